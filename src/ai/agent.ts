@@ -1,0 +1,21 @@
+/**
+ * Agents play a side through views and commands only: they get what their side may know and the
+ * pending decision, and return one of its options. They never touch the world.
+ */
+import type { SideId } from '../core/content/schema';
+import type { Command, Decision } from '../core/engine/types';
+import type { GameView } from '../core/view';
+
+export interface Agent {
+  readonly name: string;
+  /** Choose one of `decision.options`. `view` is the deciding side's view of the game. */
+  decide(view: GameView, decision: Decision): Command;
+}
+
+export interface AgentFactoryOptions {
+  side: SideId;
+  /** Seed for the agent's own randomness (never the game's RNG, which would change the game). */
+  seed: string;
+}
+
+export type AgentFactory = (options: AgentFactoryOptions) => Agent;

@@ -1,0 +1,17 @@
+/** Every agent, by the name used on the command line and in the setup screen. */
+import type { AgentFactory } from './agent';
+import { randomAgent } from './random-agent';
+
+export const AGENTS: Record<string, AgentFactory> = {
+  random: randomAgent,
+};
+
+export function agentNames(): string[] {
+  return Object.keys(AGENTS);
+}
+
+export function agentFactory(name: string): AgentFactory {
+  const factory = AGENTS[name];
+  if (!factory) throw new Error(`there is no agent "${name}"; there are: ${agentNames().join(', ')}`);
+  return factory;
+}

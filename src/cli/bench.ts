@@ -1,0 +1,90 @@
+/**
+ * Benchmarks: speed and memory, measured and printed, never asserted.
+ *
+ *   npm run bench [-- --json] [-- --games N]
+ *
+ * Plays N (default 1,000) random-vs-random games of every scenario (so it is also the "every scenario
+ * survives a thousand random games" check), times decisions per agent, and reports the heap. With
+ * --json the last line is one JSON object: `{ sim: {...}, scenarios: {...}, memory: {...} }`.
+ */
+import { bundledContent } from '../core/content/bundled';
+import { newGame } from '../core/engine/game';
+import { playOut } from '../ai/play';
+import { agentFactory, agentNames } from '../ai/registry';
+import { starSystemRuleset } from '../../systems/star-system-ruleset';
+
+const argv = process.argv.slice(2);
+const json = argv.includes('--json');
+const gamesArg = argv.indexOf('--games');
+const games = gamesArg >= 0 ? Number(argv[gamesArg + 1]) : 1000;
+if (!Number.isInteger(games) || games < 1) {
+  console.error('bench: --games needs a whole number from 1');
+  process.exit(2);
+}
+
+const content = bundledContent();
+const ruleset = starSystemRuleset;
+const scenarios = [...content.scenarios.keys()];
+const log = (line: string) => {
+  if (!json) console.log(line);
+};
+
+function median(values: number[]): number {
+  if (!values.length) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+/** Play `n` games of a scenario with one agent on both sides; returns games/s, decisions/s and decision times. */
+function selfPlay(scenario: string, agent: string, n: number) {
+  const times: number[] = [];
+  let decisions = 0;
+  let turns = 0;
+  const wins = { rebel: 0, imperial: 0, draw: 0 };
+  const started = performance.now();
+  for (let i = 0; i < n; i++) {
+    const seed = `bench-${i}`;
+    const game = newGame({ content, ruleset, scenario, seed });
+    decisions += playOut(
+      game,
+      { rebel: agentFactory(agent)({ side: 'rebel', seed }), imperial: agentFactory(agent)({ side: 'imperial', seed }) },
+      { onDecisionTime: (_side, ms) => times.length < 200_000 && times.push(ms) },
+    );
+    turns += game.turn;
+    wins[game.winner ?? 'draw'] += 1;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  return { games: n, seconds, gamesPerSecond: n / seconds, decisionsPerSecond: decisions / seconds, meanTurns: turns / n, wins, medianDecisionMs: median(times) };
+}
+
+const perScenario: Record<string, ReturnType<typeof selfPlay>> = {};
+for (const scenario of scenarios) {
+  const result = selfPlay(scenario, 'random', games);
+  perScenario[scenario] = result;
+  log(
+    `${scenario}: ${games} random-vs-random games in ${result.seconds.toFixed(2)} s ` +
+      `(${result.gamesPerSecond.toFixed(1)} games/s, ${Math.round(result.decisionsPerSecond)} decisions/s), ` +
+      `Rebel ${result.wins.rebel} / Imperial ${result.wins.imperial} / draws ${result.wins.draw}`,
+  );
+}
+
+const defaultScenario = scenarios[0] as string;
+const medianDecisionMs: Record<string, number> = {};
+for (const agent of agentNames()) medianDecisionMs[agent] = selfPlay(defaultScenario, agent, Math.min(games, 50)).medianDecisionMs;
+const normal = agentNames().includes('normal') ? selfPlay(defaultScenario, 'normal', Math.min(games, 50)).gamesPerSecond : null;
+
+const memory = process.memoryUsage();
+const summary = {
+  sim: {
+    scenario: defaultScenario,
+    randomGamesPerSecond: perScenario[defaultScenario]?.gamesPerSecond ?? 0,
+    normalGamesPerSecond: normal,
+    medianDecisionMs,
+  },
+  scenarios: perScenario,
+  memory: { heapUsedMB: memory.heapUsed / 1048576, rssMB: memory.rss / 1048576 },
+};
+log(`median decision time: ${Object.entries(medianDecisionMs).map(([a, ms]) => `${a} ${ms.toFixed(3)} ms`).join(', ')}`);
+log(`heap ${summary.memory.heapUsedMB.toFixed(1)} MB, rss ${summary.memory.rssMB.toFixed(1)} MB`);
+console.log(JSON.stringify(summary));

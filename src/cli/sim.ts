@@ -1,0 +1,143 @@
+/**
+ * The headless simulator.
+ *
+ *   npm run sim -- --scenario <id> --games <n> --seed <s> [--rebel <agent>] [--imperial <agent>] [--json]
+ *   npm run sim -- --list [--json]
+ *   npm run sim -- --replay <save.json> [--json]
+ *
+ * With --json the last line of output is one JSON object. The same arguments always give the same
+ * state hashes. A bad argument or a refused save ends with one clear line and a non-zero exit.
+ */
+import { readFileSync } from 'node:fs';
+import { bundledContent } from '../core/content/bundled';
+import { ContentError } from '../core/content/validate';
+import { newGame, stateHash } from '../core/engine/game';
+import { loadSave } from '../core/save';
+import { agentFactory, agentNames } from '../ai/registry';
+import { playOut } from '../ai/play';
+import { starSystemRuleset } from '../../systems/star-system-ruleset';
+
+class UsageError extends Error {}
+
+interface Args {
+  [flag: string]: string | boolean;
+}
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = {};
+  const flags = new Set(['json', 'list', 'help']);
+  const valued = new Set(['scenario', 'games', 'seed', 'rebel', 'imperial', 'replay']);
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (!arg.startsWith('--')) throw new UsageError(`unexpected argument "${arg}"`);
+    const name = arg.slice(2);
+    if (flags.has(name)) args[name] = true;
+    else if (valued.has(name)) {
+      const value = argv[++i];
+      if (value === undefined || value.startsWith('--')) throw new UsageError(`--${name} needs a value`);
+      args[name] = value;
+    } else throw new UsageError(`unknown option --${name}`);
+  }
+  return args;
+}
+
+function wholeNumber(value: string | boolean | undefined, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 1_000_000) throw new UsageError(`--${name} must be a whole number from 1, got "${String(value)}"`);
+  return n;
+}
+
+function main(argv: string[]): void {
+  const args = parseArgs(argv);
+  const content = bundledContent();
+  const ruleset = starSystemRuleset;
+  const json = args.json === true;
+
+  if (args.help) {
+    console.log('usage: npm run sim -- --scenario <id> --games <n> --seed <s> [--rebel <agent>] [--imperial <agent>] [--json] | --list | --replay <file>');
+    return;
+  }
+  if (args.list) {
+    const ids = [...content.scenarios.keys()];
+    if (!json) for (const s of content.scenarios.values()) console.log(`${s.id}\t${s.kind}\t${s.turns} turns\t${s.name}`);
+    console.log(JSON.stringify(ids));
+    return;
+  }
+  if (typeof args.replay === 'string') {
+    let text: string;
+    try {
+      text = readFileSync(args.replay, 'utf8');
+    } catch (e) {
+      throw new UsageError(`cannot read the save "${args.replay}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+    const result = loadSave(text, { content, ruleset });
+    if (!result.ok) throw new UsageError(`refused ${args.replay}: ${result.message}`);
+    console.log(JSON.stringify({ stateHash: stateHash(result.game), turn: result.game.turn, winner: result.game.winner }));
+    return;
+  }
+
+  const scenario = typeof args.scenario === 'string' ? args.scenario : [...content.scenarios.keys()][0];
+  if (!scenario || !content.scenarios.has(scenario))
+    throw new UsageError(`there is no scenario "${String(args.scenario)}"; there are: ${[...content.scenarios.keys()].join(', ')}`);
+  const games = wholeNumber(args.games, 'games', 10);
+  const seed = typeof args.seed === 'string' ? args.seed : '1';
+  const rebelName = typeof args.rebel === 'string' ? args.rebel : 'random';
+  const imperialName = typeof args.imperial === 'string' ? args.imperial : 'random';
+  for (const name of [rebelName, imperialName])
+    if (!agentNames().includes(name)) throw new UsageError(`there is no agent "${name}"; there are: ${agentNames().join(', ')}`);
+
+  let rebelWins = 0;
+  let imperialWins = 0;
+  let draws = 0;
+  let turns = 0;
+  let decisions = 0;
+  const stateHashes: string[] = [];
+  const started = performance.now();
+  for (let i = 0; i < games; i++) {
+    const gameSeed = `${seed}-${i}`;
+    const game = newGame({ content, ruleset, scenario, seed: gameSeed });
+    const agents = {
+      rebel: agentFactory(rebelName)({ side: 'rebel', seed: gameSeed }),
+      imperial: agentFactory(imperialName)({ side: 'imperial', seed: gameSeed }),
+    };
+    decisions += playOut(game, agents);
+    if (game.winner === 'rebel') rebelWins++;
+    else if (game.winner === 'imperial') imperialWins++;
+    else draws++;
+    turns += game.turn;
+    stateHashes.push(stateHash(game));
+    if (!json && (i + 1) % Math.max(1, Math.floor(games / 10)) === 0) console.log(`${i + 1}/${games} games`);
+  }
+  const ms = performance.now() - started;
+  const summary = {
+    scenario,
+    rebel: rebelName,
+    imperial: imperialName,
+    seed,
+    games,
+    rebelWins,
+    imperialWins,
+    draws,
+    meanTurns: turns / games,
+    msPerGame: ms / games,
+    decisionsPerSecond: decisions / (ms / 1000),
+    stateHashes,
+  };
+  if (!json)
+    console.log(
+      `${scenario}: ${games} games, Rebel ${rebelWins}, Imperial ${imperialWins}, draws ${draws}, ` +
+        `${summary.meanTurns.toFixed(2)} turns, ${summary.msPerGame.toFixed(1)} ms/game, ${Math.round(summary.decisionsPerSecond)} decisions/s`,
+    );
+  console.log(JSON.stringify(summary));
+}
+
+try {
+  main(process.argv.slice(2));
+} catch (e) {
+  if (e instanceof UsageError || e instanceof ContentError) {
+    console.error(`sim: ${e.message}`);
+    process.exit(2);
+  }
+  throw e;
+}

@@ -1,0 +1,219 @@
+/**
+ * The engine: one write path into the game. `newGame` builds the world and runs until the first
+ * decision; `apply` checks a command against the pending decision's options and, only if it is one of
+ * them, applies it and runs on to the next decision. Every roll comes from `game.rng`, every command is
+ * logged, so `replay(scenario, seed, commands)` rebuilds a game exactly.
+ */
+import type { Content } from '../content/validate';
+import { Rng } from '../rng';
+import { hashString } from '../hash';
+import { buildWorld } from '../world/build';
+import { restoreWorld, snapshotWorld } from '../world/snapshot';
+import { canonical, commandShapeProblem, describeCommand } from './commands';
+import type { Command, Decision, Frame, Game, GameEvent, Json, Ruleset } from './types';
+
+export interface NewGameOptions {
+  content: Content;
+  ruleset: Ruleset;
+  scenario: string;
+  seed: string | number;
+}
+
+/** Thrown for a bug in the rules (a procedure that loops or offers nothing), never for a bad command. */
+export class EngineError extends Error {
+  override name = 'EngineError';
+}
+
+/** A guard against a rules procedure that never reaches a decision. */
+const MAX_STEPS_WITHOUT_DECISION = 100_000;
+
+export function newGame({ content, ruleset, scenario: scenarioId, seed }: NewGameOptions): Game {
+  const scenario = content.scenarios.get(scenarioId);
+  if (!scenario) throw new Error(`there is no scenario "${scenarioId}"; there are: ${[...content.scenarios.keys()].join(', ')}`);
+  const game: Game = {
+    content,
+    ruleset,
+    scenario,
+    seed: String(seed),
+    world: buildWorld(content, scenario, ruleset.sides),
+    rng: Rng.fromSeed(`${scenarioId}:${seed}`),
+    turn: 1,
+    segment: -1,
+    stack: [],
+    pending: null,
+    log: [],
+    events: [],
+    vars: {},
+    winner: null,
+  };
+  ruleset.setup(game);
+  ruleset.refresh(game);
+  advance(game);
+  return game;
+}
+
+export type ApplyResult = { ok: true } | { ok: false; reason: string };
+
+/**
+ * Answer the pending decision. An illegal command (malformed, out of turn, not among the options, or
+ * after the game ended) is refused with a reason and the game is left exactly as it was.
+ */
+export function apply(game: Game, command: unknown): ApplyResult {
+  const shape = commandShapeProblem(command);
+  if (shape) return { ok: false, reason: shape };
+  const cmd = command as Command;
+  if (game.winner) return { ok: false, reason: `the game is over (${game.winner === 'draw' ? 'a draw' : `${game.winner} won`})` };
+  const decision = game.pending;
+  if (!decision) return { ok: false, reason: 'the game is not waiting for a decision' };
+  if (cmd.side !== decision.side) return { ok: false, reason: `it is the ${decision.side} player's decision, not the ${cmd.side}'s` };
+  const key = canonical(cmd as unknown as Json);
+  const option = decision.options.find((o) => canonical(o as unknown as Json) === key);
+  if (!option)
+    return {
+      ok: false,
+      reason: `"${describeCommand(cmd)}" is not a legal answer to "${decision.prompt}" ${decision.rule}`,
+    };
+  const frame = game.stack[game.stack.length - 1];
+  if (!frame) throw new EngineError('a decision is pending but no procedure is running');
+  game.pending = null;
+  game.log.push(option);
+  procedureOf(game, frame).answer(game, frame, option);
+  game.ruleset.refresh(game);
+  advance(game);
+  return { ok: true };
+}
+
+/** Apply or throw: for replays and tests, where a refused command is an error. */
+export function applyOrThrow(game: Game, command: unknown): void {
+  const result = apply(game, command);
+  if (!result.ok) throw new Error(`command ${game.log.length + 1} refused: ${result.reason}`);
+}
+
+function procedureOf(game: Game, frame: Frame) {
+  const proc = game.ruleset.procedures[frame.proc];
+  if (!proc) throw new EngineError(`the ruleset has no procedure "${frame.proc}"`);
+  return proc;
+}
+
+/** Run the rules until the next decision or the end of the game. */
+export function advance(game: Game): void {
+  for (let steps = 0; steps < MAX_STEPS_WITHOUT_DECISION; steps++) {
+    if (game.winner) {
+      game.pending = null;
+      return;
+    }
+    const frame = game.stack[game.stack.length - 1];
+    if (!frame) {
+      nextSegment(game);
+      continue;
+    }
+    const result = procedureOf(game, frame).step(game, frame);
+    if ('decide' in result) {
+      checkDecision(result.decide, frame);
+      game.pending = result.decide;
+      return;
+    }
+    if ('push' in result) {
+      game.stack.push(result.push);
+      continue;
+    }
+    game.stack.pop();
+    game.ruleset.refresh(game);
+    if (game.stack.length === 0) {
+      const winner = game.ruleset.victory(game, false);
+      if (winner) endGame(game, winner);
+    }
+  }
+  throw new EngineError(`the rules ran ${MAX_STEPS_WITHOUT_DECISION} steps without a decision (in ${game.stack.at(-1)?.proc})`);
+}
+
+function checkDecision(decision: Decision, frame: Frame) {
+  if (decision.options.length === 0) throw new EngineError(`procedure "${frame.proc}" asked "${decision.kind}" with no options`);
+  for (const o of decision.options)
+    if (o.side !== decision.side) throw new EngineError(`procedure "${frame.proc}" offered the ${o.side} an option in a ${decision.side} decision`);
+}
+
+/** Move the turn sequence on by one segment, ending the game-turn (and the game) when it wraps. */
+function nextSegment(game: Game): void {
+  const { sequence } = game.ruleset;
+  if (game.segment + 1 >= sequence.length) {
+    const final = game.turn >= game.scenario.turns;
+    const winner = game.ruleset.victory(game, final);
+    if (winner) return endGame(game, winner);
+    if (final) return endGame(game, 'draw');
+    game.turn += 1;
+    game.segment = 0;
+  } else {
+    game.segment += 1;
+  }
+  const seg = sequence[game.segment];
+  if (!seg) throw new EngineError(`the turn sequence has no segment ${game.segment}`);
+  game.stack.push({ proc: seg.procedure, data: {} });
+}
+
+function endGame(game: Game, winner: NonNullable<Game['winner']>) {
+  game.winner = winner;
+  game.pending = null;
+  game.stack = [];
+  emit(game, {
+    kind: 'game-over',
+    text: winner === 'draw' ? 'The game ends in a draw.' : `The ${winner === 'rebel' ? 'Rebellion' : 'Empire'} wins.`,
+    visibleTo: 'all',
+  });
+}
+
+/** Where the game is in the turn sequence, in words: "rebel / operations / movement". */
+export function currentSegmentLabel(game: Game): string {
+  if (game.segment < 0) return 'setup';
+  const seg = game.ruleset.sequence[game.segment];
+  if (!seg) return 'setup';
+  return seg.player ? `${seg.player} / ${seg.phase} / ${seg.segment}` : seg.phase;
+}
+
+/** Record something that happened, for the event log and the picture. */
+export function emit(game: Game, event: Omit<GameEvent, 'turn' | 'when'>): void {
+  game.events.push({ turn: game.turn, when: currentSegmentLabel(game), ...event });
+}
+
+/** Everything that decides the game's future, as one canonical string. */
+export function stateText(game: Game): string {
+  return canonical({
+    scenario: game.scenario.id,
+    turn: game.turn,
+    segment: game.segment,
+    winner: game.winner,
+    rng: game.rng.state(),
+    stack: game.stack as unknown as Json,
+    vars: game.vars,
+    world: snapshotWorld(game.world) as unknown as Json,
+  });
+}
+
+/** The state hash: equal for equal states, whatever path led there. */
+export function stateHash(game: Game): string {
+  return hashString(stateText(game));
+}
+
+/** An independent copy (for AI search): own world, own RNG, own frames. */
+export function cloneGame(game: Game): Game {
+  return {
+    ...game,
+    world: restoreWorld(snapshotWorld(game.world)),
+    rng: game.rng.clone(),
+    stack: structuredClone(game.stack),
+    pending: game.pending ? structuredClone(game.pending) : null,
+    log: [...game.log],
+    events: [...game.events],
+    vars: structuredClone(game.vars),
+  };
+}
+
+/** Rebuild a game from its scenario, seed and commands. Throws naming the first refused command. */
+export function replay(options: NewGameOptions, commands: readonly unknown[]): Game {
+  const game = newGame(options);
+  commands.forEach((command, i) => {
+    const result = apply(game, command);
+    if (!result.ok) throw new Error(`command ${i + 1} of ${commands.length} was refused: ${result.reason}`);
+  });
+  return game;
+}

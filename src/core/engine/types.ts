@@ -1,0 +1,119 @@
+/**
+ * The vocabulary of the engine.
+ *
+ * The game advances until a rule needs a choice; then it stops at a **Decision** that names the side
+ * and lists every legal answer. That side's agent (the player's screen, an AI, a test) answers with a
+ * **Command**, which must be one of the options. So legality is simple and exact: a command is legal
+ * if and only if it is listed, and an illegal one changes nothing.
+ *
+ * Rules procedures are **frames** on a stack: plain data (`{ proc, data }`) run by a `Procedure` that
+ * either asks for a decision, pushes a sub-procedure (a search inside a mission, a combat inside a
+ * search), or finishes. Because frames are plain data, a game in the middle of a combat can be copied,
+ * hashed and saved like any other.
+ */
+import type { Content } from '../content/validate';
+import type { ScenarioDef, SideId } from '../content/schema';
+import type { Rng } from '../rng';
+import type { GameWorld } from '../world/world';
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** An answer to a decision. `type` says what it does; the other fields are its parameters. */
+export interface Command {
+  type: string;
+  side: SideId;
+  [param: string]: Json;
+}
+
+export interface Decision {
+  side: SideId;
+  /** What kind of choice this is: the UI picks its screen and the AI its handler by this. */
+  kind: string;
+  /** In plain words, for the player. */
+  prompt: string;
+  /** The rule that asks, e.g. "[10.0]". */
+  rule: string;
+  /** Every legal answer. Never empty. */
+  options: Command[];
+  /** Extra facts the deciding side may know and needs (odds, the stack in hand...). */
+  context?: { [key: string]: Json };
+}
+
+/** A procedure in progress: which procedure, and its own state as plain data. */
+export interface Frame {
+  proc: string;
+  data: { [key: string]: Json };
+}
+
+export type Step = { decide: Decision } | { push: Frame } | { done: true };
+
+export interface Procedure {
+  /** Run until a decision is needed, a sub-procedure must run first, or the procedure is finished. */
+  step(game: Game, frame: Frame): Step;
+  /** Apply an answer to this frame's pending decision. The engine has already checked it is legal. */
+  answer(game: Game, frame: Frame, command: Command): void;
+}
+
+/** One segment of the turn sequence: whose player-turn, which phase and segment, which procedure. */
+export interface SegmentDef {
+  /** The phasing side, or null for the interphase. */
+  player: SideId | null;
+  phase: string;
+  segment: string;
+  procedure: string;
+}
+
+export type Winner = SideId | 'draw';
+
+/**
+ * A ruleset is one game's turn sequence and victory check, with the procedures its segments run.
+ * The engine runs whatever ruleset it is handed; rulesets live in `systems/`.
+ */
+export interface Ruleset {
+  id: string;
+  sides: SideId[];
+  procedures: Record<string, Procedure>;
+  /** One game-turn, in order. */
+  sequence: SegmentDef[];
+  /** After the world is built: decks, automatic placement, frames to run before the first turn. */
+  setup(game: Game): void;
+  /** Recompute derived state (who controls each planet...) after every change. */
+  refresh(game: Game): void;
+  /** The winner, if the game is decided now; `final` at the end of the last turn. */
+  victory(game: Game, final: boolean): Winner | null;
+  /** Short description of the state for the event log and the spectator (e.g. victory points). */
+  score(game: Game): { [key: string]: Json };
+}
+
+export interface GameEvent {
+  turn: number;
+  /** "rebel / operations / movement", or "setup", or "interphase". */
+  when: string;
+  kind: string;
+  text: string;
+  rule?: string;
+  /** Who may see it: everyone, or only one side (a hidden unit's move). */
+  visibleTo: SideId | 'all';
+  /** Entities it concerns, for the picture (animate, fly to). */
+  entities?: number[];
+}
+
+export interface Game {
+  readonly content: Content;
+  readonly ruleset: Ruleset;
+  readonly scenario: ScenarioDef;
+  readonly seed: string;
+  world: GameWorld;
+  rng: Rng;
+  /** Game-turn, from 1. */
+  turn: number;
+  /** Index into the ruleset's sequence; -1 during setup. */
+  segment: number;
+  stack: Frame[];
+  pending: Decision | null;
+  log: Command[];
+  events: GameEvent[];
+  /** Rules state that is not on an entity: decks, tallies, per-turn flags. Plain data. */
+  vars: { [key: string]: Json };
+  winner: Winner | null;
+}

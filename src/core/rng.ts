@@ -1,0 +1,85 @@
+/**
+ * The game's one random number generator. Every die roll, card draw and shuffle goes through it, and
+ * its whole state is four 32-bit numbers kept in the game state, so a game replays exactly from its
+ * seed and commands, and an AI's copy of a game never shares randomness with the real one.
+ *
+ * sfc32 (Chris Doty-Humphrey's Small Fast Counting generator): fast, passes PractRand, tiny state.
+ */
+export type RngState = [number, number, number, number];
+
+export class Rng {
+  private constructor(private readonly s: RngState) {}
+
+  /** A generator seeded from any integer or string: the same seed always gives the same sequence. */
+  static fromSeed(seed: number | string): Rng {
+    const text = String(seed);
+    // Spread the seed over four words with a simple string hash (xmur3), then warm up.
+    let h = 1779033703 ^ text.length;
+    for (let i = 0; i < text.length; i++) {
+      h = Math.imul(h ^ text.charCodeAt(i), 3432918353);
+      h = (h << 13) | (h >>> 19);
+    }
+    const next = () => {
+      h = Math.imul(h ^ (h >>> 16), 2246822507);
+      h = Math.imul(h ^ (h >>> 13), 3266489909);
+      return (h ^= h >>> 16) >>> 0;
+    };
+    const rng = new Rng([next(), next(), next(), next()]);
+    for (let i = 0; i < 15; i++) rng.nextUint32();
+    return rng;
+  }
+
+  static fromState(state: RngState): Rng {
+    return new Rng([...state] as RngState);
+  }
+
+  state(): RngState {
+    return [...this.s] as RngState;
+  }
+
+  clone(): Rng {
+    return Rng.fromState(this.s);
+  }
+
+  nextUint32(): number {
+    const s = this.s;
+    const t = (((s[0] + s[1]) | 0) + s[3]) | 0;
+    s[3] = (s[3] + 1) | 0;
+    s[0] = s[1] ^ (s[1] >>> 9);
+    s[1] = (s[2] + (s[2] << 3)) | 0;
+    s[2] = (s[2] << 21) | (s[2] >>> 11);
+    s[2] = (s[2] + t) | 0;
+    return t >>> 0;
+  }
+
+  /** A uniform integer in [0, n), without modulo bias. */
+  int(n: number): number {
+    if (!Number.isInteger(n) || n <= 0) throw new RangeError(`rng.int needs a positive whole number, got ${n}`);
+    const limit = 4294967296 - (4294967296 % n);
+    let x: number;
+    do x = this.nextUint32();
+    while (x >= limit);
+    return x % n;
+  }
+
+  /** One six-sided die: 1 to 6. */
+  d6(): number {
+    return this.int(6) + 1;
+  }
+
+  /** One element chosen uniformly. */
+  pick<T>(items: readonly T[]): T {
+    if (items.length === 0) throw new RangeError('rng.pick from an empty list');
+    return items[this.int(items.length)] as T;
+  }
+
+  /** A shuffled copy (Fisher-Yates). */
+  shuffle<T>(items: readonly T[]): T[] {
+    const out = [...items];
+    for (let i = out.length - 1; i > 0; i--) {
+      const j = this.int(i + 1);
+      [out[i], out[j]] = [out[j] as T, out[i] as T];
+    }
+    return out;
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * Saves. A save is the recipe of a game, not its state: `{formatVersion, contentVersion, scenario,
+ * seed, commands}`. Loading replays it. A save from outside (a file, local storage, a URL) is hostile
+ * until proven otherwise: it is size-checked, parsed, shape-checked field by field (unknown fields,
+ * wrong types and `__proto__` keys are refused), checked against the content it was made with, and
+ * replayed in a fresh game. Only a save that passes all of that produces a game; the running game is
+ * never touched.
+ */
+import { z } from 'zod';
+import { commandShapeProblem } from './engine/commands';
+import { jsonPath } from './content/validate';
+import { newGame, replay, type NewGameOptions } from './engine/game';
+import type { Command, Game } from './engine/types';
+
+export const SAVE_FORMAT_VERSION = 1;
+/** Larger than any real game (a game is a few thousand commands of ~60 bytes). */
+export const MAX_SAVE_BYTES = 8 * 1024 * 1024;
+export const MAX_COMMANDS = 100_000;
+
+export interface SaveFile {
+  formatVersion: number;
+  contentVersion: string;
+  scenario: string;
+  seed: string;
+  commands: Command[];
+}
+
+const SaveSchema = z.strictObject({
+  formatVersion: z.literal(SAVE_FORMAT_VERSION),
+  contentVersion: z.string().min(1).max(64),
+  scenario: z.string().min(1).max(64),
+  seed: z.string().min(1).max(64),
+  commands: z
+    .array(
+      z.unknown().superRefine((value, ctx) => {
+        const problem = commandShapeProblem(value);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+    )
+    .max(MAX_COMMANDS),
+});
+
+export function makeSave(game: Game): SaveFile {
+  return {
+    formatVersion: SAVE_FORMAT_VERSION,
+    contentVersion: game.content.version,
+    scenario: game.scenario.id,
+    seed: game.seed,
+    commands: game.log.map((c) => ({ ...c })),
+  };
+}
+
+export function saveToText(game: Game): string {
+  return JSON.stringify(makeSave(game));
+}
+
+export type LoadResult = { ok: true; game: Game; save: SaveFile } | { ok: false; message: string };
+
+/** Parse and check a save without replaying it. */
+export function parseSave(text: string): { ok: true; save: SaveFile } | { ok: false; message: string } {
+  if (typeof text !== 'string') return { ok: false, message: 'The save is not text.' };
+  if (text.length > MAX_SAVE_BYTES)
+    return { ok: false, message: `The save is too large (${text.length} bytes; at most ${MAX_SAVE_BYTES}).` };
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    return { ok: false, message: `The save is not valid JSON: ${(e as Error).message}.` };
+  }
+  const result = SaveSchema.safeParse(data);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const where = issue ? jsonPath(issue.path) : '';
+    return { ok: false, message: `The save is malformed${where ? ` at ${where}` : ''}: ${issue?.message ?? 'unknown problem'}.` };
+  }
+  return { ok: true, save: result.data as SaveFile };
+}
+
+/** Load a save into a new game. `options` gives the content and ruleset to play it with. */
+export function loadSave(text: string, options: Omit<NewGameOptions, 'scenario' | 'seed'>): LoadResult {
+  const parsed = parseSave(text);
+  if (!parsed.ok) return parsed;
+  const { save } = parsed;
+  if (save.contentVersion !== options.content.version)
+    return {
+      ok: false,
+      message: `The save was made with other game content (version ${save.contentVersion}; this game has ${options.content.version}).`,
+    };
+  if (!options.content.scenarios.has(save.scenario)) return { ok: false, message: `The save's scenario "${save.scenario}" does not exist.` };
+  try {
+    const game = replay({ ...options, scenario: save.scenario, seed: save.seed }, save.commands);
+    return { ok: true, game, save };
+  } catch (e) {
+    return { ok: false, message: `The save does not replay: ${(e as Error).message}.` };
+  }
+}
+
+/** A fresh game for a save's scenario and seed, without its commands (for a replay viewer). */
+export function gameAtStart(save: SaveFile, options: Omit<NewGameOptions, 'scenario' | 'seed'>): Game {
+  return newGame({ ...options, scenario: save.scenario, seed: save.seed });
+}

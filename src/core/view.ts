@@ -1,0 +1,210 @@
+/**
+ * Per-side views: what one side may know, as plain data. Agents (AI and the player's screen) see the
+ * game only through a view; the spectator's view (`null` side) shows everything.
+ *
+ * Hidden from the other side:
+ * - the strength and type of Imperial mobile units (patrol, line), from the Rebel [7.22];
+ * - undetected enemy characters [9.31, 9.4] (a prisoner you hold, or a body, you do know about);
+ * - enemy spaceships and possessions not with a character you can see, and possessions not yet used [14.2];
+ * - the order of every deck and anything else kept in `game.vars`;
+ * - the other side's pending decision.
+ */
+import { hasComponent } from 'bitecs';
+import { ENVIRON_TYPES, LOYALTIES, PLANET_STATES, type SideId } from './content/schema';
+import { currentSegmentLabel } from './engine/game';
+import type { Decision, Game, GameEvent, Json } from './engine/types';
+import { POSSESSION_KINDS } from './world/components';
+import { allOf, environOf, guardOf, holderOf, planetOfEnviron, refOf } from './world/world';
+
+export interface PlanetView {
+  eid: number;
+  id: string;
+  inPlay: boolean;
+  loyalty: (typeof LOYALTIES)[number];
+  state: (typeof PLANET_STATES)[number];
+  pdbLevel: number;
+  pdbUp: boolean;
+  /** Who controls it now [15.5], or null for neither. */
+  control: SideId | null;
+}
+
+export interface UnitView {
+  eid: number;
+  side: SideId;
+  /** The unit type id, or "hidden" for an Imperial mobile unit seen by the Rebel [7.22]. */
+  type: string;
+  /** Combat strength, or null when hidden [7.22]. */
+  combat: number | null;
+  mobile: boolean;
+  environType: (typeof ENVIRON_TYPES)[number] | null;
+  environ: number;
+  moved: boolean;
+}
+
+export interface CharacterView {
+  eid: number;
+  id: string;
+  side: SideId;
+  environ: number;
+  wounds: number;
+  detected: boolean;
+  captured: boolean;
+  /** The unit or character guarding him, if captured [12.81]. */
+  guard: number;
+  dead: boolean;
+  moved: boolean;
+}
+
+export interface ShipView {
+  eid: number;
+  id: string;
+  side: SideId;
+  holder: number;
+  environ: number;
+  damaged: number;
+}
+
+export interface PossessionView {
+  eid: number;
+  id: string;
+  kind: (typeof POSSESSION_KINDS)[number];
+  holder: number;
+  inoperative: boolean;
+}
+
+export interface GameView {
+  /** Whose view this is; null for the spectator who sees everything. */
+  side: SideId | null;
+  scenario: string;
+  turn: number;
+  turns: number;
+  /** "rebel / operations / movement". */
+  segment: string;
+  phasing: SideId | null;
+  winner: Game['winner'];
+  score: { [key: string]: Json };
+  planets: PlanetView[];
+  units: UnitView[];
+  characters: CharacterView[];
+  ships: ShipView[];
+  possessions: PossessionView[];
+  /** The pending decision, when it is this side's (always, for the spectator). */
+  decision: Decision | null;
+  events: GameEvent[];
+}
+
+function sideName(game: Game, index: number): SideId {
+  const side = game.ruleset.sides[index];
+  if (!side) throw new Error(`no side ${index}`);
+  return side;
+}
+
+/** Build the view of one side (or of the spectator, with `null`). */
+export function viewFor(game: Game, side: SideId | null, options: { events?: boolean } = {}): GameView {
+  const w = game.world;
+  const c = w.c;
+  const sees = (owner: SideId) => side === null || side === owner;
+  const seg = game.segment >= 0 ? game.ruleset.sequence[game.segment] : undefined;
+
+  const planets: PlanetView[] = allOf(w, 'planet').map((eid) => ({
+    eid,
+    id: refOf(w, eid),
+    inPlay: hasComponent(w, eid, c.InPlay),
+    loyalty: LOYALTIES[c.Loyalty.value[eid] as number] ?? 'neutral',
+    state: PLANET_STATES[c.PlanetState.value[eid] as number] ?? 'imperial-control',
+    pdbLevel: c.Pdb.level[eid] as number,
+    pdbUp: c.Pdb.up[eid] === 1,
+    control: (c.Control.side[eid] as number) >= 0 ? sideName(game, c.Control.side[eid] as number) : null,
+  }));
+
+  const units: UnitView[] = [];
+  for (const eid of allOf(w, 'unit')) {
+    const environ = environOf(w, eid);
+    if (!environ || hasComponent(w, eid, c.Eliminated)) continue;
+    const owner = sideName(game, c.Owner.side[eid] as number);
+    const hidden = c.Unit.hidden[eid] === 1 && owner === 'imperial' && side === 'rebel';
+    const typeIndex = c.Unit.type[eid] as number;
+    units.push({
+      eid,
+      side: owner,
+      type: hidden ? 'hidden' : (game.content.tables.unitTypes[typeIndex]?.id ?? '?'),
+      combat: hidden ? null : (c.Unit.combat[eid] as number),
+      mobile: c.Unit.mobile[eid] === 1,
+      environType: ENVIRON_TYPES[c.Unit.environType[eid] as number] ?? null,
+      environ,
+      moved: hasComponent(w, eid, c.Moved),
+    });
+  }
+
+  const characters: CharacterView[] = [];
+  const visibleCharacters = new Set<number>();
+  for (const eid of allOf(w, 'character')) {
+    const owner = sideName(game, c.Owner.side[eid] as number);
+    const environ = environOf(w, eid);
+    const dead = hasComponent(w, eid, c.Dead);
+    const captured = hasComponent(w, eid, c.Captured);
+    const detected = hasComponent(w, eid, c.Detected);
+    if (!environ && !dead && !captured) continue; // not in play
+    if (!sees(owner) && !(detected || dead || captured)) continue; // [9.31] undetected enemies are unseen
+    visibleCharacters.add(eid);
+    characters.push({
+      eid,
+      id: refOf(w, eid),
+      side: owner,
+      environ,
+      wounds: c.Wounds.value[eid] as number,
+      detected,
+      captured,
+      guard: captured ? guardOf(w, eid) : 0,
+      dead,
+      moved: hasComponent(w, eid, c.Moved),
+    });
+  }
+
+  const ships: ShipView[] = [];
+  for (const eid of [...allOf(w, 'ship'), ...allOf(w, 'possession')]) {
+    if (!hasComponent(w, eid, c.Spaceship) || hasComponent(w, eid, c.Eliminated)) continue;
+    const owner = sideName(game, c.Owner.side[eid] as number);
+    const holder = holderOf(w, eid);
+    const environ = environOf(w, eid) || (holder ? environOf(w, holder) : 0);
+    if (!environ) continue;
+    if (!sees(owner) && !visibleCharacters.has(holder)) continue;
+    ships.push({ eid, id: refOf(w, eid), side: owner, holder, environ, damaged: c.Spaceship.damaged[eid] as number });
+  }
+
+  const possessions: PossessionView[] = [];
+  for (const eid of allOf(w, 'possession')) {
+    const holder = holderOf(w, eid);
+    if (!holder || hasComponent(w, eid, c.Eliminated)) continue;
+    const owner = sideName(game, c.Owner.side[eid] as number);
+    if (!sees(owner) && !(hasComponent(w, eid, c.Revealed) && visibleCharacters.has(holder))) continue; // [14.2]
+    possessions.push({
+      eid,
+      id: refOf(w, eid),
+      kind: POSSESSION_KINDS[c.Possession.kind[eid] as number] ?? 'object',
+      holder,
+      inoperative: hasComponent(w, eid, c.Inoperative),
+    });
+  }
+
+  return {
+    side,
+    scenario: game.scenario.id,
+    turn: game.turn,
+    turns: game.scenario.turns,
+    segment: currentSegmentLabel(game),
+    phasing: seg?.player ?? null,
+    winner: game.winner,
+    score: game.ruleset.score(game),
+    planets,
+    units,
+    characters,
+    ships,
+    possessions,
+    decision: game.pending && (side === null || game.pending.side === side) ? structuredClone(game.pending) : null,
+    events: options.events === false ? [] : game.events.filter((e) => side === null || e.visibleTo === 'all' || e.visibleTo === side),
+  };
+}
+
+/** The planet an environ belongs to, for code that has only a view and the world's static layout. */
+export { planetOfEnviron };

@@ -1,0 +1,156 @@
+/**
+ * Builds the world a scenario starts from: the whole galaxy (so it can be drawn and explored), with the
+ * scenario's area marked `InPlay`, every character, possession and spaceship of the content (off the
+ * board until play brings them in), and the scenario's military units (off the board until placed).
+ * Entities are made in content order, so the same content always gives the same entity ids.
+ */
+import { addComponent } from 'bitecs';
+import type { Content } from '../content/validate';
+import { ENVIRON_TYPES, LOYALTIES, PLANET_STATES, type ScenarioDef, type SideId } from '../content/schema';
+import { POSSESSION_KINDS } from './components';
+import { HeldBy, HomeWorld, InProvince, InSystem, OfRace, OnPlanet, PeopledBy } from './relations';
+import { createGameWorld, entityOf, spawn, type GameWorld } from './world';
+
+export function sideIndex(sides: readonly SideId[], side: SideId): number {
+  const i = sides.indexOf(side);
+  if (i < 0) throw new Error(`side "${side}" is not in this game`);
+  return i;
+}
+
+/** The planets a scenario is played on. */
+export function scenarioPlanets(content: Content, scenario: ScenarioDef): string[] {
+  return content.galaxy.planets
+    .filter((p) =>
+      scenario.kind === 'star-system' ? p.system === scenario.area : content.systems.get(p.system)?.province === scenario.area,
+    )
+    .map((p) => p.id);
+}
+
+export function buildWorld(content: Content, scenario: ScenarioDef, sides: readonly SideId[]): GameWorld {
+  const world = createGameWorld();
+  const c = world.c;
+  const inPlay = new Set(scenarioPlanets(content, scenario));
+
+  for (const race of content.races.values()) spawn(world, 'race', race.id);
+  for (const prov of content.galaxy.provinces) spawn(world, 'province', prov.id);
+  for (const sys of content.galaxy.systems) {
+    const eid = spawn(world, 'system', sys.id);
+    addComponent(world, eid, c.StarSystem);
+    addComponent(world, eid, InProvince(entityOf(world, 'province', sys.province)));
+  }
+  for (const star of content.galaxy.navigationStars) addComponent(world, spawn(world, 'navStar', star.id), c.NavigationStar);
+  content.galaxy.routes.forEach((route, i) => {
+    const eid = spawn(world, 'route', `route-${i}`);
+    addComponent(world, eid, c.Route);
+    c.Route.from[eid] = entityOf(world, 'system', route.from);
+    c.Route.to[eid] = entityOf(world, 'system', route.to);
+    c.Route.via[eid] = route.via === null ? 0 : entityOf(world, 'navStar', route.via);
+    c.Route.distance[eid] = route.distance;
+  });
+
+  const capitals = new Set(content.galaxy.provinces.map((p) => p.capital));
+  for (const planet of content.galaxy.planets) {
+    const eid = spawn(world, 'planet', planet.id);
+    addComponent(world, eid, c.Planet);
+    addComponent(world, eid, InSystem(entityOf(world, 'system', planet.system)));
+    const start = scenario.planets[planet.id];
+    addComponent(world, eid, c.Loyalty);
+    c.Loyalty.value[eid] = LOYALTIES.indexOf(start?.loyalty ?? 'neutral');
+    addComponent(world, eid, c.PlanetState);
+    c.PlanetState.value[eid] = PLANET_STATES.indexOf(start?.state ?? 'imperial-control');
+    addComponent(world, eid, c.Pdb);
+    c.Pdb.level[eid] = planet.pdb;
+    c.Pdb.up[eid] = 1;
+    if (capitals.has(planet.id)) addComponent(world, eid, c.Capital);
+    if (content.galaxy.throne === planet.id) addComponent(world, eid, c.Throne);
+    if (planet.secret) addComponent(world, eid, c.Secret);
+    if (inPlay.has(planet.id)) addComponent(world, eid, c.InPlay);
+
+    planet.environs.forEach((env, i) => {
+      const e = spawn(world, 'environ', `${planet.id}.${i + 1}`);
+      addComponent(world, e, c.Environ);
+      addComponent(world, e, OnPlanet(eid));
+      c.Environ.type[e] = ENVIRON_TYPES.indexOf(env.type);
+      c.Environ.size[e] = env.size;
+      c.Environ.resource[e] = env.resource;
+      c.Environ.coup[e] = env.coup ?? 0;
+      for (const race of env.races) addComponent(world, e, PeopledBy(entityOf(world, 'race', race)));
+      if (inPlay.has(planet.id)) addComponent(world, e, c.InPlay);
+    });
+  }
+  for (const race of content.races.values())
+    if (race.homePlanet) addComponent(world, entityOf(world, 'race', race.id), HomeWorld(entityOf(world, 'planet', race.homePlanet)));
+
+  for (const p of content.possessions.values()) {
+    const eid = spawn(world, 'possession', p.id);
+    addComponent(world, eid, c.Possession);
+    c.Possession.kind[eid] = POSSESSION_KINDS.indexOf(p.kind);
+    addComponent(world, eid, c.Owner);
+    c.Owner.side[eid] = sideIndex(sides, 'rebel');
+    if (p.ship) addShip(world, eid, p.ship);
+  }
+  for (const s of content.imperialShips.values()) {
+    const eid = spawn(world, 'ship', s.id);
+    addComponent(world, eid, c.Owner);
+    c.Owner.side[eid] = sideIndex(sides, 'imperial');
+    addShip(world, eid, s.ship);
+  }
+  for (const ch of content.characters.values()) {
+    const eid = spawn(world, 'character', ch.id);
+    addComponent(world, eid, c.Character);
+    c.Character.combat[eid] = ch.combat;
+    c.Character.endurance[eid] = ch.endurance;
+    c.Character.intelligence[eid] = ch.intelligence;
+    c.Character.leadership[eid] = ch.leadership;
+    c.Character.diplomacy[eid] = ch.diplomacy;
+    c.Character.navigation[eid] = ch.navigation;
+    addComponent(world, eid, c.Wounds);
+    addComponent(world, eid, c.Owner);
+    c.Owner.side[eid] = sideIndex(sides, ch.side);
+    addComponent(world, eid, OfRace(entityOf(world, 'race', ch.race)));
+  }
+
+  // [14.53] a character who owns a spaceship brings it when he enters play; hold it from the start.
+  for (const ch of content.characters.values()) {
+    if (ch.spaceship === null) continue;
+    const ship = world.ids[ch.side === 'rebel' ? 'possession' : 'ship'].get(ch.spaceship);
+    if (ship !== undefined) addComponent(world, ship, HeldBy(entityOf(world, 'character', ch.id)));
+  }
+
+  for (const side of ['imperial', 'rebel'] as const)
+    for (const placement of scenario[side].units)
+      for (let n = 0; n < placement.count; n++) spawnUnit(world, content, sides, placement.type, placement.environType);
+
+  return world;
+}
+
+function addShip(world: GameWorld, eid: number, ship: { maneuver: number; passengers: number; fullManeuverAlways: boolean }) {
+  const c = world.c;
+  addComponent(world, eid, c.Spaceship);
+  c.Spaceship.maneuver[eid] = ship.maneuver;
+  c.Spaceship.passengers[eid] = ship.passengers;
+  c.Spaceship.fullManeuver[eid] = ship.fullManeuverAlways ? 1 : 0;
+}
+
+/** Make a military unit of a type (off the board). Rebel units carry their environ type [7.31]. */
+export function spawnUnit(
+  world: GameWorld,
+  content: Content,
+  sides: readonly SideId[],
+  typeId: string,
+  environType: (typeof ENVIRON_TYPES)[number] | null,
+): number {
+  const c = world.c;
+  const type = content.unitTypes.get(typeId);
+  if (!type) throw new Error(`unit type "${typeId}" does not exist`);
+  const eid = spawn(world, 'unit');
+  addComponent(world, eid, c.Unit);
+  c.Unit.type[eid] = content.tables.unitTypes.indexOf(type);
+  c.Unit.combat[eid] = type.combat;
+  c.Unit.mobile[eid] = type.mobile ? 1 : 0;
+  c.Unit.hidden[eid] = type.hidden ? 1 : 0;
+  c.Unit.environType[eid] = environType === null ? 255 : ENVIRON_TYPES.indexOf(environType);
+  addComponent(world, eid, c.Owner);
+  c.Owner.side[eid] = sideIndex(sides, type.side);
+  return eid;
+}

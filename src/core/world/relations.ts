@@ -1,0 +1,26 @@
+/**
+ * "Belongs to" between entities, as bitecs relations. Relations are tags (no data), so they are safe to
+ * share between worlds: each world registers its own pairs.
+ *
+ *   star system --InProvince--> province        environ --OnPlanet--> planet
+ *   planet      --InSystem----> star system     environ --PeopledBy--> race (one per race living there)
+ *   piece       --InEnviron---> environ         (units, characters, spaceships, rebel camps)
+ *   possession  --HeldBy------> character       (a spaceship is "held" by its pilot-owner [14.51])
+ *   prisoner    --GuardedBy---> unit or character [12.81]
+ *   character   --OfRace------> race            race --HomeWorld--> planet [000 15.1]
+ */
+import { createRelation, makeExclusive } from 'bitecs';
+
+export const InProvince = createRelation(makeExclusive);
+export const InSystem = createRelation(makeExclusive);
+export const OnPlanet = createRelation(makeExclusive);
+export const PeopledBy = createRelation();
+export const InEnviron = createRelation(makeExclusive);
+export const HeldBy = createRelation(makeExclusive);
+export const GuardedBy = createRelation(makeExclusive);
+export const OfRace = createRelation(makeExclusive);
+export const HomeWorld = createRelation(makeExclusive);
+
+/** Every relation, by name, for snapshots and copies of a world. */
+export const RELATIONS = { InProvince, InSystem, OnPlanet, PeopledBy, InEnviron, HeldBy, GuardedBy, OfRace, HomeWorld } as const;
+export type RelationName = keyof typeof RELATIONS;

@@ -1,0 +1,163 @@
+/**
+ * The game world: a bitecs world with its own component stores and a registry from content ids to
+ * entities. Small helpers here answer the questions every rules system asks ("where is this piece?",
+ * "what stands in this environ?"), so systems read like the rules instead of like queries.
+ */
+import {
+  addComponent,
+  addEntity,
+  createWorld,
+  getRelationTargets,
+  hasComponent,
+  query,
+  removeComponent,
+  type World,
+} from 'bitecs';
+import { createComponents, MAX_ENTITIES, type Components } from './components';
+import { GuardedBy, HeldBy, InEnviron, InSystem, OnPlanet } from './relations';
+
+export type EntityKind = 'race' | 'province' | 'system' | 'navStar' | 'route' | 'planet' | 'environ' | 'character' | 'possession' | 'ship' | 'unit' | 'camp';
+
+export interface WorldContext {
+  c: Components;
+  /** Content id to entity, per kind of thing (units and camps have no content id). */
+  ids: Record<EntityKind, Map<string, number>>;
+  /** Entity to its kind, for every entity ever made. */
+  kinds: EntityKind[];
+}
+
+export type GameWorld = World<WorldContext>;
+
+export function createGameWorld(): GameWorld {
+  return createWorld<WorldContext>({
+    c: createComponents(),
+    ids: {
+      race: new Map(),
+      province: new Map(),
+      system: new Map(),
+      navStar: new Map(),
+      route: new Map(),
+      planet: new Map(),
+      environ: new Map(),
+      character: new Map(),
+      possession: new Map(),
+      ship: new Map(),
+      unit: new Map(),
+      camp: new Map(),
+    },
+    kinds: [],
+  });
+}
+
+/** Make an entity of a kind, optionally registered under its content id. */
+export function spawn(world: GameWorld, kind: EntityKind, contentId?: string): number {
+  const eid = addEntity(world);
+  if (eid >= MAX_ENTITIES) throw new Error(`the world is full (${MAX_ENTITIES} entities)`);
+  world.kinds[eid] = kind;
+  if (contentId !== undefined) {
+    world.ids[kind].set(contentId, eid);
+    addComponent(world, eid, world.c.Ref);
+    world.c.Ref.id[eid] = contentId;
+  }
+  return eid;
+}
+
+/** The entity for a content id, or an error naming what is missing. */
+export function entityOf(world: GameWorld, kind: EntityKind, contentId: string): number {
+  const eid = world.ids[kind].get(contentId);
+  if (eid === undefined) throw new Error(`no ${kind} "${contentId}" in this game`);
+  return eid;
+}
+
+export function refOf(world: GameWorld, eid: number): string {
+  return world.c.Ref.id[eid] ?? `#${eid}`;
+}
+
+export function kindOf(world: GameWorld, eid: number): EntityKind | undefined {
+  return world.kinds[eid];
+}
+
+function firstTarget(world: GameWorld, eid: number, relation: typeof InEnviron): number {
+  return getRelationTargets(world, eid, relation)[0] ?? 0;
+}
+
+/** The environ a piece stands in, or 0 when it is off the board. */
+export function environOf(world: GameWorld, eid: number): number {
+  return firstTarget(world, eid, InEnviron);
+}
+
+/** The planet of an environ. */
+export function planetOfEnviron(world: GameWorld, environ: number): number {
+  return firstTarget(world, environ, OnPlanet);
+}
+
+/** The planet a piece is on, or 0. */
+export function planetOf(world: GameWorld, eid: number): number {
+  const env = environOf(world, eid);
+  return env ? planetOfEnviron(world, env) : 0;
+}
+
+export function systemOfPlanet(world: GameWorld, planet: number): number {
+  return firstTarget(world, planet, InSystem);
+}
+
+/** The environs of a planet, in content order. */
+export function environsOf(world: GameWorld, planet: number): number[] {
+  return [...query(world, [OnPlanet(planet)])].sort((a, b) => a - b);
+}
+
+/** Everything standing in an environ (units, characters, spaceships, camps), in id order. */
+export function occupants(world: GameWorld, environ: number): number[] {
+  return [...query(world, [InEnviron(environ)])].sort((a, b) => a - b);
+}
+
+export function holderOf(world: GameWorld, possession: number): number {
+  return firstTarget(world, possession, HeldBy);
+}
+
+export function guardOf(world: GameWorld, prisoner: number): number {
+  return firstTarget(world, prisoner, GuardedBy);
+}
+
+/** The possessions a character holds, spaceships included. */
+export function possessionsOf(world: GameWorld, character: number): number[] {
+  return [...query(world, [HeldBy(character)])].sort((a, b) => a - b);
+}
+
+/** Put a piece in an environ (the relation is exclusive: it leaves where it was). */
+export function place(world: GameWorld, eid: number, environ: number): void {
+  addComponent(world, eid, InEnviron(environ));
+}
+
+/** Take a piece off the board. */
+export function unplace(world: GameWorld, eid: number): void {
+  const env = environOf(world, eid);
+  if (env) removeComponent(world, eid, InEnviron(env));
+}
+
+export function has(world: GameWorld, eid: number, component: object): boolean {
+  return hasComponent(world, eid, component);
+}
+
+export function tag(world: GameWorld, eid: number, component: object): void {
+  addComponent(world, eid, component);
+}
+
+export function untag(world: GameWorld, eid: number, component: object): void {
+  removeComponent(world, eid, component);
+}
+
+/** All entities of a kind, in id order (the registry keeps creation order). */
+export function allOf(world: GameWorld, kind: EntityKind): number[] {
+  const out: number[] = [];
+  world.kinds.forEach((k, eid) => {
+    if (k === kind) out.push(eid);
+  });
+  return out;
+}
+
+/** A piece still on the board: placed, not dead, not eliminated, not captured. */
+export function isActivePiece(world: GameWorld, eid: number): boolean {
+  const c = world.c;
+  return environOf(world, eid) !== 0 && !hasComponent(world, eid, c.Dead) && !hasComponent(world, eid, c.Eliminated);
+}

@@ -1,0 +1,69 @@
+/**
+ * Control [15.5-15.54]: who controls each planet, from its state, whose military units are on it, and
+ * whether its PDB is up. Characters never count [15.74]. This is the Planet Control Chart, exactly:
+ *
+ * | state              | only Imperial units | both     | only Rebel units      | no units              |
+ * |--------------------|---------------------|----------|-----------------------|-----------------------|
+ * | Imperial control   | Imperial            | Imperial | Imperial if PDB up,   | Imperial              |
+ * |                    |                     |          | else nobody           |                       |
+ * | Rebellion          | nobody              | nobody   | nobody                | nobody                |
+ * | Rebel control      | Rebel if PDB up,    | Rebel    | Rebel                 | Rebel                 |
+ * |                    | else nobody         |          |                       |                       |
+ * | Rebellion stopped  | Imperial            | nobody   | nobody                | nobody                |
+ */
+import type { Game } from '../src/core/engine/types';
+import { IMPERIAL_CONTROL, NOBODY, REBELLION, REBELLION_STOPPED, REBEL_CONTROL } from '../src/core/world/components';
+import { allOf } from '../src/core/world/world';
+import { sideIndexOf, unitsOnPlanet } from './sides';
+
+/** Who controls a planet by the chart, as a side index or NOBODY. */
+export function controllerByChart(game: Game, planet: number): number {
+  const c = game.world.c;
+  const imperial = unitsOnPlanet(game, planet, 'imperial').length > 0;
+  const rebel = unitsOnPlanet(game, planet, 'rebel').length > 0;
+  const pdbUp = c.Pdb.up[planet] === 1;
+  const I = sideIndexOf(game, 'imperial');
+  const R = sideIndexOf(game, 'rebel');
+  switch (c.PlanetState.value[planet]) {
+    case IMPERIAL_CONTROL: // [15.51]
+      if (rebel && !imperial) return pdbUp ? I : NOBODY;
+      return I;
+    case REBELLION: // [15.52] neither player controls a planet in rebellion
+      return NOBODY;
+    case REBEL_CONTROL: // [15.53]
+      if (imperial && !rebel) return pdbUp ? R : NOBODY;
+      return R;
+    case REBELLION_STOPPED: // [15.54]
+      return imperial && !rebel ? I : NOBODY;
+    default:
+      return NOBODY;
+  }
+}
+
+/** Keep every planet's `Control` equal to the chart. Run after every change (ruleset.refresh). */
+export function refreshControl(game: Game): void {
+  const c = game.world.c;
+  for (const planet of allOf(game.world, 'planet')) c.Control.side[planet] = controllerByChart(game, planet);
+}
+
+/** Does this side control the planet now? */
+export function controls(game: Game, side: 'rebel' | 'imperial', planet: number): boolean {
+  return game.world.c.Control.side[planet] === sideIndexOf(game, side);
+}
+
+/**
+ * [15.52, 15.53] At the end of the Imperial player-turn, a planet in rebellion with only Rebel units or
+ * no units, and its PDB up, becomes Rebel-controlled. Returns the planets that changed.
+ */
+export function rebelControlAtEndOfImperialTurn(game: Game, planets: number[]): number[] {
+  const c = game.world.c;
+  const changed: number[] = [];
+  for (const planet of planets) {
+    if (c.PlanetState.value[planet] !== REBELLION) continue;
+    if (unitsOnPlanet(game, planet, 'imperial').length > 0) continue;
+    if (c.Pdb.up[planet] !== 1) continue;
+    c.PlanetState.value[planet] = REBEL_CONTROL;
+    changed.push(planet);
+  }
+  return changed;
+}

@@ -1,0 +1,91 @@
+/**
+ * Initial placement [16.12-16.14], done automatically (by the game's RNG) where the scenario leaves a
+ * choice. Placement by hand is a later feature of the setup screen; see docs/rules.md.
+ */
+import type { SideId } from '../src/core/content/schema';
+import { emit } from '../src/core/engine/game';
+import type { Game } from '../src/core/engine/types';
+import { HeldBy } from '../src/core/world/relations';
+import { addComponent, hasComponent } from 'bitecs';
+import { allOf, entityOf, environOf, holderOf, place, planetOfEnviron, refOf } from '../src/core/world/world';
+import { refreshControl, controls } from './control';
+import { environsInPlay, sideOf, unitsIn } from './sides';
+
+/** [9.5] may one more of this side's military units stand in the environ? */
+export function hasRoomForUnit(game: Game, environ: number, side: SideId): boolean {
+  return unitsIn(game, environ, side).length < (game.world.c.Environ.size[environ] as number);
+}
+
+export function placeStartingForces(game: Game): void {
+  refreshControl(game);
+  // [16.14] the Imperial player always places first.
+  for (const side of ['imperial', 'rebel'] as const) {
+    placeUnits(game, side);
+    placeCharacters(game, side);
+  }
+  assignStartingPossessions(game);
+  refreshControl(game);
+}
+
+function placeUnits(game: Game, side: SideId) {
+  const w = game.world;
+  const c = w.c;
+  const placements = game.scenario[side].units;
+  const unplaced = allOf(w, 'unit').filter((u) => sideOf(game, u) === side && !environOf(w, u));
+  let next = 0;
+  for (const placement of placements) {
+    for (let n = 0; n < placement.count; n++) {
+      const unit = unplaced[next++];
+      if (unit === undefined) throw new Error('fewer units were made than the scenario places');
+      let environ = placement.environ === null ? 0 : entityOf(w, 'environ', placement.environ);
+      if (!environ || !hasRoomForUnit(game, environ, side)) {
+        // [16.13] any environ of a planet the player controls; a Rebel unit only on its own type.
+        const candidates = environsInPlay(game).filter(
+          (env) =>
+            controls(game, side, planetOfEnviron(w, env)) &&
+            hasRoomForUnit(game, env, side) &&
+            (side !== 'rebel' || c.Environ.type[env] === c.Unit.environType[unit]),
+        );
+        environ = candidates.length ? game.rng.pick(candidates) : 0;
+      }
+      if (!environ) {
+        emit(game, { kind: 'placement', text: `A ${side} unit finds no place to deploy and stays out of play [16.15].`, rule: '[16.15]', visibleTo: 'all' });
+        continue;
+      }
+      place(w, unit, environ);
+    }
+  }
+}
+
+function placeCharacters(game: Game, side: SideId) {
+  const w = game.world;
+  const chars = game.scenario[side].characters.map((id) => entityOf(w, 'character', id));
+  if (!chars.length) return;
+  // [16.12] all on any one environ of a planet the player controls; with none, they land from space.
+  const own = environsInPlay(game).filter((env) => controls(game, side, planetOfEnviron(w, env)));
+  const environ = game.rng.pick(own.length ? own : environsInPlay(game));
+  for (const ch of chars) place(w, ch, environ);
+  emit(game, {
+    kind: 'placement',
+    text: `The ${side === 'rebel' ? 'Rebel' : 'Imperial'} characters gather at ${refOf(w, environ)}.`,
+    rule: '[16.12]',
+    visibleTo: side,
+    entities: chars,
+  });
+}
+
+/** [14.11] possessions held at the start may go to any character; spaceships to a pilot first. */
+function assignStartingPossessions(game: Game) {
+  const w = game.world;
+  const c = w.c;
+  const rebels = game.scenario.rebel.characters.map((id) => entityOf(w, 'character', id));
+  if (!rebels.length) return;
+  for (const id of game.scenario.rebel.possessions) {
+    const p = entityOf(w, 'possession', id);
+    if (holderOf(w, p) && rebels.includes(holderOf(w, p))) continue;
+    const isShip = hasComponent(w, p, c.Spaceship);
+    const pilots = rebels.filter((r) => (c.Character.navigation[r] as number) > 0);
+    const holder = game.rng.pick(isShip && pilots.length ? pilots : rebels);
+    addComponent(w, p, HeldBy(holder));
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * Sides, as the rules systems talk about them: the phasing player, the enemy, a piece's owner.
+ */
+import { hasComponent, query } from 'bitecs';
+import type { SideId } from '../src/core/content/schema';
+import type { Game } from '../src/core/engine/types';
+import { environOf, environsOf, isActivePiece, occupants, planetOfEnviron } from '../src/core/world/world';
+
+export function sideIndexOf(game: Game, side: SideId): number {
+  return game.ruleset.sides.indexOf(side);
+}
+
+export function sideOf(game: Game, eid: number): SideId {
+  const side = game.ruleset.sides[game.world.c.Owner.side[eid] as number];
+  if (!side) throw new Error(`entity ${eid} has no side`);
+  return side;
+}
+
+export function enemyOf(side: SideId): SideId {
+  return side === 'rebel' ? 'imperial' : 'rebel';
+}
+
+/** The phasing side, or null in the interphase and setup. */
+export function phasing(game: Game): SideId | null {
+  if (game.segment < 0) return null;
+  return game.ruleset.sequence[game.segment]?.player ?? null;
+}
+
+export function isUnit(game: Game, eid: number): boolean {
+  return game.world.kinds[eid] === 'unit';
+}
+
+export function isCharacter(game: Game, eid: number): boolean {
+  return game.world.kinds[eid] === 'character';
+}
+
+/** Live military units of a side in an environ. */
+export function unitsIn(game: Game, environ: number, side?: SideId): number[] {
+  return occupants(game.world, environ).filter(
+    (e) => isUnit(game, e) && !hasComponent(game.world, e, game.world.c.Eliminated) && (side === undefined || sideOf(game, e) === side),
+  );
+}
+
+/** Free (not captured, not dead) characters of a side in an environ. */
+export function charactersIn(game: Game, environ: number, side?: SideId): number[] {
+  const c = game.world.c;
+  return occupants(game.world, environ).filter(
+    (e) =>
+      isCharacter(game, e) &&
+      !hasComponent(game.world, e, c.Dead) &&
+      !hasComponent(game.world, e, c.Captured) &&
+      (side === undefined || sideOf(game, e) === side),
+  );
+}
+
+/** Live military units of a side on a planet. */
+export function unitsOnPlanet(game: Game, planet: number, side?: SideId): number[] {
+  return environsOf(game.world, planet).flatMap((env) => unitsIn(game, env, side));
+}
+
+/** Environs where the game is played, in id order. */
+export function environsInPlay(game: Game): number[] {
+  return [...query(game.world, [game.world.c.Environ, game.world.c.InPlay])].sort((a, b) => a - b);
+}
+
+export function planetsInPlay(game: Game): number[] {
+  return [...query(game.world, [game.world.c.Planet, game.world.c.InPlay])].sort((a, b) => a - b);
+}
+
+/** The planet a piece stands on, or 0. */
+export function planetOfPiece(game: Game, eid: number): number {
+  const env = environOf(game.world, eid);
+  return env ? planetOfEnviron(game.world, env) : 0;
+}
+
+export { isActivePiece };

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { apply, cloneGame, replay, stateHash } from '../../src/core/engine/game';
+import { playOut } from '../../src/ai/play';
+import { randomAgent } from '../../src/ai/random-agent';
+import { content, ruleset, SCENARIOS, testGame } from '../fixtures';
+
+function randomPlayers(seed: string) {
+  return { rebel: randomAgent({ side: 'rebel', seed }), imperial: randomAgent({ side: 'imperial', seed }) };
+}
+
+describe('the engine', () => {
+  it('stops at a decision that names a side and lists its legal options', () => {
+    const game = testGame();
+    expect(game.pending).not.toBeNull();
+    expect(['rebel', 'imperial']).toContain(game.pending!.side);
+    expect(game.pending!.options.length).toBeGreaterThan(0);
+    for (const option of game.pending!.options) expect(option.side).toBe(game.pending!.side);
+  });
+
+  it.each(SCENARIOS)('same scenario (%s), seed and commands give the same state hash', (scenario) => {
+    const a = testGame(scenario, 'same');
+    const b = testGame(scenario, 'same');
+    expect(stateHash(a)).toBe(stateHash(b));
+    playOut(a, randomPlayers('x'));
+    playOut(b, randomPlayers('x'));
+    expect(stateHash(a)).toBe(stateHash(b));
+    expect(a.log).toEqual(b.log);
+  });
+
+  it('a different seed gives a different game', () => {
+    expect(stateHash(testGame(undefined, 1))).not.toBe(stateHash(testGame(undefined, 2)));
+  });
+
+  it('replaying the command log rebuilds the same state', () => {
+    const game = testGame(undefined, 'replay');
+    playOut(game, randomPlayers('r'));
+    const again = replay({ content, ruleset, scenario: game.scenario.id, seed: game.seed }, game.log);
+    expect(stateHash(again)).toBe(stateHash(game));
+    expect(again.winner).toBe(game.winner);
+  });
+
+  it('a copy of a game plays on independently of the original', () => {
+    const game = testGame(undefined, 'clone');
+    const before = stateHash(game);
+    const copy = cloneGame(game);
+    expect(stateHash(copy)).toBe(before);
+    playOut(copy, randomPlayers('c'));
+    expect(stateHash(game)).toBe(before);
+    expect(copy.winner).not.toBeNull();
+  });
+
+  describe('an illegal command is refused with a reason and changes nothing', () => {
+    const cases: [string, unknown, RegExp][] = [
+      ['not an object', 'move', /must be an object/],
+      ['no type', { side: 'rebel' }, /needs a "type"/],
+      ['an unknown side', { type: 'move', side: 'pirates' }, /needs a "side"/],
+      ['a __proto__ field', JSON.parse('{"type":"move","side":"rebel","__proto__":{"x":1}}'), /not allowed/],
+      ['a constructor field', { type: 'move', side: 'rebel', constructor: 1 }, /not allowed/],
+      ['a command not among the options', { type: 'move', side: 'rebel', piece: 99999, to: 1 }, /not a legal answer/],
+      ['an unknown command type', { type: 'teleport', side: 'rebel' }, /not a legal answer/],
+    ];
+    it.each(cases)('%s', (_label, command, reason) => {
+      const game = testGame(undefined, 'illegal');
+      const before = stateHash(game);
+      const logLength = game.log.length;
+      const result = apply(game, command);
+      expect(result.ok).toBe(false);
+      expect(!result.ok && result.reason).toMatch(reason);
+      expect(stateHash(game)).toBe(before);
+      expect(game.log.length).toBe(logLength);
+    });
+
+    it('the other side answering out of turn', () => {
+      const game = testGame(undefined, 'turn');
+      const decision = game.pending!;
+      const other = decision.side === 'rebel' ? 'imperial' : 'rebel';
+      const before = stateHash(game);
+      const result = apply(game, { ...decision.options[0]!, side: other });
+      expect(result).toEqual({ ok: false, reason: expect.stringMatching(/decision, not the/) });
+      expect(stateHash(game)).toBe(before);
+    });
+
+    it('any command after the game is over', () => {
+      const game = testGame(undefined, 'over');
+      playOut(game, randomPlayers('o'));
+      const before = stateHash(game);
+      const result = apply(game, { type: 'end-movement', side: 'rebel' });
+      expect(result).toEqual({ ok: false, reason: expect.stringMatching(/game is over/) });
+      expect(stateHash(game)).toBe(before);
+    });
+  });
+
+  it('follows the turn sequence: Rebel player-turn, Imperial player-turn, interphase [Game Turn SRS]', () => {
+    const labels = ruleset.sequence.map((s) => `${s.player ?? '-'}:${s.phase}:${s.segment}`);
+    const turn = (p: string) => [
+      `${p}:operations:movement`,
+      `${p}:operations:enemy reaction`,
+      `${p}:operations:military combat`,
+      `${p}:search:search`,
+      `${p}:mission:mission assignment`,
+      `${p}:mission:mission action`,
+      `${p}:mission:bonus draw`,
+    ];
+    expect(labels).toEqual([...turn('rebel'), ...turn('imperial'), '-:interphase:interphase']);
+  });
+
+  it('ends the game after the scenario\'s last turn', () => {
+    const game = testGame(undefined, 'length');
+    playOut(game, randomPlayers('l'));
+    expect(game.winner).not.toBeNull();
+    expect(game.turn).toBeLessThanOrEqual(game.scenario.turns);
+  });
+});

@@ -1,0 +1,32 @@
+/**
+ * Test fixtures: the real content, copies of it to break, and small helpers to build a game and look
+ * into it by content id.
+ */
+import { bundledContent, bundledRaw } from '../src/core/content/bundled';
+import type { RawContent } from '../src/core/content/validate';
+import { newGame } from '../src/core/engine/game';
+import type { Game } from '../src/core/engine/types';
+import { entityOf, type EntityKind } from '../src/core/world/world';
+import { starSystemRuleset } from '../systems/star-system-ruleset';
+
+export const content = bundledContent();
+export const ruleset = starSystemRuleset;
+export const SCENARIOS = [...content.scenarios.keys()];
+export const STAR_SYSTEM_SCENARIOS = [...content.scenarios.values()].filter((s) => s.kind === 'star-system').map((s) => s.id);
+
+/** A deep copy of the bundled raw content, to break one thing in a test. */
+export function rawCopy(): Record<string, any> {
+  return structuredClone(bundledRaw) as Record<string, any>;
+}
+
+export function asRaw(raw: Record<string, any>): RawContent {
+  return raw as RawContent;
+}
+
+export function testGame(scenario = STAR_SYSTEM_SCENARIOS[0] as string, seed: string | number = 1): Game {
+  return newGame({ content, ruleset, scenario, seed });
+}
+
+export function eid(game: Game, kind: EntityKind, id: string): number {
+  return entityOf(game.world, kind, id);
+}
