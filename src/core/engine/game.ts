@@ -40,6 +40,7 @@ export function newGame({ content, ruleset, scenario: scenarioId, seed }: NewGam
     turn: 1,
     segment: -1,
     stack: [],
+    interrupts: [],
     pending: null,
     log: [],
     events: [],
@@ -48,6 +49,7 @@ export function newGame({ content, ruleset, scenario: scenarioId, seed }: NewGam
   };
   ruleset.setup(game);
   ruleset.refresh(game);
+  takeInterrupts(game);
   advance(game);
   return game;
 }
@@ -79,6 +81,7 @@ export function apply(game: Game, command: unknown): ApplyResult {
   game.log.push(option);
   procedureOf(game, frame).answer(game, frame, option);
   game.ruleset.refresh(game);
+  takeInterrupts(game);
   advance(game);
   return { ok: true };
 }
@@ -109,22 +112,44 @@ export function advance(game: Game): void {
     }
     const result = procedureOf(game, frame).step(game, frame);
     if ('decide' in result) {
+      if (game.interrupts.length)
+        throw new EngineError(`procedure "${frame.proc}" queued an interrupt and asked a decision in the same step`);
       checkDecision(result.decide, frame);
       game.pending = result.decide;
       return;
     }
     if ('push' in result) {
       game.stack.push(result.push);
-      continue;
+    } else {
+      game.stack.pop();
+      const parent = game.stack[game.stack.length - 1];
+      if (parent) parent.data.result = result.result ?? null;
     }
-    game.stack.pop();
     game.ruleset.refresh(game);
+    takeInterrupts(game);
     if (game.stack.length === 0) {
       const winner = game.ruleset.victory(game, false);
       if (winner) endGame(game, winner);
     }
   }
   throw new EngineError(`the rules ran ${MAX_STEPS_WITHOUT_DECISION} steps without a decision (in ${game.stack.at(-1)?.proc})`);
+}
+
+/**
+ * Queue a procedure to run at once, before the procedure that queued it goes on: for rules code that
+ * is not a procedure step (a loyalty shift that sparks a domino effect [000 15.1c], an action card
+ * that calls a search [11.12]). Queue it from `answer` or from a `step` that does not also decide.
+ */
+export function interrupt(game: Game, frame: Frame): void {
+  game.interrupts.push(frame);
+}
+
+/** Put queued interrupts on the stack so the first queued runs first. */
+function takeInterrupts(game: Game): void {
+  while (game.interrupts.length) {
+    const frame = game.interrupts.pop() as Frame;
+    game.stack.push(frame);
+  }
 }
 
 function checkDecision(decision: Decision, frame: Frame) {
@@ -155,6 +180,7 @@ function endGame(game: Game, winner: NonNullable<Game['winner']>) {
   game.winner = winner;
   game.pending = null;
   game.stack = [];
+  game.interrupts = [];
   emit(game, {
     kind: 'game-over',
     text: winner === 'draw' ? 'The game ends in a draw.' : `The ${winner === 'rebel' ? 'Rebellion' : 'Empire'} wins.`,
@@ -201,6 +227,7 @@ export function cloneGame(game: Game): Game {
     world: restoreWorld(snapshotWorld(game.world)),
     rng: game.rng.clone(),
     stack: structuredClone(game.stack),
+    interrupts: structuredClone(game.interrupts),
     pending: game.pending ? structuredClone(game.pending) : null,
     log: [...game.log],
     events: [...game.events],

@@ -45,7 +45,11 @@ export interface Frame {
   data: { [key: string]: Json };
 }
 
-export type Step = { decide: Decision } | { push: Frame } | { done: true };
+/**
+ * What a procedure's `step` returns: ask a decision, run a sub-procedure first (its `done` result comes
+ * back in this frame's `data.result`), or finish (optionally with a result for the parent frame).
+ */
+export type Step = { decide: Decision } | { push: Frame } | { done: true; result?: Json };
 
 export interface Procedure {
   /** Run until a decision is needed, a sub-procedure must run first, or the procedure is finished. */
@@ -110,6 +114,12 @@ export interface Game {
   /** Index into the ruleset's sequence; -1 during setup. */
   segment: number;
   stack: Frame[];
+  /**
+   * Procedures that must run at once, queued by rules code that is not itself a procedure step (a
+   * loyalty shift sparking a domino effect, an action card calling a search). The engine runs them
+   * before anything else, first queued first. See `interrupt()`.
+   */
+  interrupts: Frame[];
   pending: Decision | null;
   log: Command[];
   events: GameEvent[];
