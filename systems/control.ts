@@ -14,6 +14,7 @@
 import type { Game } from '../src/core/engine/types';
 import { IMPERIAL_CONTROL, NOBODY, REBELLION, REBELLION_STOPPED, REBEL_CONTROL } from '../src/core/world/components';
 import { allOf } from '../src/core/world/world';
+import { becomeRebelControlled } from './loyalty';
 import { sideIndexOf, unitsOnPlanet } from './sides';
 
 /** Who controls a planet by the chart, as a side index or NOBODY. */
@@ -62,7 +63,7 @@ export function rebelControlAtEndOfImperialTurn(game: Game, planets: number[]): 
     if (c.PlanetState.value[planet] !== REBELLION) continue;
     if (unitsOnPlanet(game, planet, 'imperial').length > 0) continue;
     if (c.Pdb.up[planet] !== 1) continue;
-    c.PlanetState.value[planet] = REBEL_CONTROL;
+    becomeRebelControlled(game, planet, 'end of the Imperial player-turn');
     changed.push(planet);
   }
   return changed;

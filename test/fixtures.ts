@@ -30,3 +30,16 @@ export function testGame(scenario = STAR_SYSTEM_SCENARIOS[0] as string, seed: st
 export function eid(game: Game, kind: EntityKind, id: string): number {
   return entityOf(game.world, kind, id);
 }
+
+/**
+ * Script the dice: the game's next `rng.d6()` calls return these faces, in order; running out is an
+ * error (a test that rolls more than it planned is wrong). Rules code rolls dice with `rng.d6()` only.
+ */
+export function rigDice(game: Game, faces: number[]): void {
+  const queue = [...faces];
+  game.rng.d6 = () => {
+    const face = queue.shift();
+    if (face === undefined) throw new Error('the test ran out of scripted dice');
+    return face;
+  };
+}

@@ -1,0 +1,108 @@
+/**
+ * The loyalty track and the planet's state changes [15.1-15.48], as the one door every other system
+ * uses to change them, so the domino effect (000 15.2b) hears of every cause:
+ *
+ * - `shiftLoyalty` moves the loyalty marker toward a side, within the track [15.13], never while the
+ *   planet is in rebellion or Rebel-controlled [15.14, 15.47];
+ * - `enterRebellion`, `stopRebellion`, `becomeRebelControlled` change the planet's state [15.4, 15.54, 15.53].
+ *
+ * Each records what happened this segment and sparks the domino effect where 000 15.2b says so.
+ */
+import type { SideId } from '../src/core/content/schema';
+import { emit } from '../src/core/engine/game';
+import type { Game } from '../src/core/engine/types';
+import { REBELLION, REBELLION_STOPPED, REBEL_CONTROL, IMPERIAL_CONTROL } from '../src/core/world/components';
+import { refOf } from '../src/core/world/world';
+import { sparkDomino } from './domino';
+
+export const PATRIOTIC = 0;
+export const LOYAL = 1;
+export const NEUTRAL = 2;
+export const DISSENT = 3;
+export const UNREST = 4;
+
+const LOYALTY_NAMES = ['patriotic', 'loyal', 'neutral', 'dissent', 'unrest'];
+
+/** [15.14, 15.47] the loyalty of a planet in rebellion or under Rebel control cannot be moved. */
+export function loyaltyFrozen(game: Game, planet: number): boolean {
+  const state = game.world.c.PlanetState.value[planet];
+  return state === REBELLION || state === REBEL_CONTROL;
+}
+
+/** Loyalty shifts made to each planet in the current segment, for the domino effect's causes. */
+function segmentShifts(game: Game): Record<string, number> {
+  const key = `${game.turn}:${game.segment}`;
+  if (game.vars.loyaltyShiftSegment !== key) {
+    game.vars.loyaltyShiftSegment = key;
+    game.vars.loyaltyShifts = {};
+  }
+  return game.vars.loyaltyShifts as Record<string, number>;
+}
+
+/**
+ * Shift a planet's loyalty `spaces` toward `side` (Rebel: toward unrest; Empire: toward patriotic).
+ * Returns how many spaces it actually moved.
+ */
+export function shiftLoyalty(game: Game, planet: number, side: SideId, spaces: number, cause: string): number {
+  if (spaces <= 0 || loyaltyFrozen(game, planet)) return 0;
+  const c = game.world.c;
+  const before = c.Loyalty.value[planet] as number;
+  const target = side === 'rebel' ? Math.min(UNREST, before + spaces) : Math.max(PATRIOTIC, before - spaces); // [15.13]
+  const moved = Math.abs(target - before);
+  if (!moved) return 0;
+  c.Loyalty.value[planet] = target;
+  emit(game, {
+    kind: 'loyalty',
+    text: `${refOf(game.world, planet)} shifts to ${LOYALTY_NAMES[target]} (${cause}).`,
+    rule: '[15.12]',
+    visibleTo: 'all',
+    entities: [planet],
+  });
+  // 000 15.2b: two spaces in one segment spark a level-1 domino effect, three or four a level-2 one.
+  const shifts = segmentShifts(game);
+  const key = String(planet);
+  const total = (shifts[key] ?? 0) + moved;
+  const levelBefore = dominoLevelForShift(shifts[key] ?? 0);
+  shifts[key] = total;
+  const levelAfter = dominoLevelForShift(total);
+  if (levelAfter > levelBefore) sparkDomino(game, planet, levelAfter, side, `loyalty shifted ${total} spaces`);
+  return moved;
+}
+
+/** 000 15.2b: the domino level of a loyalty shift of this many spaces in one segment (0 for none). */
+export function dominoLevelForShift(spaces: number): number {
+  if (spaces >= 3) return 2;
+  if (spaces === 2) return 1;
+  return 0;
+}
+
+/** [15.4] the planet goes into rebellion (000 15.2b: a level-2 domino effect for the Rebel). */
+export function enterRebellion(game: Game, planet: number, cause: string): void {
+  const c = game.world.c;
+  if (c.PlanetState.value[planet] === REBELLION) return;
+  c.PlanetState.value[planet] = REBELLION;
+  emit(game, { kind: 'rebellion', text: `${refOf(game.world, planet)} rises in rebellion (${cause}).`, rule: '[15.4]', visibleTo: 'all', entities: [planet] });
+  sparkDomino(game, planet, 2, 'rebel', 'entered rebellion');
+}
+
+/** [15.54] a completed Stop Rebellion mission (000 15.2b: a level-2 domino effect for the Empire). */
+export function stopRebellion(game: Game, planet: number, cause: string): void {
+  const c = game.world.c;
+  c.PlanetState.value[planet] = REBELLION_STOPPED;
+  emit(game, { kind: 'rebellion-stopped', text: `The rebellion on ${refOf(game.world, planet)} is stopped (${cause}).`, rule: '[15.54]', visibleTo: 'all', entities: [planet] });
+  sparkDomino(game, planet, 2, 'imperial', 'rebellion stopped');
+}
+
+/** [15.53] the planet becomes Rebel-controlled (000 15.2b: a level-3 domino effect for the Rebel). */
+export function becomeRebelControlled(game: Game, planet: number, cause: string): void {
+  const c = game.world.c;
+  if (c.PlanetState.value[planet] === REBEL_CONTROL) return;
+  c.PlanetState.value[planet] = REBEL_CONTROL;
+  emit(game, { kind: 'rebel-control', text: `${refOf(game.world, planet)} is now under Rebel control (${cause}).`, rule: '[15.53]', visibleTo: 'all', entities: [planet] });
+  sparkDomino(game, planet, 3, 'rebel', 'became Rebel-controlled');
+}
+
+/** 000 15.2b: "There is no DE when a planet in rebellion stopped becomes Imperial-controlled." */
+export function returnToImperialControl(game: Game, planet: number): void {
+  game.world.c.PlanetState.value[planet] = IMPERIAL_CONTROL;
+}
