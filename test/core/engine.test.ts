@@ -111,3 +111,12 @@ describe('the engine', () => {
     expect(game.turn).toBeLessThanOrEqual(game.scenario.turns);
   });
 });
+
+describe('copying a world', () => {
+  it('the fast copy equals the snapshot round trip, entity for entity', async () => {
+    const { cloneWorld, restoreWorld, snapshotWorld } = await import('../../src/core/world/snapshot');
+    const game = testGame(undefined, 'copy');
+    expect(snapshotWorld(cloneWorld(game.world))).toEqual(snapshotWorld(game.world));
+    expect(snapshotWorld(restoreWorld(snapshotWorld(game.world)))).toEqual(snapshotWorld(game.world));
+  });
+});

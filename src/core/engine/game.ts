@@ -8,7 +8,7 @@ import type { Content } from '../content/validate';
 import { Rng } from '../rng';
 import { hashString } from '../hash';
 import { buildWorld } from '../world/build';
-import { restoreWorld, snapshotWorld } from '../world/snapshot';
+import { cloneWorld, snapshotWorld } from '../world/snapshot';
 import { canonical, commandShapeProblem, describeCommand } from './commands';
 import type { Command, Decision, Frame, Game, GameEvent, Json, Ruleset } from './types';
 
@@ -224,7 +224,7 @@ export function stateHash(game: Game): string {
 export function cloneGame(game: Game): Game {
   return {
     ...game,
-    world: restoreWorld(snapshotWorld(game.world)),
+    world: cloneWorld(game.world),
     rng: game.rng.clone(),
     stack: structuredClone(game.stack),
     interrupts: structuredClone(game.interrupts),

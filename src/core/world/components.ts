@@ -15,6 +15,8 @@ export const MAX_ENTITIES = 8192;
 
 const u8 = () => new Uint8Array(MAX_ENTITIES);
 const i16 = () => new Int16Array(MAX_ENTITIES);
+/** A side-index store, -1 (nobody) by default. */
+const sideStore = () => new Int8Array(MAX_ENTITIES).fill(-1);
 
 /** Side index into the ruleset's side list: 0 Rebel, 1 Imperial in the star-system game. */
 export const REBEL = 0;
@@ -56,7 +58,7 @@ export function createComponents() {
     Ref: { id: [] as string[] },
 
     // --- which side a piece belongs to
-    Owner: { side: Int8Array.from({ length: MAX_ENTITIES }, () => -1) },
+    Owner: { side: sideStore() },
 
     // --- planets
     /** [15.1] index into LOYALTIES: 0 patriotic ... 4 unrest. */
@@ -66,7 +68,7 @@ export function createComponents() {
     /** [8.0] level 0-2 and up (1) or down (0). */
     Pdb: { level: u8(), up: u8() },
     /** [15.5] who actually controls the planet now: a side index or NOBODY; kept by the control system. */
-    Control: { side: Int8Array.from({ length: MAX_ENTITIES }, () => -1) },
+    Control: { side: sideStore() },
     /** Planets (and their environs) where the scenario is played. */
     InPlay: {},
     Capital: {},

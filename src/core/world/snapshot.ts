@@ -3,7 +3,7 @@
  * This one format serves the state hash (hash of the snapshot), copies of a world for AI search
  * (snapshot, then restore), and debugging (it is readable JSON).
  */
-import { addComponent, getRelationTargets, hasComponent } from 'bitecs';
+import { addComponent, getEntityComponents, getRelationTargets, hasComponent } from 'bitecs';
 import { NUMERIC_FIELDS, type Components } from './components';
 import { RELATIONS, type RelationName } from './relations';
 import { createGameWorld, spawn, type EntityKind, type GameWorld } from './world';
@@ -70,4 +70,52 @@ export function restoreWorld(snapshot: WorldSnapshot): GameWorld {
     }
   });
   return world;
+}
+
+/**
+ * A fast copy of a world, for AI search (thousands of copies a decision): numeric stores are copied
+ * wholesale, then each entity gets the same components and relation pairs. Equal to
+ * `restoreWorld(snapshotWorld(world))`, several times faster (tested).
+ */
+export function cloneWorld(src: GameWorld): GameWorld {
+  const dst = createGameWorld();
+  const s = src.c as unknown as Record<string, Record<string, unknown>>;
+  const d = dst.c as unknown as Record<string, Record<string, unknown>>;
+  const storeMap = new Map<object, object>();
+  for (const name of COMPONENT_NAMES) storeMap.set(s[name] as object, d[name] as object);
+  for (const [name, fields] of Object.entries(NUMERIC_FIELDS))
+    for (const field of fields) ((d[name] as Record<string, Int16Array>)[field] as Int16Array).set((s[name] as Record<string, Int16Array>)[field] as Int16Array);
+  for (let eid = 1; eid < src.kinds.length; eid++) {
+    const kind = src.kinds[eid] as EntityKind;
+    const ref = src.c.Ref.id[eid];
+    spawn(dst, kind, ref);
+  }
+  for (let eid = 1; eid < src.kinds.length; eid++) {
+    for (const component of getEntityComponents(src, eid)) {
+      const own = storeMap.get(component);
+      if (own) {
+        if (own !== dst.c.Ref) addComponent(dst, eid, own);
+      } else if (isOwnRelationPair(component)) {
+        addComponent(dst, eid, component); // relation pairs are shared tags, keyed by target id
+      }
+    }
+  }
+  return dst;
+}
+
+const OWN_RELATIONS = new Set<unknown>(Object.values(RELATIONS));
+let relationSymbol: symbol | undefined;
+let targetSymbol: symbol | undefined;
+
+/** A pair of one of our relations with a concrete target (not a wildcard pair bitecs adds itself). */
+function isOwnRelationPair(component: object): boolean {
+  if (!relationSymbol || !targetSymbol) {
+    for (const sym of Object.getOwnPropertySymbols(component)) {
+      if (sym.description === 'bitecs-relation') relationSymbol = sym;
+      if (sym.description === 'bitecs-pairTarget') targetSymbol = sym;
+    }
+    if (!relationSymbol || !targetSymbol) return false;
+  }
+  const record = component as Record<symbol, unknown>;
+  return OWN_RELATIONS.has(record[relationSymbol]) && typeof record[targetSymbol] === 'number';
 }
