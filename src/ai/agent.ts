@@ -4,12 +4,16 @@
  */
 import type { SideId } from '../core/content/schema';
 import type { Command, Decision } from '../core/engine/types';
+import type { Belief } from '../core/belief';
 import type { GameView } from '../core/view';
 
 export interface Agent {
   readonly name: string;
-  /** Choose one of `decision.options`. `view` is the deciding side's view of the game. */
-  decide(view: GameView, decision: Decision): Command;
+  /**
+   * Choose one of `decision.options`. `view` is the deciding side's view of the game; `belief`, when
+   * given, imagines whole games consistent with that view (for agents that search ahead).
+   */
+  decide(view: GameView, decision: Decision, belief?: Belief): Command;
 }
 
 export interface AgentFactoryOptions {

@@ -1,0 +1,77 @@
+/**
+ * Beliefs: a game as one side could imagine it. An AI that searches ahead needs whole games to play on,
+ * but may not know what its view hides. `sampleBelief` copies the game and then re-deals everything
+ * hidden from the side (the same things `viewFor` hides), so a sample is consistent with the side's
+ * view and tells it nothing more:
+ *
+ * - [7.22] which hidden Imperial mobile unit is a patrol and which a line (the Rebel knows the mix, not which);
+ * - [9.31] where undetected enemy characters are (anywhere in play);
+ * - [14.2] which enemy character holds which unrevealed possession;
+ * - the order of every deck (`game.vars` keys ending in `Deck`) and all future dice;
+ * - the command log and event history (they would reveal hidden moves).
+ *
+ * Agents get samples through a `Belief` handed to them by whoever runs the game, never the game itself.
+ */
+import { addComponent, hasComponent, removeComponent } from 'bitecs';
+import type { SideId } from './content/schema';
+import { cloneGame } from './engine/game';
+import type { Game, Json } from './engine/types';
+import { Rng } from './rng';
+import { HeldBy } from './world/relations';
+import { allOf, environOf, holderOf, place } from './world/world';
+
+export interface Belief {
+  /** A game consistent with the side's view; the same seed gives the same sample. */
+  sample(seed: string): Game;
+}
+
+export function beliefOf(game: Game, side: SideId): Belief {
+  return { sample: (seed) => sampleBelief(game, side, seed) };
+}
+
+export function sampleBelief(game: Game, side: SideId, seed: string): Game {
+  const g = cloneGame(game);
+  const rng = Rng.fromSeed(`belief:${side}:${seed}`);
+  g.rng = Rng.fromSeed(`belief-dice:${side}:${seed}`);
+  g.log = [];
+  g.events = [];
+  const w = g.world;
+  const c = w.c;
+  const sideIndex = g.ruleset.sides.indexOf(side);
+  const isEnemy = (eid: number) => (c.Owner.side[eid] as number) !== sideIndex;
+
+  // [7.22] re-deal the types of hidden units among themselves.
+  if (side === 'rebel') {
+    const hidden = allOf(w, 'unit').filter((u) => isEnemy(u) && c.Unit.hidden[u] === 1 && environOf(w, u) && !hasComponent(w, u, c.Eliminated));
+    const dealt = rng.shuffle(hidden.map((u) => [c.Unit.type[u] as number, c.Unit.combat[u] as number] as const));
+    hidden.forEach((u, i) => {
+      const [type, combat] = dealt[i] as readonly [number, number];
+      c.Unit.type[u] = type;
+      c.Unit.combat[u] = combat;
+    });
+  }
+
+  // [9.31] undetected enemy characters (free, on the board) could be anywhere in play.
+  const inPlay = allOf(w, 'environ').filter((e) => hasComponent(w, e, c.InPlay));
+  for (const ch of allOf(w, 'character')) {
+    if (!isEnemy(ch) || !environOf(w, ch)) continue;
+    if (hasComponent(w, ch, c.Detected) || hasComponent(w, ch, c.Captured) || hasComponent(w, ch, c.Dead)) continue;
+    place(w, ch, rng.pick(inPlay));
+  }
+
+  // [14.2] unrevealed enemy possessions could be held by any enemy character in play.
+  const enemyCharacters = allOf(w, 'character').filter((ch) => isEnemy(ch) && environOf(w, ch) && !hasComponent(w, ch, c.Dead));
+  if (enemyCharacters.length)
+    for (const p of allOf(w, 'possession')) {
+      const holder = holderOf(w, p);
+      if (!holder || !isEnemy(p) || hasComponent(w, p, c.Revealed) || hasComponent(w, p, c.Spaceship)) continue;
+      removeComponent(w, p, HeldBy(holder));
+      addComponent(w, p, HeldBy(rng.pick(enemyCharacters)));
+    }
+
+  // Deck order is never known.
+  for (const [key, value] of Object.entries(g.vars))
+    if (key.endsWith('Deck') && Array.isArray(value)) g.vars[key] = rng.shuffle(value as Json[]);
+
+  return g;
+}
