@@ -29,9 +29,9 @@ export interface SearchLevel {
 }
 
 export const LEVELS: Record<'easy' | 'normal' | 'hard', SearchLevel> = {
-  easy: { name: 'easy', samples: 1, horizon: 0, maxOptions: 12, noise: 25, weights: DEFAULT_WEIGHTS },
-  normal: { name: 'normal', samples: 2, horizon: 12, maxOptions: 24, noise: 1, weights: DEFAULT_WEIGHTS },
-  hard: { name: 'hard', samples: 5, horizon: 30, maxOptions: 40, noise: 0, weights: DEFAULT_WEIGHTS },
+  easy: { name: 'easy', samples: 1, horizon: 0, maxOptions: 8, noise: 25, weights: DEFAULT_WEIGHTS },
+  normal: { name: 'normal', samples: 1, horizon: 4, maxOptions: 12, noise: 1, weights: DEFAULT_WEIGHTS },
+  hard: { name: 'hard', samples: 3, horizon: 10, maxOptions: 20, noise: 0, weights: DEFAULT_WEIGHTS },
 };
 
 /** Options that close a step (end movement, pass, stop): always worth comparing against. */

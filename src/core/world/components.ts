@@ -10,8 +10,8 @@
  * world can be copied entity for entity.
  */
 
-/** Room for every entity a game can make: the galaxy (~300), pieces, and units raised by rebellions. */
-export const MAX_ENTITIES = 8192;
+/** Room for every entity a game can make: the galaxy and its pieces (~320) and units raised by rebellions. */
+export const MAX_ENTITIES = 2048;
 
 const u8 = () => new Uint8Array(MAX_ENTITIES);
 const i16 = () => new Int16Array(MAX_ENTITIES);
