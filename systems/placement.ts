@@ -24,6 +24,7 @@ export function placeStartingForces(game: Game): void {
     placeCharacters(game, side);
   }
   assignStartingPossessions(game);
+  assignImperialShips(game);
   refreshControl(game);
 }
 
@@ -88,4 +89,26 @@ function assignStartingPossessions(game: Game) {
     const holder = game.rng.pick(isShip && pilots.length ? pilots : rebels);
     addComponent(w, p, HeldBy(holder));
   }
+}
+
+/**
+ * [14.61] the Imperial spaceships in play at the start go to starting Imperial characters who can pilot
+ * them (navigation above 0, a knight first [15.73]); the ship stands beside its holder (stacking.ts).
+ * The count in play at the start is kept for [14.61].
+ */
+function assignImperialShips(game: Game) {
+  const w = game.world;
+  const c = w.c;
+  const imperials = game.scenario.imperial.characters.map((id) => entityOf(w, 'character', id)).filter((ch) => environOf(w, ch));
+  for (const id of game.scenario.imperial.spaceships) {
+    const ship = entityOf(w, 'ship', id);
+    if (holderOf(w, ship) && environOf(w, holderOf(w, ship))) continue;
+    const pilots = imperials.filter((ch) => (c.Character.navigation[ch] as number) > 0);
+    const knights = pilots.filter((ch) => game.content.characters.get(refOf(w, ch))?.abilities.includes('imperial-knight'));
+    const pool = knights.length ? knights : pilots.length ? pilots : imperials;
+    if (!pool.length) continue;
+    addComponent(w, ship, HeldBy(game.rng.pick(pool)));
+  }
+  const inPlay = allOf(w, 'ship').filter((s) => holderOf(w, s) && environOf(w, holderOf(w, s)));
+  game.vars.imperialShipsAtStart = inPlay.length;
 }
