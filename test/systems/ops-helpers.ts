@@ -15,7 +15,11 @@ import { allShips } from '../../systems/stacking';
 import { eid, testGame } from '../fixtures';
 
 export function opsGame(seed: string | number = 'ops'): Game {
-  const game = testGame('start-of-rebellion', seed);
+  return clearBoard(testGame('start-of-rebellion', seed));
+}
+
+/** Take every unit, character and ship off the board of a game stopped at the Rebel movement segment. */
+export function clearBoard(game: Game): Game {
   expect(game.pending?.kind).toBe('movement');
   const w = game.world;
   for (const e of [...allOf(w, 'unit'), ...allOf(w, 'character'), ...allShips(game)]) unplace(w, e);
