@@ -19,7 +19,8 @@
  * Reinforcements are placed at the start of the segment (reinforcements.ts); a down PDB may be put up
  * during it [15.61] (pdb.ts).
  */
-import { hasComponent } from 'bitecs';
+import { addComponent, hasComponent, removeComponent } from 'bitecs';
+import { GuardedBy } from '../src/core/world/relations';
 import type { SideId } from '../src/core/content/schema';
 import { emit, interrupt } from '../src/core/engine/game';
 import type { Command, Frame, Game, Json, Procedure, Step } from '../src/core/engine/types';
@@ -141,6 +142,7 @@ export const movementSegment: Procedure = {
       if (canStartGroup(game, piece)) options.push({ type: 'pick', side, piece });
     for (const { ship, character } of shipAssignments(game, side)) options.push({ type: 'assign-ship', side, ship, character });
     for (const planet of planetsInPlay(game)) if (canPutPdbUp(game, planet, side)) options.push({ type: 'pdb-up', side, planet });
+    for (const { prisoner, guard } of guardChanges(game, side)) options.push({ type: 'reassign-guard', side, prisoner, guard });
     return {
       decide: {
         side,
@@ -173,6 +175,12 @@ export const movementSegment: Procedure = {
       case 'pdb-up':
         putPdbUp(game, command.planet as number, side);
         return;
+      case 'reassign-guard': {
+        const prisoner = command.prisoner as number;
+        removeComponent(game.world, prisoner, GuardedBy(guardOf(game.world, prisoner)));
+        addComponent(game.world, prisoner, GuardedBy(command.guard as number));
+        return;
+      }
       case 'move-to': {
         const pieces = d.group ?? [];
         delete d.group;
@@ -187,6 +195,20 @@ export const movementSegment: Procedure = {
     }
   },
 };
+
+/** [12.81] a prisoner may be handed to another character or unit of his guard's side in the same environ. */
+export function guardChanges(game: Game, side: SideId): { prisoner: number; guard: number }[] {
+  const w = game.world;
+  const out: { prisoner: number; guard: number }[] = [];
+  for (const prisoner of allOf(w, 'character')) {
+    if (!hasComponent(w, prisoner, w.c.Captured) || !environOf(w, prisoner)) continue;
+    const guard = guardOf(w, prisoner);
+    if (!guard || sideOf(game, guard) !== side) continue;
+    const at = environOf(w, prisoner);
+    for (const other of [...unitsIn(game, at, side), ...charactersIn(game, at, side)]) if (other !== guard) out.push({ prisoner, guard: other });
+  }
+  return out;
+}
 
 /** A piece may start a group if some group holding it could move; a ship always may (pilots join it). */
 function canStartGroup(game: Game, piece: number): boolean {

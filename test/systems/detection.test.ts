@@ -8,7 +8,7 @@ import { environOf, tag } from '../../src/core/world/world';
 import { REBEL_CONTROL, REBELLION } from '../../src/core/world/components';
 import { detectionResult, evasionValue } from '../../systems/detection';
 import { givePossession } from '../../systems/possessions';
-import { eid, rigDice } from '../fixtures';
+import { eid, rigDice, testGame } from '../fixtures';
 import { char, env, moveStack, opsGame, planet, putChar, setState, ship, unit } from './ops-helpers';
 
 const detected = (game: ReturnType<typeof opsGame>, e: number) => hasComponent(game.world, e, game.world.c.Detected);
@@ -202,5 +202,17 @@ describe('the detection routine in movement [9.3-9.45]', () => {
     moveStack(game, 'rebel', [u, jax, ship(game, 'kestrels-due')], env(game, 'gallowmere.1'));
     expect(game.pending?.kind).toBe('pdb-attack'); // the Empire may attack the units instead
     expect(detected(game, jax)).toBe(true);
+  });
+});
+
+describe('landing from space [16.12]', () => {
+  it('[16.12] characters with no planet of their own land from space, their ships checked by the enemy PDB', () => {
+    // In the start-of-rebellion scenario the Rebel controls no planet: the Rebels land, and Jax's ship is checked.
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const game = testGame('start-of-rebellion', seed);
+      const landing = game.events.filter((e) => e.kind === 'detection' || e.kind === 'character-killed');
+      expect(landing.length).toBeGreaterThan(0);
+      expect(landing.every((e) => e.turn === 1 && e.when === 'setup')).toBe(true);
+    }
   });
 });

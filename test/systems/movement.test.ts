@@ -288,3 +288,27 @@ describe('captives and stacks [12.81, 9.5-9.57]', () => {
     expect(unitsIn(game, here, 'rebel')).toEqual([]);
   });
 });
+
+describe('captives in movement [12.81]', () => {
+  it('[12.81] during movement a captive may be handed to another character or unit in the same environ', () => {
+    const game = opsGame();
+    const here = env(game, 'gallowmere.1');
+    const guard = unit(game, 'rebel-1-0', here);
+    const mirra = putChar(game, 'mirra-solvane', here);
+    const prisoner = char(game, 'nilo-brevant');
+    place(game.world, prisoner, here);
+    tag(game.world, prisoner, game.world.c.Captured);
+    addComponent(game.world, prisoner, GuardedBy(guard));
+    reask(game);
+    expect(optionsOf(game, 'reassign-guard')).toEqual([{ type: 'reassign-guard', side: 'rebel', prisoner, guard: mirra }]);
+    ok(game, { type: 'reassign-guard', side: 'rebel', prisoner, guard: mirra });
+    moveStack(game, 'rebel', [guard], env(game, 'gallowmere.2'));
+    expect(environOf(game.world, prisoner)).toBe(here); // he stays with his new guard
+  });
+
+  it('[9.0, 9.6] the reaction segment follows the end of the phasing player\'s movement', () => {
+    const seq = opsGame().ruleset.sequence.map((s) => `${s.player}:${s.procedure}`);
+    expect(seq.indexOf('rebel:reaction')).toBe(seq.indexOf('rebel:movement') + 1);
+    expect(seq.indexOf('imperial:reaction')).toBe(seq.indexOf('imperial:movement') + 1);
+  });
+});

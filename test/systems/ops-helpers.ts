@@ -10,7 +10,7 @@ import { apply } from '../../src/core/engine/game';
 import type { Command, Game } from '../../src/core/engine/types';
 import { spawnUnit } from '../../src/core/world/build';
 import { HeldBy } from '../../src/core/world/relations';
-import { allOf, holderOf, place, unplace } from '../../src/core/world/world';
+import { allOf, holderOf, place, unplace, untag } from '../../src/core/world/world';
 import { allShips } from '../../systems/stacking';
 import { eid, testGame } from '../fixtures';
 
@@ -22,7 +22,13 @@ export function opsGame(seed: string | number = 'ops'): Game {
 export function clearBoard(game: Game): Game {
   expect(game.pending?.kind).toBe('movement');
   const w = game.world;
-  for (const e of [...allOf(w, 'unit'), ...allOf(w, 'character'), ...allShips(game)]) unplace(w, e);
+  for (const e of [...allOf(w, 'unit'), ...allOf(w, 'character'), ...allShips(game)]) {
+    unplace(w, e);
+    // whatever setup did to them (a landing from space may have detected or killed some [16.12])
+    for (const t of [w.c.Detected, w.c.Dead, w.c.Captured, w.c.Moved, w.c.StackedWithUnits, w.c.Eliminated]) untag(w, e, t);
+  }
+  delete game.vars.tally;
+  game.vars.possessionDeck = [];
   // every ship back with its owner of the content, or with nobody
   for (const s of allShips(game)) {
     const h = holderOf(w, s);
