@@ -1,26 +1,54 @@
 /**
- * Movement segment [9.0-9.57] (first part: movement on and between the planets of the game).
+ * The movement segment [9.0-9.57, 14.5-14.6].
  *
- * Built here: each piece moves at most once [9.0]; units move freely between environs of a planet and,
- * if mobile, to other planets [9.0, 7.21-7.23, 7.3]; military units never exceed the environ size per
- * player [9.5]; characters move between environs of their planet [9.0] and keep or lose detection by
- * [9.35] and [9.4]. Spaceship travel, stacks moving together, PDB detection and attack belong to the
- * operations issue and are listed as not yet built in docs/rules.md.
+ * The phasing player moves his pieces a group at a time: he picks pieces from one environ (units,
+ * characters, at most one spaceship), then a destination [9.0]. Each piece moves once a segment [9.0].
+ * - On a planet, anything moves freely from environ to environ [9.0]; a character on foot sheds
+ *   detection unless he joins detected friends [9.35, 9.4].
+ * - To another planet: mobile units freely [9.0, 7.21-7.23, 7.3], characters only in a spaceship [9.0].
+ *   A ship flies only with its pilot-holder (navigation 1 or more) aboard, or with military units
+ *   [9.55, 14.51, 14.57]; it carries at most its passengers in characters and companions [9.56, 14.57];
+ *   Redjac's ship flies only with him [14.6].
+ * - Military units never exceed the environ's size for their player [9.5].
+ * - Leaving or reaching a planet whose PDB the enemy may use [9.0, 9.3]: a ship without units undergoes
+ *   the detection routine (detection.ts), once only for a flight within the planet [9.33]; a stack with
+ *   units counts as detected [9.52] and its units may be attacked by the PDB (pdb.ts) [9.21-9.27].
+ *   Without a detection routine on leaving, a ship and those aboard are no longer detected [9.45].
+ *   A ship detected and damaged is eliminated on arrival, its passengers unharmed [9.31].
+ * At the end of the segment the player organises his stacks [9.57] (stacking.ts).
+ * Reinforcements are placed at the start of the segment (reinforcements.ts); a down PDB may be put up
+ * during it [15.61] (pdb.ts).
  */
-import { hasComponent } from 'bitecs';
+import { addComponent, hasComponent, removeComponent } from 'bitecs';
+import { GuardedBy } from '../src/core/world/relations';
 import type { SideId } from '../src/core/content/schema';
-import { emit } from '../src/core/engine/game';
-import type { Command, Frame, Game, Procedure, Step } from '../src/core/engine/types';
-import { allOf, environOf, planetOfEnviron, place, refOf, tag, untag } from '../src/core/world/world';
-import { hasRoomForUnit } from './placement';
-import { charactersIn, environsInPlay, isCharacter, isUnit, phasing, sideOf } from './sides';
+import { emit, interrupt } from '../src/core/engine/game';
+import type { Command, Frame, Game, Json, Procedure, Step } from '../src/core/engine/types';
+import { allOf, environOf, guardOf, holderOf, place, planetOfEnviron, refOf, tag, untag } from '../src/core/world/world';
+import { detectShip, mergeDetection, pilotNavigation, shedDetection } from './detection';
+import { canPutPdbUp, pdbAttackColumn, pdbUsableBy, applyPdbLoss, putPdbUp } from './pdb';
+import { combatResult } from './military-combat';
+import { reinforcementStep, answerReinforcement } from './reinforcements';
+import { charactersIn, enemyOf, environsInPlay, isCharacter, isUnit, phasing, planetsInPlay, sideOf, unitsIn } from './sides';
+import {
+  allShips,
+  assignShip,
+  isFreeCharacter,
+  loseShip,
+  passengerCount,
+  setStackedWithUnits,
+  shipAssignments,
+  solePilotOf,
+} from './stacking';
 
-/** Pieces of a side that may still move this segment. */
+// ---------------------------------------------------------------- what may move, and where
+
+/** Pieces of a side that may still move this segment: units, free characters, spaceships [9.0]. */
 export function movablePieces(game: Game, side: SideId): number[] {
   const w = game.world;
   const c = w.c;
   const pieces: number[] = [];
-  for (const eid of [...allOf(w, 'unit'), ...allOf(w, 'character')]) {
+  for (const eid of [...allOf(w, 'unit'), ...allOf(w, 'character'), ...allShips(game)]) {
     if (!environOf(w, eid) || sideOf(game, eid) !== side || hasComponent(w, eid, c.Moved)) continue;
     if (hasComponent(w, eid, c.Eliminated) || hasComponent(w, eid, c.Dead) || hasComponent(w, eid, c.Captured)) continue;
     pieces.push(eid);
@@ -28,76 +56,376 @@ export function movablePieces(game: Game, side: SideId): number[] {
   return pieces;
 }
 
-/** Where a piece may move now. */
-export function destinations(game: Game, piece: number): number[] {
+export function isShip(game: Game, eid: number): boolean {
+  return hasComponent(game.world, eid, game.world.c.Spaceship);
+}
+
+/** Split a moving group into its units, characters and (at most one) spaceship. */
+export function groupParts(game: Game, pieces: number[]) {
+  return {
+    units: pieces.filter((p) => isUnit(game, p)),
+    characters: pieces.filter((p) => isCharacter(game, p)),
+    ship: pieces.find((p) => isShip(game, p)) ?? 0,
+  };
+}
+
+/** Where a group of pieces (all in one environ) may move now, as one stack. */
+export function groupDestinations(game: Game, pieces: number[]): number[] {
   const w = game.world;
   const c = w.c;
-  const from = environOf(w, piece);
+  const first = pieces[0];
+  if (first === undefined) return [];
+  const from = environOf(w, first);
   const planet = planetOfEnviron(w, from);
-  const side = sideOf(game, piece);
+  const side = sideOf(game, first);
+  const { units, characters, ship } = groupParts(game, pieces);
+  if (ship) {
+    if (!units.length && !characters.length) return []; // [9.55] a ship does not fly itself
+    if (!units.length) {
+      // [9.55, 14.51] without units it needs its pilot aboard, navigation 1 or more
+      const pilot = holderOf(w, ship);
+      if (!characters.includes(pilot) || pilotNavigation(game, pilot) < 1) return [];
+    }
+    const solo = solePilotOf(game, ship);
+    if (solo && !characters.includes(solo)) return []; // [14.6]
+    if (passengerCount(game, characters) > (c.Spaceship.passengers[ship] as number)) return []; // [9.56, 14.57]
+  }
   return environsInPlay(game).filter((to) => {
     if (to === from) return false;
     const samePlanet = planetOfEnviron(w, to) === planet;
-    if (isUnit(game, piece)) {
-      if (!samePlanet && c.Unit.mobile[piece] !== 1) return false; // [7.21, 7.3] militia and 1-0 stay home
-      return hasRoomForUnit(game, to, side); // [9.5]
+    if (!samePlanet) {
+      if (units.some((u) => c.Unit.mobile[u] !== 1)) return false; // [7.21, 7.3] militia and 1-0 stay home
+      if (characters.length && !ship) return false; // [9.0] characters change planets only by spaceship
     }
-    return samePlanet; // [9.0] characters change planets only by spaceship
+    return unitsIn(game, to, side).length + units.length <= (c.Environ.size[to] as number); // [9.5]
   });
 }
 
-export function movePiece(game: Game, piece: number, to: number): void {
-  const w = game.world;
-  const c = w.c;
-  const side = sideOf(game, piece);
-  if (isCharacter(game, piece)) {
-    const friendsThere = charactersIn(game, to, side);
-    const detectedThere = friendsThere.some((f) => hasComponent(w, f, c.Detected));
-    if (hasComponent(w, piece, c.Detected)) {
-      // [9.35] moving on the planet without a spaceship sheds detection, unless detected friends are there;
-      // [9.4] and a detected arrival reveals the undetected friends it joins.
-      if (!detectedThere) untag(w, piece, c.Detected);
-      else for (const f of friendsThere) tag(w, f, c.Detected);
-    } else if (detectedThere) {
-      tag(w, piece, c.Detected); // [9.4]
-    }
-  }
-  place(w, piece, to);
-  tag(w, piece, c.Moved);
-  emit(game, {
-    kind: 'move',
-    text: `${side === 'rebel' ? 'Rebel' : 'Imperial'} ${isUnit(game, piece) ? 'unit' : refOf(w, piece)} moves to ${refOf(w, to)}.`,
-    rule: '[9.0]',
-    visibleTo: isCharacter(game, piece) && !hasComponent(w, piece, c.Detected) ? side : 'all',
-    entities: [piece, to],
-  });
+/** Where a single piece may move now. */
+export function destinations(game: Game, piece: number): number[] {
+  return groupDestinations(game, [piece]);
+}
+
+// ---------------------------------------------------------------- the segment
+
+interface MovementData {
+  started?: boolean;
+  finished?: boolean;
+  group?: number[];
+  move?: { [key: string]: Json };
+  organized?: number[];
+  [key: string]: Json | undefined;
 }
 
 export const movementSegment: Procedure = {
   step(game: Game, frame: Frame): Step {
     const side = phasing(game);
     if (!side) return { done: true };
-    if (!frame.data.started) {
-      frame.data.started = true;
-      const c = game.world.c;
-      for (const eid of [...allOf(game.world, 'unit'), ...allOf(game.world, 'character')]) untag(game.world, eid, c.Moved);
+    const d = frame.data as MovementData;
+    if (!d.started) {
+      d.started = true;
+      const w = game.world;
+      for (const eid of [...allOf(w, 'unit'), ...allOf(w, 'character'), ...allShips(game)]) untag(w, eid, w.c.Moved);
     }
-    if (frame.data.finished) return { done: true };
+    // [16.15] reinforcements first
+    const reinforce = reinforcementStep(game, frame, side);
+    if (reinforce) return reinforce;
+    if (d.move) {
+      const move = d.move;
+      delete d.move;
+      return { push: { proc: 'move-group', data: move } };
+    }
+    if (d.finished) return organizeStep(game, d, side);
+    if (d.group?.length) return groupDecision(game, d.group, side);
     const options: Command[] = [{ type: 'end-movement', side }];
     for (const piece of movablePieces(game, side))
-      for (const to of destinations(game, piece)) options.push({ type: 'move', side, piece, to });
+      if (canStartGroup(game, piece)) options.push({ type: 'pick', side, piece });
+    for (const { ship, character } of shipAssignments(game, side)) options.push({ type: 'assign-ship', side, ship, character });
+    for (const planet of planetsInPlay(game)) if (canPutPdbUp(game, planet, side)) options.push({ type: 'pdb-up', side, planet });
+    for (const { prisoner, guard } of guardChanges(game, side)) options.push({ type: 'reassign-guard', side, prisoner, guard });
     return {
       decide: {
         side,
         kind: 'movement',
-        prompt: 'Move your units and characters, then end movement.',
+        prompt: 'Pick a piece to move (then more pieces from its environ to move with it), or end movement.',
         rule: '[9.0]',
         options,
       },
     };
   },
   answer(game: Game, frame: Frame, command: Command): void {
-    if (command.type === 'end-movement') frame.data.finished = true;
-    else movePiece(game, command.piece as number, command.to as number);
+    const d = frame.data as MovementData;
+    const side = command.side;
+    switch (command.type) {
+      case 'place-reinforcement':
+        return answerReinforcement(game, frame, command);
+      case 'end-movement':
+        d.finished = true;
+        return;
+      case 'pick':
+        d.group = [...(d.group ?? []), command.piece as number];
+        return;
+      case 'drop-group':
+        delete d.group;
+        return;
+      case 'assign-ship':
+        assignShip(game, command.ship as number, command.character as number);
+        emit(game, { kind: 'ship-assigned', text: `${refOf(game.world, command.character as number)} takes the helm of ${refOf(game.world, command.ship as number)}.`, rule: '[14.51]', visibleTo: side, entities: [command.ship as number] });
+        return;
+      case 'pdb-up':
+        putPdbUp(game, command.planet as number, side);
+        return;
+      case 'reassign-guard': {
+        const prisoner = command.prisoner as number;
+        removeComponent(game.world, prisoner, GuardedBy(guardOf(game.world, prisoner)));
+        addComponent(game.world, prisoner, GuardedBy(command.guard as number));
+        return;
+      }
+      case 'move-to': {
+        const pieces = d.group ?? [];
+        delete d.group;
+        d.move = { side, pieces, from: environOf(game.world, pieces[0] as number), to: command.to as number };
+        return;
+      }
+      case 'stack-with-units':
+      case 'mission-stack':
+        setStackedWithUnits(game, command.character as number, command.type === 'stack-with-units');
+        d.organized = [...(d.organized ?? []), command.character as number];
+        return;
+    }
   },
 };
+
+/** [12.81] a prisoner may be handed to another character or unit of his guard's side in the same environ. */
+export function guardChanges(game: Game, side: SideId): { prisoner: number; guard: number }[] {
+  const w = game.world;
+  const out: { prisoner: number; guard: number }[] = [];
+  for (const prisoner of allOf(w, 'character')) {
+    if (!hasComponent(w, prisoner, w.c.Captured) || !environOf(w, prisoner)) continue;
+    const guard = guardOf(w, prisoner);
+    if (!guard || sideOf(game, guard) !== side) continue;
+    const at = environOf(w, prisoner);
+    for (const other of [...unitsIn(game, at, side), ...charactersIn(game, at, side)]) if (other !== guard) out.push({ prisoner, guard: other });
+  }
+  return out;
+}
+
+/** A piece may start a group if some group holding it could move; a ship always may (pilots join it). */
+function canStartGroup(game: Game, piece: number): boolean {
+  if (isShip(game, piece)) return true;
+  return groupDestinations(game, [piece]).length > 0 || groupMates(game, [piece]).length > 0;
+}
+
+/** Pieces that may join a group: unmoved, same side, same environ, at most one ship in the group. */
+function groupMates(game: Game, group: number[]): number[] {
+  const first = group[0] as number;
+  const from = environOf(game.world, first);
+  const side = sideOf(game, first);
+  const hasShip = group.some((p) => isShip(game, p));
+  return movablePieces(game, side).filter((p) => environOf(game.world, p) === from && !group.includes(p) && !(hasShip && isShip(game, p)));
+}
+
+function groupDecision(game: Game, group: number[], side: SideId): Step {
+  const options: Command[] = [];
+  for (const piece of groupMates(game, group)) options.push({ type: 'pick', side, piece });
+  for (const to of groupDestinations(game, group)) options.push({ type: 'move-to', side, to });
+  options.push({ type: 'drop-group', side });
+  return {
+    decide: {
+      side,
+      kind: 'move-group',
+      prompt: 'Add pieces from this environ to the moving stack, or choose where it goes.',
+      rule: '[9.0]',
+      options,
+      context: { group },
+    },
+  };
+}
+
+/** [9.5, 9.57] at the end of movement: each character beside his units joins their stack or the mission stack. */
+function organizeStep(game: Game, d: MovementData, side: SideId): Step {
+  const w = game.world;
+  for (const ch of allOf(w, 'character')) {
+    if (!isFreeCharacter(game, ch) || sideOf(game, ch) !== side || (d.organized ?? []).includes(ch)) continue;
+    const env = environOf(w, ch);
+    if (!unitsIn(game, env, side).length) continue;
+    return {
+      decide: {
+        side,
+        kind: 'organize-stacks',
+        prompt: `${refOf(w, ch)} is with your military units in ${refOf(w, env)}: stack him with them (no missions this turn) or keep him in the mission stack?`,
+        rule: '[9.57]',
+        options: [
+          { type: 'mission-stack', side, character: ch },
+          { type: 'stack-with-units', side, character: ch },
+        ],
+        context: { environ: env },
+      },
+    };
+  }
+  return { done: true };
+}
+
+// ---------------------------------------------------------------- one move: `move-group`
+
+interface MoveData {
+  side: SideId;
+  pieces: number[];
+  from: number;
+  to: number;
+  stage?: string;
+  /** Whether the planet left ran its PDB checks on the group [9.45]. */
+  routine?: boolean;
+  reaction?: boolean;
+  result?: Json;
+  [key: string]: Json | undefined;
+}
+
+/** Pieces of the group still moving (not eliminated, not dead). */
+function liveParts(game: Game, d: MoveData) {
+  const w = game.world;
+  const alive = d.pieces.filter((p) => !hasComponent(w, p, w.c.Eliminated) && !hasComponent(w, p, w.c.Dead) && environOf(w, p) !== 0);
+  return groupParts(game, alive);
+}
+
+/**
+ * The checks of an enemy PDB at a planet the group leaves or reaches [9.0, 9.3, 9.52]. Returns a
+ * decision for a PDB attack, or null when the checks are done.
+ */
+function pdbChecks(game: Game, d: MoveData, planet: number, attackAllowed: boolean): Step | null {
+  const enemy = enemyOf(d.side);
+  if (!pdbUsableBy(game, planet, enemy)) return null;
+  const { units, characters, ship } = liveParts(game, d);
+  if (units.length) {
+    // [9.52] a stack with military units counts as detected for the enemy PDB
+    for (const e of [...characters, ...(ship ? [ship] : [])]) tag(game.world, e, game.world.c.Detected);
+    if (attackAllowed && pdbAttackColumn(game, planet) !== null) {
+      return {
+        decide: {
+          side: enemy,
+          kind: 'pdb-attack',
+          prompt: `Enemy military units are passing the PDB of ${refOf(game.world, planet)}. Attack them?`,
+          rule: '[9.21]',
+          options: [
+            { type: 'pdb-fire', side: enemy, planet },
+            { type: 'pdb-hold', side: enemy, planet },
+          ],
+          context: { units: units.length, pdbLevel: game.world.c.Pdb.level[planet] as number },
+        },
+      };
+    }
+    return null;
+  }
+  if (ship) detectShip(game, ship, pilotOf(game, ship, characters), characters, planet, d.side); // [9.3]
+  return null;
+}
+
+/** The pilot flying the ship: its holder, if aboard [14.51]. */
+function pilotOf(game: Game, ship: number, characters: number[]): number {
+  const holder = holderOf(game.world, ship);
+  return characters.includes(holder) ? holder : 0;
+}
+
+export const moveGroup: Procedure = {
+  step(game: Game, frame: Frame): Step {
+    const d = frame.data as unknown as MoveData;
+    const w = game.world;
+    const fromPlanet = planetOfEnviron(w, d.from);
+    const toPlanet = planetOfEnviron(w, d.to);
+    const interplanetary = fromPlanet !== toPlanet;
+    const flying = groupParts(game, d.pieces).ship !== 0;
+    const enemy = enemyOf(d.side);
+    d.stage ??= 'leave';
+    if (d.stage === 'leave') {
+      // [9.3] the planet left checks the group; a flight on one planet is checked once only [9.33]
+      d.stage = 'left';
+      d.routine = (interplanetary || flying) && pdbUsableBy(game, fromPlanet, enemy);
+      if (d.routine) {
+        const ask = pdbChecks(game, d, fromPlanet, interplanetary);
+        if (ask) return ask;
+      }
+    }
+    if (d.stage === 'left') {
+      const { ship, characters } = liveParts(game, d);
+      if (ship && !d.routine) shedDetection(game, ship, characters); // [9.45]
+      arrive(game, d);
+      d.stage = 'arrived';
+      if (interplanetary && pdbUsableBy(game, toPlanet, enemy)) {
+        const ask = pdbChecks(game, d, toPlanet, true); // [9.3, 9.27] and the planet reached
+        if (ask) return ask;
+      }
+    }
+    return finish(game, d);
+  },
+  answer(game: Game, frame: Frame, command: Command): void {
+    const d = frame.data as unknown as MoveData;
+    const planet = command.planet as number;
+    if (command.type !== 'pdb-fire') return;
+    const { units } = liveParts(game, d);
+    const column = pdbAttackColumn(game, planet) as number;
+    const pdbDie = game.rng.d6(); // [9.22] first, the PDB's die for the units' loss
+    const unitsDie = game.rng.d6(); // then the units' die for the PDB's loss
+    const unitsLoss = combatResult(game, column, pdbDie).defenderLoss;
+    const pdbLoss = combatResult(game, column, unitsDie).attackerLoss;
+    emit(game, {
+      kind: 'pdb-attack',
+      text: `The PDB of ${refOf(game.world, planet)} fires on the moving ${d.side} stack (${game.content.tables.militaryCombat.columns[column]}, dice ${pdbDie} and ${unitsDie}): the units lose ${unitsLoss}, the PDB ${pdbLoss}.`,
+      rule: '[9.22]',
+      visibleTo: 'all',
+      entities: [planet, ...units],
+    });
+    applyPdbLoss(game, planet, pdbLoss); // [9.25]
+    // [9.22, 10.3] the moving player allocates his loss
+    if (unitsLoss > 0) interrupt(game, { proc: 'allocate-losses', data: { side: d.side, units, loss: unitsLoss, rule: '[9.22]' } });
+  },
+};
+
+/** Put the group (and prisoners its pieces guard [12.81]) in the destination. */
+function arrive(game: Game, d: MoveData) {
+  const w = game.world;
+  const { units, characters, ship } = liveParts(game, d);
+  const movers = [...units, ...characters, ...(ship ? [ship] : [])];
+  for (const p of movers) place(w, p, d.to);
+  for (const prisoner of allOf(w, 'character'))
+    if (hasComponent(w, prisoner, w.c.Captured) && movers.includes(guardOf(w, prisoner))) place(w, prisoner, d.to); // [12.81]
+}
+
+function finish(game: Game, d: MoveData): Step {
+  const w = game.world;
+  const c = w.c;
+  const { units, characters, ship } = liveParts(game, d);
+  if (ship && c.Spaceship.damaged[ship] === 1) loseShip(game, ship, 'damaged by a PDB, it is wrecked on arrival', '[9.31]', true); // [9.31]
+  const friendsThere = charactersIn(game, d.to, d.side).filter((f) => !characters.includes(f));
+  if (!ship) {
+    // [9.35] on foot on the planet: detection is shed unless detected friends are where they arrive
+    const detectedThere = friendsThere.some((f) => hasComponent(w, f, c.Detected));
+    if (!detectedThere) for (const ch of characters) untag(w, ch, c.Detected);
+  }
+  mergeDetection(game, [...friendsThere, ...characters]); // [9.4]
+  for (const p of [...units, ...characters, ...(ship ? [ship] : [])]) tag(w, p, c.Moved);
+  const seen = units.length > 0 || characters.some((ch) => hasComponent(w, ch, c.Detected));
+  const who = [
+    units.length ? `${units.length} unit${units.length > 1 ? 's' : ''}` : '',
+    ...characters.map((ch) => refOf(w, ch)),
+    ship && !hasComponent(w, ship, c.Eliminated) ? `aboard ${refOf(w, ship)}` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  emit(game, {
+    kind: 'move',
+    text: `${d.side === 'rebel' ? 'Rebel' : 'Imperial'} ${who || 'pieces'} move${d.reaction ? ' in reaction' : ''} to ${refOf(w, d.to)}.`,
+    rule: d.reaction ? '[9.6]' : '[9.0]',
+    visibleTo: seen ? 'all' : d.side,
+    entities: [...units, ...characters, d.to],
+  });
+  return { done: true };
+}
+
+/** Move one piece on its own at once, with no PDB in the way (tests and simple callers). */
+export function movePiece(game: Game, piece: number, to: number): void {
+  const d: MoveData = { side: sideOf(game, piece), pieces: [piece], from: environOf(game.world, piece), to };
+  arrive(game, d);
+  finish(game, d);
+}
+
+export { isFreeCharacter };

@@ -9,7 +9,10 @@ import { HeldBy } from '../src/core/world/relations';
 import { addComponent, hasComponent } from 'bitecs';
 import { allOf, entityOf, environOf, holderOf, place, planetOfEnviron, refOf } from '../src/core/world/world';
 import { refreshControl, controls } from './control';
-import { environsInPlay, sideOf, unitsIn } from './sides';
+import { charactersIn, enemyOf, environsInPlay, sideOf, unitsIn } from './sides';
+import { detectShip } from './detection';
+import { pdbUsableBy } from './pdb';
+import { loseShip, refreshShips, shipsIn } from './stacking';
 
 /** [9.5] may one more of this side's military units stand in the environ? */
 export function hasRoomForUnit(game: Game, environ: number, side: SideId): boolean {
@@ -19,12 +22,16 @@ export function hasRoomForUnit(game: Game, environ: number, side: SideId): boole
 export function placeStartingForces(game: Game): void {
   refreshControl(game);
   // [16.14] the Imperial player always places first.
+  const landings: { side: SideId; environ: number }[] = [];
   for (const side of ['imperial', 'rebel'] as const) {
     placeUnits(game, side);
-    placeCharacters(game, side);
+    const landing = placeCharacters(game, side);
+    if (landing) landings.push({ side, environ: landing });
   }
   assignStartingPossessions(game);
+  assignImperialShips(game);
   refreshControl(game);
+  for (const { side, environ } of landings) landFromSpace(game, side, environ);
 }
 
 function placeUnits(game: Game, side: SideId) {
@@ -57,10 +64,11 @@ function placeUnits(game: Game, side: SideId) {
   }
 }
 
-function placeCharacters(game: Game, side: SideId) {
+/** Place a side's starting characters; returns their environ when they land from space [16.12], else 0. */
+function placeCharacters(game: Game, side: SideId): number {
   const w = game.world;
   const chars = game.scenario[side].characters.map((id) => entityOf(w, 'character', id));
-  if (!chars.length) return;
+  if (!chars.length) return 0;
   // [16.12] all on any one environ of a planet the player controls; with none, they land from space.
   const own = environsInPlay(game).filter((env) => controls(game, side, planetOfEnviron(w, env)));
   const environ = game.rng.pick(own.length ? own : environsInPlay(game));
@@ -72,6 +80,7 @@ function placeCharacters(game: Game, side: SideId) {
     visibleTo: side,
     entities: chars,
   });
+  return own.length ? 0 : environ;
 }
 
 /** [14.11] possessions held at the start may go to any character; spaceships to a pilot first. */
@@ -87,5 +96,50 @@ function assignStartingPossessions(game: Game) {
     const pilots = rebels.filter((r) => (c.Character.navigation[r] as number) > 0);
     const holder = game.rng.pick(isShip && pilots.length ? pilots : rebels);
     addComponent(w, p, HeldBy(holder));
+  }
+}
+
+/**
+ * [14.61] the Imperial spaceships in play at the start go to starting Imperial characters who can pilot
+ * them (navigation above 0, a knight first [15.73]); the ship stands beside its holder (stacking.ts).
+ * The count in play at the start is kept for [14.61].
+ */
+function assignImperialShips(game: Game) {
+  const w = game.world;
+  const c = w.c;
+  const imperials = game.scenario.imperial.characters.map((id) => entityOf(w, 'character', id)).filter((ch) => environOf(w, ch));
+  for (const id of game.scenario.imperial.spaceships) {
+    const ship = entityOf(w, 'ship', id);
+    if (holderOf(w, ship) && environOf(w, holderOf(w, ship))) continue;
+    const pilots = imperials.filter((ch) => (c.Character.navigation[ch] as number) > 0);
+    const knights = pilots.filter((ch) => game.content.characters.get(refOf(w, ch))?.abilities.includes('imperial-knight'));
+    const pool = knights.length ? knights : pilots.length ? pilots : imperials;
+    if (!pool.length) continue;
+    addComponent(w, ship, HeldBy(game.rng.pick(pool)));
+  }
+  const inPlay = allOf(w, 'ship').filter((s) => holderOf(w, s) && environOf(w, holderOf(w, s)));
+  game.vars.imperialShipsAtStart = inPlay.length;
+}
+
+/**
+ * [16.12] characters with no planet of their own arrive from space and undergo the detection routine of
+ * the enemy PDB where they land: each spaceship they hold is checked, flown by its holder; those without a
+ * ship of their own ride in the first one (our decision, docs/rules.md). A ship detected and damaged is
+ * wrecked on landing [9.31]. Characters arriving with no spaceship at all are not checked.
+ */
+function landFromSpace(game: Game, side: SideId, environ: number) {
+  const w = game.world;
+  refreshShips(game); // the ships come into play beside their holders [14.53]
+  const planet = planetOfEnviron(w, environ);
+  if (!pdbUsableBy(game, planet, enemyOf(side))) return;
+  const chars = charactersIn(game, environ, side);
+  const ships = shipsIn(game, environ, side);
+  let riders = chars.filter((ch) => !ships.some((s) => holderOf(w, s) === ch));
+  for (const ship of ships) {
+    const pilot = holderOf(w, ship);
+    const aboard = [...(pilot ? [pilot] : []), ...riders];
+    riders = [];
+    const outcome = detectShip(game, ship, pilot, aboard, planet, side);
+    if (outcome === 'Dd' && environOf(w, ship)) loseShip(game, ship, 'damaged by a PDB, it is wrecked on landing', '[9.31]', true);
   }
 }

@@ -7,7 +7,10 @@ import type { SideId } from '../src/core/content/schema';
 import type { Game, Ruleset, SegmentDef } from '../src/core/engine/types';
 import { refreshControl } from './control';
 import { interphase } from './interphase';
-import { movementSegment } from './movement';
+import { movementSegment, moveGroup } from './movement';
+import { allocateLosses, environCombat, militaryCombatSegment, rebellionCombat } from './military-combat';
+import { reactionSegment } from './reaction';
+import { refreshShips, refreshStacks } from './stacking';
 import { placeStartingForces } from './placement';
 import { notYetBuilt } from './placeholders';
 import { rebelVictoryPoints, recordStartingRebelControl, victory } from './victory';
@@ -29,8 +32,12 @@ export const starSystemRuleset: Ruleset = {
   sides: ['rebel', 'imperial'],
   procedures: {
     movement: movementSegment,
-    reaction: notYetBuilt(),
-    'military-combat': notYetBuilt(),
+    'move-group': moveGroup,
+    reaction: reactionSegment,
+    'military-combat': militaryCombatSegment,
+    'environ-combat': environCombat,
+    'allocate-losses': allocateLosses,
+    'rebellion-combat': rebellionCombat,
     search: notYetBuilt(),
     'mission-assignment': notYetBuilt(),
     'mission-action': notYetBuilt(),
@@ -43,7 +50,11 @@ export const starSystemRuleset: Ruleset = {
     placeStartingForces(game);
     recordStartingRebelControl(game);
   },
-  refresh: refreshControl,
+  refresh(game: Game) {
+    refreshStacks(game); // [10.6] operations: stacks and spaceships first, then control [15.5]
+    refreshShips(game);
+    refreshControl(game);
+  },
   victory,
   score: (game: Game) => ({ rebelPoints: rebelVictoryPoints(game), rebelTarget: game.scenario.victory.rebelPoints }),
 };

@@ -87,6 +87,8 @@ export function createComponents() {
     Eliminated: {},
     /** Per-turn bookkeeping: moved this segment [9.0], so it cannot move again. */
     Moved: {},
+    /** [9.5, 9.57] a character stacked with his side's military units: in the military stack, so no missions. */
+    StackedWithUnits: {},
     /** [14.22] a possession that became inoperative. */
     Inoperative: {},
     /** [14.2] a possession the enemy has seen used. */
