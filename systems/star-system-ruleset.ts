@@ -5,10 +5,16 @@
  */
 import type { SideId } from '../src/core/content/schema';
 import type { Game, Ruleset, SegmentDef } from '../src/core/engine/types';
+import { refreshPrisoners } from './capture';
+import { characterCombat } from './character-combat';
 import { refreshControl } from './control';
+import { refreshHealing } from './healing';
+import { imperialShipReceipt, setupImperialShips } from './imperial-ships';
 import { interphase } from './interphase';
 import { movementSegment } from './movement';
 import { placeStartingForces } from './placement';
+import { assignPossession, initPossessionDeck, possessionTransfer } from './possessions';
+import { search, searchPhase } from './search';
 import { notYetBuilt } from './placeholders';
 import { rebelVictoryPoints, recordStartingRebelControl, victory } from './victory';
 
@@ -17,7 +23,7 @@ function playerTurn(player: SideId): SegmentDef[] {
     { player, phase: 'operations', segment: 'movement', procedure: 'movement' },
     { player, phase: 'operations', segment: 'enemy reaction', procedure: 'reaction' },
     { player, phase: 'operations', segment: 'military combat', procedure: 'military-combat' },
-    { player, phase: 'search', segment: 'search', procedure: 'search' },
+    { player, phase: 'search', segment: 'search', procedure: 'search-phase' },
     { player, phase: 'mission', segment: 'mission assignment', procedure: 'mission-assignment' },
     { player, phase: 'mission', segment: 'mission action', procedure: 'mission-action' },
     { player, phase: 'mission', segment: 'bonus draw', procedure: 'bonus-draw' },
@@ -31,7 +37,12 @@ export const starSystemRuleset: Ruleset = {
     movement: movementSegment,
     reaction: notYetBuilt(),
     'military-combat': notYetBuilt(),
-    search: notYetBuilt(),
+    'search-phase': searchPhase,
+    search,
+    'character-combat': characterCombat,
+    'possession-transfer': possessionTransfer,
+    'assign-possession': assignPossession,
+    'imperial-ship-receipt': imperialShipReceipt,
     'mission-assignment': notYetBuilt(),
     'mission-action': notYetBuilt(),
     'bonus-draw': notYetBuilt(),
@@ -42,8 +53,14 @@ export const starSystemRuleset: Ruleset = {
   setup(game: Game) {
     placeStartingForces(game);
     recordStartingRebelControl(game);
+    initPossessionDeck(game); // [14.24]
+    setupImperialShips(game); // [14.61]
   },
-  refresh: refreshControl,
+  refresh(game: Game) {
+    refreshControl(game);
+    refreshPrisoners(game); // [12.81, 12.82]
+    refreshHealing(game); // [13.71, 13.72]
+  },
   victory,
   score: (game: Game) => ({ rebelPoints: rebelVictoryPoints(game), rebelTarget: game.scenario.victory.rebelPoints }),
 };
