@@ -65,3 +65,10 @@ export function choose(game: Game, fields: Record<string, Json>): void {
 export function finished(game: Game): boolean {
   return game.pending?.kind === 'movement' && game.stack.length === 1;
 }
+
+/** Re-ask the waiting movement decision after the board was changed by hand. */
+export function reaskMovement(game: Game): void {
+  const step = game.ruleset.procedures.movement!.step(game, game.stack.at(-1)!);
+  if (!('decide' in step)) throw new Error('no decision');
+  game.pending = step.decide;
+}
