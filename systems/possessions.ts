@@ -171,8 +171,9 @@ export function spaceshipReassignOptions(game: Game, ship: number, environ: numb
   if (!environ || hasComponent(w, ship, w.c.Eliminated)) return [];
   if (w.kinds[ship] === 'ship' && game.content.imperialShips.get(refOf(w, ship))?.onlyPilot) return [];
   const side = game.ruleset.sides[w.c.Owner.side[ship] as number];
+  const owner = holderOf(w, ship);
   return occupants(w, environ).filter(
-    (ch) => w.kinds[ch] === 'character' && onBoard(game, ch) && game.ruleset.sides[w.c.Owner.side[ch] as number] === side && mayHold(game, ch, ship),
+    (ch) => ch !== owner && w.kinds[ch] === 'character' && onBoard(game, ch) && game.ruleset.sides[w.c.Owner.side[ch] as number] === side && mayHold(game, ch, ship),
   );
 }
 
