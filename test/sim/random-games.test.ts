@@ -5,10 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { getRelationTargets, hasComponent } from 'bitecs';
 import type { Game } from '../../src/core/engine/types';
 import { InEnviron } from '../../src/core/world/relations';
-import { allOf } from '../../src/core/world/world';
+import { allOf, environOf, guardOf, isActivePiece, tag } from '../../src/core/world/world';
+import { movablePieces } from '../../systems/movement';
+import { enemyOf, sideOf } from '../../systems/sides';
 import { viewFor } from '../../src/core/view';
 import { playOut } from '../../src/ai/play';
 import { randomAgent } from '../../src/ai/random-agent';
+import type { Agent } from '../../src/ai/agent';
 import { controllerByChart } from '../../systems/control';
 import { environsInPlay, unitsIn } from '../../systems/sides';
 import { SCENARIOS, testGame } from '../fixtures';
@@ -28,6 +31,44 @@ function checkInvariants(game: Game) {
     if (u.side === 'imperial' && u.mobile) expect(u).toMatchObject({ type: 'hidden', combat: null });
   // the dead never stand on the board as active pieces
   for (const ch of allOf(w, 'character')) if (hasComponent(w, ch, c.Dead)) expect(getRelationTargets(w, ch, InEnviron).length).toBe(0);
+  // [12.73, 12.84] no dead or captured character acts: never among movable pieces, never named in an option
+  const inactive = allOf(w, 'character').filter((ch) => hasComponent(w, ch, c.Dead) || hasComponent(w, ch, c.Captured));
+  for (const side of ['rebel', 'imperial'] as const) for (const ch of movablePieces(game, side)) expect(inactive).not.toContain(ch);
+  for (const o of game.pending?.options ?? [])
+    for (const key of ['piece', 'character', 'knight', 'to'] as const) if (typeof o[key] === 'number') expect(inactive).not.toContain(o[key]);
+  // [12.81, 12.82] a captured character is always guarded by a live enemy piece in his environ
+  for (const ch of allOf(w, 'character')) {
+    if (!hasComponent(w, ch, c.Captured)) continue;
+    const guard = guardOf(w, ch);
+    expect(guard).not.toBe(0);
+    expect(isActivePiece(w, guard)).toBe(true);
+    expect(hasComponent(w, guard, c.Captured)).toBe(false);
+    expect(sideOf(game, guard)).toBe(enemyOf(sideOf(game, ch)));
+    expect(environOf(w, guard)).toBe(environOf(w, ch));
+  }
+  // [12.7, 12.73] wounds never exceed endurance; a character whose wounds reach it is dead
+  for (const ch of allOf(w, 'character')) {
+    expect(c.Wounds.value[ch] as number).toBeLessThanOrEqual(c.Character.endurance[ch] as number);
+    if ((c.Wounds.value[ch] as number) >= (c.Character.endurance[ch] as number)) expect(hasComponent(w, ch, c.Dead)).toBe(true);
+  }
+}
+
+/**
+ * Until detection and missions are built, nothing detects a character in a random game, so no search or
+ * character combat would ever run. In these games every character on the board is detected after every
+ * command, and the agents always search and attack when they may (random otherwise), so the search
+ * phase, searches, character combats, captures and healing are played through too.
+ */
+function detectEveryone(game: Game) {
+  for (const ch of allOf(game.world, 'character')) if (environOf(game.world, ch)) tag(game.world, ch, game.world.c.Detected);
+}
+
+function bold(agent: Agent): Agent {
+  return {
+    name: `bold ${agent.name}`,
+    decide: (view, decision) =>
+      decision.options.find((o) => o.attack === true || o.search === true || o.by === 'units' || o.by === 'characters') ?? agent.decide(view, decision),
+  };
 }
 
 describe.each(SCENARIOS)('random legal games of %s', (scenario) => {
@@ -36,6 +77,20 @@ describe.each(SCENARIOS)('random legal games of %s', (scenario) => {
       const game = testGame(scenario, `property-${i}`);
       playOut(game, { rebel: randomAgent({ side: 'rebel', seed: `${i}` }), imperial: randomAgent({ side: 'imperial', seed: `${i}` }) }, {
         afterCommand: checkInvariants,
+      });
+      expect(game.winner).not.toBeNull();
+    }
+  });
+
+  it('with every character detected from the start (searches and character combats), keep every invariant and end', () => {
+    for (let i = 0; i < 4; i++) {
+      const game = testGame(scenario, `detected-${i}`);
+      detectEveryone(game);
+      playOut(game, { rebel: bold(randomAgent({ side: 'rebel', seed: `d${i}` })), imperial: bold(randomAgent({ side: 'imperial', seed: `d${i}` })) }, {
+        afterCommand: (g) => {
+          checkInvariants(g);
+          detectEveryone(g);
+        },
       });
       expect(game.winner).not.toBeNull();
     }
