@@ -128,10 +128,14 @@ export const search: Procedure = {
           kind: 'attack-found',
           prompt: `Your ${s.foundBy} found the enemy characters in ${refOf(game.world, s.environ)}. Attack them now?`,
           rule: '[11.32-11.34]',
-          options: [
-            { type: 'attack-found', side, attack: true },
-            { type: 'attack-found', side, attack: false },
-          ],
+          // [12.15] characters found through an action card must be attacked if able; a search of the
+          // search phase need not lead to combat [11.32, 11.33]
+          options: s.calledByCard
+            ? [{ type: 'attack-found', side, attack: true }]
+            : [
+                { type: 'attack-found', side, attack: true },
+                { type: 'attack-found', side, attack: false },
+              ],
         },
       };
     }

@@ -8,7 +8,7 @@ import { planetsInPlay } from '../../systems/sides';
 import { eid } from '../fixtures';
 import { anEnviron, clearedGame, putCharacter, putUnit } from './character-fixtures';
 
-function twoEnvirons(game: ReturnType<typeof clearedGame>) {
+function twoEnvirons(game: ReturnType<typeof clearedGame>): [number, number] {
   const planet = planetsInPlay(game).find((p) => environsOf(game.world, p).length > 1)!;
   const [a, b] = environsOf(game.world, planet);
   return [a!, b!];

@@ -354,4 +354,19 @@ describe('character combat [12.x]', () => {
     expect(hasComponent(game.world, unit, game.world.c.Eliminated)).toBe(false);
     expect(environOf(game.world, unit)).toBe(env);
   });
+
+  it('[Character Class SRS] a character\'s allegiance and ratings never change: wounds are kept apart from them', () => {
+    const { game, rebel } = duel('firefight', 'kill', 'ratings');
+    const c = game.world.c;
+    const card = game.content.characters.get(c.Ref.id[rebel]!)!;
+    rigDice(game, [6, 6]);
+    choose(game, { attempt: false });
+    expect(c.Wounds.value[rebel]).toBeGreaterThan(0);
+    expect([c.Character.combat[rebel], c.Character.endurance[rebel], c.Character.intelligence[rebel], c.Owner.side[rebel]]).toEqual([
+      card.combat,
+      card.endurance,
+      card.intelligence,
+      0,
+    ]);
+  });
 });

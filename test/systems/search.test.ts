@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { hasComponent } from 'bitecs';
 import { tag } from '../../src/core/world/world';
-import { characterSearchValue, hidingValue, searchableEnvirons, searchNumber, unitSearchValue } from '../../systems/search';
+import { characterSearchValue, eligibleSearchers, hidingValue, searchableEnvirons, searchNumber, unitSearchValue } from '../../systems/search';
 import { givePossession } from '../../systems/possessions';
 import { eid, rigDice, testGame } from '../fixtures';
-import { anEnviron, choose, clearedGame, finished, putCharacter, putUnit, resultOf, run } from './character-fixtures';
+import { anEnviron, answer, choose, clearedGame, finished, putCharacter, putUnit, resultOf, run } from './character-fixtures';
 import type { Game } from '../../src/core/engine/types';
-import { apply } from '../../src/core/engine/game';
+import { apply, interrupt } from '../../src/core/engine/game';
+import { applyCapture } from '../../systems/capture';
 
 /** Play on from the Rebel movement to the Rebel search segment (the Imperial player searches). */
 function toSearchPhase(game: Game) {
@@ -126,13 +127,54 @@ describe('search [11.x]', () => {
     const env = anEnviron(game);
     const rebel = putCharacter(game, 'kaelen-dray', env);
     putCharacter(game, 'nilo-brevant', env);
-    run(game, 'search', { environ: env, searchingSide: 'imperial', group: [rebel], calledByCard: true });
+    run(game, 'search', { environ: env, searchingSide: 'imperial', group: [rebel], calledByCard: false });
     rigDice(game, [1]);
     choose(game, { by: 'characters' });
     expect(game.pending?.kind).toBe('attack-found');
     choose(game, { attack: false });
     expect(finished(game)).toBe(true);
     expect(resultOf(game)).toEqual({ searched: true, found: true });
+  });
+
+  it('[12.15] characters found through an action card must be attacked if able', () => {
+    const game = clearedGame();
+    const env = anEnviron(game);
+    const rebel = putCharacter(game, 'kaelen-dray', env);
+    putCharacter(game, 'nilo-brevant', env);
+    run(game, 'search', { environ: env, searchingSide: 'imperial', group: [rebel], calledByCard: true });
+    rigDice(game, [1]);
+    choose(game, { by: 'characters' });
+    expect(game.pending?.options).toEqual([{ type: 'attack-found', side: 'imperial', attack: true }]);
+  });
+
+  it('[12.15] with no enemy characters or units in the environ, an action card finds nobody', () => {
+    const game = clearedGame();
+    const env = anEnviron(game);
+    const rebel = putCharacter(game, 'kaelen-dray', env);
+    run(game, 'search', { environ: env, searchingSide: 'imperial', group: [rebel], calledByCard: true });
+    expect(finished(game)).toBe(true);
+    expect(resultOf(game)).toEqual({ searched: false, found: false });
+  });
+
+  it('[11.12, 13.48] a search called by an action card interrupts play and runs at once', () => {
+    const game = clearedGame();
+    const env = anEnviron(game);
+    const rebel = putCharacter(game, 'kaelen-dray', env);
+    putCharacter(game, 'nilo-brevant', env);
+    interrupt(game, { proc: 'search', data: { environ: env, searchingSide: 'imperial', group: [rebel], calledByCard: true } });
+    answer(game, { type: 'end-movement', side: 'rebel' });
+    expect(game.pending?.kind).toBe('search-by');
+    expect(game.pending?.side).toBe('imperial');
+  });
+
+  it('[12.81, 12.84] a captured character never searches or leads for anyone', () => {
+    const game = clearedGame();
+    const env = anEnviron(game, 2);
+    const rebel = putCharacter(game, 'kaelen-dray', env);
+    const prisoner = putCharacter(game, 'dravona-esk', env);
+    putUnit(game, 'rebel-1-0', env);
+    applyCapture(game, prisoner, rebel);
+    expect(eligibleSearchers(game, env, 'imperial', 0)).toEqual([]);
   });
 
   it('[11.23, 11.34, 12.1, 12.11] only the group that found them attacks, at once: searching characters are the attacking force', () => {
