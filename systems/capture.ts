@@ -24,7 +24,7 @@ function canGuard(game: Game, piece: number): boolean {
 }
 
 /** [12.81] the captor's units and free characters in the prisoner's environ, who may guard him. */
-export function guardOptions(game: Game, prisoner: number, captorSide: SideId, _dispatching: number[] = []): number[] {
+export function guardOptions(game: Game, prisoner: number, captorSide: SideId): number[] {
   const env = environOf(game.world, prisoner);
   if (!env) return [];
   return [...unitsIn(game, env, captorSide), ...charactersIn(game, env, captorSide)].filter((p) => canGuard(game, p) && p !== prisoner);

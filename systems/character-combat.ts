@@ -77,7 +77,8 @@ interface State extends CharacterCombatData {
   possessionsUsed?: number[];
   /** Prisoners waiting for a guard [12.81], and spaceships of the killed and captured [14.55]. */
   guardQueue?: number[];
-  shipQueue?: number[];
+  /** [ship, environ where its owner fell] */
+  shipQueue?: [number, number][];
   confirmedCaptures?: number[];
 }
 
@@ -230,14 +231,13 @@ function giveWound(game: Game, s: State, ch: number): void {
     const ships = possessionsOf(game.world, ch).filter((p) => hasComponent(game.world, p, c.Spaceship));
     killCharacter(game, ch, 'character combat');
     s.killed!.push(ch);
-    for (const ship of ships) queueShip(game, s, ship, env);
+    for (const ship of ships) queueShip(s, ship, env);
   }
 }
 
 /** [14.55] remember the ship of a killed or captured owner and where he fell. */
-function queueShip(game: Game, s: State, ship: number, environ: number): void {
-  s.shipQueue!.push(ship);
-  game.vars[`shipEnviron:${ship}`] = environ;
+function queueShip(s: State, ship: number, environ: number): void {
+  s.shipQueue!.push([ship, environ]);
 }
 
 function init(game: Game, s: State): void {
@@ -388,7 +388,7 @@ export const characterCombat: Procedure = {
             s.phase = 'ships';
             break;
           }
-          const options = guardOptions(game, prisoner, s.attackerSide, s.attacker.kind === 'squad' ? s.attacker.units : []);
+          const options = guardOptions(game, prisoner, s.attackerSide);
           if (options.length <= 1) {
             s.guardQueue!.shift();
             confirmCapture(game, s, prisoner, options[0] ?? 0);
@@ -399,17 +399,16 @@ export const characterCombat: Procedure = {
         }
         case 'ships': {
           // [14.55] the spaceship of a killed or captured owner may pass to a friend there
-          const ship = s.shipQueue![0];
-          if (ship === undefined) {
+          const next = s.shipQueue![0];
+          if (next === undefined) {
             s.phase = 'done';
             break;
           }
-          const environ = game.vars[`shipEnviron:${ship}`] as number;
+          const [ship, environ] = next;
           const options = spaceshipReassignOptions(game, ship, environ);
           const side = sideOf(game, ship);
           if (!options.length) {
             s.shipQueue!.shift();
-            delete game.vars[`shipEnviron:${ship}`];
             loseSpaceship(game, ship, 'no friend to take it [14.59]');
             break;
           }
@@ -470,7 +469,6 @@ export const characterCombat: Procedure = {
       case 'reassign-spaceship': {
         const ship = command.ship as number;
         s.shipQueue!.shift();
-        delete game.vars[`shipEnviron:${ship}`];
         if (command.character) reassignSpaceship(game, ship, command.character as number);
         else loseSpaceship(game, ship, 'not reassigned [14.59]');
         return;
@@ -595,7 +593,7 @@ function confirmCapture(game: Game, s: State, prisoner: number, guard: number): 
   const env = environOf(game.world, prisoner);
   applyCapture(game, prisoner, guard);
   s.confirmedCaptures!.push(prisoner);
-  for (const ship of ships) queueShip(game, s, ship, env);
+  for (const ship of ships) queueShip(s, ship, env);
   return true;
 }
 
