@@ -18,6 +18,24 @@ import { anEnviron, choose, clearedGame, finished, putCharacter, resultOf, run }
 const P = (game: ReturnType<typeof testGame>, id: string) => eid(game, 'possession', id);
 
 describe('possessions and spaceships [14.x]', () => {
+  it('[14.0, 14.3, 14.4, 14.5] 20 possessions of four kinds: ships 33-40, weapons 41-42, objects 43-48, companions 49-52', () => {
+    const game = testGame();
+    const cards = [...game.content.possessions.values()];
+    expect(cards.length).toBe(20);
+    const kindOf = (n: number) => (n <= 40 ? 'spaceship' : n <= 42 ? 'weapon' : n <= 48 ? 'object' : 'companion');
+    for (const card of cards) expect(card.kind).toBe(kindOf(card.number));
+  });
+
+  it('[14.0] Imperial spaceships are not possessions: never in the possession deck, never held by a Rebel', () => {
+    const game = testGame('armageddon');
+    const deck = game.vars.possessionDeck as string[];
+    for (const ship of allOf(game.world, 'ship')) {
+      expect(deck).not.toContain(game.world.c.Ref.id[ship]);
+      const holder = holderOf(game.world, ship);
+      if (holder) expect(game.world.c.Owner.side[holder]).toBe(1);
+    }
+  });
+
   it('[14.24] at setup the possession deck is every possession not held by a character in play', () => {
     const game = testGame();
     const deck = game.vars.possessionDeck as string[];
