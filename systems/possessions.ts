@@ -5,9 +5,9 @@
 import { addComponent, hasComponent, removeComponent } from 'bitecs';
 import type { MissionLetterId } from '../src/core/content/schema';
 import { emit } from '../src/core/engine/game';
-import type { Game } from '../src/core/engine/types';
+import type { Command, Frame, Game, Procedure, Step } from '../src/core/engine/types';
 import { HeldBy } from '../src/core/world/relations';
-import { holderOf, possessionsOf, refOf } from '../src/core/world/world';
+import { allOf, environOf, holderOf, occupants, possessionsOf, refOf } from '../src/core/world/world';
 
 /** The content card of a possession entity. */
 export function possessionCard(game: Game, possession: number) {
@@ -100,3 +100,180 @@ export function givePossession(game: Game, possession: number, character: number
   const deck = (game.vars.possessionDeck as string[] | undefined) ?? [];
   game.vars.possessionDeck = deck.filter((id) => id !== refOf(game.world, possession));
 }
+
+// ------------------------------------------------------------------ holding [14.11-14.13]
+
+function isSpaceship(game: Game, p: number): boolean {
+  return hasComponent(game.world, p, game.world.c.Spaceship);
+}
+
+function isCompanion(game: Game, p: number): boolean {
+  return game.world.kinds[p] === 'possession' && possessionCard(game, p).kind === 'companion';
+}
+
+/** A character on the board, alive and free. */
+function onBoard(game: Game, character: number): boolean {
+  const w = game.world;
+  return environOf(w, character) !== 0 && !hasComponent(w, character, w.c.Dead) && !hasComponent(w, character, w.c.Captured);
+}
+
+/** [14.13] any number of weapons and objects, but one companion and one spaceship per character. */
+export function mayHold(game: Game, character: number, possession: number): boolean {
+  const held = possessionsOf(game.world, character).filter((p) => p !== possession);
+  if (isSpaceship(game, possession)) return !held.some((p) => isSpaceship(game, p));
+  if (isCompanion(game, possession)) return !held.some((p) => isCompanion(game, p));
+  return true;
+}
+
+/**
+ * Setup: the possession deck is every possession not held by a character in play at the start [14.24].
+ * A ship whose owner is not in play waits in the deck (he gets it back if he enters play and it is
+ * still there [14.53]).
+ */
+export function initPossessionDeck(game: Game): void {
+  const w = game.world;
+  const deck: string[] = [];
+  for (const p of allOf(w, 'possession')) {
+    const holder = holderOf(w, p);
+    if (holder && onBoard(game, holder)) continue;
+    if (holder) removeComponent(w, p, HeldBy(holder));
+    deck.push(refOf(w, p));
+  }
+  game.vars.possessionDeck = deck;
+}
+
+/**
+ * [14.53] a character entering play during the game brings his own spaceship if it is not in play
+ * (still in the deck); if another Rebel holds it already, nothing happens. Returns true if he got it.
+ */
+export function bringOwnSpaceship(game: Game, character: number): boolean {
+  const id = game.content.characters.get(refOf(game.world, character))?.spaceship;
+  if (!id) return false;
+  const w = game.world;
+  const ship = w.ids.possession.get(id) ?? w.ids.ship.get(id);
+  if (ship === undefined || hasComponent(w, ship, w.c.Eliminated)) return false;
+  const holder = holderOf(w, ship);
+  if (holder && holder !== character && onBoard(game, holder)) return false;
+  if (w.kinds[ship] === 'possession') givePossession(game, ship, character);
+  else addComponent(w, ship, HeldBy(character));
+  return true;
+}
+
+// ------------------------------------------------------------------ spaceships of the fallen [14.55, 14.59, 14.6]
+
+/**
+ * [14.55] when a ship's owner is killed or captured, the ship may pass to another free friendly character
+ * in the same environ (stacked with him or with friendly units there) who has no ship yet [14.13].
+ * [14.6] an Imperial ship only one pilot may fly never passes on.
+ */
+export function spaceshipReassignOptions(game: Game, ship: number, environ: number): number[] {
+  const w = game.world;
+  if (!environ || hasComponent(w, ship, w.c.Eliminated)) return [];
+  if (w.kinds[ship] === 'ship' && game.content.imperialShips.get(refOf(w, ship))?.onlyPilot) return [];
+  const side = game.ruleset.sides[w.c.Owner.side[ship] as number];
+  const owner = holderOf(w, ship);
+  return occupants(w, environ).filter(
+    (ch) => ch !== owner && w.kinds[ch] === 'character' && onBoard(game, ch) && game.ruleset.sides[w.c.Owner.side[ch] as number] === side && mayHold(game, ch, ship),
+  );
+}
+
+export function reassignSpaceship(game: Game, ship: number, character: number): void {
+  addComponent(game.world, ship, HeldBy(character));
+  emit(game, { kind: 'possession', text: `${refOf(game.world, character)} takes over ${refOf(game.world, ship)} [14.55].`, rule: '[14.55]', visibleTo: 'all', entities: [ship, character] });
+}
+
+/**
+ * [14.59] a ship with no friend to take it is lost: a Rebel ship returns to the possession deck [14.24];
+ * an Imperial ship leaves play (it may be received again [14.61]), except a ship only its owner may fly,
+ * which is removed for good [14.6, 14.62].
+ */
+export function loseSpaceship(game: Game, ship: number, cause: string): void {
+  const w = game.world;
+  if (w.kinds[ship] === 'possession') losePossession(game, ship);
+  else {
+    const holder = holderOf(w, ship);
+    if (holder) removeComponent(w, ship, HeldBy(holder));
+    if (game.content.imperialShips.get(refOf(w, ship))?.onlyPilot) addComponent(w, ship, w.c.Eliminated);
+  }
+  emit(game, { kind: 'possession', text: `${refOf(w, ship)} is lost (${cause}).`, rule: '[14.59]', visibleTo: 'all', entities: [ship] });
+}
+
+// ------------------------------------------------------------------ procedures
+
+/**
+ * `assign-possession` [14.11]: a possession gained during the game is given at once to one of the
+ * characters of the group that gained it. Frame data: `{ possession, candidates }`. A possession no
+ * candidate may hold [14.13] goes back to the deck.
+ */
+export const assignPossession: Procedure = {
+  step(game: Game, frame: Frame): Step {
+    if (frame.data.assigned) return { done: true, result: frame.data.assigned };
+    const possession = frame.data.possession as number;
+    const candidates = (frame.data.candidates as number[]).filter((ch) => onBoard(game, ch) && mayHold(game, ch, possession));
+    if (!candidates.length) {
+      losePossession(game, possession);
+      return { done: true, result: 0 };
+    }
+    return {
+      decide: {
+        side: 'rebel',
+        kind: 'assign-possession',
+        prompt: `Which character takes ${possessionCard(game, possession).name}?`,
+        rule: '[14.11]',
+        options: candidates.map((ch) => ({ type: 'assign-possession', side: 'rebel', possession, character: ch })),
+      },
+    };
+  },
+  answer(game: Game, frame: Frame, command: Command): void {
+    givePossession(game, command.possession as number, command.character as number);
+    frame.data.assigned = command.character as number;
+  },
+};
+
+/** [14.12] transfers open now: a possession to another free Rebel character in the same environ. */
+export function transferOptions(game: Game): Command[] {
+  const w = game.world;
+  const options: Command[] = [];
+  for (const holder of allOf(w, 'character')) {
+    if (w.c.Owner.side[holder] !== game.ruleset.sides.indexOf('rebel') || !onBoard(game, holder)) continue;
+    const env = environOf(w, holder);
+    for (const p of possessionsOf(w, holder)) {
+      if (w.kinds[p] !== 'possession') continue;
+      for (const to of occupants(w, env))
+        if (to !== holder && w.kinds[to] === 'character' && w.c.Owner.side[to] === w.c.Owner.side[holder] && onBoard(game, to) && mayHold(game, to, p))
+          options.push({ type: 'transfer-possession', side: 'rebel', possession: p, to });
+    }
+  }
+  return options;
+}
+
+/**
+ * `possession-transfer` [14.12]: at the beginning of the Rebel mission phase, never during, the Rebel
+ * may pass possessions between characters standing together. The mission-assignment segment pushes
+ * this first.
+ */
+export const possessionTransfer: Procedure = {
+  step(game: Game, frame: Frame): Step {
+    if (frame.data.finished) return { done: true };
+    const options = transferOptions(game);
+    if (!options.length) return { done: true };
+    return {
+      decide: {
+        side: 'rebel',
+        kind: 'transfer-possession',
+        prompt: 'Pass possessions between characters standing together, then carry on.',
+        rule: '[14.12]',
+        options: [{ type: 'end-transfers', side: 'rebel' }, ...options],
+      },
+    };
+  },
+  answer(game: Game, frame: Frame, command: Command): void {
+    if (command.type === 'end-transfers') {
+      frame.data.finished = true;
+      return;
+    }
+    const p = command.possession as number;
+    addComponent(game.world, p, HeldBy(command.to as number));
+    emit(game, { kind: 'possession', text: `A possession changes hands [14.12].`, rule: '[14.12]', visibleTo: 'rebel', entities: [p, command.to as number] });
+  },
+};

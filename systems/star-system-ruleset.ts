@@ -5,13 +5,19 @@
  */
 import type { SideId } from '../src/core/content/schema';
 import type { Game, Ruleset, SegmentDef } from '../src/core/engine/types';
+import { refreshPrisoners } from './capture';
+import { characterCombat } from './character-combat';
 import { refreshControl } from './control';
+import { refreshHealing } from './healing';
+import { imperialShipReceipt, setupImperialShips } from './imperial-ships';
 import { interphase } from './interphase';
 import { movementSegment, moveGroup } from './movement';
 import { allocateLosses, environCombat, militaryCombatSegment, rebellionCombat } from './military-combat';
 import { reactionSegment } from './reaction';
 import { refreshShips, refreshStacks } from './stacking';
 import { placeStartingForces } from './placement';
+import { assignPossession, initPossessionDeck, possessionTransfer } from './possessions';
+import { search, searchPhase } from './search';
 import { notYetBuilt } from './placeholders';
 import { rebelVictoryPoints, recordStartingRebelControl, victory } from './victory';
 
@@ -20,7 +26,7 @@ function playerTurn(player: SideId): SegmentDef[] {
     { player, phase: 'operations', segment: 'movement', procedure: 'movement' },
     { player, phase: 'operations', segment: 'enemy reaction', procedure: 'reaction' },
     { player, phase: 'operations', segment: 'military combat', procedure: 'military-combat' },
-    { player, phase: 'search', segment: 'search', procedure: 'search' },
+    { player, phase: 'search', segment: 'search', procedure: 'search-phase' },
     { player, phase: 'mission', segment: 'mission assignment', procedure: 'mission-assignment' },
     { player, phase: 'mission', segment: 'mission action', procedure: 'mission-action' },
     { player, phase: 'mission', segment: 'bonus draw', procedure: 'bonus-draw' },
@@ -38,7 +44,12 @@ export const starSystemRuleset: Ruleset = {
     'environ-combat': environCombat,
     'allocate-losses': allocateLosses,
     'rebellion-combat': rebellionCombat,
-    search: notYetBuilt(),
+    'search-phase': searchPhase,
+    search,
+    'character-combat': characterCombat,
+    'possession-transfer': possessionTransfer,
+    'assign-possession': assignPossession,
+    'imperial-ship-receipt': imperialShipReceipt,
     'mission-assignment': notYetBuilt(),
     'mission-action': notYetBuilt(),
     'bonus-draw': notYetBuilt(),
@@ -49,11 +60,15 @@ export const starSystemRuleset: Ruleset = {
   setup(game: Game) {
     placeStartingForces(game);
     recordStartingRebelControl(game);
+    initPossessionDeck(game); // [14.24]
+    setupImperialShips(game); // [14.61]
   },
   refresh(game: Game) {
     refreshStacks(game); // [10.6] operations: stacks and spaceships first, then control [15.5]
     refreshShips(game);
     refreshControl(game);
+    refreshPrisoners(game); // [12.81, 12.82]
+    refreshHealing(game); // [13.71, 13.72]
   },
   victory,
   score: (game: Game) => ({ rebelPoints: rebelVictoryPoints(game), rebelTarget: game.scenario.victory.rebelPoints }),

@@ -1,0 +1,108 @@
+/**
+ * Healing [13.7-13.72].
+ *
+ * [13.71] A wounded character who does nothing for his owner's whole player-turn heals all his wounds at
+ * its end. "Doing something" is: moving (the `Moved` tag while his side is phasing), guarding a prisoner,
+ * fighting a character combat, and whatever other systems report through `markBusy` (leading units,
+ * piloting a spaceship, going on a mission).
+ *
+ * [13.72] At the beginning of the Rebel player-turn, before anything else, the healer heals every wounded
+ * Rebel stacked with him (himself too), and a character holding a possession that heals is healed.
+ *
+ * Both run from `refreshHealing` (ruleset.refresh, after every change): it notes who is busy while his
+ * side is phasing, and when a segment has just ended it closes the player-turn that ended and opens the
+ * next. `beginPlayerTurn` is exported so a movement segment may also call it first thing; it runs once
+ * per player-turn however often it is called.
+ */
+import { hasComponent } from 'bitecs';
+import type { SideId } from '../src/core/content/schema';
+import { emit } from '../src/core/engine/game';
+import type { Game } from '../src/core/engine/types';
+import { allOf, environOf, refOf } from '../src/core/world/world';
+import { isGuarding } from './capture';
+import { afterPossessionUse, possessionCard, workingPossessions } from './possessions';
+import { charactersIn, phasing, sideOf } from './sides';
+
+function busyList(game: Game): number[] {
+  return (game.vars.busy as number[] | undefined) ?? [];
+}
+
+/** [13.71] this character did something in his own player-turn and will not heal at its end. */
+export function markBusy(game: Game, character: number, _reason: string): void {
+  if (phasing(game) !== sideOf(game, character)) return; // only his own player-turn counts
+  const busy = busyList(game);
+  if (!busy.includes(character)) busy.push(character);
+  game.vars.busy = busy;
+}
+
+export function isBusy(game: Game, character: number): boolean {
+  return busyList(game).includes(character);
+}
+
+function freeCharacter(game: Game, ch: number): boolean {
+  const w = game.world;
+  return environOf(w, ch) !== 0 && !hasComponent(w, ch, w.c.Dead) && !hasComponent(w, ch, w.c.Captured);
+}
+
+function heal(game: Game, ch: number, rule: string, cause: string): void {
+  const c = game.world.c;
+  if (!(c.Wounds.value[ch] as number)) return;
+  c.Wounds.value[ch] = 0;
+  emit(game, { kind: 'healed', text: `${refOf(game.world, ch)} is healed of all wounds (${cause}).`, rule, visibleTo: 'all', entities: [ch] });
+}
+
+/** [13.71] at the end of a side's player-turn, its idle wounded characters heal. */
+export function healIdle(game: Game, side: SideId): void {
+  const c = game.world.c;
+  for (const ch of allOf(game.world, 'character')) {
+    if (sideOf(game, ch) !== side || !freeCharacter(game, ch) || !(c.Wounds.value[ch] as number)) continue;
+    if (isBusy(game, ch) || isGuarding(game, ch)) continue;
+    heal(game, ch, '[13.71]', 'rested the whole player-turn');
+  }
+  game.vars.busy = [];
+}
+
+/** [13.72] the start of a player-turn: for the Rebel, the healer and healing possessions work first. */
+export function beginPlayerTurn(game: Game, side: SideId, turn: number = game.turn): void {
+  const key = `${turn}:${side}`;
+  if (game.vars.playerTurnBegun === key) return;
+  game.vars.playerTurnBegun = key;
+  game.vars.busy = [];
+  if (side !== 'rebel') return;
+  const w = game.world;
+  for (const ch of allOf(w, 'character')) {
+    if (sideOf(game, ch) !== 'rebel' || !freeCharacter(game, ch)) continue;
+    const card = game.content.characters.get(refOf(w, ch));
+    if (card?.abilities.includes('healer'))
+      for (const friend of charactersIn(game, environOf(w, ch), 'rebel')) heal(game, friend, '[13.72]', `tended by ${refOf(w, ch)}`);
+  }
+  for (const ch of allOf(w, 'character')) {
+    if (sideOf(game, ch) !== 'rebel' || !freeCharacter(game, ch) || !(w.c.Wounds.value[ch] as number)) continue;
+    const kit = workingPossessions(game, ch).find((p) => possessionCard(game, p).effects.heals);
+    if (kit === undefined) continue;
+    heal(game, ch, '[13.72]', possessionCard(game, kit).name);
+    afterPossessionUse(game, kit); // [14.22] a used possession may fail
+  }
+}
+
+/** Run after every change (ruleset.refresh). */
+export function refreshHealing(game: Game): void {
+  const side = phasing(game);
+  if (side) {
+    // [13.71] moving and guarding in his own player-turn are doing something
+    for (const ch of allOf(game.world, 'character')) {
+      if (sideOf(game, ch) !== side || !freeCharacter(game, ch)) continue;
+      if (hasComponent(game.world, ch, game.world.c.Moved) || isGuarding(game, ch)) markBusy(game, ch, 'moved or guarding');
+    }
+  }
+  // A segment has just ended when its frame is gone: close the player-turn it ended, open the next.
+  if (game.stack.length || game.interrupts.length) return;
+  const key = `${game.turn}:${game.segment}`;
+  if (game.vars.segmentClosed === key) return;
+  game.vars.segmentClosed = key;
+  const { sequence } = game.ruleset;
+  const wraps = game.segment + 1 >= sequence.length;
+  const next = sequence[wraps ? 0 : game.segment + 1];
+  if (side && next?.player !== side) healIdle(game, side);
+  if (next?.player && next.player !== side) beginPlayerTurn(game, next.player, wraps ? game.turn + 1 : game.turn);
+}

@@ -1,0 +1,206 @@
+import { describe, expect, it } from 'vitest';
+import { hasComponent } from 'bitecs';
+import { tag } from '../../src/core/world/world';
+import { characterSearchValue, eligibleSearchers, hidingValue, searchableEnvirons, searchNumber, unitSearchValue } from '../../systems/search';
+import { givePossession } from '../../systems/possessions';
+import { eid, rigDice, testGame } from '../fixtures';
+import { anEnviron, answer, choose, clearedGame, finished, putCharacter, putUnit, resultOf, run } from './character-fixtures';
+import type { Game } from '../../src/core/engine/types';
+import { apply, interrupt } from '../../src/core/engine/game';
+import { applyCapture } from '../../systems/capture';
+
+/** Play on from the Rebel movement to the Rebel search segment (the Imperial player searches). */
+function toSearchPhase(game: Game) {
+  for (let i = 0; i < 50 && game.pending?.kind === 'movement'; i++) apply(game, { type: 'end-movement', side: game.pending.side });
+}
+
+describe('search [11.x]', () => {
+  it('[11.0] search value: units\' combat strength plus the leader\'s leadership, or the searchers\' intelligence', () => {
+    const game = clearedGame();
+    const env = anEnviron(game, 2);
+    putUnit(game, 'line', env);
+    putUnit(game, 'militia', env);
+    const leader = putCharacter(game, 'dravona-esk', env);
+    const c = game.world.c;
+    expect(unitSearchValue(game, env, 'imperial', 0)).toBe(3 + 1);
+    expect(unitSearchValue(game, env, 'imperial', leader)).toBe(3 + 1 + (c.Character.leadership[leader] as number));
+    const a = eid(game, 'character', 'nilo-brevant');
+    const b = eid(game, 'character', 'oren-vastrel');
+    expect(characterSearchValue(game, [a, b])).toBe((c.Character.intelligence[a] as number) + (c.Character.intelligence[b] as number));
+  });
+
+  it('[11.0] hiding value: one character\'s intelligence plus the environ size less the number hiding; possessions that hide add', () => {
+    const game = clearedGame();
+    const env = anEnviron(game);
+    const c = game.world.c;
+    const seska = putCharacter(game, 'seska-vire', env);
+    expect(hidingValue(game, env, seska, 3)).toBe((c.Character.intelligence[seska] as number) + (c.Environ.size[env] as number) - 3);
+    givePossession(game, eid(game, 'possession', 'ghost-credentials'), seska);
+    expect(hidingValue(game, env, seska, 3)).toBe((c.Character.intelligence[seska] as number) + 2 + (c.Environ.size[env] as number) - 3);
+  });
+
+  it('[11.0] the search table: found when the die is at most the entry', () => {
+    const game = testGame();
+    const t = game.content.tables.search;
+    expect(searchNumber(game, 1, 1)).toBe(t.found[0]![0]);
+    expect(searchNumber(game, 23, 9)).toBe(t.found[4]![7]);
+    expect(searchNumber(game, 5, 4)).toBe(t.found[2]![2]);
+    expect(searchNumber(game, -5, -5)).toBe(t.found[0]![0]);
+  });
+
+  it('[11.1, 11.11] the search phase offers environs with the searcher\'s pieces and detected enemy characters not stacked with units', () => {
+    const game = clearedGame();
+    const env = anEnviron(game, 2);
+    const rebel = putCharacter(game, 'kaelen-dray', env);
+    putCharacter(game, 'nilo-brevant', env);
+    expect(searchableEnvirons(game, 'imperial')).toEqual([]); // not detected
+    tag(game.world, rebel, game.world.c.Detected);
+    expect(searchableEnvirons(game, 'imperial')).toEqual([env]);
+    const unit = putUnit(game, 'rebel-1-0', env);
+    expect(searchableEnvirons(game, 'imperial')).toEqual([]); // [11.1] stacked with units: not searched
+    game.world.c.Owner.side[unit] = 1; // an Imperial unit alone also lets the Empire search
+    expect(searchableEnvirons(game, 'imperial')).toEqual([env]);
+  });
+
+  it('[11.1, 11.23] the non-phasing player declares every search before any is carried out', () => {
+    const game = clearedGame('phase');
+    const env = anEnviron(game, 2);
+    const rebel = putCharacter(game, 'kaelen-dray', env);
+    tag(game.world, rebel, game.world.c.Detected);
+    putCharacter(game, 'nilo-brevant', env);
+    toSearchPhase(game);
+    expect(game.pending?.kind).toBe('declare-search');
+    expect(game.pending?.side).toBe('imperial');
+    choose(game, { search: true });
+    expect(game.pending?.kind).toBe('search-by');
+    expect(game.pending?.options.map((o) => o.by)).toEqual(['characters', 'none']);
+  });
+
+  it('[11.21, 11.22, 11.23] units and characters search separately; a unit\'s leader cannot search with the characters', () => {
+    const game = clearedGame();
+    const env = anEnviron(game, 2);
+    const rebel = putCharacter(game, 'kaelen-dray', env);
+    putUnit(game, 'line', env);
+    const leader = putCharacter(game, 'dravona-esk', env);
+    const other = putCharacter(game, 'nilo-brevant', env);
+    run(game, 'search', { environ: env, searchingSide: 'imperial', group: [rebel], calledByCard: true });
+    const opts = game.pending!.options;
+    expect(opts.filter((o) => o.by === 'units').map((o) => o.leader)).toEqual([0, leader, other].filter((l) => l === 0 || (game.world.c.Character.leadership[l] as number) > 0));
+    rigDice(game, [6]);
+    choose(game, { by: 'units', leader });
+    // not found: the characters may still search, without the leader [11.22]
+    expect(game.pending?.options.map((o) => o.by)).toEqual(['characters', 'none']);
+    rigDice(game, [6]);
+    choose(game, { by: 'characters' });
+    expect(hasComponent(game.world, other, game.world.c.Detected)).toBe(true); // [11.31]
+    expect(hasComponent(game.world, leader, game.world.c.Detected)).toBe(false);
+    expect(finished(game)).toBe(true);
+    expect(resultOf(game)).toEqual({ searched: true, found: false });
+  });
+
+  it('[11.31] characters who search become detected', () => {
+    const game = clearedGame();
+    const env = anEnviron(game);
+    const rebel = putCharacter(game, 'kaelen-dray', env);
+    const searcher = putCharacter(game, 'nilo-brevant', env);
+    run(game, 'search', { environ: env, searchingSide: 'imperial', group: [rebel], calledByCard: true });
+    rigDice(game, [6]);
+    choose(game, { by: 'characters' });
+    expect(hasComponent(game.world, searcher, game.world.c.Detected)).toBe(true);
+  });
+
+  it('[11.0] the hider chooses whose intelligence hides the group', () => {
+    const game = clearedGame();
+    const env = anEnviron(game);
+    const a = putCharacter(game, 'kaelen-dray', env);
+    const b = putCharacter(game, 'seska-vire', env);
+    putCharacter(game, 'nilo-brevant', env);
+    run(game, 'search', { environ: env, searchingSide: 'imperial', group: [a, b], calledByCard: true });
+    expect(game.pending?.kind).toBe('choose-hider');
+    expect(game.pending?.side).toBe('rebel');
+    choose(game, { character: b });
+    expect(game.pending?.kind).toBe('search-by');
+  });
+
+  it('[11.32, 11.33] combat after a successful search is not required', () => {
+    const game = clearedGame();
+    const env = anEnviron(game);
+    const rebel = putCharacter(game, 'kaelen-dray', env);
+    putCharacter(game, 'nilo-brevant', env);
+    run(game, 'search', { environ: env, searchingSide: 'imperial', group: [rebel], calledByCard: false });
+    rigDice(game, [1]);
+    choose(game, { by: 'characters' });
+    expect(game.pending?.kind).toBe('attack-found');
+    choose(game, { attack: false });
+    expect(finished(game)).toBe(true);
+    expect(resultOf(game)).toEqual({ searched: true, found: true });
+  });
+
+  it('[12.15] characters found through an action card must be attacked if able', () => {
+    const game = clearedGame();
+    const env = anEnviron(game);
+    const rebel = putCharacter(game, 'kaelen-dray', env);
+    putCharacter(game, 'nilo-brevant', env);
+    run(game, 'search', { environ: env, searchingSide: 'imperial', group: [rebel], calledByCard: true });
+    rigDice(game, [1]);
+    choose(game, { by: 'characters' });
+    expect(game.pending?.options).toEqual([{ type: 'attack-found', side: 'imperial', attack: true }]);
+  });
+
+  it('[12.15] with no enemy characters or units in the environ, an action card finds nobody', () => {
+    const game = clearedGame();
+    const env = anEnviron(game);
+    const rebel = putCharacter(game, 'kaelen-dray', env);
+    run(game, 'search', { environ: env, searchingSide: 'imperial', group: [rebel], calledByCard: true });
+    expect(finished(game)).toBe(true);
+    expect(resultOf(game)).toEqual({ searched: false, found: false });
+  });
+
+  it('[11.12, 13.48] a search called by an action card interrupts play and runs at once', () => {
+    const game = clearedGame();
+    const env = anEnviron(game);
+    const rebel = putCharacter(game, 'kaelen-dray', env);
+    putCharacter(game, 'nilo-brevant', env);
+    interrupt(game, { proc: 'search', data: { environ: env, searchingSide: 'imperial', group: [rebel], calledByCard: true } });
+    answer(game, { type: 'end-movement', side: 'rebel' });
+    expect(game.pending?.kind).toBe('search-by');
+    expect(game.pending?.side).toBe('imperial');
+  });
+
+  it('[12.81, 12.84] a captured character never searches or leads for anyone', () => {
+    const game = clearedGame();
+    const env = anEnviron(game, 2);
+    const rebel = putCharacter(game, 'kaelen-dray', env);
+    const prisoner = putCharacter(game, 'dravona-esk', env);
+    putUnit(game, 'rebel-1-0', env);
+    applyCapture(game, prisoner, rebel);
+    expect(eligibleSearchers(game, env, 'imperial', 0)).toEqual([]);
+  });
+
+  it('[11.23, 11.34, 12.1, 12.11] only the group that found them attacks, at once: searching characters are the attacking force', () => {
+    const game = clearedGame();
+    const env = anEnviron(game);
+    const rebel = putCharacter(game, 'kaelen-dray', env);
+    const searcher = putCharacter(game, 'nilo-brevant', env);
+    run(game, 'search', { environ: env, searchingSide: 'imperial', group: [rebel], calledByCard: true });
+    rigDice(game, [1]);
+    choose(game, { by: 'characters' });
+    choose(game, { attack: true });
+    expect(game.stack.at(-1)?.proc).toBe('character-combat');
+    expect(game.stack.at(-1)?.data.attacker).toEqual({ kind: 'characters', characters: [searcher] });
+    expect(game.stack.at(-1)?.data.defenders).toEqual([rebel]);
+  });
+
+  it('[12.12] units that found the characters attack with a squad of their strength and leader', () => {
+    const game = clearedGame();
+    const env = anEnviron(game, 3);
+    const rebel = putCharacter(game, 'kaelen-dray', env);
+    const units = [putUnit(game, 'line', env), putUnit(game, 'line', env), putUnit(game, 'line', env)];
+    run(game, 'search', { environ: env, searchingSide: 'imperial', group: [rebel], calledByCard: true });
+    rigDice(game, [1]);
+    choose(game, { by: 'units', leader: 0 });
+    choose(game, { attack: true });
+    expect(game.stack.at(-1)?.data.attacker).toEqual({ kind: 'squad', strength: 9, leader: 0, units });
+    expect(game.pending?.kind).toBe('combat-intent'); // squads fight a firefight [12.31]
+  });
+});
