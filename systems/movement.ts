@@ -13,6 +13,7 @@ import { emit } from '../src/core/engine/game';
 import type { Command, Frame, Game, Procedure, Step } from '../src/core/engine/types';
 import { allOf, environOf, planetOfEnviron, place, refOf, tag, untag } from '../src/core/world/world';
 import { hasRoomForUnit } from './placement';
+import { placeWaitingRebelUnits } from './rebellion';
 import { charactersIn, environsInPlay, isCharacter, isUnit, phasing, sideOf } from './sides';
 
 /** Pieces of a side that may still move this segment. */
@@ -81,6 +82,7 @@ export const movementSegment: Procedure = {
       frame.data.started = true;
       const c = game.world.c;
       for (const eid of [...allOf(game.world, 'unit'), ...allOf(game.world, 'character')]) untag(game.world, eid, c.Moved);
+      if (side === 'rebel') placeWaitingRebelUnits(game); // [15.44] raised units that now fit
     }
     if (frame.data.finished) return { done: true };
     const options: Command[] = [{ type: 'end-movement', side }];

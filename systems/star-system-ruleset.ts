@@ -7,9 +7,13 @@ import type { SideId } from '../src/core/content/schema';
 import type { Game, Ruleset, SegmentDef } from '../src/core/engine/types';
 import { refreshControl } from './control';
 import { interphase } from './interphase';
+import { bonusDraw } from './bonus-draw';
+import { missionAction } from './mission-action';
+import { missionAssignment } from './mission-assignment';
 import { movementSegment } from './movement';
 import { placeStartingForces } from './placement';
 import { notYetBuilt } from './placeholders';
+import { rebellionForces } from './rebellion';
 import { rebelVictoryPoints, recordStartingRebelControl, victory } from './victory';
 
 function playerTurn(player: SideId): SegmentDef[] {
@@ -32,9 +36,10 @@ export const starSystemRuleset: Ruleset = {
     reaction: notYetBuilt(),
     'military-combat': notYetBuilt(),
     search: notYetBuilt(),
-    'mission-assignment': notYetBuilt(),
-    'mission-action': notYetBuilt(),
-    'bonus-draw': notYetBuilt(),
+    'mission-assignment': missionAssignment,
+    'mission-action': missionAction,
+    'bonus-draw': bonusDraw,
+    'rebellion-forces': rebellionForces,
     interphase,
   },
   // [16.14] the Rebel player-turn is first.
