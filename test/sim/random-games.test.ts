@@ -11,6 +11,9 @@ import { playOut } from '../../src/ai/play';
 import { randomAgent } from '../../src/ai/random-agent';
 import { controllerByChart } from '../../systems/control';
 import { environsInPlay, unitsIn } from '../../systems/sides';
+import { UNREST } from '../../systems/loyalty';
+import { missionPhase } from '../../systems/missions';
+import type { RebellionEntry } from '../../systems/rebellion';
 import { SCENARIOS, testGame } from '../fixtures';
 
 function checkInvariants(game: Game) {
@@ -28,6 +31,19 @@ function checkInvariants(game: Game) {
     if (u.side === 'imperial' && u.mobile) expect(u).toMatchObject({ type: 'hidden', combat: null });
   // the dead never stand on the board as active pieces
   for (const ch of allOf(w, 'character')) if (hasComponent(w, ch, c.Dead)) expect(getRelationTargets(w, ch, InEnviron).length).toBe(0);
+  // [15.1, 15.13] loyalty stays on the track
+  for (const planet of allOf(w, 'planet')) expect(c.Loyalty.value[planet]).toBeLessThanOrEqual(UNREST);
+  // [15.2] a rebellion is only ever entered from unrest (the loyalty recorded when it started)
+  for (const entry of (game.vars.rebellionEntries as unknown as RebellionEntry[] | undefined) ?? []) expect(entry.loyalty).toBe(UNREST);
+  // [13.52] no dead or captured character is on a mission, whenever the mission segments ask anything
+  const top = game.stack.at(-1)?.proc ?? '';
+  if (['mission-assignment', 'mission-action', 'bonus-draw'].includes(top))
+    for (const group of missionPhase(game)?.groups ?? [])
+      if (group.status === 'active' || group.status === 'exhausted')
+        for (const ch of group.members) {
+          expect(hasComponent(w, ch, c.Dead)).toBe(false);
+          expect(hasComponent(w, ch, c.Captured)).toBe(false);
+        }
 }
 
 describe.each(SCENARIOS)('random legal games of %s', (scenario) => {

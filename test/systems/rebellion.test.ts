@@ -125,4 +125,25 @@ describe('rebellion', () => {
     act(game, { type: 'draw-action' });
     expect(game.vars.rebellionEntries).toEqual([{ planet: planet(game, 'wendhaven'), loyalty: 4, turn: 1 }]);
   });
+
+  it('[15.4] when the planet goes into rebellion the Imperial player loses control of it', () => {
+    const { game } = rise();
+    unit(game, 'militia', 'wendhaven.2');
+    game.ruleset.refresh(game);
+    expect(game.world.c.Control.side[planet(game, 'wendhaven')]).toBe(1);
+    act(game, { type: 'draw-action' });
+    expect(game.world.c.Control.side[planet(game, 'wendhaven')]).toBe(-1);
+  });
+
+  it('[15.47, 15.14] the loyalty of a planet in rebellion cannot be moved by an action card', () => {
+    const { game } = emptyBoard();
+    const tollis = planet(game, 'tollis');
+    game.world.c.PlanetState.value[tollis] = REBELLION;
+    beginMissionPhase(game, 'rebel');
+    applyEvent(game, 'loyalty-to-imperial', env(game, 'tollis.1'), 'rebel', []);
+    expect(game.world.c.Loyalty.value[tollis]).toBe(1);
+    game.world.c.PlanetState.value[tollis] = 0;
+    applyEvent(game, 'loyalty-to-imperial', env(game, 'tollis.1'), 'rebel', []);
+    expect(game.world.c.Loyalty.value[tollis]).toBe(0);
+  });
 });
