@@ -65,8 +65,20 @@ export function beginMissionPhase(game: Game, side: SideId): MissionPhase {
   return phase;
 }
 
+/** End the phase, remembering who went on a mission this player-turn (healing needs to know [13.71]). */
 export function endMissionPhase(game: Game): void {
+  const phase = missionPhase(game);
+  if (phase)
+    game.vars.missionRecord = { turn: phase.turn, side: phase.side, characters: phase.groups.flatMap((g) => g.members) };
   game.vars.missionPhase = null;
+}
+
+/** [13.71] did this character go on a mission in this game-turn's last mission phase of his side? */
+export function wentOnMissionThisTurn(game: Game, character: number): boolean {
+  const phase = missionPhase(game);
+  if (phase?.groups.some((g) => g.members.includes(character))) return true;
+  const record = game.vars.missionRecord as { turn: number; characters: number[] } | undefined;
+  return !!record && record.turn === game.turn && record.characters.includes(character);
 }
 
 export function groupById(game: Game, id: number): MissionGroup {

@@ -298,7 +298,7 @@ describe('the action segment', () => {
     const { game } = emptyBoard({
       'character-combat': (g, data) => {
         for (const d of data.defenders as number[]) kill(g, d);
-        return { killed: data.defenders, captured: [], brokeOff: false, attackerDefeated: false };
+        return { killed: data.defenders as number[], captured: [], brokeOff: false, attackerDefeated: false };
       },
     });
     put(game, 'jax-tollaway', 'wendhaven.2');
