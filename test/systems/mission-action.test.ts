@@ -8,12 +8,11 @@
  *   89 CE / P(windfall) / R    92 SG / FI / RT         93 RB / F(accident) / SC  95 RH(abort) / FI / B
  *   96 AT / DE(detected) / P   97 F(wild) / SH / D
  */
-import { addComponent, hasComponent } from 'bitecs';
+import { hasComponent } from 'bitecs';
 import { describe, expect, it } from 'vitest';
 import type { Game } from '../../src/core/engine/types';
 import { REBELLION, REBELLION_STOPPED } from '../../src/core/world/components';
-import { GuardedBy } from '../../src/core/world/relations';
-import { entityOf, environOf, guardOf, holderOf, tag, unplace } from '../../src/core/world/world';
+import { entityOf, environOf, holderOf, tag, unplace } from '../../src/core/world/world';
 import { SENTRY_ROBOT_STRENGTH, ignoredBecause, sectionFor } from '../../systems/action-cards';
 import { campIn } from '../../systems/rebel-camp';
 import { missionPhase } from '../../systems/missions';
@@ -250,6 +249,57 @@ describe('the action segment', () => {
     expect(group(game, 'S').letters).toBe(1);
   });
 
+  it('[13.42, 13.48] a second search card is not ignored while a group remains unsearched', () => {
+    const { game, calls } = emptyBoard({ search: null });
+    const jax = put(game, 'jax-tollaway', 'wendhaven.1');
+    const mirra = put(game, 'mirra-solvane', 'wendhaven.1');
+    deck(game, [79, 79]);
+    assign(game, 'rebel', [
+      ['jax-tollaway', 'S'],
+      ['mirra-solvane', 'S'],
+    ]);
+    act(game, { type: 'draw-action' });
+    act(game, { type: 'draw-action' });
+    expect(calls).toHaveLength(1); // one group: the two S characters are one group [13.1]
+    const { game: g2, calls: c2 } = emptyBoard({ search: null });
+    put(g2, 'jax-tollaway', 'wendhaven.1');
+    put(g2, 'mirra-solvane', 'wendhaven.1');
+    deck(g2, [79, 79]);
+    assign(g2, 'rebel', [
+      ['jax-tollaway', 'S'],
+      ['mirra-solvane', 'I'],
+    ]);
+    act(g2, { type: 'draw-action' });
+    act(g2, { type: 'draw-action' });
+    expect(c2.map((c) => c.data.group)).toEqual(expect.arrayContaining([[jax], [mirra]]));
+    expect(drawsSoFar(g2)).toBe(2);
+  });
+
+  it('[13.51] a continuing mission that is aborted is not completed: its letters have no effect', () => {
+    const { game } = emptyBoard();
+    put(game, 'jax-tollaway', 'tollis.1'); // loyal
+    put(game, 'mirra-solvane', 'tollis.1');
+    deck(game, [73, 95]); // urban D; urban RH with an abort
+    assign(game, 'rebel', [
+      ['jax-tollaway', 'D'],
+      ['mirra-solvane', 'R'],
+    ]);
+    game.rng.pick = <T>(list: readonly T[]) => list[0] as T; // the D group is hit
+    const d = group(game, 'D');
+    act(game, { type: 'draw-action' });
+    act(game, { type: 'draw-action' });
+    expect(d.status).toBe('aborted');
+    expect(d.letters).toBe(1);
+    expect(game.world.c.Loyalty.value[planet(game, 'tollis')]).toBe(1);
+  });
+
+  it('[13.2] a rebel camp never moves', () => {
+    const { game } = emptyBoard();
+    const camp = foundRebelCampAt(game, 'tollis.2');
+    toSegment(game, 'movement', 'rebel');
+    expect(game.pending?.options.some((o) => o.piece === camp)).toBe(false);
+  });
+
   it('[13.5] a mission completes on its letter; its group draws no more while others go on', () => {
     const { game } = emptyBoard();
     const jax = put(game, 'jax-tollaway', 'wendhaven.1');
@@ -401,4 +451,3 @@ function foundRebelCampAt(game: Game, environ: string): number {
   return campIn(game, e);
 }
 
-export { GuardedBy, addComponent, guardOf, entityOf };
