@@ -90,7 +90,10 @@ export function applyEvent(game: Game, event: ActionEventKind, environ: number, 
   const c = w.c;
   const planet = planetOfEnviron(w, environ);
   const enemy = enemyOf(side);
-  const say = (text: string, rule: string) => emit(game, { kind: 'action-event', text, rule, visibleTo: 'all', entities: [environ] });
+  // What happens to an undetected group is the phasing side's to know; what the enemy does or sees
+  // (a search, a detection) and changes to the planet are for all.
+  const say = (text: string, rule: string, visibleTo: SideId | 'all' = side) =>
+    emit(game, { kind: 'action-event', text, rule, visibleTo, entities: [environ] });
   /** [13.43] one random active group of characters, or null. */
   const randomGroup = (): MissionGroup | null => {
     const groups = affectable(game, environ);
@@ -131,7 +134,7 @@ export function applyEvent(game: Game, event: ActionEventKind, environ: number, 
       if (!groups.length) return;
       const group = game.rng.pick(groups);
       group.searched = true;
-      say(`The enemy searches for ${groupName(game, group)}.`, '[13.48]');
+      say(`The enemy searches for ${groupName(game, group)}.`, '[13.48]', 'all');
       queueProcedure(game, queue, { proc: 'search', data: { environ, searchingSide: enemy, group: group.members, calledByCard: true } });
     },
     'mission-aborted': () => {
@@ -143,19 +146,19 @@ export function applyEvent(game: Game, event: ActionEventKind, environ: number, 
       const phase = missionPhase(game);
       if (!phase || phase.risen.includes(planet)) return say('The populace goes wild, but the planet has already risen.', '[15.46]');
       if (!phase.populaceWild.includes(planet)) phase.populaceWild.push(planet);
-      say(`The populace of ${refOf(w, planet)} goes wild.`, '[15.46]');
+      say(`The populace of ${refOf(w, planet)} goes wild.`, '[15.46]', 'all');
     },
     'characters-detected': () => {
       // [9.42] one random group becomes detected
       const group = randomGroup();
       if (!group) return;
       for (const ch of group.members) tag(w, ch, c.Detected);
-      say(`${groupName(game, group)} are detected.`, '[9.42]');
+      say(`${groupName(game, group)} are detected.`, '[9.42]', 'all');
     },
     'locals-raid': () => {
       // [8.31] the locals raid the PDB: it goes down
       c.Pdb.up[planet] = 0;
-      say(`Locals raid the defence base: the PDB of ${refOf(w, planet)} is down.`, '[8.31]');
+      say(`Locals raid the defence base: the PDB of ${refOf(w, planet)} is down.`, '[8.31]', 'all');
     },
     'loyalty-to-rebel': () => void shiftLoyalty(game, planet, 'rebel', 1, 'action card'), // [15.12]
     'loyalty-to-imperial': () => void shiftLoyalty(game, planet, 'imperial', 1, 'action card'), // [15.12]

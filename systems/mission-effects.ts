@@ -130,7 +130,7 @@ export function completeGroup(game: Game, queue: Effect[], group: MissionGroup):
     kind: 'mission-complete',
     text: `${describeGroup(game, group)} is complete with ${n} letter${n === 1 ? '' : 's'}.`,
     rule: '[13.5]',
-    visibleTo: 'all',
+    visibleTo: side, // its effects (loyalty, PDB, units) are seen by all as they happen
     entities: [env],
   });
   if (n <= 0) return;
@@ -210,7 +210,7 @@ export function failGroup(game: Game, queue: Effect[], group: MissionGroup, stat
 /** [13.44] an aborted mission: no effects; an aborted coup may be captured [12.87] (an assassination never rolls [13.2]). */
 export function abortGroup(game: Game, queue: Effect[], group: MissionGroup): void {
   group.status = 'aborted';
-  emit(game, { kind: 'mission-aborted', text: `${describeGroup(game, group)} is aborted.`, rule: '[13.44]', visibleTo: 'all', entities: [group.environ] });
+  emit(game, { kind: 'mission-aborted', text: `${describeGroup(game, group)} is aborted.`, rule: '[13.44]', visibleTo: sideOfGroup(game, group), entities: [group.environ] });
   if (group.letter === 'C') captureAttempt(game, queue, group);
 }
 

@@ -11,6 +11,7 @@
 import { hasComponent } from 'bitecs';
 import { describe, expect, it } from 'vitest';
 import type { Game } from '../../src/core/engine/types';
+import { viewFor } from '../../src/core/view';
 import { REBELLION, REBELLION_STOPPED } from '../../src/core/world/components';
 import { entityOf, environOf, holderOf, tag, unplace } from '../../src/core/world/world';
 import { SENTRY_ROBOT_STRENGTH, ignoredBecause, sectionFor } from '../../systems/action-cards';
@@ -384,6 +385,18 @@ describe('the action segment', () => {
 });
 
 describe('events of the action cards', () => {
+  it('[13.3, 9.4] the cards an undetected group draws are not in the enemy\'s view; a detection is', () => {
+    const { game } = emptyBoard();
+    put(game, 'jax-tollaway', 'tollis.2');
+    deck(game, [96]); // special DE: characters detected
+    assign(game, 'rebel', [['jax-tollaway', 'D']]);
+    act(game, { type: 'draw-action' });
+    const seen = viewFor(game, 'imperial').events;
+    expect(seen.some((e) => e.kind === 'action-card' || e.kind === 'mission-assigned')).toBe(false);
+    expect(seen.some((e) => e.rule === '[9.42]')).toBe(true);
+    expect(viewFor(game, 'rebel').events.some((e) => e.kind === 'action-card')).toBe(true);
+  });
+
   it('[9.42] characters detected: the group becomes detected', () => {
     const { game } = emptyBoard();
     const jax = put(game, 'jax-tollaway', 'tollis.2');
