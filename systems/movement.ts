@@ -28,6 +28,7 @@ import { allOf, environOf, guardOf, holderOf, place, planetOfEnviron, refOf, tag
 import { detectShip, mergeDetection, pilotNavigation, shedDetection } from './detection';
 import { canPutPdbUp, pdbAttackColumn, pdbUsableBy, applyPdbLoss, putPdbUp } from './pdb';
 import { combatResult } from './military-combat';
+import { placeWaitingRebelUnits } from './rebellion';
 import { reinforcementStep, answerReinforcement } from './reinforcements';
 import { charactersIn, enemyOf, environsInPlay, isCharacter, isUnit, phasing, planetsInPlay, sideOf, unitsIn } from './sides';
 import {
@@ -126,6 +127,7 @@ export const movementSegment: Procedure = {
       d.started = true;
       const w = game.world;
       for (const eid of [...allOf(w, 'unit'), ...allOf(w, 'character'), ...allShips(game)]) untag(w, eid, w.c.Moved);
+      if (side === 'rebel') placeWaitingRebelUnits(game); // [15.44] units raised by a rebellion that now fit
     }
     // [16.15] reinforcements first
     const reinforce = reinforcementStep(game, frame, side);

@@ -15,10 +15,14 @@ import { movementSegment, moveGroup } from './movement';
 import { allocateLosses, environCombat, militaryCombatSegment, rebellionCombat } from './military-combat';
 import { reactionSegment } from './reaction';
 import { refreshShips, refreshStacks } from './stacking';
+import { bonusDraw } from './bonus-draw';
+import { missionAction } from './mission-action';
+import { missionAssignment } from './mission-assignment';
 import { placeStartingForces } from './placement';
 import { assignPossession, initPossessionDeck, possessionTransfer } from './possessions';
 import { search, searchPhase } from './search';
 import { notYetBuilt } from './placeholders';
+import { rebellionForces } from './rebellion';
 import { rebelVictoryPoints, recordStartingRebelControl, victory } from './victory';
 
 function playerTurn(player: SideId): SegmentDef[] {
@@ -50,9 +54,10 @@ export const starSystemRuleset: Ruleset = {
     'possession-transfer': possessionTransfer,
     'assign-possession': assignPossession,
     'imperial-ship-receipt': imperialShipReceipt,
-    'mission-assignment': notYetBuilt(),
-    'mission-action': notYetBuilt(),
-    'bonus-draw': notYetBuilt(),
+    'mission-assignment': missionAssignment,
+    'mission-action': missionAction,
+    'bonus-draw': bonusDraw,
+    'rebellion-forces': rebellionForces,
     interphase,
   },
   // [16.14] the Rebel player-turn is first.

@@ -1,0 +1,99 @@
+/**
+ * Mission assignment segment [13.0 step 1, 13.1]: the phasing player assigns any or all of his eligible
+ * characters, environ by environ, to missions; each character to one mission; the characters of an
+ * environ on the same mission form one group [13.1]. A rebel camp performs its own mission [13.2].
+ *
+ * One small decision at a time: assign one character (or camp) to one mission, or finish. Characters
+ * left out do nothing (and may heal [13.71]).
+ */
+import { MISSION_LETTERS, type MissionLetterId } from '../src/core/content/schema';
+import { emit } from '../src/core/engine/game';
+import type { Command, Frame, Game, Procedure, Step } from '../src/core/engine/types';
+import { environOf, refOf } from '../src/core/world/world';
+import { beginMissionPhase, eligibleCharacters, missionAllowed, missionCard, missionPhase, onMission, type MissionGroup } from './missions';
+import { campIn } from './rebel-camp';
+import { environsInPlay, phasing } from './sides';
+
+/** Every legal assignment now, as commands. */
+export function assignmentOptions(game: Game): Command[] {
+  const side = phasing(game);
+  const phase = missionPhase(game);
+  if (!side || !phase) return [];
+  const options: Command[] = [];
+  for (const environ of environsInPlay(game)) {
+    for (const character of eligibleCharacters(game, environ, side)) {
+      if (onMission(game, character)) continue; // [13.1] one mission per character
+      for (const letter of MISSION_LETTERS) {
+        const companions = phase.groups.find((g) => g.environ === environ && g.letter === letter && !g.camp)?.members ?? [];
+        if (missionAllowed(game, letter, side, environ, character, companions))
+          options.push({ type: 'assign-mission', side, character, letter });
+      }
+    }
+    // [13.2] a rebel camp performs one mission of its own, with no characters
+    const camp = side === 'rebel' ? campIn(game, environ) : 0;
+    if (camp && !phase.groups.some((g) => g.camp === camp))
+      for (const letter of MISSION_LETTERS)
+        if (missionAllowed(game, letter, side, environ, camp)) options.push({ type: 'assign-camp', side, camp, letter });
+  }
+  return options;
+}
+
+export const missionAssignment: Procedure = {
+  step(game: Game, frame: Frame): Step {
+    const side = phasing(game);
+    if (!side) return { done: true };
+    if (!frame.data.started) {
+      frame.data.started = true;
+      beginMissionPhase(game, side);
+    }
+    if (frame.data.finished) return { done: true };
+    const options = assignmentOptions(game);
+    if (!options.length) return { done: true };
+    options.push({ type: 'end-assignment', side });
+    return {
+      decide: {
+        side,
+        kind: 'assign-mission',
+        prompt: 'Assign a character (or a rebel camp) to a mission, or finish assigning.',
+        rule: '[13.1]',
+        options,
+      },
+    };
+  },
+  answer(game: Game, frame: Frame, command: Command): void {
+    if (command.type === 'end-assignment') {
+      frame.data.finished = true;
+      return;
+    }
+    const phase = missionPhase(game);
+    if (!phase) throw new Error('no mission phase');
+    const letter = command.letter as MissionLetterId;
+    const w = game.world;
+    if (command.type === 'assign-camp') {
+      const camp = command.camp as number;
+      const environ = environOf(w, camp);
+      phase.groups.push(newGroup(phase.groups.length + 1, environ, letter, [], camp));
+      emit(game, { kind: 'mission-assigned', text: `The rebel camp at ${refOf(w, environ)} takes up ${missionCard(game, letter).name}.`, rule: '[13.2]', visibleTo: command.side });
+      return;
+    }
+    const character = command.character as number;
+    const environ = environOf(w, character);
+    let group = phase.groups.find((g) => g.environ === environ && g.letter === letter && !g.camp);
+    if (!group) {
+      group = newGroup(phase.groups.length + 1, environ, letter, [], 0);
+      phase.groups.push(group);
+    }
+    group.members.push(character);
+    emit(game, {
+      kind: 'mission-assigned',
+      text: `${refOf(w, character)} goes on ${missionCard(game, letter).name} at ${refOf(w, environ)}.`,
+      rule: '[13.1]',
+      visibleTo: command.side,
+      entities: [character],
+    });
+  },
+};
+
+function newGroup(id: number, environ: number, letter: MissionLetterId, members: number[], camp: number): MissionGroup {
+  return { id, environ, letter, members, camp, status: 'active', letters: 0, searched: false, windfall: 0 };
+}

@@ -1,0 +1,321 @@
+/**
+ * What each mission letter does when its mission completes [13.5, 13.52], as `docs/content-decisions.md`
+ * and `missions.json` describe, and the queue of things a mission step still has to do (sub-procedures
+ * such as a combat, letters to resolve after an event [13.3], and choices the performer makes).
+ *
+ * The queue lives in the running frame's data (`data.queue`), so the mission-action and bonus-draw
+ * segments share it: `runEffects` works the queue down, returning a decision or a sub-procedure to
+ * push, and `answerEffect` applies the performer's answer to a choice.
+ */
+import { hasComponent, removeComponent } from 'bitecs';
+import type { SideId } from '../src/core/content/schema';
+import { emit } from '../src/core/engine/game';
+import type { Command, Decision, Frame, Game, Step } from '../src/core/engine/types';
+import { REBELLION } from '../src/core/world/components';
+import { GuardedBy } from '../src/core/world/relations';
+import { entityOf, guardOf, place, planetOfEnviron, refOf, tag, unplace, untag } from '../src/core/world/world';
+import { shiftLoyalty, stopRebellion, UNREST } from './loyalty';
+import {
+  assassinationTargets,
+  captivesIn,
+  couped,
+  describeGroup,
+  groupById,
+  inRebellionOrRebelControl,
+  isContinuing,
+  missionPhase,
+  pruneGroups,
+  reserveCharacters,
+  sideOfGroup,
+  type MissionGroup,
+} from './missions';
+import { givePossession } from './possessions';
+import { foundRebelCamp } from './rebel-camp';
+import { startRebellion } from './rebellion';
+import { enemyOf, sideOf, unitsIn } from './sides';
+import { tallyPoints } from './victory';
+
+/** Something a mission step still has to do, in order. */
+export type Effect =
+  /** Run a sub-procedure (a combat, a search, raising rebellion forces), then prune the groups. */
+  | { do: 'push'; frame: Frame }
+  /** [13.3] after a card's event: its letters take effect. `bonus` letters come from bonus draws. */
+  | { do: 'letters'; letters: string; environ: number }
+  /** A choice the performing player makes for a completed mission. */
+  | { do: 'choose'; what: 'assassinate' | 'free' | 'gain' | 'possession' | 'subvert'; group: number; left: number; possession: string };
+
+export function effectQueue(frame: Frame): Effect[] {
+  if (!Array.isArray(frame.data.queue)) frame.data.queue = [];
+  return frame.data.queue as unknown as Effect[];
+}
+
+/** Queue a sub-procedure; where it is not built yet, say so and go on [contracts]. */
+export function queueProcedure(game: Game, queue: Effect[], frame: Frame): void {
+  queue.push({ do: 'push', frame });
+}
+
+/**
+ * Work the queue down. Returns the step to take (a decision or a push), or null when the queue is empty.
+ */
+export function runEffects(game: Game, frame: Frame): Step | null {
+  const queue = effectQueue(frame);
+  if (frame.data.awaiting) {
+    // a sub-procedure finished: its killed and captured leave their groups [13.52]
+    frame.data.awaiting = null;
+    frame.data.result = null;
+  }
+  pruneGroups(game);
+  while (queue.length) {
+    const effect = queue[0] as Effect;
+    if (effect.do === 'push') {
+      queue.shift();
+      if (!game.ruleset.procedures[effect.frame.proc]) {
+        emit(game, {
+          kind: 'not-built',
+          text: `The ${effect.frame.proc} system is not built yet; that step is skipped.`,
+          visibleTo: 'all',
+        });
+        continue;
+      }
+      frame.data.awaiting = effect.frame.proc;
+      return { push: effect.frame };
+    }
+    if (effect.do === 'letters') {
+      queue.shift();
+      resolveLetters(game, queue, effect.environ, effect.letters);
+      continue;
+    }
+    const decision = choiceDecision(game, effect);
+    if (!decision) {
+      queue.shift();
+      continue;
+    }
+    return { decide: decision };
+  }
+  return null;
+}
+
+/** [13.5] letters drawn in the action segment: each active group whose mission letter is there. */
+export function resolveLetters(game: Game, queue: Effect[], environ: number, letters: string): void {
+  pruneGroups(game);
+  for (const group of missionPhase(game)?.groups ?? []) {
+    if (group.environ !== environ || group.status !== 'active') continue;
+    if (!letters.includes(group.letter)) continue;
+    group.letters += 1;
+    emit(game, {
+      kind: 'mission-letter',
+      text: `${describeGroup(game, group)}: letter ${group.letter} drawn (${group.letters} so far).`,
+      rule: '[13.5]',
+      visibleTo: sideOfGroup(game, group),
+      entities: [environ],
+    });
+    // [13.5] a mission completes on its letter; [13.51] continuing missions go on unless stopped
+    if (!isContinuing(game, group)) completeGroup(game, queue, group);
+  }
+}
+
+/**
+ * [13.5, 13.52] the mission is complete: its effects happen (for continuing missions, all the letters
+ * accumulated). Never for a group that was aborted or lost.
+ */
+export function completeGroup(game: Game, queue: Effect[], group: MissionGroup): void {
+  group.status = 'completed';
+  const side = sideOfGroup(game, group);
+  const w = game.world;
+  const c = w.c;
+  const env = group.environ;
+  const planet = planetOfEnviron(w, env);
+  const n = group.letters;
+  emit(game, {
+    kind: 'mission-complete',
+    text: `${describeGroup(game, group)} is complete with ${n} letter${n === 1 ? '' : 's'}.`,
+    rule: '[13.5]',
+    visibleTo: side, // its effects (loyalty, PDB, units) are seen by all as they happen
+    entities: [env],
+  });
+  if (n <= 0) return;
+  const vp = game.content.tables.victoryPoints;
+  const effects: Record<string, () => void> = {
+    A: () => queue.push({ do: 'choose', what: 'assassinate', group: group.id, left: 1, possession: '' }),
+    B: () => void foundRebelCamp(game, env),
+    C: () => {
+      // [13.2, 5.3I] the coup succeeds with at least as many letters as the coup rating
+      const rating = c.Environ.coup[env] as number;
+      if (n < rating) {
+        emit(game, { kind: 'coup', text: `The coup at ${refOf(w, env)} falls short (${n} of ${rating}).`, rule: '[5.3I]', visibleTo: 'all', entities: [env] });
+        return;
+      }
+      game.vars.couped = [...couped(game), env];
+      shiftLoyalty(game, planet, side, 2, `coup at ${refOf(w, env)}`);
+    },
+    // [13.2] each D letter shifts loyalty one space toward the performer [15.13]
+    D: () => void shiftLoyalty(game, planet, side, n, `diplomacy at ${refOf(w, env)}`),
+    F: () => queue.push({ do: 'choose', what: 'free', group: group.id, left: n, possession: '' }),
+    G: () => queue.push({ do: 'choose', what: 'gain', group: group.id, left: 1, possession: '' }),
+    I: () => {
+      // [13.2] the only mission that scores directly: +1 each for the Rebel, -1 each for the Empire
+      const points = n * vp.gatherInformation * (side === 'rebel' ? 1 : -1);
+      tallyPoints(game, points);
+      emit(game, { kind: 'victory-points', text: `Gathered information: ${points > 0 ? '+' : ''}${points} victory points.`, rule: '[13.2]', visibleTo: 'all' });
+    },
+    P: () => {
+      // [14.1, 14.11] a random possession from the deck, given to a member of the group
+      const deck = (game.vars.possessionDeck as string[] | undefined) ?? [];
+      if (!deck.length) {
+        emit(game, { kind: 'possession', text: 'The scavengers find nothing: the possession deck is empty.', rule: '[14.1]', visibleTo: side });
+        return;
+      }
+      queue.push({ do: 'choose', what: 'possession', group: group.id, left: 1, possession: game.rng.pick(deck) });
+    },
+    R: () => {
+      if (side === 'rebel') {
+        // [15.2] a rebellion starts only on a planet at unrest
+        if (c.Loyalty.value[planet] !== UNREST || inRebellionOrRebelControl(game, planet)) {
+          emit(game, { kind: 'rebellion', text: `${refOf(w, planet)} is not at unrest: the rebellion does not start.`, rule: '[15.2]', visibleTo: 'all', entities: [planet] });
+          return;
+        }
+        const forces = startRebellion(game, planet, `Start Rebellion at ${refOf(w, env)}`);
+        if (forces) queueProcedure(game, queue, forces);
+        return;
+      }
+      // [13.53] stopping a rebellion needs two letters
+      if (n < 2 || c.PlanetState.value[planet] !== REBELLION) {
+        emit(game, { kind: 'rebellion', text: `Stop Rebellion at ${refOf(w, env)} needs two letters (${n} drawn).`, rule: '[13.53]', visibleTo: 'all', entities: [planet] });
+        return;
+      }
+      stopRebellion(game, planet, `Stop Rebellion at ${refOf(w, env)}`); // [15.54]
+    },
+    S: () => {
+      // [8.31] the first S puts the PDB down; each further one lowers its level, to no less than 0
+      c.Pdb.up[planet] = 0;
+      c.Pdb.level[planet] = Math.max(0, (c.Pdb.level[planet] as number) - (n - 1));
+      emit(game, { kind: 'pdb', text: `Sabotage: the PDB of ${refOf(w, planet)} is down, level ${c.Pdb.level[planet]}.`, rule: '[8.31]', visibleTo: 'all', entities: [planet] });
+    },
+    T: () => queue.push({ do: 'choose', what: 'subvert', group: group.id, left: n, possession: '' }),
+  };
+  effects[group.letter]?.();
+}
+
+
+/**
+ * A group ends without completing its mission (stopped, out of draws). [12.87] A failed assassination
+ * may be captured by enemy units in the environ; with none there, nobody is captured.
+ */
+export function failGroup(game: Game, queue: Effect[], group: MissionGroup, status: 'failed' | 'stopped' = 'failed'): void {
+  group.status = status;
+  emit(game, { kind: 'mission-failed', text: `${describeGroup(game, group)} ends without success.`, rule: '[13.5]', visibleTo: sideOfGroup(game, group) });
+  if (group.letter === 'A') captureAttempt(game, queue, group);
+}
+
+/** [13.44] an aborted mission: no effects; an aborted coup may be captured [12.87] (an assassination never rolls [13.2]). */
+export function abortGroup(game: Game, queue: Effect[], group: MissionGroup): void {
+  group.status = 'aborted';
+  emit(game, { kind: 'mission-aborted', text: `${describeGroup(game, group)} is aborted.`, rule: '[13.44]', visibleTo: sideOfGroup(game, group), entities: [group.environ] });
+  if (group.letter === 'C') captureAttempt(game, queue, group);
+}
+
+/**
+ * [12.87] the enemy's military units in the environ try to capture the group: they attack it as a squad
+ * in character combat (the characters engineer's procedure; the attacker chooses to capture [12.85]).
+ */
+function captureAttempt(game: Game, queue: Effect[], group: MissionGroup): void {
+  const enemy = enemyOf(sideOfGroup(game, group));
+  const units = unitsIn(game, group.environ, enemy);
+  if (!units.length || group.camp || !group.members.length) return; // [12.87] no enemy units: no capture
+  const strength = units.reduce((sum, u) => sum + (game.world.c.Unit.combat[u] as number), 0);
+  queueProcedure(game, queue, {
+    proc: 'character-combat',
+    data: { environ: group.environ, attackerSide: enemy, attacker: { kind: 'squad', strength, leader: 0, units }, defenders: group.members },
+  });
+}
+
+/** The decision for a queued choice, or null when there is nothing (left) to choose. */
+function choiceDecision(game: Game, effect: Extract<Effect, { do: 'choose' }>): Decision | null {
+  if (effect.left <= 0) return null;
+  const group = groupById(game, effect.group);
+  const side = sideOfGroup(game, group);
+  const w = game.world;
+  const env = group.environ;
+  const options: Command[] = [];
+  let prompt = '';
+  let rule = '';
+  if (effect.what === 'assassinate') {
+    for (const target of assassinationTargets(game, env, side)) options.push({ type: 'assassinate', side, target });
+    prompt = 'Assassination succeeds: choose the detected enemy character to kill.';
+    rule = '[9.44]';
+  } else if (effect.what === 'free') {
+    for (const prisoner of captivesIn(game, env, side)) options.push({ type: 'free-prisoner', side, prisoner });
+    prompt = `Free Prisoners: choose a captive to free (${effect.left} left).`;
+    rule = '[12.82]';
+  } else if (effect.what === 'gain') {
+    for (const character of reserveCharacters(game, side)) options.push({ type: 'gain-character', side, character });
+    prompt = 'Gain Characters: choose the character who joins your side.';
+    rule = '[13.2]';
+  } else if (effect.what === 'possession') {
+    for (const character of group.members) options.push({ type: 'take-possession', side, character });
+    prompt = `Scavenge: choose who takes ${effect.possession}.`;
+    rule = '[14.11]';
+  } else {
+    for (const unit of unitsIn(game, env, 'imperial'))
+      if ((w.c.Unit.combat[unit] as number) <= effect.left) options.push({ type: 'subvert-unit', side, unit });
+    prompt = `Subvert Troops: choose an Imperial unit to eliminate (${effect.left} strength points left).`;
+    rule = '[13.2]';
+  }
+  if (!options.length) return null;
+  return { side, kind: `mission-${effect.what}`, prompt, rule, options, context: { group: describeGroup(game, group) } };
+}
+
+/** Apply the answer to the queued choice at the head of the queue. Returns false if it was not one. */
+export function answerEffect(game: Game, frame: Frame, command: Command): boolean {
+  const queue = effectQueue(frame);
+  const effect = queue[0];
+  if (!effect || effect.do !== 'choose') return false;
+  const group = groupById(game, effect.group);
+  const side = sideOfGroup(game, group);
+  const w = game.world;
+  if (command.type === 'assassinate') {
+    killCharacter(game, command.target as number, `assassinated at ${refOf(w, group.environ)}`, '[9.44]');
+    effect.left = 0;
+  } else if (command.type === 'free-prisoner') {
+    const prisoner = command.prisoner as number;
+    const guard = guardOf(w, prisoner);
+    if (guard) removeComponent(w, prisoner, GuardedBy(guard));
+    untag(w, prisoner, w.c.Captured);
+    emit(game, { kind: 'freed', text: `${refOf(w, prisoner)} is freed and joins the group.`, rule: '[12.82]', visibleTo: 'all', entities: [prisoner] });
+    effect.left -= 1;
+  } else if (command.type === 'gain-character') {
+    // [13.2 G, 14.53] he enters with the group, bringing his own spaceship (held since the start)
+    const character = command.character as number;
+    place(w, character, group.environ);
+    game.vars.gainedCharacters = [...((game.vars.gainedCharacters as string[] | undefined) ?? []), refOf(w, character)];
+    emit(game, { kind: 'gained', text: `${refOf(w, character)} joins the ${side === 'rebel' ? 'Rebellion' : 'Empire'} at ${refOf(w, group.environ)}.`, rule: '[13.2]', visibleTo: side, entities: [character] });
+    effect.left = 0;
+  } else if (command.type === 'take-possession') {
+    const possession = entityOf(w, 'possession', effect.possession);
+    givePossession(game, possession, command.character as number);
+    emit(game, { kind: 'possession', text: `${refOf(w, command.character as number)} takes ${effect.possession}.`, rule: '[14.11]', visibleTo: side, entities: [possession] });
+    effect.left = 0;
+  } else if (command.type === 'subvert-unit') {
+    const unit = command.unit as number;
+    effect.left -= w.c.Unit.combat[unit] as number;
+    tag(w, unit, w.c.Eliminated);
+    unplace(w, unit);
+    emit(game, { kind: 'subverted', text: `An Imperial unit at ${refOf(w, group.environ)} goes over to the people and is eliminated.`, rule: '[13.2]', visibleTo: 'all', entities: [group.environ] });
+  } else {
+    return false;
+  }
+  if (effect.left <= 0) queue.shift();
+  return true;
+}
+
+/** A character dies: off the board, tagged Dead, and the victory points of tables.md. */
+export function killCharacter(game: Game, character: number, how: string, rule: string): void {
+  const w = game.world;
+  if (hasComponent(w, character, w.c.Dead)) return;
+  const side: SideId = sideOf(game, character);
+  tag(w, character, w.c.Dead);
+  unplace(w, character);
+  const vp = game.content.tables.victoryPoints;
+  tallyPoints(game, side === 'imperial' ? vp.imperialKilled : vp.rebelKilled);
+  emit(game, { kind: 'killed', text: `${refOf(w, character)} is killed (${how}).`, rule, visibleTo: 'all', entities: [character] });
+}

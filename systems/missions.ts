@@ -1,0 +1,270 @@
+/**
+ * Missions [13.0-13.7]: the mission cards, who may go on a mission, which missions an environ allows,
+ * and the mission groups of the current mission phase.
+ *
+ * The mission phase is three segments: assignment (mission-assignment.ts), action (mission-action.ts)
+ * and bonus draw (bonus-draw.ts). What the effects of each letter are is in mission-effects.ts, the
+ * action deck and its events in action-cards.ts, rebel camps in rebel-camp.ts.
+ *
+ * The groups of the phase live in `game.vars.missionPhase` (plain data), so a game in the middle of a
+ * mission can be saved, copied and hashed like any other.
+ */
+import { hasComponent, query } from 'bitecs';
+import type { MissionDef, MissionLetterId, SideId } from '../src/core/content/schema';
+import type { Game, Json } from '../src/core/engine/types';
+import { REBELLION, REBEL_CONTROL } from '../src/core/world/components';
+import { GuardedBy } from '../src/core/world/relations';
+import { environOf, planetOfEnviron, refOf } from '../src/core/world/world';
+import { controls } from './control';
+import { campIn } from './rebel-camp';
+import { charactersIn, enemyOf, sideOf, unitsIn, unitsOnPlanet } from './sides';
+
+/**
+ * A mission group [13.1]: the characters of one environ assigned to the same mission (or a rebel camp
+ * performing one on its own [13.2]).
+ *
+ * status: `active` while it takes part in action draws; `exhausted` when the environ's draws ran out
+ * with it still active (it waits for its bonus draws [13.6]); `completed` once its effects happened;
+ * `stopped` when the player ended it early; `aborted` by an event [13.44]; `lost` when every member was
+ * killed or captured [13.52]; `failed` when it ended without success.
+ */
+export interface MissionGroup {
+  id: number;
+  environ: number;
+  letter: MissionLetterId;
+  members: number[];
+  /** The rebel camp performing the mission, or 0 for a group of characters. */
+  camp: number;
+  status: 'active' | 'exhausted' | 'completed' | 'stopped' | 'aborted' | 'lost' | 'failed';
+  /** [13.5] letters of this mission drawn so far (continuing missions accumulate them). */
+  letters: number;
+  /** [13.48] already searched for this mission phase. */
+  searched: boolean;
+  /** Extra bonus draws from a windfall event. */
+  windfall: number;
+}
+
+export interface MissionPhase {
+  side: SideId;
+  turn: number;
+  groups: MissionGroup[];
+  /** [15.46] planets where the populace went wild this mission phase. */
+  populaceWild: number[];
+  /** [15.46] planets put into rebellion this mission phase. */
+  risen: number[];
+}
+
+/** The current mission phase, or null outside one. */
+export function missionPhase(game: Game): MissionPhase | null {
+  return (game.vars.missionPhase as unknown as MissionPhase | undefined) ?? null;
+}
+
+export function beginMissionPhase(game: Game, side: SideId): MissionPhase {
+  const phase: MissionPhase = { side, turn: game.turn, groups: [], populaceWild: [], risen: [] };
+  game.vars.missionPhase = phase as unknown as Json;
+  return phase;
+}
+
+/** End the phase, remembering who went on a mission this player-turn (healing needs to know [13.71]). */
+export function endMissionPhase(game: Game): void {
+  const phase = missionPhase(game);
+  if (phase)
+    game.vars.missionRecord = { turn: phase.turn, side: phase.side, characters: phase.groups.flatMap((g) => g.members) };
+  game.vars.missionPhase = null;
+}
+
+/** [13.71] did this character go on a mission in this game-turn's last mission phase of his side? */
+export function wentOnMissionThisTurn(game: Game, character: number): boolean {
+  const phase = missionPhase(game);
+  if (phase?.groups.some((g) => g.members.includes(character))) return true;
+  const record = game.vars.missionRecord as { turn: number; characters: number[] } | undefined;
+  return !!record && record.turn === game.turn && record.characters.includes(character);
+}
+
+export function groupById(game: Game, id: number): MissionGroup {
+  const group = missionPhase(game)?.groups.find((g) => g.id === id);
+  if (!group) throw new Error(`there is no mission group ${id}`);
+  return group;
+}
+
+export function missionCard(game: Game, letter: MissionLetterId): MissionDef {
+  const card = game.content.missions.get(letter);
+  if (!card) throw new Error(`there is no mission "${letter}"`);
+  return card;
+}
+
+/**
+ * [13.5, 13.51] does the mission go on past its first letter? The content marks C, D, F, I, R, S, T.
+ * Start Rebellion (the Rebel's R) succeeds on its first letter (the units are raised at once [15.43]);
+ * only the Empire's Stop Rebellion, which needs two letters [13.53], continues.
+ */
+export function isContinuing(game: Game, group: MissionGroup): boolean {
+  if (group.letter === 'R') return sideOfGroup(game, group) === 'imperial';
+  return missionCard(game, group.letter).continuing;
+}
+
+export function sideOfGroup(game: Game, group: MissionGroup): SideId {
+  return sideOf(game, group.camp || (group.members[0] as number));
+}
+
+/** [12.81] a character guarding a prisoner. */
+export function isGuarding(game: Game, character: number): boolean {
+  return query(game.world, [GuardedBy(character)]).length > 0;
+}
+
+/**
+ * [13.0, 13.7, 12.81] characters of a side in an environ who may go on a mission: free (not captured,
+ * not dead), not stacked with their own military units, not guarding prisoners.
+ * A wounded character who wants to heal simply is not assigned: healing is doing nothing [13.71].
+ */
+export function eligibleCharacters(game: Game, environ: number, side: SideId): number[] {
+  if (unitsIn(game, environ, side).length > 0) return []; // [13.0, 13.7] stacked with military units
+  return charactersIn(game, environ, side).filter((ch) => !isGuarding(game, ch));
+}
+
+/** Is this character already on a mission this phase? [13.1] each character on one mission only. */
+export function onMission(game: Game, character: number): MissionGroup | null {
+  return missionPhase(game)?.groups.find((g) => g.members.includes(character)) ?? null;
+}
+
+/** Free characters of a side held captive in an environ [12.8]. */
+export function captivesIn(game: Game, environ: number, side: SideId): number[] {
+  const w = game.world;
+  return charactersOnBoard(game, environ, side).filter((ch) => hasComponent(w, ch, w.c.Captured));
+}
+
+function charactersOnBoard(game: Game, environ: number, side: SideId): number[] {
+  const w = game.world;
+  return [...query(w, [w.c.Character])].filter(
+    (ch) => environOf(w, ch) === environ && !hasComponent(w, ch, w.c.Dead) && sideOf(game, ch) === side,
+  );
+}
+
+/** [9.44] detected enemy characters an assassination may target. */
+export function assassinationTargets(game: Game, environ: number, side: SideId): number[] {
+  const w = game.world;
+  return charactersIn(game, environ, enemyOf(side)).filter((ch) => hasComponent(w, ch, w.c.Detected));
+}
+
+/** [14.53, 13.2 G] characters of a side that may still be gained: in the content, never yet in play. */
+export function reserveCharacters(game: Game, side: SideId): number[] {
+  const w = game.world;
+  const scenario = game.scenario[side];
+  const planned = new Set([...scenario.characters, ...scenario.reinforcements.flatMap((r) => r.characters)]);
+  const gained = new Set((game.vars.gainedCharacters as string[] | undefined) ?? []);
+  return [...game.content.characters.values()]
+    .filter((ch) => ch.side === side && !planned.has(ch.id) && !gained.has(ch.id))
+    .map((ch) => w.ids.character.get(ch.id) as number)
+    .filter((eid) => eid !== undefined && !environOf(w, eid) && !hasComponent(w, eid, w.c.Dead));
+}
+
+/** A planet in rebellion or under Rebel control [15.47, 15.75]. */
+export function inRebellionOrRebelControl(game: Game, planet: number): boolean {
+  const state = game.world.c.PlanetState.value[planet];
+  return state === REBELLION || state === REBEL_CONTROL;
+}
+
+/**
+ * Whether a side may perform a mission in an environ, with this performer (a character or a camp).
+ * `companions` are the characters already in the group, for requirements on the group as a whole.
+ * One rule per letter; letters not in the star-system game are never offered [13.2].
+ */
+export function missionAllowed(
+  game: Game,
+  letter: MissionLetterId,
+  side: SideId,
+  environ: number,
+  performer: number,
+  companions: number[] = [],
+): boolean {
+  const card = missionCard(game, letter);
+  if (!card.inStarSystemGame) return false; // [13.2] E, H, J, Q
+  if (card.side !== 'both' && card.side !== side) return false; // [13.1, 13.2] B, P, T Rebel only
+  const isCamp = game.world.kinds[performer] === 'camp';
+  if (isCamp && !card.rebelCamp) return false; // [13.2] a camp performs C, D, F, I, S, T only
+  const w = game.world;
+  const c = w.c;
+  const planet = planetOfEnviron(w, environ);
+  const requirement: Record<string, () => boolean> = {
+    // [9.44] only against a detected enemy character in the environ
+    A: () => assassinationTargets(game, environ, side).length > 0,
+    // [13.2] at most one camp in an environ
+    B: () => !campIn(game, environ),
+    // [13.2, 5.3I, 15.47, 15.75] a coup rating not yet used, not in rebellion or Rebel control, and a
+    // group member with intelligence above 1 (a camp counts as meeting it)
+    C: () =>
+      (c.Environ.coup[environ] as number) > 0 &&
+      !couped(game).includes(environ) &&
+      !inRebellionOrRebelControl(game, planet) &&
+      (isCamp || [performer, ...companions].some((ch) => (c.Character.intelligence[ch] as number) > 1)),
+    // [15.47, 15.75]
+    D: () => !inRebellionOrRebelControl(game, planet),
+    // [12.82] a friendly captive to free
+    F: () => captivesIn(game, environ, side).length > 0,
+    // [13.2 G] someone left to gain
+    G: () => reserveCharacters(game, side).length > 0,
+    // [15.52] not on a planet the performer controls while enemy characters or units are there
+    I: () =>
+      !(
+        controls(game, side, planet) &&
+        (unitsOnPlanet(game, planet, enemyOf(side)).length > 0 || charactersOnPlanet(game, planet, enemyOf(side)) > 0)
+      ),
+    P: () => true,
+    // [15.2] the Rebel may choose Start Rebellion even if the planet is not at unrest (it succeeds only
+    // there); [15.3, 13.53] the Empire's Stop Rebellion only on a planet in rebellion
+    R: () => (side === 'rebel' ? !inRebellionOrRebelControl(game, planet) : c.PlanetState.value[planet] === REBELLION),
+    // [8.31] only against the PDB of a planet the enemy controls
+    S: () => controls(game, enemyOf(side), planet),
+    // [13.2] Imperial military units to subvert
+    T: () => unitsIn(game, environ, 'imperial').length > 0,
+  };
+  const check = requirement[letter];
+  return check ? check() : false;
+}
+
+/** Free enemy characters on a planet (captives are not "present" as a force). */
+function charactersOnPlanet(game: Game, planet: number, side: SideId): number {
+  const w = game.world;
+  return [...query(w, [w.c.Character])].filter((ch) => {
+    const env = environOf(w, ch);
+    return env && planetOfEnviron(w, env) === planet && sideOf(game, ch) === side && !hasComponent(w, ch, w.c.Dead) && !hasComponent(w, ch, w.c.Captured);
+  }).length;
+}
+
+/** [13.2] environs that have had a coup (never again). */
+export function couped(game: Game): number[] {
+  return (game.vars.couped as number[] | undefined) ?? [];
+}
+
+/** Members of a group still able to act: not dead, not captured, still in the environ. */
+export function liveMembers(game: Game, group: MissionGroup): number[] {
+  const w = game.world;
+  return group.members.filter(
+    (ch) => !hasComponent(w, ch, w.c.Dead) && !hasComponent(w, ch, w.c.Captured) && environOf(w, ch) === group.environ,
+  );
+}
+
+/**
+ * Drop killed and captured characters from their groups; a group with nobody left is lost [13.52]
+ * (not completed, no effects). A camp group never loses its camp (cards never affect it [13.2]).
+ */
+export function pruneGroups(game: Game): void {
+  const phase = missionPhase(game);
+  if (!phase) return;
+  for (const group of phase.groups) {
+    if (group.camp) continue;
+    group.members = liveMembers(game, group);
+    if (group.members.length === 0 && (group.status === 'active' || group.status === 'exhausted')) group.status = 'lost';
+  }
+}
+
+/** Groups in an environ still drawing action cards. */
+export function activeGroups(game: Game, environ: number): MissionGroup[] {
+  return (missionPhase(game)?.groups ?? []).filter((g) => g.environ === environ && g.status === 'active');
+}
+
+/** A short description of a group, for prompts and events. */
+export function describeGroup(game: Game, group: MissionGroup): string {
+  const who = group.camp ? 'the rebel camp' : group.members.map((m) => refOf(game.world, m)).join(', ');
+  return `${missionCard(game, group.letter).name} (${group.letter}) by ${who} at ${refOf(game.world, group.environ)}`;
+}
