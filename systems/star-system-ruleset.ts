@@ -6,11 +6,12 @@
 import type { SideId } from '../src/core/content/schema';
 import type { Game, Ruleset, SegmentDef } from '../src/core/engine/types';
 import { refreshControl } from './control';
+import { dominoEffect, dominoShift } from './domino';
 import { interphase } from './interphase';
 import { movementSegment } from './movement';
 import { placeStartingForces } from './placement';
 import { notYetBuilt } from './placeholders';
-import { rebelVictoryPoints, recordStartingRebelControl, victory } from './victory';
+import { recordStartingRebelControl, score, victory } from './victory';
 
 function playerTurn(player: SideId): SegmentDef[] {
   return [
@@ -36,6 +37,9 @@ export const starSystemRuleset: Ruleset = {
     'mission-action': notYetBuilt(),
     'bonus-draw': notYetBuilt(),
     interphase,
+    // 000 15.2: queued by loyalty.ts whenever a cause sparks one
+    'domino-effect': dominoEffect,
+    'domino-shift': dominoShift,
   },
   // [16.14] the Rebel player-turn is first.
   sequence: [...playerTurn('rebel'), ...playerTurn('imperial'), { player: null, phase: 'interphase', segment: 'interphase', procedure: 'interphase' }],
@@ -45,7 +49,7 @@ export const starSystemRuleset: Ruleset = {
   },
   refresh: refreshControl,
   victory,
-  score: (game: Game) => ({ rebelPoints: rebelVictoryPoints(game), rebelTarget: game.scenario.victory.rebelPoints }),
+  score,
 };
 
 /** Every ruleset, by id. */
