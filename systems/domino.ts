@@ -18,7 +18,7 @@ import { emit, interrupt } from '../src/core/engine/game';
 import type { Command, Frame, Game, Json, Procedure, Step } from '../src/core/engine/types';
 import { InProvince, PeopledBy } from '../src/core/world/relations';
 import { entityOf, environsOf, has, refOf, systemOfPlanet } from '../src/core/world/world';
-import { enterRebellion, loyaltyFrozen, PATRIOTIC, shiftLoyalty, UNREST } from './loyalty';
+import { enterRebellion, loyaltyFrozen, PATRIOTIC, planetName, shiftLoyalty, UNREST } from './loyalty';
 import { planetsInPlay } from './sides';
 
 // ------------------------------------------------------------------------------------------ the chart
@@ -221,10 +221,6 @@ function partName(game: Game, part: DominoPart): string {
   if (!part.race) return 'the planets of its star system';
   const race = game.content.races.get(part.race)?.name ?? part.race;
   return part.row === 'home-race' ? `the ${race} planets (it is their home)` : `the ${race} planets`;
-}
-
-function planetName(game: Game, planet: number): string {
-  return game.content.planets.get(refOf(game.world, planet))?.name ?? refOf(game.world, planet);
 }
 
 function optionText(option: DominoOption, side: SideId): string {

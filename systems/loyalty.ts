@@ -42,6 +42,12 @@ function segmentShifts(game: Game): Record<string, number> {
   return game.vars.loyaltyShifts as Record<string, number>;
 }
 
+/** A planet's name for the event log, e.g. "Kzar Thuun". */
+export function planetName(game: Game, planet: number): string {
+  const id = refOf(game.world, planet);
+  return game.content.planets.get(id)?.name ?? id;
+}
+
 /** The name of a loyalty value, e.g. "unrest". */
 export function loyaltyName(value: number): string {
   return LOYALTY_NAMES[value] ?? `loyalty ${value}`;
@@ -65,7 +71,7 @@ export function shiftLoyalty(game: Game, planet: number, side: SideId, spaces: n
   c.Loyalty.value[planet] = target;
   emit(game, {
     kind: 'loyalty',
-    text: `${refOf(game.world, planet)} shifts to ${LOYALTY_NAMES[target]} (${cause}).`,
+    text: `${planetName(game, planet)} shifts to ${LOYALTY_NAMES[target]} (${cause}).`,
     rule: '[15.12]',
     visibleTo: 'all',
     entities: [planet],
@@ -96,7 +102,7 @@ export function enterRebellion(game: Game, planet: number, cause: string): void 
   const c = game.world.c;
   if (c.PlanetState.value[planet] === REBELLION) return;
   c.PlanetState.value[planet] = REBELLION;
-  emit(game, { kind: 'rebellion', text: `${refOf(game.world, planet)} rises in rebellion (${cause}).`, rule: '[15.4]', visibleTo: 'all', entities: [planet] });
+  emit(game, { kind: 'rebellion', text: `${planetName(game, planet)} rises in rebellion (${cause}).`, rule: '[15.4]', visibleTo: 'all', entities: [planet] });
   sparkDomino(game, planet, 2, 'rebel', 'entered rebellion');
 }
 
@@ -108,7 +114,7 @@ export function stopRebellion(game: Game, planet: number, cause: string): void {
   const c = game.world.c;
   if (c.PlanetState.value[planet] !== REBELLION) return;
   c.PlanetState.value[planet] = REBELLION_STOPPED;
-  emit(game, { kind: 'rebellion-stopped', text: `The rebellion on ${refOf(game.world, planet)} is stopped (${cause}).`, rule: '[15.54]', visibleTo: 'all', entities: [planet] });
+  emit(game, { kind: 'rebellion-stopped', text: `The rebellion on ${planetName(game, planet)} is stopped (${cause}).`, rule: '[15.54]', visibleTo: 'all', entities: [planet] });
   sparkDomino(game, planet, 2, 'imperial', 'rebellion stopped');
 }
 
@@ -117,12 +123,12 @@ export function becomeRebelControlled(game: Game, planet: number, cause: string)
   const c = game.world.c;
   if (c.PlanetState.value[planet] === REBEL_CONTROL) return;
   c.PlanetState.value[planet] = REBEL_CONTROL;
-  emit(game, { kind: 'rebel-control', text: `${refOf(game.world, planet)} is now under Rebel control (${cause}).`, rule: '[15.53]', visibleTo: 'all', entities: [planet] });
+  emit(game, { kind: 'rebel-control', text: `${planetName(game, planet)} is now under Rebel control (${cause}).`, rule: '[15.53]', visibleTo: 'all', entities: [planet] });
   sparkDomino(game, planet, 3, 'rebel', 'became Rebel-controlled');
 }
 
 /** 000 15.2b: "There is no DE when a planet in rebellion stopped becomes Imperial-controlled." */
 export function returnToImperialControl(game: Game, planet: number): void {
   game.world.c.PlanetState.value[planet] = IMPERIAL_CONTROL;
-  emit(game, { kind: 'imperial-control', text: `${refOf(game.world, planet)} is back under Imperial control.`, rule: '[15.54]', visibleTo: 'all', entities: [planet] });
+  emit(game, { kind: 'imperial-control', text: `${planetName(game, planet)} is back under Imperial control.`, rule: '[15.54]', visibleTo: 'all', entities: [planet] });
 }

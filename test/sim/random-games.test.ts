@@ -11,6 +11,7 @@ import { playOut } from '../../src/ai/play';
 import { randomAgent } from '../../src/ai/random-agent';
 import { controllerByChart } from '../../systems/control';
 import { environsInPlay, unitsIn } from '../../systems/sides';
+import { loyaltyFrozen, PATRIOTIC, UNREST } from '../../systems/loyalty';
 import { SCENARIOS, testGame } from '../fixtures';
 
 function checkInvariants(game: Game) {
@@ -28,12 +29,31 @@ function checkInvariants(game: Game) {
     if (u.side === 'imperial' && u.mobile) expect(u).toMatchObject({ type: 'hidden', combat: null });
   // the dead never stand on the board as active pieces
   for (const ch of allOf(w, 'character')) if (hasComponent(w, ch, c.Dead)) expect(getRelationTargets(w, ch, InEnviron).length).toBe(0);
+  // [15.1, 15.13] every planet's loyalty stays on the five-space track
+  for (const planet of allOf(w, 'planet')) {
+    expect(c.Loyalty.value[planet]).toBeGreaterThanOrEqual(PATRIOTIC);
+    expect(c.Loyalty.value[planet]).toBeLessThanOrEqual(UNREST);
+  }
+  // [15.14, 15.47] a planet in rebellion or under Rebel control before and after a command kept its loyalty
+  const frozen = frozenBefore.get(game) ?? {};
+  for (const [planet, value] of Object.entries(frozen)) if (loyaltyFrozen(game, Number(planet))) expect(c.Loyalty.value[Number(planet)]).toBe(value);
+  rememberFrozen(game);
+}
+
+/** The loyalty of the planets whose marker may not move, as of the last check (kept off the game). */
+const frozenBefore = new WeakMap<Game, Record<string, number>>();
+function rememberFrozen(game: Game) {
+  const c = game.world.c;
+  const frozen: Record<string, number> = {};
+  for (const planet of allOf(game.world, 'planet')) if (loyaltyFrozen(game, planet)) frozen[planet] = c.Loyalty.value[planet] as number;
+  frozenBefore.set(game, frozen);
 }
 
 describe.each(SCENARIOS)('random legal games of %s', (scenario) => {
   it('keep every invariant after every command, and end', () => {
     for (let i = 0; i < 6; i++) {
       const game = testGame(scenario, `property-${i}`);
+      rememberFrozen(game);
       playOut(game, { rebel: randomAgent({ side: 'rebel', seed: `${i}` }), imperial: randomAgent({ side: 'imperial', seed: `${i}` }) }, {
         afterCommand: checkInvariants,
       });
