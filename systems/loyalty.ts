@@ -29,7 +29,10 @@ export function loyaltyFrozen(game: Game, planet: number): boolean {
   return state === REBELLION || state === REBEL_CONTROL;
 }
 
-/** Loyalty shifts made to each planet in the current segment, for the domino effect's causes. */
+/**
+ * Loyalty spaces each planet has moved toward each side in the current segment (or phase: the interphase
+ * is one segment of the sequence), for the domino effect's causes (000 15.2b). Keyed "planet:side".
+ */
 function segmentShifts(game: Game): Record<string, number> {
   const key = `${game.turn}:${game.segment}`;
   if (game.vars.loyaltyShiftSegment !== key) {
@@ -39,12 +42,27 @@ function segmentShifts(game: Game): Record<string, number> {
   return game.vars.loyaltyShifts as Record<string, number>;
 }
 
+/** A planet's name for the event log, e.g. "Kzar Thuun". */
+export function planetName(game: Game, planet: number): string {
+  const id = refOf(game.world, planet);
+  return game.content.planets.get(id)?.name ?? id;
+}
+
+/** The name of a loyalty value, e.g. "unrest". */
+export function loyaltyName(value: number): string {
+  return LOYALTY_NAMES[value] ?? `loyalty ${value}`;
+}
+
 /**
  * Shift a planet's loyalty `spaces` toward `side` (Rebel: toward unrest; Empire: toward patriotic).
  * Returns how many spaces it actually moved.
+ *
+ * [15.15, 15.75] A planet in rebellion stopped may shift; its state stays "rebellion stopped" (the
+ * published game moves the loyalty and Rebel-control markers together; here the state is kept apart from
+ * the loyalty value, so moving the one leaves the other as it is).
  */
 export function shiftLoyalty(game: Game, planet: number, side: SideId, spaces: number, cause: string): number {
-  if (spaces <= 0 || loyaltyFrozen(game, planet)) return 0;
+  if (spaces <= 0 || loyaltyFrozen(game, planet)) return 0; // [15.14, 15.47]
   const c = game.world.c;
   const before = c.Loyalty.value[planet] as number;
   const target = side === 'rebel' ? Math.min(UNREST, before + spaces) : Math.max(PATRIOTIC, before - spaces); // [15.13]
@@ -53,19 +71,22 @@ export function shiftLoyalty(game: Game, planet: number, side: SideId, spaces: n
   c.Loyalty.value[planet] = target;
   emit(game, {
     kind: 'loyalty',
-    text: `${refOf(game.world, planet)} shifts to ${LOYALTY_NAMES[target]} (${cause}).`,
+    text: `${planetName(game, planet)} shifts to ${LOYALTY_NAMES[target]} (${cause}).`,
     rule: '[15.12]',
     visibleTo: 'all',
     entities: [planet],
   });
-  // 000 15.2b: two spaces in one segment spark a level-1 domino effect, three or four a level-2 one.
+  // 000 15.2b: two spaces toward one side in one segment spark a level-1 domino effect, three or four a
+  // level-2 one. Spaces add up over the segment, whatever moved them (a mission, a card, another domino
+  // effect). When a later shift raises the level (two spaces, then a third), the higher-level effect is
+  // sparked as well: the level-1 effect has already happened and is not undone.
   const shifts = segmentShifts(game);
-  const key = String(planet);
+  const key = `${planet}:${side}`;
   const total = (shifts[key] ?? 0) + moved;
   const levelBefore = dominoLevelForShift(shifts[key] ?? 0);
   shifts[key] = total;
   const levelAfter = dominoLevelForShift(total);
-  if (levelAfter > levelBefore) sparkDomino(game, planet, levelAfter, side, `loyalty shifted ${total} spaces`);
+  if (levelAfter > levelBefore) sparkDomino(game, planet, levelAfter, side, `loyalty shifted ${total} spaces this segment`);
   return moved;
 }
 
@@ -81,15 +102,19 @@ export function enterRebellion(game: Game, planet: number, cause: string): void 
   const c = game.world.c;
   if (c.PlanetState.value[planet] === REBELLION) return;
   c.PlanetState.value[planet] = REBELLION;
-  emit(game, { kind: 'rebellion', text: `${refOf(game.world, planet)} rises in rebellion (${cause}).`, rule: '[15.4]', visibleTo: 'all', entities: [planet] });
+  emit(game, { kind: 'rebellion', text: `${planetName(game, planet)} rises in rebellion (${cause}).`, rule: '[15.4]', visibleTo: 'all', entities: [planet] });
   sparkDomino(game, planet, 2, 'rebel', 'entered rebellion');
 }
 
-/** [15.54] a completed Stop Rebellion mission (000 15.2b: a level-2 domino effect for the Empire). */
+/**
+ * [15.54] a completed Stop Rebellion mission (000 15.2b: a level-2 domino effect for the Empire). Only a
+ * planet in rebellion can have its rebellion stopped; on any other planet this does nothing.
+ */
 export function stopRebellion(game: Game, planet: number, cause: string): void {
   const c = game.world.c;
+  if (c.PlanetState.value[planet] !== REBELLION) return;
   c.PlanetState.value[planet] = REBELLION_STOPPED;
-  emit(game, { kind: 'rebellion-stopped', text: `The rebellion on ${refOf(game.world, planet)} is stopped (${cause}).`, rule: '[15.54]', visibleTo: 'all', entities: [planet] });
+  emit(game, { kind: 'rebellion-stopped', text: `The rebellion on ${planetName(game, planet)} is stopped (${cause}).`, rule: '[15.54]', visibleTo: 'all', entities: [planet] });
   sparkDomino(game, planet, 2, 'imperial', 'rebellion stopped');
 }
 
@@ -98,11 +123,12 @@ export function becomeRebelControlled(game: Game, planet: number, cause: string)
   const c = game.world.c;
   if (c.PlanetState.value[planet] === REBEL_CONTROL) return;
   c.PlanetState.value[planet] = REBEL_CONTROL;
-  emit(game, { kind: 'rebel-control', text: `${refOf(game.world, planet)} is now under Rebel control (${cause}).`, rule: '[15.53]', visibleTo: 'all', entities: [planet] });
+  emit(game, { kind: 'rebel-control', text: `${planetName(game, planet)} is now under Rebel control (${cause}).`, rule: '[15.53]', visibleTo: 'all', entities: [planet] });
   sparkDomino(game, planet, 3, 'rebel', 'became Rebel-controlled');
 }
 
 /** 000 15.2b: "There is no DE when a planet in rebellion stopped becomes Imperial-controlled." */
 export function returnToImperialControl(game: Game, planet: number): void {
   game.world.c.PlanetState.value[planet] = IMPERIAL_CONTROL;
+  emit(game, { kind: 'imperial-control', text: `${planetName(game, planet)} is back under Imperial control.`, rule: '[15.54]', visibleTo: 'all', entities: [planet] });
 }

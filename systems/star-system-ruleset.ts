@@ -8,6 +8,7 @@ import type { Game, Ruleset, SegmentDef } from '../src/core/engine/types';
 import { refreshPrisoners } from './capture';
 import { characterCombat } from './character-combat';
 import { refreshControl } from './control';
+import { dominoEffect, dominoShift } from './domino';
 import { refreshHealing } from './healing';
 import { imperialShipReceipt, setupImperialShips } from './imperial-ships';
 import { interphase } from './interphase';
@@ -23,7 +24,7 @@ import { assignPossession, initPossessionDeck, possessionTransfer } from './poss
 import { search, searchPhase } from './search';
 import { notYetBuilt } from './placeholders';
 import { rebellionForces } from './rebellion';
-import { rebelVictoryPoints, recordStartingRebelControl, victory } from './victory';
+import { recordStartingRebelControl, score, victory } from './victory';
 
 function playerTurn(player: SideId): SegmentDef[] {
   return [
@@ -59,6 +60,9 @@ export const starSystemRuleset: Ruleset = {
     'bonus-draw': bonusDraw,
     'rebellion-forces': rebellionForces,
     interphase,
+    // 000 15.2: queued by loyalty.ts whenever a cause sparks one
+    'domino-effect': dominoEffect,
+    'domino-shift': dominoShift,
   },
   // [16.14] the Rebel player-turn is first.
   sequence: [...playerTurn('rebel'), ...playerTurn('imperial'), { player: null, phase: 'interphase', segment: 'interphase', procedure: 'interphase' }],
@@ -76,7 +80,7 @@ export const starSystemRuleset: Ruleset = {
     refreshHealing(game); // [13.71, 13.72]
   },
   victory,
-  score: (game: Game) => ({ rebelPoints: rebelVictoryPoints(game), rebelTarget: game.scenario.victory.rebelPoints }),
+  score,
 };
 
 /** Every ruleset, by id. */

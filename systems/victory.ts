@@ -2,28 +2,54 @@
  * Victory in the star-system and province scenarios (tables.md "Loyalty, control and victory").
  * Rebel victory points: each Rebel-controlled planet +9, in rebellion +6, at unrest +3, patriotic -2;
  * plus the tallies kept as play goes (characters killed and captured, gathered information).
+ *
+ * Each scenario names its target and length (scenarios.json): start of rebellion 6 turns / 12 VP or at
+ * once on a new Rebel-controlled planet, armageddon 7 turns / 20 VP, the province scenarios 7 turns /
+ * 15 VP and 10 turns / 35 VP. At the end of the last turn the Rebel wins with at least the target;
+ * otherwise the Empire wins (there is no draw).
  */
-import type { Game, Winner } from '../src/core/engine/types';
+import type { Game, Json, Winner } from '../src/core/engine/types';
 import { REBELLION, REBEL_CONTROL } from '../src/core/world/components';
+import { PATRIOTIC, UNREST } from './loyalty';
 import { planetsInPlay } from './sides';
 
-/** Victory points scored by events (kills, captures, gather information), kept in `game.vars`. */
-export function tallyPoints(game: Game, points: number): void {
+/**
+ * Victory points scored by events (kills, captures, gather information), kept in `game.vars.tally`,
+ * and by reason in `game.vars.tallies` for the score's breakdown (e.g. "character killed").
+ */
+export function tallyPoints(game: Game, points: number, reason = 'events'): void {
   game.vars.tally = ((game.vars.tally as number | undefined) ?? 0) + points;
+  const tallies = (game.vars.tallies ??= {}) as Record<string, number>;
+  tallies[reason] = (tallies[reason] ?? 0) + points;
+}
+
+/** The Rebel's victory points, line by line: planets by state and loyalty, then the tallies. */
+export interface VictoryBreakdown {
+  rebelControlled: number;
+  rebellion: number;
+  unrest: number;
+  patriotic: number;
+  tally: number;
+  total: number;
+}
+
+export function victoryBreakdown(game: Game): VictoryBreakdown {
+  const c = game.world.c;
+  const vp = game.content.tables.victoryPoints;
+  const b: VictoryBreakdown = { rebelControlled: 0, rebellion: 0, unrest: 0, patriotic: 0, tally: (game.vars.tally as number | undefined) ?? 0, total: 0 };
+  for (const planet of planetsInPlay(game)) {
+    const state = c.PlanetState.value[planet];
+    if (state === REBEL_CONTROL) b.rebelControlled += vp.rebelControlled;
+    else if (state === REBELLION) b.rebellion += vp.rebellion;
+    else if (c.Loyalty.value[planet] === UNREST) b.unrest += vp.unrest;
+    else if (c.Loyalty.value[planet] === PATRIOTIC) b.patriotic += vp.patriotic;
+  }
+  b.total = b.rebelControlled + b.rebellion + b.unrest + b.patriotic + b.tally;
+  return b;
 }
 
 export function rebelVictoryPoints(game: Game): number {
-  const c = game.world.c;
-  const vp = game.content.tables.victoryPoints;
-  let points = (game.vars.tally as number | undefined) ?? 0;
-  for (const planet of planetsInPlay(game)) {
-    const state = c.PlanetState.value[planet];
-    if (state === REBEL_CONTROL) points += vp.rebelControlled;
-    else if (state === REBELLION) points += vp.rebellion;
-    else if (c.Loyalty.value[planet] === 4) points += vp.unrest;
-    else if (c.Loyalty.value[planet] === 0) points += vp.patriotic;
-  }
-  return points;
+  return victoryBreakdown(game).total;
 }
 
 /** Planets Rebel-controlled at the start (the "AC" planets) do not win a start-of-rebellion game at once. */
@@ -32,13 +58,41 @@ export function recordStartingRebelControl(game: Game): void {
   game.vars.startRebelControl = planetsInPlay(game).filter((p) => c.PlanetState.value[p] === REBEL_CONTROL);
 }
 
-export function victory(game: Game, final: boolean): Winner | null {
+/** Start of rebellion: a planet that was not Rebel-controlled at the start now is. */
+function newRebelControl(game: Game): number[] {
   const c = game.world.c;
+  const atStart = (game.vars.startRebelControl as number[] | undefined) ?? [];
+  return planetsInPlay(game).filter((p) => c.PlanetState.value[p] === REBEL_CONTROL && !atStart.includes(p));
+}
+
+export function victory(game: Game, final: boolean): Winner | null {
   const { victory: rules } = game.scenario;
-  if (rules.rebelControlWinsAtOnce) {
-    const atStart = (game.vars.startRebelControl as number[] | undefined) ?? [];
-    if (planetsInPlay(game).some((p) => c.PlanetState.value[p] === REBEL_CONTROL && !atStart.includes(p))) return 'rebel';
-  }
+  if (rules.rebelControlWinsAtOnce && newRebelControl(game).length > 0) return 'rebel';
   if (!final) return null;
   return rebelVictoryPoints(game) >= rules.rebelPoints ? 'rebel' : 'imperial';
+}
+
+/**
+ * For the spectator and the event log: the Rebel's points against the target, the game-turns still to
+ * play (this one included), and where the points come from.
+ */
+export function score(game: Game): { [key: string]: Json } {
+  const b = victoryBreakdown(game);
+  const { victory: rules, turns } = game.scenario;
+  return {
+    rebelPoints: b.total,
+    rebelTarget: rules.rebelPoints,
+    turn: game.turn,
+    lastTurn: turns,
+    turnsLeft: Math.max(0, turns - game.turn + 1),
+    rebelControlWinsAtOnce: rules.rebelControlWinsAtOnce,
+    breakdown: {
+      'Rebel-controlled planets': b.rebelControlled,
+      'planets in rebellion': b.rebellion,
+      'planets at unrest': b.unrest,
+      'patriotic planets': b.patriotic,
+      ...((game.vars.tallies as Record<string, number> | undefined) ?? {}),
+    },
+    text: `Rebel ${b.total} of ${rules.rebelPoints} VP, ${Math.max(0, turns - game.turn + 1)} turn(s) left`,
+  };
 }
