@@ -96,6 +96,7 @@ export class App {
         <label>Rebel AI <select data-el="rebelAgent">${agentOptions}</select></label>
         <label>Imperial AI <select data-el="imperialAgent">${agentOptions}</select></label>
         <label>Show <select data-el="viewSide"><option value="">everything</option><option value="rebel">the Rebel's view</option><option value="imperial">the Empire's view</option></select></label>
+        <label>Speed <select data-el="startSpeed">${SPEEDS.map((s) => `<option value="${s}">${s ? `×${s}` : 'max'}</option>`).join('')}</select></label>
         <label>Seed <input data-el="seed" value="1" size="8"></label>
         <button class="primary" data-el="watch" data-testid="watch">Watch AI vs AI</button>
       </div>
@@ -201,7 +202,7 @@ export class App {
     const value = (name: string) => (this.el[name] as HTMLSelectElement | HTMLInputElement).value;
     const side = opts.side !== undefined ? opts.side : sideOf(value('viewSide'));
     (this.el.viewSide2 as HTMLSelectElement).value = side ?? '';
-    if (opts.speed !== undefined) (this.el.speed as HTMLSelectElement).value = String(opts.speed);
+    (this.el.speed as HTMLSelectElement).value = String(opts.speed ?? value('startSpeed'));
     this.ensureWorker();
     this.setSpeed(Number((this.el.speed as HTMLSelectElement).value));
     this.send({
@@ -519,6 +520,27 @@ export class App {
       watch: (opts: Parameters<App['watch']>[0]) => this.watch(opts),
       loadReplay: (text: string) => this.loadReplay(text),
       state: () => ({ turn: this.view?.turn ?? 0, segment: this.view?.segment ?? '', winner: this.view?.winner ?? null, index: this.index, total: this.total, playing: this.playing, turnsWatched: this.turnsWatched, error: this.lastError, info: this.info }),
+      /** Mean and variance of the rendered picture's brightness (a blank canvas has variance 0). */
+      pixelStats: () => {
+        g.renderFrame();
+        const src = g.renderer.domElement;
+        const c = document.createElement('canvas');
+        c.width = 320;
+        c.height = 180;
+        const ctx = c.getContext('2d') as CanvasRenderingContext2D;
+        ctx.drawImage(src, 0, 0, c.width, c.height);
+        const data = ctx.getImageData(0, 0, c.width, c.height).data;
+        let sum = 0;
+        let sum2 = 0;
+        const n = data.length / 4;
+        for (let i = 0; i < data.length; i += 4) {
+          const v = ((data[i] as number) + (data[i + 1] as number) + (data[i + 2] as number)) / 3;
+          sum += v;
+          sum2 += v * v;
+        }
+        const mean = sum / n;
+        return { mean, variance: sum2 / n - mean * mean };
+      },
       heapMB: () => ((performance as Performance & { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0) / 1048576,
       setQuality: (name: string) => g.setQuality(QUALITY_PRESETS[name] ?? (QUALITY_PRESETS.default as Quality)),
     };
