@@ -25,6 +25,10 @@ import {
   Matrix4,
   Mesh,
   MeshBasicMaterial,
+  LinearFilter,
+  LinearMipmapLinearFilter,
+  OrthographicCamera,
+  WebGLRenderTarget,
   PerspectiveCamera,
   PlaneGeometry,
   Points,
@@ -125,6 +129,7 @@ export class GalaxyScene {
   private stars!: Points;
   private sky!: Points;
   private dust!: Points;
+  private disc!: Mesh;
   private halos!: InstancedMesh;
   private haloStyle!: InstancedBufferAttribute;
   private haloPhase!: InstancedBufferAttribute;
@@ -137,6 +142,8 @@ export class GalaxyScene {
   private fx!: Points;
   private fxNext = 0;
   private leftInset = 0;
+  /** Time when the last running animation ends. */
+  private fxUntil = 0;
   private routeSegments: number[] = [];
   private readonly pointMaterials: ShaderMaterial[] = [];
 
@@ -227,13 +234,17 @@ export class GalaxyScene {
       this.stars.renderOrder = 5;
     }
 
-    // Galactic dust along logarithmic spiral arms: randomness grows with radius (one Points).
+    // Galactic dust along logarithmic spiral arms (randomness grows with radius), province tints and
+    // the glow of the core. Thousands of soft overlapping points are costly to fill every frame, so
+    // they are drawn ONCE into a texture on a disc in the galactic plane (one textured quad per frame);
+    // a sparse sample of the same dust stays 3D points so the galaxy keeps its depth when it turns.
     {
       const rand = mulberry32(7);
       const n = Math.round(7000 * this.quality.density);
-      const pos = new Float32Array(n * 3);
-      const col = new Float32Array(n * 3);
-      const size = new Float32Array(n);
+      const glows = 1 + L.systems.length;
+      const pos = new Float32Array((n + glows) * 3);
+      const col = new Float32Array((n + glows) * 3);
+      const size = new Float32Array(n + glows);
       const arms = 5;
       const maxR = L.radius * 1.25;
       const inner = new Color('#ffcf8f');
@@ -256,7 +267,32 @@ export class GalaxyScene {
         this.tmpColor.toArray(col, i * 3);
         size[i] = 2.5 + rand() * 5.5;
       }
-      this.dust = this.pointLayer(pos, col, size, { core: 0, opacity: 0.16, minPx: 0, maxPx: 40, nearFade: 60 });
+      // Province tints around each system, and the core's glow: very large, very faint points.
+      const glowStrength = 0.16 / 0.16; // same opacity as the dust in the bake
+      L.systems.forEach((sys, k) => {
+        const i = n + k;
+        sys.position.toArray(pos, i * 3);
+        this.tmpColor.copy(sys.provinceColor).multiplyScalar(0.9 * glowStrength).toArray(col, i * 3);
+        size[i] = 52;
+      });
+      L.centre.toArray(pos, (n + glows - 1) * 3);
+      this.tmpColor.set('#ffb86b').multiplyScalar(2.2).toArray(col, (n + glows - 1) * 3);
+      size[n + glows - 1] = L.radius * 1.3;
+      const extent = maxR * 1.15;
+      this.disc = this.bakeDisc(pos, col, size, extent);
+
+      // The sparse 3D sample: one point in six, smaller.
+      const m = Math.floor(n / 6);
+      const spos = new Float32Array(m * 3);
+      const scol = new Float32Array(m * 3);
+      const ssize = new Float32Array(m);
+      for (let j = 0; j < m; j++) {
+        const i = j * 6;
+        spos.set(pos.subarray(i * 3, i * 3 + 3), j * 3);
+        scol.set(col.subarray(i * 3, i * 3 + 3), j * 3);
+        ssize[j] = (size[i] as number) * 0.35;
+      }
+      this.dust = this.pointLayer(spos, scol, ssize, { core: 0, opacity: 0.5, minPx: 0, maxPx: 6, nearFade: 60 });
       this.dust.renderOrder = 1;
     }
 
@@ -309,10 +345,6 @@ export class GalaxyScene {
       const throneSystem = this.content.planets.get(this.content.galaxy.throne)?.system;
       type Slot = { pos: Vector3; scale: number; color: Color; style: number; phase: number };
       const slots: Slot[] = [];
-      slots.push({ pos: L.centre.clone().setY(L.centre.y - 3), scale: L.radius * 0.55, color: new Color('#ffb86b').multiplyScalar(0.7), style: HALO_STYLE.glow, phase: 0 });
-      for (const s of L.systems) {
-        slots.push({ pos: s.position, scale: 24, color: s.provinceColor.clone().multiplyScalar(0.5), style: HALO_STYLE.glow, phase: 0 });
-      }
       for (const s of L.systems) {
         slots.push({ pos: s.position, scale: s.def.drift.inner, color: s.color.clone().lerp(new Color('#ff9a4a'), 0.3), style: HALO_STYLE.drift, phase: s.index });
         slots.push({ pos: s.position, scale: s.def.drift.outer, color: s.provinceColor.clone().lerp(new Color('#ffffff'), 0.25), style: HALO_STYLE.outerDrift, phase: s.index * 0.37 });
@@ -518,6 +550,75 @@ export class GalaxyScene {
       this.fx.renderOrder = 10;
       this.scene.add(this.fx);
     }
+  }
+
+  /**
+   * Draw points once, from straight above, into a texture, and lay that texture on a disc in the
+   * galactic plane. The points use the same shader as in 3D, with an orthographic camera.
+   */
+  private bakeDisc(pos: Float32Array, col: Float32Array, size: Float32Array, extent: number): Mesh {
+    const L = this.layout;
+    const res = this.quality.density > 1.2 ? 2048 : 1024;
+    const target = this.tracker.track(new WebGLRenderTarget(res, res, { generateMipmaps: false, minFilter: LinearFilter, magFilter: LinearFilter }));
+    const geometry = new BufferGeometry();
+    geometry.setAttribute('position', new BufferAttribute(pos, 3));
+    geometry.setAttribute('aColor', new BufferAttribute(col, 3));
+    geometry.setAttribute('aSize', new BufferAttribute(size, 1));
+    const height = 1000;
+    const material = new ShaderMaterial({
+      vertexShader: S.pointsVertex,
+      fragmentShader: S.pointsFragment,
+      uniforms: {
+        uScale: { value: (res / (2 * extent)) * height },
+        uMinPx: { value: 1.5 },
+        uMaxPx: { value: res },
+        uCore: { value: 0 },
+        uOpacity: { value: 0.16 },
+        uNearFade: { value: 0 },
+        uTime: { value: 0 },
+      },
+      blending: AdditiveBlending,
+      depthWrite: false,
+      depthTest: false,
+      transparent: true,
+    });
+    const bakeScene = new Scene();
+    const points = new Points(geometry, material);
+    points.frustumCulled = false;
+    bakeScene.add(points);
+    const cam = new OrthographicCamera(-extent, extent, extent, -extent, 1, height * 2);
+    cam.position.set(L.centre.x, L.centre.y + height, L.centre.z);
+    cam.up.set(0, 0, -1);
+    cam.lookAt(L.centre.x, L.centre.y, L.centre.z);
+    cam.updateMatrixWorld();
+    const previous = this.renderer.getRenderTarget();
+    const clear = this.renderer.getClearColor(new Color());
+    this.renderer.setRenderTarget(target);
+    this.renderer.setClearColor(0x000000, 1);
+    this.renderer.clear();
+    this.renderer.render(bakeScene, cam);
+    this.renderer.setRenderTarget(previous);
+    this.renderer.setClearColor(clear, 1);
+    geometry.dispose();
+    material.dispose();
+
+    const plane = new PlaneGeometry(extent * 2, extent * 2);
+    plane.rotateX(-Math.PI / 2);
+    const discMaterial = new ShaderMaterial({
+      vertexShader: S.discVertex,
+      fragmentShader: S.discFragment,
+      uniforms: { tMap: { value: target.texture }, uNearFade: { value: 60 } },
+      blending: AdditiveBlending,
+      depthWrite: false,
+      transparent: true,
+      side: DoubleSide,
+    });
+    const disc = this.tracker.track(new Mesh(plane, discMaterial));
+    disc.position.set(L.centre.x, L.centre.y - 2, L.centre.z);
+    disc.renderOrder = 1;
+    disc.frustumCulled = false;
+    this.scene.add(disc);
+    return disc;
   }
 
   private pointLayer(pos: Float32Array, col: Float32Array, size: Float32Array, o: { core: number; opacity: number; minPx: number; maxPx: number; nearFade: number }): Points {
@@ -726,6 +827,7 @@ export class GalaxyScene {
     (g.getAttribute('aColor') as BufferAttribute).setXYZ(i, this.tmpColor.r, this.tmpColor.g, this.tmpColor.b);
     (g.getAttribute('aTiming') as BufferAttribute).setXYZ(i, this.time, duration, kind);
     (g.getAttribute('aSize') as BufferAttribute).setX(i, size);
+    this.fxUntil = Math.max(this.fxUntil, this.time + duration);
     for (const name of ['position', 'aTo', 'aColor', 'aTiming', 'aSize']) (g.getAttribute(name) as BufferAttribute).needsUpdate = true;
   }
 
@@ -733,6 +835,7 @@ export class GalaxyScene {
   skipAnimations(): void {
     const timing = this.fx.geometry.getAttribute('aTiming') as BufferAttribute;
     (timing.array as Float32Array).fill(-100);
+    this.fxUntil = 0;
     timing.needsUpdate = true;
   }
 
@@ -987,6 +1090,20 @@ export class GalaxyScene {
     this.labelsDirty = true;
   }
 
+  /** Show or hide one layer by name (the bench's breakdown of frame time). */
+  setLayerVisible(name: string, visible: boolean): string[] {
+    const names: string[] = [];
+    const layers: Record<string, { visible: boolean } | undefined> = {
+      stars: this.stars, sky: this.sky, dust: this.dust, disc: this.disc, halos: this.halos, routes: this.routeLines, flow: this.routeFlow,
+      orbits: this.orbits, planets: this.planets, environs: this.environRings, markers: this.markers, fx: this.fx,
+    };
+    for (const [n, layer] of Object.entries(layers)) {
+      names.push(n);
+      if (layer && (n === name || name === '*')) layer.visible = visible;
+    }
+    return names;
+  }
+
   /** Pixels of the page's left edge covered by a panel (the start menu). */
   setLeftInset(px: number): void {
     if (px === this.leftInset) return;
@@ -1018,8 +1135,20 @@ export class GalaxyScene {
     this.onFrame();
   }
 
+  /**
+   * Level of detail: planets, environs, orbits and markers are smaller than a pixel from afar, so
+   * they are drawn only when the camera is near the galactic plane's systems; the animation pool only
+   * while an animation runs. Fewer draw calls at galaxy zoom, the same picture.
+   */
+  private applyDetail(): void {
+    const near = this.camera.position.distanceTo(this.controls.target) < 70;
+    this.planets.visible = this.environRings.visible = this.orbits.visible = this.markers.visible = near;
+    this.fx.visible = this.time < this.fxUntil;
+  }
+
   /** Draw one frame now (the bench and tests call this directly). */
   renderFrame(): void {
+    this.applyDetail();
     for (const m of this.pointMaterials) {
       const t = m.uniforms.uTime;
       if (t) t.value = this.time;

@@ -251,3 +251,25 @@ export const fxFragment = /* glsl */ `
     gl_FragColor = vec4(vColor * a, 1.0);
   }
 `;
+
+/** The baked galactic disc: a texture in the galactic plane, fading out near the camera. */
+export const discVertex = /* glsl */ `
+  uniform float uNearFade;
+  varying vec2 vUv;
+  varying float vNear;
+  void main() {
+    vec4 mv = modelViewMatrix * vec4(position, 1.0);
+    vUv = uv;
+    vNear = smoothstep(uNearFade * 0.2, uNearFade, -mv.z);
+    gl_Position = projectionMatrix * mv;
+  }
+`;
+
+export const discFragment = /* glsl */ `
+  uniform sampler2D tMap;
+  varying vec2 vUv;
+  varying float vNear;
+  void main() {
+    gl_FragColor = vec4(texture2D(tMap, vUv).rgb * vNear, 1.0);
+  }
+`;

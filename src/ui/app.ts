@@ -49,6 +49,8 @@ export class App {
   private readonly tmp2 = new Vector2();
   private readonly tmp3 = new Vector3();
   lastError = '';
+  /** Keep watching: when a game ends, start the next one (the bench counts turns across games). */
+  private autoRestart: Parameters<App['watch']>[0] | null = null;
 
   constructor(
     readonly root: HTMLElement,
@@ -198,7 +200,8 @@ export class App {
   }
 
   /** Start an AI-vs-AI game with the start menu's choices (the bench and tests call it too). */
-  watch(opts: Partial<{ scenario: string; seed: string; rebel: string; imperial: string; side: SideId | null; speed: number; play: boolean }> = {}): void {
+  watch(opts: Partial<{ scenario: string; seed: string; rebel: string; imperial: string; side: SideId | null; speed: number; play: boolean; autoRestart: boolean }> = {}): void {
+    this.autoRestart = opts.autoRestart ? { ...opts, seed: `${opts.seed ?? 'auto'}+` } : null;
     const value = (name: string) => (this.el[name] as HTMLSelectElement | HTMLInputElement).value;
     const side = opts.side !== undefined ? opts.side : sideOf(value('viewSide'));
     (this.el.viewSide2 as HTMLSelectElement).value = side ?? '';
@@ -268,6 +271,10 @@ export class App {
     this.updateHud();
     if (this.galaxy.selection) this.showPanel(this.galaxy.selection);
     this.buildStackLabels();
+    if (m.view.winner && !m.playing && this.autoRestart) {
+      const next = this.autoRestart;
+      setTimeout(() => this.watch({ ...next, autoRestart: true }), 0);
+    }
   }
 
   // ------------------------------------------------------------------ animation and following
@@ -505,6 +512,7 @@ export class App {
       frameMs: (frames = 100) => timeFrames(g.renderer, () => g.renderFrame(), frames),
       referenceFrameMs: (frames = 100) => timeReferenceFrame(g, frames),
       home: () => g.home(true),
+      setLayerVisible: (name: string, visible: boolean) => g.setLayerVisible(name, visible),
       focusPlanet: (id: string) => g.focusPlanet(id, true),
       focusSystem: (id: string) => {
         g.focusSystem(id, true);
