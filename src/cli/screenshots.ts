@@ -14,10 +14,8 @@ try {
   await page.evaluate(() => (window as any).__galaxy.focusSystem('solenne'));
   await page.waitForTimeout(500);
   await page.screenshot({ path: `${out}/system.png` });
-  await page.evaluate(() => (window as any).__galaxy.watch({ scenario: 'start-of-rebellion', seed: '3', speed: 0 }));
-  await page.waitForFunction(() => (window as any).__galaxy.state().turn >= 3, undefined, { timeout: 60_000 });
-  await page.evaluate(() => (window as any).__galaxy.watch({ scenario: 'start-of-rebellion', seed: '3', speed: 16 }));
-  await page.waitForTimeout(6000);
+  await page.evaluate(() => (window as any).__galaxy.watch({ scenario: 'start-of-rebellion', seed: '3', speed: 8 }));
+  await page.waitForFunction(() => (window as any).__galaxy.state().turn >= 3, undefined, { timeout: 120_000 });
   await page.screenshot({ path: `${out}/spectator.png` });
   console.log(errors.length ? `console errors:\n${errors.join('\n')}` : 'no console errors');
 } finally {

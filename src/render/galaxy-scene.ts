@@ -607,7 +607,7 @@ export class GalaxyScene {
     const discMaterial = new ShaderMaterial({
       vertexShader: S.discVertex,
       fragmentShader: S.discFragment,
-      uniforms: { tMap: { value: target.texture }, uNearFade: { value: 60 } },
+      uniforms: { tMap: { value: target.texture }, uNearFade: { value: 60 }, uZoom: { value: 1 } },
       blending: AdditiveBlending,
       depthWrite: false,
       transparent: true,
@@ -1141,7 +1141,11 @@ export class GalaxyScene {
    * while an animation runs. Fewer draw calls at galaxy zoom, the same picture.
    */
   private applyDetail(): void {
-    const near = this.camera.position.distanceTo(this.controls.target) < 70;
+    const distance = this.camera.position.distanceTo(this.controls.target);
+    const near = distance < 70;
+    // The galactic disc is the galaxy seen from afar; zoomed into a system it all but fades away.
+    const zoom = Math.min(1, Math.max(0, (distance - 25) / 100));
+    (this.disc.material as ShaderMaterial).uniforms.uZoom!.value = zoom * zoom * (3 - 2 * zoom);
     this.planets.visible = this.environRings.visible = this.orbits.visible = this.markers.visible = near;
     this.fx.visible = this.time < this.fxUntil;
   }

@@ -91,7 +91,7 @@ export const haloVertex = /* glsl */ `
     vStyle = aStyle;
     vPhase = aPhase;
     // Big decorations (province tints, capital and throne marks) fade when the camera is close to them.
-    vFar = smoothstep(scale * 0.6, scale * 2.5, -centre.z);
+    vFar = smoothstep(scale * 2.0, scale * 7.0, -centre.z);
   }
 `;
 
@@ -255,12 +255,13 @@ export const fxFragment = /* glsl */ `
 /** The baked galactic disc: a texture in the galactic plane, fading out near the camera. */
 export const discVertex = /* glsl */ `
   uniform float uNearFade;
+  uniform float uZoom;      // 0 zoomed into a system .. 1 seeing the galaxy
   varying vec2 vUv;
   varying float vNear;
   void main() {
     vec4 mv = modelViewMatrix * vec4(position, 1.0);
     vUv = uv;
-    vNear = smoothstep(uNearFade * 0.2, uNearFade, -mv.z);
+    vNear = smoothstep(uNearFade * 0.2, uNearFade, -mv.z) * mix(0.08, 1.0, uZoom);
     gl_Position = projectionMatrix * mv;
   }
 `;

@@ -149,7 +149,7 @@ export class App {
     on('viewSide2', 'change', (e) => this.send({ type: 'side', side: sideOf((e.target as HTMLSelectElement).value) }));
     on('animSpeed', 'change', (e) => (this.galaxy.animationSpeed = Number((e.target as HTMLSelectElement).value)));
     on('skip', 'click', () => this.galaxy.skipAnimations());
-    on('saveReplay', 'click', () => this.send({ type: 'pause' }));
+    on('saveReplay', 'click', () => this.send({ type: 'save' }));
     on('timeline', 'input', (e) => this.send({ type: 'seek', index: Number((e.target as HTMLInputElement).value) }));
     on('panelClose', 'click', () => this.galaxy.select(null));
     on('quality', 'change', (e) => void this.galaxy.setQuality(QUALITY_PRESETS[(e.target as HTMLSelectElement).value] ?? (QUALITY_PRESETS.default as Quality)));
@@ -230,6 +230,15 @@ export class App {
   private receive(m: FromWorker): void {
     if (m.type === 'error') {
       this.showMessage(m.message);
+      return;
+    }
+    if (m.type === 'save') {
+      const url = URL.createObjectURL(new Blob([m.text], { type: 'application/json' }));
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = m.name;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
       return;
     }
     if (m.type === 'started') {

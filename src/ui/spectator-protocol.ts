@@ -20,7 +20,9 @@ export type ToWorker =
   /** Replays: show the game after the first `index` commands. */
   | { type: 'seek'; index: number }
   /** Whose view to show: a side, or null for everything. */
-  | { type: 'side'; side: SideId | null };
+  | { type: 'side'; side: SideId | null }
+  /** Ask for the game so far as a save file (a replay). */
+  | { type: 'save' };
 
 export interface GameInfo {
   scenario: string;
@@ -43,5 +45,6 @@ export type FromWorker =
       total: number | null;
       playing: boolean;
     }
+  | { type: 'save'; text: string; name: string }
   /** A problem the player should read; the current game (if any) goes on. */
   | { type: 'error'; message: string };

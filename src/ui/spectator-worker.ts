@@ -4,6 +4,7 @@
  * worker still hears pause and step messages.
  */
 /// <reference lib="webworker" />
+import { saveToText } from '../core/save';
 import { SpectatorEngine } from './spectator-engine';
 import type { FromWorker, ToWorker } from './spectator-protocol';
 
@@ -91,6 +92,9 @@ self.onmessage = (e: MessageEvent<ToWorker>) => {
         playing = false;
         schedule();
         post(engine.seek(m.index));
+        break;
+      case 'save':
+        if (engine.game) post([{ type: 'save', text: saveToText(engine.game), name: `${engine.game.scenario.id}-${engine.game.seed}-turn${engine.game.turn}.json` }]);
         break;
       case 'side':
         post(engine.setSide(m.side));
