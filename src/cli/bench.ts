@@ -5,13 +5,15 @@
  *
  * Plays N (default 1,000) random-vs-random games of every scenario (so it is also the "every scenario
  * survives a thousand random games" check), times decisions per agent, and reports the heap. With
- * --json the last line is one JSON object: `{ sim: {...}, scenarios: {...}, memory: {...} }`.
+ * --json the last line is one JSON object: `{ sim: {...}, scenarios: {...}, memory: {...}, render: {...} }`.
+ * The `render` numbers come from headless Chromium (see bench-render.ts); `--no-render` skips them.
  */
 import { bundledContent } from '../core/content/bundled';
 import { newGame } from '../core/engine/game';
 import { playOut } from '../ai/play';
 import { agentFactory, agentNames } from '../ai/registry';
 import { starSystemRuleset } from '../../systems/star-system-ruleset';
+import { benchRender, type RenderBench } from './bench-render';
 
 const argv = process.argv.slice(2);
 const json = argv.includes('--json');
@@ -75,6 +77,14 @@ for (const agent of agentNames()) medianDecisionMs[agent] = selfPlay(defaultScen
 const normal = agentNames().includes('normal') ? selfPlay(defaultScenario, 'normal', Math.min(games, 50)).gamesPerSecond : null;
 
 const memory = process.memoryUsage();
+let render: RenderBench | { error: string } | null = null;
+if (!argv.includes('--no-render')) {
+  try {
+    render = await benchRender();
+  } catch (e) {
+    render = { error: (e as Error).message };
+  }
+}
 const summary = {
   sim: {
     scenario: defaultScenario,
@@ -84,7 +94,15 @@ const summary = {
   },
   scenarios: perScenario,
   memory: { heapUsedMB: memory.heapUsed / 1048576, rssMB: memory.rss / 1048576 },
+  render,
 };
 log(`median decision time: ${Object.entries(medianDecisionMs).map(([a, ms]) => `${a} ${ms.toFixed(3)} ms`).join(', ')}`);
 log(`heap ${summary.memory.heapUsedMB.toFixed(1)} MB, rss ${summary.memory.rssMB.toFixed(1)} MB`);
+if (render && 'frameMs' in render)
+  log(
+    `render: galaxy ${render.galaxyDrawCalls} draw calls, ${render.galaxyTriangles} triangles; system ${render.systemDrawCalls} draw calls; ` +
+      `frame ${render.frameMs.toFixed(2)} ms vs reference ${render.referenceFrameMs.toFixed(2)} ms (×${render.frameRatio.toFixed(2)}); ` +
+      `initial JS ${(render.initialJsGzipBytes / 1024).toFixed(0)} KB gzipped; heap after 10 turns ${render.heapMBAfter10Turns.toFixed(1)} MB`,
+  );
+else if (render) log(`render: not measured (${render.error})`);
 console.log(JSON.stringify(summary));

@@ -1,0 +1,110 @@
+/**
+ * The picture's numbers for `npm run bench`: draw calls and triangles of the galaxy and of a system
+ * view, the time to render one galaxy frame against a bare reference scene (same stars and routes,
+ * basic materials, same run), the JS the page loads first (gzipped, from a real `vite build`), and the
+ * page's JS heap after 10 spectated game-turns. Headless Chromium at 1280×720, software WebGL.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { build, createServer } from 'vite';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../test/e2e/browser';
+
+export interface RenderBench {
+  galaxyDrawCalls: number;
+  galaxyTriangles: number;
+  systemDrawCalls: number;
+  frameMs: number;
+  referenceFrameMs: number;
+  frameRatio: number;
+  initialJsGzipBytes: number;
+  heapMBAfter10Turns: number;
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  isEntry?: boolean;
+}
+
+/** Gzipped bytes of the JS the default route loads before it can show the galaxy. */
+async function initialJsGzipBytes(): Promise<number> {
+  const outDir = mkdtempSync(join(tmpdir(), 'gu-build-'));
+  try {
+    await build({ logLevel: 'silent', build: { outDir, emptyOutDir: true, manifest: true } });
+    const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+    const files = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || files.has(chunk.file)) return;
+      files.add(chunk.file);
+      for (const i of chunk.imports ?? []) visit(i);
+    };
+    visit('index.html');
+    // main.ts imports these at once on the default route; the atlas, bloom and the worker load later.
+    for (const key of Object.keys(manifest)) if (key.endsWith('src/ui/app.ts') || key.endsWith('src/ai/registry.ts')) visit(key);
+    let bytes = 0;
+    for (const f of files) if (f.endsWith('.js')) bytes += gzipSync(readFileSync(join(outDir, f))).length;
+    return bytes;
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+export async function benchRender(): Promise<RenderBench> {
+  const jsBytes = await initialJsGzipBytes();
+  const server = await createServer({ server: { host: '127.0.0.1', port: 0 }, logLevel: 'error', clearScreen: false });
+  await server.listen();
+  const address = server.httpServer?.address();
+  if (!address || typeof address === 'string') throw new Error('vite did not start');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, '--enable-precise-memory-info', '--js-flags=--expose-gc'], headless: true });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    await page.goto(`http://127.0.0.1:${address.port}/`);
+    await page.waitForFunction(() => document.body.dataset.ready === 'true', undefined, { timeout: 120_000 });
+    const result = await page.evaluate(() => {
+      const g = (window as unknown as { __galaxy: Record<string, (...a: unknown[]) => unknown> }).__galaxy as unknown as {
+        home(): void;
+        focusSystem(id: string): void;
+        stats(): { drawCalls: number; triangles: number };
+        frameMs(n: number): number;
+        referenceFrameMs(n: number): number;
+      };
+      g.home();
+      const galaxy = g.stats();
+      g.focusSystem('solenne');
+      const system = g.stats();
+      g.home();
+      g.frameMs(10); // warm up shaders and caches
+      g.referenceFrameMs(10);
+      const frameMs = g.frameMs(100);
+      const referenceFrameMs = g.referenceFrameMs(100);
+      return { galaxy, system, frameMs, referenceFrameMs };
+    });
+    await page.evaluate(() => (window as unknown as { __galaxy: { watch(o: object): void } }).__galaxy.watch({ scenario: 'start-of-rebellion', seed: 'bench', speed: 0, autoRestart: true }));
+    await page.waitForFunction(() => (window as unknown as { __galaxy: { state(): { turnsWatched: number } } }).__galaxy.state().turnsWatched >= 10, undefined, { timeout: 300_000, polling: 200 });
+    const heap = await page.evaluate(() => {
+      (window as unknown as { gc?: () => void }).gc?.();
+      return (window as unknown as { __galaxy: { heapMB(): number } }).__galaxy.heapMB();
+    });
+    return {
+      galaxyDrawCalls: result.galaxy.drawCalls,
+      galaxyTriangles: result.galaxy.triangles,
+      systemDrawCalls: result.system.drawCalls,
+      frameMs: result.frameMs,
+      referenceFrameMs: result.referenceFrameMs,
+      frameRatio: result.frameMs / result.referenceFrameMs,
+      initialJsGzipBytes: jsBytes,
+      heapMBAfter10Turns: heap,
+    };
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+// Run alone: npx tsx src/cli/bench-render.ts
+if (process.argv[1]?.endsWith('bench-render.ts')) console.log(JSON.stringify(await benchRender()));

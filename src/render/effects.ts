@@ -1,0 +1,49 @@
+/**
+ * How each kind of game event is animated. Data, not a switch: a new event kind from a rules system
+ * needs no code here; an unknown kind (or one matched by no prefix) gets a plain white ping.
+ */
+export interface EffectSpec {
+  /** 0 ping (ring), 1 burst, 2 travel (comet), 3 shockwave. */
+  fx: number;
+  color: string;
+  /** Seconds at speed 1. */
+  duration: number;
+  /** World size of the effect. */
+  size: number;
+  /** A piece moved: animate as a comet from where it was, when the UI knows. */
+  travel?: boolean;
+  /** Worth flying the "follow the action" camera to. */
+  follow: boolean;
+}
+
+const PING: EffectSpec = { fx: 0, color: '#dfe8ff', duration: 1.1, size: 1.2, follow: false };
+
+/** Matched by exact kind first, then by the longest prefix (so `combat-round` finds `combat`). */
+export const EFFECTS: Record<string, EffectSpec> = {
+  move: { fx: 2, color: '#9fe3ff', duration: 1.2, size: 0.9, travel: true, follow: true },
+  movement: { fx: 2, color: '#9fe3ff', duration: 1.2, size: 0.9, travel: true, follow: true },
+  combat: { fx: 1, color: '#ff5a3c', duration: 1.4, size: 2.0, follow: true },
+  'military-combat': { fx: 1, color: '#ff5a3c', duration: 1.4, size: 2.0, follow: true },
+  'character-combat': { fx: 1, color: '#ff9a3c', duration: 1.2, size: 1.4, follow: true },
+  pdb: { fx: 1, color: '#7dffa8', duration: 1.0, size: 1.3, follow: true },
+  detection: { fx: 0, color: '#ffe45c', duration: 1.2, size: 1.6, follow: true },
+  detected: { fx: 0, color: '#ffe45c', duration: 1.2, size: 1.6, follow: true },
+  search: { fx: 0, color: '#ffe45c', duration: 1.2, size: 1.6, follow: true },
+  rebellion: { fx: 3, color: '#ff3b2f', duration: 1.8, size: 3.0, follow: true },
+  'rebel-control': { fx: 3, color: '#ff7a59', duration: 1.8, size: 3.0, follow: true },
+  'rebellion-stopped': { fx: 3, color: '#6fb7ff', duration: 1.6, size: 2.6, follow: true },
+  domino: { fx: 3, color: '#ffb15c', duration: 2.2, size: 5.0, follow: true },
+  loyalty: { fx: 0, color: '#ffb15c', duration: 1.2, size: 1.2, follow: false },
+  mission: { fx: 0, color: '#c59bff', duration: 1.2, size: 1.4, follow: true },
+  placement: { fx: 0, color: '#dfe8ff', duration: 0.8, size: 0.8, follow: false },
+  possession: { fx: 0, color: '#ffd27a', duration: 0.8, size: 0.8, follow: false },
+  'game-over': { fx: 3, color: '#ffd27a', duration: 2.5, size: 8, follow: false },
+};
+
+export function effectFor(kind: string): EffectSpec {
+  const exact = EFFECTS[kind];
+  if (exact) return exact;
+  let best: string | null = null;
+  for (const key of Object.keys(EFFECTS)) if (kind.startsWith(key) && (!best || key.length > best.length)) best = key;
+  return best ? (EFFECTS[best] as EffectSpec) : PING;
+}

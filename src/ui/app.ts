@@ -1,0 +1,599 @@
+/**
+ * The game page: the galaxy full-screen, a start menu (watch AI vs AI, load a replay, "new game" coming
+ * soon), the spectator's controls, the turn/phase/segment bar, the score, the event log and the info
+ * panel. The game itself runs in a worker; this page only shows the views and events it posts.
+ */
+import { Vector2, Vector3 } from 'three';
+import type { SideId } from '../core/content/schema';
+import type { Content } from '../core/content/validate';
+import type { GameEvent } from '../core/engine/types';
+import type { GameView } from '../core/view';
+import { effectFor } from '../render/effects';
+import { GalaxyScene, QUALITY_PRESETS, type Quality, type Selection } from '../render/galaxy-scene';
+import { SIDE_COLORS } from '../render/palette';
+import { timeReferenceFrame } from '../render/reference-scene';
+import type { EntityRefs } from '../render/types';
+import { panelHtml } from './info-panel';
+import type { FromWorker, GameInfo, StepUnit, ToWorker } from './spectator-protocol';
+
+/** Speeds offered, in decisions per second at ×1 (0 = as fast as the engine goes). */
+const BASE_RATE = 3;
+const SPEEDS = [1, 2, 4, 8, 16, 64, 0];
+const LOG_LIMIT = 400;
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export interface AppOptions {
+  agents: string[];
+}
+
+export class App {
+  readonly galaxy: GalaxyScene;
+  private worker: Worker | null = null;
+  private info: GameInfo | null = null;
+  private refs: EntityRefs = {};
+  view: GameView | null = null;
+  index = 0;
+  total: number | null = null;
+  playing = false;
+  /** Every game-turn that has been seen to end, across games (the bench counts these). */
+  turnsWatched = 0;
+  private lastTurn = 0;
+  private readonly log: GameEvent[] = [];
+  private follow = true;
+  private lastFollow = 0;
+  private pieceEnv = new Map<number, number>();
+  private readonly el: Record<string, HTMLElement> = {};
+  private readonly labels: HTMLElement[] = [];
+  private stackLabels: HTMLElement[] = [];
+  private readonly tmp2 = new Vector2();
+  private readonly tmp3 = new Vector3();
+  lastError = '';
+  /** Keep watching: when a game ends, start the next one (the bench counts turns across games). */
+  private autoRestart: Parameters<App['watch']>[0] | null = null;
+
+  constructor(
+    readonly root: HTMLElement,
+    readonly content: Content,
+    readonly options: AppOptions,
+  ) {
+    root.classList.add('game-root');
+    root.innerHTML = this.shellHtml();
+    for (const node of root.querySelectorAll<HTMLElement>('[data-el]')) this.el[node.dataset.el as string] = node;
+    const host = this.el.galaxy as HTMLElement;
+    this.galaxy = new GalaxyScene(content, host, QUALITY_PRESETS.default as Quality);
+    this.galaxy.onSelect = (sel) => this.showPanel(sel);
+    this.galaxy.onHover = (sel, x, y) => this.showTooltip(sel, x, y);
+    this.galaxy.onFrame = () => this.placeLabels();
+    this.buildSystemLabels();
+    this.bindControls();
+    this.galaxy.setView(null, {});
+    this.showStart(true);
+    this.galaxy.home(true);
+    this.galaxy.start();
+    this.updateHud();
+  }
+
+  // ------------------------------------------------------------------ page
+
+  private shellHtml(): string {
+    const scenarios = [...this.content.scenarios.values()];
+    const agentOptions = this.options.agents.map((a) => `<option value="${esc(a)}">${esc(a)}</option>`).join('');
+    return `
+    <div class="galaxy-host" data-el="galaxy"></div>
+    <div class="label-layer" data-el="labels"></div>
+    <div class="tooltip" data-el="tooltip" hidden></div>
+    <header class="hud" data-el="hud">
+      <div class="brand">Galactic Uprising <small>${esc(this.content.galaxy.name)}</small></div>
+      <div class="where" data-el="where" data-testid="where">Explore the galaxy: drag to orbit, wheel to zoom, click a star.</div>
+      <div class="score" data-el="score"></div>
+      <button data-el="menuButton" class="menu-button" hidden>Menu</button>
+    </header>
+    <section class="start" data-el="start">
+      <h1>Galactic Uprising</h1>
+      <p class="tag">A Rebel underground against a galactic Empire.</p>
+      <div class="start-entry">
+        <h2>Watch the AI play</h2>
+        <label>Scenario <select data-el="scenario">${scenarios.map((s) => `<option value="${esc(s.id)}">${esc(s.name)} (${s.turns} turns)</option>`).join('')}</select></label>
+        <label>Rebel AI <select data-el="rebelAgent">${agentOptions}</select></label>
+        <label>Imperial AI <select data-el="imperialAgent">${agentOptions}</select></label>
+        <label>Show <select data-el="viewSide"><option value="">everything</option><option value="rebel">the Rebel's view</option><option value="imperial">the Empire's view</option></select></label>
+        <label>Speed <select data-el="startSpeed">${SPEEDS.map((s) => `<option value="${s}">${s ? `×${s}` : 'max'}</option>`).join('')}</select></label>
+        <label>Seed <input data-el="seed" value="1" size="8"></label>
+        <button class="primary" data-el="watch" data-testid="watch">Watch AI vs AI</button>
+      </div>
+      <div class="start-entry">
+        <h2>Watch a replay</h2>
+        <label class="file">Load a save file… <input type="file" accept=".json,application/json" data-el="replayFile"></label>
+      </div>
+      <div class="start-entry">
+        <h2>New game</h2>
+        <button disabled title="Human play comes in a later version">Play against the AI — coming soon</button>
+      </div>
+      <div class="start-entry small">
+        <label>Quality <select data-el="quality"><option value="low">low</option><option value="default" selected>default</option><option value="high">high (bloom)</option></select></label>
+        <a href="?atlas">Content atlas</a>
+      </div>
+    </section>
+    <section class="controls" data-el="controls" hidden>
+      <button data-el="play" data-testid="play" title="Play / pause (space)">Play</button>
+      <button data-el="stepDecision" title="Step one decision">Step decision</button>
+      <button data-el="stepPhase" title="Step one phase">Step phase</button>
+      <label>Speed <select data-el="speed">${SPEEDS.map((s) => `<option value="${s}">${s ? `×${s}` : 'max'}</option>`).join('')}</select></label>
+      <label><input type="checkbox" data-el="follow" checked> follow the action</label>
+      <label>Show <select data-el="viewSide2"><option value="">everything</option><option value="rebel">Rebel view</option><option value="imperial">Imperial view</option></select></label>
+      <label>Animations <select data-el="animSpeed"><option value="1">normal</option><option value="2.5">fast</option><option value="0">off</option></select></label>
+      <button data-el="skip" title="Skip running animations">skip</button>
+      <button data-el="saveReplay" title="Download this game as a replay">save replay</button>
+      <div class="timeline" data-el="timelineBox" hidden><input type="range" min="0" max="0" value="0" data-el="timeline" data-testid="timeline"><span data-el="timelineText"></span></div>
+    </section>
+    <aside class="panel" data-el="panel" hidden><button class="close" data-el="panelClose">×</button><div data-el="panelBody" data-testid="panel"></div></aside>
+    <section class="log" data-el="log" hidden><h3>Events</h3><ol data-el="logList" data-testid="log"></ol></section>
+    <div class="message" data-el="message" hidden role="alert"></div>`;
+  }
+
+  private bindControls(): void {
+    const on = (name: string, ev: string, fn: (e: Event) => void) => this.el[name]?.addEventListener(ev, fn);
+    on('watch', 'click', () => this.watch());
+    on('replayFile', 'change', async (e) => {
+      const file = (e.target as HTMLInputElement).files?.[0];
+      if (file) this.loadReplay(await file.text());
+      (e.target as HTMLInputElement).value = '';
+    });
+    on('menuButton', 'click', () => this.showStart((this.el.start as HTMLElement).hidden));
+    on('play', 'click', () => this.send({ type: this.playing ? 'pause' : 'play' }));
+    on('stepDecision', 'click', () => this.step('decision'));
+    on('stepPhase', 'click', () => this.step('phase'));
+    on('speed', 'change', (e) => this.setSpeed(Number((e.target as HTMLSelectElement).value)));
+    on('follow', 'change', (e) => (this.follow = (e.target as HTMLInputElement).checked));
+    on('viewSide2', 'change', (e) => this.send({ type: 'side', side: sideOf((e.target as HTMLSelectElement).value) }));
+    on('animSpeed', 'change', (e) => (this.galaxy.animationSpeed = Number((e.target as HTMLSelectElement).value)));
+    on('skip', 'click', () => this.galaxy.skipAnimations());
+    on('saveReplay', 'click', () => this.send({ type: 'save' }));
+    on('timeline', 'input', (e) => this.send({ type: 'seek', index: Number((e.target as HTMLInputElement).value) }));
+    on('panelClose', 'click', () => this.galaxy.select(null));
+    on('quality', 'change', (e) => void this.galaxy.setQuality(QUALITY_PRESETS[(e.target as HTMLSelectElement).value] ?? (QUALITY_PRESETS.default as Quality)));
+    on('panelBody', 'click', (e) => {
+      const a = (e.target as HTMLElement).closest('a') as HTMLAnchorElement | null;
+      if (!a) return;
+      e.preventDefault();
+      if (a.dataset.pickPlanet) this.galaxy.activate({ kind: 'planet', id: a.dataset.pickPlanet });
+      if (a.dataset.pickStack) {
+        const [environ, side] = a.dataset.pickStack.split('|');
+        this.galaxy.select({ kind: 'stack', environ: environ as string, side: side as string });
+      }
+    });
+    window.addEventListener('keydown', (e) => {
+      const t = e.target as HTMLElement | null;
+      if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT')) return;
+      if (e.key === ' ' && this.info) {
+        e.preventDefault();
+        this.send({ type: this.playing ? 'pause' : 'play' });
+      }
+    });
+  }
+
+  private showStart(show: boolean): void {
+    (this.el.start as HTMLElement).hidden = !show;
+    this.galaxy.setLeftInset(show ? 360 : 0);
+  }
+
+  // ------------------------------------------------------------------ worker
+
+  private ensureWorker(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(new URL('./spectator-worker.ts', import.meta.url), { type: 'module' });
+    worker.onmessage = (e: MessageEvent<FromWorker>) => this.receive(e.data);
+    worker.onerror = (e) => this.showMessage(`The game worker failed: ${e.message}`);
+    this.worker = worker;
+    const speed = Number((this.el.speed as HTMLSelectElement).value);
+    this.setSpeed(speed);
+    return worker;
+  }
+
+  private send(m: ToWorker): void {
+    this.ensureWorker().postMessage(m);
+  }
+
+  private setSpeed(multiplier: number): void {
+    this.worker?.postMessage({ type: 'speed', decisionsPerSecond: multiplier * BASE_RATE } satisfies ToWorker);
+  }
+
+  /** Start an AI-vs-AI game with the start menu's choices (the bench and tests call it too). */
+  watch(opts: Partial<{ scenario: string; seed: string; rebel: string; imperial: string; side: SideId | null; speed: number; play: boolean; autoRestart: boolean }> = {}): void {
+    this.autoRestart = opts.autoRestart ? { ...opts, seed: `${opts.seed ?? 'auto'}+` } : null;
+    const value = (name: string) => (this.el[name] as HTMLSelectElement | HTMLInputElement).value;
+    const side = opts.side !== undefined ? opts.side : sideOf(value('viewSide'));
+    (this.el.viewSide2 as HTMLSelectElement).value = side ?? '';
+    (this.el.speed as HTMLSelectElement).value = String(opts.speed ?? value('startSpeed'));
+    this.ensureWorker();
+    this.setSpeed(Number((this.el.speed as HTMLSelectElement).value));
+    this.send({
+      type: 'new',
+      scenario: opts.scenario ?? value('scenario'),
+      seed: opts.seed ?? (value('seed') || '1'),
+      agents: { rebel: opts.rebel ?? value('rebelAgent'), imperial: opts.imperial ?? value('imperialAgent') },
+      side,
+    });
+    if (opts.play !== false) this.send({ type: 'play' });
+  }
+
+  /** Watch a replay (a save file's text). A broken save gets a message; the current game stays. */
+  loadReplay(text: string): void {
+    this.send({ type: 'replay', text, side: sideOf((this.el.viewSide as HTMLSelectElement).value) });
+  }
+
+  private step(unit: StepUnit): void {
+    this.send({ type: 'step', unit });
+  }
+
+  private receive(m: FromWorker): void {
+    if (m.type === 'error') {
+      this.showMessage(m.message);
+      return;
+    }
+    if (m.type === 'save') {
+      const url = URL.createObjectURL(new Blob([m.text], { type: 'application/json' }));
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = m.name;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      return;
+    }
+    if (m.type === 'started') {
+      this.info = m.info;
+      this.refs = m.refs;
+      this.log.length = 0;
+      (this.el.logList as HTMLElement).replaceChildren();
+      this.pieceEnv.clear();
+      this.lastTurn = 0;
+      this.galaxy.skipAnimations();
+      this.showStart(false);
+      for (const name of ['controls', 'log', 'menuButton']) (this.el[name] as HTMLElement).hidden = false;
+      (this.el.timelineBox as HTMLElement).hidden = !m.info.replay;
+      this.hideMessage();
+      this.flyToArea(m.info.scenario);
+      return;
+    }
+    // state
+    const previous = this.view;
+    this.view = m.view;
+    this.index = m.index;
+    this.total = m.total;
+    this.playing = m.playing;
+    if (m.view.turn > this.lastTurn) {
+      if (this.lastTurn > 0) this.turnsWatched += m.view.turn - this.lastTurn;
+      this.lastTurn = m.view.turn;
+    }
+    if (m.view.winner && previous && !previous.winner) this.turnsWatched += 1;
+    this.galaxy.setView(m.view, this.refs);
+    if (m.reset) {
+      this.log.length = 0;
+      (this.el.logList as HTMLElement).replaceChildren();
+      this.pieceEnv.clear();
+    } else {
+      this.animateMoves(m.view);
+    }
+    this.recordPieces(m.view);
+    this.appendLog(m.events, !m.reset);
+    this.updateHud();
+    if (this.galaxy.selection) this.showPanel(this.galaxy.selection);
+    this.buildStackLabels();
+    if (m.view.winner && !m.playing && this.autoRestart) {
+      const next = this.autoRestart;
+      setTimeout(() => this.watch({ ...next, autoRestart: true }), 0);
+    }
+  }
+
+  // ------------------------------------------------------------------ animation and following
+
+  private recordPieces(view: GameView): void {
+    this.pieceEnv.clear();
+    for (const u of view.units) this.pieceEnv.set(u.eid, u.environ);
+    for (const c of view.characters) if (c.environ) this.pieceEnv.set(c.eid, c.environ);
+  }
+
+  /** Pieces whose environ changed since the last view fly there as comets. */
+  private animateMoves(view: GameView): void {
+    if (this.galaxy.animationSpeed <= 0) return;
+    let shown = 0;
+    const from = new Vector3();
+    for (const piece of [...view.units, ...view.characters]) {
+      const before = this.pieceEnv.get(piece.eid);
+      if (!before || before === piece.environ || !piece.environ || shown > 12) continue;
+      if (!this.galaxy.positionOf(before, from)) continue;
+      this.galaxy.animateEvent({ turn: view.turn, when: '', kind: 'move', text: '', visibleTo: 'all', entities: [piece.environ] }, from.clone());
+      shown++;
+    }
+  }
+
+  private appendLog(events: GameEvent[], animate: boolean): void {
+    const list = this.el.logList as HTMLElement;
+    const frag = document.createDocumentFragment();
+    let animated = 0;
+    for (const e of events) {
+      this.log.push(e);
+      const li = document.createElement('li');
+      li.className = `ev ev-${e.kind.replace(/[^a-z0-9-]/gi, '')}`;
+      li.innerHTML = `<span class="t">T${e.turn}</span> ${esc(e.text)}${e.rule ? ` <span class="rule">${esc(e.rule)}</span>` : ''}`;
+      if (e.entities?.length) {
+        li.classList.add('has-place');
+        li.addEventListener('click', () => {
+          const pos = new Vector3();
+          for (const eid of e.entities ?? []) if (this.galaxy.positionOf(eid, pos)) return this.galaxy.flyTo(pos, 9);
+        });
+      }
+      frag.appendChild(li);
+      if (animate && animated < 10 && e.kind !== 'move' && e.kind !== 'movement') {
+        const at = this.galaxy.animateEvent(e);
+        if (at) animated++;
+        if (at && this.follow && effectFor(e.kind).follow) this.followTo(at);
+      } else if (animate && this.follow && (e.kind === 'move' || e.kind === 'movement')) {
+        const pos = new Vector3();
+        for (const eid of e.entities ?? []) if (this.galaxy.positionOf(eid, pos)) {
+          this.followTo(pos);
+          break;
+        }
+      }
+    }
+    list.appendChild(frag);
+    while (list.childElementCount > LOG_LIMIT) list.firstElementChild?.remove();
+    if (this.log.length > LOG_LIMIT * 2) this.log.splice(0, this.log.length - LOG_LIMIT);
+    list.scrollTop = list.scrollHeight;
+  }
+
+  /** "Follow the action": fly to where things happen, at most every 1.5 s so the camera stays calm. */
+  private followTo(pos: Vector3): void {
+    const now = performance.now();
+    if (now - this.lastFollow < 1500) return;
+    this.lastFollow = now;
+    this.galaxy.flyTo(pos, 11);
+  }
+
+  private flyToArea(scenarioId: string): void {
+    const scenario = this.content.scenarios.get(scenarioId);
+    if (!scenario) return;
+    if (this.content.systems.has(scenario.area)) return this.galaxy.focusSystem(scenario.area);
+    const systems = this.galaxy.layout.systems.filter((s) => s.def.province === scenario.area);
+    if (!systems.length) return;
+    const centre = new Vector3();
+    for (const s of systems) centre.add(s.position);
+    centre.divideScalar(systems.length);
+    let r = 10;
+    for (const s of systems) r = Math.max(r, s.position.distanceTo(centre) + s.def.drift.outer);
+    this.galaxy.flyTo(centre, r * 2.6);
+  }
+
+  // ------------------------------------------------------------------ HUD, panel, labels
+
+  private updateHud(): void {
+    const v = this.view;
+    const where = this.el.where as HTMLElement;
+    const score = this.el.score as HTMLElement;
+    if (!v) return;
+    const scenario = this.content.scenarios.get(v.scenario);
+    const winner = v.winner ? (v.winner === 'draw' ? 'Draw' : v.winner === 'rebel' ? 'The Rebellion wins' : 'The Empire wins') : '';
+    where.innerHTML = `<b>${esc(scenario?.name ?? v.scenario)}</b> · Turn <b data-testid="turn">${v.turn}</b>/${v.turns} · <span class="segment">${esc(v.segment)}</span>${
+      v.side ? ` · <i>${v.side} view</i>` : ''
+    }${winner ? ` · <b class="gold">${winner}</b>` : ''}`;
+    score.innerHTML = scoreHtml(v.score, scenario?.victory.rebelPoints ?? 0);
+    (this.el.play as HTMLElement).textContent = this.playing ? 'Pause' : 'Play';
+    const timeline = this.el.timeline as HTMLInputElement;
+    if (this.total !== null) {
+      timeline.max = String(this.total);
+      timeline.value = String(this.index);
+      (this.el.timelineText as HTMLElement).textContent = `${this.index} / ${this.total}`;
+    }
+  }
+
+  private showPanel(sel: Selection | null): void {
+    const panel = this.el.panel as HTMLElement;
+    const html = sel ? panelHtml(sel, { content: this.content, view: this.view, refs: this.refs }) : null;
+    panel.hidden = !html;
+    if (html) (this.el.panelBody as HTMLElement).innerHTML = html;
+    this.buildStackLabels();
+  }
+
+  private showTooltip(sel: Selection | null, x: number, y: number): void {
+    const tip = this.el.tooltip as HTMLElement;
+    if (!sel || sel.kind === 'stack') {
+      tip.hidden = true;
+      return;
+    }
+    const name =
+      sel.kind === 'system'
+        ? this.content.systems.get(sel.id)?.name
+        : sel.kind === 'planet'
+          ? this.content.planets.get(sel.id)?.name
+          : this.content.galaxy.navigationStars.find((n) => n.id === sel.id)?.name;
+    tip.textContent = `${name ?? sel.id}${sel.kind === 'navStar' ? ' (navigation star)' : ''}`;
+    tip.style.transform = `translate(${x + 14}px, ${y + 10}px)`;
+    tip.hidden = false;
+  }
+
+  private buildSystemLabels(): void {
+    const layer = this.el.labels as HTMLElement;
+    for (const s of this.galaxy.layout.systems) {
+      const el = document.createElement('div');
+      el.className = 'label system-label';
+      el.textContent = s.def.name;
+      el.style.setProperty('--c', `#${s.provinceColor.getHexString()}`);
+      el.dataset.system = s.id;
+      el.addEventListener('click', () => this.galaxy.activate({ kind: 'system', id: s.id }));
+      layer.appendChild(el);
+      this.labels.push(el);
+    }
+    for (const p of this.galaxy.layout.planets) {
+      const el = document.createElement('div');
+      el.className = 'label planet-label';
+      el.textContent = p.def.name;
+      el.dataset.planet = p.id;
+      el.addEventListener('click', () => this.galaxy.activate({ kind: 'planet', id: p.id }));
+      layer.appendChild(el);
+      this.labels.push(el);
+    }
+  }
+
+  /** Stack icons with counts for the system in focus (a few tens of DOM labels at most). */
+  private buildStackLabels(): void {
+    for (const l of this.stackLabels) l.remove();
+    this.stackLabels = [];
+    const focus = this.galaxy.focusedSystem;
+    if (!focus) return;
+    const layer = this.el.labels as HTMLElement;
+    for (const s of this.galaxy.stacks) {
+      const env = this.content.environs.get(s.environ);
+      const planet = env ? this.content.planets.get(env.planet) : undefined;
+      if (!planet || planet.system !== focus) continue;
+      const el = document.createElement('div');
+      el.className = `label stack-label side-${s.side}`;
+      el.style.setProperty('--c', SIDE_COLORS[s.side] ?? '#fff');
+      const units = s.units ? `<span title="military units">▲${s.units}<small>${s.strength === null ? '·?' : `·${s.strength}`}</small></span>` : '';
+      const chars = s.characters ? `<span title="characters${s.undetected ? `, ${s.undetected} undetected` : ''}">◆${s.characters}${s.undetected ? '<small>?</small>' : ''}</span>` : '';
+      el.innerHTML = units + chars;
+      el.dataset.environ = s.environ;
+      el.dataset.side = s.side;
+      el.addEventListener('click', () => this.galaxy.select({ kind: 'stack', environ: s.environ, side: s.side }));
+      layer.appendChild(el);
+      this.stackLabels.push(el);
+    }
+    this.galaxy.takeLabelsDirty();
+    this.placeLabels(true);
+  }
+
+  /** Move the labels to their objects' screen positions, only when the camera or the view changed. */
+  private placeLabels(force = false): void {
+    if (!this.galaxy.takeLabelsDirty() && !force) return;
+    const L = this.galaxy.layout;
+    const target = this.galaxy.controls.target;
+    const camDist = this.galaxy.camera.position.distanceTo(target);
+    let i = 0;
+    for (const s of L.systems) {
+      const el = this.labels[i++] as HTMLElement;
+      const visible = this.galaxy.project(s.position, this.tmp2);
+      el.style.display = visible ? '' : 'none';
+      if (visible) el.style.transform = `translate(${this.tmp2.x.toFixed(1)}px, ${(this.tmp2.y + 12).toFixed(1)}px) translate(-50%, 0)`;
+      el.classList.toggle('dim', camDist < 30 && s.position.distanceTo(target) > 12);
+    }
+    for (const p of L.planets) {
+      const el = this.labels[i++] as HTMLElement;
+      const near = this.galaxy.cameraDistanceTo(p.position) < 22;
+      const visible = near && this.galaxy.project(p.position, this.tmp2);
+      el.style.display = visible ? '' : 'none';
+      if (visible) el.style.transform = `translate(${this.tmp2.x.toFixed(1)}px, ${(this.tmp2.y - p.radius * 0 - 26).toFixed(1)}px) translate(-50%, -100%)`;
+    }
+    const sides: Record<string, number> = { rebel: 1, imperial: -1 };
+    for (const el of this.stackLabels) {
+      const where = L.environIndex.get(el.dataset.environ ?? '');
+      const p = where ? L.planets[where.planet] : undefined;
+      const e = where && p ? p.environs[where.environ] : undefined;
+      if (!p || !e) continue;
+      const a = e.angle + (sides[el.dataset.side ?? ''] ?? 0) * e.span * 0.22;
+      const r = e.outer + p.radius * 1.6;
+      this.tmp3.set(p.position.x + Math.cos(a) * r, p.position.y, p.position.z + Math.sin(a) * r);
+      const visible = this.galaxy.cameraDistanceTo(p.position) < 30 && this.galaxy.project(this.tmp3, this.tmp2);
+      el.style.display = visible ? '' : 'none';
+      if (visible) el.style.transform = `translate(${this.tmp2.x.toFixed(1)}px, ${this.tmp2.y.toFixed(1)}px) translate(-50%, -50%)`;
+    }
+  }
+
+  showMessage(text: string): void {
+    this.lastError = text;
+    const m = this.el.message as HTMLElement;
+    m.textContent = text;
+    m.hidden = false;
+    clearTimeout((m as HTMLElement & { _t?: number })._t);
+    (m as HTMLElement & { _t?: number })._t = window.setTimeout(() => (m.hidden = true), 8000);
+  }
+
+  private hideMessage(): void {
+    (this.el.message as HTMLElement).hidden = true;
+  }
+
+  /** Hooks for the browser tests and the bench: measured, never poking the scene's insides. */
+  hooks() {
+    const g = this.galaxy;
+    return {
+      renderFrame: () => g.renderFrame(),
+      stats: () => g.stats(),
+      /** Mean ms to render one galaxy frame plus a 1-pixel readPixels (forces the GPU to finish). */
+      frameMs: (frames = 100) => timeFrames(g.renderer, () => g.renderFrame(), frames),
+      referenceFrameMs: (frames = 100) => timeReferenceFrame(g, frames),
+      home: () => g.home(true),
+      setLayerVisible: (name: string, visible: boolean) => g.setLayerVisible(name, visible),
+      focusPlanet: (id: string) => g.focusPlanet(id, true),
+      focusSystem: (id: string) => {
+        g.focusSystem(id, true);
+        g.controls.update();
+      },
+      /** Screen position of a system's star, to click it like a player. */
+      screenOf: (id: string) => {
+        const s = g.layout.systems[g.layout.systemIndex.get(id) ?? -1];
+        g.controls.update();
+        g.camera.updateMatrixWorld();
+        return s && g.project(s.position, new Vector2()) ? (() => { const v = new Vector2(); g.project(s.position, v); const r = g.renderer.domElement.getBoundingClientRect(); return { x: v.x + r.left, y: v.y + r.top }; })() : null;
+      },
+      watch: (opts: Parameters<App['watch']>[0]) => this.watch(opts),
+      loadReplay: (text: string) => this.loadReplay(text),
+      state: () => ({ turn: this.view?.turn ?? 0, segment: this.view?.segment ?? '', winner: this.view?.winner ?? null, index: this.index, total: this.total, playing: this.playing, turnsWatched: this.turnsWatched, error: this.lastError, info: this.info }),
+      /** Mean and variance of the rendered picture's brightness (a blank canvas has variance 0). */
+      pixelStats: () => {
+        g.renderFrame();
+        const src = g.renderer.domElement;
+        const c = document.createElement('canvas');
+        c.width = 320;
+        c.height = 180;
+        const ctx = c.getContext('2d') as CanvasRenderingContext2D;
+        ctx.drawImage(src, 0, 0, c.width, c.height);
+        const data = ctx.getImageData(0, 0, c.width, c.height).data;
+        let sum = 0;
+        let sum2 = 0;
+        const n = data.length / 4;
+        for (let i = 0; i < data.length; i += 4) {
+          const v = ((data[i] as number) + (data[i + 1] as number) + (data[i + 2] as number)) / 3;
+          sum += v;
+          sum2 += v * v;
+        }
+        const mean = sum / n;
+        return { mean, variance: sum2 / n - mean * mean };
+      },
+      heapMB: () => ((performance as Performance & { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0) / 1048576,
+      setQuality: (name: string) => g.setQuality(QUALITY_PRESETS[name] ?? (QUALITY_PRESETS.default as Quality)),
+    };
+  }
+}
+
+function sideOf(value: string): SideId | null {
+  return value === 'rebel' || value === 'imperial' ? value : null;
+}
+
+/** The score as a small victory meter: Rebel points against the scenario's target, then the rest. */
+function scoreHtml(score: GameView['score'], target: number): string {
+  const entries = Object.entries(score);
+  const points = typeof score.rebelPoints === 'number' ? score.rebelPoints : typeof score.points === 'number' ? score.points : null;
+  const meter =
+    points !== null && target > 0
+      ? `<span class="meter" title="Rebel victory points ${points} of ${target}"><span style="width:${Math.max(0, Math.min(100, (points / target) * 100)).toFixed(0)}%"></span></span>`
+      : '';
+  const text = entries
+    .filter(([, v]) => typeof v === 'number' || typeof v === 'string')
+    .map(([k, v]) => `${esc(k.replace(/([A-Z])/g, ' $1').toLowerCase())} <b>${esc(String(v))}</b>`)
+    .join(' · ');
+  return `${meter}<span data-testid="score">${text}</span>`;
+}
+
+function timeFrames(renderer: GalaxyScene['renderer'], draw: () => void, frames: number): number {
+  const gl = renderer.getContext();
+  const px = new Uint8Array(4);
+  draw();
+  gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, px);
+  const t0 = performance.now();
+  for (let i = 0; i < frames; i++) {
+    draw();
+    gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, px);
+  }
+  return (performance.now() - t0) / frames;
+}
+
+export { timeFrames };

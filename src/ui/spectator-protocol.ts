@@ -1,0 +1,50 @@
+/**
+ * Messages between the page and the spectator's worker (which runs the engine and the agents, so the
+ * page never freezes). Plain data only: views and events, never the game itself.
+ */
+import type { SideId } from '../core/content/schema';
+import type { GameEvent } from '../core/engine/types';
+import type { GameView } from '../core/view';
+import type { EntityRefs } from '../render/types';
+
+export type StepUnit = 'decision' | 'phase' | 'turn';
+
+export type ToWorker =
+  | { type: 'new'; scenario: string; seed: string; agents: Record<SideId, string>; side: SideId | null }
+  | { type: 'replay'; text: string; side: SideId | null }
+  | { type: 'play' }
+  | { type: 'pause' }
+  | { type: 'step'; unit: StepUnit }
+  /** Decisions per second; 0 means as fast as the engine goes. */
+  | { type: 'speed'; decisionsPerSecond: number }
+  /** Replays: show the game after the first `index` commands. */
+  | { type: 'seek'; index: number }
+  /** Whose view to show: a side, or null for everything. */
+  | { type: 'side'; side: SideId | null }
+  /** Ask for the game so far as a save file (a replay). */
+  | { type: 'save' };
+
+export interface GameInfo {
+  scenario: string;
+  seed: string;
+  /** A loaded replay (its commands are known), or a live AI-vs-AI game. */
+  replay: boolean;
+  agents: Record<string, string> | null;
+}
+
+export type FromWorker =
+  | { type: 'started'; info: GameInfo; refs: EntityRefs }
+  | {
+      type: 'state';
+      view: GameView;
+      /** Events since the last state message (or all of them, with `reset`). */
+      events: GameEvent[];
+      reset: boolean;
+      /** Commands applied so far, and in all (for a replay's timeline). */
+      index: number;
+      total: number | null;
+      playing: boolean;
+    }
+  | { type: 'save'; text: string; name: string }
+  /** A problem the player should read; the current game (if any) goes on. */
+  | { type: 'error'; message: string };

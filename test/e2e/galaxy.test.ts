@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { content } from '../fixtures';
+import { newGame } from '../../src/core/engine/game';
+import { playOut } from '../../src/ai/play';
+import { randomAgent } from '../../src/ai/random-agent';
+import { saveToText } from '../../src/core/save';
+import { starSystemRuleset } from '../../systems/star-system-ruleset';
+import { openPage, startSession, type Session } from './browser';
+
+/* The page's test hook (window.__galaxy), typed loosely: the tests only read plain data from it. */
+type Hook = Record<string, (...args: unknown[]) => unknown>;
+const hook = <T>(page: Page, name: string, ...args: unknown[]) =>
+  page.evaluate(([n, a]) => ((window as unknown as { __galaxy: Hook }).__galaxy[n as string] as (...x: unknown[]) => unknown)(...(a as unknown[])), [name, args] as const) as Promise<T>;
+
+interface SpectatorState {
+  turn: number;
+  winner: string | null;
+  index: number;
+  total: number | null;
+  turnsWatched: number;
+  error: string;
+  info: { replay: boolean } | null;
+}
+
+let session: Session;
+let page: Page;
+let errors: string[];
+beforeAll(async () => {
+  session = await startSession();
+  ({ page, errors } = await openPage(session, ''));
+  await page.waitForFunction(() => document.body.dataset.ready === 'true', undefined, { timeout: 60_000 });
+});
+afterAll(async () => {
+  await page?.close();
+  await session?.close();
+});
+
+describe('the galaxy page (default route)', () => {
+  it('loads with no console error and renders the galaxy (not a blank canvas)', async () => {
+    const pixels = await hook<{ mean: number; variance: number }>(page, 'pixelStats');
+    expect(pixels.mean).toBeGreaterThan(2);
+    expect(pixels.variance).toBeGreaterThan(20);
+    expect(await page.locator('[data-system]').count()).toBe(content.systems.size);
+    expect(errors).toEqual([]);
+  });
+
+  it('draws the whole galaxy in at most 60 draw calls', async () => {
+    await hook(page, 'home');
+    const stats = await hook<{ drawCalls: number }>(page, 'stats');
+    expect(stats.drawCalls).toBeGreaterThan(3);
+    expect(stats.drawCalls).toBeLessThanOrEqual(60);
+  });
+
+  it('picking a star opens its panel with its name', async () => {
+    await hook(page, 'home');
+    const at = await hook<{ x: number; y: number } | null>(page, 'screenOf', 'caldris');
+    expect(at).not.toBeNull();
+    await page.mouse.click(at!.x, at!.y);
+    await page.waitForSelector('[data-panel-title]');
+    expect(await page.locator('[data-panel-title]').textContent()).toContain('Caldris');
+  });
+
+  it('a spectated AI-vs-AI game advances at least 3 full game-turns with no console error', async () => {
+    await page.selectOption('[data-el="startSpeed"]', '0');
+    await page.click('[data-testid="watch"]');
+    await page.waitForFunction(() => ((window as unknown as { __galaxy: Hook }).__galaxy.state!() as SpectatorState).turnsWatched >= 3, undefined, { timeout: 90_000 });
+    const state = await hook<SpectatorState>(page, 'state');
+    expect(state.turnsWatched).toBeGreaterThanOrEqual(3);
+    expect(await page.locator('[data-testid="log"] li').count()).toBeGreaterThan(0);
+    expect(await page.locator('[data-testid="where"]').textContent()).toMatch(/Turn \d+/);
+    expect(errors).toEqual([]);
+  });
+
+  it('a broken replay gets a clear message and the current game stays; a good one can be scrubbed', async () => {
+    const before = await hook<SpectatorState>(page, 'state');
+    await hook(page, 'loadReplay', '{"formatVersion": 1, "commands": "oops"}');
+    await page.waitForSelector('.message:not([hidden])');
+    expect(await page.locator('.message').textContent()).toMatch(/cannot be watched/);
+    const after = await hook<SpectatorState>(page, 'state');
+    expect(after.info?.replay).toBe(false);
+    expect(after.turn).toBeGreaterThanOrEqual(before.turn);
+
+    const game = newGame({ content, ruleset: starSystemRuleset, scenario: 'start-of-rebellion', seed: 'replay-e2e' });
+    playOut(game, { rebel: randomAgent({ side: 'rebel', seed: 'r' }), imperial: randomAgent({ side: 'imperial', seed: 'i' }) });
+    await hook(page, 'loadReplay', saveToText(game));
+    await page.waitForFunction(() => ((window as unknown as { __galaxy: Hook }).__galaxy.state!() as SpectatorState).total !== null);
+    const mid = Math.floor(game.log.length / 2);
+    await page.locator('[data-testid="timeline"]').fill(String(mid));
+    await page.waitForFunction((n) => ((window as unknown as { __galaxy: Hook }).__galaxy.state!() as SpectatorState).index === n, mid);
+    const scrubbed = await hook<SpectatorState>(page, 'state');
+    expect(scrubbed.total).toBe(game.log.length);
+    expect(scrubbed.index).toBe(mid);
+    expect(errors).toEqual([]);
+  });
+});
