@@ -18,7 +18,8 @@ import { emit, interrupt } from '../src/core/engine/game';
 import type { Command, Frame, Game, Json, Procedure, Step } from '../src/core/engine/types';
 import { InProvince, PeopledBy } from '../src/core/world/relations';
 import { entityOf, environsOf, has, refOf, systemOfPlanet } from '../src/core/world/world';
-import { enterRebellion, loyaltyFrozen, PATRIOTIC, planetName, shiftLoyalty, UNREST } from './loyalty';
+import { loyaltyFrozen, PATRIOTIC, planetName, shiftLoyalty, UNREST } from './loyalty';
+import { startRebellion } from './rebellion';
 import { planetsInPlay } from './sides';
 
 // ------------------------------------------------------------------------------------------ the chart
@@ -369,7 +370,7 @@ export const dominoShift: Procedure = {
     const { planet, side, level, source } = frame.data as { planet: number; side: SideId; level: number; source: number };
     const cause = `domino effect from ${planetName(game, source)}`;
     const outcome = shiftOutcome(game, planet, side, level);
-    if (outcome === 'rebellion') enterRebellion(game, planet, cause);
+    if (outcome === 'rebellion') startRebellion(game, planet, cause); // [15.4] with its units, then its own domino
     else if (outcome === 'shift') shiftLoyalty(game, planet, side, 1, cause);
     return { done: true };
   },

@@ -277,10 +277,6 @@ function squadAttack(game: Game, env: number, leaders: { rebel: number; imperial
       attacker: { kind: 'squad', strength: strengthOf(game, survivors), leader: leaders[winner] > 0 ? leaders[winner] : 0, units: survivors },
       defenders,
     };
-    if (!game.ruleset.procedures['character-combat']) {
-      emit(game, { kind: 'not-built', text: `A squad would attack the ${beaten} characters in ${refOf(game.world, env)}, but character combat is not built yet.`, rule: '[10.6]', visibleTo: 'all' });
-      return null;
-    }
     return { push: { proc: 'character-combat', data } };
   }
   return null;

@@ -29,7 +29,7 @@ import {
   sideOfGroup,
   type MissionGroup,
 } from './missions';
-import { givePossession } from './possessions';
+import { bringOwnSpaceship, givePossession } from './possessions';
 import { foundRebelCamp } from './rebel-camp';
 import { startRebellion } from './rebellion';
 import { enemyOf, sideOf, unitsIn } from './sides';
@@ -69,14 +69,6 @@ export function runEffects(game: Game, frame: Frame): Step | null {
     const effect = queue[0] as Effect;
     if (effect.do === 'push') {
       queue.shift();
-      if (!game.ruleset.procedures[effect.frame.proc]) {
-        emit(game, {
-          kind: 'not-built',
-          text: `The ${effect.frame.proc} system is not built yet; that step is skipped.`,
-          visibleTo: 'all',
-        });
-        continue;
-      }
       frame.data.awaiting = effect.frame.proc;
       return { push: effect.frame };
     }
@@ -174,8 +166,7 @@ export function completeGroup(game: Game, queue: Effect[], group: MissionGroup):
           emit(game, { kind: 'rebellion', text: `${refOf(w, planet)} is not at unrest: the rebellion does not start.`, rule: '[15.2]', visibleTo: 'all', entities: [planet] });
           return;
         }
-        const forces = startRebellion(game, planet, `Start Rebellion at ${refOf(w, env)}`);
-        if (forces) queueProcedure(game, queue, forces);
+        startRebellion(game, planet, `Start Rebellion at ${refOf(w, env)}`); // raises its units at once [15.43]
         return;
       }
       // [13.53] stopping a rebellion needs two letters
@@ -287,6 +278,7 @@ export function answerEffect(game: Game, frame: Frame, command: Command): boolea
     // [13.2 G, 14.53] he enters with the group, bringing his own spaceship (held since the start)
     const character = command.character as number;
     place(w, character, group.environ);
+    bringOwnSpaceship(game, character); // [14.53]
     game.vars.gainedCharacters = [...((game.vars.gainedCharacters as string[] | undefined) ?? []), refOf(w, character)];
     emit(game, { kind: 'gained', text: `${refOf(w, character)} joins the ${side === 'rebel' ? 'Rebellion' : 'Empire'} at ${refOf(w, group.environ)}.`, rule: '[13.2]', visibleTo: side, entities: [character] });
     effect.left = 0;

@@ -12,7 +12,7 @@
  */
 import type { SideId } from '../src/core/content/schema';
 import { ENVIRON_TYPES } from '../src/core/content/schema';
-import { emit } from '../src/core/engine/game';
+import { emit, interrupt } from '../src/core/engine/game';
 import type { Command, Frame, Game, Json, Procedure, Step } from '../src/core/engine/types';
 import { spawnUnit } from '../src/core/world/build';
 import { REBELLION_STOPPED } from '../src/core/world/components';
@@ -29,10 +29,11 @@ export interface RebellionEntry {
 }
 
 /**
- * Put a planet into rebellion [15.2, 15.4]. Returns the frame that raises its forces (run it at once:
- * push it, or `interrupt` it), or null when no units come [15.48].
+ * Put a planet into rebellion [15.2, 15.4], from a Start Rebellion mission or a domino effect. The
+ * units it raises come first, at once [15.43] (the `rebellion-forces` procedure runs next), then the
+ * domino effect its rebellion sparks (000 15.2b). Re-entering from rebellion stopped raises none [15.48].
  */
-export function startRebellion(game: Game, planet: number, cause: string): Frame | null {
+export function startRebellion(game: Game, planet: number, cause: string): void {
   const c = game.world.c;
   const fromStopped = c.PlanetState.value[planet] === REBELLION_STOPPED;
   const entries = (game.vars.rebellionEntries as unknown as RebellionEntry[] | undefined) ?? [];
@@ -41,9 +42,10 @@ export function startRebellion(game: Game, planet: number, cause: string): Frame
   const phase = missionPhase(game);
   // [15.46] the populace went wild this mission phase (and not after the planet rose)
   const doubled = !!phase && phase.populaceWild.includes(planet) && !fromStopped;
+  if (!fromStopped) interrupt(game, { proc: 'rebellion-forces', data: { planet, doubled } });
   enterRebellion(game, planet, cause);
   if (phase) phase.risen.push(planet);
-  if (fromStopped) {
+  if (fromStopped)
     emit(game, {
       kind: 'rebellion',
       text: `${refOf(game.world, planet)} rises again from rebellion stopped: no new units [15.48].`,
@@ -51,9 +53,6 @@ export function startRebellion(game: Game, planet: number, cause: string): Frame
       visibleTo: 'all',
       entities: [planet],
     });
-    return null;
-  }
-  return { proc: 'rebellion-forces', data: { planet, doubled } };
 }
 
 /** [15.41, 15.46] force points of an environ when its planet rises. */
@@ -134,10 +133,7 @@ export const rebellionForces: Procedure = {
     if (!d.combatDone) {
       d.combatDone = true;
       const raised = d.raised as number[];
-      if (raised.length && game.ruleset.procedures['rebellion-combat'])
-        return { push: { proc: 'rebellion-combat', data: { planet, units: raised } } };
-      if (raised.length)
-        emit(game, { kind: 'not-built', text: 'Rebellion combat [10.7] is not built yet; the new units do not attack now.', rule: '[15.45]', visibleTo: 'all' });
+      if (raised.length) return { push: { proc: 'rebellion-combat', data: { planet, units: raised } } };
     }
     return { done: true };
   },

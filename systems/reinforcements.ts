@@ -15,6 +15,7 @@ import { spawnUnit } from '../src/core/world/build';
 import { NOBODY } from '../src/core/world/components';
 import { entityOf, environOf, place, planetOfEnviron, refOf } from '../src/core/world/world';
 import { controls } from './control';
+import { bringOwnSpaceship } from './possessions';
 import { enemyOf, environsInPlay, unitsIn } from './sides';
 import { ENVIRON_TYPES } from '../src/core/content/schema';
 
@@ -95,6 +96,7 @@ export function answerReinforcement(game: Game, frame: Frame, command: Command):
   } else {
     const ch = entityOf(w, 'character', next.character);
     place(w, ch, env);
+    bringOwnSpaceship(game, ch); // [14.53]
     emit(game, { kind: 'reinforcement', text: `${next.character} arrives at ${refOf(w, env)}.`, rule: '[16.15]', visibleTo: command.side, entities: [ch, env] });
   }
 }

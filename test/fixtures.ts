@@ -4,7 +4,7 @@
  */
 import { bundledContent, bundledRaw } from '../src/core/content/bundled';
 import type { RawContent } from '../src/core/content/validate';
-import { newGame } from '../src/core/engine/game';
+import { apply, newGame } from '../src/core/engine/game';
 import type { Game } from '../src/core/engine/types';
 import { entityOf, type EntityKind } from '../src/core/world/world';
 import { starSystemRuleset } from '../systems/star-system-ruleset';
@@ -43,3 +43,24 @@ export function rigDice(game: Game, faces: number[]): void {
     return face;
   };
 }
+
+/** The options that let a segment pass without doing anything, in the order a passive player takes them. */
+const PASSIVE = ['end-movement', 'drop-group', 'end-reaction', 'no-combat', 'pdb-hold', 'end-transfers', 'end-assignment', 'stop-drawing', 'end-raising'];
+
+/**
+ * Answer every decision passively (end, decline, stop; otherwise the first option) until `until` holds.
+ * For tests that need the turn to move on without anything happening.
+ */
+export function passUntil(game: Game, until: (game: Game) => boolean, limit = 500): void {
+  for (let i = 0; i < limit && !until(game); i++) {
+    const d = game.pending;
+    if (!d) throw new Error('the game is not waiting for a decision');
+    const option = PASSIVE.map((type) => d.options.find((o) => o.type === type)).find(Boolean) ?? d.options[0]!;
+    const result = apply(game, option);
+    if (!result.ok) throw new Error(result.reason);
+  }
+  if (!until(game)) throw new Error(`passUntil gave up after ${limit} decisions`);
+}
+
+/** The next movement decision of this side (the start of its player-turn). */
+export const atMovementOf = (side: 'rebel' | 'imperial') => (game: Game) => game.pending?.kind === 'movement' && game.pending.side === side;

@@ -82,13 +82,26 @@ function optionChoices(game: Game): Record<string, string[]> {
 
 function choose(game: Game, command: Omit<Command, 'side'>): void {
   applyOrThrow(game, { ...command, side: game.pending!.side });
+  skipRaising(game);
+}
+
+/**
+ * A planet a domino effect puts into rebellion raises its units first [15.43] (rebellion.test.ts tests
+ * that); these tests look at the domino effect, so they raise none.
+ */
+function skipRaising(game: Game): void {
+  while (game.pending?.kind === 'raise-rebel-unit') applyOrThrow(game, { type: 'end-raising', side: 'rebel' });
 }
 const pickPlanet = (game: Game, id: string) => choose(game, { type: 'domino-planet', planet: P(game, id) });
 const pickOption = (game: Game, shift: string) => choose(game, { type: 'domino-option', shift });
 
 /** Answer every remaining domino decision with its first option (for chains a test does not look into). */
 function finishDominoes(game: Game): void {
-  while (dominoPending(game)) applyOrThrow(game, game.pending!.options[0]!);
+  skipRaising(game);
+  while (dominoPending(game)) {
+    applyOrThrow(game, game.pending!.options[0]!);
+    skipRaising(game);
+  }
 }
 
 /** The planets one option of one cell may shift, as content ids. */

@@ -6,7 +6,7 @@ import { applyCapture } from '../../systems/capture';
 import { beginPlayerTurn, healIdle, isBusy, markBusy } from '../../systems/healing';
 import { givePossession } from '../../systems/possessions';
 import { planetsInPlay } from '../../systems/sides';
-import { eid, rigDice } from '../fixtures';
+import { atMovementOf, eid, passUntil, rigDice } from '../fixtures';
 import { anEnviron, answer, clearedGame, putCharacter, reaskMovement } from './character-fixtures';
 
 function endMovement(game: Game) {
@@ -20,8 +20,7 @@ describe('healing [13.7x]', () => {
     const env = anEnviron(game);
     const rebel = putCharacter(game, 'kaelen-dray', env);
     game.world.c.Wounds.value[rebel] = 3;
-    endMovement(game); // the rest of the Rebel player-turn passes
-    expect(game.pending?.side).toBe('imperial');
+    passUntil(game, atMovementOf('imperial')); // the rest of the Rebel player-turn passes
     expect(game.world.c.Wounds.value[rebel]).toBe(0);
   });
 
@@ -32,8 +31,9 @@ describe('healing [13.7x]', () => {
     const rebel = putCharacter(game, 'kaelen-dray', a!);
     game.world.c.Wounds.value[rebel] = 3;
     reaskMovement(game);
-    answer(game, { type: 'move', side: 'rebel', piece: rebel, to: b! });
-    endMovement(game);
+    answer(game, { type: 'pick', side: 'rebel', piece: rebel });
+    answer(game, { type: 'move-to', side: 'rebel', to: b! });
+    passUntil(game, atMovementOf('imperial'));
     expect(game.world.c.Wounds.value[rebel]).toBe(3);
   });
 
@@ -123,10 +123,10 @@ describe('healing [13.7x]', () => {
     putCharacter(game, 'ansel-wirra', env);
     const friend = putCharacter(game, 'kaelen-dray', env);
     const imperial = putCharacter(game, 'nilo-brevant', anEnviron(game));
-    endMovement(game); // Rebel player-turn ends
+    passUntil(game, atMovementOf('imperial')); // Rebel player-turn ends
     game.world.c.Wounds.value[friend] = 2; // wounded during the Imperial player-turn
     void imperial;
-    endMovement(game); // Imperial player-turn and the interphase pass; the Rebel player-turn begins
+    passUntil(game, atMovementOf('rebel')); // Imperial player-turn and the interphase pass; the Rebel player-turn begins
     expect(game.turn).toBe(2);
     expect(game.world.c.Wounds.value[friend]).toBe(0);
     expect(apply(game, { type: 'end-movement', side: 'rebel' }).ok).toBe(true);

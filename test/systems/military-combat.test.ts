@@ -200,16 +200,6 @@ describe('combat in an environ [10.0-10.6]', () => {
     ]);
   });
 
-  it('[10.6] without the character-combat system, the squad attack is reported as not built and the game goes on', () => {
-    const { game, here } = battle();
-    place(game.world, char(game, 'nilo-brevant'), here);
-    run(game, { proc: 'military-combat', data: {} });
-    rigDice(game, [1, 6]);
-    ok(game, { type: 'declare-combat', side: 'rebel', environ: here });
-    ok(game, { type: 'remove-unit', side: 'imperial', unit: game.pending!.options[0]!.unit as number });
-    expect(game.events.some((e) => e.kind === 'not-built' && e.rule === '[10.6]')).toBe(true);
-    expect(game.pending?.kind).toBe('movement');
-  });
 });
 
 describe('rebellion combat [10.7, 15.4]', () => {

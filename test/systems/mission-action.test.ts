@@ -456,7 +456,7 @@ describe('events of the action cards', () => {
 function foundRebelCampAt(game: Game, environ: string): number {
   const e = env(game, environ);
   put(game, 'pip-tock', environ);
-  deck(game, [68]);
+  deck(game, [74]); // special "BH", no event (68's special B would bring a creature)
   toSegment(game, 'mission assignment');
   act(game, { type: 'assign-mission', character: ch(game, 'pip-tock'), letter: 'B' });
   act(game, { type: 'draw-action' });

@@ -180,7 +180,9 @@ describe('mission assignment', () => {
     toSegment(game, 'mission assignment');
     expect(lettersFor(game, jax)).not.toContain('F');
     const mirra = put(game, 'mirra-solvane', 'wendhaven.1');
+    const guard = put(game, 'nilo-brevant', 'wendhaven.1');
     tag(game.world, mirra, game.world.c.Captured);
+    addComponent(game.world, mirra, GuardedBy(guard)); // [12.81] a prisoner is always guarded
     toSegment(game, 'mission assignment');
     expect(lettersFor(game, jax)).toContain('F');
   });

@@ -82,7 +82,8 @@ describe('rebellion', () => {
     const { game } = emptyBoard();
     const wendhaven = planet(game, 'wendhaven');
     game.world.c.PlanetState.value[wendhaven] = REBELLION_STOPPED;
-    expect(startRebellion(game, wendhaven, 'test')).toBeNull();
+    startRebellion(game, wendhaven, 'test');
+    expect(game.interrupts.map((f) => f.proc)).not.toContain('rebellion-forces');
     expect(game.world.c.PlanetState.value[wendhaven]).toBe(REBELLION);
   });
 
@@ -94,14 +95,6 @@ describe('rebellion', () => {
     act(game, { type: 'raise-unit', unitType: 'rebel-1-0' });
     const raised = [...unitsIn(game, env(game, 'wendhaven.1'), 'rebel'), ...unitsIn(game, env(game, 'wendhaven.2'), 'rebel')];
     expect(calls).toEqual([{ proc: 'rebellion-combat', data: { planet: planet(game, 'wendhaven'), units: raised } }]);
-  });
-
-  it('[15.45] where rebellion combat is not built yet, the game says so and goes on', () => {
-    const { game } = rise();
-    act(game, { type: 'draw-action' });
-    act(game, { type: 'raise-unit', unitType: 'rebel-2-1' });
-    act(game, { type: 'end-raising' });
-    expect(game.events.some((e) => e.kind === 'not-built' && e.rule === '[15.45]')).toBe(true);
   });
 
   it('[15.46] the populace going wild doubles the force points if the planet rises this mission phase', () => {

@@ -3,7 +3,7 @@ import { hasComponent } from 'bitecs';
 import { tag } from '../../src/core/world/world';
 import { characterSearchValue, eligibleSearchers, hidingValue, searchableEnvirons, searchNumber, unitSearchValue } from '../../systems/search';
 import { givePossession } from '../../systems/possessions';
-import { eid, rigDice, testGame } from '../fixtures';
+import { eid, passUntil, rigDice, testGame } from '../fixtures';
 import { anEnviron, answer, choose, clearedGame, finished, putCharacter, putUnit, resultOf, run } from './character-fixtures';
 import type { Game } from '../../src/core/engine/types';
 import { apply, interrupt } from '../../src/core/engine/game';
@@ -11,7 +11,7 @@ import { applyCapture } from '../../systems/capture';
 
 /** Play on from the Rebel movement to the Rebel search segment (the Imperial player searches). */
 function toSearchPhase(game: Game) {
-  for (let i = 0; i < 50 && game.pending?.kind === 'movement'; i++) apply(game, { type: 'end-movement', side: game.pending.side });
+  passUntil(game, (g) => g.ruleset.sequence[g.segment]?.segment === 'search');
 }
 
 describe('search [11.x]', () => {

@@ -111,9 +111,14 @@ export function advance(game: Game): void {
       continue;
     }
     const result = procedureOf(game, frame).step(game, frame);
+    // A step may change the world before it asks: derived state (control, stacks...) is always fresh.
+    game.ruleset.refresh(game);
     if ('decide' in result) {
-      if (game.interrupts.length)
-        throw new EngineError(`procedure "${frame.proc}" queued an interrupt and asked a decision in the same step`);
+      // Interrupts come first: run them, then ask this procedure again (its step is re-run on its data).
+      if (game.interrupts.length) {
+        takeInterrupts(game);
+        continue;
+      }
       checkDecision(result.decide, frame);
       game.pending = result.decide;
       return;
@@ -125,7 +130,6 @@ export function advance(game: Game): void {
       const parent = game.stack[game.stack.length - 1];
       if (parent) parent.data.result = result.result ?? null;
     }
-    game.ruleset.refresh(game);
     takeInterrupts(game);
     if (game.stack.length === 0) {
       const winner = game.ruleset.victory(game, false);
@@ -138,7 +142,8 @@ export function advance(game: Game): void {
 /**
  * Queue a procedure to run at once, before the procedure that queued it goes on: for rules code that
  * is not a procedure step (a loyalty shift that sparks a domino effect [000 15.1c], an action card
- * that calls a search [11.12]). Queue it from `answer` or from a `step` that does not also decide.
+ * that calls a search [11.12]). Queued during a `step` that then asks a decision, the decision is set
+ * aside: the interrupts run first and the step is asked again, so a step must decide from its data.
  */
 export function interrupt(game: Game, frame: Frame): void {
   game.interrupts.push(frame);
