@@ -17,7 +17,6 @@ import type { Game } from '../src/core/engine/types';
 import { refOf, tag, unplace, untag } from '../src/core/world/world';
 import { possessionCard, workingPossessions } from './possessions';
 import { loseShip } from './stacking';
-import { enemyOf } from './sides';
 import { tallyPoints } from './victory';
 
 export type DetectionOutcome = 'U' | 'D' | 'Dd' | 'E';
@@ -142,4 +141,3 @@ export function mergeDetection(game: Game, friends: number[]): void {
   if (friends.some((f) => hasComponent(game.world, f, c.Detected))) for (const f of friends) tag(game.world, f, c.Detected);
 }
 
-export { enemyOf };

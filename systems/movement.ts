@@ -430,4 +430,3 @@ export function movePiece(game: Game, piece: number, to: number): void {
   finish(game, d);
 }
 
-export { isFreeCharacter };

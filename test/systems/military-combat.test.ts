@@ -217,3 +217,31 @@ describe('rebellion combat [10.7, 15.4]', () => {
   });
 });
 
+
+describe('units in the views [7.21-7.3]', () => {
+  it('[7.21, 7.3] militia and Rebel units are always shown with their strength; [7.22] patrol and line hidden from the Rebel only', () => {
+    const game = opsGame();
+    const here = env(game, 'wendhaven.1');
+    const militia = unit(game, 'militia', here);
+    const line = unit(game, 'line', here);
+    const rebel = unit(game, 'rebel-2-1', here);
+    const rebelView = viewFor(game, 'rebel').units;
+    const imperialView = viewFor(game, 'imperial').units;
+    expect(rebelView.find((u) => u.eid === militia)?.combat).toBe(1);
+    expect(rebelView.find((u) => u.eid === line)).toMatchObject({ type: 'hidden', combat: null });
+    expect(imperialView.find((u) => u.eid === line)?.combat).toBe(3);
+    expect(imperialView.find((u) => u.eid === rebel)?.combat).toBe(2);
+  });
+
+  it('[10.6, 15.74] characters with the units neither add to nor take from their strength', () => {
+    const game = opsGame();
+    const here = env(game, 'wendhaven.1');
+    unit(game, 'rebel-2-1', here, 'wild');
+    unit(game, 'militia', here);
+    place(game.world, char(game, 'nilo-brevant'), here); // no leadership: not a leader
+    run(game, { proc: 'military-combat', data: {} });
+    rigDice(game, [6, 6]);
+    ok(game, { type: 'declare-combat', side: 'rebel', environ: here });
+    expect(game.events.find((e) => e.kind === 'military-combat')?.text).toContain('(2) attacks the imperial (1)');
+  });
+});

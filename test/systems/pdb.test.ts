@@ -159,3 +159,23 @@ describe('who uses a PDB, and putting it up [15.6-15.62, 8.2, 8.33]', () => {
     expect(canPutPdbUp(game, planet(game, 'wendhaven'), 'rebel')).toBe(false); // up already, and Imperial
   });
 });
+
+describe('the PDB itself [8.0, 8.13]', () => {
+  it('[8.0] every planet has a PDB of level 0, 1 or 2, up at the start', () => {
+    const game = opsGame();
+    for (const p of game.world.ids.planet.values()) {
+      expect([0, 1, 2]).toContain(game.world.c.Pdb.level[p]);
+      expect(game.world.c.Pdb.up[p]).toBe(1);
+    }
+  });
+
+  it('[8.13] a PDB\'s level is never improved: putting it up keeps its level', () => {
+    const game = opsGame();
+    const p = planet(game, 'tollis');
+    applyPdbLoss(game, p, 3);
+    setState(game, p, REBEL_CONTROL);
+    reask(game);
+    ok(game, { type: 'pdb-up', side: 'rebel', planet: p });
+    expect(game.world.c.Pdb.level[p]).toBe(0);
+  });
+});
