@@ -135,18 +135,22 @@ function attackingCharacters(game: Game, s: State): number[] {
   return s.attacker.kind === 'characters' ? s.attacker.characters.filter((ch) => isFreeCharacter(game, ch)) : [];
 }
 
+/** Rebel possessions that add to these characters' combat in this style [12.11, 12.41, 14.0]. */
+function bonusPossessions(game: Game, s: State, characters: number[]): { bonus: number; used: number[] } {
+  let bonus = 0;
+  const used: number[] = [];
+  for (const ch of characters) {
+    if (sideOf(game, ch) !== 'rebel') continue;
+    const b = possessionCombatBonus(game, ch, s.style as CombatStyle);
+    bonus += b.bonus;
+    used.push(...b.used);
+  }
+  return { bonus, used };
+}
+
 /** A side's characters' strength: current ratings plus, for Rebels, possession bonuses [12.11, 12.41]. */
 function charactersStrength(game: Game, s: State, characters: number[]): number {
-  let total = 0;
-  for (const ch of characters) {
-    total += currentCombat(game, ch);
-    if (sideOf(game, ch) === 'rebel') {
-      const { bonus, used } = possessionCombatBonus(game, ch, s.style as CombatStyle);
-      total += bonus;
-      for (const p of used) if (!s.possessionsUsed!.includes(p)) s.possessionsUsed!.push(p);
-    }
-  }
-  return total;
+  return characters.reduce((sum, ch) => sum + currentCombat(game, ch), 0) + bonusPossessions(game, s, characters).bonus;
 }
 
 /** [12.11, 12.12, 12.74] attack strength: characters' ratings, or the force's combat less its wounds. */
@@ -520,6 +524,9 @@ function resolveRound(game: Game, s: State): void {
   const defence = defenceStrength(game, s);
   const capture = s.intent === 'capture';
   const col = combatColumn(game, attack - defence, capture, s.shiftRight ?? 0);
+  // possessions that added to this round are used [14.2]; their durability is checked after the combat
+  const fighters = [...s.active!, ...attackingCharacters(game, s)];
+  for (const p of bonusPossessions(game, s, fighters).used) if (!s.possessionsUsed!.includes(p)) s.possessionsUsed!.push(p);
   const times = s.style === 'firefight' ? 2 : 1; // [12.6]
   // steps 6-11: the attacker's die, the defender's wounds (a creature that attacks twice rolls twice [13.45])
   let toDefender = 0;
