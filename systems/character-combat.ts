@@ -177,18 +177,22 @@ export function combatColumn(game: Game, differential: number, capture: boolean,
 
 /**
  * [12.73] a character dies: tagged Dead and taken off the board. [14.25] his possessions are destroyed,
- * except spaceships, which may pass to a friend [14.55] (the caller asks) or are lost. Victory points
- * for the kill [tables.md].
+ * except spaceships, which may pass to a friend [14.55] or are lost: the caller asks (a character combat
+ * does; elsewhere push `reassign-spaceship` with `{ ship, environ }` for each ship returned). Victory
+ * points for the kill [tables.md]. Returns his spaceships and the environ where he fell.
  */
-export function killCharacter(game: Game, character: number, cause: string): void {
+export function killCharacter(game: Game, character: number, cause: string): { ships: number[]; environ: number } {
   const w = game.world;
   const side = sideOf(game, character);
-  for (const p of possessionsOf(w, character)) if (!hasComponent(w, p, w.c.Spaceship)) destroyPossession(game, p); // [14.25]
+  const environ = environOf(w, character);
+  const ships = possessionsOf(w, character).filter((p) => hasComponent(w, p, w.c.Spaceship));
+  for (const p of possessionsOf(w, character)) if (!ships.includes(p)) destroyPossession(game, p); // [14.25]
   tag(w, character, w.c.Dead);
   unplace(w, character);
   const vp = game.content.tables.victoryPoints;
   tallyPoints(game, side === 'rebel' ? vp.rebelKilled : vp.imperialKilled);
   emit(game, { kind: 'character-killed', text: `${refOf(w, character)} is killed (${cause}).`, rule: '[12.73]', visibleTo: 'all', entities: [character] });
+  return { ships, environ };
 }
 
 // ------------------------------------------------------------------ the procedure
@@ -231,11 +235,9 @@ function giveWound(game: Game, s: State, ch: number): void {
   const c = game.world.c;
   c.Wounds.value[ch] = (c.Wounds.value[ch] as number) + 1;
   if ((c.Wounds.value[ch] as number) >= (c.Character.endurance[ch] as number)) {
-    const env = environOf(game.world, ch);
-    const ships = possessionsOf(game.world, ch).filter((p) => hasComponent(game.world, p, c.Spaceship));
-    killCharacter(game, ch, 'character combat');
+    const { ships, environ } = killCharacter(game, ch, 'character combat');
     s.killed!.push(ch);
-    for (const ship of ships) queueShip(s, ship, env);
+    for (const ship of ships) queueShip(s, ship, environ);
   }
 }
 

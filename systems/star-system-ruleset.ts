@@ -13,7 +13,7 @@ import { imperialShipReceipt, setupImperialShips } from './imperial-ships';
 import { interphase } from './interphase';
 import { movementSegment } from './movement';
 import { placeStartingForces } from './placement';
-import { assignPossession, initPossessionDeck, possessionTransfer } from './possessions';
+import { assignPossession, initPossessionDeck, possessionTransfer, reassignSpaceshipProcedure } from './possessions';
 import { search, searchPhase } from './search';
 import { notYetBuilt } from './placeholders';
 import { rebelVictoryPoints, recordStartingRebelControl, victory } from './victory';
@@ -42,6 +42,7 @@ export const starSystemRuleset: Ruleset = {
     'character-combat': characterCombat,
     'possession-transfer': possessionTransfer,
     'assign-possession': assignPossession,
+    'reassign-spaceship': reassignSpaceshipProcedure,
     'imperial-ship-receipt': imperialShipReceipt,
     'mission-assignment': notYetBuilt(),
     'mission-action': notYetBuilt(),
