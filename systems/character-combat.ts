@@ -135,18 +135,22 @@ function attackingCharacters(game: Game, s: State): number[] {
   return s.attacker.kind === 'characters' ? s.attacker.characters.filter((ch) => isFreeCharacter(game, ch)) : [];
 }
 
+/** Rebel possessions that add to these characters' combat in this style [12.11, 12.41, 14.0]. */
+function bonusPossessions(game: Game, s: State, characters: number[]): { bonus: number; used: number[] } {
+  let bonus = 0;
+  const used: number[] = [];
+  for (const ch of characters) {
+    if (sideOf(game, ch) !== 'rebel') continue;
+    const b = possessionCombatBonus(game, ch, s.style as CombatStyle);
+    bonus += b.bonus;
+    used.push(...b.used);
+  }
+  return { bonus, used };
+}
+
 /** A side's characters' strength: current ratings plus, for Rebels, possession bonuses [12.11, 12.41]. */
 function charactersStrength(game: Game, s: State, characters: number[]): number {
-  let total = 0;
-  for (const ch of characters) {
-    total += currentCombat(game, ch);
-    if (sideOf(game, ch) === 'rebel') {
-      const { bonus, used } = possessionCombatBonus(game, ch, s.style as CombatStyle);
-      total += bonus;
-      for (const p of used) if (!s.possessionsUsed!.includes(p)) s.possessionsUsed!.push(p);
-    }
-  }
-  return total;
+  return characters.reduce((sum, ch) => sum + currentCombat(game, ch), 0) + bonusPossessions(game, s, characters).bonus;
 }
 
 /** [12.11, 12.12, 12.74] attack strength: characters' ratings, or the force's combat less its wounds. */
@@ -173,18 +177,22 @@ export function combatColumn(game: Game, differential: number, capture: boolean,
 
 /**
  * [12.73] a character dies: tagged Dead and taken off the board. [14.25] his possessions are destroyed,
- * except spaceships, which may pass to a friend [14.55] (the caller asks) or are lost. Victory points
- * for the kill [tables.md].
+ * except spaceships, which may pass to a friend [14.55] or are lost: the caller asks (a character combat
+ * does; elsewhere push `reassign-spaceship` with `{ ship, environ }` for each ship returned). Victory
+ * points for the kill [tables.md]. Returns his spaceships and the environ where he fell.
  */
-export function killCharacter(game: Game, character: number, cause: string): void {
+export function killCharacter(game: Game, character: number, cause: string): { ships: number[]; environ: number } {
   const w = game.world;
   const side = sideOf(game, character);
-  for (const p of possessionsOf(w, character)) if (!hasComponent(w, p, w.c.Spaceship)) destroyPossession(game, p); // [14.25]
+  const environ = environOf(w, character);
+  const ships = possessionsOf(w, character).filter((p) => hasComponent(w, p, w.c.Spaceship));
+  for (const p of possessionsOf(w, character)) if (!ships.includes(p)) destroyPossession(game, p); // [14.25]
   tag(w, character, w.c.Dead);
   unplace(w, character);
   const vp = game.content.tables.victoryPoints;
   tallyPoints(game, side === 'rebel' ? vp.rebelKilled : vp.imperialKilled);
   emit(game, { kind: 'character-killed', text: `${refOf(w, character)} is killed (${cause}).`, rule: '[12.73]', visibleTo: 'all', entities: [character] });
+  return { ships, environ };
 }
 
 // ------------------------------------------------------------------ the procedure
@@ -227,11 +235,9 @@ function giveWound(game: Game, s: State, ch: number): void {
   const c = game.world.c;
   c.Wounds.value[ch] = (c.Wounds.value[ch] as number) + 1;
   if ((c.Wounds.value[ch] as number) >= (c.Character.endurance[ch] as number)) {
-    const env = environOf(game.world, ch);
-    const ships = possessionsOf(game.world, ch).filter((p) => hasComponent(game.world, p, c.Spaceship));
-    killCharacter(game, ch, 'character combat');
+    const { ships, environ } = killCharacter(game, ch, 'character combat');
     s.killed!.push(ch);
-    for (const ship of ships) queueShip(s, ship, env);
+    for (const ship of ships) queueShip(s, ship, environ);
   }
 }
 
@@ -520,6 +526,9 @@ function resolveRound(game: Game, s: State): void {
   const defence = defenceStrength(game, s);
   const capture = s.intent === 'capture';
   const col = combatColumn(game, attack - defence, capture, s.shiftRight ?? 0);
+  // possessions that added to this round are used [14.2]; their durability is checked after the combat
+  const fighters = [...s.active!, ...attackingCharacters(game, s)];
+  for (const p of bonusPossessions(game, s, fighters).used) if (!s.possessionsUsed!.includes(p)) s.possessionsUsed!.push(p);
   const times = s.style === 'firefight' ? 2 : 1; // [12.6]
   // steps 6-11: the attacker's die, the defender's wounds (a creature that attacks twice rolls twice [13.45])
   let toDefender = 0;

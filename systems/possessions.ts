@@ -277,3 +277,35 @@ export const possessionTransfer: Procedure = {
     emit(game, { kind: 'possession', text: `A possession changes hands [14.12].`, rule: '[14.12]', visibleTo: 'rebel', entities: [p, command.to as number] });
   },
 };
+
+/**
+ * `reassign-spaceship` [14.55]: frame `{ ship, environ }` for a ship whose owner was killed or captured
+ * outside a character combat (which asks this itself): his side may give it to a free friend in the
+ * environ, or it is lost [14.59].
+ */
+export const reassignSpaceshipProcedure: Procedure = {
+  step(game: Game, frame: Frame): Step {
+    const ship = frame.data.ship as number;
+    if (frame.data.answered) return { done: true };
+    const options = spaceshipReassignOptions(game, ship, frame.data.environ as number);
+    if (!options.length) {
+      loseSpaceship(game, ship, 'no friend to take it [14.59]');
+      return { done: true };
+    }
+    const side = game.ruleset.sides[game.world.c.Owner.side[ship] as number]!;
+    return {
+      decide: {
+        side,
+        kind: 'reassign-spaceship',
+        prompt: `Give ${refOf(game.world, ship)} to another character?`,
+        rule: '[14.55]',
+        options: [...options.map((ch) => ({ type: 'reassign-spaceship', side, ship, character: ch })), { type: 'reassign-spaceship', side, ship, character: 0 }],
+      },
+    };
+  },
+  answer(game: Game, frame: Frame, command: Command): void {
+    frame.data.answered = true;
+    if (command.character) reassignSpaceship(game, command.ship as number, command.character as number);
+    else loseSpaceship(game, command.ship as number, 'not reassigned [14.59]');
+  },
+};

@@ -20,7 +20,7 @@ import { bonusDraw } from './bonus-draw';
 import { missionAction } from './mission-action';
 import { missionAssignment } from './mission-assignment';
 import { placeStartingForces } from './placement';
-import { assignPossession, initPossessionDeck, possessionTransfer } from './possessions';
+import { assignPossession, initPossessionDeck, possessionTransfer, reassignSpaceshipProcedure } from './possessions';
 import { search, searchPhase } from './search';
 import { notYetBuilt } from './placeholders';
 import { rebellionForces } from './rebellion';
@@ -54,6 +54,7 @@ export const starSystemRuleset: Ruleset = {
     'character-combat': characterCombat,
     'possession-transfer': possessionTransfer,
     'assign-possession': assignPossession,
+    'reassign-spaceship': reassignSpaceshipProcedure,
     'imperial-ship-receipt': imperialShipReceipt,
     'mission-assignment': missionAssignment,
     'mission-action': missionAction,

@@ -335,7 +335,17 @@ describe('character combat [12.x]', () => {
     givePossession(game, tonic, rebel);
     run(game, 'character-combat', { environ: env, attackerSide: 'imperial', attacker: { kind: 'creature', creature: 'spore-choir' }, defenders: [rebel] });
     const col = combatColumn(game, 5 - 7, false, 0);
+    // breaking off before any round: the tonic was never used
     rigDice(game, [table(game).breakOffActive[col]!]);
+    choose(game, { attempt: true });
+    expect(finished(game)).toBe(true);
+    expect(possessionsOf(game.world, rebel)).toContain(tonic);
+    // a round fought with it uses it up
+    run(game, 'character-combat', { environ: env, attackerSide: 'imperial', attacker: { kind: 'creature', creature: 'spore-choir' }, defenders: [rebel] });
+    const die2 = dieWhere(game, col, (r) => r.defender === 0 && r.attacker > 0);
+    rigDice(game, [die2, 6, table(game).breakOffActive[col]!]);
+    choose(game, { attempt: false });
+    expect(game.pending?.kind).toBe('break-off');
     choose(game, { attempt: true });
     expect(finished(game)).toBe(true);
     expect(possessionsOf(game.world, rebel)).not.toContain(tonic);

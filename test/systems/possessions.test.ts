@@ -146,6 +146,24 @@ describe('possessions and spaceships [14.x]', () => {
     expect(spaceshipReassignOptions(game, ship, env)).toEqual([friend]);
   });
 
+  it('[14.55] a character killed outside a combat: his ship is offered to a friend through reassign-spaceship', async () => {
+    const { killCharacter } = await import('../../systems/character-combat');
+    const game = clearedGame();
+    const env = anEnviron(game);
+    const owner = putCharacter(game, 'jax-tollaway', env);
+    const friend = putCharacter(game, 'mirra-solvane', env);
+    const ship = P(game, 'kestrels-due');
+    givePossession(game, ship, owner);
+    const fallen = killCharacter(game, owner, 'assassinated');
+    expect(fallen).toEqual({ ships: [ship], environ: env });
+    run(game, 'reassign-spaceship', { ship, environ: env });
+    expect(game.pending?.kind).toBe('reassign-spaceship');
+    expect(game.pending?.options.map((o) => o.character)).toEqual([friend, 0]);
+    choose(game, { character: 0 });
+    expect(finished(game)).toBe(true);
+    expect(game.vars.possessionDeck).toContain('kestrels-due'); // [14.59] let go: lost
+  });
+
   it('[14.59, 14.24] a Rebel ship nobody takes is lost to the possession deck', () => {
     const game = clearedGame();
     const owner = putCharacter(game, 'jax-tollaway', anEnviron(game));
