@@ -11,6 +11,7 @@ import { emit } from '../src/core/engine/game';
 import type { Command, Frame, Game, Procedure, Step } from '../src/core/engine/types';
 import { environOf, refOf } from '../src/core/world/world';
 import { beginMissionPhase, eligibleCharacters, missionAllowed, missionCard, missionPhase, onMission, type MissionGroup } from './missions';
+import { possessionBonusDraws } from './possessions';
 import { campIn } from './rebel-camp';
 import { environsInPlay, phasing } from './sides';
 
@@ -25,8 +26,11 @@ export function assignmentOptions(game: Game): Command[] {
       if (onMission(game, character)) continue; // [13.1] one mission per character
       for (const letter of MISSION_LETTERS) {
         const companions = phase.groups.find((g) => g.environ === environ && g.letter === letter && !g.camp)?.members ?? [];
-        if (missionAllowed(game, letter, side, environ, character, companions))
-          options.push({ type: 'assign-mission', side, character, letter });
+        if (!missionAllowed(game, letter, side, environ, character, companions)) continue;
+        options.push({ type: 'assign-mission', side, character, letter, declare: false });
+        // [14.27] a possession's bonus draws count only if declared at the outset (using it may cost it)
+        if (possessionBonusDraws(game, character, letter).used.length)
+          options.push({ type: 'assign-mission', side, character, letter, declare: true });
       }
     }
     // [13.2] a rebel camp performs one mission of its own, with no characters
@@ -54,7 +58,7 @@ export const missionAssignment: Procedure = {
       decide: {
         side,
         kind: 'assign-mission',
-        prompt: 'Assign a character (or a rebel camp) to a mission, or finish assigning.',
+        prompt: 'Assign a character (or a rebel camp) to a mission, declaring or not the possessions that add bonus draws to it, or finish assigning.',
         rule: '[13.1]',
         options,
       },
@@ -84,6 +88,7 @@ export const missionAssignment: Procedure = {
       phase.groups.push(group);
     }
     group.members.push(character);
+    if (command.declare) group.declared.push(...possessionBonusDraws(game, character, letter).used);
     emit(game, {
       kind: 'mission-assigned',
       text: `${refOf(w, character)} goes on ${missionCard(game, letter).name} at ${refOf(w, environ)}.`,
@@ -95,5 +100,5 @@ export const missionAssignment: Procedure = {
 };
 
 function newGroup(id: number, environ: number, letter: MissionLetterId, members: number[], camp: number): MissionGroup {
-  return { id, environ, letter, members, camp, status: 'active', letters: 0, searched: false, windfall: 0 };
+  return { id, environ, letter, members, camp, status: 'active', letters: 0, searched: false, windfall: 0, declared: [] };
 }

@@ -251,6 +251,7 @@ describe('bonus draws [13.6]', () => {
     letters: 0,
     searched: false,
     windfall: 0,
+    declared: [],
   });
 
   it('[13.6] the card\'s base, the group\'s best rating, and each member\'s own bonus draws', () => {
@@ -284,17 +285,30 @@ describe('bonus draws [13.6]', () => {
     expect(bonusDraws(game, { ...groupOf(game, 'D', [], 'tollis.1'), camp }).draws).toBe(0);
   });
 
-  it('[14.27] possessions that give bonus draws count, and are used (revealed, may fail)', () => {
+  it('[14.27] possessions add bonus draws only if declared at the outset; then they are used (and may be lost)', () => {
+    for (const declare of [true, false]) {
+      const { game } = emptyBoard();
+      const jax = put(game, 'jax-tollaway', 'tollis.1');
+      const signet = entityOf(game.world, 'possession', 'signet-of-the-old-houses'); // +2 D, lost after one use
+      givePossession(game, signet, jax);
+      deck(game, [68, 68, 68, 73, 69]); // three urban HR (no D), then two urban D for the bonus draws
+      toSegment(game, 'mission assignment');
+      expect(hasOption(game, { character: jax, letter: 'D', declare: true })).toBe(true);
+      act(game, { type: 'assign-mission', character: jax, letter: 'D', declare });
+      expect(bonusDraws(game, group(game, 'D'))).toEqual(declare ? { draws: 2, possessions: [signet] } : { draws: 0, possessions: [] });
+      for (let i = 0; i < 3; i++) act(game, { type: 'draw-action' });
+      expect(holderOf(game.world, signet)).toBe(declare ? 0 : jax); // used up [14.23]
+      expect(game.world.c.Loyalty.value[planet(game, 'tollis')]).toBe(declare ? 3 : 1); // loyal + 2
+    }
+  });
+
+  it('[14.27] a possession gained after the outset adds no bonus draws to the mission', () => {
     const { game } = emptyBoard();
     const jax = put(game, 'jax-tollaway', 'tollis.1');
-    const signet = entityOf(game.world, 'possession', 'signet-of-the-old-houses'); // +2 D, lost after one use
-    givePossession(game, signet, jax);
-    expect(bonusDraws(game, groupOf(game, 'D', [jax], 'tollis.1'))).toEqual({ draws: 0 + 0 + 2, possessions: [signet] });
-    deck(game, [68, 68, 68, 73, 69]); // three urban HR (no D), then the two bonus draws: D, D
-    assign(game, 'rebel', [['jax-tollaway', 'D']]);
-    for (let i = 0; i < 3; i++) act(game, { type: 'draw-action' });
-    expect(holderOf(game.world, signet)).toBe(0); // used up [14.23]
-    expect(game.world.c.Loyalty.value[planet(game, 'tollis')]).toBe(3); // loyal + 2
+    toSegment(game, 'mission assignment');
+    act(game, { type: 'assign-mission', character: jax, letter: 'D', declare: false });
+    givePossession(game, entityOf(game.world, 'possession', 'signet-of-the-old-houses'), jax);
+    expect(bonusDraws(game, group(game, 'D')).draws).toBe(0);
   });
 
   it('[13.6] bonus draws come only after the full draws, all at once, their events ignored', () => {
