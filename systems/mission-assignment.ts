@@ -3,8 +3,8 @@
  * characters, environ by environ, to missions; each character to one mission; the characters of an
  * environ on the same mission form one group [13.1]. A rebel camp performs its own mission [13.2].
  *
- * One small decision at a time: assign one character (or camp) to one mission, or finish. Characters
- * left out do nothing (and may heal [13.71]).
+ * Two small decisions at a time: pick a character (or camp), or finish; then pick his mission (or go
+ * back). Characters left out do nothing (and may heal [13.71]).
  */
 import { MISSION_LETTERS, type MissionLetterId } from '../src/core/content/schema';
 import { emit } from '../src/core/engine/game';
@@ -51,14 +51,31 @@ export const missionAssignment: Procedure = {
       beginMissionPhase(game, side);
     }
     if (frame.data.finished) return { done: true };
-    const options = assignmentOptions(game);
-    if (!options.length) return { done: true };
+    const all = assignmentOptions(game);
+    if (!all.length) return { done: true };
+    // Two small steps: pick a character (or camp), then his mission.
+    const picked = frame.data.picked as number | undefined;
+    if (picked) {
+      const options = all.filter((o) => o.character === picked || o.camp === picked);
+      options.push({ type: 'cancel-pick', side });
+      return {
+        decide: {
+          side,
+          kind: 'assign-mission',
+          prompt: `Choose the mission for ${refOf(game.world, picked)}, declaring or not the possessions that add bonus draws to it [14.27].`,
+          rule: '[13.1]',
+          options,
+        },
+      };
+    }
+    const pieces = [...new Set(all.map((o) => (o.character ?? o.camp) as number))];
+    const options: Command[] = pieces.map((piece) => ({ type: 'pick-for-mission', side, piece }));
     options.push({ type: 'end-assignment', side });
     return {
       decide: {
         side,
-        kind: 'assign-mission',
-        prompt: 'Assign a character (or a rebel camp) to a mission, declaring or not the possessions that add bonus draws to it, or finish assigning.',
+        kind: 'pick-for-mission',
+        prompt: 'Choose a character (or a rebel camp) to send on a mission, or finish assigning.',
         rule: '[13.1]',
         options,
       },
@@ -69,6 +86,12 @@ export const missionAssignment: Procedure = {
       frame.data.finished = true;
       return;
     }
+    if (command.type === 'pick-for-mission') {
+      frame.data.picked = command.piece as number;
+      return;
+    }
+    delete frame.data.picked;
+    if (command.type === 'cancel-pick') return;
     const phase = missionPhase(game);
     if (!phase) throw new Error('no mission phase');
     const letter = command.letter as MissionLetterId;

@@ -13,7 +13,7 @@ import { givePossession } from '../../systems/possessions';
 import { campIn, foundRebelCamp } from '../../systems/rebel-camp';
 import { missionPhase, type MissionGroup } from '../../systems/missions';
 import { unitsIn } from '../../systems/sides';
-import { act, assign, ch, deck, emptyBoard, env, hasOption, planet, put, toSegment, unit } from './mission-helpers';
+import { act, assign, assignOne, ch, deck, emptyBoard, env, hasOption, planet, put, toSegment, unit } from './mission-helpers';
 
 const group = (game: Game, letter: string) => missionPhase(game)!.groups.find((g) => g.letter === letter)!;
 const vp = (game: Game) => game.content.tables.victoryPoints;
@@ -230,7 +230,7 @@ describe('mission effects', () => {
     const camp = foundRebelCamp(game, env(game, 'tollis.1'));
     deck(game, [81, 86, 68]); // urban FI, FI, HR
     toSegment(game, 'mission assignment');
-    act(game, { type: 'assign-camp', camp, letter: 'I' });
+    assignOne(game, camp, 'I');
     act(game, { type: 'draw-action' });
     act(game, { type: 'draw-action' });
     act(game, { type: 'draw-action' });
@@ -293,6 +293,7 @@ describe('bonus draws [13.6]', () => {
       givePossession(game, signet, jax);
       deck(game, [68, 68, 68, 73, 69]); // three urban HR (no D), then two urban D for the bonus draws
       toSegment(game, 'mission assignment');
+      act(game, { type: 'pick-for-mission', piece: jax });
       expect(hasOption(game, { character: jax, letter: 'D', declare: true })).toBe(true);
       act(game, { type: 'assign-mission', character: jax, letter: 'D', declare });
       expect(bonusDraws(game, group(game, 'D'))).toEqual(declare ? { draws: 2, possessions: [signet] } : { draws: 0, possessions: [] });
@@ -306,7 +307,7 @@ describe('bonus draws [13.6]', () => {
     const { game } = emptyBoard();
     const jax = put(game, 'jax-tollaway', 'tollis.1');
     toSegment(game, 'mission assignment');
-    act(game, { type: 'assign-mission', character: jax, letter: 'D', declare: false });
+    assignOne(game, jax, 'D', false);
     givePossession(game, entityOf(game.world, 'possession', 'signet-of-the-old-houses'), jax);
     expect(bonusDraws(game, group(game, 'D')).draws).toBe(0);
   });
