@@ -11,7 +11,7 @@ import { entityOf, environOf, guardOf, holderOf, tag } from '../../src/core/worl
 import { bonusDraws } from '../../systems/bonus-draw';
 import { givePossession } from '../../systems/possessions';
 import { campIn, foundRebelCamp } from '../../systems/rebel-camp';
-import { missionPhase, type MissionGroup } from '../../systems/missions';
+import { missionPhase, wentOnMissionThisTurn, type MissionGroup } from '../../systems/missions';
 import { unitsIn } from '../../systems/sides';
 import { act, assign, assignOne, ch, deck, emptyBoard, env, hasOption, planet, put, toSegment, unit } from './mission-helpers';
 
@@ -342,5 +342,37 @@ describe('bonus draws [13.6]', () => {
     const bonus = game.events.filter((e) => e.kind === 'bonus-draw').map((e) => e.text);
     expect(bonus).toHaveLength(1);
     expect(bonus[0]).toMatch(/Diplomacy/);
+  });
+
+  it('[13.6] bonus letters count only for the group whose mission they bear', () => {
+    const { game } = emptyBoard();
+    put(game, 'jax-tollaway', 'tollis.1'); // I: intelligence 3, one bonus draw
+    put(game, 'mirra-solvane', 'tollis.1'); // D: diplomacy 4 and her own 2, four bonus draws
+    game.world.c.Loyalty.value[planet(game, 'tollis')] = 2;
+    deck(game, [68, 68, 68, 69, 68, 68, 68, 68]); // three urban HR; bonus: jax draws 69 (D), mirra four HR
+    assign(game, 'rebel', [
+      ['jax-tollaway', 'I'],
+      ['mirra-solvane', 'D'],
+    ]);
+    const i = group(game, 'I');
+    const d = group(game, 'D');
+    for (let n = 0; n < 3; n++) act(game, { type: 'draw-action' });
+    expect(i.letters).toBe(0);
+    expect(d.letters).toBe(0); // the D on Jax's bonus card is not Mirra's
+    expect(game.world.c.Loyalty.value[planet(game, 'tollis')]).toBe(2);
+  });
+});
+
+describe('healing needs to know who did something [13.71]', () => {
+  it('[13.71] a character who went on a mission this turn is known; one left out is not', () => {
+    const { game } = emptyBoard();
+    const jax = put(game, 'jax-tollaway', 'tollis.1');
+    const mirra = put(game, 'mirra-solvane', 'tollis.1');
+    toSegment(game, 'mission assignment');
+    assignOne(game, jax, 'D');
+    act(game, { type: 'end-assignment' });
+    act(game, { type: 'stop-drawing' });
+    expect(wentOnMissionThisTurn(game, jax)).toBe(true);
+    expect(wentOnMissionThisTurn(game, mirra)).toBe(false);
   });
 });
