@@ -5,7 +5,7 @@
  * accumulated [13.52]; an assassination without its letter fails [12.87].
  *
  * Bonus draws of a group = the card's base + the group's rating contribution (below) + each member's own
- * bonus draws for the letter + possessions [14.27] + windfalls; a Rebel Diplomacy mission has two fewer on
+ * bonus draws for the letter + possessions declared at the outset [14.27] + windfalls; a Rebel Diplomacy mission has two fewer on
  * a patriotic planet and one more on a planet in dissent [13.2]. A rebel camp never has any [13.2].
  */
 import type { MissionLetterId } from '../src/core/content/schema';
@@ -16,7 +16,7 @@ import { drawActionCard, sectionFor } from './action-cards';
 import { DISSENT, PATRIOTIC } from './loyalty';
 import { answerEffect, completeGroup, effectQueue, failGroup, runEffects } from './mission-effects';
 import { describeGroup, endMissionPhase, groupById, isContinuing, missionCard, missionPhase, sideOfGroup, type MissionGroup } from './missions';
-import { afterPossessionUse, possessionBonusDraws } from './possessions';
+import { afterPossessionUse, possessionBonusDraws, possessionCard } from './possessions';
 
 /**
  * [13.6] how a rating turns into bonus draws (decided, docs/rules.md): the best rating in the group
@@ -43,9 +43,13 @@ export function bonusDraws(game: Game, group: MissionGroup): { draws: number; po
   for (const m of group.members) {
     const def = game.content.characters.get(refOf(game.world, m));
     draws += def?.bonusDraws[group.letter as MissionLetterId] ?? 0; // [13.6] the character's own
-    const p = possessionBonusDraws(game, m, group.letter); // [14.27]
-    draws += p.draws;
-    possessions.push(...p.used);
+    // [14.27] only possessions declared at the outset, still held by him and working
+    const p = possessionBonusDraws(game, m, group.letter);
+    for (const used of p.used) {
+      if (!group.declared.includes(used)) continue;
+      draws += possessionCard(game, used).effects.bonusDraws?.[group.letter] ?? 0;
+      possessions.push(used);
+    }
   }
   draws += group.windfall;
   if (group.letter === 'D' && sideOfGroup(game, group) === 'rebel') {

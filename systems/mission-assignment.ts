@@ -3,14 +3,15 @@
  * characters, environ by environ, to missions; each character to one mission; the characters of an
  * environ on the same mission form one group [13.1]. A rebel camp performs its own mission [13.2].
  *
- * One small decision at a time: assign one character (or camp) to one mission, or finish. Characters
- * left out do nothing (and may heal [13.71]).
+ * Two small decisions at a time: pick a character (or camp), or finish; then pick his mission (or go
+ * back). Characters left out do nothing (and may heal [13.71]).
  */
 import { MISSION_LETTERS, type MissionLetterId } from '../src/core/content/schema';
 import { emit } from '../src/core/engine/game';
 import type { Command, Frame, Game, Procedure, Step } from '../src/core/engine/types';
 import { environOf, refOf } from '../src/core/world/world';
 import { beginMissionPhase, eligibleCharacters, missionAllowed, missionCard, missionPhase, onMission, type MissionGroup } from './missions';
+import { possessionBonusDraws } from './possessions';
 import { campIn } from './rebel-camp';
 import { environsInPlay, phasing } from './sides';
 
@@ -25,8 +26,11 @@ export function assignmentOptions(game: Game): Command[] {
       if (onMission(game, character)) continue; // [13.1] one mission per character
       for (const letter of MISSION_LETTERS) {
         const companions = phase.groups.find((g) => g.environ === environ && g.letter === letter && !g.camp)?.members ?? [];
-        if (missionAllowed(game, letter, side, environ, character, companions))
-          options.push({ type: 'assign-mission', side, character, letter });
+        if (!missionAllowed(game, letter, side, environ, character, companions)) continue;
+        options.push({ type: 'assign-mission', side, character, letter, declare: false });
+        // [14.27] a possession's bonus draws count only if declared at the outset (using it may cost it)
+        if (possessionBonusDraws(game, character, letter).used.length)
+          options.push({ type: 'assign-mission', side, character, letter, declare: true });
       }
     }
     // [13.2] a rebel camp performs one mission of its own, with no characters
@@ -47,14 +51,31 @@ export const missionAssignment: Procedure = {
       beginMissionPhase(game, side);
     }
     if (frame.data.finished) return { done: true };
-    const options = assignmentOptions(game);
-    if (!options.length) return { done: true };
+    const all = assignmentOptions(game);
+    if (!all.length) return { done: true };
+    // Two small steps: pick a character (or camp), then his mission.
+    const picked = frame.data.picked as number | undefined;
+    if (picked) {
+      const options = all.filter((o) => o.character === picked || o.camp === picked);
+      options.push({ type: 'cancel-pick', side });
+      return {
+        decide: {
+          side,
+          kind: 'assign-mission',
+          prompt: `Choose the mission for ${refOf(game.world, picked)}, declaring or not the possessions that add bonus draws to it [14.27].`,
+          rule: '[13.1]',
+          options,
+        },
+      };
+    }
+    const pieces = [...new Set(all.map((o) => (o.character ?? o.camp) as number))];
+    const options: Command[] = pieces.map((piece) => ({ type: 'pick-for-mission', side, piece }));
     options.push({ type: 'end-assignment', side });
     return {
       decide: {
         side,
-        kind: 'assign-mission',
-        prompt: 'Assign a character (or a rebel camp) to a mission, or finish assigning.',
+        kind: 'pick-for-mission',
+        prompt: 'Choose a character (or a rebel camp) to send on a mission, or finish assigning.',
         rule: '[13.1]',
         options,
       },
@@ -65,6 +86,12 @@ export const missionAssignment: Procedure = {
       frame.data.finished = true;
       return;
     }
+    if (command.type === 'pick-for-mission') {
+      frame.data.picked = command.piece as number;
+      return;
+    }
+    delete frame.data.picked;
+    if (command.type === 'cancel-pick') return;
     const phase = missionPhase(game);
     if (!phase) throw new Error('no mission phase');
     const letter = command.letter as MissionLetterId;
@@ -84,6 +111,7 @@ export const missionAssignment: Procedure = {
       phase.groups.push(group);
     }
     group.members.push(character);
+    if (command.declare) group.declared.push(...possessionBonusDraws(game, character, letter).used);
     emit(game, {
       kind: 'mission-assigned',
       text: `${refOf(w, character)} goes on ${missionCard(game, letter).name} at ${refOf(w, environ)}.`,
@@ -95,5 +123,5 @@ export const missionAssignment: Procedure = {
 };
 
 function newGroup(id: number, environ: number, letter: MissionLetterId, members: number[], camp: number): MissionGroup {
-  return { id, environ, letter, members, camp, status: 'active', letters: 0, searched: false, windfall: 0 };
+  return { id, environ, letter, members, camp, status: 'active', letters: 0, searched: false, windfall: 0, declared: [] };
 }

@@ -13,7 +13,7 @@ import { emit } from '../src/core/engine/game';
 import type { Command, Decision, Frame, Game, Step } from '../src/core/engine/types';
 import { REBELLION } from '../src/core/world/components';
 import { GuardedBy } from '../src/core/world/relations';
-import { entityOf, guardOf, place, planetOfEnviron, refOf, tag, unplace, untag } from '../src/core/world/world';
+import { entityOf, environOf, guardOf, place, planetOfEnviron, refOf, tag, unplace, untag } from '../src/core/world/world';
 import { shiftLoyalty, stopRebellion, UNREST } from './loyalty';
 import {
   assassinationTargets,
@@ -39,7 +39,7 @@ import { tallyPoints } from './victory';
 export type Effect =
   /** Run a sub-procedure (a combat, a search, raising rebellion forces), then prune the groups. */
   | { do: 'push'; frame: Frame }
-  /** [13.3] after a card's event: its letters take effect. `bonus` letters come from bonus draws. */
+  /** [13.3] after a card's event: its letters take effect. */
   | { do: 'letters'; letters: string; environ: number }
   /** A choice the performing player makes for a completed mission. */
   | { do: 'choose'; what: 'assassinate' | 'free' | 'gain' | 'possession' | 'subvert'; group: number; left: number; possession: string };
@@ -49,9 +49,26 @@ export function effectQueue(frame: Frame): Effect[] {
   return frame.data.queue as unknown as Effect[];
 }
 
-/** Queue a sub-procedure; where it is not built yet, say so and go on [contracts]. */
+/** Queue a sub-procedure (run by `runEffects`, which skips it with an event where it is not built yet). */
 export function queueProcedure(game: Game, queue: Effect[], frame: Frame): void {
+  void game;
   queue.push({ do: 'push', frame });
+}
+
+/**
+ * The characters a queued combat or search concerns may have been killed or captured since it was
+ * queued: only those still free take part; with none left it does not happen.
+ */
+function stillThere(game: Game, frame: Frame): boolean {
+  const w = game.world;
+  const free = (ch: number) => !hasComponent(w, ch, w.c.Dead) && !hasComponent(w, ch, w.c.Captured) && environOf(w, ch) !== 0;
+  for (const key of ['defenders', 'group'] as const) {
+    const list = frame.data[key];
+    if (!Array.isArray(list)) continue;
+    frame.data[key] = (list as number[]).filter(free);
+    if (!(frame.data[key] as number[]).length) return false;
+  }
+  return true;
 }
 
 /**
@@ -69,6 +86,7 @@ export function runEffects(game: Game, frame: Frame): Step | null {
     const effect = queue[0] as Effect;
     if (effect.do === 'push') {
       queue.shift();
+      if (!stillThere(game, effect.frame)) continue;
       frame.data.awaiting = effect.frame.proc;
       return { push: effect.frame };
     }

@@ -42,6 +42,8 @@ export interface MissionGroup {
   searched: boolean;
   /** Extra bonus draws from a windfall event. */
   windfall: number;
+  /** [14.27] possessions declared, when each member joined, for their bonus draws. */
+  declared: number[];
 }
 
 export interface MissionPhase {

@@ -17,7 +17,7 @@ import { entityOf, environOf, holderOf, tag, unplace } from '../../src/core/worl
 import { SENTRY_ROBOT_STRENGTH, ignoredBecause, sectionFor } from '../../systems/action-cards';
 import { campIn } from '../../systems/rebel-camp';
 import { missionPhase } from '../../systems/missions';
-import { act, assign, ch, deck, emptyBoard, env, hasOption, planet, put, segmentName, toSegment, unit } from './mission-helpers';
+import { act, assign, assignOne, ch, deck, emptyBoard, env, hasOption, planet, put, segmentName, toSegment, unit } from './mission-helpers';
 
 const drawsSoFar = (game: Game) => game.stack.find((f) => f.proc === 'mission-action')?.data.draws;
 const group = (game: Game, letter: string) => missionPhase(game)!.groups.find((g) => g.letter === letter)!;
@@ -137,8 +137,8 @@ describe('the action segment', () => {
     const jax = put(game, 'jax-tollaway', 'tollis.2');
     deck(game, [96]); // special DE, characters detected
     toSegment(game, 'mission assignment');
-    act(game, { type: 'assign-camp', letter: 'D' });
-    act(game, { type: 'assign-mission', character: jax, letter: 'D' });
+    assignOne(game, campIn(game, env(game, 'tollis.2')), 'D');
+    assignOne(game, jax, 'D');
     act(game, { type: 'draw-action' });
     expect(hasComponent(game.world, jax, game.world.c.Detected)).toBe(true);
   });
@@ -458,7 +458,7 @@ function foundRebelCampAt(game: Game, environ: string): number {
   put(game, 'pip-tock', environ);
   deck(game, [74]); // special "BH", no event (68's special B would bring a creature)
   toSegment(game, 'mission assignment');
-  act(game, { type: 'assign-mission', character: ch(game, 'pip-tock'), letter: 'B' });
+  assignOne(game, ch(game, 'pip-tock'), 'B');
   act(game, { type: 'draw-action' });
   unplace(game.world, ch(game, 'pip-tock'));
   return campIn(game, e);

@@ -8,14 +8,7 @@ import { GuardedBy } from '../../src/core/world/relations';
 import { tag } from '../../src/core/world/world';
 import { missionPhase, onMission } from '../../systems/missions';
 import { foundRebelCamp } from '../../systems/rebel-camp';
-import { act, ch, emptyBoard, env, hasOption, options, planet, put, toSegment, unit } from './mission-helpers';
-
-function lettersFor(game: ReturnType<typeof emptyBoard>['game'], character: number): string[] {
-  return options(game)
-    .filter((o) => o.character === character)
-    .map((o) => o.letter as string)
-    .sort();
-}
+import { act, assignOne, emptyBoard, env, hasOption, lettersFor, options, planet, put, toSegment, unit } from './mission-helpers';
 
 describe('mission assignment', () => {
   it('[13.0, 13.7] characters stacked with their own military units cannot go on missions', () => {
@@ -24,9 +17,9 @@ describe('mission assignment', () => {
     const mirra = put(game, 'mirra-solvane', 'wendhaven.2');
     unit(game, 'rebel-1-0', 'wendhaven.2', 'wild');
     toSegment(game, 'mission assignment');
-    expect(game.pending?.kind).toBe('assign-mission');
-    expect(hasOption(game, { character: jax })).toBe(true);
-    expect(hasOption(game, { character: mirra })).toBe(false);
+    expect(game.pending?.kind).toBe('pick-for-mission');
+    expect(hasOption(game, { piece: jax })).toBe(true);
+    expect(hasOption(game, { piece: mirra })).toBe(false);
   });
 
   it('[12.81, 13.7] a character guarding a prisoner cannot go on missions', () => {
@@ -37,8 +30,8 @@ describe('mission assignment', () => {
     tag(game.world, jax, game.world.c.Captured);
     addComponent(game.world, jax, GuardedBy(ysmena));
     toSegment(game, 'mission assignment', 'imperial');
-    expect(hasOption(game, { character: ysmena })).toBe(false);
-    expect(hasOption(game, { character: nilo })).toBe(true);
+    expect(hasOption(game, { piece: ysmena })).toBe(false);
+    expect(hasOption(game, { piece: nilo })).toBe(true);
   });
 
   it('[13.1] each character goes on one mission; the characters of an environ on the same mission form one group', () => {
@@ -46,9 +39,9 @@ describe('mission assignment', () => {
     const jax = put(game, 'jax-tollaway', 'wendhaven.1');
     const mirra = put(game, 'mirra-solvane', 'wendhaven.1');
     toSegment(game, 'mission assignment');
-    act(game, { type: 'assign-mission', character: jax, letter: 'D' });
-    expect(hasOption(game, { character: jax })).toBe(false);
-    act(game, { type: 'assign-mission', character: mirra, letter: 'D' });
+    assignOne(game, jax, 'D');
+    expect(hasOption(game, { piece: jax })).toBe(false);
+    assignOne(game, mirra, 'D');
     const groups = missionPhase(game)!.groups;
     expect(groups).toHaveLength(1);
     expect(groups[0]!.members).toEqual([jax, mirra]);
@@ -59,7 +52,7 @@ describe('mission assignment', () => {
     const jax = put(game, 'jax-tollaway', 'wendhaven.1');
     const mirra = put(game, 'mirra-solvane', 'wendhaven.1');
     toSegment(game, 'mission assignment');
-    act(game, { type: 'assign-mission', character: jax, letter: 'I' });
+    assignOne(game, jax, 'I');
     expect(hasOption(game, { type: 'end-assignment' })).toBe(true);
     act(game, { type: 'end-assignment' });
     expect(onMission(game, mirra)).toBeNull();
@@ -192,14 +185,12 @@ describe('mission assignment', () => {
     const camp = foundRebelCamp(game, env(game, 'wendhaven.1'));
     const jax = put(game, 'jax-tollaway', 'wendhaven.1');
     toSegment(game, 'mission assignment');
-    const campLetters = options(game)
-      .filter((o) => o.camp === camp)
-      .map((o) => o.letter as string);
+    const campLetters = lettersFor(game, camp);
     expect(campLetters.length).toBeGreaterThan(0);
     for (const l of campLetters) expect('CDFIST').toContain(l);
-    act(game, { type: 'assign-camp', camp, letter: 'D' });
-    expect(hasOption(game, { camp })).toBe(false);
-    act(game, { type: 'assign-mission', character: jax, letter: 'D' });
+    assignOne(game, camp, 'D');
+    expect(hasOption(game, { piece: camp })).toBe(false);
+    assignOne(game, jax, 'D');
     const groups = missionPhase(game)!.groups;
     expect(groups).toHaveLength(2);
     expect(groups.find((g) => g.camp === camp)!.members).toEqual([]);
@@ -221,8 +212,9 @@ describe('mission assignment', () => {
     const jax = put(game, 'jax-tollaway', 'wendhaven.1');
     const ysmena = put(game, 'ysmena-coil', 'wendhaven.1');
     toSegment(game, 'mission assignment');
-    expect(hasOption(game, { character: jax })).toBe(true);
-    expect(hasOption(game, { character: ysmena })).toBe(false);
+    expect(hasOption(game, { piece: jax })).toBe(true);
+    expect(hasOption(game, { piece: ysmena })).toBe(false);
     expect(options(game).every((o) => o.side === 'rebel')).toBe(true);
+    expect(lettersFor(game, ysmena)).toEqual([]);
   });
 });

@@ -11,9 +11,9 @@ import { entityOf, environOf, guardOf, holderOf, tag } from '../../src/core/worl
 import { bonusDraws } from '../../systems/bonus-draw';
 import { givePossession } from '../../systems/possessions';
 import { campIn, foundRebelCamp } from '../../systems/rebel-camp';
-import { missionPhase, type MissionGroup } from '../../systems/missions';
+import { missionPhase, wentOnMissionThisTurn, type MissionGroup } from '../../systems/missions';
 import { unitsIn } from '../../systems/sides';
-import { act, assign, ch, deck, emptyBoard, env, hasOption, planet, put, toSegment, unit } from './mission-helpers';
+import { act, assign, assignOne, ch, deck, emptyBoard, env, hasOption, planet, put, toSegment, unit } from './mission-helpers';
 
 const group = (game: Game, letter: string) => missionPhase(game)!.groups.find((g) => g.letter === letter)!;
 const vp = (game: Game) => game.content.tables.victoryPoints;
@@ -230,7 +230,7 @@ describe('mission effects', () => {
     const camp = foundRebelCamp(game, env(game, 'tollis.1'));
     deck(game, [81, 86, 68]); // urban FI, FI, HR
     toSegment(game, 'mission assignment');
-    act(game, { type: 'assign-camp', camp, letter: 'I' });
+    assignOne(game, camp, 'I');
     act(game, { type: 'draw-action' });
     act(game, { type: 'draw-action' });
     act(game, { type: 'draw-action' });
@@ -251,6 +251,7 @@ describe('bonus draws [13.6]', () => {
     letters: 0,
     searched: false,
     windfall: 0,
+    declared: [],
   });
 
   it('[13.6] the card\'s base, the group\'s best rating, and each member\'s own bonus draws', () => {
@@ -284,17 +285,31 @@ describe('bonus draws [13.6]', () => {
     expect(bonusDraws(game, { ...groupOf(game, 'D', [], 'tollis.1'), camp }).draws).toBe(0);
   });
 
-  it('[14.27] possessions that give bonus draws count, and are used (revealed, may fail)', () => {
+  it('[14.27] possessions add bonus draws only if declared at the outset; then they are used (and may be lost)', () => {
+    for (const declare of [true, false]) {
+      const { game } = emptyBoard();
+      const jax = put(game, 'jax-tollaway', 'tollis.1');
+      const signet = entityOf(game.world, 'possession', 'signet-of-the-old-houses'); // +2 D, lost after one use
+      givePossession(game, signet, jax);
+      deck(game, [68, 68, 68, 73, 69]); // three urban HR (no D), then two urban D for the bonus draws
+      toSegment(game, 'mission assignment');
+      act(game, { type: 'pick-for-mission', piece: jax });
+      expect(hasOption(game, { character: jax, letter: 'D', declare: true })).toBe(true);
+      act(game, { type: 'assign-mission', character: jax, letter: 'D', declare });
+      expect(bonusDraws(game, group(game, 'D'))).toEqual(declare ? { draws: 2, possessions: [signet] } : { draws: 0, possessions: [] });
+      for (let i = 0; i < 3; i++) act(game, { type: 'draw-action' });
+      expect(holderOf(game.world, signet)).toBe(declare ? 0 : jax); // used up [14.23]
+      expect(game.world.c.Loyalty.value[planet(game, 'tollis')]).toBe(declare ? 3 : 1); // loyal + 2
+    }
+  });
+
+  it('[14.27] a possession gained after the outset adds no bonus draws to the mission', () => {
     const { game } = emptyBoard();
     const jax = put(game, 'jax-tollaway', 'tollis.1');
-    const signet = entityOf(game.world, 'possession', 'signet-of-the-old-houses'); // +2 D, lost after one use
-    givePossession(game, signet, jax);
-    expect(bonusDraws(game, groupOf(game, 'D', [jax], 'tollis.1'))).toEqual({ draws: 0 + 0 + 2, possessions: [signet] });
-    deck(game, [68, 68, 68, 73, 69]); // three urban HR (no D), then the two bonus draws: D, D
-    assign(game, 'rebel', [['jax-tollaway', 'D']]);
-    for (let i = 0; i < 3; i++) act(game, { type: 'draw-action' });
-    expect(holderOf(game.world, signet)).toBe(0); // used up [14.23]
-    expect(game.world.c.Loyalty.value[planet(game, 'tollis')]).toBe(3); // loyal + 2
+    toSegment(game, 'mission assignment');
+    assignOne(game, jax, 'D', false);
+    givePossession(game, entityOf(game.world, 'possession', 'signet-of-the-old-houses'), jax);
+    expect(bonusDraws(game, group(game, 'D')).draws).toBe(0);
   });
 
   it('[13.6] bonus draws come only after the full draws, all at once, their events ignored', () => {
@@ -327,5 +342,37 @@ describe('bonus draws [13.6]', () => {
     const bonus = game.events.filter((e) => e.kind === 'bonus-draw').map((e) => e.text);
     expect(bonus).toHaveLength(1);
     expect(bonus[0]).toMatch(/Diplomacy/);
+  });
+
+  it('[13.6] bonus letters count only for the group whose mission they bear', () => {
+    const { game } = emptyBoard();
+    put(game, 'jax-tollaway', 'tollis.1'); // I: intelligence 3, one bonus draw
+    put(game, 'mirra-solvane', 'tollis.1'); // D: diplomacy 4 and her own 2, four bonus draws
+    game.world.c.Loyalty.value[planet(game, 'tollis')] = 2;
+    deck(game, [68, 68, 68, 69, 68, 68, 68, 68]); // three urban HR; bonus: jax draws 69 (D), mirra four HR
+    assign(game, 'rebel', [
+      ['jax-tollaway', 'I'],
+      ['mirra-solvane', 'D'],
+    ]);
+    const i = group(game, 'I');
+    const d = group(game, 'D');
+    for (let n = 0; n < 3; n++) act(game, { type: 'draw-action' });
+    expect(i.letters).toBe(0);
+    expect(d.letters).toBe(0); // the D on Jax's bonus card is not Mirra's
+    expect(game.world.c.Loyalty.value[planet(game, 'tollis')]).toBe(2);
+  });
+});
+
+describe('healing needs to know who did something [13.71]', () => {
+  it('[13.71] a character who went on a mission this turn is known; one left out is not', () => {
+    const { game } = emptyBoard();
+    const jax = put(game, 'jax-tollaway', 'tollis.1');
+    const mirra = put(game, 'mirra-solvane', 'tollis.1');
+    toSegment(game, 'mission assignment');
+    assignOne(game, jax, 'D');
+    act(game, { type: 'end-assignment' });
+    act(game, { type: 'stop-drawing' });
+    expect(wentOnMissionThisTurn(game, jax)).toBe(true);
+    expect(wentOnMissionThisTurn(game, mirra)).toBe(false);
   });
 });

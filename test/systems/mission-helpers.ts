@@ -91,9 +91,28 @@ export function act(game: Game, match: Partial<Command>): void {
 /** Assign characters ([character id, mission letter]), finish assignment: the game is then in the action segment. */
 export function assign(game: Game, side: SideId, assignments: [string, string][]): void {
   toSegment(game, 'mission assignment', side);
-  for (const [character, letter] of assignments) act(game, { type: 'assign-mission', character: ch(game, character), letter });
+  for (const [character, letter] of assignments) assignOne(game, ch(game, character), letter);
   // when everyone eligible is assigned, the segment ends by itself
-  if (game.pending?.kind === 'assign-mission') act(game, { type: 'end-assignment' });
+  if (game.pending?.kind === 'pick-for-mission') act(game, { type: 'end-assignment' });
+}
+
+/** Pick a character (or camp), then his mission. */
+export function assignOne(game: Game, piece: number, letter: string, declare?: boolean): void {
+  act(game, { type: 'pick-for-mission', piece });
+  const match: Partial<Command> = { letter };
+  if (declare !== undefined) match.declare = declare;
+  act(game, match);
+}
+
+/** The missions a piece may be assigned to now (picks it, reads, goes back). */
+export function lettersFor(game: Game, piece: number): string[] {
+  if (!hasOption(game, { type: 'pick-for-mission', piece })) return [];
+  act(game, { type: 'pick-for-mission', piece });
+  const letters = options(game)
+    .filter((o) => o.letter)
+    .map((o) => o.letter as string);
+  act(game, { type: 'cancel-pick' });
+  return [...new Set(letters)].sort();
 }
 
 export function segmentName(game: Game): string {
