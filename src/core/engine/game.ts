@@ -129,6 +129,7 @@ export function advance(game: Game): void {
       game.stack.pop();
       const parent = game.stack[game.stack.length - 1];
       if (parent) parent.data.result = result.result ?? null;
+      game.ruleset.refresh(game); // a finished procedure (a whole segment) is a change too
     }
     takeInterrupts(game);
     if (game.stack.length === 0) {
