@@ -521,6 +521,11 @@ export class App {
       frameMs: (frames = 100) => timeFrames(g.renderer, () => g.renderFrame(), frames),
       referenceFrameMs: (frames = 100) => timeReferenceFrame(g, frames),
       home: () => g.home(true),
+      setFollow: (on: boolean) => {
+        this.follow = on;
+        (this.el.follow as HTMLInputElement).checked = on;
+      },
+      select: (sel: Selection | null) => g.activate(sel),
       setLayerVisible: (name: string, visible: boolean) => g.setLayerVisible(name, visible),
       focusPlanet: (id: string) => g.focusPlanet(id, true),
       focusSystem: (id: string) => {
