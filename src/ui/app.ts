@@ -526,6 +526,20 @@ export class App {
         (this.el.follow as HTMLInputElement).checked = on;
       },
       select: (sel: Selection | null) => g.activate(sel),
+      /** Build a second galaxy off-page, draw it, dispose it: what its renderer still holds afterwards. */
+      leakCheck: () => {
+        const host = document.createElement('div');
+        host.style.cssText = 'position:absolute;width:320px;height:180px;left:-9999px';
+        document.body.appendChild(host);
+        const other = new GalaxyScene(this.content, host);
+        other.setView(this.view, this.refs);
+        other.renderFrame();
+        const before = { ...other.renderer.info.memory };
+        other.dispose();
+        const after = { ...other.renderer.info.memory };
+        host.remove();
+        return { before, after };
+      },
       setLayerVisible: (name: string, visible: boolean) => g.setLayerVisible(name, visible),
       focusPlanet: (id: string) => g.focusPlanet(id, true),
       focusSystem: (id: string) => {
