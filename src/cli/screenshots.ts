@@ -13,12 +13,17 @@ interface G {
   state(): { turn: number };
   setFollow(on: boolean): void;
   select(sel: object): void;
+  setQuality(name: string): Promise<void>;
 }
 try {
   const { page, errors } = await openPage(session, '', { width: 1280, height: 720 });
   await page.waitForFunction(() => document.body.dataset.ready === 'true');
   await page.waitForTimeout(800);
   await page.screenshot({ path: `${out}/galaxy.png` });
+  await page.evaluate(() => (window as unknown as { __galaxy: G }).__galaxy.setQuality('high'));
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: `${out}/galaxy-bloom.png` });
+  await page.evaluate(() => (window as unknown as { __galaxy: G }).__galaxy.setQuality('default'));
 
   await page.evaluate(() => (window as unknown as { __galaxy: G }).__galaxy.watch({ scenario: 'start-of-rebellion', seed: '3', speed: 4 }));
   await page.waitForFunction(() => (window as unknown as { __galaxy: G }).__galaxy.state().turn >= 2, undefined, { timeout: 120_000 });

@@ -578,7 +578,10 @@ export class App {
         return { mean, variance: sum2 / n - mean * mean };
       },
       heapMB: () => ((performance as Performance & { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0) / 1048576,
-      setQuality: (name: string) => g.setQuality(QUALITY_PRESETS[name] ?? (QUALITY_PRESETS.default as Quality)),
+      setQuality: (name: string) => {
+        (this.el.quality as HTMLSelectElement).value = name;
+        return g.setQuality(QUALITY_PRESETS[name] ?? (QUALITY_PRESETS.default as Quality));
+      },
     };
   }
 }
