@@ -435,17 +435,13 @@ export class App {
     }
   }
 
-  /** Stack icons with counts for the system in focus (a few tens of DOM labels at most). */
+  /** Stack icons with counts; each shows only when the camera is close to its planet (see placeLabels). */
   private buildStackLabels(): void {
     for (const l of this.stackLabels) l.remove();
     this.stackLabels = [];
-    const focus = this.galaxy.focusedSystem;
-    if (!focus) return;
     const layer = this.el.labels as HTMLElement;
     for (const s of this.galaxy.stacks) {
-      const env = this.content.environs.get(s.environ);
-      const planet = env ? this.content.planets.get(env.planet) : undefined;
-      if (!planet || planet.system !== focus) continue;
+      if (!this.content.environs.has(s.environ)) continue;
       const el = document.createElement('div');
       el.className = `label stack-label side-${s.side}`;
       el.style.setProperty('--c', SIDE_COLORS[s.side] ?? '#fff');
