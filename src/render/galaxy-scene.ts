@@ -66,12 +66,14 @@ export interface Quality {
   bloom: boolean;
   /** Galactic dust and background star counts scale with this (0.25..2). */
   density: number;
+  /** The baked galactic disc (the spiral's glow): most of the frame's fill, so "low" goes without it. */
+  disc: boolean;
 }
 
 export const QUALITY_PRESETS: Record<string, Quality> = {
-  low: { pixelRatio: 1, bloom: false, density: 0.4 },
-  default: { pixelRatio: 1, bloom: false, density: 1 },
-  high: { pixelRatio: 2, bloom: true, density: 1.6 },
+  low: { pixelRatio: 1, bloom: false, density: 0.4, disc: false },
+  default: { pixelRatio: 1, bloom: false, density: 1, disc: true },
+  high: { pixelRatio: 2, bloom: true, density: 1.6, disc: true },
 };
 
 /** A tiny seeded generator for the decorative dust (the picture's own randomness, never the game's). */
@@ -280,14 +282,16 @@ export class GalaxyScene {
       size[n + glows - 1] = L.radius * 1.3;
       const extent = maxR * 1.15;
       this.disc = this.bakeDisc(pos, col, size, extent);
+      this.disc.visible = this.quality.disc;
 
-      // The sparse 3D sample: one point in six, smaller.
-      const m = Math.floor(n / 6);
+      // The sparse 3D sample: one point in six, smaller (one in two when there is no disc).
+      const every = this.quality.disc ? 6 : 2;
+      const m = Math.floor(n / every);
       const spos = new Float32Array(m * 3);
       const scol = new Float32Array(m * 3);
       const ssize = new Float32Array(m);
       for (let j = 0; j < m; j++) {
-        const i = j * 6;
+        const i = j * every;
         spos.set(pos.subarray(i * 3, i * 3 + 3), j * 3);
         scol.set(col.subarray(i * 3, i * 3 + 3), j * 3);
         ssize[j] = (size[i] as number) * 0.35;
@@ -1210,7 +1214,7 @@ export class GalaxyScene {
 
   /** Quality: pixel ratio, bloom (loaded only when asked for), starfield density (rebuilds the dust). */
   async setQuality(q: Quality): Promise<void> {
-    const densityChanged = q.density !== this.quality.density;
+    const densityChanged = q.density !== this.quality.density || q.disc !== this.quality.disc;
     this.quality = q;
     this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, q.pixelRatio));
     (this.sky.material as ShaderMaterial).uniforms.uPixelRatio!.value = this.renderer.getPixelRatio();
