@@ -186,9 +186,9 @@ export class Layers {
         const i = j * every;
         spos.set(pos.subarray(i * 3, i * 3 + 3), j * 3);
         scol.set(col.subarray(i * 3, i * 3 + 3), j * 3);
-        ssize[j] = (size[i] as number) * 0.35;
+        ssize[j] = (size[i] as number) * (this.quality.disc ? 0.35 : 0.6);
       }
-      this.dust = this.pointLayer(spos, scol, ssize, { core: 0, opacity: 0.5, minPx: 0, maxPx: 6, nearFade: 60 });
+      this.dust = this.pointLayer(spos, scol, ssize, { core: 0, opacity: this.quality.disc ? 0.5 : 0.7, minPx: 0, maxPx: this.quality.disc ? 6 : 9, nearFade: 60 });
       this.dust.renderOrder = 1;
     }
 
