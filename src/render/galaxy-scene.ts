@@ -589,7 +589,7 @@ export class GalaxyScene {
       const u = m.uniforms.uScale;
       if (u) u.value = scale;
       const min = m.uniforms.uMinPx;
-      if (min) min.value = (min.value as number) > 0 ? 11 * pr : 0;
+      if (min) min.value = (min.value as number) > 0 ? 14 * pr : 0;
     }
     const res = new Vector2(w * pr, h * pr);
     (this.layers.routeLines.material as LineMaterial).resolution.copy(res);

@@ -124,7 +124,7 @@ export class Layers {
         nav.toArray(col, i * 3);
         size[i] = 0.7;
       });
-      this.stars = this.pointLayer(pos, col, size, { core: 1, opacity: 1, minPx: 11, maxPx: 320, nearFade: 0 });
+      this.stars = this.pointLayer(pos, col, size, { core: 1, opacity: 1, minPx: 14, maxPx: 320, nearFade: 0 });
       this.stars.renderOrder = 5;
     }
 

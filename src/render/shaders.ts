@@ -34,7 +34,7 @@ export const pointsFragment = /* glsl */ `
     vec2 p = gl_PointCoord * 2.0 - 1.0;
     float r2 = dot(p, p);
     if (r2 > 1.0) discard;
-    float glow = exp(-r2 * 5.0);                  // soft halo
+    float glow = exp(-r2 * 5.0) + uCore * 0.35 * exp(-r2 * 1.6);   // soft halo (stars: a wider corona too)
     float core = exp(-r2 * 40.0) * uCore;          // hot centre
     vec3 col = vColor * glow + vec3(1.0) * core;
     gl_FragColor = vec4(col * uOpacity * mix(1.0, vTwinkle, uCore), 1.0);
