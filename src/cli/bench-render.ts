@@ -19,6 +19,8 @@ export interface RenderBench {
   frameMs: number;
   referenceFrameMs: number;
   frameRatio: number;
+  /** The same ratio at "low" quality (no baked galactic disc, fewer points). */
+  frameRatioLow: number;
   initialJsGzipBytes: number;
   heapMBAfter10Turns: number;
 }
@@ -65,13 +67,14 @@ export async function benchRender(): Promise<RenderBench> {
     const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
     await page.goto(`http://127.0.0.1:${address.port}/`);
     await page.waitForFunction(() => document.body.dataset.ready === 'true', undefined, { timeout: 120_000 });
-    const result = await page.evaluate(() => {
+    const result = await page.evaluate(async () => {
       const g = (window as unknown as { __galaxy: Record<string, (...a: unknown[]) => unknown> }).__galaxy as unknown as {
         home(): void;
         focusSystem(id: string): void;
         stats(): { drawCalls: number; triangles: number };
         frameMs(n: number): number;
         referenceFrameMs(n: number): number;
+        setQuality(name: string): Promise<void>;
       };
       g.home();
       const galaxy = g.stats();
@@ -82,7 +85,13 @@ export async function benchRender(): Promise<RenderBench> {
       g.referenceFrameMs(10);
       const frameMs = g.frameMs(100);
       const referenceFrameMs = g.referenceFrameMs(100);
-      return { galaxy, system, frameMs, referenceFrameMs };
+      await g.setQuality('low');
+      g.home();
+      g.frameMs(10);
+      const lowMs = g.frameMs(100);
+      const lowReferenceMs = g.referenceFrameMs(100);
+      await g.setQuality('default');
+      return { galaxy, system, frameMs, referenceFrameMs, lowRatio: lowMs / lowReferenceMs };
     });
     await page.evaluate(() => (window as unknown as { __galaxy: { watch(o: object): void } }).__galaxy.watch({ scenario: 'start-of-rebellion', seed: 'bench', speed: 0, autoRestart: true }));
     await page.waitForFunction(() => (window as unknown as { __galaxy: { state(): { turnsWatched: number } } }).__galaxy.state().turnsWatched >= 10, undefined, { timeout: 300_000, polling: 200 });
@@ -97,6 +106,7 @@ export async function benchRender(): Promise<RenderBench> {
       frameMs: result.frameMs,
       referenceFrameMs: result.referenceFrameMs,
       frameRatio: result.frameMs / result.referenceFrameMs,
+      frameRatioLow: result.lowRatio,
       initialJsGzipBytes: jsBytes,
       heapMBAfter10Turns: heap,
     };

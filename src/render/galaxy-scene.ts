@@ -6,31 +6,14 @@
  * (`setView`) recolours planets by loyalty and state and places the markers for PDBs, units and
  * characters. The picture never writes to the game: it reads views and events only.
  *
- * Draw calls stay flat as the galaxy grows: each layer below is ONE draw call whatever the number of
- * systems (Points, InstancedMesh, merged geometry).
+ * Draw calls stay flat as the galaxy grows: each layer (`layers.ts`) is ONE draw call whatever the
+ * number of systems (Points, InstancedMesh, merged geometry).
  */
 import {
-  AdditiveBlending,
   BufferAttribute,
-  BufferGeometry,
   Color,
-  DoubleSide,
-  DynamicDrawUsage,
-  Float32BufferAttribute,
-  IcosahedronGeometry,
-  InstancedBufferAttribute,
-  InstancedMesh,
-  LineBasicMaterial,
-  LineSegments,
   Matrix4,
-  Mesh,
-  MeshBasicMaterial,
-  LinearFilter,
-  LinearMipmapLinearFilter,
-  OrthographicCamera,
-  WebGLRenderTarget,
   PerspectiveCamera,
-  PlaneGeometry,
   Points,
   Ray,
   Raycaster,
@@ -42,15 +25,13 @@ import {
 } from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { LineMaterial } from 'three/addons/lines/LineMaterial.js';
-import { LineSegments2 } from 'three/addons/lines/LineSegments2.js';
-import { LineSegmentsGeometry } from 'three/addons/lines/LineSegmentsGeometry.js';
 import type { Content } from '../core/content/validate';
 import type { GameEvent } from '../core/engine/types';
 import type { GameView } from '../core/view';
 import { effectFor } from './effects';
 import { buildLayout, type GalaxyLayout } from './layout';
-import { ENVIRON_COLORS, GOLD, LOYALTY_COLORS, NAV_STAR_COLOR, SIDE_COLORS } from './palette';
-import * as S from './shaders';
+import { FX_CAPACITY, Layers, MARKER_CAPACITY, setHalo } from './layers';
+import { LOYALTY_COLORS, SIDE_COLORS } from './palette';
 import { ResourceTracker } from './tracker';
 import type { EntityRefs } from './types';
 
@@ -66,29 +47,16 @@ export interface Quality {
   bloom: boolean;
   /** Galactic dust and background star counts scale with this (0.25..2). */
   density: number;
+  /** The baked galactic disc (the spiral's glow): most of the frame's fill, so "low" goes without it. */
+  disc: boolean;
 }
 
 export const QUALITY_PRESETS: Record<string, Quality> = {
-  low: { pixelRatio: 1, bloom: false, density: 0.4 },
-  default: { pixelRatio: 1, bloom: false, density: 1 },
-  high: { pixelRatio: 2, bloom: true, density: 1.6 },
+  low: { pixelRatio: 1, bloom: false, density: 0.4, disc: false },
+  default: { pixelRatio: 1, bloom: false, density: 1, disc: true },
+  high: { pixelRatio: 2, bloom: true, density: 1.6, disc: true },
 };
 
-/** A tiny seeded generator for the decorative dust (the picture's own randomness, never the game's). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const HALO_STYLE = { drift: 0, outerDrift: 1, capital: 2, throne: 3, glow: 4, selected: 5, atmosphere: 6, hover: 7 } as const;
-const MARKER_CAPACITY = 1024;
-const FX_CAPACITY = 96;
 const PDB_UP = new Color('#7dffa8');
 const PDB_DOWN = new Color('#59607a');
 
@@ -125,32 +93,12 @@ export class GalaxyScene {
   private quality: Quality;
   private composer: { render(): void; setSize(w: number, h: number): void; dispose(): void } | null = null;
 
-  // Layers (one draw call each).
-  private stars!: Points;
-  private sky!: Points;
-  private dust!: Points;
-  private disc!: Mesh;
-  private halos!: InstancedMesh;
-  private haloStyle!: InstancedBufferAttribute;
-  private haloPhase!: InstancedBufferAttribute;
-  private routeLines!: LineSegments2;
-  private routeFlow!: LineSegments2;
-  private orbits!: LineSegments;
-  private planets!: InstancedMesh;
-  private environRings!: Mesh;
-  private markers!: Points;
-  private fx!: Points;
+  /** The picture's layers, each one draw call (see layers.ts). */
+  private layers!: Layers;
   private fxNext = 0;
   private leftInset = 0;
   /** Time when the last running animation ends. */
   private fxUntil = 0;
-  private routeSegments: number[] = [];
-  private readonly pointMaterials: ShaderMaterial[] = [];
-
-  // Halo instance slots.
-  private atmosphereSlot = 0;
-  private selectedSlot = 0;
-  private hoverSlot = 0;
 
   private fly: Fly | null = null;
   private readonly matrix = new Matrix4();
@@ -206,453 +154,13 @@ export class GalaxyScene {
     this.bindInput();
   }
 
-  // ------------------------------------------------------------------ building the static picture
-
+  /** Build every layer of the static picture from the content and add it to the scene. */
   private build(): void {
-    const L = this.layout;
-    const track = <T>(x: T) => this.tracker.track(x);
-
-    // Stars of the systems and the navigation stars (waypoints of the routes [5.22]), one Points.
-    {
-      const n = L.systems.length + L.navStars.length;
-      const pos = new Float32Array(n * 3);
-      const col = new Float32Array(n * 3);
-      const size = new Float32Array(n);
-      L.systems.forEach((s, i) => {
-        s.position.toArray(pos, i * 3);
-        s.color.toArray(col, i * 3);
-        size[i] = s.size;
-      });
-      const nav = new Color(NAV_STAR_COLOR);
-      L.navStars.forEach((s, j) => {
-        const i = L.systems.length + j;
-        s.position.toArray(pos, i * 3);
-        nav.toArray(col, i * 3);
-        size[i] = 0.7;
-      });
-      this.stars = this.pointLayer(pos, col, size, { core: 1, opacity: 1, minPx: 11, maxPx: 320, nearFade: 0 });
-      this.stars.renderOrder = 5;
-    }
-
-    // Galactic dust along logarithmic spiral arms (randomness grows with radius), province tints and
-    // the glow of the core. Thousands of soft overlapping points are costly to fill every frame, so
-    // they are drawn ONCE into a texture on a disc in the galactic plane (one textured quad per frame);
-    // a sparse sample of the same dust stays 3D points so the galaxy keeps its depth when it turns.
-    {
-      const rand = mulberry32(7);
-      const n = Math.round(7000 * this.quality.density);
-      const glows = 1 + L.systems.length;
-      const pos = new Float32Array((n + glows) * 3);
-      const col = new Float32Array((n + glows) * 3);
-      const size = new Float32Array(n + glows);
-      const arms = 5;
-      const maxR = L.radius * 1.25;
-      const inner = new Color('#ffcf8f');
-      const outer = new Color('#4b63ff');
-      const pink = new Color('#c0569a');
-      for (let i = 0; i < n; i++) {
-        const r = Math.pow(rand(), 1.35) * maxR;
-        const arm = ((i % arms) / arms) * Math.PI * 2;
-        const spin = (r / maxR) * 4.2;
-        const spread = 0.15 + (r / maxR) * 0.6;
-        const rx = Math.pow(rand(), 3) * (rand() < 0.5 ? 1 : -1) * spread * r * 0.6;
-        const ry = Math.pow(rand(), 3) * (rand() < 0.5 ? 1 : -1) * (6 - (r / maxR) * 4);
-        const rz = Math.pow(rand(), 3) * (rand() < 0.5 ? 1 : -1) * spread * r * 0.6;
-        pos[i * 3] = L.centre.x + Math.cos(arm + spin) * r + rx;
-        pos[i * 3 + 1] = L.centre.y + ry - 2;
-        pos[i * 3 + 2] = L.centre.z + Math.sin(arm + spin) * r + rz;
-        this.tmpColor.copy(inner).lerp(outer, Math.min(1, r / maxR));
-        if (rand() < 0.12) this.tmpColor.lerp(pink, 0.6);
-        this.tmpColor.multiplyScalar(0.55 + rand() * 0.45);
-        this.tmpColor.toArray(col, i * 3);
-        size[i] = 2.5 + rand() * 5.5;
-      }
-      // Province tints around each system, and the core's glow: very large, very faint points.
-      const glowStrength = 0.16 / 0.16; // same opacity as the dust in the bake
-      L.systems.forEach((sys, k) => {
-        const i = n + k;
-        sys.position.toArray(pos, i * 3);
-        this.tmpColor.copy(sys.provinceColor).multiplyScalar(0.9 * glowStrength).toArray(col, i * 3);
-        size[i] = 52;
-      });
-      L.centre.toArray(pos, (n + glows - 1) * 3);
-      this.tmpColor.set('#ffb86b').multiplyScalar(2.2).toArray(col, (n + glows - 1) * 3);
-      size[n + glows - 1] = L.radius * 1.3;
-      const extent = maxR * 1.15;
-      this.disc = this.bakeDisc(pos, col, size, extent);
-
-      // The sparse 3D sample: one point in six, smaller.
-      const m = Math.floor(n / 6);
-      const spos = new Float32Array(m * 3);
-      const scol = new Float32Array(m * 3);
-      const ssize = new Float32Array(m);
-      for (let j = 0; j < m; j++) {
-        const i = j * 6;
-        spos.set(pos.subarray(i * 3, i * 3 + 3), j * 3);
-        scol.set(col.subarray(i * 3, i * 3 + 3), j * 3);
-        ssize[j] = (size[i] as number) * 0.35;
-      }
-      this.dust = this.pointLayer(spos, scol, ssize, { core: 0, opacity: 0.5, minPx: 0, maxPx: 6, nearFade: 60 });
-      this.dust.renderOrder = 1;
-    }
-
-    // Far background starfield on a large sphere: fixed pixel sizes (one Points).
-    {
-      const rand = mulberry32(11);
-      const n = Math.round(3500 * this.quality.density);
-      const pos = new Float32Array(n * 3);
-      const col = new Float32Array(n * 3);
-      const size = new Float32Array(n);
-      for (let i = 0; i < n; i++) {
-        const u = rand() * 2 - 1;
-        const th = rand() * Math.PI * 2;
-        const rr = 1800 + rand() * 1500;
-        const s = Math.sqrt(1 - u * u);
-        pos[i * 3] = Math.cos(th) * s * rr;
-        pos[i * 3 + 1] = u * rr;
-        pos[i * 3 + 2] = Math.sin(th) * s * rr;
-        const warm = rand();
-        this.tmpColor.setRGB(0.7 + warm * 0.3, 0.75 + 0.1 * rand(), 1.0 - warm * 0.3).multiplyScalar(0.25 + Math.pow(rand(), 3) * 0.75);
-        this.tmpColor.toArray(col, i * 3);
-        size[i] = 1 + Math.pow(rand(), 4) * 2.5;
-      }
-      const geometry = new BufferGeometry();
-      geometry.setAttribute('position', new BufferAttribute(pos, 3));
-      geometry.setAttribute('aColor', new BufferAttribute(col, 3));
-      geometry.setAttribute('aSize', new BufferAttribute(size, 1));
-      const material = new ShaderMaterial({
-        vertexShader: S.skyVertex,
-        fragmentShader: S.skyFragment,
-        uniforms: { uPixelRatio: { value: this.renderer.getPixelRatio() } },
-        blending: AdditiveBlending,
-        depthWrite: false,
-        transparent: true,
-      });
-      this.sky = track(new Points(geometry, material));
-      this.sky.frustumCulled = false;
-      this.sky.renderOrder = 0;
-      this.scene.add(this.sky);
-    }
-
-    // Camera-facing rings and glows: drift areas, province tints, capitals, throne, planet atmospheres,
-    // selection and hover (one InstancedMesh).
-    {
-      const capitals = new Set<string>();
-      for (const p of this.content.provinces.values()) {
-        const planet = this.content.planets.get(p.capital);
-        if (planet) capitals.add(planet.system);
-      }
-      const throneSystem = this.content.planets.get(this.content.galaxy.throne)?.system;
-      type Slot = { pos: Vector3; scale: number; color: Color; style: number; phase: number };
-      const slots: Slot[] = [];
-      for (const s of L.systems) {
-        slots.push({ pos: s.position, scale: s.def.drift.inner, color: s.color.clone().lerp(new Color('#ff9a4a'), 0.3), style: HALO_STYLE.drift, phase: s.index });
-        slots.push({ pos: s.position, scale: s.def.drift.outer, color: s.provinceColor.clone().lerp(new Color('#ffffff'), 0.25), style: HALO_STYLE.outerDrift, phase: s.index * 0.37 });
-        if (s.id === throneSystem) slots.push({ pos: s.position, scale: s.def.drift.outer * 1.35, color: new Color(GOLD), style: HALO_STYLE.throne, phase: 0 });
-        else if (capitals.has(s.id)) slots.push({ pos: s.position, scale: s.def.drift.outer * 1.25, color: new Color(GOLD).multiplyScalar(0.8), style: HALO_STYLE.capital, phase: 0 });
-      }
-      this.atmosphereSlot = slots.length;
-      for (const p of L.planets) slots.push({ pos: p.position, scale: p.radius * 1.45, color: new Color(LOYALTY_COLORS.neutral), style: HALO_STYLE.atmosphere, phase: 0 });
-      this.selectedSlot = slots.length;
-      slots.push({ pos: new Vector3(), scale: 0, color: new Color('#ffffff'), style: HALO_STYLE.selected, phase: 0 });
-      this.hoverSlot = slots.length;
-      slots.push({ pos: new Vector3(), scale: 0, color: new Color('#bfe2ff'), style: HALO_STYLE.hover, phase: 0 });
-
-      const geometry = new PlaneGeometry(2, 2);
-      const material = new ShaderMaterial({
-        vertexShader: S.haloVertex,
-        fragmentShader: S.haloFragment,
-        uniforms: { uTime: { value: 0 } },
-        blending: AdditiveBlending,
-        depthWrite: false,
-        transparent: true,
-      });
-      this.halos = track(new InstancedMesh(geometry, material, slots.length));
-      this.haloStyle = new InstancedBufferAttribute(new Float32Array(slots.length), 1);
-      this.haloPhase = new InstancedBufferAttribute(new Float32Array(slots.length), 1);
-      geometry.setAttribute('aStyle', this.haloStyle);
-      geometry.setAttribute('aPhase', this.haloPhase);
-      slots.forEach((slot, i) => {
-        this.setHalo(i, slot.pos, slot.scale, slot.color);
-        this.haloStyle.setX(i, slot.style);
-        this.haloPhase.setX(i, slot.phase);
-      });
-      this.halos.instanceMatrix.setUsage(DynamicDrawUsage);
-      this.halos.frustumCulled = false;
-      this.halos.renderOrder = 2;
-      this.scene.add(this.halos);
-    }
-
-    // Hyperjump routes [5.22]: a luminous line, and a flowing dash over it (two draw calls in all).
-    {
-      const positions: number[] = [];
-      const colors: number[] = [];
-      const at = (id: string): Vector3 | undefined => {
-        const s = L.systemIndex.get(id);
-        if (s !== undefined) return L.systems[s]?.position;
-        const n = L.navIndex.get(id);
-        return n !== undefined ? L.navStars[n]?.position : undefined;
-      };
-      const colorOf = (id: string): Color => {
-        const s = L.systemIndex.get(id);
-        return s !== undefined ? (L.systems[s]?.provinceColor ?? new Color(NAV_STAR_COLOR)) : new Color(NAV_STAR_COLOR);
-      };
-      const addSegment = (a: string, b: string) => {
-        const pa = at(a);
-        const pb = at(b);
-        if (!pa || !pb) return;
-        positions.push(pa.x, pa.y, pa.z, pb.x, pb.y, pb.z);
-        const ca = colorOf(a).clone().lerp(new Color('#ffffff'), 0.35);
-        const cb = colorOf(b).clone().lerp(new Color('#ffffff'), 0.35);
-        colors.push(ca.r, ca.g, ca.b, cb.r, cb.g, cb.b);
-      };
-      for (const r of this.content.galaxy.routes) {
-        if (r.via) {
-          addSegment(r.from, r.via);
-          addSegment(r.via, r.to);
-        } else addSegment(r.from, r.to);
-      }
-      this.routeSegments = positions;
-      const geometry = new LineSegmentsGeometry();
-      geometry.setPositions(positions);
-      geometry.setColors(colors);
-      const base = new LineMaterial({ vertexColors: true, linewidth: 1.5, transparent: true, opacity: 0.5, depthWrite: false, blending: AdditiveBlending });
-      this.routeLines = track(new LineSegments2(geometry, base));
-      this.routeLines.renderOrder = 3;
-      this.scene.add(this.routeLines);
-      const flowGeometry = new LineSegmentsGeometry();
-      flowGeometry.setPositions(positions);
-      flowGeometry.setColors(colors);
-      const flow = new LineMaterial({
-        vertexColors: true,
-        linewidth: 2.2,
-        transparent: true,
-        opacity: 0.6,
-        dashed: true,
-        dashSize: 0.7,
-        gapSize: 6,
-        depthWrite: false,
-        blending: AdditiveBlending,
-      });
-      this.routeFlow = track(new LineSegments2(flowGeometry, flow));
-      this.routeFlow.computeLineDistances();
-      this.routeFlow.renderOrder = 3;
-      this.scene.add(this.routeFlow);
-    }
-
-    // Planet orbits, merged into one LineSegments.
-    {
-      const pts: number[] = [];
-      const seg = 64;
-      for (const p of L.planets) {
-        const c = L.systems[L.systemIndex.get(p.system) ?? 0]?.position ?? new Vector3();
-        for (let i = 0; i < seg; i++) {
-          const a0 = (i / seg) * Math.PI * 2;
-          const a1 = ((i + 1) / seg) * Math.PI * 2;
-          pts.push(c.x + Math.cos(a0) * p.orbitRadius, c.y, c.z + Math.sin(a0) * p.orbitRadius);
-          pts.push(c.x + Math.cos(a1) * p.orbitRadius, c.y, c.z + Math.sin(a1) * p.orbitRadius);
-        }
-      }
-      const geometry = new BufferGeometry();
-      geometry.setAttribute('position', new Float32BufferAttribute(pts, 3));
-      this.orbits = track(new LineSegments(geometry, new LineBasicMaterial({ color: 0x5a6aa8, transparent: true, opacity: 0.35, depthWrite: false, blending: AdditiveBlending })));
-      this.orbits.renderOrder = 3;
-      this.scene.add(this.orbits);
-    }
-
-    // Planets: instanced low-poly spheres lit by their own sun (one draw call).
-    {
-      const geometry = new IcosahedronGeometry(1, 2);
-      const sun = new Float32Array(L.planets.length * 3);
-      const material = new ShaderMaterial({ vertexShader: S.planetVertex, fragmentShader: S.planetFragment });
-      this.planets = track(new InstancedMesh(geometry, material, L.planets.length));
-      L.planets.forEach((p, i) => {
-        this.matrix.makeScale(p.radius, p.radius, p.radius).setPosition(p.position);
-        this.planets.setMatrixAt(i, this.matrix);
-        const first = p.def.environs[0];
-        this.tmpColor.set(ENVIRON_COLORS[first?.type ?? 'urban']).lerp(new Color('#8a93b8'), 0.35);
-        this.planets.setColorAt(i, this.tmpColor);
-        (L.systems[L.systemIndex.get(p.system) ?? 0]?.position ?? new Vector3()).toArray(sun, i * 3);
-      });
-      geometry.setAttribute('aSun', new InstancedBufferAttribute(sun, 3));
-      this.planets.renderOrder = 4;
-      this.scene.add(this.planets);
-    }
-
-    // Environs: ring sectors around each planet, coloured by type, width by size [5.3E, 5.3J] (merged).
-    {
-      const pos: number[] = [];
-      const col: number[] = [];
-      const steps = 10;
-      for (const p of L.planets) {
-        p.environs.forEach((e, k) => {
-          const type = p.def.environs[k]?.type ?? 'urban';
-          this.tmpColor.set(ENVIRON_COLORS[type]);
-          const a0 = e.angle - e.span / 2;
-          for (let i = 0; i < steps; i++) {
-            const t0 = a0 + (e.span * i) / steps;
-            const t1 = a0 + (e.span * (i + 1)) / steps;
-            const v = (a: number, r: number) => [p.position.x + Math.cos(a) * r, p.position.y, p.position.z + Math.sin(a) * r];
-            const quad = [v(t0, e.inner), v(t0, e.outer), v(t1, e.outer), v(t0, e.inner), v(t1, e.outer), v(t1, e.inner)];
-            for (const q of quad) {
-              pos.push(...(q as [number, number, number]));
-              col.push(this.tmpColor.r, this.tmpColor.g, this.tmpColor.b);
-            }
-          }
-        });
-      }
-      const geometry = new BufferGeometry();
-      geometry.setAttribute('position', new Float32BufferAttribute(pos, 3));
-      geometry.setAttribute('color', new Float32BufferAttribute(col, 3));
-      this.environRings = track(
-        new Mesh(geometry, new MeshBasicMaterial({ vertexColors: true, transparent: true, opacity: 0.55, side: DoubleSide, depthWrite: false, blending: AdditiveBlending })),
-      );
-      this.environRings.renderOrder = 4;
-      this.scene.add(this.environRings);
-    }
-
-    // Markers for PDBs, units and characters (one Points, rewritten when the view changes).
-    {
-      const geometry = new BufferGeometry();
-      geometry.setAttribute('position', new BufferAttribute(new Float32Array(MARKER_CAPACITY * 3), 3).setUsage(DynamicDrawUsage));
-      geometry.setAttribute('aColor', new BufferAttribute(new Float32Array(MARKER_CAPACITY * 3), 3).setUsage(DynamicDrawUsage));
-      geometry.setAttribute('aSize', new BufferAttribute(new Float32Array(MARKER_CAPACITY), 1).setUsage(DynamicDrawUsage));
-      geometry.setAttribute('aShape', new BufferAttribute(new Float32Array(MARKER_CAPACITY), 1).setUsage(DynamicDrawUsage));
-      geometry.setDrawRange(0, 0);
-      const material = new ShaderMaterial({ vertexShader: S.markerVertex, fragmentShader: S.markerFragment, uniforms: { uScale: { value: 1 } }, transparent: false });
-      this.pointMaterials.push(material);
-      this.markers = track(new Points(geometry, material));
-      this.markers.frustumCulled = false;
-      this.markers.renderOrder = 6;
-      this.scene.add(this.markers);
-    }
-
-    // Animation pool (one Points; effects are written into free slots and expire by time).
-    {
-      const geometry = new BufferGeometry();
-      geometry.setAttribute('position', new BufferAttribute(new Float32Array(FX_CAPACITY * 3), 3).setUsage(DynamicDrawUsage));
-      geometry.setAttribute('aTo', new BufferAttribute(new Float32Array(FX_CAPACITY * 3), 3).setUsage(DynamicDrawUsage));
-      geometry.setAttribute('aColor', new BufferAttribute(new Float32Array(FX_CAPACITY * 3), 3).setUsage(DynamicDrawUsage));
-      geometry.setAttribute('aTiming', new BufferAttribute(new Float32Array(FX_CAPACITY * 3).fill(-100), 3).setUsage(DynamicDrawUsage));
-      geometry.setAttribute('aSize', new BufferAttribute(new Float32Array(FX_CAPACITY), 1).setUsage(DynamicDrawUsage));
-      const material = new ShaderMaterial({
-        vertexShader: S.fxVertex,
-        fragmentShader: S.fxFragment,
-        uniforms: { uTime: { value: 0 }, uScale: { value: 1 } },
-        blending: AdditiveBlending,
-        depthWrite: false,
-        depthTest: false,
-        transparent: true,
-      });
-      this.pointMaterials.push(material);
-      this.fx = track(new Points(geometry, material));
-      this.fx.frustumCulled = false;
-      this.fx.renderOrder = 10;
-      this.scene.add(this.fx);
-    }
-  }
-
-  /**
-   * Draw points once, from straight above, into a texture, and lay that texture on a disc in the
-   * galactic plane. The points use the same shader as in 3D, with an orthographic camera.
-   */
-  private bakeDisc(pos: Float32Array, col: Float32Array, size: Float32Array, extent: number): Mesh {
-    const L = this.layout;
-    const res = this.quality.density > 1.2 ? 2048 : 1024;
-    const target = this.tracker.track(new WebGLRenderTarget(res, res, { generateMipmaps: false, minFilter: LinearFilter, magFilter: LinearFilter }));
-    const geometry = new BufferGeometry();
-    geometry.setAttribute('position', new BufferAttribute(pos, 3));
-    geometry.setAttribute('aColor', new BufferAttribute(col, 3));
-    geometry.setAttribute('aSize', new BufferAttribute(size, 1));
-    const height = 1000;
-    const material = new ShaderMaterial({
-      vertexShader: S.pointsVertex,
-      fragmentShader: S.pointsFragment,
-      uniforms: {
-        uScale: { value: (res / (2 * extent)) * height },
-        uMinPx: { value: 1.5 },
-        uMaxPx: { value: res },
-        uCore: { value: 0 },
-        uOpacity: { value: 0.16 },
-        uNearFade: { value: 0 },
-        uTime: { value: 0 },
-      },
-      blending: AdditiveBlending,
-      depthWrite: false,
-      depthTest: false,
-      transparent: true,
-    });
-    const bakeScene = new Scene();
-    const points = new Points(geometry, material);
-    points.frustumCulled = false;
-    bakeScene.add(points);
-    const cam = new OrthographicCamera(-extent, extent, extent, -extent, 1, height * 2);
-    cam.position.set(L.centre.x, L.centre.y + height, L.centre.z);
-    cam.up.set(0, 0, -1);
-    cam.lookAt(L.centre.x, L.centre.y, L.centre.z);
-    cam.updateMatrixWorld();
-    const previous = this.renderer.getRenderTarget();
-    const clear = this.renderer.getClearColor(new Color());
-    this.renderer.setRenderTarget(target);
-    this.renderer.setClearColor(0x000000, 1);
-    this.renderer.clear();
-    this.renderer.render(bakeScene, cam);
-    this.renderer.setRenderTarget(previous);
-    this.renderer.setClearColor(clear, 1);
-    geometry.dispose();
-    material.dispose();
-
-    const plane = new PlaneGeometry(extent * 2, extent * 2);
-    plane.rotateX(-Math.PI / 2);
-    const discMaterial = new ShaderMaterial({
-      vertexShader: S.discVertex,
-      fragmentShader: S.discFragment,
-      uniforms: { tMap: { value: target.texture }, uNearFade: { value: 60 }, uZoom: { value: 1 } },
-      blending: AdditiveBlending,
-      depthWrite: false,
-      transparent: true,
-      side: DoubleSide,
-    });
-    const disc = this.tracker.track(new Mesh(plane, discMaterial));
-    disc.position.set(L.centre.x, L.centre.y - 2, L.centre.z);
-    disc.renderOrder = 1;
-    disc.frustumCulled = false;
-    this.scene.add(disc);
-    return disc;
-  }
-
-  private pointLayer(pos: Float32Array, col: Float32Array, size: Float32Array, o: { core: number; opacity: number; minPx: number; maxPx: number; nearFade: number }): Points {
-    const geometry = new BufferGeometry();
-    geometry.setAttribute('position', new BufferAttribute(pos, 3));
-    geometry.setAttribute('aColor', new BufferAttribute(col, 3));
-    geometry.setAttribute('aSize', new BufferAttribute(size, 1));
-    const material = new ShaderMaterial({
-      vertexShader: S.pointsVertex,
-      fragmentShader: S.pointsFragment,
-      uniforms: {
-        uScale: { value: 1 },
-        uMinPx: { value: o.minPx },
-        uMaxPx: { value: o.maxPx },
-        uCore: { value: o.core },
-        uOpacity: { value: o.opacity },
-        uNearFade: { value: o.nearFade },
-        uTime: { value: 0 },
-      },
-      blending: AdditiveBlending,
-      depthWrite: false,
-      transparent: true,
-    });
-    this.pointMaterials.push(material);
-    const points = this.tracker.track(new Points(geometry, material));
-    points.frustumCulled = false;
-    this.scene.add(points);
-    return points;
+    this.layers = new Layers(this.layout, this.content, this.quality, this.renderer, this.tracker, this.scene);
   }
 
   private setHalo(slot: number, pos: Vector3, scale: number, color: Color): void {
-    this.matrix.makeScale(scale, scale, scale).setPosition(pos);
-    this.halos.setMatrixAt(slot, this.matrix);
-    this.halos.setColorAt(slot, color);
+    setHalo(this.layers.halos, slot, pos, scale, color, this.matrix);
   }
 
   // ------------------------------------------------------------------ the game's state
@@ -666,16 +174,16 @@ export class GalaxyScene {
     // Planet atmospheres: loyalty colour [15.1]; pulsing in rebellion, bright red under Rebel control [15.5].
     L.planets.forEach((p, i) => {
       const pv = byId.get(p.id);
-      const slot = this.atmosphereSlot + i;
+      const slot = this.layers.atmosphereSlot + i;
       const loyalty = pv?.loyalty ?? 'neutral';
       this.tmpColor.set(LOYALTY_COLORS[loyalty]);
       if (pv?.state === 'rebel-control') this.tmpColor.set('#ff3b2f').multiplyScalar(1.3);
       if (pv && !pv.inPlay) this.tmpColor.multiplyScalar(0.25);
-      this.halos.setColorAt(slot, this.tmpColor);
-      this.haloPhase.setX(slot, pv?.state === 'rebellion' ? 1 : 0);
+      this.layers.halos.setColorAt(slot, this.tmpColor);
+      this.layers.haloPhase.setX(slot, pv?.state === 'rebellion' ? 1 : 0);
     });
-    if (this.halos.instanceColor) this.halos.instanceColor.needsUpdate = true;
-    this.haloPhase.needsUpdate = true;
+    if (this.layers.halos.instanceColor) this.layers.halos.instanceColor.needsUpdate = true;
+    this.layers.haloPhase.needsUpdate = true;
 
     // Stacks per environ and side.
     this.stacks = [];
@@ -708,7 +216,7 @@ export class GalaxyScene {
     }
 
     // Markers.
-    const g = this.markers.geometry;
+    const g = this.layers.markers.geometry;
     const pos = g.getAttribute('position') as BufferAttribute;
     const col = g.getAttribute('aColor') as BufferAttribute;
     const size = g.getAttribute('aSize') as BufferAttribute;
@@ -818,7 +326,7 @@ export class GalaxyScene {
   }
 
   private spawnFx(from: Vector3, to: Vector3, color: string, duration: number, kind: number, size: number): void {
-    const g = this.fx.geometry;
+    const g = this.layers.fx.geometry;
     const i = this.fxNext;
     this.fxNext = (this.fxNext + 1) % FX_CAPACITY;
     (g.getAttribute('position') as BufferAttribute).setXYZ(i, from.x, from.y, from.z);
@@ -833,7 +341,7 @@ export class GalaxyScene {
 
   /** Skip every running animation. */
   skipAnimations(): void {
-    const timing = this.fx.geometry.getAttribute('aTiming') as BufferAttribute;
+    const timing = this.layers.fx.geometry.getAttribute('aTiming') as BufferAttribute;
     (timing.array as Float32Array).fill(-100);
     this.fxUntil = 0;
     timing.needsUpdate = true;
@@ -908,7 +416,7 @@ export class GalaxyScene {
     const rect = this.renderer.domElement.getBoundingClientRect();
     this.pointer.set(((clientX - rect.left) / rect.width) * 2 - 1, -((clientY - rect.top) / rect.height) * 2 + 1);
     this.raycaster.setFromCamera(this.pointer, this.camera);
-    const hit = this.raycaster.intersectObject(this.planets, false)[0];
+    const hit = this.raycaster.intersectObject(this.layers.planets, false)[0];
     if (hit && hit.instanceId !== undefined) {
       const p = this.layout.planets[hit.instanceId];
       if (p) return { kind: 'planet', id: p.id };
@@ -935,9 +443,9 @@ export class GalaxyScene {
   select(selection: Selection | null): void {
     this.selection = selection;
     const pos = selection ? this.selectionPosition(selection) : null;
-    this.setHalo(this.selectedSlot, pos ?? this.tmpV.set(0, -1e5, 0), pos ? this.selectionScale(selection) : 0, this.tmpColor.set('#ffffff'));
-    this.halos.instanceMatrix.needsUpdate = true;
-    if (this.halos.instanceColor) this.halos.instanceColor.needsUpdate = true;
+    this.setHalo(this.layers.selectedSlot, pos ?? this.tmpV.set(0, -1e5, 0), pos ? this.selectionScale(selection) : 0, this.tmpColor.set('#ffffff'));
+    this.layers.halos.instanceMatrix.needsUpdate = true;
+    if (this.layers.halos.instanceColor) this.layers.halos.instanceColor.needsUpdate = true;
     this.onSelect(selection);
   }
 
@@ -946,9 +454,9 @@ export class GalaxyScene {
     this.hovered = selection;
     if (!same) {
       const pos = selection ? this.selectionPosition(selection) : null;
-      this.setHalo(this.hoverSlot, pos ?? this.tmpV.set(0, -1e5, 0), pos ? this.selectionScale(selection) * 0.85 : 0, this.tmpColor.set('#bfe2ff'));
-      this.halos.instanceMatrix.needsUpdate = true;
-      if (this.halos.instanceColor) this.halos.instanceColor.needsUpdate = true;
+      this.setHalo(this.layers.hoverSlot, pos ?? this.tmpV.set(0, -1e5, 0), pos ? this.selectionScale(selection) * 0.85 : 0, this.tmpColor.set('#bfe2ff'));
+      this.layers.halos.instanceMatrix.needsUpdate = true;
+      if (this.layers.halos.instanceColor) this.layers.halos.instanceColor.needsUpdate = true;
       this.renderer.domElement.style.cursor = selection ? 'pointer' : '';
     }
     this.onHover(selection, x, y);
@@ -1077,15 +585,15 @@ export class GalaxyScene {
     this.camera.updateProjectionMatrix();
     const pr = this.renderer.getPixelRatio();
     const scale = (h * pr) / (2 * Math.tan((this.camera.fov * Math.PI) / 360));
-    for (const m of this.pointMaterials) {
+    for (const m of this.layers.pointMaterials) {
       const u = m.uniforms.uScale;
       if (u) u.value = scale;
       const min = m.uniforms.uMinPx;
-      if (min) min.value = (min.value as number) > 0 ? 11 * pr : 0;
+      if (min) min.value = (min.value as number) > 0 ? 14 * pr : 0;
     }
     const res = new Vector2(w * pr, h * pr);
-    (this.routeLines.material as LineMaterial).resolution.copy(res);
-    (this.routeFlow.material as LineMaterial).resolution.copy(res);
+    (this.layers.routeLines.material as LineMaterial).resolution.copy(res);
+    (this.layers.routeFlow.material as LineMaterial).resolution.copy(res);
     this.composer?.setSize(w, h);
     this.labelsDirty = true;
   }
@@ -1094,8 +602,8 @@ export class GalaxyScene {
   setLayerVisible(name: string, visible: boolean): string[] {
     const names: string[] = [];
     const layers: Record<string, { visible: boolean } | undefined> = {
-      stars: this.stars, sky: this.sky, dust: this.dust, disc: this.disc, halos: this.halos, routes: this.routeLines, flow: this.routeFlow,
-      orbits: this.orbits, planets: this.planets, environs: this.environRings, markers: this.markers, fx: this.fx,
+      stars: this.layers.stars, sky: this.layers.sky, dust: this.layers.dust, disc: this.layers.disc, halos: this.layers.halos, routes: this.layers.routeLines, flow: this.layers.routeFlow,
+      orbits: this.layers.orbits, planets: this.layers.planets, environs: this.layers.environRings, markers: this.layers.markers, fx: this.layers.fx,
     };
     for (const [n, layer] of Object.entries(layers)) {
       names.push(n);
@@ -1145,20 +653,20 @@ export class GalaxyScene {
     const near = distance < 70;
     // The galactic disc is the galaxy seen from afar; zoomed into a system it all but fades away.
     const zoom = Math.min(1, Math.max(0, (distance - 25) / 100));
-    (this.disc.material as ShaderMaterial).uniforms.uZoom!.value = zoom * zoom * (3 - 2 * zoom);
-    this.planets.visible = this.environRings.visible = this.orbits.visible = this.markers.visible = near;
-    this.fx.visible = this.time < this.fxUntil;
+    (this.layers.disc.material as ShaderMaterial).uniforms.uZoom!.value = zoom * zoom * (3 - 2 * zoom);
+    this.layers.planets.visible = this.layers.environRings.visible = this.layers.orbits.visible = this.layers.markers.visible = near;
+    this.layers.fx.visible = this.time < this.fxUntil;
   }
 
   /** Draw one frame now (the bench and tests call this directly). */
   renderFrame(): void {
     this.applyDetail();
-    for (const m of this.pointMaterials) {
+    for (const m of this.layers.pointMaterials) {
       const t = m.uniforms.uTime;
       if (t) t.value = this.time;
     }
-    (this.halos.material as ShaderMaterial).uniforms.uTime!.value = this.time;
-    (this.routeFlow.material as LineMaterial).dashOffset = -this.time * 1.6;
+    (this.layers.halos.material as ShaderMaterial).uniforms.uTime!.value = this.time;
+    (this.layers.routeFlow.material as LineMaterial).dashOffset = -this.time * 1.6;
     if (this.composer) this.composer.render();
     else this.renderer.render(this.scene, this.camera);
   }
@@ -1193,12 +701,12 @@ export class GalaxyScene {
 
   /** The background starfield's positions (for the bench's reference scene). */
   skyPositions(): Float32Array {
-    return this.sky.geometry.getAttribute('position').array as Float32Array;
+    return this.layers.sky.geometry.getAttribute('position').array as Float32Array;
   }
 
   /** Route segments as plain line positions (for the bench's reference scene). */
   routePositions(): Float32Array {
-    return new Float32Array(this.routeSegments);
+    return new Float32Array(this.layers.routeSegments);
   }
 
   /** Draw-call and triangle counts of one frame, measured. */
@@ -1210,15 +718,14 @@ export class GalaxyScene {
 
   /** Quality: pixel ratio, bloom (loaded only when asked for), starfield density (rebuilds the dust). */
   async setQuality(q: Quality): Promise<void> {
-    const densityChanged = q.density !== this.quality.density;
+    const densityChanged = q.density !== this.quality.density || q.disc !== this.quality.disc;
     this.quality = q;
     this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, q.pixelRatio));
-    (this.sky.material as ShaderMaterial).uniforms.uPixelRatio!.value = this.renderer.getPixelRatio();
+    (this.layers.sky.material as ShaderMaterial).uniforms.uPixelRatio!.value = this.renderer.getPixelRatio();
     if (densityChanged) {
       // Rebuild the whole static picture with the new counts: simplest, and it runs once per change.
       this.tracker.dispose();
       this.scene.clear();
-      this.pointMaterials.length = 0;
       this.build();
       this.setView(this.view, this.refs);
       this.select(this.selection);

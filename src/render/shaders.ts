@@ -34,7 +34,7 @@ export const pointsFragment = /* glsl */ `
     vec2 p = gl_PointCoord * 2.0 - 1.0;
     float r2 = dot(p, p);
     if (r2 > 1.0) discard;
-    float glow = exp(-r2 * 5.0);                  // soft halo
+    float glow = exp(-r2 * 5.0) + uCore * 0.35 * exp(-r2 * 1.6);   // soft halo (stars: a wider corona too)
     float core = exp(-r2 * 40.0) * uCore;          // hot centre
     vec3 col = vColor * glow + vec3(1.0) * core;
     gl_FragColor = vec4(col * uOpacity * mix(1.0, vTwinkle, uCore), 1.0);
@@ -125,8 +125,8 @@ export const haloFragment = /* glsl */ `
     } else if (style == 4) {
       alpha = pow(1.0 - r, 2.0) * 0.22 * vFar;
     } else if (style == 5) {
-      float spin = 0.6 + 0.4 * step(0.5, fract(a * 0.6366 - uTime * 0.5));
-      alpha = ring(r, 0.93, 0.05) * spin;
+      float spin = 0.5 + 0.5 * step(0.5, fract(a * 0.6366 - uTime * 0.5));
+      alpha = ring(r, 0.95, 0.018) * spin * 0.75;
     } else if (style == 6) {
       float pulse = vPhase > 0.5 ? 0.55 + 0.45 * sin(uTime * 4.0) : 1.0;
       alpha = (smoothstep(0.55, 0.78, r) * (1.0 - smoothstep(0.78, 1.0, r))) * 0.9 * pulse;
@@ -179,7 +179,7 @@ export const markerVertex = /* glsl */ `
   varying float vShape;
   void main() {
     vec4 mv = modelViewMatrix * vec4(position, 1.0);
-    gl_PointSize = aSize <= 0.0 ? 0.0 : clamp(aSize * uScale / max(0.001, -mv.z), 0.0, 48.0);
+    gl_PointSize = aSize <= 0.0 ? 0.0 : clamp(aSize * uScale / max(0.001, -mv.z), 0.0, 16.0);
     gl_Position = projectionMatrix * mv;
     vColor = aColor;
     vShape = aShape;
@@ -195,7 +195,7 @@ export const markerFragment = /* glsl */ `
     float d;
     if (shape == 1) d = max(abs(p.x), abs(p.y));            // square: PDB
     else if (shape == 2) d = abs(p.x) + abs(p.y);           // diamond: character
-    else if (shape == 3) d = max(abs(p.x) * 0.866 + p.y * 0.5, -p.y);  // triangle: unit
+    else if (shape == 3) d = max(abs(p.x) * 1.732 - p.y, p.y) * 0.75 + 0.15;  // triangle (point up): unit
     else d = length(p);                                     // disc
     if (d > 0.9) discard;
     float edge = smoothstep(0.6, 0.9, d);

@@ -435,17 +435,13 @@ export class App {
     }
   }
 
-  /** Stack icons with counts for the system in focus (a few tens of DOM labels at most). */
+  /** Stack icons with counts; each shows only when the camera is close to its planet (see placeLabels). */
   private buildStackLabels(): void {
     for (const l of this.stackLabels) l.remove();
     this.stackLabels = [];
-    const focus = this.galaxy.focusedSystem;
-    if (!focus) return;
     const layer = this.el.labels as HTMLElement;
     for (const s of this.galaxy.stacks) {
-      const env = this.content.environs.get(s.environ);
-      const planet = env ? this.content.planets.get(env.planet) : undefined;
-      if (!planet || planet.system !== focus) continue;
+      if (!this.content.environs.has(s.environ)) continue;
       const el = document.createElement('div');
       el.className = `label stack-label side-${s.side}`;
       el.style.setProperty('--c', SIDE_COLORS[s.side] ?? '#fff');
@@ -521,6 +517,25 @@ export class App {
       frameMs: (frames = 100) => timeFrames(g.renderer, () => g.renderFrame(), frames),
       referenceFrameMs: (frames = 100) => timeReferenceFrame(g, frames),
       home: () => g.home(true),
+      setFollow: (on: boolean) => {
+        this.follow = on;
+        (this.el.follow as HTMLInputElement).checked = on;
+      },
+      select: (sel: Selection | null) => g.activate(sel),
+      /** Build a second galaxy off-page, draw it, dispose it: what its renderer still holds afterwards. */
+      leakCheck: () => {
+        const host = document.createElement('div');
+        host.style.cssText = 'position:absolute;width:320px;height:180px;left:-9999px';
+        document.body.appendChild(host);
+        const other = new GalaxyScene(this.content, host);
+        other.setView(this.view, this.refs);
+        other.renderFrame();
+        const before = { ...other.renderer.info.memory };
+        other.dispose();
+        const after = { ...other.renderer.info.memory };
+        host.remove();
+        return { before, after };
+      },
       setLayerVisible: (name: string, visible: boolean) => g.setLayerVisible(name, visible),
       focusPlanet: (id: string) => g.focusPlanet(id, true),
       focusSystem: (id: string) => {
@@ -559,7 +574,10 @@ export class App {
         return { mean, variance: sum2 / n - mean * mean };
       },
       heapMB: () => ((performance as Performance & { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0) / 1048576,
-      setQuality: (name: string) => g.setQuality(QUALITY_PRESETS[name] ?? (QUALITY_PRESETS.default as Quality)),
+      setQuality: (name: string) => {
+        (this.el.quality as HTMLSelectElement).value = name;
+        return g.setQuality(QUALITY_PRESETS[name] ?? (QUALITY_PRESETS.default as Quality));
+      },
     };
   }
 }

@@ -61,6 +61,23 @@ describe('the galaxy page (default route)', () => {
     expect(await page.locator('[data-panel-title]').textContent()).toContain('Caldris');
   });
 
+  it('the keyboard moves between systems (Tab) and back to the galaxy (Esc)', async () => {
+    await page.locator('canvas').focus();
+    await page.keyboard.press('Tab');
+    await page.waitForSelector('[data-panel-title]');
+    const first = await page.locator('[data-panel-title]').textContent();
+    await page.keyboard.press('Tab');
+    await page.waitForFunction((t) => document.querySelector('[data-panel-title]')?.textContent !== t, first);
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-el="panel"]', { state: 'hidden' });
+  });
+
+  it('disposes every geometry and texture it made (the resource tracker)', async () => {
+    const { before, after } = await hook<{ before: { geometries: number; textures: number }; after: { geometries: number; textures: number } }>(page, 'leakCheck');
+    expect(before.geometries).toBeGreaterThan(5);
+    expect(after).toEqual({ geometries: 0, textures: 0 });
+  });
+
   it('a spectated AI-vs-AI game advances at least 3 full game-turns with no console error', async () => {
     await page.selectOption('[data-el="startSpeed"]', '0');
     await page.click('[data-testid="watch"]');
