@@ -13,6 +13,7 @@ import { ENVIRON_TYPES } from '../src/core/content/schema';
 import { emit } from '../src/core/engine/game';
 import type { Game } from '../src/core/engine/types';
 import { planetOfEnviron, refOf, tag } from '../src/core/world/world';
+import { nameOf } from '../src/core/names';
 import { controls } from './control';
 import { shiftLoyalty } from './loyalty';
 import { abortGroup, killCharacter, queueProcedure, type Effect } from './mission-effects';
@@ -146,7 +147,7 @@ export function applyEvent(game: Game, event: ActionEventKind, environ: number, 
       const phase = missionPhase(game);
       if (!phase || phase.risen.includes(planet)) return say('The populace goes wild, but the planet has already risen.', '[15.46]');
       if (!phase.populaceWild.includes(planet)) phase.populaceWild.push(planet);
-      say(`The populace of ${refOf(w, planet)} goes wild.`, '[15.46]', 'all');
+      say(`The populace of ${nameOf(game, planet)} goes wild.`, '[15.46]', 'all');
     },
     'characters-detected': () => {
       // [9.42] one random group becomes detected
@@ -158,7 +159,7 @@ export function applyEvent(game: Game, event: ActionEventKind, environ: number, 
     'locals-raid': () => {
       // [8.31] the locals raid the PDB: it goes down
       c.Pdb.up[planet] = 0;
-      say(`Locals raid the defence base: the PDB of ${refOf(w, planet)} is down.`, '[8.31]', 'all');
+      say(`Locals raid the defence base: the PDB of ${nameOf(game, planet)} is down.`, '[8.31]', 'all');
     },
     'loyalty-to-rebel': () => void shiftLoyalty(game, planet, 'rebel', 1, 'action card'), // [15.12]
     'loyalty-to-imperial': () => void shiftLoyalty(game, planet, 'imperial', 1, 'action card'), // [15.12]
@@ -168,7 +169,7 @@ export function applyEvent(game: Game, event: ActionEventKind, environ: number, 
       if (!group) return;
       const victim = game.rng.pick(group.members);
       c.Wounds.value[victim] = (c.Wounds.value[victim] as number) + 1;
-      say(`An accident: ${refOf(w, victim)} is wounded.`, '[12.7]');
+      say(`An accident: ${nameOf(game, victim)} is wounded.`, '[12.7]');
       if ((c.Wounds.value[victim] as number) >= (c.Character.endurance[victim] as number) && !hasComponent(w, victim, c.Dead))
         killCharacter(game, victim, 'an accident', '[12.7]');
     },
@@ -198,7 +199,7 @@ export function drawForEnviron(game: Game, environ: number, side: SideId, seen: 
     const section = sectionFor(game, card, environ);
     emit(game, {
       kind: 'action-card',
-      text: `Action card ${card.number} at ${refOf(game.world, environ)}: "${section.text}" letters ${section.letters || 'none'}.`,
+      text: `Action card ${card.number} at ${nameOf(game, environ)}: "${section.text}" letters ${section.letters || 'none'}.`,
       rule: '[13.3]',
       visibleTo: side,
       entities: [environ],

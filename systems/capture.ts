@@ -14,6 +14,7 @@ import { emit } from '../src/core/engine/game';
 import type { Game } from '../src/core/engine/types';
 import { GuardedBy, HeldBy } from '../src/core/world/relations';
 import { allOf, environOf, guardOf, isActivePiece, place, possessionsOf, refOf, tag, untag } from '../src/core/world/world';
+import { nameOf } from '../src/core/names';
 import { charactersIn, enemyOf, sideOf, unitsIn } from './sides';
 import { tallyPoints } from './victory';
 
@@ -53,7 +54,7 @@ export function applyCapture(game: Game, prisoner: number, guard: number): void 
   tallyPoints(game, side === 'rebel' ? vp.rebelCaptured : vp.imperialCaptured);
   emit(game, {
     kind: 'captured',
-    text: `${refOf(w, prisoner)} is captured and guarded by ${game.world.kinds[guard] === 'unit' ? 'a military unit' : refOf(w, guard)}.`,
+    text: `${nameOf(game, prisoner)} is captured and guarded by ${game.world.kinds[guard] === 'unit' ? 'a military unit' : refOf(w, guard)}.`,
     rule: '[12.81]',
     visibleTo: 'all',
     entities: [prisoner, guard],
@@ -66,7 +67,7 @@ export function freePrisoner(game: Game, prisoner: number, cause: string): void 
   const guard = guardOf(w, prisoner);
   if (guard) removeComponent(w, prisoner, GuardedBy(guard));
   untag(w, prisoner, w.c.Captured);
-  emit(game, { kind: 'freed', text: `${refOf(w, prisoner)} is free (${cause}).`, rule: '[12.82]', visibleTo: 'all', entities: [prisoner] });
+  emit(game, { kind: 'freed', text: `${nameOf(game, prisoner)} is free (${cause}).`, rule: '[12.82]', visibleTo: 'all', entities: [prisoner] });
 }
 
 /** Prisoners now held (captured, alive). */

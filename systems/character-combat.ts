@@ -24,6 +24,7 @@ import type { SideId } from '../src/core/content/schema';
 import { emit } from '../src/core/engine/game';
 import type { Command, Frame, Game, Json, Procedure, Step } from '../src/core/engine/types';
 import { environOf, holderOf, possessionsOf, refOf, tag, unplace } from '../src/core/world/world';
+import { nameOf } from '../src/core/names';
 import { applyCapture, guardOptions } from './capture';
 import { markBusy } from './healing';
 import { afterPossessionUse, destroyPossession, possessionCombatBonus, spaceshipReassignOptions, reassignSpaceship, loseSpaceship } from './possessions';
@@ -191,7 +192,7 @@ export function killCharacter(game: Game, character: number, cause: string): { s
   unplace(w, character);
   const vp = game.content.tables.victoryPoints;
   tallyPoints(game, side === 'rebel' ? vp.rebelKilled : vp.imperialKilled);
-  emit(game, { kind: 'character-killed', text: `${refOf(w, character)} is killed (${cause}).`, rule: '[12.73]', visibleTo: 'all', entities: [character] });
+  emit(game, { kind: 'character-killed', text: `${nameOf(game, character)} is killed (${cause}).`, rule: '[12.73]', visibleTo: 'all', entities: [character] });
   return { ships, environ };
 }
 
@@ -325,7 +326,7 @@ export const characterCombat: Procedure = {
             s.toName!.shift();
             break;
           }
-          return decide(side, 'active-or-inactive', `Is ${refOf(game.world, ch)} active or inactive in round ${s.round}?`, '[12.4]', [
+          return decide(side, 'active-or-inactive', `Is ${nameOf(game, ch)} active or inactive in round ${s.round}?`, '[12.4]', [
             { type: 'combat-role', side, character: ch, role: 'active' },
             { type: 'combat-role', side, character: ch, role: 'inactive' },
           ], { combat: currentCombat(game, ch), wounds: game.world.c.Wounds.value[ch] as number, round: s.round as number });
@@ -400,7 +401,7 @@ export const characterCombat: Procedure = {
             confirmCapture(game, s, prisoner, options[0] ?? 0);
             break;
           }
-          return decide(s.attackerSide, 'assign-guard', `Who guards ${refOf(game.world, prisoner)}?`, '[12.81]',
+          return decide(s.attackerSide, 'assign-guard', `Who guards ${nameOf(game, prisoner)}?`, '[12.81]',
             options.map((g) => ({ type: 'assign-guard', side: s.attackerSide, prisoner, guard: g })));
         }
         case 'ships': {
@@ -418,7 +419,7 @@ export const characterCombat: Procedure = {
             loseSpaceship(game, ship, 'no friend to take it [14.59]');
             break;
           }
-          return decide(side, 'reassign-spaceship', `Give ${refOf(game.world, ship)} to another character?`, '[14.55]', [
+          return decide(side, 'reassign-spaceship', `Give ${nameOf(game, ship)} to another character?`, '[14.55]', [
             ...options.map((ch) => ({ type: 'reassign-spaceship', side, ship, character: ch })),
             { type: 'reassign-spaceship', side, ship, character: 0 },
           ]);
@@ -569,7 +570,7 @@ function takeCaptures(game: Game, s: State): void {
     if (!candidates.length) break;
     const prisoner = game.rng.pick(candidates);
     s.captured!.push(prisoner); // [12.84] he takes no further part
-    emit(game, { kind: 'capture', text: `${refOf(game.world, prisoner)} is overpowered [12.8].`, rule: '[12.8]', visibleTo: 'all', entities: [prisoner] });
+    emit(game, { kind: 'capture', text: `${nameOf(game, prisoner)} is overpowered [12.8].`, rule: '[12.8]', visibleTo: 'all', entities: [prisoner] });
   }
   s.capturesDue = 0;
   s.phase = 'round';
@@ -595,7 +596,7 @@ function finishCombat(game: Game, s: State): void {
 /** [12.81, 12.87] the capture holds only with a guard of the captor's in the environ. */
 function confirmCapture(game: Game, s: State, prisoner: number, guard: number): boolean {
   if (!guard) {
-    emit(game, { kind: 'capture', text: `Nobody is there to guard ${refOf(game.world, prisoner)}, who goes free [12.87].`, rule: '[12.87]', visibleTo: 'all', entities: [prisoner] });
+    emit(game, { kind: 'capture', text: `Nobody is there to guard ${nameOf(game, prisoner)}, who goes free [12.87].`, rule: '[12.87]', visibleTo: 'all', entities: [prisoner] });
     return true;
   }
   const ships = possessionsOf(game.world, prisoner).filter((p) => hasComponent(game.world, p, game.world.c.Spaceship));

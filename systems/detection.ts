@@ -15,6 +15,7 @@ import type { SideId } from '../src/core/content/schema';
 import { emit } from '../src/core/engine/game';
 import type { Game } from '../src/core/engine/types';
 import { refOf, tag, unplace, untag } from '../src/core/world/world';
+import { nameOf } from '../src/core/names';
 import { possessionCard, workingPossessions } from './possessions';
 import { loseShip } from './stacking';
 import { tallyPoints } from './victory';
@@ -78,7 +79,7 @@ export function eliminateCharacters(game: Game, characters: number[], rule: stri
     untag(w, ch, w.c.StackedWithUnits);
     const side = w.c.Owner.side[ch] === game.ruleset.sides.indexOf('rebel') ? 'rebel' : 'imperial';
     tallyPoints(game, side === 'rebel' ? vp.rebelKilled : vp.imperialKilled);
-    emit(game, { kind: 'character-killed', text: `${refOf(w, ch)} dies with the ship.`, rule, visibleTo: 'all', entities: [ch] });
+    emit(game, { kind: 'character-killed', text: `${nameOf(game, ch)} dies with the ship.`, rule, visibleTo: 'all', entities: [ch] });
   }
 }
 

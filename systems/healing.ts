@@ -19,6 +19,7 @@ import type { SideId } from '../src/core/content/schema';
 import { emit } from '../src/core/engine/game';
 import type { Game } from '../src/core/engine/types';
 import { allOf, environOf, refOf } from '../src/core/world/world';
+import { nameOf } from '../src/core/names';
 import { isGuarding } from './capture';
 import { afterPossessionUse, possessionCard, workingPossessions } from './possessions';
 import { charactersIn, phasing, sideOf } from './sides';
@@ -48,7 +49,7 @@ function heal(game: Game, ch: number, rule: string, cause: string): void {
   const c = game.world.c;
   if (!(c.Wounds.value[ch] as number)) return;
   c.Wounds.value[ch] = 0;
-  emit(game, { kind: 'healed', text: `${refOf(game.world, ch)} is healed of all wounds (${cause}).`, rule, visibleTo: 'all', entities: [ch] });
+  emit(game, { kind: 'healed', text: `${nameOf(game, ch)} is healed of all wounds (${cause}).`, rule, visibleTo: 'all', entities: [ch] });
 }
 
 /** [13.71] at the end of a side's player-turn, its idle wounded characters heal. */
@@ -74,7 +75,7 @@ export function beginPlayerTurn(game: Game, side: SideId, turn: number = game.tu
     if (sideOf(game, ch) !== 'rebel' || !freeCharacter(game, ch)) continue;
     const card = game.content.characters.get(refOf(w, ch));
     if (card?.abilities.includes('healer'))
-      for (const friend of charactersIn(game, environOf(w, ch), 'rebel')) heal(game, friend, '[13.72]', `tended by ${refOf(w, ch)}`);
+      for (const friend of charactersIn(game, environOf(w, ch), 'rebel')) heal(game, friend, '[13.72]', `tended by ${nameOf(game, ch)}`);
   }
   for (const ch of allOf(w, 'character')) {
     if (sideOf(game, ch) !== 'rebel' || !freeCharacter(game, ch) || !(w.c.Wounds.value[ch] as number)) continue;

@@ -11,6 +11,7 @@ import { emit } from '../src/core/engine/game';
 import type { Command, Frame, Game, Procedure, Step } from '../src/core/engine/types';
 import { HeldBy } from '../src/core/world/relations';
 import { allOf, environOf, holderOf, possessionsOf, refOf } from '../src/core/world/world';
+import { nameOf } from '../src/core/names';
 import { controls } from './control';
 import { planetOfPiece, sideOf } from './sides';
 
@@ -97,7 +98,7 @@ export const imperialShipReceipt: Procedure = {
     addComponent(w, command.ship as number, HeldBy(command.knight as number)); // (exclusive: leaves any old holder)
     emit(game, {
       kind: 'imperial-ship',
-      text: `${refOf(w, command.knight as number)} receives the Imperial spaceship ${refOf(w, command.ship as number)}.`,
+      text: `${nameOf(game, command.knight as number)} receives the Imperial spaceship ${nameOf(game, command.ship as number)}.`,
       rule: '[14.61]',
       visibleTo: 'imperial',
       entities: [command.knight as number, command.ship as number],

@@ -17,7 +17,8 @@ import { hasComponent } from 'bitecs';
 import { emit, interrupt } from '../src/core/engine/game';
 import type { Command, Frame, Game, Json, Procedure, Step } from '../src/core/engine/types';
 import { ENVIRON_TYPES } from '../src/core/content/schema';
-import { environOf, environsOf, refOf, tag, unplace } from '../src/core/world/world';
+import { environOf, environsOf, tag, unplace } from '../src/core/world/world';
+import { nameOf } from '../src/core/names';
 import { charactersIn, enemyOf, environsInPlay, phasing, sideOf, unitsIn } from './sides';
 
 const URBAN = ENVIRON_TYPES.indexOf('urban');
@@ -196,7 +197,7 @@ export const environCombat: Procedure = {
           decide: {
             side,
             kind: 'name-leader',
-            prompt: `Name the leader of your units in ${refOf(game.world, env)}.`,
+            prompt: `Name the leader of your units in ${nameOf(game, env)}.`,
             rule: '[10.4]',
             options: candidates.map((character) => ({ type: 'name-leader', side, character })),
           },
@@ -252,7 +253,7 @@ function fight(game: Game, d: EnvironCombatData) {
   emit(game, {
     kind: 'military-combat',
     text:
-      `${d.rebellion ? 'Rebellion combat' : 'Combat'} in ${refOf(game.world, env)}: the ${d.attacker} (${attack}) attacks the ${defender} (${defence}); ` +
+      `${d.rebellion ? 'Rebellion combat' : 'Combat'} in ${nameOf(game, env)}: the ${d.attacker} (${attack}) attacks the ${defender} (${defence}); ` +
       `${columns[base]} shifted ${shift >= 0 ? '+' : ''}${shift} to ${columns[column]}; dice ${attackerDie} and ${defenderDie}: ` +
       `${d.attacker} loses ${attackerLoss}, ${defender} loses ${defenderLoss}.`,
     rule: d.rebellion ? '[10.7]' : '[10.0]',
@@ -332,7 +333,7 @@ export const militaryCombatSegment: Procedure = {
       decide: {
         side: decider,
         kind: 'declare-combat',
-        prompt: `Attack the enemy units in ${refOf(game.world, env)}?`,
+        prompt: `Attack the enemy units in ${nameOf(game, env)}?`,
         rule: '[10.1]',
         options: [
           { type: 'declare-combat', side: decider, environ: env },
@@ -374,7 +375,7 @@ export const rebellionCombat: Procedure = {
       decide: {
         side: 'rebel',
         kind: 'declare-combat',
-        prompt: `The rebellion may attack the Imperial units in ${refOf(game.world, env)}. Attack?`,
+        prompt: `The rebellion may attack the Imperial units in ${nameOf(game, env)}. Attack?`,
         rule: '[10.7]',
         options: [
           { type: 'declare-combat', side: 'rebel', environ: env },

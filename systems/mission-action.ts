@@ -7,7 +7,7 @@
  * bonus draws [13.6] (a rebel camp, which never gets any, completes at once [13.2]).
  */
 import type { Command, Frame, Game, Procedure, Step } from '../src/core/engine/types';
-import { refOf } from '../src/core/world/world';
+import { nameOf } from '../src/core/names';
 import { drawForEnviron } from './action-cards';
 import { answerEffect, completeGroup, effectQueue, failGroup, runEffects } from './mission-effects';
 import { activeGroups, describeGroup, groupById, isContinuing, missionPhase, type MissionGroup } from './missions';
@@ -85,7 +85,7 @@ export const missionAction: Procedure = {
         decide: {
           side,
           kind: 'mission-draw',
-          prompt: `Missions at ${refOf(game.world, environ)}: draw action card ${(d.draws as number) + 1} of ${size}, stop one mission, or stop drawing.`,
+          prompt: `Missions at ${nameOf(game, environ)}: draw action card ${(d.draws as number) + 1} of ${size}, stop one mission, or stop drawing.`,
           rule: '[13.3]',
           options,
           context: {

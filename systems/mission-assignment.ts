@@ -9,7 +9,8 @@
 import { MISSION_LETTERS, type MissionLetterId } from '../src/core/content/schema';
 import { emit } from '../src/core/engine/game';
 import type { Command, Frame, Game, Procedure, Step } from '../src/core/engine/types';
-import { environOf, refOf } from '../src/core/world/world';
+import { environOf } from '../src/core/world/world';
+import { nameOf } from '../src/core/names';
 import { beginMissionPhase, eligibleCharacters, missionAllowed, missionCard, missionPhase, onMission, type MissionGroup } from './missions';
 import { possessionBonusDraws } from './possessions';
 import { campIn } from './rebel-camp';
@@ -62,7 +63,7 @@ export const missionAssignment: Procedure = {
         decide: {
           side,
           kind: 'assign-mission',
-          prompt: `Choose the mission for ${refOf(game.world, picked)}, declaring or not the possessions that add bonus draws to it [14.27].`,
+          prompt: `Choose the mission for ${nameOf(game, picked)}, declaring or not the possessions that add bonus draws to it [14.27].`,
           rule: '[13.1]',
           options,
         },
@@ -100,7 +101,7 @@ export const missionAssignment: Procedure = {
       const camp = command.camp as number;
       const environ = environOf(w, camp);
       phase.groups.push(newGroup(phase.groups.length + 1, environ, letter, [], camp));
-      emit(game, { kind: 'mission-assigned', text: `The rebel camp at ${refOf(w, environ)} takes up ${missionCard(game, letter).name}.`, rule: '[13.2]', visibleTo: command.side });
+      emit(game, { kind: 'mission-assigned', text: `The rebel camp at ${nameOf(game, environ)} takes up ${missionCard(game, letter).name}.`, rule: '[13.2]', visibleTo: command.side });
       return;
     }
     const character = command.character as number;
@@ -114,7 +115,7 @@ export const missionAssignment: Procedure = {
     if (command.declare) group.declared.push(...possessionBonusDraws(game, character, letter).used);
     emit(game, {
       kind: 'mission-assigned',
-      text: `${refOf(w, character)} goes on ${missionCard(game, letter).name} at ${refOf(w, environ)}.`,
+      text: `${nameOf(game, character)} goes on ${missionCard(game, letter).name} at ${nameOf(game, environ)}.`,
       rule: '[13.1]',
       visibleTo: command.side,
       entities: [character],

@@ -14,6 +14,7 @@ import type { Command, Decision, Frame, Game, Step } from '../src/core/engine/ty
 import { REBELLION } from '../src/core/world/components';
 import { GuardedBy } from '../src/core/world/relations';
 import { entityOf, environOf, guardOf, place, planetOfEnviron, refOf, tag, unplace, untag } from '../src/core/world/world';
+import { nameOf, nameOfId } from '../src/core/names';
 import { shiftLoyalty, stopRebellion, UNREST } from './loyalty';
 import {
   assassinationTargets,
@@ -152,14 +153,14 @@ export function completeGroup(game: Game, queue: Effect[], group: MissionGroup):
       // [13.2, 5.3I] the coup succeeds with at least as many letters as the coup rating
       const rating = c.Environ.coup[env] as number;
       if (n < rating) {
-        emit(game, { kind: 'coup', text: `The coup at ${refOf(w, env)} falls short (${n} of ${rating}).`, rule: '[5.3I]', visibleTo: 'all', entities: [env] });
+        emit(game, { kind: 'coup', text: `The coup at ${nameOf(game, env)} falls short (${n} of ${rating}).`, rule: '[5.3I]', visibleTo: 'all', entities: [env] });
         return;
       }
       game.vars.couped = [...couped(game), env];
-      shiftLoyalty(game, planet, side, 2, `coup at ${refOf(w, env)}`);
+      shiftLoyalty(game, planet, side, 2, `coup at ${nameOf(game, env)}`);
     },
     // [13.2] each D letter shifts loyalty one space toward the performer [15.13]
-    D: () => void shiftLoyalty(game, planet, side, n, `diplomacy at ${refOf(w, env)}`),
+    D: () => void shiftLoyalty(game, planet, side, n, `diplomacy at ${nameOf(game, env)}`),
     F: () => queue.push({ do: 'choose', what: 'free', group: group.id, left: n, possession: '' }),
     G: () => queue.push({ do: 'choose', what: 'gain', group: group.id, left: 1, possession: '' }),
     I: () => {
@@ -181,24 +182,24 @@ export function completeGroup(game: Game, queue: Effect[], group: MissionGroup):
       if (side === 'rebel') {
         // [15.2] a rebellion starts only on a planet at unrest
         if (c.Loyalty.value[planet] !== UNREST || inRebellionOrRebelControl(game, planet)) {
-          emit(game, { kind: 'rebellion', text: `${refOf(w, planet)} is not at unrest: the rebellion does not start.`, rule: '[15.2]', visibleTo: 'all', entities: [planet] });
+          emit(game, { kind: 'rebellion', text: `${nameOf(game, planet)} is not at unrest: the rebellion does not start.`, rule: '[15.2]', visibleTo: 'all', entities: [planet] });
           return;
         }
-        startRebellion(game, planet, `Start Rebellion at ${refOf(w, env)}`); // raises its units at once [15.43]
+        startRebellion(game, planet, `Start Rebellion at ${nameOf(game, env)}`); // raises its units at once [15.43]
         return;
       }
       // [13.53] stopping a rebellion needs two letters
       if (n < 2 || c.PlanetState.value[planet] !== REBELLION) {
-        emit(game, { kind: 'rebellion', text: `Stop Rebellion at ${refOf(w, env)} needs two letters (${n} drawn).`, rule: '[13.53]', visibleTo: 'all', entities: [planet] });
+        emit(game, { kind: 'rebellion', text: `Stop Rebellion at ${nameOf(game, env)} needs two letters (${n} drawn).`, rule: '[13.53]', visibleTo: 'all', entities: [planet] });
         return;
       }
-      stopRebellion(game, planet, `Stop Rebellion at ${refOf(w, env)}`); // [15.54]
+      stopRebellion(game, planet, `Stop Rebellion at ${nameOf(game, env)}`); // [15.54]
     },
     S: () => {
       // [8.31] the first S puts the PDB down; each further one lowers its level, to no less than 0
       c.Pdb.up[planet] = 0;
       c.Pdb.level[planet] = Math.max(0, (c.Pdb.level[planet] as number) - (n - 1));
-      emit(game, { kind: 'pdb', text: `Sabotage: the PDB of ${refOf(w, planet)} is down, level ${c.Pdb.level[planet]}.`, rule: '[8.31]', visibleTo: 'all', entities: [planet] });
+      emit(game, { kind: 'pdb', text: `Sabotage: the PDB of ${nameOf(game, planet)} is down, level ${c.Pdb.level[planet]}.`, rule: '[8.31]', visibleTo: 'all', entities: [planet] });
     },
     T: () => queue.push({ do: 'choose', what: 'subvert', group: group.id, left: n, possession: '' }),
   };
@@ -262,7 +263,7 @@ function choiceDecision(game: Game, effect: Extract<Effect, { do: 'choose' }>): 
     rule = '[13.2]';
   } else if (effect.what === 'possession') {
     for (const character of group.members) options.push({ type: 'take-possession', side, character });
-    prompt = `Scavenge: choose who takes ${effect.possession}.`;
+    prompt = `Scavenge: choose who takes ${nameOfId(game, 'possession', effect.possession)}.`;
     rule = '[14.11]';
   } else {
     for (const unit of unitsIn(game, env, 'imperial'))
@@ -283,14 +284,14 @@ export function answerEffect(game: Game, frame: Frame, command: Command): boolea
   const side = sideOfGroup(game, group);
   const w = game.world;
   if (command.type === 'assassinate') {
-    killCharacter(game, command.target as number, `assassinated at ${refOf(w, group.environ)}`, '[9.44]');
+    killCharacter(game, command.target as number, `assassinated at ${nameOf(game, group.environ)}`, '[9.44]');
     effect.left = 0;
   } else if (command.type === 'free-prisoner') {
     const prisoner = command.prisoner as number;
     const guard = guardOf(w, prisoner);
     if (guard) removeComponent(w, prisoner, GuardedBy(guard));
     untag(w, prisoner, w.c.Captured);
-    emit(game, { kind: 'freed', text: `${refOf(w, prisoner)} is freed and joins the group.`, rule: '[12.82]', visibleTo: 'all', entities: [prisoner] });
+    emit(game, { kind: 'freed', text: `${nameOf(game, prisoner)} is freed and joins the group.`, rule: '[12.82]', visibleTo: 'all', entities: [prisoner] });
     effect.left -= 1;
   } else if (command.type === 'gain-character') {
     // [13.2 G, 14.53] he enters with the group, bringing his own spaceship (held since the start)
@@ -298,19 +299,19 @@ export function answerEffect(game: Game, frame: Frame, command: Command): boolea
     place(w, character, group.environ);
     bringOwnSpaceship(game, character); // [14.53]
     game.vars.gainedCharacters = [...((game.vars.gainedCharacters as string[] | undefined) ?? []), refOf(w, character)];
-    emit(game, { kind: 'gained', text: `${refOf(w, character)} joins the ${side === 'rebel' ? 'Rebellion' : 'Empire'} at ${refOf(w, group.environ)}.`, rule: '[13.2]', visibleTo: side, entities: [character] });
+    emit(game, { kind: 'gained', text: `${nameOf(game, character)} joins the ${side === 'rebel' ? 'Rebellion' : 'Empire'} at ${nameOf(game, group.environ)}.`, rule: '[13.2]', visibleTo: side, entities: [character] });
     effect.left = 0;
   } else if (command.type === 'take-possession') {
     const possession = entityOf(w, 'possession', effect.possession);
     givePossession(game, possession, command.character as number);
-    emit(game, { kind: 'possession', text: `${refOf(w, command.character as number)} takes ${effect.possession}.`, rule: '[14.11]', visibleTo: side, entities: [possession] });
+    emit(game, { kind: 'possession', text: `${nameOf(game, command.character as number)} takes ${nameOf(game, possession)}.`, rule: '[14.11]', visibleTo: side, entities: [possession] });
     effect.left = 0;
   } else if (command.type === 'subvert-unit') {
     const unit = command.unit as number;
     effect.left -= w.c.Unit.combat[unit] as number;
     tag(w, unit, w.c.Eliminated);
     unplace(w, unit);
-    emit(game, { kind: 'subverted', text: `An Imperial unit at ${refOf(w, group.environ)} goes over to the people and is eliminated.`, rule: '[13.2]', visibleTo: 'all', entities: [group.environ] });
+    emit(game, { kind: 'subverted', text: `An Imperial unit at ${nameOf(game, group.environ)} goes over to the people and is eliminated.`, rule: '[13.2]', visibleTo: 'all', entities: [group.environ] });
   } else {
     return false;
   }
@@ -327,5 +328,5 @@ export function killCharacter(game: Game, character: number, how: string, rule: 
   unplace(w, character);
   const vp = game.content.tables.victoryPoints;
   tallyPoints(game, side === 'imperial' ? vp.imperialKilled : vp.rebelKilled);
-  emit(game, { kind: 'killed', text: `${refOf(w, character)} is killed (${how}).`, rule, visibleTo: 'all', entities: [character] });
+  emit(game, { kind: 'killed', text: `${nameOf(game, character)} is killed (${how}).`, rule, visibleTo: 'all', entities: [character] });
 }

@@ -25,6 +25,7 @@ import type { SideId } from '../src/core/content/schema';
 import { emit, interrupt } from '../src/core/engine/game';
 import type { Command, Frame, Game, Json, Procedure, Step } from '../src/core/engine/types';
 import { allOf, environOf, guardOf, holderOf, place, planetOfEnviron, refOf, tag, untag } from '../src/core/world/world';
+import { nameOf } from '../src/core/names';
 import { detectShip, mergeDetection, pilotNavigation, shedDetection } from './detection';
 import { canPutPdbUp, pdbAttackColumn, pdbUsableBy, applyPdbLoss, putPdbUp } from './pdb';
 import { combatResult } from './military-combat';
@@ -172,7 +173,7 @@ export const movementSegment: Procedure = {
         return;
       case 'assign-ship':
         assignShip(game, command.ship as number, command.character as number);
-        emit(game, { kind: 'ship-assigned', text: `${refOf(game.world, command.character as number)} takes the helm of ${refOf(game.world, command.ship as number)}.`, rule: '[14.51]', visibleTo: side, entities: [command.ship as number] });
+        emit(game, { kind: 'ship-assigned', text: `${nameOf(game, command.character as number)} takes the helm of ${nameOf(game, command.ship as number)}.`, rule: '[14.51]', visibleTo: side, entities: [command.ship as number] });
         return;
       case 'pdb-up':
         putPdbUp(game, command.planet as number, side);
@@ -255,7 +256,7 @@ function organizeStep(game: Game, d: MovementData, side: SideId): Step {
       decide: {
         side,
         kind: 'organize-stacks',
-        prompt: `${refOf(w, ch)} is with your military units in ${refOf(w, env)}: stack him with them (no missions this turn) or keep him in the mission stack?`,
+        prompt: `${nameOf(game, ch)} is with your military units in ${nameOf(game, env)}: stack him with them (no missions this turn) or keep him in the mission stack?`,
         rule: '[9.57]',
         options: [
           { type: 'mission-stack', side, character: ch },
@@ -306,7 +307,7 @@ function pdbChecks(game: Game, d: MoveData, planet: number, attackAllowed: boole
         decide: {
           side: enemy,
           kind: 'pdb-attack',
-          prompt: `Enemy military units are passing the PDB of ${refOf(game.world, planet)}. Attack them?`,
+          prompt: `Enemy military units are passing the PDB of ${nameOf(game, planet)}. Attack them?`,
           rule: '[9.21]',
           options: [
             { type: 'pdb-fire', side: enemy, planet },
@@ -371,7 +372,7 @@ export const moveGroup: Procedure = {
     const pdbLoss = combatResult(game, column, unitsDie).attackerLoss;
     emit(game, {
       kind: 'pdb-attack',
-      text: `The PDB of ${refOf(game.world, planet)} fires on the moving ${d.side} stack (${game.content.tables.militaryCombat.columns[column]}, dice ${pdbDie} and ${unitsDie}): the units lose ${unitsLoss}, the PDB ${pdbLoss}.`,
+      text: `The PDB of ${nameOf(game, planet)} fires on the moving ${d.side} stack (${game.content.tables.militaryCombat.columns[column]}, dice ${pdbDie} and ${unitsDie}): the units lose ${unitsLoss}, the PDB ${pdbLoss}.`,
       rule: '[9.22]',
       visibleTo: 'all',
       entities: [planet, ...units],
@@ -409,13 +410,13 @@ function finish(game: Game, d: MoveData): Step {
   const who = [
     units.length ? `${units.length} unit${units.length > 1 ? 's' : ''}` : '',
     ...characters.map((ch) => refOf(w, ch)),
-    ship && !hasComponent(w, ship, c.Eliminated) ? `aboard ${refOf(w, ship)}` : '',
+    ship && !hasComponent(w, ship, c.Eliminated) ? `aboard ${nameOf(game, ship)}` : '',
   ]
     .filter(Boolean)
     .join(', ');
   emit(game, {
     kind: 'move',
-    text: `${d.side === 'rebel' ? 'Rebel' : 'Imperial'} ${who || 'pieces'} move${d.reaction ? ' in reaction' : ''} to ${refOf(w, d.to)}.`,
+    text: `${d.side === 'rebel' ? 'Rebel' : 'Imperial'} ${who || 'pieces'} move${d.reaction ? ' in reaction' : ''} to ${nameOf(game, d.to)}.`,
     rule: d.reaction ? '[9.6]' : '[9.0]',
     visibleTo: seen ? 'all' : d.side,
     entities: [...units, ...characters, d.to],

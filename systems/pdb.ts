@@ -12,7 +12,7 @@ import type { SideId } from '../src/core/content/schema';
 import { emit } from '../src/core/engine/game';
 import type { Game } from '../src/core/engine/types';
 import { REBELLION } from '../src/core/world/components';
-import { refOf } from '../src/core/world/world';
+import { nameOf } from '../src/core/names';
 import { controls } from './control';
 import { enemyOf, unitsOnPlanet } from './sides';
 
@@ -39,7 +39,7 @@ export function applyPdbLoss(game: Game, planet: number, loss: number): void {
   if (loss >= 3) c.Pdb.level[planet] = Math.max(0, (c.Pdb.level[planet] as number) - 1);
   emit(game, {
     kind: 'pdb',
-    text: `The PDB of ${refOf(game.world, planet)} is knocked down${loss >= 3 ? ` and falls to level ${c.Pdb.level[planet]}` : ''}.`,
+    text: `The PDB of ${nameOf(game, planet)} is knocked down${loss >= 3 ? ` and falls to level ${c.Pdb.level[planet]}` : ''}.`,
     rule: '[9.25]',
     visibleTo: 'all',
     entities: [planet],
@@ -61,5 +61,5 @@ export function canPutPdbUp(game: Game, planet: number, side: SideId): boolean {
 
 export function putPdbUp(game: Game, planet: number, side: SideId): void {
   game.world.c.Pdb.up[planet] = 1;
-  emit(game, { kind: 'pdb', text: `The ${side === 'rebel' ? 'Rebel' : 'Imperial'} player puts the PDB of ${refOf(game.world, planet)} up.`, rule: '[15.61]', visibleTo: 'all', entities: [planet] });
+  emit(game, { kind: 'pdb', text: `The ${side === 'rebel' ? 'Rebel' : 'Imperial'} player puts the PDB of ${nameOf(game, planet)} up.`, rule: '[15.61]', visibleTo: 'all', entities: [planet] });
 }

@@ -8,6 +8,7 @@ import type { Game } from '../src/core/engine/types';
 import { HeldBy } from '../src/core/world/relations';
 import { addComponent, hasComponent } from 'bitecs';
 import { allOf, entityOf, environOf, holderOf, place, planetOfEnviron, refOf } from '../src/core/world/world';
+import { nameOf } from '../src/core/names';
 import { refreshControl, controls } from './control';
 import { charactersIn, enemyOf, environsInPlay, sideOf, unitsIn } from './sides';
 import { detectShip } from './detection';
@@ -75,7 +76,7 @@ function placeCharacters(game: Game, side: SideId): number {
   for (const ch of chars) place(w, ch, environ);
   emit(game, {
     kind: 'placement',
-    text: `The ${side === 'rebel' ? 'Rebel' : 'Imperial'} characters gather at ${refOf(w, environ)}.`,
+    text: `The ${side === 'rebel' ? 'Rebel' : 'Imperial'} characters gather at ${nameOf(game, environ)}.`,
     rule: '[16.12]',
     visibleTo: side,
     entities: chars,

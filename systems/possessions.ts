@@ -8,6 +8,7 @@ import { emit } from '../src/core/engine/game';
 import type { Command, Frame, Game, Procedure, Step } from '../src/core/engine/types';
 import { HeldBy } from '../src/core/world/relations';
 import { allOf, environOf, holderOf, occupants, possessionsOf, refOf } from '../src/core/world/world';
+import { nameOf } from '../src/core/names';
 
 /** The content card of a possession entity. */
 export function possessionCard(game: Game, possession: number) {
@@ -179,7 +180,7 @@ export function spaceshipReassignOptions(game: Game, ship: number, environ: numb
 
 export function reassignSpaceship(game: Game, ship: number, character: number): void {
   addComponent(game.world, ship, HeldBy(character));
-  emit(game, { kind: 'possession', text: `${refOf(game.world, character)} takes over ${refOf(game.world, ship)} [14.55].`, rule: '[14.55]', visibleTo: 'all', entities: [ship, character] });
+  emit(game, { kind: 'possession', text: `${nameOf(game, character)} takes over ${nameOf(game, ship)} [14.55].`, rule: '[14.55]', visibleTo: 'all', entities: [ship, character] });
 }
 
 /**
@@ -195,7 +196,7 @@ export function loseSpaceship(game: Game, ship: number, cause: string): void {
     if (holder) removeComponent(w, ship, HeldBy(holder));
     if (game.content.imperialShips.get(refOf(w, ship))?.onlyPilot) addComponent(w, ship, w.c.Eliminated);
   }
-  emit(game, { kind: 'possession', text: `${refOf(w, ship)} is lost (${cause}).`, rule: '[14.59]', visibleTo: 'all', entities: [ship] });
+  emit(game, { kind: 'possession', text: `${nameOf(game, ship)} is lost (${cause}).`, rule: '[14.59]', visibleTo: 'all', entities: [ship] });
 }
 
 // ------------------------------------------------------------------ procedures
@@ -297,7 +298,7 @@ export const reassignSpaceshipProcedure: Procedure = {
       decide: {
         side,
         kind: 'reassign-spaceship',
-        prompt: `Give ${refOf(game.world, ship)} to another character?`,
+        prompt: `Give ${nameOf(game, ship)} to another character?`,
         rule: '[14.55]',
         options: [...options.map((ch) => ({ type: 'reassign-spaceship', side, ship, character: ch })), { type: 'reassign-spaceship', side, ship, character: 0 }],
       },

@@ -7,7 +7,8 @@
 import { addComponent, hasComponent } from 'bitecs';
 import { emit } from '../src/core/engine/game';
 import type { Game } from '../src/core/engine/types';
-import { occupants, place, refOf, spawn } from '../src/core/world/world';
+import { occupants, place, spawn } from '../src/core/world/world';
+import { nameOf } from '../src/core/names';
 import { sideIndexOf } from './sides';
 
 /** The rebel camp standing in an environ, or 0. */
@@ -27,7 +28,7 @@ export function foundRebelCamp(game: Game, environ: number): number {
   place(w, camp, environ);
   emit(game, {
     kind: 'rebel-camp',
-    text: `A rebel camp is founded at ${refOf(w, environ)}.`,
+    text: `A rebel camp is founded at ${nameOf(game, environ)}.`,
     rule: '[13.2]',
     visibleTo: 'all',
     entities: [camp, environ],

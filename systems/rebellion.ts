@@ -16,7 +16,8 @@ import { emit, interrupt } from '../src/core/engine/game';
 import type { Command, Frame, Game, Json, Procedure, Step } from '../src/core/engine/types';
 import { spawnUnit } from '../src/core/world/build';
 import { REBELLION_STOPPED } from '../src/core/world/components';
-import { environsOf, place, refOf } from '../src/core/world/world';
+import { environsOf, place } from '../src/core/world/world';
+import { nameOf } from '../src/core/names';
 import { enterRebellion } from './loyalty';
 import { missionPhase } from './missions';
 import { hasRoomForUnit } from './placement';
@@ -48,7 +49,7 @@ export function startRebellion(game: Game, planet: number, cause: string): void 
   if (fromStopped)
     emit(game, {
       kind: 'rebellion',
-      text: `${refOf(game.world, planet)} rises again from rebellion stopped: no new units [15.48].`,
+      text: `${nameOf(game, planet)} rises again from rebellion stopped: no new units [15.48].`,
       rule: '[15.48]',
       visibleTo: 'all',
       entities: [planet],
@@ -84,7 +85,7 @@ export function placeWaitingRebelUnits(game: Game): void {
   for (const w of waitingUnits(game)) {
     if (hasRoomForUnit(game, w.environ, 'rebel')) {
       place(game.world, w.unit, w.environ);
-      emit(game, { kind: 'rebellion-units', text: `A Rebel unit raised earlier takes the field at ${refOf(game.world, w.environ)}.`, rule: '[15.44]', visibleTo: 'all', entities: [w.unit, w.environ] });
+      emit(game, { kind: 'rebellion-units', text: `A Rebel unit raised earlier takes the field at ${nameOf(game, w.environ)}.`, rule: '[15.44]', visibleTo: 'all', entities: [w.unit, w.environ] });
     } else still.push(w);
   }
   game.vars.waitingRebelUnits = still as unknown as Json;
@@ -122,7 +123,7 @@ export const rebellionForces: Procedure = {
         decide: {
           side,
           kind: 'raise-rebel-unit',
-          prompt: `${refOf(game.world, planet)} rises: spend ${points} force points at ${refOf(game.world, env)} on Rebel units of its type (1-0 costs 1, 2-1 costs 3).`,
+          prompt: `${nameOf(game, planet)} rises: spend ${points} force points at ${nameOf(game, env)} on Rebel units of its type (1-0 costs 1, 2-1 costs 3).`,
           rule: '[15.41]',
           options,
           context: { environ: env, points },
@@ -155,11 +156,11 @@ export const rebellionForces: Procedure = {
     if (hasRoomForUnit(game, env, 'rebel')) {
       place(game.world, unit, env); // [15.43]
       (d.raised as number[]).push(unit);
-      emit(game, { kind: 'rebellion-units', text: `${type.name} rise at ${refOf(game.world, env)}.`, rule: '[15.43]', visibleTo: 'all', entities: [unit, env] });
+      emit(game, { kind: 'rebellion-units', text: `${type.name} rise at ${nameOf(game, env)}.`, rule: '[15.43]', visibleTo: 'all', entities: [unit, env] });
     } else {
       // [15.44] no room under the size limit: it waits for the first Rebel operations phase it fits
       game.vars.waitingRebelUnits = [...waitingUnits(game), { unit, environ: env }] as unknown as Json;
-      emit(game, { kind: 'rebellion-units', text: `${type.name} raised at ${refOf(game.world, env)} wait for room [15.44].`, rule: '[15.44]', visibleTo: 'all', entities: [env] });
+      emit(game, { kind: 'rebellion-units', text: `${type.name} raised at ${nameOf(game, env)} wait for room [15.44].`, rule: '[15.44]', visibleTo: 'all', entities: [env] });
     }
   },
 };

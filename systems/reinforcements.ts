@@ -13,11 +13,12 @@ import { emit } from '../src/core/engine/game';
 import type { Command, Frame, Game, Json, Step } from '../src/core/engine/types';
 import { spawnUnit } from '../src/core/world/build';
 import { NOBODY } from '../src/core/world/components';
-import { entityOf, environOf, place, planetOfEnviron, refOf } from '../src/core/world/world';
+import { entityOf, environOf, place, planetOfEnviron } from '../src/core/world/world';
 import { controls } from './control';
 import { bringOwnSpaceship } from './possessions';
 import { enemyOf, environsInPlay, unitsIn } from './sides';
 import { ENVIRON_TYPES } from '../src/core/content/schema';
+import { nameOf } from '../src/core/names';
 
 type Arrival = { unit: string; environType: string | null } | { character: string };
 
@@ -90,13 +91,13 @@ export function answerReinforcement(game: Game, frame: Frame, command: Command):
     place(w, unit, env);
     // [7.22] a hidden unit's type stays with its owner
     const hidden = w.c.Unit.hidden[unit] === 1;
-    emit(game, { kind: 'reinforcement', text: `A ${command.side} ${next.unit} unit arrives at ${refOf(w, env)}.`, rule: '[16.15]', visibleTo: hidden ? command.side : 'all', entities: [unit, env] });
+    emit(game, { kind: 'reinforcement', text: `A ${command.side} ${next.unit} unit arrives at ${nameOf(game, env)}.`, rule: '[16.15]', visibleTo: hidden ? command.side : 'all', entities: [unit, env] });
     if (hidden)
-      emit(game, { kind: 'reinforcement', text: `A ${command.side} unit arrives at ${refOf(w, env)}.`, rule: '[16.15]', visibleTo: enemyOf(command.side), entities: [unit, env] });
+      emit(game, { kind: 'reinforcement', text: `A ${command.side} unit arrives at ${nameOf(game, env)}.`, rule: '[16.15]', visibleTo: enemyOf(command.side), entities: [unit, env] });
   } else {
     const ch = entityOf(w, 'character', next.character);
     place(w, ch, env);
     bringOwnSpaceship(game, ch); // [14.53]
-    emit(game, { kind: 'reinforcement', text: `${next.character} arrives at ${refOf(w, env)}.`, rule: '[16.15]', visibleTo: command.side, entities: [ch, env] });
+    emit(game, { kind: 'reinforcement', text: `${nameOf(game, ch)} arrives at ${nameOf(game, env)}.`, rule: '[16.15]', visibleTo: command.side, entities: [ch, env] });
   }
 }

@@ -18,7 +18,8 @@ import { hasComponent } from 'bitecs';
 import type { SideId } from '../src/core/content/schema';
 import { emit } from '../src/core/engine/game';
 import type { Command, Frame, Game, Json, Procedure, Step } from '../src/core/engine/types';
-import { refOf, tag } from '../src/core/world/world';
+import { tag } from '../src/core/world/world';
+import { nameOf } from '../src/core/names';
 import { isFreeCharacter, squadFrom, type Attacker } from './character-combat';
 import { afterPossessionUse, possessionCard, workingPossessions } from './possessions';
 import { charactersIn, enemyOf, environsInPlay, phasing, sideOf, unitsIn } from './sides';
@@ -126,7 +127,7 @@ export const search: Procedure = {
         decide: {
           side,
           kind: 'attack-found',
-          prompt: `Your ${s.foundBy} found the enemy characters in ${refOf(game.world, s.environ)}. Attack them now?`,
+          prompt: `Your ${s.foundBy} found the enemy characters in ${nameOf(game, s.environ)}. Attack them now?`,
           rule: '[11.32-11.34]',
           // [12.15] characters found through an action card must be attacked if able; a search of the
           // search phase need not lead to combat [11.32, 11.33]
@@ -173,7 +174,7 @@ export const search: Procedure = {
       decide: {
         side,
         kind: 'search-by',
-        prompt: `Search ${refOf(game.world, s.environ)} for ${group.length} enemy character${group.length > 1 ? 's' : ''}: with units (and a leader), with characters, or not?`,
+        prompt: `Search ${nameOf(game, s.environ)} for ${group.length} enemy character${group.length > 1 ? 's' : ''}: with units (and a leader), with characters, or not?`,
         rule: '[11.0, 11.23]',
         options,
         context: { environ: s.environ, hiding: group.length, calledByCard: s.calledByCard },
@@ -225,7 +226,7 @@ function carryOutSearch(game: Game, s: SearchState, by: 'units' | 'characters', 
   for (const p of used) afterPossessionUse(game, p);
   emit(game, {
     kind: 'search',
-    text: `A search by ${by} of ${refOf(w, s.environ)}: search value ${value}, hiding value ${hiding}, needs ${need} or less, die ${die}: ${found ? 'found' : 'not found'}.`,
+    text: `A search by ${by} of ${nameOf(game, s.environ)}: search value ${value}, hiding value ${hiding}, needs ${need} or less, die ${die}: ${found ? 'found' : 'not found'}.`,
     rule: '[11.0]',
     visibleTo: 'all',
     entities: group,
@@ -294,7 +295,7 @@ export const searchPhase: Procedure = {
         decide: {
           side,
           kind: 'declare-search',
-          prompt: `Search ${refOf(game.world, env)} this search phase?`,
+          prompt: `Search ${nameOf(game, env)} this search phase?`,
           rule: '[11.1, 11.23]',
           options: [
             { type: 'declare-search', side, environ: env, search: true },

@@ -19,6 +19,7 @@ import type { Game } from '../src/core/engine/types';
 import { POSSESSION_KINDS } from '../src/core/world/components';
 import { HeldBy } from '../src/core/world/relations';
 import { allOf, environOf, holderOf, place, possessionsOf, refOf, tag, unplace, untag } from '../src/core/world/world';
+import { nameOf } from '../src/core/names';
 import { losePossession } from './possessions';
 import { charactersIn, sideOf, unitsIn } from './sides';
 
@@ -79,7 +80,7 @@ export function loseShip(game: Game, ship: number, why: string, rule: string, fo
     const holder = holderOf(w, ship);
     if (holder) removeComponent(w, ship, HeldBy(holder));
   }
-  emit(game, { kind: 'ship-lost', text: `The ${side === 'rebel' ? 'Rebel' : 'Imperial'} spaceship ${refOf(w, ship)} is lost (${why}).`, rule, visibleTo: 'all', entities: [ship] });
+  emit(game, { kind: 'ship-lost', text: `The ${side === 'rebel' ? 'Rebel' : 'Imperial'} spaceship ${nameOf(game, ship)} is lost (${why}).`, rule, visibleTo: 'all', entities: [ship] });
 }
 
 /**

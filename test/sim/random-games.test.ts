@@ -32,7 +32,7 @@ function checkInvariants(game: Game) {
     if (u.side === 'imperial' && u.mobile) expect(u).toMatchObject({ type: 'hidden', combat: null });
   // [7.22] nor in the events the Rebel sees, except where combat reveals them
   for (const e of game.events)
-    if ((e.visibleTo === 'all' || e.visibleTo === 'rebel') && !REVEALING.has(e.kind)) expect(e.text).not.toMatch(/\b(patrol|line)\b/);
+    if ((e.visibleTo === 'all' || e.visibleTo === 'rebel') && !REVEALING.has(e.kind)) expect(e.text).not.toMatch(/\b(patrol|line)\b/i);
   // [9.5, 9.57] at most two stacks per side per environ; a character is in a military stack only beside his units
   for (const env of environsInPlay(game))
     for (const side of ['rebel', 'imperial'] as const) expect(stacksOf(game, env, side).length).toBeLessThanOrEqual(2);
