@@ -22,7 +22,6 @@ import { missionAssignment } from './mission-assignment';
 import { placeStartingForces } from './placement';
 import { assignPossession, initPossessionDeck, possessionTransfer, reassignSpaceshipProcedure } from './possessions';
 import { search, searchPhase } from './search';
-import { notYetBuilt } from './placeholders';
 import { rebellionForces } from './rebellion';
 import { recordStartingRebelControl, score, victory } from './victory';
 

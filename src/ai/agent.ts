@@ -5,6 +5,7 @@
 import type { SideId } from '../core/content/schema';
 import type { Command, Decision } from '../core/engine/types';
 import type { Belief } from '../core/belief';
+import type { Content } from '../core/content/validate';
 import type { GameView } from '../core/view';
 
 export interface Agent {
@@ -18,6 +19,8 @@ export interface Agent {
 
 export interface AgentFactoryOptions {
   side: SideId;
+  /** The game's content (rules tables, characters); the bundled content when not given. */
+  content?: Content;
   /** Seed for the agent's own randomness (never the game's RNG, which would change the game). */
   seed: string;
 }

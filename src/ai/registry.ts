@@ -1,12 +1,13 @@
 /** Every agent, by the name used on the command line and in the setup screen. */
 import type { AgentFactory } from './agent';
 import { randomAgent } from './random-agent';
+import { planAgent } from './plan-agent';
 import { LEVELS, searchAgent } from './search-agent';
 
 export const AGENTS: Record<string, AgentFactory> = {
   random: randomAgent,
   easy: searchAgent(LEVELS.easy),
-  normal: searchAgent(LEVELS.normal),
+  normal: planAgent,
   hard: searchAgent(LEVELS.hard),
 };
 

@@ -1,88 +1,109 @@
 /**
- * The rules-aware agents (`easy`, `normal`, `hard`) are one idea at three strengths: for each legal
- * option, imagine games consistent with what the side knows (`Belief`), play the option, let the game
- * run on a little (dice fall, the enemy answers) and judge the result (`evaluate`). Pick the best.
+ * `hard`: `normal`'s plans, plus search where a choice matters. On the decisions that shape a game
+ * (declaring combat, choosing missions, domino effects, combat choices, searches...), it imagines games
+ * consistent with what its side knows (`Belief`), plays each option, lets both sides play on by the
+ * plans for a while (dice fall, the enemy answers), judges the result (`evaluate`) and keeps the best.
  *
- * Because it plays the real rules forward, it answers every decision the engine can raise, with no
- * per-decision code; what differs between levels is data: how many imagined games, how far ahead,
- * how many options it considers, and how much it errs.
+ * `easy` is the plans with a share of random choices: a commander who means well but blunders.
+ * The strengths are data (`LEVELS`), not code paths.
  */
-import type { SideId } from '../core/content/schema';
+import { bundledContent } from '../core/content/bundled';
 import type { Belief } from '../core/belief';
+import type { SideId } from '../core/content/schema';
+import type { Content } from '../core/content/validate';
 import { apply } from '../core/engine/game';
 import type { Command, Decision, Game } from '../core/engine/types';
 import { Rng } from '../core/rng';
+import { viewFor } from '../core/view';
 import type { Agent, AgentFactory } from './agent';
 import { DEFAULT_WEIGHTS, evaluate, type EvaluationWeights } from './evaluate';
+import { planFor } from './plans';
 
 export interface SearchLevel {
   name: string;
-  /** Imagined games per option (more: steadier judgement under dice and hidden information). */
+  /** Share of decisions answered at random instead of by the plan (0..1). */
+  blunder: number;
+  /** Decision kinds searched instead of answered by the plan. */
+  searched: readonly string[];
+  /** Imagined games per option. */
   samples: number;
-  /** Decisions played forward after the option before judging. */
+  /** Decisions played on by the plans after the option before judging. */
   horizon: number;
-  /** Options considered at most (a random subset beyond that, always keeping "end"/"pass" ones). */
+  /** Options compared at most (the plan's own choice always among them). */
   maxOptions: number;
-  /** Random error added to each option's value, in evaluation points. */
-  noise: number;
   weights: EvaluationWeights;
 }
 
-export const LEVELS: Record<'easy' | 'normal' | 'hard', SearchLevel> = {
-  easy: { name: 'easy', samples: 1, horizon: 0, maxOptions: 8, noise: 25, weights: DEFAULT_WEIGHTS },
-  normal: { name: 'normal', samples: 1, horizon: 4, maxOptions: 12, noise: 1, weights: DEFAULT_WEIGHTS },
-  hard: { name: 'hard', samples: 3, horizon: 10, maxOptions: 20, noise: 0, weights: DEFAULT_WEIGHTS },
+const KEY_DECISIONS = [
+  'assign-mission',
+  'declare-combat',
+  'domino-option',
+  'domino-planet',
+  'break-off',
+  'attack-found',
+  'search-by',
+  'combat-intent',
+  'combat-style',
+  'raise-rebel-unit',
+  'reaction',
+  'place-reinforcement',
+] as const;
+
+export const LEVELS: Record<'easy' | 'hard', SearchLevel> = {
+  easy: { name: 'easy', blunder: 0.4, searched: [], samples: 0, horizon: 0, maxOptions: 0, weights: DEFAULT_WEIGHTS },
+  hard: { name: 'hard', blunder: 0, searched: KEY_DECISIONS, samples: 2, horizon: 24, maxOptions: 6, weights: DEFAULT_WEIGHTS },
 };
 
-/** Options that close a step (end movement, pass, stop): always worth comparing against. */
-function isClosing(option: Command): boolean {
-  return /^(end|pass|stop|done|finish|decline|no-)/.test(option.type);
-}
-
-/** Play on from `game` with random choices until back at `side`'s next decision of the same kind, or `horizon` decisions. */
-function playForward(game: Game, side: SideId, kind: string, horizon: number, rng: Rng): void {
+/** Play on with the plans for both sides, `horizon` decisions or to the end. */
+function playOn(game: Game, content: Content, horizon: number): void {
+  const memories: Record<SideId, { [key: string]: unknown }> = { rebel: {}, imperial: {} };
   for (let steps = 0; steps < horizon && !game.winner && game.pending; steps++) {
     const decision = game.pending;
-    if (steps > 0 && decision.side === side && decision.kind === kind) return;
-    apply(game, rng.pick(decision.options));
+    const side = decision.side;
+    apply(game, planFor({ content, view: viewFor(game, side, { events: false }), decision, side, memory: memories[side] }));
   }
 }
 
 export function searchAgent(level: SearchLevel): AgentFactory {
-  return ({ side, seed }) => {
+  return ({ side, seed, content }) => {
     const rng = Rng.fromSeed(`${level.name}:${side}:${seed}`);
-    let decisionCount = 0;
+    const c = content ?? bundledContent();
+    const memory: { [key: string]: unknown } = {};
+    let count = 0;
+
+    function search(decision: Decision, belief: Belief, planned: Command): Command {
+      const others = rng.shuffle(decision.options.filter((o) => o !== planned)).slice(0, level.maxOptions - 1);
+      const candidates = [planned, ...others];
+      count += 1;
+      let bestOption = planned;
+      let bestValue = -Infinity;
+      candidates.forEach((option, i) => {
+        let total = 0;
+        for (let s = 0; s < level.samples; s++) {
+          // The same imagined games for every option, so options are compared on equal terms.
+          const game = belief.sample(`${seed}:${count}:${s}`);
+          const result = apply(game, option);
+          if (!result.ok) throw new Error(`option ${i} of "${decision.kind}" is not legal in an imagined game: ${result.reason}`);
+          playOn(game, c, level.horizon);
+          total += evaluate(game, side, level.weights);
+        }
+        // Ties keep the plan's choice (it comes first).
+        if (total / level.samples > bestValue) {
+          bestValue = total / level.samples;
+          bestOption = option;
+        }
+      });
+      return bestOption;
+    }
+
     const agent: Agent = {
       name: level.name,
-      decide(_view, decision: Decision, belief?: Belief): Command {
-        const { options } = decision;
-        if (options.length === 1 || !belief) return options[0] as Command;
-        decisionCount += 1;
-        let candidates = options;
-        if (options.length > level.maxOptions) {
-          const closing = options.filter(isClosing);
-          const rest = rng.shuffle(options.filter((o) => !isClosing(o))).slice(0, level.maxOptions - closing.length);
-          candidates = [...closing, ...rest];
-        }
-        let best = candidates[0] as Command;
-        let bestValue = -Infinity;
-        candidates.forEach((option, i) => {
-          let total = 0;
-          for (let s = 0; s < level.samples; s++) {
-            // The same imagined games for every option, so options are compared on equal terms.
-            const game = belief.sample(`${seed}:${decisionCount}:${s}`);
-            const result = apply(game, option);
-            if (!result.ok) throw new Error(`option ${i} of "${decision.kind}" is not legal in an imagined game: ${result.reason}`);
-            playForward(game, side, decision.kind, level.horizon, Rng.fromSeed(`${seed}:${decisionCount}:${s}:${i}`));
-            total += evaluate(game, side, level.weights);
-          }
-          const value = total / level.samples + (level.noise ? (rng.int(2001) / 1000 - 1) * level.noise : 0);
-          if (value > bestValue) {
-            bestValue = value;
-            best = option;
-          }
-        });
-        return best;
+      decide(view, decision, belief?: Belief): Command {
+        if (decision.options.length === 1) return decision.options[0] as Command;
+        if (level.blunder > 0 && rng.int(1000) < level.blunder * 1000) return rng.pick(decision.options);
+        const planned = planFor({ content: c, view, decision, side, memory });
+        if (!belief || !level.searched.includes(decision.kind)) return planned;
+        return search(decision, belief, planned);
       },
     };
     return agent;

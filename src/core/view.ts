@@ -28,6 +28,16 @@ export interface PlanetView {
   control: SideId | null;
 }
 
+/** The public layout of an environ (static for a game). */
+export interface EnvironView {
+  eid: number;
+  id: string;
+  planet: number;
+  type: (typeof ENVIRON_TYPES)[number];
+  size: number;
+  inPlay: boolean;
+}
+
 export interface UnitView {
   eid: number;
   side: SideId;
@@ -84,6 +94,7 @@ export interface GameView {
   winner: Game['winner'];
   score: { [key: string]: Json };
   planets: PlanetView[];
+  environs: EnvironView[];
   units: UnitView[];
   characters: CharacterView[];
   ships: ShipView[];
@@ -115,6 +126,15 @@ export function viewFor(game: Game, side: SideId | null, options: { events?: boo
     pdbLevel: c.Pdb.level[eid] as number,
     pdbUp: c.Pdb.up[eid] === 1,
     control: (c.Control.side[eid] as number) >= 0 ? sideName(game, c.Control.side[eid] as number) : null,
+  }));
+
+  const environs: EnvironView[] = allOf(w, 'environ').map((eid) => ({
+    eid,
+    id: refOf(w, eid),
+    planet: planetOfEnviron(w, eid),
+    type: ENVIRON_TYPES[c.Environ.type[eid] as number] ?? 'urban',
+    size: c.Environ.size[eid] as number,
+    inPlay: hasComponent(w, eid, c.InPlay),
   }));
 
   const units: UnitView[] = [];
@@ -197,6 +217,7 @@ export function viewFor(game: Game, side: SideId | null, options: { events?: boo
     winner: game.winner,
     score: game.ruleset.score(game),
     planets,
+    environs,
     units,
     characters,
     ships,

@@ -1,0 +1,318 @@
+/**
+ * `normal`'s plans: for each kind of decision, what a sensible commander does, judged from the view
+ * alone. The Rebel hides, gathers information, turns loyalty toward unrest and starts rebellions where
+ * it has come; the Empire hunts detected characters, searches, attacks when strong, stops rebellions and
+ * turns loyalty back. A kind without a plan takes the engine's first option (every decision's options
+ * are legal, so that is always a valid answer, just not a thoughtful one).
+ */
+import type { MissionLetterId, SideId } from '../core/content/schema';
+import type { Content } from '../core/content/validate';
+import type { Command, Decision } from '../core/engine/types';
+import type { GameView } from '../core/view';
+
+/** What a plan may read: the view, the decision, and memory kept between decisions of one game. */
+export interface PlanContext {
+  content: Content;
+  view: GameView;
+  decision: Decision;
+  side: SideId;
+  memory: { [key: string]: unknown };
+}
+
+type Plan = (ctx: PlanContext) => Command | undefined;
+
+const LOYALTY_INDEX = { patriotic: 0, loyal: 1, neutral: 2, dissent: 3, unrest: 4 } as const;
+
+/** Average strength assumed for an enemy unit whose strength is hidden [7.22] (patrol 1, line 3). */
+const HIDDEN_STRENGTH = 2;
+
+function option(ctx: PlanContext, type: string, where: (o: Command) => boolean = () => true): Command | undefined {
+  return ctx.decision.options.find((o) => o.type === type && where(o));
+}
+
+function best<T>(items: T[], score: (t: T) => number): T | undefined {
+  let top: T | undefined;
+  let topScore = -Infinity;
+  for (const item of items) {
+    const s = score(item);
+    if (s > topScore) {
+      topScore = s;
+      top = item;
+    }
+  }
+  return top;
+}
+
+function planetOfEnviron(view: GameView, environ: number) {
+  const env = view.environs.find((e) => e.eid === environ);
+  return env ? view.planets.find((p) => p.eid === env.planet) : undefined;
+}
+
+/** Environs holding detected enemy characters (for the Empire: Rebels it can hunt). */
+function huntedEnvirons(ctx: PlanContext): Set<number> {
+  return new Set(ctx.view.characters.filter((c) => c.side !== ctx.side && c.detected && !c.dead && !c.captured).map((c) => c.environ));
+}
+
+function strengthIn(view: GameView, environ: number, side: SideId): number {
+  return view.units.filter((u) => u.environ === environ && u.side === side).reduce((sum, u) => sum + (u.combat ?? HIDDEN_STRENGTH), 0);
+}
+
+function character(view: GameView, eid: number) {
+  return view.characters.find((c) => c.eid === eid);
+}
+
+// ---------------------------------------------------------------- missions
+
+/** The mission a character should take where he stands, by the side's aims. */
+function missionPriority(ctx: PlanContext, letter: MissionLetterId, environ: number): number {
+  const planet = planetOfEnviron(ctx.view, environ);
+  const loyalty = planet ? LOYALTY_INDEX[planet.loyalty] : 2;
+  const state = planet?.state ?? 'imperial-control';
+  if (ctx.side === 'rebel') {
+    switch (letter) {
+      case 'R':
+        return loyalty === 4 && state !== 'rebellion' && state !== 'rebel-control' ? 100 : -1; // [15.2] only from unrest
+      case 'C':
+        return state === 'imperial-control' ? 55 : 0;
+      case 'D':
+        return state === 'rebellion' || state === 'rebel-control' || loyalty >= 4 ? 0 : 60 + loyalty;
+      case 'I':
+        return 50; // [13.2] each letter a victory point
+      case 'T':
+        return strengthIn(ctx.view, environ, 'imperial') > 0 ? 45 : 0;
+      case 'F':
+        return 70;
+      case 'G':
+        return 40;
+      case 'P':
+        return 30;
+      case 'B':
+        return 35;
+      case 'S':
+        return 20;
+      default:
+        return 10;
+    }
+  }
+  switch (letter) {
+    case 'R':
+      return state === 'rebellion' ? 100 : -1; // [13.53] stop rebellion
+    case 'A':
+      return 80;
+    case 'F':
+      return 70;
+    case 'D':
+      return loyalty > 0 && state !== 'rebellion' && state !== 'rebel-control' ? 60 + loyalty : 0;
+    case 'C':
+      return 40;
+    case 'I':
+      return 50;
+    case 'G':
+      return 45;
+    default:
+      return 10;
+  }
+}
+
+// ---------------------------------------------------------------- movement
+
+/** A Rebel team flying to a planet where missions pay more. */
+interface Voyage {
+  ship: number;
+  pilot: number;
+  from: number;
+  target: number;
+  seats: number;
+  picked: number[];
+}
+
+/** How much the Rebel gains by missions on a planet: unrest (rebellion) most, then dissent... */
+function rebelPlanetValue(ctx: PlanContext, planetEid: number): number {
+  const planet = ctx.view.planets.find((p) => p.eid === planetEid);
+  if (!planet || !planet.inPlay) return -1;
+  if (planet.state === 'rebellion' || planet.state === 'rebel-control') return 0;
+  return 1 + LOYALTY_INDEX[planet.loyalty];
+}
+
+/**
+ * The Rebel keeps his characters hidden and still, except to fly a team to a better planet: from a
+ * planet that offers little (already risen, or patriotic) to the planet where missions pay most.
+ */
+function rebelMovement(ctx: PlanContext): Command | undefined {
+  const { view } = ctx;
+  if (!ctx.memory.voyaged)
+    for (const ship of view.ships) {
+      if (ship.side !== 'rebel' || !ship.holder || !option(ctx, 'pick', (o) => o.piece === ship.eid)) continue;
+      const here = view.environs.find((e) => e.eid === ship.environ)?.planet ?? 0;
+      const hereValue = rebelPlanetValue(ctx, here);
+      const target = best(
+        view.planets.filter((p) => p.inPlay && p.eid !== here),
+        (p) => rebelPlanetValue(ctx, p.eid),
+      );
+      if (!target || rebelPlanetValue(ctx, target.eid) <= hereValue + 1) continue;
+      const card = ctx.content.possessions.get(ship.id)?.ship ?? ctx.content.imperialShips.get(ship.id)?.ship;
+      ctx.memory.voyage = { ship: ship.eid, pilot: ship.holder, from: ship.environ, target: target.eid, seats: card?.passengers ?? 1, picked: [] } satisfies Voyage;
+      ctx.memory.voyaged = true;
+      return option(ctx, 'pick', (o) => o.piece === ship.eid);
+    }
+  return option(ctx, 'end-movement');
+}
+
+function voyageStep(ctx: PlanContext, voyage: Voyage): Command | undefined {
+  // The pilot first, then friends while seats remain [9.56]; then the destination.
+  const aboard = [voyage.pilot, ...ctx.view.characters.filter((c) => c.side === 'rebel' && c.environ === voyage.from && !c.captured && !c.dead).map((c) => c.eid)];
+  for (const eid of aboard) {
+    if (voyage.picked.length >= voyage.seats) break;
+    if (voyage.picked.includes(eid)) continue;
+    const pick = option(ctx, 'pick', (o) => o.piece === eid);
+    if (pick) {
+      voyage.picked.push(eid);
+      return pick;
+    }
+  }
+  const landing = best(
+    ctx.decision.options.filter((o) => o.type === 'move-to' && ctx.view.environs.find((e) => e.eid === o.to)?.planet === voyage.target),
+    (o) => {
+      const env = ctx.view.environs.find((e) => e.eid === o.to);
+      return (env?.type === 'urban' ? 10 : 0) + (env?.size ?? 0);
+    },
+  );
+  ctx.memory.voyage = null;
+  return landing ?? option(ctx, 'drop-group');
+}
+
+/** The Empire sends mobile units toward detected Rebels on other environs. */
+function imperialMovement(ctx: PlanContext): Command | undefined {
+  const hunted = huntedEnvirons(ctx);
+  if (!hunted.size) return option(ctx, 'end-movement');
+  const sent = (ctx.memory.sent as number[] | undefined) ?? [];
+  const hunter = ctx.view.units.find(
+    (u) =>
+      u.side === 'imperial' &&
+      u.mobile &&
+      !u.moved &&
+      !hunted.has(u.environ) &&
+      !sent.includes(u.eid) &&
+      ctx.decision.options.some((o) => o.type === 'pick' && o.piece === u.eid),
+  );
+  if (!hunter) return option(ctx, 'end-movement');
+  ctx.memory.sent = [...sent, hunter.eid];
+  ctx.memory.huntTargets = [...hunted];
+  return option(ctx, 'pick', (o) => o.piece === hunter.eid);
+}
+
+// ---------------------------------------------------------------- the plans
+
+const PLANS: Record<string, Plan> = {
+  movement(ctx) {
+    const segment = `${ctx.view.turn}:${ctx.view.segment}`;
+    if (ctx.memory.segment !== segment) Object.assign(ctx.memory, { segment, sent: [], voyage: null, voyaged: false });
+    return ctx.side === 'rebel' ? rebelMovement(ctx) : imperialMovement(ctx);
+  },
+  'move-group'(ctx) {
+    const voyage = ctx.memory.voyage as Voyage | null | undefined;
+    if (voyage) return voyageStep(ctx, voyage);
+    const targets = (ctx.memory.huntTargets as number[] | undefined) ?? [];
+    const move = option(ctx, 'move-to', (o) => targets.includes(o.to as number));
+    return move ?? option(ctx, 'drop-group');
+  },
+  'organize-stacks'(ctx) {
+    return option(ctx, ctx.side === 'rebel' ? 'mission-stack' : 'stack-with-units') ?? ctx.decision.options[0];
+  },
+  'pick-for-mission'(ctx) {
+    return option(ctx, 'pick-for-mission') ?? option(ctx, 'end-assignment');
+  },
+  'assign-mission'(ctx) {
+    const ch = character(ctx.view, ctx.decision.options[0]?.character as number);
+    const environ = ch?.environ ?? 0;
+    return best(ctx.decision.options, (o) => {
+      if (o.type !== 'assign-mission') return -50;
+      return missionPriority(ctx, o.letter as MissionLetterId, environ) + (o.declare ? 1 : 0);
+    });
+  },
+  'mission-draw'(ctx) {
+    return option(ctx, 'draw-action') ?? option(ctx, 'stop-drawing');
+  },
+  reaction(ctx) {
+    if (ctx.side === 'imperial') {
+      const hunted = huntedEnvirons(ctx);
+      const chase = option(ctx, 'react', (o) => hunted.has(o.to as number));
+      if (chase) return chase;
+    }
+    return option(ctx, 'end-reaction');
+  },
+  'declare-search': (ctx) => option(ctx, 'declare-search', (o) => o.search === true),
+  'search-by': (ctx) => option(ctx, 'search-by', (o) => o.by === 'units') ?? option(ctx, 'search-by', (o) => o.by === 'characters'),
+  'attack-found': (ctx) => option(ctx, 'attack-found', (o) => o.attack === true),
+  // [11.0] the cleverest character hides the group
+  'choose-hider': (ctx) =>
+    best(ctx.decision.options, (o) => {
+      const ch = character(ctx.view, o.character as number);
+      return ch ? (ctx.content.characters.get(ch.id)?.intelligence ?? 0) : 0;
+    }),
+  'declare-combat'(ctx) {
+    const environ = ctx.decision.options[0]?.environ as number;
+    const enemy = ctx.side === 'rebel' ? 'imperial' : 'rebel';
+    const own = strengthIn(ctx.view, environ, ctx.side);
+    const theirs = strengthIn(ctx.view, environ, enemy);
+    const bold = ctx.side === 'rebel' ? 2 : 1.5; // [10.22] odds of 2-1 and better favour the attacker
+    return own >= theirs * bold ? option(ctx, 'declare-combat') : option(ctx, 'no-combat');
+  },
+  'pdb-attack': (ctx) => option(ctx, 'pdb-fire'),
+  'allocate-losses'(ctx) {
+    return best(ctx.decision.options, (o) => -(ctx.view.units.find((u) => u.eid === o.unit)?.combat ?? HIDDEN_STRENGTH));
+  },
+  'combat-intent': (ctx) => option(ctx, 'combat-intent', (o) => o.intent === 'kill'),
+  'active-or-inactive'(ctx) {
+    const combat = (ctx.decision.context?.combat as number | undefined) ?? 0;
+    const wounds = (ctx.decision.context?.wounds as number | undefined) ?? 0;
+    return option(ctx, 'combat-role', (o) => o.role === (combat - wounds >= 3 ? 'active' : 'inactive')) ?? ctx.decision.options[0];
+  },
+  'break-off'(ctx) {
+    const differential = (ctx.decision.context?.differential as number | undefined) ?? 0;
+    return option(ctx, 'break-off', (o) => o.attempt === differential > 0);
+  },
+  // [12.7] wounds go to whoever has the most endurance left
+  'assign-wound'(ctx) {
+    return best(ctx.decision.options, (o) => {
+      const ch = character(ctx.view, o.character as number);
+      return ch ? (ctx.content.characters.get(ch.id)?.endurance ?? 0) - ch.wounds : 0;
+    });
+  },
+  'place-reinforcement'(ctx) {
+    const hunted = huntedEnvirons(ctx);
+    return (
+      option(ctx, 'place-reinforcement', (o) => hunted.has(o.environ as number)) ??
+      best(ctx.decision.options, (o) => {
+        const planet = planetOfEnviron(ctx.view, o.environ as number);
+        return planet ? LOYALTY_INDEX[planet.loyalty] + (planet.state === 'rebellion' ? 5 : 0) : 0;
+      })
+    );
+  },
+  'domino-option'(ctx) {
+    const targets = (ctx.decision.context?.targets as Record<string, string[]> | undefined) ?? {};
+    const order = ['all', 'two', 'one'];
+    return best(ctx.decision.options, (o) => (targets[o.shift as string]?.length ? 10 - order.indexOf(o.shift as string) : 0));
+  },
+  'domino-planet'(ctx) {
+    return best(ctx.decision.options, (o) => {
+      const planet = ctx.view.planets.find((p) => p.eid === o.planet);
+      const loyalty = planet ? LOYALTY_INDEX[planet.loyalty] : 2;
+      return ctx.side === 'rebel' ? loyalty : -loyalty; // push the nearest planet over the edge
+    });
+  },
+  'raise-rebel-unit': (ctx) => option(ctx, 'raise-unit', (o) => o.unitType === 'rebel-1-0') ?? option(ctx, 'raise-unit') ?? option(ctx, 'end-raising'),
+  'receive-imperial-ship': (ctx) => option(ctx, 'receive-imperial-ship', (o) => o.knight !== 0) ?? ctx.decision.options[0],
+  'reassign-spaceship': (ctx) => option(ctx, 'reassign-spaceship', (o) => o.character !== 0) ?? ctx.decision.options[0],
+  'mission-subvert'(ctx) {
+    return best(ctx.decision.options, (o) => ctx.view.units.find((u) => u.eid === o.unit)?.combat ?? HIDDEN_STRENGTH);
+  },
+};
+
+/** The plan's answer, or the first option where no plan applies. */
+export function planFor(ctx: PlanContext): Command {
+  const plan = PLANS[ctx.decision.kind];
+  return (plan && plan(ctx)) ?? (ctx.decision.options[0] as Command);
+}
+
+export const PLANNED_KINDS = Object.keys(PLANS);
