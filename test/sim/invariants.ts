@@ -1,0 +1,116 @@
+/**
+ * The invariants of the rules, checked after every command of the property tests. Each names its rule.
+ * They read the world directly: they are the referee, not a player.
+ */
+import { expect } from 'vitest';
+import { getRelationTargets, hasComponent } from 'bitecs';
+import type { Game } from '../../src/core/engine/types';
+import { InEnviron } from '../../src/core/world/relations';
+import { allOf, environOf, guardOf, isActivePiece } from '../../src/core/world/world';
+import { viewFor } from '../../src/core/view';
+import { controllerByChart } from '../../systems/control';
+import { loyaltyFrozen, PATRIOTIC, UNREST } from '../../systems/loyalty';
+import { missionPhase } from '../../systems/missions';
+import { movablePieces } from '../../systems/movement';
+import type { RebellionEntry } from '../../systems/rebellion';
+import { charactersIn, enemyOf, environsInPlay, sideOf, unitsIn } from '../../systems/sides';
+import { allShips, isFreeCharacter, stacksOf } from '../../systems/stacking';
+
+/** Events in which hidden units are used, and so revealed to both sides [7.22]. */
+const REVEALING = new Set(['military-combat', 'unit-eliminated', 'pdb-attack']);
+
+/** Operations: stacking, places, control, hidden strengths, ships. */
+function operations(game: Game) {
+  const w = game.world;
+  const c = w.c;
+  // [9.5] no environ over its size limit for either player
+  for (const env of environsInPlay(game))
+    for (const side of ['rebel', 'imperial'] as const) expect(unitsIn(game, env, side).length).toBeLessThanOrEqual(c.Environ.size[env] as number);
+  // no piece in two places
+  for (const eid of [...allOf(w, 'unit'), ...allOf(w, 'character')]) expect(getRelationTargets(w, eid, InEnviron).length).toBeLessThanOrEqual(1);
+  // [15.5] control is always what the control chart says
+  for (const planet of allOf(w, 'planet')) expect(c.Control.side[planet]).toBe(controllerByChart(game, planet));
+  // [7.22] hidden strengths never in the Rebel's view, nor in the events he sees, except where combat reveals them
+  for (const u of viewFor(game, 'rebel', { events: false }).units)
+    if (u.side === 'imperial' && u.mobile) expect(u).toMatchObject({ type: 'hidden', combat: null });
+  for (const e of game.events)
+    if ((e.visibleTo === 'all' || e.visibleTo === 'rebel') && !REVEALING.has(e.kind)) expect(e.text).not.toMatch(/\b(patrol|line)\b/i);
+  // [9.5, 9.57] at most two stacks per side per environ; a character is in a military stack only beside his units
+  for (const env of environsInPlay(game))
+    for (const side of ['rebel', 'imperial'] as const) expect(stacksOf(game, env, side).length).toBeLessThanOrEqual(2);
+  for (const ch of allOf(w, 'character'))
+    if (hasComponent(w, ch, c.StackedWithUnits)) {
+      expect(isFreeCharacter(game, ch)).toBe(true);
+      expect(unitsIn(game, environOf(w, ch), sideOf(game, ch)).length).toBeGreaterThan(0);
+    }
+  // [14.59] a ship in play always stands with a free friendly character or unit
+  for (const ship of allShips(game)) {
+    const at = environOf(w, ship);
+    if (!at) continue;
+    const side = sideOf(game, ship);
+    expect(charactersIn(game, at, side).length + unitsIn(game, at, side).length).toBeGreaterThan(0);
+  }
+}
+
+/** Characters: the dead and captured never act; prisoners are guarded; wounds within endurance. */
+function characters(game: Game) {
+  const w = game.world;
+  const c = w.c;
+  for (const ch of allOf(w, 'character')) if (hasComponent(w, ch, c.Dead)) expect(getRelationTargets(w, ch, InEnviron).length).toBe(0);
+  // [12.73, 12.84] no dead or captured character acts: never among movable pieces, never named in an option
+  const inactive = allOf(w, 'character').filter((ch) => hasComponent(w, ch, c.Dead) || hasComponent(w, ch, c.Captured));
+  for (const side of ['rebel', 'imperial'] as const) for (const ch of movablePieces(game, side)) expect(inactive).not.toContain(ch);
+  for (const o of game.pending?.options ?? [])
+    for (const key of ['piece', 'character', 'knight', 'to'] as const) if (typeof o[key] === 'number') expect(inactive).not.toContain(o[key]);
+  // [12.81, 12.82] a captured character is always guarded by a live enemy piece in his environ
+  for (const ch of allOf(w, 'character')) {
+    if (!hasComponent(w, ch, c.Captured)) continue;
+    const guard = guardOf(w, ch);
+    expect(guard).not.toBe(0);
+    expect(isActivePiece(w, guard)).toBe(true);
+    expect(hasComponent(w, guard, c.Captured)).toBe(false);
+    expect(sideOf(game, guard)).toBe(enemyOf(sideOf(game, ch)));
+    expect(environOf(w, guard)).toBe(environOf(w, ch));
+  }
+  // [12.7, 12.73] wounds never exceed endurance; a character whose wounds reach it is dead
+  for (const ch of allOf(w, 'character')) {
+    expect(c.Wounds.value[ch] as number).toBeLessThanOrEqual(c.Character.endurance[ch] as number);
+    if ((c.Wounds.value[ch] as number) >= (c.Character.endurance[ch] as number)) expect(hasComponent(w, ch, c.Dead)).toBe(true);
+  }
+  // [13.52] no dead or captured character is on a mission
+  const top = game.stack.at(-1)?.proc ?? '';
+  if (['mission-assignment', 'mission-action', 'bonus-draw'].includes(top))
+    for (const group of missionPhase(game)?.groups ?? [])
+      if (group.status === 'active' || group.status === 'exhausted')
+        for (const ch of group.members) {
+          expect(hasComponent(w, ch, c.Dead)).toBe(false);
+          expect(hasComponent(w, ch, c.Captured)).toBe(false);
+        }
+}
+
+/** The loyalty of the planets whose marker may not move, as of the last check (kept off the game). */
+const frozenBefore = new WeakMap<Game, Record<string, number>>();
+
+/** Loyalty: on the track, frozen where it must be, rebellions only from unrest. */
+function loyalty(game: Game) {
+  const c = game.world.c;
+  // [15.1, 15.13] every planet's loyalty stays on the five-space track
+  for (const planet of allOf(game.world, 'planet')) {
+    expect(c.Loyalty.value[planet]).toBeGreaterThanOrEqual(PATRIOTIC);
+    expect(c.Loyalty.value[planet]).toBeLessThanOrEqual(UNREST);
+  }
+  // [15.14, 15.47] a planet in rebellion or under Rebel control before and after a command kept its loyalty
+  for (const [planet, value] of Object.entries(frozenBefore.get(game) ?? {}))
+    if (loyaltyFrozen(game, Number(planet))) expect(c.Loyalty.value[Number(planet)]).toBe(value);
+  const frozen: Record<string, number> = {};
+  for (const planet of allOf(game.world, 'planet')) if (loyaltyFrozen(game, planet)) frozen[planet] = c.Loyalty.value[planet] as number;
+  frozenBefore.set(game, frozen);
+  // [15.2] a rebellion is only ever entered from unrest (the loyalty recorded when it started)
+  for (const entry of (game.vars.rebellionEntries as unknown as RebellionEntry[] | undefined) ?? []) expect(entry.loyalty).toBe(UNREST);
+}
+
+export function checkInvariants(game: Game): void {
+  operations(game);
+  characters(game);
+  loyalty(game);
+}
