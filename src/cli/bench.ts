@@ -72,9 +72,41 @@ for (const scenario of scenarios) {
 }
 
 const defaultScenario = scenarios[0] as string;
+
+/**
+ * Decision times of an agent playing both sides of the default scenario, over about `count` decisions
+ * (whole games for fast agents, a part of one for slow ones): the median, the 95th percentile, and the
+ * median over the decisions where it had a real choice (more than one option).
+ */
+function decisionTimes(agent: string, count: number) {
+  const all: number[] = [];
+  const choices: number[] = [];
+  for (let i = 0; all.length < count && i < 20; i++) {
+    const seed = `times-${i}`;
+    const game = newGame({ content, ruleset, scenario: defaultScenario, seed });
+    playOut(
+      game,
+      { rebel: agentFactory(agent)({ side: 'rebel', seed }), imperial: agentFactory(agent)({ side: 'imperial', seed }) },
+      {
+        stopAfter: count - all.length,
+        onDecisionTime: (_side, ms) => {
+          all.push(ms);
+          if ((game.pending?.options.length ?? 0) > 1) choices.push(ms);
+        },
+      },
+    );
+  }
+  const sorted = [...all].sort((a, b) => a - b);
+  return { median: median(all), p95: sorted[Math.floor(sorted.length * 0.95)] ?? 0, medianOfChoices: median(choices), decisions: all.length };
+}
+
 const medianDecisionMs: Record<string, number> = {};
-for (const agent of agentNames()) medianDecisionMs[agent] = selfPlay(defaultScenario, agent, Math.min(games, 50)).medianDecisionMs;
-const normal = agentNames().includes('normal') ? selfPlay(defaultScenario, 'normal', Math.min(games, 50)).gamesPerSecond : null;
+const decisionTimesMs: Record<string, ReturnType<typeof decisionTimes>> = {};
+for (const agent of agentNames()) {
+  decisionTimesMs[agent] = decisionTimes(agent, agent === 'hard' ? 150 : 1500);
+  medianDecisionMs[agent] = decisionTimesMs[agent].median;
+}
+const normal = agentNames().includes('normal') ? selfPlay(defaultScenario, 'normal', Math.min(games, 20)).gamesPerSecond : null;
 
 const memory = process.memoryUsage();
 let render: RenderBench | { error: string } | null = null;
@@ -91,6 +123,7 @@ const summary = {
     randomGamesPerSecond: perScenario[defaultScenario]?.gamesPerSecond ?? 0,
     normalGamesPerSecond: normal,
     medianDecisionMs,
+    decisionTimesMs,
   },
   scenarios: perScenario,
   memory: { heapUsedMB: memory.heapUsed / 1048576, rssMB: memory.rss / 1048576 },
