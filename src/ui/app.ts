@@ -586,19 +586,31 @@ function sideOf(value: string): SideId | null {
   return value === 'rebel' || value === 'imperial' ? value : null;
 }
 
-/** The score as a small victory meter: Rebel points against the scenario's target, then the rest. */
+/**
+ * The score as a small victory meter: Rebel points against the scenario's target, the ruleset's own
+ * one-line summary beside it, and the breakdown (points by reason) on hover.
+ */
 function scoreHtml(score: GameView['score'], target: number): string {
-  const entries = Object.entries(score);
   const points = typeof score.rebelPoints === 'number' ? score.rebelPoints : typeof score.points === 'number' ? score.points : null;
   const meter =
     points !== null && target > 0
       ? `<span class="meter" title="Rebel victory points ${points} of ${target}"><span style="width:${Math.max(0, Math.min(100, (points / target) * 100)).toFixed(0)}%"></span></span>`
       : '';
-  const text = entries
-    .filter(([, v]) => typeof v === 'number' || typeof v === 'string')
-    .map(([k, v]) => `${esc(k.replace(/([A-Z])/g, ' $1').toLowerCase())} <b>${esc(String(v))}</b>`)
-    .join(' · ');
-  return `${meter}<span data-testid="score">${text}</span>`;
+  const breakdown =
+    score.breakdown && typeof score.breakdown === 'object' && !Array.isArray(score.breakdown)
+      ? Object.entries(score.breakdown)
+          .filter(([, v]) => typeof v === 'number' && v !== 0)
+          .map(([k, v]) => `${k}: ${v}`)
+          .join('\n')
+      : '';
+  const text =
+    typeof score.text === 'string'
+      ? esc(score.text)
+      : Object.entries(score)
+          .filter(([, v]) => typeof v === 'number' || typeof v === 'string')
+          .map(([k, v]) => `${esc(k.replace(/([A-Z])/g, ' $1').toLowerCase())} <b>${esc(String(v))}</b>`)
+          .join(' · ');
+  return `${meter}<span data-testid="score" title="${esc(breakdown)}">${text}</span>`;
 }
 
 function timeFrames(renderer: GalaxyScene['renderer'], draw: () => void, frames: number): number {
