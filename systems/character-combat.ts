@@ -23,7 +23,7 @@ import { hasComponent } from 'bitecs';
 import type { SideId } from '../src/core/content/schema';
 import { emit } from '../src/core/engine/game';
 import type { Command, Frame, Game, Json, Procedure, Step } from '../src/core/engine/types';
-import { environOf, holderOf, possessionsOf, refOf, tag, unplace } from '../src/core/world/world';
+import { environOf, holderOf, possessionsOf, refOf, tag, untag, unplace } from '../src/core/world/world';
 import { nameOf } from '../src/core/names';
 import { applyCapture, guardOptions } from './capture';
 import { markBusy } from './healing';
@@ -182,17 +182,20 @@ export function combatColumn(game: Game, differential: number, capture: boolean,
  * does; elsewhere push `reassign-spaceship` with `{ ship, environ }` for each ship returned). Victory
  * points for the kill [tables.md]. Returns his spaceships and the environ where he fell.
  */
-export function killCharacter(game: Game, character: number, cause: string): { ships: number[]; environ: number } {
+export function killCharacter(game: Game, character: number, cause: string, rule = '[12.73]'): { ships: number[]; environ: number } {
   const w = game.world;
   const side = sideOf(game, character);
   const environ = environOf(w, character);
+  if (hasComponent(w, character, w.c.Dead)) return { ships: [], environ };
   const ships = possessionsOf(w, character).filter((p) => hasComponent(w, p, w.c.Spaceship));
   for (const p of possessionsOf(w, character)) if (!ships.includes(p)) destroyPossession(game, p); // [14.25]
   tag(w, character, w.c.Dead);
+  untag(w, character, w.c.Detected);
+  untag(w, character, w.c.StackedWithUnits);
   unplace(w, character);
   const vp = game.content.tables.victoryPoints;
   tallyPoints(game, side === 'rebel' ? vp.rebelKilled : vp.imperialKilled);
-  emit(game, { kind: 'character-killed', text: `${nameOf(game, character)} is killed (${cause}).`, rule: '[12.73]', visibleTo: 'all', entities: [character] });
+  emit(game, { kind: 'character-killed', text: `${nameOf(game, character)} is killed (${cause}).`, rule, visibleTo: 'all', entities: [character] });
   return { ships, environ };
 }
 

@@ -14,11 +14,11 @@ import { hasComponent } from 'bitecs';
 import type { SideId } from '../src/core/content/schema';
 import { emit } from '../src/core/engine/game';
 import type { Game } from '../src/core/engine/types';
-import { refOf, tag, unplace, untag } from '../src/core/world/world';
+import { refOf, tag, untag } from '../src/core/world/world';
 import { nameOf } from '../src/core/names';
+import { killCharacter } from './character-combat';
 import { possessionCard, workingPossessions } from './possessions';
 import { loseShip } from './stacking';
-import { tallyPoints } from './victory';
 
 export type DetectionOutcome = 'U' | 'D' | 'Dd' | 'E';
 
@@ -70,17 +70,7 @@ function damagedThisTurn(game: Game): number[] {
 
 /** Kill characters with their ship [9.31]: dead, off the board; victory points as for a kill. */
 export function eliminateCharacters(game: Game, characters: number[], rule: string): void {
-  const w = game.world;
-  const vp = game.content.tables.victoryPoints;
-  for (const ch of characters) {
-    unplace(w, ch);
-    tag(w, ch, w.c.Dead);
-    untag(w, ch, w.c.Detected);
-    untag(w, ch, w.c.StackedWithUnits);
-    const side = w.c.Owner.side[ch] === game.ruleset.sides.indexOf('rebel') ? 'rebel' : 'imperial';
-    tallyPoints(game, side === 'rebel' ? vp.rebelKilled : vp.imperialKilled);
-    emit(game, { kind: 'character-killed', text: `${nameOf(game, ch)} dies with the ship.`, rule, visibleTo: 'all', entities: [ch] });
-  }
+  for (const ch of characters) killCharacter(game, ch, 'dies with the ship', rule); // the ship itself is gone
 }
 
 /**

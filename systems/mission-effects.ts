@@ -8,13 +8,13 @@
  * push, and `answerEffect` applies the performer's answer to a choice.
  */
 import { hasComponent, removeComponent } from 'bitecs';
-import type { SideId } from '../src/core/content/schema';
-import { emit } from '../src/core/engine/game';
+import { emit, interrupt } from '../src/core/engine/game';
 import type { Command, Decision, Frame, Game, Step } from '../src/core/engine/types';
 import { REBELLION } from '../src/core/world/components';
 import { GuardedBy } from '../src/core/world/relations';
 import { entityOf, environOf, guardOf, place, planetOfEnviron, refOf, tag, unplace, untag } from '../src/core/world/world';
 import { nameOf, nameOfId } from '../src/core/names';
+import { killCharacter as killInCombatTerms } from './character-combat';
 import { shiftLoyalty, stopRebellion, UNREST } from './loyalty';
 import {
   assassinationTargets,
@@ -33,7 +33,7 @@ import {
 import { bringOwnSpaceship, givePossession } from './possessions';
 import { foundRebelCamp } from './rebel-camp';
 import { startRebellion } from './rebellion';
-import { enemyOf, sideOf, unitsIn } from './sides';
+import { enemyOf, unitsIn } from './sides';
 import { tallyPoints } from './victory';
 
 /** Something a mission step still has to do, in order. */
@@ -319,14 +319,11 @@ export function answerEffect(game: Game, frame: Frame, command: Command): boolea
   return true;
 }
 
-/** A character dies: off the board, tagged Dead, and the victory points of tables.md. */
+/**
+ * A character dies outside a character combat (assassination, accident): as in combat [12.73, 14.25],
+ * and each of his spaceships may pass to a friend beside it [14.55].
+ */
 export function killCharacter(game: Game, character: number, how: string, rule: string): void {
-  const w = game.world;
-  if (hasComponent(w, character, w.c.Dead)) return;
-  const side: SideId = sideOf(game, character);
-  tag(w, character, w.c.Dead);
-  unplace(w, character);
-  const vp = game.content.tables.victoryPoints;
-  tallyPoints(game, side === 'imperial' ? vp.imperialKilled : vp.rebelKilled);
-  emit(game, { kind: 'killed', text: `${nameOf(game, character)} is killed (${how}).`, rule, visibleTo: 'all', entities: [character] });
+  const { ships, environ } = killInCombatTerms(game, character, how, rule);
+  for (const ship of ships) interrupt(game, { proc: 'reassign-spaceship', data: { ship, environ } });
 }

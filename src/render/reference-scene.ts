@@ -32,12 +32,13 @@ export function buildReferenceScene(galaxy: GalaxyScene): { scene: Scene; dispos
   };
 }
 
-/** Mean ms per frame of the reference scene, through the galaxy's renderer and camera. */
-export function timeReferenceFrame(galaxy: GalaxyScene, frames: number): number {
-  const ref = buildReferenceScene(galaxy);
-  const gl = galaxy.renderer.getContext();
+/**
+ * Mean ms to draw one frame: `draw` then a 1-pixel `readPixels`, which waits for the GPU, timed
+ * synchronously over `frames` frames (requestAnimationFrame timing is capped and says nothing).
+ */
+export function timeFrames(renderer: GalaxyScene['renderer'], draw: () => void, frames: number): number {
+  const gl = renderer.getContext();
   const px = new Uint8Array(4);
-  const draw = () => galaxy.renderer.render(ref.scene, galaxy.camera);
   draw();
   gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, px);
   const t0 = performance.now();
@@ -45,7 +46,13 @@ export function timeReferenceFrame(galaxy: GalaxyScene, frames: number): number 
     draw();
     gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, px);
   }
-  const ms = (performance.now() - t0) / frames;
+  return (performance.now() - t0) / frames;
+}
+
+/** Mean ms per frame of the reference scene, through the galaxy's renderer and camera. */
+export function timeReferenceFrame(galaxy: GalaxyScene, frames: number): number {
+  const ref = buildReferenceScene(galaxy);
+  const ms = timeFrames(galaxy.renderer, () => galaxy.renderer.render(ref.scene, galaxy.camera), frames);
   ref.dispose();
   return ms;
 }

@@ -11,7 +11,7 @@ import type { GameView } from '../core/view';
 import { effectFor } from '../render/effects';
 import { GalaxyScene, QUALITY_PRESETS, type Quality, type Selection } from '../render/galaxy-scene';
 import { SIDE_COLORS } from '../render/palette';
-import { timeReferenceFrame } from '../render/reference-scene';
+import { timeFrames, timeReferenceFrame } from '../render/reference-scene';
 import type { EntityRefs } from '../render/types';
 import { panelHtml } from './info-panel';
 import type { FromWorker, GameInfo, StepUnit, ToWorker } from './spectator-protocol';
@@ -613,17 +613,4 @@ function scoreHtml(score: GameView['score'], target: number): string {
   return `${meter}<span data-testid="score" title="${esc(breakdown)}">${text}</span>`;
 }
 
-function timeFrames(renderer: GalaxyScene['renderer'], draw: () => void, frames: number): number {
-  const gl = renderer.getContext();
-  const px = new Uint8Array(4);
-  draw();
-  gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, px);
-  const t0 = performance.now();
-  for (let i = 0; i < frames; i++) {
-    draw();
-    gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, px);
-  }
-  return (performance.now() - t0) / frames;
-}
 
-export { timeFrames };
