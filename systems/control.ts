@@ -13,15 +13,35 @@
  */
 import type { Game } from '../src/core/engine/types';
 import { IMPERIAL_CONTROL, NOBODY, REBELLION, REBELLION_STOPPED, REBEL_CONTROL } from '../src/core/world/components';
-import { allOf } from '../src/core/world/world';
+import { hasComponent } from 'bitecs';
+import { allOf, environOf, planetOfEnviron } from '../src/core/world/world';
 import { becomeRebelControlled } from './loyalty';
-import { sideIndexOf, unitsOnPlanet } from './sides';
+import { sideIndexOf, sideOf, unitsOnPlanet } from './sides';
+
+/** Which sides have military units on each planet (planets with none are absent). */
+export type UnitPresence = Map<number, { imperial: boolean; rebel: boolean }>;
+
+/** One pass over the units on the board: which sides have units on which planets. */
+export function unitPresence(game: Game): UnitPresence {
+  const w = game.world;
+  const presence: UnitPresence = new Map();
+  for (const unit of allOf(w, 'unit')) {
+    if (hasComponent(w, unit, w.c.Eliminated)) continue;
+    const environ = environOf(w, unit);
+    if (!environ) continue;
+    const planet = planetOfEnviron(w, environ);
+    const here = presence.get(planet) ?? { imperial: false, rebel: false };
+    here[sideOf(game, unit)] = true;
+    presence.set(planet, here);
+  }
+  return presence;
+}
 
 /** Who controls a planet by the chart, as a side index or NOBODY. */
-export function controllerByChart(game: Game, planet: number): number {
+export function controllerByChart(game: Game, planet: number, presence?: UnitPresence): number {
   const c = game.world.c;
-  const imperial = unitsOnPlanet(game, planet, 'imperial').length > 0;
-  const rebel = unitsOnPlanet(game, planet, 'rebel').length > 0;
+  const imperial = presence ? (presence.get(planet)?.imperial ?? false) : unitsOnPlanet(game, planet, 'imperial').length > 0;
+  const rebel = presence ? (presence.get(planet)?.rebel ?? false) : unitsOnPlanet(game, planet, 'rebel').length > 0;
   const pdbUp = c.Pdb.up[planet] === 1;
   const I = sideIndexOf(game, 'imperial');
   const R = sideIndexOf(game, 'rebel');
@@ -44,7 +64,8 @@ export function controllerByChart(game: Game, planet: number): number {
 /** Keep every planet's `Control` equal to the chart. Run after every change (ruleset.refresh). */
 export function refreshControl(game: Game): void {
   const c = game.world.c;
-  for (const planet of allOf(game.world, 'planet')) c.Control.side[planet] = controllerByChart(game, planet);
+  const presence = unitPresence(game);
+  for (const planet of allOf(game.world, 'planet')) c.Control.side[planet] = controllerByChart(game, planet, presence);
 }
 
 /** Does this side control the planet now? */

@@ -24,6 +24,10 @@ export interface WorldContext {
   ids: Record<EntityKind, Map<string, number>>;
   /** Entity to its kind, for every entity ever made. */
   kinds: EntityKind[];
+  /** The entities of each kind, in id order (entities are never removed, so this only grows). */
+  byKind: Partial<Record<EntityKind, number[]>>;
+  /** Environ to planet, filled as asked: an environ never changes planet, and rules ask constantly. */
+  planetOfEnviron: Int16Array;
 }
 
 export type GameWorld = World<WorldContext>;
@@ -46,6 +50,8 @@ export function createGameWorld(): GameWorld {
       camp: new Map(),
     },
     kinds: [],
+    byKind: {},
+    planetOfEnviron: new Int16Array(MAX_ENTITIES),
   });
 }
 
@@ -54,6 +60,7 @@ export function spawn(world: GameWorld, kind: EntityKind, contentId?: string): n
   const eid = addEntity(world);
   if (eid >= MAX_ENTITIES) throw new Error(`the world is full (${MAX_ENTITIES} entities)`);
   world.kinds[eid] = kind;
+  (world.byKind[kind] ??= []).push(eid);
   if (contentId !== undefined) {
     world.ids[kind].set(contentId, eid);
     addComponent(world, eid, world.c.Ref);
@@ -88,7 +95,11 @@ export function environOf(world: GameWorld, eid: number): number {
 
 /** The planet of an environ. */
 export function planetOfEnviron(world: GameWorld, environ: number): number {
-  return firstTarget(world, environ, OnPlanet);
+  const cached = world.planetOfEnviron[environ] as number;
+  if (cached) return cached;
+  const planet = firstTarget(world, environ, OnPlanet);
+  world.planetOfEnviron[environ] = planet;
+  return planet;
 }
 
 /** The planet a piece is on, or 0. */
@@ -149,11 +160,7 @@ export function untag(world: GameWorld, eid: number, component: object): void {
 
 /** All entities of a kind, in id order (the registry keeps creation order). */
 export function allOf(world: GameWorld, kind: EntityKind): number[] {
-  const out: number[] = [];
-  world.kinds.forEach((k, eid) => {
-    if (k === kind) out.push(eid);
-  });
-  return out;
+  return world.byKind[kind]?.slice() ?? [];
 }
 
 /** A piece still on the board: placed, not dead, not eliminated, not captured. */
