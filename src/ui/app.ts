@@ -107,8 +107,10 @@ export class App {
       <div class="where" data-el="where" data-testid="where">Explore the galaxy: drag to orbit, wheel to zoom, click a star.</div>
       <div class="score" data-el="score"></div>
       <button data-el="menuButton" class="menu-button" hidden>Menu</button>
-      <button data-el="savesButton" data-testid="saves-button" title="Save, load, export and import games">Saves</button>
-      <button data-el="settingsButton" data-testid="settings-button" title="Graphics, motion and sound">Settings</button>
+      <div class="hud-tools">
+        <button data-el="savesButton" data-testid="saves-button" title="Save, load, export and import games">Saves</button>
+        <button data-el="settingsButton" data-testid="settings-button" title="Graphics, motion and sound">⚙ Settings</button>
+      </div>
     </header>
     <section class="start" data-el="start">
       <h1>Galactic Uprising</h1>
