@@ -11,19 +11,35 @@ const FILES = import.meta.glob('../../assets/audio/*.wav', { eager: true, query:
 
 const urlOf = (name: SoundName): string | undefined => FILES[`../../assets/audio/${name}.wav`];
 
-export function createHowlerAudio(initial?: Volumes): GameAudio {
+/** For tests and the curious: whether sound is unlocked, how many files have loaded, how many plays. */
+export interface AudioStatus {
+  unlocked: boolean;
+  loaded: number;
+  failed: string[];
+  played: number;
+}
+
+export function createHowlerAudio(initial?: Volumes): GameAudio & { status(): AudioStatus } {
   const sounds = new Map<SoundName, Howl>();
   let volumes: Volumes = initial ?? { master: 0.8, music: 0.5, effects: 0.8, muted: false };
   let unlocked = false;
   let ambientWanted = false;
   const limiter = new SoundLimiter();
+  const failed: string[] = [];
+  let played = 0;
 
   const howl = (name: SoundName): Howl | null => {
     if (!unlocked) return null;
     let h = sounds.get(name);
     const src = urlOf(name);
     if (!h && src) {
-      h = new Howl({ src: [src], loop: name === 'ambient', volume: name === 'ambient' ? volumes.music : volumes.effects, preload: true });
+      h = new Howl({
+        src: [src],
+        loop: name === 'ambient',
+        volume: name === 'ambient' ? volumes.music : volumes.effects,
+        preload: true,
+        onloaderror: () => failed.push(name), // a sound that cannot load is simply not heard
+      });
       sounds.set(name, h);
     }
     return h ?? null;
@@ -35,10 +51,11 @@ export function createHowlerAudio(initial?: Volumes): GameAudio {
     for (const [name, h] of sounds) h.volume(name === 'ambient' ? volumes.music : volumes.effects);
   };
 
-  const audio: GameAudio = {
+  const audio: GameAudio & { status(): AudioStatus } = {
+    status: () => ({ unlocked, loaded: [...sounds.values()].filter((h) => h.state() === 'loaded').length, failed: [...failed], played }),
     play(name) {
       if (!unlocked || volumes.muted || volumes.effects <= 0 || name === 'ambient') return;
-      if (limiter.allow(name, performance.now())) howl(name)?.play();
+      if (limiter.allow(name, performance.now()) && howl(name)?.play() !== undefined) played++;
     },
     ambient(on) {
       ambientWanted = on;

@@ -13,7 +13,7 @@ import { GalaxyScene, QUALITY_PRESETS, type Quality, type Selection } from '../r
 import { SIDE_COLORS } from '../render/palette';
 import { timeReferenceFrame } from '../render/reference-scene';
 import type { EntityRefs } from '../render/types';
-import { createHowlerAudio } from '../audio/howler-audio';
+import { createHowlerAudio, type AudioStatus } from '../audio/howler-audio';
 import { soundForEvents, type GameAudio, type SoundName } from '../audio/audio';
 import { panelHtml } from './info-panel';
 import { createSaveStore, exportSave, type SaveStore } from './saves';
@@ -57,7 +57,7 @@ export class App {
   lastError = '';
   /** The player's settings (remembered), the sound, the saves. */
   readonly settings: Settings = loadSettings();
-  readonly audio: GameAudio;
+  readonly audio: GameAudio & { status?(): AudioStatus };
   readonly saves: SaveStore = createSaveStore();
   private settingsPanel!: SettingsPanel;
   private savesPanel!: SavesPanel;
@@ -697,6 +697,7 @@ export class App {
       showSettings: (on: boolean) => this.settingsPanel.show(on),
       showSaves: (on: boolean) => this.savesPanel.show(on),
       saves: () => this.saves.list(),
+      audioStatus: () => this.audio.status?.() ?? null,
       state: () => ({ turn: this.view?.turn ?? 0, segment: this.view?.segment ?? '', winner: this.view?.winner ?? null, index: this.index, total: this.total, playing: this.playing, turnsWatched: this.turnsWatched, error: this.lastError, info: this.info }),
       /** Mean and variance of the rendered picture's brightness (a blank canvas has variance 0). */
       pixelStats: () => {

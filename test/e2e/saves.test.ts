@@ -103,6 +103,17 @@ describe('saves in the browser', () => {
     await row.waitFor({ state: 'detached' });
   });
 
+  it('sound unlocks on the first gesture and every sound file loads', async () => {
+    await page.click('[data-testid="settings-button"]');
+    await page.waitForFunction(() => {
+      const s = ((window as unknown as { __galaxy: Hook }).__galaxy.audioStatus!() as { loaded: number; failed: string[] } | null);
+      return s && (s.loaded === 11 || s.failed.length > 0);
+    }, undefined, { timeout: 30_000 });
+    const status = await hook<{ unlocked: boolean; loaded: number; failed: string[] }>(page, 'audioStatus');
+    expect(status).toMatchObject({ unlocked: true, loaded: 11, failed: [] });
+    await page.click('[data-testid="settings-button"]');
+  });
+
   it('settings are remembered across a reload and applied to the galaxy', async () => {
     await page.click('[data-testid="settings-button"]');
     await page.locator('.settings-gui .lil-controller', { hasText: 'Star and planet names' }).locator('input').uncheck();
