@@ -230,6 +230,11 @@ export class App {
     window.addEventListener('pointerdown', unlock, true);
     window.addEventListener('keydown', unlock, true);
     this.audio.ambient(true);
+    // UI clicks: a soft chime for the page's buttons (the limiter keeps repeated clicks quiet)
+    this.root.addEventListener('click', (e) => {
+      const t = e.target as HTMLElement;
+      if (t.closest('button, .lil-controller') && !t.closest('.saves-panel')) this.audio.play('select');
+    });
     this.applySettings('all', true);
   }
 
