@@ -26,9 +26,11 @@ export function createSettingsPanel(
     saveSettings(settings, storage);
     onChange({ ...settings }, key);
   };
-  const slider = (folder: GUI, key: keyof typeof SETTING_RANGES, name: string): Controller => {
+  /** A slider. Graphics apply when the drag ends (a rebuild is costly); `live` ones (volumes) apply as it moves. */
+  const slider = (folder: GUI, key: keyof typeof SETTING_RANGES, name: string, live = false): Controller => {
     const r = SETTING_RANGES[key];
-    return folder.add(settings, key, r.min, r.max, r.step).name(name).onFinishChange(() => changed(key));
+    const c = folder.add(settings, key, r.min, r.max, r.step).name(name);
+    return live ? c.onChange(() => changed(key)) : c.onFinishChange(() => changed(key));
   };
 
   const graphics = gui.addFolder('Graphics');
@@ -51,9 +53,9 @@ export function createSettingsPanel(
   slider(motion, 'cameraSensitivity', 'Camera sensitivity');
 
   const sound = gui.addFolder('Sound');
-  slider(sound, 'masterVolume', 'Master volume');
-  slider(sound, 'musicVolume', 'Ambience');
-  slider(sound, 'effectsVolume', 'Effects');
+  slider(sound, 'masterVolume', 'Master volume', true);
+  slider(sound, 'musicVolume', 'Ambience', true);
+  slider(sound, 'effectsVolume', 'Effects', true);
   sound.add(settings, 'muted').name('Mute').onChange(() => changed('muted'));
 
   const actions = {
