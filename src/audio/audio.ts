@@ -47,9 +47,53 @@ const EVENT_SOUNDS: [prefix: string, sound: SoundName][] = [
   ['rebellion', 'rebellion'],
   ['domino', 'rebellion'],
   ['rebel-control', 'rebellion'],
+  ['coup', 'rebellion'],
+  ['capture', 'combat'],
+  ['captured', 'combat'],
+  ['killed', 'combat'],
+  ['character-killed', 'combat'],
+  ['unit-eliminated', 'combat'],
+  ['ship-lost', 'combat'],
 ];
 
-export function soundForEvent(kind: string): SoundName | null {
+/** Events that name their dice ("dice 3 and 5", "die 4") rattle, unless their kind has its own sound. */
+const DICE_TEXT = /\bdi(?:c)?e\b/i;
+
+export function soundForEvent(kind: string, text?: string): SoundName | null {
   for (const [prefix, sound] of EVENT_SOUNDS) if (kind === prefix || kind.startsWith(`${prefix}-`)) return sound;
+  if (text && DICE_TEXT.test(text)) return 'dice';
   return null;
+}
+
+/** Which sound matters most when several happen at once (first wins). */
+export const SOUND_PRIORITY: SoundName[] = ['victory', 'defeat', 'rebellion', 'combat', 'detection', 'hyperjump', 'dice', 'card', 'move', 'select'];
+
+/** The one sound a batch of events makes: the most important of theirs (null if none makes a sound). */
+export function soundForEvents(events: readonly { kind: string; text?: string }[]): SoundName | null {
+  let best: SoundName | null = null;
+  for (const e of events) {
+    const s = soundForEvent(e.kind, e.text);
+    if (s && (best === null || SOUND_PRIORITY.indexOf(s) < SOUND_PRIORITY.indexOf(best))) best = s;
+  }
+  return best;
+}
+
+/**
+ * Keeps fast play from becoming a cacophony: one sound may repeat only after `sameGapMs`, and any two
+ * sounds are at least `anyGapMs` apart. Times are passed in, so it is testable without a clock.
+ */
+export class SoundLimiter {
+  private readonly last = new Map<SoundName, number>();
+  private lastAny = -Infinity;
+  constructor(
+    readonly sameGapMs = 250,
+    readonly anyGapMs = 60,
+  ) {}
+
+  allow(name: SoundName, now: number): boolean {
+    if (now - (this.last.get(name) ?? -Infinity) < this.sameGapMs || now - this.lastAny < this.anyGapMs) return false;
+    this.last.set(name, now);
+    this.lastAny = now;
+    return true;
+  }
 }

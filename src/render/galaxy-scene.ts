@@ -559,7 +559,7 @@ export class GalaxyScene {
     const dist = dir.length();
     dir.y = 0;
     dir.normalize();
-    const speed = dist * 0.9 * dt;
+    const speed = dist * 0.9 * dt * this.cameraSensitivity;
     const dx = (-dir.z * fx + dir.x * fz) * speed;
     const dz = (dir.x * fx + dir.z * fz) * speed;
     this.fly = null;
@@ -714,6 +714,15 @@ export class GalaxyScene {
     this.renderFrame();
     const r = this.renderer.info.render;
     return { drawCalls: r.calls, triangles: r.triangles, points: r.points, lines: r.lines, resources: this.tracker.size };
+  }
+
+  /** How fast the camera answers the mouse, wheel and keys (the player's setting; 1 is normal). */
+  cameraSensitivity = 1;
+  setCameraSensitivity(s: number): void {
+    this.cameraSensitivity = s;
+    this.controls.rotateSpeed = s;
+    this.controls.zoomSpeed = s;
+    this.controls.panSpeed = s;
   }
 
   /** Quality: pixel ratio, bloom (loaded only when asked for), starfield density (rebuilds the dust). */

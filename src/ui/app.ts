@@ -13,7 +13,13 @@ import { GalaxyScene, QUALITY_PRESETS, type Quality, type Selection } from '../r
 import { SIDE_COLORS } from '../render/palette';
 import { timeFrames, timeReferenceFrame } from '../render/reference-scene';
 import type { EntityRefs } from '../render/types';
+import { createHowlerAudio, type AudioStatus } from '../audio/howler-audio';
+import { soundForEvents, type GameAudio, type SoundName } from '../audio/audio';
 import { panelHtml } from './info-panel';
+import { createSaveStore, exportSave, type SaveStore } from './saves';
+import { SavesPanel } from './saves-panel';
+import { graphicsOf, loadSettings, QUALITY_SETTINGS, saveSettings, volumesOf, type Settings } from './settings';
+import { createSettingsPanel, type SettingsPanel } from './settings-panel';
 import type { FromWorker, GameInfo, StepUnit, ToWorker } from './spectator-protocol';
 
 /** Speeds offered, in decisions per second at ×1 (0 = as fast as the engine goes). */
@@ -49,6 +55,14 @@ export class App {
   private readonly tmp2 = new Vector2();
   private readonly tmp3 = new Vector3();
   lastError = '';
+  /** The player's settings (remembered), the sound, the saves. */
+  readonly settings: Settings = loadSettings();
+  readonly audio: GameAudio & { status?(): AudioStatus };
+  readonly saves: SaveStore = createSaveStore();
+  private settingsPanel!: SettingsPanel;
+  private savesPanel!: SavesPanel;
+  /** The state hash of the game shown (from the worker). */
+  hash = '';
   /** Keep watching: when a game ends, start the next one (the bench counts turns across games). */
   private autoRestart: Parameters<App['watch']>[0] | null = null;
 
@@ -61,12 +75,17 @@ export class App {
     root.innerHTML = this.shellHtml();
     for (const node of root.querySelectorAll<HTMLElement>('[data-el]')) this.el[node.dataset.el as string] = node;
     const host = this.el.galaxy as HTMLElement;
-    this.galaxy = new GalaxyScene(content, host, QUALITY_PRESETS.default as Quality);
-    this.galaxy.onSelect = (sel) => this.showPanel(sel);
+    this.galaxy = new GalaxyScene(content, host, graphicsOf(this.settings));
+    this.audio = createHowlerAudio(volumesOf(this.settings));
+    this.galaxy.onSelect = (sel) => {
+      if (sel) this.audio.play('select');
+      this.showPanel(sel);
+    };
     this.galaxy.onHover = (sel, x, y) => this.showTooltip(sel, x, y);
     this.galaxy.onFrame = () => this.placeLabels();
     this.buildSystemLabels();
     this.bindControls();
+    this.buildSettingsAndSaves();
     this.galaxy.setView(null, {});
     this.showStart(true);
     this.galaxy.home(true);
@@ -88,6 +107,10 @@ export class App {
       <div class="where" data-el="where" data-testid="where">Explore the galaxy: drag to orbit, wheel to zoom, click a star.</div>
       <div class="score" data-el="score"></div>
       <button data-el="menuButton" class="menu-button" hidden>Menu</button>
+      <div class="hud-tools">
+        <button data-el="savesButton" data-testid="saves-button" title="Save, load, export and import games">Saves</button>
+        <button data-el="settingsButton" data-testid="settings-button" title="Graphics, motion and sound">⚙ Settings</button>
+      </div>
     </header>
     <section class="start" data-el="start">
       <h1>Galactic Uprising</h1>
@@ -129,7 +152,8 @@ export class App {
     </section>
     <aside class="panel" data-el="panel" hidden><button class="close" data-el="panelClose">×</button><div data-el="panelBody" data-testid="panel"></div></aside>
     <section class="log" data-el="log" hidden><h3>Events</h3><ol data-el="logList" data-testid="log"></ol></section>
-    <div class="message" data-el="message" hidden role="alert"></div>`;
+    <div class="side-panels" data-el="sidePanels"></div>
+    <div class="message" data-el="message" hidden role="alert" data-testid="message"></div>`;
   }
 
   private bindControls(): void {
@@ -147,12 +171,15 @@ export class App {
     on('speed', 'change', (e) => this.setSpeed(Number((e.target as HTMLSelectElement).value)));
     on('follow', 'change', (e) => (this.follow = (e.target as HTMLInputElement).checked));
     on('viewSide2', 'change', (e) => this.send({ type: 'side', side: sideOf((e.target as HTMLSelectElement).value) }));
-    on('animSpeed', 'change', (e) => (this.galaxy.animationSpeed = Number((e.target as HTMLSelectElement).value)));
+    on('animSpeed', 'change', (e) => this.changeSetting({ animationSpeed: Number((e.target as HTMLSelectElement).value) }));
     on('skip', 'click', () => this.galaxy.skipAnimations());
     on('saveReplay', 'click', () => this.send({ type: 'save' }));
     on('timeline', 'input', (e) => this.send({ type: 'seek', index: Number((e.target as HTMLInputElement).value) }));
     on('panelClose', 'click', () => this.galaxy.select(null));
-    on('quality', 'change', (e) => void this.galaxy.setQuality(QUALITY_PRESETS[(e.target as HTMLSelectElement).value] ?? (QUALITY_PRESETS.default as Quality)));
+    on('quality', 'change', (e) => {
+      const quality = (e.target as HTMLSelectElement).value as Settings['quality'];
+      if (quality in QUALITY_SETTINGS) this.changeSetting({ quality, ...QUALITY_SETTINGS[quality] });
+    });
     on('panelBody', 'click', (e) => {
       const a = (e.target as HTMLElement).closest('a') as HTMLAnchorElement | null;
       if (!a) return;
@@ -171,6 +198,85 @@ export class App {
         this.send({ type: this.playing ? 'pause' : 'play' });
       }
     });
+  }
+
+  // ------------------------------------------------------------------ settings, sound, saves
+
+  private buildSettingsAndSaves(): void {
+    const host = this.el.sidePanels as HTMLElement;
+    this.settingsPanel = createSettingsPanel(host, this.settings, (_s, changed) => this.applySettings(changed));
+    this.savesPanel = new SavesPanel(host, this.saves, {
+      save: (label) => this.send({ type: 'save', purpose: 'store', label }),
+      load: (text, from) => this.resumeSave(text, from),
+      exportCurrent: () => this.send({ type: 'save', purpose: 'download' }),
+      hasGame: () => this.view !== null && this.info !== null,
+      scenarioName: (id) => this.content.scenarios.get(id)?.name ?? id,
+      click: () => this.audio.play('select'),
+    });
+    this.el.settingsButton?.addEventListener('click', () => {
+      this.savesPanel.show(false);
+      this.settingsPanel.toggle();
+    });
+    this.el.savesButton?.addEventListener('click', () => {
+      this.settingsPanel.show(false);
+      this.savesPanel.toggle();
+    });
+    // Browsers allow sound only after a gesture: the first click or key press unlocks it.
+    const unlock = () => {
+      this.audio.unlock();
+      window.removeEventListener('pointerdown', unlock, true);
+      window.removeEventListener('keydown', unlock, true);
+    };
+    window.addEventListener('pointerdown', unlock, true);
+    window.addEventListener('keydown', unlock, true);
+    this.audio.ambient(true);
+    // UI clicks: a soft chime for the page's buttons (the limiter keeps repeated clicks quiet)
+    this.root.addEventListener('click', (e) => {
+      const t = e.target as HTMLElement;
+      if (t.closest('button, .lil-controller') && !t.closest('.saves-panel')) this.audio.play('select');
+    });
+    this.applySettings('all', true);
+  }
+
+  /** Change settings from elsewhere on the page (the start menu's quality, the animations select). */
+  private changeSetting(change: Partial<Settings>): void {
+    Object.assign(this.settings, change);
+    for (const c of this.settingsPanel.gui.controllersRecursive()) c.updateDisplay();
+    saveSettings(this.settings);
+    this.applySettings('all');
+  }
+
+  /** Apply the settings live: the galaxy's quality, labels, camera and animations, the spectator's selects, the sound. */
+  private applySettings(changed: keyof Settings | 'all', first = false): void {
+    const s = this.settings;
+    const graphics: (keyof Settings | 'all')[] = ['all', 'quality', 'pixelRatio', 'bloom', 'starfieldDensity'];
+    if (graphics.includes(changed) && !first) void this.galaxy.setQuality(graphicsOf(s));
+    (this.el.labels as HTMLElement).hidden = !s.labels;
+    this.galaxy.setCameraSensitivity(s.cameraSensitivity);
+    this.galaxy.animationSpeed = s.animationSpeed;
+    const anim = this.el.animSpeed as HTMLSelectElement;
+    if (![...anim.options].some((o) => Number(o.value) === s.animationSpeed)) anim.add(new Option(`×${s.animationSpeed}`, String(s.animationSpeed)));
+    anim.value = [...anim.options].find((o) => Number(o.value) === s.animationSpeed)?.value ?? '1';
+    (this.el.quality as HTMLSelectElement).value = s.quality;
+    this.audio.setVolumes(volumesOf(s));
+  }
+
+  /** Resume a save (from the store or a file) in the spectator, paused. A refused save leaves the game as it is. */
+  resumeSave(text: string, from = 'the save'): void {
+    this.pendingLoad = from;
+    this.send({
+      type: 'load',
+      text,
+      agents: { rebel: (this.el.rebelAgent as HTMLSelectElement).value, imperial: (this.el.imperialAgent as HTMLSelectElement).value },
+      side: sideOf((this.el.viewSide2 as HTMLSelectElement).value),
+    });
+  }
+
+  /** What is being loaded (for the messages), until the worker answers. */
+  private pendingLoad: string | null = null;
+
+  private playSound(name: SoundName | null): void {
+    if (name) this.audio.play(name);
   }
 
   private showStart(show: boolean): void {
@@ -229,16 +335,28 @@ export class App {
 
   private receive(m: FromWorker): void {
     if (m.type === 'error') {
-      this.showMessage(m.message);
+      // a refused load names its source; the running game is untouched
+      const text = this.pendingLoad ? `${this.pendingLoad}: ${m.message}` : m.message;
+      if (this.pendingLoad && this.savesPanel.visible) this.savesPanel.say(text, true);
+      this.pendingLoad = null;
+      this.showMessage(text);
+      return;
+    }
+    if (m.type === 'autosave') {
+      this.saves.autosave(m.text, { scenario: m.scenario, turn: m.turn });
+      if (this.savesPanel.visible) this.savesPanel.refresh();
       return;
     }
     if (m.type === 'save') {
-      const url = URL.createObjectURL(new Blob([m.text], { type: 'application/json' }));
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = m.name;
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      if (m.purpose === 'store' && m.label) {
+        try {
+          this.saves.save(m.label, m.text, { scenario: m.scenario ?? '', turn: m.turn ?? 0 });
+          this.savesPanel.say(`Saved "${m.label}".`);
+        } catch (e) {
+          this.savesPanel.say((e as Error).message, true);
+        }
+        this.savesPanel.refresh();
+      } else exportSave(m.text, m.name);
       return;
     }
     if (m.type === 'started') {
@@ -253,6 +371,8 @@ export class App {
       for (const name of ['controls', 'log', 'menuButton']) (this.el[name] as HTMLElement).hidden = false;
       (this.el.timelineBox as HTMLElement).hidden = !m.info.replay;
       this.hideMessage();
+      if (this.pendingLoad) this.savesPanel.say(`Loaded ${this.pendingLoad}: paused, press Play to go on.`);
+      this.pendingLoad = null;
       this.flyToArea(m.info.scenario);
       return;
     }
@@ -262,6 +382,7 @@ export class App {
     this.index = m.index;
     this.total = m.total;
     this.playing = m.playing;
+    this.hash = m.hash ?? '';
     if (m.view.turn > this.lastTurn) {
       if (this.lastTurn > 0) this.turnsWatched += m.view.turn - this.lastTurn;
       this.lastTurn = m.view.turn;
@@ -277,6 +398,8 @@ export class App {
     }
     this.recordPieces(m.view);
     this.appendLog(m.events, !m.reset);
+    if (!m.reset) this.playSound(soundForEvents(m.events));
+    if (m.view.winner && previous && !previous.winner) this.playSound(this.endSound(m.view.winner));
     this.updateHud();
     if (this.galaxy.selection) this.showPanel(this.galaxy.selection);
     this.buildStackLabels();
@@ -298,6 +421,7 @@ export class App {
   private animateMoves(view: GameView): void {
     if (this.galaxy.animationSpeed <= 0) return;
     let shown = 0;
+    let jumped = false;
     const from = new Vector3();
     for (const piece of [...view.units, ...view.characters]) {
       const before = this.pieceEnv.get(piece.eid);
@@ -305,7 +429,26 @@ export class App {
       if (!this.galaxy.positionOf(before, from)) continue;
       this.galaxy.animateEvent({ turn: view.turn, when: '', kind: 'move', text: '', visibleTo: 'all', entities: [piece.environ] }, from.clone());
       shown++;
+      if (this.systemOf(before) !== this.systemOf(piece.environ)) jumped = true;
     }
+    // a move between star systems is a hyperjump
+    if (jumped) this.audio.play('hyperjump');
+  }
+
+  /** The star system an environ (by entity id) lies in. */
+  private systemOf(environ: number): string | undefined {
+    const id = this.refs[environ]?.id;
+    const where = id ? this.galaxy.layout.environIndex.get(id) : undefined;
+    return where ? this.galaxy.layout.planets[where.planet]?.system : undefined;
+  }
+
+  /**
+   * The end of a game: a fanfare when the side watched wins, the falling phrase when it loses. Watching
+   * everything, the game is told from the Rebellion's side (its win is the fanfare).
+   */
+  private endSound(winner: string): SoundName {
+    const watched = (this.view?.side as string | null | undefined) ?? 'rebel';
+    return winner === watched ? 'victory' : 'defeat';
   }
 
   private appendLog(events: GameEvent[], animate: boolean): void {
@@ -551,6 +694,15 @@ export class App {
       },
       watch: (opts: Parameters<App['watch']>[0]) => this.watch(opts),
       loadReplay: (text: string) => this.loadReplay(text),
+      resumeSave: (text: string) => this.resumeSave(text),
+      hash: () => this.hash,
+      pause: () => this.send({ type: 'pause' }),
+      settings: () => ({ ...this.settings }),
+      galaxySettings: () => ({ animationSpeed: g.animationSpeed, cameraSensitivity: g.cameraSensitivity, labels: !(this.el.labels as HTMLElement).hidden }),
+      showSettings: (on: boolean) => this.settingsPanel.show(on),
+      showSaves: (on: boolean) => this.savesPanel.show(on),
+      saves: () => this.saves.list(),
+      audioStatus: () => this.audio.status?.() ?? null,
       state: () => ({ turn: this.view?.turn ?? 0, segment: this.view?.segment ?? '', winner: this.view?.winner ?? null, index: this.index, total: this.total, playing: this.playing, turnsWatched: this.turnsWatched, error: this.lastError, info: this.info }),
       /** Mean and variance of the rendered picture's brightness (a blank canvas has variance 0). */
       pixelStats: () => {

@@ -23,13 +23,25 @@ export const AUTOSAVE_NAME = 'autosave';
 const PREFIX = 'galactic-uprising.save.';
 const INDEX = 'galactic-uprising.saves';
 
+/**
+ * The browser's save store. Storage that is corrupt, disabled or full never breaks the game: a broken
+ * index reads as no saves, a save that does not fit throws a clear message (autosave stays quiet).
+ */
 export function createSaveStore(storage: Storage | null = globalThis.localStorage ?? null): SaveStore {
   const readIndex = (): SaveEntry[] => {
     try {
-      const list = JSON.parse(storage?.getItem(INDEX) ?? '[]');
-      return Array.isArray(list)
-        ? list.filter((e): e is SaveEntry => e && typeof e.name === 'string' && typeof e.savedAt === 'string' && typeof e.scenario === 'string' && typeof e.turn === 'number')
-        : [];
+      const list: unknown = JSON.parse(storage?.getItem(INDEX) ?? '[]');
+      if (!Array.isArray(list)) return [];
+      const seen = new Set<string>();
+      const out: SaveEntry[] = [];
+      for (const e of list) {
+        if (!e || typeof e !== 'object') continue;
+        const { name, savedAt, scenario, turn } = e as Record<string, unknown>;
+        if (typeof name !== 'string' || typeof savedAt !== 'string' || typeof scenario !== 'string' || typeof turn !== 'number' || seen.has(name)) continue;
+        seen.add(name);
+        out.push({ name, savedAt, scenario, turn }); // only the four known fields, copied
+      }
+      return out;
     } catch {
       return [];
     }
@@ -38,15 +50,35 @@ export function createSaveStore(storage: Storage | null = globalThis.localStorag
   const store: SaveStore = {
     list: () => readIndex().sort((a, b) => b.savedAt.localeCompare(a.savedAt)),
     save(name, text, meta) {
-      storage?.setItem(PREFIX + name, text);
-      writeIndex([...readIndex().filter((e) => e.name !== name), { name, savedAt: new Date().toISOString(), ...meta }]);
+      try {
+        storage?.setItem(PREFIX + name, text);
+        writeIndex([...readIndex().filter((e) => e.name !== name), { name, savedAt: new Date().toISOString(), scenario: meta.scenario, turn: meta.turn }]);
+      } catch (e) {
+        throw new Error(`The save "${name}" could not be kept in this browser (${(e as Error).message || 'storage is full or disabled'}). Export it to a file instead.`);
+      }
     },
-    load: (name) => storage?.getItem(PREFIX + name) ?? null,
+    load: (name) => {
+      try {
+        return storage?.getItem(PREFIX + name) ?? null;
+      } catch {
+        return null;
+      }
+    },
     remove(name) {
-      storage?.removeItem(PREFIX + name);
-      writeIndex(readIndex().filter((e) => e.name !== name));
+      try {
+        storage?.removeItem(PREFIX + name);
+        writeIndex(readIndex().filter((e) => e.name !== name));
+      } catch {
+        // storage disabled: nothing was kept anyway
+      }
     },
-    autosave: (text, meta) => store.save(AUTOSAVE_NAME, text, meta),
+    autosave(text, meta) {
+      try {
+        store.save(AUTOSAVE_NAME, text, meta);
+      } catch {
+        // an autosave that does not fit is skipped; the game goes on
+      }
+    },
     loadAutosave: () => store.load(AUTOSAVE_NAME),
   };
   return store;

@@ -32,6 +32,34 @@ export const DEFAULT_SETTINGS: Settings = {
   muted: false,
 };
 
+/** Each number's allowed range and step (the panel's sliders use these too). */
+export const SETTING_RANGES: Record<Exclude<keyof Settings, 'quality' | 'bloom' | 'labels' | 'muted'>, { min: number; max: number; step: number }> = {
+  pixelRatio: { min: 0.5, max: 3, step: 0.25 },
+  starfieldDensity: { min: 0.25, max: 2, step: 0.05 },
+  animationSpeed: { min: 0, max: 4, step: 0.25 },
+  cameraSensitivity: { min: 0.25, max: 3, step: 0.05 },
+  masterVolume: { min: 0, max: 1, step: 0.05 },
+  musicVolume: { min: 0, max: 1, step: 0.05 },
+  effectsVolume: { min: 0, max: 1, step: 0.05 },
+};
+
+/** What each graphics preset sets (choosing a preset resets the fine settings to these). */
+export const QUALITY_SETTINGS: Record<Settings['quality'], Pick<Settings, 'pixelRatio' | 'bloom' | 'starfieldDensity'>> = {
+  low: { pixelRatio: 1, bloom: false, starfieldDensity: 0.4 },
+  default: { pixelRatio: 1, bloom: false, starfieldDensity: 1 },
+  high: { pixelRatio: 2, bloom: true, starfieldDensity: 1.6 },
+};
+
+/** The galaxy scene's quality for these settings (the preset's disc choice, refined by the fine settings). */
+export function graphicsOf(settings: Settings): { pixelRatio: number; bloom: boolean; density: number; disc: boolean } {
+  return { pixelRatio: settings.pixelRatio, bloom: settings.bloom, density: settings.starfieldDensity, disc: settings.quality !== 'low' };
+}
+
+/** The volumes for the audio (see src/audio/audio.ts). */
+export function volumesOf(settings: Settings): { master: number; music: number; effects: number; muted: boolean } {
+  return { master: settings.masterVolume, music: settings.musicVolume, effects: settings.effectsVolume, muted: settings.muted };
+}
+
 const KEY = 'galactic-uprising.settings';
 
 /** Stored settings, each field checked: anything missing, of the wrong type or out of range falls back to its default. */
@@ -44,13 +72,17 @@ export function loadSettings(storage: Pick<Storage, 'getItem'> | null = globalTh
     return out;
   }
   if (!raw || typeof raw !== 'object') return out;
+  if (Array.isArray(raw)) return out;
   const record = raw as Record<string, unknown>;
   for (const key of Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[]) {
+    // own fields only: a stored `__proto__` or inherited name never counts
+    if (!Object.prototype.hasOwnProperty.call(record, key)) continue;
     const value = record[key];
     const fallback = DEFAULT_SETTINGS[key];
     if (typeof value !== typeof fallback) continue;
     if (key === 'quality' && !['low', 'default', 'high'].includes(value as string)) continue;
-    if (typeof value === 'number' && (!Number.isFinite(value) || value < 0 || value > 4)) continue;
+    const range = (SETTING_RANGES as Record<string, { min: number; max: number }>)[key];
+    if (typeof value === 'number' && (!Number.isFinite(value) || !range || value < range.min || value > range.max)) continue;
     (out as unknown as Record<string, unknown>)[key] = value;
   }
   return out;

@@ -9,7 +9,7 @@ import type { Agent } from '../ai/agent';
 import type { SideId } from '../core/content/schema';
 import { bundledContent } from '../core/content/bundled';
 import type { Content } from '../core/content/validate';
-import { apply, newGame } from '../core/engine/game';
+import { apply, newGame, stateHash } from '../core/engine/game';
 import type { Game, GameEvent } from '../core/engine/types';
 import { loadSave, type SaveFile } from '../core/save';
 import { viewFor } from '../core/view';
@@ -45,7 +45,46 @@ export class SpectatorEngine {
     this.save = null;
     this.side = side;
     this.info = { scenario, seed, replay: false, agents: { ...agentNames } };
+    this.lastPhase = `${this.game.turn}|${phaseKey(this.game)}`;
     return this.started();
+  }
+
+  /**
+   * Resume a save as a live AI-vs-AI game (fresh agents take over both sides). A broken or hostile save
+   * gets a clear message and the current game stays.
+   */
+  resumeSave(text: string, agentNames: Record<SideId, string>, side: SideId | null): FromWorker[] {
+    const loaded = loadSave(text, { content: this.content, ruleset: starSystemRuleset });
+    if (!loaded.ok) return [{ type: 'error', message: `This save cannot be loaded: ${loaded.message}` }];
+    let agents: Record<string, Agent>;
+    try {
+      agents = Object.fromEntries(
+        starSystemRuleset.sides.map((s) => [s, agentFactory(agentNames[s] ?? 'random')({ side: s, seed: `${loaded.save.seed}-${s}-resumed` })]),
+      );
+    } catch (e) {
+      return [{ type: 'error', message: (e as Error).message }];
+    }
+    this.game = loaded.game;
+    this.agents = agents;
+    this.save = null;
+    this.side = side;
+    this.info = { scenario: loaded.save.scenario, seed: loaded.save.seed, replay: false, agents: { ...agentNames } };
+    this.lastPhase = phaseKey(loaded.game);
+    return this.started();
+  }
+
+  /** The phase last seen by `phaseEnded` (turn and phase), to autosave once per phase. */
+  private lastPhase = '';
+
+  /** True once each time the live game moves into a new phase (the worker autosaves then). */
+  phaseEnded(): boolean {
+    const g = this.game;
+    if (!g || this.save) return false;
+    const now = `${g.turn}|${phaseKey(g)}`;
+    if (now === this.lastPhase) return false;
+    const first = this.lastPhase === '';
+    this.lastPhase = now;
+    return !first;
   }
 
   /** Load a replay. A broken save gets a clear message and the current game stays. */
@@ -150,6 +189,7 @@ export class SpectatorEngine {
       index: g.log.length,
       total: this.save ? this.save.commands.length : null,
       playing,
+      hash: stateHash(g),
     };
   }
 }

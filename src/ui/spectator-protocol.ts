@@ -21,8 +21,13 @@ export type ToWorker =
   | { type: 'seek'; index: number }
   /** Whose view to show: a side, or null for everything. */
   | { type: 'side'; side: SideId | null }
-  /** Ask for the game so far as a save file (a replay). */
-  | { type: 'save' };
+  /** Resume a save as a live AI-vs-AI game, paused (a broken save gets an error; the current game stays). */
+  | { type: 'load'; text: string; agents: Record<SideId, string>; side: SideId | null }
+  /**
+   * Ask for the game so far as a save file. `purpose` says what the page will do with it: offer it as
+   * a download (the default) or keep it in the browser's save store under `label`.
+   */
+  | { type: 'save'; purpose?: 'download' | 'store'; label?: string };
 
 export interface GameInfo {
   scenario: string;
@@ -44,7 +49,11 @@ export type FromWorker =
       index: number;
       total: number | null;
       playing: boolean;
+      /** The game's state hash (equal states, equal hashes): a resumed save shows the same hash. */
+      hash?: string;
     }
-  | { type: 'save'; text: string; name: string }
+  | { type: 'save'; text: string; name: string; purpose?: 'download' | 'store'; label?: string; scenario?: string; turn?: number }
+  /** Sent when a phase ends in a live game: the page keeps it as the autosave. */
+  | { type: 'autosave'; text: string; scenario: string; turn: number }
   /** A problem the player should read; the current game (if any) goes on. */
   | { type: 'error'; message: string };

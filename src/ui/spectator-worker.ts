@@ -24,6 +24,13 @@ function fail(e: unknown): void {
   post([{ type: 'error', message: `The game stopped: ${(e as Error).message}` }]);
 }
 
+/** After every phase of a live game (and at its end), send the page the game so far to keep as the autosave. */
+function autosave(): void {
+  const g = engine.game;
+  if (!g || !engine.phaseEnded()) return;
+  post([{ type: 'autosave', text: saveToText(g), scenario: g.scenario.id, turn: g.turn }]);
+}
+
 function schedule(): void {
   if (timer !== null) clearTimeout(timer);
   timer = null;
@@ -48,6 +55,7 @@ function tick(): void {
     fail(e);
   }
   last = now;
+  autosave();
   if (engine.finished) playing = false;
   post([engine.state(playing)]);
   schedule();
@@ -60,6 +68,17 @@ self.onmessage = (e: MessageEvent<ToWorker>) => {
       case 'new':
         playing = false;
         post(engine.newGame(m.scenario, m.seed, m.agents, m.side));
+        break;
+      case 'load':
+        // a refused save changes nothing: the current game (if any) goes on, playing or not
+        {
+          const out = engine.resumeSave(m.text, m.agents, m.side);
+          if (out[0]?.type === 'started') {
+            playing = false;
+            schedule();
+          }
+          post(out);
+        }
         break;
       case 'replay':
         post(engine.loadReplay(m.text, m.side));
@@ -82,6 +101,7 @@ self.onmessage = (e: MessageEvent<ToWorker>) => {
         playing = false;
         schedule();
         engine.step(m.unit);
+        autosave();
         post(engine.game ? [engine.state(false)] : []);
         break;
       case 'speed':
@@ -94,7 +114,10 @@ self.onmessage = (e: MessageEvent<ToWorker>) => {
         post(engine.seek(m.index));
         break;
       case 'save':
-        if (engine.game) post([{ type: 'save', text: saveToText(engine.game), name: `${engine.game.scenario.id}-${engine.game.seed}-turn${engine.game.turn}.json` }]);
+        if (engine.game) {
+          const g = engine.game;
+          post([{ type: 'save', text: saveToText(g), name: `${g.scenario.id}-${g.seed}-turn${g.turn}.json`, purpose: m.purpose ?? 'download', label: m.label, scenario: g.scenario.id, turn: g.turn }]);
+        }
         break;
       case 'side':
         post(engine.setSide(m.side));

@@ -57,3 +57,63 @@ describe('the spectator engine (what the worker runs)', () => {
     expect(engine.game).toBe(current);
   });
 });
+
+describe('the spectator engine resumes saves (the Saves panel and file import)', () => {
+  it('a save resumes as a live, paused game with the same state hash, and the AI can go on', () => {
+    const engine = new SpectatorEngine(content);
+    engine.newGame('start-of-rebellion', 'r1', agents, null);
+    engine.step('phase');
+    engine.step('phase');
+    const text = saveToText(engine.game!);
+    const hash = stateHash(engine.game!);
+    const other = new SpectatorEngine(content);
+    const messages = other.resumeSave(text, agents, null);
+    expect(messages[0]?.type).toBe('started');
+    const state = messages[1];
+    if (state?.type !== 'state') throw new Error('expected a state');
+    expect(state.hash).toBe(hash);
+    expect(state.playing).toBe(false);
+    expect(other.info?.replay).toBe(false);
+    expect(other.stepDecision()).toBe(true);
+  });
+
+  it('a hostile save is refused with a message saying what and where, and the current game stays', () => {
+    const engine = new SpectatorEngine(content);
+    engine.newGame('start-of-rebellion', 'r2', agents, null);
+    engine.step('phase');
+    const game = engine.game;
+    const hash = stateHash(game!);
+    const good = JSON.parse(saveToText(game!));
+    const cases: [string, RegExp][] = [
+      ['not json', /not valid JSON/],
+      [saveToText(game!).slice(0, 40), /not valid JSON/],
+      [JSON.stringify({ ...good, seed: 7 }), /at seed/],
+      [JSON.stringify({ ...good, cheat: true }), /malformed/],
+      [`{"__proto__": {"x": 1}, ${saveToText(game!).slice(1)}`, /malformed/],
+      [JSON.stringify({ ...good, contentVersion: 'other' }), /other game content/],
+      [JSON.stringify({ ...good, commands: [{ type: 'no-such-command' }] }), /at commands\[0\]/],
+      [JSON.stringify({ ...good, commands: [...good.commands.slice(0, 3), good.commands[0]] }), /command 4 of 4 was refused/],
+    ];
+    for (const [text, message] of cases) {
+      const out = engine.resumeSave(text, agents, null);
+      expect(out).toHaveLength(1);
+      expect(out[0]?.type, text.slice(0, 30)).toBe('error');
+      expect((out[0] as { message: string }).message, text.slice(0, 30)).toMatch(message);
+      expect(engine.game).toBe(game);
+      expect(stateHash(engine.game!)).toBe(hash);
+    }
+  });
+
+  it('says once when a live game enters a new phase (the worker autosaves then), never for replays', () => {
+    const engine = new SpectatorEngine(content);
+    engine.newGame('start-of-rebellion', 'r3', agents, null);
+    expect(engine.phaseEnded()).toBe(false);
+    engine.step('phase');
+    expect(engine.phaseEnded() || engine.finished).toBe(true);
+    expect(engine.phaseEnded()).toBe(false);
+    const replay = new SpectatorEngine(content);
+    replay.loadReplay(saveToText(engine.game!), null);
+    replay.step('phase');
+    expect(replay.phaseEnded()).toBe(false);
+  });
+});

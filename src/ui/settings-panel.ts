@@ -1,0 +1,91 @@
+/**
+ * The Settings panel (lil-gui): graphics, motion and sound. Every change is remembered at once
+ * (`saveSettings`) and handed to `onChange`, which applies it live (the galaxy, the spectator, the audio).
+ */
+import GUI, { type Controller } from 'lil-gui';
+import { DEFAULT_SETTINGS, QUALITY_SETTINGS, SETTING_RANGES, saveSettings, type Settings } from './settings';
+
+export interface SettingsPanel {
+  readonly gui: GUI;
+  readonly visible: boolean;
+  show(on: boolean): void;
+  toggle(): void;
+  destroy(): void;
+}
+
+export function createSettingsPanel(
+  container: HTMLElement,
+  settings: Settings,
+  onChange: (settings: Settings, changed: keyof Settings | 'all') => void,
+  storage: Pick<Storage, 'setItem'> | null = globalThis.localStorage ?? null,
+): SettingsPanel {
+  const gui = new GUI({ container, title: 'Settings', width: 320 });
+  gui.domElement.classList.add('settings-gui');
+  gui.domElement.dataset.testid = 'settings-panel';
+  const changed = (key: keyof Settings | 'all') => {
+    saveSettings(settings, storage);
+    onChange({ ...settings }, key);
+  };
+  /** A slider. Graphics apply when the drag ends (a rebuild is costly); `live` ones (volumes) apply as it moves. */
+  const slider = (folder: GUI, key: keyof typeof SETTING_RANGES, name: string, live = false): Controller => {
+    const r = SETTING_RANGES[key];
+    const c = folder.add(settings, key, r.min, r.max, r.step).name(name);
+    return live ? c.onChange(() => changed(key)) : c.onFinishChange(() => changed(key));
+  };
+
+  const graphics = gui.addFolder('Graphics');
+  graphics
+    .add(settings, 'quality', { Low: 'low', Default: 'default', 'High (bloom)': 'high' })
+    .name('Quality preset')
+    .onChange(() => {
+      // a preset sets the fine settings below; the player can then refine them
+      Object.assign(settings, QUALITY_SETTINGS[settings.quality]);
+      for (const c of gui.controllersRecursive()) c.updateDisplay();
+      changed('quality');
+    });
+  slider(graphics, 'pixelRatio', 'Pixel ratio');
+  graphics.add(settings, 'bloom').name('Bloom glow').onChange(() => changed('bloom'));
+  slider(graphics, 'starfieldDensity', 'Starfield density');
+  graphics.add(settings, 'labels').name('Star and planet names').onChange(() => changed('labels'));
+
+  const motion = gui.addFolder('Motion');
+  slider(motion, 'animationSpeed', 'Animation speed');
+  slider(motion, 'cameraSensitivity', 'Camera sensitivity');
+
+  const sound = gui.addFolder('Sound');
+  slider(sound, 'masterVolume', 'Master volume', true);
+  slider(sound, 'musicVolume', 'Ambience', true);
+  slider(sound, 'effectsVolume', 'Effects', true);
+  sound.add(settings, 'muted').name('Mute').onChange(() => changed('muted'));
+
+  const actions = {
+    reset() {
+      Object.assign(settings, DEFAULT_SETTINGS);
+      for (const c of gui.controllersRecursive()) c.updateDisplay();
+      changed('all');
+    },
+    close() {
+      panel.show(false);
+    },
+  };
+  gui.add(actions, 'reset').name('Reset to defaults');
+  gui.add(actions, 'close').name('Close');
+
+  const panel: SettingsPanel = {
+    gui,
+    get visible() {
+      return !gui._hidden;
+    },
+    show(on) {
+      gui.show(on);
+    },
+    toggle() {
+      gui.show(gui._hidden);
+    },
+    destroy() {
+      gui.destroy();
+    },
+  };
+  panel.show(false);
+  return panel;
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { AUTOSAVE_NAME, createSaveStore } from '../../src/ui/saves';
+import { FakeStorage } from './fake-storage';
+
+const meta = { scenario: 'start-of-rebellion', turn: 3 };
+
+describe('the browser save store', () => {
+  it('round-trips saves by name, lists them newest first, and deletes them', async () => {
+    const store = createSaveStore(new FakeStorage());
+    expect(store.list()).toEqual([]);
+    store.save('first', '{"a":1}', meta);
+    await new Promise((r) => setTimeout(r, 5));
+    store.save('second', '{"b":2}', { scenario: 'other', turn: 7 });
+    expect(store.load('first')).toBe('{"a":1}');
+    expect(store.load('second')).toBe('{"b":2}');
+    expect(store.list().map((e) => e.name)).toEqual(['second', 'first']);
+    expect(store.list()[0]).toMatchObject({ scenario: 'other', turn: 7 });
+    store.remove('first');
+    expect(store.load('first')).toBeNull();
+    expect(store.list().map((e) => e.name)).toEqual(['second']);
+  });
+
+  it('saving under a name again replaces it (one entry)', () => {
+    const store = createSaveStore(new FakeStorage());
+    store.save('x', 'one', meta);
+    store.save('x', 'two', { ...meta, turn: 4 });
+    expect(store.load('x')).toBe('two');
+    expect(store.list()).toHaveLength(1);
+    expect(store.list()[0]?.turn).toBe(4);
+  });
+
+  it('the autosave is a save like the others, under its own name', () => {
+    const store = createSaveStore(new FakeStorage());
+    expect(store.loadAutosave()).toBeNull();
+    store.autosave('auto-text', meta);
+    expect(store.loadAutosave()).toBe('auto-text');
+    expect(store.list().map((e) => e.name)).toEqual([AUTOSAVE_NAME]);
+  });
+
+  it('survives a corrupt index: not JSON, not a list, bad entries, duplicates, extra fields', () => {
+    const storage = new FakeStorage();
+    const store = createSaveStore(storage);
+    for (const bad of ['{', '"x"', '{"name":"a"}', 'null'])  {
+      storage.setItem('galactic-uprising.saves', bad);
+      expect(store.list(), bad).toEqual([]);
+    }
+    const good = { name: 'ok', savedAt: '2026-01-01T00:00:00.000Z', scenario: 's', turn: 1 };
+    storage.setItem('galactic-uprising.saves', JSON.stringify([null, 3, { name: 5 }, { ...good, turn: '2' }, { ...good, evil: '<script>' }, good]));
+    expect(store.list()).toEqual([good]);
+    // and it can still save on top of the mess
+    store.save('new', 'text', meta);
+    expect(store.list().map((e) => e.name).sort()).toEqual(['new', 'ok']);
+  });
+
+  it('a full or disabled storage: save says so clearly, autosave stays quiet, reads still work', () => {
+    const storage = new FakeStorage();
+    const store = createSaveStore(storage);
+    store.save('kept', 'k', meta);
+    storage.broken = true;
+    expect(() => store.save('big', 'x', meta)).toThrow(/could not be kept.*Export it to a file/);
+    expect(() => store.autosave('x', meta)).not.toThrow();
+    expect(store.load('kept')).toBe('k');
+    expect(store.list().map((e) => e.name)).toEqual(['kept']);
+  });
+
+  it('with no storage at all, nothing is kept and nothing breaks', () => {
+    const store = createSaveStore(null);
+    store.save('x', 'y', meta);
+    expect(store.load('x')).toBeNull();
+    expect(store.list()).toEqual([]);
+  });
+});
