@@ -22,7 +22,7 @@ const VERBS: Record<string, string> = {
   'no-combat': 'No combat',
   'declare-combat': 'Attack',
   'pick': 'Pick',
-  'move': 'Move to',
+  'move': 'Move',
   'react': 'React',
   'pdb-fire': 'Fire the PDB',
   'pdb-hold': 'Hold fire',
