@@ -102,7 +102,7 @@ export function describeOption(game: Game, option: Command): OptionInfo {
     if (ENTITY_FIELDS.has(key) && (typeof value === 'number' || Array.isArray(value))) {
       const ids = (Array.isArray(value) ? value : [value]).filter((v): v is number => typeof v === 'number');
       const names = ids.map((id) => entityName(game, id));
-      if (key === 'to') parts.push(`→ ${names.join(', ')}`);
+      if (key === 'to') parts.push(parts[0]?.endsWith(' to') ? names.join(', ') : `→ ${names.join(', ')}`);
       else if (!(names.length === 1 && names[0] === 'none' && key !== 'character')) parts.push(names.join(', '));
       else parts.push(names.join(', '));
       for (const id of ids) {

@@ -29,12 +29,15 @@ export const GLOSSARY: GlossaryEntry[] = [
   { term: 'segment', text: 'One step of a player-turn (movement, combat, search, missions…); undo works within one.', rule: '[6.0]' },
 ];
 
-/** Wrap glossary terms found in (already escaped) text in hoverable spans, first occurrence of each. */
+/** Wrap glossary terms found in (already escaped) text in hoverable spans, the first occurrence of each, in one pass. */
 export function withTerms(escapedText: string): string {
-  let out = escapedText;
-  for (const g of GLOSSARY) {
-    const re = new RegExp(`\\b(${g.term.replace(/ /g, '[ -]')})(s|ed)?\\b`, 'i');
-    out = out.replace(re, (m) => `<span class="term" data-term="${g.term}" title="${g.text} ${g.rule}">${m}</span>`);
-  }
-  return out;
+  const alternatives = GLOSSARY.map((g) => g.term.replace(/ /g, '[ -]')).join('|');
+  const re = new RegExp(`\\b(${alternatives})(s|ed)?\\b`, 'gi');
+  const used = new Set<GlossaryEntry>();
+  return escapedText.replace(re, (m, word: string) => {
+    const g = GLOSSARY.find((x) => x.term.toLowerCase() === word.toLowerCase().replace('-', ' '));
+    if (!g || used.has(g)) return m;
+    used.add(g);
+    return `<span class="term" data-term="${g.term}" title="${g.text} ${g.rule}">${m}</span>`;
+  });
 }

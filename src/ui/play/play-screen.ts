@@ -30,9 +30,11 @@ export class PlayScreen {
   readonly box: HTMLElement;
   private readonly setupEl: HTMLElement;
   private readonly decisionEl: HTMLElement;
+  private readonly decisionBox: HTMLElement;
   private readonly privacyEl: HTMLElement;
   private readonly helpEl: HTMLElement;
   private readonly sequenceEl: HTMLElement;
+
   private readonly markerLayer: HTMLElement;
   private markers: { el: HTMLElement; environ: string }[] = [];
   play: PlayInfo | null = null;
@@ -54,8 +56,7 @@ export class PlayScreen {
     this.box.className = 'play';
     this.box.innerHTML = `
       <section class="play-setup" data-testid="play-setup" hidden></section>
-      <nav class="sequence-bar" data-testid="sequence" hidden></nav>
-      <section class="decision" data-testid="decision" hidden aria-live="polite"></section>
+      <section class="decision-box" hidden><nav class="sequence-bar" data-testid="sequence"></nav><div class="decision" data-testid="decision" aria-live="polite"></div></section>
       <div class="privacy" data-testid="privacy" hidden></div>
       <div class="help" data-testid="help" hidden></div>
       <div class="marker-layer"></div>`;
@@ -64,6 +65,7 @@ export class PlayScreen {
     this.setupEl = q('.play-setup');
     this.sequenceEl = q('.sequence-bar');
     this.decisionEl = q('.decision');
+    this.decisionBox = q('.decision-box');
     this.privacyEl = q('.privacy');
     this.helpEl = q('.help');
     this.markerLayer = q('.marker-layer');
@@ -217,7 +219,7 @@ export class PlayScreen {
        <span class="muted small">${p.canUndo ? '' : esc(p.undoNote)}</span></div>`,
     );
     this.decisionEl.innerHTML = parts.join('');
-    this.decisionEl.hidden = false;
+    this.decisionBox.hidden = false;
     this.buildMarkers();
   }
 
@@ -303,12 +305,18 @@ export class PlayScreen {
       .join('')}</div>`;
   }
 
+  /** The turn sequence, one row per player-turn, the current segment lit. */
   private renderSequence(p: PlayInfo): void {
-    const bar = this.sequenceEl;
-    bar.hidden = false;
-    bar.innerHTML = p.sequence
-      .map((label, i) => `<span class="seg${i === p.segment ? ' now' : ''}${i < p.segment ? ' done' : ''}" title="${esc(label)}">${esc(shortSegment(label))}</span>`)
-      .join('');
+    const rows = new Map<string, string[]>();
+    p.sequence.forEach((label, i) => {
+      const m = /^(rebel|imperial) [a-z-]+: (.+)$/.exec(label);
+      const row = m ? (m[1] === 'rebel' ? 'Rebel' : 'Empire') : '';
+      const chip = `<span class="seg${i === p.segment ? ' now' : ''}${i < p.segment ? ' done' : ''}" title="${esc(label)}">${esc(SHORT_SEGMENTS[m?.[2] ?? label] ?? m?.[2] ?? label)}</span>`;
+      rows.set(row, [...(rows.get(row) ?? []), chip]);
+    });
+    this.sequenceEl.innerHTML = `<div class="seq-turn">Turn <b>${this.view?.turn ?? 1}</b> of ${this.view?.turns ?? '?'}</div>${[...rows]
+      .map(([row, chips]) => `<div class="seq-row">${row ? `<span class="seq-side">${row}</span>` : ''}${chips.join('')}</div>`)
+      .join('')}`;
   }
 
   private onDecisionClick(e: Event): void {
@@ -359,7 +367,7 @@ export class PlayScreen {
   stop(): void {
     this.active = false;
     this.send({ type: 'pause', paused: true });
-    for (const el of [this.decisionEl, this.sequenceEl, this.privacyEl, this.helpEl, this.setupEl]) el.hidden = true;
+    for (const el of [this.decisionBox, this.privacyEl, this.helpEl, this.setupEl]) el.hidden = true;
     this.clearMarkers();
   }
 
@@ -524,8 +532,13 @@ function capital(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-/** "rebel operations: movement" → "R movement" for the narrow bar; the full label is its tooltip. */
-function shortSegment(label: string): string {
-  const m = /^(rebel|imperial) [a-z-]+: (.+)$/.exec(label);
-  return m ? `${m[1] === 'rebel' ? 'R' : 'E'} ${m[2]}` : label;
-}
+/** Short names for the sequence bar's chips; the full label is each chip's tooltip. */
+const SHORT_SEGMENTS: Record<string, string> = {
+  movement: 'move',
+  'enemy reaction': 'react',
+  'military combat': 'combat',
+  search: 'search',
+  'mission assignment': 'assign',
+  'mission action': 'missions',
+  'bonus draw': 'bonus',
+};
