@@ -32,18 +32,23 @@ try {
   for (let i = 0; i < 300 && seen.size < maxKinds; i++) {
     await page.waitForFunction((f) => { const s = (new Function(`return (${f})()`))() as S; return (s.decision && !s.thinking) || s.winner || s.turn > 2; }, state.toString(), { timeout: 60_000 });
     const s = (await page.evaluate(state)) as S;
-    if (!s.decision) break;
+    if (!s.decision) {
+      console.log("stopped at", JSON.stringify(s));
+      break;
+    }
     if (!seen.has(s.decision.kind)) {
       seen.add(s.decision.kind);
       await page.waitForTimeout(900);
       await page.screenshot({ path: `${out}/${String(seen.size).padStart(2, '0')}-${s.decision.kind}-${width}.png` });
     }
     const before = await page.evaluate(() => document.querySelector('[data-testid="decision"]')?.innerHTML ?? '');
+    // play actively so that combats, searches and missions come up: the first choice that is not "end"
+    if (process.env.TRACE) console.log(i, s.decision.kind, s.turn);
+    const notEnd = page.locator('[data-testid="option"]:not(.ends)');
     const move = s.decision.kind === 'move-group' ? await page.locator('[data-testid="option"]', { hasText: 'Move' }).count() : 0;
     if (move) await page.locator('[data-testid="option"]', { hasText: 'Move' }).first().click();
-    else if ((await page.locator('[data-testid="option"].ends').count()) && s.decision.kind !== 'movement' && s.decision.kind !== 'declare-combat') await page.keyboard.press('Enter');
-    else if (s.decision.kind === 'movement' && moves++ < 2) await page.keyboard.press('2');
-    else if (s.decision.kind === 'movement') await page.keyboard.press('Enter');
+    else if (s.decision.kind === 'movement' && moves++ % 4 === 3) await page.keyboard.press('Enter');
+    else if (await notEnd.count()) await notEnd.first().click();
     else await page.keyboard.press('1');
     await page.waitForFunction((b) => document.querySelector('[data-testid="decision"]')?.innerHTML !== b, before, { timeout: 30_000 });
   }

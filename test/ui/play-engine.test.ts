@@ -70,3 +70,28 @@ describe('playing against the AI', () => {
     expect(seen.has('rebel') && seen.has('imperial')).toBe(true);
   });
 });
+
+describe('option descriptions', () => {
+  it('marks "end" and the "no" of a yes-or-no question as what Enter does, but not a mission without declared possessions', async () => {
+    const { describeOption } = await import('../../src/ui/play/describe');
+    const e = rebelVsAI();
+    const g = e.game!;
+    expect(describeOption(g, { type: 'end-movement', side: 'rebel' }).ends).toBe(true);
+    expect(describeOption(g, { type: 'declare-search', side: 'imperial', environ: 0, search: false }).ends).toBe(true);
+    expect(describeOption(g, { type: 'declare-search', side: 'imperial', environ: 0, search: true }).ends).toBe(false);
+    expect(describeOption(g, { type: 'assign-mission', side: 'rebel', character: 0, letter: 'B', declare: false }).ends).toBe(false);
+  });
+});
+
+describe('names, not ids', () => {
+  it('a prompt names environs and characters by their names', async () => {
+    const { namesIn } = await import('../../src/ui/play/describe');
+    const e = rebelVsAI();
+    const env = [...content.environs.values()][0]!;
+    const ch = [...content.characters.values()][0]!;
+    const text = namesIn(e.game!, `Missions at ${env.id} by ${ch.id}: draw action card 1 of 2`);
+    expect(text).toContain(`${content.planets.get(env.planet)!.name} ${env.index + 1} (${env.type})`);
+    expect(text).toContain(ch.name);
+    expect(text).toContain('draw action card 1 of 2');
+  });
+});

@@ -109,6 +109,9 @@ export function describeOption(game: Game, option: Command): OptionInfo {
         const p = placeOf(game, id);
         if (p && !places.includes(p)) places.push(p);
       }
+    } else if (key === 'letter' && typeof value === 'string') {
+      const mission = game.content.missions.get(value as never);
+      parts.push(mission ? `${mission.name} (${value})` : value);
     } else if (typeof value === 'boolean') {
       parts.push(value ? (key === 'declare' ? 'declaring possessions' : 'yes') : key === 'declare' ? '' : 'no');
     } else if (value !== null && typeof value !== 'object') {
@@ -116,6 +119,21 @@ export function describeOption(game: Game, option: Command): OptionInfo {
     }
   }
   const label = parts.filter(Boolean).join(' ');
-  const ends = ENDING.test(option.type) || Object.values(option).some((v) => v === false);
+  // "end/stop/no…" types, and the "no" of a yes-or-no question (its only field besides a place is false)
+  const fields = Object.entries(option).filter(([k]) => k !== 'type' && k !== 'side' && k !== 'environ' && k !== 'planet');
+  const ends = ENDING.test(option.type) || (fields.length === 1 && fields[0]?.[1] === false);
   return { label, places, ends };
+}
+
+/**
+ * Content ids in a rules prompt ("pip-tock", "tollis.1") replaced by their names ("Pip-Tock",
+ * "Tollis 1 (urban)"), so a newcomer reads names, not ids. Only ids of the content are touched.
+ */
+export function namesIn(game: Game, text: string): string {
+  const c = game.content;
+  return text.replace(/\b[a-z][a-z0-9]*(?:-[a-z0-9]+)*(?:\.\d+)?\b/g, (id) => {
+    const env = c.environs.get(id);
+    if (env) return `${c.planets.get(env.planet)?.name ?? env.planet} ${env.index + 1} (${env.type})`;
+    return c.characters.get(id)?.name ?? c.planets.get(id)?.name ?? c.systems.get(id)?.name ?? id;
+  });
 }

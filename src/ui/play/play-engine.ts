@@ -17,7 +17,7 @@ import { kindOf, refOf } from '../../core/world/world';
 import { starSystemRuleset } from '../../../systems/star-system-ruleset';
 import type { EntityRefs } from '../../render/types';
 import { playOutOne } from '../play-one';
-import { describeOption } from './describe';
+import { describeOption, namesIn } from './describe';
 import type { FromPlayWorker, PlayInfo, PlaySetup } from './play-protocol';
 
 /** Events that roll dice or reveal something: undo may not cross them. */
@@ -180,7 +180,17 @@ export class PlayEngine {
     const reset = this.resetPending;
     this.resetPending = false;
     const d = g.pending;
-    const mine = d && !g.winner && this.humans().includes(d.side) ? d : null;
+    const pending = d && !g.winner && this.humans().includes(d.side) ? d : null;
+    // the prompt and its facts with names instead of content ids (the options keep their ids)
+    const mine = pending
+      ? {
+          ...pending,
+          prompt: namesIn(g, pending.prompt),
+          context: pending.context
+            ? Object.fromEntries(Object.entries(pending.context).map(([k, v]) => [k, typeof v === 'string' ? namesIn(g, v) : Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? namesIn(g, x) : x)) : v]))
+            : undefined,
+        }
+      : null;
     const undo = this.undoTarget();
     return {
       type: 'state',
@@ -193,7 +203,7 @@ export class PlayEngine {
       play: {
         viewer,
         decision: mine,
-        options: mine ? mine.options.map((o) => describeOption(g, o)) : [],
+        options: pending ? pending.options.map((o) => describeOption(g, o)) : [],
         thinking: this.aiToMove(),
         paused: this.paused,
         canUndo: undo.index >= 0,
