@@ -1,7 +1,7 @@
 /**
  * Screenshots of single-screen play in headless Chromium: the setup screen, and the first decision
  * screen of each kind met while a human Rebel plays (taking the end/first option) against the AI.
- *   npx tsx src/cli/play-screenshots.ts [outDir] [width] [height] [seed] [maxKinds]
+ *   npx tsx src/cli/play-screenshots.ts [outDir] [width] [height] [seed] [maxKinds] [rebel|imperial]
  */
 import { openPage, startSession } from '../../test/e2e/browser';
 
@@ -10,6 +10,8 @@ const width = Number(process.argv[3] ?? 1280);
 const height = Number(process.argv[4] ?? 720);
 const seed = process.argv[5] ?? '11';
 const maxKinds = Number(process.argv[6] ?? 12);
+/** Which side the human plays (the other is the random AI). */
+const human = process.argv[7] ?? 'rebel';
 interface S {
   decision: { kind: string } | null;
   thinking: string | null;
@@ -22,10 +24,13 @@ try {
   const { page, errors } = await openPage(session, '', { width, height });
   await page.waitForFunction(() => document.body.dataset.ready === 'true');
   await page.click('[data-testid="new-game"]');
+  if (process.env.SCENARIO) await page.selectOption('[data-setup="scenario"]', process.env.SCENARIO);
   await page.fill('[data-setup="seed"]', seed);
   await page.waitForTimeout(600);
   await page.screenshot({ path: `${out}/setup-${width}.png` });
   await page.selectOption('[data-setup="pace"]', 'instant');
+  await page.selectOption(`[data-player="${human}"]`, 'human');
+  await page.selectOption(`[data-player="${human === 'rebel' ? 'imperial' : 'rebel'}"]`, 'ai:random');
   await page.click('[data-testid="start-game"]');
   const seen = new Set<string>();
   let moves = 0;

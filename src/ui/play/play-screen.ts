@@ -273,17 +273,14 @@ export class PlayScreen {
       const lo = militaryColumn(t, ctx.ownStrength, known + hidden * 3);
       const hi = militaryColumn(t, ctx.ownStrength, known + hidden * 1);
       const cols = lo === hi ? [lo] : [lo, hi];
-      return `<div class="odds" data-testid="odds"><b>Odds [10.0]</b> (before leader and environ shifts [10.2]; ${hidden ? `${hidden} hidden enemy unit(s) counted as 1 to 3 each [7.22]` : `enemy strength ${known}`}):${cols
-        .map((c) => {
-          const o = militaryOdds(t, c);
-          return `<div>Column <b>${o.column}</b> — you: ${dist(o.attackerLoss)}<br>enemy: ${dist(o.defenderLoss)}</div>`;
-        })
-        .join('')}</div>`;
+      return `<div class="odds" data-testid="odds"><b>Odds [10.0]</b> <span class="muted">before leader and environ shifts [10.2]; ${
+        hidden ? `${hidden} hidden enemy unit(s) counted as 1 to 3 strength each [7.22]` : `enemy strength ${known}`
+      }</span>${cols.map((c) => lossTable(militaryOdds(t, c), 'you lose', 'enemy loses')).join('')}</div>`;
     }
     if (d.kind === 'pdb-attack' && typeof ctx.pdbLevel === 'number') {
       const name = (t.pdbAttackColumn as Record<string, string>)[String(ctx.pdbLevel)];
       const col = name ? t.militaryCombat.columns.indexOf(name) : -1;
-      if (col >= 0) return `<div class="odds" data-testid="odds"><b>PDB fire [9.22]</b> on column ${esc(name as string)}: enemy ${dist(militaryOdds(t, col).defenderLoss)}</div>`;
+      if (col >= 0) return `<div class="odds" data-testid="odds"><b>PDB fire [9.22]</b>${lossTable(militaryOdds(t, col), 'the PDB loses', 'the units lose')}</div>`;
     }
     if (d.kind === 'break-off' && typeof ctx.differential === 'number') {
       const col = characterColumn(t, ctx.differential, false);
@@ -514,6 +511,20 @@ export class PlayScreen {
       canUndo: this.play?.canUndo ?? false,
     };
   }
+}
+
+/** A military column's odds as a small table: loss in strength points across, each side's chance below. */
+function lossTable(o: ReturnType<typeof militaryOdds>, attacker: string, defender: string): string {
+  const loss = (label: string) => Number(label.replace(/\D+/g, ''));
+  const all = [...o.attackerLoss, ...o.defenderLoss].map((x) => loss(x.label));
+  const max = Math.max(0, ...all);
+  const cells = (xs: Outcome[]) =>
+    Array.from({ length: max + 1 }, (_, n) => {
+      const x = xs.find((y) => loss(y.label) === n);
+      return `<td>${x ? percent(x.chance) : '·'}</td>`;
+    }).join('');
+  return `<table class="odds-table"><caption>Column <b>${esc(o.column)}</b></caption><tr><th>loss</th>${Array.from({ length: max + 1 }, (_, n) => `<th>${n}</th>`).join('')}</tr>
+    <tr><th>${esc(attacker)}</th>${cells(o.attackerLoss)}</tr><tr><th>${esc(defender)}</th>${cells(o.defenderLoss)}</tr></table>`;
 }
 
 function randomSeed(): string {
