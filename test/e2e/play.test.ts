@@ -114,4 +114,31 @@ describe('single-screen play', () => {
     await page.locator('[data-testid="help"]').click();
     expect(errors).toEqual([]);
   });
+
+  it('hot-seat: a privacy screen names the next player and hides the board until they click', async () => {
+    await page.reload({ waitUntil: 'load' });
+    await page.waitForFunction(() => document.body.dataset.ready === 'true', undefined, { timeout: 60_000 });
+    await page.click('[data-testid="new-game"]');
+    await page.selectOption('[data-player="imperial"]', 'human');
+    expect(await page.locator('[data-setup="mode"]').textContent()).toMatch(/Hot-seat/);
+    await page.click('[data-testid="start-game"]');
+    await page.locator('[data-testid="privacy"]').waitFor();
+    expect(await page.locator('[data-testid="privacy"]').textContent()).toMatch(/Pass the screen to the Rebel player/);
+    await page.keyboard.press('1'); // ignored while the screen is hidden
+    expect((await playState(page)).decision?.side).toBe('rebel');
+    await page.locator('[data-testid="privacy"]').click();
+    await page.locator('[data-testid="privacy"]').waitFor({ state: 'hidden' });
+    // the Rebel ends movement; play passes to the Empire only later, so keep ending until it does
+    for (let i = 0; i < 60 && !(await playState(page)).privacy; i++) {
+      const before = await page.evaluate(() => document.querySelector('[data-testid="decision"]')?.innerHTML ?? '');
+      const hasEnd = (await page.locator('[data-testid="option"].ends').count()) > 0;
+      await page.keyboard.press(hasEnd ? 'Enter' : '1');
+      await page.waitForFunction((b) => document.querySelector('[data-testid="decision"]')?.innerHTML !== b || !document.querySelector('[data-testid="privacy"]')?.hasAttribute('hidden'), before);
+    }
+    const s = await playState(page);
+    expect(s.privacy).toBe(true);
+    expect(s.decision?.side).toBe('imperial');
+    expect(await page.locator('[data-testid="privacy"]').textContent()).toMatch(/Imperial player/);
+    expect(errors).toEqual([]);
+  });
 });
