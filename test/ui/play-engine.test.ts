@@ -95,3 +95,36 @@ describe('names, not ids', () => {
     expect(text).toContain('draw action card 1 of 2');
   });
 });
+
+describe('undo never reveals', () => {
+  it('is refused once anything was rolled or revealed since the last human command, and allowed otherwise', () => {
+    const e = new PlayEngine(content);
+    e.start({ scenario: 'armageddon', seed: '5', players: { rebel: { kind: 'human' }, imperial: { kind: 'ai', agent: 'random' } } });
+    const revealing = /detection|pdb|combat|search|action|mission|hyperjump|squad|domino|rebellion|capture/;
+    let checked = 0;
+    let refused = 0;
+    for (let i = 0; i < 40 && e.game!.pending && !e.game!.winner; i++) {
+      if (e.stepAI()) continue;
+      const d = e.game!.pending!;
+      // move stacks about: pick a piece, then the first destination
+      let index = d.options.findIndex((o) => o.type === 'move-to');
+      if (index < 0) index = d.options.findIndex((o) => o.type === 'pick');
+      if (index < 0) index = 0;
+      const eventsBefore = e.game!.events.length;
+      const segment = `${e.game!.turn}|${e.game!.segment}`;
+      e.answer(d.side, index);
+      while (e.stepAI());
+      if (`${e.game!.turn}|${e.game!.segment}` !== segment) continue;
+      const since = e.game!.events.slice(eventsBefore);
+      const s = e.state();
+      checked++;
+      expect(s.play.canUndo).toBe(!since.some((ev) => revealing.test(ev.kind)));
+      if (!s.play.canUndo) {
+        refused++;
+        expect(e.undo()[0]?.type).toBe('error');
+      }
+    }
+    expect(checked).toBeGreaterThan(3);
+    expect(refused).toBeGreaterThan(0); // this game's first moves pass a PDB [9.21]
+  });
+});

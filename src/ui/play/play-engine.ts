@@ -127,6 +127,7 @@ export class PlayEngine {
     const revealing = since.find((e) => REVEALING.some((k) => e.kind === k || e.kind.startsWith(`${k}-`)));
     if (revealing) return { index: -1, note: `Cannot undo: something was rolled or revealed since (${revealing.rule ?? revealing.kind}).` };
     // in hot-seat, never take back the other person's move
+    if (this.aiToMove()) return { index: -1, note: 'Wait for the AI to finish.' };
     if (g.pending && g.log[i]?.side !== g.pending.side) return { index: -1, note: 'The last move was the other player’s.' };
     return { index: i, note: '' };
   }

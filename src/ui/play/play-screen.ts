@@ -156,6 +156,9 @@ export class PlayScreen {
     this.play = null;
     this.lastRolls = [];
     this.app.enterPlay();
+    // the picture's animations follow the chosen speed too (0: none)
+    this.app.galaxy.animationSpeed = paceMs === 0 ? 0 : paceMs < 200 ? 2.5 : 1;
+    (document.activeElement as HTMLElement | null)?.blur();
     this.send({ type: 'pace', ms: paceMs });
     this.send({ type: 'new', setup });
   }
