@@ -176,7 +176,11 @@ export class PlayEngine {
       this.resetPending = true;
     }
     const visible = (e: GameEvent) => viewer === null || e.visibleTo === 'all' || e.visibleTo === viewer;
-    const fresh = g.events.slice(this.sentEvents).filter(visible);
+    // events in names, not ids, for the log and the last-rolls box
+    const fresh = g.events
+      .slice(this.sentEvents)
+      .filter(visible)
+      .map((e) => ({ ...e, text: namesIn(g, e.text) }));
     this.sentEvents = g.events.length;
     const reset = this.resetPending;
     this.resetPending = false;
