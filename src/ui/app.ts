@@ -1,6 +1,6 @@
 /**
- * The game page: the galaxy full-screen, a start menu (watch AI vs AI, load a replay, "new game" coming
- * soon), the spectator's controls, the turn/phase/segment bar, the score, the event log and the info
+ * The game page: the galaxy full-screen, a start menu (watch AI vs AI, load a replay, a new game to
+ * play: `play/play-screen.ts`), the spectator's controls, the turn/phase/segment bar, the score, the event log and the info
  * panel. The game itself runs in a worker; this page only shows the views and events it posts.
  */
 import { Vector2, Vector3 } from 'three';
@@ -20,6 +20,7 @@ import { createSaveStore, exportSave, type SaveStore } from './saves';
 import { SavesPanel } from './saves-panel';
 import { graphicsOf, loadSettings, QUALITY_SETTINGS, saveSettings, volumesOf, type Settings } from './settings';
 import { createSettingsPanel, type SettingsPanel } from './settings-panel';
+import { PlayScreen } from './play/play-screen';
 import type { FromWorker, GameInfo, StepUnit, ToWorker } from './spectator-protocol';
 
 /** Speeds offered, in decisions per second at ×1 (0 = as fast as the engine goes). */
@@ -65,6 +66,9 @@ export class App {
   hash = '';
   /** Keep watching: when a game ends, start the next one (the bench counts turns across games). */
   private autoRestart: Parameters<App['watch']>[0] | null = null;
+  /** Single-screen play (a human game); while it runs the spectator's controls are hidden. */
+  readonly play: PlayScreen;
+  private playMode = false;
 
   constructor(
     readonly root: HTMLElement,
@@ -84,6 +88,8 @@ export class App {
     this.galaxy.onHover = (sel, x, y) => this.showTooltip(sel, x, y);
     this.galaxy.onFrame = () => this.placeLabels();
     this.buildSystemLabels();
+    this.play = new PlayScreen(this);
+    this.play.audio = this.audio; // the player's own game sounds like the spectated one
     this.bindControls();
     this.buildSettingsAndSaves();
     this.galaxy.setView(null, {});
@@ -130,8 +136,8 @@ export class App {
         <label class="file">Load a save file… <input type="file" accept=".json,application/json" data-el="replayFile"></label>
       </div>
       <div class="start-entry">
-        <h2>New game</h2>
-        <button disabled title="Human play comes in a later version">Play against the AI — coming soon</button>
+        <h2>Play</h2>
+        <button class="primary" data-el="newGame" data-testid="new-game">New game — against the AI or hot-seat</button>
       </div>
       <div class="start-entry small">
         <label>Quality <select data-el="quality"><option value="low">low</option><option value="default" selected>default</option><option value="high">high (bloom)</option></select></label>
@@ -159,6 +165,7 @@ export class App {
   private bindControls(): void {
     const on = (name: string, ev: string, fn: (e: Event) => void) => this.el[name]?.addEventListener(ev, fn);
     on('watch', 'click', () => this.watch());
+    on('newGame', 'click', () => this.play.showSetup());
     on('replayFile', 'change', async (e) => {
       const file = (e.target as HTMLInputElement).files?.[0];
       if (file) this.loadReplay(await file.text());
@@ -193,7 +200,7 @@ export class App {
     window.addEventListener('keydown', (e) => {
       const t = e.target as HTMLElement | null;
       if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT')) return;
-      if (e.key === ' ' && this.info) {
+      if (e.key === ' ' && this.info && !this.playMode) {
         e.preventDefault();
         this.send({ type: this.playing ? 'pause' : 'play' });
       }
@@ -284,6 +291,20 @@ export class App {
     this.galaxy.setLeftInset(show ? 360 : 0);
   }
 
+  /** The start menu, shown or hidden (the play screens go back to it). */
+  showStartMenu(show: boolean): void {
+    this.showStart(show);
+  }
+
+  /** A human game starts: the spectator's controls go, the play screen's panels come. */
+  enterPlay(): void {
+    this.playMode = true;
+    this.autoRestart = null;
+    this.worker?.postMessage({ type: 'pause' } satisfies ToWorker);
+    this.root.classList.add('playing');
+    this.showStart(false);
+  }
+
   // ------------------------------------------------------------------ worker
 
   private ensureWorker(): Worker {
@@ -307,6 +328,9 @@ export class App {
 
   /** Start an AI-vs-AI game with the start menu's choices (the bench and tests call it too). */
   watch(opts: Partial<{ scenario: string; seed: string; rebel: string; imperial: string; side: SideId | null; speed: number; play: boolean; autoRestart: boolean }> = {}): void {
+    if (this.playMode) this.play.stop();
+    this.playMode = false;
+    this.root.classList.remove('playing');
     this.autoRestart = opts.autoRestart ? { ...opts, seed: `${opts.seed ?? 'auto'}+` } : null;
     const value = (name: string) => (this.el[name] as HTMLSelectElement | HTMLInputElement).value;
     const side = opts.side !== undefined ? opts.side : sideOf(value('viewSide'));
@@ -333,7 +357,8 @@ export class App {
     this.send({ type: 'step', unit });
   }
 
-  private receive(m: FromWorker): void {
+  /** Show a game message (from the spectator's worker, or the play worker's views). */
+  receive(m: FromWorker): void {
     if (m.type === 'error') {
       // a refused load names its source; the running game is untouched
       const text = this.pendingLoad ? `${this.pendingLoad}: ${m.message}` : m.message;
@@ -369,6 +394,7 @@ export class App {
       this.galaxy.skipAnimations();
       this.showStart(false);
       for (const name of ['controls', 'log', 'menuButton']) (this.el[name] as HTMLElement).hidden = false;
+      (this.el.controls as HTMLElement).hidden = this.playMode;
       (this.el.timelineBox as HTMLElement).hidden = !m.info.replay;
       this.hideMessage();
       if (this.pendingLoad) this.savesPanel.say(`Loaded ${this.pendingLoad}: paused, press Play to go on.`);
@@ -693,6 +719,7 @@ export class App {
         return s && g.project(s.position, new Vector2()) ? (() => { const v = new Vector2(); g.project(s.position, v); const r = g.renderer.domElement.getBoundingClientRect(); return { x: v.x + r.left, y: v.y + r.top }; })() : null;
       },
       watch: (opts: Parameters<App['watch']>[0]) => this.watch(opts),
+      playState: () => this.play.state(),
       loadReplay: (text: string) => this.loadReplay(text),
       resumeSave: (text: string) => this.resumeSave(text),
       hash: () => this.hash,

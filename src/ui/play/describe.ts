@@ -1,0 +1,139 @@
+/**
+ * Options in plain words, and where on the map each one is. Runs where the game is (the worker), so it
+ * can name entities; it describes only the deciding side's own options, which name its own pieces and
+ * public places, so it reveals nothing that side does not know.
+ */
+import type { Command, Game, Json } from '../../core/engine/types';
+import { environOf, kindOf, refOf } from '../../core/world/world';
+
+export interface OptionInfo {
+  /** The button text. */
+  label: string;
+  /** Environ content ids this option is about (the pieces' environ, the destination...), for the map. */
+  places: string[];
+  /** The "pass/end/stop/no" option of a decision: what Enter does. */
+  ends: boolean;
+}
+
+/** Nicer words for some command types; the rest are their type with the dashes taken out. */
+const VERBS: Record<string, string> = {
+  'end-movement': 'End movement',
+  'end-reaction': 'End the reaction',
+  'no-combat': 'No combat',
+  'declare-combat': 'Attack',
+  'pick': 'Pick',
+  'move': 'Move',
+  'react': 'React',
+  'pdb-fire': 'Fire the PDB',
+  'pdb-hold': 'Hold fire',
+  'stop-drawing': 'Stop drawing',
+  'draw-action': 'Draw an action card',
+  'stop-mission': 'Stop mission',
+  'resolve-environ': 'Resolve missions at',
+  'next-environ': 'Next combat at',
+  'remove-unit': 'Remove',
+  'name-leader': 'Lead with',
+  'place-reinforcement': 'Place at',
+  'pick-for-mission': 'Send on a mission:',
+  'assign-mission': 'Mission',
+  'end-raising': 'Stop raising units',
+  'raise-unit': 'Raise',
+  'gain-character': 'Gain',
+  'choose-hider': 'Hide behind',
+};
+
+/** Field names whose value is an entity id. */
+const ENTITY_FIELDS = new Set(['to', 'environ', 'piece', 'planet', 'unit', 'character', 'knight', 'ship', 'from', 'leader', 'target', 'pieces', 'possession', 'holder']);
+/** Field names whose entity is a place; for pieces the map shows where they stand. */
+const ENDING = /^(end|stop|no|finish|done|pass|skip)-|hold|^decline/;
+
+export function entityName(game: Game, eid: number): string {
+  if (!eid) return 'none';
+  const w = game.world;
+  const kind = kindOf(w, eid);
+  const ref = refOf(w, eid);
+  const c = game.content;
+  switch (kind) {
+    case 'environ': {
+      const e = c.environs.get(ref);
+      const planet = e ? c.planets.get(e.planet) : undefined;
+      return e ? `${planet?.name ?? e.planet} ${e.index + 1} (${e.type})` : ref;
+    }
+    case 'planet':
+      return c.planets.get(ref)?.name ?? ref;
+    case 'character':
+      return c.characters.get(ref)?.name ?? ref;
+    case 'unit': {
+      const type = c.tables.unitTypes[w.c.Unit.type[eid] as number];
+      return type ? `${type.name} (${w.c.Unit.combat[eid]})` : 'unit';
+    }
+    case 'possession':
+      return c.possessions.get(ref)?.name ?? ref;
+    case 'ship':
+      return c.imperialShips.get(ref)?.name ?? c.possessions.get(ref)?.name ?? ref;
+    default:
+      return ref;
+  }
+}
+
+function placeOf(game: Game, eid: number): string | null {
+  const w = game.world;
+  const kind = kindOf(w, eid);
+  if (kind === 'environ') return refOf(w, eid);
+  if (kind === 'planet') {
+    // a planet's first environ stands for the planet on the map
+    const first = [...game.content.environs.values()].find((e) => e.planet === refOf(w, eid));
+    return first?.id ?? null;
+  }
+  const env = eid ? environOf(w, eid) : 0;
+  return env ? refOf(w, env) : null;
+}
+
+function words(s: string): string {
+  const t = s.replace(/-/g, ' ');
+  return t.charAt(0).toUpperCase() + t.slice(1);
+}
+
+export function describeOption(game: Game, option: Command): OptionInfo {
+  const parts: string[] = [VERBS[option.type] ?? words(option.type)];
+  const places: string[] = [];
+  for (const [key, value] of Object.entries(option) as [string, Json][]) {
+    if (key === 'type' || key === 'side') continue;
+    if (ENTITY_FIELDS.has(key) && (typeof value === 'number' || Array.isArray(value))) {
+      const ids = (Array.isArray(value) ? value : [value]).filter((v): v is number => typeof v === 'number');
+      const names = ids.map((id) => entityName(game, id));
+      if (key === 'to') parts.push(parts[0]?.endsWith(' to') ? names.join(', ') : `→ ${names.join(', ')}`);
+      else if (!(names.length === 1 && names[0] === 'none' && key !== 'character')) parts.push(names.join(', '));
+      else parts.push(names.join(', '));
+      for (const id of ids) {
+        const p = placeOf(game, id);
+        if (p && !places.includes(p)) places.push(p);
+      }
+    } else if (key === 'letter' && typeof value === 'string') {
+      const mission = game.content.missions.get(value as never);
+      parts.push(mission ? `${mission.name} (${value})` : value);
+    } else if (typeof value === 'boolean') {
+      parts.push(value ? (key === 'declare' ? 'declaring possessions' : 'yes') : key === 'declare' ? '' : 'no');
+    } else if (value !== null && typeof value !== 'object') {
+      parts.push(typeof value === 'string' ? words(value) : `${key} ${value}`);
+    }
+  }
+  const label = parts.filter(Boolean).join(' ');
+  // "end/stop/no…" types, and the "no" of a yes-or-no question (its only field besides a place is false)
+  const fields = Object.entries(option).filter(([k]) => k !== 'type' && k !== 'side' && k !== 'environ' && k !== 'planet');
+  const ends = ENDING.test(option.type) || (fields.length === 1 && fields[0]?.[1] === false);
+  return { label, places, ends };
+}
+
+/**
+ * Content ids in a rules prompt ("pip-tock", "tollis.1") replaced by their names ("Pip-Tock",
+ * "Tollis 1 (urban)"), so a newcomer reads names, not ids. Only ids of the content are touched.
+ */
+export function namesIn(game: Game, text: string): string {
+  const c = game.content;
+  return text.replace(/\b[a-z][a-z0-9]*(?:-[a-z0-9]+)*(?:\.\d+)?\b/g, (id) => {
+    const env = c.environs.get(id);
+    if (env) return `${c.planets.get(env.planet)?.name ?? env.planet} ${env.index + 1} (${env.type})`;
+    return c.characters.get(id)?.name ?? c.planets.get(id)?.name ?? c.systems.get(id)?.name ?? id;
+  });
+}

@@ -1,0 +1,230 @@
+/**
+ * A game between people and AIs, free of any worker or DOM so it can be tested in Node. It holds the
+ * game; human sides answer through `answer` (by option number, so only listed options can be played),
+ * AI sides through `stepAI`, both through the engine's `apply`. Undo replays the command log without
+ * the last human command, only within the current segment and only when nothing was rolled or revealed
+ * since (so undo can never show what a different choice would have found).
+ */
+import { agentFactory } from '../../ai/registry';
+import type { Agent } from '../../ai/agent';
+import type { SideId } from '../../core/content/schema';
+import { bundledContent } from '../../core/content/bundled';
+import type { Content } from '../../core/content/validate';
+import { apply, newGame, replay } from '../../core/engine/game';
+import type { Command, Game, GameEvent } from '../../core/engine/types';
+import { viewFor } from '../../core/view';
+import { kindOf, refOf } from '../../core/world/world';
+import { starSystemRuleset } from '../../../systems/star-system-ruleset';
+import type { EntityRefs } from '../../render/types';
+import { playOutOne } from '../play-one';
+import { describeOption, namesIn } from './describe';
+import type { FromPlayWorker, PlayInfo, PlaySetup } from './play-protocol';
+
+/** Events that roll dice or reveal something: undo may not cross them. */
+const REVEALING = ['detection', 'pdb', 'military-combat', 'character-combat', 'combat', 'break-off', 'search', 'action', 'mission', 'hyperjump', 'squad', 'bonus-draw', 'domino', 'rebellion', 'capture', 'captured'];
+
+export class PlayEngine {
+  game: Game | null = null;
+  setup: PlaySetup | null = null;
+  private agents: Record<string, Agent> = {};
+  /** For each logged command: the segment it was given in ("turn|segment") and the events before it. */
+  private marks: { segment: string; events: number; human: boolean }[] = [];
+  private viewer: SideId | null = null;
+  private sentEvents = 0;
+  private resetPending = true;
+  paused = false;
+
+  constructor(readonly content: Content = bundledContent()) {}
+
+  start(setup: PlaySetup): FromPlayWorker[] {
+    if (!this.content.scenarios.has(setup.scenario)) return [{ type: 'error', message: `There is no scenario "${setup.scenario}".` }];
+    const agents: Record<string, Agent> = {};
+    try {
+      for (const side of starSystemRuleset.sides) {
+        const p = setup.players[side];
+        if (p?.kind === 'ai') agents[side] = agentFactory(p.agent)({ side, seed: `${setup.seed}-${side}` });
+      }
+    } catch (e) {
+      return [{ type: 'error', message: (e as Error).message }];
+    }
+    this.setup = setup;
+    this.agents = agents;
+    this.game = newGame({ content: this.content, ruleset: starSystemRuleset, scenario: setup.scenario, seed: setup.seed });
+    this.marks = [];
+    this.viewer = null;
+    this.paused = false;
+    this.sentEvents = 0;
+    this.resetPending = true;
+    return [
+      { type: 'started', info: { scenario: setup.scenario, seed: setup.seed, replay: false, agents: this.agentNames() }, refs: this.refs() },
+      this.state(),
+    ];
+  }
+
+  private agentNames(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [side, p] of Object.entries(this.setup?.players ?? {})) out[side] = p.kind === 'ai' ? p.agent : 'human';
+    return out;
+  }
+
+  humans(): SideId[] {
+    return starSystemRuleset.sides.filter((s) => this.setup?.players[s]?.kind === 'human');
+  }
+
+  /** The side the pending decision belongs to, if an AI plays it. */
+  aiToMove(): SideId | null {
+    const d = this.game?.pending;
+    if (!d || this.game?.winner) return null;
+    return this.agents[d.side] ? d.side : null;
+  }
+
+  private segmentKey(): string {
+    const g = this.game as Game;
+    return `${g.turn}|${g.segment}`;
+  }
+
+  private applyLogged(command: Command, human: boolean): boolean {
+    const g = this.game as Game;
+    const mark = { segment: this.segmentKey(), events: g.events.length, human };
+    const r = apply(g, command);
+    if (!r.ok) return false;
+    this.marks.push(mark);
+    return true;
+  }
+
+  /** A human answer: option `index` of the pending decision, which must be that side's. */
+  answer(side: SideId, index: number): FromPlayWorker[] {
+    const g = this.game;
+    const d = g?.pending;
+    if (!g || !d) return [{ type: 'error', message: 'Nothing is waiting for an answer.' }];
+    if (d.side !== side || this.agents[side]) return [{ type: 'error', message: `It is not the ${side} player's decision.` }];
+    const option = d.options[index];
+    if (!option || !this.applyLogged(option, true)) return [{ type: 'error', message: 'That is not one of the choices.' }];
+    return [this.state()];
+  }
+
+  /** One AI decision, if an AI is to move. */
+  stepAI(): boolean {
+    const g = this.game;
+    const side = this.aiToMove();
+    if (!g || !side) return false;
+    const mark = { segment: this.segmentKey(), events: g.events.length, human: false };
+    playOutOne(g, { [side]: this.agents[side] as Agent });
+    this.marks.push(mark);
+    return true;
+  }
+
+  /** The last human command that undo would take back, or -1 (with the reason) when undo is off. */
+  private undoTarget(): { index: number; note: string } {
+    const g = this.game;
+    if (!g || g.winner) return { index: -1, note: 'The game is over.' };
+    let i = this.marks.length - 1;
+    while (i >= 0 && !this.marks[i]?.human) i--;
+    if (i < 0) return { index: -1, note: 'Nothing to undo yet.' };
+    const mark = this.marks[i] as (typeof this.marks)[number];
+    if (mark.segment !== this.segmentKey()) return { index: -1, note: 'Undo works only within the current segment.' };
+    const since = g.events.slice(mark.events);
+    const revealing = since.find((e) => REVEALING.some((k) => e.kind === k || e.kind.startsWith(`${k}-`)));
+    if (revealing) return { index: -1, note: `Cannot undo: something was rolled or revealed since (${revealing.rule ?? revealing.kind}).` };
+    // in hot-seat, never take back the other person's move
+    if (this.aiToMove()) return { index: -1, note: 'Wait for the AI to finish.' };
+    if (g.pending && g.log[i]?.side !== g.pending.side) return { index: -1, note: 'The last move was the other player’s.' };
+    return { index: i, note: '' };
+  }
+
+  /** Take back the last human command (and any AI answers after it) by replaying the log without them. */
+  undo(): FromPlayWorker[] {
+    const g = this.game;
+    const { index, note } = this.undoTarget();
+    if (!g || index < 0) return [{ type: 'error', message: note || 'Nothing to undo.' }];
+    this.game = replay({ content: this.content, ruleset: starSystemRuleset, scenario: g.scenario.id, seed: g.seed }, g.log.slice(0, index));
+    this.marks = this.marks.slice(0, index);
+    this.sentEvents = 0;
+    this.resetPending = true;
+    return [this.state()];
+  }
+
+  refs(): EntityRefs {
+    const refs: EntityRefs = {};
+    const w = this.game?.world;
+    if (!w) return refs;
+    for (let eid = 0; eid < w.kinds.length; eid++) {
+      const kind = kindOf(w, eid);
+      if (!kind || kind === 'unit' || kind === 'camp') continue;
+      const id = refOf(w, eid);
+      if (id) refs[eid] = { kind, id };
+    }
+    return refs;
+  }
+
+  /** Whose eyes the screen shows: the human who decides now, else the last human who did (or the only one). */
+  private currentViewer(): SideId | null {
+    const humans = this.humans();
+    const d = this.game?.pending;
+    if (d && humans.includes(d.side)) return d.side;
+    if (this.viewer && humans.includes(this.viewer)) return this.viewer;
+    return humans[0] ?? null;
+  }
+
+  state(): Extract<FromPlayWorker, { play: PlayInfo }> {
+    const g = this.game as Game;
+    const viewer = this.currentViewer();
+    if (viewer !== this.viewer) {
+      // hot-seat: the other side's eyes; its log starts afresh with only what it may see
+      this.viewer = viewer;
+      this.sentEvents = 0;
+      this.resetPending = true;
+    }
+    const visible = (e: GameEvent) => viewer === null || e.visibleTo === 'all' || e.visibleTo === viewer;
+    // events in names, not ids, for the log and the last-rolls box
+    const fresh = g.events
+      .slice(this.sentEvents)
+      .filter(visible)
+      .map((e) => ({ ...e, text: namesIn(g, e.text) }));
+    this.sentEvents = g.events.length;
+    const reset = this.resetPending;
+    this.resetPending = false;
+    const d = g.pending;
+    const pending = d && !g.winner && this.humans().includes(d.side) ? d : null;
+    // the prompt and its facts with names instead of content ids (the options keep their ids)
+    const mine = pending
+      ? {
+          ...pending,
+          prompt: namesIn(g, pending.prompt),
+          context: pending.context
+            ? Object.fromEntries(Object.entries(pending.context).map(([k, v]) => [k, typeof v === 'string' ? namesIn(g, v) : Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? namesIn(g, x) : x)) : v]))
+            : undefined,
+        }
+      : null;
+    const undo = this.undoTarget();
+    return {
+      type: 'state',
+      view: viewFor(g, viewer, { events: false }),
+      events: fresh,
+      reset,
+      index: g.log.length,
+      total: null,
+      playing: !this.paused,
+      play: {
+        viewer,
+        decision: mine,
+        options: pending ? pending.options.map((o) => describeOption(g, o)) : [],
+        thinking: this.aiToMove(),
+        paused: this.paused,
+        canUndo: undo.index >= 0,
+        undoNote: undo.note,
+        sequence: g.ruleset.sequence.map((s) => (s.player ? `${s.player} ${s.phase}: ${s.segment}` : s.phase)),
+        segment: g.segment,
+        humans: this.humans(),
+      },
+    };
+  }
+
+  /** A phase key, to autosave when it changes. */
+  phaseKey(): string {
+    const g = this.game;
+    if (!g) return '';
+    const seg = g.segment >= 0 ? g.ruleset.sequence[g.segment] : undefined;
+    return `${g.turn}|${seg?.player ?? ''}|${seg?.phase ?? 'setup'}`;
+  }
+}

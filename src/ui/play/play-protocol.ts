@@ -1,0 +1,51 @@
+/**
+ * Messages between the page and the play worker (which holds the game, runs the AI sides and undoes by
+ * replaying the command log). The worker also speaks the spectator's 'started' and 'state' messages, so
+ * the page shows the galaxy, the HUD and the log the same way for both; a play state adds `play`.
+ */
+import type { SideId } from '../../core/content/schema';
+import type { Decision } from '../../core/engine/types';
+import type { FromWorker } from '../spectator-protocol';
+import type { OptionInfo } from './describe';
+
+/** Who plays a side: a person at this screen, or an AI level from `src/ai/registry.ts`. */
+export type Player = { kind: 'human' } | { kind: 'ai'; agent: string };
+
+export interface PlaySetup {
+  scenario: string;
+  seed: string;
+  players: Record<SideId, Player>;
+}
+
+export type ToPlayWorker =
+  | { type: 'new'; setup: PlaySetup }
+  /** Answer the pending decision with its option number `index` (the worker checks it is that side's). */
+  | { type: 'answer'; side: SideId; index: number }
+  | { type: 'undo' }
+  /** Pause or go on with the AI's decisions. */
+  | { type: 'pause'; paused: boolean }
+  /** Milliseconds between AI decisions, so the player can follow them. */
+  | { type: 'pace'; ms: number };
+
+export interface PlayInfo {
+  /** The side whose view this is (the human at the screen); null only when no side is human. */
+  viewer: SideId | null;
+  /** The pending decision, when a human at this screen must make it. */
+  decision: Decision | null;
+  options: OptionInfo[];
+  /** The AI side that is deciding now, if any. */
+  thinking: SideId | null;
+  paused: boolean;
+  canUndo: boolean;
+  /** Why undo is off, in words, when it is. */
+  undoNote: string;
+  /** The turn sequence, as labels, and where we are in it (-1 during setup). */
+  sequence: string[];
+  segment: number;
+  humans: SideId[];
+}
+
+export type FromPlayWorker =
+  | FromWorker
+  | (Extract<FromWorker, { type: 'state' }> & { play: PlayInfo })
+  | { type: 'autosave'; text: string; scenario: string; turn: number };

@@ -1,0 +1,558 @@
+/**
+ * Single-screen play: the setup screen, then the decision screens. The game runs in the play worker;
+ * this page shows the deciding side's view (through the App's galaxy, HUD and log), the pending
+ * decision with its options as numbered buttons and as numbered markers on the map, the odds before a
+ * roll and the dice after it, undo, the hot-seat privacy screen, and rules help.
+ */
+import { Vector2, Vector3 } from 'three';
+import type { SideId } from '../../core/content/schema';
+import type { Decision, GameEvent, Json } from '../../core/engine/types';
+import type { GameView } from '../../core/view';
+import { silentAudio, soundForEvent, type GameAudio } from '../../audio/audio';
+import { SIDE_COLORS } from '../../render/palette';
+import { createSaveStore } from '../saves';
+import type { App } from '../app';
+import type { OptionInfo } from './describe';
+import { GLOSSARY, withTerms } from './glossary';
+import { breakOffOdds, characterColumn, characterOdds, militaryColumn, militaryOdds, oddsForEvent, percent, type Outcome } from './odds';
+import type { FromPlayWorker, PlayInfo, PlaySetup, ToPlayWorker } from './play-protocol';
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const SIDE_NAMES: Record<string, string> = { rebel: 'Rebel', imperial: 'Imperial' };
+const SIDE_TEAMS: Record<string, string> = { rebel: 'the Rebellion', imperial: 'the Empire' };
+/** Milliseconds between AI decisions for each animation speed. */
+const PACES: Record<string, number> = { normal: 450, fast: 120, instant: 0 };
+/** Event kinds whose dice the "last roll" box shows. */
+const ROLLS = ['military-combat', 'search', 'detection', 'break-off', 'character-combat', 'pdb', 'hyperjump'];
+
+export class PlayScreen {
+  private worker: Worker | null = null;
+  readonly box: HTMLElement;
+  private readonly setupEl: HTMLElement;
+  private readonly decisionEl: HTMLElement;
+  private readonly decisionBox: HTMLElement;
+  private readonly privacyEl: HTMLElement;
+  private readonly helpEl: HTMLElement;
+  private readonly sequenceEl: HTMLElement;
+
+  private readonly markerLayer: HTMLElement;
+  private markers: { el: HTMLElement; environ: string }[] = [];
+  play: PlayInfo | null = null;
+  private view: GameView | null = null;
+  /** Options narrowed to one place by a click on the map (null: all shown). */
+  private filter: string | null = null;
+  private lastRolls: GameEvent[] = [];
+  /** Hot-seat: the side that has been shown the screen (after the privacy screen). */
+  private revealed: SideId | null = null;
+  private busy = false;
+  active = false;
+  audio: GameAudio = silentAudio;
+  private readonly tmp2 = new Vector2();
+  private readonly tmp3 = new Vector3();
+
+  constructor(readonly app: App) {
+    const root = app.root;
+    this.box = document.createElement('div');
+    this.box.className = 'play';
+    this.box.innerHTML = `
+      <section class="play-setup" data-testid="play-setup" hidden></section>
+      <section class="decision-box" hidden><nav class="sequence-bar" data-testid="sequence"></nav><div class="decision" data-testid="decision" aria-live="polite"></div></section>
+      <div class="privacy" data-testid="privacy" hidden></div>
+      <div class="help" data-testid="help" hidden></div>
+      <div class="marker-layer"></div>`;
+    root.appendChild(this.box);
+    const q = (s: string) => this.box.querySelector(s) as HTMLElement;
+    this.setupEl = q('.play-setup');
+    this.sequenceEl = q('.sequence-bar');
+    this.decisionEl = q('.decision');
+    this.decisionBox = q('.decision-box');
+    this.privacyEl = q('.privacy');
+    this.helpEl = q('.help');
+    this.markerLayer = q('.marker-layer');
+    this.helpEl.innerHTML = this.helpHtml();
+    this.helpEl.addEventListener('click', () => (this.helpEl.hidden = true));
+    this.privacyEl.addEventListener('click', () => this.reveal());
+    this.decisionEl.addEventListener('click', (e) => this.onDecisionClick(e));
+    const prevFrame = app.galaxy.onFrame;
+    app.galaxy.onFrame = () => {
+      prevFrame();
+      this.placeMarkers();
+    };
+    const prevSelect = app.galaxy.onSelect;
+    app.galaxy.onSelect = (sel) => {
+      prevSelect(sel);
+      // a click on a stack on the map works like a click on its marker
+      if (this.active && sel?.kind === 'stack') this.pickPlace(sel.environ);
+    };
+    window.addEventListener('keydown', (e) => this.onKey(e));
+  }
+
+  // ------------------------------------------------------------------ setup screen
+
+  showSetup(): void {
+    const c = this.app.content;
+    const scenarios = [...c.scenarios.values()];
+    const players = (side: string, def: string) =>
+      `<select data-player="${side}"><option value="human"${def === 'human' ? ' selected' : ''}>Human</option>${this.app.options.agents
+        .map((a) => `<option value="ai:${esc(a)}"${def === a ? ' selected' : ''}>AI — ${esc(a)}</option>`)
+        .join('')}</select>`;
+    this.setupEl.innerHTML = `
+      <h2>New game</h2>
+      <label>Scenario <select data-setup="scenario">${scenarios.map((s) => `<option value="${esc(s.id)}">${esc(s.name)} (${s.turns} turns)</option>`).join('')}</select></label>
+      <div class="scenario-text" data-setup="about"></div>
+      <div class="sides">
+        <div class="side-row"><input type="color" data-color="rebel" value="${SIDE_COLORS.rebel}" title="Rebel colour"><b>Rebel</b> ${players('rebel', 'human')}</div>
+        <div class="side-row"><input type="color" data-color="imperial" value="${SIDE_COLORS.imperial}" title="Imperial colour"><b>Empire</b> ${players('imperial', 'normal')}</div>
+        <p class="muted" data-setup="mode"></p>
+      </div>
+      <label>Seed <input data-setup="seed" size="12" value="${randomSeed()}"> <button data-setup="reroll" title="A new random seed">new</button></label>
+      <p class="muted small">The same seed and choices replay the same game.</p>
+      <label>Animation speed <select data-setup="pace"><option value="normal">normal</option><option value="fast">fast</option><option value="instant">instant</option></select></label>
+      <p class="muted small">Pieces are placed automatically at the start (placement by hand is not built yet).</p>
+      <div class="buttons"><button data-setup="cancel">Back</button><button class="primary" data-setup="start" data-testid="start-game">Start the game</button></div>`;
+    const get = (k: string) => this.setupEl.querySelector(`[data-setup="${k}"]`) as HTMLInputElement;
+    const refresh = () => {
+      const s = c.scenarios.get(get('scenario').value);
+      get('about').innerHTML = s ? `<p>${esc(s.description)}</p><p class="victory"><b>Victory:</b> ${esc(s.victory.text)}</p>` : '';
+      const humans = ['rebel', 'imperial'].filter((side) => (this.setupEl.querySelector(`[data-player="${side}"]`) as HTMLSelectElement).value === 'human');
+      get('mode').textContent =
+        humans.length === 2 ? 'Hot-seat: two players share this screen, each sees only their own side.' : humans.length === 0 ? 'Both sides AI: you watch.' : `You play ${SIDE_TEAMS[humans[0] as string]} against the AI.`;
+    };
+    this.setupEl.addEventListener('change', refresh);
+    get('reroll').addEventListener('click', () => (get('seed').value = randomSeed()));
+    get('cancel').addEventListener('click', () => {
+      this.setupEl.hidden = true;
+      this.app.showStartMenu(true);
+    });
+    get('start').addEventListener('click', () => {
+      const player = (side: string) => {
+        const v = (this.setupEl.querySelector(`[data-player="${side}"]`) as HTMLSelectElement).value;
+        return v === 'human' ? ({ kind: 'human' } as const) : ({ kind: 'ai', agent: v.slice(3) } as const);
+      };
+      for (const side of ['rebel', 'imperial']) SIDE_COLORS[side] = (this.setupEl.querySelector(`[data-color="${side}"]`) as HTMLInputElement).value;
+      this.start({ scenario: get('scenario').value, seed: get('seed').value.trim() || randomSeed(), players: { rebel: player('rebel'), imperial: player('imperial') } }, PACES[get('pace').value] ?? 450);
+    });
+    refresh();
+    this.app.showStartMenu(false);
+    this.setupEl.hidden = false;
+  }
+
+  // ------------------------------------------------------------------ the worker
+
+  private send(m: ToPlayWorker): void {
+    if (!this.worker) {
+      this.worker = new Worker(new URL('./play-worker.ts', import.meta.url), { type: 'module' });
+      this.worker.onmessage = (e: MessageEvent<FromPlayWorker>) => this.receive(e.data);
+      this.worker.onerror = (e) => this.app.showMessage(`The game worker failed: ${e.message}`);
+    }
+    this.worker.postMessage(m);
+  }
+
+  /** Start a game (the setup screen's button; tests may call it through the page hook too). */
+  start(setup: PlaySetup, paceMs = 450): void {
+    this.setupEl.hidden = true;
+    this.active = true;
+    this.revealed = null;
+    this.play = null;
+    this.lastRolls = [];
+    this.app.enterPlay();
+    // the picture's animations follow the chosen speed too (0: none)
+    this.app.galaxy.animationSpeed = paceMs === 0 ? 0 : paceMs < 200 ? 2.5 : 1;
+    (document.activeElement as HTMLElement | null)?.blur();
+    this.send({ type: 'pace', ms: paceMs });
+    this.send({ type: 'new', setup });
+  }
+
+  private receive(m: FromPlayWorker): void {
+    if (m.type === 'autosave') {
+      try {
+        createSaveStore().autosave(m.text, { scenario: m.scenario, turn: m.turn });
+      } catch {
+        // a full or blocked storage must not stop the game
+      }
+      return;
+    }
+    if (m.type === 'error') {
+      this.busy = false;
+      this.app.showMessage(m.message);
+      return;
+    }
+    this.app.receive(m);
+    if (m.type !== 'state' || !('play' in m)) return;
+    this.busy = false;
+    if (m.reset) this.lastRolls = [];
+    for (const e of m.events) {
+      const sound = soundForEvent(e.kind);
+      if (sound) this.audio.play(sound);
+      if (ROLLS.some((k) => e.kind === k || e.kind.startsWith(`${k}-`))) this.lastRolls.push(e);
+    }
+    this.lastRolls = this.lastRolls.slice(-3);
+    const before = this.play;
+    this.play = m.play;
+    this.view = m.view;
+    if (!before || before.decision?.kind !== m.play.decision?.kind) this.filter = null;
+    // hot-seat: a different person is to play; hide the board until they say they are ready
+    if (m.play.humans.length > 1 && m.play.decision && m.play.decision.side !== this.revealed) this.showPrivacy(m.play.decision.side);
+    this.render();
+  }
+
+  // ------------------------------------------------------------------ the decision screen
+
+  private render(): void {
+    const p = this.play;
+    if (!p) return;
+    this.renderSequence(p);
+    const v = this.view;
+    const parts: string[] = [];
+    if (v?.winner) {
+      const won = v.winner === 'draw' ? 'The game ends in a draw.' : `${SIDE_TEAMS[v.winner] ?? v.winner} wins.`;
+      parts.push(`<h3 class="gold" data-testid="game-over">${esc(won)}</h3><p><button data-act="menu">Back to the menu</button></p>`);
+    } else if (p.thinking) {
+      parts.push(
+        `<div class="thinking" data-testid="thinking"><span class="spinner"></span> ${esc(capital(SIDE_TEAMS[p.thinking] ?? p.thinking))} is thinking…</div>
+         <p><button data-act="pause" data-testid="pause">${p.paused ? 'Go on (Space)' : 'Pause the AI (Space)'}</button></p>`,
+      );
+    } else if (p.decision) {
+      parts.push(this.decisionHtml(p.decision, p.options));
+    }
+    parts.push(this.rollsHtml());
+    parts.push(
+      `<div class="decision-foot"><button data-act="undo" data-testid="undo" ${p.canUndo ? '' : 'disabled'} title="${esc(p.undoNote || 'Take back your last choice (Esc)')}">Undo (Esc)</button>
+       <button data-act="help" title="Rules help (?)">Help (?)</button>
+       <span class="muted small">${p.canUndo ? '' : esc(p.undoNote)}</span></div>`,
+    );
+    this.decisionEl.innerHTML = parts.join('');
+    this.decisionBox.hidden = false;
+    this.buildMarkers();
+  }
+
+  private decisionHtml(d: Decision, options: OptionInfo[]): string {
+    const shown = options.map((o, i) => ({ o, i })).filter(({ o }) => !this.filter || o.places.includes(this.filter));
+    const buttons = shown
+      .map(({ o, i }) => {
+        const key = i < 9 ? `<kbd>${i + 1}</kbd>` : '';
+        const place = o.places.length ? ' has-place' : '';
+        return `<button class="option${place}${o.ends ? ' ends' : ''}" data-option="${i}" data-testid="option">${key}<span>${esc(o.label)}</span></button>`;
+      })
+      .join('');
+    const filterNote = this.filter
+      ? `<p class="filter">Showing the choices at <b>${esc(this.placeName(this.filter))}</b>. <button data-act="unfilter">show all</button></p>`
+      : options.some((o) => o.places.length)
+        ? `<p class="muted small">Numbered markers on the map are these choices: click one, or press its number.</p>`
+        : '';
+    const enter = options.findIndex((o) => o.ends);
+    return `
+      <div class="who" style="--c:${SIDE_COLORS[d.side] ?? '#fff'}">${esc(SIDE_NAMES[d.side] ?? d.side)} player · <span class="kind">${esc(words(d.kind))}</span> <span class="rule">${esc(d.rule)}</span></div>
+      <p class="prompt" data-testid="prompt">${withTerms(esc(d.prompt))}</p>
+      ${this.contextHtml(d)}
+      ${this.oddsHtml(d)}
+      ${filterNote}
+      <div class="options">${buttons}</div>
+      ${enter >= 0 ? `<p class="muted small">Enter: ${esc(options[enter]?.label ?? '')}</p>` : ''}`;
+  }
+
+  /** The decision's facts, in words (skipping ids the player cannot read). */
+  private contextHtml(d: Decision): string {
+    const ctx = d.context ?? {};
+    const rows: string[] = [];
+    for (const [k, v] of Object.entries(ctx)) {
+      if (k === 'environ' || k === 'group' || typeof v === 'object' && v !== null && !Array.isArray(v)) continue;
+      const text = Array.isArray(v) ? v.filter((x) => typeof x === 'string').join('; ') : String(v as Json);
+      if (text) rows.push(`<li><span class="muted">${esc(words(k.replace(/([A-Z])/g, ' $1').toLowerCase()))}:</span> ${esc(text)}</li>`);
+    }
+    return rows.length ? `<ul class="context">${rows.join('')}</ul>` : '';
+  }
+
+  /** Exact odds before a roll, where the decision leads to one. */
+  private oddsHtml(d: Decision): string {
+    const t = this.app.content.tables;
+    const ctx = d.context ?? {};
+    const dist = (xs: Outcome[]) => xs.map((x) => `${esc(x.label)} <b>${percent(x.chance)}</b>`).join(' · ');
+    if (d.kind === 'declare-combat' && typeof ctx.ownStrength === 'number' && typeof ctx.environ === 'number') {
+      const enemy = (this.view?.units ?? []).filter((u) => u.environ === ctx.environ && u.side !== d.side);
+      const known = enemy.reduce((s, u) => s + (u.combat ?? 0), 0);
+      const hidden = enemy.filter((u) => u.combat === null).length;
+      // hidden Imperial units [7.22]: a patrol is 1, a line 3; show the odds at both ends
+      const lo = militaryColumn(t, ctx.ownStrength, known + hidden * 3);
+      const hi = militaryColumn(t, ctx.ownStrength, known + hidden * 1);
+      const cols = lo === hi ? [lo] : [lo, hi];
+      return `<div class="odds" data-testid="odds"><b>Odds [10.0]</b> <span class="muted">before leader and environ shifts [10.2]; ${
+        hidden ? `${hidden} hidden enemy unit(s) counted as 1 to 3 strength each [7.22]` : `enemy strength ${known}`
+      }</span>${cols.map((c) => lossTable(militaryOdds(t, c), 'you lose', 'enemy loses')).join('')}</div>`;
+    }
+    if (d.kind === 'pdb-attack' && typeof ctx.pdbLevel === 'number') {
+      const name = (t.pdbAttackColumn as Record<string, string>)[String(ctx.pdbLevel)];
+      const col = name ? t.militaryCombat.columns.indexOf(name) : -1;
+      if (col >= 0) return `<div class="odds" data-testid="odds"><b>PDB fire [9.22]</b>${lossTable(militaryOdds(t, col), 'the PDB loses', 'the units lose')}</div>`;
+    }
+    if (d.kind === 'break-off' && typeof ctx.differential === 'number') {
+      const col = characterColumn(t, ctx.differential, false);
+      const b = breakOffOdds(t, col);
+      const o = characterOdds(t, col);
+      return `<div class="odds" data-testid="odds"><b>Break off [12.5]</b>: active characters ${percent(b.active)}, inactive ${percent(b.inactive)}.<br><b>If the round is fought [12.6]</b> (column ${col + 1}, differential ${ctx.differential}): attacker ${dist(o.attacker)}; defender ${dist(o.defender)}</div>`;
+    }
+    return '';
+  }
+
+  private rollsHtml(): string {
+    if (!this.lastRolls.length) return '';
+    const t = this.app.content.tables;
+    return `<div class="rolls" data-testid="rolls"><b>Last rolls</b>${this.lastRolls
+      .map((e) => {
+        const odds = oddsForEvent(t, e.kind, e.text);
+        return `<p>${esc(e.text)} <span class="rule">${esc(e.rule ?? '')}</span>${odds ? `<br><span class="muted">${esc(odds)}</span>` : ''}</p>`;
+      })
+      .join('')}</div>`;
+  }
+
+  /** The turn sequence, one row per player-turn, the current segment lit. */
+  private renderSequence(p: PlayInfo): void {
+    const rows = new Map<string, string[]>();
+    p.sequence.forEach((label, i) => {
+      const m = /^(rebel|imperial) [a-z-]+: (.+)$/.exec(label);
+      const row = m ? (m[1] === 'rebel' ? 'Rebel' : 'Empire') : '';
+      const chip = `<span class="seg${i === p.segment ? ' now' : ''}${i < p.segment ? ' done' : ''}" title="${esc(label)}">${esc(SHORT_SEGMENTS[m?.[2] ?? label] ?? m?.[2] ?? label)}</span>`;
+      rows.set(row, [...(rows.get(row) ?? []), chip]);
+    });
+    this.sequenceEl.innerHTML = `<div class="seq-turn">Turn <b>${this.view?.turn ?? 1}</b> of ${this.view?.turns ?? '?'}</div>${[...rows]
+      .map(([row, chips]) => `<div class="seq-row">${row ? `<span class="seq-side">${row}</span>` : ''}${chips.join('')}</div>`)
+      .join('')}`;
+  }
+
+  private onDecisionClick(e: Event): void {
+    const target = (e.target as HTMLElement).closest('button') as HTMLButtonElement | null;
+    if (!target || target.disabled) return;
+    if (target.dataset.option) return this.choose(Number(target.dataset.option));
+    switch (target.dataset.act) {
+      case 'undo':
+        return this.undo();
+      case 'help':
+        this.helpEl.hidden = !this.helpEl.hidden;
+        return;
+      case 'pause':
+        return this.togglePause();
+      case 'unfilter':
+        this.filter = null;
+        return this.render();
+      case 'menu':
+        return this.leave();
+    }
+  }
+
+  private choose(index: number): void {
+    const d = this.play?.decision;
+    if (!d || this.busy || !this.privacyEl.hidden || index < 0 || index >= d.options.length) return;
+    this.busy = true;
+    this.filter = null;
+    this.audio.play('select');
+    this.send({ type: 'answer', side: d.side, index });
+  }
+
+  private undo(): void {
+    if (!this.play?.canUndo || this.busy) return;
+    this.busy = true;
+    this.send({ type: 'undo' });
+  }
+
+  private togglePause(): void {
+    if (this.play) this.send({ type: 'pause', paused: !this.play.paused });
+  }
+
+  private leave(): void {
+    this.stop();
+    this.app.showStartMenu(true);
+  }
+
+  /** Stop showing the game (the spectator takes the screen, or back to the menu). */
+  stop(): void {
+    this.active = false;
+    this.send({ type: 'pause', paused: true });
+    for (const el of [this.decisionBox, this.privacyEl, this.helpEl, this.setupEl]) el.hidden = true;
+    this.clearMarkers();
+  }
+
+  private onKey(e: KeyboardEvent): void {
+    if (!this.active) return;
+    const t = e.target as HTMLElement | null;
+    if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
+    if (!this.privacyEl.hidden) {
+      if (e.key === 'Enter' || e.key === ' ') {
+        e.preventDefault();
+        this.reveal();
+      }
+      return;
+    }
+    const p = this.play;
+    if (!p) return;
+    if (e.key >= '1' && e.key <= '9') {
+      e.preventDefault();
+      const i = Number(e.key) - 1;
+      if (this.filter) {
+        // with a place chosen on the map, the numbers still mean the options' own numbers
+        const opt = p.options[i];
+        if (opt && !opt.places.includes(this.filter)) return;
+      }
+      this.choose(i);
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      const end = p.options.findIndex((o) => o.ends);
+      if (end >= 0) this.choose(end);
+      else if (p.options.length === 1) this.choose(0);
+    } else if (e.key === 'Escape' || e.key === 'Backspace') {
+      e.preventDefault();
+      if (this.filter) {
+        this.filter = null;
+        this.render();
+      } else this.undo();
+    } else if (e.key === ' ') {
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      this.togglePause();
+    } else if (e.key === '?') {
+      this.helpEl.hidden = !this.helpEl.hidden;
+    }
+  }
+
+  // ------------------------------------------------------------------ hot-seat privacy
+
+  private showPrivacy(side: SideId): void {
+    this.privacyEl.innerHTML = `<div><h2>Pass the screen to the ${esc(SIDE_NAMES[side] ?? side)} player</h2><p>Click (or press Enter) when ready.</p></div>`;
+    this.privacyEl.style.setProperty('--c', SIDE_COLORS[side] ?? '#fff');
+    this.privacyEl.hidden = false;
+  }
+
+  private reveal(): void {
+    this.privacyEl.hidden = true;
+    this.revealed = this.play?.decision?.side ?? null;
+  }
+
+  // ------------------------------------------------------------------ the map: numbered markers
+
+  /** One marker per place named by the options, with the numbers of the options there. */
+  private buildMarkers(): void {
+    this.clearMarkers();
+    const p = this.play;
+    if (!p?.decision) return;
+    const byPlace = new Map<string, number[]>();
+    p.options.forEach((o, i) => {
+      for (const place of o.places) byPlace.set(place, [...(byPlace.get(place) ?? []), i]);
+    });
+    for (const [environ, list] of byPlace) {
+      if (!this.app.galaxy.layout.environIndex.has(environ)) continue;
+      const el = document.createElement('button');
+      el.className = `map-marker${this.filter === environ ? ' on' : ''}`;
+      el.dataset.environ = environ;
+      el.dataset.testid = 'marker';
+      el.title = `${this.placeName(environ)}: ${list.map((i) => `${i + 1}. ${p.options[i]?.label}`).join('; ')}`;
+      el.textContent = list.length > 3 ? `${list.slice(0, 3).map((i) => i + 1).join(' ')}…` : list.map((i) => i + 1).join(' ');
+      el.addEventListener('click', () => this.pickPlace(environ));
+      this.markerLayer.appendChild(el);
+      this.markers.push({ el, environ });
+    }
+    this.placeMarkers();
+  }
+
+  /** A place on the map clicked: its only choice is taken; several are narrowed to in the panel. */
+  private pickPlace(environ: string): void {
+    const p = this.play;
+    if (!p?.decision) return;
+    const here = p.options.map((o, i) => ({ o, i })).filter(({ o }) => o.places.includes(environ));
+    if (!here.length) return;
+    if (here.length === 1) return this.choose((here[0] as { i: number }).i);
+    this.filter = environ;
+    this.render();
+  }
+
+  private clearMarkers(): void {
+    for (const m of this.markers) m.el.remove();
+    this.markers = [];
+  }
+
+  private placeMarkers(): void {
+    if (!this.markers.length) return;
+    const g = this.app.galaxy;
+    const L = g.layout;
+    for (const m of this.markers) {
+      const where = L.environIndex.get(m.environ);
+      const planet = where ? L.planets[where.planet] : undefined;
+      const env = where && planet ? planet.environs[where.environ] : undefined;
+      if (!planet || !env) continue;
+      const r = env.outer + planet.radius * 0.6;
+      this.tmp3.set(planet.position.x + Math.cos(env.angle) * r, planet.position.y, planet.position.z + Math.sin(env.angle) * r);
+      const visible = g.project(this.tmp3, this.tmp2);
+      m.el.style.display = visible ? '' : 'none';
+      if (visible) m.el.style.transform = `translate(${this.tmp2.x.toFixed(1)}px, ${this.tmp2.y.toFixed(1)}px) translate(-50%, -50%)`;
+    }
+  }
+
+  private placeName(environ: string): string {
+    const e = this.app.content.environs.get(environ);
+    const planet = e ? this.app.content.planets.get(e.planet) : undefined;
+    return e ? `${planet?.name ?? e.planet} ${e.index + 1} (${e.type})` : environ;
+  }
+
+  // ------------------------------------------------------------------ help
+
+  private helpHtml(): string {
+    return `<div class="help-box"><h2>How to play</h2>
+      <p>When it is your turn to decide, the panel on the right says what is being decided and lists every legal choice. Click a choice, press its number, or click its numbered marker on the map. Enter takes the "end / no" choice; Esc (or Backspace) undoes your last choice within the current segment; Space pauses the AI; ? shows this help.</p>
+      <p>Moving: pick a piece, add more pieces from the same environ if you like, then pick where the stack goes.</p>
+      <h3>Words</h3><dl>${GLOSSARY.map((g) => `<dt>${esc(g.term)} <span class="rule">${esc(g.rule)}</span></dt><dd>${esc(g.text)}</dd>`).join('')}</dl>
+      <p class="muted">Click anywhere to close.</p></div>`;
+  }
+
+  /** For tests: plain facts about the screen. */
+  state() {
+    return {
+      active: this.active,
+      decision: this.play?.decision ? { kind: this.play.decision.kind, side: this.play.decision.side, options: this.play.options.map((o) => o.label) } : null,
+      thinking: this.play?.thinking ?? null,
+      segment: this.play?.segment ?? -2,
+      turn: this.view?.turn ?? 0,
+      winner: this.view?.winner ?? null,
+      privacy: !this.privacyEl.hidden,
+      canUndo: this.play?.canUndo ?? false,
+    };
+  }
+}
+
+/** A military column's odds as a small table: loss in strength points across, each side's chance below. */
+function lossTable(o: ReturnType<typeof militaryOdds>, attacker: string, defender: string): string {
+  const loss = (label: string) => Number(label.replace(/\D+/g, ''));
+  const all = [...o.attackerLoss, ...o.defenderLoss].map((x) => loss(x.label));
+  const max = Math.max(0, ...all);
+  const cells = (xs: Outcome[]) =>
+    Array.from({ length: max + 1 }, (_, n) => {
+      const x = xs.find((y) => loss(y.label) === n);
+      return `<td>${x ? percent(x.chance) : '·'}</td>`;
+    }).join('');
+  return `<table class="odds-table"><caption>Column <b>${esc(o.column)}</b></caption><tr><th>loss</th>${Array.from({ length: max + 1 }, (_, n) => `<th>${n}</th>`).join('')}</tr>
+    <tr><th>${esc(attacker)}</th>${cells(o.attackerLoss)}</tr><tr><th>${esc(defender)}</th>${cells(o.defenderLoss)}</tr></table>`;
+}
+
+function randomSeed(): string {
+  // the seed is shown and editable; only its first value comes from the browser's randomness
+  const a = new Uint32Array(1);
+  crypto.getRandomValues(a);
+  return String((a[0] as number) % 1_000_000);
+}
+
+function words(s: string): string {
+  const t = s.replace(/-/g, ' ');
+  return t.charAt(0).toUpperCase() + t.slice(1);
+}
+
+function capital(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** Short names for the sequence bar's chips; the full label is each chip's tooltip. */
+const SHORT_SEGMENTS: Record<string, string> = {
+  movement: 'move',
+  'enemy reaction': 'react',
+  'military combat': 'combat',
+  search: 'search',
+  'mission assignment': 'assign',
+  'mission action': 'missions',
+  'bonus draw': 'bonus',
+};

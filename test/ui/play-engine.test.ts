@@ -1,0 +1,130 @@
+/** The play worker's game: humans answer by option number, AIs in between, undo within a segment. */
+import { describe, expect, it } from 'vitest';
+import { PlayEngine } from '../../src/ui/play/play-engine';
+import { content, STAR_SYSTEM_SCENARIOS } from '../fixtures';
+
+const scenario = STAR_SYSTEM_SCENARIOS[0] as string;
+
+function rebelVsAI(seed = '7') {
+  const e = new PlayEngine(content);
+  e.start({ scenario, seed, players: { rebel: { kind: 'human' }, imperial: { kind: 'ai', agent: 'random' } } });
+  return e;
+}
+
+describe('playing against the AI', () => {
+  it('offers the human its decision with described options and map places, and hides it otherwise', () => {
+    const e = rebelVsAI();
+    while (e.stepAI());
+    const s = e.state();
+    expect(s.play.viewer).toBe('rebel');
+    expect(s.play.decision?.side).toBe('rebel');
+    expect(s.play.options.length).toBe(s.play.decision?.options.length);
+    for (const o of s.play.options) expect(o.label.length).toBeGreaterThan(2);
+    expect(s.view.side).toBe('rebel');
+  });
+
+  it('refuses an answer for the AI side or an option that does not exist', () => {
+    const e = rebelVsAI();
+    while (e.stepAI());
+    expect(e.answer('imperial', 0)[0]?.type).toBe('error');
+    expect(e.answer('rebel', 999)[0]?.type).toBe('error');
+  });
+
+  it('undo takes back the last human command within the segment, and the game is as before', () => {
+    const e = rebelVsAI();
+    while (e.stepAI());
+    const before = e.game!.log.length;
+    const pick = e.game!.pending!.options.findIndex((o) => o.type === 'pick');
+    if (pick < 0) return; // no piece to move in this scenario's first decision
+    e.answer('rebel', pick);
+    expect(e.state().play.canUndo).toBe(true);
+    e.undo();
+    expect(e.game!.log.length).toBe(before);
+    expect(e.state().play.canUndo).toBe(false);
+  });
+
+  it('plays a whole game-turn with the human always taking the first option, and AI moves in between', () => {
+    const e = rebelVsAI('3');
+    let guard = 0;
+    while (e.game!.turn === 1 && !e.game!.winner && guard++ < 3000) {
+      if (e.stepAI()) continue;
+      const s = e.state();
+      expect(s.play.decision).not.toBeNull();
+      const end = s.play.options.findIndex((o) => o.ends);
+      e.answer('rebel', end >= 0 ? end : 0);
+    }
+    expect(e.game!.turn > 1 || e.game!.winner).toBeTruthy();
+  });
+
+  it('hot-seat: each side sees its own view when it decides', () => {
+    const e = new PlayEngine(content);
+    e.start({ scenario, seed: '5', players: { rebel: { kind: 'human' }, imperial: { kind: 'human' } } });
+    const seen = new Set<string>();
+    for (let i = 0; i < 400 && e.game!.pending; i++) {
+      const s = e.state();
+      expect(s.play.viewer).toBe(s.play.decision?.side);
+      seen.add(String(s.play.viewer));
+      const end = s.play.options.findIndex((o) => o.ends);
+      e.answer(s.play.decision!.side, end >= 0 ? end : 0);
+    }
+    expect(seen.has('rebel') && seen.has('imperial')).toBe(true);
+  });
+});
+
+describe('option descriptions', () => {
+  it('marks "end" and the "no" of a yes-or-no question as what Enter does, but not a mission without declared possessions', async () => {
+    const { describeOption } = await import('../../src/ui/play/describe');
+    const e = rebelVsAI();
+    const g = e.game!;
+    expect(describeOption(g, { type: 'end-movement', side: 'rebel' }).ends).toBe(true);
+    expect(describeOption(g, { type: 'declare-search', side: 'imperial', environ: 0, search: false }).ends).toBe(true);
+    expect(describeOption(g, { type: 'declare-search', side: 'imperial', environ: 0, search: true }).ends).toBe(false);
+    expect(describeOption(g, { type: 'assign-mission', side: 'rebel', character: 0, letter: 'B', declare: false }).ends).toBe(false);
+  });
+});
+
+describe('names, not ids', () => {
+  it('a prompt names environs and characters by their names', async () => {
+    const { namesIn } = await import('../../src/ui/play/describe');
+    const e = rebelVsAI();
+    const env = [...content.environs.values()][0]!;
+    const ch = [...content.characters.values()][0]!;
+    const text = namesIn(e.game!, `Missions at ${env.id} by ${ch.id}: draw action card 1 of 2`);
+    expect(text).toContain(`${content.planets.get(env.planet)!.name} ${env.index + 1} (${env.type})`);
+    expect(text).toContain(ch.name);
+    expect(text).toContain('draw action card 1 of 2');
+  });
+});
+
+describe('undo never reveals', () => {
+  it('is refused once anything was rolled or revealed since the last human command, and allowed otherwise', () => {
+    const e = new PlayEngine(content);
+    e.start({ scenario: 'armageddon', seed: '5', players: { rebel: { kind: 'human' }, imperial: { kind: 'ai', agent: 'random' } } });
+    const revealing = /detection|pdb|combat|search|action|mission|hyperjump|squad|domino|rebellion|capture/;
+    let checked = 0;
+    let refused = 0;
+    for (let i = 0; i < 40 && e.game!.pending && !e.game!.winner; i++) {
+      if (e.stepAI()) continue;
+      const d = e.game!.pending!;
+      // move stacks about: pick a piece, then the first destination
+      let index = d.options.findIndex((o) => o.type === 'move-to');
+      if (index < 0) index = d.options.findIndex((o) => o.type === 'pick');
+      if (index < 0) index = 0;
+      const eventsBefore = e.game!.events.length;
+      const segment = `${e.game!.turn}|${e.game!.segment}`;
+      e.answer(d.side, index);
+      while (e.stepAI());
+      if (`${e.game!.turn}|${e.game!.segment}` !== segment) continue;
+      const since = e.game!.events.slice(eventsBefore);
+      const s = e.state();
+      checked++;
+      expect(s.play.canUndo).toBe(!since.some((ev) => revealing.test(ev.kind)));
+      if (!s.play.canUndo) {
+        refused++;
+        expect(e.undo()[0]?.type).toBe('error');
+      }
+    }
+    expect(checked).toBeGreaterThan(3);
+    expect(refused).toBeGreaterThan(0); // this game's first moves pass a PDB [9.21]
+  });
+});
