@@ -14,7 +14,7 @@ import { hasComponent } from 'bitecs';
 import type { SideId } from '../src/core/content/schema';
 import { emit } from '../src/core/engine/game';
 import type { Game } from '../src/core/engine/types';
-import { refOf, tag, untag } from '../src/core/world/world';
+import { tag, untag } from '../src/core/world/world';
 import { nameOf } from '../src/core/names';
 import { killCharacter } from './character-combat';
 import { possessionCard, workingPossessions } from './possessions';
@@ -87,8 +87,8 @@ export function detectShip(game: Game, ship: number, pilot: number, aboard: numb
   let outcome = detectionResult(game, evasion, die, level, already);
   const damaged = damagedThisTurn(game);
   if (outcome === 'Dd' && damaged.includes(ship)) outcome = 'E'; // [9.35] the second Dd in a turn eliminates
-  const where = refOf(w, planet);
-  const name = refOf(w, ship);
+  const where = nameOf(game, planet);
+  const name = nameOf(game, ship);
   if (outcome === 'U') {
     // [9.31] undetected: and whoever was detected is no longer
     untag(w, ship, c.Detected);
