@@ -184,7 +184,7 @@ export function applyEvent(game: Game, event: ActionEventKind, environ: number, 
 }
 
 function groupName(game: Game, group: MissionGroup): string {
-  return group.members.map((m) => refOf(game.world, m)).join(', ');
+  return group.members.map((m) => nameOf(game, m)).join(', ');
 }
 
 /**

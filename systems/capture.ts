@@ -54,7 +54,7 @@ export function applyCapture(game: Game, prisoner: number, guard: number): void 
   tallyPoints(game, side === 'rebel' ? vp.rebelCaptured : vp.imperialCaptured);
   emit(game, {
     kind: 'captured',
-    text: `${nameOf(game, prisoner)} is captured and guarded by ${game.world.kinds[guard] === 'unit' ? 'a military unit' : refOf(w, guard)}.`,
+    text: `${nameOf(game, prisoner)} is captured and guarded by ${game.world.kinds[guard] === 'unit' ? 'a military unit' : nameOf(game, guard)}.`,
     rule: '[12.81]',
     visibleTo: 'all',
     entities: [prisoner, guard],

@@ -23,7 +23,7 @@ import { hasComponent } from 'bitecs';
 import type { SideId } from '../src/core/content/schema';
 import { emit } from '../src/core/engine/game';
 import type { Command, Frame, Game, Json, Procedure, Step } from '../src/core/engine/types';
-import { environOf, holderOf, possessionsOf, refOf, tag, untag, unplace } from '../src/core/world/world';
+import { environOf, holderOf, possessionsOf, tag, untag, unplace } from '../src/core/world/world';
 import { nameOf } from '../src/core/names';
 import { applyCapture, guardOptions } from './capture';
 import { markBusy } from './healing';
@@ -508,7 +508,7 @@ function tryBreakOff(game: Game, s: State): void {
   emit(game, {
     kind: 'break-off',
     text: leaving.length
-      ? `Die ${die}: ${leaving.map((ch) => refOf(game.world, ch)).join(', ')} break off [12.51].`
+      ? `Die ${die}: ${leaving.map((ch) => nameOf(game, ch)).join(', ')} break off [12.51].`
       : `Die ${die}: the break-off fails [12.53].`,
     rule: '[12.5]',
     visibleTo: 'all',
@@ -584,7 +584,7 @@ function finishCombat(game: Game, s: State): void {
   s.attackerDefeated = s.attacker.kind === 'irate-locals' && !game.content.races.get(s.attacker.race)?.irateLocals ? false : !attackerStillFights(game, s);
   if (s.attackerDefeated && s.captured!.length) {
     // [12.83] the capturing force is eliminated: nobody is captured
-    emit(game, { kind: 'capture', text: `The capturing force is beaten: ${s.captured!.map((ch) => refOf(game.world, ch)).join(', ')} go free [12.83].`, rule: '[12.83]', visibleTo: 'all' });
+    emit(game, { kind: 'capture', text: `The capturing force is beaten: ${s.captured!.map((ch) => nameOf(game, ch)).join(', ')} go free [12.83].`, rule: '[12.83]', visibleTo: 'all' });
     s.captured = [];
   }
   s.guardQueue = s.captured!.filter((ch) => isFreeCharacter(game, ch));

@@ -14,7 +14,7 @@ import type { MissionDef, MissionLetterId, SideId } from '../src/core/content/sc
 import type { Game, Json } from '../src/core/engine/types';
 import { REBELLION, REBEL_CONTROL } from '../src/core/world/components';
 import { GuardedBy } from '../src/core/world/relations';
-import { environOf, planetOfEnviron, refOf } from '../src/core/world/world';
+import { environOf, planetOfEnviron } from '../src/core/world/world';
 import { nameOf } from '../src/core/names';
 import { controls } from './control';
 import { campIn } from './rebel-camp';
@@ -268,6 +268,6 @@ export function activeGroups(game: Game, environ: number): MissionGroup[] {
 
 /** A short description of a group, for prompts and events. */
 export function describeGroup(game: Game, group: MissionGroup): string {
-  const who = group.camp ? 'the rebel camp' : group.members.map((m) => refOf(game.world, m)).join(', ');
+  const who = group.camp ? 'the rebel camp' : group.members.map((m) => nameOf(game, m)).join(', ');
   return `${missionCard(game, group.letter).name} (${group.letter}) by ${who} at ${nameOf(game, group.environ)}`;
 }

@@ -24,7 +24,7 @@ import { GuardedBy } from '../src/core/world/relations';
 import type { SideId } from '../src/core/content/schema';
 import { emit, interrupt } from '../src/core/engine/game';
 import type { Command, Frame, Game, Json, Procedure, Step } from '../src/core/engine/types';
-import { allOf, environOf, guardOf, holderOf, place, planetOfEnviron, refOf, tag, untag } from '../src/core/world/world';
+import { allOf, environOf, guardOf, holderOf, place, planetOfEnviron, tag, untag } from '../src/core/world/world';
 import { nameOf } from '../src/core/names';
 import { detectShip, mergeDetection, pilotNavigation, shedDetection } from './detection';
 import { canPutPdbUp, pdbAttackColumn, pdbUsableBy, applyPdbLoss, putPdbUp } from './pdb';
@@ -409,14 +409,14 @@ function finish(game: Game, d: MoveData): Step {
   const seen = units.length > 0 || characters.some((ch) => hasComponent(w, ch, c.Detected));
   const who = [
     units.length ? `${units.length} unit${units.length > 1 ? 's' : ''}` : '',
-    ...characters.map((ch) => refOf(w, ch)),
+    ...characters.map((ch) => nameOf(game, ch)),
     ship && !hasComponent(w, ship, c.Eliminated) ? `aboard ${nameOf(game, ship)}` : '',
   ]
     .filter(Boolean)
     .join(', ');
   emit(game, {
     kind: 'move',
-    text: `${d.side === 'rebel' ? 'Rebel' : 'Imperial'} ${who || 'pieces'} move${d.reaction ? ' in reaction' : ''} to ${nameOf(game, d.to)}.`,
+    text: `${d.side === 'rebel' ? 'Rebel' : 'Imperial'} ${who || 'pieces'} ${units.length + characters.length === 1 ? 'moves' : 'move'}${d.reaction ? ' in reaction' : ''} to ${nameOf(game, d.to)}.`,
     rule: d.reaction ? '[9.6]' : '[9.0]',
     visibleTo: seen ? 'all' : d.side,
     entities: [...units, ...characters, d.to],

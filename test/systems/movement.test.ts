@@ -230,8 +230,8 @@ describe('detection on foot [9.35, 9.4]', () => {
     const game = opsGame();
     const mirra = putChar(game, 'mirra-solvane', env(game, 'gallowmere.1'));
     moveStack(game, 'rebel', [mirra], env(game, 'gallowmere.2'));
-    expect(viewFor(game, 'imperial').events.some((e) => e.kind === 'move' && e.text.includes('mirra'))).toBe(false);
-    expect(viewFor(game, 'rebel').events.some((e) => e.kind === 'move' && e.text.includes('mirra'))).toBe(true);
+    expect(viewFor(game, 'imperial').events.some((e) => e.kind === 'move' && e.text.includes('Mirra Solvane'))).toBe(false);
+    expect(viewFor(game, 'rebel').events.some((e) => e.kind === 'move' && e.text.includes('Mirra Solvane'))).toBe(true);
   });
 });
 
