@@ -13,10 +13,10 @@ import { apply, newGame, stateHash } from '../core/engine/game';
 import type { Game, GameEvent } from '../core/engine/types';
 import { loadSave, type SaveFile } from '../core/save';
 import { viewFor } from '../core/view';
-import { refOf, kindOf } from '../core/world/world';
 import { starSystemRuleset } from '../../systems/star-system-ruleset';
 import type { EntityRefs } from '../render/types';
 import type { FromWorker, GameInfo, StepUnit } from './spectator-protocol';
+import { entityRefs } from './entity-refs';
 
 export class SpectatorEngine {
   game: Game | null = null;
@@ -105,18 +105,9 @@ export class SpectatorEngine {
     return [{ type: 'started', info: this.info as GameInfo, refs: this.refs() }, this.state(false)];
   }
 
-  /** Static entities by id (systems, planets, environs, characters...), for placing events in the picture. */
+  /** Static entities by id, for placing events in the picture. */
   refs(): EntityRefs {
-    const refs: EntityRefs = {};
-    const w = this.game?.world;
-    if (!w) return refs;
-    for (let eid = 0; eid < w.kinds.length; eid++) {
-      const kind = kindOf(w, eid);
-      if (!kind || kind === 'unit' || kind === 'camp') continue;
-      const id = refOf(w, eid);
-      if (id) refs[eid] = { kind, id };
-    }
-    return refs;
+    return entityRefs(this.game?.world);
   }
 
   get finished(): boolean {

@@ -13,12 +13,12 @@ import type { Content } from '../../core/content/validate';
 import { apply, newGame, replay } from '../../core/engine/game';
 import type { Command, Game, GameEvent } from '../../core/engine/types';
 import { viewFor } from '../../core/view';
-import { kindOf, refOf } from '../../core/world/world';
 import { starSystemRuleset } from '../../../systems/star-system-ruleset';
 import type { EntityRefs } from '../../render/types';
 import { playOutOne } from '../play-one';
 import { describeOption, namesIn } from './describe';
 import type { FromPlayWorker, PlayInfo, PlaySetup } from './play-protocol';
+import { entityRefs } from '../entity-refs';
 
 /** Events that roll dice or reveal something: undo may not cross them. */
 const REVEALING = ['detection', 'pdb', 'military-combat', 'character-combat', 'combat', 'break-off', 'search', 'action', 'mission', 'hyperjump', 'squad', 'bonus-draw', 'domino', 'rebellion', 'capture', 'captured'];
@@ -144,17 +144,9 @@ export class PlayEngine {
     return [this.state()];
   }
 
+  /** Static entities by id, for placing events in the picture. */
   refs(): EntityRefs {
-    const refs: EntityRefs = {};
-    const w = this.game?.world;
-    if (!w) return refs;
-    for (let eid = 0; eid < w.kinds.length; eid++) {
-      const kind = kindOf(w, eid);
-      if (!kind || kind === 'unit' || kind === 'camp') continue;
-      const id = refOf(w, eid);
-      if (id) refs[eid] = { kind, id };
-    }
-    return refs;
+    return entityRefs(this.game?.world);
   }
 
   /** Whose eyes the screen shows: the human who decides now, else the last human who did (or the only one). */

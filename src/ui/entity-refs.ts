@@ -1,0 +1,19 @@
+/**
+ * The static entities of a game by id (systems, planets, environs, characters...), sent once to the
+ * page so the picture can place events; units and camps have no content id and are left out.
+ */
+import type { GameWorld } from '../core/world/world';
+import { kindOf, refOf } from '../core/world/world';
+import type { EntityRefs } from '../render/types';
+
+export function entityRefs(world: GameWorld | undefined): EntityRefs {
+  const refs: EntityRefs = {};
+  if (!world) return refs;
+  for (let eid = 0; eid < world.kinds.length; eid++) {
+    const kind = kindOf(world, eid);
+    if (!kind || kind === 'unit' || kind === 'camp') continue;
+    const id = refOf(world, eid);
+    if (id) refs[eid] = { kind, id };
+  }
+  return refs;
+}
