@@ -55,3 +55,15 @@ export async function openPage(session: Session, path = '', size = { width: 1280
   await page.goto(session.url + path, { waitUntil: 'load' });
   return { page, errors };
 }
+
+/** Wait until the game page says it is ready (content loaded, galaxy built). */
+export async function gameReady(page: Page, timeout = 90_000): Promise<void> {
+  await page.waitForFunction(() => document.body.dataset.ready === 'true', undefined, { timeout });
+}
+
+/** Open the game page and wait until it is ready. */
+export async function openGamePage(session: Session): Promise<{ page: Page; errors: string[] }> {
+  const opened = await openPage(session, '');
+  await gameReady(opened.page);
+  return opened;
+}

@@ -6,7 +6,7 @@ import { playOut } from '../../src/ai/play';
 import { randomAgent } from '../../src/ai/random-agent';
 import { saveToText } from '../../src/core/save';
 import { starSystemRuleset } from '../../systems/star-system-ruleset';
-import { openPage, startSession, type Session } from './browser';
+import { gameReady, openGamePage, startSession, type Session } from './browser';
 
 /* The page's test hook (window.__galaxy), typed loosely: the tests only read plain data from it. */
 type Hook = Record<string, (...args: unknown[]) => unknown>;
@@ -28,8 +28,7 @@ let page: Page;
 let errors: string[];
 beforeAll(async () => {
   session = await startSession();
-  ({ page, errors } = await openPage(session, ''));
-  await page.waitForFunction(() => document.body.dataset.ready === 'true', undefined, { timeout: 60_000 });
+  ({ page, errors } = await openGamePage(session));
 });
 afterAll(async () => {
   await page?.close();

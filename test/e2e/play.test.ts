@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openPage, startSession, type Session } from './browser';
+import { gameReady, openGamePage, startSession, type Session } from './browser';
 
 interface PlayState {
   active: boolean;
@@ -24,8 +24,7 @@ let page: Page;
 let errors: string[];
 beforeAll(async () => {
   session = await startSession();
-  ({ page, errors } = await openPage(session, ''));
-  await page.waitForFunction(() => document.body.dataset.ready === 'true', undefined, { timeout: 60_000 });
+  ({ page, errors } = await openGamePage(session));
 });
 afterAll(async () => {
   await page?.close();
@@ -117,7 +116,7 @@ describe('single-screen play', () => {
 
   it('hot-seat: a privacy screen names the next player and hides the board until they click', async () => {
     await page.reload({ waitUntil: 'load' });
-    await page.waitForFunction(() => document.body.dataset.ready === 'true', undefined, { timeout: 60_000 });
+    await gameReady(page);
     await page.click('[data-testid="new-game"]');
     await page.selectOption('[data-player="imperial"]', 'human');
     expect(await page.locator('[data-setup="mode"]').textContent()).toMatch(/Hot-seat/);

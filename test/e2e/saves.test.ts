@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openPage, startSession, type Session } from './browser';
+import { gameReady, openPage, startSession, type Session } from './browser';
 
 /* The page's test hook (window.__galaxy), typed loosely: the tests only read plain data from it. */
 type Hook = Record<string, (...args: unknown[]) => unknown>;
@@ -19,7 +19,7 @@ interface State {
 let session: Session;
 let page: Page;
 let errors: string[];
-const ready = () => page.waitForFunction(() => document.body.dataset.ready === 'true', undefined, { timeout: 90_000 });
+const ready = () => gameReady(page);
 
 beforeAll(async () => {
   session = await startSession();
