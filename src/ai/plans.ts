@@ -9,6 +9,7 @@ import type { MissionLetterId, SideId } from '../core/content/schema';
 import type { Content } from '../core/content/validate';
 import type { Command, Decision } from '../core/engine/types';
 import type { GameView } from '../core/view';
+import { militaryColumn } from '../core/odds';
 
 /** What a plan may read: the view, the decision, and memory kept between decisions of one game. */
 export interface PlanContext {
@@ -61,6 +62,42 @@ function character(view: GameView, eid: number) {
   return view.characters.find((c) => c.eid === eid);
 }
 
+/** The best leadership among a side's characters seen in the environ [10.4]. */
+function bestLeadership(ctx: PlanContext, environ: number, side: SideId): number {
+  let top = 0;
+  for (const ch of ctx.view.characters)
+    if (ch.side === side && ch.environ === environ && !ch.dead && !ch.captured) top = Math.max(top, ctx.content.characters.get(ch.id)?.leadership ?? 0);
+  return top;
+}
+
+/**
+ * [10.0-10.7] What an attack in this environ should gain, from the tables: the share of his strength the
+ * defender is expected to lose less the share the attacker loses, on the column the strengths and the shifts give (leaders [10.4], units of the
+ * environ's type [10.5], the Empire unled outside cities [10.44], rebellion units [10.7]). Enemy units
+ * the view hides count at an average strength; a hidden unit's type is assumed to suit the environ.
+ */
+function combatEdge(ctx: PlanContext, environ: number, attacker: SideId, rebellion: boolean): number {
+  const { view, content } = ctx;
+  const defender: SideId = attacker === 'rebel' ? 'imperial' : 'rebel';
+  const attack = strengthIn(view, environ, attacker);
+  const defence = strengthIn(view, environ, defender);
+  const type = view.environs.find((e) => e.eid === environ)?.type;
+  const lead = { rebel: bestLeadership(ctx, environ, 'rebel'), imperial: bestLeadership(ctx, environ, 'imperial') };
+  let rebelShift = lead.rebel - lead.imperial;
+  if (view.units.some((u) => u.environ === environ && u.side === 'rebel' && (u.environType === null || u.environType === type))) rebelShift += 1;
+  if (type !== 'urban' && !lead.imperial) rebelShift += 1;
+  if (rebellion && !lead.rebel) rebelShift += 1;
+  const shift = attacker === 'rebel' ? rebelShift : -rebelShift;
+  const t = content.tables;
+  const column = militaryColumn(t, attack, defence, shift, lead[attacker] > 0);
+  let edge = 0;
+  for (const row of t.militaryCombat.rows) {
+    const [attackerLoss, defenderLoss] = row[column] ?? [0, 0];
+    edge += (Math.min(defenderLoss, defence) / Math.max(defence, 1) - Math.min(attackerLoss, attack) / Math.max(attack, 1)) / 6;
+  }
+  return edge;
+}
+
 // ---------------------------------------------------------------- missions
 
 /** The mission a character should take where he stands, by the side's aims. */
@@ -102,7 +139,9 @@ function missionPriority(ctx: PlanContext, letter: MissionLetterId, environ: num
     case 'F':
       return 70;
     case 'D':
-      return loyalty > 0 && state !== 'rebellion' && state !== 'rebel-control' ? 60 + loyalty : 0;
+      // a planet at unrest is one Start Rebellion away from rising [15.2]: talk it down first
+      if (state === 'rebellion' || state === 'rebel-control' || loyalty === 0) return 0;
+      return loyalty >= 4 ? 95 : loyalty === 3 ? 75 : 60 + loyalty;
     case 'C':
       return 40;
     case 'I':
@@ -149,13 +188,52 @@ function rebelMovement(ctx: PlanContext): Command | undefined {
         view.planets.filter((p) => p.inPlay && p.eid !== here),
         (p) => rebelPlanetValue(ctx, p.eid),
       );
-      if (!target || rebelPlanetValue(ctx, target.eid) <= hereValue + 1) continue;
+      if (!target || rebelPlanetValue(ctx, target.eid) <= hereValue) continue;
       const card = ctx.content.possessions.get(ship.id)?.ship ?? ctx.content.imperialShips.get(ship.id)?.ship;
       ctx.memory.voyage = { ship: ship.eid, pilot: ship.holder, from: ship.environ, target: target.eid, seats: card?.passengers ?? 1, picked: [] } satisfies Voyage;
       ctx.memory.voyaged = true;
       return option(ctx, 'pick', (o) => o.piece === ship.eid);
     }
-  return option(ctx, 'end-movement');
+  return rebelWalk(ctx) ?? option(ctx, 'end-movement');
+}
+
+/**
+ * [13.3] a mission draws as many action cards as its environ's size: Rebels on foot walk to the
+ * biggest environ of their planet (one without Imperial units, where they are safer from searches)
+ * before the mission phase. Walking also sheds detection [9.35].
+ */
+function rebelWalk(ctx: PlanContext): Command | undefined {
+  const { view } = ctx;
+  const walked = (ctx.memory.walked as number[] | undefined) ?? [];
+  const worth = (environ: number) => {
+    const env = view.environs.find((e) => e.eid === environ);
+    if (!env || !env.inPlay) return -Infinity;
+    return env.size * 2 + (env.type === 'urban' ? 1 : 0) - (strengthIn(view, environ, 'imperial') > 0 ? 5 : 0);
+  };
+  for (const ch of view.characters) {
+    if (ch.side !== 'rebel' || ch.dead || ch.captured || walked.includes(ch.environ)) continue;
+    if (!option(ctx, 'pick', (o) => o.piece === ch.eid)) continue;
+    const planet = view.environs.find((e) => e.eid === ch.environ)?.planet;
+    const target = best(
+      view.environs.filter((e) => e.planet === planet && e.inPlay),
+      (e) => worth(e.eid),
+    );
+    if (!target || worth(target.eid) <= worth(ch.environ)) continue;
+    ctx.memory.walked = [...walked, ch.environ, target.eid];
+    ctx.memory.walk = { from: ch.environ, to: target.eid };
+    return option(ctx, 'pick', (o) => o.piece === ch.eid);
+  }
+  return undefined;
+}
+
+/** The walking Rebels take along every friend on foot in their environ, then go. */
+function walkStep(ctx: PlanContext, walk: { from: number; to: number }): Command | undefined {
+  const friend = ctx.view.characters.find(
+    (c) => c.side === 'rebel' && c.environ === walk.from && !c.dead && !c.captured && ctx.decision.options.some((o) => o.type === 'pick' && o.piece === c.eid),
+  );
+  if (friend) return option(ctx, 'pick', (o) => o.piece === friend.eid);
+  ctx.memory.walk = null;
+  return option(ctx, 'move-to', (o) => o.to === walk.to);
 }
 
 function voyageStep(ctx: PlanContext, voyage: Voyage): Command | undefined {
@@ -181,24 +259,78 @@ function voyageStep(ctx: PlanContext, voyage: Voyage): Command | undefined {
   return landing ?? option(ctx, 'drop-group');
 }
 
-/** The Empire sends mobile units toward detected Rebels on other environs. */
+/** The planet each environ lies on, for the view's units. */
+function planetOfUnit(view: GameView, unit: { environ: number }): number {
+  return view.environs.find((e) => e.eid === unit.environ)?.planet ?? 0;
+}
+
+/** Strength of a side's units on a planet (hidden enemy units at an average strength). */
+function strengthOnPlanet(view: GameView, planet: number, side: SideId): number {
+  return view.units.filter((u) => u.side === side && planetOfUnit(view, u) === planet).reduce((sum, u) => sum + (u.combat ?? HIDDEN_STRENGTH), 0);
+}
+
+/**
+ * [15.52, 15.53] A planet in rebellion with no Imperial unit on it falls to the Rebel at the end of the
+ * Imperial player-turn, and its fall sets off a level-3 domino effect: the Empire's first duty is to keep
+ * units there, as strong as the Rebels they face. What each planet in rebellion still needs, most first.
+ */
+function rebellionsToHold(ctx: PlanContext, sentStrength: Record<number, number>): { planet: number; need: number }[] {
+  const { view } = ctx;
+  return view.planets
+    .filter((p) => p.inPlay && p.state === 'rebellion')
+    .map((p) => {
+      const imperial = strengthOnPlanet(view, p.eid, 'imperial') + (sentStrength[p.eid] ?? 0);
+      const need = imperial === 0 ? Math.max(1, strengthOnPlanet(view, p.eid, 'rebel')) : strengthOnPlanet(view, p.eid, 'rebel') - imperial;
+      return { planet: p.eid, need };
+    })
+    .filter((x) => x.need > 0)
+    .sort((x, y) => y.need - x.need);
+}
+
+/**
+ * The Empire first holds every planet in rebellion (mobile units from planets not in rebellion that keep
+ * another unit, so no planet is stripped for another), then sends mobile units toward detected Rebels.
+ */
 function imperialMovement(ctx: PlanContext): Command | undefined {
+  const { view } = ctx;
+  const sent = (ctx.memory.sent as number[] | undefined) ?? [];
+  const sentStrength = (ctx.memory.sentStrength as Record<number, number> | undefined) ?? {};
+  const movable = view.units.filter(
+    (u) => u.side === 'imperial' && u.mobile && !u.moved && !sent.includes(u.eid) && ctx.decision.options.some((o) => o.type === 'pick' && o.piece === u.eid),
+  );
+  const staying = (planet: number) => view.units.filter((u) => u.side === 'imperial' && !sent.includes(u.eid) && planetOfUnit(view, u) === planet).length;
+  const inRebellion = new Set(view.planets.filter((p) => p.state === 'rebellion').map((p) => p.eid));
+  for (const { planet } of rebellionsToHold(ctx, sentStrength)) {
+    const unit = best(
+      movable.filter((u) => planetOfUnit(view, u) !== planet && !inRebellion.has(planetOfUnit(view, u)) && staying(planetOfUnit(view, u)) > 1),
+      (u) => u.combat ?? 0,
+    );
+    if (!unit) continue;
+    ctx.memory.sent = [...sent, unit.eid];
+    ctx.memory.sentStrength = { ...sentStrength, [planet]: (sentStrength[planet] ?? 0) + (unit.combat ?? 0) };
+    ctx.memory.moveTo = { planet };
+    return option(ctx, 'pick', (o) => o.piece === unit.eid);
+  }
   const hunted = huntedEnvirons(ctx);
   if (!hunted.size) return option(ctx, 'end-movement');
-  const sent = (ctx.memory.sent as number[] | undefined) ?? [];
-  const hunter = ctx.view.units.find(
-    (u) =>
-      u.side === 'imperial' &&
-      u.mobile &&
-      !u.moved &&
-      !hunted.has(u.environ) &&
-      !sent.includes(u.eid) &&
-      ctx.decision.options.some((o) => o.type === 'pick' && o.piece === u.eid),
-  );
+  const hunter = movable.find((u) => !hunted.has(u.environ));
   if (!hunter) return option(ctx, 'end-movement');
   ctx.memory.sent = [...sent, hunter.eid];
-  ctx.memory.huntTargets = [...hunted];
+  ctx.memory.moveTo = { environs: [...hunted] };
   return option(ctx, 'pick', (o) => o.piece === hunter.eid);
+}
+
+/** Where the Empire's picked unit goes: to its planet's Imperial stack (or the environ with fewest Rebels), or a hunted environ. */
+function imperialDestination(ctx: PlanContext): Command | undefined {
+  const target = ctx.memory.moveTo as { planet?: number; environs?: number[] } | undefined;
+  if (!target) return undefined;
+  const moves = ctx.decision.options.filter((o) => o.type === 'move-to');
+  if (target.planet !== undefined)
+    return best(
+      moves.filter((o) => ctx.view.environs.find((e) => e.eid === o.to)?.planet === target.planet),
+      (o) => strengthIn(ctx.view, o.to as number, 'imperial') * 2 - strengthIn(ctx.view, o.to as number, 'rebel'),
+    );
+  return moves.find((o) => target.environs?.includes(o.to as number));
 }
 
 // ---------------------------------------------------------------- the plans
@@ -206,15 +338,15 @@ function imperialMovement(ctx: PlanContext): Command | undefined {
 const PLANS: Record<string, Plan> = {
   movement(ctx) {
     const segment = `${ctx.view.turn}:${ctx.view.segment}`;
-    if (ctx.memory.segment !== segment) Object.assign(ctx.memory, { segment, sent: [], voyage: null, voyaged: false });
+    if (ctx.memory.segment !== segment) Object.assign(ctx.memory, { segment, sent: [], sentStrength: {}, moveTo: undefined, voyage: null, voyaged: false, walk: null, walked: [] });
     return ctx.side === 'rebel' ? rebelMovement(ctx) : imperialMovement(ctx);
   },
   'move-group'(ctx) {
     const voyage = ctx.memory.voyage as Voyage | null | undefined;
     if (voyage) return voyageStep(ctx, voyage);
-    const targets = (ctx.memory.huntTargets as number[] | undefined) ?? [];
-    const move = option(ctx, 'move-to', (o) => targets.includes(o.to as number));
-    return move ?? option(ctx, 'drop-group');
+    const walk = ctx.memory.walk as { from: number; to: number } | null | undefined;
+    if (walk) return walkStep(ctx, walk) ?? option(ctx, 'drop-group');
+    return (ctx.side === 'imperial' ? imperialDestination(ctx) : undefined) ?? option(ctx, 'drop-group');
   },
   'organize-stacks'(ctx) {
     return option(ctx, ctx.side === 'rebel' ? 'mission-stack' : 'stack-with-units') ?? ctx.decision.options[0];
@@ -250,13 +382,11 @@ const PLANS: Record<string, Plan> = {
       const ch = character(ctx.view, o.character as number);
       return ch ? (ctx.content.characters.get(ch.id)?.intelligence ?? 0) : 0;
     }),
+  // attack where the tables promise to take more than is lost
   'declare-combat'(ctx) {
     const environ = ctx.decision.options[0]?.environ as number;
-    const enemy = ctx.side === 'rebel' ? 'imperial' : 'rebel';
-    const own = strengthIn(ctx.view, environ, ctx.side);
-    const theirs = strengthIn(ctx.view, environ, enemy);
-    const bold = ctx.side === 'rebel' ? 2 : 1.5; // [10.22] odds of 2-1 and better favour the attacker
-    return own >= theirs * bold ? option(ctx, 'declare-combat') : option(ctx, 'no-combat');
+    const rebellion = ctx.decision.rule === '[10.7]';
+    return combatEdge(ctx, environ, ctx.side, rebellion) > 0 ? option(ctx, 'declare-combat') : option(ctx, 'no-combat');
   },
   'pdb-attack': (ctx) => option(ctx, 'pdb-fire'),
   'allocate-losses'(ctx) {

@@ -14,7 +14,7 @@ import { createSaveStore } from '../saves';
 import type { App } from '../app';
 import type { OptionInfo } from './describe';
 import { GLOSSARY, withTerms } from './glossary';
-import { breakOffOdds, characterColumn, characterOdds, militaryColumn, militaryOdds, oddsForEvent, percent, type Outcome } from './odds';
+import { breakOffOdds, characterColumn, characterOdds, militaryColumn, militaryOdds, oddsForEvent, percent, type Outcome } from '../../core/odds';
 import type { FromPlayWorker, PlayInfo, PlaySetup, ToPlayWorker } from './play-protocol';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -3,7 +3,7 @@
  * sixth, so an outcome's chance is the number of faces that give it over six. Pure functions of the
  * tables, so the page can show them before a roll and tests can check them against the rules code.
  */
-import type { TablesDef } from '../../core/content/schema';
+import type { TablesDef } from './content/schema';
 
 /** One outcome and its chance (a fraction of 1), with the die faces that give it. */
 export interface Outcome {

@@ -5,7 +5,7 @@ import { combatResult, ratioColumn, shiftColumn } from '../../systems/military-c
 import { searchNumber } from '../../systems/search';
 import { detectionResult } from '../../systems/detection';
 import { combatColumn } from '../../systems/character-combat';
-import { breakOffOdds, characterColumn, characterOdds, detectionOdds, militaryColumn, militaryOdds, oddsForEvent, searchOdds } from '../../src/ui/play/odds';
+import { breakOffOdds, characterColumn, characterOdds, detectionOdds, militaryColumn, militaryOdds, oddsForEvent, searchOdds } from '../../src/core/odds';
 
 const game = testGame();
 const t = game.content.tables;

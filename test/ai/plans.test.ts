@@ -1,0 +1,87 @@
+/**
+ * `normal`'s plans, judged on positions built for the purpose: each test sets up a position where the
+ * rules make one answer right, and checks the plan finds it from its side's view.
+ */
+import { describe, expect, it } from 'vitest';
+import { apply } from '../../src/core/engine/game';
+import type { Command, Decision, Game } from '../../src/core/engine/types';
+import { spawnUnit } from '../../src/core/world/build';
+import { REBELLION } from '../../src/core/world/components';
+import { place } from '../../src/core/world/world';
+import { ENVIRON_TYPES } from '../../src/core/content/schema';
+import { eliminateUnit } from '../../systems/military-combat';
+import { viewFor } from '../../src/core/view';
+import { planFor } from '../../src/ai/plans';
+import { agentFactory } from '../../src/ai/registry';
+import { unitsOnPlanet } from '../../systems/sides';
+import { atMovementOf, eid, passUntil, testGame } from '../fixtures';
+
+function plan(game: Game, decision: Decision): Command {
+  return planFor({ content: game.content, view: viewFor(game, decision.side, { events: false }), decision, side: decision.side, memory: {} });
+}
+
+describe('the Empire holds its planets in rebellion [15.52, 15.53]', () => {
+  it('[15.53] sends a mobile unit to a planet in rebellion that has no Imperial unit, before it falls', () => {
+    const game = testGame('start-of-rebellion', 'hold');
+    passUntil(game, atMovementOf('imperial'));
+    const gallowmere = eid(game, 'planet', 'gallowmere');
+    expect(unitsOnPlanet(game, gallowmere, 'imperial')).toEqual([]);
+    game.world.c.PlanetState.value[gallowmere] = REBELLION;
+    const agent = agentFactory('normal')({ side: 'imperial', seed: 'hold' });
+    // pick a unit, then a destination: the plan's choices, through the engine
+    for (let i = 0; i < 3 && game.pending?.kind !== 'movement-done'; i++) {
+      const d = game.pending!;
+      if (d.kind !== 'movement' && d.kind !== 'move-group') break;
+      const command = agent.decide(viewFor(game, 'imperial', { events: false }), d);
+      expect(apply(game, command)).toEqual({ ok: true });
+      if (command.type === 'move-to') break;
+    }
+    expect(unitsOnPlanet(game, gallowmere, 'imperial').length).toBeGreaterThan(0);
+  });
+
+  it('[15.53] does not strip a planet of its last unit to do it', () => {
+    const game = testGame('start-of-rebellion', 'strip');
+    passUntil(game, atMovementOf('imperial'));
+    const w = game.world;
+    // Tollis keeps one mobile patrol (its militia gone); Wendhaven's units may not move
+    const tollis = eid(game, 'planet', 'tollis');
+    const wendhaven = eid(game, 'planet', 'wendhaven');
+    for (const u of unitsOnPlanet(game, tollis, 'imperial')) if (w.c.Unit.mobile[u] === 0) eliminateUnit(game, u, '[test]');
+    for (const u of unitsOnPlanet(game, wendhaven, 'imperial')) w.c.Unit.mobile[u] = 0;
+    expect(unitsOnPlanet(game, tollis, 'imperial')).toHaveLength(1);
+    const gallowmere = eid(game, 'planet', 'gallowmere');
+    game.world.c.PlanetState.value[gallowmere] = REBELLION;
+    expect(plan(game, game.pending!)).toMatchObject({ type: 'end-movement' });
+  });
+});
+
+describe('attacks are judged on the tables [10.0-10.7]', () => {
+  function standoff(rebelUnits: string[], imperialUnits: string[]) {
+    const game = testGame('start-of-rebellion', 'standoff');
+    const w = game.world;
+    const environ = eid(game, 'environ', 'gallowmere.1');
+    for (const type of rebelUnits) place(w, spawnUnit(w, game.content, game.ruleset.sides, type, ENVIRON_TYPES[w.c.Environ.type[environ] as number] ?? null), environ);
+    for (const type of imperialUnits) place(w, spawnUnit(w, game.content, game.ruleset.sides, type, null), environ);
+    return { game, environ };
+  }
+  const declare = (side: 'rebel' | 'imperial', environ: number): Decision => ({
+    side,
+    kind: 'declare-combat',
+    prompt: '',
+    rule: '[10.1]',
+    options: [
+      { type: 'declare-combat', side, environ },
+      { type: 'no-combat', side, environ },
+    ],
+  });
+
+  it('[10.22] the Empire attacks three Rebel irregulars with three line units (3-1 before shifts)', () => {
+    const { game, environ } = standoff(['rebel-1-0'], ['line', 'line', 'line']);
+    expect(plan(game, declare('imperial', environ))).toMatchObject({ type: 'declare-combat' });
+  });
+
+  it('[10.22, 10.5] the Empire does not attack a stronger Rebel stack at 1-2 on its own ground', () => {
+    const { game, environ } = standoff(['rebel-2-1', 'rebel-2-1', 'rebel-2-1'], ['patrol', 'patrol']);
+    expect(plan(game, declare('imperial', environ))).toMatchObject({ type: 'no-combat' });
+  });
+});
