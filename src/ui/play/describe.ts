@@ -44,6 +44,7 @@ const VERBS: Record<string, string> = {
   'gain-character': 'Gain',
   'choose-hider': 'Hide behind',
   'assign-ship': 'Give',
+  'domino-option': 'Shift',
 };
 
 /** Fields left out of some options' labels because the prompt already says them (the map still shows them). */

@@ -264,7 +264,8 @@ export class PlayScreen {
     const ctx = d.context ?? {};
     const rows: string[] = [];
     for (const [k, v] of Object.entries(ctx)) {
-      if (k === 'environ' || k === 'group' || typeof v === 'object' && v !== null && !Array.isArray(v)) continue;
+      // ids the player cannot read, and empty facts ("race: null" said nothing), are left out
+      if (k === 'environ' || k === 'group' || v === null || (typeof v === 'object' && !Array.isArray(v))) continue;
       const text = Array.isArray(v) ? v.filter((x) => typeof x === 'string').join('; ') : typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v as Json);
       if (text) rows.push(`<li><span class="muted">${esc(words(k.replace(/([A-Z])/g, ' $1').toLowerCase()))}:</span> ${esc(text)}</li>`);
     }
