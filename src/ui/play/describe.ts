@@ -45,6 +45,7 @@ const VERBS: Record<string, string> = {
   'choose-hider': 'Hide behind',
   'assign-ship': 'Give',
   'domino-option': 'Shift',
+  'reassign-spaceship': 'Give',
 };
 
 /** Fields left out of some options' labels because the prompt already says them (the map still shows them). */
@@ -54,7 +55,7 @@ const UNSAID: Record<string, string[]> = {
   'stop-drawing': ['environ'],
 };
 /** Words joining a field to the label before it ("Give Kestrel's Due to Mirra Solvane"). */
-const JOINS: Record<string, Record<string, string>> = { 'assign-ship': { character: 'to' } };
+const JOINS: Record<string, Record<string, string>> = { 'assign-ship': { character: 'to' }, 'reassign-spaceship': { character: 'to' } };
 /** Placing pieces: the label says what a player weighs there (its people's loyalty, its PDB). */
 const PLACING = new Set(['place-unit', 'place-characters', 'place-reinforcement']);
 
@@ -133,7 +134,8 @@ export function describeOption(game: Game, option: Command): OptionInfo {
       if (UNSAID[option.type]?.includes(key)) continue;
       const join = JOINS[option.type]?.[key];
       if (join) parts.push(join);
-      const names = ids.map((id) => entityName(game, id));
+      // a ship given to no one [14.55]: "to nobody" reads better than "to none"
+      const names = ids.map((id) => (id === 0 && join ? 'nobody' : entityName(game, id)));
       if (key === 'to') parts.push(parts[0]?.endsWith(' to') ? names.join(', ') : `→ ${names.join(', ')}`);
       else if (!(names.length === 1 && names[0] === 'none' && key !== 'character')) parts.push(names.join(', '));
       else parts.push(names.join(', '));
