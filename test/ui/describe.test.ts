@@ -38,3 +38,13 @@ describe('option labels', () => {
     for (const o of d.options) expect(describeOption(game, o).label).not.toContain(name);
   });
 });
+
+describe('unit types in labels', () => {
+  it('[15.41] a unit to raise is named by its type\'s name, strength and cost, not its id', () => {
+    const game = newGame({ content, ruleset, scenario: 'start-of-rebellion', seed: 4 });
+    for (const type of content.tables.unitTypes) {
+      const label = describeOption(game, { type: 'raise-unit', side: 'rebel', unitType: type.id }).label;
+      expect(label).toBe(`Raise ${type.name} (${type.combat}-${type.second}, costs ${type.cost})`);
+    }
+  });
+});

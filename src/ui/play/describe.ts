@@ -140,6 +140,10 @@ export function describeOption(game: Game, option: Command): OptionInfo {
       else if (!(names.length === 1 && names[0] === 'none' && key !== 'character')) parts.push(names.join(', '));
       else parts.push(names.join(', '));
       if (key === 'environ' && PLACING.has(option.type) && typeof value === 'number') parts.push(placeFacts(game, value));
+    } else if (key === 'unitType' && typeof value === 'string') {
+      // "Rebel Irregulars (1-0, costs 1)", not the id's "Rebel 1 0"
+      const type = game.content.tables.unitTypes.find((t) => t.id === value);
+      parts.push(type ? `${type.name} (${type.combat}-${type.second}, costs ${type.cost})` : words(value));
     } else if (key === 'letter' && typeof value === 'string') {
       const mission = game.content.missions.get(value as never);
       parts.push(mission ? `${mission.name} (${value})` : value);
