@@ -128,7 +128,7 @@ try {
   await page.selectOption(`[data-player="${human}"]`, 'human');
   await page.selectOption(`[data-player="${human === 'rebel' ? 'imperial' : 'rebel'}"]`, `ai:${opponent}`);
   await page.selectOption(`[data-placement="${human}"]`, 'hand');
-  await page.selectOption('[data-setup="pace"]', 'fast');
+  await page.selectOption('[data-setup="pace"]', process.env.PACE ?? 'fast');
   await shot(page, 'setup');
   await page.click('[data-testid="start-game"]');
   const state = () => page.evaluate(() => (window as unknown as Hook).__galaxy.playState());
@@ -149,11 +149,12 @@ try {
       domino = true;
       await shot(page, 'rebellion');
     }
-    if (s.winner || !s.decision) {
+    if (s.winner) {
       transcript.push(`GAME OVER: ${s.winner}`);
       await shot(page, 'end');
       break;
     }
+    if (!s.decision) continue; // the AI took over between two looks
     const d = s.decision;
     const pick = choose(d.kind, d.options, seen.prompt, seen.odds, s.turn);
     transcript.push(`${d.kind}: ${seen.prompt}\n    options: ${d.options.map((o, n) => `${n + 1}. ${o}`).join(' | ')}\n    chose ${pick + 1}${seen.odds ? `\n    odds: ${seen.odds}` : ''}`);
@@ -165,12 +166,17 @@ try {
     if (d.kind.startsWith('domino')) await shot(page, 'domino');
     if (/combat|search|mission/i.test(seen.rolls)) await shot(page, 'rolls');
     if (!shots.has(`kind-${d.kind}`)) await shot(page, `kind-${d.kind}`);
-    const before = await page.evaluate(() => document.querySelector('[data-testid="decision"]')?.innerHTML ?? '');
-    // as a person: the number key for the first nine, else a click on the button
-    if (pick < 9) await page.keyboard.press(String(pick + 1));
+    const before = await page.evaluate(() => document.querySelector('[data-testid="decision"] .options')?.innerHTML ?? '');
+    // as a person: the number key (two digits past the ninth choice), or now and then a click
+    if (d.options.length <= 9 && i % 3 !== 0) await page.keyboard.press(String(pick + 1));
+    else if (d.options.length > 9 && pick >= 9 && i % 2) await page.keyboard.type(String(pick + 1));
     else await page.locator('[data-testid="option"]').nth(pick).click();
+    // the choice is taken when the list of choices changes (or the AI takes over, or the game ends)
     await page.waitForFunction(
-      (b) => document.querySelector('[data-testid="decision"]')?.innerHTML !== b || (window as unknown as Hook).__galaxy.playState().winner !== null,
+      (b) => {
+        const st = (window as unknown as Hook).__galaxy.playState();
+        return document.querySelector('[data-testid="decision"] .options')?.innerHTML !== b || st.winner !== null || st.thinking !== null;
+      },
       before,
       { timeout: 60_000 },
     );
