@@ -166,18 +166,17 @@ try {
     if (d.kind.startsWith('domino')) await shot(page, 'domino');
     if (/combat|search|mission/i.test(seen.rolls)) await shot(page, 'rolls');
     if (!shots.has(`kind-${d.kind}`)) await shot(page, `kind-${d.kind}`);
-    const before = await page.evaluate(() => document.querySelector('[data-testid="decision"] .options')?.innerHTML ?? '');
+    // the panel as it was, less the "Choice 1…" note that typing a digit shows
+    const panel = `(document.querySelector('[data-testid="decision"]')?.innerHTML ?? '').replace(/<span class="typed"[^>]*>[^<]*<\\/span>/, '')`;
+    const before = await page.evaluate(panel);
     // as a person: the number key (two digits past the ninth choice), or now and then a click
     if (d.options.length <= 9 && i % 3 !== 0) await page.keyboard.press(String(pick + 1));
     else if (d.options.length > 9 && pick >= 9 && i % 2) await page.keyboard.type(String(pick + 1));
     else await page.locator('[data-testid="option"]').nth(pick).click();
-    // the choice is taken when the list of choices changes (or the AI takes over, or the game ends)
+    // the choice is taken when the panel changes (or the AI takes over, or the game ends)
     await page.waitForFunction(
-      (b) => {
-        const st = (window as unknown as Hook).__galaxy.playState();
-        return document.querySelector('[data-testid="decision"] .options')?.innerHTML !== b || st.winner !== null || st.thinking !== null;
-      },
-      before,
+      `(() => { const st = window.__galaxy.playState(); return ${panel} !== ${JSON.stringify(before)} || st.winner !== null || st.thinking !== null; })()`,
+      undefined,
       { timeout: 60_000 },
     );
   }
