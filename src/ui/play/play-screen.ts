@@ -212,8 +212,18 @@ export class PlayScreen {
     const v = this.view;
     const parts: string[] = [];
     if (v?.winner) {
-      const won = v.winner === 'draw' ? 'The game ends in a draw.' : `${SIDE_TEAMS[v.winner] ?? v.winner} wins.`;
-      parts.push(`<h3 class="gold" data-testid="game-over">${esc(won)}</h3><p><button data-act="menu">Back to the menu</button></p>`);
+      // seen at the end of a whole game: "the Rebellion wins." with no word of how it was won
+      const won = v.winner === 'draw' ? 'The game ends in a draw.' : `${capital(SIDE_TEAMS[v.winner] ?? v.winner)} wins.`;
+      const sc = v.score as { rebelPoints?: number; rebelTarget?: number; breakdown?: Record<string, number> };
+      const lines = Object.entries(sc.breakdown ?? {})
+        .filter(([, n]) => n !== 0)
+        .map(([what, n]) => `<li>${esc(what)}: ${n > 0 ? '+' : ''}${n}</li>`)
+        .join('');
+      const how =
+        typeof sc.rebelPoints === 'number'
+          ? `<p>Turn ${v.turn} of ${v.turns}. The Rebel has <b>${sc.rebelPoints}</b> victory points (target ${sc.rebelTarget ?? '?'}).</p>${lines ? `<ul class="context">${lines}</ul>` : ''}`
+          : '';
+      parts.push(`<h3 class="gold" data-testid="game-over">${esc(won)}</h3>${how}<p><button data-act="menu">Back to the menu</button></p>`);
     } else if (p.thinking) {
       parts.push(
         `<div class="thinking" data-testid="thinking"><span class="spinner"></span> ${esc(capital(SIDE_TEAMS[p.thinking] ?? p.thinking))} is thinking…</div>
