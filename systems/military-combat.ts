@@ -381,6 +381,8 @@ export const rebellionCombat: Procedure = {
           { type: 'declare-combat', side: 'rebel', environ: env },
           { type: 'no-combat', side: 'rebel', environ: env },
         ],
+        // the same facts as any declaration, so the player sees the odds before a rebellion attacks too
+        context: { environ: env, ownStrength: strengthOf(game, unitsIn(game, env, 'rebel')) },
       },
     };
   },

@@ -233,11 +233,15 @@ function groupDecision(game: Game, group: number[], side: SideId): Step {
   for (const piece of groupMates(game, group)) options.push({ type: 'pick', side, piece });
   for (const to of groupDestinations(game, group)) options.push({ type: 'move-to', side, to });
   options.push({ type: 'drop-group', side });
+  // a stack with nowhere to go says why, rather than leaving the player to guess (seen in play: a ship picked alone)
+  const stuck = !options.some((o) => o.type === 'move-to');
   return {
     decide: {
       side,
       kind: 'move-group',
-      prompt: 'Add pieces from this environ to the moving stack, or choose where it goes.',
+      prompt: stuck
+        ? 'This stack has nowhere to go yet (a spaceship flies only with a pilot aboard [9.0]): add pieces from this environ, or drop it.'
+        : 'Add pieces from this environ to the moving stack, or choose where it goes.',
       rule: '[9.0]',
       options,
       context: { group },

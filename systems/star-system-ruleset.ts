@@ -19,11 +19,18 @@ import { refreshShips, refreshStacks } from './stacking';
 import { bonusDraw } from './bonus-draw';
 import { missionAction } from './mission-action';
 import { missionAssignment } from './mission-assignment';
-import { placeStartingForces } from './placement';
+import { placementProcedure, placeStartingForces, startPlacement } from './placement';
 import { assignPossession, initPossessionDeck, possessionTransfer, reassignSpaceshipProcedure } from './possessions';
 import { search, searchPhase } from './search';
 import { rebellionForces } from './rebellion';
 import { recordStartingRebelControl, score, victory } from './victory';
+
+/** The setup that follows placement, whether automatic or by hand. */
+function afterPlacement(game: Game): void {
+  recordStartingRebelControl(game);
+  initPossessionDeck(game); // [14.24]
+  setupImperialShips(game); // [14.61]
+}
 
 function playerTurn(player: SideId): SegmentDef[] {
   return [
@@ -60,6 +67,8 @@ export const starSystemRuleset: Ruleset = {
     'bonus-draw': bonusDraw,
     'rebellion-forces': rebellionForces,
     interphase,
+    // [16.12-16.14] placement by hand, before the first segment
+    placement: placementProcedure(afterPlacement),
     // 000 15.2: queued by loyalty.ts whenever a cause sparks one
     'domino-effect': dominoEffect,
     'domino-shift': dominoShift,
@@ -67,10 +76,11 @@ export const starSystemRuleset: Ruleset = {
   // [16.14] the Rebel player-turn is first.
   sequence: [...playerTurn('rebel'), ...playerTurn('imperial'), { player: null, phase: 'interphase', segment: 'interphase', procedure: 'interphase' }],
   setup(game: Game) {
+    // a side placing by hand decides in the placement procedure, which then finishes the setup
+    const byHand = startPlacement(game);
+    if (byHand) return void game.stack.push(byHand);
     placeStartingForces(game);
-    recordStartingRebelControl(game);
-    initPossessionDeck(game); // [14.24]
-    setupImperialShips(game); // [14.61]
+    afterPlacement(game);
   },
   refresh(game: Game) {
     refreshStacks(game); // [10.6] operations: stacks and spaceships first, then control [15.5]

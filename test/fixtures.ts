@@ -3,7 +3,7 @@
  * into it by content id.
  */
 import { bundledContent, bundledRaw } from '../src/core/content/bundled';
-import type { RawContent } from '../src/core/content/validate';
+import { validateContent, type Content, type RawContent } from '../src/core/content/validate';
 import { apply, newGame } from '../src/core/engine/game';
 import type { Game } from '../src/core/engine/types';
 import { entityOf, type EntityKind } from '../src/core/world/world';
@@ -21,6 +21,17 @@ export function rawCopy(): Record<string, any> {
 
 export function asRaw(raw: Record<string, any>): RawContent {
   return raw as RawContent;
+}
+
+/**
+ * The bundled content with every starting unit of a scenario left free (no fixed environ), so placement
+ * by hand asks for units too [16.13] (the bundled scenarios fix every unit).
+ */
+export function freeUnitsContent(scenarioId = 'armageddon'): Content {
+  const raw = rawCopy();
+  const scenario = raw['scenarios.json'].scenarios.find((s: { id: string }) => s.id === scenarioId);
+  for (const side of ['rebel', 'imperial']) for (const u of scenario[side].units) u.environ = null;
+  return validateContent(asRaw(raw));
 }
 
 export function testGame(scenario = STAR_SYSTEM_SCENARIOS[0] as string, seed: string | number = 1): Game {

@@ -333,6 +333,36 @@ function imperialDestination(ctx: PlanContext): Command | undefined {
   return moves.find((o) => target.environs?.includes(o.to as number));
 }
 
+// ---------------------------------------------------------------- initial placement [16.12-16.14]
+
+/** Capitals and the throne: what the Empire guards first. */
+function isSeatOfPower(ctx: PlanContext, planetId: string): boolean {
+  const g = ctx.content.galaxy;
+  return g.throne === planetId || g.provinces.some((p) => p.capital === planetId);
+}
+
+/**
+ * How good an environ is to start on. The Rebel starts where loyalty leans his way (the planets he
+ * wants to subvert), hides in wild environs, spreads his units, and lands from space away from a strong
+ * PDB; the Empire guards its capitals and throne, then the planets that lean toward the Rebel, with
+ * units spread over the environs and characters beside its units (they hunt from there).
+ */
+function placementValue(ctx: PlanContext, environ: number, what: 'unit' | 'characters'): number {
+  const { view, side } = ctx;
+  const env = view.environs.find((e) => e.eid === environ);
+  const planet = planetOfEnviron(view, environ);
+  if (!env || !planet) return 0;
+  const lean = LOYALTY_INDEX[planet.loyalty]; // 0 patriotic .. 4 unrest
+  const ownHere = view.units.filter((u) => u.side === side && u.environ === environ).length;
+  if (side === 'rebel') {
+    const pdb = ctx.decision.context?.fromSpace === true && planet.pdbUp ? planet.pdbLevel * 2 : 0;
+    return lean * 10 + (env.type === 'wild' ? 5 : 0) - ownHere * 3 - pdb + env.size * 0.1;
+  }
+  const guard = isSeatOfPower(ctx, planet.id) ? 30 : 0;
+  if (what === 'characters') return guard + lean * 5 + strengthIn(view, environ, 'imperial');
+  return guard + lean * 5 - ownHere * 4 + env.size * 0.1;
+}
+
 // ---------------------------------------------------------------- the plans
 
 const PLANS: Record<string, Plan> = {
@@ -419,6 +449,8 @@ const PLANS: Record<string, Plan> = {
       })
     );
   },
+  'place-units': (ctx) => best(ctx.decision.options, (o) => placementValue(ctx, o.environ as number, 'unit')),
+  'place-characters': (ctx) => best(ctx.decision.options, (o) => placementValue(ctx, o.environ as number, 'characters')),
   'domino-option'(ctx) {
     const targets = (ctx.decision.context?.targets as Record<string, string[]> | undefined) ?? {};
     const order = ['all', 'two', 'one'];

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { commandShapeProblem } from './engine/commands';
 import { jsonPath } from './content/validate';
 import { newGame, replay, type NewGameOptions } from './engine/game';
+import { Side, type SideId } from './content/schema';
 import type { Command, Game } from './engine/types';
 
 export const SAVE_FORMAT_VERSION = 1;
@@ -22,6 +23,8 @@ export interface SaveFile {
   contentVersion: string;
   scenario: string;
   seed: string;
+  /** Sides that placed their starting forces by hand [16.12-16.14]; absent in older saves: automatic. */
+  handPlacement?: SideId[];
   commands: Command[];
 }
 
@@ -30,6 +33,11 @@ const SaveSchema = z.strictObject({
   contentVersion: z.string().min(1).max(64),
   scenario: z.string().min(1).max(64),
   seed: z.string().min(1).max(64),
+  handPlacement: z
+    .array(Side)
+    .max(2)
+    .refine((sides) => new Set(sides).size === sides.length, 'a side is named twice')
+    .optional(),
   commands: z
     .array(
       z.unknown().superRefine((value, ctx) => {
@@ -46,8 +54,15 @@ export function makeSave(game: Game): SaveFile {
     contentVersion: game.content.version,
     scenario: game.scenario.id,
     seed: game.seed,
+    // only when some side placed by hand, so an all-automatic save reads exactly as before
+    ...(game.handPlacement.length ? { handPlacement: [...game.handPlacement] } : {}),
     commands: game.log.map((c) => ({ ...c })),
   };
+}
+
+/** The new-game options a save was made with (its commands aside). */
+function startOf(save: SaveFile, options: Omit<NewGameOptions, 'scenario' | 'seed'>): NewGameOptions {
+  return { ...options, scenario: save.scenario, seed: save.seed, handPlacement: save.handPlacement ?? [] };
 }
 
 export function saveToText(game: Game): string {
@@ -88,7 +103,7 @@ export function loadSave(text: string, options: Omit<NewGameOptions, 'scenario' 
     };
   if (!options.content.scenarios.has(save.scenario)) return { ok: false, message: `The save's scenario "${save.scenario}" does not exist.` };
   try {
-    const game = replay({ ...options, scenario: save.scenario, seed: save.seed }, save.commands);
+    const game = replay(startOf(save, options), save.commands);
     return { ok: true, game, save };
   } catch (e) {
     return { ok: false, message: `The save does not replay: ${(e as Error).message}.` };
@@ -97,5 +112,5 @@ export function loadSave(text: string, options: Omit<NewGameOptions, 'scenario' 
 
 /** A fresh game for a save's scenario and seed, without its commands (for a replay viewer). */
 export function gameAtStart(save: SaveFile, options: Omit<NewGameOptions, 'scenario' | 'seed'>): Game {
-  return newGame({ ...options, scenario: save.scenario, seed: save.seed });
+  return newGame(startOf(save, options));
 }

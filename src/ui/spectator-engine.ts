@@ -11,7 +11,7 @@ import { bundledContent } from '../core/content/bundled';
 import type { Content } from '../core/content/validate';
 import { apply, newGame, stateHash } from '../core/engine/game';
 import type { Game, GameEvent } from '../core/engine/types';
-import { loadSave, type SaveFile } from '../core/save';
+import { gameAtStart, loadSave, type SaveFile } from '../core/save';
 import { viewFor } from '../core/view';
 import { starSystemRuleset } from '../../systems/star-system-ruleset';
 import type { EntityRefs } from '../render/types';
@@ -95,7 +95,7 @@ export class SpectatorEngine {
     this.agents = null;
     this.side = side;
     this.info = { scenario: loaded.save.scenario, seed: loaded.save.seed, replay: true, agents: null };
-    this.game = newGame({ content: this.content, ruleset: starSystemRuleset, scenario: loaded.save.scenario, seed: loaded.save.seed });
+    this.game = gameAtStart(loaded.save, { content: this.content, ruleset: starSystemRuleset });
     return this.started();
   }
 
@@ -146,7 +146,7 @@ export class SpectatorEngine {
   seek(index: number): FromWorker[] {
     if (!this.save || !this.info) return [{ type: 'error', message: 'Only a replay has a timeline.' }];
     const n = Math.max(0, Math.min(this.save.commands.length, Math.floor(index)));
-    const g = newGame({ content: this.content, ruleset: starSystemRuleset, scenario: this.save.scenario, seed: this.save.seed });
+    const g = gameAtStart(this.save, { content: this.content, ruleset: starSystemRuleset });
     for (let i = 0; i < n; i++) {
       const r = apply(g, this.save.commands[i]);
       if (!r.ok) return [{ type: 'error', message: `The replay's command ${i + 1} was refused: ${r.reason}` }];

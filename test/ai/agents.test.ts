@@ -5,31 +5,39 @@
 import { describe, expect, it } from 'vitest';
 import { hasComponent } from 'bitecs';
 import { beliefOf, sampleBelief } from '../../src/core/belief';
-import { apply, cloneGame, stateHash } from '../../src/core/engine/game';
+import { apply, cloneGame, newGame, stateHash } from '../../src/core/engine/game';
 import type { Decision, Game } from '../../src/core/engine/types';
 import { spawnUnit } from '../../src/core/world/build';
-import { allOf, environOf, place } from '../../src/core/world/world';
+import { allOf, environOf, place, refOf } from '../../src/core/world/world';
 import { viewFor } from '../../src/core/view';
 import { AGENTS, agentFactory } from '../../src/ai/registry';
 import { playOut } from '../../src/ai/play';
 import { randomAgent } from '../../src/ai/random-agent';
 import { environsInPlay } from '../../systems/sides';
-import { SCENARIOS, testGame } from '../fixtures';
+import { content, freeUnitsContent, ruleset, SCENARIOS, testGame } from '../fixtures';
 
-/** One situation per decision kind met in random games of every scenario. */
+/**
+ * One situation per decision kind met in random games of every scenario, and of games where both sides
+ * place by hand [16.12-16.14] (with free starting units too, so units are placed by hand as well).
+ */
 function situationsByKind(): Map<string, Game> {
   const found = new Map<string, Game>();
-  for (const scenario of SCENARIOS)
-    for (let i = 0; i < 3; i++) {
-      const game = testGame(scenario, `kinds-${i}`);
-      const rebel = randomAgent({ side: 'rebel', seed: `${i}` });
-      const imperial = randomAgent({ side: 'imperial', seed: `${i}` });
-      while (game.pending && !game.winner) {
-        const d: Decision = game.pending;
-        if (!found.has(d.kind)) found.set(d.kind, cloneGame(game));
-        apply(game, (d.side === 'rebel' ? rebel : imperial).decide(viewFor(game, d.side), d));
-      }
+  const free = freeUnitsContent('armageddon');
+  const games: { make: () => Game; seed: string }[] = [
+    ...SCENARIOS.flatMap((scenario) => [0, 1, 2].map((i) => ({ make: () => testGame(scenario, `kinds-${i}`), seed: `${i}` }))),
+    { make: () => newGame({ content, ruleset, scenario: 'start-of-rebellion', seed: 'kinds-hand', handPlacement: ['rebel', 'imperial'] }), seed: 'hand' },
+    { make: () => newGame({ content: free, ruleset, scenario: 'armageddon', seed: 'kinds-hand', handPlacement: ['rebel', 'imperial'] }), seed: 'hand' },
+  ];
+  for (const { make, seed } of games) {
+    const game = make();
+    const rebel = randomAgent({ side: 'rebel', seed });
+    const imperial = randomAgent({ side: 'imperial', seed });
+    while (game.pending && !game.winner) {
+      const d: Decision = game.pending;
+      if (!found.has(d.kind)) found.set(d.kind, cloneGame(game));
+      apply(game, (d.side === 'rebel' ? rebel : imperial).decide(viewFor(game, d.side), d));
     }
+  }
   return found;
 }
 
@@ -37,8 +45,9 @@ function situationsByKind(): Map<string, Game> {
 describe('agents', () => {
   const situations = situationsByKind();
 
-  it('meet at least one decision kind in random games', () => {
+  it('meet at least one decision kind in random games, the placement kinds [16.12, 16.13] among them', () => {
     expect(situations.size).toBeGreaterThan(0);
+    expect([...situations.keys()]).toEqual(expect.arrayContaining(['place-units', 'place-characters']));
   });
 
   for (const name of Object.keys(AGENTS))
@@ -112,5 +121,37 @@ describe('an agent never sees hidden state [7.22, 9.31]', () => {
     const sample = sampleBelief(game, 'imperial', 'x');
     expect(sample.log).toEqual([]);
     expect(sample.events).toEqual([]);
+  });
+});
+
+describe('"normal" places its starting forces sensibly [16.12, 16.13]', () => {
+  const seats = new Set([content.galaxy.throne, ...content.galaxy.provinces.map((p) => p.capital)]);
+  const planetIdOf = (game: Game, environ: number) => game.content.environs.get(refOf(game.world, environ))?.planet ?? '';
+
+  it('the Empire gathers its characters on a capital or the throne when it may', () => {
+    let withSeat = 0;
+    for (const scenario of SCENARIOS) {
+      const game = newGame({ content, ruleset, scenario, seed: 'seat', handPlacement: ['imperial'] });
+      const d = game.pending!;
+      expect(d.kind).toBe('place-characters');
+      const offered = d.options.filter((o) => seats.has(planetIdOf(game, o.environ as number)));
+      const chosen = agentFactory('normal')({ side: 'imperial', seed: 'x' }).decide(viewFor(game, 'imperial'), d);
+      if (offered.length) expect(seats.has(planetIdOf(game, chosen.environ as number)), scenario).toBe(true);
+      if (offered.length && offered.length < d.options.length) withSeat++;
+    }
+    expect(withSeat).toBeGreaterThan(0); // some scenario did offer a choice between a seat and other places
+  });
+
+  it('the Rebel starts where loyalty leans most his way', () => {
+    const order = ['patriotic', 'loyal', 'neutral', 'dissent', 'unrest'];
+    const game = newGame({ content, ruleset, scenario: 'start-of-rebellion', seed: 'lean', handPlacement: ['rebel'] });
+    const d = game.pending!;
+    const view = viewFor(game, 'rebel');
+    const lean = (environ: number) => {
+      const planet = view.environs.find((e) => e.eid === environ)!.planet;
+      return order.indexOf(view.planets.find((p) => p.eid === planet)!.loyalty);
+    };
+    const chosen = agentFactory('normal')({ side: 'rebel', seed: 'x' }).decide(view, d);
+    expect(lean(chosen.environ as number)).toBe(Math.max(...d.options.map((o) => lean(o.environ as number))));
   });
 });

@@ -114,6 +114,35 @@ describe('single-screen play', () => {
     expect(errors).toEqual([]);
   });
 
+  it('[16.12] placement by hand: the Rebel chooses where his characters land by a numbered marker on the map', async () => {
+    await page.reload({ waitUntil: 'load' });
+    await gameReady(page);
+    await page.click('[data-testid="new-game"]');
+    await page.selectOption('[data-setup="scenario"]', 'start-of-rebellion');
+    await page.selectOption('[data-player="imperial"]', 'ai:normal');
+    await page.selectOption('[data-placement="rebel"]', 'hand');
+    await page.selectOption('[data-setup="pace"]', 'instant');
+    await page.click('[data-testid="start-game"]');
+    let s = await waitForHuman(page, 1);
+    expect(s.decision?.kind).toBe('place-characters');
+    expect(s.segment).toBe(-1); // before the first segment
+    // one marker per legal environ, each with one choice: a click takes it
+    const markers = page.locator('[data-testid="marker"]');
+    expect(await markers.count()).toBe(s.decision?.options.length);
+    // the marker's title names the place: "Gallowmere 2 (subterranean): 7. Gather at ..."
+    const title = (await markers.last().getAttribute('title')) ?? '';
+    const planet = title.split(/ \d/)[0];
+    const type = /\((\w+)\)/.exec(title)?.[1];
+    await markers.last().click();
+    await page.waitForFunction(() => (window as unknown as { __galaxy: Hook }).__galaxy.playState().decision?.kind !== 'place-characters');
+    s = await waitForHuman(page, 1);
+    expect(s.segment).toBeGreaterThanOrEqual(0);
+    const log = await page.locator('[data-testid="log"]').textContent();
+    expect(planet && type).toBeTruthy();
+    expect(log).toContain(`The Rebel characters gather at ${planet} (${type})`);
+    expect(errors).toEqual([]);
+  });
+
   it('hot-seat: a privacy screen names the next player and hides the board until they click', async () => {
     await page.reload({ waitUntil: 'load' });
     await gameReady(page);

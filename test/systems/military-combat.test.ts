@@ -210,6 +210,8 @@ describe('rebellion combat [10.7, 15.4]', () => {
     unit(game, 'militia', here);
     run(game, { proc: 'rebellion-combat', data: { planet: game.world.ids.planet.get('wendhaven')! } });
     expect(game.pending).toMatchObject({ side: 'rebel', kind: 'declare-combat', rule: '[10.7]' });
+    // the facts the odds before the declaration are computed from, as for any declaration [10.0]
+    expect(game.pending?.context).toEqual({ environ: here, ownStrength: 1 });
     rigDice(game, [6, 6]);
     ok(game, { type: 'declare-combat', side: 'rebel', environ: here });
     // 1 against 1: 1-1, +1 for the rebellion: 2-1

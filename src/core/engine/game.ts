@@ -11,12 +11,18 @@ import { buildWorld } from '../world/build';
 import { cloneWorld, snapshotWorld } from '../world/snapshot';
 import { canonical, commandShapeProblem, describeCommand } from './commands';
 import type { Command, Decision, Frame, Game, GameEvent, Json, Ruleset } from './types';
+import type { SideId } from '../content/schema';
 
 export interface NewGameOptions {
   content: Content;
   ruleset: Ruleset;
   scenario: string;
   seed: string | number;
+  /**
+   * The sides that place their starting forces by hand [16.12-16.14]; absent or empty: all automatic
+   * (by the game's RNG), as every save made before this option existed was played.
+   */
+  handPlacement?: readonly SideId[];
 }
 
 /** Thrown for a bug in the rules (a procedure that loops or offers nothing), never for a bad command. */
@@ -27,14 +33,19 @@ export class EngineError extends Error {
 /** A guard against a rules procedure that never reaches a decision. */
 const MAX_STEPS_WITHOUT_DECISION = 100_000;
 
-export function newGame({ content, ruleset, scenario: scenarioId, seed }: NewGameOptions): Game {
+export function newGame({ content, ruleset, scenario: scenarioId, seed, handPlacement = [] }: NewGameOptions): Game {
   const scenario = content.scenarios.get(scenarioId);
   if (!scenario) throw new Error(`there is no scenario "${scenarioId}"; there are: ${[...content.scenarios.keys()].join(', ')}`);
+  for (const side of handPlacement)
+    if (!ruleset.sides.includes(side)) throw new Error(`placement by hand names "${side}", which is not a side of this game (${ruleset.sides.join(', ')})`);
+  if (new Set(handPlacement).size !== handPlacement.length) throw new Error('placement by hand names a side twice');
   const game: Game = {
     content,
     ruleset,
     scenario,
     seed: String(seed),
+    // kept in the rules' order of sides, so the same choice is always written the same way in a save
+    handPlacement: ruleset.sides.filter((s) => handPlacement.includes(s)),
     world: buildWorld(content, scenario, ruleset.sides),
     rng: Rng.fromSeed(`${scenarioId}:${seed}`),
     turn: 1,
@@ -242,6 +253,11 @@ export function cloneGame(game: Game): Game {
 }
 
 /** Rebuild a game from its scenario, seed and commands. Throws naming the first refused command. */
+/** The options that made this game (without its commands): for undo, replays and saves. */
+export function optionsOf(game: Game): NewGameOptions {
+  return { content: game.content, ruleset: game.ruleset, scenario: game.scenario.id, seed: game.seed, handPlacement: game.handPlacement };
+}
+
 export function replay(options: NewGameOptions, commands: readonly unknown[]): Game {
   const game = newGame(options);
   commands.forEach((command, i) => {

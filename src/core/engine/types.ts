@@ -107,6 +107,8 @@ export interface Game {
   readonly ruleset: Ruleset;
   readonly scenario: ScenarioDef;
   readonly seed: string;
+  /** The sides placing their starting forces by hand [16.12-16.14] (a new-game option; saved). */
+  readonly handPlacement: readonly SideId[];
   world: GameWorld;
   rng: Rng;
   /** Game-turn, from 1. */

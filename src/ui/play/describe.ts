@@ -4,7 +4,8 @@
  * public places, so it reveals nothing that side does not know.
  */
 import type { Command, Game, Json } from '../../core/engine/types';
-import { environOf, kindOf, refOf } from '../../core/world/world';
+import { environOf, kindOf, planetOfEnviron, refOf } from '../../core/world/world';
+import { LOYALTIES } from '../../core/content/schema';
 
 export interface OptionInfo {
   /** The button text. */
@@ -34,13 +35,29 @@ const VERBS: Record<string, string> = {
   'remove-unit': 'Remove',
   'name-leader': 'Lead with',
   'place-reinforcement': 'Place at',
+  'place-unit': 'Place it at',
+  'place-characters': 'Gather at',
   'pick-for-mission': 'Send on a mission:',
   'assign-mission': 'Mission',
   'end-raising': 'Stop raising units',
   'raise-unit': 'Raise',
   'gain-character': 'Gain',
   'choose-hider': 'Hide behind',
+  'assign-ship': 'Give',
+  'domino-option': 'Shift',
+  'reassign-spaceship': 'Give',
 };
+
+/** Fields left out of some options' labels because the prompt already says them (the map still shows them). */
+const UNSAID: Record<string, string[]> = {
+  'assign-mission': ['character'],
+  'draw-action': ['environ'],
+  'stop-drawing': ['environ'],
+};
+/** Words joining a field to the label before it ("Give Kestrel's Due to Mirra Solvane"). */
+const JOINS: Record<string, Record<string, string>> = { 'assign-ship': { character: 'to' }, 'reassign-spaceship': { character: 'to' } };
+/** Placing pieces: the label says what a player weighs there (its people's loyalty, its PDB). */
+const PLACING = new Set(['place-unit', 'place-characters', 'place-reinforcement']);
 
 /** Field names whose value is an entity id. */
 const ENTITY_FIELDS = new Set(['to', 'environ', 'piece', 'planet', 'unit', 'character', 'knight', 'ship', 'from', 'leader', 'target', 'pieces', 'possession', 'holder']);
@@ -94,6 +111,15 @@ function words(s: string): string {
   return t.charAt(0).toUpperCase() + t.slice(1);
 }
 
+/** Public facts about an environ's planet, for choosing where to place: "· unrest · PDB 2 up". */
+function placeFacts(game: Game, environ: number): string {
+  const c = game.world.c;
+  const planet = planetOfEnviron(game.world, environ);
+  const level = c.Pdb.level[planet] as number;
+  const pdb = level > 0 ? `PDB ${level} ${c.Pdb.up[planet] ? 'up' : 'down'}` : 'no PDB';
+  return `· ${LOYALTIES[c.Loyalty.value[planet] as number] ?? ''} · ${pdb}`;
+}
+
 export function describeOption(game: Game, option: Command): OptionInfo {
   const parts: string[] = [VERBS[option.type] ?? words(option.type)];
   const places: string[] = [];
@@ -101,14 +127,23 @@ export function describeOption(game: Game, option: Command): OptionInfo {
     if (key === 'type' || key === 'side') continue;
     if (ENTITY_FIELDS.has(key) && (typeof value === 'number' || Array.isArray(value))) {
       const ids = (Array.isArray(value) ? value : [value]).filter((v): v is number => typeof v === 'number');
-      const names = ids.map((id) => entityName(game, id));
-      if (key === 'to') parts.push(parts[0]?.endsWith(' to') ? names.join(', ') : `→ ${names.join(', ')}`);
-      else if (!(names.length === 1 && names[0] === 'none' && key !== 'character')) parts.push(names.join(', '));
-      else parts.push(names.join(', '));
       for (const id of ids) {
         const p = placeOf(game, id);
         if (p && !places.includes(p)) places.push(p);
       }
+      if (UNSAID[option.type]?.includes(key)) continue;
+      const join = JOINS[option.type]?.[key];
+      if (join) parts.push(join);
+      // a ship given to no one [14.55]: "to nobody" reads better than "to none"
+      const names = ids.map((id) => (id === 0 && join ? 'nobody' : entityName(game, id)));
+      if (key === 'to') parts.push(parts[0]?.endsWith(' to') ? names.join(', ') : `→ ${names.join(', ')}`);
+      else if (!(names.length === 1 && names[0] === 'none' && key !== 'character')) parts.push(names.join(', '));
+      else parts.push(names.join(', '));
+      if (key === 'environ' && PLACING.has(option.type) && typeof value === 'number') parts.push(placeFacts(game, value));
+    } else if (key === 'unitType' && typeof value === 'string') {
+      // "Rebel Irregulars (1-0, costs 1)", not the id's "Rebel 1 0"
+      const type = game.content.tables.unitTypes.find((t) => t.id === value);
+      parts.push(type ? `${type.name} (${type.combat}-${type.second}, costs ${type.cost})` : words(value));
     } else if (key === 'letter' && typeof value === 'string') {
       const mission = game.content.missions.get(value as never);
       parts.push(mission ? `${mission.name} (${value})` : value);

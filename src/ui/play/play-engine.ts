@@ -10,7 +10,7 @@ import type { Agent } from '../../ai/agent';
 import type { SideId } from '../../core/content/schema';
 import { bundledContent } from '../../core/content/bundled';
 import type { Content } from '../../core/content/validate';
-import { apply, newGame, replay } from '../../core/engine/game';
+import { apply, newGame, optionsOf, replay } from '../../core/engine/game';
 import type { Command, Game, GameEvent } from '../../core/engine/types';
 import { viewFor } from '../../core/view';
 import { starSystemRuleset } from '../../../systems/star-system-ruleset';
@@ -47,9 +47,16 @@ export class PlayEngine {
     } catch (e) {
       return [{ type: 'error', message: (e as Error).message }];
     }
+    let game: Game;
+    try {
+      game = newGame({ content: this.content, ruleset: starSystemRuleset, scenario: setup.scenario, seed: setup.seed, handPlacement: setup.handPlacement ?? [] });
+    } catch (e) {
+      // a bad option (a side named twice...) is refused and the current game stays
+      return [{ type: 'error', message: (e as Error).message }];
+    }
     this.setup = setup;
     this.agents = agents;
-    this.game = newGame({ content: this.content, ruleset: starSystemRuleset, scenario: setup.scenario, seed: setup.seed });
+    this.game = game;
     this.marks = [];
     this.viewer = null;
     this.paused = false;
@@ -137,7 +144,7 @@ export class PlayEngine {
     const g = this.game;
     const { index, note } = this.undoTarget();
     if (!g || index < 0) return [{ type: 'error', message: note || 'Nothing to undo.' }];
-    this.game = replay({ content: this.content, ruleset: starSystemRuleset, scenario: g.scenario.id, seed: g.seed }, g.log.slice(0, index));
+    this.game = replay(optionsOf(g), g.log.slice(0, index));
     this.marks = this.marks.slice(0, index);
     this.sentEvents = 0;
     this.resetPending = true;

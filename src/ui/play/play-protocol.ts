@@ -15,6 +15,8 @@ export interface PlaySetup {
   scenario: string;
   seed: string;
   players: Record<SideId, Player>;
+  /** Sides that place their starting forces by hand [16.12-16.14]; absent: all automatic. */
+  handPlacement?: SideId[];
 }
 
 export type ToPlayWorker =

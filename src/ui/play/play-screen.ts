@@ -96,19 +96,22 @@ export class PlayScreen {
       `<select data-player="${side}"><option value="human"${def === 'human' ? ' selected' : ''}>Human</option>${this.app.options.agents
         .map((a) => `<option value="ai:${esc(a)}"${def === a ? ' selected' : ''}>AI — ${esc(a)}</option>`)
         .join('')}</select>`;
+    // [16.12-16.14] each side's starting forces: placed by the game's dice, or by its player (an AI side by its plan)
+    const placing = (side: string) =>
+      `<select data-placement="${side}" title="Initial placement [16.12-16.14]"><option value="auto">placed automatically</option><option value="hand">placed by hand</option></select>`;
     this.setupEl.innerHTML = `
       <h2>New game</h2>
       <label>Scenario <select data-setup="scenario">${scenarios.map((s) => `<option value="${esc(s.id)}">${esc(s.name)} (${s.turns} turns)</option>`).join('')}</select></label>
       <div class="scenario-text" data-setup="about"></div>
       <div class="sides">
-        <div class="side-row"><input type="color" data-color="rebel" value="${SIDE_COLORS.rebel}" title="Rebel colour"><b>Rebel</b> ${players('rebel', 'human')}</div>
-        <div class="side-row"><input type="color" data-color="imperial" value="${SIDE_COLORS.imperial}" title="Imperial colour"><b>Empire</b> ${players('imperial', 'normal')}</div>
+        <div class="side-row"><input type="color" data-color="rebel" value="${SIDE_COLORS.rebel}" title="Rebel colour"><b>Rebel</b> ${players('rebel', 'human')} ${placing('rebel')}</div>
+        <div class="side-row"><input type="color" data-color="imperial" value="${SIDE_COLORS.imperial}" title="Imperial colour"><b>Empire</b> ${players('imperial', 'normal')} ${placing('imperial')}</div>
         <p class="muted" data-setup="mode"></p>
       </div>
       <label>Seed <input data-setup="seed" size="12" value="${randomSeed()}"> <button data-setup="reroll" title="A new random seed">new</button></label>
       <p class="muted small">The same seed and choices replay the same game.</p>
       <label>Animation speed <select data-setup="pace"><option value="normal">normal</option><option value="fast">fast</option><option value="instant">instant</option></select></label>
-      <p class="muted small">Pieces are placed automatically at the start (placement by hand is not built yet).</p>
+      <p class="muted small">Placed by hand: before the first turn the Empire, then the Rebel, chooses where its starting characters gather (and its units go, where the scenario leaves them free) [16.12-16.14].</p>
       <div class="buttons"><button data-setup="cancel">Back</button><button class="primary" data-setup="start" data-testid="start-game">Start the game</button></div>`;
     const get = (k: string) => this.setupEl.querySelector(`[data-setup="${k}"]`) as HTMLInputElement;
     const refresh = () => {
@@ -130,7 +133,11 @@ export class PlayScreen {
         return v === 'human' ? ({ kind: 'human' } as const) : ({ kind: 'ai', agent: v.slice(3) } as const);
       };
       for (const side of ['rebel', 'imperial']) SIDE_COLORS[side] = (this.setupEl.querySelector(`[data-color="${side}"]`) as HTMLInputElement).value;
-      this.start({ scenario: get('scenario').value, seed: get('seed').value.trim() || randomSeed(), players: { rebel: player('rebel'), imperial: player('imperial') } }, PACES[get('pace').value] ?? 450);
+      const handPlacement = (['rebel', 'imperial'] as const).filter((side) => (this.setupEl.querySelector(`[data-placement="${side}"]`) as HTMLSelectElement).value === 'hand');
+      this.start(
+        { scenario: get('scenario').value, seed: get('seed').value.trim() || randomSeed(), players: { rebel: player('rebel'), imperial: player('imperial') }, handPlacement },
+        PACES[get('pace').value] ?? 450,
+      );
     });
     refresh();
     this.app.showStartMenu(false);
@@ -205,8 +212,18 @@ export class PlayScreen {
     const v = this.view;
     const parts: string[] = [];
     if (v?.winner) {
-      const won = v.winner === 'draw' ? 'The game ends in a draw.' : `${SIDE_TEAMS[v.winner] ?? v.winner} wins.`;
-      parts.push(`<h3 class="gold" data-testid="game-over">${esc(won)}</h3><p><button data-act="menu">Back to the menu</button></p>`);
+      // seen at the end of a whole game: "the Rebellion wins." with no word of how it was won
+      const won = v.winner === 'draw' ? 'The game ends in a draw.' : `${capital(SIDE_TEAMS[v.winner] ?? v.winner)} wins.`;
+      const sc = v.score as { rebelPoints?: number; rebelTarget?: number; breakdown?: Record<string, number> };
+      const lines = Object.entries(sc.breakdown ?? {})
+        .filter(([, n]) => n !== 0)
+        .map(([what, n]) => `<li>${esc(what)}: ${n > 0 ? '+' : ''}${n}</li>`)
+        .join('');
+      const how =
+        typeof sc.rebelPoints === 'number'
+          ? `<p>Turn ${v.turn} of ${v.turns}. The Rebel has <b>${sc.rebelPoints}</b> victory points (target ${sc.rebelTarget ?? '?'}).</p>${lines ? `<ul class="context">${lines}</ul>` : ''}`
+          : '';
+      parts.push(`<h3 class="gold" data-testid="game-over">${esc(won)}</h3>${how}<p><button data-act="menu">Back to the menu</button></p>`);
     } else if (p.thinking) {
       parts.push(
         `<div class="thinking" data-testid="thinking"><span class="spinner"></span> ${esc(capital(SIDE_TEAMS[p.thinking] ?? p.thinking))} is thinking…</div>
@@ -219,7 +236,7 @@ export class PlayScreen {
     parts.push(
       `<div class="decision-foot"><button data-act="undo" data-testid="undo" ${p.canUndo ? '' : 'disabled'} title="${esc(p.undoNote || 'Take back your last choice (Esc)')}">Undo (Esc)</button>
        <button data-act="help" title="Rules help (?)">Help (?)</button>
-       <span class="muted small">${p.canUndo ? '' : esc(p.undoNote)}</span></div>`,
+       <span class="muted small">${p.canUndo ? '' : esc(p.undoNote)}</span><span class="typed" data-testid="typed"></span></div>`,
     );
     this.decisionEl.innerHTML = parts.join('');
     this.decisionBox.hidden = false;
@@ -230,7 +247,8 @@ export class PlayScreen {
     const shown = options.map((o, i) => ({ o, i })).filter(({ o }) => !this.filter || o.places.includes(this.filter));
     const buttons = shown
       .map(({ o, i }) => {
-        const key = i < 9 ? `<kbd>${i + 1}</kbd>` : '';
+        // past the 9th, a choice's key is its number typed as two digits ("1" then "2" for 12)
+        const key = `<kbd>${i + 1}</kbd>`;
         const place = o.places.length ? ' has-place' : '';
         return `<button class="option${place}${o.ends ? ' ends' : ''}" data-option="${i}" data-testid="option">${key}<span>${esc(o.label)}</span></button>`;
       })
@@ -256,8 +274,9 @@ export class PlayScreen {
     const ctx = d.context ?? {};
     const rows: string[] = [];
     for (const [k, v] of Object.entries(ctx)) {
-      if (k === 'environ' || k === 'group' || typeof v === 'object' && v !== null && !Array.isArray(v)) continue;
-      const text = Array.isArray(v) ? v.filter((x) => typeof x === 'string').join('; ') : String(v as Json);
+      // ids the player cannot read, and empty facts ("race: null" said nothing), are left out
+      if (k === 'environ' || k === 'group' || v === null || (typeof v === 'object' && !Array.isArray(v))) continue;
+      const text = Array.isArray(v) ? v.filter((x) => typeof x === 'string').join('; ') : typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v as Json);
       if (text) rows.push(`<li><span class="muted">${esc(words(k.replace(/([A-Z])/g, ' $1').toLowerCase()))}:</span> ${esc(text)}</li>`);
     }
     return rows.length ? `<ul class="context">${rows.join('')}</ul>` : '';
@@ -384,15 +403,9 @@ export class PlayScreen {
     }
     const p = this.play;
     if (!p) return;
-    if (e.key >= '1' && e.key <= '9') {
+    if (e.key >= '0' && e.key <= '9') {
       e.preventDefault();
-      const i = Number(e.key) - 1;
-      if (this.filter) {
-        // with a place chosen on the map, the numbers still mean the options' own numbers
-        const opt = p.options[i];
-        if (opt && !opt.places.includes(this.filter)) return;
-      }
-      this.choose(i);
+      this.typeDigit(e.key, p);
     } else if (e.key === 'Enter') {
       e.preventDefault();
       const end = p.options.findIndex((o) => o.ends);
@@ -411,6 +424,52 @@ export class PlayScreen {
     } else if (e.key === '?') {
       this.helpEl.hidden = !this.helpEl.hidden;
     }
+  }
+
+  /** Digits typed so far toward a two-digit option number, and the timer that ends the typing. */
+  private typed = '';
+  private typedTimer: ReturnType<typeof setTimeout> | null = null;
+
+  /**
+   * A number key. With more than nine choices, a digit that can begin a two-digit number waits a moment
+   * for the second digit ("1", "2" is choice 12); otherwise, or when the moment passes, it is taken alone.
+   */
+  private typeDigit(digit: string, p: PlayInfo): void {
+    if (this.typedTimer !== null) clearTimeout(this.typedTimer);
+    this.typedTimer = null;
+    const typed = this.typed + digit;
+    const n = Number(typed);
+    const canGrow = typed.length < 2 && n * 10 <= p.options.length && n > 0;
+    if (canGrow) {
+      this.typed = typed;
+      this.showTyped();
+      this.typedTimer = setTimeout(() => this.takeTyped(), 700);
+      return;
+    }
+    this.typed = typed;
+    this.takeTyped();
+  }
+
+  private takeTyped(): void {
+    const p = this.play;
+    const n = Number(this.typed);
+    this.typed = '';
+    this.typedTimer = null;
+    this.showTyped();
+    if (!p || !(n >= 1)) return;
+    const i = n - 1;
+    if (this.filter) {
+      // with a place chosen on the map, the numbers still mean the options' own numbers
+      const opt = p.options[i];
+      if (opt && !opt.places.includes(this.filter)) return;
+    }
+    this.choose(i);
+  }
+
+  /** Show the digit typed so far, so the wait for the second one is not a mystery. */
+  private showTyped(): void {
+    const el = this.decisionEl.querySelector('[data-testid="typed"]');
+    if (el) el.textContent = this.typed ? `Choice ${this.typed}…` : '';
   }
 
   // ------------------------------------------------------------------ hot-seat privacy
