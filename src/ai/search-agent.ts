@@ -31,6 +31,11 @@ export interface SearchLevel {
   horizon: number;
   /** Options compared at most (the plan's own choice always among them). */
   maxOptions: number;
+  /**
+   * How much better (in evaluation points) another option must look than the plan's own choice to be
+   * taken instead: a few imagined games flatter whichever option drew the best dice.
+   */
+  margin: number;
   weights: EvaluationWeights;
 }
 
@@ -50,8 +55,8 @@ const KEY_DECISIONS = [
 ] as const;
 
 export const LEVELS: Record<'easy' | 'hard', SearchLevel> = {
-  easy: { name: 'easy', blunder: 0.4, searched: [], samples: 0, horizon: 0, maxOptions: 0, weights: DEFAULT_WEIGHTS },
-  hard: { name: 'hard', blunder: 0, searched: KEY_DECISIONS, samples: 2, horizon: 24, maxOptions: 6, weights: DEFAULT_WEIGHTS },
+  easy: { name: 'easy', blunder: 0.4, searched: [], samples: 0, horizon: 0, maxOptions: 0, margin: 0, weights: DEFAULT_WEIGHTS },
+  hard: { name: 'hard', blunder: 0, searched: KEY_DECISIONS, samples: 2, horizon: 24, maxOptions: 6, margin: 20, weights: DEFAULT_WEIGHTS },
 };
 
 /** Play on with the plans for both sides, `horizon` decisions or to the end. */
@@ -87,9 +92,10 @@ export function searchAgent(level: SearchLevel): AgentFactory {
           playOn(game, c, level.horizon);
           total += evaluate(game, side, level.weights);
         }
-        // Ties keep the plan's choice (it comes first).
-        if (total / level.samples > bestValue) {
-          bestValue = total / level.samples;
+        // The plan's choice comes first and keeps ties; another option must beat it by the margin.
+        const value = total / level.samples - (i === 0 ? 0 : level.margin);
+        if (value > bestValue) {
+          bestValue = value;
           bestOption = option;
         }
       });
