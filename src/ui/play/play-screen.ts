@@ -36,7 +36,7 @@ export class PlayScreen {
   private readonly sequenceEl: HTMLElement;
 
   private readonly markerLayer: HTMLElement;
-  private markers: { el: HTMLElement; environ: string }[] = [];
+  private markers: MapMarker[] = [];
   play: PlayInfo | null = null;
   private view: GameView | null = null;
   /** Options narrowed to one place by a click on the map (null: all shown). */
@@ -506,7 +506,12 @@ export class PlayScreen {
       el.textContent = list.length > 3 ? `${list.slice(0, 3).map((i) => i + 1).join(' ')}…` : list.map((i) => i + 1).join(' ');
       el.addEventListener('click', () => this.pickPlace(environ));
       this.markerLayer.appendChild(el);
-      this.markers.push({ el, environ });
+      this.markers.push({ el, environ, x: 0, y: 0, width: 0, height: 0, visible: false });
+    }
+    // sizes once, while laid out: the spreading below runs every frame and must not touch layout
+    for (const m of this.markers) {
+      m.width = m.el.offsetWidth;
+      m.height = m.el.offsetHeight;
     }
     this.placeMarkers();
   }
@@ -535,12 +540,18 @@ export class PlayScreen {
       const where = L.environIndex.get(m.environ);
       const planet = where ? L.planets[where.planet] : undefined;
       const env = where && planet ? planet.environs[where.environ] : undefined;
+      m.visible = false;
       if (!planet || !env) continue;
       const r = env.outer + planet.radius * 0.6;
       this.tmp3.set(planet.position.x + Math.cos(env.angle) * r, planet.position.y, planet.position.z + Math.sin(env.angle) * r);
-      const visible = g.project(this.tmp3, this.tmp2);
-      m.el.style.display = visible ? '' : 'none';
-      if (visible) m.el.style.transform = `translate(${this.tmp2.x.toFixed(1)}px, ${this.tmp2.y.toFixed(1)}px) translate(-50%, -50%)`;
+      m.visible = g.project(this.tmp3, this.tmp2);
+      m.x = this.tmp2.x;
+      m.y = this.tmp2.y;
+    }
+    spreadMarkers(this.markers);
+    for (const m of this.markers) {
+      m.el.style.display = m.visible ? '' : 'none';
+      if (m.visible) m.el.style.transform = `translate(${m.x.toFixed(1)}px, ${m.y.toFixed(1)}px) translate(-50%, -50%)`;
     }
   }
 
@@ -615,3 +626,53 @@ const SHORT_SEGMENTS: Record<string, string> = {
   'mission action': 'missions',
   'bonus draw': 'bonus',
 };
+
+/** A box on the screen: where a marker's centre is, its size, and whether it is shown. */
+export interface ScreenBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  visible: boolean;
+}
+
+/** A numbered marker on the map, where its environ projects to on the screen. */
+interface MapMarker extends ScreenBox {
+  el: HTMLElement;
+  environ: string;
+}
+
+/**
+ * Markers of neighbouring environs (a busy planet seen from afar) would cover each other's numbers:
+ * push each overlapping pair apart along the axis where they overlap least, a few passes, so every
+ * number stays readable and clickable near its environ. No allocation: it runs every frame.
+ */
+export function spreadMarkers(markers: readonly ScreenBox[], gap = 3, passes = 24): void {
+  for (let pass = 0; pass < passes; pass++) {
+    let moved = false;
+    for (let i = 0; i < markers.length; i++) {
+      const a = markers[i] as ScreenBox;
+      if (!a.visible) continue;
+      for (let j = i + 1; j < markers.length; j++) {
+        const b = markers[j] as ScreenBox;
+        if (!b.visible) continue;
+        const dx = b.x - a.x;
+        const dy = b.y - a.y;
+        const overlapX = (a.width + b.width) / 2 + gap - Math.abs(dx);
+        const overlapY = (a.height + b.height) / 2 + gap - Math.abs(dy);
+        if (overlapX <= 0 || overlapY <= 0) continue;
+        moved = true;
+        if (overlapX < overlapY) {
+          const push = (overlapX / 2) * (dx < 0 ? -1 : 1);
+          a.x -= push;
+          b.x += push;
+        } else {
+          const push = (overlapY / 2) * (dy < 0 ? -1 : 1);
+          a.y -= push;
+          b.y += push;
+        }
+      }
+    }
+    if (!moved) return;
+  }
+}
