@@ -46,9 +46,10 @@ export interface DiscSpec {
 const BAKE_RES = 512;
 /**
  * Glow fainter than this (of 255) is taken off everywhere, so the mesh can leave out triangles whose
- * corners are all black without a visible edge where it stops.
+ * corners are all black without a visible edge where it stops. The faint outskirts it takes off would
+ * cover most of the screen for little light; the sparse dust points draw the outer arms instead.
  */
-const BLACK = 20;
+const BLACK = 36;
 
 /** Draw the points from straight above into an RGBA image (row 0 at the bottom, +x right, -z up). */
 function bake(renderer: WebGLRenderer, points: Points, spec: DiscSpec): Uint8Array {
@@ -127,7 +128,9 @@ export function buildDisc(renderer: WebGLRenderer, points: Points, glow: number,
     sample(pixels, spec, x, z, half, c);
     sample(tints, spec, x, z, half, t);
     const presence = Math.min(1, Math.max(0, (Math.max(c.r, c.g, c.b) - black) / (3 * black)));
-    c.setRGB(Math.max(0, c.r - black), Math.max(0, c.g - black), Math.max(0, c.b - black));
+    // Less the black level, stretched back so the brightest glow stays as bright as it was baked.
+    const k = 1 / (1 - black);
+    c.setRGB(Math.max(0, c.r - black) * k, Math.max(0, c.g - black) * k, Math.max(0, c.b - black) * k);
     c.add(t.multiplyScalar(presence)).toArray(col, v * 3);
   };
   spec.centre.toArray(pos, 0);

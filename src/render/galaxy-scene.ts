@@ -440,6 +440,7 @@ export class GalaxyScene {
     this.selection = selection;
     const pos = selection ? this.selectionPosition(selection) : null;
     this.setHalo(this.layers.selectedSlot, pos ?? this.tmpV.set(0, -1e5, 0), pos ? this.selectionScale(selection) : 0, this.tmpColor.set('#ffffff'));
+    this.layers.halos.showStyle(HALO_STYLE.selected, !!pos);
     this.onSelect(selection);
   }
 
@@ -449,6 +450,7 @@ export class GalaxyScene {
     if (!same) {
       const pos = selection ? this.selectionPosition(selection) : null;
       this.setHalo(this.layers.hoverSlot, pos ?? this.tmpV.set(0, -1e5, 0), pos ? this.selectionScale(selection) * 0.85 : 0, this.tmpColor.set('#bfe2ff'));
+      this.layers.halos.showStyle(HALO_STYLE.hover, !!pos);
       this.renderer.domElement.style.cursor = selection ? 'pointer' : '';
     }
     this.onHover(selection, x, y);

@@ -11,15 +11,24 @@
 import { AdditiveBlending, BufferAttribute, BufferGeometry, DynamicDrawUsage, Mesh, ShaderMaterial, type Color, type Vector3 } from 'three';
 import * as S from './shaders';
 
+export const HALO_STYLE = { drift: 0, outerDrift: 1, capital: 2, throne: 3, glow: 4, selected: 5, atmosphere: 6, hover: 7 } as const;
+
+/**
+ * The styles seen together from afar share one draw (each draw has a cost of its own in software
+ * WebGL, about that of ten thousand pixels): the outer drift areas, capitals and the throne.
+ */
+const RINGS = [HALO_STYLE.outerDrift, HALO_STYLE.capital, HALO_STYLE.throne] as number[];
+const groupOf = (style: number): number => (RINGS.includes(style) ? -1 : style);
+
 const VERTS = 4;
 const INDICES = 6;
 const CORNERS = [-1, -1, 1, -1, 1, 1, -1, 1];
 
 export class HaloLayer {
   readonly mesh: Mesh;
-  /** One material per style, each drawing its own contiguous run of slots (a geometry group). */
+  /** One material per style (or group of styles), each drawing its own contiguous run of slots. */
   readonly materials: ShaderMaterial[] = [];
-  private readonly byStyle = new Map<number, ShaderMaterial>();
+  private readonly byGroup = new Map<number, ShaderMaterial>();
   private readonly uniforms = { uTime: { value: 0 } };
   private readonly centre: BufferAttribute;
   private readonly scale: BufferAttribute;
@@ -27,9 +36,10 @@ export class HaloLayer {
   private readonly phase: BufferAttribute;
 
   /**
-   * `styles` is every slot's style, in slot order; slots of one style must be contiguous. Each style
-   * gets its own material with only its own shading compiled in (`#define STYLE`): in software WebGL
-   * a shader that branches on a per-pixel style pays for every branch on every pixel.
+   * `styles` is every slot's style, in slot order; slots of one style (or of the ring group) must be
+   * contiguous. Each gets its own material with only its own shading compiled in (`#define STYLE`):
+   * in software WebGL a shader that branches on a per-pixel style pays for every branch on every
+   * pixel. The ring group computes its three styles without branches, weighted by the style.
    */
   constructor(styles: number[]) {
     const capacity = styles.length;
@@ -51,16 +61,19 @@ export class HaloLayer {
     geometry.setAttribute('aScale', this.scale);
     geometry.setAttribute('aColor', this.color);
     geometry.setAttribute('aPhase', this.phase);
+    const style = new Float32Array(n);
+    styles.forEach((st, slot) => style.fill(st, slot * VERTS, (slot + 1) * VERTS));
+    geometry.setAttribute('aStyle', new BufferAttribute(style, 1));
     geometry.setIndex(new BufferAttribute(index, 1));
     for (let start = 0; start < capacity; ) {
-      const style = styles[start] as number;
+      const group = groupOf(styles[start] as number);
       let end = start;
-      while (end < capacity && styles[end] === style) end++;
-      if (this.byStyle.has(style)) throw new Error(`halo slots of style ${style} are not contiguous`);
+      while (end < capacity && groupOf(styles[end] as number) === group) end++;
+      if (this.byGroup.has(group)) throw new Error(`halo slots of style ${styles[start]} are not contiguous`);
       const material = new ShaderMaterial({
         vertexShader: S.haloVertex,
         fragmentShader: S.haloFragment,
-        defines: { STYLE: style },
+        defines: group < 0 ? { RINGS: true } : { STYLE: group },
         uniforms: this.uniforms,
         blending: AdditiveBlending,
         depthWrite: false,
@@ -68,7 +81,7 @@ export class HaloLayer {
       });
       geometry.addGroup(start * INDICES, (end - start) * INDICES, this.materials.length);
       this.materials.push(material);
-      this.byStyle.set(style, material);
+      this.byGroup.set(group, material);
       start = end;
     }
     this.mesh = new Mesh(geometry, this.materials);
@@ -79,10 +92,13 @@ export class HaloLayer {
     this.uniforms.uTime.value = seconds;
   }
 
-  /** Show or hide every halo of one style (planet atmospheres are not drawn from afar). */
+  /**
+   * Show or hide every halo of one style (planet atmospheres are not drawn from afar, nor the
+   * selection ring when nothing is selected). Not for the styles of the ring group.
+   */
   showStyle(style: number, visible: boolean): void {
-    const material = this.byStyle.get(style);
-    if (material) material.visible = visible;
+    const material = this.byGroup.get(groupOf(style));
+    if (material && groupOf(style) >= 0) material.visible = visible;
   }
 
   /** Place and colour one halo; a scale of 0 hides it. */

@@ -29,13 +29,14 @@ import type { Content } from '../core/content/validate';
 import type { GalaxyLayout } from './layout';
 import { ENVIRON_COLORS, GOLD, LOYALTY_COLORS, NAV_STAR_COLOR, SPACE } from './palette';
 import { buildDisc, type DiscSpec } from './disc';
-import { HaloLayer } from './halos';
+import { HALO_STYLE, HaloLayer } from './halos';
+
+export { HALO_STYLE };
 import { buildRoutes } from './routes';
 import * as S from './shaders';
 import type { ResourceTracker } from './tracker';
 import type { Quality } from './galaxy-scene';
 
-export const HALO_STYLE = { drift: 0, outerDrift: 1, capital: 2, throne: 3, glow: 4, selected: 5, atmosphere: 6, hover: 7 } as const;
 export const MARKER_CAPACITY = 1024;
 export const FX_CAPACITY = 96;
 
@@ -150,8 +151,8 @@ export class Layers {
       }
       // The core's glow, then province tints around each system: very large, very faint points.
       L.centre.toArray(pos, n * 3);
-      this.tmpColor.set('#ffb86b').multiplyScalar(2.2).toArray(col, n * 3);
-      size[n] = L.radius * 1.3;
+      this.tmpColor.set('#ffb86b').multiplyScalar(2.6).toArray(col, n * 3);
+      size[n] = L.radius * 0.9;
       L.systems.forEach((sys, k) => {
         const i = n + 1 + k;
         sys.position.toArray(pos, i * 3);
@@ -162,19 +163,26 @@ export class Layers {
       this.disc = this.bakeDisc(pos, col, size, n + 1, { centre: L.centre, extent, arms, spin: 4.2, spinRadius: maxR, background: SPACE, rings: 16, spokes: 40 });
       this.disc.visible = this.quality.disc;
 
-      // The sparse 3D sample: one point in six, smaller (one in two when there is no disc).
-      const every = this.quality.disc ? 8 : 2;
-      const m = Math.floor(n / every);
+      // The sparse 3D sample, so the galaxy keeps its depth when it turns. With the disc, it draws
+      // mostly the outer arms, which the disc leaves out (too faint for the pixels they would cover):
+      // one point in 12 out there, one in 40 within the bright inner third. Without the disc ("low"),
+      // one in four, larger, stands in for it (every point drawn costs, so not more).
+      const keep: number[] = [];
+      for (let i = 0; i < n; i++) {
+        const r = Math.hypot((pos[i * 3] as number) - L.centre.x, (pos[i * 3 + 2] as number) - L.centre.z);
+        const every = !this.quality.disc ? 4 : r > maxR * 0.35 ? 12 : 40;
+        if (i % every === 0) keep.push(i);
+      }
+      const m = keep.length;
       const spos = new Float32Array(m * 3);
       const scol = new Float32Array(m * 3);
       const ssize = new Float32Array(m);
-      for (let j = 0; j < m; j++) {
-        const i = j * every;
+      keep.forEach((i, j) => {
         spos.set(pos.subarray(i * 3, i * 3 + 3), j * 3);
         scol.set(col.subarray(i * 3, i * 3 + 3), j * 3);
-        ssize[j] = (size[i] as number) * (this.quality.disc ? 0.35 : 0.6);
-      }
-      this.dust = this.pointLayer(spos, scol, ssize, { core: 0, opacity: this.quality.disc ? 0.5 : 0.7, minPx: 0, maxPx: this.quality.disc ? 5 : 9, nearFade: 60 });
+        ssize[j] = (size[i] as number) * (this.quality.disc ? 0.5 : 0.6);
+      });
+      this.dust = this.pointLayer(spos, scol, ssize, { core: 0, opacity: this.quality.disc ? 1 : 0.7, minPx: 0, maxPx: this.quality.disc ? 6 : 8, nearFade: 60 });
       this.dust.renderOrder = 1;
     }
 
@@ -247,6 +255,9 @@ export class Layers {
         this.halos.set(i, slot.pos, slot.scale, slot.color);
         this.halos.setPhase(i, slot.phase);
       });
+      // Nothing selected or hovered yet: those two draw nothing until there is.
+      this.halos.showStyle(HALO_STYLE.selected, false);
+      this.halos.showStyle(HALO_STYLE.hover, false);
       track(this.halos.mesh);
       this.halos.mesh.renderOrder = 2;
       this.scene.add(this.halos.mesh);
@@ -439,9 +450,13 @@ export class Layers {
     geometry.setAttribute('position', new BufferAttribute(pos, 3));
     geometry.setAttribute('aColor', new BufferAttribute(col, 3));
     geometry.setAttribute('aSize', new BufferAttribute(size, 1));
+    const defines: Record<string, boolean> = {};
+    if (o.core > 0) defines.TWINKLE = true;
+    if (o.nearFade > 0) defines.NEAR_FADE = true;
     const material = new ShaderMaterial({
       vertexShader: S.pointsVertex,
       fragmentShader: S.pointsFragment,
+      defines,
       uniforms: {
         uScale: { value: 1 },
         uMinPx: { value: o.minPx },

@@ -5,7 +5,11 @@
  * paid for on the CPU: keep the per-pixel maths short (no exp/pow where a polynomial does).
  */
 
-/** Stars, navigation stars and galactic dust: size attenuation with a pixel floor, soft radial falloff. */
+/**
+ * Stars, navigation stars and galactic dust: size attenuation with a pixel floor, soft radial falloff.
+ * TWINKLE (stars) and NEAR_FADE (dust) are compiled in only where used: software WebGL computes both
+ * sides of a uniform-dependent choice for every vertex.
+ */
 export const pointsVertex = /* glsl */ `
   attribute float aSize;
   attribute vec3 aColor;
@@ -20,10 +24,17 @@ export const pointsVertex = /* glsl */ `
     vec4 mv = modelViewMatrix * vec4(position, 1.0);
     float px = aSize * uScale / max(0.001, -mv.z);
     gl_PointSize = clamp(px, uMinPx * min(aSize, 1.6), uMaxPx);
-    float near = uNearFade > 0.0 ? smoothstep(uNearFade * 0.3, uNearFade, -mv.z) : 1.0;
     gl_Position = projectionMatrix * mv;
-    vColor = aColor * near;
-    vTwinkle = uMinPx > 0.0 ? 0.85 + 0.15 * sin(uTime * 1.7 + position.x * 3.1 + position.z * 1.3) : 1.0;  // stars twinkle, dust not
+  #ifdef NEAR_FADE
+    vColor = aColor * smoothstep(uNearFade * 0.3, uNearFade, -mv.z);
+  #else
+    vColor = aColor;
+  #endif
+  #ifdef TWINKLE
+    vTwinkle = 0.85 + 0.15 * sin(uTime * 1.7 + position.x * 3.1 + position.z * 1.3);
+  #else
+    vTwinkle = 1.0;
+  #endif
   }
 `;
 
@@ -85,10 +96,12 @@ export const haloVertex = /* glsl */ `
   attribute float aScale;   // world radius (0 hides the halo)
   attribute vec3 aColor;
   attribute float aPhase;
+  attribute float aStyle;
   varying vec2 vUv;
   varying vec3 vColor;
   varying float vPhase;
   varying float vFar;
+  varying float vStyle;
   void main() {
     // Billboard: the halo's centre in view space, then the quad in the view plane.
     vec4 centre = modelViewMatrix * vec4(position, 1.0);
@@ -97,45 +110,65 @@ export const haloVertex = /* glsl */ `
     vUv = aCorner;
     vColor = aColor;
     vPhase = aPhase;
+    vStyle = aStyle;
     // Big decorations (capital and throne marks) fade when the camera is close to them.
     vFar = smoothstep(aScale * 2.0, aScale * 7.0, -centre.z);
   }
 `;
 
-/** One style per compiled shader (STYLE is defined by the material): no per-pixel branching. */
+/**
+ * One style per compiled shader (STYLE is defined by the material), or the ring group (RINGS: outer
+ * drift area, capital, throne) weighted by vStyle: no per-pixel branching either way.
+ */
 export const haloFragment = /* glsl */ `
   uniform float uTime;
   varying vec2 vUv;
   varying vec3 vColor;
   varying float vPhase;
   varying float vFar;
-  float ring(float r, float at, float w) { return 1.0 - smoothstep(0.0, w, abs(r - at)); }
+  varying float vStyle;
+  float ring(float r, float at, float w) { return max(0.0, 1.0 - abs(r - at) / w); }   // a linear ramp: cheaper than smoothstep, the same at this size
+  // atan(y, x) to within a tenth of a degree, by a polynomial: the library atan is dear per pixel.
+  float angle(vec2 p) {
+    vec2 q = abs(p);
+    float t = min(q.x, q.y) / max(max(q.x, q.y), 1e-6);
+    float s = t * t;
+    float a = ((-0.0464965 * s + 0.15931422) * s - 0.32762276) * s * t + t;
+    a = q.y > q.x ? 1.5707963 - a : a;
+    a = p.x < 0.0 ? 3.1415927 - a : a;
+    return p.y < 0.0 ? -a : a;
+  }
   void main() {
     float r2 = dot(vUv, vUv);
     if (r2 > 1.0) discard;
     float r = sqrt(r2);
     float alpha;
-  #if STYLE == 0
+  #if defined(RINGS)
+    // Cheap per pixel on purpose (these are seen everywhere): nothing is drawn inside r = 0.86, so
+    // leave at once; one polynomial angle, no trigonometry.
+    if (r2 < 0.74) discard;
+    float turn = angle(vUv) * 0.15915494 + 0.5;   // 0..1 around the ring
+    float outer = step(vStyle, 1.5);
+    float throne = step(2.5, vStyle);
+    float capital = 1.0 - outer - throne;
+    float marks = 0.2 + 0.8 * vFar;
+    float tickRing = ring(r, 0.95, 0.05);
+    float dash = step(0.45, fract(turn * 60.0 + uTime * 0.05 + vPhase));   // 60 dashes, turning
+    // Ticks: within 5 degrees of a quarter turn (capital, four), 2.5 of an eighth (throne, eight, turning).
+    float ticks4 = step(abs(fract(turn * 4.0 + 0.5) - 0.5), 0.0556) * tickRing;
+    float ticks8 = step(abs(fract(turn * 8.0 + uTime * 0.0159 + 0.5) - 0.5), 0.0556) * tickRing;
+    alpha = outer * ring(r, 0.975, 0.02) * (0.18 + 0.32 * dash)
+          + capital * (ring(r, 0.92, 0.012) * 0.6 + ticks4 * 0.7) * marks
+          + throne * ((ring(r, 0.93, 0.012) + ring(r, 0.88, 0.008)) * 0.7 + ticks8 * 0.8) * marks;
+  #elif STYLE == 0
     // Fresnel shell seen from outside: brightest at the rim (r^6), faint inside.
-    float a = atan(vUv.y, vUv.x);
+    float a = angle(vUv);
     alpha = r2 * r2 * r2 * 0.55 * (1.0 - smoothstep(0.96, 1.0, r)) + 0.025;
     alpha *= 0.85 + 0.15 * sin(a * 7.0 + uTime * 0.6 + vPhase);   // slow shimmer
-  #elif STYLE == 1
-    float a = atan(vUv.y, vUv.x);
-    float dash = step(0.45, fract(a * 9.549 + uTime * 0.05 + vPhase));   // 60 dashes, turning
-    alpha = ring(r, 0.975, 0.02) * (0.18 + 0.32 * dash);
-  #elif STYLE == 2
-    float a = atan(vUv.y, vUv.x);
-    float ticks = step(0.985, abs(cos(a * 2.0))) * ring(r, 0.95, 0.05);
-    alpha = (ring(r, 0.92, 0.012) * 0.6 + ticks * 0.7) * (0.2 + 0.8 * vFar);
-  #elif STYLE == 3
-    float a = atan(vUv.y, vUv.x);
-    float ticks = step(0.985, abs(cos(a * 4.0 + uTime * 0.05))) * ring(r, 0.95, 0.05);
-    alpha = ((ring(r, 0.93, 0.012) + ring(r, 0.88, 0.008)) * 0.7 + ticks * 0.8) * (0.2 + 0.8 * vFar);
   #elif STYLE == 4
     alpha = (1.0 - r) * (1.0 - r) * 0.22 * vFar;
   #elif STYLE == 5
-    float a = atan(vUv.y, vUv.x);
+    float a = angle(vUv);
     float spin = 0.5 + 0.5 * step(0.5, fract(a * 0.6366 - uTime * 0.5));
     alpha = ring(r, 0.95, 0.018) * spin * 0.75;
   #elif STYLE == 6
