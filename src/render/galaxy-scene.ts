@@ -585,7 +585,6 @@ export class GalaxyScene {
       const min = m.uniforms.uMinPx;
       if (min) min.value = (min.value as number) > 0 ? 14 * pr : 0;
     }
-    ((this.layers.routes.material as ShaderMaterial).uniforms.uResolution!.value as Vector2).set(w * pr, h * pr);
     this.composer?.setSize(w, h);
     this.labelsDirty = true;
   }

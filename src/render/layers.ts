@@ -60,8 +60,8 @@ export class Layers {
   disc!: Mesh;
   /** Camera-facing rings and glows: drift areas, capitals, throne, atmospheres, selection, hover. */
   halos!: HaloLayer;
-  /** Hyperjump routes: the line and its flowing dash, one mesh. */
-  routes!: Mesh;
+  /** Hyperjump routes: the line and its flowing dash, one draw. */
+  routes!: LineSegments;
   orbits!: LineSegments;
   planets!: InstancedMesh;
   environRings!: Mesh;
@@ -165,13 +165,13 @@ export class Layers {
 
       // The sparse 3D sample, so the galaxy keeps its depth when it turns. With the disc, it draws
       // mostly the outer arms, which the disc leaves out (too faint for the pixels they would cover):
-      // one point in 12 out there, one in 40 within the bright inner third. Without the disc ("low"),
+      // one point in 12 out there, none within the bright inner third. Without the disc ("low"),
       // one in four, larger, stands in for it (every point drawn costs, so not more).
       const keep: number[] = [];
       for (let i = 0; i < n; i++) {
         const r = Math.hypot((pos[i * 3] as number) - L.centre.x, (pos[i * 3 + 2] as number) - L.centre.z);
-        const every = !this.quality.disc ? 4 : r > maxR * 0.35 ? 12 : 40;
-        if (i % every === 0) keep.push(i);
+        const every = !this.quality.disc ? 4 : r > maxR * 0.35 ? 12 : 0;
+        if (every && i % every === 0) keep.push(i);
       }
       const m = keep.length;
       const spos = new Float32Array(m * 3);
@@ -263,7 +263,7 @@ export class Layers {
       this.scene.add(this.halos.mesh);
     }
 
-    // Hyperjump routes [5.22]: a luminous line with a flowing dash (one merged mesh, see routes.ts).
+    // Hyperjump routes [5.22]: a luminous line with a flowing dash (one draw, see routes.ts).
     {
       const positions: number[] = [];
       const segments: { from: Vector3; to: Vector3; fromColor: Color; toColor: Color }[] = [];

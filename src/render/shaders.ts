@@ -317,61 +317,29 @@ export const discFragment = /* glsl */ `
   }
 `;
 
-/**
- * Hyperjump routes: each segment a quad facing the screen, `uHalfWidth` pixels either side of the line
- * (the flow's width); the steady line fills the middle `uLineEdge` of it, and a dash runs along it.
- */
+/** Hyperjump routes: one-pixel lines, steady, with a dash running along each segment. */
 export const routeVertex = /* glsl */ `
-  attribute vec3 aOther;    // the segment's other end
   attribute vec3 aColor;
-  attribute float aSide;    // -1 or 1: which side of the line this vertex lies on
   attribute float aDist;    // world distance from the segment's start (0 at the start)
-  uniform vec2 uResolution;
-  uniform float uHalfWidth;
   varying vec3 vColor;
-  varying float vSide;
   varying float vDist;
   void main() {
-    bool atEnd = aDist > 0.0;
-    vec4 a = modelViewMatrix * vec4(position, 1.0);
-    vec4 b = modelViewMatrix * vec4(aOther, 1.0);
-    float dist = aDist;
-    // An end behind the camera would project to nonsense: move it along the segment to the near
-    // plane (as three's LineMaterial does), and its dash distance with it.
-    float nearZ = -0.5 * projectionMatrix[3][2] / projectionMatrix[2][2];
-    if (a.z > nearZ && b.z <= nearZ) {
-      float t = (nearZ - b.z) / (a.z - b.z);
-      a.xyz = mix(b.xyz, a.xyz, t);
-      dist = mix(atEnd ? 0.0 : distance(position, aOther), aDist, t);
-    }
-    vec4 ca = projectionMatrix * a;
-    vec4 cb = projectionMatrix * b;
-    // The segment's direction on screen, in pixels, always from its start to its end.
-    vec2 dir = (cb.xy / cb.w - ca.xy / ca.w) * uResolution;
-    if (atEnd) dir = -dir;
-    dir = normalize(dir + vec2(1e-6, 0.0));
-    vec2 normal = vec2(-dir.y, dir.x);
-    ca.xy += normal * aSide * uHalfWidth * 2.0 / uResolution * ca.w;
-    gl_Position = ca;
+    gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);
     vColor = aColor;
-    vSide = aSide;
-    vDist = dist;
+    vDist = aDist;
   }
 `;
 
 export const routeFragment = /* glsl */ `
-  uniform float uLineEdge;
   uniform float uLineOpacity;
   uniform float uFlowOpacity;
   uniform float uPeriod;
   uniform float uDashFraction;
   uniform float uOffset;
   varying vec3 vColor;
-  varying float vSide;
   varying float vDist;
   void main() {
-    float line = abs(vSide) < uLineEdge ? uLineOpacity : 0.0;
     float flow = fract((vDist - uOffset) / uPeriod) < uDashFraction ? uFlowOpacity : 0.0;
-    gl_FragColor = vec4(vColor * (line + flow), 1.0);
+    gl_FragColor = vec4(vColor * (uLineOpacity + flow), 1.0);
   }
 `;
