@@ -166,11 +166,11 @@ export class Layers {
       // The sparse 3D sample, so the galaxy keeps its depth when it turns. With the disc, it draws
       // mostly the outer arms, which the disc leaves out (too faint for the pixels they would cover):
       // one point in 12 out there, none within the bright inner third. Without the disc ("low"),
-      // one in four, larger, stands in for it (every point drawn costs, so not more).
+      // one in eight, larger, stands in for it (every point drawn costs: "low" must stay cheaper).
       const keep: number[] = [];
       for (let i = 0; i < n; i++) {
         const r = Math.hypot((pos[i * 3] as number) - L.centre.x, (pos[i * 3 + 2] as number) - L.centre.z);
-        const every = !this.quality.disc ? 4 : r > maxR * 0.35 ? 12 : 0;
+        const every = !this.quality.disc ? 8 : r > maxR * 0.35 ? 12 : 0;
         if (every && i % every === 0) keep.push(i);
       }
       const m = keep.length;
