@@ -6,8 +6,8 @@
  * (`setView`) recolours planets by loyalty and state and places the markers for PDBs, units and
  * characters. The picture never writes to the game: it reads views and events only.
  *
- * Draw calls stay flat as the galaxy grows: each layer (`layers.ts`) is ONE draw call whatever the
- * number of systems (Points, InstancedMesh, merged geometry).
+ * Draw calls stay flat as the galaxy grows: each layer (`layers.ts`) is ONE draw call (the halos one
+ * per style) whatever the number of systems (Points, merged geometry).
  */
 import {
   BufferAttribute,
@@ -647,7 +647,8 @@ export class GalaxyScene {
     (this.layers.disc.material as ShaderMaterial).uniforms.uZoom!.value = zoom * zoom * (3 - 2 * zoom);
     this.layers.planets.visible = this.layers.environRings.visible = this.layers.orbits.visible = this.layers.markers.visible = near;
     this.layers.halos.showStyle(HALO_STYLE.atmosphere, near);
-    // From afar a sun's drift area is a few pixels wide, inside its star's glow: not drawn.
+    // From afar a sun's drift area is a ring a few pixels across at the edge of its star's glow:
+    // left out with the planets it surrounds.
     this.layers.halos.showStyle(HALO_STYLE.drift, near);
     this.layers.fx.visible = this.time < this.fxUntil;
   }

@@ -1,6 +1,7 @@
 /**
- * The layers of the galaxy picture, built once from the content. Each layer is ONE draw call whatever
- * the size of the galaxy (Points, InstancedMesh, merged geometry), so draw calls stay flat as it grows.
+ * The layers of the galaxy picture, built once from the content. Each layer is ONE draw call (the
+ * halos one per style) whatever the size of the galaxy (Points, merged geometry; instancing only for
+ * the planets, drawn up close), so draw calls stay flat as it grows.
  * Everything made here is recorded by the resource tracker, to be disposed together.
  */
 import {
@@ -118,7 +119,7 @@ export class Layers {
 
     // Galactic dust along logarithmic spiral arms (randomness grows with radius), province tints and
     // the glow of the core. Thousands of soft overlapping points are costly to fill every frame, so
-    // they are drawn ONCE into a texture on a disc in the galactic plane (one textured quad per frame);
+    // they are drawn ONCE and laid on a disc in the galactic plane as a vertex-coloured mesh (disc.ts);
     // a sparse sample of the same dust stays 3D points so the galaxy keeps its depth when it turns.
     {
       const rand = mulberry32(7);
