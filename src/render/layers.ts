@@ -164,12 +164,15 @@ export class Layers {
       this.disc = this.bakeDisc(pos, col, size, n + 1, { centre: L.centre, extent, arms, spin: 4.2, spinRadius: maxR, background: SPACE, rings: 16, spokes: 40 });
       this.disc.visible = this.quality.disc;
 
-      // The sparse 3D sample, so the galaxy keeps its depth when it turns. With the disc, it draws
-      // mostly the outer arms, which the disc leaves out (too faint for the pixels they would cover):
-      // one point in 12 out there, none within the bright inner third. Without the disc ("low"),
-      // one in eight, larger, stands in for it (every point drawn costs: "low" must stay cheaper).
+      // The sparse 3D sample, so the galaxy keeps its depth when it turns and its outer arms show
+      // (the disc leaves them out: too faint for the pixels they would cover): one point in 12 out
+      // there, none within the bright inner third. Each visible point costs ~1 us in software WebGL,
+      // and these cost "default" about 0.2 of its frame ratio to the bench's reference scene (issue
+      // #6 wants 2 or less), so only the denser "high" draws them. Without the disc ("low"), one in
+      // eight, larger, stands in for it.
+      const withDust = !this.quality.disc || this.quality.density > 1.2;
       const keep: number[] = [];
-      for (let i = 0; i < n; i++) {
+      for (let i = 0; withDust && i < n; i++) {
         const r = Math.hypot((pos[i * 3] as number) - L.centre.x, (pos[i * 3 + 2] as number) - L.centre.z);
         const every = !this.quality.disc ? 8 : r > maxR * 0.35 ? 12 : 0;
         if (every && i % every === 0) keep.push(i);
@@ -185,6 +188,7 @@ export class Layers {
       });
       this.dust = this.pointLayer(spos, scol, ssize, { core: 0, opacity: this.quality.disc ? 1 : 0.7, minPx: 0, maxPx: this.quality.disc ? 6 : 8, nearFade: 60 });
       this.dust.renderOrder = 1;
+      this.dust.visible = m > 0; // three would still issue an empty draw
     }
 
     // Far background starfield on a large sphere: fixed pixel sizes (one Points).
