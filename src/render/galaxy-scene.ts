@@ -6,15 +6,14 @@
  * (`setView`) recolours planets by loyalty and state and places the markers for PDBs, units and
  * characters. The picture never writes to the game: it reads views and events only.
  *
- * Draw calls stay flat as the galaxy grows: each layer (`layers.ts`) is ONE draw call whatever the
- * number of systems (Points, InstancedMesh, merged geometry).
+ * Draw calls stay flat as the galaxy grows: each layer (`layers.ts`) is ONE draw call (the halos one
+ * per style) whatever the number of systems (Points, merged geometry).
  */
 import {
   BufferAttribute,
   Color,
   Matrix4,
   PerspectiveCamera,
-  Points,
   Ray,
   Raycaster,
   Scene,
@@ -24,14 +23,14 @@ import {
   WebGLRenderer,
 } from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
-import { LineMaterial } from 'three/addons/lines/LineMaterial.js';
 import type { Content } from '../core/content/validate';
 import type { GameEvent } from '../core/engine/types';
 import type { GameView } from '../core/view';
 import { effectFor } from './effects';
 import { buildLayout, type GalaxyLayout } from './layout';
-import { FX_CAPACITY, Layers, MARKER_CAPACITY, setHalo } from './layers';
-import { LOYALTY_COLORS, SIDE_COLORS } from './palette';
+import { FX_CAPACITY, HALO_STYLE, Layers, MARKER_CAPACITY } from './layers';
+import { LOYALTY_COLORS, SIDE_COLORS, SPACE } from './palette';
+import { ROUTE_STYLE } from './routes';
 import { ResourceTracker } from './tracker';
 import type { EntityRefs } from './types';
 
@@ -101,7 +100,6 @@ export class GalaxyScene {
   private fxUntil = 0;
 
   private fly: Fly | null = null;
-  private readonly matrix = new Matrix4();
   private readonly tmpV = new Vector3();
   private readonly tmpColor = new Color();
   private readonly raycaster = new Raycaster();
@@ -134,7 +132,7 @@ export class GalaxyScene {
     this.quality = quality;
     this.renderer = new WebGLRenderer({ antialias: false, powerPreference: 'high-performance', preserveDrawingBuffer: false });
     this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, quality.pixelRatio));
-    this.renderer.setClearColor(0x02030a, 1);
+    this.renderer.setClearColor(SPACE, 1);
     this.renderer.info.autoReset = true;
     this.renderer.domElement.className = 'galaxy-canvas';
     container.appendChild(this.renderer.domElement);
@@ -160,7 +158,7 @@ export class GalaxyScene {
   }
 
   private setHalo(slot: number, pos: Vector3, scale: number, color: Color): void {
-    setHalo(this.layers.halos, slot, pos, scale, color, this.matrix);
+    this.layers.halos.set(slot, pos, scale, color);
   }
 
   // ------------------------------------------------------------------ the game's state
@@ -179,11 +177,9 @@ export class GalaxyScene {
       this.tmpColor.set(LOYALTY_COLORS[loyalty]);
       if (pv?.state === 'rebel-control') this.tmpColor.set('#ff3b2f').multiplyScalar(1.3);
       if (pv && !pv.inPlay) this.tmpColor.multiplyScalar(0.25);
-      this.layers.halos.setColorAt(slot, this.tmpColor);
-      this.layers.haloPhase.setX(slot, pv?.state === 'rebellion' ? 1 : 0);
+      this.layers.halos.setColor(slot, this.tmpColor);
+      this.layers.halos.setPhase(slot, pv?.state === 'rebellion' ? 1 : 0);
     });
-    if (this.layers.halos.instanceColor) this.layers.halos.instanceColor.needsUpdate = true;
-    this.layers.haloPhase.needsUpdate = true;
 
     // Stacks per environ and side.
     this.stacks = [];
@@ -444,8 +440,7 @@ export class GalaxyScene {
     this.selection = selection;
     const pos = selection ? this.selectionPosition(selection) : null;
     this.setHalo(this.layers.selectedSlot, pos ?? this.tmpV.set(0, -1e5, 0), pos ? this.selectionScale(selection) : 0, this.tmpColor.set('#ffffff'));
-    this.layers.halos.instanceMatrix.needsUpdate = true;
-    if (this.layers.halos.instanceColor) this.layers.halos.instanceColor.needsUpdate = true;
+    this.layers.halos.showStyle(HALO_STYLE.selected, !!pos);
     this.onSelect(selection);
   }
 
@@ -455,8 +450,7 @@ export class GalaxyScene {
     if (!same) {
       const pos = selection ? this.selectionPosition(selection) : null;
       this.setHalo(this.layers.hoverSlot, pos ?? this.tmpV.set(0, -1e5, 0), pos ? this.selectionScale(selection) * 0.85 : 0, this.tmpColor.set('#bfe2ff'));
-      this.layers.halos.instanceMatrix.needsUpdate = true;
-      if (this.layers.halos.instanceColor) this.layers.halos.instanceColor.needsUpdate = true;
+      this.layers.halos.showStyle(HALO_STYLE.hover, !!pos);
       this.renderer.domElement.style.cursor = selection ? 'pointer' : '';
     }
     this.onHover(selection, x, y);
@@ -591,9 +585,6 @@ export class GalaxyScene {
       const min = m.uniforms.uMinPx;
       if (min) min.value = (min.value as number) > 0 ? 14 * pr : 0;
     }
-    const res = new Vector2(w * pr, h * pr);
-    (this.layers.routeLines.material as LineMaterial).resolution.copy(res);
-    (this.layers.routeFlow.material as LineMaterial).resolution.copy(res);
     this.composer?.setSize(w, h);
     this.labelsDirty = true;
   }
@@ -602,7 +593,7 @@ export class GalaxyScene {
   setLayerVisible(name: string, visible: boolean): string[] {
     const names: string[] = [];
     const layers: Record<string, { visible: boolean } | undefined> = {
-      stars: this.layers.stars, sky: this.layers.sky, dust: this.layers.dust, disc: this.layers.disc, halos: this.layers.halos, routes: this.layers.routeLines, flow: this.layers.routeFlow,
+      stars: this.layers.stars, sky: this.layers.sky, dust: this.layers.dust, disc: this.layers.disc, halos: this.layers.halos.mesh, routes: this.layers.routes,
       orbits: this.layers.orbits, planets: this.layers.planets, environs: this.layers.environRings, markers: this.layers.markers, fx: this.layers.fx,
     };
     for (const [n, layer] of Object.entries(layers)) {
@@ -655,6 +646,10 @@ export class GalaxyScene {
     const zoom = Math.min(1, Math.max(0, (distance - 25) / 100));
     (this.layers.disc.material as ShaderMaterial).uniforms.uZoom!.value = zoom * zoom * (3 - 2 * zoom);
     this.layers.planets.visible = this.layers.environRings.visible = this.layers.orbits.visible = this.layers.markers.visible = near;
+    this.layers.halos.showStyle(HALO_STYLE.atmosphere, near);
+    // From afar a sun's drift area is a ring a few pixels across at the edge of its star's glow:
+    // left out with the planets it surrounds.
+    this.layers.halos.showStyle(HALO_STYLE.drift, near);
     this.layers.fx.visible = this.time < this.fxUntil;
   }
 
@@ -665,8 +660,8 @@ export class GalaxyScene {
       const t = m.uniforms.uTime;
       if (t) t.value = this.time;
     }
-    (this.layers.halos.material as ShaderMaterial).uniforms.uTime!.value = this.time;
-    (this.layers.routeFlow.material as LineMaterial).dashOffset = -this.time * 1.6;
+    this.layers.halos.setTime(this.time);
+    (this.layers.routes.material as ShaderMaterial).uniforms.uOffset!.value = this.time * ROUTE_STYLE.speed;
     if (this.composer) this.composer.render();
     else this.renderer.render(this.scene, this.camera);
   }

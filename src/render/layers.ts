@@ -1,6 +1,7 @@
 /**
- * The layers of the galaxy picture, built once from the content. Each layer is ONE draw call whatever
- * the size of the galaxy (Points, InstancedMesh, merged geometry), so draw calls stay flat as it grows.
+ * The layers of the galaxy picture, built once from the content. Each layer is ONE draw call (the
+ * halos one per style) whatever the size of the galaxy (Points, merged geometry; instancing only for
+ * the planets, drawn up close), so draw calls stay flat as it grows.
  * Everything made here is recorded by the resource tracker, to be disposed together.
  */
 import {
@@ -14,32 +15,29 @@ import {
   IcosahedronGeometry,
   InstancedBufferAttribute,
   InstancedMesh,
-  LinearFilter,
   LineBasicMaterial,
   LineSegments,
   Matrix4,
   Mesh,
   MeshBasicMaterial,
-  OrthographicCamera,
-  PlaneGeometry,
   Points,
   Scene,
   ShaderMaterial,
   Vector3,
-  WebGLRenderTarget,
   type WebGLRenderer,
 } from 'three';
-import { LineMaterial } from 'three/addons/lines/LineMaterial.js';
-import { LineSegments2 } from 'three/addons/lines/LineSegments2.js';
-import { LineSegmentsGeometry } from 'three/addons/lines/LineSegmentsGeometry.js';
 import type { Content } from '../core/content/validate';
 import type { GalaxyLayout } from './layout';
-import { ENVIRON_COLORS, GOLD, LOYALTY_COLORS, NAV_STAR_COLOR } from './palette';
+import { ENVIRON_COLORS, GOLD, LOYALTY_COLORS, NAV_STAR_COLOR, SPACE } from './palette';
+import { buildDisc, type DiscSpec } from './disc';
+import { HALO_STYLE, HaloLayer } from './halos';
+
+export { HALO_STYLE };
+import { buildRoutes } from './routes';
 import * as S from './shaders';
 import type { ResourceTracker } from './tracker';
 import type { Quality } from './galaxy-scene';
 
-export const HALO_STYLE = { drift: 0, outerDrift: 1, capital: 2, throne: 3, glow: 4, selected: 5, atmosphere: 6, hover: 7 } as const;
 export const MARKER_CAPACITY = 1024;
 export const FX_CAPACITY = 96;
 
@@ -55,13 +53,6 @@ function mulberry32(seed: number): () => number {
   };
 }
 
-/** Place one camera-facing halo instance. */
-export function setHalo(halos: InstancedMesh, slot: number, pos: Vector3, scale: number, color: Color, matrix: Matrix4): void {
-  matrix.makeScale(scale, scale, scale).setPosition(pos);
-  halos.setMatrixAt(slot, matrix);
-  halos.setColorAt(slot, color);
-}
-
 export class Layers {
   stars!: Points;
   sky!: Points;
@@ -69,11 +60,9 @@ export class Layers {
   /** The baked galactic disc (spiral dust, province tints, the core's glow). */
   disc!: Mesh;
   /** Camera-facing rings and glows: drift areas, capitals, throne, atmospheres, selection, hover. */
-  halos!: InstancedMesh;
-  haloStyle!: InstancedBufferAttribute;
-  haloPhase!: InstancedBufferAttribute;
-  routeLines!: LineSegments2;
-  routeFlow!: LineSegments2;
+  halos!: HaloLayer;
+  /** Hyperjump routes: the line and its flowing dash, one draw. */
+  routes!: LineSegments;
   orbits!: LineSegments;
   planets!: InstancedMesh;
   environRings!: Mesh;
@@ -83,7 +72,7 @@ export class Layers {
   routeSegments: number[] = [];
   /** Materials whose uScale/uTime uniforms follow the viewport and the clock. */
   readonly pointMaterials: ShaderMaterial[] = [];
-  // Halo instance slots: one atmosphere per planet from atmosphereSlot, then selection and hover.
+  // Halo slots: the systems' rings, selection, hover, then one atmosphere per planet from atmosphereSlot.
   atmosphereSlot = 0;
   selectedSlot = 0;
   hoverSlot = 0;
@@ -130,7 +119,7 @@ export class Layers {
 
     // Galactic dust along logarithmic spiral arms (randomness grows with radius), province tints and
     // the glow of the core. Thousands of soft overlapping points are costly to fill every frame, so
-    // they are drawn ONCE into a texture on a disc in the galactic plane (one textured quad per frame);
+    // they are drawn ONCE and laid on a disc in the galactic plane as a vertex-coloured mesh (disc.ts);
     // a sparse sample of the same dust stays 3D points so the galaxy keeps its depth when it turns.
     {
       const rand = mulberry32(7);
@@ -147,7 +136,7 @@ export class Layers {
       for (let i = 0; i < n; i++) {
         const r = Math.pow(rand(), 1.35) * maxR;
         const arm = ((i % arms) / arms) * Math.PI * 2;
-        const spin = (r / maxR) * 4.2;
+        const spin = (r / maxR) * 4.2; // the disc's grid winds the same way (bakeDisc)
         const spread = 0.15 + (r / maxR) * 0.6;
         const rx = Math.pow(rand(), 3) * (rand() < 0.5 ? 1 : -1) * spread * r * 0.6;
         const ry = Math.pow(rand(), 3) * (rand() < 0.5 ? 1 : -1) * (6 - (r / maxR) * 4);
@@ -161,35 +150,45 @@ export class Layers {
         this.tmpColor.toArray(col, i * 3);
         size[i] = 2.5 + rand() * 5.5;
       }
-      // Province tints around each system, and the core's glow: very large, very faint points.
-      const glowStrength = 0.16 / 0.16; // same opacity as the dust in the bake
+      // The core's glow, then province tints around each system: very large, very faint points.
+      L.centre.toArray(pos, n * 3);
+      this.tmpColor.set('#ffb86b').multiplyScalar(2.6).toArray(col, n * 3);
+      size[n] = L.radius * 0.9;
       L.systems.forEach((sys, k) => {
-        const i = n + k;
+        const i = n + 1 + k;
         sys.position.toArray(pos, i * 3);
-        this.tmpColor.copy(sys.provinceColor).multiplyScalar(0.9 * glowStrength).toArray(col, i * 3);
+        this.tmpColor.copy(sys.provinceColor).multiplyScalar(0.9).toArray(col, i * 3);
         size[i] = 52;
       });
-      L.centre.toArray(pos, (n + glows - 1) * 3);
-      this.tmpColor.set('#ffb86b').multiplyScalar(2.2).toArray(col, (n + glows - 1) * 3);
-      size[n + glows - 1] = L.radius * 1.3;
       const extent = maxR * 1.15;
-      this.disc = this.bakeDisc(pos, col, size, extent);
+      this.disc = this.bakeDisc(pos, col, size, n + 1, { centre: L.centre, extent, arms, spin: 4.2, spinRadius: maxR, background: SPACE, rings: 16, spokes: 40 });
       this.disc.visible = this.quality.disc;
 
-      // The sparse 3D sample: one point in six, smaller (one in two when there is no disc).
-      const every = this.quality.disc ? 6 : 2;
-      const m = Math.floor(n / every);
+      // The sparse 3D sample, so the galaxy keeps its depth when it turns and its outer arms show
+      // (the disc leaves them out: too faint for the pixels they would cover): one point in 12 out
+      // there, none within the bright inner third. Each visible point costs ~1 us in software WebGL,
+      // and these cost "default" about 0.2 of its frame ratio to the bench's reference scene (issue
+      // #6 wants 2 or less), so only the denser "high" draws them. Without the disc ("low"), one in
+      // eight, larger, stands in for it.
+      const withDust = !this.quality.disc || this.quality.density > 1.2;
+      const keep: number[] = [];
+      for (let i = 0; withDust && i < n; i++) {
+        const r = Math.hypot((pos[i * 3] as number) - L.centre.x, (pos[i * 3 + 2] as number) - L.centre.z);
+        const every = !this.quality.disc ? 8 : r > maxR * 0.35 ? 12 : 0;
+        if (every && i % every === 0) keep.push(i);
+      }
+      const m = keep.length;
       const spos = new Float32Array(m * 3);
       const scol = new Float32Array(m * 3);
       const ssize = new Float32Array(m);
-      for (let j = 0; j < m; j++) {
-        const i = j * every;
+      keep.forEach((i, j) => {
         spos.set(pos.subarray(i * 3, i * 3 + 3), j * 3);
         scol.set(col.subarray(i * 3, i * 3 + 3), j * 3);
-        ssize[j] = (size[i] as number) * (this.quality.disc ? 0.35 : 0.6);
-      }
-      this.dust = this.pointLayer(spos, scol, ssize, { core: 0, opacity: this.quality.disc ? 0.5 : 0.7, minPx: 0, maxPx: this.quality.disc ? 6 : 9, nearFade: 60 });
+        ssize[j] = (size[i] as number) * (this.quality.disc ? 0.5 : 0.6);
+      });
+      this.dust = this.pointLayer(spos, scol, ssize, { core: 0, opacity: this.quality.disc ? 1 : 0.7, minPx: 0, maxPx: this.quality.disc ? 6 : 8, nearFade: 60 });
       this.dust.renderOrder = 1;
+      this.dust.visible = m > 0; // three would still issue an empty draw
     }
 
     // Far background starfield on a large sphere: fixed pixel sizes (one Points).
@@ -230,8 +229,8 @@ export class Layers {
       this.scene.add(this.sky);
     }
 
-    // Camera-facing rings and glows: drift areas, province tints, capitals, throne, planet atmospheres,
-    // selection and hover (one InstancedMesh).
+    // Camera-facing rings and glows (halos.ts): the suns' drift areas, the systems' outer drift areas,
+    // capitals, the throne, selection, hover, and the planets' atmospheres, each style in a run of its own.
     {
       const capitals = new Set<string>();
       for (const p of this.content.provinces.values()) {
@@ -241,48 +240,38 @@ export class Layers {
       const throneSystem = this.content.planets.get(this.content.galaxy.throne)?.system;
       type Slot = { pos: Vector3; scale: number; color: Color; style: number; phase: number };
       const slots: Slot[] = [];
+      for (const s of L.systems) slots.push({ pos: s.position, scale: s.def.drift.inner, color: s.color.clone().lerp(new Color('#ff9a4a'), 0.3), style: HALO_STYLE.drift, phase: s.index });
+      for (const s of L.systems) slots.push({ pos: s.position, scale: s.def.drift.outer, color: s.provinceColor.clone().lerp(new Color('#ffffff'), 0.25), style: HALO_STYLE.outerDrift, phase: s.index * 0.37 });
       for (const s of L.systems) {
-        slots.push({ pos: s.position, scale: s.def.drift.inner, color: s.color.clone().lerp(new Color('#ff9a4a'), 0.3), style: HALO_STYLE.drift, phase: s.index });
-        slots.push({ pos: s.position, scale: s.def.drift.outer, color: s.provinceColor.clone().lerp(new Color('#ffffff'), 0.25), style: HALO_STYLE.outerDrift, phase: s.index * 0.37 });
-        if (s.id === throneSystem) slots.push({ pos: s.position, scale: s.def.drift.outer * 1.35, color: new Color(GOLD), style: HALO_STYLE.throne, phase: 0 });
-        else if (capitals.has(s.id)) slots.push({ pos: s.position, scale: s.def.drift.outer * 1.25, color: new Color(GOLD).multiplyScalar(0.8), style: HALO_STYLE.capital, phase: 0 });
+        if (s.id !== throneSystem && capitals.has(s.id)) slots.push({ pos: s.position, scale: s.def.drift.outer * 1.25, color: new Color(GOLD).multiplyScalar(0.8), style: HALO_STYLE.capital, phase: 0 });
       }
-      this.atmosphereSlot = slots.length;
-      for (const p of L.planets) slots.push({ pos: p.position, scale: p.radius * 1.45, color: new Color(LOYALTY_COLORS.neutral), style: HALO_STYLE.atmosphere, phase: 0 });
+      for (const s of L.systems) {
+        if (s.id === throneSystem) slots.push({ pos: s.position, scale: s.def.drift.outer * 1.35, color: new Color(GOLD), style: HALO_STYLE.throne, phase: 0 });
+      }
       this.selectedSlot = slots.length;
       slots.push({ pos: new Vector3(), scale: 0, color: new Color('#ffffff'), style: HALO_STYLE.selected, phase: 0 });
       this.hoverSlot = slots.length;
       slots.push({ pos: new Vector3(), scale: 0, color: new Color('#bfe2ff'), style: HALO_STYLE.hover, phase: 0 });
+      this.atmosphereSlot = slots.length;
+      for (const p of L.planets) slots.push({ pos: p.position, scale: p.radius * 1.45, color: new Color(LOYALTY_COLORS.neutral), style: HALO_STYLE.atmosphere, phase: 0 });
 
-      const geometry = new PlaneGeometry(2, 2);
-      const material = new ShaderMaterial({
-        vertexShader: S.haloVertex,
-        fragmentShader: S.haloFragment,
-        uniforms: { uTime: { value: 0 } },
-        blending: AdditiveBlending,
-        depthWrite: false,
-        transparent: true,
-      });
-      this.halos = track(new InstancedMesh(geometry, material, slots.length));
-      this.haloStyle = new InstancedBufferAttribute(new Float32Array(slots.length), 1);
-      this.haloPhase = new InstancedBufferAttribute(new Float32Array(slots.length), 1);
-      geometry.setAttribute('aStyle', this.haloStyle);
-      geometry.setAttribute('aPhase', this.haloPhase);
+      this.halos = new HaloLayer(slots.map((s) => s.style));
       slots.forEach((slot, i) => {
-        setHalo(this.halos, i, slot.pos, slot.scale, slot.color, this.matrix);
-        this.haloStyle.setX(i, slot.style);
-        this.haloPhase.setX(i, slot.phase);
+        this.halos.set(i, slot.pos, slot.scale, slot.color);
+        this.halos.setPhase(i, slot.phase);
       });
-      this.halos.instanceMatrix.setUsage(DynamicDrawUsage);
-      this.halos.frustumCulled = false;
-      this.halos.renderOrder = 2;
-      this.scene.add(this.halos);
+      // Nothing selected or hovered yet: those two draw nothing until there is.
+      this.halos.showStyle(HALO_STYLE.selected, false);
+      this.halos.showStyle(HALO_STYLE.hover, false);
+      track(this.halos.mesh);
+      this.halos.mesh.renderOrder = 2;
+      this.scene.add(this.halos.mesh);
     }
 
-    // Hyperjump routes [5.22]: a luminous line, and a flowing dash over it (two draw calls in all).
+    // Hyperjump routes [5.22]: a luminous line with a flowing dash (one draw, see routes.ts).
     {
       const positions: number[] = [];
-      const colors: number[] = [];
+      const segments: { from: Vector3; to: Vector3; fromColor: Color; toColor: Color }[] = [];
       const at = (id: string): Vector3 | undefined => {
         const s = L.systemIndex.get(id);
         if (s !== undefined) return L.systems[s]?.position;
@@ -298,9 +287,7 @@ export class Layers {
         const pb = at(b);
         if (!pa || !pb) return;
         positions.push(pa.x, pa.y, pa.z, pb.x, pb.y, pb.z);
-        const ca = colorOf(a).clone().lerp(new Color('#ffffff'), 0.35);
-        const cb = colorOf(b).clone().lerp(new Color('#ffffff'), 0.35);
-        colors.push(ca.r, ca.g, ca.b, cb.r, cb.g, cb.b);
+        segments.push({ from: pa, to: pb, fromColor: colorOf(a).clone().lerp(new Color('#ffffff'), 0.35), toColor: colorOf(b).clone().lerp(new Color('#ffffff'), 0.35) });
       };
       for (const r of this.content.galaxy.routes) {
         if (r.via) {
@@ -309,31 +296,9 @@ export class Layers {
         } else addSegment(r.from, r.to);
       }
       this.routeSegments = positions;
-      const geometry = new LineSegmentsGeometry();
-      geometry.setPositions(positions);
-      geometry.setColors(colors);
-      const base = new LineMaterial({ vertexColors: true, linewidth: 1.5, transparent: true, opacity: 0.5, depthWrite: false, blending: AdditiveBlending });
-      this.routeLines = track(new LineSegments2(geometry, base));
-      this.routeLines.renderOrder = 3;
-      this.scene.add(this.routeLines);
-      const flowGeometry = new LineSegmentsGeometry();
-      flowGeometry.setPositions(positions);
-      flowGeometry.setColors(colors);
-      const flow = new LineMaterial({
-        vertexColors: true,
-        linewidth: 2.2,
-        transparent: true,
-        opacity: 0.6,
-        dashed: true,
-        dashSize: 0.7,
-        gapSize: 6,
-        depthWrite: false,
-        blending: AdditiveBlending,
-      });
-      this.routeFlow = track(new LineSegments2(flowGeometry, flow));
-      this.routeFlow.computeLineDistances();
-      this.routeFlow.renderOrder = 3;
-      this.scene.add(this.routeFlow);
+      this.routes = track(buildRoutes(segments));
+      this.routes.renderOrder = 3;
+      this.scene.add(this.routes);
     }
 
     // Planet orbits, merged into one LineSegments.
@@ -449,25 +414,21 @@ export class Layers {
   }
 
   /**
-   * Draw points once, from straight above, into a texture, and lay that texture on a disc in the
-   * galactic plane. The points use the same shader as in 3D, with an orthographic camera.
+   * Bake the dust and core glow (the first `glow` points) and the province tints (the rest) into the
+   * disc mesh (see disc.ts) and add it to the scene.
    */
-  private bakeDisc(pos: Float32Array, col: Float32Array, size: Float32Array, extent: number): Mesh {
-    const L = this.layout;
-    const res = this.quality.density > 1.2 ? 2048 : 1024;
-    const target = this.tracker.track(new WebGLRenderTarget(res, res, { generateMipmaps: false, minFilter: LinearFilter, magFilter: LinearFilter }));
+  private bakeDisc(pos: Float32Array, col: Float32Array, size: Float32Array, glow: number, spec: DiscSpec): Mesh {
     const geometry = new BufferGeometry();
     geometry.setAttribute('position', new BufferAttribute(pos, 3));
     geometry.setAttribute('aColor', new BufferAttribute(col, 3));
     geometry.setAttribute('aSize', new BufferAttribute(size, 1));
-    const height = 1000;
     const material = new ShaderMaterial({
       vertexShader: S.pointsVertex,
       fragmentShader: S.pointsFragment,
       uniforms: {
-        uScale: { value: (res / (2 * extent)) * height },
+        uScale: { value: 1 },
         uMinPx: { value: 1.5 },
-        uMaxPx: { value: res },
+        uMaxPx: { value: 4096 },
         uCore: { value: 0 },
         uOpacity: { value: 0.16 },
         uNearFade: { value: 0 },
@@ -478,41 +439,13 @@ export class Layers {
       depthTest: false,
       transparent: true,
     });
-    const bakeScene = new Scene();
     const points = new Points(geometry, material);
     points.frustumCulled = false;
-    bakeScene.add(points);
-    const cam = new OrthographicCamera(-extent, extent, extent, -extent, 1, height * 2);
-    cam.position.set(L.centre.x, L.centre.y + height, L.centre.z);
-    cam.up.set(0, 0, -1);
-    cam.lookAt(L.centre.x, L.centre.y, L.centre.z);
-    cam.updateMatrixWorld();
-    const previous = this.renderer.getRenderTarget();
-    const clear = this.renderer.getClearColor(new Color());
-    this.renderer.setRenderTarget(target);
-    this.renderer.setClearColor(0x000000, 1);
-    this.renderer.clear();
-    this.renderer.render(bakeScene, cam);
-    this.renderer.setRenderTarget(previous);
-    this.renderer.setClearColor(clear, 1);
+    const disc = this.tracker.track(buildDisc(this.renderer, points, glow, spec));
     geometry.dispose();
     material.dispose();
-
-    const plane = new PlaneGeometry(extent * 2, extent * 2);
-    plane.rotateX(-Math.PI / 2);
-    const discMaterial = new ShaderMaterial({
-      vertexShader: S.discVertex,
-      fragmentShader: S.discFragment,
-      uniforms: { tMap: { value: target.texture }, uNearFade: { value: 60 }, uZoom: { value: 1 } },
-      blending: AdditiveBlending,
-      depthWrite: false,
-      transparent: true,
-      side: DoubleSide,
-    });
-    const disc = this.tracker.track(new Mesh(plane, discMaterial));
-    disc.position.set(L.centre.x, L.centre.y - 2, L.centre.z);
+    disc.position.y = -2;
     disc.renderOrder = 1;
-    disc.frustumCulled = false;
     this.scene.add(disc);
     return disc;
   }
@@ -522,9 +455,13 @@ export class Layers {
     geometry.setAttribute('position', new BufferAttribute(pos, 3));
     geometry.setAttribute('aColor', new BufferAttribute(col, 3));
     geometry.setAttribute('aSize', new BufferAttribute(size, 1));
+    const defines: Record<string, boolean> = {};
+    if (o.core > 0) defines.TWINKLE = true;
+    if (o.nearFade > 0) defines.NEAR_FADE = true;
     const material = new ShaderMaterial({
       vertexShader: S.pointsVertex,
       fragmentShader: S.pointsFragment,
+      defines,
       uniforms: {
         uScale: { value: 1 },
         uMinPx: { value: o.minPx },

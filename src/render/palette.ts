@@ -4,6 +4,9 @@
  */
 import type { EnvironType, LoyaltyId, PlanetStateId } from './types';
 
+/** The black of space: the canvas's clear colour (and the page's background in style.css). */
+export const SPACE = 0x02030a;
+
 /** Star colour by spectral class: blue-white O/B through yellow G to red M. */
 export const STAR_COLORS: Record<string, string> = {
   O: '#9db4ff',

@@ -1,9 +1,15 @@
 /**
  * The few small shaders of the picture. Each is one draw call for many objects: every star in one
- * `Points`, every drift area and marker ring in one instanced quad, every animation in one pool.
+ * `Points`, every drift area and marker ring in one merged mesh, every animation in one pool.
+ * They run in software WebGL on many machines (and in the bench), where every pixel and vertex is
+ * paid for on the CPU: keep the per-pixel maths short (no exp/pow where a polynomial does).
  */
 
-/** Stars, navigation stars and galactic dust: size attenuation with a pixel floor, soft radial falloff. */
+/**
+ * Stars, navigation stars and galactic dust: size attenuation with a pixel floor, soft radial falloff.
+ * TWINKLE (stars) and NEAR_FADE (dust) are compiled in only where used: software WebGL computes both
+ * sides of a uniform-dependent choice for every vertex.
+ */
 export const pointsVertex = /* glsl */ `
   attribute float aSize;
   attribute vec3 aColor;
@@ -18,13 +24,24 @@ export const pointsVertex = /* glsl */ `
     vec4 mv = modelViewMatrix * vec4(position, 1.0);
     float px = aSize * uScale / max(0.001, -mv.z);
     gl_PointSize = clamp(px, uMinPx * min(aSize, 1.6), uMaxPx);
-    float near = uNearFade > 0.0 ? smoothstep(uNearFade * 0.3, uNearFade, -mv.z) : 1.0;
     gl_Position = projectionMatrix * mv;
-    vColor = aColor * near;
+  #ifdef NEAR_FADE
+    vColor = aColor * smoothstep(uNearFade * 0.3, uNearFade, -mv.z);
+  #else
+    vColor = aColor;
+  #endif
+  #ifdef TWINKLE
     vTwinkle = 0.85 + 0.15 * sin(uTime * 1.7 + position.x * 3.1 + position.z * 1.3);
+  #else
+    vTwinkle = 1.0;
+  #endif
   }
 `;
 
+/**
+ * Falloffs are polynomials in q = 1 - r^2, not exp(): they look much the same and cost far less per
+ * pixel in software WebGL (q^5 is close to exp(-5 r^2) near the centre, and reaches 0 at the edge).
+ */
 export const pointsFragment = /* glsl */ `
   uniform float uCore;      // how much white-hot core (stars 1, dust 0)
   uniform float uOpacity;
@@ -32,11 +49,12 @@ export const pointsFragment = /* glsl */ `
   varying float vTwinkle;
   void main() {
     vec2 p = gl_PointCoord * 2.0 - 1.0;
-    float r2 = dot(p, p);
-    if (r2 > 1.0) discard;
-    float glow = exp(-r2 * 5.0) + uCore * 0.35 * exp(-r2 * 1.6);   // soft halo (stars: a wider corona too)
-    float core = exp(-r2 * 40.0) * uCore;          // hot centre
-    vec3 col = vColor * glow + vec3(1.0) * core;
+    float q = 1.0 - dot(p, p);
+    if (q < 0.0) discard;
+    float q2 = q * q;
+    float glow = q2 * q2 * q + uCore * 0.35 * q;   // soft halo (stars: a wider corona too)
+    float c = max(0.0, q * 12.0 - 11.0);            // hot centre, within r^2 < 1/12
+    vec3 col = vColor * glow + vec3(c * c * uCore);
     gl_FragColor = vec4(col * uOpacity * mix(1.0, vTwinkle, uCore), 1.0);
   }
 `;
@@ -66,73 +84,99 @@ export const skyFragment = /* glsl */ `
 `;
 
 /**
- * Camera-facing rings and glows, one instanced quad. Each instance has a style:
+ * Camera-facing rings and glows, all in one merged mesh of quads (not instanced: software WebGL pays
+ * for every instance as if it were a draw call). Each style is its own draw (see halos.ts):
  * 0 sun's drift area (fresnel shell: bright rim, clear middle), 1 outer drift area (dashed, turning),
  * 2 capital (ring with four ticks), 3 throne (double ring, eight ticks), 4 soft glow disc (province
  * tint, galactic core), 5 selection (bright spinning ring), 6 planet atmosphere by loyalty
  * (pulses in rebellion), 7 hover (thin ring).
  */
 export const haloVertex = /* glsl */ `
-  attribute float aStyle;
+  attribute vec2 aCorner;   // the quad's corner, (-1..1, -1..1)
+  attribute float aScale;   // world radius (0 hides the halo)
+  attribute vec3 aColor;
   attribute float aPhase;
+  attribute float aStyle;
   varying vec2 vUv;
   varying vec3 vColor;
-  varying float vStyle;
   varying float vPhase;
   varying float vFar;
+  varying float vStyle;
   void main() {
-    // Billboard: the instance's translation, then the quad in view space, scaled by the instance scale.
-    vec4 centre = modelViewMatrix * instanceMatrix * vec4(0.0, 0.0, 0.0, 1.0);
-    float scale = length(instanceMatrix[0].xyz);
-    centre.xy += position.xy * scale;
+    // Billboard: the halo's centre in view space, then the quad in the view plane.
+    vec4 centre = modelViewMatrix * vec4(position, 1.0);
+    centre.xy += aCorner * aScale;
     gl_Position = projectionMatrix * centre;
-    vUv = position.xy;
-    vColor = instanceColor;
-    vStyle = aStyle;
+    vUv = aCorner;
+    vColor = aColor;
     vPhase = aPhase;
-    // Big decorations (province tints, capital and throne marks) fade when the camera is close to them.
-    vFar = smoothstep(scale * 2.0, scale * 7.0, -centre.z);
+    vStyle = aStyle;
+    // Big decorations (capital and throne marks) fade when the camera is close to them.
+    vFar = smoothstep(aScale * 2.0, aScale * 7.0, -centre.z);
   }
 `;
 
+/**
+ * One style per compiled shader (STYLE is defined by the material), or the ring group (RINGS: outer
+ * drift area, capital, throne) weighted by vStyle: no per-pixel branching either way.
+ */
 export const haloFragment = /* glsl */ `
   uniform float uTime;
   varying vec2 vUv;
   varying vec3 vColor;
-  varying float vStyle;
   varying float vPhase;
   varying float vFar;
-  float ring(float r, float at, float w) { return 1.0 - smoothstep(0.0, w, abs(r - at)); }
+  varying float vStyle;
+  float ring(float r, float at, float w) { return max(0.0, 1.0 - abs(r - at) / w); }   // a linear ramp: cheaper than smoothstep, the same at this size
+  // atan(y, x) to within a tenth of a degree, by a polynomial: the library atan is dear per pixel.
+  float angle(vec2 p) {
+    vec2 q = abs(p);
+    float t = min(q.x, q.y) / max(max(q.x, q.y), 1e-6);
+    float s = t * t;
+    float a = ((-0.0464965 * s + 0.15931422) * s - 0.32762276) * s * t + t;
+    a = q.y > q.x ? 1.5707963 - a : a;
+    a = p.x < 0.0 ? 3.1415927 - a : a;
+    return p.y < 0.0 ? -a : a;
+  }
   void main() {
-    float r = length(vUv);
-    if (r > 1.0) discard;
-    float a = atan(vUv.y, vUv.x);
-    float alpha = 0.0;
-    int style = int(vStyle + 0.5);
-    if (style == 0) {
-      // Fresnel shell seen from outside: brightest at the rim, faint inside.
-      alpha = pow(r, 6.0) * 0.55 * (1.0 - smoothstep(0.96, 1.0, r)) + 0.025;
-      alpha *= 0.85 + 0.15 * sin(a * 7.0 + uTime * 0.6 + vPhase);   // slow shimmer
-    } else if (style == 1) {
-      float dash = step(0.45, fract(a * 9.549 + uTime * 0.05 + vPhase));   // 60 dashes, turning
-      alpha = ring(r, 0.975, 0.02) * (0.18 + 0.32 * dash);
-    } else if (style == 2) {
-      float ticks = step(0.985, abs(cos(a * 2.0))) * ring(r, 0.95, 0.05);
-      alpha = (ring(r, 0.92, 0.012) * 0.6 + ticks * 0.7) * (0.2 + 0.8 * vFar);
-    } else if (style == 3) {
-      float ticks = step(0.985, abs(cos(a * 4.0 + uTime * 0.05))) * ring(r, 0.95, 0.05);
-      alpha = ((ring(r, 0.93, 0.012) + ring(r, 0.88, 0.008)) * 0.7 + ticks * 0.8) * (0.2 + 0.8 * vFar);
-    } else if (style == 4) {
-      alpha = pow(1.0 - r, 2.0) * 0.22 * vFar;
-    } else if (style == 5) {
-      float spin = 0.5 + 0.5 * step(0.5, fract(a * 0.6366 - uTime * 0.5));
-      alpha = ring(r, 0.95, 0.018) * spin * 0.75;
-    } else if (style == 6) {
-      float pulse = vPhase > 0.5 ? 0.55 + 0.45 * sin(uTime * 4.0) : 1.0;
-      alpha = (smoothstep(0.55, 0.78, r) * (1.0 - smoothstep(0.78, 1.0, r))) * 0.9 * pulse;
-    } else {
-      alpha = ring(r, 0.95, 0.04) * 0.8;
-    }
+    float r2 = dot(vUv, vUv);
+    if (r2 > 1.0) discard;
+    float r = sqrt(r2);
+    float alpha;
+  #if defined(RINGS)
+    // Cheap per pixel on purpose (these are seen everywhere): nothing is drawn inside r = 0.86, so
+    // leave at once; one polynomial angle, no trigonometry.
+    if (r2 < 0.74) discard;
+    float turn = angle(vUv) * 0.15915494 + 0.5;   // 0..1 around the ring
+    float outer = step(vStyle, 1.5);
+    float throne = step(2.5, vStyle);
+    float capital = 1.0 - outer - throne;
+    float marks = 0.2 + 0.8 * vFar;
+    float tickRing = ring(r, 0.95, 0.05);
+    float dash = step(0.45, fract(turn * 60.0 + uTime * 0.05 + vPhase));   // 60 dashes, turning
+    // Ticks: within 5 degrees of a quarter turn (capital, four), 2.5 of an eighth (throne, eight, turning).
+    float ticks4 = step(abs(fract(turn * 4.0 + 0.5) - 0.5), 0.0556) * tickRing;
+    float ticks8 = step(abs(fract(turn * 8.0 + uTime * 0.0159 + 0.5) - 0.5), 0.0556) * tickRing;
+    alpha = outer * ring(r, 0.975, 0.02) * (0.18 + 0.32 * dash)
+          + capital * (ring(r, 0.92, 0.012) * 0.6 + ticks4 * 0.7) * marks
+          + throne * ((ring(r, 0.93, 0.012) + ring(r, 0.88, 0.008)) * 0.7 + ticks8 * 0.8) * marks;
+  #elif STYLE == 0
+    // Fresnel shell seen from outside: brightest at the rim (r^6), faint inside.
+    float a = angle(vUv);
+    alpha = r2 * r2 * r2 * 0.55 * (1.0 - smoothstep(0.96, 1.0, r)) + 0.025;
+    alpha *= 0.85 + 0.15 * sin(a * 7.0 + uTime * 0.6 + vPhase);   // slow shimmer
+  #elif STYLE == 4
+    alpha = (1.0 - r) * (1.0 - r) * 0.22 * vFar;
+  #elif STYLE == 5
+    float a = angle(vUv);
+    float spin = 0.5 + 0.5 * step(0.5, fract(a * 0.6366 - uTime * 0.5));
+    alpha = ring(r, 0.95, 0.018) * spin * 0.75;
+  #elif STYLE == 6
+    float pulse = vPhase > 0.5 ? 0.55 + 0.45 * sin(uTime * 4.0) : 1.0;
+    alpha = (smoothstep(0.55, 0.78, r) * (1.0 - smoothstep(0.78, 1.0, r))) * 0.9 * pulse;
+  #else
+    alpha = ring(r, 0.95, 0.04) * 0.8;
+  #endif
     gl_FragColor = vec4(vColor * alpha, 1.0);
   }
 `;
@@ -252,25 +296,50 @@ export const fxFragment = /* glsl */ `
   }
 `;
 
-/** The baked galactic disc: a texture in the galactic plane, fading out near the camera. */
+/** The baked galactic disc: vertex colours in the galactic plane (see disc.ts), fading out near the camera. */
 export const discVertex = /* glsl */ `
+  attribute vec3 aColor;
   uniform float uNearFade;
   uniform float uZoom;      // 0 zoomed into a system .. 1 seeing the galaxy
-  varying vec2 vUv;
-  varying float vNear;
+  varying vec3 vColor;
   void main() {
     vec4 mv = modelViewMatrix * vec4(position, 1.0);
-    vUv = uv;
-    vNear = smoothstep(uNearFade * 0.2, uNearFade, -mv.z) * mix(0.08, 1.0, uZoom);
+    vColor = aColor * smoothstep(uNearFade * 0.2, uNearFade, -mv.z) * mix(0.08, 1.0, uZoom);
     gl_Position = projectionMatrix * mv;
   }
 `;
 
 export const discFragment = /* glsl */ `
-  uniform sampler2D tMap;
-  varying vec2 vUv;
-  varying float vNear;
+  uniform vec3 uBackground;   // the clear colour, as the canvas holds it: the disc is drawn opaque
+  varying vec3 vColor;
   void main() {
-    gl_FragColor = vec4(texture2D(tMap, vUv).rgb * vNear, 1.0);
+    gl_FragColor = vec4(uBackground + vColor, 1.0);
+  }
+`;
+
+/** Hyperjump routes: one-pixel lines, steady, with a dash running along each segment. */
+export const routeVertex = /* glsl */ `
+  attribute vec3 aColor;
+  attribute float aDist;    // world distance from the segment's start (0 at the start)
+  varying vec3 vColor;
+  varying float vDist;
+  void main() {
+    gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);
+    vColor = aColor;
+    vDist = aDist;
+  }
+`;
+
+export const routeFragment = /* glsl */ `
+  uniform float uLineOpacity;
+  uniform float uFlowOpacity;
+  uniform float uPeriod;
+  uniform float uDashFraction;
+  uniform float uOffset;
+  varying vec3 vColor;
+  varying float vDist;
+  void main() {
+    float flow = fract((vDist - uOffset) / uPeriod) < uDashFraction ? uFlowOpacity : 0.0;
+    gl_FragColor = vec4(vColor * (uLineOpacity + flow), 1.0);
   }
 `;

@@ -73,7 +73,9 @@ describe('the galaxy page (default route)', () => {
 
   it('disposes every geometry and texture it made (the resource tracker)', async () => {
     const { before, after } = await hook<{ before: { geometries: number; textures: number }; after: { geometries: number; textures: number } }>(page, 'leakCheck');
-    expect(before.geometries).toBeGreaterThan(5);
+    // A frame of the galaxy view uploads the geometry of each layer it draws (five at default quality),
+    // so there was something to free.
+    expect(before.geometries).toBeGreaterThanOrEqual(5);
     expect(after).toEqual({ geometries: 0, textures: 0 });
   });
 
