@@ -95,7 +95,8 @@ export class GalaxyScene {
   /** The picture's layers, each one draw call (see layers.ts). */
   private layers!: Layers;
   private fxNext = 0;
-  private leftInset = 0;
+  /** Pixels of each page edge covered by panels: the picture's centre moves into what is left. */
+  private readonly insets = { left: 0, right: 0, bottom: 0 };
   /** Time when the last running animation ends. */
   private fxUntil = 0;
 
@@ -573,8 +574,10 @@ export class GalaxyScene {
     this.renderer.domElement.style.width = '100%';
     this.renderer.domElement.style.height = '100%';
     this.camera.aspect = w / h;
-    // A panel covering the left of the page shifts the picture's centre right, so nothing hides under it.
-    if (this.leftInset > 0) this.camera.setViewOffset(w, h, -this.leftInset / 2, 0, w, h);
+    // Panels covering the page's edges shift the picture's centre into the part left open, so what the
+    // camera looks at (a focused system, a followed event) never hides under a panel.
+    const { left, right, bottom } = this.insets;
+    if (left || right || bottom) this.camera.setViewOffset(w, h, (right - left) / 2, bottom / 2, w, h);
     else this.camera.clearViewOffset();
     this.camera.updateProjectionMatrix();
     const pr = this.renderer.getPixelRatio();
@@ -603,10 +606,11 @@ export class GalaxyScene {
     return names;
   }
 
-  /** Pixels of the page's left edge covered by a panel (the start menu). */
-  setLeftInset(px: number): void {
-    if (px === this.leftInset) return;
-    this.leftInset = px;
+  /** Pixels of the page's edges covered by panels (the start menu on the left; in play, the decision panel on the right and the event log low on the left). */
+  setInsets(insets: Partial<{ left: number; right: number; bottom: number }>): void {
+    const next = { ...this.insets, ...insets };
+    if (next.left === this.insets.left && next.right === this.insets.right && next.bottom === this.insets.bottom) return;
+    Object.assign(this.insets, next);
     this.resize();
   }
 

@@ -288,7 +288,7 @@ export class App {
 
   private showStart(show: boolean): void {
     (this.el.start as HTMLElement).hidden = !show;
-    this.galaxy.setLeftInset(show ? 360 : 0);
+    this.galaxy.setInsets({ left: show ? 360 : 0 });
   }
 
   /** The start menu, shown or hidden (the play screens go back to it). */

@@ -240,7 +240,21 @@ export class PlayScreen {
     );
     this.decisionEl.innerHTML = parts.join('');
     this.decisionBox.hidden = false;
+    this.frameAroundPanels();
     this.buildMarkers();
+  }
+
+  /**
+   * The decision panel covers the right of the page and the event log the lower left: the picture's
+   * centre moves into the open part, so the focused system is not drawn under them (seen in play: the
+   * log hid Wendhaven, the planet the game was about).
+   */
+  private frameAroundPanels(): void {
+    const page = this.app.galaxy.renderer.domElement.getBoundingClientRect();
+    const panel = this.decisionBox.getBoundingClientRect();
+    const log = document.querySelector<HTMLElement>('.log');
+    const logHeight = log && !log.hidden ? log.getBoundingClientRect().height : 0;
+    this.app.galaxy.setInsets({ right: Math.max(0, page.right - panel.left), bottom: logHeight });
   }
 
   private decisionHtml(d: Decision, options: OptionInfo[]): string {
@@ -388,6 +402,7 @@ export class PlayScreen {
     this.send({ type: 'pause', paused: true });
     for (const el of [this.decisionBox, this.privacyEl, this.helpEl, this.setupEl]) el.hidden = true;
     this.clearMarkers();
+    this.app.galaxy.setInsets({ right: 0, bottom: 0 });
   }
 
   private onKey(e: KeyboardEvent): void {
@@ -496,6 +511,7 @@ export class PlayScreen {
     p.options.forEach((o, i) => {
       for (const place of o.places) byPlace.set(place, [...(byPlace.get(place) ?? []), i]);
     });
+    this.flyToChoices([...byPlace.keys()]);
     for (const [environ, list] of byPlace) {
       if (!this.app.galaxy.layout.environIndex.has(environ)) continue;
       const el = document.createElement('button');
@@ -514,6 +530,23 @@ export class PlayScreen {
       m.height = m.el.offsetHeight;
     }
     this.placeMarkers();
+  }
+
+  /**
+   * When every place a decision names lies in one star system and the camera shows the whole galaxy,
+   * fly to that system: its numbered markers would sit on top of each other from afar.
+   */
+  private flyToChoices(places: string[]): void {
+    const g = this.app.galaxy;
+    if (g.focusedSystem !== null) return;
+    const L = g.layout;
+    const systems = new Set<string>();
+    for (const place of places) {
+      const where = L.environIndex.get(place);
+      if (where) systems.add(L.planets[where.planet]?.system ?? '');
+    }
+    const [only] = systems;
+    if (systems.size === 1 && only) g.focusSystem(only);
   }
 
   /** A place on the map clicked: its only choice is taken; several are narrowed to in the panel. */
