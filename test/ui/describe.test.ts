@@ -8,6 +8,8 @@ import { LOYALTIES } from '../../src/core/content/schema';
 import { planetOfEnviron } from '../../src/core/world/world';
 import { describeOption, entityName } from '../../src/ui/play/describe';
 import { content, ruleset, passUntil } from '../fixtures';
+import { randomAgent } from '../../src/ai/random-agent';
+import { viewFor } from '../../src/core/view';
 
 describe('option labels', () => {
   it('[16.12] a place to gather the starting characters names its environ, its people\'s loyalty and its PDB', () => {
@@ -46,5 +48,27 @@ describe('unit types in labels', () => {
       const label = describeOption(game, { type: 'raise-unit', side: 'rebel', unitType: type.id }).label;
       expect(label).toBe(`Raise ${type.name} (${type.combat}-${type.second}, costs ${type.cost})`);
     }
+  });
+
+  it('[12.5, 11.0] yes-or-no choices say what they do, and the "no" is the one Enter takes', () => {
+    const game = newGame({ content, ruleset, scenario: 'start-of-rebellion', seed: 4 });
+    const tryIt = describeOption(game, { type: 'break-off', side: 'rebel', attempt: true });
+    const fight = describeOption(game, { type: 'break-off', side: 'rebel', attempt: false });
+    expect([tryIt.label, fight.label]).toEqual(['Try to break off', 'Fight the round']);
+    expect([tryIt.ends, fight.ends]).toEqual([false, true]);
+    const environ = game.pending!.options.find((o) => typeof o.environ === 'number')?.environ ?? 0;
+    if (environ) expect(describeOption(game, { type: 'declare-search', side: 'imperial', environ, search: true }).label).toBe(`Search at ${entityName(game, environ as number)}`);
+  });
+
+  it('[13.3] stopping a mission names the mission and who is on it, not a group number', () => {
+    // random play until a mission draw offers to stop one of its missions
+    const game = newGame({ content, ruleset, scenario: 'start-of-rebellion', seed: 4 });
+    const agents = { rebel: randomAgent({ side: 'rebel', seed: 'stop' }), imperial: randomAgent({ side: 'imperial', seed: 'stop' }) };
+    while (game.pending && !game.pending.options.some((o) => o.type === 'stop-mission')) apply(game, agents[game.pending.side].decide(viewFor(game, game.pending.side), game.pending));
+    const stop = game.pending?.options.find((o) => o.type === 'stop-mission');
+    expect(stop).toBeDefined();
+    const label = describeOption(game, stop!).label;
+    expect(label).toMatch(/^Stop mission .+ \([A-Z]\) by .+$/);
+    expect(label).not.toMatch(/group \d/);
   });
 });

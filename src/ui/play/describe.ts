@@ -6,6 +6,7 @@
 import type { Command, Game, Json } from '../../core/engine/types';
 import { environOf, kindOf, planetOfEnviron, refOf } from '../../core/world/world';
 import { LOYALTIES } from '../../core/content/schema';
+import { groupById } from '../../../systems/missions';
 
 export interface OptionInfo {
   /** The button text. */
@@ -58,6 +59,25 @@ const UNSAID: Record<string, string[]> = {
 const JOINS: Record<string, Record<string, string>> = { 'assign-ship': { character: 'to' }, 'reassign-spaceship': { character: 'to' } };
 /** Placing pieces: the label says what a player weighs there (its people's loyalty, its PDB). */
 const PLACING = new Set(['place-unit', 'place-characters', 'place-reinforcement']);
+
+/** Yes-or-no commands said as what they do ("Try to break off", not "Break off yes"). */
+const YES_NO: Record<string, { field: string; yes: string; no: string }> = {
+  'break-off': { field: 'attempt', yes: 'Try to break off', no: 'Fight the round' },
+  'declare-search': { field: 'search', yes: 'Search', no: 'No search' },
+  'attack-found': { field: 'attack', yes: 'Attack them', no: 'Let them be' },
+};
+
+/** "Start Rebellion (R) by Mirra Solvane, Jax Tollaway": a mission group named by what it does and who. */
+function missionGroupName(game: Game, id: number): string {
+  try {
+    const group = groupById(game, id);
+    const mission = game.content.missions.get(group.letter);
+    const who = group.camp ? 'the rebel camp' : group.members.map((m) => entityName(game, m)).join(', ');
+    return `${mission?.name ?? group.letter} (${group.letter}) by ${who}`;
+  } catch {
+    return `group ${id}`;
+  }
+}
 
 /** Field names whose value is an entity id. */
 const ENTITY_FIELDS = new Set(['to', 'environ', 'piece', 'planet', 'unit', 'character', 'knight', 'ship', 'from', 'leader', 'target', 'pieces', 'possession', 'holder']);
@@ -121,6 +141,13 @@ function placeFacts(game: Game, environ: number): string {
 }
 
 export function describeOption(game: Game, option: Command): OptionInfo {
+  const yesNo = YES_NO[option.type];
+  if (yesNo) {
+    const yes = option[yesNo.field] === true;
+    const env = typeof option.environ === 'number' ? option.environ : 0;
+    const place = env ? placeOf(game, env) : null;
+    return { label: `${yes ? yesNo.yes : yesNo.no}${env ? ` at ${entityName(game, env)}` : ''}`, places: place ? [place] : [], ends: !yes };
+  }
   const parts: string[] = [VERBS[option.type] ?? words(option.type)];
   const places: string[] = [];
   for (const [key, value] of Object.entries(option) as [string, Json][]) {
@@ -144,6 +171,8 @@ export function describeOption(game: Game, option: Command): OptionInfo {
       // "Rebel Irregulars (1-0, costs 1)", not the id's "Rebel 1 0"
       const type = game.content.tables.unitTypes.find((t) => t.id === value);
       parts.push(type ? `${type.name} (${type.combat}-${type.second}, costs ${type.cost})` : words(value));
+    } else if (key === 'group' && typeof value === 'number') {
+      parts.push(missionGroupName(game, value));
     } else if (key === 'letter' && typeof value === 'string') {
       const mission = game.content.missions.get(value as never);
       parts.push(mission ? `${mission.name} (${value})` : value);

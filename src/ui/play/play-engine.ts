@@ -132,7 +132,11 @@ export class PlayEngine {
     if (mark.segment !== this.segmentKey()) return { index: -1, note: 'Undo works only within the current segment.' };
     const since = g.events.slice(mark.events);
     const revealing = since.find((e) => REVEALING.some((k) => e.kind === k || e.kind.startsWith(`${k}-`)));
-    if (revealing) return { index: -1, note: `Cannot undo: something was rolled or revealed since (${revealing.rule ?? revealing.kind}).` };
+    if (revealing) {
+      // say what happened, so the player sees why the past is fixed now
+      const what = revealing.text.length > 70 ? `${revealing.text.slice(0, 67)}…` : revealing.text;
+      return { index: -1, note: `Cannot undo: dice were rolled or something hidden was revealed since your last choice ("${what}" ${revealing.rule ?? ''}).` };
+    }
     // in hot-seat, never take back the other person's move
     if (this.aiToMove()) return { index: -1, note: 'Wait for the AI to finish.' };
     if (g.pending && g.log[i]?.side !== g.pending.side) return { index: -1, note: 'The last move was the other player’s.' };
