@@ -89,12 +89,14 @@ export function removableUnits(game: Game, units: number[], remaining: number): 
 export function eliminateUnit(game: Game, unit: number, rule: string): void {
   const w = game.world;
   const side = sideOf(game, unit);
-  const typeId = game.content.tables.unitTypes[w.c.Unit.type[unit] as number]?.id ?? 'unit';
+  const type = game.content.tables.unitTypes[w.c.Unit.type[unit] as number];
   const strength = w.c.Unit.combat[unit];
   unplace(w, unit);
   tag(w, unit, w.c.Eliminated);
-  // A unit's type and strength are revealed as it is used [7.22].
-  emit(game, { kind: 'unit-eliminated', text: `A ${side} ${typeId} unit (strength ${strength}) is eliminated.`, rule, visibleTo: 'all', entities: [unit] });
+  // A unit's type and strength are revealed as it is used [7.22]. "An Imperial Patrol unit", "A Rebel Irregulars unit".
+  const name = type?.name ?? 'military';
+  const what = side === 'imperial' ? `An Imperial ${name} unit` : `A ${name} unit`;
+  emit(game, { kind: 'unit-eliminated', text: `${what} (strength ${strength}) is eliminated.`, rule, visibleTo: 'all', entities: [unit] });
 }
 
 /**

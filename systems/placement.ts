@@ -92,7 +92,7 @@ export function characterEnvirons(game: Game, own: Controlled): { environs: numb
 }
 
 function outOfPlay(game: Game, side: SideId) {
-  emit(game, { kind: 'placement', text: `A ${side} unit finds no place to deploy and stays out of play [16.15].`, rule: '[16.15]', visibleTo: 'all' });
+  emit(game, { kind: 'placement', text: `${side === 'imperial' ? 'An Imperial' : 'A Rebel'} unit finds no place to deploy and stays out of play [16.15].`, rule: '[16.15]', visibleTo: 'all' });
 }
 
 /** Fixed units go to their environ while it has room; returns the units still to place. */

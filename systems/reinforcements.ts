@@ -64,7 +64,7 @@ export function reinforcementStep(game: Game, frame: Frame, side: SideId): Step 
     const options = reinforcementEnvirons(game, side, next);
     if (!options.length) {
       queue.shift();
-      emit(game, { kind: 'reinforcement', text: `A ${side} reinforcement (${'unit' in next ? next.unit : next.character}) finds no place to arrive and is not received.`, rule: '[16.15]', visibleTo: side });
+      emit(game, { kind: 'reinforcement', text: `${side === 'imperial' ? 'An Imperial' : 'A Rebel'} reinforcement (${'unit' in next ? next.unit : next.character}) finds no place to arrive and is not received.`, rule: '[16.15]', visibleTo: side });
       continue;
     }
     return {
@@ -91,9 +91,9 @@ export function answerReinforcement(game: Game, frame: Frame, command: Command):
     place(w, unit, env);
     // [7.22] a hidden unit's type stays with its owner
     const hidden = w.c.Unit.hidden[unit] === 1;
-    emit(game, { kind: 'reinforcement', text: `A ${command.side} ${next.unit} unit arrives at ${nameOf(game, env)}.`, rule: '[16.15]', visibleTo: hidden ? command.side : 'all', entities: [unit, env] });
+    emit(game, { kind: 'reinforcement', text: `${command.side === 'imperial' ? 'An Imperial' : 'A Rebel'} ${game.content.tables.unitTypes.find((t) => t.id === next.unit)?.name ?? next.unit} unit arrives at ${nameOf(game, env)}.`, rule: '[16.15]', visibleTo: hidden ? command.side : 'all', entities: [unit, env] });
     if (hidden)
-      emit(game, { kind: 'reinforcement', text: `A ${command.side} unit arrives at ${nameOf(game, env)}.`, rule: '[16.15]', visibleTo: enemyOf(command.side), entities: [unit, env] });
+      emit(game, { kind: 'reinforcement', text: `${command.side === 'imperial' ? 'An Imperial' : 'A Rebel'} unit arrives at ${nameOf(game, env)}.`, rule: '[16.15]', visibleTo: enemyOf(command.side), entities: [unit, env] });
   } else {
     const ch = entityOf(w, 'character', next.character);
     place(w, ch, env);
