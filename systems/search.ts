@@ -65,6 +65,13 @@ function hidingBonus(game: Game, character: number): { bonus: number; used: numb
   return { bonus, used };
 }
 
+/** The most any one character's possessions can add to hiding, from the content (what a searcher must fear). */
+function mostHidingBonus(game: Game): number {
+  let most = 0;
+  for (const p of game.content.possessions.values()) most += Math.max(0, p.effects.hiding ?? 0);
+  return most;
+}
+
 /** [11.0] hiding value: the hider's intelligence (with possessions) + environ size − characters hiding. */
 export function hidingValue(game: Game, environ: number, hider: number, groupSize: number): number {
   const c = game.world.c;
@@ -170,6 +177,19 @@ export const search: Procedure = {
       options.push({ type: 'search-by', side, by: 'characters', leader: 0 });
     if (!options.length) return { done: true, result: { searched: s.searched, found: false } };
     options.push({ type: 'search-by', side, by: 'none', leader: 0 });
+    // For the odds the searcher may know [11.0]: each option's search value (his own pieces), and the
+    // hiding values the group may show: one of them hides (the hider's choice, not told), each with his
+    // intelligence (public) plus possessions the searcher cannot see (from none to the most any gives).
+    const c = game.world.c;
+    const size = c.Environ.size[s.environ] as number;
+    const intelligence = group.map((ch) => c.Character.intelligence[ch] as number);
+    const searchValues = options.map((o) =>
+      o.by === 'units'
+        ? unitSearchValue(game, s.environ, side, o.leader as number)
+        : o.by === 'characters'
+          ? characterSearchValue(game, eligibleSearchers(game, s.environ, side, s.leader ?? 0))
+          : 0,
+    );
     return {
       decide: {
         side,
@@ -177,7 +197,14 @@ export const search: Procedure = {
         prompt: `Search ${nameOf(game, s.environ)} for ${group.length} enemy character${group.length > 1 ? 's' : ''}: with units (and a leader), with characters, or not?`,
         rule: '[11.0, 11.23]',
         options,
-        context: { environ: s.environ, hiding: group.length, calledByCard: s.calledByCard },
+        context: {
+          environ: s.environ,
+          hiding: group.length,
+          calledByCard: s.calledByCard,
+          searchValues,
+          hidingLeast: Math.min(...intelligence) + size - group.length,
+          hidingMost: Math.max(...intelligence) + mostHidingBonus(game) + size - group.length,
+        },
       },
     };
   },

@@ -76,6 +76,31 @@ describe('search [11.x]', () => {
     expect(game.pending?.options.map((o) => o.by)).toEqual(['characters', 'none']);
   });
 
+  it('[11.0] the search decision tells the searcher what he may know for the odds: his search values and the hiding values the group could show', () => {
+    const game = clearedGame('odds');
+    const env = anEnviron(game, 2);
+    const c = game.world.c;
+    const kaelen = putCharacter(game, 'kaelen-dray', env);
+    const seska = putCharacter(game, 'seska-vire', env);
+    for (const r of [kaelen, seska]) tag(game.world, r, c.Detected);
+    givePossession(game, eid(game, 'possession', 'ghost-credentials'), seska); // hidden from the searcher
+    const nilo = putCharacter(game, 'nilo-brevant', env);
+    toSearchPhase(game);
+    choose(game, { search: true });
+    if (game.pending?.kind === 'choose-hider') choose(game, { character: seska });
+    const d = game.pending!;
+    expect(d.kind).toBe('search-by');
+    const ctx = d.context as { searchValues: number[]; hidingLeast: number; hidingMost: number };
+    const byCharacters = d.options.findIndex((o) => o.by === 'characters');
+    expect(ctx.searchValues[byCharacters]).toBe(characterSearchValue(game, eligibleSearchers(game, env, 'imperial', 0)));
+    expect(ctx.searchValues[byCharacters]).toBe(c.Character.intelligence[nilo]);
+    // the true hiding value (Seska with her credentials) lies within the range shown
+    const actual = hidingValue(game, env, seska, 2);
+    expect(ctx.hidingLeast).toBeLessThanOrEqual(actual);
+    expect(ctx.hidingMost).toBeGreaterThanOrEqual(actual);
+    expect(ctx.hidingLeast).toBe(Math.min(c.Character.intelligence[kaelen] as number, c.Character.intelligence[seska] as number) + (c.Environ.size[env] as number) - 2);
+  });
+
   it('[11.21, 11.22, 11.23] units and characters search separately; a unit\'s leader cannot search with the characters', () => {
     const game = clearedGame();
     const env = anEnviron(game, 2);

@@ -60,6 +60,16 @@ describe('unit types in labels', () => {
     if (environ) expect(describeOption(game, { type: 'declare-search', side: 'imperial', environ, search: true }).label).toBe(`Search at ${entityName(game, environ as number)}`);
   });
 
+  it('[11.23] search choices say who searches: "Search with units led by …", "Search with characters", "No search"', () => {
+    const game = newGame({ content, ruleset, scenario: 'start-of-rebellion', seed: 4 });
+    const leader = game.pending!.options.find((o) => typeof o.character === 'number')?.character as number | undefined;
+    const label = (o: Record<string, unknown>) => describeOption(game, { type: 'search-by', side: 'imperial', ...o } as never).label;
+    expect(label({ by: 'units', leader: 0 })).toBe('Search with units');
+    if (leader) expect(label({ by: 'units', leader })).toBe(`Search with units led by ${entityName(game, leader)}`);
+    expect(label({ by: 'characters', leader: 0 })).toBe('Search with characters');
+    expect(describeOption(game, { type: 'search-by', side: 'imperial', by: 'none', leader: 0 })).toMatchObject({ label: 'No search', ends: true });
+  });
+
   it('[13.3] stopping a mission names the mission and who is on it, not a group number', () => {
     // random play until a mission draw offers to stop one of its missions
     const game = newGame({ content, ruleset, scenario: 'start-of-rebellion', seed: 4 });

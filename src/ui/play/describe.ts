@@ -148,6 +148,12 @@ export function describeOption(game: Game, option: Command): OptionInfo {
     const place = env ? placeOf(game, env) : null;
     return { label: `${yes ? yesNo.yes : yesNo.no}${env ? ` at ${entityName(game, env)}` : ''}`, places: place ? [place] : [], ends: !yes };
   }
+  if (option.type === 'search-by') {
+    // [11.23] "Search with units led by Serath Kaine", "Search with characters", "No search"
+    const leader = typeof option.leader === 'number' && option.leader ? ` led by ${entityName(game, option.leader)}` : '';
+    const label = option.by === 'units' ? `Search with units${leader}` : option.by === 'characters' ? 'Search with characters' : 'No search';
+    return { label, places: [], ends: option.by === 'none' };
+  }
   const parts: string[] = [VERBS[option.type] ?? words(option.type)];
   const places: string[] = [];
   for (const [key, value] of Object.entries(option) as [string, Json][]) {
@@ -164,7 +170,6 @@ export function describeOption(game: Game, option: Command): OptionInfo {
       // a ship given to no one [14.55]: "to nobody" reads better than "to none"
       const names = ids.map((id) => (id === 0 && join ? 'nobody' : entityName(game, id)));
       if (key === 'to') parts.push(parts[0]?.endsWith(' to') ? names.join(', ') : `→ ${names.join(', ')}`);
-      else if (!(names.length === 1 && names[0] === 'none' && key !== 'character')) parts.push(names.join(', '));
       else parts.push(names.join(', '));
       if (key === 'environ' && PLACING.has(option.type) && typeof value === 'number') parts.push(placeFacts(game, value));
     } else if (key === 'unitType' && typeof value === 'string') {

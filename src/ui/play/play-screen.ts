@@ -14,7 +14,7 @@ import { createSaveStore } from '../saves';
 import type { App } from '../app';
 import type { OptionInfo } from './describe';
 import { GLOSSARY, withTerms } from './glossary';
-import { breakOffOdds, characterColumn, characterOdds, militaryColumn, militaryOdds, oddsForEvent, percent, type Outcome } from '../../core/odds';
+import { breakOffOdds, characterColumn, characterOdds, militaryColumn, militaryOdds, oddsForEvent, percent, searchOdds, type Outcome } from '../../core/odds';
 import type { FromPlayWorker, PlayInfo, PlaySetup, ToPlayWorker } from './play-protocol';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -317,6 +317,22 @@ export class PlayScreen {
       const name = (t.pdbAttackColumn as Record<string, string>)[String(ctx.pdbLevel)];
       const col = name ? t.militaryCombat.columns.indexOf(name) : -1;
       if (col >= 0) return `<div class="odds" data-testid="odds"><b>PDB fire [9.22]</b>${lossTable(militaryOdds(t, col), 'the PDB loses', 'the units lose')}</div>`;
+    }
+    if (d.kind === 'search-by' && Array.isArray(ctx.searchValues) && typeof ctx.hidingLeast === 'number' && typeof ctx.hidingMost === 'number') {
+      // [11.0] the hider and his possessions are not known: the chance runs from the weakest hiding
+      // value the group could show to the strongest
+      const least = ctx.hidingLeast;
+      const most = ctx.hidingMost;
+      const lines = d.options
+        .map((o, i) => ({ o, value: (ctx.searchValues as number[])[i] ?? 0 }))
+        .filter(({ value }) => value > 0)
+        .map(({ o, value }) => {
+          const best = searchOdds(t, value, least).found;
+          const worst = searchOdds(t, value, most).found;
+          const chance = best === worst ? percent(best) : `${percent(worst)} to ${percent(best)}`;
+          return `<li>${esc(this.play?.options[d.options.indexOf(o)]?.label ?? '')}: search value ${value}, finds them <b>${chance}</b></li>`;
+        });
+      return `<div class="odds" data-testid="odds"><b>Odds [11.0]</b> <span class="muted">hiding value ${least === most ? least : `${least} to ${most}`} (who hides, and what helps him hide, is not known)</span><ul class="context">${lines.join('')}</ul></div>`;
     }
     if (d.kind === 'break-off' && typeof ctx.differential === 'number') {
       const col = characterColumn(t, ctx.differential, false);
