@@ -1,8 +1,10 @@
 /**
  * `normal`'s plans: for each kind of decision, what a sensible commander does, judged from the view
- * alone. The Rebel hides, gathers information, turns loyalty toward unrest and starts rebellions where
- * it has come; the Empire hunts detected characters, searches, attacks when strong, stops rebellions and
- * turns loyalty back. A kind without a plan takes the engine's first option (every decision's options
+ * alone. The Rebel hides, walks to the biggest environ and flies to the best planet, gathers information,
+ * turns loyalty toward unrest and starts rebellions where it has come; the Empire first holds every
+ * planet in rebellion with units (an empty one falls at the end of its turn [15.53]), hunts detected
+ * characters, searches, talks unrest down and stops rebellions. Both attack only where the combat table
+ * promises a better trade. A kind without a plan takes the engine's first option (every decision's options
  * are legal, so that is always a valid answer, just not a thoughtful one).
  */
 import type { MissionLetterId, SideId } from '../core/content/schema';
