@@ -148,7 +148,29 @@ export function leaderCandidates(game: Game, environ: number, side: SideId): num
   return charactersIn(game, environ, side).filter((ch) => (game.world.c.Character.leadership[ch] as number) >= 1);
 }
 
-/** [10.2-10.7] the net column shift, in the attacker's favour. */
+/** What a combat's column shift depends on [10.2-10.7]: 0 leadership for a side with no leader. */
+export interface ShiftFacts {
+  rebelLeadership: number;
+  imperialLeadership: number;
+  /** [10.5] a Rebel unit of the environ's own type takes part */
+  rebelUnitOfEnvironType: boolean;
+  urban: boolean;
+  rebellion: boolean;
+}
+
+/**
+ * [10.2-10.7] the net column shift, in the attacker's favour, from the facts alone: the rules engine
+ * reads them from the world, the AI from its side's view (where it must guess what is hidden).
+ */
+export function shiftFromFacts(f: ShiftFacts, attacker: SideId): number {
+  let rebelShift = f.rebelLeadership - f.imperialLeadership; // [10.4] the difference of the leaders
+  if (f.rebelUnitOfEnvironType) rebelShift += 1; // [10.5]
+  if (!f.urban && !f.imperialLeadership) rebelShift += 1; // [10.5, 10.44] special environ, Empire unled
+  if (f.rebellion && !f.rebelLeadership) rebelShift += 1; // [10.7] rebellion units get a shift even unled
+  return attacker === 'rebel' ? rebelShift : -rebelShift;
+}
+
+/** [10.2-10.7] the net column shift of a combat in the environ with these leaders, in the attacker's favour. */
 export function combatShift(
   game: Game,
   environ: number,
@@ -158,12 +180,17 @@ export function combatShift(
 ): number {
   const c = game.world.c;
   const lead = (ch: number) => (ch ? (c.Character.leadership[ch] as number) : 0);
-  let rebelShift = lead(leaders.rebel) - lead(leaders.imperial); // [10.4] the difference of the leaders
   const type = c.Environ.type[environ];
-  if (unitsIn(game, environ, 'rebel').some((u) => c.Unit.environType[u] === type)) rebelShift += 1; // [10.5]
-  if (type !== URBAN && !leaders.imperial) rebelShift += 1; // [10.5, 10.44] special environ, Empire unled
-  if (rebellion && !leaders.rebel) rebelShift += 1; // [10.7] rebellion units get a shift even unled
-  return attacker === 'rebel' ? rebelShift : -rebelShift;
+  return shiftFromFacts(
+    {
+      rebelLeadership: lead(leaders.rebel),
+      imperialLeadership: lead(leaders.imperial),
+      rebelUnitOfEnvironType: unitsIn(game, environ, 'rebel').some((u) => c.Unit.environType[u] === type),
+      urban: type === URBAN,
+      rebellion,
+    },
+    attacker,
+  );
 }
 
 interface EnvironCombatData {

@@ -12,6 +12,7 @@ import type { Content } from '../core/content/validate';
 import type { Command, Decision } from '../core/engine/types';
 import type { GameView } from '../core/view';
 import { militaryColumn } from '../core/odds';
+import { shiftFromFacts } from '../../systems/military-combat';
 
 /** What a plan may read: the view, the decision, and memory kept between decisions of one game. */
 export interface PlanContext {
@@ -46,8 +47,13 @@ function best<T>(items: T[], score: (t: T) => number): T | undefined {
   return top;
 }
 
+/** The view of an environ, by entity id. */
+function environView(view: GameView, environ: number) {
+  return view.environs.find((e) => e.eid === environ);
+}
+
 function planetOfEnviron(view: GameView, environ: number) {
-  const env = view.environs.find((e) => e.eid === environ);
+  const env = environView(view, environ);
   return env ? view.planets.find((p) => p.eid === env.planet) : undefined;
 }
 
@@ -74,22 +80,27 @@ function bestLeadership(ctx: PlanContext, environ: number, side: SideId): number
 
 /**
  * [10.0-10.7] What an attack in this environ should gain, from the tables: the share of his strength the
- * defender is expected to lose less the share the attacker loses, on the column the strengths and the shifts give (leaders [10.4], units of the
- * environ's type [10.5], the Empire unled outside cities [10.44], rebellion units [10.7]). Enemy units
- * the view hides count at an average strength; a hidden unit's type is assumed to suit the environ.
+ * defender is expected to lose less the share the attacker loses, on the column the strengths and the
+ * shifts give (the rules' own `shiftFromFacts`). Enemy units the view hides count at an average
+ * strength; a hidden unit's type is assumed to suit the environ.
  */
 function combatEdge(ctx: PlanContext, environ: number, attacker: SideId, rebellion: boolean): number {
   const { view, content } = ctx;
   const defender: SideId = attacker === 'rebel' ? 'imperial' : 'rebel';
   const attack = strengthIn(view, environ, attacker);
   const defence = strengthIn(view, environ, defender);
-  const type = view.environs.find((e) => e.eid === environ)?.type;
+  const type = environView(view, environ)?.type;
   const lead = { rebel: bestLeadership(ctx, environ, 'rebel'), imperial: bestLeadership(ctx, environ, 'imperial') };
-  let rebelShift = lead.rebel - lead.imperial;
-  if (view.units.some((u) => u.environ === environ && u.side === 'rebel' && (u.environType === null || u.environType === type))) rebelShift += 1;
-  if (type !== 'urban' && !lead.imperial) rebelShift += 1;
-  if (rebellion && !lead.rebel) rebelShift += 1;
-  const shift = attacker === 'rebel' ? rebelShift : -rebelShift;
+  const shift = shiftFromFacts(
+    {
+      rebelLeadership: lead.rebel,
+      imperialLeadership: lead.imperial,
+      rebelUnitOfEnvironType: view.units.some((u) => u.environ === environ && u.side === 'rebel' && (u.environType === null || u.environType === type)),
+      urban: type === 'urban',
+      rebellion,
+    },
+    attacker,
+  );
   const t = content.tables;
   const column = militaryColumn(t, attack, defence, shift, lead[attacker] > 0);
   let edge = 0;
@@ -184,7 +195,7 @@ function rebelMovement(ctx: PlanContext): Command | undefined {
   if (!ctx.memory.voyaged)
     for (const ship of view.ships) {
       if (ship.side !== 'rebel' || !ship.holder || !option(ctx, 'pick', (o) => o.piece === ship.eid)) continue;
-      const here = view.environs.find((e) => e.eid === ship.environ)?.planet ?? 0;
+      const here = environView(view, ship.environ)?.planet ?? 0;
       const hereValue = rebelPlanetValue(ctx, here);
       const target = best(
         view.planets.filter((p) => p.inPlay && p.eid !== here),
@@ -208,14 +219,14 @@ function rebelWalk(ctx: PlanContext): Command | undefined {
   const { view } = ctx;
   const walked = (ctx.memory.walked as number[] | undefined) ?? [];
   const worth = (environ: number) => {
-    const env = view.environs.find((e) => e.eid === environ);
+    const env = environView(view, environ);
     if (!env || !env.inPlay) return -Infinity;
     return env.size * 2 + (env.type === 'urban' ? 1 : 0) - (strengthIn(view, environ, 'imperial') > 0 ? 5 : 0);
   };
   for (const ch of view.characters) {
     if (ch.side !== 'rebel' || ch.dead || ch.captured || walked.includes(ch.environ)) continue;
     if (!option(ctx, 'pick', (o) => o.piece === ch.eid)) continue;
-    const planet = view.environs.find((e) => e.eid === ch.environ)?.planet;
+    const planet = environView(view, ch.environ)?.planet;
     const target = best(
       view.environs.filter((e) => e.planet === planet && e.inPlay),
       (e) => worth(e.eid),
@@ -251,9 +262,9 @@ function voyageStep(ctx: PlanContext, voyage: Voyage): Command | undefined {
     }
   }
   const landing = best(
-    ctx.decision.options.filter((o) => o.type === 'move-to' && ctx.view.environs.find((e) => e.eid === o.to)?.planet === voyage.target),
+    ctx.decision.options.filter((o) => o.type === 'move-to' && environView(ctx.view, o.to as number)?.planet === voyage.target),
     (o) => {
-      const env = ctx.view.environs.find((e) => e.eid === o.to);
+      const env = environView(ctx.view, o.to as number);
       return (env?.type === 'urban' ? 10 : 0) + (env?.size ?? 0);
     },
   );
@@ -263,7 +274,7 @@ function voyageStep(ctx: PlanContext, voyage: Voyage): Command | undefined {
 
 /** The planet each environ lies on, for the view's units. */
 function planetOfUnit(view: GameView, unit: { environ: number }): number {
-  return view.environs.find((e) => e.eid === unit.environ)?.planet ?? 0;
+  return environView(view, unit.environ)?.planet ?? 0;
 }
 
 /** Strength of a side's units on a planet (hidden enemy units at an average strength). */
@@ -329,7 +340,7 @@ function imperialDestination(ctx: PlanContext): Command | undefined {
   const moves = ctx.decision.options.filter((o) => o.type === 'move-to');
   if (target.planet !== undefined)
     return best(
-      moves.filter((o) => ctx.view.environs.find((e) => e.eid === o.to)?.planet === target.planet),
+      moves.filter((o) => environView(ctx.view, o.to as number)?.planet === target.planet),
       (o) => strengthIn(ctx.view, o.to as number, 'imperial') * 2 - strengthIn(ctx.view, o.to as number, 'rebel'),
     );
   return moves.find((o) => target.environs?.includes(o.to as number));
@@ -351,7 +362,7 @@ function isSeatOfPower(ctx: PlanContext, planetId: string): boolean {
  */
 function placementValue(ctx: PlanContext, environ: number, what: 'unit' | 'characters'): number {
   const { view, side } = ctx;
-  const env = view.environs.find((e) => e.eid === environ);
+  const env = environView(view, environ);
   const planet = planetOfEnviron(view, environ);
   if (!env || !planet) return 0;
   const lean = LOYALTY_INDEX[planet.loyalty]; // 0 patriotic .. 4 unrest
