@@ -23,6 +23,8 @@ const SIDE_TEAMS: Record<string, string> = { rebel: 'the Rebellion', imperial: '
 /** Milliseconds between AI decisions for each animation speed. */
 const PACES: Record<string, number> = { normal: 450, fast: 120, instant: 0 };
 /** Event kinds whose dice the "last roll" box shows. */
+/** Decision facts that only feed the odds box (a search's possible hiding values). */
+const ODDS_FACTS = new Set(['hidingLeast', 'hidingMost', 'searchValues']);
 const ROLLS = ['military-combat', 'search', 'detection', 'break-off', 'character-combat', 'pdb', 'hyperjump'];
 
 export class PlayScreen {
@@ -290,6 +292,7 @@ export class PlayScreen {
     for (const [k, v] of Object.entries(ctx)) {
       // ids the player cannot read, and empty facts ("race: null" said nothing), are left out
       if (k === 'environ' || k === 'group' || v === null || (typeof v === 'object' && !Array.isArray(v))) continue;
+      if (ODDS_FACTS.has(k)) continue; // shown in words in the odds box below
       const text = Array.isArray(v) ? v.filter((x) => typeof x === 'string').join('; ') : typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v as Json);
       if (text) rows.push(`<li><span class="muted">${esc(words(k.replace(/([A-Z])/g, ' $1').toLowerCase()))}:</span> ${esc(text)}</li>`);
     }
