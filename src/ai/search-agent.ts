@@ -59,6 +59,19 @@ export const LEVELS: Record<'easy' | 'hard', SearchLevel> = {
   hard: { name: 'hard', blunder: 0, searched: KEY_DECISIONS, samples: 2, horizon: 24, maxOptions: 6, margin: 20, weights: DEFAULT_WEIGHTS },
 };
 
+/**
+ * Options that only step back in a two-step choice ([13.1] cancel a pick, to pick again). They are
+ * not choices of their own: after one, the plan picks the same piece again, so an imagined game values
+ * a step back like the plan's own answer, and a search that took it on lucky dice would step back and
+ * forth without end. The plan's answer is never one of them.
+ */
+const STEPS_BACK: ReadonlySet<string> = new Set(['cancel-pick']);
+
+/** The options a search compares with the plan's answer. */
+export function searchableAlternatives(decision: Decision, planned: Command): Command[] {
+  return decision.options.filter((o) => o !== planned && !STEPS_BACK.has(o.type));
+}
+
 /** Play on with the plans for both sides, `horizon` decisions or to the end. */
 function playOn(game: Game, content: Content, horizon: number): void {
   const memories: Record<SideId, { [key: string]: unknown }> = { rebel: {}, imperial: {} };
@@ -77,7 +90,7 @@ export function searchAgent(level: SearchLevel): AgentFactory {
     let count = 0;
 
     function search(decision: Decision, belief: Belief, planned: Command): Command {
-      const others = rng.shuffle(decision.options.filter((o) => o !== planned)).slice(0, level.maxOptions - 1);
+      const others = rng.shuffle(searchableAlternatives(decision, planned)).slice(0, level.maxOptions - 1);
       const candidates = [planned, ...others];
       count += 1;
       let bestOption = planned;

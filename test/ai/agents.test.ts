@@ -13,6 +13,7 @@ import { viewFor } from '../../src/core/view';
 import { AGENTS, agentFactory } from '../../src/ai/registry';
 import { playOut } from '../../src/ai/play';
 import { randomAgent } from '../../src/ai/random-agent';
+import { LEVELS, searchAgent, searchableAlternatives } from '../../src/ai/search-agent';
 import { environsInPlay } from '../../systems/sides';
 import { content, freeUnitsContent, ruleset, SCENARIOS, testGame } from '../fixtures';
 
@@ -60,6 +61,20 @@ describe('agents', () => {
         expect(result, `${name} on ${kind}`).toEqual({ ok: true });
       }
     });
+
+  // A step back is valued like the plan's own answer (the plan picks the same character again), so a
+  // search that took it would pick and step back without end: a hard game once ran 4,000 decisions so.
+  it('"hard" never searches a step back [13.1]: cancelling a pick is not a choice of its own', () => {
+    const game = situations.get('assign-mission')!;
+    const decision = game.pending!;
+    expect(decision.options.some((o) => o.type === 'cancel-pick')).toBe(true);
+    const planned = decision.options[0]!;
+    expect(searchableAlternatives(decision, planned).map((o) => o.type)).not.toContain('cancel-pick');
+    // Even a search that always prefers another option than the plan's never answers the step back.
+    const distrustful = searchAgent({ ...LEVELS.hard, name: 'distrustful', margin: -1e12, maxOptions: 99 })({ side: decision.side, seed: 'back' });
+    const command = distrustful.decide(viewFor(game, decision.side), decision, beliefOf(game, decision.side));
+    expect(command.type).not.toBe('cancel-pick');
+  });
 
   it.each(Object.keys(AGENTS))('"%s" given the same seed plays the same game', (name) => {
     const play = (seed: string) => {
