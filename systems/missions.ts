@@ -188,41 +188,52 @@ export function missionAllowed(
   const w = game.world;
   const c = w.c;
   const planet = planetOfEnviron(w, environ);
-  const requirement: Record<string, () => boolean> = {
+  switch (letter) {
     // [9.44] only against a detected enemy character in the environ
-    A: () => assassinationTargets(game, environ, side).length > 0,
+    case 'A':
+      return assassinationTargets(game, environ, side).length > 0;
     // [13.2] at most one camp in an environ
-    B: () => !campIn(game, environ),
+    case 'B':
+      return !campIn(game, environ);
     // [13.2, 5.3I, 15.47, 15.75] a coup rating not yet used, not in rebellion or Rebel control, and a
     // group member with intelligence above 1 (a camp counts as meeting it)
-    C: () =>
-      (c.Environ.coup[environ] as number) > 0 &&
-      !couped(game).includes(environ) &&
-      !inRebellionOrRebelControl(game, planet) &&
-      (isCamp || [performer, ...companions].some((ch) => (c.Character.intelligence[ch] as number) > 1)),
+    case 'C':
+      return (
+        (c.Environ.coup[environ] as number) > 0 &&
+        !couped(game).includes(environ) &&
+        !inRebellionOrRebelControl(game, planet) &&
+        (isCamp || [performer, ...companions].some((ch) => (c.Character.intelligence[ch] as number) > 1))
+      );
     // [15.47, 15.75]
-    D: () => !inRebellionOrRebelControl(game, planet),
+    case 'D':
+      return !inRebellionOrRebelControl(game, planet);
     // [12.82] a friendly captive to free
-    F: () => captivesIn(game, environ, side).length > 0,
+    case 'F':
+      return captivesIn(game, environ, side).length > 0;
     // [13.2 G] someone left to gain
-    G: () => reserveCharacters(game, side).length > 0,
+    case 'G':
+      return reserveCharacters(game, side).length > 0;
     // [15.52] not on a planet the performer controls while enemy characters or units are there
-    I: () =>
-      !(
+    case 'I':
+      return !(
         controls(game, side, planet) &&
         (unitsOnPlanet(game, planet, enemyOf(side)).length > 0 || charactersOnPlanet(game, planet, enemyOf(side)) > 0)
-      ),
-    P: () => true,
+      );
+    case 'P':
+      return true;
     // [15.2] the Rebel may choose Start Rebellion even if the planet is not at unrest (it succeeds only
     // there); [15.3, 13.53] the Empire's Stop Rebellion only on a planet in rebellion
-    R: () => (side === 'rebel' ? !inRebellionOrRebelControl(game, planet) : c.PlanetState.value[planet] === REBELLION),
+    case 'R':
+      return side === 'rebel' ? !inRebellionOrRebelControl(game, planet) : c.PlanetState.value[planet] === REBELLION;
     // [8.31] only against the PDB of a planet the enemy controls
-    S: () => controls(game, enemyOf(side), planet),
+    case 'S':
+      return controls(game, enemyOf(side), planet);
     // [13.2] Imperial military units to subvert
-    T: () => unitsIn(game, environ, 'imperial').length > 0,
-  };
-  const check = requirement[letter];
-  return check ? check() : false;
+    case 'T':
+      return unitsIn(game, environ, 'imperial').length > 0;
+    default:
+      return false;
+  }
 }
 
 /** Free enemy characters on a planet (captives are not "present" as a force). */

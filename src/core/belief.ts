@@ -5,7 +5,8 @@
  * view and tells it nothing more:
  *
  * - [7.22] which hidden Imperial mobile unit is a patrol and which a line (the Rebel knows the mix, not which);
- * - [9.31] where undetected enemy characters are (anywhere in play);
+ * - [9.31] where undetected enemy characters are: anywhere in play, or, for one the side has seen,
+ *   most likely still on the planet where it last saw him (on foot he cannot leave it [9.0]);
  * - [14.2] which enemy character holds which unrevealed possession;
  * - the order of every deck (`game.vars` keys ending in `Deck`) and all future dice;
  * - the command log and event history (they would reveal hidden moves).
@@ -18,18 +19,60 @@ import { cloneGame } from './engine/game';
 import type { Game, Json } from './engine/types';
 import { Rng } from './rng';
 import { HeldBy } from './world/relations';
-import { allOf, environOf, holderOf, place } from './world/world';
+import { allOf, environOf, holderOf, place, planetOfEnviron } from './world/world';
+
+/**
+ * Where the side last saw each enemy character: environ by character. The side's own memory, kept from
+ * the views it was given (an agent records every detected enemy it sees), so it tells nothing new.
+ */
+export type Sightings = Readonly<Record<number, number>>;
+
+/**
+ * How often an imagined game keeps an unseen character on the planet where he was last seen. Only a
+ * spaceship takes a character to another planet [9.0], and Rebels fly seldom; the rest of the time he
+ * could be anywhere, so a side is never certain.
+ */
+export const STAYS_ON_PLANET = 0.85;
+
+/** How often they hide in the planet's best hiding place rather than anywhere on it. */
+export const HIDES_BEST = 0.7;
+
+/** Military units of the side imagining (`mine`) and of its enemy (`theirs`), by environ. */
+function unitPresenceByEnviron(game: Game, side: SideId): Map<number, { mine: number; theirs: number }> {
+  const w = game.world;
+  const sideIndex = game.ruleset.sides.indexOf(side);
+  const presence = new Map<number, { mine: number; theirs: number }>();
+  for (const u of allOf(w, 'unit')) {
+    const environ = environOf(w, u);
+    if (!environ || hasComponent(w, u, w.c.Eliminated)) continue;
+    const here = presence.get(environ) ?? { mine: 0, theirs: 0 };
+    if (w.c.Owner.side[u] === sideIndex) here.mine += 1;
+    else here.theirs += 1;
+    presence.set(environ, here);
+  }
+  return presence;
+}
+
+/**
+ * Where unseen enemies on a planet most likely hide: the biggest environ (a mission draws as many action
+ * cards as its size [13.3]), beside their own units, away from the searching side's units [11.0].
+ */
+function hidingPlace(game: Game, environs: number[], unitsIn: Map<number, { mine: number; theirs: number }>): number {
+  const size = game.world.c.Environ.size;
+  const worth = (e: number) => (size[e] as number) * 2 + ((unitsIn.get(e)?.theirs ?? 0) > 0 ? 2 : 0) - ((unitsIn.get(e)?.mine ?? 0) > 0 ? 5 : 0);
+  return environs.reduce((top, e) => (worth(e) > worth(top) ? e : top));
+}
 
 export interface Belief {
-  /** A game consistent with the side's view; the same seed gives the same sample. */
-  sample(seed: string): Game;
+  /** A game consistent with the side's view (and what it saw before); the same seed gives the same sample. */
+  sample(seed: string, sightings?: Sightings): Game;
 }
 
 export function beliefOf(game: Game, side: SideId): Belief {
-  return { sample: (seed) => sampleBelief(game, side, seed) };
+  return { sample: (seed, sightings) => sampleBelief(game, side, seed, sightings) };
 }
 
-export function sampleBelief(game: Game, side: SideId, seed: string): Game {
+export function sampleBelief(game: Game, side: SideId, seed: string, sightings: Sightings = {}): Game {
   const g = cloneGame(game);
   const rng = Rng.fromSeed(`belief:${side}:${seed}`);
   g.rng = Rng.fromSeed(`belief-dice:${side}:${seed}`);
@@ -51,12 +94,24 @@ export function sampleBelief(game: Game, side: SideId, seed: string): Game {
     });
   }
 
-  // [9.31] undetected enemy characters (free, on the board) could be anywhere in play.
+  // [9.31] undetected enemy characters (free, on the board) could be anywhere in play; those seen
+  // together before most likely still are, on the planet where they were seen, hiding where a sensible
+  // enemy hides (`hidingPlace`).
   const inPlay = allOf(w, 'environ').filter((e) => hasComponent(w, e, c.InPlay));
+  const seenTogether = new Map<number, number[]>();
   for (const ch of allOf(w, 'character')) {
     if (!isEnemy(ch) || !environOf(w, ch)) continue;
     if (hasComponent(w, ch, c.Detected) || hasComponent(w, ch, c.Captured) || hasComponent(w, ch, c.Dead)) continue;
-    place(w, ch, rng.pick(inPlay));
+    const seen = sightings[ch];
+    if (seen === undefined) place(w, ch, rng.pick(inPlay));
+    else seenTogether.set(seen, [...(seenTogether.get(seen) ?? []), ch]);
+  }
+  const unitsIn = unitPresenceByEnviron(g, side);
+  for (const [seen, group] of seenTogether) {
+    const planet = inPlay.filter((e) => planetOfEnviron(w, e) === planetOfEnviron(w, seen));
+    const stays = planet.length > 0 && rng.int(1000) < STAYS_ON_PLANET * 1000;
+    const where = !stays ? rng.pick(inPlay) : rng.int(1000) < HIDES_BEST * 1000 ? hidingPlace(g, planet, unitsIn) : rng.pick(planet);
+    for (const ch of group) place(w, ch, where);
   }
 
   // [14.2] unrevealed enemy possessions could be held by any enemy character in play.

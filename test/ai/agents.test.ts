@@ -8,7 +8,7 @@ import { beliefOf, sampleBelief } from '../../src/core/belief';
 import { apply, cloneGame, newGame, stateHash } from '../../src/core/engine/game';
 import type { Decision, Game } from '../../src/core/engine/types';
 import { spawnUnit } from '../../src/core/world/build';
-import { allOf, environOf, place, refOf } from '../../src/core/world/world';
+import { allOf, environOf, place, planetOfEnviron, refOf } from '../../src/core/world/world';
 import { viewFor } from '../../src/core/view';
 import { AGENTS, agentFactory } from '../../src/ai/registry';
 import { playOut } from '../../src/ai/play';
@@ -129,6 +129,23 @@ describe('an agent never sees hidden state [7.22, 9.31]', () => {
       const known = w.c.Owner.side[eid] === 0 || hasComponent(w, eid, w.c.Detected) || (w.kinds[eid] === 'unit' && w.c.Unit.hidden[eid] === 0);
       if (known) expect(environOf(sample.world, eid)).toBe(environOf(w, eid));
     }
+  });
+
+  it('[9.0] imagined games put an unseen character mostly on the planet where the side last saw him, not where he is', () => {
+    const { game, spy } = planted();
+    const w = game.world;
+    const envs = environsInPlay(game);
+    const truePlanet = planetOfEnviron(w, environOf(w, spy));
+    const seenAt = envs.find((e) => planetOfEnviron(w, e) !== truePlanet)!;
+    const onPlanet = (sightings: Record<number, number> | undefined, planet: number) =>
+      Array.from({ length: 100 }, (_, i) => sampleBelief(game, 'rebel', `seen${i}`, sightings)).filter(
+        (sample) => planetOfEnviron(sample.world, environOf(sample.world, spy)) === planet,
+      ).length;
+    // seen elsewhere: imagined there about STAYS_ON_PLANET of the time, and where he truly is seldom
+    expect(onPlanet({ [spy]: seenAt }, planetOfEnviron(w, seenAt))).toBeGreaterThan(70);
+    expect(onPlanet({ [spy]: seenAt }, truePlanet)).toBeLessThan(20);
+    // never seen: anywhere, in proportion to the environs in play
+    expect(onPlanet(undefined, planetOfEnviron(w, seenAt))).toBeLessThan(70);
   });
 
   it('imagined games carry no command log or event history (they would reveal hidden moves)', () => {

@@ -11,7 +11,7 @@ import { place } from '../../src/core/world/world';
 import { ENVIRON_TYPES } from '../../src/core/content/schema';
 import { eliminateUnit } from '../../systems/military-combat';
 import { viewFor } from '../../src/core/view';
-import { planFor } from '../../src/ai/plans';
+import { PLAIN_TACTICS, planFor, type Tactics } from '../../src/ai/plans';
 import { agentFactory } from '../../src/ai/registry';
 import { unitsOnPlanet } from '../../systems/sides';
 import { atMovementOf, eid, passUntil, testGame } from '../fixtures';
@@ -83,5 +83,30 @@ describe('attacks are judged on the tables [10.0-10.7]', () => {
   it('[10.22, 10.5] the Empire does not attack a stronger Rebel stack at 1-2 on its own ground', () => {
     const { game, environ } = standoff(['rebel-2-1', 'rebel-2-1', 'rebel-2-1'], ['patrol', 'patrol']);
     expect(plan(game, declare('imperial', environ))).toMatchObject({ type: 'no-combat' });
+  });
+});
+
+describe('tactics: the Empire spreads its garrisons when it chooses to [15.2, 15.41]', () => {
+  /** Play the Imperial movement segment by the plan with the given tactics; the planets' Imperial units after. */
+  function moveWith(tactics: Tactics) {
+    const game = testGame('start-of-rebellion', 'spread');
+    passUntil(game, atMovementOf('imperial'));
+    const memory = {};
+    for (let i = 0; i < 40 && (game.pending?.kind === 'movement' || game.pending?.kind === 'move-group'); i++) {
+      const d = game.pending!;
+      const command = planFor({ content: game.content, view: viewFor(game, 'imperial', { events: false }), decision: d, side: 'imperial', memory, tactics });
+      expect(apply(game, command)).toEqual({ ok: true });
+    }
+    const on = (planet: string) => unitsOnPlanet(game, eid(game, 'planet', planet), 'imperial').length;
+    return { gallowmere: on('gallowmere'), tollis: on('tollis'), wendhaven: on('wendhaven') };
+  }
+
+  it('Gallowmere, at dissent and bare, gets a unit; no planet is left bare for it', () => {
+    const before = moveWith({ ...PLAIN_TACTICS, huntDetected: false });
+    expect(before.gallowmere).toBe(0);
+    const after = moveWith({ ...PLAIN_TACTICS, spreadGarrisons: true, huntDetected: false });
+    expect(after.gallowmere).toBeGreaterThan(0);
+    expect(after.tollis).toBeGreaterThan(0);
+    expect(after.wendhaven).toBeGreaterThan(0);
   });
 });
