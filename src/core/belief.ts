@@ -6,7 +6,7 @@
  *
  * - [7.22] which hidden Imperial mobile unit is a patrol and which a line (the Rebel knows the mix, not which);
  * - [9.31] where undetected enemy characters are: anywhere in play, or, for one the side has seen,
- *   most likely still on the planet where it last saw him (on foot he cannot leave it [9.0]);
+ *   most likely still where it last saw him, or at least on that planet (on foot he cannot leave it [9.0]);
  * - [14.2] which enemy character holds which unrevealed possession;
  * - the order of every deck (`game.vars` keys ending in `Deck`) and all future dice;
  * - the command log and event history (they would reveal hidden moves).
@@ -34,34 +34,8 @@ export type Sightings = Readonly<Record<number, number>>;
  */
 export const STAYS_ON_PLANET = 0.85;
 
-/** How often they hide in the planet's best hiding place rather than anywhere on it. */
-export const HIDES_BEST = 0.7;
-
-/** Military units of the side imagining (`mine`) and of its enemy (`theirs`), by environ. */
-function unitPresenceByEnviron(game: Game, side: SideId): Map<number, { mine: number; theirs: number }> {
-  const w = game.world;
-  const sideIndex = game.ruleset.sides.indexOf(side);
-  const presence = new Map<number, { mine: number; theirs: number }>();
-  for (const u of allOf(w, 'unit')) {
-    const environ = environOf(w, u);
-    if (!environ || hasComponent(w, u, w.c.Eliminated)) continue;
-    const here = presence.get(environ) ?? { mine: 0, theirs: 0 };
-    if (w.c.Owner.side[u] === sideIndex) here.mine += 1;
-    else here.theirs += 1;
-    presence.set(environ, here);
-  }
-  return presence;
-}
-
-/**
- * Where unseen enemies on a planet most likely hide: the biggest environ (a mission draws as many action
- * cards as its size [13.3]), beside their own units, away from the searching side's units [11.0].
- */
-function hidingPlace(game: Game, environs: number[], unitsIn: Map<number, { mine: number; theirs: number }>): number {
-  const size = game.world.c.Environ.size;
-  const worth = (e: number) => (size[e] as number) * 2 + ((unitsIn.get(e)?.theirs ?? 0) > 0 ? 2 : 0) - ((unitsIn.get(e)?.mine ?? 0) > 0 ? 5 : 0);
-  return environs.reduce((top, e) => (worth(e) > worth(top) ? e : top));
-}
+/** How often they are imagined in the very environ where they were seen, rather than anywhere on its planet. */
+export const STAYS_IN_ENVIRON = 0.7;
 
 export interface Belief {
   /** A game consistent with the side's view (and what it saw before); the same seed gives the same sample. */
@@ -95,8 +69,7 @@ export function sampleBelief(game: Game, side: SideId, seed: string, sightings: 
   }
 
   // [9.31] undetected enemy characters (free, on the board) could be anywhere in play; those seen
-  // together before most likely still are, on the planet where they were seen, hiding where a sensible
-  // enemy hides (`hidingPlace`).
+  // together before most likely still are, where they were seen or elsewhere on that planet.
   const inPlay = allOf(w, 'environ').filter((e) => hasComponent(w, e, c.InPlay));
   const seenTogether = new Map<number, number[]>();
   for (const ch of allOf(w, 'character')) {
@@ -106,11 +79,10 @@ export function sampleBelief(game: Game, side: SideId, seed: string, sightings: 
     if (seen === undefined) place(w, ch, rng.pick(inPlay));
     else seenTogether.set(seen, [...(seenTogether.get(seen) ?? []), ch]);
   }
-  const unitsIn = unitPresenceByEnviron(g, side);
   for (const [seen, group] of seenTogether) {
     const planet = inPlay.filter((e) => planetOfEnviron(w, e) === planetOfEnviron(w, seen));
     const stays = planet.length > 0 && rng.int(1000) < STAYS_ON_PLANET * 1000;
-    const where = !stays ? rng.pick(inPlay) : rng.int(1000) < HIDES_BEST * 1000 ? hidingPlace(g, planet, unitsIn) : rng.pick(planet);
+    const where = !stays ? rng.pick(inPlay) : rng.int(1000) < STAYS_IN_ENVIRON * 1000 ? seen : rng.pick(planet);
     for (const ch of group) place(w, ch, where);
   }
 

@@ -16,6 +16,11 @@ import { agentFactory } from '../../src/ai/registry';
 import { unitsOnPlanet } from '../../systems/sides';
 import { atMovementOf, eid, passUntil, testGame } from '../fixtures';
 
+/** Take every Imperial unit off a planet (the positions below start from a bare planet). */
+function strip(game: Game, planet: string): void {
+  for (const u of unitsOnPlanet(game, eid(game, 'planet', planet), 'imperial')) eliminateUnit(game, u, '[test]');
+}
+
 function plan(game: Game, decision: Decision): Command {
   return planFor({ content: game.content, view: viewFor(game, decision.side, { events: false }), decision, side: decision.side, memory: {} });
 }
@@ -24,6 +29,7 @@ describe('the Empire holds its planets in rebellion [15.52, 15.53]', () => {
   it('[15.53] sends a mobile unit to a planet in rebellion that has no Imperial unit, before it falls', () => {
     const game = testGame('start-of-rebellion', 'hold');
     passUntil(game, atMovementOf('imperial'));
+    strip(game, 'gallowmere');
     const gallowmere = eid(game, 'planet', 'gallowmere');
     expect(unitsOnPlanet(game, gallowmere, 'imperial')).toEqual([]);
     game.world.c.PlanetState.value[gallowmere] = REBELLION;
@@ -43,10 +49,12 @@ describe('the Empire holds its planets in rebellion [15.52, 15.53]', () => {
     const game = testGame('start-of-rebellion', 'strip');
     passUntil(game, atMovementOf('imperial'));
     const w = game.world;
-    // Tollis keeps one mobile patrol (its militia gone); Wendhaven's units may not move
+    // Tollis keeps one mobile unit (the others gone); Wendhaven's units may not move
+    strip(game, 'gallowmere');
     const tollis = eid(game, 'planet', 'tollis');
     const wendhaven = eid(game, 'planet', 'wendhaven');
-    for (const u of unitsOnPlanet(game, tollis, 'imperial')) if (w.c.Unit.mobile[u] === 0) eliminateUnit(game, u, '[test]');
+    for (const u of unitsOnPlanet(game, tollis, 'imperial').slice(0, -1)) eliminateUnit(game, u, '[test]');
+    w.c.Unit.mobile[unitsOnPlanet(game, tollis, 'imperial')[0]!] = 1;
     for (const u of unitsOnPlanet(game, wendhaven, 'imperial')) w.c.Unit.mobile[u] = 0;
     expect(unitsOnPlanet(game, tollis, 'imperial')).toHaveLength(1);
     const gallowmere = eid(game, 'planet', 'gallowmere');
@@ -91,6 +99,7 @@ describe('tactics: the Empire spreads its garrisons when it chooses to [15.2, 15
   function moveWith(tactics: Tactics) {
     const game = testGame('start-of-rebellion', 'spread');
     passUntil(game, atMovementOf('imperial'));
+    strip(game, 'gallowmere');
     const memory = {};
     for (let i = 0; i < 40 && (game.pending?.kind === 'movement' || game.pending?.kind === 'move-group'); i++) {
       const d = game.pending!;
