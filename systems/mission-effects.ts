@@ -243,6 +243,8 @@ function captureAttempt(game: Game, queue: Effect[], group: MissionGroup): void 
 function choiceDecision(game: Game, effect: Extract<Effect, { do: 'choose' }>): Decision | null {
   if (effect.left <= 0) return null;
   const group = groupById(game, effect.group);
+  // [13.52] a group lost meanwhile (every member killed or captured by an earlier effect) chooses nothing
+  if (!group.camp && group.members.length === 0) return null;
   const side = sideOfGroup(game, group);
   const w = game.world;
   const env = group.environ;
