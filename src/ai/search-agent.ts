@@ -124,6 +124,16 @@ export function searchAgent(level: SearchLevel): AgentFactory {
     let count = 0;
     let tactics: Tactics = PLAIN_TACTICS;
 
+    /**
+     * The mean of `judge` over `samples` imagined games. The same seeds for every choice compared, so
+     * choices are compared on equal terms.
+     */
+    function meanOverImagined(belief: Belief, key: string, samples: number, judge: (game: Game) => number): number {
+      let total = 0;
+      for (let s = 0; s < samples; s++) total += judge(belief.sample(`${seed}:${key}:${s}`, sightings));
+      return total / samples;
+    }
+
     /** Play whole imagined games with each of the side's tactics; the best (the plain ones on ties). */
     function chooseTactics(belief: Belief): Tactics {
       const candidates = level.tactics[side] ?? [];
@@ -132,14 +142,12 @@ export function searchAgent(level: SearchLevel): AgentFactory {
       let chosen = candidates[0] as Tactics;
       let bestValue = -Infinity;
       for (const candidate of candidates) {
-        let total = 0;
-        for (let s = 0; s < level.tacticSamples; s++) {
-          const game = belief.sample(`${seed}:tactics:${count}:${s}`, sightings);
+        const value = meanOverImagined(belief, `tactics:${count}`, level.tacticSamples, (game) => {
           playOn(game, c, Infinity, { [side]: candidate });
-          total += outcomeValue(game, side);
-        }
-        if (total > bestValue) {
-          bestValue = total;
+          return outcomeValue(game, side);
+        });
+        if (value > bestValue) {
+          bestValue = value;
           chosen = candidate;
         }
       }
@@ -153,17 +161,14 @@ export function searchAgent(level: SearchLevel): AgentFactory {
       let bestOption = planned;
       let bestValue = -Infinity;
       candidates.forEach((option, i) => {
-        let total = 0;
-        for (let s = 0; s < level.samples; s++) {
-          // The same imagined games for every option, so options are compared on equal terms.
-          const game = belief.sample(`${seed}:${count}:${s}`, sightings);
+        const mean = meanOverImagined(belief, `${count}`, level.samples, (game) => {
           const result = apply(game, option);
           if (!result.ok) throw new Error(`option ${i} of "${decision.kind}" is not legal in an imagined game: ${result.reason}`);
           playOn(game, c, level.horizon, { [side]: tactics });
-          total += evaluate(game, side, level.weights);
-        }
+          return evaluate(game, side, level.weights);
+        });
         // The plan's choice comes first and keeps ties; another option must beat it by the margin.
-        const value = total / level.samples - (i === 0 ? 0 : level.margin);
+        const value = mean - (i === 0 ? 0 : level.margin);
         if (value > bestValue) {
           bestValue = value;
           bestOption = option;
@@ -177,7 +182,7 @@ export function searchAgent(level: SearchLevel): AgentFactory {
       decide(view, decision, belief?: Belief): Command {
         for (const ch of view.characters) if (ch.side !== side && ch.environ && !ch.dead && !ch.captured) sightings[ch.eid] = ch.environ;
         if (decision.options.length === 1) return decision.options[0] as Command;
-        if (level.blunder > 0 && rng.int(1000) < level.blunder * 1000) return rng.pick(decision.options);
+        if (level.blunder > 0 && rng.chance(level.blunder)) return rng.pick(decision.options);
         const segment = `${view.turn}:${view.segment}`;
         if (belief && decision.kind === 'movement' && memory.tacticsChosenFor !== segment) {
           memory.tacticsChosenFor = segment;

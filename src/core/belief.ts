@@ -81,8 +81,8 @@ export function sampleBelief(game: Game, side: SideId, seed: string, sightings: 
   }
   for (const [seen, group] of seenTogether) {
     const planet = inPlay.filter((e) => planetOfEnviron(w, e) === planetOfEnviron(w, seen));
-    const stays = planet.length > 0 && rng.int(1000) < STAYS_ON_PLANET * 1000;
-    const where = !stays ? rng.pick(inPlay) : rng.int(1000) < STAYS_IN_ENVIRON * 1000 ? seen : rng.pick(planet);
+    const stays = planet.length > 0 && rng.chance(STAYS_ON_PLANET);
+    const where = !stays ? rng.pick(inPlay) : rng.chance(STAYS_IN_ENVIRON) ? seen : rng.pick(planet);
     for (const ch of group) place(w, ch, where);
   }
 

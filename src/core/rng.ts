@@ -52,6 +52,11 @@ export class Rng {
     return t >>> 0;
   }
 
+  /** True with probability `p` (to a thousandth): one draw of `int(1000)`. */
+  chance(p: number): boolean {
+    return this.int(1000) < p * 1000;
+  }
+
   /** A uniform integer in [0, n), without modulo bias. */
   int(n: number): number {
     if (!Number.isInteger(n) || n <= 0) throw new RangeError(`rng.int needs a positive whole number, got ${n}`);

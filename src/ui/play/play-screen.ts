@@ -22,9 +22,9 @@ const SIDE_NAMES: Record<string, string> = { rebel: 'Rebel', imperial: 'Imperial
 const SIDE_TEAMS: Record<string, string> = { rebel: 'the Rebellion', imperial: 'the Empire' };
 /** Milliseconds between AI decisions for each animation speed. */
 const PACES: Record<string, number> = { normal: 450, fast: 120, instant: 0 };
-/** Event kinds whose dice the "last roll" box shows. */
 /** Decision facts that only feed the odds box (a search's possible hiding values). */
 const ODDS_FACTS = new Set(['hidingLeast', 'hidingMost', 'searchValues']);
+/** Event kinds whose dice the "last roll" box shows. */
 const ROLLS = ['military-combat', 'search', 'detection', 'break-off', 'character-combat', 'pdb', 'hyperjump'];
 
 export class PlayScreen {
