@@ -5,7 +5,7 @@
  */
 import { addComponent, getEntityComponents, getRelationTargets, hasComponent } from 'bitecs';
 import { NUMERIC_FIELDS, type Components } from './components';
-import { RELATIONS, type RelationName } from './relations';
+import { InEnviron, RELATIONS, type RelationName } from './relations';
 import { createGameWorld, spawn, type EntityKind, type GameWorld } from './world';
 
 export interface EntitySnapshot {
@@ -67,6 +67,7 @@ export function restoreWorld(snapshot: WorldSnapshot): GameWorld {
     for (const [name, targets] of Object.entries(snap.rel)) {
       const relation = RELATIONS[name as RelationName];
       for (const t of targets ?? []) addComponent(world, eid, relation(t));
+      if (relation === InEnviron) world.environOfPiece[eid] = targets?.[0] ?? 0;
     }
   });
   return world;
@@ -90,6 +91,7 @@ export function cloneWorld(src: GameWorld): GameWorld {
     const ref = src.c.Ref.id[eid];
     spawn(dst, kind, ref);
   }
+  dst.environOfPiece.set(src.environOfPiece);
   for (let eid = 1; eid < src.kinds.length; eid++) {
     for (const component of getEntityComponents(src, eid)) {
       const own = storeMap.get(component);

@@ -28,6 +28,12 @@ export interface WorldContext {
   byKind: Partial<Record<EntityKind, number[]>>;
   /** Environ to planet, filled as asked: an environ never changes planet, and rules ask constantly. */
   planetOfEnviron: Int16Array;
+  /**
+   * Piece to the environ it stands in (0: off the board), kept beside the `InEnviron` relation by
+   * `place` and `unplace`: rules and views ask "where is this piece?" constantly, and reading the
+   * relation walks all the piece's components (a fifth of a headless game's time).
+   */
+  environOfPiece: Int16Array;
 }
 
 export type GameWorld = World<WorldContext>;
@@ -52,6 +58,7 @@ export function createGameWorld(): GameWorld {
     kinds: [],
     byKind: {},
     planetOfEnviron: new Int16Array(MAX_ENTITIES),
+    environOfPiece: new Int16Array(MAX_ENTITIES),
   });
 }
 
@@ -90,7 +97,7 @@ function firstTarget(world: GameWorld, eid: number, relation: typeof InEnviron):
 
 /** The environ a piece stands in, or 0 when it is off the board. */
 export function environOf(world: GameWorld, eid: number): number {
-  return firstTarget(world, eid, InEnviron);
+  return world.environOfPiece[eid] as number;
 }
 
 /** The planet of an environ. */
@@ -138,12 +145,14 @@ export function possessionsOf(world: GameWorld, character: number): number[] {
 /** Put a piece in an environ (the relation is exclusive: it leaves where it was). */
 export function place(world: GameWorld, eid: number, environ: number): void {
   addComponent(world, eid, InEnviron(environ));
+  world.environOfPiece[eid] = environ;
 }
 
 /** Take a piece off the board. */
 export function unplace(world: GameWorld, eid: number): void {
   const env = environOf(world, eid);
   if (env) removeComponent(world, eid, InEnviron(env));
+  world.environOfPiece[eid] = 0;
 }
 
 export function has(world: GameWorld, eid: number, component: object): boolean {
