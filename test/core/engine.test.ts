@@ -119,4 +119,20 @@ describe('copying a world', () => {
     expect(snapshotWorld(cloneWorld(game.world))).toEqual(snapshotWorld(game.world));
     expect(snapshotWorld(restoreWorld(snapshotWorld(game.world)))).toEqual(snapshotWorld(game.world));
   });
+
+  it('"where is this piece?" agrees with the InEnviron relation, in the game and in both copies', async () => {
+    const { cloneWorld, restoreWorld, snapshotWorld } = await import('../../src/core/world/snapshot');
+    const { environOf, unplace } = await import('../../src/core/world/world');
+    const { getRelationTargets } = await import('bitecs');
+    const { InEnviron } = await import('../../src/core/world/relations');
+    const game = testGame(undefined, 'where');
+    playOut(game, randomPlayers('where'), { stopAfter: 300 });
+    const pieces = ['unit', 'character', 'ship', 'camp'].flatMap((k) => game.world.byKind[k as 'unit'] ?? []);
+    unplace(game.world, pieces[0]!); // off the board: 0
+    const worlds = [game.world, cloneWorld(game.world), restoreWorld(snapshotWorld(game.world))];
+    for (const w of worlds)
+      for (const piece of pieces) expect(environOf(w, piece)).toBe(getRelationTargets(w, piece, InEnviron)[0] ?? 0);
+    expect(environOf(game.world, pieces[0]!)).toBe(0);
+    expect(pieces.filter((p) => environOf(game.world, p) !== 0).length).toBeGreaterThan(0);
+  });
 });
