@@ -11,18 +11,6 @@ import type { Game } from '../core/engine/types';
 import { allOf, environOf } from '../core/world/world';
 import { rebelVictoryPoints } from '../../systems/victory';
 
-/** What a win is worth in `outcomeValue`, in victory points of margin. */
-const WIN_IN_POINTS = 20;
-
-/**
- * How well a game played to its end went for a side: a win above all, then by how many victory points
- * the Rebel passed or missed his target (so that a near loss still counts for more than a rout).
- */
-export function outcomeValue(game: Game, side: SideId): number {
-  const margin = rebelVictoryPoints(game) - game.scenario.victory.rebelPoints;
-  return (game.winner === side ? WIN_IN_POINTS : 0) + (side === 'rebel' ? margin : -margin);
-}
-
 export interface EvaluationWeights {
   victoryPoint: number;
   loyaltyStep: number;

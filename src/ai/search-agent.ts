@@ -16,8 +16,8 @@ import type { Command, Decision, Game } from '../core/engine/types';
 import { Rng } from '../core/rng';
 import { viewFor } from '../core/view';
 import type { Agent, AgentFactory } from './agent';
-import { DEFAULT_WEIGHTS, evaluate, outcomeValue, type EvaluationWeights } from './evaluate';
-import { PLAIN_TACTICS, planFor, type Tactics } from './plans';
+import { DEFAULT_WEIGHTS, evaluate, type EvaluationWeights } from './evaluate';
+import { planFor } from './plans';
 
 export interface SearchLevel {
   name: string;
@@ -37,13 +37,6 @@ export interface SearchLevel {
    */
   margin: number;
   weights: EvaluationWeights;
-  /**
-   * Tactics tried by each side at the start of its movement segments (the plain ones first); the one
-   * whose imagined games, played to the end, go best is followed for the turn. None or one: no choice.
-   */
-  tactics: Partial<Record<SideId, readonly Tactics[]>>;
-  /** Imagined whole games per tactic. */
-  tacticSamples: number;
 }
 
 const KEY_DECISIONS = [
@@ -61,15 +54,8 @@ const KEY_DECISIONS = [
   'place-reinforcement',
 ] as const;
 
-/** The Imperial styles `hard` weighs each turn: garrison as `normal` does, or spread out, hunting or not. */
-const IMPERIAL_TACTICS: readonly Tactics[] = [
-  PLAIN_TACTICS,
-  { ...PLAIN_TACTICS, spreadGarrisons: true },
-  { ...PLAIN_TACTICS, spreadGarrisons: true, huntDetected: false },
-];
-
 export const LEVELS: Record<'easy' | 'hard', SearchLevel> = {
-  easy: { name: 'easy', blunder: 0.4, searched: [], samples: 0, horizon: 0, maxOptions: 0, margin: 0, weights: DEFAULT_WEIGHTS, tactics: {}, tacticSamples: 0 },
+  easy: { name: 'easy', blunder: 0.4, searched: [], samples: 0, horizon: 0, maxOptions: 0, margin: 0, weights: DEFAULT_WEIGHTS },
   hard: {
     name: 'hard',
     blunder: 0,
@@ -79,8 +65,6 @@ export const LEVELS: Record<'easy' | 'hard', SearchLevel> = {
     maxOptions: 6,
     margin: 20,
     weights: DEFAULT_WEIGHTS,
-    tactics: { imperial: IMPERIAL_TACTICS },
-    tacticSamples: 3,
   },
 };
 
@@ -97,20 +81,13 @@ export function searchableAlternatives(decision: Decision, planned: Command): Co
   return decision.options.filter((o) => o !== planned && !STEPS_BACK.has(o.type));
 }
 
-/** A guard for imagined games played to the end (a whole game takes a few thousand decisions). */
-const MAX_IMAGINED_DECISIONS = 50_000;
-
-/**
- * Play on with the plans for both sides, `horizon` decisions or to the end; `tactics` by side (the
- * plain ones where not given: the enemy is imagined to play like `normal`).
- */
-function playOn(game: Game, content: Content, horizon: number, tactics: Partial<Record<SideId, Tactics>> = {}): void {
+/** Play on with the plans for both sides (the enemy is imagined to play like `normal`), `horizon` decisions or to the end. */
+function playOn(game: Game, content: Content, horizon: number): void {
   const memories: Record<SideId, { [key: string]: unknown }> = { rebel: {}, imperial: {} };
-  const limit = Math.min(horizon, MAX_IMAGINED_DECISIONS);
-  for (let steps = 0; steps < limit && !game.winner && game.pending; steps++) {
+  for (let steps = 0; steps < horizon && !game.winner && game.pending; steps++) {
     const decision = game.pending;
     const side = decision.side;
-    apply(game, planFor({ content, view: viewFor(game, side, { events: false }), decision, side, memory: memories[side], tactics: tactics[side] }));
+    apply(game, planFor({ content, view: viewFor(game, side, { events: false }), decision, side, memory: memories[side] }));
   }
 }
 
@@ -122,7 +99,6 @@ export function searchAgent(level: SearchLevel): AgentFactory {
     /** Where this side last saw each enemy character, from its own views (the belief's best guess). */
     const sightings: Record<number, number> = {};
     let count = 0;
-    let tactics: Tactics = PLAIN_TACTICS;
 
     /**
      * The mean of `judge` over `samples` imagined games. The same seeds for every choice compared, so
@@ -132,26 +108,6 @@ export function searchAgent(level: SearchLevel): AgentFactory {
       let total = 0;
       for (let s = 0; s < samples; s++) total += judge(belief.sample(`${seed}:${key}:${s}`, sightings));
       return total / samples;
-    }
-
-    /** Play whole imagined games with each of the side's tactics; the best (the plain ones on ties). */
-    function chooseTactics(belief: Belief): Tactics {
-      const candidates = level.tactics[side] ?? [];
-      if (candidates.length < 2 || level.tacticSamples < 1) return candidates[0] ?? PLAIN_TACTICS;
-      count += 1;
-      let chosen = candidates[0] as Tactics;
-      let bestValue = -Infinity;
-      for (const candidate of candidates) {
-        const value = meanOverImagined(belief, `tactics:${count}`, level.tacticSamples, (game) => {
-          playOn(game, c, Infinity, { [side]: candidate });
-          return outcomeValue(game, side);
-        });
-        if (value > bestValue) {
-          bestValue = value;
-          chosen = candidate;
-        }
-      }
-      return chosen;
     }
 
     function search(decision: Decision, belief: Belief, planned: Command): Command {
@@ -164,7 +120,7 @@ export function searchAgent(level: SearchLevel): AgentFactory {
         const mean = meanOverImagined(belief, `${count}`, level.samples, (game) => {
           const result = apply(game, option);
           if (!result.ok) throw new Error(`option ${i} of "${decision.kind}" is not legal in an imagined game: ${result.reason}`);
-          playOn(game, c, level.horizon, { [side]: tactics });
+          playOn(game, c, level.horizon);
           return evaluate(game, side, level.weights);
         });
         // The plan's choice comes first and keeps ties; another option must beat it by the margin.
@@ -183,12 +139,7 @@ export function searchAgent(level: SearchLevel): AgentFactory {
         for (const ch of view.characters) if (ch.side !== side && ch.environ && !ch.dead && !ch.captured) sightings[ch.eid] = ch.environ;
         if (decision.options.length === 1) return decision.options[0] as Command;
         if (level.blunder > 0 && rng.chance(level.blunder)) return rng.pick(decision.options);
-        const segment = `${view.turn}:${view.segment}`;
-        if (belief && decision.kind === 'movement' && memory.tacticsChosenFor !== segment) {
-          memory.tacticsChosenFor = segment;
-          tactics = chooseTactics(belief);
-        }
-        const planned = planFor({ content: c, view, decision, side, memory, tactics });
+        const planned = planFor({ content: c, view, decision, side, memory });
         if (!belief || !level.searched.includes(decision.kind)) return planned;
         return search(decision, belief, planned);
       },

@@ -7,13 +7,13 @@ import { apply } from '../../src/core/engine/game';
 import type { Command, Decision, Game } from '../../src/core/engine/types';
 import { spawnUnit } from '../../src/core/world/build';
 import { REBELLION } from '../../src/core/world/components';
-import { place } from '../../src/core/world/world';
+import { place, tag } from '../../src/core/world/world';
 import { ENVIRON_TYPES } from '../../src/core/content/schema';
 import { eliminateUnit } from '../../systems/military-combat';
 import { viewFor } from '../../src/core/view';
-import { PLAIN_TACTICS, planFor, type Tactics } from '../../src/ai/plans';
+import { planFor } from '../../src/ai/plans';
 import { agentFactory } from '../../src/ai/registry';
-import { unitsOnPlanet } from '../../systems/sides';
+import { unitsIn, unitsOnPlanet } from '../../systems/sides';
 import { atMovementOf, eid, passUntil, testGame } from '../fixtures';
 
 /** Take every Imperial unit off a planet (the positions below start from a bare planet). */
@@ -63,6 +63,52 @@ describe('the Empire holds its planets in rebellion [15.52, 15.53]', () => {
   });
 });
 
+describe('the Empire hunts detected Rebels with units it can spare [9.41, 11.0]', () => {
+  /** Wendmoor at the Imperial movement, with one Rebel detected in `hideout`. */
+  function huntingPosition(hideout: string) {
+    const game = testGame('start-of-rebellion', 'hunt');
+    passUntil(game, atMovementOf('imperial'));
+    const w = game.world;
+    const rebel = w.byKind.character!.find((ch) => w.c.Owner.side[ch] === game.ruleset.sides.indexOf('rebel'))!;
+    place(w, rebel, eid(game, 'environ', hideout));
+    tag(w, rebel, w.c.Detected);
+    return game;
+  }
+
+  /** Play the Imperial movement segment by the plain plan; the units that moved into `hideout`. */
+  function huntersIn(game: Game, hideout: string): number[] {
+    const environ = eid(game, 'environ', hideout);
+    const before = unitsIn(game, environ, 'imperial');
+    const memory = {};
+    for (let i = 0; i < 40 && (game.pending?.kind === 'movement' || game.pending?.kind === 'move-group'); i++) {
+      const d = game.pending!;
+      expect(apply(game, planFor({ content: game.content, view: viewFor(game, 'imperial', { events: false }), decision: d, side: 'imperial', memory }))).toEqual({ ok: true });
+    }
+    return unitsIn(game, environ, 'imperial').filter((u) => !before.includes(u));
+  }
+
+  it("units already on the Rebel's planet hunt first: a move within a planet strips no other planet", () => {
+    const game = huntingPosition('tollis.2');
+    const tollisMobile = unitsOnPlanet(game, eid(game, 'planet', 'tollis'), 'imperial').filter((u) => game.world.c.Unit.mobile[u]);
+    expect(tollisMobile.length).toBeGreaterThan(0);
+    const hunters = huntersIn(game, 'tollis.2');
+    for (const u of tollisMobile) expect(hunters).toContain(u);
+  });
+
+  it('[15.53] no unit leaves a planet in rebellion to hunt, and the hunt takes only the strength it needs', () => {
+    const game = huntingPosition('gallowmere.2');
+    const tollis = eid(game, 'planet', 'tollis');
+    game.world.c.PlanetState.value[tollis] = REBELLION;
+    const holding = unitsOnPlanet(game, tollis, 'imperial');
+    const hunters = huntersIn(game, 'gallowmere.2');
+    expect(unitsOnPlanet(game, tollis, 'imperial')).toEqual(holding);
+    const strength = hunters.reduce((sum, u) => sum + (game.world.c.Unit.combat[u] as number), 0);
+    expect(strength).toBeGreaterThan(0);
+    // the last hunter sent brought the hunt up to strength 4: without the strongest, it was short
+    expect(strength - Math.max(...hunters.map((u) => game.world.c.Unit.combat[u] as number))).toBeLessThan(4);
+  });
+});
+
 describe('attacks are judged on the tables [10.0-10.7]', () => {
   function standoff(rebelUnits: string[], imperialUnits: string[]) {
     const game = testGame('start-of-rebellion', 'standoff');
@@ -91,31 +137,5 @@ describe('attacks are judged on the tables [10.0-10.7]', () => {
   it('[10.22, 10.5] the Empire does not attack a stronger Rebel stack at 1-2 on its own ground', () => {
     const { game, environ } = standoff(['rebel-2-1', 'rebel-2-1', 'rebel-2-1'], ['patrol', 'patrol']);
     expect(plan(game, declare('imperial', environ))).toMatchObject({ type: 'no-combat' });
-  });
-});
-
-describe('tactics: the Empire spreads its garrisons when it chooses to [15.2, 15.41]', () => {
-  /** Play the Imperial movement segment by the plan with the given tactics; the planets' Imperial units after. */
-  function moveWith(tactics: Tactics) {
-    const game = testGame('start-of-rebellion', 'spread');
-    passUntil(game, atMovementOf('imperial'));
-    strip(game, 'gallowmere');
-    const memory = {};
-    for (let i = 0; i < 40 && (game.pending?.kind === 'movement' || game.pending?.kind === 'move-group'); i++) {
-      const d = game.pending!;
-      const command = planFor({ content: game.content, view: viewFor(game, 'imperial', { events: false }), decision: d, side: 'imperial', memory, tactics });
-      expect(apply(game, command)).toEqual({ ok: true });
-    }
-    const on = (planet: string) => unitsOnPlanet(game, eid(game, 'planet', planet), 'imperial').length;
-    return { gallowmere: on('gallowmere'), tollis: on('tollis'), wendhaven: on('wendhaven') };
-  }
-
-  it('Gallowmere, at dissent and bare, gets a unit; no planet is left bare for it', () => {
-    const before = moveWith({ ...PLAIN_TACTICS, huntDetected: false });
-    expect(before.gallowmere).toBe(0);
-    const after = moveWith({ ...PLAIN_TACTICS, spreadGarrisons: true, huntDetected: false });
-    expect(after.gallowmere).toBeGreaterThan(0);
-    expect(after.tollis).toBeGreaterThan(0);
-    expect(after.wendhaven).toBeGreaterThan(0);
   });
 });
