@@ -4,11 +4,12 @@
  */
 import { addComponent, hasComponent } from 'bitecs';
 import { describe, expect, it } from 'vitest';
-import type { Game } from '../../src/core/engine/types';
+import type { Frame, Game } from '../../src/core/engine/types';
 import { REBELLION } from '../../src/core/world/components';
 import { GuardedBy } from '../../src/core/world/relations';
-import { entityOf, environOf, guardOf, holderOf, tag } from '../../src/core/world/world';
+import { entityOf, environOf, guardOf, holderOf, tag, unplace } from '../../src/core/world/world';
 import { bonusDraws } from '../../systems/bonus-draw';
+import { effectQueue, runEffects } from '../../systems/mission-effects';
 import { givePossession } from '../../systems/possessions';
 import { campIn, foundRebelCamp } from '../../systems/rebel-camp';
 import { missionPhase, wentOnMissionThisTurn, type MissionGroup } from '../../systems/missions';
@@ -122,6 +123,20 @@ describe('mission effects', () => {
     act(game, { type: 'gain-character', character: seska });
     expect(environOf(game.world, seska)).toBe(env(game, 'wendhaven.1'));
     expect(holderOf(game.world, entityOf(game.world, 'possession', 'whisperwake'))).toBe(seska);
+  });
+
+  it('[13.52] a group lost before its choice (all killed or captured by an earlier effect) chooses nothing', () => {
+    const { game } = emptyBoard();
+    const jax = put(game, 'jax-tollaway', 'wendhaven.1');
+    assign(game, 'rebel', [['jax-tollaway', 'G']]);
+    const gain = group(game, 'G');
+    // an earlier effect of the same card (a creature, a capture) has killed the group's only member
+    tag(game.world, jax, game.world.c.Dead);
+    unplace(game.world, jax);
+    const frame = { proc: 'test', data: { queue: [{ do: 'choose', what: 'gain', group: gain.id, left: 1, possession: '' }] } } as unknown as Frame;
+    expect(runEffects(game, frame)).toBeNull();
+    expect(effectQueue(frame)).toEqual([]);
+    expect(gain.status).toBe('lost');
   });
 
   it('[13.2] I: each letter is +1 victory point for a Rebel mission', () => {
