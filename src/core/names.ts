@@ -4,7 +4,7 @@
  */
 import type { Game } from './engine/types';
 import { ENVIRON_TYPES } from './content/schema';
-import { refOf } from './world/world';
+import { environOf, refOf } from './world/world';
 
 export function nameOf(game: Game, eid: number): string {
   const w = game.world;
@@ -38,6 +38,10 @@ export function nameOf(game: Game, eid: number): string {
       const type = c.tables.unitTypes[w.c.Unit.type[eid] as number];
       const envType = ENVIRON_TYPES[w.c.Unit.environType[eid] as number];
       return type ? `${type.name}${envType ? ` (${envType})` : ''}` : 'unit';
+    }
+    case 'camp': {
+      const environ = environOf(w, eid);
+      return environ ? `the rebel camp at ${nameOf(game, environ)}` : 'a rebel camp';
     }
     default:
       return id;

@@ -10,6 +10,8 @@ import { describeOption, entityName } from '../../src/ui/play/describe';
 import { content, ruleset, passUntil } from '../fixtures';
 import { randomAgent } from '../../src/ai/random-agent';
 import { viewFor } from '../../src/core/view';
+import { nameOf } from '../../src/core/names';
+import { foundRebelCamp } from '../../systems/rebel-camp';
 
 describe('option labels', () => {
   it('[16.12] a place to gather the starting characters names its environ, its people\'s loyalty and its PDB', () => {
@@ -38,6 +40,17 @@ describe('option labels', () => {
     const name = entityName(game, d.options[0]!.character as number);
     expect(d.prompt).toContain(name); // the prompt says whose mission it is
     for (const o of d.options) expect(describeOption(game, o).label).not.toContain(name);
+  });
+});
+
+describe('a rebel camp in words [13.2]', () => {
+  it('its mission is offered as "Mission <name> (<letter>)", and the prompt names the camp by where it stands', () => {
+    const game = newGame({ content, ruleset, scenario: 'start-of-rebellion', seed: 4 });
+    const environ = game.world.ids.environ.get('wendhaven.1')!;
+    const camp = foundRebelCamp(game, environ);
+    expect(nameOf(game, camp)).toBe('the rebel camp at Wendhaven (urban)');
+    const label = describeOption(game, { type: 'assign-camp', side: 'rebel', camp, letter: 'D' }).label;
+    expect(label).toBe(`Mission ${content.missions.get('D')!.name} (D)`);
   });
 });
 

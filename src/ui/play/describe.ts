@@ -40,6 +40,7 @@ const VERBS: Record<string, string> = {
   'place-characters': 'Gather at',
   'pick-for-mission': 'Send on a mission:',
   'assign-mission': 'Mission',
+  'assign-camp': 'Mission',
   'end-raising': 'Stop raising units',
   'raise-unit': 'Raise',
   'gain-character': 'Gain',
@@ -52,6 +53,7 @@ const VERBS: Record<string, string> = {
 /** Fields left out of some options' labels because the prompt already says them (the map still shows them). */
 const UNSAID: Record<string, string[]> = {
   'assign-mission': ['character'],
+  'assign-camp': ['camp'],
   'draw-action': ['environ'],
   'stop-drawing': ['environ'],
 };
@@ -80,7 +82,7 @@ function missionGroupName(game: Game, id: number): string {
 }
 
 /** Field names whose value is an entity id. */
-const ENTITY_FIELDS = new Set(['to', 'environ', 'piece', 'planet', 'unit', 'character', 'knight', 'ship', 'from', 'leader', 'target', 'pieces', 'possession', 'holder']);
+const ENTITY_FIELDS = new Set(['camp', 'to', 'environ', 'piece', 'planet', 'unit', 'character', 'knight', 'ship', 'from', 'leader', 'target', 'pieces', 'possession', 'holder']);
 /** Field names whose entity is a place; for pieces the map shows where they stand. */
 const ENDING = /^(end|stop|no|finish|done|pass|skip)-|hold|^decline/;
 
@@ -108,6 +110,8 @@ export function entityName(game: Game, eid: number): string {
       return c.possessions.get(ref)?.name ?? ref;
     case 'ship':
       return c.imperialShips.get(ref)?.name ?? c.possessions.get(ref)?.name ?? ref;
+    case 'camp':
+      return 'the rebel camp';
     default:
       return ref;
   }
