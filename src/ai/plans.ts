@@ -332,7 +332,7 @@ function huntDetected(
     if (!unit) continue;
     ctx.memory.sent = [...sent, unit.eid];
     ctx.memory.huntSent = { ...sentTo, [environ]: (sentTo[environ] ?? 0) + (unit.combat ?? 0) };
-    ctx.memory.moveTo = { environs: [environ] };
+    ctx.memory.moveTo = { environ };
     return option(ctx, 'pick', (o) => o.piece === unit.eid);
   }
   return undefined;
@@ -340,7 +340,7 @@ function huntDetected(
 
 /** Where the Empire's picked unit goes: to its planet's Imperial stack (or the environ with fewest Rebels), or a hunted environ. */
 function imperialDestination(ctx: PlanContext): Command | undefined {
-  const target = ctx.memory.moveTo as { planet?: number; environs?: number[] } | undefined;
+  const target = ctx.memory.moveTo as { planet?: number; environ?: number } | undefined;
   if (!target) return undefined;
   const moves = ctx.decision.options.filter((o) => o.type === 'move-to');
   if (target.planet !== undefined)
@@ -348,7 +348,7 @@ function imperialDestination(ctx: PlanContext): Command | undefined {
       moves.filter((o) => environView(ctx.view, o.to as number)?.planet === target.planet),
       (o) => strengthIn(ctx.view, o.to as number, 'imperial') * 2 - strengthIn(ctx.view, o.to as number, 'rebel'),
     );
-  return moves.find((o) => target.environs?.includes(o.to as number));
+  return moves.find((o) => o.to === target.environ);
 }
 
 // ---------------------------------------------------------------- initial placement [16.12-16.14]

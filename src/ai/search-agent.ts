@@ -56,16 +56,7 @@ const KEY_DECISIONS = [
 
 export const LEVELS: Record<'easy' | 'hard', SearchLevel> = {
   easy: { name: 'easy', blunder: 0.4, searched: [], samples: 0, horizon: 0, maxOptions: 0, margin: 0, weights: DEFAULT_WEIGHTS },
-  hard: {
-    name: 'hard',
-    blunder: 0,
-    searched: KEY_DECISIONS,
-    samples: 2,
-    horizon: 24,
-    maxOptions: 6,
-    margin: 20,
-    weights: DEFAULT_WEIGHTS,
-  },
+  hard: { name: 'hard', blunder: 0, searched: KEY_DECISIONS, samples: 2, horizon: 24, maxOptions: 6, margin: 20, weights: DEFAULT_WEIGHTS },
 };
 
 /**

@@ -74,7 +74,7 @@ function missionGroupName(game: Game, id: number): string {
   try {
     const group = groupById(game, id);
     const mission = game.content.missions.get(group.letter);
-    const who = group.camp ? 'the rebel camp' : group.members.map((m) => entityName(game, m)).join(', ');
+    const who = group.camp ? entityName(game, group.camp) : group.members.map((m) => entityName(game, m)).join(', ');
     return `${mission?.name ?? group.letter} (${group.letter}) by ${who}`;
   } catch {
     return `group ${id}`;
