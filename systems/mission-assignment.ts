@@ -14,7 +14,7 @@ import { nameOf } from '../src/core/names';
 import { beginMissionPhase, eligibleCharacters, missionAllowed, missionCard, missionPhase, onMission, type MissionGroup } from './missions';
 import { possessionBonusDraws } from './possessions';
 import { campIn } from './rebel-camp';
-import { environsInPlay, phasing } from './sides';
+import { environsInPlay, isCharacter, phasing } from './sides';
 
 /** Every legal assignment now, as commands. */
 export function assignmentOptions(game: Game): Command[] {
@@ -63,7 +63,10 @@ export const missionAssignment: Procedure = {
         decide: {
           side,
           kind: 'assign-mission',
-          prompt: `Choose the mission for ${nameOf(game, picked)}, declaring or not the possessions that add bonus draws to it [14.27].`,
+          // a camp holds no possessions, so only a character's prompt speaks of declaring them [14.27]
+          prompt: isCharacter(game, picked)
+            ? `Choose the mission for ${nameOf(game, picked)}, declaring or not the possessions that add bonus draws to it [14.27].`
+            : `Choose the mission for ${nameOf(game, picked)}.`,
           rule: '[13.1]',
           options,
         },

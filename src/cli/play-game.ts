@@ -163,6 +163,7 @@ try {
     if (d.kind === 'move-group') await shot(page, 'move-group');
     if (seen.odds) await shot(page, `odds-${d.kind}`);
     if (d.kind === 'assign-mission') await shot(page, 'mission');
+    if (d.kind === 'assign-mission' && /rebel camp/.test(seen.prompt)) await shot(page, 'camp-mission');
     if (d.kind.startsWith('domino')) await shot(page, 'domino');
     if (/combat|search|mission/i.test(seen.rolls)) await shot(page, 'rolls');
     if (!shots.has(`kind-${d.kind}`)) await shot(page, `kind-${d.kind}`);

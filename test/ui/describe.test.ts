@@ -52,6 +52,17 @@ describe('a rebel camp in words [13.2]', () => {
     const label = describeOption(game, { type: 'assign-camp', side: 'rebel', camp, letter: 'D' }).label;
     expect(label).toBe(`Mission ${content.missions.get('D')!.name} (D)`);
   });
+
+  it('[13.2, 14.27] picked for a mission, the camp is asked for its mission by name, with no word of possessions it cannot hold', () => {
+    const game = newGame({ content, ruleset, scenario: 'start-of-rebellion', seed: 4 });
+    const camp = foundRebelCamp(game, game.world.ids.environ.get('wendhaven.1')!);
+    passUntil(game, (g) => g.pending?.kind === 'pick-for-mission' && g.pending.side === 'rebel');
+    const pick = game.pending!.options.find((o) => Object.values(o).includes(camp));
+    expect(pick).toBeDefined();
+    expect(apply(game, pick)).toEqual({ ok: true });
+    expect(game.pending?.kind).toBe('assign-mission');
+    expect(game.pending?.prompt).toBe('Choose the mission for the rebel camp at Wendhaven (urban).');
+  });
 });
 
 describe('unit types in labels', () => {
