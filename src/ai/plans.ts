@@ -338,6 +338,57 @@ function huntDetected(
   return undefined;
 }
 
+/**
+ * A move `hard` may weigh against the plan's answer in the Empire's movement: one mobile unit to another
+ * planet (to the environ the plan would choose there) or to an environ where Rebels were detected.
+ */
+export interface MoveAlternative {
+  /** The command that picks the unit. */
+  pick: Command;
+  unit: number;
+  moveTo: { planet?: number; environ?: number };
+}
+
+/**
+ * The moves worth weighing: each kind of movable unit (one per environ and strength: the rest would
+ * play alike) to each planet where the Rebel threatens (in rebellion, leaning his way, or with his
+ * pieces seen), and to each environ where Rebels were detected. The last unit on a planet in rebellion
+ * stays: leaving it empty hands the planet over [15.53].
+ */
+export function imperialMoveAlternatives(ctx: PlanContext): MoveAlternative[] {
+  const { view } = ctx;
+  if (ctx.side !== 'imperial' || ctx.decision.kind !== 'movement') return [];
+  const sent = (ctx.memory.sent as number[] | undefined) ?? [];
+  const onPlanet = (planet: number) => view.units.filter((u) => u.side === 'imperial' && !sent.includes(u.eid) && planetOfUnit(view, u) === planet).length;
+  const rebelSeenOn = (planet: number) =>
+    view.units.some((u) => u.side === 'rebel' && planetOfUnit(view, u) === planet) ||
+    view.characters.some((c) => c.side === 'rebel' && !c.dead && !c.captured && planetOfEnviron(view, c.environ)?.eid === planet);
+  const threatened = view.planets
+    .filter((p) => p.inPlay && p.state !== 'rebel-control' && (p.state === 'rebellion' || LOYALTY_INDEX[p.loyalty] >= 3 || rebelSeenOn(p.eid)))
+    .map((p) => p.eid);
+  const hunted = [...huntedEnvirons(ctx)];
+  const kinds = new Set<string>();
+  const alternatives: MoveAlternative[] = [];
+  for (const unit of view.units) {
+    if (unit.side !== 'imperial' || !unit.mobile || unit.moved || sent.includes(unit.eid)) continue;
+    const pick = option(ctx, 'pick', (o) => o.piece === unit.eid);
+    const from = planetOfUnit(view, unit);
+    const kind = `${unit.environ}:${unit.combat}`;
+    if (!pick || kinds.has(kind)) continue;
+    if (view.planets.find((p) => p.eid === from)?.state === 'rebellion' && onPlanet(from) <= 1) continue;
+    kinds.add(kind);
+    for (const planet of threatened) if (planet !== from) alternatives.push({ pick, unit: unit.eid, moveTo: { planet } });
+    for (const environ of hunted) if (environ !== unit.environ) alternatives.push({ pick, unit: unit.eid, moveTo: { environ } });
+  }
+  return alternatives;
+}
+
+/** Make the plan carry out a chosen alternative: its memory sends the unit where the alternative says. */
+export function rememberMove(memory: PlanContext['memory'], move: MoveAlternative): void {
+  memory.sent = [...((memory.sent as number[] | undefined) ?? []), move.unit];
+  memory.moveTo = move.moveTo;
+}
+
 /** Where the Empire's picked unit goes: to its planet's Imperial stack (or the environ with fewest Rebels), or a hunted environ. */
 function imperialDestination(ctx: PlanContext): Command | undefined {
   const target = ctx.memory.moveTo as { planet?: number; environ?: number } | undefined;
@@ -381,12 +432,17 @@ function placementValue(ctx: PlanContext, environ: number, what: 'unit' | 'chara
   return guard + lean * 5 - ownHere * 4 + env.size * 0.1;
 }
 
+/** A movement segment's plan memory starts empty: what was sent, where, and a Rebel voyage. */
+export function beginMovementMemory(ctx: PlanContext): void {
+  const segment = `${ctx.view.turn}:${ctx.view.segment}`;
+  if (ctx.memory.segment !== segment) Object.assign(ctx.memory, { segment, sent: [], sentStrength: {}, huntSent: {}, moveTo: undefined, voyage: null, voyaged: false });
+}
+
 // ---------------------------------------------------------------- the plans
 
 const PLANS: Record<string, Plan> = {
   movement(ctx) {
-    const segment = `${ctx.view.turn}:${ctx.view.segment}`;
-    if (ctx.memory.segment !== segment) Object.assign(ctx.memory, { segment, sent: [], sentStrength: {}, huntSent: {}, moveTo: undefined, voyage: null, voyaged: false });
+    beginMovementMemory(ctx);
     return ctx.side === 'rebel' ? rebelMovement(ctx) : imperialMovement(ctx);
   },
   'move-group'(ctx) {

@@ -3,6 +3,7 @@
  * (declaring combat, choosing missions, domino effects, combat choices, searches...), it imagines games
  * consistent with what its side knows (`Belief`), plays each option, lets both sides play on by the
  * plans for a while (dice fall, the enemy answers), judges the result (`evaluate`) and keeps the best.
+ * As the Empire it also weighs its movement, move by move, a whole game-turn ahead (`searchMovement`).
  *
  * `easy` is the plans with a share of random choices: a commander who means well but blunders.
  * The strengths are data (`LEVELS`), not code paths.
@@ -14,10 +15,10 @@ import type { Content } from '../core/content/validate';
 import { apply } from '../core/engine/game';
 import type { Command, Decision, Game } from '../core/engine/types';
 import { Rng } from '../core/rng';
-import { viewFor } from '../core/view';
+import { viewFor, type GameView } from '../core/view';
 import type { Agent, AgentFactory } from './agent';
 import { DEFAULT_WEIGHTS, evaluate, type EvaluationWeights } from './evaluate';
-import { planFor } from './plans';
+import { beginMovementMemory, imperialMoveAlternatives, planFor, rememberMove, type PlanContext } from './plans';
 
 export interface SearchLevel {
   name: string;
@@ -36,6 +37,11 @@ export interface SearchLevel {
    * taken instead: a few imagined games flatter whichever option drew the best dice.
    */
   margin: number;
+  /**
+   * The Empire's movement: imagined games per move weighed against the plan's (0: the plan moves alone).
+   * Each imagined game runs a whole game-turn on, to the same segment of the next turn.
+   */
+  movementSamples: number;
   weights: EvaluationWeights;
 }
 
@@ -55,8 +61,8 @@ const KEY_DECISIONS = [
 ] as const;
 
 export const LEVELS: Record<'easy' | 'hard', SearchLevel> = {
-  easy: { name: 'easy', blunder: 0.4, searched: [], samples: 0, horizon: 0, maxOptions: 0, margin: 0, weights: DEFAULT_WEIGHTS },
-  hard: { name: 'hard', blunder: 0, searched: KEY_DECISIONS, samples: 2, horizon: 24, maxOptions: 6, margin: 20, weights: DEFAULT_WEIGHTS },
+  easy: { name: 'easy', blunder: 0.4, searched: [], samples: 0, horizon: 0, maxOptions: 0, margin: 0, movementSamples: 0, weights: DEFAULT_WEIGHTS },
+  hard: { name: 'hard', blunder: 0, searched: KEY_DECISIONS, samples: 2, horizon: 24, maxOptions: 6, margin: 20, movementSamples: 3, weights: DEFAULT_WEIGHTS },
 };
 
 /**
@@ -72,10 +78,14 @@ export function searchableAlternatives(decision: Decision, planned: Command): Co
   return decision.options.filter((o) => o !== planned && !STEPS_BACK.has(o.type));
 }
 
-/** Play on with the plans for both sides (the enemy is imagined to play like `normal`), `horizon` decisions or to the end. */
-function playOn(game: Game, content: Content, horizon: number): void {
-  const memories: Record<SideId, { [key: string]: unknown }> = { rebel: {}, imperial: {} };
-  for (let steps = 0; steps < horizon && !game.winner && game.pending; steps++) {
+type Memory = PlanContext['memory'];
+
+/**
+ * Play on with the plans for both sides (the enemy is imagined to play like `normal`), until `done` or
+ * the end. `memories` carries what a side's plan was in the middle of (a unit picked, where it goes).
+ */
+function playOn(game: Game, content: Content, done: (steps: number) => boolean, memories: Record<SideId, Memory> = { rebel: {}, imperial: {} }): void {
+  for (let steps = 0; !done(steps) && !game.winner && game.pending; steps++) {
     const decision = game.pending;
     const side = decision.side;
     apply(game, planFor({ content, view: viewFor(game, side, { events: false }), decision, side, memory: memories[side] }));
@@ -111,7 +121,7 @@ export function searchAgent(level: SearchLevel): AgentFactory {
         const mean = meanOverImagined(belief, `${count}`, level.samples, (game) => {
           const result = apply(game, option);
           if (!result.ok) throw new Error(`option ${i} of "${decision.kind}" is not legal in an imagined game: ${result.reason}`);
-          playOn(game, c, level.horizon);
+          playOn(game, c, (steps) => steps >= level.horizon);
           return evaluate(game, side, level.weights);
         });
         // The plan's choice comes first and keeps ties; another option must beat it by the margin.
@@ -124,12 +134,52 @@ export function searchAgent(level: SearchLevel): AgentFactory {
       return bestOption;
     }
 
+    /**
+     * [9.0] The Empire's movement, one group at a time: the plan's next move (or its end of movement)
+     * against each alternative move, each followed in imagined games by the plans for a whole game-turn.
+     * Where units stand when the Rebel next strikes decides whether a rebellion's first combat wipes out
+     * a garrison, and whether a planet in rebellion is left empty to fall [15.53].
+     */
+    function searchMovement(view: GameView, decision: Decision, belief: Belief): Command {
+      const ctx = { content: c, view, decision, side, memory };
+      beginMovementMemory(ctx);
+      const before = structuredClone(memory);
+      const planned = planFor(ctx);
+      const afterPlan = structuredClone(memory);
+      const alternatives = imperialMoveAlternatives({ ...ctx, memory: before });
+      if (!alternatives.length) return planned;
+      count += 1;
+      const judge = (first: Command, planMemory: Memory) => (game: Game) => {
+        const start = { turn: game.turn, segment: game.segment };
+        const result = apply(game, first);
+        if (!result.ok) throw new Error(`a move weighed in "${decision.kind}" is not legal in an imagined game: ${result.reason}`);
+        const memories = { rebel: {}, imperial: {}, [side]: structuredClone(planMemory) } as Record<SideId, Memory>;
+        playOn(game, c, () => game.turn > start.turn && game.segment >= start.segment, memories);
+        return evaluate(game, side, level.weights);
+      };
+      let bestValue = meanOverImagined(belief, `${count}`, level.movementSamples, judge(planned, afterPlan));
+      let chosen: { command: Command; memory: Memory } = { command: planned, memory: afterPlan };
+      for (const move of alternatives) {
+        const altMemory = structuredClone(before);
+        rememberMove(altMemory, move);
+        const value = meanOverImagined(belief, `${count}`, level.movementSamples, judge(move.pick, altMemory)) - level.margin;
+        if (value > bestValue) {
+          bestValue = value;
+          chosen = { command: move.pick, memory: altMemory };
+        }
+      }
+      for (const key of Object.keys(memory)) delete memory[key];
+      Object.assign(memory, chosen.memory);
+      return chosen.command;
+    }
+
     const agent: Agent = {
       name: level.name,
       decide(view, decision, belief?: Belief): Command {
         for (const ch of view.characters) if (ch.side !== side && ch.environ && !ch.dead && !ch.captured) sightings[ch.eid] = ch.environ;
         if (decision.options.length === 1) return decision.options[0] as Command;
         if (level.blunder > 0 && rng.chance(level.blunder)) return rng.pick(decision.options);
+        if (belief && level.movementSamples > 0 && side === 'imperial' && decision.kind === 'movement') return searchMovement(view, decision, belief);
         const planned = planFor({ content: c, view, decision, side, memory });
         if (!belief || !level.searched.includes(decision.kind)) return planned;
         return search(decision, belief, planned);

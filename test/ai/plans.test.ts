@@ -12,6 +12,7 @@ import { ENVIRON_TYPES } from '../../src/core/content/schema';
 import { eliminateUnit } from '../../systems/military-combat';
 import { viewFor } from '../../src/core/view';
 import { planFor } from '../../src/ai/plans';
+import { beliefOf } from '../../src/core/belief';
 import { agentFactory } from '../../src/ai/registry';
 import { unitsIn, unitsOnPlanet } from '../../systems/sides';
 import { atMovementOf, eid, passUntil, testGame } from '../fixtures';
@@ -60,6 +61,29 @@ describe('the Empire holds its planets in rebellion [15.52, 15.53]', () => {
     const gallowmere = eid(game, 'planet', 'gallowmere');
     game.world.c.PlanetState.value[gallowmere] = REBELLION;
     expect(plan(game, game.pending!)).toMatchObject({ type: 'end-movement' });
+  });
+
+  // In Wendmoor a planet that falls to the Rebel ends the game at once [15.53, Victory SRS]: the plan's
+  // caution above would lose it. `hard` weighs the move in imagined games and strips Tollis instead.
+  it('[15.53] "hard" strips a planet of its last unit when the fall would lose the game', () => {
+    const game = testGame('start-of-rebellion', 'strip');
+    passUntil(game, atMovementOf('imperial'));
+    const w = game.world;
+    strip(game, 'gallowmere');
+    const tollis = eid(game, 'planet', 'tollis');
+    const wendhaven = eid(game, 'planet', 'wendhaven');
+    for (const u of unitsOnPlanet(game, tollis, 'imperial').slice(0, -1)) eliminateUnit(game, u, '[test]');
+    w.c.Unit.mobile[unitsOnPlanet(game, tollis, 'imperial')[0]!] = 1;
+    for (const u of unitsOnPlanet(game, wendhaven, 'imperial')) w.c.Unit.mobile[u] = 0;
+    const gallowmere = eid(game, 'planet', 'gallowmere');
+    game.world.c.PlanetState.value[gallowmere] = REBELLION;
+    const hard = agentFactory('hard')({ side: 'imperial', seed: 'strip' });
+    while (game.pending?.side === 'imperial' && (game.pending.kind === 'movement' || game.pending.kind === 'move-group')) {
+      const d = game.pending;
+      expect(apply(game, hard.decide(viewFor(game, 'imperial', { events: false }), d, beliefOf(game, 'imperial')))).toEqual({ ok: true });
+    }
+    expect(unitsOnPlanet(game, gallowmere, 'imperial')).toHaveLength(1);
+    expect(unitsOnPlanet(game, tollis, 'imperial')).toEqual([]);
   });
 });
 
