@@ -246,6 +246,11 @@ function strengthOnPlanet(view: GameView, planet: number, side: SideId): number 
   return view.units.filter((u) => u.side === side && planetOfUnit(view, u) === planet).reduce((sum, u) => sum + (u.combat ?? HIDDEN_STRENGTH), 0);
 }
 
+/** How many of the Empire's units stay on a planet this segment: all but those already sent elsewhere. */
+function unitsStaying(view: GameView, planet: number, sent: readonly number[]): number {
+  return view.units.filter((u) => u.side === 'imperial' && !sent.includes(u.eid) && planetOfUnit(view, u) === planet).length;
+}
+
 /**
  * [15.52, 15.53] A planet in rebellion with no Imperial unit on it falls to the Rebel at the end of the
  * Imperial player-turn, and its fall sets off a level-3 domino effect: the Empire's first duty is to keep
@@ -275,7 +280,7 @@ function imperialMovement(ctx: PlanContext): Command | undefined {
   const movable = view.units.filter(
     (u) => u.side === 'imperial' && u.mobile && !u.moved && !sent.includes(u.eid) && ctx.decision.options.some((o) => o.type === 'pick' && o.piece === u.eid),
   );
-  const staying = (planet: number) => view.units.filter((u) => u.side === 'imperial' && !sent.includes(u.eid) && planetOfUnit(view, u) === planet).length;
+  const staying = (planet: number) => unitsStaying(view, planet, sent);
   const inRebellion = new Set(view.planets.filter((p) => p.state === 'rebellion').map((p) => p.eid));
   for (const { planet } of rebellionsToHold(ctx, sentStrength)) {
     const unit = best(
@@ -359,7 +364,6 @@ export function imperialMoveAlternatives(ctx: PlanContext): MoveAlternative[] {
   const { view } = ctx;
   if (ctx.side !== 'imperial' || ctx.decision.kind !== 'movement') return [];
   const sent = (ctx.memory.sent as number[] | undefined) ?? [];
-  const onPlanet = (planet: number) => view.units.filter((u) => u.side === 'imperial' && !sent.includes(u.eid) && planetOfUnit(view, u) === planet).length;
   const rebelSeenOn = (planet: number) =>
     view.units.some((u) => u.side === 'rebel' && planetOfUnit(view, u) === planet) ||
     view.characters.some((c) => c.side === 'rebel' && !c.dead && !c.captured && planetOfEnviron(view, c.environ)?.eid === planet);
@@ -375,7 +379,7 @@ export function imperialMoveAlternatives(ctx: PlanContext): MoveAlternative[] {
     const from = planetOfUnit(view, unit);
     const kind = `${unit.environ}:${unit.combat}`;
     if (!pick || kinds.has(kind)) continue;
-    if (view.planets.find((p) => p.eid === from)?.state === 'rebellion' && onPlanet(from) <= 1) continue;
+    if (view.planets.find((p) => p.eid === from)?.state === 'rebellion' && unitsStaying(view, from, sent) <= 1) continue;
     kinds.add(kind);
     for (const planet of threatened) if (planet !== from) alternatives.push({ pick, unit: unit.eid, moveTo: { planet } });
     for (const environ of hunted) if (environ !== unit.environ) alternatives.push({ pick, unit: unit.eid, moveTo: { environ } });

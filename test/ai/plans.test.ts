@@ -46,37 +46,35 @@ describe('the Empire holds its planets in rebellion [15.52, 15.53]', () => {
     expect(unitsOnPlanet(game, gallowmere, 'imperial').length).toBeGreaterThan(0);
   });
 
-  it('[15.53] does not strip a planet of its last unit to do it', () => {
+  /**
+   * Wendmoor at the Imperial movement: Gallowmere in rebellion and bare, Tollis down to one mobile unit
+   * (the others gone), Wendhaven's units unable to move. Only Tollis's last unit could save Gallowmere.
+   */
+  function lastUnitPosition() {
     const game = testGame('start-of-rebellion', 'strip');
     passUntil(game, atMovementOf('imperial'));
     const w = game.world;
-    // Tollis keeps one mobile unit (the others gone); Wendhaven's units may not move
     strip(game, 'gallowmere');
     const tollis = eid(game, 'planet', 'tollis');
     const wendhaven = eid(game, 'planet', 'wendhaven');
+    const gallowmere = eid(game, 'planet', 'gallowmere');
     for (const u of unitsOnPlanet(game, tollis, 'imperial').slice(0, -1)) eliminateUnit(game, u, '[test]');
     w.c.Unit.mobile[unitsOnPlanet(game, tollis, 'imperial')[0]!] = 1;
     for (const u of unitsOnPlanet(game, wendhaven, 'imperial')) w.c.Unit.mobile[u] = 0;
+    w.c.PlanetState.value[gallowmere] = REBELLION;
+    return { game, tollis, gallowmere };
+  }
+
+  it('[15.53] does not strip a planet of its last unit to do it', () => {
+    const { game, tollis } = lastUnitPosition();
     expect(unitsOnPlanet(game, tollis, 'imperial')).toHaveLength(1);
-    const gallowmere = eid(game, 'planet', 'gallowmere');
-    game.world.c.PlanetState.value[gallowmere] = REBELLION;
     expect(plan(game, game.pending!)).toMatchObject({ type: 'end-movement' });
   });
 
   // In Wendmoor a planet that falls to the Rebel ends the game at once [15.53, Victory SRS]: the plan's
   // caution above would lose it. `hard` weighs the move in imagined games and strips Tollis instead.
   it('[15.53] "hard" strips a planet of its last unit when the fall would lose the game', () => {
-    const game = testGame('start-of-rebellion', 'strip');
-    passUntil(game, atMovementOf('imperial'));
-    const w = game.world;
-    strip(game, 'gallowmere');
-    const tollis = eid(game, 'planet', 'tollis');
-    const wendhaven = eid(game, 'planet', 'wendhaven');
-    for (const u of unitsOnPlanet(game, tollis, 'imperial').slice(0, -1)) eliminateUnit(game, u, '[test]');
-    w.c.Unit.mobile[unitsOnPlanet(game, tollis, 'imperial')[0]!] = 1;
-    for (const u of unitsOnPlanet(game, wendhaven, 'imperial')) w.c.Unit.mobile[u] = 0;
-    const gallowmere = eid(game, 'planet', 'gallowmere');
-    game.world.c.PlanetState.value[gallowmere] = REBELLION;
+    const { game, tollis, gallowmere } = lastUnitPosition();
     const hard = agentFactory('hard')({ side: 'imperial', seed: 'strip' });
     while (game.pending?.side === 'imperial' && (game.pending.kind === 'movement' || game.pending.kind === 'move-group')) {
       const d = game.pending;
