@@ -61,7 +61,7 @@ export function loyaltyName(value: number): string {
  * published game moves the loyalty and Rebel-control markers together; here the state is kept apart from
  * the loyalty value, so moving the one leaves the other as it is).
  */
-export function shiftLoyalty(game: Game, planet: number, side: SideId, spaces: number, cause: string): number {
+export function shiftLoyalty(game: Game, planet: number, side: SideId, spaces: number, cause: string, at?: number): number {
   if (spaces <= 0 || loyaltyFrozen(game, planet)) return 0; // [15.14, 15.47]
   const c = game.world.c;
   const before = c.Loyalty.value[planet] as number;
@@ -74,7 +74,7 @@ export function shiftLoyalty(game: Game, planet: number, side: SideId, spaces: n
     text: `${planetName(game, planet)} shifts to ${LOYALTY_NAMES[target]} (${cause}).`,
     rule: '[15.12]',
     visibleTo: 'all',
-    entities: [planet],
+    entities: at === undefined ? [planet] : [planet, at],
   });
   // 000 15.2b: two spaces toward one side in one segment spark a level-1 domino effect, three or four a
   // level-2 one. Spaces add up over the segment, whatever moved them (a mission, a card, another domino
@@ -98,11 +98,11 @@ export function dominoLevelForShift(spaces: number): number {
 }
 
 /** [15.4] the planet goes into rebellion (000 15.2b: a level-2 domino effect for the Rebel). */
-export function enterRebellion(game: Game, planet: number, cause: string): void {
+export function enterRebellion(game: Game, planet: number, cause: string, at?: number): void {
   const c = game.world.c;
   if (c.PlanetState.value[planet] === REBELLION) return;
   c.PlanetState.value[planet] = REBELLION;
-  emit(game, { kind: 'rebellion', text: `${planetName(game, planet)} rises in rebellion (${cause}).`, rule: '[15.4]', visibleTo: 'all', entities: [planet] });
+  emit(game, { kind: 'rebellion', text: `${planetName(game, planet)} rises in rebellion (${cause}).`, rule: '[15.4]', visibleTo: 'all', entities: at === undefined ? [planet] : [planet, at] });
   sparkDomino(game, planet, 2, 'rebel', 'entered rebellion');
 }
 

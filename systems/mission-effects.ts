@@ -157,10 +157,10 @@ export function completeGroup(game: Game, queue: Effect[], group: MissionGroup):
         return;
       }
       game.vars.couped = [...couped(game), env];
-      shiftLoyalty(game, planet, side, 2, `coup at ${nameOf(game, env)}`);
+      shiftLoyalty(game, planet, side, 2, `coup at ${nameOf(game, env)}`, env);
     },
     // [13.2] each D letter shifts loyalty one space toward the performer [15.13]
-    D: () => void shiftLoyalty(game, planet, side, n, `diplomacy at ${nameOf(game, env)}`),
+    D: () => void shiftLoyalty(game, planet, side, n, `diplomacy at ${nameOf(game, env)}`, env),
     F: () => queue.push({ do: 'choose', what: 'free', group: group.id, left: n, possession: '' }),
     G: () => queue.push({ do: 'choose', what: 'gain', group: group.id, left: 1, possession: '' }),
     I: () => {
@@ -182,15 +182,15 @@ export function completeGroup(game: Game, queue: Effect[], group: MissionGroup):
       if (side === 'rebel') {
         // [15.2] a rebellion starts only on a planet at unrest
         if (c.Loyalty.value[planet] !== UNREST || inRebellionOrRebelControl(game, planet)) {
-          emit(game, { kind: 'rebellion', text: `${nameOf(game, planet)} is not at unrest: the rebellion does not start.`, rule: '[15.2]', visibleTo: 'all', entities: [planet] });
+          emit(game, { kind: 'rebellion', text: `${nameOf(game, planet)} is not at unrest: the rebellion does not start.`, rule: '[15.2]', visibleTo: 'all', entities: [planet, env] });
           return;
         }
-        startRebellion(game, planet, `Start Rebellion at ${nameOf(game, env)}`); // raises its units at once [15.43]
+        startRebellion(game, planet, `Start Rebellion at ${nameOf(game, env)}`, env); // raises its units at once [15.43]
         return;
       }
       // [13.53] stopping a rebellion needs two letters
       if (n < 2 || c.PlanetState.value[planet] !== REBELLION) {
-        emit(game, { kind: 'rebellion', text: `Stop Rebellion at ${nameOf(game, env)} needs two letters (${n} drawn).`, rule: '[13.53]', visibleTo: 'all', entities: [planet] });
+        emit(game, { kind: 'rebellion', text: `Stop Rebellion at ${nameOf(game, env)} needs two letters (${n} drawn).`, rule: '[13.53]', visibleTo: 'all', entities: [planet, env] });
         return;
       }
       stopRebellion(game, planet, `Stop Rebellion at ${nameOf(game, env)}`); // [15.54]
@@ -199,7 +199,7 @@ export function completeGroup(game: Game, queue: Effect[], group: MissionGroup):
       // [8.31] the first S puts the PDB down; each further one lowers its level, to no less than 0
       c.Pdb.up[planet] = 0;
       c.Pdb.level[planet] = Math.max(0, (c.Pdb.level[planet] as number) - (n - 1));
-      emit(game, { kind: 'pdb', text: `Sabotage: the PDB of ${nameOf(game, planet)} is down, level ${c.Pdb.level[planet]}.`, rule: '[8.31]', visibleTo: 'all', entities: [planet] });
+      emit(game, { kind: 'pdb', text: `Sabotage at ${nameOf(game, env)}: the PDB of ${nameOf(game, planet)} is down, level ${c.Pdb.level[planet]}.`, rule: '[8.31]', visibleTo: 'all', entities: [planet, env] });
     },
     T: () => queue.push({ do: 'choose', what: 'subvert', group: group.id, left: n, possession: '' }),
   };

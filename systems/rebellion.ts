@@ -34,7 +34,7 @@ export interface RebellionEntry {
  * units it raises come first, at once [15.43] (the `rebellion-forces` procedure runs next), then the
  * domino effect its rebellion sparks (000 15.2b). Re-entering from rebellion stopped raises none [15.48].
  */
-export function startRebellion(game: Game, planet: number, cause: string): void {
+export function startRebellion(game: Game, planet: number, cause: string, at?: number): void {
   const c = game.world.c;
   const fromStopped = c.PlanetState.value[planet] === REBELLION_STOPPED;
   const entries = (game.vars.rebellionEntries as unknown as RebellionEntry[] | undefined) ?? [];
@@ -44,7 +44,7 @@ export function startRebellion(game: Game, planet: number, cause: string): void 
   // [15.46] the populace went wild this mission phase (and not after the planet rose)
   const doubled = !!phase && phase.populaceWild.includes(planet) && !fromStopped;
   if (!fromStopped) interrupt(game, { proc: 'rebellion-forces', data: { planet, doubled } });
-  enterRebellion(game, planet, cause);
+  enterRebellion(game, planet, cause, at);
   if (phase) phase.risen.push(planet);
   if (fromStopped)
     emit(game, {

@@ -1,6 +1,7 @@
 /**
- * Play a game to its end with one agent per side: the loop every headless game runs (the simulator,
- * the benchmarks, the property tests, the spectator's worker).
+ * Play a game with one agent per side: the loop every headless game runs (the simulator, the
+ * benchmarks, the property tests), and the single step the browser's workers take (spectating, and the
+ * AI side of a game against a person).
  */
 import type { SideId } from '../core/content/schema';
 import { beliefOf } from '../core/belief';
@@ -20,6 +21,35 @@ export interface PlayOptions {
   onDecisionTime?: (side: SideId, ms: number) => void;
 }
 
+/**
+ * How far each side has read a game's events. An agent is given only the events since its side's last
+ * decision, as a player reads the log: every one once, and the game's whole history never copied again.
+ */
+const eventsRead = new WeakMap<Game, Partial<Record<SideId, number>>>();
+
+/**
+ * The deciding side's agent answers the pending decision, through `apply` like any player: it gets its
+ * side's view (with the events it has not read yet) and a belief to imagine games from. Returns false
+ * when there is nothing to decide (the game is over). Throws when the agent answers illegally.
+ */
+export function playOne(game: Game, agents: Partial<Record<SideId, Agent>>, onDecisionTime?: PlayOptions['onDecisionTime']): boolean {
+  const decision = game.pending;
+  if (game.winner || !decision) return false;
+  const side = decision.side;
+  const agent = agents[side];
+  if (!agent) throw new Error(`no agent plays the ${side} side`);
+  let read = eventsRead.get(game);
+  if (!read) eventsRead.set(game, (read = {}));
+  const from = read[side] ?? 0;
+  read[side] = game.events.length;
+  const t0 = onDecisionTime ? performance.now() : 0;
+  const command = agent.decide(viewFor(game, side, { events: { from } }), decision, beliefOf(game, side));
+  if (onDecisionTime) onDecisionTime(side, performance.now() - t0);
+  const result = apply(game, command);
+  if (!result.ok) throw new Error(`agent "${agent.name}" (${side}) gave an illegal command: ${result.reason}`);
+  return true;
+}
+
 /** Play until the game ends; returns the number of decisions made. */
 export function playOut(game: Game, agents: Record<SideId, Agent>, options: PlayOptions = {}): number {
   const max = options.maxDecisions ?? 200_000;
@@ -27,13 +57,7 @@ export function playOut(game: Game, agents: Record<SideId, Agent>, options: Play
   while (!game.winner && game.pending) {
     if (options.stopAfter !== undefined && decisions >= options.stopAfter) break;
     if (decisions >= max) throw new Error(`the game did not end within ${max} decisions`);
-    const decision = game.pending;
-    const agent = agents[decision.side];
-    const t0 = options.onDecisionTime ? performance.now() : 0;
-    const command = agent.decide(viewFor(game, decision.side, { events: false }), decision, beliefOf(game, decision.side));
-    if (options.onDecisionTime) options.onDecisionTime(decision.side, performance.now() - t0);
-    const result = apply(game, command);
-    if (!result.ok) throw new Error(`agent "${agent.name}" (${decision.side}) gave an illegal command: ${result.reason}`);
+    playOne(game, agents, options.onDecisionTime);
     decisions++;
     options.afterCommand?.(game);
   }

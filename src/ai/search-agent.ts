@@ -9,7 +9,7 @@
  * The strengths are data (`LEVELS`), not code paths.
  */
 import { bundledContent } from '../core/content/bundled';
-import type { Belief } from '../core/belief';
+import type { Belief, Sightings } from '../core/belief';
 import type { SideId } from '../core/content/schema';
 import type { Content } from '../core/content/validate';
 import { apply } from '../core/engine/game';
@@ -44,6 +44,13 @@ export interface SearchLevel {
   movementSamples: number;
   weights: EvaluationWeights;
 }
+
+/**
+ * Public events that tell where the enemy performed a mission: its results (a loyalty shift by
+ * diplomacy or a coup, a rising, a sabotaged PDB, a subverted unit) and the action cards drawn there.
+ * The one environ among an event's entities is where the mission group was.
+ */
+const TRACE_KINDS: ReadonlySet<string> = new Set(['loyalty', 'rebellion', 'pdb', 'coup', 'subverted', 'action-event']);
 
 const KEY_DECISIONS = [
   'assign-mission',
@@ -97,8 +104,23 @@ export function searchAgent(level: SearchLevel): AgentFactory {
     const rng = Rng.fromSeed(`${level.name}:${side}:${seed}`);
     const c = content ?? bundledContent();
     const memory: { [key: string]: unknown } = {};
-    /** Where this side last saw each enemy character, from its own views (the belief's best guess). */
-    const sightings: Record<number, number> = {};
+    /** What this side remembers of unseen enemies, from its own views and events (the belief's best guess). */
+    const seen: Record<number, number> = {};
+    const lastAtWork = new Map<number, number>();
+    let sightings: Sightings = { seen, traces: [] };
+
+    /** Remember where enemies were seen, and where unseen ones were at work, this turn or the last. */
+    function remember(view: GameView): void {
+      for (const ch of view.characters) if (ch.side !== side && ch.environ && !ch.dead && !ch.captured) seen[ch.eid] = ch.environ;
+      const enemy = side === 'rebel' ? 'imperial' : 'rebel';
+      for (const event of view.events) {
+        if (!TRACE_KINDS.has(event.kind) || !event.when.startsWith(`${enemy} /`)) continue;
+        const environ = event.entities?.find((eid) => view.environs.some((e) => e.eid === eid));
+        if (environ !== undefined) lastAtWork.set(environ, event.turn);
+      }
+      const recent = [...lastAtWork].filter(([, turn]) => turn >= view.turn - 1).sort((a, b) => b[1] - a[1]);
+      sightings = { seen, traces: recent.map(([environ]) => environ) };
+    }
     let count = 0;
 
     /**
@@ -176,7 +198,7 @@ export function searchAgent(level: SearchLevel): AgentFactory {
     const agent: Agent = {
       name: level.name,
       decide(view, decision, belief?: Belief): Command {
-        for (const ch of view.characters) if (ch.side !== side && ch.environ && !ch.dead && !ch.captured) sightings[ch.eid] = ch.environ;
+        remember(view);
         if (decision.options.length === 1) return decision.options[0] as Command;
         if (level.blunder > 0 && rng.chance(level.blunder)) return rng.pick(decision.options);
         if (belief && level.movementSamples > 0 && side === 'imperial' && decision.kind === 'movement') return searchMovement(view, decision, belief);

@@ -7,6 +7,7 @@
  * - [7.22] which hidden Imperial mobile unit is a patrol and which a line (the Rebel knows the mix, not which);
  * - [9.31] where undetected enemy characters are: anywhere in play, or, for one the side has seen,
  *   most likely still where it last saw him, or at least on that planet (on foot he cannot leave it [9.0]);
+ *   one never seen, most likely where unseen enemies were lately at work (a public mission result);
  * - [14.2] which enemy character holds which unrevealed possession;
  * - the order of every deck (`game.vars` keys ending in `Deck`) and all future dice;
  * - the command log and event history (they would reveal hidden moves).
@@ -22,10 +23,18 @@ import { HeldBy } from './world/relations';
 import { allOf, environOf, holderOf, place, planetOfEnviron } from './world/world';
 
 /**
- * Where the side last saw each enemy character: environ by character. The side's own memory, kept from
- * the views it was given (an agent records every detected enemy it sees), so it tells nothing new.
+ * What the side remembers of enemies it cannot see now. It is the side's own memory, kept from the
+ * views and public events it was given (an agent keeps it), so it tells nothing new.
  */
-export type Sightings = Readonly<Record<number, number>>;
+export interface Sightings {
+  /** Where the side last saw each enemy character: environ by character. */
+  seen: Readonly<Record<number, number>>;
+  /**
+   * Environs where unseen enemies were at work lately, newest first: a mission's public result tells
+   * where it was performed (a loyalty shift by diplomacy, a rising, a sabotaged PDB).
+   */
+  traces: readonly number[];
+}
 
 /**
  * How often an imagined game keeps an unseen character on the planet where he was last seen. Only a
@@ -37,6 +46,12 @@ export const STAYS_ON_PLANET = 0.85;
 /** How often they are imagined in the very environ where they were seen, rather than anywhere on its planet. */
 export const STAYS_IN_ENVIRON = 0.7;
 
+/**
+ * How often a character the side has never seen is imagined where unseen enemies were lately at work
+ * (one of the traces), rather than anywhere in play: whoever performed that mission is somewhere.
+ */
+export const FOLLOWS_TRACE = 0.6;
+
 export interface Belief {
   /** A game consistent with the side's view (and what it saw before); the same seed gives the same sample. */
   sample(seed: string, sightings?: Sightings): Game;
@@ -46,7 +61,7 @@ export function beliefOf(game: Game, side: SideId): Belief {
   return { sample: (seed, sightings) => sampleBelief(game, side, seed, sightings) };
 }
 
-export function sampleBelief(game: Game, side: SideId, seed: string, sightings: Sightings = {}): Game {
+export function sampleBelief(game: Game, side: SideId, seed: string, sightings: Sightings = { seen: {}, traces: [] }): Game {
   const g = cloneGame(game);
   const rng = Rng.fromSeed(`belief:${side}:${seed}`);
   g.rng = Rng.fromSeed(`belief-dice:${side}:${seed}`);
@@ -68,16 +83,18 @@ export function sampleBelief(game: Game, side: SideId, seed: string, sightings: 
     });
   }
 
-  // [9.31] undetected enemy characters (free, on the board) could be anywhere in play; those seen
-  // together before most likely still are, where they were seen or elsewhere on that planet.
+  // [9.31] undetected enemy characters (free, on the board) could be anywhere in play, and more likely
+  // where unseen enemies were lately at work; those seen together before most likely still are, where
+  // they were seen or elsewhere on that planet.
   const inPlay = allOf(w, 'environ').filter((e) => hasComponent(w, e, c.InPlay));
+  const traces = sightings.traces.filter((e) => inPlay.includes(e));
   const seenTogether = new Map<number, number[]>();
   for (const ch of allOf(w, 'character')) {
     if (!isEnemy(ch) || !environOf(w, ch)) continue;
     if (hasComponent(w, ch, c.Detected) || hasComponent(w, ch, c.Captured) || hasComponent(w, ch, c.Dead)) continue;
-    const seen = sightings[ch];
-    if (seen === undefined) place(w, ch, rng.pick(inPlay));
-    else seenTogether.set(seen, [...(seenTogether.get(seen) ?? []), ch]);
+    const seen = sightings.seen[ch];
+    if (seen !== undefined) seenTogether.set(seen, [...(seenTogether.get(seen) ?? []), ch]);
+    else place(w, ch, traces.length && rng.chance(FOLLOWS_TRACE) ? rng.pick(traces) : rng.pick(inPlay));
   }
   for (const [seen, group] of seenTogether) {
     const planet = inPlay.filter((e) => planetOfEnviron(w, e) === planetOfEnviron(w, seen));

@@ -110,8 +110,13 @@ function sideName(game: Game, index: number): SideId {
   return side;
 }
 
+export interface ViewOptions {
+  /** Leave the events out (false), or give only those from this index of the game's events on. */
+  events?: boolean | { from: number };
+}
+
 /** Build the view of one side (or of the spectator, with `null`). */
-export function viewFor(game: Game, side: SideId | null, options: { events?: boolean } = {}): GameView {
+export function viewFor(game: Game, side: SideId | null, options: ViewOptions = {}): GameView {
   const w = game.world;
   const c = w.c;
   const sees = (owner: SideId) => side === null || side === owner;
@@ -223,7 +228,10 @@ export function viewFor(game: Game, side: SideId | null, options: { events?: boo
     ships,
     possessions,
     decision: game.pending && (side === null || game.pending.side === side) ? structuredClone(game.pending) : null,
-    events: options.events === false ? [] : game.events.filter((e) => side === null || e.visibleTo === 'all' || e.visibleTo === side),
+    events:
+      options.events === false
+        ? []
+        : (typeof options.events === 'object' ? game.events.slice(options.events.from) : game.events).filter((e) => side === null || e.visibleTo === 'all' || e.visibleTo === side),
   };
 }
 

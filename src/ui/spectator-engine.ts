@@ -3,7 +3,7 @@
  * (a live AI-vs-AI game, or a replay being watched), advances it a decision at a time, and describes
  * it as views and new events. The worker (`spectator-worker.ts`) drives it with a timer.
  */
-import { playOutOne } from './play-one';
+import { playOne } from '../ai/play';
 import { agentFactory } from '../ai/registry';
 import type { Agent } from '../ai/agent';
 import type { SideId } from '../core/content/schema';
@@ -127,7 +127,7 @@ export class SpectatorEngine {
       return true;
     }
     if (!this.agents) return false;
-    return playOutOne(g, this.agents);
+    return playOne(g, this.agents);
   }
 
   /** Step until the phase (or, for 'turn', the game-turn) changes, or the game ends. */

@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { hasComponent } from 'bitecs';
 import { beliefOf, sampleBelief } from '../../src/core/belief';
 import { apply, cloneGame, newGame, stateHash } from '../../src/core/engine/game';
-import type { Decision, Game } from '../../src/core/engine/types';
+import type { Decision, Game, GameEvent } from '../../src/core/engine/types';
+import type { SideId } from '../../src/core/content/schema';
+import type { Agent } from '../../src/ai/agent';
 import { spawnUnit } from '../../src/core/world/build';
 import { allOf, environOf, place, planetOfEnviron, refOf } from '../../src/core/world/world';
 import { viewFor } from '../../src/core/view';
@@ -76,6 +78,29 @@ describe('agents', () => {
     expect(command.type).not.toBe('cancel-pick');
   });
 
+  it('are given by the runner a belief, and every event their side may see once: those since its last decision', () => {
+    const game = testGame(undefined, 'events-once');
+    const read: Record<SideId, GameEvent[]> = { rebel: [], imperial: [] };
+    const spy = (side: SideId): Agent => {
+      const random = randomAgent({ side, seed: 'spy' });
+      return {
+        name: 'spy',
+        decide(view, decision, belief) {
+          expect(belief).toBeDefined();
+          read[side].push(...view.events);
+          return random.decide(view, decision);
+        },
+      };
+    };
+    playOut(game, { rebel: spy('rebel'), imperial: spy('imperial') }, { stopAfter: 400 });
+    for (const side of ['rebel', 'imperial'] as const) {
+      const visible = game.events.filter((e) => e.visibleTo === 'all' || e.visibleTo === side);
+      expect(read[side].length).toBeGreaterThan(0);
+      expect(read[side]).toEqual(visible.slice(0, read[side].length)); // in order, none twice, none left out
+      expect(read[side].some((e) => e.visibleTo !== 'all' && e.visibleTo !== side)).toBe(false);
+    }
+  });
+
   it.each(Object.keys(AGENTS))('"%s" given the same seed plays the same game', (name) => {
     const play = (seed: string) => {
       const game = testGame(undefined, 'same-agent');
@@ -138,7 +163,7 @@ describe('an agent never sees hidden state [7.22, 9.31]', () => {
     const truePlanet = planetOfEnviron(w, environOf(w, spy));
     const seenAt = envs.find((e) => planetOfEnviron(w, e) !== truePlanet)!;
     const onPlanet = (sightings: Record<number, number> | undefined, planet: number) =>
-      Array.from({ length: 100 }, (_, i) => sampleBelief(game, 'rebel', `seen${i}`, sightings)).filter(
+      Array.from({ length: 100 }, (_, i) => sampleBelief(game, 'rebel', `seen${i}`, sightings && { seen: sightings, traces: [] })).filter(
         (sample) => planetOfEnviron(sample.world, environOf(sample.world, spy)) === planet,
       ).length;
     // seen elsewhere: imagined there about STAYS_ON_PLANET of the time, and where he truly is seldom
@@ -146,6 +171,16 @@ describe('an agent never sees hidden state [7.22, 9.31]', () => {
     expect(onPlanet({ [spy]: seenAt }, truePlanet)).toBeLessThan(20);
     // never seen: anywhere, in proportion to the environs in play
     expect(onPlanet(undefined, planetOfEnviron(w, seenAt))).toBeLessThan(70);
+  });
+
+  it('[9.31] imagined games put a never-seen character mostly where unseen enemies were lately at work', () => {
+    const { game, spy } = planted();
+    const w = game.world;
+    const trace = environsInPlay(game).find((e) => e !== environOf(w, spy))!;
+    const atTrace = (traces: number[]) =>
+      Array.from({ length: 100 }, (_, i) => sampleBelief(game, 'rebel', `trace${i}`, { seen: {}, traces })).filter((sample) => environOf(sample.world, spy) === trace).length;
+    expect(atTrace([trace])).toBeGreaterThan(45); // FOLLOWS_TRACE, and a share of "anywhere"
+    expect(atTrace([])).toBeLessThan(20);
   });
 
   it('imagined games carry no command log or event history (they would reveal hidden moves)', () => {

@@ -294,6 +294,23 @@ describe('bonus draws [13.6]', () => {
     expect(bonusDraws(game, g).draws).toBe(5);
   });
 
+  it('[13.2, 15.12] a mission\'s public result names the environ where it was performed: the enemy learns where a group was at work', () => {
+    const { game } = emptyBoard();
+    const jax = put(game, 'jax-tollaway', 'tollis.1');
+    givePossession(game, entityOf(game.world, 'possession', 'signet-of-the-old-houses'), jax); // +2 D
+    deck(game, [68, 68, 68, 73, 69]); // three urban HR (no D), then two urban D for the bonus draws
+    toSegment(game, 'mission assignment');
+    act(game, { type: 'pick-for-mission', piece: jax });
+    act(game, { type: 'assign-mission', character: jax, letter: 'D', declare: true });
+    for (let i = 0; i < 3; i++) act(game, { type: 'draw-action' });
+    const shifts = game.events.filter((e) => e.kind === 'loyalty' && e.text.includes('diplomacy')); // not the domino effect it sparks
+    expect(shifts.length).toBeGreaterThan(0);
+    for (const shift of shifts) {
+      expect(shift.visibleTo).toBe('all');
+      expect(shift.entities).toEqual([planet(game, 'tollis'), env(game, 'tollis.1')]);
+    }
+  });
+
   it('[13.2] a rebel camp never receives bonus draws', () => {
     const { game } = emptyBoard();
     const camp = foundRebelCamp(game, env(game, 'tollis.1'));

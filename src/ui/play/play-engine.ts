@@ -15,7 +15,7 @@ import type { Command, Game, GameEvent } from '../../core/engine/types';
 import { viewFor } from '../../core/view';
 import { starSystemRuleset } from '../../../systems/star-system-ruleset';
 import type { EntityRefs } from '../../render/types';
-import { playOutOne } from '../play-one';
+import { playOne } from '../../ai/play';
 import { describeOption, namesIn } from './describe';
 import type { FromPlayWorker, PlayInfo, PlaySetup } from './play-protocol';
 import { entityRefs } from '../entity-refs';
@@ -116,7 +116,7 @@ export class PlayEngine {
     const side = this.aiToMove();
     if (!g || !side) return false;
     const mark = { segment: this.segmentKey(), events: g.events.length, human: false };
-    playOutOne(g, { [side]: this.agents[side] as Agent });
+    playOne(g, { [side]: this.agents[side] as Agent });
     this.marks.push(mark);
     return true;
   }
