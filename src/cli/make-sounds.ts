@@ -9,20 +9,15 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SoundName } from '../audio/audio';
+import { decorativeRandom } from '../core/rng';
 
 export const SAMPLE_RATE = 22050;
 const TAU = Math.PI * 2;
 
-/** A small seeded random source (mulberry32), so the files are the same every run. */
+/** Noise in [-1, 1) from a seeded source, so the files are the same every run. */
 function noiseSource(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (((t ^ (t >>> 14)) >>> 0) / 4294967296) * 2 - 1;
-  };
+  const random = decorativeRandom(seed);
+  return () => random() * 2 - 1;
 }
 
 const buffer = (seconds: number) => new Float64Array(Math.round(seconds * SAMPLE_RATE));

@@ -88,3 +88,19 @@ export class Rng {
     return out;
   }
 }
+
+/**
+ * A tiny seeded generator (mulberry32), uniform in [0, 1), for what is not the game: the picture's
+ * decorative dust, the generated sound files. It never touches a game, so it cannot change one, and the
+ * same seed always gives the same stars and the same sounds.
+ */
+export function decorativeRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

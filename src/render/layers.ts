@@ -27,6 +27,7 @@ import {
   type WebGLRenderer,
 } from 'three';
 import type { Content } from '../core/content/validate';
+import { decorativeRandom } from '../core/rng';
 import type { GalaxyLayout } from './layout';
 import { ENVIRON_COLORS, GOLD, LOYALTY_COLORS, NAV_STAR_COLOR, SPACE } from './palette';
 import { buildDisc, type DiscSpec } from './disc';
@@ -40,18 +41,6 @@ import type { Quality } from './galaxy-scene';
 
 export const MARKER_CAPACITY = 1024;
 export const FX_CAPACITY = 96;
-
-/** A tiny seeded generator for the decorative dust (the picture's own randomness, never the game's). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export class Layers {
   stars!: Points;
@@ -122,7 +111,7 @@ export class Layers {
     // they are drawn ONCE and laid on a disc in the galactic plane as a vertex-coloured mesh (disc.ts);
     // a sparse sample of the same dust stays 3D points so the galaxy keeps its depth when it turns.
     {
-      const rand = mulberry32(7);
+      const rand = decorativeRandom(7);
       const n = Math.round(7000 * this.quality.density);
       const glows = 1 + L.systems.length;
       const pos = new Float32Array((n + glows) * 3);
@@ -193,7 +182,7 @@ export class Layers {
 
     // Far background starfield on a large sphere: fixed pixel sizes (one Points).
     {
-      const rand = mulberry32(11);
+      const rand = decorativeRandom(11);
       const n = Math.round(3500 * this.quality.density);
       const pos = new Float32Array(n * 3);
       const col = new Float32Array(n * 3);
