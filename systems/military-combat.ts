@@ -19,36 +19,12 @@ import type { Command, Frame, Game, Json, Procedure, Step } from '../src/core/en
 import { ENVIRON_TYPES } from '../src/core/content/schema';
 import { environOf, environsOf, tag, unplace } from '../src/core/world/world';
 import { nameOf } from '../src/core/names';
+import { ratioColumn, shiftColumn } from '../src/core/odds';
 import { charactersIn, enemyOf, environsInPlay, phasing, sideOf, unitsIn } from './sides';
 
 const URBAN = ENVIRON_TYPES.indexOf('urban');
 
 // ---------------------------------------------------------------- the table
-
-function columnIndex(game: Game, name: string): number {
-  const i = game.content.tables.militaryCombat.columns.indexOf(name);
-  if (i < 0) throw new Error(`no column "${name}" on the military combat table`);
-  return i;
-}
-
-/** [10.0, 10.22] the column for these strengths, rounded in the defender's favour, within 1-5..5-1. */
-export function ratioColumn(game: Game, attack: number, defence: number): number {
-  const t = game.content.tables.militaryCombat;
-  const even = columnIndex(game, '1-1');
-  let offset: number;
-  if (defence <= 0) offset = 99;
-  else if (attack >= defence) offset = Math.floor(attack / defence) - 1; // 5 against 2 is 2-1
-  else offset = -(Math.ceil(defence / Math.max(attack, 1)) - 1); // 2 against 5 is 1-3
-  const [lo, hi] = t.plainRange.map((n) => columnIndex(game, n)) as [number, number];
-  return Math.min(hi, Math.max(lo, even + offset));
-}
-
-/** [10.2, 10.22, 10.42] shift a column; without a leader it stays within 1-5..5-1, with one within the table. */
-export function shiftColumn(game: Game, column: number, shift: number, withLeader: boolean): number {
-  const t = game.content.tables.militaryCombat;
-  const [lo, hi] = withLeader ? [0, t.columns.length - 1] : (t.plainRange.map((n) => columnIndex(game, n)) as [number, number]);
-  return Math.min(hi, Math.max(lo, column + shift));
-}
 
 /** [10.0] a row of the table: attacker's loss (left of the slash) and defender's loss (right). */
 export function combatResult(game: Game, column: number, die: number): { attackerLoss: number; defenderLoss: number } {
@@ -267,10 +243,10 @@ function fight(game: Game, d: EnvironCombatData) {
   const defendUnits = unitsIn(game, env, defender);
   const attack = strengthOf(game, attackUnits);
   const defence = strengthOf(game, defendUnits);
-  const base = ratioColumn(game, attack, defence);
+  const base = ratioColumn(game.content.tables, attack, defence);
   const shift = combatShift(game, env, d.attacker, leaders, d.rebellion);
   const withLeader = leaders.rebel > 0 || leaders.imperial > 0;
-  const column = shiftColumn(game, base, shift, withLeader);
+  const column = shiftColumn(game.content.tables, base, shift, withLeader);
   const attackerDie = game.rng.d6(); // [10.0 step 7] for the defender's loss
   const defenderDie = game.rng.d6(); // [10.0 step 9] for the attacker's loss
   const { defenderLoss } = combatResult(game, column, attackerDie);

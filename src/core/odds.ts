@@ -34,19 +34,33 @@ export function percent(chance: number): string {
 
 // ------------------------------------------------------------------ military combat [10.0]
 
-/** [10.0, 10.22] the column for these strengths, rounded in the defender's favour, within the plain range. */
-export function militaryColumn(t: TablesDef, attack: number, defence: number, shift = 0, withLeader = false): number {
-  const m = t.militaryCombat;
-  const even = m.columns.indexOf('1-1');
+function columnIndex(t: TablesDef, name: string): number {
+  const i = t.militaryCombat.columns.indexOf(name);
+  if (i < 0) throw new Error(`no column "${name}" on the military combat table`);
+  return i;
+}
+
+/** [10.0, 10.22] the column for these strengths, rounded in the defender's favour, within 1-5..5-1. */
+export function ratioColumn(t: TablesDef, attack: number, defence: number): number {
+  const even = columnIndex(t, '1-1');
   let offset: number;
   if (defence <= 0) offset = 99;
-  else if (attack >= defence) offset = Math.floor(attack / defence) - 1;
-  else offset = -(Math.ceil(defence / Math.max(attack, 1)) - 1);
-  const [plo, phi] = m.plainRange.map((n) => m.columns.indexOf(n)) as [number, number];
-  const base = Math.min(phi, Math.max(plo, even + offset));
-  // [10.2, 10.42] shifts: without a leader the column stays in the plain range, with one within the table
-  const [lo, hi] = withLeader ? [0, m.columns.length - 1] : [plo, phi];
-  return Math.min(hi, Math.max(lo, base + shift));
+  else if (attack >= defence) offset = Math.floor(attack / defence) - 1; // 5 against 2 is 2-1
+  else offset = -(Math.ceil(defence / Math.max(attack, 1)) - 1); // 2 against 5 is 1-3
+  const [lo, hi] = t.militaryCombat.plainRange.map((n) => columnIndex(t, n)) as [number, number];
+  return Math.min(hi, Math.max(lo, even + offset));
+}
+
+/** [10.2, 10.22, 10.42] shift a column; without a leader it stays within 1-5..5-1, with one within the table. */
+export function shiftColumn(t: TablesDef, column: number, shift: number, withLeader: boolean): number {
+  const m = t.militaryCombat;
+  const [lo, hi] = withLeader ? [0, m.columns.length - 1] : (m.plainRange.map((n) => columnIndex(t, n)) as [number, number]);
+  return Math.min(hi, Math.max(lo, column + shift));
+}
+
+/** [10.0-10.42] the column a combat is fought on: the strengths' ratio, then its shifts. */
+export function militaryColumn(t: TablesDef, attack: number, defence: number, shift = 0, withLeader = false): number {
+  return shiftColumn(t, ratioColumn(t, attack, defence), shift, withLeader);
 }
 
 /**

@@ -8,13 +8,8 @@ import { advance, newGame } from '../../src/core/engine/game';
 import type { Frame, Game, Procedure } from '../../src/core/engine/types';
 import { environOf, place } from '../../src/core/world/world';
 import { viewFor } from '../../src/core/view';
-import {
-  combatShift,
-  lossToTake,
-  ratioColumn,
-  removableUnits,
-  shiftColumn,
-} from '../../systems/military-combat';
+import { combatShift, lossToTake, removableUnits } from '../../systems/military-combat';
+import { ratioColumn, shiftColumn } from '../../src/core/odds';
 import { unitsIn } from '../../systems/sides';
 import { starSystemRuleset } from '../../systems/star-system-ruleset';
 import { content, rigDice } from '../fixtures';
@@ -32,23 +27,23 @@ function run(game: Game, frame: Frame) {
 describe('the ratio and its shifts [10.0-10.5]', () => {
   it('[10.0] the ratio is rounded in the defender\'s favour', () => {
     const game = opsGame();
-    expect(ratioColumn(game, 5, 2)).toBe(col(game, '2-1'));
-    expect(ratioColumn(game, 4, 3)).toBe(col(game, '1-1'));
-    expect(ratioColumn(game, 2, 5)).toBe(col(game, '1-3'));
-    expect(ratioColumn(game, 3, 3)).toBe(col(game, '1-1'));
+    expect(ratioColumn(game.content.tables, 5, 2)).toBe(col(game, '2-1'));
+    expect(ratioColumn(game.content.tables, 4, 3)).toBe(col(game, '1-1'));
+    expect(ratioColumn(game.content.tables, 2, 5)).toBe(col(game, '1-3'));
+    expect(ratioColumn(game.content.tables, 3, 3)).toBe(col(game, '1-1'));
   });
 
   it('[10.22] without leaders the ratio stays within 1-5 and 5-1', () => {
     const game = opsGame();
-    expect(ratioColumn(game, 12, 1)).toBe(col(game, '5-1'));
-    expect(ratioColumn(game, 1, 9)).toBe(col(game, '1-5'));
-    expect(shiftColumn(game, col(game, '5-1'), 1, false)).toBe(col(game, '5-1'));
+    expect(ratioColumn(game.content.tables, 12, 1)).toBe(col(game, '5-1'));
+    expect(ratioColumn(game.content.tables, 1, 9)).toBe(col(game, '1-5'));
+    expect(shiftColumn(game.content.tables, col(game, '5-1'), 1, false)).toBe(col(game, '5-1'));
   });
 
   it('[10.42] with a leader it may reach 1-6 and 6-1', () => {
     const game = opsGame();
-    expect(shiftColumn(game, col(game, '5-1'), 2, true)).toBe(col(game, '6-1'));
-    expect(shiftColumn(game, col(game, '1-5'), -3, true)).toBe(col(game, '1-6'));
+    expect(shiftColumn(game.content.tables, col(game, '5-1'), 2, true)).toBe(col(game, '6-1'));
+    expect(shiftColumn(game.content.tables, col(game, '1-5'), -3, true)).toBe(col(game, '1-6'));
   });
 
   it('[10.4] the leader shift is the leader\'s leadership, or the difference of the two', () => {
