@@ -10,6 +10,7 @@ import type { GameEvent } from '../core/engine/types';
 import type { GameView } from '../core/view';
 import { effectFor } from '../render/effects';
 import { GalaxyScene, QUALITY_PRESETS, type Quality, type Selection } from '../render/galaxy-scene';
+import { badgeRadius, badgeRing } from '../render/layout';
 import { SIDE_COLORS } from '../render/palette';
 import { timeFrames, timeReferenceFrame } from '../render/reference-scene';
 import type { EntityRefs } from '../render/types';
@@ -55,6 +56,7 @@ export class App {
   private stackLabels: HTMLElement[] = [];
   private readonly tmp2 = new Vector2();
   private readonly tmp3 = new Vector3();
+  private readonly tmpUp = new Vector3();
   lastError = '';
   /** The player's settings (remembered), the sound, the saves. */
   readonly settings: Settings = loadSettings();
@@ -641,12 +643,21 @@ export class App {
       if (visible) el.style.transform = `translate(${this.tmp2.x.toFixed(1)}px, ${(this.tmp2.y + 12).toFixed(1)}px) translate(-50%, 0)`;
       el.classList.toggle('dim', camDist < 30 && s.position.distanceTo(target) > 12);
     }
+    // A planet's name goes above the planet and above its stack badges, which ring it in the plane of
+    // the system: the badge ring's point that shows highest on screen lies this way from the planet.
+    const screenUp = this.tmpUp.setFromMatrixColumn(this.galaxy.camera.matrixWorld, 1).setY(0);
+    const tilted = screenUp.lengthSq() > 1e-6;
+    if (tilted) screenUp.normalize();
     for (const p of L.planets) {
       const el = this.labels[i++] as HTMLElement;
       const near = this.galaxy.cameraDistanceTo(p.position) < 22;
       const visible = near && this.galaxy.project(p.position, this.tmp2);
       el.style.display = visible ? '' : 'none';
-      if (visible) el.style.transform = `translate(${this.tmp2.x.toFixed(1)}px, ${(this.tmp2.y - p.radius * 0 - 26).toFixed(1)}px) translate(-50%, -100%)`;
+      if (!visible) continue;
+      const x = this.tmp2.x;
+      let top = this.tmp2.y - 26;
+      if (tilted && this.galaxy.project(this.tmp3.copy(screenUp).multiplyScalar(badgeRing(p)).add(p.position), this.tmp2)) top = Math.min(top, this.tmp2.y - 12);
+      el.style.transform = `translate(${x.toFixed(1)}px, ${top.toFixed(1)}px) translate(-50%, -100%)`;
     }
     const sides: Record<string, number> = { rebel: 1, imperial: -1 };
     for (const el of this.stackLabels) {
@@ -655,7 +666,7 @@ export class App {
       const e = where && p ? p.environs[where.environ] : undefined;
       if (!p || !e) continue;
       const a = e.angle + (sides[el.dataset.side ?? ''] ?? 0) * e.span * 0.22;
-      const r = e.outer + p.radius * 1.6;
+      const r = badgeRadius(p, e);
       this.tmp3.set(p.position.x + Math.cos(a) * r, p.position.y, p.position.z + Math.sin(a) * r);
       const visible = this.galaxy.cameraDistanceTo(p.position) < 30 && this.galaxy.project(this.tmp3, this.tmp2);
       el.style.display = visible ? '' : 'none';
