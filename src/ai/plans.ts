@@ -275,7 +275,7 @@ function rebellionsToHold(ctx: PlanContext, sentStrength: Record<number, number>
  */
 function imperialMovement(ctx: PlanContext): Command | undefined {
   const { view } = ctx;
-  const sent = (ctx.memory.sent as number[] | undefined) ?? [];
+  const sent = unitsSent(ctx.memory);
   const sentStrength = (ctx.memory.sentStrength as Record<number, number> | undefined) ?? {};
   const movable = view.units.filter(
     (u) => u.side === 'imperial' && u.mobile && !u.moved && !sent.includes(u.eid) && ctx.decision.options.some((o) => o.type === 'pick' && o.piece === u.eid),
@@ -321,7 +321,7 @@ function huntDetected(
   hunted: Set<number>,
 ): Command | undefined {
   const { view } = ctx;
-  const sent = (ctx.memory.sent as number[] | undefined) ?? [];
+  const sent = unitsSent(ctx.memory);
   const sentTo = (ctx.memory.huntSent as Record<number, number> | undefined) ?? {};
   for (const environ of hunted) {
     const planet = environView(view, environ)?.planet ?? 0;
@@ -363,7 +363,7 @@ export interface MoveAlternative {
 export function imperialMoveAlternatives(ctx: PlanContext): MoveAlternative[] {
   const { view } = ctx;
   if (ctx.side !== 'imperial' || ctx.decision.kind !== 'movement') return [];
-  const sent = (ctx.memory.sent as number[] | undefined) ?? [];
+  const sent = unitsSent(ctx.memory);
   const rebelSeenOn = (planet: number) =>
     view.units.some((u) => u.side === 'rebel' && planetOfUnit(view, u) === planet) ||
     view.characters.some((c) => c.side === 'rebel' && !c.dead && !c.captured && planetOfEnviron(view, c.environ)?.eid === planet);
@@ -389,7 +389,7 @@ export function imperialMoveAlternatives(ctx: PlanContext): MoveAlternative[] {
 
 /** Make the plan carry out a chosen alternative: its memory sends the unit where the alternative says. */
 export function rememberMove(memory: PlanContext['memory'], move: MoveAlternative): void {
-  memory.sent = [...((memory.sent as number[] | undefined) ?? []), move.unit];
+  memory.sent = [...unitsSent(memory), move.unit];
   memory.moveTo = move.moveTo;
 }
 
@@ -434,6 +434,11 @@ function placementValue(ctx: PlanContext, environ: number, what: 'unit' | 'chara
   const guard = isSeatOfPower(ctx, planet.id) ? 30 : 0;
   if (what === 'characters') return guard + lean * 5 + strengthIn(view, environ, 'imperial');
   return guard + lean * 5 - ownHere * 4 + env.size * 0.1;
+}
+
+/** The Imperial units the plan has sent somewhere this movement segment (each moves once). */
+function unitsSent(memory: PlanContext['memory']): number[] {
+  return (memory.sent as number[] | undefined) ?? [];
 }
 
 /** A movement segment's plan memory starts empty: what was sent, where, and a Rebel voyage. */
