@@ -79,6 +79,9 @@ export interface StackSummary {
   undetected: number;
 }
 
+/** How far the camera stands from a star system it opens, in radii of the system's outer drift area. */
+const SYSTEM_VIEW_DISTANCE = 2.7;
+
 export class GalaxyScene {
   readonly layout: GalaxyLayout;
   readonly renderer: WebGLRenderer;
@@ -385,7 +388,21 @@ export class GalaxyScene {
     const s = this.layout.systems[this.layout.systemIndex.get(id) ?? -1];
     if (!s) return;
     this.focusedSystem = id;
-    this.flyTo(s.position, s.def.drift.outer * 2.7, instant);
+    this.flyTo(s.position, s.def.drift.outer * SYSTEM_VIEW_DISTANCE * this.fitOpenScale(SYSTEM_VIEW_DISTANCE), instant);
+  }
+
+  /**
+   * How much further back the camera stands so that a circle seen from `distance` of its radii (about
+   * as tall as the page at that distance) fits the part the panels leave open: at least as close, at
+   * most half as far again (a small window keeps a close view).
+   */
+  private fitOpenScale(distance: number): number {
+    const w = this.container.clientWidth || window.innerWidth;
+    const h = this.container.clientHeight || window.innerHeight;
+    const { left, right, bottom } = this.insets;
+    const radiusPx = h / 2 / (distance * Math.tan((this.camera.fov * Math.PI) / 360));
+    const openHalf = Math.min(w - left - right, h - bottom) / 2;
+    return openHalf > 0 ? Math.min(1.5, Math.max(1, radiusPx / openHalf)) : 1;
   }
 
   focusPlanet(id: string, instant = false): void {

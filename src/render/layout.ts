@@ -48,11 +48,6 @@ export function badgeRadius(planet: PlanetLayout, environ: EnvironLayout): numbe
   return environ.outer + planet.radius * 1.6;
 }
 
-/** The radius of the ring a planet's stack badges lie on, at most (its outermost environ's). */
-export function badgeRing(planet: PlanetLayout): number {
-  return Math.max(planet.radius, ...planet.environs.map((e) => badgeRadius(planet, e)));
-}
-
 export interface NavStarLayout {
   id: string;
   name: string;

@@ -10,7 +10,7 @@ import type { GameEvent } from '../core/engine/types';
 import type { GameView } from '../core/view';
 import { effectFor } from '../render/effects';
 import { GalaxyScene, QUALITY_PRESETS, type Quality, type Selection } from '../render/galaxy-scene';
-import { badgeRadius, badgeRing } from '../render/layout';
+import { badgeRadius } from '../render/layout';
 import { SIDE_COLORS } from '../render/palette';
 import { timeFrames, timeReferenceFrame } from '../render/reference-scene';
 import type { EntityRefs } from '../render/types';
@@ -56,7 +56,6 @@ export class App {
   private stackLabels: HTMLElement[] = [];
   private readonly tmp2 = new Vector2();
   private readonly tmp3 = new Vector3();
-  private readonly tmpUp = new Vector3();
   lastError = '';
   /** The player's settings (remembered), the sound, the saves. */
   readonly settings: Settings = loadSettings();
@@ -398,6 +397,7 @@ export class App {
       for (const name of ['controls', 'log', 'menuButton']) (this.el[name] as HTMLElement).hidden = false;
       (this.el.controls as HTMLElement).hidden = this.playMode;
       (this.el.timelineBox as HTMLElement).hidden = !m.info.replay;
+      this.frameAroundPanels();
       this.hideMessage();
       if (this.pendingLoad) this.savesPanel.say(`Loaded ${this.pendingLoad}: paused, press Play to go on.`);
       this.pendingLoad = null;
@@ -563,7 +563,24 @@ export class App {
     const html = sel ? panelHtml(sel, { content: this.content, view: this.view, refs: this.refs }) : null;
     panel.hidden = !html;
     if (html) (this.el.panelBody as HTMLElement).innerHTML = html;
+    this.frameAroundPanels();
     this.buildStackLabels();
+  }
+
+  /**
+   * While spectating, the info panel covers the page's right and the event log its lower left: the
+   * picture's centre moves into the open part, so what the panel describes is not drawn under either
+   * (the play screen frames around its own panels).
+   */
+  private frameAroundPanels(): void {
+    if (this.playMode) return;
+    const page = this.galaxy.renderer.domElement.getBoundingClientRect();
+    const panel = this.el.panel as HTMLElement;
+    const log = this.el.log as HTMLElement;
+    this.galaxy.setInsets({
+      right: panel.hidden ? 0 : Math.max(0, page.right - panel.getBoundingClientRect().left),
+      bottom: log.hidden ? 0 : log.getBoundingClientRect().height,
+    });
   }
 
   private showTooltip(sel: Selection | null, x: number, y: number): void {
@@ -643,22 +660,8 @@ export class App {
       if (visible) el.style.transform = `translate(${this.tmp2.x.toFixed(1)}px, ${(this.tmp2.y + 12).toFixed(1)}px) translate(-50%, 0)`;
       el.classList.toggle('dim', camDist < 30 && s.position.distanceTo(target) > 12);
     }
-    // A planet's name goes above the planet and above its stack badges, which ring it in the plane of
-    // the system: the badge ring's point that shows highest on screen lies this way from the planet.
-    const screenUp = this.tmpUp.setFromMatrixColumn(this.galaxy.camera.matrixWorld, 1).setY(0);
-    const tilted = screenUp.lengthSq() > 1e-6;
-    if (tilted) screenUp.normalize();
-    for (const p of L.planets) {
-      const el = this.labels[i++] as HTMLElement;
-      const near = this.galaxy.cameraDistanceTo(p.position) < 22;
-      const visible = near && this.galaxy.project(p.position, this.tmp2);
-      el.style.display = visible ? '' : 'none';
-      if (!visible) continue;
-      const x = this.tmp2.x;
-      let top = this.tmp2.y - 26;
-      if (tilted && this.galaxy.project(this.tmp3.copy(screenUp).multiplyScalar(badgeRing(p)).add(p.position), this.tmp2)) top = Math.min(top, this.tmp2.y - 12);
-      el.style.transform = `translate(${x.toFixed(1)}px, ${top.toFixed(1)}px) translate(-50%, -100%)`;
-    }
+    // Stack badges ring their planet in the plane of the system, one on each environ's sector.
+    const highestBadge = new Map<string, number>();
     const sides: Record<string, number> = { rebel: 1, imperial: -1 };
     for (const el of this.stackLabels) {
       const where = L.environIndex.get(el.dataset.environ ?? '');
@@ -670,7 +673,19 @@ export class App {
       this.tmp3.set(p.position.x + Math.cos(a) * r, p.position.y, p.position.z + Math.sin(a) * r);
       const visible = this.galaxy.cameraDistanceTo(p.position) < 30 && this.galaxy.project(this.tmp3, this.tmp2);
       el.style.display = visible ? '' : 'none';
-      if (visible) el.style.transform = `translate(${this.tmp2.x.toFixed(1)}px, ${this.tmp2.y.toFixed(1)}px) translate(-50%, -50%)`;
+      if (!visible) continue;
+      el.style.transform = `translate(${this.tmp2.x.toFixed(1)}px, ${this.tmp2.y.toFixed(1)}px) translate(-50%, -50%)`;
+      highestBadge.set(p.id, Math.min(highestBadge.get(p.id) ?? Infinity, this.tmp2.y));
+    }
+    // A planet's name goes above the planet, and above the badges shown over it, never under one.
+    for (const p of L.planets) {
+      const el = this.labels[i++] as HTMLElement;
+      const near = this.galaxy.cameraDistanceTo(p.position) < 22;
+      const visible = near && this.galaxy.project(p.position, this.tmp2);
+      el.style.display = visible ? '' : 'none';
+      if (!visible) continue;
+      const top = Math.min(this.tmp2.y - 26, (highestBadge.get(p.id) ?? Infinity) - 12);
+      el.style.transform = `translate(${this.tmp2.x.toFixed(1)}px, ${top.toFixed(1)}px) translate(-50%, -100%)`;
     }
   }
 
