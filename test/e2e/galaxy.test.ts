@@ -90,6 +90,34 @@ describe('the galaxy page (default route)', () => {
     expect(errors).toEqual([]);
   });
 
+  it('an opened star system shows each planet\'s name clear of the info panel and of its stack badges', async () => {
+    await hook(page, 'pause');
+    await hook(page, 'setFollow', false);
+    await hook(page, 'select', { kind: 'system', id: 'wendmoor' });
+    await page.waitForTimeout(3000); // the camera's flight
+    const overlaps = await page.evaluate(() => {
+      const rect = (el: Element) => el.getBoundingClientRect();
+      const shown = (el: Element) => (el as HTMLElement).style.display !== 'none' && rect(el).width > 0;
+      const meet = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      const panel = rect(document.querySelector('.panel')!);
+      const found: string[] = [];
+      for (const planet of ['wendhaven', 'tollis', 'gallowmere']) {
+        const label = document.querySelector(`.planet-label[data-planet="${planet}"]`)!;
+        if (!shown(label)) {
+          found.push(`${planet}: name not shown`);
+          continue;
+        }
+        const name = rect(label);
+        if (meet(name, panel)) found.push(`${planet}: name under the panel`);
+        if (name.top < 0 || name.left < 0 || name.right > innerWidth) found.push(`${planet}: name off the page`);
+        for (const badge of document.querySelectorAll(`.stack-label[data-environ^="${planet}."]`))
+          if (shown(badge) && meet(name, rect(badge))) found.push(`${planet}: name under a badge of ${(badge as HTMLElement).dataset.environ}`);
+      }
+      return found;
+    });
+    expect(overlaps).toEqual([]);
+  });
+
   it('a broken replay gets a clear message and the current game stays; a good one can be scrubbed', async () => {
     const before = await hook<SpectatorState>(page, 'state');
     await hook(page, 'loadReplay', '{"formatVersion": 1, "commands": "oops"}');
