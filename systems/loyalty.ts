@@ -60,6 +60,9 @@ export function loyaltyName(value: number): string {
  * [15.15, 15.75] A planet in rebellion stopped may shift; its state stays "rebellion stopped" (the
  * published game moves the loyalty and Rebel-control markers together; here the state is kept apart from
  * the loyalty value, so moving the one leaves the other as it is).
+ *
+ * `at`: the environ of the mission that moved it, named in the public event, since the enemy knows where
+ * a mission is performed [11.0].
  */
 export function shiftLoyalty(game: Game, planet: number, side: SideId, spaces: number, cause: string, at?: number): number {
   if (spaces <= 0 || loyaltyFrozen(game, planet)) return 0; // [15.14, 15.47]
@@ -97,7 +100,7 @@ export function dominoLevelForShift(spaces: number): number {
   return 0;
 }
 
-/** [15.4] the planet goes into rebellion (000 15.2b: a level-2 domino effect for the Rebel). */
+/** [15.4] the planet goes into rebellion (000 15.2b: a level-2 domino effect for the Rebel); `at` as for `shiftLoyalty`. */
 export function enterRebellion(game: Game, planet: number, cause: string, at?: number): void {
   const c = game.world.c;
   if (c.PlanetState.value[planet] === REBELLION) return;

@@ -33,6 +33,7 @@ export interface RebellionEntry {
  * Put a planet into rebellion [15.2, 15.4], from a Start Rebellion mission or a domino effect. The
  * units it raises come first, at once [15.43] (the `rebellion-forces` procedure runs next), then the
  * domino effect its rebellion sparks (000 15.2b). Re-entering from rebellion stopped raises none [15.48].
+ * `at`: the environ of the Start Rebellion mission, named in the public event [11.0].
  */
 export function startRebellion(game: Game, planet: number, cause: string, at?: number): void {
   const c = game.world.c;

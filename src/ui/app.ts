@@ -567,18 +567,23 @@ export class App {
     this.buildStackLabels();
   }
 
-  /**
-   * While spectating, the info panel covers the page's right and the event log its lower left: the
-   * picture's centre moves into the open part, so what the panel describes is not drawn under either
-   * (the play screen frames around its own panels).
-   */
+  /** While spectating, the info panel is the one on the right (the play screen frames around its own). */
   private frameAroundPanels(): void {
     if (this.playMode) return;
-    const page = this.galaxy.renderer.domElement.getBoundingClientRect();
     const panel = this.el.panel as HTMLElement;
+    this.frameAround(panel.hidden ? null : panel);
+  }
+
+  /**
+   * A panel covers the page's right (the spectator's info panel, the play screen's decision panel) and
+   * the event log its lower left: the picture's centre moves into the open part, so what the camera
+   * looks at is not drawn under either.
+   */
+  frameAround(rightPanel: HTMLElement | null): void {
+    const page = this.galaxy.renderer.domElement.getBoundingClientRect();
     const log = this.el.log as HTMLElement;
     this.galaxy.setInsets({
-      right: panel.hidden ? 0 : Math.max(0, page.right - panel.getBoundingClientRect().left),
+      right: rightPanel ? Math.max(0, page.right - rightPanel.getBoundingClientRect().left) : 0,
       bottom: log.hidden ? 0 : log.getBoundingClientRect().height,
     });
   }

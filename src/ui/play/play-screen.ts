@@ -252,11 +252,7 @@ export class PlayScreen {
    * log hid Wendhaven, the planet the game was about).
    */
   private frameAroundPanels(): void {
-    const page = this.app.galaxy.renderer.domElement.getBoundingClientRect();
-    const panel = this.decisionBox.getBoundingClientRect();
-    const log = document.querySelector<HTMLElement>('.log');
-    const logHeight = log && !log.hidden ? log.getBoundingClientRect().height : 0;
-    this.app.galaxy.setInsets({ right: Math.max(0, page.right - panel.left), bottom: logHeight });
+    this.app.frameAround(this.decisionBox);
   }
 
   private decisionHtml(d: Decision, options: OptionInfo[]): string {
