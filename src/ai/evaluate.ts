@@ -1,7 +1,9 @@
 /**
  * How good a game looks for one side: the AI's sense of the position. Victory points decide games, so
  * they weigh most; then what wins points later: loyalty leaning toward a side, control, the forces
- * each side keeps on the board, and characters alive, free and unseen.
+ * each side keeps on the board, and characters alive, free and unseen. Points are weighed twice: each
+ * one counts, and being over the Rebel's target counts again, since that is what wins (tables.md
+ * "Loyalty, control and victory").
  *
  * The weights are data (`EvaluationWeights`), so AI personalities are tables, not code.
  */
@@ -18,6 +20,12 @@ export interface EvaluationWeights {
   unitStrength: number;
   character: number;
   detectedRebel: number;
+  /**
+   * Being at or over the Rebel's victory-point target, on top of the points themselves. A game is
+   * decided by the target at the end, so a point that crosses it matters more than a point far from
+   * it, and the more so the fewer game-turns are left to change it (see `overTarget`).
+   */
+  target: number;
 }
 
 export const DEFAULT_WEIGHTS: EvaluationWeights = {
@@ -27,6 +35,7 @@ export const DEFAULT_WEIGHTS: EvaluationWeights = {
   unitStrength: 4,
   character: 1,
   detectedRebel: 2,
+  target: 60,
 };
 
 const WIN = 1_000_000;
@@ -37,7 +46,8 @@ export function evaluate(game: Game, side: SideId, weights: EvaluationWeights = 
   const w = game.world;
   const c = w.c;
   const REBEL = game.ruleset.sides.indexOf('rebel');
-  let rebel = rebelVictoryPoints(game) * weights.victoryPoint;
+  const points = rebelVictoryPoints(game);
+  let rebel = points * weights.victoryPoint + overTarget(game, points) * weights.target;
 
   for (const planet of allOf(w, 'planet')) {
     if (!hasComponent(w, planet, c.InPlay)) continue;
@@ -66,4 +76,14 @@ export function evaluate(game: Game, side: SideId, weights: EvaluationWeights = 
     else rebel -= worth;
   }
   return side === 'rebel' ? rebel : -rebel;
+}
+
+/**
+ * How far the Rebel is past his target, from −1 (far short) to +1 (well over), 0 halfway between one
+ * point short and the target. The step is steep near the end of the game and gentle early on, when a
+ * point short now can still be made up.
+ */
+export function overTarget(game: Game, points: number): number {
+  const turnsLeft = Math.max(1, game.scenario.turns - game.turn + 1);
+  return Math.tanh((points - game.scenario.victory.rebelPoints + 0.5) / (1 + turnsLeft));
 }
