@@ -11,6 +11,7 @@ import type { GameView } from '../core/view';
 import { effectFor } from '../render/effects';
 import { GalaxyScene, QUALITY_PRESETS, type Quality, type Selection } from '../render/galaxy-scene';
 import { badgeRadius } from '../render/layout';
+import type { ScreenBox } from './screen-boxes';
 import { SIDE_COLORS } from '../render/palette';
 import { timeFrames, timeReferenceFrame } from '../render/reference-scene';
 import type { EntityRefs } from '../render/types';
@@ -54,6 +55,11 @@ export class App {
   private readonly el: Record<string, HTMLElement> = {};
   private readonly labels: HTMLElement[] = [];
   private stackLabels: HTMLElement[] = [];
+  /** Where each planet's name and each stack badge is on the screen, parallel to their elements. */
+  private readonly nameBoxes: ScreenBox[] = [];
+  private badgeBoxes: ScreenBox[] = [];
+  /** The planet names and stack badges shown on the map: overlays (choice markers) keep clear of them. */
+  mapLabels: readonly ScreenBox[] = [];
   private readonly tmp2 = new Vector2();
   private readonly tmp3 = new Vector3();
   lastError = '';
@@ -625,7 +631,9 @@ export class App {
       el.addEventListener('click', () => this.galaxy.activate({ kind: 'planet', id: p.id }));
       layer.appendChild(el);
       this.labels.push(el);
+      this.nameBoxes.push(hiddenBox());
     }
+    this.mapLabels = [...this.nameBoxes, ...this.badgeBoxes];
   }
 
   /** Stack icons with counts; each shows only when the camera is close to its planet (see placeLabels). */
@@ -647,6 +655,8 @@ export class App {
       layer.appendChild(el);
       this.stackLabels.push(el);
     }
+    this.badgeBoxes = this.stackLabels.map(hiddenBox);
+    this.mapLabels = [...this.nameBoxes, ...this.badgeBoxes];
     this.galaxy.takeLabelsDirty();
     this.placeLabels(true);
   }
@@ -668,30 +678,38 @@ export class App {
     // Stack badges ring their planet in the plane of the system, one on each environ's sector.
     const highestBadge = new Map<string, number>();
     const sides: Record<string, number> = { rebel: 1, imperial: -1 };
-    for (const el of this.stackLabels) {
+    this.stackLabels.forEach((el, n) => {
+      const box = this.badgeBoxes[n] as ScreenBox;
+      box.visible = false;
       const where = L.environIndex.get(el.dataset.environ ?? '');
       const p = where ? L.planets[where.planet] : undefined;
       const e = where && p ? p.environs[where.environ] : undefined;
-      if (!p || !e) continue;
+      if (!p || !e) return;
       const a = e.angle + (sides[el.dataset.side ?? ''] ?? 0) * e.span * 0.22;
       const r = badgeRadius(p, e);
       this.tmp3.set(p.position.x + Math.cos(a) * r, p.position.y, p.position.z + Math.sin(a) * r);
-      const visible = this.galaxy.cameraDistanceTo(p.position) < 30 && this.galaxy.project(this.tmp3, this.tmp2);
-      el.style.display = visible ? '' : 'none';
-      if (!visible) continue;
+      box.visible = this.galaxy.cameraDistanceTo(p.position) < 30 && this.galaxy.project(this.tmp3, this.tmp2);
+      el.style.display = box.visible ? '' : 'none';
+      if (!box.visible) return;
       el.style.transform = `translate(${this.tmp2.x.toFixed(1)}px, ${this.tmp2.y.toFixed(1)}px) translate(-50%, -50%)`;
+      measureOnce(box, el);
+      [box.x, box.y] = [this.tmp2.x, this.tmp2.y];
       highestBadge.set(p.id, Math.min(highestBadge.get(p.id) ?? Infinity, this.tmp2.y));
-    }
+    });
     // A planet's name goes above the planet, and above the badges shown over it, never under one.
-    for (const p of L.planets) {
+    L.planets.forEach((p, n) => {
       const el = this.labels[i++] as HTMLElement;
+      const box = this.nameBoxes[n] as ScreenBox;
       const near = this.galaxy.cameraDistanceTo(p.position) < 22;
-      const visible = near && this.galaxy.project(p.position, this.tmp2);
-      el.style.display = visible ? '' : 'none';
-      if (!visible) continue;
-      const top = Math.min(this.tmp2.y - 26, (highestBadge.get(p.id) ?? Infinity) - 12);
-      el.style.transform = `translate(${this.tmp2.x.toFixed(1)}px, ${top.toFixed(1)}px) translate(-50%, -100%)`;
-    }
+      box.visible = near && this.galaxy.project(p.position, this.tmp2);
+      el.style.display = box.visible ? '' : 'none';
+      if (!box.visible) return;
+      const bottom = Math.min(this.tmp2.y - 26, (highestBadge.get(p.id) ?? Infinity) - 12);
+      el.style.transform = `translate(${this.tmp2.x.toFixed(1)}px, ${bottom.toFixed(1)}px) translate(-50%, -100%)`;
+      measureOnce(box, el);
+      box.x = this.tmp2.x;
+      box.y = bottom - box.height / 2;
+    });
   }
 
   showMessage(text: string): void {
@@ -823,4 +841,11 @@ function scoreHtml(score: GameView['score'], target: number): string {
   return `${meter}<span data-testid="score" title="${esc(breakdown)}">${text}</span>`;
 }
 
+function hiddenBox(): ScreenBox {
+  return { x: 0, y: 0, width: 0, height: 0, visible: false };
+}
 
+/** A label's size never changes once built: read it from the page once, the first time it is shown. */
+function measureOnce(box: ScreenBox, el: HTMLElement): void {
+  if (!box.width) [box.width, box.height] = [el.offsetWidth, el.offsetHeight];
+}

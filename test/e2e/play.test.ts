@@ -143,6 +143,40 @@ describe('single-screen play', () => {
     expect(errors).toEqual([]);
   });
 
+  it('the numbered markers keep clear of the planet names, the stack badges and each other', async () => {
+    await page.reload({ waitUntil: 'load' });
+    await gameReady(page);
+    await page.click('[data-testid="new-game"]');
+    await page.selectOption('[data-setup="scenario"]', 'start-of-rebellion');
+    await page.fill('[data-setup="seed"]', '11');
+    await page.selectOption('[data-player="imperial"]', 'ai:random');
+    await page.selectOption('[data-placement="rebel"]', 'auto');
+    await page.selectOption('[data-setup="pace"]', 'instant');
+    await page.click('[data-testid="start-game"]');
+    expect((await waitForHuman(page, 1)).decision?.kind).toBe('movement');
+    // pick a piece: the next choices (more pieces, or where to go) crowd round its planet
+    await page.locator('[data-testid="option"]:not(.ends)').first().click();
+    await page.waitForFunction(() => (window as unknown as { __galaxy: Hook }).__galaxy.playState().decision?.kind === 'move-group');
+    await page.waitForTimeout(3000); // the camera's flight
+    const overlaps = await page.evaluate(() => {
+      const shown = (el: Element) => (el as HTMLElement).style.display !== 'none' && el.getBoundingClientRect().width > 0;
+      const meet = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      const markers = [...document.querySelectorAll('[data-testid="marker"]')].filter(shown);
+      const labels = [...document.querySelectorAll('.planet-label, .stack-label')].filter(shown);
+      const found: string[] = [];
+      markers.forEach((m, i) => {
+        const box = m.getBoundingClientRect();
+        for (const l of labels) if (meet(box, l.getBoundingClientRect())) found.push(`marker "${m.textContent}" over "${l.textContent}"`);
+        for (const other of markers.slice(i + 1)) if (meet(box, other.getBoundingClientRect())) found.push(`marker "${m.textContent}" over marker "${other.textContent}"`);
+      });
+      return { found, markers: markers.length, labels: labels.length };
+    });
+    expect(overlaps.markers).toBeGreaterThan(1);
+    expect(overlaps.labels).toBeGreaterThan(1);
+    expect(overlaps.found).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
   it('hot-seat: a privacy screen names the next player and hides the board until they click', async () => {
     await page.reload({ waitUntil: 'load' });
     await gameReady(page);

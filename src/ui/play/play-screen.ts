@@ -12,6 +12,7 @@ import { silentAudio, soundForEvent, type GameAudio } from '../../audio/audio';
 import { SIDE_COLORS } from '../../render/palette';
 import { createSaveStore } from '../saves';
 import type { App } from '../app';
+import { spreadMarkers, type ScreenBox } from '../screen-boxes';
 import type { OptionInfo } from './describe';
 import { GLOSSARY, withTerms } from './glossary';
 import { breakOffOdds, characterColumn, characterOdds, militaryColumn, militaryOdds, oddsForEvent, percent, searchOdds, type Outcome } from '../../core/odds';
@@ -596,7 +597,7 @@ export class PlayScreen {
       m.x = this.tmp2.x;
       m.y = this.tmp2.y;
     }
-    spreadMarkers(this.markers);
+    spreadMarkers(this.markers, this.app.mapLabels);
     for (const m of this.markers) {
       m.el.style.display = m.visible ? '' : 'none';
       if (m.visible) m.el.style.transform = `translate(${m.x.toFixed(1)}px, ${m.y.toFixed(1)}px) translate(-50%, -50%)`;
@@ -675,52 +676,8 @@ const SHORT_SEGMENTS: Record<string, string> = {
   'bonus draw': 'bonus',
 };
 
-/** A box on the screen: where a marker's centre is, its size, and whether it is shown. */
-export interface ScreenBox {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  visible: boolean;
-}
-
 /** A numbered marker on the map, where its environ projects to on the screen. */
 interface MapMarker extends ScreenBox {
   el: HTMLElement;
   environ: string;
-}
-
-/**
- * Markers of neighbouring environs (a busy planet seen from afar) would cover each other's numbers:
- * push each overlapping pair apart along the axis where they overlap least, a few passes, so every
- * number stays readable and clickable near its environ. No allocation: it runs every frame.
- */
-export function spreadMarkers(markers: readonly ScreenBox[], gap = 3, passes = 24): void {
-  for (let pass = 0; pass < passes; pass++) {
-    let moved = false;
-    for (let i = 0; i < markers.length; i++) {
-      const a = markers[i] as ScreenBox;
-      if (!a.visible) continue;
-      for (let j = i + 1; j < markers.length; j++) {
-        const b = markers[j] as ScreenBox;
-        if (!b.visible) continue;
-        const dx = b.x - a.x;
-        const dy = b.y - a.y;
-        const overlapX = (a.width + b.width) / 2 + gap - Math.abs(dx);
-        const overlapY = (a.height + b.height) / 2 + gap - Math.abs(dy);
-        if (overlapX <= 0 || overlapY <= 0) continue;
-        moved = true;
-        if (overlapX < overlapY) {
-          const push = (overlapX / 2) * (dx < 0 ? -1 : 1);
-          a.x -= push;
-          b.x += push;
-        } else {
-          const push = (overlapY / 2) * (dy < 0 ? -1 : 1);
-          a.y -= push;
-          b.y += push;
-        }
-      }
-    }
-    if (!moved) return;
-  }
 }

@@ -1,0 +1,66 @@
+/**
+ * Boxes over the map (numbered choice markers, planet names) and keeping them from covering each other.
+ * Each is placed where its object projects on the screen; this module only nudges them apart.
+ */
+
+/** A box on the screen: where its centre is, its size, and whether it is shown. */
+export interface ScreenBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  visible: boolean;
+}
+
+/**
+ * Markers of neighbouring environs (a busy planet seen from afar) would cover each other's numbers, and
+ * a marker would cover its planet's name or the badge of a stack there. Each marker in turn takes the
+ * nearest clear spot to where it belongs: its own place if clear, else a step further out in rings
+ * (down and up first, since markers are wide and short), clear of the markers already placed and of
+ * the `fixed` boxes (names and badges stay where they are). So every number, name and badge stays
+ * readable and every marker clickable near its environ. No allocation: it runs every frame.
+ */
+export function spreadMarkers(markers: readonly ScreenBox[], fixed: readonly ScreenBox[] = [], gap = 3): void {
+  for (let i = 0; i < markers.length; i++) {
+    const m = markers[i] as ScreenBox;
+    if (!m.visible) continue;
+    const x = m.x;
+    const y = m.y;
+    if (clearSpot(m, x, y, markers, i, fixed, gap)) continue;
+    let found = false;
+    for (let ring = 1; ring <= RINGS && !found; ring++) {
+      for (let d = 0; d < DIRECTIONS.length; d += 2) {
+        const dx = DIRECTIONS[d] as number;
+        const dy = DIRECTIONS[d + 1] as number;
+        if (clearSpot(m, x + dx * ring * STEP, y + dy * ring * STEP, markers, i, fixed, gap)) {
+          found = true;
+          break;
+        }
+      }
+    }
+    if (!found) {
+      // crowded all round: stay on its environ
+      m.x = x;
+      m.y = y;
+    }
+  }
+}
+
+/** Pixels between rings of spots tried, and how many rings (so a marker moves at most STEP × RINGS). */
+const STEP = 5;
+const RINGS = 16;
+/** Directions tried on each ring, as (dx, dy) pairs: down, up, right, left, then the diagonals. */
+const DIRECTIONS = [0, 1, 0, -1, 1, 0, -1, 0, 1, 1, -1, 1, 1, -1, -1, -1] as const;
+
+/** Put `m` at (x, y): true when it overlaps none of the markers placed before it nor a shown fixed box. */
+function clearSpot(m: ScreenBox, x: number, y: number, markers: readonly ScreenBox[], placed: number, fixed: readonly ScreenBox[], gap: number): boolean {
+  m.x = x;
+  m.y = y;
+  for (let j = 0; j < placed; j++) if (overlap(m, markers[j] as ScreenBox, gap)) return false;
+  for (const box of fixed) if (overlap(m, box, gap)) return false;
+  return true;
+}
+
+function overlap(a: ScreenBox, b: ScreenBox, gap: number): boolean {
+  return b.visible && Math.abs(a.x - b.x) < (a.width + b.width) / 2 + gap && Math.abs(a.y - b.y) < (a.height + b.height) / 2 + gap;
+}
