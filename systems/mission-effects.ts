@@ -268,13 +268,16 @@ function choiceDecision(game: Game, effect: Extract<Effect, { do: 'choose' }>): 
     prompt = `Scavenge: choose who takes ${nameOfId(game, 'possession', effect.possession)}.`;
     rule = '[14.11]';
   } else {
+    // [13.2 T, 7.22] A unit whose strength the Rebel sees is offered only if it fits the points left;
+    // a hidden one always, or which units are offered would tell him their hidden strengths.
     for (const unit of unitsIn(game, env, 'imperial'))
-      if ((w.c.Unit.combat[unit] as number) <= effect.left) options.push({ type: 'subvert-unit', side, unit });
-    prompt = `Subvert Troops: choose an Imperial unit to eliminate (${effect.left} strength points left).`;
+      if ((w.c.Unit.combat[unit] as number) <= effect.left || w.c.Unit.hidden[unit] === 1) options.push({ type: 'subvert-unit', side, unit });
+    prompt = `Subvert Troops: choose an Imperial unit to eliminate (${effect.left} strength points left; a hidden unit too strong for them keeps its loyalty, and the points are lost).`;
     rule = '[13.2]';
   }
   if (!options.length) return null;
-  return { side, kind: `mission-${effect.what}`, prompt, rule, options, context: { group: describeGroup(game, group) } };
+  const context = { group: describeGroup(game, group), ...(effect.what === 'subvert' ? { pointsLeft: effect.left } : {}) };
+  return { side, kind: `mission-${effect.what}`, prompt, rule, options, context };
 }
 
 /** Apply the answer to the queued choice at the head of the queue. Returns false if it was not one. */
@@ -310,10 +313,18 @@ export function answerEffect(game: Game, frame: Frame, command: Command): boolea
     effect.left = 0;
   } else if (command.type === 'subvert-unit') {
     const unit = command.unit as number;
-    effect.left -= w.c.Unit.combat[unit] as number;
-    tag(w, unit, w.c.Eliminated);
-    unplace(w, unit);
-    emit(game, { kind: 'subverted', text: `An Imperial unit at ${nameOf(game, group.environ)} goes over to the people and is eliminated.`, rule: '[13.2]', visibleTo: 'all', entities: [group.environ] });
+    const strength = w.c.Unit.combat[unit] as number;
+    if (strength > effect.left) {
+      // [7.22] the hidden unit's type and strength are revealed as it is used; the points left do not fit it, and are lost
+      const type = game.content.tables.unitTypes[w.c.Unit.type[unit] as number]?.name ?? 'mobile';
+      emit(game, { kind: 'subvert-failed', text: `Subvert Troops at ${nameOf(game, group.environ)}: the Imperial ${type} unit (strength ${strength}) is too strong to win over with ${effect.left} point(s), which are lost.`, rule: '[13.2]', visibleTo: 'all', entities: [group.environ] });
+      effect.left = 0;
+    } else {
+      effect.left -= strength;
+      tag(w, unit, w.c.Eliminated);
+      unplace(w, unit);
+      emit(game, { kind: 'subverted', text: `An Imperial unit at ${nameOf(game, group.environ)} goes over to the people and is eliminated.`, rule: '[13.2]', visibleTo: 'all', entities: [group.environ] });
+    }
   } else {
     return false;
   }

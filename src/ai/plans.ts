@@ -30,6 +30,11 @@ const LOYALTY_INDEX = { patriotic: 0, loyal: 1, neutral: 2, dissent: 3, unrest: 
 /** Average strength assumed for an enemy unit whose strength is hidden [7.22] (patrol 1, line 3). */
 const HIDDEN_STRENGTH = 2;
 
+/** The strength of the strongest unit type that hides its strength [7.22] (line 3). */
+function strongestHidden(content: Content): number {
+  return Math.max(0, ...content.tables.unitTypes.filter((t) => t.hidden).map((t) => t.combat));
+}
+
 function option(ctx: PlanContext, type: string, where: (o: Command) => boolean = () => true): Command | undefined {
   return ctx.decision.options.find((o) => o.type === type && where(o));
 }
@@ -548,7 +553,11 @@ const PLANS: Record<string, Plan> = {
   'receive-imperial-ship': (ctx) => option(ctx, 'receive-imperial-ship', (o) => o.knight !== 0) ?? ctx.decision.options[0],
   'reassign-spaceship': (ctx) => option(ctx, 'reassign-spaceship', (o) => o.character !== 0) ?? ctx.decision.options[0],
   'mission-subvert'(ctx) {
-    return best(ctx.decision.options, (o) => ctx.view.units.find((u) => u.eid === o.unit)?.combat ?? HIDDEN_STRENGTH);
+    // [13.2 T] the strongest unit the points surely win over; a hidden one is a gamble unless the points
+    // cover the strongest hidden type, and a sure unit comes first
+    const left = (ctx.decision.context?.pointsLeft as number | undefined) ?? 0;
+    const surelyFits = left >= strongestHidden(ctx.content);
+    return best(ctx.decision.options, (o) => ctx.view.units.find((u) => u.eid === o.unit)?.combat ?? (surelyFits ? HIDDEN_STRENGTH : 0.5));
   },
 };
 

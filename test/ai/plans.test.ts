@@ -161,3 +161,35 @@ describe('attacks are judged on the tables [10.0-10.7]', () => {
     expect(plan(game, declare('imperial', environ))).toMatchObject({ type: 'no-combat' });
   });
 });
+
+describe('the Rebel subverts troops without guessing hidden strengths [13.2 T, 7.22]', () => {
+  /** A mission-subvert decision at Tollis 1 with `left` points, over a militia and a hidden line unit. */
+  function subvert(left: number) {
+    const game = testGame('start-of-rebellion', 'subvert');
+    const w = game.world;
+    const environ = eid(game, 'environ', 'tollis.1');
+    const militia = spawnUnit(w, game.content, game.ruleset.sides, 'militia', null);
+    const line = spawnUnit(w, game.content, game.ruleset.sides, 'line', null);
+    place(w, militia, environ);
+    place(w, line, environ);
+    const decision: Decision = {
+      side: 'rebel',
+      kind: 'mission-subvert',
+      prompt: '',
+      rule: '[13.2]',
+      options: [line, militia].map((unit) => ({ type: 'subvert-unit', side: 'rebel', unit })),
+      context: { pointsLeft: left },
+    };
+    return { chosen: plan(game, decision).unit, militia, line };
+  }
+
+  it('with two points, the sure militia before the hidden unit (a line unit would be too strong)', () => {
+    const { chosen, militia } = subvert(2);
+    expect(chosen).toBe(militia);
+  });
+
+  it('with three points, the hidden unit first: whatever it is, the points win it over', () => {
+    const { chosen, line } = subvert(3);
+    expect(chosen).toBe(line);
+  });
+});

@@ -233,11 +233,49 @@ describe('mission effects', () => {
     act(game, { type: 'draw-action' });
     act(game, { type: 'stop-mission', group: group(game, 'T').id });
     expect(game.pending?.kind).toBe('mission-subvert');
-    expect(hasOption(game, { unit: line })).toBe(false); // a 3-strength unit is more than two letters
     act(game, { type: 'subvert-unit', unit: m1 });
     act(game, { type: 'subvert-unit', unit: m2 });
     expect(unitsIn(game, env(game, 'wendhaven.1'), 'imperial')).toEqual([line]);
     expect(hasComponent(game.world, m1, game.world.c.Eliminated)).toBe(true);
+  });
+
+  /** Subvert Troops with two letters at Wendhaven 1, against two militia and a line unit. */
+  function subvertWithTwoLetters(lineHidden: boolean) {
+    const { game } = emptyBoard();
+    put(game, 'jax-tollaway', 'wendhaven.1');
+    const militia = unit(game, 'militia', 'wendhaven.1');
+    const line = unit(game, 'line', 'wendhaven.1');
+    game.world.c.Unit.hidden[line] = lineHidden ? 1 : 0;
+    deck(game, [88, 96]); // urban T, AT
+    assign(game, 'rebel', [['jax-tollaway', 'T']]);
+    act(game, { type: 'draw-action' });
+    act(game, { type: 'draw-action' });
+    act(game, { type: 'stop-mission', group: group(game, 'T').id });
+    expect(game.pending?.kind).toBe('mission-subvert');
+    return { game, militia, line };
+  }
+
+  it('[13.2 T, 7.22] a hidden unit is offered whatever its strength: which units are offered tells nothing hidden', () => {
+    const { game, militia, line } = subvertWithTwoLetters(true);
+    expect(hasOption(game, { unit: militia })).toBe(true);
+    expect(hasOption(game, { unit: line })).toBe(true);
+  });
+
+  it('[13.2 T] a unit the Rebel sees is too strong for the points left is not offered', () => {
+    const { game, militia, line } = subvertWithTwoLetters(false);
+    expect(hasOption(game, { unit: militia })).toBe(true);
+    expect(hasOption(game, { unit: line })).toBe(false); // strength 3 is more than two letters
+  });
+
+  it('[13.2 T, 7.22] a hidden unit too strong for the points is revealed and stays; the points are lost', () => {
+    const { game, militia, line } = subvertWithTwoLetters(true);
+    act(game, { type: 'subvert-unit', unit: line });
+    expect(hasComponent(game.world, line, game.world.c.Eliminated)).toBe(false);
+    expect(hasComponent(game.world, militia, game.world.c.Eliminated)).toBe(false);
+    expect(game.pending?.kind).not.toBe('mission-subvert');
+    const failed = game.events.find((e) => e.kind === 'subvert-failed');
+    expect(failed?.text).toMatch(/Line unit \(strength 3\) is too strong to win over with 2 point/);
+    expect(failed?.visibleTo).toBe('all');
   });
 
   it('[13.2] a rebel camp performs its mission and its letters count, as a character would', () => {
