@@ -221,29 +221,11 @@ describe('mission effects', () => {
     expect(game.world.c.Pdb.level[planet(game, 'wendhaven')]).toBe(0);
   });
 
-  it('[13.2] T: each letter eliminates one strength point of Imperial units, chosen by the Rebel', () => {
+  /** Subvert Troops with two letters at Wendhaven 1, against `militias` militia and a line unit. */
+  function subvertWithTwoLetters(lineHidden: boolean, militias = 1) {
     const { game } = emptyBoard();
     put(game, 'jax-tollaway', 'wendhaven.1');
-    const m1 = unit(game, 'militia', 'wendhaven.1');
-    const m2 = unit(game, 'militia', 'wendhaven.1');
-    const line = unit(game, 'line', 'wendhaven.1');
-    deck(game, [88, 96]); // urban T, AT
-    assign(game, 'rebel', [['jax-tollaway', 'T']]);
-    act(game, { type: 'draw-action' });
-    act(game, { type: 'draw-action' });
-    act(game, { type: 'stop-mission', group: group(game, 'T').id });
-    expect(game.pending?.kind).toBe('mission-subvert');
-    act(game, { type: 'subvert-unit', unit: m1 });
-    act(game, { type: 'subvert-unit', unit: m2 });
-    expect(unitsIn(game, env(game, 'wendhaven.1'), 'imperial')).toEqual([line]);
-    expect(hasComponent(game.world, m1, game.world.c.Eliminated)).toBe(true);
-  });
-
-  /** Subvert Troops with two letters at Wendhaven 1, against two militia and a line unit. */
-  function subvertWithTwoLetters(lineHidden: boolean) {
-    const { game } = emptyBoard();
-    put(game, 'jax-tollaway', 'wendhaven.1');
-    const militia = unit(game, 'militia', 'wendhaven.1');
+    const militia = Array.from({ length: militias }, () => unit(game, 'militia', 'wendhaven.1'));
     const line = unit(game, 'line', 'wendhaven.1');
     game.world.c.Unit.hidden[line] = lineHidden ? 1 : 0;
     deck(game, [88, 96]); // urban T, AT
@@ -252,8 +234,16 @@ describe('mission effects', () => {
     act(game, { type: 'draw-action' });
     act(game, { type: 'stop-mission', group: group(game, 'T').id });
     expect(game.pending?.kind).toBe('mission-subvert');
-    return { game, militia, line };
+    return { game, militia: militia[0] as number, militias: militia, line };
   }
+
+  it('[13.2] T: each letter eliminates one strength point of Imperial units, chosen by the Rebel', () => {
+    const { game, militias: [m1, m2], line } = subvertWithTwoLetters(true, 2);
+    act(game, { type: 'subvert-unit', unit: m1 });
+    act(game, { type: 'subvert-unit', unit: m2 });
+    expect(unitsIn(game, env(game, 'wendhaven.1'), 'imperial')).toEqual([line]);
+    expect(hasComponent(game.world, m1 as number, game.world.c.Eliminated)).toBe(true);
+  });
 
   it('[13.2 T, 7.22] a hidden unit is offered whatever its strength: which units are offered tells nothing hidden', () => {
     const { game, militia, line } = subvertWithTwoLetters(true);
