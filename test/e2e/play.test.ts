@@ -44,6 +44,19 @@ async function waitForHuman(page: Page, turn: number): Promise<PlayState> {
   return playState(page);
 }
 
+/** Reload the page and start a Wendmoor game with the Rebel played by hand, as `setup` says, at instant pace. */
+async function startNewGame(page: Page, setup: { imperial: string; placement: 'auto' | 'hand'; seed?: string }): Promise<void> {
+  await page.reload({ waitUntil: 'load' });
+  await gameReady(page);
+  await page.click('[data-testid="new-game"]');
+  await page.selectOption('[data-setup="scenario"]', 'start-of-rebellion');
+  if (setup.seed) await page.fill('[data-setup="seed"]', setup.seed);
+  await page.selectOption('[data-player="imperial"]', setup.imperial);
+  await page.selectOption('[data-placement="rebel"]', setup.placement);
+  await page.selectOption('[data-setup="pace"]', 'instant');
+  await page.click('[data-testid="start-game"]');
+}
+
 describe('single-screen play', () => {
   it('the setup screen shows the scenario, its victory conditions, the players, seed and speed', async () => {
     await page.click('[data-testid="new-game"]');
@@ -115,14 +128,7 @@ describe('single-screen play', () => {
   });
 
   it('[16.12] placement by hand: the Rebel chooses where his characters land by a numbered marker on the map', async () => {
-    await page.reload({ waitUntil: 'load' });
-    await gameReady(page);
-    await page.click('[data-testid="new-game"]');
-    await page.selectOption('[data-setup="scenario"]', 'start-of-rebellion');
-    await page.selectOption('[data-player="imperial"]', 'ai:normal');
-    await page.selectOption('[data-placement="rebel"]', 'hand');
-    await page.selectOption('[data-setup="pace"]', 'instant');
-    await page.click('[data-testid="start-game"]');
+    await startNewGame(page, { imperial: 'ai:normal', placement: 'hand' });
     let s = await waitForHuman(page, 1);
     expect(s.decision?.kind).toBe('place-characters');
     expect(s.segment).toBe(-1); // before the first segment
@@ -144,15 +150,7 @@ describe('single-screen play', () => {
   });
 
   it('the numbered markers keep clear of the planet names, the stack badges and each other', async () => {
-    await page.reload({ waitUntil: 'load' });
-    await gameReady(page);
-    await page.click('[data-testid="new-game"]');
-    await page.selectOption('[data-setup="scenario"]', 'start-of-rebellion');
-    await page.fill('[data-setup="seed"]', '11');
-    await page.selectOption('[data-player="imperial"]', 'ai:random');
-    await page.selectOption('[data-placement="rebel"]', 'auto');
-    await page.selectOption('[data-setup="pace"]', 'instant');
-    await page.click('[data-testid="start-game"]');
+    await startNewGame(page, { imperial: 'ai:random', placement: 'auto', seed: '11' });
     expect((await waitForHuman(page, 1)).decision?.kind).toBe('movement');
     // pick a piece: the next choices (more pieces, or where to go) crowd round its planet
     await page.locator('[data-testid="option"]:not(.ends)').first().click();
