@@ -12,6 +12,7 @@ import { randomAgent } from '../../src/ai/random-agent';
 import { viewFor } from '../../src/core/view';
 import { nameOf } from '../../src/core/names';
 import { foundRebelCamp } from '../../systems/rebel-camp';
+import { spawnUnit } from '../../src/core/world/build';
 
 describe('option labels', () => {
   it('[16.12] a place to gather the starting characters names its environ, its people\'s loyalty and its PDB', () => {
@@ -72,6 +73,17 @@ describe('unit types in labels', () => {
       const label = describeOption(game, { type: 'raise-unit', side: 'rebel', unitType: type.id }).label;
       expect(label).toBe(`Raise ${type.name} (${type.combat}-${type.second}, costs ${type.cost})`);
     }
+  });
+
+  it('[7.22, 13.2 T] a hidden Imperial unit offered to the Rebel is named without its type or strength; to the Empire, in full', () => {
+    const game = newGame({ content, ruleset, scenario: 'start-of-rebellion', seed: 4 });
+    const w = game.world;
+    const line = spawnUnit(w, game.content, game.ruleset.sides, 'line', 'urban');
+    const militia = spawnUnit(w, game.content, game.ruleset.sides, 'militia', null);
+    const subvert = (unit: number) => describeOption(game, { type: 'subvert-unit', side: 'rebel', unit }).label;
+    expect(subvert(line)).toBe('Subvert Imperial mobile unit (?)');
+    expect(subvert(militia)).toBe('Subvert Militia (1)'); // militia are always shown [7.21]
+    expect(describeOption(game, { type: 'pick', side: 'imperial', piece: line }).label).toBe('Pick Line (3)');
   });
 
   it('[12.5, 11.0] yes-or-no choices say what they do, and the "no" is the one Enter takes', () => {

@@ -1,11 +1,12 @@
 /**
  * Options in plain words, and where on the map each one is. Runs where the game is (the worker), so it
- * can name entities; it describes only the deciding side's own options, which name its own pieces and
- * public places, so it reveals nothing that side does not know.
+ * can name entities; it describes only the deciding side's own options. They name its own pieces,
+ * public places and enemy pieces, and an enemy's hidden unit is named without its type or strength
+ * (`entityName`), so a label reveals nothing that side does not know.
  */
 import type { Command, Game, Json } from '../../core/engine/types';
 import { environOf, kindOf, planetOfEnviron, refOf } from '../../core/world/world';
-import { LOYALTIES } from '../../core/content/schema';
+import { LOYALTIES, type SideId } from '../../core/content/schema';
 import { groupById } from '../../../systems/missions';
 
 export interface OptionInfo {
@@ -48,6 +49,7 @@ const VERBS: Record<string, string> = {
   'assign-ship': 'Give',
   'domino-option': 'Shift',
   'reassign-spaceship': 'Give',
+  'subvert-unit': 'Subvert',
 };
 
 /** Fields left out of some options' labels because the prompt already says them (the map still shows them). */
@@ -86,7 +88,11 @@ const ENTITY_FIELDS = new Set(['camp', 'to', 'environ', 'piece', 'planet', 'unit
 /** Field names whose entity is a place; for pieces the map shows where they stand. */
 const ENDING = /^(end|stop|no|finish|done|pass|skip)-|hold|^decline/;
 
-export function entityName(game: Game, eid: number): string {
+/**
+ * An entity's name as `viewer` may read it. Options name enemy pieces too (a unit to subvert, a
+ * character to assassinate), so an enemy's hidden unit is named without its type or strength [7.22].
+ */
+export function entityName(game: Game, eid: number, viewer?: SideId): string {
   if (!eid) return 'none';
   const w = game.world;
   const kind = kindOf(w, eid);
@@ -103,6 +109,7 @@ export function entityName(game: Game, eid: number): string {
     case 'character':
       return c.characters.get(ref)?.name ?? ref;
     case 'unit': {
+      if (w.c.Unit.hidden[eid] === 1 && game.ruleset.sides[w.c.Owner.side[eid] as number] !== viewer) return 'Imperial mobile unit (?)';
       const type = c.tables.unitTypes[w.c.Unit.type[eid] as number];
       return type ? `${type.name} (${w.c.Unit.combat[eid]})` : 'unit';
     }
@@ -172,7 +179,7 @@ export function describeOption(game: Game, option: Command): OptionInfo {
       const join = JOINS[option.type]?.[key];
       if (join) parts.push(join);
       // a ship given to no one [14.55]: "to nobody" reads better than "to none"
-      const names = ids.map((id) => (id === 0 && join ? 'nobody' : entityName(game, id)));
+      const names = ids.map((id) => (id === 0 && join ? 'nobody' : entityName(game, id, option.side as SideId)));
       if (key === 'to') parts.push(parts[0]?.endsWith(' to') ? names.join(', ') : `→ ${names.join(', ')}`);
       else parts.push(names.join(', '));
       if (key === 'environ' && PLACING.has(option.type) && typeof value === 'number') parts.push(placeFacts(game, value));
