@@ -11,7 +11,6 @@ import type { GameView } from '../core/view';
 import { effectFor } from '../render/effects';
 import { GalaxyScene, QUALITY_PRESETS, type Quality, type Selection } from '../render/galaxy-scene';
 import { badgeRadius } from '../render/layout';
-import type { ScreenBox } from './screen-boxes';
 import { SIDE_COLORS } from '../render/palette';
 import { timeFrames, timeReferenceFrame } from '../render/reference-scene';
 import type { EntityRefs } from '../render/types';
@@ -23,6 +22,7 @@ import { SavesPanel } from './saves-panel';
 import { graphicsOf, loadSettings, QUALITY_SETTINGS, saveSettings, volumesOf, type Settings } from './settings';
 import { createSettingsPanel, type SettingsPanel } from './settings-panel';
 import { PlayScreen } from './play/play-screen';
+import type { ScreenBox } from './screen-boxes';
 import type { FromWorker, GameInfo, StepUnit, ToWorker } from './spectator-protocol';
 
 /** Speeds offered, in decisions per second at ×1 (0 = as fast as the engine goes). */
@@ -693,7 +693,8 @@ export class App {
       if (!box.visible) return;
       el.style.transform = `translate(${this.tmp2.x.toFixed(1)}px, ${this.tmp2.y.toFixed(1)}px) translate(-50%, -50%)`;
       measureOnce(box, el);
-      [box.x, box.y] = [this.tmp2.x, this.tmp2.y];
+      box.x = this.tmp2.x;
+      box.y = this.tmp2.y;
       highestBadge.set(p.id, Math.min(highestBadge.get(p.id) ?? Infinity, this.tmp2.y));
     });
     // A planet's name goes above the planet, and above the badges shown over it, never under one.

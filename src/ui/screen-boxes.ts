@@ -1,5 +1,6 @@
 /**
- * Boxes over the map (numbered choice markers, planet names) and keeping them from covering each other.
+ * Boxes over the map (numbered choice markers, planet names, stack badges), kept from covering each
+ * other.
  * Each is placed where its object projects on the screen; this module only nudges them apart.
  */
 
