@@ -14,7 +14,8 @@ import type { MissionDef, MissionLetterId, SideId } from '../src/core/content/sc
 import type { Game, Json } from '../src/core/engine/types';
 import { REBELLION, REBEL_CONTROL } from '../src/core/world/components';
 import { GuardedBy } from '../src/core/world/relations';
-import { environOf, planetOfEnviron } from '../src/core/world/world';
+import { environOf, place, planetOfEnviron } from '../src/core/world/world';
+import type { Rng } from '../src/core/rng';
 import { nameOf } from '../src/core/names';
 import { controls } from './control';
 import { campIn } from './rebel-camp';
@@ -55,6 +56,33 @@ export interface MissionPhase {
   populaceWild: number[];
   /** [15.46] planets put into rebellion this mission phase. */
   risen: number[];
+}
+
+/**
+ * For a belief (an imagined game, src/core/belief.ts): what `side` cannot know of the enemy's mission
+ * phase, re-dealt. Assignment is secret [13.1]; the action draws are public, environ by environ. So a
+ * group in an environ not drawn at yet is imagined where the belief put its first member (the others
+ * with him, unless one of them is seen), on a mission allowed there picked at random. Groups already
+ * drawn at keep their environ and mission: the draws' public results tell much of them.
+ */
+export function concealEnemyMissions(game: Game, side: SideId, rng: Rng): void {
+  const phase = missionPhase(game);
+  if (!phase || phase.side === side) return;
+  const w = game.world;
+  const action = game.stack.find((frame) => frame.proc === 'mission-action')?.data;
+  const drawnAt = new Set([...((action?.done as number[] | undefined) ?? []), (action?.environ as number | undefined) ?? 0]);
+  for (const group of phase.groups) {
+    if (group.status !== 'active' || drawnAt.has(group.environ)) continue;
+    const [first, ...others] = group.members;
+    if (first !== undefined && !group.members.some((ch) => hasComponent(w, ch, w.c.Detected))) {
+      group.environ = environOf(w, first);
+      for (const ch of others) place(w, ch, group.environ);
+    }
+    const performer = group.camp || first;
+    if (performer === undefined) continue;
+    const allowed = [...game.content.missions.keys()].filter((letter) => missionAllowed(game, letter, phase.side, group.environ, performer, others));
+    if (allowed.length) group.letter = rng.pick(allowed);
+  }
 }
 
 /** The current mission phase, or null outside one. */
@@ -213,11 +241,12 @@ export function missionAllowed(
     // [13.2 G] someone left to gain
     case 'G':
       return reserveCharacters(game, side).length > 0;
-    // [15.52] not on a planet the performer controls while enemy characters or units are there
+    // [15.52] not on a planet the performer controls while enemy characters or units are there; only
+    // enemies the performer can see count [9.31], or the choices would tell him where unseen ones hide
     case 'I':
       return !(
         controls(game, side, planet) &&
-        (unitsOnPlanet(game, planet, enemyOf(side)).length > 0 || charactersOnPlanet(game, planet, enemyOf(side)) > 0)
+        (unitsOnPlanet(game, planet, enemyOf(side)).length > 0 || seenCharactersOnPlanet(game, planet, enemyOf(side)) > 0)
       );
     case 'P':
       return true;
@@ -236,12 +265,16 @@ export function missionAllowed(
   }
 }
 
-/** Free enemy characters on a planet (captives are not "present" as a force). */
-function charactersOnPlanet(game: Game, planet: number, side: SideId): number {
+/**
+ * Free characters of `side` on a planet that the other side can see: detected (captives are not
+ * "present" as a force). Undetected ones are hidden from the enemy [9.31].
+ */
+function seenCharactersOnPlanet(game: Game, planet: number, side: SideId): number {
   const w = game.world;
   return [...query(w, [w.c.Character])].filter((ch) => {
     const env = environOf(w, ch);
-    return env && planetOfEnviron(w, env) === planet && sideOf(game, ch) === side && !hasComponent(w, ch, w.c.Dead) && !hasComponent(w, ch, w.c.Captured);
+    const free = !hasComponent(w, ch, w.c.Dead) && !hasComponent(w, ch, w.c.Captured);
+    return env && planetOfEnviron(w, env) === planet && sideOf(game, ch) === side && free && hasComponent(w, ch, w.c.Detected);
   }).length;
 }
 

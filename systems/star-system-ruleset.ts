@@ -19,6 +19,7 @@ import { refreshShips, refreshStacks } from './stacking';
 import { bonusDraw } from './bonus-draw';
 import { missionAction } from './mission-action';
 import { missionAssignment } from './mission-assignment';
+import { concealEnemyMissions } from './missions';
 import { placementProcedure, placeStartingForces, startPlacement } from './placement';
 import { assignPossession, initPossessionDeck, possessionTransfer, reassignSpaceshipProcedure } from './possessions';
 import { search, searchPhase } from './search';
@@ -91,6 +92,7 @@ export const starSystemRuleset: Ruleset = {
   },
   victory,
   score,
+  conceal: concealEnemyMissions, // [13.1]
 };
 
 /** Every ruleset, by id. */

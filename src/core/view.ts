@@ -59,7 +59,7 @@ export interface CharacterView {
   wounds: number;
   detected: boolean;
   captured: boolean;
-  /** The unit or character guarding him, if captured [12.81]. */
+  /** The unit or character guarding him, if captured [12.81] and the guard can be seen (else 0). */
   guard: number;
   dead: boolean;
   moved: boolean;
@@ -163,6 +163,10 @@ export function viewFor(game: Game, side: SideId | null, options: ViewOptions = 
 
   const characters: CharacterView[] = [];
   const visibleCharacters = new Set<number>();
+  // [12.81, 9.31] a prisoner's guard is named only if the side can see him: units always stand in view,
+  // an enemy character only when detected (the guard of one's own captive is an enemy)
+  const visibleGuard = (guard: number) =>
+    guard && (w.kinds[guard] !== 'character' || sees(sideName(game, c.Owner.side[guard] as number)) || hasComponent(w, guard, c.Detected)) ? guard : 0;
   for (const eid of allOf(w, 'character')) {
     const owner = sideName(game, c.Owner.side[eid] as number);
     const environ = environOf(w, eid);
@@ -180,7 +184,7 @@ export function viewFor(game: Game, side: SideId | null, options: ViewOptions = 
       wounds: c.Wounds.value[eid] as number,
       detected,
       captured,
-      guard: captured ? guardOf(w, eid) : 0,
+      guard: captured ? visibleGuard(guardOf(w, eid)) : 0,
       dead,
       moved: hasComponent(w, eid, c.Moved),
     });

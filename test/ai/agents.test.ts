@@ -3,20 +3,24 @@
  * seed, and never sees what its side may not know.
  */
 import { describe, expect, it } from 'vitest';
-import { hasComponent } from 'bitecs';
+import { addComponent, hasComponent } from 'bitecs';
+import { GuardedBy } from '../../src/core/world/relations';
 import { beliefOf, sampleBelief } from '../../src/core/belief';
 import { apply, cloneGame, newGame, stateHash } from '../../src/core/engine/game';
 import type { Decision, Game, GameEvent } from '../../src/core/engine/types';
 import type { SideId } from '../../src/core/content/schema';
 import type { Agent } from '../../src/ai/agent';
 import { spawnUnit } from '../../src/core/world/build';
-import { allOf, environOf, place, planetOfEnviron, refOf } from '../../src/core/world/world';
+import { allOf, environOf, place, planetOfEnviron, possessionsOf, refOf, tag } from '../../src/core/world/world';
 import { viewFor } from '../../src/core/view';
 import { AGENTS, agentFactory } from '../../src/ai/registry';
 import { playOut } from '../../src/ai/play';
 import { randomAgent } from '../../src/ai/random-agent';
 import { LEVELS, searchAgent, searchableAlternatives } from '../../src/ai/search-agent';
 import { environsInPlay } from '../../systems/sides';
+import { missionPhase } from '../../systems/missions';
+import { bringOwnSpaceship } from '../../systems/possessions';
+import { act, assign, emptyBoard, env, put } from '../systems/mission-helpers';
 import { content, freeUnitsContent, ruleset, SCENARIOS, testGame } from '../fixtures';
 
 /**
@@ -181,6 +185,68 @@ describe('an agent never sees hidden state [7.22, 9.31]', () => {
       Array.from({ length: 100 }, (_, i) => sampleBelief(game, 'rebel', `trace${i}`, { seen: {}, traces })).filter((sample) => environOf(sample.world, spy) === trace).length;
     expect(atTrace([trace])).toBeGreaterThan(45); // FOLLOWS_TRACE, and a share of "anywhere"
     expect(atTrace([])).toBeLessThan(20);
+  });
+
+  /** The Rebel's mission action at its start: Jax on Diplomacy at Wendhaven 1, Mirra on Coup at Tollis 1, both unseen. */
+  function secretMissions() {
+    const { game } = emptyBoard();
+    put(game, 'jax-tollaway', 'wendhaven.1');
+    put(game, 'mirra-solvane', 'tollis.1');
+    assign(game, 'rebel', [
+      ['jax-tollaway', 'D'],
+      ['mirra-solvane', 'C'],
+    ]);
+    expect(game.pending?.kind).toBe('choose-mission-environ');
+    const groups = (g: Game) => missionPhase(g)!.groups.map((group) => ({ environ: group.environ, letter: group.letter, members: group.members }));
+    return { game, groups };
+  }
+
+  it('[13.1] imagined games re-deal where the enemy\'s secret missions are and what they are, until drawn for', () => {
+    const { game, groups } = secretMissions();
+    const truth = groups(game);
+    const samples = Array.from({ length: 40 }, (_, i) => groups(sampleBelief(game, 'imperial', `mission${i}`)));
+    for (const [g, group] of truth.entries()) {
+      expect(samples.filter((s) => s[g]!.letter === group.letter).length).toBeLessThan(30);
+      expect(samples.filter((s) => s[g]!.environ === group.environ).length).toBeLessThan(30);
+    }
+    // each imagined group stands together where its member was imagined, on a mission allowed there
+    for (const sample of samples) for (const group of sample) expect(group.members.every(Boolean)).toBe(true);
+    // the Rebel's own belief keeps his missions
+    expect(groups(sampleBelief(game, 'rebel', 'own'))).toEqual(truth);
+  });
+
+  it('[13.1, 13.3] an environ drawn at is public: its group keeps its place and mission in imagined games', () => {
+    const { game, groups } = secretMissions();
+    act(game, { type: 'resolve-environ', environ: env(game, 'wendhaven.1') });
+    const jax = groups(game).find((group) => group.letter === 'D')!;
+    for (let i = 0; i < 20; i++) expect(groups(sampleBelief(game, 'imperial', `drawn${i}`))).toContainEqual(jax);
+  });
+
+  it('[14.53] an unseen enemy\'s spaceship goes where its holder is imagined', () => {
+    const { game } = emptyBoard();
+    const w = game.world;
+    const jax = put(game, 'jax-tollaway', 'tollis.1'); // he holds Kestrel's Due
+    bringOwnSpaceship(game, jax);
+    game.ruleset.refresh(game); // the ship comes into play beside him
+    const ship = possessionsOf(w, jax).find((p) => hasComponent(w, p, w.c.Spaceship));
+    expect(environOf(w, ship!)).toBe(env(game, 'tollis.1'));
+    for (let i = 0; i < 20; i++) {
+      const sample = sampleBelief(game, 'imperial', `ship${i}`);
+      expect(environOf(sample.world, ship!)).toBe(environOf(sample.world, jax));
+    }
+  });
+
+  it('[12.81, 9.31] the guard of one\'s own captive is named only when he can be seen', () => {
+    const { game } = emptyBoard();
+    const w = game.world;
+    const jax = put(game, 'jax-tollaway', 'wendhaven.1');
+    const ysmena = put(game, 'ysmena-coil', 'wendhaven.1');
+    tag(w, jax, w.c.Captured);
+    addComponent(w, jax, GuardedBy(ysmena));
+    const guard = () => viewFor(game, 'rebel').characters.find((c) => c.eid === jax)?.guard;
+    expect(guard()).toBe(0);
+    tag(w, ysmena, w.c.Detected);
+    expect(guard()).toBe(ysmena);
   });
 
   it('imagined games carry no command log or event history (they would reveal hidden moves)', () => {

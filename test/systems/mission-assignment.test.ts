@@ -125,9 +125,18 @@ describe('mission assignment', () => {
     const ysmena = put(game, 'ysmena-coil', 'wendhaven.1');
     toSegment(game, 'mission assignment', 'imperial');
     expect(lettersFor(game, ysmena)).toContain('I');
-    put(game, 'jax-tollaway', 'wendhaven.2');
+    const jax = put(game, 'jax-tollaway', 'wendhaven.2');
+    tag(game.world, jax, game.world.c.Detected);
     toSegment(game, 'mission assignment', 'imperial');
     expect(lettersFor(game, ysmena)).not.toContain('I');
+  });
+
+  it('[15.52, 9.31] an undetected enemy does not bar Gather Information: the choices would tell where he hides', () => {
+    const { game } = emptyBoard();
+    const ysmena = put(game, 'ysmena-coil', 'wendhaven.1');
+    put(game, 'jax-tollaway', 'wendhaven.2'); // undetected
+    toSegment(game, 'mission assignment', 'imperial');
+    expect(lettersFor(game, ysmena)).toContain('I');
   });
 
   it('[15.2] the Rebel may choose Start Rebellion on a planet that is not at unrest', () => {

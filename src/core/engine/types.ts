@@ -87,6 +87,11 @@ export interface Ruleset {
   victory(game: Game, final: boolean): Winner | null;
   /** Short description of the state for the event log and the spectator (e.g. victory points). */
   score(game: Game): { [key: string]: Json };
+  /**
+   * For beliefs (src/core/belief.ts), after the pieces were re-dealt: re-deal what this ruleset keeps
+   * in `game.vars` that `side` may not know (the enemy's secret mission assignments).
+   */
+  conceal?(game: Game, side: SideId, rng: Rng): void;
 }
 
 export interface GameEvent {
