@@ -135,7 +135,7 @@ export function applyEvent(game: Game, event: ActionEventKind, environ: number, 
       if (!groups.length) return;
       const group = game.rng.pick(groups);
       group.searched = true;
-      say(`The enemy searches for ${groupName(game, group)}.`, '[13.48]', 'all');
+      say(`The enemy searches for ${namesTheEnemySees(game, group)}.`, '[13.48]', 'all');
       queueProcedure(game, queue, { proc: 'search', data: { environ, searchingSide: enemy, group: group.members, calledByCard: true } });
     },
     'mission-aborted': () => {
@@ -185,6 +185,13 @@ export function applyEvent(game: Game, event: ActionEventKind, environ: number, 
 
 function groupName(game: Game, group: MissionGroup): string {
   return group.members.map((m) => nameOf(game, m)).join(', ');
+}
+
+/** [9.31] a group as the enemy may hear of it: by name if he can see every member, else by its size. */
+function namesTheEnemySees(game: Game, group: MissionGroup): string {
+  const w = game.world;
+  if (group.members.every((m) => hasComponent(w, m, w.c.Detected))) return groupName(game, group);
+  return `a mission group of ${group.members.length} character${group.members.length === 1 ? '' : 's'}`;
 }
 
 /**

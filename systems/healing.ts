@@ -45,11 +45,14 @@ function freeCharacter(game: Game, ch: number): boolean {
   return environOf(w, ch) !== 0 && !hasComponent(w, ch, w.c.Dead) && !hasComponent(w, ch, w.c.Captured);
 }
 
-function heal(game: Game, ch: number, rule: string, cause: string): void {
+/** Heal `ch` of every wound; `healer` is the character named in the cause, if any. */
+function heal(game: Game, ch: number, rule: string, cause: string, healer = 0): void {
   const c = game.world.c;
   if (!(c.Wounds.value[ch] as number)) return;
   c.Wounds.value[ch] = 0;
-  emit(game, { kind: 'healed', text: `${nameOf(game, ch)} is healed of all wounds (${cause}).`, rule, visibleTo: 'all', entities: [ch] });
+  // [9.31] the enemy hears of it only if he can see everyone it names
+  const seen = [ch, healer].every((named) => !named || hasComponent(game.world, named, c.Detected));
+  emit(game, { kind: 'healed', text: `${nameOf(game, ch)} is healed of all wounds (${cause}).`, rule, visibleTo: seen ? 'all' : sideOf(game, ch), entities: [ch] });
 }
 
 /** [13.71] at the end of a side's player-turn, its idle wounded characters heal. */
@@ -75,7 +78,7 @@ export function beginPlayerTurn(game: Game, side: SideId, turn: number = game.tu
     if (sideOf(game, ch) !== 'rebel' || !freeCharacter(game, ch)) continue;
     const card = game.content.characters.get(refOf(w, ch));
     if (card?.abilities.includes('healer'))
-      for (const friend of charactersIn(game, environOf(w, ch), 'rebel')) heal(game, friend, '[13.72]', `tended by ${nameOf(game, ch)}`);
+      for (const friend of charactersIn(game, environOf(w, ch), 'rebel')) heal(game, friend, '[13.72]', `tended by ${nameOf(game, ch)}`, ch);
   }
   for (const ch of allOf(w, 'character')) {
     if (sideOf(game, ch) !== 'rebel' || !freeCharacter(game, ch) || !(w.c.Wounds.value[ch] as number)) continue;

@@ -9,6 +9,7 @@ import type { Command, Frame, Game, Procedure, Step } from '../src/core/engine/t
 import { HeldBy } from '../src/core/world/relations';
 import { allOf, environOf, holderOf, occupants, possessionsOf, refOf } from '../src/core/world/world';
 import { nameOf } from '../src/core/names';
+import { sideOf } from './sides';
 
 /** The content card of a possession entity. */
 export function possessionCard(game: Game, possession: number) {
@@ -179,8 +180,11 @@ export function spaceshipReassignOptions(game: Game, ship: number, environ: numb
 }
 
 export function reassignSpaceship(game: Game, ship: number, character: number): void {
-  addComponent(game.world, ship, HeldBy(character));
-  emit(game, { kind: 'possession', text: `${nameOf(game, character)} takes over ${nameOf(game, ship)} [14.55].`, rule: '[14.55]', visibleTo: 'all', entities: [ship, character] });
+  const w = game.world;
+  addComponent(w, ship, HeldBy(character));
+  // [9.31] the enemy hears who took the ship only if he can see him
+  const seen = hasComponent(w, character, w.c.Detected);
+  emit(game, { kind: 'possession', text: `${nameOf(game, character)} takes over ${nameOf(game, ship)} [14.55].`, rule: '[14.55]', visibleTo: seen ? 'all' : sideOf(game, character), entities: [ship, character] });
 }
 
 /**

@@ -18,7 +18,7 @@ import { hasComponent } from 'bitecs';
 import type { SideId } from '../src/core/content/schema';
 import { emit } from '../src/core/engine/game';
 import type { Command, Frame, Game, Json, Procedure, Step } from '../src/core/engine/types';
-import { tag } from '../src/core/world/world';
+import { allOf, tag } from '../src/core/world/world';
 import { nameOf } from '../src/core/names';
 import { isFreeCharacter, squadFrom, type Attacker } from './character-combat';
 import { afterPossessionUse, possessionCard, workingPossessions } from './possessions';
@@ -179,10 +179,14 @@ export const search: Procedure = {
     options.push({ type: 'search-by', side, by: 'none', leader: 0 });
     // For the odds the searcher may know [11.0]: each option's search value (his own pieces), and the
     // hiding values the group may show: one of them hides (the hider's choice, not told), each with his
-    // intelligence (public) plus possessions the searcher cannot see (from none to the most any gives).
-    const c = game.world.c;
+    // intelligence plus possessions the searcher cannot see (from none to the most any gives). Who is in
+    // the group he knows only if he sees them all [9.31]; else any of the hiding side's characters may be.
+    const w = game.world;
+    const c = w.c;
     const size = c.Environ.size[s.environ] as number;
-    const intelligence = group.map((ch) => c.Character.intelligence[ch] as number);
+    const seen = group.every((ch) => hasComponent(w, ch, c.Detected));
+    const mayHide = seen ? group : allOf(w, 'character').filter((ch) => sideOf(game, ch) === hidingSide);
+    const intelligence = mayHide.map((ch) => c.Character.intelligence[ch] as number);
     const searchValues = options.map((o) =>
       o.by === 'units'
         ? unitSearchValue(game, s.environ, side, o.leader as number)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { advance, apply } from '../../src/core/engine/game';
 import type { Game } from '../../src/core/engine/types';
-import { environsOf } from '../../src/core/world/world';
+import { environsOf, tag } from '../../src/core/world/world';
 import { applyCapture } from '../../systems/capture';
 import { beginPlayerTurn, healIdle, isBusy, markBusy } from '../../systems/healing';
 import { givePossession } from '../../systems/possessions';
@@ -22,6 +22,17 @@ describe('healing [13.7x]', () => {
     game.world.c.Wounds.value[rebel] = 3;
     passUntil(game, atMovementOf('imperial')); // the rest of the Rebel player-turn passes
     expect(game.world.c.Wounds.value[rebel]).toBe(0);
+  });
+
+  it('[13.71, 9.31] an undetected character\'s healing is told to his side only; a detected one\'s to both', () => {
+    for (const detected of [false, true]) {
+      const game = clearedGame();
+      const rebel = putCharacter(game, 'kaelen-dray', anEnviron(game));
+      if (detected) tag(game.world, rebel, game.world.c.Detected);
+      game.world.c.Wounds.value[rebel] = 3;
+      passUntil(game, atMovementOf('imperial'));
+      expect(game.events.find((e) => e.kind === 'healed')?.visibleTo).toBe(detected ? 'all' : 'rebel');
+    }
   });
 
   it('[13.71] a character who moved without a spaceship does not heal', () => {

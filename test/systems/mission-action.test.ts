@@ -243,6 +243,8 @@ describe('the action segment', () => {
     assign(game, 'rebel', [['jax-tollaway', 'S']]);
     act(game, { type: 'draw-action' });
     expect(calls).toEqual([{ proc: 'search', data: { environ: env(game, 'wendhaven.1'), searchingSide: 'imperial', group: [jax], calledByCard: true } }]);
+    // [9.31] told to both sides, but not who is searched: Jax is undetected
+    expect(game.events.find((e) => e.rule === '[13.48]')?.text).toBe('The enemy searches for a mission group of 1 character.');
     act(game, { type: 'draw-action' }); // a second search card: every group searched, the card is ignored
     expect(calls).toHaveLength(1);
     expect(game.events.some((e) => e.text.includes('every group has been searched'))).toBe(true);

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { hasComponent } from 'bitecs';
-import { allOf, environOf, environsOf, holderOf, possessionsOf } from '../../src/core/world/world';
+import { allOf, environOf, environsOf, holderOf, possessionsOf, tag } from '../../src/core/world/world';
 import {
   afterPossessionUse,
   bringOwnSpaceship,
   givePossession,
   initPossessionDeck,
   loseSpaceship,
+  reassignSpaceship,
   mayHold,
   spaceshipReassignOptions,
   transferOptions,
@@ -18,6 +19,17 @@ import { anEnviron, choose, clearedGame, finished, putCharacter, resultOf, run }
 const P = (game: ReturnType<typeof testGame>, id: string) => eid(game, 'possession', id);
 
 describe('possessions and spaceships [14.x]', () => {
+  it('[14.55, 9.31] who takes over a ship is told to both sides only if he is detected', () => {
+    for (const detected of [false, true]) {
+      const game = clearedGame();
+      const kaelen = putCharacter(game, 'kaelen-dray', anEnviron(game));
+      if (detected) tag(game.world, kaelen, game.world.c.Detected);
+      const ship = allOf(game.world, 'possession').find((p) => hasComponent(game.world, p, game.world.c.Spaceship))!;
+      reassignSpaceship(game, ship, kaelen);
+      expect(game.events.at(-1)?.visibleTo).toBe(detected ? 'all' : 'rebel');
+    }
+  });
+
   it('[14.0, 14.3, 14.4, 14.5] 20 possessions of four kinds: ships 33-40, weapons 41-42, objects 43-48, companions 49-52', () => {
     const game = testGame();
     const cards = [...game.content.possessions.values()];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hasComponent } from 'bitecs';
-import { tag } from '../../src/core/world/world';
+import { allOf, tag } from '../../src/core/world/world';
 import { characterSearchValue, eligibleSearchers, hidingValue, searchableEnvirons, searchNumber, unitSearchValue } from '../../systems/search';
 import { givePossession } from '../../systems/possessions';
 import { eid, passUntil, rigDice, testGame } from '../fixtures';
@@ -190,6 +190,22 @@ describe('search [11.x]', () => {
     answer(game, { type: 'end-movement', side: 'rebel' });
     expect(game.pending?.kind).toBe('search-by');
     expect(game.pending?.side).toBe('imperial');
+  });
+
+  it('[11.0, 9.31] searching a group it cannot see, the searcher is told the hiding values any of that side\'s characters could show', () => {
+    const game = clearedGame();
+    const env = anEnviron(game);
+    const c = game.world.c;
+    const rebel = putCharacter(game, 'kaelen-dray', env); // undetected
+    putCharacter(game, 'nilo-brevant', env);
+    interrupt(game, { proc: 'search', data: { environ: env, searchingSide: 'imperial', group: [rebel], calledByCard: true } });
+    answer(game, { type: 'end-movement', side: 'rebel' });
+    const ctx = game.pending!.context as { hidingLeast: number; hidingMost: number };
+    const rebels = allOf(game.world, 'character').filter((ch) => c.Owner.side[ch] === 0);
+    const intelligences = rebels.map((ch) => c.Character.intelligence[ch] as number);
+    expect(new Set(intelligences).size).toBeGreaterThan(1); // else the test could not tell
+    expect(ctx.hidingLeast).toBe(Math.min(...intelligences) + (c.Environ.size[env] as number) - 1);
+    expect(ctx.hidingMost).toBeGreaterThanOrEqual(Math.max(...intelligences) + (c.Environ.size[env] as number) - 1);
   });
 
   it('[12.81, 12.84] a captured character never searches or leads for anyone', () => {

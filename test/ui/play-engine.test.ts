@@ -100,7 +100,7 @@ describe('undo never reveals', () => {
   it('is refused once anything was rolled or revealed since the last human command, and allowed otherwise', () => {
     const e = new PlayEngine(content);
     e.start({ scenario: 'armageddon', seed: '5', players: { rebel: { kind: 'human' }, imperial: { kind: 'ai', agent: 'random' } } });
-    const revealing = /detection|pdb|combat|search|action|mission|hyperjump|squad|domino|rebellion|capture/;
+    const revealing = /detection|pdb|combat|search|action|mission|hyperjump|squad|domino|rebellion|capture|subvert/;
     let checked = 0;
     let refused = 0;
     for (let i = 0; i < 40 && e.game!.pending && !e.game!.winner; i++) {
