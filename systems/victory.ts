@@ -72,6 +72,10 @@ export function victory(game: Game, final: boolean): Winner | null {
   return rebelVictoryPoints(game) >= rules.rebelPoints ? 'rebel' : 'imperial';
 }
 
+function turnsLeftText(n: number): string {
+  return n === 1 ? 'last turn' : `${n} turns left`;
+}
+
 /**
  * For the spectator and the event log: the Rebel's points against the target, the game-turns still to
  * play (this one included), and where the points come from.
@@ -93,6 +97,6 @@ export function score(game: Game): { [key: string]: Json } {
       'patriotic planets': b.patriotic,
       ...((game.vars.tallies as Record<string, number> | undefined) ?? {}),
     },
-    text: `Rebel ${b.total} of ${rules.rebelPoints} VP, ${Math.max(0, turns - game.turn + 1)} turn(s) left`,
+    text: `Rebel ${b.total} of ${rules.rebelPoints} VP, ${game.winner ? 'final' : turnsLeftText(Math.max(0, turns - game.turn + 1))}`,
   };
 }

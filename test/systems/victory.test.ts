@@ -117,7 +117,11 @@ describe('the score for the spectator', () => {
       'planets at unrest': 3,
       'patriotic planets': -2,
     });
-    expect(s.text).toBe('Rebel 7 of 12 VP, 6 turn(s) left');
+    expect(s.text).toBe('Rebel 7 of 12 VP, 6 turns left');
     expect(game.ruleset.score(game)).toEqual(s);
+    game.turn = 6;
+    expect(score(game).text).toBe('Rebel 7 of 12 VP, last turn');
+    game.winner = 'imperial';
+    expect(score(game).text).toBe('Rebel 7 of 12 VP, final');
   });
 });
