@@ -51,7 +51,7 @@ export function characterSearchValue(game: Game, searchers: number[]): number {
 }
 
 /** Possessions that help their holder hide (Rebels only [14.0]). */
-function hidingBonus(game: Game, character: number): { bonus: number; used: number[] } {
+export function hidingBonus(game: Game, character: number): { bonus: number; used: number[] } {
   if (sideOf(game, character) !== 'rebel') return { bonus: 0, used: [] };
   let bonus = 0;
   const used: number[] = [];

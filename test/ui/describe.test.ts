@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { apply, newGame } from '../../src/core/engine/game';
 import { LOYALTIES } from '../../src/core/content/schema';
-import { planetOfEnviron } from '../../src/core/world/world';
+import { allOf, entityOf, environOf, planetOfEnviron } from '../../src/core/world/world';
+import { givePossession } from '../../systems/possessions';
 import { describeOption, entityName } from '../../src/ui/play/describe';
 import { content, ruleset, passUntil } from '../fixtures';
 import { randomAgent } from '../../src/ai/random-agent';
@@ -84,6 +85,17 @@ describe('unit types in labels', () => {
     expect(subvert(line)).toBe('Subvert Imperial mobile unit (?)');
     expect(subvert(militia)).toBe('Subvert Militia (1)'); // militia are always shown [7.21]
     expect(describeOption(game, { type: 'pick', side: 'imperial', piece: line }).label).toBe('Pick Line (3)');
+  });
+
+  it('[11.0] choosing who hides names each character\'s intelligence, and what his possessions add', () => {
+    const game = newGame({ content, ruleset, scenario: 'start-of-rebellion', seed: 4 });
+    const w = game.world;
+    const rebel = allOf(w, 'character').find((ch) => w.c.Owner.side[ch] === 0 && environOf(w, ch))!;
+    const label = () => describeOption(game, { type: 'choose-hider', side: 'rebel', character: rebel }).label;
+    expect(label()).toBe(`Hide behind ${entityName(game, rebel)} (intelligence ${w.c.Character.intelligence[rebel]})`);
+    const credentials = [...content.possessions.values()].find((p) => (p.effects.hiding ?? 0) > 0)!;
+    givePossession(game, entityOf(w, 'possession', credentials.id), rebel);
+    expect(label()).toBe(`Hide behind ${entityName(game, rebel)} (intelligence ${w.c.Character.intelligence[rebel]}, +${credentials.effects.hiding} from possessions)`);
   });
 
   it('[12.5, 11.0] yes-or-no choices say what they do, and the "no" is the one Enter takes', () => {

@@ -8,6 +8,7 @@ import type { Command, Game, Json } from '../../core/engine/types';
 import { environOf, kindOf, planetOfEnviron, refOf } from '../../core/world/world';
 import { LOYALTIES, type SideId } from '../../core/content/schema';
 import { groupById } from '../../../systems/missions';
+import { hidingBonus } from '../../../systems/search';
 
 export interface OptionInfo {
   /** The button text. */
@@ -158,6 +159,14 @@ export function describeOption(game: Game, option: Command): OptionInfo {
     const env = typeof option.environ === 'number' ? option.environ : 0;
     const place = env ? placeOf(game, env) : null;
     return { label: `${yes ? yesNo.yes : yesNo.no}${env ? ` at ${entityName(game, env)}` : ''}`, places: place ? [place] : [], ends: !yes };
+  }
+  if (option.type === 'choose-hider' && typeof option.character === 'number') {
+    // [11.0] what the hider brings to the hiding value: his intelligence, and possessions that help hide
+    const hider = option.character;
+    const bonus = hidingBonus(game, hider).bonus;
+    const intelligence = game.world.c.Character.intelligence[hider] as number;
+    const place = placeOf(game, hider);
+    return { label: `Hide behind ${entityName(game, hider)} (intelligence ${intelligence}${bonus ? `, +${bonus} from possessions` : ''})`, places: place ? [place] : [], ends: false };
   }
   if (option.type === 'search-by') {
     // [11.23] "Search with units led by Serath Kaine", "Search with characters", "No search"
