@@ -45,14 +45,15 @@ function freeCharacter(game: Game, ch: number): boolean {
   return environOf(w, ch) !== 0 && !hasComponent(w, ch, w.c.Dead) && !hasComponent(w, ch, w.c.Captured);
 }
 
-/** Heal `ch` of every wound; `healer` is the character named in the cause, if any. */
+/** Heal `ch` of every wound; `healer` is the character tending him, if any (the cause names him). */
 function heal(game: Game, ch: number, rule: string, cause: string, healer = 0): void {
   const c = game.world.c;
   if (!(c.Wounds.value[ch] as number)) return;
   c.Wounds.value[ch] = 0;
-  // [9.31] the enemy hears of it only if he can see everyone it names
-  const seen = [ch, healer].every((named) => !named || hasComponent(game.world, named, c.Detected));
-  emit(game, { kind: 'healed', text: `${nameOf(game, ch)} is healed of all wounds (${cause}).`, rule, visibleTo: seen ? 'all' : sideOf(game, ch), entities: [ch] });
+  // [9.31] the enemy hears of it only if he can see him, and the healer's name only if he can see him too
+  const seen = (who: number) => hasComponent(game.world, who, c.Detected);
+  const why = healer && !seen(healer) && seen(ch) ? 'tended by a friend' : cause;
+  emit(game, { kind: 'healed', text: `${nameOf(game, ch)} is healed of all wounds (${why}).`, rule, visibleTo: seen(ch) ? 'all' : sideOf(game, ch), entities: [ch] });
 }
 
 /** [13.71] at the end of a side's player-turn, its idle wounded characters heal. */

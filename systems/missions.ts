@@ -14,7 +14,7 @@ import type { MissionDef, MissionLetterId, SideId } from '../src/core/content/sc
 import type { Game, Json } from '../src/core/engine/types';
 import { REBELLION, REBEL_CONTROL } from '../src/core/world/components';
 import { GuardedBy } from '../src/core/world/relations';
-import { environOf, place, planetOfEnviron } from '../src/core/world/world';
+import { allOf, environOf, place, planetOfEnviron } from '../src/core/world/world';
 import type { Rng } from '../src/core/rng';
 import { nameOf } from '../src/core/names';
 import { controls } from './control';
@@ -61,9 +61,11 @@ export interface MissionPhase {
 /**
  * For a belief (an imagined game, src/core/belief.ts): what `side` cannot know of the enemy's mission
  * phase, re-dealt. Assignment is secret [13.1]; the action draws are public, environ by environ. So a
- * group in an environ not drawn at yet is imagined where the belief put its first member (the others
- * with him, unless one of them is seen), on a mission allowed there picked at random. Groups already
- * drawn at keep their environ and mission: the draws' public results tell much of them.
+ * group in an environ not drawn at yet is imagined in an environ not drawn at either: where the belief
+ * put its first member if it may, else anywhere such, with all its members, on a mission allowed there
+ * picked at random. A group with a member the side sees stays where he is. Groups already drawn at keep
+ * their environ and mission: the draws' public results tell much of them.
+ * Left as it is: which enemy characters are on a mission, and with whom.
  */
 export function concealEnemyMissions(game: Game, side: SideId, rng: Rng): void {
   const phase = missionPhase(game);
@@ -71,17 +73,25 @@ export function concealEnemyMissions(game: Game, side: SideId, rng: Rng): void {
   const w = game.world;
   const action = game.stack.find((frame) => frame.proc === 'mission-action')?.data;
   const drawnAt = new Set([...((action?.done as number[] | undefined) ?? []), (action?.environ as number | undefined) ?? 0]);
+  const undrawn = allOf(w, 'environ').filter((e) => hasComponent(w, e, w.c.InPlay) && !drawnAt.has(e));
   for (const group of phase.groups) {
     if (group.status !== 'active' || drawnAt.has(group.environ)) continue;
-    const [first, ...others] = group.members;
-    if (first !== undefined && !group.members.some((ch) => hasComponent(w, ch, w.c.Detected))) {
-      group.environ = environOf(w, first);
-      for (const ch of others) place(w, ch, group.environ);
-    }
+    // free members (the belief may have moved them: not `liveMembers`, which asks they stand in the environ)
+    const members = group.members.filter((ch) => environOf(w, ch) && !hasComponent(w, ch, w.c.Dead) && !hasComponent(w, ch, w.c.Captured));
+    const [first, ...others] = members;
     const performer = group.camp || first;
     if (performer === undefined) continue;
-    const allowed = [...game.content.missions.keys()].filter((letter) => missionAllowed(game, letter, phase.side, group.environ, performer, others));
-    if (allowed.length) group.letter = rng.pick(allowed);
+    const lettersAt = (environ: number) =>
+      [...game.content.missions.keys()].filter((letter) => missionAllowed(game, letter, phase.side, environ, performer, others));
+    if (!group.camp && !members.some((ch) => hasComponent(w, ch, w.c.Detected))) {
+      const imagined = environOf(w, first as number);
+      const places = [...(undrawn.includes(imagined) ? [imagined] : []), ...rng.shuffle(undrawn)];
+      group.environ = places.find((environ) => lettersAt(environ).length > 0) ?? group.environ;
+    }
+    for (const ch of members) place(w, ch, group.environ);
+    group.members = members;
+    const letters = lettersAt(group.environ);
+    if (letters.length) group.letter = rng.pick(letters);
   }
 }
 

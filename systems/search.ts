@@ -180,12 +180,12 @@ export const search: Procedure = {
     // For the odds the searcher may know [11.0]: each option's search value (his own pieces), and the
     // hiding values the group may show: one of them hides (the hider's choice, not told), each with his
     // intelligence plus possessions the searcher cannot see (from none to the most any gives). Who is in
-    // the group he knows only if he sees them all [9.31]; else any of the hiding side's characters may be.
+    // the group he knows only if he sees them all [9.31]; else any of the hiding side's free characters may be.
     const w = game.world;
     const c = w.c;
     const size = c.Environ.size[s.environ] as number;
     const seen = group.every((ch) => hasComponent(w, ch, c.Detected));
-    const mayHide = seen ? group : allOf(w, 'character').filter((ch) => sideOf(game, ch) === hidingSide);
+    const mayHide = seen ? group : allOf(w, 'character').filter((ch) => sideOf(game, ch) === hidingSide && isFreeCharacter(game, ch));
     const intelligence = mayHide.map((ch) => c.Character.intelligence[ch] as number);
     const searchValues = options.map((o) =>
       o.by === 'units'

@@ -8,7 +8,8 @@
  * - [9.31] where undetected enemy characters are: anywhere in play, or, for one the side has seen,
  *   most likely still where it last saw him, or at least on that planet (on foot he cannot leave it [9.0]);
  *   one never seen, most likely where unseen enemies were lately at work (a public mission result);
- * - [13.1] the enemy's mission groups not yet drawn for: where they are, and on which mission;
+ * - [13.1] the enemy's mission groups not yet drawn for: where they are, and on which mission (which
+ *   characters are on a mission, and together, is left as it is);
  * - [14.2] which enemy character holds which unrevealed possession (and an enemy's ship goes with its holder);
  * - the order of every deck (`game.vars` keys ending in `Deck`) and all future dice;
  * - the command log and event history (they would reveal hidden moves).
@@ -107,10 +108,12 @@ export function sampleBelief(game: Game, side: SideId, seed: string, sightings: 
   // [13.1] what the rules keep aside that the side may not know: the enemy's secret mission assignments.
   g.ruleset.conceal?.(g, side, rng);
 
-  // [14.53] a spaceship goes where its holder was imagined (the view hides one not with a seen character).
+  // [14.53] an unseen holder's spaceship goes where he was imagined (the view hides it: it is with no
+  // character the side sees); a seen holder's stays where the view shows it.
   for (const ship of [...allOf(w, 'ship'), ...allOf(w, 'possession')]) {
     const holder = holderOf(w, ship);
-    if (holder && isEnemy(ship) && hasComponent(w, ship, c.Spaceship) && environOf(w, ship) && environOf(w, holder)) place(w, ship, environOf(w, holder));
+    if (!holder || !isEnemy(ship) || !hasComponent(w, ship, c.Spaceship) || hasComponent(w, holder, c.Detected)) continue;
+    if (environOf(w, ship) && environOf(w, holder)) place(w, ship, environOf(w, holder));
   }
 
   // [14.2] unrevealed enemy possessions could be held by any enemy character in play.

@@ -18,7 +18,7 @@ import { playOut } from '../../src/ai/play';
 import { randomAgent } from '../../src/ai/random-agent';
 import { LEVELS, searchAgent, searchableAlternatives } from '../../src/ai/search-agent';
 import { environsInPlay } from '../../systems/sides';
-import { missionPhase } from '../../systems/missions';
+import { missionAllowed, missionPhase } from '../../systems/missions';
 import { bringOwnSpaceship } from '../../systems/possessions';
 import { act, assign, emptyBoard, env, put } from '../systems/mission-helpers';
 import { content, freeUnitsContent, ruleset, SCENARIOS, testGame } from '../fixtures';
@@ -209,17 +209,29 @@ describe('an agent never sees hidden state [7.22, 9.31]', () => {
       expect(samples.filter((s) => s[g]!.letter === group.letter).length).toBeLessThan(30);
       expect(samples.filter((s) => s[g]!.environ === group.environ).length).toBeLessThan(30);
     }
-    // each imagined group stands together where its member was imagined, on a mission allowed there
-    for (const sample of samples) for (const group of sample) expect(group.members.every(Boolean)).toBe(true);
+    // each imagined group stands together, on a mission allowed there
+    for (let i = 0; i < 10; i++) {
+      const sample = sampleBelief(game, 'imperial', `together${i}`);
+      for (const group of missionPhase(sample)!.groups) {
+        for (const member of group.members) expect(environOf(sample.world, member)).toBe(group.environ);
+        expect(missionAllowed(sample, group.letter, 'rebel', group.environ, group.members[0]!, group.members.slice(1))).toBe(true);
+      }
+    }
     // the Rebel's own belief keeps his missions
     expect(groups(sampleBelief(game, 'rebel', 'own'))).toEqual(truth);
   });
 
-  it('[13.1, 13.3] an environ drawn at is public: its group keeps its place and mission in imagined games', () => {
+  it('[13.1, 13.3] an environ drawn at is public: its group keeps its place and mission, and no other group is imagined there', () => {
     const { game, groups } = secretMissions();
-    act(game, { type: 'resolve-environ', environ: env(game, 'wendhaven.1') });
+    const wendhaven = env(game, 'wendhaven.1');
+    act(game, { type: 'resolve-environ', environ: wendhaven });
     const jax = groups(game).find((group) => group.letter === 'D')!;
-    for (let i = 0; i < 20; i++) expect(groups(sampleBelief(game, 'imperial', `drawn${i}`))).toContainEqual(jax);
+    for (let i = 0; i < 30; i++) {
+      // Mirra's whereabouts point at Wendhaven, where the draws are: she cannot join them there
+      const sample = groups(sampleBelief(game, 'imperial', `drawn${i}`, { seen: {}, traces: [wendhaven] }));
+      expect(sample).toContainEqual(jax);
+      expect(sample.filter((group) => group.environ === wendhaven)).toEqual([jax]);
+    }
   });
 
   it('[14.53] an unseen enemy\'s spaceship goes where its holder is imagined', () => {

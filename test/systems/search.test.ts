@@ -3,6 +3,8 @@ import { hasComponent } from 'bitecs';
 import { allOf, tag } from '../../src/core/world/world';
 import { characterSearchValue, eligibleSearchers, hidingValue, searchableEnvirons, searchNumber, unitSearchValue } from '../../systems/search';
 import { givePossession } from '../../systems/possessions';
+import { isFreeCharacter } from '../../systems/character-combat';
+import { sideOf } from '../../systems/sides';
 import { eid, passUntil, rigDice, testGame } from '../fixtures';
 import { anEnviron, answer, choose, clearedGame, finished, putCharacter, putUnit, resultOf, run } from './character-fixtures';
 import type { Game } from '../../src/core/engine/types';
@@ -197,11 +199,12 @@ describe('search [11.x]', () => {
     const env = anEnviron(game);
     const c = game.world.c;
     const rebel = putCharacter(game, 'kaelen-dray', env); // undetected
+    putCharacter(game, 'seska-vire', anEnviron(game, 2)); // a Rebel elsewhere: he might be the one hiding here
     putCharacter(game, 'nilo-brevant', env);
     interrupt(game, { proc: 'search', data: { environ: env, searchingSide: 'imperial', group: [rebel], calledByCard: true } });
     answer(game, { type: 'end-movement', side: 'rebel' });
     const ctx = game.pending!.context as { hidingLeast: number; hidingMost: number };
-    const rebels = allOf(game.world, 'character').filter((ch) => c.Owner.side[ch] === 0);
+    const rebels = allOf(game.world, 'character').filter((ch) => sideOf(game, ch) === 'rebel' && isFreeCharacter(game, ch));
     const intelligences = rebels.map((ch) => c.Character.intelligence[ch] as number);
     expect(new Set(intelligences).size).toBeGreaterThan(1); // else the test could not tell
     expect(ctx.hidingLeast).toBe(Math.min(...intelligences) + (c.Environ.size[env] as number) - 1);
