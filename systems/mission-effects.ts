@@ -21,6 +21,7 @@ import {
   captivesIn,
   couped,
   describeGroup,
+  gatheringBarred,
   groupById,
   inRebellionOrRebelControl,
   isContinuing,
@@ -164,6 +165,12 @@ export function completeGroup(game: Game, queue: Effect[], group: MissionGroup):
     F: () => queue.push({ do: 'choose', what: 'free', group: group.id, left: n, possession: '' }),
     G: () => queue.push({ do: 'choose', what: 'gain', group: group.id, left: 1, possession: '' }),
     I: () => {
+      // [15.52] unseen enemies on a planet the performer controls spoil it (they did not bar it when
+      // chosen: that would have told him they were there [9.31])
+      if (gatheringBarred(game, side, planetOfEnviron(w, group.environ), 'all')) {
+        emit(game, { kind: 'victory-points', text: `Gather Information at ${nameOf(game, group.environ)} comes to nothing: enemy agents are on the planet [15.52].`, rule: '[15.52]', visibleTo: 'all', entities: [group.environ] });
+        return;
+      }
       // [13.2] the only mission that scores directly: +1 each for the Rebel, -1 each for the Empire
       const points = n * vp.gatherInformation * (side === 'rebel' ? 1 : -1);
       tallyPoints(game, points);

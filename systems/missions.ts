@@ -251,13 +251,10 @@ export function missionAllowed(
     // [13.2 G] someone left to gain
     case 'G':
       return reserveCharacters(game, side).length > 0;
-    // [15.52] not on a planet the performer controls while enemy characters or units are there; only
-    // enemies the performer can see count [9.31], or the choices would tell him where unseen ones hide
+    // [15.52] not on a planet the performer controls while enemy characters or units are there; at the
+    // choice only those he can see count [9.31] (the rest spoil it when it is done: mission-effects.ts)
     case 'I':
-      return !(
-        controls(game, side, planet) &&
-        (unitsOnPlanet(game, planet, enemyOf(side)).length > 0 || seenCharactersOnPlanet(game, planet, enemyOf(side)) > 0)
-      );
+      return !gatheringBarred(game, side, planet, 'seen');
     case 'P':
       return true;
     // [15.2] the Rebel may choose Start Rebellion even if the planet is not at unrest (it succeeds only
@@ -276,16 +273,22 @@ export function missionAllowed(
 }
 
 /**
- * Free characters of `side` on a planet that the other side can see: detected (captives are not
- * "present" as a force). Undetected ones are hidden from the enemy [9.31].
+ * [15.52] Gather Information is barred on a planet its performer's side controls while enemy units or
+ * free enemy characters (captives are not "present" as a force) are there. `seen`: only the enemy
+ * characters the performer can see (detected) count, as when he chooses the mission [9.31]; `all`: every
+ * one, as when it is done.
  */
-function seenCharactersOnPlanet(game: Game, planet: number, side: SideId): number {
+export function gatheringBarred(game: Game, side: SideId, planet: number, counted: 'seen' | 'all'): boolean {
+  if (!controls(game, side, planet)) return false;
+  const enemy = enemyOf(side);
+  if (unitsOnPlanet(game, planet, enemy).length > 0) return true;
   const w = game.world;
-  return [...query(w, [w.c.Character])].filter((ch) => {
+  return [...query(w, [w.c.Character])].some((ch) => {
     const env = environOf(w, ch);
     const free = !hasComponent(w, ch, w.c.Dead) && !hasComponent(w, ch, w.c.Captured);
-    return env && planetOfEnviron(w, env) === planet && sideOf(game, ch) === side && free && hasComponent(w, ch, w.c.Detected);
-  }).length;
+    const visible = counted === 'all' || hasComponent(w, ch, w.c.Detected);
+    return env && planetOfEnviron(w, env) === planet && sideOf(game, ch) === enemy && free && visible;
+  });
 }
 
 /** [13.2] environs that have had a coup (never again). */

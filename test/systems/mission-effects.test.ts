@@ -160,6 +160,19 @@ describe('mission effects', () => {
     expect(game.vars.tally).toBe(-vp(game).gatherInformation);
   });
 
+  it('[15.52, 9.31] I: an unseen enemy on the planet the performer controls did not bar it, but spoils it', () => {
+    const { game } = emptyBoard();
+    put(game, 'ysmena-coil', 'tollis.1');
+    unit(game, 'militia', 'tollis.2'); // the Empire controls Tollis
+    put(game, 'jax-tollaway', 'tollis.2'); // undetected
+    deck(game, [81]);
+    assign(game, 'imperial', [['ysmena-coil', 'I']]);
+    act(game, { type: 'draw-action' });
+    act(game, { type: 'stop-mission', group: group(game, 'I').id });
+    expect(game.vars.tally ?? 0).toBe(0);
+    expect(game.events.some((e) => e.rule === '[15.52]' && /comes to nothing/.test(e.text))).toBe(true);
+  });
+
   it('[14.1, 14.11] P: a possession from the deck, given to a member of the group', () => {
     const { game } = emptyBoard();
     const jax = put(game, 'jax-tollaway', 'wendhaven.1');
