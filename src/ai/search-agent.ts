@@ -47,9 +47,8 @@ export interface SearchLevel {
 
 /**
  * Public events that tell where the enemy performed a mission: its results (a loyalty shift by
- * diplomacy or a coup, a rising, a sabotaged PDB, a unit subverted or too strong to be) and the action cards
- * drawn there.
- * The one environ among an event's entities is where the mission group was.
+ * diplomacy or a coup, a rising, a sabotaged PDB, a unit subverted or too strong to be) and the action
+ * cards drawn there. The one environ among an event's entities is where the mission group was.
  */
 const TRACE_KINDS: ReadonlySet<string> = new Set(['loyalty', 'rebellion', 'pdb', 'coup', 'subverted', 'subvert-failed', 'action-event']);
 
