@@ -22,7 +22,7 @@ import { SavesPanel } from './saves-panel';
 import { graphicsOf, loadSettings, QUALITY_SETTINGS, saveSettings, volumesOf, type Settings } from './settings';
 import { createSettingsPanel, type SettingsPanel } from './settings-panel';
 import { PlayScreen } from './play/play-screen';
-import type { ScreenBox } from './screen-boxes';
+import { spreadMarkers, type ScreenBox } from './screen-boxes';
 import type { FromWorker, GameInfo, StepUnit, ToWorker } from './spectator-protocol';
 
 /** Speeds offered, in decisions per second at ×1 (0 = as fast as the engine goes). */
@@ -675,27 +675,37 @@ export class App {
       if (visible) el.style.transform = `translate(${this.tmp2.x.toFixed(1)}px, ${(this.tmp2.y + 12).toFixed(1)}px) translate(-50%, 0)`;
       el.classList.toggle('dim', camDist < 30 && s.position.distanceTo(target) > 12);
     }
-    // Stack badges ring their planet in the plane of the system, one on each environ's sector.
-    const highestBadge = new Map<string, number>();
+    // Stack badges ring their planet in the plane of the system, one on each environ's sector...
     const sides: Record<string, number> = { rebel: 1, imperial: -1 };
+    const planetOfBadge: string[] = [];
     this.stackLabels.forEach((el, n) => {
       const box = this.badgeBoxes[n] as ScreenBox;
       box.visible = false;
       const where = L.environIndex.get(el.dataset.environ ?? '');
       const p = where ? L.planets[where.planet] : undefined;
       const e = where && p ? p.environs[where.environ] : undefined;
-      if (!p || !e) return;
-      const a = e.angle + (sides[el.dataset.side ?? ''] ?? 0) * e.span * 0.22;
-      const r = badgeRadius(p, e);
-      this.tmp3.set(p.position.x + Math.cos(a) * r, p.position.y, p.position.z + Math.sin(a) * r);
-      box.visible = this.galaxy.cameraDistanceTo(p.position) < 30 && this.galaxy.project(this.tmp3, this.tmp2);
+      if (p && e) {
+        planetOfBadge[n] = p.id;
+        const a = e.angle + (sides[el.dataset.side ?? ''] ?? 0) * e.span * 0.22;
+        const r = badgeRadius(p, e);
+        this.tmp3.set(p.position.x + Math.cos(a) * r, p.position.y, p.position.z + Math.sin(a) * r);
+        box.visible = this.galaxy.cameraDistanceTo(p.position) < 30 && this.galaxy.project(this.tmp3, this.tmp2);
+      }
       el.style.display = box.visible ? '' : 'none';
       if (!box.visible) return;
-      el.style.transform = `translate(${this.tmp2.x.toFixed(1)}px, ${this.tmp2.y.toFixed(1)}px) translate(-50%, -50%)`;
       measureOnce(box, el);
       box.x = this.tmp2.x;
       box.y = this.tmp2.y;
-      highestBadge.set(p.id, Math.min(highestBadge.get(p.id) ?? Infinity, this.tmp2.y));
+    });
+    // ...nudged apart where neighbouring environs' badges would cover each other (a small planet)
+    spreadMarkers(this.badgeBoxes);
+    const highestBadge = new Map<string, number>();
+    this.stackLabels.forEach((el, n) => {
+      const box = this.badgeBoxes[n] as ScreenBox;
+      const planet = planetOfBadge[n];
+      if (!box.visible || planet === undefined) return;
+      el.style.transform = `translate(${box.x.toFixed(1)}px, ${box.y.toFixed(1)}px) translate(-50%, -50%)`;
+      highestBadge.set(planet, Math.min(highestBadge.get(planet) ?? Infinity, box.y));
     });
     // A planet's name goes above the planet, and above the badges shown over it, never under one.
     L.planets.forEach((p, n) => {

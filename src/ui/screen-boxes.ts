@@ -19,7 +19,8 @@ export interface ScreenBox {
  * nearest clear spot to where it belongs: its own place if clear, else a step further out in rings
  * (down and up first, since markers are wide and short), clear of the markers already placed and of
  * the `fixed` boxes (names and badges stay where they are). So every number, name and badge stays
- * readable and every marker clickable near its environ. No allocation: it runs every frame.
+ * readable and every marker clickable near its environ. No allocation: it runs every frame. The stack
+ * badges are spread the same way among themselves, before the markers are spread around them.
  */
 export function spreadMarkers(markers: readonly ScreenBox[], fixed: readonly ScreenBox[] = [], gap = 3): void {
   for (let i = 0; i < markers.length; i++) {

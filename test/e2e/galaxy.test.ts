@@ -90,7 +90,7 @@ describe('the galaxy page (default route)', () => {
     expect(errors).toEqual([]);
   });
 
-  it('an opened star system shows each planet\'s name clear of the info panel and of its stack badges', async () => {
+  it('an opened star system shows each planet\'s name clear of the info panel and of its stack badges, and badges clear of each other', async () => {
     await hook(page, 'pause');
     await hook(page, 'setFollow', false);
     await hook(page, 'select', { kind: 'system', id: 'wendmoor' });
@@ -113,6 +113,11 @@ describe('the galaxy page (default route)', () => {
         for (const badge of document.querySelectorAll(`.stack-label[data-environ^="${planet}."]`))
           if (shown(badge) && meet(name, rect(badge))) found.push(`${planet}: name under a badge of ${(badge as HTMLElement).dataset.environ}`);
       }
+      // and no badge covers another
+      const badges = [...document.querySelectorAll('.stack-label')].filter(shown);
+      badges.forEach((a, i) => {
+        for (const b of badges.slice(i + 1)) if (meet(rect(a), rect(b))) found.push(`badges of ${(a as HTMLElement).dataset.environ} and ${(b as HTMLElement).dataset.environ} overlap`);
+      });
       return found;
     });
     expect(overlaps).toEqual([]);
