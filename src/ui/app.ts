@@ -10,7 +10,7 @@ import type { GameEvent } from '../core/engine/types';
 import type { GameView } from '../core/view';
 import { effectFor } from '../render/effects';
 import { GalaxyScene, QUALITY_PRESETS, type Quality, type Selection } from '../render/galaxy-scene';
-import { badgeRadius } from '../render/layout';
+import { badgeRadius, type PlanetLayout } from '../render/layout';
 import { SIDE_COLORS } from '../render/palette';
 import { timeFrames, timeReferenceFrame } from '../render/reference-scene';
 import type { EntityRefs } from '../render/types';
@@ -61,6 +61,7 @@ export class App {
   /** The planet names and stack badges shown on the map: overlays (choice markers) keep clear of them. */
   mapLabels: readonly ScreenBox[] = [];
   private readonly tmp2 = new Vector2();
+  private readonly tmpTop = new Vector2();
   private readonly tmp3 = new Vector3();
   lastError = '';
   /** The player's settings (remembered), the sound, the saves. */
@@ -715,12 +716,29 @@ export class App {
       box.visible = near && this.galaxy.project(p.position, this.tmp2);
       el.style.display = box.visible ? '' : 'none';
       if (!box.visible) return;
-      const bottom = Math.min(this.tmp2.y - 26, (highestBadge.get(p.id) ?? Infinity) - 12);
-      el.style.transform = `translate(${this.tmp2.x.toFixed(1)}px, ${bottom.toFixed(1)}px) translate(-50%, -100%)`;
+      const x = this.tmp2.x;
+      const bottom = Math.min(this.tmp2.y - 26, this.planetTop(p) - 4, (highestBadge.get(p.id) ?? Infinity) - 12);
+      el.style.transform = `translate(${x.toFixed(1)}px, ${bottom.toFixed(1)}px) translate(-50%, -100%)`;
       measureOnce(box, el);
-      box.x = this.tmp2.x;
+      box.x = x;
       box.y = bottom - box.height / 2;
     });
+  }
+
+  /**
+   * The highest point on the screen of a planet and its environ rings (seen close, they are large, and a
+   * name a fixed step above the planet's centre would sit on them).
+   */
+  private planetTop(p: PlanetLayout): number {
+    let ring = p.radius;
+    for (const e of p.environs) ring = Math.max(ring, e.outer);
+    let top = Infinity;
+    for (let k = 0; k < 8; k++) {
+      const a = (k / 8) * Math.PI * 2;
+      this.tmp3.set(p.position.x + Math.cos(a) * ring, p.position.y, p.position.z + Math.sin(a) * ring);
+      if (this.galaxy.project(this.tmp3, this.tmpTop)) top = Math.min(top, this.tmpTop.y);
+    }
+    return top;
   }
 
   showMessage(text: string): void {
