@@ -28,7 +28,7 @@ import { nameOf } from '../src/core/names';
 import { applyCapture, guardOptions } from './capture';
 import { markBusy } from './healing';
 import { afterPossessionUse, destroyPossession, possessionCombatBonus, spaceshipReassignOptions, reassignSpaceship, loseSpaceship } from './possessions';
-import { enemyOf, sideOf, unitsIn } from './sides';
+import { enemyOf, isFreeCharacter, sideOf, unitsIn } from './sides';
 import { tallyPoints } from './victory';
 
 export type CombatStyle = 'hand-to-hand' | 'firefight';
@@ -97,11 +97,6 @@ export function remainingEndurance(game: Game, character: number): number {
   return Math.max(0, (c.Character.endurance[character] as number) - (c.Wounds.value[character] as number));
 }
 
-/** A character who can still fight: on the board, not dead, not captured. */
-export function isFreeCharacter(game: Game, character: number): boolean {
-  const w = game.world;
-  return environOf(w, character) !== 0 && !hasComponent(w, character, w.c.Dead) && !hasComponent(w, character, w.c.Captured);
-}
 
 /** [12.12] the squad chart row for a military strength; a leader raises the endurance. */
 export function squadRatings(game: Game, strength: number, leader: number): { combat: number; endurance: number } {

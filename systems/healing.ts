@@ -22,7 +22,7 @@ import { allOf, environOf, refOf } from '../src/core/world/world';
 import { nameOf } from '../src/core/names';
 import { isGuarding } from './capture';
 import { afterPossessionUse, possessionCard, workingPossessions } from './possessions';
-import { charactersIn, phasing, sideOf } from './sides';
+import { charactersIn, isFreeCharacter, phasing, sideOf } from './sides';
 
 function busyList(game: Game): number[] {
   return (game.vars.busy as number[] | undefined) ?? [];
@@ -40,11 +40,6 @@ export function isBusy(game: Game, character: number): boolean {
   return busyList(game).includes(character);
 }
 
-function freeCharacter(game: Game, ch: number): boolean {
-  const w = game.world;
-  return environOf(w, ch) !== 0 && !hasComponent(w, ch, w.c.Dead) && !hasComponent(w, ch, w.c.Captured);
-}
-
 /** Heal `ch` of every wound; `healer` is the character tending him, if any (the cause names him). */
 function heal(game: Game, ch: number, rule: string, cause: string, healer = 0): void {
   const c = game.world.c;
@@ -60,7 +55,7 @@ function heal(game: Game, ch: number, rule: string, cause: string, healer = 0): 
 export function healIdle(game: Game, side: SideId): void {
   const c = game.world.c;
   for (const ch of allOf(game.world, 'character')) {
-    if (sideOf(game, ch) !== side || !freeCharacter(game, ch) || !(c.Wounds.value[ch] as number)) continue;
+    if (sideOf(game, ch) !== side || !isFreeCharacter(game, ch) || !(c.Wounds.value[ch] as number)) continue;
     if (isBusy(game, ch) || isGuarding(game, ch)) continue;
     heal(game, ch, '[13.71]', 'rested the whole player-turn');
   }
@@ -76,13 +71,13 @@ export function beginPlayerTurn(game: Game, side: SideId, turn: number = game.tu
   if (side !== 'rebel') return;
   const w = game.world;
   for (const ch of allOf(w, 'character')) {
-    if (sideOf(game, ch) !== 'rebel' || !freeCharacter(game, ch)) continue;
+    if (sideOf(game, ch) !== 'rebel' || !isFreeCharacter(game, ch)) continue;
     const card = game.content.characters.get(refOf(w, ch));
     if (card?.abilities.includes('healer'))
       for (const friend of charactersIn(game, environOf(w, ch), 'rebel')) heal(game, friend, '[13.72]', `tended by ${nameOf(game, ch)}`, ch);
   }
   for (const ch of allOf(w, 'character')) {
-    if (sideOf(game, ch) !== 'rebel' || !freeCharacter(game, ch) || !(w.c.Wounds.value[ch] as number)) continue;
+    if (sideOf(game, ch) !== 'rebel' || !isFreeCharacter(game, ch) || !(w.c.Wounds.value[ch] as number)) continue;
     const kit = workingPossessions(game, ch).find((p) => possessionCard(game, p).effects.heals);
     if (kit === undefined) continue;
     heal(game, ch, '[13.72]', possessionCard(game, kit).name);
@@ -96,7 +91,7 @@ export function refreshHealing(game: Game): void {
   if (side) {
     // [13.71] moving and guarding in his own player-turn are doing something
     for (const ch of allOf(game.world, 'character')) {
-      if (sideOf(game, ch) !== side || !freeCharacter(game, ch)) continue;
+      if (sideOf(game, ch) !== side || !isFreeCharacter(game, ch)) continue;
       if (hasComponent(game.world, ch, game.world.c.Moved) || isGuarding(game, ch)) markBusy(game, ch, 'moved or guarding');
     }
   }

@@ -10,15 +10,11 @@ import { addComponent, hasComponent } from 'bitecs';
 import { emit } from '../src/core/engine/game';
 import type { Command, Frame, Game, Procedure, Step } from '../src/core/engine/types';
 import { HeldBy } from '../src/core/world/relations';
-import { allOf, environOf, holderOf, possessionsOf, refOf } from '../src/core/world/world';
+import { allOf, holderOf, possessionsOf, refOf } from '../src/core/world/world';
 import { nameOf } from '../src/core/names';
 import { controls } from './control';
-import { planetOfPiece, sideOf } from './sides';
+import { isFreeCharacter, planetOfPiece, sideOf } from './sides';
 
-function onBoard(game: Game, ch: number): boolean {
-  const w = game.world;
-  return environOf(w, ch) !== 0 && !hasComponent(w, ch, w.c.Dead) && !hasComponent(w, ch, w.c.Captured);
-}
 
 function hasShip(game: Game, ch: number): boolean {
   return possessionsOf(game.world, ch).some((p) => hasComponent(game.world, p, game.world.c.Spaceship));
@@ -31,7 +27,7 @@ function isKnight(game: Game, ch: number): boolean {
 /** Imperial ships in play: held by an Imperial character on the board. */
 export function imperialShipsInPlay(game: Game): number[] {
   const w = game.world;
-  return allOf(w, 'ship').filter((s) => !hasComponent(w, s, w.c.Eliminated) && holderOf(w, s) && onBoard(game, holderOf(w, s)));
+  return allOf(w, 'ship').filter((s) => !hasComponent(w, s, w.c.Eliminated) && holderOf(w, s) && isFreeCharacter(game, holderOf(w, s)));
 }
 
 /**
@@ -40,10 +36,10 @@ export function imperialShipsInPlay(game: Game): number[] {
  */
 export function setupImperialShips(game: Game): void {
   const w = game.world;
-  const imperials = allOf(w, 'character').filter((ch) => sideOf(game, ch) === 'imperial' && onBoard(game, ch));
+  const imperials = allOf(w, 'character').filter((ch) => sideOf(game, ch) === 'imperial' && isFreeCharacter(game, ch));
   for (const id of game.scenario.imperial.spaceships) {
     const ship = w.ids.ship.get(id);
-    if (ship === undefined || (holderOf(w, ship) && onBoard(game, holderOf(w, ship)))) continue;
+    if (ship === undefined || (holderOf(w, ship) && isFreeCharacter(game, holderOf(w, ship)))) continue;
     const only = game.content.imperialShips.get(id)?.onlyPilot;
     const free = imperials.filter((ch) => !hasShip(game, ch) && (!only || refOf(w, ch) === only));
     const knights = free.filter((ch) => isKnight(game, ch));
@@ -59,12 +55,12 @@ export function shipReceiptOptions(game: Game): { knight: number; ship: number }
   const atStart = (game.vars.imperialShipsAtStart as number | undefined) ?? 0;
   if (imperialShipsInPlay(game).length >= atStart) return [];
   const knights = allOf(w, 'character').filter(
-    (ch) => sideOf(game, ch) === 'imperial' && onBoard(game, ch) && isKnight(game, ch) && !hasShip(game, ch) && controls(game, 'imperial', planetOfPiece(game, ch)),
+    (ch) => sideOf(game, ch) === 'imperial' && isFreeCharacter(game, ch) && isKnight(game, ch) && !hasShip(game, ch) && controls(game, 'imperial', planetOfPiece(game, ch)),
   );
   const ships = allOf(w, 'ship').filter(
     (s) =>
       !hasComponent(w, s, w.c.Eliminated) &&
-      !(holderOf(w, s) && onBoard(game, holderOf(w, s))) &&
+      !(holderOf(w, s) && isFreeCharacter(game, holderOf(w, s))) &&
       !game.content.imperialShips.get(refOf(w, s))?.onlyPilot, // [14.62] a sole pilot's ship never returns
   );
   return knights.flatMap((knight) => ships.map((ship) => ({ knight, ship })));

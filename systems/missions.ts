@@ -19,7 +19,7 @@ import type { Rng } from '../src/core/rng';
 import { nameOf } from '../src/core/names';
 import { controls } from './control';
 import { campIn } from './rebel-camp';
-import { charactersIn, enemyOf, sideOf, unitsIn, unitsOnPlanet } from './sides';
+import { charactersIn, enemyOf, isFreeCharacter, sideOf, unitsIn, unitsOnPlanet } from './sides';
 
 /**
  * A mission group [13.1]: the characters of one environ assigned to the same mission (or a rebel camp
@@ -77,7 +77,7 @@ export function concealEnemyMissions(game: Game, side: SideId, rng: Rng): void {
   for (const group of phase.groups) {
     if (group.status !== 'active' || drawnAt.has(group.environ)) continue;
     // free members (the belief may have moved them: not `liveMembers`, which asks they stand in the environ)
-    const members = group.members.filter((ch) => environOf(w, ch) && !hasComponent(w, ch, w.c.Dead) && !hasComponent(w, ch, w.c.Captured));
+    const members = group.members.filter((ch) => isFreeCharacter(game, ch));
     const [first, ...others] = members;
     const performer = group.camp || first;
     if (performer === undefined) continue;
@@ -284,10 +284,8 @@ export function gatheringBarred(game: Game, side: SideId, planet: number, counte
   if (unitsOnPlanet(game, planet, enemy).length > 0) return true;
   const w = game.world;
   return [...query(w, [w.c.Character])].some((ch) => {
-    const env = environOf(w, ch);
-    const free = !hasComponent(w, ch, w.c.Dead) && !hasComponent(w, ch, w.c.Captured);
     const visible = counted === 'all' || hasComponent(w, ch, w.c.Detected);
-    return env && planetOfEnviron(w, env) === planet && sideOf(game, ch) === enemy && free && visible;
+    return isFreeCharacter(game, ch) && planetOfEnviron(w, environOf(w, ch)) === planet && sideOf(game, ch) === enemy && visible;
   });
 }
 

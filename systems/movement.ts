@@ -31,11 +31,10 @@ import { canPutPdbUp, pdbAttackColumn, pdbUsableBy, applyPdbLoss, putPdbUp } fro
 import { combatResult } from './military-combat';
 import { placeWaitingRebelUnits } from './rebellion';
 import { reinforcementStep, answerReinforcement } from './reinforcements';
-import { charactersIn, enemyOf, environsInPlay, isCharacter, isUnit, phasing, planetsInPlay, sideOf, unitsIn } from './sides';
+import { charactersIn, enemyOf, environsInPlay, isCharacter, isFreeCharacter, isUnit, phasing, planetsInPlay, sideOf, unitsIn } from './sides';
 import {
   allShips,
   assignShip,
-  isFreeCharacter,
   loseShip,
   passengerCount,
   setStackedWithUnits,

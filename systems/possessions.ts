@@ -9,7 +9,7 @@ import type { Command, Frame, Game, Procedure, Step } from '../src/core/engine/t
 import { HeldBy } from '../src/core/world/relations';
 import { allOf, environOf, holderOf, occupants, possessionsOf, refOf } from '../src/core/world/world';
 import { nameOf } from '../src/core/names';
-import { sideOf } from './sides';
+import { isFreeCharacter, sideOf } from './sides';
 
 /** The content card of a possession entity. */
 export function possessionCard(game: Game, possession: number) {
@@ -113,11 +113,6 @@ function isCompanion(game: Game, p: number): boolean {
   return game.world.kinds[p] === 'possession' && possessionCard(game, p).kind === 'companion';
 }
 
-/** A character on the board, alive and free. */
-function onBoard(game: Game, character: number): boolean {
-  const w = game.world;
-  return environOf(w, character) !== 0 && !hasComponent(w, character, w.c.Dead) && !hasComponent(w, character, w.c.Captured);
-}
 
 /** [14.13] any number of weapons and objects, but one companion and one spaceship per character. */
 export function mayHold(game: Game, character: number, possession: number): boolean {
@@ -137,7 +132,7 @@ export function initPossessionDeck(game: Game): void {
   const deck: string[] = [];
   for (const p of allOf(w, 'possession')) {
     const holder = holderOf(w, p);
-    if (holder && onBoard(game, holder)) continue;
+    if (holder && isFreeCharacter(game, holder)) continue;
     if (holder) removeComponent(w, p, HeldBy(holder));
     deck.push(refOf(w, p));
   }
@@ -155,7 +150,7 @@ export function bringOwnSpaceship(game: Game, character: number): boolean {
   const ship = w.ids.possession.get(id) ?? w.ids.ship.get(id);
   if (ship === undefined || hasComponent(w, ship, w.c.Eliminated)) return false;
   const holder = holderOf(w, ship);
-  if (holder && holder !== character && onBoard(game, holder)) return false;
+  if (holder && holder !== character && isFreeCharacter(game, holder)) return false;
   if (w.kinds[ship] === 'possession') givePossession(game, ship, character);
   else addComponent(w, ship, HeldBy(character));
   return true;
@@ -175,7 +170,7 @@ export function spaceshipReassignOptions(game: Game, ship: number, environ: numb
   const side = game.ruleset.sides[w.c.Owner.side[ship] as number];
   const owner = holderOf(w, ship);
   return occupants(w, environ).filter(
-    (ch) => ch !== owner && w.kinds[ch] === 'character' && onBoard(game, ch) && game.ruleset.sides[w.c.Owner.side[ch] as number] === side && mayHold(game, ch, ship),
+    (ch) => ch !== owner && w.kinds[ch] === 'character' && isFreeCharacter(game, ch) && game.ruleset.sides[w.c.Owner.side[ch] as number] === side && mayHold(game, ch, ship),
   );
 }
 
@@ -214,7 +209,7 @@ export const assignPossession: Procedure = {
   step(game: Game, frame: Frame): Step {
     if (frame.data.assigned) return { done: true, result: frame.data.assigned };
     const possession = frame.data.possession as number;
-    const candidates = (frame.data.candidates as number[]).filter((ch) => onBoard(game, ch) && mayHold(game, ch, possession));
+    const candidates = (frame.data.candidates as number[]).filter((ch) => isFreeCharacter(game, ch) && mayHold(game, ch, possession));
     if (!candidates.length) {
       losePossession(game, possession);
       return { done: true, result: 0 };
@@ -240,12 +235,12 @@ export function transferOptions(game: Game): Command[] {
   const w = game.world;
   const options: Command[] = [];
   for (const holder of allOf(w, 'character')) {
-    if (w.c.Owner.side[holder] !== game.ruleset.sides.indexOf('rebel') || !onBoard(game, holder)) continue;
+    if (w.c.Owner.side[holder] !== game.ruleset.sides.indexOf('rebel') || !isFreeCharacter(game, holder)) continue;
     const env = environOf(w, holder);
     for (const p of possessionsOf(w, holder)) {
       if (w.kinds[p] !== 'possession') continue;
       for (const to of occupants(w, env))
-        if (to !== holder && w.kinds[to] === 'character' && w.c.Owner.side[to] === w.c.Owner.side[holder] && onBoard(game, to) && mayHold(game, to, p))
+        if (to !== holder && w.kinds[to] === 'character' && w.c.Owner.side[to] === w.c.Owner.side[holder] && isFreeCharacter(game, to) && mayHold(game, to, p))
           options.push({ type: 'transfer-possession', side: 'rebel', possession: p, to });
     }
   }

@@ -20,9 +20,9 @@ import { emit } from '../src/core/engine/game';
 import type { Command, Frame, Game, Json, Procedure, Step } from '../src/core/engine/types';
 import { allOf, tag } from '../src/core/world/world';
 import { nameOf } from '../src/core/names';
-import { isFreeCharacter, squadFrom, type Attacker } from './character-combat';
+import { squadFrom, type Attacker } from './character-combat';
 import { afterPossessionUse, possessionCard, workingPossessions } from './possessions';
-import { charactersIn, enemyOf, environsInPlay, phasing, sideOf, unitsIn } from './sides';
+import { charactersIn, enemyOf, environsInPlay, isFreeCharacter, phasing, sideOf, unitsIn } from './sides';
 
 export interface SearchData {
   environ: number;

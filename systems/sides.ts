@@ -74,3 +74,9 @@ export function planetOfPiece(game: Game, eid: number): number {
 }
 
 export { isActivePiece };
+
+/** A character on the board and free to act: not dead, not captured. */
+export function isFreeCharacter(game: Game, character: number): boolean {
+  const w = game.world;
+  return environOf(w, character) !== 0 && !hasComponent(w, character, w.c.Dead) && !hasComponent(w, character, w.c.Captured);
+}

@@ -21,7 +21,7 @@ import { HeldBy } from '../src/core/world/relations';
 import { allOf, environOf, holderOf, place, possessionsOf, refOf, tag, unplace, untag } from '../src/core/world/world';
 import { nameOf } from '../src/core/names';
 import { losePossession } from './possessions';
-import { charactersIn, sideOf, unitsIn } from './sides';
+import { charactersIn, isFreeCharacter, sideOf, unitsIn } from './sides';
 
 // ---------------------------------------------------------------- spaceships
 
@@ -36,11 +36,6 @@ export function shipsIn(game: Game, environ: number, side?: SideId): number[] {
   return allShips(game).filter((s) => environOf(game.world, s) === environ && (side === undefined || sideOf(game, s) === side));
 }
 
-/** A character who is on the board and free: not dead, not captured. */
-export function isFreeCharacter(game: Game, ch: number): boolean {
-  const w = game.world;
-  return environOf(w, ch) !== 0 && !hasComponent(w, ch, w.c.Dead) && !hasComponent(w, ch, w.c.Captured);
-}
 
 /** [14.6] the only character who may pilot this ship, or 0 (Imperial ships name him in content). */
 export function solePilotOf(game: Game, ship: number): number {

@@ -83,12 +83,13 @@ function turnsLeftText(n: number): string {
 export function score(game: Game): { [key: string]: Json } {
   const b = victoryBreakdown(game);
   const { victory: rules, turns } = game.scenario;
+  const turnsLeft = Math.max(0, turns - game.turn + 1);
   return {
     rebelPoints: b.total,
     rebelTarget: rules.rebelPoints,
     turn: game.turn,
     lastTurn: turns,
-    turnsLeft: Math.max(0, turns - game.turn + 1),
+    turnsLeft,
     rebelControlWinsAtOnce: rules.rebelControlWinsAtOnce,
     breakdown: {
       'Rebel-controlled planets': b.rebelControlled,
@@ -97,6 +98,6 @@ export function score(game: Game): { [key: string]: Json } {
       'patriotic planets': b.patriotic,
       ...((game.vars.tallies as Record<string, number> | undefined) ?? {}),
     },
-    text: `Rebel ${b.total} of ${rules.rebelPoints} VP, ${game.winner ? 'final' : turnsLeftText(Math.max(0, turns - game.turn + 1))}`,
+    text: `Rebel ${b.total} of ${rules.rebelPoints} VP, ${game.winner ? 'final' : turnsLeftText(turnsLeft)}`,
   };
 }

@@ -14,7 +14,8 @@ import { missionPhase } from '../../systems/missions';
 import { movablePieces } from '../../systems/movement';
 import type { RebellionEntry } from '../../systems/rebellion';
 import { charactersIn, enemyOf, environsInPlay, sideOf, unitsIn } from '../../systems/sides';
-import { allShips, isFreeCharacter, stacksOf } from '../../systems/stacking';
+import { allShips, stacksOf } from '../../systems/stacking';
+import { isFreeCharacter } from '../../systems/sides';
 
 /** Events in which hidden units are used, and so revealed to both sides [7.22]. */
 const REVEALING = new Set(['military-combat', 'unit-eliminated', 'pdb-attack']);
