@@ -52,6 +52,25 @@ describe('per-side views', () => {
     }
   });
 
+  it('[7.22] ...nor by their entity ids: the starting units are mustered in an order drawn by the seed', () => {
+    // Read in id order, the hidden units' types would be the same in every game if the ids followed the
+    // scenario's listing; a Rebel could then name each hidden unit by its id.
+    const orders = new Set<string>();
+    for (let seed = 0; seed < 12; seed++) {
+      const game = testGame(undefined, `muster-${seed}`);
+      const w = game.world;
+      const hidden = allOf(w, 'unit').filter((u) => w.c.Unit.hidden[u] === 1).sort((a, b) => a - b);
+      orders.add(hidden.map((u) => w.c.Unit.type[u]).join(','));
+    }
+    expect(orders.size).toBeGreaterThan(1);
+    // ...and the same seed musters them the same way (replays and saves depend on it)
+    const musterOf = (seed: string) => {
+      const w = testGame(undefined, seed).world;
+      return allOf(w, 'unit').map((u) => `${u}:${w.c.Unit.type[u]}`).join();
+    };
+    expect(musterOf('muster-0')).toBe(musterOf('muster-0'));
+  });
+
   it('[7.21] militia are always shown', () => {
     const { game, militia } = setup();
     expect(viewFor(game, 'rebel').units.find((u) => u.eid === militia)).toMatchObject({ type: 'militia', combat: 1 });

@@ -17,8 +17,11 @@ import { charactersIn, enemyOf, environsInPlay, sideOf, unitsIn } from '../../sy
 import { allShips, stacksOf } from '../../systems/stacking';
 import { isFreeCharacter } from '../../systems/sides';
 
-/** Events in which hidden units are used, and so revealed to both sides [7.22]. */
-const REVEALING = new Set(['military-combat', 'unit-eliminated', 'pdb-attack']);
+/**
+ * Events in which hidden units are used, and so revealed to both sides [7.22]; and [13.2] a unit the
+ * Rebel tried to subvert and could not, which is shown to say why the points are lost.
+ */
+const REVEALING = new Set(['military-combat', 'unit-eliminated', 'pdb-attack', 'subvert-failed']);
 
 /** Operations: stacking, places, control, hidden strengths, ships. */
 function operations(game: Game) {

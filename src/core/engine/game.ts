@@ -39,6 +39,7 @@ export function newGame({ content, ruleset, scenario: scenarioId, seed, handPlac
   for (const side of handPlacement)
     if (!ruleset.sides.includes(side)) throw new Error(`placement by hand names "${side}", which is not a side of this game (${ruleset.sides.join(', ')})`);
   if (new Set(handPlacement).size !== handPlacement.length) throw new Error('placement by hand names a side twice');
+  const rng = Rng.fromSeed(`${scenarioId}:${seed}`);
   const game: Game = {
     content,
     ruleset,
@@ -46,8 +47,8 @@ export function newGame({ content, ruleset, scenario: scenarioId, seed, handPlac
     seed: String(seed),
     // kept in the rules' order of sides, so the same choice is always written the same way in a save
     handPlacement: ruleset.sides.filter((s) => handPlacement.includes(s)),
-    world: buildWorld(content, scenario, ruleset.sides),
-    rng: Rng.fromSeed(`${scenarioId}:${seed}`),
+    world: buildWorld(content, scenario, ruleset.sides, rng),
+    rng,
     turn: 1,
     segment: -1,
     stack: [],

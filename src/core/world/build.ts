@@ -2,13 +2,15 @@
  * Builds the world a scenario starts from: the whole galaxy (so it can be drawn and explored), with the
  * scenario's area marked `InPlay`, every character, possession and spaceship of the content (off the
  * board until play brings them in), and the scenario's military units (off the board until placed).
- * Entities are made in content order, so the same content always gives the same entity ids.
+ * Entities are made in content order, so the same content always gives the same entity ids, except
+ * the military units, which are mustered in an order drawn from the game's RNG (see `musterUnits`).
  */
 import { addComponent } from 'bitecs';
 import type { Content } from '../content/validate';
 import { ENVIRON_TYPES, LOYALTIES, PLANET_STATES, type ScenarioDef, type SideId } from '../content/schema';
 import { POSSESSION_KINDS } from './components';
 import { HeldBy, HomeWorld, InProvince, InSystem, OfRace, OnPlanet, PeopledBy } from './relations';
+import type { Rng } from '../rng';
 import { createGameWorld, entityOf, spawn, type GameWorld } from './world';
 
 export function sideIndex(sides: readonly SideId[], side: SideId): number {
@@ -26,7 +28,7 @@ export function scenarioPlanets(content: Content, scenario: ScenarioDef): string
     .map((p) => p.id);
 }
 
-export function buildWorld(content: Content, scenario: ScenarioDef, sides: readonly SideId[]): GameWorld {
+export function buildWorld(content: Content, scenario: ScenarioDef, sides: readonly SideId[], rng: Rng): GameWorld {
   const world = createGameWorld();
   const c = world.c;
   const inPlay = new Set(scenarioPlanets(content, scenario));
@@ -117,11 +119,20 @@ export function buildWorld(content: Content, scenario: ScenarioDef, sides: reado
     if (ship !== undefined) addComponent(world, ship, HeldBy(entityOf(world, 'character', ch.id)));
   }
 
-  for (const side of ['imperial', 'rebel'] as const)
-    for (const placement of scenario[side].units)
-      for (let n = 0; n < placement.count; n++) spawnUnit(world, content, sides, placement.type, placement.environType);
-
+  musterUnits(world, content, scenario, sides, rng);
   return world;
+}
+
+/**
+ * [7.22] The scenario's military units, in a shuffled order. An Imperial mobile unit's type is hidden
+ * from the Rebel, but its entity id is not: made in the scenario's listing order, the ids would say
+ * which hidden units are patrols and which are line units to anyone who read the scenario.
+ */
+function musterUnits(world: GameWorld, content: Content, scenario: ScenarioDef, sides: readonly SideId[], rng: Rng): void {
+  const units = (['imperial', 'rebel'] as const).flatMap((side) =>
+    scenario[side].units.flatMap((placement) => Array.from({ length: placement.count }, () => placement)),
+  );
+  for (const placement of rng.shuffle(units)) spawnUnit(world, content, sides, placement.type, placement.environType);
 }
 
 function addShip(world: GameWorld, eid: number, ship: { maneuver: number; passengers: number; fullManeuverAlways: boolean }) {
