@@ -1,6 +1,7 @@
 /** The play worker's game: humans answer by option number, AIs in between, undo within a segment. */
 import { describe, expect, it } from 'vitest';
 import { PlayEngine } from '../../src/ui/play/play-engine';
+import { viewFor } from '../../src/core/view';
 import { content, STAR_SYSTEM_SCENARIOS } from '../fixtures';
 
 const scenario = STAR_SYSTEM_SCENARIOS[0] as string;
@@ -54,6 +55,33 @@ describe('playing against the AI', () => {
       e.answer('rebel', end >= 0 ? end : 0);
     }
     expect(e.game!.turn > 1 || e.game!.winner).toBeTruthy();
+  });
+
+  it('[9.31] the AI moves in steps the player can see, so its unseen decisions cannot be counted', () => {
+    // the Rebel watches the Empire (normal) for two game-turns, answering his own decisions at once
+    const e = new PlayEngine(content);
+    e.start({ scenario, seed: '5', players: { rebel: { kind: 'human' }, imperial: { kind: 'ai', agent: 'normal' } } });
+    const g = e.game!;
+    const seen = () => JSON.stringify(viewFor(g, 'rebel', { events: false }));
+    let unseenDecisions = 0;
+    let guard = 0;
+    while (g.turn <= 2 && !g.winner && guard++ < 5000) {
+      if (!e.aiToMove()) {
+        const end = e.state().play.options.findIndex((o) => o.ends);
+        e.answer('rebel', end >= 0 ? end : 0);
+        continue;
+      }
+      const before = seen();
+      const events = g.events.length;
+      const steps = e.stepAIUntilSeen();
+      expect(steps).toBeGreaterThan(0);
+      unseenDecisions += steps - 1;
+      if (!e.aiToMove()) continue; // the AI's turn ended: that is seen as the player's decision
+      const told = g.events.slice(events).some((ev) => ev.visibleTo !== 'imperial');
+      expect(told || seen() !== before).toBe(true);
+    }
+    // the Empire made decisions the Rebel could not see (moves of unseen characters, hidden choices)
+    expect(unseenDecisions).toBeGreaterThan(0);
   });
 
   it('hot-seat: each side sees its own view when it decides', () => {

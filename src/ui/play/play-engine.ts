@@ -121,6 +121,28 @@ export class PlayEngine {
     return true;
   }
 
+  /**
+   * AI decisions, as many as it takes to change what the human watching sees: his view of the board,
+   * or an event he may read. The screen shows each step, so one decision per step would let him count
+   * the AI's hidden moves (how many groups moved unseen, how many units were placed). Returns the
+   * decisions taken; stops where a human must decide, or after `limit`. With no human (all AIs), one.
+   */
+  stepAIUntilSeen(limit = 1000): number {
+    const g = this.game;
+    const viewer = this.currentViewer();
+    if (!g || viewer === null) return this.stepAI() ? 1 : 0;
+    const seen = () => JSON.stringify(viewFor(g, viewer, { events: false }));
+    const before = seen();
+    const eventsBefore = g.events.length;
+    let steps = 0;
+    while (steps < limit && this.stepAI()) {
+      steps++;
+      const told = g.events.slice(eventsBefore).some((e) => e.visibleTo === 'all' || e.visibleTo === viewer);
+      if (told || seen() !== before) break;
+    }
+    return steps;
+  }
+
   /** The last human command that undo would take back, or -1 (with the reason) when undo is off. */
   private undoTarget(): { index: number; note: string } {
     const g = this.game;

@@ -38,10 +38,11 @@ function schedule(): void {
 function tick(): void {
   timer = null;
   try {
-    // at full speed, several AI answers per tick; otherwise one, so each can be seen
+    // at full speed, several AI answers per tick; otherwise one that the player can see, so each
+    // can be followed (and the unseen ones cannot be counted)
     const until = performance.now() + (pace === 0 ? 30 : 0);
     do {
-      if (!engine.stepAI()) break;
+      if (!engine.stepAIUntilSeen()) break;
     } while (performance.now() < until && !engine.paused);
   } catch (e) {
     post([{ type: 'error', message: `The game stopped: ${(e as Error).message}` }]);
