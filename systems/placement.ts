@@ -56,17 +56,26 @@ function finishPlacement(game: Game, landings: { side: SideId; environ: number }
   for (const { side, environ } of landings) landFromSpace(game, side, environ);
 }
 
-/** The side's starting units, each with the environ the scenario fixes for it (0: free). */
+/**
+ * The side's starting units, each with the environ the scenario fixes for it (0: free), in the
+ * scenario's order. Each placement takes unplaced units of its own type (and, for a Rebel unit, its
+ * environ type [7.31]): the units were mustered in a shuffled order (`musterUnits`).
+ */
 function startingUnits(game: Game, side: SideId): { unit: number; environ: number }[] {
   const w = game.world;
+  const c = w.c;
   const unplaced = allOf(w, 'unit').filter((u) => sideOf(game, u) === side && !environOf(w, u));
   const out: { unit: number; environ: number }[] = [];
-  for (const placement of game.scenario[side].units)
+  for (const placement of game.scenario[side].units) {
+    const type = game.content.tables.unitTypes.findIndex((t) => t.id === placement.type);
+    const environType = placement.environType === null ? 255 : ENVIRON_TYPES.indexOf(placement.environType);
     for (let n = 0; n < placement.count; n++) {
-      const unit = unplaced[out.length];
-      if (unit === undefined) throw new Error('fewer units were made than the scenario places');
+      const i = unplaced.findIndex((u) => c.Unit.type[u] === type && c.Unit.environType[u] === environType);
+      if (i < 0) throw new Error(`fewer ${placement.type} units were made than the scenario places`);
+      const [unit] = unplaced.splice(i, 1) as [number];
       out.push({ unit, environ: placement.environ === null ? 0 : entityOf(w, 'environ', placement.environ) });
     }
+  }
   return out;
 }
 

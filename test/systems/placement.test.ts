@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { apply, newGame, stateHash } from '../../src/core/engine/game';
 import type { Decision, Game } from '../../src/core/engine/types';
 import { loadSave, makeSave, saveToText } from '../../src/core/save';
-import { environOf, holderOf, planetOfEnviron } from '../../src/core/world/world';
+import { environOf, holderOf, planetOfEnviron, refOf } from '../../src/core/world/world';
 import { ENVIRON_TYPES, type SideId } from '../../src/core/content/schema';
 import { playOut } from '../../src/ai/play';
 import { randomAgent } from '../../src/ai/random-agent';
@@ -147,6 +147,26 @@ describe('placement by hand [16.12-16.14]', () => {
       const env = eid(game, 'environ', placement.environ!);
       expect(unitsIn(game, env, 'imperial').length).toBe(unitsIn(auto, env, 'imperial').length);
     }
+  });
+
+  it('[16.13] each fixed starting unit stands where the scenario puts a unit of its type, whatever order the units were mustered in', () => {
+    // the units are made in a shuffled order [7.22]; placing them by that order put lines where militia belong
+    for (const scenario of content.scenarios.values())
+      for (const seed of [1, 2, 3]) {
+        const game = newGame({ content, ruleset, scenario: scenario.id, seed });
+        for (const side of ['imperial', 'rebel'] as const) {
+          const wanted = new Map<number, string[]>();
+          for (const p of scenario[side].units) {
+            if (!p.environ) continue;
+            const env = eid(game, 'environ', p.environ);
+            wanted.set(env, [...(wanted.get(env) ?? []), ...Array<string>(p.count).fill(p.type)]);
+          }
+          for (const [env, types] of wanted) {
+            const standing = unitsIn(game, env, side).map((u) => content.tables.unitTypes[game.world.c.Unit.type[u] as number]?.id);
+            expect(standing.sort(), `${scenario.id} seed ${seed}: ${side} units in ${refOf(game.world, env)}`).toEqual(types.sort());
+          }
+        }
+      }
   });
 
   it('a bad side in the option is refused with a clear message', () => {
