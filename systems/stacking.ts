@@ -62,6 +62,10 @@ export function passengerCount(game: Game, characters: number[]): number {
 export function loseShip(game: Game, ship: number, why: string, rule: string, forGood = false): void {
   const w = game.world;
   const side = sideOf(game, ship);
+  // [9.31, 14.2] the enemy hears of the loss only if he could see the ship: detected, or with a detected
+  // holder (else the news would tell him an unseen ship was there, and that no friend was with it)
+  const holderNow = holderOf(w, ship);
+  const seen = hasComponent(w, ship, w.c.Detected) || (holderNow !== 0 && hasComponent(w, holderNow, w.c.Detected));
   unplace(w, ship);
   untag(w, ship, w.c.Detected);
   w.c.Spaceship.damaged[ship] = 0;
@@ -75,7 +79,7 @@ export function loseShip(game: Game, ship: number, why: string, rule: string, fo
     const holder = holderOf(w, ship);
     if (holder) removeComponent(w, ship, HeldBy(holder));
   }
-  emit(game, { kind: 'ship-lost', text: `The ${side === 'rebel' ? 'Rebel' : 'Imperial'} spaceship ${nameOf(game, ship)} is lost (${why}).`, rule, visibleTo: 'all', entities: [ship] });
+  emit(game, { kind: 'ship-lost', text: `The ${side === 'rebel' ? 'Rebel' : 'Imperial'} spaceship ${nameOf(game, ship)} is lost (${why}).`, rule, visibleTo: seen ? 'all' : side, entities: [ship] });
 }
 
 /**

@@ -143,6 +143,18 @@ describe('spaceships [9.55-9.56, 14.5-14.6]', () => {
     expect(game.vars.possessionDeck).toContain('kestrels-due');
   });
 
+  it('[9.31, 14.59] the loss is news to the enemy only if he could see the ship', () => {
+    for (const detected of [false, true]) {
+      const game = opsGame();
+      const from = env(game, 'gallowmere.1');
+      const jax = putChar(game, 'jax-tollaway', from);
+      if (detected) tag(game.world, ship(game, 'kestrels-due'), game.world.c.Detected); // as by a PDB
+      moveStack(game, 'rebel', [jax], env(game, 'gallowmere.2'));
+      const lost = game.events.find((e) => e.kind === 'ship-lost');
+      expect(lost?.visibleTo, detected ? 'ship detected' : 'ship unseen').toBe(detected ? 'all' : 'rebel');
+    }
+  });
+
   it('[14.55] a ship whose owner is killed stays with friendly units and may be reassigned', () => {
     const game = opsGame();
     const from = env(game, 'gallowmere.1');
