@@ -56,6 +56,7 @@ export class App {
   private readonly labels: HTMLElement[] = [];
   private stackLabels: HTMLElement[] = [];
   /** Where each planet's name and each stack badge is on the screen, parallel to their elements. */
+  private readonly systemBoxes: ScreenBox[] = [];
   private readonly nameBoxes: ScreenBox[] = [];
   private badgeBoxes: ScreenBox[] = [];
   /** The planet names and stack badges shown on the map: overlays (choice markers) keep clear of them. */
@@ -623,6 +624,7 @@ export class App {
       el.addEventListener('click', () => this.galaxy.activate({ kind: 'system', id: s.id }));
       layer.appendChild(el);
       this.labels.push(el);
+      this.systemBoxes.push(hiddenBox());
     }
     for (const p of this.galaxy.layout.planets) {
       const el = document.createElement('div');
@@ -634,7 +636,7 @@ export class App {
       this.labels.push(el);
       this.nameBoxes.push(hiddenBox());
     }
-    this.mapLabels = [...this.nameBoxes, ...this.badgeBoxes];
+    this.mapLabels = [...this.systemBoxes, ...this.nameBoxes, ...this.badgeBoxes];
   }
 
   /** Stack icons with counts; each shows only when the camera is close to its planet (see placeLabels). */
@@ -657,7 +659,7 @@ export class App {
       this.stackLabels.push(el);
     }
     this.badgeBoxes = this.stackLabels.map(hiddenBox);
-    this.mapLabels = [...this.nameBoxes, ...this.badgeBoxes];
+    this.mapLabels = [...this.systemBoxes, ...this.nameBoxes, ...this.badgeBoxes];
     this.galaxy.takeLabelsDirty();
     this.placeLabels(true);
   }
@@ -669,13 +671,20 @@ export class App {
     const target = this.galaxy.controls.target;
     const camDist = this.galaxy.camera.position.distanceTo(target);
     let i = 0;
-    for (const s of L.systems) {
+    L.systems.forEach((s, n) => {
       const el = this.labels[i++] as HTMLElement;
-      const visible = this.galaxy.project(s.position, this.tmp2);
-      el.style.display = visible ? '' : 'none';
-      if (visible) el.style.transform = `translate(${this.tmp2.x.toFixed(1)}px, ${(this.tmp2.y + 12).toFixed(1)}px) translate(-50%, 0)`;
+      // kept as a box too, so the play screen's markers keep off system names (seen mid-flight)
+      const box = this.systemBoxes[n] as ScreenBox;
+      box.visible = this.galaxy.project(s.position, this.tmp2);
+      el.style.display = box.visible ? '' : 'none';
+      if (!box.visible) return;
+      const top = this.tmp2.y + 12;
+      el.style.transform = `translate(${this.tmp2.x.toFixed(1)}px, ${top.toFixed(1)}px) translate(-50%, 0)`;
       el.classList.toggle('dim', camDist < 30 && s.position.distanceTo(target) > 12);
-    }
+      measureOnce(box, el);
+      box.x = this.tmp2.x;
+      box.y = top + box.height / 2;
+    });
     // Stack badges ring their planet in the plane of the system, one on each environ's sector...
     const sides: Record<string, number> = { rebel: 1, imperial: -1 };
     const planetOfBadge: string[] = [];

@@ -149,7 +149,7 @@ describe('single-screen play', () => {
     expect(errors).toEqual([]);
   });
 
-  it('the numbered markers keep clear of the planet names, the stack badges and each other', async () => {
+  it('the numbered markers keep clear of the system and planet names, the stack badges and each other', async () => {
     await startNewGame(page, { imperial: 'ai:random', placement: 'auto', seed: '11' });
     expect((await waitForHuman(page, 1)).decision?.kind).toBe('movement');
     // pick a piece: the next choices (more pieces, or where to go) crowd round its planet
@@ -160,7 +160,7 @@ describe('single-screen play', () => {
       const shown = (el: Element) => (el as HTMLElement).style.display !== 'none' && el.getBoundingClientRect().width > 0;
       const meet = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
       const markers = [...document.querySelectorAll('[data-testid="marker"]')].filter(shown);
-      const labels = [...document.querySelectorAll('.planet-label, .stack-label')].filter(shown);
+      const labels = [...document.querySelectorAll('.system-label, .planet-label, .stack-label')].filter(shown);
       const found: string[] = [];
       markers.forEach((m, i) => {
         const box = m.getBoundingClientRect();
