@@ -14,6 +14,7 @@ import { viewFor } from '../../src/core/view';
 import { nameOf } from '../../src/core/names';
 import { foundRebelCamp } from '../../systems/rebel-camp';
 import { spawnUnit } from '../../src/core/world/build';
+import { act, assignOne, emptyBoard, put, toSegment } from '../systems/mission-helpers';
 
 describe('option labels', () => {
   it('[16.12] a place to gather the starting characters names its environ, its people\'s loyalty and its PDB', () => {
@@ -42,6 +43,20 @@ describe('option labels', () => {
     const name = entityName(game, d.options[0]!.character as number);
     expect(d.prompt).toContain(name); // the prompt says whose mission it is
     for (const o of d.options) expect(describeOption(game, o).label).not.toContain(name);
+  });
+});
+
+describe('joining a mission [13.1, 13.41]', () => {
+  it('a mission friends in the environ already perform says whom the character joins; others say nothing more', () => {
+    const { game } = emptyBoard();
+    const jax = put(game, 'jax-tollaway', 'wendhaven.1');
+    const mirra = put(game, 'mirra-solvane', 'wendhaven.1');
+    toSegment(game, 'mission assignment');
+    assignOne(game, jax, 'R');
+    act(game, { type: 'pick-for-mission', piece: mirra });
+    const label = (letter: string) => describeOption(game, game.pending!.options.find((o) => o.letter === letter)!).label;
+    expect(label('R')).toBe(`Mission ${content.missions.get('R')!.name} (R) joining Jax Tollaway`);
+    expect(label('I')).toBe(`Mission ${content.missions.get('I')!.name} (I)`);
   });
 });
 

@@ -7,7 +7,7 @@
 import type { Command, Game, Json } from '../../core/engine/types';
 import { environOf, kindOf, planetOfEnviron, refOf } from '../../core/world/world';
 import { LOYALTIES, type SideId } from '../../core/content/schema';
-import { groupById } from '../../../systems/missions';
+import { groupById, missionPhase } from '../../../systems/missions';
 import { hidingBonus } from '../../../systems/search';
 
 export interface OptionInfo {
@@ -152,6 +152,17 @@ function placeFacts(game: Game, environ: number): string {
   return `· ${LOYALTIES[c.Loyalty.value[planet] as number] ?? ''} · ${pdb}`;
 }
 
+/**
+ * [13.1, 13.41] "joining Jax Tollaway" when friends in the character's environ already perform the mission:
+ * he joins their group (the environ's cards count for every mission there, so a player may rather start
+ * another). Empty otherwise.
+ */
+function joining(game: Game, option: Command): string {
+  const environ = environOf(game.world, option.character as number);
+  const group = missionPhase(game)?.groups.find((g) => g.environ === environ && g.letter === option.letter && !g.camp);
+  return group?.members.length ? `joining ${group.members.map((m) => entityName(game, m)).join(', ')}` : '';
+}
+
 export function describeOption(game: Game, option: Command): OptionInfo {
   const yesNo = YES_NO[option.type];
   if (yesNo) {
@@ -207,6 +218,7 @@ export function describeOption(game: Game, option: Command): OptionInfo {
       parts.push(typeof value === 'string' ? words(value) : `${key} ${value}`);
     }
   }
+  if (option.type === 'assign-mission') parts.push(joining(game, option));
   const label = parts.filter(Boolean).join(' ');
   // "end/stop/no…" types, and the "no" of a yes-or-no question (its only field besides a place is false)
   const fields = Object.entries(option).filter(([k]) => k !== 'type' && k !== 'side' && k !== 'environ' && k !== 'planet');
