@@ -18,6 +18,7 @@ import { HeldBy } from '../src/core/world/relations';
 import { addComponent, hasComponent } from 'bitecs';
 import { allOf, entityOf, environOf, holderOf, place, planetOfEnviron, refOf } from '../src/core/world/world';
 import { nameOf } from '../src/core/names';
+import { environTypeCode } from '../src/core/world/build';
 import { refreshControl, controls } from './control';
 import { charactersIn, enemyOf, environsInPlay, planetsInPlay, sideOf, unitsIn } from './sides';
 import { detectShip } from './detection';
@@ -68,7 +69,7 @@ function startingUnits(game: Game, side: SideId): { unit: number; environ: numbe
   const out: { unit: number; environ: number }[] = [];
   for (const placement of game.scenario[side].units) {
     const type = game.content.tables.unitTypes.findIndex((t) => t.id === placement.type);
-    const environType = placement.environType === null ? 255 : ENVIRON_TYPES.indexOf(placement.environType);
+    const environType = environTypeCode(placement.environType);
     for (let n = 0; n < placement.count; n++) {
       const i = unplaced.findIndex((u) => c.Unit.type[u] === type && c.Unit.environType[u] === environType);
       if (i < 0) throw new Error(`fewer ${placement.type} units were made than the scenario places`);

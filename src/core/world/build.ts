@@ -143,6 +143,11 @@ function addShip(world: GameWorld, eid: number, ship: { maneuver: number; passen
   c.Spaceship.fullManeuver[eid] = ship.fullManeuverAlways ? 1 : 0;
 }
 
+/** How a unit's environ type is stored: its index among the environ types, 255 for none (Imperial units). */
+export function environTypeCode(environType: (typeof ENVIRON_TYPES)[number] | null): number {
+  return environType === null ? 255 : ENVIRON_TYPES.indexOf(environType);
+}
+
 /** Make a military unit of a type (off the board). Rebel units carry their environ type [7.31]. */
 export function spawnUnit(
   world: GameWorld,
@@ -160,7 +165,7 @@ export function spawnUnit(
   c.Unit.combat[eid] = type.combat;
   c.Unit.mobile[eid] = type.mobile ? 1 : 0;
   c.Unit.hidden[eid] = type.hidden ? 1 : 0;
-  c.Unit.environType[eid] = environType === null ? 255 : ENVIRON_TYPES.indexOf(environType);
+  c.Unit.environType[eid] = environTypeCode(environType);
   addComponent(world, eid, c.Owner);
   c.Owner.side[eid] = sideIndex(sides, type.side);
   return eid;
