@@ -22,15 +22,21 @@ import { nameOf } from '../src/core/names';
 
 type Arrival = { unit: string; environType: string | null } | { character: string };
 
-/** The pieces a side receives on this game-turn [16.15], in scenario order. */
+/**
+ * The pieces a side receives on this game-turn [16.15]: its units in an order drawn by the game's RNG,
+ * then its characters in scenario order. [7.22] The enemy reads when each unit arrives, and the
+ * scenario says which types come on which turn: in listing order, the first hidden unit to arrive
+ * would be known for the line unit it is.
+ */
 export function reinforcementsDue(game: Game, side: SideId): Arrival[] {
-  const out: Arrival[] = [];
+  const units: Arrival[] = [];
+  const characters: Arrival[] = [];
   for (const r of game.scenario[side].reinforcements) {
     if (r.turn !== game.turn) continue;
-    for (const u of r.units) for (let n = 0; n < u.count; n++) out.push({ unit: u.type, environType: u.environType });
-    for (const ch of r.characters) out.push({ character: ch });
+    for (const u of r.units) for (let n = 0; n < u.count; n++) units.push({ unit: u.type, environType: u.environType });
+    for (const ch of r.characters) characters.push({ character: ch });
   }
-  return out;
+  return [...game.rng.shuffle(units), ...characters];
 }
 
 /** [16.15, 16.13, 9.5] environs where this piece may be placed. */

@@ -100,6 +100,19 @@ describe('reinforcements [16.15]', () => {
     expect(reinforcementsDue(game, 'rebel')).toEqual([]);
   });
 
+  it('[7.22] hidden units arrive in an order drawn by the seed, not the scenario\'s (which would tell the line unit)', () => {
+    // Embers of the Reach, turn 3: a line unit and a patrol
+    const orders = new Set<string>();
+    for (let seed = 0; seed < 12; seed++) {
+      const game = testGame('embers-of-the-reach', `arrive-${seed}`);
+      game.turn = 3;
+      const due = reinforcementsDue(game, 'imperial');
+      expect(due.map((a) => ('unit' in a ? a.unit : a.character)).sort()).toEqual(['line', 'patrol']);
+      orders.add(due.map((a) => ('unit' in a ? a.unit : '')).join());
+    }
+    expect(orders.size).toBe(2);
+  });
+
   it('[16.15] they go to an environ of a planet the player controls, or one without enemy units on a planet nobody controls', () => {
     const game = turnFive();
     const p = planet(game, 'saffra');
