@@ -13,7 +13,11 @@ import { newGame, replay, type NewGameOptions } from './engine/game';
 import { Side, type SideId } from './content/schema';
 import type { Command, Game } from './engine/types';
 
-export const SAVE_FORMAT_VERSION = 1;
+/**
+ * The save format's version: raised whenever the same seed and commands would replay a different game.
+ * 2: the starting units are mustered, and reinforcements arrive, in orders drawn from the seed [7.22].
+ */
+export const SAVE_FORMAT_VERSION = 2;
 /** Larger than any real game (a game is a few thousand commands of ~60 bytes). */
 export const MAX_SAVE_BYTES = 8 * 1024 * 1024;
 export const MAX_COMMANDS = 100_000;
@@ -82,6 +86,12 @@ export function parseSave(text: string): { ok: true; save: SaveFile } | { ok: fa
   } catch (e) {
     return { ok: false, message: `The save is not valid JSON: ${(e as Error).message}.` };
   }
+  const version = (data as { formatVersion?: unknown } | null)?.formatVersion;
+  if (typeof version === 'number' && version < SAVE_FORMAT_VERSION)
+    return {
+      ok: false,
+      message: `The save was made by an older version of the game (save format ${version}; this game reads ${SAVE_FORMAT_VERSION}), which dealt games differently: it cannot be resumed.`,
+    };
   const result = SaveSchema.safeParse(data);
   if (!result.success) {
     const issue = result.error.issues[0];

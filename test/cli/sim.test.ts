@@ -31,7 +31,7 @@ describe('npm run sim', () => {
   it('--replay refuses a hostile save with one clear line and a non-zero exit', () => {
     const dir = mkdtempSync(join(tmpdir(), 'gu-'));
     const file = join(dir, 'hostile.json');
-    writeFileSync(file, '{"formatVersion":1,"contentVersion":"x","scenario":"armageddon","seed":"1","commands":[],"__proto__":{"a":1}}');
+    writeFileSync(file, '{"formatVersion":2,"contentVersion":"x","scenario":"armageddon","seed":"1","commands":[],"__proto__":{"a":1}}');
     const run = spawnSync(TSX, ['src/cli/sim.ts', '--replay', file, '--json'], { encoding: 'utf8' });
     expect(run.status).not.toBe(0);
     expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^sim: refused .*hostile\.json: The save is malformed/)]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { stateHash } from '../../src/core/engine/game';
-import { loadSave, makeSave, MAX_SAVE_BYTES, saveToText } from '../../src/core/save';
+import { loadSave, makeSave, MAX_SAVE_BYTES, SAVE_FORMAT_VERSION, saveToText } from '../../src/core/save';
 import { playOut } from '../../src/ai/play';
 import { randomAgent } from '../../src/ai/random-agent';
 import { content, ruleset, testGame } from '../fixtures';
@@ -52,6 +52,8 @@ describe('saves', () => {
       ['a wrong type', () => JSON.stringify({ ...good(), seed: 42 }), /malformed at seed/],
       ['an unknown field', () => JSON.stringify({ ...good(), cheat: true }), /malformed.*cheat/],
       ['a future format', () => JSON.stringify({ ...good(), formatVersion: 99 }), /malformed at formatVersion/],
+      // [7.22] format 1 mustered units in listing order: its commands would replay another game
+      ['an older format', () => JSON.stringify({ ...good(), formatVersion: SAVE_FORMAT_VERSION - 1 }), /older version of the game .*cannot be resumed/],
       ['a __proto__ key', () => saveToText(partlyPlayed()).replace('{"formatVersion"', '{"__proto__":{"polluted":1},"formatVersion"'), /malformed/],
       [
         'a __proto__ key inside a command',

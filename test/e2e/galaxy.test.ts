@@ -125,7 +125,7 @@ describe('the galaxy page (default route)', () => {
 
   it('a broken replay gets a clear message and the current game stays; a good one can be scrubbed', async () => {
     const before = await hook<SpectatorState>(page, 'state');
-    await hook(page, 'loadReplay', '{"formatVersion": 1, "commands": "oops"}');
+    await hook(page, 'loadReplay', '{"formatVersion": 2, "commands": "oops"}');
     await page.waitForSelector('.message:not([hidden])');
     expect(await page.locator('.message').textContent()).toMatch(/cannot be watched/);
     const after = await hook<SpectatorState>(page, 'state');

@@ -52,7 +52,7 @@ describe('the spectator engine (what the worker runs)', () => {
     engine.seek(half);
     expect(engine.game!.log.length).toBe(half);
     const current = engine.game;
-    const broken = engine.loadReplay('{"formatVersion":1}', null);
+    const broken = engine.loadReplay('{"formatVersion":2}', null);
     expect(broken[0]?.type).toBe('error');
     expect(engine.game).toBe(current);
   });
