@@ -58,27 +58,35 @@ export function passengerCount(game: Game, characters: number[]): number {
   return n;
 }
 
-/** Take a spaceship out of play: [14.59] lost (a Rebel possession returns to the deck), or [14.62] gone for good. */
-export function loseShip(game: Game, ship: number, why: string, rule: string, forGood = false): void {
+/**
+ * [9.31, 14.2] Could the enemy see this ship? When it is detected, or held by a character he sees
+ * (detected, or dead or captured), as the views have it.
+ */
+function seenByEnemy(game: Game, ship: number, holder: number): boolean {
+  const w = game.world;
+  const c = w.c;
+  return hasComponent(w, ship, c.Detected) || (holder !== 0 && [c.Detected, c.Dead, c.Captured].some((tagged) => hasComponent(w, holder, tagged)));
+}
+
+/**
+ * Take a spaceship out of play: [14.59] lost (a Rebel possession returns to the deck), or [14.62] gone
+ * for good. `holder`: who held it (when the caller has already taken it from him). The enemy hears of
+ * the loss only if he could see the ship: else the news would tell him an unseen ship was there.
+ */
+export function loseShip(game: Game, ship: number, why: string, rule: string, forGood = false, holder = holderOf(game.world, ship)): void {
   const w = game.world;
   const side = sideOf(game, ship);
-  // [9.31, 14.2] the enemy hears of the loss only if he could see the ship: detected, or with a detected
-  // holder (else the news would tell him an unseen ship was there, and that no friend was with it)
-  const holderNow = holderOf(w, ship);
-  const seen = hasComponent(w, ship, w.c.Detected) || (holderNow !== 0 && hasComponent(w, holderNow, w.c.Detected));
+  const seen = seenByEnemy(game, ship, holder);
   unplace(w, ship);
   untag(w, ship, w.c.Detected);
   w.c.Spaceship.damaged[ship] = 0;
+  const heldBy = holderOf(w, ship);
   if (forGood) {
-    const holder = holderOf(w, ship);
-    if (holder) removeComponent(w, ship, HeldBy(holder));
+    if (heldBy) removeComponent(w, ship, HeldBy(heldBy));
     addComponent(w, ship, w.c.Eliminated);
   } else if (w.kinds[ship] === 'possession') {
     losePossession(game, ship);
-  } else {
-    const holder = holderOf(w, ship);
-    if (holder) removeComponent(w, ship, HeldBy(holder));
-  }
+  } else if (heldBy) removeComponent(w, ship, HeldBy(heldBy));
   emit(game, { kind: 'ship-lost', text: `The ${side === 'rebel' ? 'Rebel' : 'Imperial'} spaceship ${nameOf(game, ship)} is lost (${why}).`, rule, visibleTo: seen ? 'all' : side, entities: [ship] });
 }
 
@@ -106,10 +114,10 @@ export function refreshShips(game: Game): void {
     const side = sideOf(game, ship);
     const solo = solePilotOf(game, ship);
     if (solo && !(isFreeCharacter(game, solo) && environOf(w, solo) === at)) {
-      loseShip(game, ship, 'its only pilot is not with it', '[14.6]', true);
+      loseShip(game, ship, 'its only pilot is not with it', '[14.6]', true, holder);
       continue;
     }
-    if (charactersIn(game, at, side).length === 0 && unitsIn(game, at, side).length === 0) loseShip(game, ship, 'left with no friend', '[14.59]');
+    if (charactersIn(game, at, side).length === 0 && unitsIn(game, at, side).length === 0) loseShip(game, ship, 'left with no friend', '[14.59]', false, holder);
   }
 }
 

@@ -153,6 +153,12 @@ describe('spaceships [9.55-9.56, 14.5-14.6]', () => {
       const lost = game.events.find((e) => e.kind === 'ship-lost');
       expect(lost?.visibleTo, detected ? 'ship detected' : 'ship unseen').toBe(detected ? 'all' : 'rebel');
     }
+    // the enemy sees a captured holder, and so his ship: its loss is news to him
+    const game = opsGame();
+    const jax = putChar(game, 'jax-tollaway', env(game, 'gallowmere.1'));
+    tag(game.world, jax, game.world.c.Captured);
+    game.ruleset.refresh(game);
+    expect(game.events.find((e) => e.kind === 'ship-lost')?.visibleTo).toBe('all');
   });
 
   it('[14.55] a ship whose owner is killed stays with friendly units and may be reassigned', () => {
