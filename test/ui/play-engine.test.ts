@@ -63,6 +63,16 @@ describe('playing against the AI', () => {
     e.start({ scenario, seed: '5', players: { rebel: { kind: 'human' }, imperial: { kind: 'ai', agent: 'normal' } } });
     const g = e.game!;
     const seen = () => JSON.stringify(viewFor(g, 'rebel', { events: false }));
+    // for each AI decision: did the Rebel see anything change?
+    let changed: boolean[] = [];
+    const stepAI = e.stepAI.bind(e);
+    e.stepAI = () => {
+      const before = seen();
+      const events = g.events.length;
+      const stepped = stepAI();
+      if (stepped) changed.push(g.events.slice(events).some((ev) => ev.visibleTo !== 'imperial') || seen() !== before);
+      return stepped;
+    };
     let unseenDecisions = 0;
     let guard = 0;
     while (g.turn <= 2 && !g.winner && guard++ < 5000) {
@@ -71,14 +81,13 @@ describe('playing against the AI', () => {
         e.answer('rebel', end >= 0 ? end : 0);
         continue;
       }
-      const before = seen();
-      const events = g.events.length;
+      changed = [];
       const steps = e.stepAIUntilSeen();
-      expect(steps).toBeGreaterThan(0);
+      expect(steps).toBe(changed.length);
+      // nothing seen before the step's last decision; and that one was seen, unless the AI's turn ended
+      expect(changed.slice(0, -1)).not.toContain(true);
+      if (e.aiToMove()) expect(changed.at(-1)).toBe(true);
       unseenDecisions += steps - 1;
-      if (!e.aiToMove()) continue; // the AI's turn ended: that is seen as the player's decision
-      const told = g.events.slice(events).some((ev) => ev.visibleTo !== 'imperial');
-      expect(told || seen() !== before).toBe(true);
     }
     // the Empire made decisions the Rebel could not see (moves of unseen characters, hidden choices)
     expect(unseenDecisions).toBeGreaterThan(0);

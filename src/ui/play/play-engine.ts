@@ -227,7 +227,8 @@ export class PlayEngine {
       view: viewFor(g, viewer, { events: false }),
       events: fresh,
       reset,
-      index: g.log.length,
+      // not the log's length: it would count the AI's unseen decisions (the timeline is the spectator's)
+      index: 0,
       total: null,
       playing: !this.paused,
       play: {

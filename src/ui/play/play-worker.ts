@@ -27,16 +27,17 @@ function autosave(): void {
   (self as unknown as Worker).postMessage({ type: 'autosave', text: saveToText(g), scenario: g.scenario.id, turn: g.turn } satisfies FromPlayWorker);
 }
 
-/** Let the AI move, one decision per tick, until a human must decide. */
-function schedule(): void {
+/** Let the AI move, one step per tick, until a human must decide; the next tick `delay` ms from now. */
+function schedule(delay = pace): void {
   if (timer !== null) clearTimeout(timer);
   timer = null;
   if (engine.paused || !engine.aiToMove()) return;
-  timer = setTimeout(tick, pace);
+  timer = setTimeout(tick, delay);
 }
 
 function tick(): void {
   timer = null;
+  const started = performance.now();
   try {
     // at full speed, several AI answers per tick; otherwise one that the player can see, so each
     // can be followed (and the unseen ones cannot be counted)
@@ -49,7 +50,9 @@ function tick(): void {
     return;
   }
   post([engine.state()]);
-  schedule();
+  // the pace counts from the tick's start: a step of many unseen decisions (a slow AI's thinking
+  // included) then comes no later than a step of one, as long as it takes less than the pace
+  schedule(Math.max(0, pace - (performance.now() - started)));
 }
 
 self.onmessage = (e: MessageEvent<ToPlayWorker>) => {
