@@ -159,10 +159,14 @@ describe('placement by hand [16.12-16.14]', () => {
           for (const p of scenario[side].units) {
             if (!p.environ) continue;
             const env = eid(game, 'environ', p.environ);
-            wanted.set(env, [...(wanted.get(env) ?? []), ...Array<string>(p.count).fill(p.type)]);
+            wanted.set(env, [...(wanted.get(env) ?? []), ...Array<string>(p.count).fill(`${p.type}/${p.environType ?? '-'}`)]);
           }
           for (const [env, types] of wanted) {
-            const standing = unitsIn(game, env, side).map((u) => content.tables.unitTypes[game.world.c.Unit.type[u] as number]?.id);
+            // a Rebel unit is typed by environ too [7.31]: the type and the environ type must both match
+            const c = game.world.c;
+            const standing = unitsIn(game, env, side).map(
+              (u) => `${content.tables.unitTypes[c.Unit.type[u] as number]?.id}/${ENVIRON_TYPES[c.Unit.environType[u] as number] ?? '-'}`,
+            );
             expect(standing.sort(), `${scenario.id} seed ${seed}: ${side} units in ${refOf(game.world, env)}`).toEqual(types.sort());
           }
         }
