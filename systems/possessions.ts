@@ -10,6 +10,7 @@ import { HeldBy } from '../src/core/world/relations';
 import { allOf, environOf, holderOf, occupants, possessionsOf, refOf } from '../src/core/world/world';
 import { nameOf } from '../src/core/names';
 import { isFreeCharacter, sideOf } from './sides';
+import { loseShip } from './stacking';
 
 /** The content card of a possession entity. */
 export function possessionCard(game: Game, possession: number) {
@@ -188,14 +189,9 @@ export function reassignSpaceship(game: Game, ship: number, character: number): 
  * which is removed for good [14.6, 14.62].
  */
 export function loseSpaceship(game: Game, ship: number, cause: string): void {
-  const w = game.world;
-  if (w.kinds[ship] === 'possession') losePossession(game, ship);
-  else {
-    const holder = holderOf(w, ship);
-    if (holder) removeComponent(w, ship, HeldBy(holder));
-    if (game.content.imperialShips.get(refOf(w, ship))?.onlyPilot) addComponent(w, ship, w.c.Eliminated);
-  }
-  emit(game, { kind: 'possession', text: `${nameOf(game, ship)} is lost (${cause}).`, rule: '[14.59]', visibleTo: 'all', entities: [ship] });
+  // off the board too: a sole pilot's ship, removed for good, was left standing where he fell
+  const forGood = game.world.kinds[ship] === 'ship' && game.content.imperialShips.get(refOf(game.world, ship))?.onlyPilot != null;
+  loseShip(game, ship, cause, '[14.59]', forGood);
 }
 
 // ------------------------------------------------------------------ procedures

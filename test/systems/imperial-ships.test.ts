@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { holderOf, planetOfEnviron } from '../../src/core/world/world';
+import { hasComponent } from 'bitecs';
+import { environOf, holderOf, planetOfEnviron } from '../../src/core/world/world';
 import { controls } from '../../systems/control';
 import { imperialShipsInPlay, shipReceiptOptions } from '../../systems/imperial-ships';
 import { loseSpaceship } from '../../systems/possessions';
@@ -37,6 +38,19 @@ describe('Imperial spaceships [14.6x]', () => {
     choose(game, { knight, ship });
     expect(holderOf(game.world, ship)).toBe(knight);
     expect(finished(game)).toBe(true);
+  });
+
+  it('[14.6, 14.62] a sole pilot\'s ship lost with no one to take it leaves the board for good', () => {
+    // a random game once left Black Verdict standing, removed for good, where Mordane Vex fell
+    const game = testGame('armageddon');
+    const ship = eid(game, 'ship', 'black-verdict');
+    const vex = eid(game, 'character', 'mordane-vex');
+    place(game.world, vex, environsInPlay(game)[0]!);
+    game.ruleset.refresh(game); // his ship comes in beside him [14.53]
+    expect(environOf(game.world, ship)).toBe(environOf(game.world, vex));
+    loseSpaceship(game, ship, 'test');
+    expect(environOf(game.world, ship)).toBe(0);
+    expect(hasComponent(game.world, ship, game.world.c.Eliminated)).toBe(true);
   });
 
   it('[14.61] a knight on a planet the Empire does not control receives nothing', () => {
