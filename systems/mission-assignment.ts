@@ -11,7 +11,7 @@ import { emit } from '../src/core/engine/game';
 import type { Command, Frame, Game, Procedure, Step } from '../src/core/engine/types';
 import { environOf } from '../src/core/world/world';
 import { nameOf } from '../src/core/names';
-import { beginMissionPhase, eligibleCharacters, missionAllowed, missionCard, missionPhase, onMission, type MissionGroup } from './missions';
+import { beginMissionPhase, eligibleCharacters, groupOn, missionAllowed, missionCard, missionPhase, onMission, type MissionGroup } from './missions';
 import { possessionBonusDraws } from './possessions';
 import { campIn } from './rebel-camp';
 import { environsInPlay, isCharacter, phasing } from './sides';
@@ -26,7 +26,7 @@ export function assignmentOptions(game: Game): Command[] {
     for (const character of eligibleCharacters(game, environ, side)) {
       if (onMission(game, character)) continue; // [13.1] one mission per character
       for (const letter of MISSION_LETTERS) {
-        const companions = phase.groups.find((g) => g.environ === environ && g.letter === letter && !g.camp)?.members ?? [];
+        const companions = groupOn(phase, environ, letter)?.members ?? [];
         if (!missionAllowed(game, letter, side, environ, character, companions)) continue;
         options.push({ type: 'assign-mission', side, character, letter, declare: false });
         // [14.27] a possession's bonus draws count only if declared at the outset (using it may cost it)
@@ -109,7 +109,7 @@ export const missionAssignment: Procedure = {
     }
     const character = command.character as number;
     const environ = environOf(w, character);
-    let group = phase.groups.find((g) => g.environ === environ && g.letter === letter && !g.camp);
+    let group = groupOn(phase, environ, letter);
     if (!group) {
       group = newGroup(phase.groups.length + 1, environ, letter, [], 0);
       phase.groups.push(group);

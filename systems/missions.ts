@@ -122,6 +122,11 @@ export function wentOnMissionThisTurn(game: Game, character: number): boolean {
   return !!record && record.turn === game.turn && record.characters.includes(character);
 }
 
+/** [13.1] The characters' group on this mission in this environ, if any (a rebel camp's is its own). */
+export function groupOn(phase: MissionPhase, environ: number, letter: string): MissionGroup | undefined {
+  return phase.groups.find((g) => g.environ === environ && g.letter === letter && !g.camp);
+}
+
 export function groupById(game: Game, id: number): MissionGroup {
   const group = missionPhase(game)?.groups.find((g) => g.id === id);
   if (!group) throw new Error(`there is no mission group ${id}`);

@@ -7,7 +7,7 @@
 import type { Command, Game, Json } from '../../core/engine/types';
 import { environOf, kindOf, planetOfEnviron, refOf } from '../../core/world/world';
 import { LOYALTIES, type SideId } from '../../core/content/schema';
-import { groupById, missionPhase } from '../../../systems/missions';
+import { groupById, groupOn, missionPhase } from '../../../systems/missions';
 import { hidingBonus } from '../../../systems/search';
 
 export interface OptionInfo {
@@ -159,7 +159,8 @@ function placeFacts(game: Game, environ: number): string {
  */
 function joining(game: Game, option: Command): string {
   const environ = environOf(game.world, option.character as number);
-  const group = missionPhase(game)?.groups.find((g) => g.environ === environ && g.letter === option.letter && !g.camp);
+  const phase = missionPhase(game);
+  const group = phase ? groupOn(phase, environ, option.letter as string) : undefined;
   return group?.members.length ? `joining ${group.members.map((m) => entityName(game, m)).join(', ')}` : '';
 }
 
