@@ -8,7 +8,7 @@
  */
 import { MISSION_LETTERS, type MissionLetterId } from '../src/core/content/schema';
 import { emit } from '../src/core/engine/game';
-import type { Command, Frame, Game, Procedure, Step } from '../src/core/engine/types';
+import type { Command, Frame, Game, Json, Procedure, Step } from '../src/core/engine/types';
 import { environOf } from '../src/core/world/world';
 import { nameOf } from '../src/core/names';
 import { beginMissionPhase, eligibleCharacters, groupOn, missionAllowed, missionCard, missionPhase, onMission, type MissionGroup } from './missions';
@@ -54,6 +54,7 @@ export const missionAssignment: Procedure = {
     if (frame.data.finished) return { done: true };
     const all = assignmentOptions(game);
     if (!all.length) return { done: true };
+    const phase = missionPhase(game);
     // Two small steps: pick a character (or camp), then his mission.
     const picked = frame.data.picked as number | undefined;
     if (picked) {
@@ -69,6 +70,9 @@ export const missionAssignment: Procedure = {
             : `Choose the mission for ${nameOf(game, picked)}.`,
           rule: '[13.1]',
           options,
+          // the side's own missions already taken up where he stands: a card drawn there counts for
+          // every mission of the environ [13.41], so a commander weighs joining one against adding one
+          context: { missionsHere: takenIn(phase?.groups ?? [], environOf(game.world, picked)) },
         },
       };
     }
@@ -125,6 +129,11 @@ export const missionAssignment: Procedure = {
     });
   },
 };
+
+/** The letters of the characters' mission groups in an environ, with their members. */
+function takenIn(groups: readonly MissionGroup[], environ: number): Json {
+  return groups.filter((g) => g.environ === environ && !g.camp).map((g) => ({ letter: g.letter, members: [...g.members] }));
+}
 
 function newGroup(id: number, environ: number, letter: MissionLetterId, members: number[], camp: number): MissionGroup {
   return { id, environ, letter, members, camp, status: 'active', letters: 0, searched: false, windfall: 0, declared: [] };

@@ -13,6 +13,7 @@ import type { Command, Decision } from '../core/engine/types';
 import type { GameView } from '../core/view';
 import { militaryColumn } from '../core/odds';
 import { shiftFromFacts } from '../../systems/military-combat';
+import { RATING_DRAWS_PER } from '../../systems/bonus-draw';
 
 /** What a plan may read: the view, the decision, and memory kept between decisions of one game. */
 export interface PlanContext {
@@ -170,6 +171,38 @@ function missionPriority(ctx: PlanContext, letter: MissionLetterId, environ: num
       return 10;
   }
 }
+
+/** A mission group of the side's own in the environ, as the assignment decision tells it. */
+interface MissionHere {
+  letter: string;
+  members: number[];
+}
+
+/**
+ * [13.41, 13.6] What one more character adds to a mission his friends in the environ already perform.
+ * The environ's action cards count for every mission performed there, so a second mission makes each
+ * card more likely to bear a letter that pays, while a bigger group gains only bonus draws: the best
+ * rating in the group gives them, and each member's own. So joining is worth the extra draws he brings,
+ * and a commander spreads his characters over the environ's missions. Measured over 200 games a
+ * scenario, for `normal`'s Rebel against `random`: 1 to 18 more wins (Wendmoor's 173 became 191).
+ */
+function joiningValue(ctx: PlanContext, letter: MissionLetterId, priority: number, group: MissionHere, joiner: string): number {
+  const rating = ctx.content.missions.get(letter)?.bonusDraws.rating;
+  const ratingOf = (id: string | undefined) => {
+    const def = ctx.content.characters.get(id ?? '');
+    return rating && def ? def[rating] : 0;
+  };
+  const per = rating ? (RATING_DRAWS_PER[rating] ?? 3) : 1;
+  const groupBest = Math.max(0, ...group.members.map((m) => ratingOf(character(ctx.view, m)?.id)));
+  const ownDraws = ctx.content.characters.get(joiner)?.bonusDraws[letter] ?? 0;
+  const draws = Math.max(0, Math.floor(ratingOf(joiner) / per) - Math.floor(groupBest / per)) + ownDraws;
+  return priority * JOINING_SHARE + draws * BONUS_DRAW_VALUE;
+}
+
+/** A place in a mission already performed in the environ is worth this share of the mission... */
+const JOINING_SHARE = 0.2;
+/** ...plus this much for each bonus draw the joiner adds (a letter's worth is about 50-100). */
+const BONUS_DRAW_VALUE = 10;
 
 // ---------------------------------------------------------------- movement
 
@@ -473,9 +506,14 @@ const PLANS: Record<string, Plan> = {
   'assign-mission'(ctx) {
     const ch = character(ctx.view, ctx.decision.options[0]?.character as number);
     const environ = ch?.environ ?? 0;
+    const here = (ctx.decision.context?.missionsHere as MissionHere[] | undefined) ?? [];
     return best(ctx.decision.options, (o) => {
       if (o.type !== 'assign-mission') return -50;
-      return missionPriority(ctx, o.letter as MissionLetterId, environ) + (o.declare ? 1 : 0);
+      const letter = o.letter as MissionLetterId;
+      const priority = missionPriority(ctx, letter, environ);
+      const group = here.find((g) => g.letter === letter);
+      const value = group && ch ? joiningValue(ctx, letter, priority, group, ch.id) : priority;
+      return value + (o.declare ? 1 : 0);
     });
   },
   'mission-draw'(ctx) {

@@ -16,6 +16,7 @@ import { beliefOf } from '../../src/core/belief';
 import { agentFactory } from '../../src/ai/registry';
 import { unitsIn, unitsOnPlanet } from '../../systems/sides';
 import { atMovementOf, eid, passUntil, testGame } from '../fixtures';
+import { act, assignOne, emptyBoard, put, toSegment } from '../systems/mission-helpers';
 
 /** Take every Imperial unit off a planet (the positions below start from a bare planet). */
 function strip(game: Game, planet: string): void {
@@ -159,6 +160,30 @@ describe('attacks are judged on the tables [10.0-10.7]', () => {
   it('[10.22, 10.5] the Empire does not attack a stronger Rebel stack at 1-2 on its own ground', () => {
     const { game, environ } = standoff(['rebel-2-1', 'rebel-2-1', 'rebel-2-1'], ['patrol', 'patrol']);
     expect(plan(game, declare('imperial', environ))).toMatchObject({ type: 'no-combat' });
+  });
+});
+
+describe('the Rebel spreads his characters over an environ\'s missions [13.41, 13.6]', () => {
+  /** The plan's mission for Mirra at Wendhaven 1 (unrest), with Jax already on Start Rebellion there or not. */
+  function mirrasMission(jaxOnRebellion: boolean): Command {
+    const { game } = emptyBoard();
+    const jax = put(game, 'jax-tollaway', 'wendhaven.1');
+    const mirra = put(game, 'mirra-solvane', 'wendhaven.1');
+    toSegment(game, 'mission assignment');
+    if (jaxOnRebellion) assignOne(game, jax, 'R');
+    act(game, { type: 'pick-for-mission', piece: mirra });
+    return planFor({ content: game.content, view: viewFor(game, 'rebel', { events: false }), decision: game.pending!, side: 'rebel', memory: {} });
+  }
+
+  it('alone, Mirra takes Start Rebellion, the best mission on a planet in unrest [15.2]', () => {
+    expect(mirrasMission(false).letter).toBe('R');
+  });
+
+  it('beside Jax on it, she takes a second mission: each card drawn there may then pay, and her leadership adds no bonus draw', () => {
+    // Rebellion's bonus draws come from the group's best leadership [13.6]: Mirra's 1 adds nothing to Jax's 1
+    const command = mirrasMission(true);
+    expect(command.type).toBe('assign-mission');
+    expect(command.letter).not.toBe('R');
   });
 });
 

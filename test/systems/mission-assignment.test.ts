@@ -47,6 +47,20 @@ describe('mission assignment', () => {
     expect(groups[0]!.members).toEqual([jax, mirra]);
   });
 
+  it('[13.41] choosing a mission, the player is told the missions his side already performs in that environ', () => {
+    const { game } = emptyBoard();
+    const jax = put(game, 'jax-tollaway', 'wendhaven.1');
+    const mirra = put(game, 'mirra-solvane', 'wendhaven.1');
+    const ansel = put(game, 'ansel-wirra', 'tollis.1');
+    toSegment(game, 'mission assignment');
+    assignOne(game, jax, 'R');
+    act(game, { type: 'pick-for-mission', piece: mirra });
+    expect(game.pending?.context?.missionsHere).toEqual([{ letter: 'R', members: [jax] }]);
+    act(game, { type: 'cancel-pick' });
+    act(game, { type: 'pick-for-mission', piece: ansel });
+    expect(game.pending?.context?.missionsHere).toEqual([]); // another environ
+  });
+
   it('[13.1] eligible characters need not join a mission, and are then in no group', () => {
     const { game } = emptyBoard();
     const jax = put(game, 'jax-tollaway', 'wendhaven.1');
