@@ -24,6 +24,11 @@ import { afterPossessionUse, possessionBonusDraws, possessionCard } from './poss
  */
 export const RATING_DRAWS_PER: Record<string, number> = { combat: 3, intelligence: 3, leadership: 2, diplomacy: 2, navigation: 2 };
 
+/** [13.6] the bonus draws a group's best rating gives for a mission rated by `rating`. */
+export function ratingDraws(rating: string, best: number): number {
+  return Math.floor(best / (RATING_DRAWS_PER[rating] ?? 3));
+}
+
 /** [13.2] a Rebel Diplomacy mission: -2 on a patriotic planet, +1 on a planet in dissent. */
 export const DIPLOMACY_LOYALTY_DRAWS: Record<number, number> = { [PATRIOTIC]: -2, [DISSENT]: 1 };
 
@@ -37,7 +42,7 @@ export function bonusDraws(game: Game, group: MissionGroup): { draws: number; po
   if (rating) {
     const store = c.Character[rating] as Uint8Array;
     const best = Math.max(0, ...group.members.map((m) => store[m] as number));
-    draws += Math.floor(best / (RATING_DRAWS_PER[rating] ?? 3));
+    draws += ratingDraws(rating, best);
   }
   const possessions: number[] = [];
   for (const m of group.members) {

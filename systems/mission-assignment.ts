@@ -8,10 +8,10 @@
  */
 import { MISSION_LETTERS, type MissionLetterId } from '../src/core/content/schema';
 import { emit } from '../src/core/engine/game';
-import type { Command, Frame, Game, Json, Procedure, Step } from '../src/core/engine/types';
+import type { Command, Frame, Game, Procedure, Step } from '../src/core/engine/types';
 import { environOf } from '../src/core/world/world';
 import { nameOf } from '../src/core/names';
-import { beginMissionPhase, eligibleCharacters, groupOn, missionAllowed, missionCard, missionPhase, onMission, type MissionGroup } from './missions';
+import { beginMissionPhase, eligibleCharacters, groupOn, groupsIn, missionAllowed, missionCard, missionPhase, onMission, type MissionGroup, type MissionHere, type MissionPhase } from './missions';
 import { possessionBonusDraws } from './possessions';
 import { campIn } from './rebel-camp';
 import { environsInPlay, isCharacter, phasing } from './sides';
@@ -70,9 +70,7 @@ export const missionAssignment: Procedure = {
             : `Choose the mission for ${nameOf(game, picked)}.`,
           rule: '[13.1]',
           options,
-          // the side's own missions already taken up where he stands: a card drawn there counts for
-          // every mission of the environ [13.41], so a commander weighs joining one against adding one
-          context: { missionsHere: takenIn(phase?.groups ?? [], environOf(game.world, picked)) },
+          context: { missionsHere: phase ? missionsHere(phase, environOf(game.world, picked)) : [] },
         },
       };
     }
@@ -130,9 +128,9 @@ export const missionAssignment: Procedure = {
   },
 };
 
-/** The letters of the characters' mission groups in an environ, with their members. */
-function takenIn(groups: readonly MissionGroup[], environ: number): Json {
-  return groups.filter((g) => g.environ === environ && !g.camp).map((g) => ({ letter: g.letter, members: [...g.members] }));
+/** The side's own missions already taken up in an environ, for the mission choice (`MissionHere`). */
+function missionsHere(phase: MissionPhase, environ: number): MissionHere[] {
+  return groupsIn(phase, environ).map((g) => ({ letter: g.letter, members: [...g.members] }));
 }
 
 function newGroup(id: number, environ: number, letter: MissionLetterId, members: number[], camp: number): MissionGroup {

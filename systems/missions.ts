@@ -122,10 +122,22 @@ export function wentOnMissionThisTurn(game: Game, character: number): boolean {
   return !!record && record.turn === game.turn && record.characters.includes(character);
 }
 
-/** [13.1] The characters' group on this mission in this environ, if any (a rebel camp's is its own). */
-export function groupOn(phase: MissionPhase, environ: number, letter: string): MissionGroup | undefined {
-  return phase.groups.find((g) => g.environ === environ && g.letter === letter && !g.camp);
+/** [13.1] The characters' mission groups in an environ (a rebel camp's mission is its own, no group to join). */
+export function groupsIn(phase: MissionPhase, environ: number): MissionGroup[] {
+  return phase.groups.filter((g) => g.environ === environ && !g.camp);
 }
+
+/** [13.1] The characters' group on this mission in this environ, if any. */
+export function groupOn(phase: MissionPhase, environ: number, letter: string): MissionGroup | undefined {
+  return groupsIn(phase, environ).find((g) => g.letter === letter);
+}
+
+/**
+ * A group of the deciding side's own in the picked character's environ, as the mission choice tells it
+ * (`context.missionsHere`): a card drawn there counts for every mission of the environ [13.41], so a
+ * commander weighs joining one against adding one.
+ */
+export type MissionHere = { letter: MissionLetterId; members: number[] };
 
 export function groupById(game: Game, id: number): MissionGroup {
   const group = missionPhase(game)?.groups.find((g) => g.id === id);

@@ -1,7 +1,8 @@
 /**
  * `normal`'s plans: for each kind of decision, what a sensible commander does, judged from the view
  * alone. The Rebel hides, stays put and flies to the best planet, gathers information,
- * turns loyalty toward unrest and starts rebellions where it has come; the Empire first holds every
+ * turns loyalty toward unrest and starts rebellions where it has come, his characters spread over an
+ * environ's missions (`joiningValue`); the Empire first holds every
  * planet in rebellion with units (an empty one falls at the end of its turn [15.53]), hunts detected
  * characters, searches, talks unrest down and stops rebellions. Both attack only where the combat table
  * promises a better trade. A kind without a plan takes the engine's first option (every decision's options
@@ -13,7 +14,8 @@ import type { Command, Decision } from '../core/engine/types';
 import type { GameView } from '../core/view';
 import { militaryColumn } from '../core/odds';
 import { shiftFromFacts } from '../../systems/military-combat';
-import { RATING_DRAWS_PER } from '../../systems/bonus-draw';
+import { ratingDraws } from '../../systems/bonus-draw';
+import type { MissionHere } from '../../systems/missions';
 
 /** What a plan may read: the view, the decision, and memory kept between decisions of one game. */
 export interface PlanContext {
@@ -172,12 +174,6 @@ function missionPriority(ctx: PlanContext, letter: MissionLetterId, environ: num
   }
 }
 
-/** A mission group of the side's own in the environ, as the assignment decision tells it. */
-interface MissionHere {
-  letter: string;
-  members: number[];
-}
-
 /**
  * [13.41, 13.6] What one more character adds to a mission his friends in the environ already perform.
  * The environ's action cards count for every mission performed there, so a second mission makes each
@@ -192,14 +188,17 @@ function joiningValue(ctx: PlanContext, letter: MissionLetterId, priority: numbe
     const def = ctx.content.characters.get(id ?? '');
     return rating && def ? def[rating] : 0;
   };
-  const per = rating ? (RATING_DRAWS_PER[rating] ?? 3) : 1;
   const groupBest = Math.max(0, ...group.members.map((m) => ratingOf(character(ctx.view, m)?.id)));
   const ownDraws = ctx.content.characters.get(joiner)?.bonusDraws[letter] ?? 0;
-  const draws = Math.max(0, Math.floor(ratingOf(joiner) / per) - Math.floor(groupBest / per)) + ownDraws;
+  const ratingGain = rating ? ratingDraws(rating, Math.max(groupBest, ratingOf(joiner))) - ratingDraws(rating, groupBest) : 0;
+  const draws = ratingGain + ownDraws;
   return priority * JOINING_SHARE + draws * BONUS_DRAW_VALUE;
 }
 
-/** A place in a mission already performed in the environ is worth this share of the mission... */
+/**
+ * A place in a mission already performed in the environ is worth this share of the mission (one more
+ * member to carry it on if another falls or is captured [13.52])...
+ */
 const JOINING_SHARE = 0.2;
 /** ...plus this much for each bonus draw the joiner adds (a letter's worth is about 50-100). */
 const BONUS_DRAW_VALUE = 10;

@@ -4,11 +4,12 @@
  * size 3 coup 2, tollis.2 liquid size 2; Gallowmere in dissent), pieces put where a test wants them, the
  * game taken to a mission segment, and stand-ins for the procedures other systems build.
  */
+import { hasComponent } from 'bitecs';
 import type { SideId } from '../../src/core/content/schema';
 import { advance, applyOrThrow, newGame } from '../../src/core/engine/game';
 import type { Command, Frame, Game, Json, Procedure, Ruleset } from '../../src/core/engine/types';
 import { spawnUnit } from '../../src/core/world/build';
-import { allOf, entityOf, place, unplace, untag } from '../../src/core/world/world';
+import { allOf, entityOf, place, refOf, unplace, untag } from '../../src/core/world/world';
 import { content, ruleset } from '../fixtures';
 
 export interface Call {
@@ -38,8 +39,11 @@ export function emptyBoard(stubs: Record<string, ((game: Game, data: Frame['data
   const game = newGame({ content, ruleset: rs, scenario: 'start-of-rebellion', seed: 1 });
   const w = game.world;
   for (const e of [...allOf(w, 'unit'), ...allOf(w, 'character')]) unplace(w, e);
-  // the setup's landing may have seen some (PDB detection [9.3]): on an empty board nobody is yet
-  for (const e of allOf(w, 'character')) untag(w, e, w.c.Detected);
+  // the setup's landing may have seen some (PDB detection [9.31]): on an empty board nobody is yet
+  for (const e of allOf(w, 'character')) {
+    untag(w, e, w.c.Detected);
+    if (hasComponent(w, e, w.c.Dead)) throw new Error(`the setup killed ${refOf(w, e)}: the mission tests need a seed where nobody dies landing`);
+  }
   game.ruleset.refresh(game);
   return { game, calls };
 }
