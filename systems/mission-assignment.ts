@@ -54,10 +54,10 @@ export const missionAssignment: Procedure = {
     if (frame.data.finished) return { done: true };
     const all = assignmentOptions(game);
     if (!all.length) return { done: true };
-    const phase = missionPhase(game);
     // Two small steps: pick a character (or camp), then his mission.
     const picked = frame.data.picked as number | undefined;
     if (picked) {
+      const phase = missionPhase(game);
       const options = all.filter((o) => o.character === picked || o.camp === picked);
       options.push({ type: 'cancel-pick', side });
       return {
