@@ -18,7 +18,7 @@ import { Rng } from '../core/rng';
 import { viewFor, type GameView } from '../core/view';
 import type { Agent, AgentFactory } from './agent';
 import { DEFAULT_WEIGHTS, evaluate, type EvaluationWeights } from './evaluate';
-import { beginMovementMemory, imperialMoveAlternatives, planFor, rememberMove, type PlanContext } from './plans';
+import { beginMovementMemory, imperialMoveAlternatives, planFor, rememberMove, type PlanContext, type PlanSkills } from './plans';
 
 export interface SearchLevel {
   name: string;
@@ -43,6 +43,8 @@ export interface SearchLevel {
    */
   movementSamples: number;
   weights: EvaluationWeights;
+  /** Plays beyond `normal`'s plans, in the agent's own choices and in its imagined games. */
+  skills: PlanSkills;
 }
 
 /**
@@ -68,8 +70,19 @@ const KEY_DECISIONS = [
 ] as const;
 
 export const LEVELS: Record<'easy' | 'hard', SearchLevel> = {
-  easy: { name: 'easy', blunder: 0.4, searched: [], samples: 0, horizon: 0, maxOptions: 0, margin: 0, movementSamples: 0, weights: DEFAULT_WEIGHTS },
-  hard: { name: 'hard', blunder: 0, searched: KEY_DECISIONS, samples: 2, horizon: 24, maxOptions: 6, margin: 20, movementSamples: 3, weights: DEFAULT_WEIGHTS },
+  easy: { name: 'easy', blunder: 0.4, searched: [], samples: 0, horizon: 0, maxOptions: 0, margin: 0, movementSamples: 0, weights: DEFAULT_WEIGHTS, skills: {} },
+  hard: {
+    name: 'hard',
+    blunder: 0,
+    searched: KEY_DECISIONS,
+    samples: 2,
+    horizon: 24,
+    maxOptions: 6,
+    margin: 20,
+    movementSamples: 3,
+    weights: DEFAULT_WEIGHTS,
+    skills: { imperialVoyages: true },
+  },
 };
 
 /**
@@ -88,14 +101,22 @@ export function searchableAlternatives(decision: Decision, planned: Command): Co
 type Memory = PlanContext['memory'];
 
 /**
- * Play on with the plans for both sides (the enemy is imagined to play like `normal`), until `done` or
- * the end. `memories` carries what a side's plan was in the middle of (a unit picked, where it goes).
+ * Play on with the plans for both sides, until `done` or the end: the searching side (`own`) with its
+ * skills, the enemy imagined to play like `normal`. `memories` carries what a side's plan was in the
+ * middle of (a unit picked, where it goes).
  */
-function playOn(game: Game, content: Content, done: (steps: number) => boolean, memories: Record<SideId, Memory> = { rebel: {}, imperial: {} }): void {
+function playOn(
+  game: Game,
+  content: Content,
+  own: { side: SideId; skills: PlanSkills },
+  done: (steps: number) => boolean,
+  memories: Record<SideId, Memory> = { rebel: {}, imperial: {} },
+): void {
   for (let steps = 0; !done(steps) && !game.winner && game.pending; steps++) {
     const decision = game.pending;
     const side = decision.side;
-    apply(game, planFor({ content, view: viewFor(game, side, { events: false }), decision, side, memory: memories[side] }));
+    const skills = side === own.side ? own.skills : undefined;
+    apply(game, planFor({ content, view: viewFor(game, side, { events: false }), decision, side, memory: memories[side], skills }));
   }
 }
 
@@ -103,6 +124,7 @@ export function searchAgent(level: SearchLevel): AgentFactory {
   return ({ side, seed, content }) => {
     const rng = Rng.fromSeed(`${level.name}:${side}:${seed}`);
     const c = content ?? bundledContent();
+    const own = { side, skills: level.skills };
     const memory: { [key: string]: unknown } = {};
     /** What this side remembers of unseen enemies, from its own views and events (the belief's best guess). */
     const seen: Record<number, number> = {};
@@ -143,7 +165,7 @@ export function searchAgent(level: SearchLevel): AgentFactory {
         const mean = meanOverImagined(belief, `${count}`, level.samples, (game) => {
           const result = apply(game, option);
           if (!result.ok) throw new Error(`option ${i} of "${decision.kind}" is not legal in an imagined game: ${result.reason}`);
-          playOn(game, c, (steps) => steps >= level.horizon);
+          playOn(game, c, own, (steps) => steps >= level.horizon);
           return evaluate(game, side, level.weights);
         });
         // The plan's choice comes first and keeps ties; another option must beat it by the margin.
@@ -163,7 +185,7 @@ export function searchAgent(level: SearchLevel): AgentFactory {
      * a garrison, and whether a planet in rebellion is left empty to fall [15.53].
      */
     function searchMovement(view: GameView, decision: Decision, belief: Belief): Command {
-      const ctx = { content: c, view, decision, side, memory };
+      const ctx = { content: c, view, decision, side, memory, skills: level.skills };
       beginMovementMemory(ctx);
       const before = structuredClone(memory);
       const planned = planFor(ctx);
@@ -176,7 +198,7 @@ export function searchAgent(level: SearchLevel): AgentFactory {
         const result = apply(game, first);
         if (!result.ok) throw new Error(`a move weighed in "${decision.kind}" is not legal in an imagined game: ${result.reason}`);
         const memories = { rebel: {}, imperial: {}, [side]: structuredClone(planMemory) } as Record<SideId, Memory>;
-        playOn(game, c, () => game.turn > start.turn && game.segment >= start.segment, memories);
+        playOn(game, c, own, () => game.turn > start.turn && game.segment >= start.segment, memories);
         return evaluate(game, side, level.weights);
       };
       let bestValue = meanOverImagined(belief, `${count}`, level.movementSamples, judge(planned, afterPlan));
@@ -202,7 +224,7 @@ export function searchAgent(level: SearchLevel): AgentFactory {
         if (decision.options.length === 1) return decision.options[0] as Command;
         if (level.blunder > 0 && rng.chance(level.blunder)) return rng.pick(decision.options);
         if (belief && level.movementSamples > 0 && side === 'imperial' && decision.kind === 'movement') return searchMovement(view, decision, belief);
-        const planned = planFor({ content: c, view, decision, side, memory });
+        const planned = planFor({ content: c, view, decision, side, memory, skills: level.skills });
         if (!belief || !level.searched.includes(decision.kind)) return planned;
         return search(decision, belief, planned);
       },

@@ -7,11 +7,12 @@ import { apply } from '../../src/core/engine/game';
 import type { Command, Decision, Game } from '../../src/core/engine/types';
 import { spawnUnit } from '../../src/core/world/build';
 import { REBELLION } from '../../src/core/world/components';
-import { place, tag } from '../../src/core/world/world';
-import { ENVIRON_TYPES } from '../../src/core/content/schema';
+import { hasComponent } from 'bitecs';
+import { allOf, environOf, environsOf, place, planetOfEnviron, tag } from '../../src/core/world/world';
+import { ENVIRON_TYPES, LOYALTIES } from '../../src/core/content/schema';
 import { eliminateUnit } from '../../systems/military-combat';
 import { viewFor } from '../../src/core/view';
-import { planFor } from '../../src/ai/plans';
+import { planFor, type PlanSkills } from '../../src/ai/plans';
 import { beliefOf } from '../../src/core/belief';
 import { agentFactory } from '../../src/ai/registry';
 import { unitsIn, unitsOnPlanet } from '../../systems/sides';
@@ -83,6 +84,63 @@ describe('the Empire holds its planets in rebellion [15.52, 15.53]', () => {
     }
     expect(unitsOnPlanet(game, gallowmere, 'imperial')).toHaveLength(1);
     expect(unitsOnPlanet(game, tollis, 'imperial')).toEqual([]);
+  });
+});
+
+describe('with the skill, the Empire flies its characters to where unrest is about to rise [15.2, 13.53]', () => {
+  /**
+   * Embers of the Reach at the Imperial movement, the Empire's ship and its pilot at home. Every planet
+   * loyal, except `unrest` (at unrest) and `rising` (in rebellion).
+   */
+  function troubledGalaxy() {
+    const game = testGame('embers-of-the-reach', 'fly');
+    passUntil(game, atMovementOf('imperial'));
+    const ship = viewFor(game, 'imperial', { events: false }).ships.find((s) => s.side === 'imperial' && s.holder)!;
+    const home = planetOfEnviron(game.world, ship.environ);
+    const others = allOf(game.world, 'planet').filter((p) => p !== home && hasComponent(game.world, p, game.world.c.InPlay));
+    const unrest = others.find((p) => environsOf(game.world, p).length >= 2)!;
+    const rising = others.find((p) => p !== unrest)!;
+    // one Imperial unit on the planet at unrest, in the environ a team would land in otherwise (the biggest)
+    for (const u of unitsOnPlanet(game, unrest, 'imperial')) eliminateUnit(game, u, '[test]');
+    const size = (environ: number) => game.world.c.Environ.size[environ] as number;
+    const guarded = environsOf(game.world, unrest).reduce((a, b) => (size(b) > size(a) ? b : a));
+    for (const environ of environsOf(game.world, unrest)) game.world.c.Environ.type[environ] = ENVIRON_TYPES.indexOf('urban');
+    place(game.world, spawnUnit(game.world, game.content, game.ruleset.sides, 'patrol', null), guarded);
+    for (const planet of allOf(game.world, 'planet')) game.world.c.Loyalty.value[planet] = LOYALTIES.indexOf('loyal');
+    game.world.c.Loyalty.value[unrest] = LOYALTIES.indexOf('unrest');
+    game.world.c.Loyalty.value[rising] = LOYALTIES.indexOf('unrest');
+    game.world.c.PlanetState.value[rising] = REBELLION;
+    return { game, ship, unrest, guarded };
+  }
+
+  /** Play the Imperial movement by the plans (with `skills`) until the first stack lands. */
+  function firstMove(game: Game, skills: PlanSkills) {
+    const memory = {};
+    for (let i = 0; i < 20; i++) {
+      const d = game.pending!;
+      if (d.side !== 'imperial' || (d.kind !== 'movement' && d.kind !== 'move-group')) return;
+      const command = planFor({ content: game.content, view: viewFor(game, 'imperial', { events: false }), decision: d, side: 'imperial', memory, skills });
+      expect(apply(game, command)).toEqual({ ok: true });
+      if (command.type === 'move-to' || command.type === 'end-movement') return command;
+    }
+  }
+
+  it('the ship carries its pilot and his friends to the planet at unrest, ahead of the one in rebellion, where no Imperial unit stops their missions [13.0, 13.7]', () => {
+    const { game, ship, unrest, guarded } = troubledGalaxy();
+    const crew = viewFor(game, 'imperial', { events: false }).characters.filter((c) => c.side === 'imperial' && c.environ === ship.environ).map((c) => c.eid);
+    const landing = firstMove(game, { imperialVoyages: true });
+    expect(landing).toMatchObject({ type: 'move-to' });
+    const to = landing!.to as number;
+    expect(planetOfEnviron(game.world, to)).toBe(unrest);
+    for (const ch of crew.slice(0, 6)) expect(environOf(game.world, ch)).toBe(to);
+    expect(to).not.toBe(guarded);
+    expect(unitsIn(game, to, 'imperial')).toEqual([]);
+  });
+
+  it("without it (`normal`), the characters stay where they started", () => {
+    const { game, ship } = troubledGalaxy();
+    firstMove(game, {});
+    expect(environOf(game.world, ship.holder)).toBe(ship.environ);
   });
 });
 
