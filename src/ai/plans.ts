@@ -38,6 +38,11 @@ export interface PlanSkills {
    * most (`imperialPlanetValue`), instead of keeping them where they started.
    */
   imperialVoyages?: boolean;
+  /**
+   * Characters standing beside their own units walk to another environ of the planet, where they may
+   * perform missions [13.0, 13.7] (`walkToWork`).
+   */
+  walks?: boolean;
 }
 
 type Plan = (ctx: PlanContext) => Command | undefined;
@@ -245,7 +250,7 @@ function rebelPlanetValue(ctx: PlanContext, planetEid: number): number {
  * mission letters its cards carry, and walking gives up the one he chose).
  */
 function rebelMovement(ctx: PlanContext): Command | undefined {
-  return startVoyage(ctx, rebelPlanetValue) ?? option(ctx, 'end-movement');
+  return startVoyage(ctx, rebelPlanetValue) ?? (ctx.skills?.walks ? walkToWork(ctx) : undefined) ?? option(ctx, 'end-movement');
 }
 
 /**
@@ -356,6 +361,8 @@ function imperialMovement(ctx: PlanContext): Command | undefined {
   const { view } = ctx;
   const voyage = ctx.skills?.imperialVoyages ? startVoyage(ctx, imperialPlanetValue) : undefined;
   if (voyage) return voyage;
+  const walk = ctx.skills?.walks ? walkToWork(ctx) : undefined;
+  if (walk) return walk;
   const sent = unitsSent(ctx.memory);
   const sentStrength = (ctx.memory.sentStrength as Record<number, number> | undefined) ?? {};
   const movable = view.units.filter(
@@ -377,6 +384,26 @@ function imperialMovement(ctx: PlanContext): Command | undefined {
   const hunted = huntedEnvirons(ctx);
   if (!hunted.size) return option(ctx, 'end-movement');
   return huntDetected(ctx, movable, staying, inRebellion, hunted) ?? option(ctx, 'end-movement');
+}
+
+/**
+ * [13.0, 13.7] A character beside his side's units performs no mission. Starting characters are placed
+ * at random, often beside units: one of them walks to the environ of his planet where missions pay
+ * best with no unit of his side (no Rebel unit either when there is a choice).
+ */
+function walkToWork(ctx: PlanContext): Command | undefined {
+  const { view, side } = ctx;
+  for (const ch of view.characters) {
+    if (ch.side !== side || ch.dead || ch.captured || ch.moved || strengthIn(view, ch.environ, side) === 0) continue;
+    const pick = option(ctx, 'pick', (o) => o.piece === ch.eid);
+    const planet = environView(view, ch.environ)?.planet;
+    const free = view.environs.filter((e) => e.planet === planet && e.eid !== ch.environ && strengthIn(view, e.eid, side) === 0);
+    const to = best(free, (e) => -strengthIn(view, e.eid, side === 'rebel' ? 'imperial' : 'rebel') * 10 + (e.type === 'urban' ? 10 : 0) + e.size);
+    if (!pick || !to) continue;
+    ctx.memory.moveTo = { environ: to.eid };
+    return pick;
+  }
+  return undefined;
 }
 
 /**
@@ -474,8 +501,11 @@ export function rememberMove(memory: PlanContext['memory'], move: MoveAlternativ
   memory.moveTo = move.moveTo;
 }
 
-/** Where the Empire's picked unit goes: to its planet's Imperial stack (or the environ with fewest Rebels), or a hunted environ. */
-function imperialDestination(ctx: PlanContext): Command | undefined {
+/**
+ * Where a piece the plan picked goes (`memory.moveTo`): a planet (for the Empire's units, to its
+ * Imperial stack, or the environ with fewest Rebels) or an environ.
+ */
+function destination(ctx: PlanContext): Command | undefined {
   const target = ctx.memory.moveTo as { planet?: number; environ?: number } | undefined;
   if (!target) return undefined;
   const moves = ctx.decision.options.filter((o) => o.type === 'move-to');
@@ -538,7 +568,7 @@ const PLANS: Record<string, Plan> = {
   'move-group'(ctx) {
     const voyage = ctx.memory.voyage as Voyage | null | undefined;
     if (voyage) return voyageStep(ctx, voyage);
-    return (ctx.side === 'imperial' ? imperialDestination(ctx) : undefined) ?? option(ctx, 'drop-group');
+    return destination(ctx) ?? option(ctx, 'drop-group');
   },
   'organize-stacks'(ctx) {
     return option(ctx, ctx.side === 'rebel' ? 'mission-stack' : 'stack-with-units') ?? ctx.decision.options[0];
