@@ -19,6 +19,7 @@ import type { Rng } from '../src/core/rng';
 import { nameOf } from '../src/core/names';
 import { controls } from './control';
 import { campIn } from './rebel-camp';
+import { missionEligible } from './stacking';
 import { charactersIn, enemyOf, isFreeCharacter, sideOf, unitsIn, unitsOnPlanet } from './sides';
 
 /**
@@ -176,8 +177,8 @@ export function isGuarding(game: Game, character: number): boolean {
  * A wounded character who wants to heal simply is not assigned: healing is doing nothing [13.71].
  */
 export function eligibleCharacters(game: Game, environ: number, side: SideId): number[] {
-  if (unitsIn(game, environ, side).length > 0) return []; // [13.0, 13.7] stacked with military units
-  return charactersIn(game, environ, side).filter((ch) => !isGuarding(game, ch));
+  // [13.0 step 1, 13.7, 9.57] only the mission stack: not the characters stacked with military units
+  return charactersIn(game, environ, side).filter((ch) => missionEligible(game, ch) && !isGuarding(game, ch));
 }
 
 /** Is this character already on a mission this phase? [13.1] each character on one mission only. */

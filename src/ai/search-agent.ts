@@ -81,7 +81,7 @@ export const LEVELS: Record<'easy' | 'hard', SearchLevel> = {
     margin: 20,
     movementSamples: 3,
     weights: DEFAULT_WEIGHTS,
-    skills: { imperialVoyages: true, walks: true },
+    skills: { imperialVoyages: true },
   },
 };
 

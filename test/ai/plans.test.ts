@@ -15,7 +15,7 @@ import { viewFor } from '../../src/core/view';
 import { planFor, type PlanSkills } from '../../src/ai/plans';
 import { beliefOf } from '../../src/core/belief';
 import { agentFactory } from '../../src/ai/registry';
-import { sideOf, unitsIn, unitsOnPlanet } from '../../systems/sides';
+import { unitsIn, unitsOnPlanet } from '../../systems/sides';
 import { atMovementOf, eid, passUntil, testGame } from '../fixtures';
 import { act, assignOne, emptyBoard, put, toSegment } from '../systems/mission-helpers';
 
@@ -125,7 +125,7 @@ describe('with the skill, the Empire flies its characters to where unrest is abo
     return { game, ship, unrest, guarded };
   }
 
-  it('the ship carries its pilot and his friends to the planet at unrest, ahead of the one in rebellion, where no Imperial unit stops their missions [13.0, 13.7]', () => {
+  it('the ship carries its pilot and his friends to the planet at unrest, ahead of the one in rebellion, away from the Imperial unit there', () => {
     const { game, ship, unrest, guarded } = troubledGalaxy();
     const crew = viewFor(game, 'imperial', { events: false }).characters.filter((c) => c.side === 'imperial' && c.environ === ship.environ).map((c) => c.eid);
     const landing = firstMove(game, { imperialVoyages: true });
@@ -141,38 +141,6 @@ describe('with the skill, the Empire flies its characters to where unrest is abo
     const { game, ship } = troubledGalaxy();
     firstMove(game, {});
     expect(environOf(game.world, ship.holder)).toBe(ship.environ);
-  });
-});
-
-describe('with the skill, characters beside their own units walk to where they may perform missions [13.0, 13.7]', () => {
-  /** Wendmoor at the Imperial movement: every Imperial character beside the one Imperial unit left on Tollis. */
-  function idleBesideUnits() {
-    const game = testGame('start-of-rebellion', 'walk');
-    passUntil(game, atMovementOf('imperial'));
-    strip(game, 'tollis');
-    const tollis = eid(game, 'planet', 'tollis');
-    const guarded = environsOf(game.world, tollis)[0]!;
-    place(game.world, spawnUnit(game.world, game.content, game.ruleset.sides, 'militia', null), guarded);
-    const characters = allOf(game.world, 'character').filter((ch) => sideOf(game, ch) === 'imperial' && environOf(game.world, ch));
-    for (const ch of characters) place(game.world, ch, guarded);
-    return { game, tollis, guarded, characters };
-  }
-
-  it('one walks to another environ of Tollis with no Imperial unit', () => {
-    const { game, tollis, guarded, characters } = idleBesideUnits();
-    const landing = firstMove(game, { walks: true });
-    expect(landing).toMatchObject({ type: 'move-to' });
-    const to = landing!.to as number;
-    expect(planetOfEnviron(game.world, to)).toBe(tollis);
-    expect(unitsIn(game, to, 'imperial')).toEqual([]);
-    expect(characters.filter((ch) => environOf(game.world, ch) === to)).toHaveLength(1);
-    expect(characters.filter((ch) => environOf(game.world, ch) === guarded)).toHaveLength(characters.length - 1);
-  });
-
-  it('without it (`normal`), they stay beside the unit', () => {
-    const { game, guarded, characters } = idleBesideUnits();
-    firstMove(game, {});
-    for (const ch of characters) expect(environOf(game.world, ch)).toBe(guarded);
   });
 });
 

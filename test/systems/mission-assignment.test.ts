@@ -7,19 +7,23 @@ import { REBELLION, REBEL_CONTROL } from '../../src/core/world/components';
 import { GuardedBy } from '../../src/core/world/relations';
 import { tag } from '../../src/core/world/world';
 import { missionPhase, onMission } from '../../systems/missions';
+import { setStackedWithUnits } from '../../systems/stacking';
 import { foundRebelCamp } from '../../systems/rebel-camp';
 import { act, assignOne, emptyBoard, env, hasOption, lettersFor, options, planet, put, toSegment, unit } from './mission-helpers';
 
 describe('mission assignment', () => {
-  it('[13.0, 13.7] characters stacked with their own military units cannot go on missions', () => {
+  it('[13.0, 13.7, 9.57] characters stacked with their own military units cannot go on missions; those beside them in the mission stack can', () => {
     const { game } = emptyBoard();
     const jax = put(game, 'jax-tollaway', 'wendhaven.1');
     const mirra = put(game, 'mirra-solvane', 'wendhaven.2');
+    const pip = put(game, 'pip-tock', 'wendhaven.2');
     unit(game, 'rebel-1-0', 'wendhaven.2', 'wild');
+    setStackedWithUnits(game, mirra, true);
     toSegment(game, 'mission assignment');
     expect(game.pending?.kind).toBe('pick-for-mission');
     expect(hasOption(game, { piece: jax })).toBe(true);
     expect(hasOption(game, { piece: mirra })).toBe(false);
+    expect(hasOption(game, { piece: pip })).toBe(true);
   });
 
   it('[12.81, 13.7] a character guarding a prisoner cannot go on missions', () => {
