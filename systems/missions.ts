@@ -172,12 +172,12 @@ export function isGuarding(game: Game, character: number): boolean {
 }
 
 /**
- * [13.0, 13.7, 12.81] characters of a side in an environ who may go on a mission: free (not captured,
- * not dead), not stacked with their own military units, not guarding prisoners.
+ * [13.0, 13.7, 9.57, 12.81] characters of a side in an environ who may go on a mission: free (not
+ * captured, not dead), in the mission stack (not stacked with their own military units, though they may
+ * stand beside them), not guarding prisoners.
  * A wounded character who wants to heal simply is not assigned: healing is doing nothing [13.71].
  */
 export function eligibleCharacters(game: Game, environ: number, side: SideId): number[] {
-  // [13.0 step 1, 13.7, 9.57] only the mission stack: not the characters stacked with military units
   return charactersIn(game, environ, side).filter((ch) => missionEligible(game, ch) && !isGuarding(game, ch));
 }
 

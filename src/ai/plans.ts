@@ -307,8 +307,8 @@ function voyageStep(ctx: PlanContext, voyage: Voyage): Command | undefined {
     ctx.decision.options.filter((o) => o.type === 'move-to' && environView(ctx.view, o.to as number)?.planet === voyage.target),
     (o) => {
       const env = environView(ctx.view, o.to as number);
-      // a team lands away from its own units: measured over 200 games of `normal` against `normal`, 9
-      // fewer Rebel wins in Embers of the Reach, the other scenarios within noise
+      // a team lands away from its own units: measured for the Empire's voyages over 200 games against
+      // `normal`, 9 fewer Rebel wins in Embers of the Reach, the other scenarios within noise
       const own = strengthIn(ctx.view, o.to as number, ctx.side) > 0 ? -100 : 0;
       return own + (env?.type === 'urban' ? 10 : 0) + (env?.size ?? 0);
     },
@@ -476,11 +476,8 @@ export function rememberMove(memory: PlanContext['memory'], move: MoveAlternativ
   memory.moveTo = move.moveTo;
 }
 
-/**
- * Where a piece the plan picked goes (`memory.moveTo`): a planet (for the Empire's units, to its
- * Imperial stack, or the environ with fewest Rebels) or an environ.
- */
-function destination(ctx: PlanContext): Command | undefined {
+/** Where the Empire's picked unit goes: to its planet's Imperial stack (or the environ with fewest Rebels), or a hunted environ. */
+function imperialDestination(ctx: PlanContext): Command | undefined {
   const target = ctx.memory.moveTo as { planet?: number; environ?: number } | undefined;
   if (!target) return undefined;
   const moves = ctx.decision.options.filter((o) => o.type === 'move-to');
@@ -543,7 +540,7 @@ const PLANS: Record<string, Plan> = {
   'move-group'(ctx) {
     const voyage = ctx.memory.voyage as Voyage | null | undefined;
     if (voyage) return voyageStep(ctx, voyage);
-    return destination(ctx) ?? option(ctx, 'drop-group');
+    return (ctx.side === 'imperial' ? imperialDestination(ctx) : undefined) ?? option(ctx, 'drop-group');
   },
   // [9.57, 13.7] a character in the mission stack may go on missions; one stacked with units may not
   'organize-stacks': (ctx) => option(ctx, 'mission-stack') ?? ctx.decision.options[0],
