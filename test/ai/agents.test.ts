@@ -77,7 +77,8 @@ describe('agents', () => {
     const planned = decision.options[0]!;
     expect(searchableAlternatives(decision, planned).map((o) => o.type)).not.toContain('cancel-pick');
     // Even a search that always prefers another option than the plan's never answers the step back.
-    const distrustful = searchAgent({ ...LEVELS.hard, name: 'distrustful', margin: -1e12, maxOptions: 99 })({ side: decision.side, seed: 'back' });
+    const searched = { rebel: ['assign-mission'], imperial: ['assign-mission'] };
+    const distrustful = searchAgent({ ...LEVELS.hard, name: 'distrustful', searched, margin: -1e12, maxOptions: 99 })({ side: decision.side, seed: 'back' });
     const command = distrustful.decide(viewFor(game, decision.side), decision, beliefOf(game, decision.side));
     expect(command.type).not.toBe('cancel-pick');
   });

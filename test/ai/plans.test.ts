@@ -245,6 +245,26 @@ describe('the Rebel spreads his characters over an environ\'s missions [13.41, 1
   });
 });
 
+describe('with the skill, the Rebel recruits before any mission but Start Rebellion [13.2 G, 15.2]', () => {
+  /** The plan's mission for Mirra, alone in `environ`, with `skills`. */
+  function mirrasMission(environ: string, skills: PlanSkills): Command {
+    const { game } = emptyBoard();
+    const mirra = put(game, 'mirra-solvane', environ);
+    toSegment(game, 'mission assignment');
+    act(game, { type: 'pick-for-mission', piece: mirra });
+    return planFor({ content: game.content, view: viewFor(game, 'rebel', { events: false }), decision: game.pending!, side: 'rebel', memory: {}, skills });
+  }
+
+  it('on Gallowmere (dissent), `normal` talks the planet round (Diplomacy); the recruiter gains a character', () => {
+    expect(mirrasMission('gallowmere.1', {}).letter).toBe('D');
+    expect(mirrasMission('gallowmere.1', { recruiting: true }).letter).toBe('G');
+  });
+
+  it('on Wendhaven (unrest), the recruiter still starts the rebellion first', () => {
+    expect(mirrasMission('wendhaven.1', { recruiting: true }).letter).toBe('R');
+  });
+});
+
 describe('the Rebel subverts troops without guessing hidden strengths [13.2 T, 7.22]', () => {
   /** A mission-subvert decision at Tollis 1 with `left` points, over a militia and a hidden line unit. */
   function subvert(left: number) {
