@@ -24,8 +24,8 @@ function strip(game: Game, planet: string): void {
   for (const u of unitsOnPlanet(game, eid(game, 'planet', planet), 'imperial')) eliminateUnit(game, u, '[test]');
 }
 
-function plan(game: Game, decision: Decision): Command {
-  return planFor({ content: game.content, view: viewFor(game, decision.side, { events: false }), decision, side: decision.side, memory: {} });
+function plan(game: Game, decision: Decision, skills?: PlanSkills): Command {
+  return planFor({ content: game.content, view: viewFor(game, decision.side, { events: false }), decision, side: decision.side, memory: {}, skills });
 }
 
 /** Play the Imperial movement by the plans (with `skills`) until the first stack lands. */
@@ -230,7 +230,7 @@ describe('the Rebel spreads his characters over an environ\'s missions [13.41, 1
     toSegment(game, 'mission assignment');
     if (jaxOnRebellion) assignOne(game, jax, 'R');
     act(game, { type: 'pick-for-mission', piece: mirra });
-    return planFor({ content: game.content, view: viewFor(game, 'rebel', { events: false }), decision: game.pending!, side: 'rebel', memory: {} });
+    return plan(game, game.pending!);
   }
 
   it('alone, Mirra takes Start Rebellion, the best mission on a planet in unrest [15.2]', () => {
@@ -252,7 +252,7 @@ describe('with the skill, the Rebel recruits before any mission but Start Rebell
     const mirra = put(game, 'mirra-solvane', environ);
     toSegment(game, 'mission assignment');
     act(game, { type: 'pick-for-mission', piece: mirra });
-    return planFor({ content: game.content, view: viewFor(game, 'rebel', { events: false }), decision: game.pending!, side: 'rebel', memory: {}, skills });
+    return plan(game, game.pending!, skills);
   }
 
   it('on Gallowmere (dissent), `normal` talks the planet round (Diplomacy); the recruiter gains a character', () => {
