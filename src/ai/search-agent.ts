@@ -44,6 +44,8 @@ export interface SearchLevel {
    * Each imagined game runs a whole game-turn on, to the same segment of the next turn.
    */
   movementSamples: number;
+  /** The margin another move must win by in the Empire's movement search, as `margin` in the others. */
+  movementMargin: number;
   weights: EvaluationWeights;
   /** Plays beyond `normal`'s plans, in the agent's own choices and in its imagined games. */
   skills: PlanSkills;
@@ -72,20 +74,26 @@ const KEY_DECISIONS = [
 ] as const;
 
 export const LEVELS: Record<'easy' | 'hard', SearchLevel> = {
-  easy: { name: 'easy', blunder: 0.4, searched: { rebel: [], imperial: [] }, samples: 0, horizon: 0, maxOptions: 0, margin: 0, movementSamples: 0, weights: DEFAULT_WEIGHTS, skills: {} },
+  easy: { name: 'easy', blunder: 0.4, searched: { rebel: [], imperial: [] }, samples: 0, horizon: 0, maxOptions: 0, margin: 0, movementSamples: 0, movementMargin: 0, weights: DEFAULT_WEIGHTS, skills: {} },
   hard: {
     name: 'hard',
     blunder: 0,
     // Measured against `normal` on the first 46 seeds of Wendmoor: the Empire won 25 searching its key
     // decisions, 34 without (normal: 35); the searches mostly traded a mission or a search for another
-    // on the luck of two imagined games. The Rebel's add a few games to his recruiting skill (Wendmoor's
-    // first 50 seeds: 40 wins against 35 with the skill alone; Embers' first 31: 17 against 19).
+    // on the luck of two imagined games. The Rebel's add a few games to his recruiting skill, or none
+    // (first seeds, with the margin below: Wendmoor 37 of 50 against 35 with the skill alone; Hrodmar
+    // 18 of 40 against 18; Embers 19 of 31 against 19).
     searched: { rebel: KEY_DECISIONS, imperial: [] },
     samples: 2,
     horizon: 24,
     maxOptions: 6,
-    margin: 20,
+    // Two imagined games an option, five options against the plan's: the luckiest of five beats the
+    // plan's by 20 points often enough that the Rebel traded Start Rebellion for Assassination
+    // (Hrodmar's first 40 seeds: 13 wins at 20, 18 at 100). At 100 only a clear gain overrules the
+    // plan (Wendmoor's first 50: 37 wins, 40 at 20; Embers' first 31: 19, 17 at 20).
+    margin: 100,
     movementSamples: 3,
+    movementMargin: 20,
     weights: DEFAULT_WEIGHTS,
     skills: { imperialVoyages: true, recruiting: true },
   },
@@ -212,7 +220,7 @@ export function searchAgent(level: SearchLevel): AgentFactory {
       for (const move of alternatives) {
         const altMemory = structuredClone(before);
         rememberMove(altMemory, move);
-        const value = meanOverImagined(belief, `${count}`, level.movementSamples, judge(move.pick, altMemory)) - level.margin;
+        const value = meanOverImagined(belief, `${count}`, level.movementSamples, judge(move.pick, altMemory)) - level.movementMargin;
         if (value > bestValue) {
           bestValue = value;
           chosen = { command: move.pick, memory: altMemory };
