@@ -14,7 +14,7 @@ import { spawnUnit } from '../../src/core/world/build';
 import { allOf, environOf, place, planetOfEnviron, possessionsOf, refOf, tag } from '../../src/core/world/world';
 import { viewFor } from '../../src/core/view';
 import { AGENTS, agentFactory } from '../../src/ai/registry';
-import { playOut } from '../../src/ai/play';
+import { playOne, playOut } from '../../src/ai/play';
 import { planFor } from '../../src/ai/plans';
 import { randomAgent } from '../../src/ai/random-agent';
 import { LEVELS, searchAgent, searchableAlternatives } from '../../src/ai/search-agent';
@@ -90,24 +90,22 @@ describe('agents', () => {
   it('[15.2] "hard" keeps the Start Rebellion its plan chose: two imagined games are no reason to give it up', () => {
     const game = testGame('armageddon', 'table-0');
     const hard = agentFactory('hard')({ side: 'rebel', seed: 'table-0' });
-    const normal = agentFactory('normal')({ side: 'imperial', seed: 'table-0' });
     let checked = 0;
-    while (game.pending && !game.winner && game.turn <= 3) {
-      const decision = game.pending;
-      const view = viewFor(game, decision.side);
-      if (decision.side === 'imperial') {
-        apply(game, normal.decide(view, decision));
-        continue;
-      }
-      const command = hard.decide(view, decision, beliefOf(game, 'rebel'));
-      // the plan's mission for this character needs no memory: its ranking reads the view alone
-      const planned = decision.kind === 'assign-mission' ? planFor({ content, view, decision, side: 'rebel', memory: {}, skills: LEVELS.hard.skills }) : undefined;
-      if (planned?.letter === 'R') {
-        expect(command).toEqual(planned);
-        checked++;
-      }
-      apply(game, command);
-    }
+    const watched: Agent = {
+      name: 'hard, watched',
+      decide(view, decision, belief) {
+        const command = hard.decide(view, decision, belief);
+        // the plan's mission for this character needs no memory: its ranking reads the view alone
+        const planned = decision.kind === 'assign-mission' ? planFor({ content, view, decision, side: 'rebel', memory: {}, skills: LEVELS.hard.skills }) : undefined;
+        if (planned?.letter === 'R') {
+          expect(command).toEqual(planned);
+          checked++;
+        }
+        return command;
+      },
+    };
+    const agents = { rebel: watched, imperial: agentFactory('normal')({ side: 'imperial', seed: 'table-0' }) };
+    while (game.turn <= 3 && playOne(game, agents));
     expect(checked).toBeGreaterThan(0);
   });
 
