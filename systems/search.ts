@@ -136,6 +136,7 @@ export const search: Procedure = {
           kind: 'attack-found',
           prompt: `Your ${s.foundBy} found the enemy characters in ${nameOf(game, s.environ)}. Attack them now?`,
           rule: '[11.32-11.34]',
+          context: { environ: s.environ, foundBy: s.foundBy ?? null },
           // [12.15] characters found through an action card must be attacked if able; a search of the
           // search phase need not lead to combat [11.32, 11.33]
           options: s.calledByCard

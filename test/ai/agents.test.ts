@@ -96,7 +96,7 @@ describe('agents', () => {
       decide(view, decision, belief) {
         const command = hard.decide(view, decision, belief);
         // the plan's mission for this character needs no memory: its ranking reads the view alone
-        const planned = decision.kind === 'assign-mission' ? planFor({ content, view, decision, side: 'rebel', memory: {}, skills: LEVELS.hard.skills }) : undefined;
+        const planned = decision.kind === 'assign-mission' ? planFor({ content, view, decision, side: 'rebel', memory: {}, skills: LEVELS.hard.skills.rebel }) : undefined;
         if (planned?.letter === 'R') {
           expect(command).toEqual(planned);
           checked++;

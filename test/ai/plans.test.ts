@@ -8,16 +8,17 @@ import type { Command, Decision, Game } from '../../src/core/engine/types';
 import { spawnUnit } from '../../src/core/world/build';
 import { REBELLION } from '../../src/core/world/components';
 import { hasComponent } from 'bitecs';
-import { allOf, environOf, environsOf, place, planetOfEnviron, tag } from '../../src/core/world/world';
-import { ENVIRON_TYPES, LOYALTIES } from '../../src/core/content/schema';
+import { allOf, environOf, environsOf, place, planetOfEnviron, refOf, tag } from '../../src/core/world/world';
+import { ENVIRON_TYPES, LOYALTIES, type SideId } from '../../src/core/content/schema';
 import { eliminateUnit } from '../../systems/military-combat';
 import { viewFor } from '../../src/core/view';
 import { planFor, type PlanSkills } from '../../src/ai/plans';
 import { beliefOf } from '../../src/core/belief';
 import { agentFactory } from '../../src/ai/registry';
 import { unitsIn, unitsOnPlanet } from '../../systems/sides';
-import { atMovementOf, eid, passUntil, testGame } from '../fixtures';
+import { atMovementOf, eid, passUntil, rigDice, testGame } from '../fixtures';
 import { act, assignOne, emptyBoard, put, toSegment } from '../systems/mission-helpers';
+import { anEnviron, choose, clearedGame, putCharacter, putUnit, run } from '../systems/character-fixtures';
 
 /** Take every Imperial unit off a planet (the positions below start from a bare planet). */
 function strip(game: Game, planet: string): void {
@@ -28,13 +29,13 @@ function plan(game: Game, decision: Decision, skills?: PlanSkills): Command {
   return planFor({ content: game.content, view: viewFor(game, decision.side, { events: false }), decision, side: decision.side, memory: {}, skills });
 }
 
-/** Play the Imperial movement by the plans (with `skills`) until the first stack lands. */
-function firstMove(game: Game, skills: PlanSkills) {
+/** Play a side's movement (the Empire's unless told) by the plans, with `skills`, until the first stack lands. */
+function firstMove(game: Game, skills: PlanSkills, side: SideId = 'imperial') {
   const memory = {};
   for (let i = 0; i < 20; i++) {
     const d = game.pending!;
-    if (d.side !== 'imperial' || (d.kind !== 'movement' && d.kind !== 'move-group')) return;
-    const command = planFor({ content: game.content, view: viewFor(game, 'imperial', { events: false }), decision: d, side: 'imperial', memory, skills });
+    if (d.side !== side || (d.kind !== 'movement' && d.kind !== 'move-group')) return;
+    const command = planFor({ content: game.content, view: viewFor(game, side, { events: false }), decision: d, side, memory, skills });
     expect(apply(game, command)).toEqual({ ok: true });
     if (command.type === 'move-to' || command.type === 'end-movement') return command;
   }
@@ -294,5 +295,96 @@ describe('the Rebel subverts troops without guessing hidden strengths [13.2 T, 7
   it('with three points, the hidden unit first: whatever it is, the points win it over', () => {
     const { chosen, line } = subvert(3);
     expect(chosen).toBe(line);
+  });
+});
+
+describe('with the skill, characters fight only where the combat table favours them [11.31, 12.6]', () => {
+  /**
+   * Rebels in an environ with one detected Imperial character, searching him in the search phase
+   * (the search procedure at its first decision, the Rebel's search-by).
+   */
+  function rebelsSearch(rebels: string[], imperial: string, withUnit = false) {
+    const game = clearedGame();
+    const environ = anEnviron(game);
+    for (const id of rebels) putCharacter(game, id, environ);
+    if (withUnit) putUnit(game, 'rebel-1-0', environ);
+    const enemy = putCharacter(game, imperial, environ);
+    tag(game.world, enemy, game.world.c.Detected);
+    run(game, 'search', { environ, searchingSide: 'rebel', group: [enemy], calledByCard: false });
+    expect(game.pending?.kind).toBe('search-by');
+    return { game, environ };
+  }
+  const declareSearch = (environ: number): Decision => ({
+    side: 'rebel',
+    kind: 'declare-search',
+    prompt: '',
+    rule: '[11.1]',
+    options: [true, false].map((search) => ({ type: 'declare-search', side: 'rebel', environ, search })),
+    context: { environ },
+  });
+  const cautious: PlanSkills = { cautiousSearches: true };
+
+  it('Mirra (combat 2) alone does not search for Dravona Esk (combat 8): `normal` does', () => {
+    const { game, environ } = rebelsSearch(['mirra-solvane'], 'dravona-esk');
+    expect(plan(game, declareSearch(environ), cautious)).toMatchObject({ search: false });
+    expect(plan(game, declareSearch(environ))).toMatchObject({ search: true });
+    expect(plan(game, game.pending!, cautious)).toMatchObject({ by: 'none' });
+    expect(plan(game, game.pending!)).toMatchObject({ by: 'characters' });
+  });
+
+  it('Jax, Brokk and Harrow (combat 4, 8 and 5) search for Varo Kettrigan (combat 6) and attack him when found', () => {
+    const { game, environ } = rebelsSearch(['jax-tollaway', 'brokk-hallgar', 'harrow-tesk'], 'varo-kettrigan');
+    expect(plan(game, declareSearch(environ), cautious)).toMatchObject({ search: true });
+    expect(plan(game, game.pending!, cautious)).toMatchObject({ by: 'characters' });
+    rigDice(game, [1]);
+    choose(game, { by: 'characters' });
+    expect(game.pending?.kind).toBe('attack-found');
+    expect(plan(game, game.pending!, cautious)).toMatchObject({ attack: true });
+  });
+
+  it('found by her own search, Mirra does not attack Dravona Esk', () => {
+    const { game } = rebelsSearch(['mirra-solvane'], 'dravona-esk');
+    rigDice(game, [1]);
+    choose(game, { by: 'characters' });
+    expect(game.pending?.context).toMatchObject({ foundBy: 'characters' });
+    expect(plan(game, game.pending!, cautious)).toMatchObject({ attack: false });
+    expect(plan(game, game.pending!)).toMatchObject({ attack: true });
+  });
+
+  it('[11.0, 12.12] beside a Rebel unit she still searches: units search, and a squad fights for them', () => {
+    const { game, environ } = rebelsSearch(['mirra-solvane'], 'dravona-esk', true);
+    expect(plan(game, declareSearch(environ), cautious)).toMatchObject({ search: true });
+    expect(plan(game, game.pending!, cautious)).toMatchObject({ by: 'units' });
+  });
+});
+
+describe('with the skill, a team lands away from a creature [13.45]', () => {
+  /**
+   * Hrodmar at the Rebel's first movement, his ship and team on Ironmaw; Cairnfell at unrest (the planet
+   * to fly to), Skaldrun loyal. Cairnfell's wild environ (size 3) is the Glass Wyrm's; its fire environ
+   * is size 2.
+   */
+  function flightToCairnfell() {
+    const game = testGame('armageddon', 'wyrm');
+    expect(game.pending).toMatchObject({ side: 'rebel', kind: 'movement' });
+    game.world.c.Loyalty.value[eid(game, 'planet', 'cairnfell')] = LOYALTIES.indexOf('unrest');
+    game.world.c.Loyalty.value[eid(game, 'planet', 'skaldrun')] = LOYALTIES.indexOf('loyal');
+    return game;
+  }
+  const creatureIn = (game: Game, environ: number) => game.content.environs.get(refOf(game.world, environ))?.creature;
+
+  it('the team lands in the fire environ, not the wyrm\'s', () => {
+    const game = flightToCairnfell();
+    const landing = firstMove(game, { avoidsCreatures: true }, 'rebel');
+    expect(landing).toMatchObject({ type: 'move-to' });
+    expect(planetOfEnviron(game.world, landing!.to as number)).toBe(eid(game, 'planet', 'cairnfell'));
+    expect(creatureIn(game, landing!.to as number)).toBeNull();
+  });
+
+  it('without it (`normal`), the team lands in the bigger environ, where the wyrm lives', () => {
+    const game = flightToCairnfell();
+    const landing = firstMove(game, {}, 'rebel');
+    expect(planetOfEnviron(game.world, landing!.to as number)).toBe(eid(game, 'planet', 'cairnfell'));
+    expect(creatureIn(game, landing!.to as number)).toBe('glass-wyrm');
   });
 });
