@@ -12,7 +12,7 @@ import type { MissionLetterId, SideId } from '../core/content/schema';
 import type { Content } from '../core/content/validate';
 import type { Command, Decision } from '../core/engine/types';
 import type { GameView } from '../core/view';
-import { militaryColumn } from '../core/odds';
+import { characterColumn, militaryColumn } from '../core/odds';
 import { shiftFromFacts } from '../../systems/military-combat';
 import { ratingDraws } from '../../systems/bonus-draw';
 import type { MissionHere } from '../../systems/missions';
@@ -42,15 +42,16 @@ export interface PlanSkills {
    * The side's characters search for, and attack, only enemy characters the combat table says they beat
    * (`characterCombatEdge`): a search by characters marks the searchers detected [11.31], and each of
    * them killed is a victory point to the enemy (tables.md). Units still search: a squad fights for
-   * them [12.12]. Measured over 200 games a scenario, for the Rebel with `recruiting` against `normal`:
-   * Hrodmar 113 wins against 122 with `avoidsCreatures`, the others within 1; alone, 1 to 3 more.
+   * them [12.12]. Measured over 200 games a scenario, for the Rebel with `recruiting` and
+   * `avoidsCreatures` against `normal`: Hrodmar 122 wins with it, 113 without; the others within 1.
    */
   cautiousSearches?: boolean;
   /**
    * Teams land away from environs where a creature lives [13.45]: an action card of their missions may
-   * set it on them. In 200 Hrodmar games the Rebel lost 155 characters in his missions, most to
-   * Cairnfell's Glass Wyrm (combat 12), and 22 with this skill. Measured for the Rebel with `recruiting` against `normal`, 200 games a scenario:
-   * Wendmoor 141 wins (130 without), Hrodmar 113 (99), Embers and the Verdant Drift the same.
+   * set it on them. In 200 Hrodmar games the Rebel lost 155 characters in his missions' action
+   * segments, most to Cairnfell's Glass Wyrm (combat 12), and 22 with this skill. Measured for the
+   * Rebel with `recruiting` against `normal`, 200 games a scenario: Wendmoor 141 wins (130 without),
+   * Hrodmar 113 (99), Embers and the Verdant Drift the same.
    */
   avoidsCreatures?: boolean;
   /**
@@ -173,9 +174,7 @@ function characterCombatEdge(ctx: PlanContext, attackers: GameView['characters']
   };
   const attack = ratings(attackers);
   const defence = ratings(defenders);
-  const differential = attack.combat - defence.combat;
-  let column = t.columns.findIndex((r) => differential >= r.min && differential <= r.max);
-  if (column < 0) column = differential < 0 ? 0 : t.columns.length - 1;
+  const column = characterColumn(ctx.content.tables, attack.combat - defence.combat, false); // the plans fight to kill
   let edge = 0;
   for (const row of t.rows) {
     const cell = row[column]!;
@@ -391,7 +390,11 @@ function voyageStep(ctx: PlanContext, voyage: Voyage): Command | undefined {
   return landing ?? option(ctx, 'drop-group');
 }
 
-/** [13.45] How dangerous the creature living in an environ is (its combat rating doubled; 0 for none). */
+/**
+ * [13.45] How dangerous the creature living in an environ is, on the landing's scale (0 for none): its
+ * combat rating doubled, so that any creature outweighs what an environ's type and size add (at most
+ * 10 and its size), and a deadlier one more.
+ */
 function creatureDanger(ctx: PlanContext, environ: number): number {
   const id = environView(ctx.view, environ)?.id;
   const creature = ctx.content.creatures.get(ctx.content.environs.get(id ?? '')?.creature ?? '');

@@ -95,10 +95,10 @@ export const LEVELS: Record<'easy' | 'hard', SearchLevel> = {
     movementSamples: 3,
     movementMargin: 20,
     weights: DEFAULT_WEIGHTS,
-    // The Empire's searches and landings by the Rebel's skills: at `normal`'s level the cautious
-    // searches won the Empire 33 and 24 more games of 200 in Hrodmar and Embers (Wendmoor and the
-    // Verdant Drift within 1), and the landings none. Not given yet: every Imperial row of the table
-    // would need playing again (see docs/architecture.md).
+    // The Rebel's cautious searches would serve the Empire too (its plans with them won 33 and 24 more
+    // games of 200 in Hrodmar and Embers; Wendmoor and the Verdant Drift within 1; the landings made
+    // no difference). It has not got them yet: the README's `hard` (Empire) column would need
+    // playing again (see docs/architecture.md).
     skills: { rebel: { recruiting: true, avoidsCreatures: true, cautiousSearches: true }, imperial: { imperialVoyages: true } },
   },
 };

@@ -303,11 +303,11 @@ describe('with the skill, characters fight only where the combat table favours t
    * Rebels in an environ with one detected Imperial character, searching him in the search phase
    * (the search procedure at its first decision, the Rebel's search-by).
    */
-  function rebelsSearch(rebels: string[], imperial: string, withUnit = false) {
+  function rebelsSearch(rebels: string[], imperial: string, units: string[] = []) {
     const game = clearedGame();
     const environ = anEnviron(game);
     for (const id of rebels) putCharacter(game, id, environ);
-    if (withUnit) putUnit(game, 'rebel-1-0', environ);
+    for (const type of units) putUnit(game, type, environ);
     const enemy = putCharacter(game, imperial, environ);
     tag(game.world, enemy, game.world.c.Detected);
     run(game, 'search', { environ, searchingSide: 'rebel', group: [enemy], calledByCard: false });
@@ -351,10 +351,20 @@ describe('with the skill, characters fight only where the combat table favours t
     expect(plan(game, game.pending!)).toMatchObject({ attack: true });
   });
 
-  it('[11.0, 12.12] beside a Rebel unit she still searches: units search, and a squad fights for them', () => {
-    const { game, environ } = rebelsSearch(['mirra-solvane'], 'dravona-esk', true);
+  it('[12.6] Jax (combat 4) does not search for Varo Kettrigan (combat 6): at a differential of -2 the table favours the defender', () => {
+    const { game, environ } = rebelsSearch(['jax-tollaway'], 'varo-kettrigan');
+    expect(plan(game, declareSearch(environ), cautious)).toMatchObject({ search: false });
+    expect(plan(game, game.pending!, cautious)).toMatchObject({ by: 'none' });
+  });
+
+  it('[11.0, 12.12] beside Rebel units she still searches: units search, and a squad fights for them', () => {
+    const { game, environ } = rebelsSearch(['mirra-solvane'], 'dravona-esk', ['rebel-2-1', 'rebel-2-1', 'rebel-2-1']);
     expect(plan(game, declareSearch(environ), cautious)).toMatchObject({ search: true });
     expect(plan(game, game.pending!, cautious)).toMatchObject({ by: 'units' });
+    rigDice(game, [1]);
+    choose(game, { by: 'units', leader: 0 });
+    expect(game.pending).toMatchObject({ kind: 'attack-found', context: { foundBy: 'units' } });
+    expect(plan(game, game.pending!, cautious)).toMatchObject({ attack: true });
   });
 });
 
