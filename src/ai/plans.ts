@@ -183,15 +183,11 @@ function characterCombatEdge(ctx: PlanContext, attackers: GameView['characters']
   return edge;
 }
 
-/** The side's free characters and the enemy's detected ones in an environ: who would fight there. */
-function charactersFacing(ctx: PlanContext, environ: number) {
-  const here = ctx.view.characters.filter((c) => c.environ === environ && !c.dead && !c.captured);
-  return { own: here.filter((c) => c.side === ctx.side), enemies: here.filter((c) => c.side !== ctx.side && c.detected) };
-}
-
-/** Whether the side's characters in the environ should fight the enemies detected there. */
+/** Whether the side's free characters in the environ should fight the enemies detected there. */
 function charactersWinThere(ctx: PlanContext, environ: number): boolean {
-  const { own, enemies } = charactersFacing(ctx, environ);
+  const here = ctx.view.characters.filter((c) => c.environ === environ && !c.dead && !c.captured);
+  const own = here.filter((c) => c.side === ctx.side);
+  const enemies = here.filter((c) => c.side !== ctx.side && c.detected);
   return own.length > 0 && enemies.length > 0 && characterCombatEdge(ctx, own, enemies) > 0;
 }
 
@@ -673,7 +669,8 @@ const PLANS: Record<string, Plan> = {
   'attack-found'(ctx) {
     const { environ, foundBy } = (ctx.decision.context ?? {}) as { environ?: number; foundBy?: string };
     const attack = !ctx.skills?.cautiousSearches || foundBy !== 'characters' || charactersWinThere(ctx, environ ?? 0);
-    return option(ctx, 'attack-found', (o) => o.attack === attack) ?? ctx.decision.options[0];
+    // after a card's search only the attack is offered [12.15]: no match, and `planFor` takes it
+    return option(ctx, 'attack-found', (o) => o.attack === attack);
   },
   // [11.0] the cleverest character hides the group
   'choose-hider': (ctx) =>
