@@ -15,6 +15,7 @@ import { viewFor } from '../../src/core/view';
 import { planFor, type PlanSkills } from '../../src/ai/plans';
 import { beliefOf } from '../../src/core/belief';
 import { agentFactory } from '../../src/ai/registry';
+import { LEVELS } from '../../src/ai/search-agent';
 import { unitsIn, unitsOnPlanet } from '../../systems/sides';
 import { atMovementOf, eid, passUntil, rigDice, testGame } from '../fixtures';
 import { act, assignOne, emptyBoard, put, toSegment } from '../systems/mission-helpers';
@@ -314,12 +315,12 @@ describe('with the skill, characters fight only where the combat table favours t
     expect(game.pending?.kind).toBe('search-by');
     return { game, environ };
   }
-  const declareSearch = (environ: number): Decision => ({
-    side: 'rebel',
+  const declareSearch = (environ: number, side: SideId = 'rebel'): Decision => ({
+    side,
     kind: 'declare-search',
     prompt: '',
     rule: '[11.1]',
-    options: [true, false].map((search) => ({ type: 'declare-search', side: 'rebel', environ, search })),
+    options: [true, false].map((search) => ({ type: 'declare-search', side, environ, search })),
     context: { environ },
   });
   const cautious: PlanSkills = { cautiousSearches: true };
@@ -355,6 +356,20 @@ describe('with the skill, characters fight only where the combat table favours t
     const { game, environ } = rebelsSearch(['jax-tollaway'], 'varo-kettrigan');
     expect(plan(game, declareSearch(environ), cautious)).toMatchObject({ search: false });
     expect(plan(game, game.pending!, cautious)).toMatchObject({ by: 'none' });
+  });
+
+  it("`hard`'s Empire has the skill too: Iseult Marn (combat 2) alone does not search for Brokk Hallgar (combat 8)", () => {
+    const game = clearedGame();
+    const environ = anEnviron(game);
+    putCharacter(game, 'iseult-marn', environ);
+    tag(game.world, putCharacter(game, 'brokk-hallgar', environ), game.world.c.Detected);
+    const declare = declareSearch(environ, 'imperial');
+    expect(plan(game, declare, LEVELS.hard.skills.imperial)).toMatchObject({ search: false });
+    expect(plan(game, declare)).toMatchObject({ search: true });
+    // beside her, Dravona Esk (combat 8) and Oren Vastrel (6) make it a fight the table favours
+    putCharacter(game, 'dravona-esk', environ);
+    putCharacter(game, 'oren-vastrel', environ);
+    expect(plan(game, declare, LEVELS.hard.skills.imperial)).toMatchObject({ search: true });
   });
 
   it('[11.0, 12.12] beside Rebel units she still searches: units search, and a squad fights for them', () => {
