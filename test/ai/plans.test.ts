@@ -20,6 +20,7 @@ import { unitsIn, unitsOnPlanet } from '../../systems/sides';
 import { atMovementOf, eid, passUntil, rigDice, testGame } from '../fixtures';
 import { act, assignOne, emptyBoard, put, toSegment } from '../systems/mission-helpers';
 import { anEnviron, choose, clearedGame, putCharacter, putUnit, run } from '../systems/character-fixtures';
+import { ship } from '../systems/ops-helpers';
 
 /** Take every Imperial unit off a planet (the positions below start from a bare planet). */
 function strip(game: Game, planet: string): void {
@@ -411,5 +412,41 @@ describe('with the skill, a team lands away from a creature [13.45]', () => {
     const landing = firstMove(game, {}, 'rebel');
     expect(planetOfEnviron(game.world, landing!.to as number)).toBe(eid(game, 'planet', 'cairnfell'));
     expect(creatureIn(game, landing!.to as number)).toBe('glass-wyrm');
+  });
+});
+
+describe('with the skill, a Rebel team leaves some of its characters behind when it flies [13.2 G, 13.41]', () => {
+  const where = (game: Game, id: string) => environOf(game.world, eid(game, 'character', id));
+  const onPlanet = (game: Game, planet: string) =>
+    ['brokk-hallgar', 'harrow-tesk', 'cassio-veln', 'veyra-ashfall', 'orsolo-benn'].filter((id) => planetOfEnviron(game.world, where(game, id)) === eid(game, 'planet', planet));
+
+  /** Hrodmar's first movement: the team and Orsolo's Old Tessaly on Ironmaw, which the Rebel controls; Skaldrun at unrest. */
+  it('from Ironmaw, his own planet, all but one fly to Skaldrun; Veyra Ashfall (no leadership, no diplomacy, the least combat) stays to recruit', () => {
+    const game = testGame('armageddon', 'split');
+    const landing = firstMove(game, LEVELS.hard.skills.rebel, 'rebel');
+    expect(planetOfEnviron(game.world, landing!.to as number)).toBe(eid(game, 'planet', 'skaldrun'));
+    expect(onPlanet(game, 'ironmaw')).toEqual(['veyra-ashfall']);
+    expect(onPlanet(game, 'skaldrun')).toHaveLength(4);
+  });
+
+  it('without it (`normal`), the whole team flies', () => {
+    const game = testGame('armageddon', 'split');
+    firstMove(game, {}, 'rebel');
+    expect(onPlanet(game, 'skaldrun')).toHaveLength(5);
+  });
+
+  it('from Skaldrun in rebellion to Cairnfell at unrest, half the team flies (rounded up), the front line first: Orsolo (the pilot), Brokk (leadership 1, combat 8), Cassio (diplomacy 2)', () => {
+    const game = testGame('armageddon', 'split');
+    const w = game.world;
+    const skaldrun = eid(game, 'planet', 'skaldrun');
+    const [city] = environsOf(w, skaldrun);
+    for (const id of ['brokk-hallgar', 'harrow-tesk', 'cassio-veln', 'veyra-ashfall', 'orsolo-benn']) place(w, eid(game, 'character', id), city!);
+    place(w, ship(game, 'old-tessaly'), city!);
+    w.c.PlanetState.value[skaldrun] = REBELLION;
+    w.c.Loyalty.value[eid(game, 'planet', 'cairnfell')] = LOYALTIES.indexOf('unrest');
+    const landing = firstMove(game, LEVELS.hard.skills.rebel, 'rebel');
+    expect(planetOfEnviron(w, landing!.to as number)).toBe(eid(game, 'planet', 'cairnfell'));
+    expect(onPlanet(game, 'cairnfell').sort()).toEqual(['brokk-hallgar', 'cassio-veln', 'orsolo-benn']);
+    expect(onPlanet(game, 'skaldrun').sort()).toEqual(['harrow-tesk', 'veyra-ashfall']);
   });
 });
