@@ -124,6 +124,11 @@ function character(view: GameView, eid: number) {
   return view.characters.find((c) => c.eid === eid);
 }
 
+/** The side's free characters in an environ. */
+function teamIn(ctx: PlanContext, environ: number): GameView['characters'] {
+  return ctx.view.characters.filter((c) => c.side === ctx.side && c.environ === environ && !c.captured && !c.dead);
+}
+
 /** The best leadership among a side's characters seen in the environ [10.4]. */
 function bestLeadership(ctx: PlanContext, environ: number, side: SideId): number {
   let top = 0;
@@ -376,11 +381,6 @@ function seatsTaken(ctx: PlanContext, environ: number): number {
   const team = teamIn(ctx, environ).length;
   const home = planetOfEnviron(ctx.view, environ)?.control === ctx.side;
   return home ? Math.max(1, team - 1) : Math.ceil(team / 2);
-}
-
-/** The side's free characters in an environ. */
-function teamIn(ctx: PlanContext, environ: number): GameView['characters'] {
-  return ctx.view.characters.filter((c) => c.side === ctx.side && c.environ === environ && !c.captured && !c.dead);
 }
 
 /** `splitsTeam`: who flies first when not all do: leaders (Start Rebellion's draws [13.6]), diplomats, fighters. */
