@@ -17,7 +17,7 @@ import { spawnUnit } from '../../src/core/world/build';
 import { act, assignOne, emptyBoard, put, toSegment } from '../systems/mission-helpers';
 
 describe('option labels', () => {
-  it('[16.12] a place to gather the starting characters names its environ, its people\'s loyalty and its PDB', () => {
+  it('[16.12, 9.32] a place to gather the starting characters names its environ, its people\'s loyalty and its PDB (a level-0 PDB is never "no PDB")', () => {
     const game = newGame({ content, ruleset, scenario: 'start-of-rebellion', seed: 4, handPlacement: ['rebel'] });
     const d = game.pending!;
     expect(d.kind).toBe('place-characters');
@@ -26,7 +26,8 @@ describe('option labels', () => {
       const info = describeOption(game, o);
       expect(info.label).toContain(LOYALTIES[game.world.c.Loyalty.value[planet] as number]!);
       const level = game.world.c.Pdb.level[planet] as number;
-      expect(info.label).toContain(level > 0 ? `PDB ${level}` : 'no PDB');
+      expect(info.label).toContain(`PDB ${level} ${game.world.c.Pdb.up[planet] ? 'up' : 'down'}`);
+      expect(info.label).not.toContain('no PDB'); // [9.32] a level-0 PDB that is up still detects
       expect(info.places).toHaveLength(1);
     }
   });

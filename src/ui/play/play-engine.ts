@@ -234,7 +234,7 @@ export class PlayEngine {
       play: {
         viewer,
         decision: mine,
-        options: pending ? pending.options.map((o) => describeOption(g, o)) : [],
+        options: pending ? pending.options.map((o) => describeOption(g, o, pending)) : [],
         thinking: this.aiToMove(),
         paused: this.paused,
         canUndo: undo.index >= 0,

@@ -263,7 +263,10 @@ export class PlayScreen {
         // past the 9th, a choice's key is its number typed as two digits ("1" then "2" for 12)
         const key = `<kbd>${i + 1}</kbd>`;
         const place = o.places.length ? ' has-place' : '';
-        return `<button class="option${place}${o.ends ? ' ends' : ''}" data-option="${i}" data-testid="option">${key}<span>${esc(o.label)}</span></button>`;
+        // the facts to weigh it by, and a warning before it throws something away
+        const detail = o.detail ? `<small class="opt-detail" data-testid="option-detail">${withTerms(esc(o.detail))}</small>` : '';
+        const warn = o.warning ? `<small class="opt-warn" data-testid="option-warning">⚠ ${esc(o.warning)}</small>` : '';
+        return `<button class="option${place}${o.ends ? ' ends' : ''}${o.warning ? ' warns' : ''}" data-option="${i}" data-testid="option">${key}<span>${esc(o.label)}${detail}${warn}</span></button>`;
       })
       .join('');
     const filterNote = this.filter
