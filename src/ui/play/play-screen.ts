@@ -14,8 +14,9 @@ import { createSaveStore } from '../saves';
 import type { App } from '../app';
 import { spreadMarkers, type ScreenBox } from '../screen-boxes';
 import type { OptionInfo } from './describe';
+import type { CombatFacts } from './combat-facts';
 import { GLOSSARY, withTerms } from './glossary';
-import { breakOffOdds, characterColumn, characterOdds, militaryColumn, militaryOdds, oddsForEvent, percent, searchOdds, type Outcome } from '../../core/odds';
+import { attackColumns, breakOffOdds, characterColumn, characterOdds, militaryColumn, militaryOdds, oddsForEvent, percent, searchOdds, type Outcome } from '../../core/odds';
 import type { FromPlayWorker, PlayInfo, PlaySetup, ToPlayWorker } from './play-protocol';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -304,6 +305,8 @@ export class PlayScreen {
     const t = this.app.content.tables;
     const ctx = d.context ?? {};
     const dist = (xs: Outcome[]) => xs.map((x) => `${esc(x.label)} <b>${percent(x.chance)}</b>`).join(' · ');
+    const cf = this.play?.combat;
+    if (d.kind === 'declare-combat' && cf) return combatOddsHtml(t, cf);
     if (d.kind === 'declare-combat' && typeof ctx.ownStrength === 'number' && typeof ctx.environ === 'number') {
       const enemy = (this.view?.units ?? []).filter((u) => u.environ === ctx.environ && u.side !== d.side);
       const known = enemy.reduce((s, u) => s + (u.combat ?? 0), 0);
@@ -639,6 +642,22 @@ export class PlayScreen {
 }
 
 /** A military column's odds as a small table: loss in strength points across, each side's chance below. */
+/**
+ * [10.0-10.7] the odds of an attack with every shift the side knows (its own leader, the environ), the
+ * hidden enemy strength as a range, and what is not known said in words.
+ */
+function combatOddsHtml(t: App['content']['tables'], cf: CombatFacts): string {
+  const { worst, best } = attackColumns(t, cf.ownStrength, cf.enemyLeast, cf.enemyMost, cf.shift, !!cf.ownLeader || cf.enemyLeadershipSeen > 0);
+  const cols = worst === best ? [worst] : [worst, best];
+  const strength = cf.enemyLeast === cf.enemyMost ? `enemy strength ${cf.enemyLeast}` : `enemy strength ${cf.enemyLeast} to ${cf.enemyMost}`;
+  const hidden = cf.hiddenUnits ? ` (${cf.hiddenUnits} hidden unit${cf.hiddenUnits === 1 ? '' : 's'} [7.22]${cf.narrowed ? ', narrowed by the strength you saw them use' : ''})` : '';
+  const shift = `shift ${cf.shift >= 0 ? '+' : ''}${cf.shift}${cf.shiftParts.length ? `: ${cf.shiftParts.join(', ')}` : ''} [10.2]`;
+  const unknown = cf.enemyLeaderUnknown ? 'Unknown: an enemy leader you cannot see would shift it against you [10.4].' : '';
+  return `<div class="odds" data-testid="odds"><b>Odds [10.0]</b> <span class="muted">your strength ${cf.ownStrength} against ${strength}${hidden}; ${esc(shift)}. ${unknown}</span>${cols
+    .map((c, i) => (cols.length > 1 ? `<div class="muted small">${i === 0 ? 'if they are at their strongest' : 'if they are at their weakest'}</div>` : '') + lossTable(militaryOdds(t, c), 'you lose', 'enemy loses'))
+    .join('')}</div>`;
+}
+
 function lossTable(o: ReturnType<typeof militaryOdds>, attacker: string, defender: string): string {
   const loss = (label: string) => Number(label.replace(/\D+/g, ''));
   const all = [...o.attackerLoss, ...o.defenderLoss].map((x) => loss(x.label));
