@@ -101,16 +101,18 @@ export class PlayScreen {
         .map((a) => `<option value="ai:${esc(a)}"${def === a ? ' selected' : ''}>AI — ${esc(a)}</option>`)
         .join('')}</select>`;
     // [16.12-16.14] each side's starting forces: placed by the game's dice, or by its player (an AI side by its plan)
-    const placing = (side: string) =>
-      `<select data-placement="${side}" title="Initial placement [16.12-16.14]"><option value="auto">placed automatically</option><option value="hand">placed by hand</option></select>`;
+    // a human side places by hand unless its player chooses otherwise: the dice may put his team where an enemy PDB sees it
+    const placing = (side: string, def: 'auto' | 'hand') =>
+      `<select data-placement="${side}" title="Initial placement [16.12-16.14]"><option value="auto"${def === 'auto' ? ' selected' : ''}>placed automatically</option><option value="hand"${def === 'hand' ? ' selected' : ''}>placed by hand</option></select>`;
     this.setupEl.innerHTML = `
       <h2>New game</h2>
       <label>Scenario <select data-setup="scenario">${scenarios.map((s) => `<option value="${esc(s.id)}">${esc(s.name)} (${s.turns} turns)</option>`).join('')}</select></label>
       <div class="scenario-text" data-setup="about"></div>
       <div class="sides">
-        <div class="side-row"><input type="color" data-color="rebel" value="${SIDE_COLORS.rebel}" title="Rebel colour"><b>Rebel</b> ${players('rebel', 'human')} ${placing('rebel')}</div>
-        <div class="side-row"><input type="color" data-color="imperial" value="${SIDE_COLORS.imperial}" title="Imperial colour"><b>Empire</b> ${players('imperial', 'normal')} ${placing('imperial')}</div>
+        <div class="side-row"><input type="color" data-color="rebel" value="${SIDE_COLORS.rebel}" title="Rebel colour"><b>Rebel</b> ${players('rebel', 'human')} ${placing('rebel', 'hand')}</div>
+        <div class="side-row"><input type="color" data-color="imperial" value="${SIDE_COLORS.imperial}" title="Imperial colour"><b>Empire</b> ${players('imperial', 'normal')} ${placing('imperial', 'auto')}</div>
         <p class="muted" data-setup="mode"></p>
+        <p class="warn small" data-setup="placement-warning" data-testid="placement-warning"></p>
       </div>
       <label>Seed <input data-setup="seed" size="12" value="${randomSeed()}"> <button data-setup="reroll" title="A new random seed">new</button></label>
       <p class="muted small">The same seed and choices replay the same game.</p>
@@ -124,6 +126,11 @@ export class PlayScreen {
       const humans = ['rebel', 'imperial'].filter((side) => (this.setupEl.querySelector(`[data-player="${side}"]`) as HTMLSelectElement).value === 'human');
       get('mode').textContent =
         humans.length === 2 ? 'Hot-seat: two players share this screen, each sees only their own side.' : humans.length === 0 ? 'Both sides AI: you watch.' : `You play ${SIDE_TEAMS[humans[0] as string]} against the AI.`;
+      // [16.12, 9.3] the dice may land a human side's team on a planet whose enemy PDB detects its ship when it flies
+      const auto = humans.filter((side) => (this.setupEl.querySelector(`[data-placement="${side}"]`) as HTMLSelectElement).value === 'auto');
+      get('placement-warning').textContent = auto.length
+        ? `⚠ ${auto.map((side) => capital(SIDE_TEAMS[side] ?? side)).join(' and ')} placed automatically: the dice may put the team on a planet an enemy PDB watches, where flying off risks detection [16.12, 9.3]. Choose "placed by hand" to pick the place.`
+        : '';
     };
     this.setupEl.addEventListener('change', refresh);
     get('reroll').addEventListener('click', () => (get('seed').value = randomSeed()));
