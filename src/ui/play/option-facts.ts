@@ -92,11 +92,11 @@ function sabotageWarning(game: Game, option: Command, letter: string): string | 
   return `${nameOf(game, planet)} is ${state === 'rebellion' ? 'in rebellion' : 'Rebel-controlled'}: with its PDB down, the Rebel cannot control it [15.52].`;
 }
 
-/** [10.2] a leader's leadership shifts the column. */
+/** [10.4] a leader's leadership shifts the column. */
 function leaderFacts(game: Game, option: Command): OptionFacts {
   const ch = option.character as number;
   if (!ch) return {};
-  return { detail: `leadership ${game.world.c.Character.leadership[ch]} [10.2]` };
+  return { detail: `leadership ${game.world.c.Character.leadership[ch]} [10.4]` };
 }
 
 /** [5.3G] a character to gain: his ratings. */
