@@ -19,7 +19,7 @@ import type { Command, Decision, Game } from '../../src/core/engine/types';
 import { PLANET_STATES } from '../../src/core/content/schema';
 import { hasComponent } from 'bitecs';
 import { holderOf, place, refOf } from '../../src/core/world/world';
-import { ratingDraws } from '../../systems/bonus-draw';
+import { DIPLOMACY_LOYALTY_DRAWS, ratingDraws } from '../../systems/bonus-draw';
 import { controls } from '../../systems/control';
 import { evasionValue } from '../../systems/detection';
 import { groundedReason, groupDestinations } from '../../systems/movement';
@@ -177,7 +177,8 @@ describe('every decision carries what it takes to decide it', () => {
         const value = (w.c.Character as unknown as Record<string, ArrayLike<number>>)[rating]![jax]!;
         expect(info.detail).toContain(`suits ${rating} (his ${value})`);
         const own = content.characters.get('jax-tollaway')!.bonusDraws[card.letter] ?? 0;
-        const draws = card.bonusDraws.base + ratingDraws(rating, value) + own;
+        const loyalty = card.letter === 'D' ? (DIPLOMACY_LOYALTY_DRAWS[w.c.Loyalty.value[entityOf(w, 'planet', 'wendhaven')] as number] ?? 0) : 0;
+        const draws = Math.max(0, card.bonusDraws.base + ratingDraws(rating, value) + own + loyalty);
         expect(info.detail).toContain(`${draws} bonus draw${draws === 1 ? '' : 's'}`);
       } else expect(info.detail).toContain('suits anyone');
     }

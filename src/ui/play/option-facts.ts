@@ -11,7 +11,7 @@ import { LOYALTIES, PLANET_STATES, type SideId } from '../../core/content/schema
 import { environOf, holderOf, kindOf, planetOfEnviron, refOf } from '../../core/world/world';
 import { detectionOdds, percent } from '../../core/odds';
 import { nameOf } from '../../core/names';
-import { ratingDraws } from '../../../systems/bonus-draw';
+import { DIPLOMACY_LOYALTY_DRAWS, ratingDraws } from '../../../systems/bonus-draw';
 import { evasionValue, pilotNavigation } from '../../../systems/detection';
 import { controls } from '../../../systems/control';
 import { enemyOf, unitsIn } from '../../../systems/sides';
@@ -69,8 +69,12 @@ function missionFacts(game: Game, option: Command): OptionFacts {
     }
     const own = character ? (game.content.characters.get(refOf(game.world, character))?.bonusDraws[letter as never] ?? 0) : 0;
     draws += own;
+    // [13.2] a Rebel Diplomacy mission: fewer draws on a patriotic planet, one more on a planet in dissent
+    const environ = character ? environOf(game.world, character) : 0;
+    const loyalty = letter === 'D' && option.side === 'rebel' && environ ? (DIPLOMACY_LOYALTY_DRAWS[game.world.c.Loyalty.value[planetOfEnviron(game.world, environ)] as number] ?? 0) : 0;
+    draws = Math.max(0, draws + loyalty);
     parts.push(suits);
-    parts.push(`${draws} bonus draw${draws === 1 ? '' : 's'}${own ? ` (${own} his own)` : ''} [13.6]`);
+    parts.push(`${draws} bonus draw${draws === 1 ? '' : 's'}${own ? ` (${own} his own)` : ''}${loyalty ? ` (${loyalty > 0 ? '+' : ''}${loyalty} for the planet's loyalty [13.2])` : ''} [13.6]`);
   }
   const need = card.lettersToComplete > 1 ? `${card.lettersToComplete} cards showing ${letter}` : `an action card showing ${letter}`;
   parts.push(`succeeds on ${need} [13.3]`);
