@@ -261,7 +261,7 @@ function groupDecision(game: Game, group: number[], side: SideId): Step {
       side,
       kind: 'move-group',
       prompt: stuck
-        ? `This stack has nowhere to go: ${groundedReason(game, group)}. Add or drop pieces from this environ, or drop the stack.`
+        ? `This stack has nowhere to go: ${groundedReason(game, group)}. Add pieces from this environ, or drop the stack.`
         : 'Add pieces from this environ to the moving stack, or choose where it goes.',
       rule: '[9.0]',
       options,
