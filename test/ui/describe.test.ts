@@ -250,6 +250,9 @@ describe('every decision carries what it takes to decide it', () => {
     expect(give.detail).toContain(`held by ${nameOf(game, holderOf(w, ship))}`);
     expect(give.detail).toContain(`${w.c.Spaceship.passengers[ship]} seats`);
     expect(give.detail).toContain(`his navigation ${w.c.Character.navigation[jax]}`);
+    // [14.51] one with no navigation is told he cannot fly it
+    const none = allOf(w, 'character').find((c) => w.c.Owner.side[c] === 0 && w.c.Character.navigation[c] === 0);
+    if (none) expect(facts(game, { type: 'reassign-spaceship', side: 'rebel', ship, character: none }).detail).toContain('cannot fly it [14.51]');
     expect(give.warning).toBeUndefined();
     expect(facts(game, { type: 'reassign-spaceship', side: 'rebel', ship, character: 0 }).warning).toMatch(/Nobody will hold the ship.*\[14\.55\]/);
   });
@@ -283,7 +286,7 @@ describe('every decision carries what it takes to decide it', () => {
     expect(detail).toContain(`evasion ${evasion}`);
     for (const p of [from, to].filter(sees)) {
       const odds = detectionOdds(content.tables, evasion, w.c.Pdb.level[p] as number, false);
-      expect(detail).toContain(`PDB ${w.c.Pdb.level[p]} of ${nameOf(game, p)}: ${odds.map((o) => `${o.label} ${percent(o.chance)}`).join(', ')}`);
+      expect(detail).toContain(`${p === from ? 'leaving' : 'reaching'} ${nameOf(game, p)}, PDB ${w.c.Pdb.level[p]}: ${odds.map((o) => `${o.label} ${percent(o.chance)}`).join(', ')}`);
     }
     w.c.Pdb.up[from] = 0;
     w.c.Pdb.up[to] = 0;

@@ -136,7 +136,8 @@ function shipFacts(game: Game, option: Command): OptionFacts {
   const holder = holderOf(game.world, ship);
   const pilot = option.character as number;
   const parts = [`held by ${holder ? nameOf(game, holder) : 'nobody'}`, `maneuver ${c.Spaceship.maneuver[ship]}`, `${c.Spaceship.passengers[ship]} seats`];
-  if (pilot) parts.push(`his navigation ${pilotNavigation(game, pilot)}, evasion ${evasionValue(game, ship, pilot)} [14.52]`);
+  // [14.51] a pilot needs navigation 1 or more to fly it
+  if (pilot) parts.push(pilotNavigation(game, pilot) < 1 ? `his navigation 0: he cannot fly it [14.51]` : `his navigation ${pilotNavigation(game, pilot)}, evasion ${evasionValue(game, ship, pilot)} [14.52]`);
   return {
     detail: parts.join(' · '),
     warning: pilot ? undefined : 'Nobody will hold the ship: no one can fly it, and it is lost if an enemy takes the environ [14.55].',
@@ -176,9 +177,10 @@ function flightFacts(game: Game, option: Command, decision?: Decision): OptionFa
   const t = game.content.tables;
   const lines = checks.map((planet) => {
     const odds = detectionOdds(t, evasion, w.c.Pdb.level[planet] as number, already);
-    return `PDB ${w.c.Pdb.level[planet]} of ${nameOf(game, planet)}: ${odds.map((o) => `${o.label} ${percent(o.chance)}`).join(', ')}`;
+    const way = planet === toPlanet && planet !== fromPlanet ? 'reaching' : 'leaving';
+    return `${way} ${nameOf(game, planet)}, PDB ${w.c.Pdb.level[planet]}: ${odds.map((o) => `${o.label} ${percent(o.chance)}`).join(', ')}`;
   });
-  return { detail: `detection [9.3], evasion ${evasion}${already ? ', already detected' : ''}: ${lines.join('; ')}` };
+  return { detail: `detection [9.3] (evasion ${evasion}${already ? ', already detected' : ''}): ${lines.join('; ')}` };
 }
 
 /** [14.22, 14.27] declaring possessions for a mission uses up those lost after one use. */
