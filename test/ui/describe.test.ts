@@ -8,6 +8,7 @@ import { LOYALTIES } from '../../src/core/content/schema';
 import { allOf, entityOf, environOf, planetOfEnviron } from '../../src/core/world/world';
 import { givePossession, reassignSpaceship } from '../../systems/possessions';
 import { describeOption, entityName } from '../../src/ui/play/describe';
+import { planetStanding } from '../../src/ui/play/option-facts';
 import { content, ruleset, passUntil } from '../fixtures';
 import { randomAgent } from '../../src/ai/random-agent';
 import { viewFor } from '../../src/core/view';
@@ -217,6 +218,8 @@ describe('every decision carries what it takes to decide it', () => {
       expect(detail).toContain(`${nameOf(game, p)}: ${LOYALTIES[w.c.Loyalty.value[p] as number]}`);
       const ctl = controls(game, 'rebel', p) ? 'Rebel control' : controls(game, 'imperial', p) ? 'Imperial control' : 'no one controls it';
       expect(detail).toContain(ctl);
+      // one planet to shift, of several: the same facts
+      expect(facts(game, { type: 'domino-planet', side: 'rebel', planet: p }).detail).toBe(planetStanding(game, p));
     }
   });
 

@@ -204,6 +204,9 @@ export function optionFacts(game: Game, option: Command, decision?: Decision): O
       return gainFacts(game, option);
     case 'domino-option':
       return dominoFacts(game, option, decision);
+    case 'domino-planet':
+      // [0.x] one planet of several to shift: its loyalty and control
+      return typeof option.planet === 'number' ? { detail: planetStanding(game, option.planet) } : {};
     case 'raise-unit':
       return raiseFacts(game, decision);
     case 'assign-ship':
