@@ -124,6 +124,7 @@ describe('attack odds as the side knows them [10.0-10.7, 7.22]', () => {
     expect(led.ownLeader).toEqual({ name: 'Mirra Solvane', leadership: w.c.Character.leadership[mirra] });
     expect(led.shift).toBe(combatShift(g, environ, 'rebel', { rebel: mirra, imperial: 0 }, false));
     expect(led.shift - unled.shift).toBe(w.c.Character.leadership[mirra]);
+    expect(led.shiftParts).toContain(`+${w.c.Character.leadership[mirra]} your leader Mirra Solvane [10.4]`);
     expect(led.enemyLeaderUnknown).toBe(true);
   });
 });

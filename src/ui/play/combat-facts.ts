@@ -101,19 +101,23 @@ export function combatFacts(game: Game, decision: Decision): CombatFacts | null 
   const rebelLeadership = side === 'rebel' ? ownLeadership : enemyLeadershipSeen;
   const imperialLeadership = side === 'imperial' ? ownLeadership : enemyLeadershipSeen;
   const shift = shiftFromFacts({ rebelLeadership, imperialLeadership, rebelUnitOfEnvironType, urban, rebellion: decision.rule === '[10.7]' }, side);
+  // each part signed for the deciding side: + helps it, - helps the enemy
+  const forRebel = (n: number) => (side === 'rebel' ? n : -n);
+  const signed = (n: number, words: string) => `${n >= 0 ? '+' : '−'}${Math.abs(n)} ${words}`;
+  const ownName = game.content.characters.get(view.characters.find((ch) => ch.eid === best)?.id ?? '')?.name ?? 'leader';
   const parts: string[] = [];
-  if (best) parts.push(`your leader ${game.content.characters.get(view.characters.find((ch) => ch.eid === best)?.id ?? '')?.name ?? 'leader'} (leadership ${ownLeadership}) [10.4]`);
-  if (enemyLeadershipSeen) parts.push(`their leader seen, leadership ${enemyLeadershipSeen} [10.4]`);
-  if (rebelUnitOfEnvironType) parts.push(`a Rebel unit of the environ's type [10.5]`);
-  if (!urban && !imperialLeadership) parts.push(`${environType} environ, Empire unled [10.5]`);
-  if (decision.rule === '[10.7]' && !rebelLeadership) parts.push('rebellion units [10.7]');
+  if (best) parts.push(signed(ownLeadership, `your leader ${ownName} [10.4]`));
+  if (enemyLeadershipSeen) parts.push(signed(-enemyLeadershipSeen, 'their best leader in sight [10.4]'));
+  if (rebelUnitOfEnvironType) parts.push(signed(forRebel(1), `a Rebel unit of the environ's type [10.5]`));
+  if (!urban && !imperialLeadership) parts.push(signed(forRebel(1), `${environType} environ, Empire unled [10.5]`));
+  if (decision.rule === '[10.7]' && !rebelLeadership) parts.push(signed(forRebel(1), 'rebellion units [10.7]'));
   return {
     ownStrength: own.reduce((s, u) => s + (u.combat ?? 0), 0),
     enemyLeast: known + range.least,
     enemyMost: known + range.most,
     hiddenUnits: theirs.filter((u) => u.combat === null).length,
     narrowed: range.narrowed,
-    ownLeader: best ? { name: game.content.characters.get(view.characters.find((ch) => ch.eid === best)?.id ?? '')?.name ?? 'leader', leadership: ownLeadership } : null,
+    ownLeader: best ? { name: ownName, leadership: ownLeadership } : null,
     enemyLeadershipSeen,
     enemyLeaderUnknown,
     shift,

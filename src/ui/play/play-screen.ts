@@ -25,7 +25,7 @@ const SIDE_TEAMS: Record<string, string> = { rebel: 'the Rebellion', imperial: '
 /** Milliseconds between AI decisions for each animation speed. */
 const PACES: Record<string, number> = { normal: 450, fast: 120, instant: 0 };
 /** Decision facts that only feed the odds box (a search's possible hiding values). */
-const ODDS_FACTS = new Set(['hidingLeast', 'hidingMost', 'searchValues']);
+const ODDS_FACTS = new Set(['hidingLeast', 'hidingMost', 'searchValues', 'ownStrength']);
 /** Event kinds whose dice the "last roll" box shows. */
 const ROLLS = ['military-combat', 'search', 'detection', 'break-off', 'character-combat', 'pdb', 'hyperjump'];
 
