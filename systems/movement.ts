@@ -102,6 +102,28 @@ export function groupDestinations(game: Game, pieces: number[]): number[] {
   });
 }
 
+/**
+ * Why a stack with a ship cannot fly, in words, checked in the order `groupDestinations` checks: a
+ * refused flight says the real reason (seen in play: too many aboard was reported as "no pilot").
+ */
+export function groundedReason(game: Game, pieces: number[]): string {
+  const w = game.world;
+  const { units, characters, ship } = groupParts(game, pieces);
+  if (!ship) return 'nothing here can carry it to another planet (characters change planets only by spaceship [9.0])';
+  if (!units.length && !characters.length) return 'a spaceship does not fly itself: add its pilot [9.55]';
+  if (!units.length) {
+    const pilot = holderOf(w, ship);
+    if (!characters.includes(pilot)) return `its pilot ${pilot ? nameOf(game, pilot) : '(nobody holds it)'} is not in the stack [9.55, 14.51]`;
+    if (pilotNavigation(game, pilot) < 1) return `its pilot ${nameOf(game, pilot)} has no navigation [14.51]`;
+  }
+  const solo = solePilotOf(game, ship);
+  if (solo && !characters.includes(solo)) return `only ${nameOf(game, solo)} may fly it [14.6]`;
+  const seats = w.c.Spaceship.passengers[ship] as number;
+  const aboard = passengerCount(game, characters);
+  if (aboard > seats) return `${aboard} aboard, but it has ${seats} seat${seats === 1 ? '' : 's'}: take someone out [9.56, 14.57]`;
+  return 'no environ in play has room for it [9.5]';
+}
+
 /** Where a single piece may move now. */
 export function destinations(game: Game, piece: number): number[] {
   return groupDestinations(game, [piece]);
@@ -239,7 +261,7 @@ function groupDecision(game: Game, group: number[], side: SideId): Step {
       side,
       kind: 'move-group',
       prompt: stuck
-        ? 'This stack has nowhere to go yet (a spaceship flies only with a pilot aboard [9.0]): add pieces from this environ, or drop it.'
+        ? `This stack has nowhere to go: ${groundedReason(game, group)}. Add pieces from this environ, or drop the stack.`
         : 'Add pieces from this environ to the moving stack, or choose where it goes.',
       rule: '[9.0]',
       options,

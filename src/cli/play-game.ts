@@ -47,9 +47,10 @@ async function screen(page: Page) {
       prompt: text('[data-testid="prompt"]'),
       odds: text('[data-testid="odds"]'),
       rolls: text('[data-testid="rolls"]'),
+      details: [...document.querySelectorAll('[data-testid="option-detail"], [data-testid="option-warning"]')].map((e) => e.textContent ?? '').join(' | '),
       log: [...document.querySelectorAll('[data-testid="log"] li')].slice(-6).map((li) => li.textContent?.trim() ?? ''),
     };
-  })()`) as Promise<{ prompt: string; odds: string; rolls: string; log: string[] }>;
+  })()`) as Promise<{ prompt: string; odds: string; rolls: string; details: string; log: string[] }>;
 }
 
 /** The Rebel's missions, best first, by the letter shown on the button. */
@@ -84,7 +85,7 @@ function choose(kind: string, labels: string[], prompt: string, odds: string, tu
       }
       return Math.max(0, find(/^End movement/));
     case 'move-group':
-      // a ship needs its pilot aboard before it has anywhere to go (the prompt says so)
+      // a ship needs its pilot aboard before it has anywhere to go (the prompt says why)
       if (/nowhere to go/.test(prompt)) return Math.max(0, first(/^Pick/, /^Drop/));
       return Math.max(0, first(/Gallowmere \d \(wild\)/, /Gallowmere/, /^Move/, /Drop/));
     case 'pick-for-mission':
@@ -157,10 +158,12 @@ try {
     if (!s.decision) continue; // the AI took over between two looks
     const d = s.decision;
     const pick = choose(d.kind, d.options, seen.prompt, seen.odds, s.turn);
-    transcript.push(`${d.kind}: ${seen.prompt}\n    options: ${d.options.map((o, n) => `${n + 1}. ${o}`).join(' | ')}\n    chose ${pick + 1}${seen.odds ? `\n    odds: ${seen.odds}` : ''}`);
+    transcript.push(`${d.kind}: ${seen.prompt}\n    options: ${d.options.map((o, n) => `${n + 1}. ${o}`).join(' | ')}\n    chose ${pick + 1}${seen.odds ? `\n    odds: ${seen.odds}` : ''}${seen.details ? `\n    details: ${seen.details}` : ''}`);
     if (d.kind.startsWith('place-')) await shot(page, `placement-${d.kind}`);
     if (d.kind === 'movement') await shot(page, 'movement');
     if (d.kind === 'move-group') await shot(page, 'move-group');
+    if (d.kind === 'move-group' && /detection/.test(seen.details)) await shot(page, 'flight-detection');
+    if (/⚠/.test(seen.details)) await shot(page, `warning-${d.kind}`);
     if (seen.odds) await shot(page, `odds-${d.kind}`);
     if (d.kind === 'assign-mission') await shot(page, 'mission');
     if (d.kind === 'assign-mission' && /rebel camp/.test(seen.prompt)) await shot(page, 'camp-mission');

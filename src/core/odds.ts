@@ -77,6 +77,18 @@ export function militaryOdds(t: TablesDef, column: number): { column: string; at
   };
 }
 
+/**
+ * [10.0, 10.2-10.42] the columns an attack may be fought on, as the attacker knows it: the enemy's
+ * strength is a range (hidden units [7.22]), the shift the one its known leaders and the environ give.
+ * Returns the worst column (the enemy at its strongest) and the best, the same when strength is known.
+ */
+export function attackColumns(t: TablesDef, own: number, enemyLeast: number, enemyMost: number, shift: number, withLeader: boolean): { worst: number; best: number } {
+  return {
+    worst: militaryColumn(t, own, enemyMost, shift, withLeader),
+    best: militaryColumn(t, own, enemyLeast, shift, withLeader),
+  };
+}
+
 // ------------------------------------------------------------------ search [11.0]
 
 function rangeIndex(ranges: { min: number; max: number }[], v: number): number {

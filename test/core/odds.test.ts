@@ -5,7 +5,13 @@ import { combatResult } from '../../systems/military-combat';
 import { searchNumber } from '../../systems/search';
 import { detectionResult } from '../../systems/detection';
 import { combatColumn } from '../../systems/character-combat';
-import { breakOffOdds, characterColumn, characterOdds, detectionOdds, militaryOdds, oddsForEvent, searchOdds } from '../../src/core/odds';
+import { attackColumns, breakOffOdds, characterColumn, characterOdds, detectionOdds, militaryOdds, oddsForEvent, ratioColumn, searchOdds, shiftColumn } from '../../src/core/odds';
+import { combatShift } from '../../systems/military-combat';
+import { combatFacts } from '../../src/ui/play/combat-facts';
+import { emptyBoard, put, unit } from '../systems/mission-helpers';
+import { entityOf } from '../../src/core/world/world';
+import { emit } from '../../src/core/engine/game';
+import type { Decision } from '../../src/core/engine/types';
 
 const game = testGame();
 const t = game.content.tables;
@@ -69,5 +75,56 @@ describe('odds from the tables', () => {
     const text = 'Combat in x.1: the rebel (4) attacks the imperial (2); 2-1 shifted +0 to 2-1; dice 3 and 5: rebel loses 1, imperial loses 2.';
     expect(oddsForEvent(t, 'military-combat', text)).toContain('Column 2-1');
     expect(oddsForEvent(t, 'search', 'needs 3 or less, die 5')).toContain('50%');
+  });
+});
+
+describe('attack odds as the side knows them [10.0-10.7, 7.22]', () => {
+  const declare = (environ: number, side: 'rebel' | 'imperial' = 'rebel') =>
+    ({ side, kind: 'declare-combat', prompt: '', rule: '[10.1]', options: [], context: { environ } }) as unknown as Decision;
+
+  it('[10.0, 10.2] the columns at the enemy\'s weakest and strongest, after the known shift, match the rules code\'s column', () => {
+    for (const [own, least, most, shift, led] of [[4, 2, 6, 0, false], [3, 3, 3, 1, true], [1, 2, 6, 2, true], [6, 1, 3, -1, false]] as const) {
+      const { worst, best } = attackColumns(t, own, least, most, shift, led);
+      expect(worst).toBe(shiftColumn(t, ratioColumn(t, own, most), shift, led));
+      expect(best).toBe(shiftColumn(t, ratioColumn(t, own, least), shift, led));
+      expect(worst).toBeLessThanOrEqual(best);
+    }
+  });
+
+  it('[7.22] hidden Imperial units are a range of strength for the Rebel, narrowed to the total he saw them use in a combat he watched', () => {
+    const { game: g } = emptyBoard();
+    const environ = entityOf(g.world, 'environ', 'wendhaven.1');
+    const line = unit(g, 'line', 'wendhaven.1', 'urban');
+    const patrol = unit(g, 'patrol', 'wendhaven.1', 'urban');
+    const rebel = unit(g, 'rebel-2-1', 'wendhaven.1', 'urban');
+    const before = combatFacts(g, declare(environ))!;
+    expect([before.enemyLeast, before.enemyMost, before.hiddenUnits, before.narrowed]).toEqual([2, 6, 2, false]);
+    // the Empire sees its own units: no range
+    const imperial = combatFacts(g, declare(environ, 'imperial'))!;
+    expect([imperial.enemyLeast, imperial.enemyMost]).toEqual([2, 2]);
+    // a combat the Empire alone saw tells the Rebel nothing
+    const text = (n: number) => `Combat in Wendhaven 1 (urban): the imperial (${n}) attacks the rebel (2); 2-1 shifted +0 to 2-1; dice 3 and 4: imperial loses 0, rebel loses 0.`;
+    emit(g, { kind: 'military-combat', text: text(4), rule: '[10.0]', visibleTo: 'imperial', entities: [environ, line, patrol, rebel] });
+    expect(combatFacts(g, declare(environ))!.narrowed).toBe(false);
+    emit(g, { kind: 'military-combat', text: text(4), rule: '[10.0]', visibleTo: 'all', entities: [environ, line, patrol, rebel] });
+    const after = combatFacts(g, declare(environ))!;
+    expect([after.enemyLeast, after.enemyMost, after.narrowed]).toEqual([4, 4, true]);
+  });
+
+  it('[10.4, 10.5] the shift counts the side\'s own best leader and the environ, and the enemy leader it cannot see is said to be unknown', () => {
+    const { game: g } = emptyBoard();
+    const w = g.world;
+    const environ = entityOf(w, 'environ', 'wendhaven.1');
+    unit(g, 'line', 'wendhaven.1', 'urban');
+    unit(g, 'rebel-2-1', 'wendhaven.1', 'urban');
+    const unled = combatFacts(g, declare(environ))!;
+    expect(unled.shift).toBe(combatShift(g, environ, 'rebel', { rebel: 0, imperial: 0 }, false));
+    const mirra = put(g, 'mirra-solvane', 'wendhaven.1');
+    const led = combatFacts(g, declare(environ))!;
+    expect(led.ownLeader).toEqual({ name: 'Mirra Solvane', leadership: w.c.Character.leadership[mirra] });
+    expect(led.shift).toBe(combatShift(g, environ, 'rebel', { rebel: mirra, imperial: 0 }, false));
+    expect(led.shift - unled.shift).toBe(w.c.Character.leadership[mirra]);
+    expect(led.shiftParts).toContain(`+${w.c.Character.leadership[mirra]} your leader Mirra Solvane [10.4]`);
+    expect(led.enemyLeaderUnknown).toBe(true);
   });
 });

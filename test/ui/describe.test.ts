@@ -6,18 +6,28 @@ import { describe, expect, it } from 'vitest';
 import { apply, newGame } from '../../src/core/engine/game';
 import { LOYALTIES } from '../../src/core/content/schema';
 import { allOf, entityOf, environOf, planetOfEnviron } from '../../src/core/world/world';
-import { givePossession } from '../../systems/possessions';
+import { givePossession, reassignSpaceship } from '../../systems/possessions';
 import { describeOption, entityName } from '../../src/ui/play/describe';
+import { planetStanding } from '../../src/ui/play/option-facts';
 import { content, ruleset, passUntil } from '../fixtures';
 import { randomAgent } from '../../src/ai/random-agent';
 import { viewFor } from '../../src/core/view';
 import { nameOf } from '../../src/core/names';
 import { foundRebelCamp } from '../../systems/rebel-camp';
 import { spawnUnit } from '../../src/core/world/build';
-import { act, assignOne, emptyBoard, put, toSegment } from '../systems/mission-helpers';
+import { act, assignOne, emptyBoard, put, toSegment, unit } from '../systems/mission-helpers';
+import type { Command, Decision, Game } from '../../src/core/engine/types';
+import { PLANET_STATES } from '../../src/core/content/schema';
+import { hasComponent } from 'bitecs';
+import { holderOf, place, refOf } from '../../src/core/world/world';
+import { DIPLOMACY_LOYALTY_DRAWS, ratingDraws } from '../../systems/bonus-draw';
+import { controls } from '../../systems/control';
+import { evasionValue } from '../../systems/detection';
+import { groundedReason, groupDestinations } from '../../systems/movement';
+import { detectionOdds, percent } from '../../src/core/odds';
 
 describe('option labels', () => {
-  it('[16.12] a place to gather the starting characters names its environ, its people\'s loyalty and its PDB', () => {
+  it('[16.12, 9.32] a place to gather the starting characters names its environ, its people\'s loyalty and its PDB (a level-0 PDB is never "no PDB")', () => {
     const game = newGame({ content, ruleset, scenario: 'start-of-rebellion', seed: 4, handPlacement: ['rebel'] });
     const d = game.pending!;
     expect(d.kind).toBe('place-characters');
@@ -26,7 +36,8 @@ describe('option labels', () => {
       const info = describeOption(game, o);
       expect(info.label).toContain(LOYALTIES[game.world.c.Loyalty.value[planet] as number]!);
       const level = game.world.c.Pdb.level[planet] as number;
-      expect(info.label).toContain(level > 0 ? `PDB ${level}` : 'no PDB');
+      expect(info.label).toContain(`PDB ${level} ${game.world.c.Pdb.up[planet] ? 'up' : 'down'}`);
+      expect(info.label).not.toContain('no PDB'); // [9.32] a level-0 PDB that is up still detects
       expect(info.places).toHaveLength(1);
     }
   });
@@ -143,5 +154,160 @@ describe('unit types in labels', () => {
     const label = describeOption(game, stop!).label;
     expect(label).toMatch(/^Stop mission .+ \([A-Z]\) by .+$/);
     expect(label).not.toMatch(/group \d/);
+  });
+});
+
+// ------------------------------------------------------------------ what it takes to decide (issue 24)
+
+describe('every decision carries what it takes to decide it', () => {
+  const facts = (game: Game, option: Command, decision?: Decision) => describeOption(game, option, decision);
+
+  it('[13.6, 13.3] a mission choice shows its goal, the rating it suits with the character\'s own value, his bonus draws and the letter a draw needs', () => {
+    const { game } = emptyBoard();
+    const jax = put(game, 'jax-tollaway', 'wendhaven.1');
+    toSegment(game, 'mission assignment');
+    act(game, { type: 'pick-for-mission', piece: jax });
+    const w = game.world;
+    for (const o of game.pending!.options.filter((x) => x.type === 'assign-mission')) {
+      const card = content.missions.get(o.letter as never)!;
+      const info = facts(game, o, game.pending!);
+      expect(info.detail).toContain(card.goal.replace(/\.$/, ''));
+      expect(info.detail).toContain(`an action card showing ${card.letter}`);
+      const rating = card.bonusDraws.rating;
+      if (rating) {
+        const value = (w.c.Character as unknown as Record<string, ArrayLike<number>>)[rating]![jax]!;
+        expect(info.detail).toContain(`suits ${rating} (his ${value})`);
+        const own = content.characters.get('jax-tollaway')!.bonusDraws[card.letter] ?? 0;
+        const loyalty = card.letter === 'D' ? (DIPLOMACY_LOYALTY_DRAWS[w.c.Loyalty.value[entityOf(w, 'planet', 'wendhaven')] as number] ?? 0) : 0;
+        const draws = Math.max(0, card.bonusDraws.base + ratingDraws(rating, value) + own + loyalty);
+        expect(info.detail).toContain(`${draws} bonus draw${draws === 1 ? '' : 's'}`);
+      } else expect(info.detail).toContain('suits anyone');
+    }
+  });
+
+  it('[15.52] sabotaging the PDB of a planet in rebellion warns that the Rebel then cannot control it; elsewhere no warning', () => {
+    const { game } = emptyBoard();
+    const jax = put(game, 'jax-tollaway', 'wendhaven.1');
+    const w = game.world;
+    const wendhaven = entityOf(w, 'planet', 'wendhaven');
+    const sabotage = { type: 'assign-mission', side: 'rebel', character: jax, letter: 'S' } as Command;
+    w.c.PlanetState.value[wendhaven] = PLANET_STATES.indexOf('imperial-control');
+    expect(facts(game, sabotage).warning).toBeUndefined();
+    w.c.PlanetState.value[wendhaven] = PLANET_STATES.indexOf('rebellion');
+    expect(facts(game, sabotage).warning).toMatch(/cannot control it \[15\.52\]/);
+    expect(facts(game, { ...sabotage, side: 'imperial' }).warning).toBeUndefined();
+  });
+
+  it('[5.3G] Gain Characters lists each character\'s ratings; [10.4] "Lead with…" shows leadership', () => {
+    const { game } = emptyBoard();
+    const w = game.world;
+    const mirra = entityOf(w, 'character', 'mirra-solvane');
+    const gain = facts(game, { type: 'gain-character', side: 'rebel', character: mirra }).detail!;
+    for (const r of ['combat', 'endurance', 'intelligence', 'leadership', 'diplomacy', 'navigation'] as const)
+      expect(gain).toContain(`${r} ${(w.c.Character as unknown as Record<string, ArrayLike<number>>)[r]![mirra]}`);
+    expect(facts(game, { type: 'name-leader', side: 'rebel', character: mirra }).detail).toBe(`leadership ${w.c.Character.leadership[mirra]} [10.4]`);
+  });
+
+  it('[0.x] a domino option lists each planet it would shift, with its loyalty and who controls it', () => {
+    const { game } = emptyBoard();
+    const w = game.world;
+    const planets = allOf(w, 'planet').filter((p) => hasComponent(w, p, w.c.InPlay)).slice(0, 2);
+    const decision = { side: 'rebel', kind: 'domino-option', prompt: '', rule: '[0.3]', options: [], context: { targets: { 'one-step': planets.map((p) => refOf(w, p)) } } } as unknown as Decision;
+    const detail = facts(game, { type: 'domino-option', side: 'rebel', shift: 'one-step' }, decision).detail!;
+    for (const p of planets) {
+      expect(detail).toContain(`${nameOf(game, p)}: ${LOYALTIES[w.c.Loyalty.value[p] as number]}`);
+      const ctl = controls(game, 'rebel', p) ? 'Rebel control' : controls(game, 'imperial', p) ? 'Imperial control' : 'no one controls it';
+      expect(detail).toContain(ctl);
+      // one planet to shift, of several: the same facts
+      expect(facts(game, { type: 'domino-planet', side: 'rebel', planet: p }).detail).toBe(planetStanding(game, p));
+    }
+  });
+
+  it('[15.41, 15.44] raising a rebel unit shows the room left in the environ, and warns when there is none', () => {
+    const { game } = emptyBoard();
+    const w = game.world;
+    const environ = entityOf(w, 'environ', 'wendhaven.1');
+    const decision = { side: 'rebel', kind: 'raise-rebel-unit', prompt: '', rule: '[15.41]', options: [], context: { environ, points: 3 } } as unknown as Decision;
+    const raise = { type: 'raise-unit', side: 'rebel', unitType: content.tables.unitTypes.find((t) => t.side === 'rebel')!.id } as Command;
+    const size = w.c.Environ.size[environ] as number;
+    expect(facts(game, raise, decision).detail).toContain(`room for ${size} more Rebel unit`);
+    expect(facts(game, raise, decision).warning).toBeUndefined();
+    for (let i = 0; i < size; i++) unit(game, raise.unitType as string, 'wendhaven.1', 'urban');
+    expect(facts(game, raise, decision).detail).toContain('room for 0 more');
+    expect(facts(game, raise, decision).warning).toMatch(/\[15\.44\]/);
+  });
+
+  it('every piece option names its place', () => {
+    const { game } = emptyBoard();
+    const jax = put(game, 'jax-tollaway', 'wendhaven.1');
+    expect(facts(game, { type: 'pick', side: 'rebel', piece: jax }).label).toBe(`Pick Jax Tollaway at ${entityName(game, entityOf(game.world, 'environ', 'wendhaven.1'))}`);
+  });
+
+  it('[14.51, 14.55] a ship to give shows its holder, the pilot\'s navigation and its seats; giving it to nobody warns', () => {
+    const { game } = emptyBoard();
+    const w = game.world;
+    const jax = put(game, 'jax-tollaway', 'wendhaven.1');
+    const ship = entityOf(w, 'possession', 'kestrels-due');
+    reassignSpaceship(game, ship, jax); // his own ship [14.53], at the helm
+    const give = facts(game, { type: 'reassign-spaceship', side: 'rebel', ship, character: jax });
+    expect(give.detail).toContain(`held by ${nameOf(game, holderOf(w, ship))}`);
+    expect(give.detail).toContain(`${w.c.Spaceship.passengers[ship]} seats`);
+    expect(give.detail).toContain(`his navigation ${w.c.Character.navigation[jax]}`);
+    // [14.51] one with no navigation is told he cannot fly it
+    const none = allOf(w, 'character').find((c) => w.c.Owner.side[c] === 0 && w.c.Character.navigation[c] === 0);
+    if (none) expect(facts(game, { type: 'reassign-spaceship', side: 'rebel', ship, character: none }).detail).toContain('cannot fly it [14.51]');
+    expect(give.warning).toBeUndefined();
+    expect(facts(game, { type: 'reassign-spaceship', side: 'rebel', ship, character: 0 }).warning).toMatch(/Nobody will hold the ship.*\[14\.55\]/);
+  });
+
+  it('[14.22] declaring possessions warns when one of them is lost after one use', () => {
+    const { game } = emptyBoard();
+    const w = game.world;
+    const mirra = put(game, 'mirra-solvane', 'wendhaven.1');
+    const pick = { type: 'pick-for-mission', side: 'rebel', piece: mirra, declare: true } as Command;
+    expect(facts(game, pick).warning).toBeUndefined();
+    givePossession(game, entityOf(w, 'possession', 'signet-of-the-old-houses'), mirra);
+    expect(facts(game, pick).warning).toMatch(/Signet.*lost after one use.*\[14\.22\]/);
+    expect(facts(game, { ...pick, declare: false }).warning).toBeUndefined();
+  });
+
+  it('[9.3, 9.32] a flight an enemy PDB may see shows the detection odds at the planet left and the planet reached; none when the PDBs are down', () => {
+    const { game } = emptyBoard();
+    const w = game.world;
+    const jax = put(game, 'jax-tollaway', 'wendhaven.1');
+    const ship = entityOf(w, 'possession', 'kestrels-due');
+    reassignSpaceship(game, ship, jax); // his own ship [14.53], at the helm
+    const from = entityOf(w, 'planet', 'wendhaven');
+    const toEnv = allOf(w, 'environ').find((e) => hasComponent(w, planetOfEnviron(w, e), w.c.InPlay) && planetOfEnviron(w, e) !== from)!;
+    const to = planetOfEnviron(w, toEnv);
+    const decision = { side: 'rebel', kind: 'move-group', prompt: '', rule: '[9.0]', options: [], context: { group: [jax, ship] } } as unknown as Decision;
+    const move = { type: 'move-to', side: 'rebel', to: toEnv } as Command;
+    const sees = (p: number) => controls(game, 'imperial', p) && w.c.Pdb.up[p] === 1;
+    expect(sees(from) || sees(to)).toBe(true); // the scenario's planets start under Imperial control
+    const evasion = evasionValue(game, ship, jax);
+    const detail = facts(game, move, decision).detail!;
+    expect(detail).toContain(`evasion ${evasion}`);
+    for (const p of [from, to].filter(sees)) {
+      const odds = detectionOdds(content.tables, evasion, w.c.Pdb.level[p] as number, false);
+      expect(detail).toContain(`${p === from ? 'leaving' : 'reaching'} ${nameOf(game, p)}, PDB ${w.c.Pdb.level[p]}: ${odds.map((o) => `${o.label} ${percent(o.chance)}`).join(', ')}`);
+    }
+    w.c.Pdb.up[from] = 0;
+    w.c.Pdb.up[to] = 0;
+    expect(facts(game, move, decision).detail).toBeUndefined(); // [9.32] a down PDB detects nothing
+  });
+
+  it('[9.56, 14.57] a stack that cannot fly for want of seats says so, not that it lacks a pilot', () => {
+    const { game } = emptyBoard();
+    const w = game.world;
+    const ship = entityOf(w, 'possession', 'kestrels-due');
+    const jax = put(game, 'jax-tollaway', 'wendhaven.1');
+    reassignSpaceship(game, ship, jax); // his own ship [14.53], at the helm
+    const seats = w.c.Spaceship.passengers[ship] as number;
+    const rebels = allOf(w, 'character').filter((c) => w.c.Owner.side[c] === 0 && !hasComponent(w, c, w.c.Dead)).slice(0, seats + 1);
+    for (const r of rebels) place(w, r, entityOf(w, 'environ', 'wendhaven.1'));
+    const group = [...new Set([jax, ...rebels])].slice(0, seats + 1);
+    expect(groupDestinations(game, [...group, ship]).filter((e) => planetOfEnviron(w, e) !== planetOfEnviron(w, environOf(w, jax)))).toEqual([]);
+    expect(groundedReason(game, [...group, ship])).toMatch(new RegExp(`${group.length} aboard, but it has ${seats} seats`));
+    expect(groundedReason(game, [ship])).toMatch(/does not fly itself/);
   });
 });

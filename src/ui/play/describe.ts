@@ -4,11 +4,12 @@
  * public places and enemy pieces, and an enemy's hidden unit is named without its type or strength
  * (`entityName`), so a label reveals nothing that side does not know.
  */
-import type { Command, Game, Json } from '../../core/engine/types';
+import type { Command, Decision, Game, Json } from '../../core/engine/types';
 import { environOf, kindOf, planetOfEnviron, refOf } from '../../core/world/world';
 import { LOYALTIES, type SideId } from '../../core/content/schema';
 import { groupById, groupOn, missionPhase } from '../../../systems/missions';
 import { hidingBonus } from '../../../systems/search';
+import { optionFacts, pdbWords } from './option-facts';
 
 export interface OptionInfo {
   /** The button text. */
@@ -17,6 +18,10 @@ export interface OptionInfo {
   places: string[];
   /** The "pass/end/stop/no" option of a decision: what Enter does. */
   ends: boolean;
+  /** Facts to weigh it by (a mission's goal and rating, a planet's loyalty, detection odds...). */
+  detail?: string;
+  /** What choosing it throws away, said before it is chosen. */
+  warning?: string;
 }
 
 /** Nicer words for some command types; the rest are their type with the dashes taken out. */
@@ -147,9 +152,8 @@ function words(s: string): string {
 function placeFacts(game: Game, environ: number): string {
   const c = game.world.c;
   const planet = planetOfEnviron(game.world, environ);
-  const level = c.Pdb.level[planet] as number;
-  const pdb = level > 0 ? `PDB ${level} ${c.Pdb.up[planet] ? 'up' : 'down'}` : 'no PDB';
-  return `· ${LOYALTIES[c.Loyalty.value[planet] as number] ?? ''} · ${pdb}`;
+  // [9.32] every planet has a PDB, and a level-0 one that is up still detects: never "no PDB"
+  return `· ${LOYALTIES[c.Loyalty.value[planet] as number] ?? ''} · ${pdbWords(game, planet)}`;
 }
 
 /**
@@ -164,7 +168,27 @@ function joining(game: Game, option: Command): string {
   return group?.members.length ? `joining ${group.members.map((m) => entityName(game, m)).join(', ')}` : '';
 }
 
-export function describeOption(game: Game, option: Command): OptionInfo {
+/** Fields naming a piece: an option about a piece says where it stands, when nothing else in it names a place. */
+const PIECE_FIELDS = ['piece', 'unit', 'character', 'ship', 'knight', 'target'];
+
+/** "at Tollis 1 (urban)": where the option's piece stands, if the option names no place of its own. */
+function pieceWhere(game: Game, option: Command): string {
+  if (typeof option.environ === 'number' || typeof option.to === 'number' || typeof option.planet === 'number') return '';
+  if (UNSAID[option.type]?.includes('character') || option.type === 'gain-character') return '';
+  for (const key of PIECE_FIELDS) {
+    const id = option[key];
+    if (typeof id !== 'number' || !id) continue;
+    const env = environOf(game.world, id);
+    if (env) return `at ${entityName(game, env)}`;
+  }
+  return '';
+}
+
+export function describeOption(game: Game, option: Command, decision?: Decision): OptionInfo {
+  return { ...describeLabel(game, option), ...optionFacts(game, option, decision) };
+}
+
+function describeLabel(game: Game, option: Command): OptionInfo {
   const yesNo = YES_NO[option.type];
   if (yesNo) {
     const yes = option[yesNo.field] === true;
@@ -220,6 +244,7 @@ export function describeOption(game: Game, option: Command): OptionInfo {
     }
   }
   if (option.type === 'assign-mission') parts.push(joining(game, option));
+  parts.push(pieceWhere(game, option));
   const label = parts.filter(Boolean).join(' ');
   // "end/stop/no…" types, and the "no" of a yes-or-no question (its only field besides a place is false)
   const fields = Object.entries(option).filter(([k]) => k !== 'type' && k !== 'side' && k !== 'environ' && k !== 'planet');

@@ -17,6 +17,7 @@ import { starSystemRuleset } from '../../../systems/star-system-ruleset';
 import type { EntityRefs } from '../../render/types';
 import { playOne } from '../../ai/play';
 import { describeOption, namesIn } from './describe';
+import { combatFacts } from './combat-facts';
 import type { FromPlayWorker, PlayInfo, PlaySetup } from './play-protocol';
 import { entityRefs } from '../entity-refs';
 
@@ -234,7 +235,8 @@ export class PlayEngine {
       play: {
         viewer,
         decision: mine,
-        options: pending ? pending.options.map((o) => describeOption(g, o)) : [],
+        options: pending ? pending.options.map((o) => describeOption(g, o, pending)) : [],
+        combat: pending ? combatFacts(g, pending) : null,
         thinking: this.aiToMove(),
         paused: this.paused,
         canUndo: undo.index >= 0,

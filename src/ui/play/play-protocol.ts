@@ -7,6 +7,7 @@ import type { SideId } from '../../core/content/schema';
 import type { Decision } from '../../core/engine/types';
 import type { FromWorker } from '../spectator-protocol';
 import type { OptionInfo } from './describe';
+import type { CombatFacts } from './combat-facts';
 
 /** Who plays a side: a person at this screen, or an AI level from `src/ai/registry.ts`. */
 export type Player = { kind: 'human' } | { kind: 'ai'; agent: string };
@@ -35,6 +36,8 @@ export interface PlayInfo {
   /** The pending decision, when a human at this screen must make it. */
   decision: Decision | null;
   options: OptionInfo[];
+  /** [10.0-10.7] for an attack: the odds' facts as the deciding side knows them. */
+  combat?: CombatFacts | null;
   /** The AI side that is deciding now, if any. */
   thinking: SideId | null;
   paused: boolean;

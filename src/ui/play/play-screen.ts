@@ -14,8 +14,9 @@ import { createSaveStore } from '../saves';
 import type { App } from '../app';
 import { spreadMarkers, type ScreenBox } from '../screen-boxes';
 import type { OptionInfo } from './describe';
+import type { CombatFacts } from './combat-facts';
 import { GLOSSARY, withTerms } from './glossary';
-import { breakOffOdds, characterColumn, characterOdds, militaryColumn, militaryOdds, oddsForEvent, percent, searchOdds, type Outcome } from '../../core/odds';
+import { attackColumns, breakOffOdds, characterColumn, characterOdds, militaryColumn, militaryOdds, oddsForEvent, percent, searchOdds, type Outcome } from '../../core/odds';
 import type { FromPlayWorker, PlayInfo, PlaySetup, ToPlayWorker } from './play-protocol';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -24,7 +25,7 @@ const SIDE_TEAMS: Record<string, string> = { rebel: 'the Rebellion', imperial: '
 /** Milliseconds between AI decisions for each animation speed. */
 const PACES: Record<string, number> = { normal: 450, fast: 120, instant: 0 };
 /** Decision facts that only feed the odds box (a search's possible hiding values). */
-const ODDS_FACTS = new Set(['hidingLeast', 'hidingMost', 'searchValues']);
+const ODDS_FACTS = new Set(['hidingLeast', 'hidingMost', 'searchValues', 'ownStrength']);
 /** Event kinds whose dice the "last roll" box shows. */
 const ROLLS = ['military-combat', 'search', 'detection', 'break-off', 'character-combat', 'pdb', 'hyperjump'];
 
@@ -100,16 +101,18 @@ export class PlayScreen {
         .map((a) => `<option value="ai:${esc(a)}"${def === a ? ' selected' : ''}>AI — ${esc(a)}</option>`)
         .join('')}</select>`;
     // [16.12-16.14] each side's starting forces: placed by the game's dice, or by its player (an AI side by its plan)
-    const placing = (side: string) =>
-      `<select data-placement="${side}" title="Initial placement [16.12-16.14]"><option value="auto">placed automatically</option><option value="hand">placed by hand</option></select>`;
+    // a human side places by hand unless its player chooses otherwise: the dice may put his team where an enemy PDB sees it
+    const placing = (side: string, def: 'auto' | 'hand') =>
+      `<select data-placement="${side}" title="Initial placement [16.12-16.14]"><option value="auto"${def === 'auto' ? ' selected' : ''}>placed automatically</option><option value="hand"${def === 'hand' ? ' selected' : ''}>placed by hand</option></select>`;
     this.setupEl.innerHTML = `
       <h2>New game</h2>
       <label>Scenario <select data-setup="scenario">${scenarios.map((s) => `<option value="${esc(s.id)}">${esc(s.name)} (${s.turns} turns)</option>`).join('')}</select></label>
       <div class="scenario-text" data-setup="about"></div>
       <div class="sides">
-        <div class="side-row"><input type="color" data-color="rebel" value="${SIDE_COLORS.rebel}" title="Rebel colour"><b>Rebel</b> ${players('rebel', 'human')} ${placing('rebel')}</div>
-        <div class="side-row"><input type="color" data-color="imperial" value="${SIDE_COLORS.imperial}" title="Imperial colour"><b>Empire</b> ${players('imperial', 'normal')} ${placing('imperial')}</div>
+        <div class="side-row"><input type="color" data-color="rebel" value="${SIDE_COLORS.rebel}" title="Rebel colour"><b>Rebel</b> ${players('rebel', 'human')} ${placing('rebel', 'hand')}</div>
+        <div class="side-row"><input type="color" data-color="imperial" value="${SIDE_COLORS.imperial}" title="Imperial colour"><b>Empire</b> ${players('imperial', 'normal')} ${placing('imperial', 'auto')}</div>
         <p class="muted" data-setup="mode"></p>
+        <p class="warn small" data-setup="placement-warning" data-testid="placement-warning"></p>
       </div>
       <label>Seed <input data-setup="seed" size="12" value="${randomSeed()}"> <button data-setup="reroll" title="A new random seed">new</button></label>
       <p class="muted small">The same seed and choices replay the same game.</p>
@@ -123,6 +126,11 @@ export class PlayScreen {
       const humans = ['rebel', 'imperial'].filter((side) => (this.setupEl.querySelector(`[data-player="${side}"]`) as HTMLSelectElement).value === 'human');
       get('mode').textContent =
         humans.length === 2 ? 'Hot-seat: two players share this screen, each sees only their own side.' : humans.length === 0 ? 'Both sides AI: you watch.' : `You play ${SIDE_TEAMS[humans[0] as string]} against the AI.`;
+      // [16.12, 9.3] the dice may land a human side's team on a planet whose enemy PDB detects its ship when it flies
+      const auto = humans.filter((side) => (this.setupEl.querySelector(`[data-placement="${side}"]`) as HTMLSelectElement).value === 'auto');
+      get('placement-warning').textContent = auto.length
+        ? `⚠ ${auto.map((side) => capital(SIDE_TEAMS[side] ?? side)).join(' and ')} placed automatically: the dice may put the team on a planet an enemy PDB watches, where flying off risks detection [16.12, 9.3]. Choose "placed by hand" to pick the place.`
+        : '';
     };
     this.setupEl.addEventListener('change', refresh);
     get('reroll').addEventListener('click', () => (get('seed').value = randomSeed()));
@@ -263,7 +271,10 @@ export class PlayScreen {
         // past the 9th, a choice's key is its number typed as two digits ("1" then "2" for 12)
         const key = `<kbd>${i + 1}</kbd>`;
         const place = o.places.length ? ' has-place' : '';
-        return `<button class="option${place}${o.ends ? ' ends' : ''}" data-option="${i}" data-testid="option">${key}<span>${esc(o.label)}</span></button>`;
+        // the facts to weigh it by, and a warning before it throws something away
+        const detail = o.detail ? `<small class="opt-detail" data-testid="option-detail">${withTerms(esc(o.detail))}</small>` : '';
+        const warn = o.warning ? `<small class="opt-warn" data-testid="option-warning">⚠ ${esc(o.warning)}</small>` : '';
+        return `<button class="option${place}${o.ends ? ' ends' : ''}${o.warning ? ' warns' : ''}" data-option="${i}" data-testid="option">${key}<span>${esc(o.label)}${detail}${warn}</span></button>`;
       })
       .join('');
     const filterNote = this.filter
@@ -301,6 +312,8 @@ export class PlayScreen {
     const t = this.app.content.tables;
     const ctx = d.context ?? {};
     const dist = (xs: Outcome[]) => xs.map((x) => `${esc(x.label)} <b>${percent(x.chance)}</b>`).join(' · ');
+    const cf = this.play?.combat;
+    if (d.kind === 'declare-combat' && cf) return combatOddsHtml(t, cf);
     if (d.kind === 'declare-combat' && typeof ctx.ownStrength === 'number' && typeof ctx.environ === 'number') {
       const enemy = (this.view?.units ?? []).filter((u) => u.environ === ctx.environ && u.side !== d.side);
       const known = enemy.reduce((s, u) => s + (u.combat ?? 0), 0);
@@ -636,6 +649,22 @@ export class PlayScreen {
 }
 
 /** A military column's odds as a small table: loss in strength points across, each side's chance below. */
+/**
+ * [10.0-10.7] the odds of an attack with every shift the side knows (its own leader, the environ), the
+ * hidden enemy strength as a range, and what is not known said in words.
+ */
+function combatOddsHtml(t: App['content']['tables'], cf: CombatFacts): string {
+  const { worst, best } = attackColumns(t, cf.ownStrength, cf.enemyLeast, cf.enemyMost, cf.shift, !!cf.ownLeader || cf.enemyLeadershipSeen > 0);
+  const cols = worst === best ? [worst] : [worst, best];
+  const strength = cf.enemyLeast === cf.enemyMost ? `enemy strength ${cf.enemyLeast}` : `enemy strength ${cf.enemyLeast} to ${cf.enemyMost}`;
+  const hidden = cf.hiddenUnits ? ` (${cf.hiddenUnits} hidden unit${cf.hiddenUnits === 1 ? '' : 's'} [7.22]${cf.narrowed ? ', narrowed by the strength you saw them use' : ''})` : '';
+  const shift = `shift ${cf.shift >= 0 ? '+' : ''}${cf.shift}${cf.shiftParts.length ? `: ${cf.shiftParts.join(', ')}` : ''} [10.2]`;
+  const unknown = cf.enemyLeaderUnknown ? 'Unknown: an enemy leader you cannot see would shift it against you [10.4].' : '';
+  return `<div class="odds" data-testid="odds"><b>Odds [10.0]</b> <span class="muted">your strength ${cf.ownStrength} against ${strength}${hidden}; ${esc(shift)}. ${unknown}</span>${cols
+    .map((c, i) => (cols.length > 1 ? `<div class="muted small">${i === 0 ? 'if they are at their strongest' : 'if they are at their weakest'}</div>` : '') + lossTable(militaryOdds(t, c), 'you lose', 'enemy loses'))
+    .join('')}</div>`;
+}
+
 function lossTable(o: ReturnType<typeof militaryOdds>, attacker: string, defender: string): string {
   const loss = (label: string) => Number(label.replace(/\D+/g, ''));
   const all = [...o.attackerLoss, ...o.defenderLoss].map((x) => loss(x.label));
