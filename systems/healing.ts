@@ -2,9 +2,11 @@
  * Healing [13.7-13.72].
  *
  * [13.71] A wounded character who does nothing for his owner's whole player-turn heals all his wounds at
- * its end. "Doing something" is: moving (the `Moved` tag while his side is phasing), guarding a prisoner,
- * fighting a character combat, and whatever other systems report through `markBusy` (leading units,
- * piloting a spaceship, going on a mission).
+ * its end. "Doing something" is: going on a mission (`wentOnMissionThisTurn`), guarding a prisoner, and
+ * what other systems report through `markBusy`: moving on his own or piloting a spaceship (movement.ts,
+ * `markMoversBusy`), leading units in military combat (military-combat.ts), fighting a character combat
+ * (character-combat.ts). A passenger in a spaceship, or a character moved with military units, is
+ * carried: that is not doing something.
  *
  * [13.72] At the beginning of the Rebel player-turn, before anything else, the healer heals every wounded
  * Rebel stacked with him (himself too), and a character holding a possession that heals is healed.
@@ -21,6 +23,7 @@ import type { Game } from '../src/core/engine/types';
 import { allOf, environOf, refOf } from '../src/core/world/world';
 import { nameOf } from '../src/core/names';
 import { isGuarding } from './capture';
+import { wentOnMissionThisTurn } from './missions';
 import { afterPossessionUse, possessionCard, workingPossessions } from './possessions';
 import { charactersIn, isFreeCharacter, phasing, sideOf } from './sides';
 
@@ -40,6 +43,16 @@ export function isBusy(game: Game, character: number): boolean {
   return busyList(game).includes(character);
 }
 
+/**
+ * [13.71] who of a stack that just moved did something: on foot, every character moved himself; in a
+ * spaceship, its pilot (`pilot`, the holder aboard) flew it and the others are passengers; with military
+ * units, the stack is moved by the units' rules [9.52, 9.55] and every character in it is carried.
+ */
+export function markMoversBusy(game: Game, characters: number[], hasUnits: boolean, ship: number, pilot: number): void {
+  if (hasUnits) return;
+  for (const ch of characters) if (!ship || ch === pilot) markBusy(game, ch, ship ? 'piloted a spaceship' : 'moved');
+}
+
 /** Heal `ch` of every wound; `healer` is the character tending him, if any (the cause names him). */
 function heal(game: Game, ch: number, rule: string, cause: string, healer = 0): void {
   const c = game.world.c;
@@ -56,7 +69,7 @@ export function healIdle(game: Game, side: SideId): void {
   const c = game.world.c;
   for (const ch of allOf(game.world, 'character')) {
     if (sideOf(game, ch) !== side || !isFreeCharacter(game, ch) || !(c.Wounds.value[ch] as number)) continue;
-    if (isBusy(game, ch) || isGuarding(game, ch)) continue;
+    if (isBusy(game, ch) || isGuarding(game, ch) || wentOnMissionThisTurn(game, ch)) continue;
     heal(game, ch, '[13.71]', 'rested the whole player-turn');
   }
   game.vars.busy = [];
@@ -89,10 +102,11 @@ export function beginPlayerTurn(game: Game, side: SideId, turn: number = game.tu
 export function refreshHealing(game: Game): void {
   const side = phasing(game);
   if (side) {
-    // [13.71] moving and guarding in his own player-turn are doing something
+    // [13.71] guarding in his own player-turn is doing something (moving is reported by movement.ts:
+    // not every piece tagged `Moved` moved himself)
     for (const ch of allOf(game.world, 'character')) {
       if (sideOf(game, ch) !== side || !isFreeCharacter(game, ch)) continue;
-      if (hasComponent(game.world, ch, game.world.c.Moved) || isGuarding(game, ch)) markBusy(game, ch, 'moved or guarding');
+      if (isGuarding(game, ch)) markBusy(game, ch, 'guarding');
     }
   }
   // A segment has just ended when its frame is gone: close the player-turn it ended, open the next.

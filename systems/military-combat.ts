@@ -21,6 +21,7 @@ import { environOf, environsOf, tag, unplace } from '../src/core/world/world';
 import { nameOf } from '../src/core/names';
 import { ratioColumn, shiftColumn } from '../src/core/odds';
 import { charactersIn, enemyOf, environsInPlay, phasing, sideOf, unitsIn } from './sides';
+import { markBusy } from './healing';
 
 const URBAN = ENVIRON_TYPES.indexOf('urban');
 
@@ -239,6 +240,8 @@ function fight(game: Game, d: EnvironCombatData) {
   const defender = enemyOf(d.attacker);
   const env = d.environ;
   const leaders = d.leaders as { rebel: number; imperial: number };
+  // [13.71] leading units is doing something (markBusy counts it only in the leader's own player-turn)
+  for (const leader of [leaders.rebel, leaders.imperial]) if (leader > 0) markBusy(game, leader, 'led units in combat');
   const attackUnits = unitsIn(game, env, d.attacker);
   const defendUnits = unitsIn(game, env, defender);
   const attack = strengthOf(game, attackUnits);

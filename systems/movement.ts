@@ -28,6 +28,7 @@ import { allOf, environOf, guardOf, holderOf, place, planetOfEnviron, tag, untag
 import { nameOf } from '../src/core/names';
 import { detectShip, mergeDetection, pilotNavigation, shedDetection } from './detection';
 import { canPutPdbUp, pdbAttackColumn, pdbUsableBy, applyPdbLoss, putPdbUp } from './pdb';
+import { markMoversBusy } from './healing';
 import { combatResult } from './military-combat';
 import { placeWaitingRebelUnits } from './rebellion';
 import { reinforcementStep, answerReinforcement } from './reinforcements';
@@ -422,6 +423,7 @@ function finish(game: Game, d: MoveData): Step {
   const w = game.world;
   const c = w.c;
   const { units, characters, ship } = liveParts(game, d);
+  markMoversBusy(game, characters, units.length > 0, ship, ship ? pilotOf(game, ship, characters) : 0); // [13.71] before a wreck loses the ship
   if (ship && c.Spaceship.damaged[ship] === 1) loseShip(game, ship, 'damaged by a PDB, it is wrecked on arrival', '[9.31]', true); // [9.31]
   const friendsThere = charactersIn(game, d.to, d.side).filter((f) => !characters.includes(f));
   if (!ship) {

@@ -6,8 +6,11 @@ import { applyCapture } from '../../systems/capture';
 import { beginPlayerTurn, healIdle, isBusy, markBusy } from '../../systems/healing';
 import { givePossession } from '../../systems/possessions';
 import { planetsInPlay } from '../../systems/sides';
+import { campIn } from '../../systems/rebel-camp';
 import { atMovementOf, eid, passUntil, rigDice } from '../fixtures';
 import { anEnviron, answer, clearedGame, putCharacter, reaskMovement } from './character-fixtures';
+import { act, assignOne, deck } from './mission-helpers';
+import { env, moveStack, opsGame, putChar, ship, unit } from './ops-helpers';
 
 function endMovement(game: Game) {
   expect(game.pending?.kind).toBe('movement');
@@ -61,6 +64,70 @@ describe('healing [13.7x]', () => {
     expect(isBusy(game, imperial)).toBe(false);
     healIdle(game, 'rebel');
     expect(game.world.c.Wounds.value[rebel]).toBe(2);
+  });
+
+  it('[13.71] a character on a mission does not heal; one beside him who stayed out of it does', () => {
+    const game = opsGame();
+    const here = env(game, 'wendhaven.1');
+    const jax = putChar(game, 'jax-tollaway', here);
+    const mirra = putChar(game, 'mirra-solvane', here);
+    for (const ch of [jax, mirra]) game.world.c.Wounds.value[ch] = 2;
+    passUntil(game, (g) => g.pending?.kind === 'pick-for-mission');
+    deck(game, [90]); // urban B: Start Rebel Camp succeeds on its first letter
+    assignOne(game, jax, 'B');
+    act(game, { type: 'end-assignment' });
+    act(game, { type: 'draw-action' });
+    expect(campIn(game, here)).toBeGreaterThan(0); // he did go, and the camp was founded
+    passUntil(game, atMovementOf('imperial')); // the rest of the Rebel player-turn passes
+    expect(game.world.c.Wounds.value[jax]).toBe(2);
+    expect(game.world.c.Wounds.value[mirra]).toBe(0);
+  });
+
+  it('[13.71] a character who leads units in military combat in his own player-turn does not heal', () => {
+    const game = opsGame();
+    const here = env(game, 'wendhaven.1'); // urban
+    unit(game, 'rebel-2-1', here, 'urban');
+    unit(game, 'rebel-2-1', here, 'urban');
+    unit(game, 'militia', here);
+    unit(game, 'patrol', here);
+    const kaelen = putChar(game, 'kaelen-dray', here); // leadership 4: the only one who may lead
+    const far = putChar(game, 'mirra-solvane', env(game, 'gallowmere.1')); // does nothing: heals
+    for (const ch of [kaelen, far]) game.world.c.Wounds.value[ch] = 2;
+    passUntil(game, (g) => g.pending?.kind === 'declare-combat' && g.pending.side === 'rebel');
+    // 4 against 2 (2-1), +1 urban units, +4 leader: 6-1. Dice 6 and 6: the Empire loses all, the Rebel nothing,
+    // so no squad attacks anyone and leading is all he does
+    rigDice(game, [6, 6]);
+    act(game, { type: 'declare-combat', environ: here });
+    expect(game.events.find((e) => e.kind === 'military-combat')?.text).toContain('6-1');
+    passUntil(game, atMovementOf('imperial'));
+    expect(game.events.some((e) => e.kind === 'character-combat')).toBe(false);
+    expect(game.world.c.Wounds.value[kaelen]).toBe(2);
+    expect(game.world.c.Wounds.value[far]).toBe(0);
+  });
+
+  it('[13.71] a passenger in a spaceship heals; its pilot does not', () => {
+    const game = opsGame();
+    const from = env(game, 'gallowmere.1');
+    const jax = putChar(game, 'jax-tollaway', from); // holds and pilots Kestrel's Due
+    const mirra = putChar(game, 'mirra-solvane', from); // passenger
+    for (const ch of [jax, mirra]) game.world.c.Wounds.value[ch] = 2;
+    expect(moveStack(game, 'rebel', [jax, mirra, ship(game, 'kestrels-due')], env(game, 'gallowmere.2'))).toEqual({ ok: true });
+    passUntil(game, atMovementOf('imperial'));
+    expect(game.world.c.Wounds.value[jax]).toBe(2);
+    expect(game.world.c.Wounds.value[mirra]).toBe(0);
+  });
+
+  it('[13.71, 9.52] characters moved with military units heal, the holder of a ship carried with them too', () => {
+    const game = opsGame();
+    const from = env(game, 'gallowmere.1');
+    const u = unit(game, 'rebel-2-1', from);
+    const jax = putChar(game, 'jax-tollaway', from);
+    const mirra = putChar(game, 'mirra-solvane', from);
+    for (const ch of [jax, mirra]) game.world.c.Wounds.value[ch] = 2;
+    expect(moveStack(game, 'rebel', [u, jax, mirra, ship(game, 'kestrels-due')], env(game, 'gallowmere.2'))).toEqual({ ok: true });
+    passUntil(game, atMovementOf('imperial'));
+    expect(game.world.c.Wounds.value[jax]).toBe(0);
+    expect(game.world.c.Wounds.value[mirra]).toBe(0);
   });
 
   it('[13.71, 12.81] a character guarding a prisoner does not heal', () => {
