@@ -361,10 +361,21 @@ describe('home of a star-faring race [15.2e]', () => {
     expect(targets(game, 'kzar-thuun', 1, 'imperial', KETHRI, true)).toEqual(['valcairn', 'drossgate']);
   });
 
-  it('[15.2e] level 1: or one planet, which may be at the extreme or a capital', () => {
+  it('000 [15.2e] home planet level 1 never shifts a capital', () => {
+    // The chart's home row at level 1 is "shift two planets (not at loyalty extreme, Rebel not capital)",
+    // with no one-planet option (the rules text of 15.2e offers one; docs/rules.md follows the chart).
     const game = fresh();
+    for (const id of ['cinderfall', 'hollowdeep', 'brask']) set(game, id, UNREST); // system and Quoril: nothing to shift
+    set(game, 'drossgate', PATRIOTIC);
     set(game, 'emberlode', PATRIOTIC);
-    expect(targets(game, 'kzar-thuun', 1, 'rebel', KETHRI, false)).toEqual(['valcairn', 'drossgate', 'emberlode']);
+    // the only Kethri planets are the capital Valcairn and two at the enemy extreme: nothing may move
+    spark(game, 'kzar-thuun', 1, 'rebel');
+    expect(dominoPending(game)).toBe(false);
+    expect(loyalty(game, 'valcairn')).toBe(NEUTRAL);
+    expect(loyalty(game, 'drossgate')).toBe(PATRIOTIC);
+    expect(loyalty(game, 'emberlode')).toBe(PATRIOTIC);
+    expect(game.events.some((e) => /can shift none of the Kethri planets \(it is their home\)/.test(e.text))).toBe(true);
+    expect(DOMINO_CHART['home-race'][1]).toEqual([{ shift: 'two', limited: true }]);
   });
 
   it('[15.2e] level 1 played out: the two-planet option shifts two Kethri planets', () => {
@@ -373,10 +384,9 @@ describe('home of a star-faring race [15.2e]', () => {
     set(game, 'hollowdeep', UNREST);
     set(game, 'saffra', UNREST);
     set(game, 'brask', UNREST); // nothing for the system and the Quoril to shift
+    // the chart's only option at level 1, with exactly two planets: no choice to make [15.2e]
     spark(game, 'kzar-thuun', 1, 'rebel');
-    expect(game.pending?.rule).toBe('[000 15.2e]');
-    expect(optionChoices(game)).toEqual({ two: ['drossgate', 'emberlode'], one: ['valcairn', 'drossgate', 'emberlode'] });
-    pickOption(game, 'two');
+    expect(dominoPending(game)).toBe(false);
     expect(loyalty(game, 'drossgate')).toBe(DISSENT);
     expect(loyalty(game, 'emberlode')).toBe(DISSENT);
     expect(loyalty(game, 'valcairn')).toBe(NEUTRAL);
