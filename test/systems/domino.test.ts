@@ -562,6 +562,40 @@ describe('decisions and chain reactions [15.1c]', () => {
     expect(game.pending?.kind).toBe('movement');
     expect(game.turn).toBe(2);
   });
+
+  it('000 [15.1c] a planet a chain puts into rebellion in the interphase becomes Rebel-controlled in that interphase', () => {
+    // The chapter's example: a planet goes into Rebel control in an interphase, its effect puts a second
+    // planet into rebellion, the Imperials are gone from the second, so it goes into Rebel control too.
+    const game = testGame('embers-of-the-reach', 'chain-control');
+    const w = game.world;
+    for (const p of planetsInPlay(game)) set(game, refOf(w, p), NEUTRAL);
+    set(game, 'drossgate', UNREST, REBELLION);
+    removeImperialUnits(game, 'drossgate');
+    set(game, 'emberlode', UNREST);
+    removeImperialUnits(game, 'emberlode'); // nothing will hold Emberlode when it rises
+    for (const id of ['drossgate', 'emberlode']) w.c.Pdb.up[P(game, id)] = 1;
+    set(game, 'brask', UNREST, REBEL_CONTROL);
+
+    while (!dominoPending(game)) applyOrThrow(game, game.pending!.options.find((o) => o.type === 'end-movement') ?? game.pending!.options[0]!);
+    expect(state(game, 'drossgate')).toBe(REBEL_CONTROL);
+    // Drossgate's level-3 effect puts Emberlode, a Kethri planet at unrest, into rebellion
+    pickOption(game, 'one');
+    pickPlanet(game, 'emberlode');
+    expect(state(game, 'emberlode')).toBe(REBELLION);
+    finishDominoes(game);
+
+    // the interphase checked control again: Emberlode is Rebel-controlled before the game-turn ends
+    expect(game.turn).toBe(2);
+    expect(state(game, 'emberlode')).toBe(REBEL_CONTROL);
+    const emberlode = game.events.filter((e) => e.entities?.includes(P(game, 'emberlode')) && /^(rebellion|rebel-control|domino)$/.test(e.kind));
+    expect(emberlode.every((e) => e.turn === 1 && e.when === 'interphase')).toBe(true);
+    // each change sparks its own effect, in order: the rebellion (level 2), then Rebel control (level 3)
+    const dominoes = game.events.filter((e) => e.kind === 'domino' && /^A level/.test(e.text)).map((e) => e.text);
+    const risen = dominoes.findIndex((t) => /level-2 .* from Emberlode \(entered rebellion\)/.test(t));
+    const controlled = dominoes.findIndex((t) => /level-3 .* from Emberlode \(became Rebel-controlled\)/.test(t));
+    expect(risen).toBeGreaterThan(0);
+    expect(controlled).toBeGreaterThan(risen);
+  });
 });
 
 /** Take every unit off a planet. */
