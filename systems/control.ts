@@ -74,16 +74,25 @@ export function controls(game: Game, side: 'rebel' | 'imperial', planet: number)
 }
 
 /**
+ * [15.52, 15.53] Does this planet become Rebel-controlled at the end of the Imperial player-turn? It is
+ * in rebellion, with only Rebel units or no units, and its PDB up.
+ */
+export function becomesRebelControlled(game: Game, planet: number): boolean {
+  const c = game.world.c;
+  if (c.PlanetState.value[planet] !== REBELLION) return false;
+  if (unitsOnPlanet(game, planet, 'imperial').length > 0) return false;
+  return c.Pdb.up[planet] === 1;
+}
+
+/**
  * [15.52, 15.53] At the end of the Imperial player-turn, a planet in rebellion with only Rebel units or
- * no units, and its PDB up, becomes Rebel-controlled. Returns the planets that changed.
+ * no units, and its PDB up, becomes Rebel-controlled. Returns the planets that changed. (The interphase
+ * changes them one at a time instead, each with its chain [000 15.1c]: see interphase.ts.)
  */
 export function rebelControlAtEndOfImperialTurn(game: Game, planets: number[]): number[] {
-  const c = game.world.c;
   const changed: number[] = [];
   for (const planet of planets) {
-    if (c.PlanetState.value[planet] !== REBELLION) continue;
-    if (unitsOnPlanet(game, planet, 'imperial').length > 0) continue;
-    if (c.Pdb.up[planet] !== 1) continue;
+    if (!becomesRebelControlled(game, planet)) continue;
     becomeRebelControlled(game, planet, 'end of the Imperial player-turn');
     changed.push(planet);
   }

@@ -61,12 +61,11 @@ export const DOMINO_CHART: Record<DominoRow, Record<1 | 2, DominoOption[]>> = {
       { shift: 'one', limited: false },
     ],
   },
-  // [15.2e] the home planet of a star-faring race, on the other planets of that race
+  // [15.2e] the home planet of a star-faring race, on the other planets of that race. Level 1 follows the
+  // chart ("shift two planets, not at loyalty extreme, Rebel not capital"), not the rules text, which adds
+  // "or one planet, which may be at the extreme or a capital" (docs/rules.md, Domino effect).
   'home-race': {
-    1: [
-      { shift: 'two', limited: true },
-      { shift: 'one', limited: false },
-    ],
+    1: [{ shift: 'two', limited: true }],
     2: [
       { shift: 'all', limited: true },
       { shift: 'two', limited: false },

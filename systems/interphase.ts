@@ -2,16 +2,28 @@
  * The game-turn interphase [Game Turn SRS]: the Rebel player checks whether any planet becomes
  * Rebel-controlled (end of the Imperial player-turn [15.52, 15.53]); the engine then advances the
  * game-turn marker. The Empire may first receive a spaceship for an Imperial Knight [14.61].
+ *
+ * [000 15.1c] Control is checked one planet at a time: each planet that becomes Rebel-controlled sparks
+ * its level-3 domino effect, and the whole chain is resolved before control is checked again. A planet
+ * the chain puts into rebellion, and whose Imperials are gone, so becomes Rebel-controlled in the same
+ * interphase (the chapter's example). Checks repeat until no planet changes; a planet changes at most once
+ * per interphase, so the loop ends.
  */
 import type { Frame, Game, Procedure, Step } from '../src/core/engine/types';
-import { rebelControlAtEndOfImperialTurn } from './control';
+import { becomesRebelControlled } from './control';
+import { becomeRebelControlled } from './loyalty';
 import { planetsInPlay } from './sides';
 
 export const interphase: Procedure = {
   step(game: Game, frame: Frame): Step {
     if (!frame.data.controlChecked) {
+      const controlled = (frame.data.controlled as number[] | undefined) ?? [];
+      const next = planetsInPlay(game).find((p) => !controlled.includes(p) && becomesRebelControlled(game, p));
+      if (next) {
+        frame.data.controlled = [...controlled, next];
+        return { push: { proc: 'interphase-rebel-control', data: { planet: next } } };
+      }
       frame.data.controlChecked = true;
-      rebelControlAtEndOfImperialTurn(game, planetsInPlay(game));
     }
     // [14.61] the Empire may give an Imperial Knight a spaceship at the end of the turn
     if (!frame.data.shipsOffered) {
@@ -22,5 +34,19 @@ export const interphase: Procedure = {
   },
   answer() {
     throw new Error('the interphase asks nothing');
+  },
+};
+
+/**
+ * One planet becomes Rebel-controlled [15.53], in a sub-frame, so the domino effect it sparks (and its
+ * chain) runs before the interphase checks control again [000 15.1c].
+ */
+export const interphaseRebelControl: Procedure = {
+  step(game: Game, frame: Frame): Step {
+    becomeRebelControlled(game, frame.data.planet as number, 'end of the Imperial player-turn');
+    return { done: true };
+  },
+  answer() {
+    throw new Error('a change of control asks nothing');
   },
 };

@@ -11,7 +11,7 @@ import { refreshControl } from './control';
 import { dominoEffect, dominoShift } from './domino';
 import { refreshHealing } from './healing';
 import { imperialShipReceipt, setupImperialShips } from './imperial-ships';
-import { interphase } from './interphase';
+import { interphase, interphaseRebelControl } from './interphase';
 import { movementSegment, moveGroup } from './movement';
 import { allocateLosses, environCombat, militaryCombatSegment, rebellionCombat } from './military-combat';
 import { reactionSegment } from './reaction';
@@ -68,6 +68,7 @@ export const starSystemRuleset: Ruleset = {
     'bonus-draw': bonusDraw,
     'rebellion-forces': rebellionForces,
     interphase,
+    'interphase-rebel-control': interphaseRebelControl,
     // [16.12-16.14] placement by hand, before the first segment
     placement: placementProcedure(afterPlacement),
     // 000 15.2: queued by loyalty.ts whenever a cause sparks one

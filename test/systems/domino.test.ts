@@ -361,10 +361,21 @@ describe('home of a star-faring race [15.2e]', () => {
     expect(targets(game, 'kzar-thuun', 1, 'imperial', KETHRI, true)).toEqual(['valcairn', 'drossgate']);
   });
 
-  it('[15.2e] level 1: or one planet, which may be at the extreme or a capital', () => {
+  it('000 [15.2e] home planet level 1 never shifts a capital', () => {
+    // The chart's home row at level 1 is "shift two planets (not at loyalty extreme, Rebel not capital)",
+    // with no one-planet option (the rules text of 15.2e offers one; docs/rules.md follows the chart).
     const game = fresh();
+    for (const id of ['cinderfall', 'hollowdeep', 'brask']) set(game, id, UNREST); // system and Quoril: nothing to shift
+    set(game, 'drossgate', PATRIOTIC);
     set(game, 'emberlode', PATRIOTIC);
-    expect(targets(game, 'kzar-thuun', 1, 'rebel', KETHRI, false)).toEqual(['valcairn', 'drossgate', 'emberlode']);
+    // the only Kethri planets are the capital Valcairn and two at the enemy extreme: nothing may move
+    spark(game, 'kzar-thuun', 1, 'rebel');
+    expect(dominoPending(game)).toBe(false);
+    expect(loyalty(game, 'valcairn')).toBe(NEUTRAL);
+    expect(loyalty(game, 'drossgate')).toBe(PATRIOTIC);
+    expect(loyalty(game, 'emberlode')).toBe(PATRIOTIC);
+    expect(game.events.some((e) => /can shift none of the Kethri planets \(it is their home\)/.test(e.text))).toBe(true);
+    expect(DOMINO_CHART['home-race'][1]).toEqual([{ shift: 'two', limited: true }]);
   });
 
   it('[15.2e] level 1 played out: the two-planet option shifts two Kethri planets', () => {
@@ -373,10 +384,9 @@ describe('home of a star-faring race [15.2e]', () => {
     set(game, 'hollowdeep', UNREST);
     set(game, 'saffra', UNREST);
     set(game, 'brask', UNREST); // nothing for the system and the Quoril to shift
+    // the chart's only option at level 1, with exactly two planets: no choice to make [15.2e]
     spark(game, 'kzar-thuun', 1, 'rebel');
-    expect(game.pending?.rule).toBe('[000 15.2e]');
-    expect(optionChoices(game)).toEqual({ two: ['drossgate', 'emberlode'], one: ['valcairn', 'drossgate', 'emberlode'] });
-    pickOption(game, 'two');
+    expect(dominoPending(game)).toBe(false);
     expect(loyalty(game, 'drossgate')).toBe(DISSENT);
     expect(loyalty(game, 'emberlode')).toBe(DISSENT);
     expect(loyalty(game, 'valcairn')).toBe(NEUTRAL);
@@ -551,6 +561,40 @@ describe('decisions and chain reactions [15.1c]', () => {
     finishDominoes(game);
     expect(game.pending?.kind).toBe('movement');
     expect(game.turn).toBe(2);
+  });
+
+  it('000 [15.1c] a planet a chain puts into rebellion in the interphase becomes Rebel-controlled in that interphase', () => {
+    // The chapter's example: a planet goes into Rebel control in an interphase, its effect puts a second
+    // planet into rebellion, the Imperials are gone from the second, so it goes into Rebel control too.
+    const game = testGame('embers-of-the-reach', 'chain-control');
+    const w = game.world;
+    for (const p of planetsInPlay(game)) set(game, refOf(w, p), NEUTRAL);
+    set(game, 'drossgate', UNREST, REBELLION);
+    removeImperialUnits(game, 'drossgate');
+    set(game, 'emberlode', UNREST);
+    removeImperialUnits(game, 'emberlode'); // nothing will hold Emberlode when it rises
+    for (const id of ['drossgate', 'emberlode']) w.c.Pdb.up[P(game, id)] = 1;
+    set(game, 'brask', UNREST, REBEL_CONTROL);
+
+    while (!dominoPending(game)) applyOrThrow(game, game.pending!.options.find((o) => o.type === 'end-movement') ?? game.pending!.options[0]!);
+    expect(state(game, 'drossgate')).toBe(REBEL_CONTROL);
+    // Drossgate's level-3 effect puts Emberlode, a Kethri planet at unrest, into rebellion
+    pickOption(game, 'one');
+    pickPlanet(game, 'emberlode');
+    expect(state(game, 'emberlode')).toBe(REBELLION);
+    finishDominoes(game);
+
+    // the interphase checked control again: Emberlode is Rebel-controlled before the game-turn ends
+    expect(game.turn).toBe(2);
+    expect(state(game, 'emberlode')).toBe(REBEL_CONTROL);
+    const emberlode = game.events.filter((e) => e.entities?.includes(P(game, 'emberlode')) && /^(rebellion|rebel-control|domino)$/.test(e.kind));
+    expect(emberlode.every((e) => e.turn === 1 && e.when === 'interphase')).toBe(true);
+    // each change sparks its own effect, in order: the rebellion (level 2), then Rebel control (level 3)
+    const dominoes = game.events.filter((e) => e.kind === 'domino' && /^A level/.test(e.text)).map((e) => e.text);
+    const risen = dominoes.findIndex((t) => /level-2 .* from Emberlode \(entered rebellion\)/.test(t));
+    const controlled = dominoes.findIndex((t) => /level-3 .* from Emberlode \(became Rebel-controlled\)/.test(t));
+    expect(risen).toBeGreaterThan(0);
+    expect(controlled).toBeGreaterThan(risen);
   });
 });
 
