@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hasComponent } from 'bitecs';
-import { allOf, environOf, environsOf, holderOf, possessionsOf, tag } from '../../src/core/world/world';
+import { allOf, environOf, environsOf, holderOf, place, possessionsOf, tag } from '../../src/core/world/world';
 import {
   afterPossessionUse,
   bringOwnSpaceship,
@@ -14,7 +14,7 @@ import {
 } from '../../systems/possessions';
 import { planetsInPlay } from '../../systems/sides';
 import { eid, rigDice, testGame } from '../fixtures';
-import { anEnviron, choose, clearedGame, finished, putCharacter, resultOf, run } from './character-fixtures';
+import { anEnviron, choose, clearedGame, finished, putCharacter, putUnit, resultOf, run } from './character-fixtures';
 
 const P = (game: ReturnType<typeof testGame>, id: string) => eid(game, 'possession', id);
 
@@ -143,6 +143,22 @@ describe('possessions and spaceships [14.x]', () => {
     const seska = putCharacter(game, 'seska-vire', env);
     expect(bringOwnSpaceship(game, seska)).toBe(false);
     expect(holderOf(game.world, ship)).toBe(other);
+  });
+
+  it('[14.53] a ship in play that nobody holds (left with units [14.55]) stays unheld where it is when its owner enters play', () => {
+    const game = clearedGame();
+    const planet = planetsInPlay(game).find((p) => environsOf(game.world, p).length > 1)!;
+    const [shipEnv, elsewhere] = environsOf(game.world, planet) as [number, number];
+    putUnit(game, 'rebel-1-0', shipEnv);
+    const ship = P(game, 'whisperwake');
+    place(game.world, ship, shipEnv); // in play, in its own environ, held by nobody
+    game.vars.possessionDeck = (game.vars.possessionDeck as string[]).filter((id) => id !== 'whisperwake');
+    const seska = putCharacter(game, 'seska-vire', elsewhere);
+    expect(bringOwnSpaceship(game, seska)).toBe(false);
+    game.ruleset.refresh(game);
+    expect(holderOf(game.world, ship)).toBe(0);
+    expect(environOf(game.world, ship)).toBe(shipEnv);
+    expect(possessionsOf(game.world, seska)).toEqual([]);
   });
 
   it('[14.55] a fallen owner\'s ship may pass to a free friend in the same environ who has no ship', () => {
