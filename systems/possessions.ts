@@ -181,8 +181,8 @@ export function spaceshipReassignOptions(game: Game, ship: number, environ: numb
 export function reassignSpaceship(game: Game, ship: number, character: number): void {
   const w = game.world;
   addComponent(w, ship, HeldBy(character));
-  // [9.31] the enemy hears who took the ship only if he can see him
-  const seen = hasComponent(w, character, w.c.Detected);
+  // [9.31, 14.2] the enemy hears who took the ship only if he can see him and knows the ship
+  const seen = hasComponent(w, character, w.c.Detected) && hasComponent(w, ship, w.c.Revealed);
   emit(game, { kind: 'possession', text: `${nameOf(game, character)} takes over ${nameOf(game, ship)} [14.55].`, rule: '[14.55]', visibleTo: seen ? 'all' : sideOf(game, character), entities: [ship, character] });
 }
 

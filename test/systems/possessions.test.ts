@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hasComponent } from 'bitecs';
-import { allOf, environOf, environsOf, holderOf, place, possessionsOf, tag } from '../../src/core/world/world';
+import { allOf, environOf, environsOf, holderOf, place, possessionsOf, tag, untag } from '../../src/core/world/world';
 import {
   afterPossessionUse,
   bringOwnSpaceship,
@@ -19,15 +19,18 @@ import { anEnviron, choose, clearedGame, finished, putCharacter, putUnit, result
 const P = (game: ReturnType<typeof testGame>, id: string) => eid(game, 'possession', id);
 
 describe('possessions and spaceships [14.x]', () => {
-  it('[14.55, 9.31] who takes over a ship is told to both sides only if he is detected', () => {
-    for (const detected of [false, true]) {
-      const game = clearedGame();
-      const kaelen = putCharacter(game, 'kaelen-dray', anEnviron(game));
-      if (detected) tag(game.world, kaelen, game.world.c.Detected);
-      const ship = allOf(game.world, 'possession').find((p) => hasComponent(game.world, p, game.world.c.Spaceship))!;
-      reassignSpaceship(game, ship, kaelen);
-      expect(game.events.at(-1)?.visibleTo).toBe(detected ? 'all' : 'rebel');
-    }
+  it('[14.55, 9.31, 14.2] who takes over a ship is told to both sides only if he is detected and the ship known', () => {
+    for (const detected of [false, true])
+      for (const known of [false, true]) {
+        const game = clearedGame();
+        const kaelen = putCharacter(game, 'kaelen-dray', anEnviron(game));
+        if (detected) tag(game.world, kaelen, game.world.c.Detected);
+        const ship = allOf(game.world, 'possession').find((p) => hasComponent(game.world, p, game.world.c.Spaceship))!;
+        if (known) tag(game.world, ship, game.world.c.Revealed);
+        else untag(game.world, ship, game.world.c.Revealed);
+        reassignSpaceship(game, ship, kaelen);
+        expect(game.events.at(-1)?.visibleTo, `detected ${detected}, known ${known}`).toBe(detected && known ? 'all' : 'rebel');
+      }
   });
 
   it('[14.0, 14.3, 14.4, 14.5] 20 possessions of four kinds: ships 33-40, weapons 41-42, objects 43-48, companions 49-52', () => {
