@@ -102,8 +102,9 @@ export function detectShip(game: Game, ship: number, pilot: number, aboard: numb
     loseShip(game, ship, 'eliminated by a PDB', '[9.31]', true);
     return outcome;
   }
-  // D or Dd: everyone aboard is detected [9.31]
+  // D or Dd: everyone aboard is detected [9.31]; the ship is named to the enemy, no longer secret [14.2]
   tag(w, ship, c.Detected);
+  tag(w, ship, c.Revealed);
   for (const ch of aboard) tag(w, ch, c.Detected);
   if (outcome === 'Dd') {
     damaged.push(ship);

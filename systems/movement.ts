@@ -434,6 +434,7 @@ function finish(game: Game, d: MoveData): Step {
   mergeDetection(game, [...friendsThere, ...characters]); // [9.4]
   for (const p of [...units, ...characters, ...(ship ? [ship] : [])]) tag(w, p, c.Moved);
   const seen = units.length > 0 || characters.some((ch) => hasComponent(w, ch, c.Detected));
+  if (ship && seen && !hasComponent(w, ship, c.Eliminated)) tag(w, ship, c.Revealed); // [14.2] flown in the enemy's sight: no longer secret
   const who = [
     units.length ? `${units.length} unit${units.length > 1 ? 's' : ''}` : '',
     ...characters.map((ch) => nameOf(game, ch)),

@@ -142,7 +142,9 @@ export function initPossessionDeck(game: Game): void {
 
 /**
  * [14.53] a character entering play during the game brings his own spaceship if it is not in play
- * (still in the deck); if another Rebel holds it already, nothing happens. Returns true if he got it.
+ * (still in the deck). If it is in play, nothing happens: held by another, or standing in an environ
+ * held by nobody (left with units when its holder fell [14.55]; it stays there, unheld, to be assigned
+ * [14.51] like any ship in play). Returns true if he got it.
  */
 export function bringOwnSpaceship(game: Game, character: number): boolean {
   const id = game.content.characters.get(refOf(game.world, character))?.spaceship;
@@ -152,6 +154,7 @@ export function bringOwnSpaceship(game: Game, character: number): boolean {
   if (ship === undefined || hasComponent(w, ship, w.c.Eliminated)) return false;
   const holder = holderOf(w, ship);
   if (holder && holder !== character && isFreeCharacter(game, holder)) return false;
+  if (environOf(w, ship)) return false; // [14.53] already in play: no effect
   if (w.kinds[ship] === 'possession') givePossession(game, ship, character);
   else addComponent(w, ship, HeldBy(character));
   return true;
@@ -178,8 +181,8 @@ export function spaceshipReassignOptions(game: Game, ship: number, environ: numb
 export function reassignSpaceship(game: Game, ship: number, character: number): void {
   const w = game.world;
   addComponent(w, ship, HeldBy(character));
-  // [9.31] the enemy hears who took the ship only if he can see him
-  const seen = hasComponent(w, character, w.c.Detected);
+  // [9.31, 14.2] the enemy hears who took the ship only if he can see him and knows the ship
+  const seen = hasComponent(w, character, w.c.Detected) && hasComponent(w, ship, w.c.Revealed);
   emit(game, { kind: 'possession', text: `${nameOf(game, character)} takes over ${nameOf(game, ship)} [14.55].`, rule: '[14.55]', visibleTo: seen ? 'all' : sideOf(game, character), entities: [ship, character] });
 }
 

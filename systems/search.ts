@@ -11,8 +11,9 @@
  * Units and characters search separately, as two searches [11.23]; only the group that found them may
  * attack [11.23], and need not [11.32-11.34].
  *
- * Stacks are not modelled yet: a character counts as stacked with military units when units of his side
- * stand in his environ (docs/rules.md).
+ * [11.1, 9.57] Who is "stacked with military units" is who is in his side's military stack
+ * (`StackedWithUnits`, set at the end of his movement): a character in the mission stack beside his
+ * units can still be searched.
  */
 import { hasComponent } from 'bitecs';
 import type { SideId } from '../src/core/content/schema';
@@ -33,9 +34,9 @@ export interface SearchData {
 
 // ------------------------------------------------------------------ values and the table
 
-/** Characters stacked with military units of their side (see the header). */
-export function stackedWithUnits(game: Game, character: number, environ: number): boolean {
-  return unitsIn(game, environ, sideOf(game, character)).length > 0;
+/** [9.57] a character in his side's military stack (see the header). */
+export function stackedWithUnits(game: Game, character: number): boolean {
+  return hasComponent(game.world, character, game.world.c.StackedWithUnits);
 }
 
 /** [11.0] search value of units: total combat strength plus the leader's leadership. */
@@ -285,8 +286,8 @@ function startAttack(game: Game, s: SearchState): void {
 
 /** [11.1, 11.11] detected enemy characters in an environ that are not stacked with their military units. */
 export function searchableGroup(game: Game, environ: number, hidingSide: SideId): number[] {
-  if (unitsIn(game, environ, hidingSide).length) return []; // [11.1] stacked with units: cannot be searched
-  return charactersIn(game, environ, hidingSide).filter((ch) => hasComponent(game.world, ch, game.world.c.Detected));
+  // [11.1, 9.57] those in the military stack cannot be searched; the mission stack beside it can
+  return charactersIn(game, environ, hidingSide).filter((ch) => hasComponent(game.world, ch, game.world.c.Detected) && !stackedWithUnits(game, ch));
 }
 
 /** [11.1] environs where the searching side has characters or units AND detected enemy characters. */

@@ -59,13 +59,14 @@ export function passengerCount(game: Game, characters: number[]): number {
 }
 
 /**
- * [9.31, 14.2] Could the enemy see this ship? When it is detected, or held by a character he sees
- * (detected, or dead or captured), as the views have it.
+ * [9.31, 14.2] Could the enemy see this ship? When it is detected, or known (`Revealed`, used in his
+ * sight) and held by a character he sees (detected, or dead or captured), as the views have it.
  */
 function seenByEnemy(game: Game, ship: number, holder: number): boolean {
   const w = game.world;
   const c = w.c;
-  return hasComponent(w, ship, c.Detected) || (holder !== 0 && [c.Detected, c.Dead, c.Captured].some((tagged) => hasComponent(w, holder, tagged)));
+  if (hasComponent(w, ship, c.Detected)) return true;
+  return hasComponent(w, ship, c.Revealed) && holder !== 0 && [c.Detected, c.Dead, c.Captured].some((tagged) => hasComponent(w, holder, tagged));
 }
 
 /**
@@ -79,6 +80,7 @@ export function loseShip(game: Game, ship: number, why: string, rule: string, fo
   const seen = seenByEnemy(game, ship, holder);
   unplace(w, ship);
   untag(w, ship, w.c.Detected);
+  untag(w, ship, w.c.Revealed); // [14.2] should it come back into play, it is a secret again
   w.c.Spaceship.damaged[ship] = 0;
   const heldBy = holderOf(w, ship);
   if (forGood) {

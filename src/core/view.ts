@@ -5,7 +5,8 @@
  * Hidden from the other side:
  * - the strength and type of Imperial mobile units (patrol, line), from the Rebel [7.22];
  * - undetected enemy characters [9.31, 9.4] (a prisoner you hold, or a body, you do know about);
- * - enemy spaceships and possessions not with a character you can see, and possessions not yet used [14.2];
+ * - enemy spaceships and possessions not with a character you can see, and those not yet used or revealed
+ *   (`Revealed`) [14.2]: a ship is revealed when it flies in the enemy's sight or a PDB detects it;
  * - the order of every deck and anything else kept in `game.vars`;
  * - the other side's pending decision.
  */
@@ -197,7 +198,7 @@ export function viewFor(game: Game, side: SideId | null, options: ViewOptions = 
     const holder = holderOf(w, eid);
     const environ = environOf(w, eid) || (holder ? environOf(w, holder) : 0);
     if (!environ) continue;
-    if (!sees(owner) && !visibleCharacters.has(holder)) continue;
+    if (!sees(owner) && !(hasComponent(w, eid, c.Revealed) && visibleCharacters.has(holder))) continue; // [14.2] as any possession
     ships.push({ eid, id: refOf(w, eid), side: owner, holder, environ, damaged: c.Spaceship.damaged[eid] as number });
   }
 

@@ -3,10 +3,10 @@
  * not reach the other side's view.
  */
 import { describe, expect, it } from 'vitest';
-import { addComponent } from 'bitecs';
+import { addComponent, removeComponent } from 'bitecs';
 import { spawnUnit } from '../../src/core/world/build';
 import { HeldBy } from '../../src/core/world/relations';
-import { allOf, place } from '../../src/core/world/world';
+import { allOf, environOf, place } from '../../src/core/world/world';
 import { viewFor } from '../../src/core/view';
 import { environsInPlay } from '../../systems/sides';
 import { testGame } from '../fixtures';
@@ -89,6 +89,22 @@ describe('per-side views', () => {
     const { game, possession } = setup();
     expect(viewFor(game, 'rebel').possessions.map((p) => p.eid)).toContain(possession);
     expect(viewFor(game, 'imperial').possessions.map((p) => p.eid)).not.toContain(possession);
+  });
+
+  it('[14.2] an enemy spaceship stays secret, even beside its holder in the enemy\'s sight, until used or revealed', () => {
+    const { game, seenImperial } = setup();
+    const w = game.world;
+    const ship = allOf(w, 'ship').find((s) => w.c.Owner.side[s] === 1)!;
+    addComponent(w, ship, HeldBy(seenImperial)); // he is detected: the Rebel sees him
+    place(w, ship, environOf(w, seenImperial));
+    const shipsSeenBy = (side: 'rebel' | 'imperial' | null) => viewFor(game, side).ships.map((s) => s.eid);
+    expect(shipsSeenBy('rebel')).not.toContain(ship);
+    expect(shipsSeenBy('imperial')).toContain(ship);
+    expect(shipsSeenBy(null)).toContain(ship);
+    addComponent(w, ship, w.c.Revealed); // flown in the Rebel's sight
+    expect(shipsSeenBy('rebel')).toContain(ship);
+    removeComponent(w, seenImperial, w.c.Detected); // known, but with a holder out of sight
+    expect(shipsSeenBy('rebel')).not.toContain(ship);
   });
 
   it('the other side\'s pending decision and the decks are not in a view', () => {

@@ -8,6 +8,7 @@ import { environOf, tag } from '../../src/core/world/world';
 import { REBEL_CONTROL, REBELLION } from '../../src/core/world/components';
 import { detectionResult, evasionValue } from '../../systems/detection';
 import { givePossession } from '../../systems/possessions';
+import { viewFor } from '../../src/core/view';
 import { eid, rigDice, testGame } from '../fixtures';
 import { char, env, moveStack, opsGame, planet, putChar, setState, ship, unit } from './ops-helpers';
 
@@ -89,6 +90,17 @@ describe('the detection routine in movement [9.3-9.45]', () => {
     expect(moveStack(game, 'rebel', [jax, kestrel], env(game, 'gallowmere.1'))).toEqual({ ok: true });
     expect(detected(game, jax)).toBe(true);
     expect(environOf(game.world, jax)).toBe(env(game, 'gallowmere.1'));
+  });
+
+  it('[14.2, 9.31] a ship the PDB detects becomes known to the enemy; one that slips past stays secret', () => {
+    for (const [die, known] of [[6, true], [1, false]] as const) {
+      const { game, jax, kestrel } = jaxAtWendhaven();
+      setState(game, planet(game, 'gallowmere'), REBELLION);
+      rigDice(game, [die]); // evasion 8: die 6 D, die 1 U
+      moveStack(game, 'rebel', [jax, kestrel], env(game, 'gallowmere.1'));
+      tag(game.world, jax, game.world.c.Detected); // seen later, by other means
+      expect(viewFor(game, 'imperial').ships.map((s) => s.eid).includes(kestrel), `die ${die}`).toBe(known);
+    }
   });
 
   it('[9.31] U: the ship goes on, and those aboard who were detected are no longer', () => {

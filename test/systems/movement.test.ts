@@ -153,12 +153,29 @@ describe('spaceships [9.55-9.56, 14.5-14.6]', () => {
       const lost = game.events.find((e) => e.kind === 'ship-lost');
       expect(lost?.visibleTo, detected ? 'ship detected' : 'ship unseen').toBe(detected ? 'all' : 'rebel');
     }
-    // the enemy sees a captured holder, and so his ship: its loss is news to him
-    const game = opsGame();
-    const jax = putChar(game, 'jax-tollaway', env(game, 'gallowmere.1'));
-    tag(game.world, jax, game.world.c.Captured);
-    game.ruleset.refresh(game);
-    expect(game.events.find((e) => e.kind === 'ship-lost')?.visibleTo).toBe('all');
+    // the enemy sees a captured holder, and so his ship if he knows it [14.2]: its loss is news to him
+    for (const known of [false, true]) {
+      const game = opsGame();
+      const jax = putChar(game, 'jax-tollaway', env(game, 'gallowmere.1'));
+      if (known) tag(game.world, ship(game, 'kestrels-due'), game.world.c.Revealed);
+      tag(game.world, jax, game.world.c.Captured);
+      game.ruleset.refresh(game);
+      expect(game.events.find((e) => e.kind === 'ship-lost')?.visibleTo, known ? 'known' : 'secret').toBe(known ? 'all' : 'rebel');
+    }
+  });
+
+  it('[14.2] a ship flown in the enemy\'s sight (with units) becomes known to him; one flown unseen stays secret', () => {
+    for (const withUnits of [true, false]) {
+      const game = opsGame();
+      game.world.c.Pdb.up[planetOfEnviron(game.world, env(game, 'gallowmere.1'))] = 0; // no detection routine
+      const from = env(game, 'gallowmere.1');
+      const jax = putChar(game, 'jax-tollaway', from);
+      const kestrel = ship(game, 'kestrels-due');
+      const pieces = withUnits ? [unit(game, 'rebel-1-0', from, 'wild'), jax, kestrel] : [jax, kestrel];
+      expect(moveStack(game, 'rebel', pieces, env(game, 'gallowmere.2'))).toEqual({ ok: true });
+      tag(game.world, jax, game.world.c.Detected); // the Empire sees him afterwards
+      expect(viewFor(game, 'imperial').ships.some((s) => s.eid === kestrel), withUnits ? 'with units' : 'alone').toBe(withUnits);
+    }
   });
 
   it('[14.55] a ship whose owner is killed stays with friendly units and may be reassigned', () => {

@@ -25,7 +25,7 @@ export function clearBoard(game: Game): Game {
   for (const e of [...allOf(w, 'unit'), ...allOf(w, 'character'), ...allShips(game)]) {
     unplace(w, e);
     // whatever setup did to them (a landing from space may have detected or killed some [16.12])
-    for (const t of [w.c.Detected, w.c.Dead, w.c.Captured, w.c.Moved, w.c.StackedWithUnits, w.c.Eliminated]) untag(w, e, t);
+    for (const t of [w.c.Detected, w.c.Dead, w.c.Captured, w.c.Moved, w.c.StackedWithUnits, w.c.Eliminated, w.c.Revealed]) untag(w, e, t);
   }
   delete game.vars.tally;
   game.vars.possessionDeck = [];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hasComponent } from 'bitecs';
-import { allOf, environOf, environsOf, holderOf, possessionsOf, tag } from '../../src/core/world/world';
+import { allOf, environOf, environsOf, holderOf, place, possessionsOf, tag, untag } from '../../src/core/world/world';
 import {
   afterPossessionUse,
   bringOwnSpaceship,
@@ -14,20 +14,23 @@ import {
 } from '../../systems/possessions';
 import { planetsInPlay } from '../../systems/sides';
 import { eid, rigDice, testGame } from '../fixtures';
-import { anEnviron, choose, clearedGame, finished, putCharacter, resultOf, run } from './character-fixtures';
+import { anEnviron, choose, clearedGame, finished, putCharacter, putUnit, resultOf, run } from './character-fixtures';
 
 const P = (game: ReturnType<typeof testGame>, id: string) => eid(game, 'possession', id);
 
 describe('possessions and spaceships [14.x]', () => {
-  it('[14.55, 9.31] who takes over a ship is told to both sides only if he is detected', () => {
-    for (const detected of [false, true]) {
-      const game = clearedGame();
-      const kaelen = putCharacter(game, 'kaelen-dray', anEnviron(game));
-      if (detected) tag(game.world, kaelen, game.world.c.Detected);
-      const ship = allOf(game.world, 'possession').find((p) => hasComponent(game.world, p, game.world.c.Spaceship))!;
-      reassignSpaceship(game, ship, kaelen);
-      expect(game.events.at(-1)?.visibleTo).toBe(detected ? 'all' : 'rebel');
-    }
+  it('[14.55, 9.31, 14.2] who takes over a ship is told to both sides only if he is detected and the ship known', () => {
+    for (const detected of [false, true])
+      for (const known of [false, true]) {
+        const game = clearedGame();
+        const kaelen = putCharacter(game, 'kaelen-dray', anEnviron(game));
+        if (detected) tag(game.world, kaelen, game.world.c.Detected);
+        const ship = allOf(game.world, 'possession').find((p) => hasComponent(game.world, p, game.world.c.Spaceship))!;
+        if (known) tag(game.world, ship, game.world.c.Revealed);
+        else untag(game.world, ship, game.world.c.Revealed);
+        reassignSpaceship(game, ship, kaelen);
+        expect(game.events.at(-1)?.visibleTo, `detected ${detected}, known ${known}`).toBe(detected && known ? 'all' : 'rebel');
+      }
   });
 
   it('[14.0, 14.3, 14.4, 14.5] 20 possessions of four kinds: ships 33-40, weapons 41-42, objects 43-48, companions 49-52', () => {
@@ -143,6 +146,22 @@ describe('possessions and spaceships [14.x]', () => {
     const seska = putCharacter(game, 'seska-vire', env);
     expect(bringOwnSpaceship(game, seska)).toBe(false);
     expect(holderOf(game.world, ship)).toBe(other);
+  });
+
+  it('[14.53] a ship in play that nobody holds (left with units [14.55]) stays unheld where it is when its owner enters play', () => {
+    const game = clearedGame();
+    const planet = planetsInPlay(game).find((p) => environsOf(game.world, p).length > 1)!;
+    const [shipEnv, elsewhere] = environsOf(game.world, planet) as [number, number];
+    putUnit(game, 'rebel-1-0', shipEnv);
+    const ship = P(game, 'whisperwake');
+    place(game.world, ship, shipEnv); // in play, in its own environ, held by nobody
+    game.vars.possessionDeck = (game.vars.possessionDeck as string[]).filter((id) => id !== 'whisperwake');
+    const seska = putCharacter(game, 'seska-vire', elsewhere);
+    expect(bringOwnSpaceship(game, seska)).toBe(false);
+    game.ruleset.refresh(game);
+    expect(holderOf(game.world, ship)).toBe(0);
+    expect(environOf(game.world, ship)).toBe(shipEnv);
+    expect(possessionsOf(game.world, seska)).toEqual([]);
   });
 
   it('[14.55] a fallen owner\'s ship may pass to a free friend in the same environ who has no ship', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { hasComponent } from 'bitecs';
 import { allOf, tag } from '../../src/core/world/world';
-import { characterSearchValue, eligibleSearchers, hidingValue, searchableEnvirons, searchNumber, unitSearchValue } from '../../systems/search';
+import { characterSearchValue, eligibleSearchers, hidingValue, searchableEnvirons, searchableGroup, searchNumber, unitSearchValue } from '../../systems/search';
+import { setStackedWithUnits } from '../../systems/stacking';
 import { givePossession } from '../../systems/possessions';
 import { isFreeCharacter, sideOf } from '../../systems/sides';
 import { eid, passUntil, rigDice, testGame } from '../fixtures';
@@ -58,9 +59,24 @@ describe('search [11.x]', () => {
     tag(game.world, rebel, game.world.c.Detected);
     expect(searchableEnvirons(game, 'imperial')).toEqual([env]);
     const unit = putUnit(game, 'rebel-1-0', env);
+    setStackedWithUnits(game, rebel, true);
     expect(searchableEnvirons(game, 'imperial')).toEqual([]); // [11.1] stacked with units: not searched
     game.world.c.Owner.side[unit] = 1; // an Imperial unit alone also lets the Empire search
+    game.ruleset.refresh(game); // [10.6] no Rebel unit beside him now: he is out of the military stack
     expect(searchableEnvirons(game, 'imperial')).toEqual([env]);
+  });
+
+  it('[11.1] a character in the mission stack beside his units can be searched', () => {
+    const game = clearedGame();
+    const env = anEnviron(game, 2);
+    const inMissionStack = putCharacter(game, 'kaelen-dray', env);
+    const withUnits = putCharacter(game, 'mirra-solvane', env);
+    putUnit(game, 'rebel-1-0', env);
+    putCharacter(game, 'nilo-brevant', env);
+    for (const ch of [inMissionStack, withUnits]) tag(game.world, ch, game.world.c.Detected);
+    setStackedWithUnits(game, withUnits, true); // [9.57] he chose his units' stack
+    expect(searchableEnvirons(game, 'imperial')).toEqual([env]);
+    expect(searchableGroup(game, env, 'rebel')).toEqual([inMissionStack]); // [11.1] the one with the units is not
   });
 
   it('[11.1, 11.23] the non-phasing player declares every search before any is carried out', () => {
