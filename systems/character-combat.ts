@@ -53,12 +53,28 @@ export interface CharacterCombatResult {
   attackerDefeated: boolean;
 }
 
+/**
+ * Who may read this combat's events. A creature or irate locals fighting characters the enemy has not
+ * detected is their side's secret: the dice, break-off and wounds would say where the undetected are
+ * [9.31, 9.4]. Against characters or a squad the enemy is there (he runs the attack) and sees it all.
+ * Decided once, as the combat starts (a detected defender killed in it does not make the rest secret).
+ */
+function seenBy(game: Game, s: CharacterCombatData): SideId | 'all' {
+  if (s.attacker.kind !== 'creature' && s.attacker.kind !== 'irate-locals') return 'all';
+  const first = s.defenders[0];
+  if (first === undefined) return 'all';
+  const w = game.world;
+  return s.defenders.some((ch) => hasComponent(w, ch, w.c.Detected)) ? 'all' : sideOf(game, first);
+}
+
 /** Frame data the procedure keeps as it goes (all plain JSON). */
 interface State extends CharacterCombatData {
   phase?: 'style' | 'intent' | 'round' | 'active' | 'break-off' | 'defender-wounds' | 'attacker-wounds' | 'end' | 'guards' | 'ships' | 'done';
   style?: CombatStyle;
   intent?: 'kill' | 'capture';
   round?: number;
+  /** Who may read the combat's events (seenBy, at the start). */
+  visibleTo?: SideId | 'all';
   /** Defenders still in the fight (not broken off, not dead, not captured). */
   fighting?: number[];
   active?: number[];
@@ -257,6 +273,7 @@ function init(game: Game, s: State): void {
   s.attackerDefeated = false;
   s.attackerWounds = 0;
   s.fighting = s.defenders.filter((ch) => isFreeCharacter(game, ch));
+  s.visibleTo = seenBy(game, s);
   // [13.71] fighting is doing something: no healing this player-turn
   for (const ch of [...s.fighting, ...attackingCharacters(game, s)]) markBusy(game, ch, 'character combat');
   s.phase = 'style';
@@ -272,7 +289,7 @@ export const characterCombat: Procedure = {
           const forced = forceRatings(game, s.attacker).style;
           if (s.attacker.kind === 'irate-locals' && !game.content.races.get(s.attacker.race)?.irateLocals) {
             // a race with no Irate Locals chart row never attacks [12.14]
-            emit(game, { kind: 'character-combat', text: `The ${s.attacker.race} locals do not attack.`, rule: '[12.14]', visibleTo: 'all' });
+            emit(game, { kind: 'character-combat', text: `The ${s.attacker.race} locals do not attack.`, rule: '[12.14]', visibleTo: s.visibleTo ?? 'all' });
             s.phase = 'end';
             break;
           }
@@ -424,7 +441,7 @@ export const characterCombat: Procedure = {
         }
         case 'done': {
           // [14.2-14.23] each possession that gave a bonus was used once in this combat (if its holder still has it)
-          for (const p of s.possessionsUsed!) if (holderOf(game.world, p) && !hasComponent(game.world, p, game.world.c.Eliminated)) afterPossessionUse(game, p);
+          for (const p of s.possessionsUsed!) if (holderOf(game.world, p) && !hasComponent(game.world, p, game.world.c.Eliminated)) afterPossessionUse(game, p, s.visibleTo);
           const result: CharacterCombatResult = {
             killed: s.killed!,
             captured: s.confirmedCaptures!,
@@ -445,12 +462,12 @@ export const characterCombat: Procedure = {
       case 'combat-style':
         s.style = command.style as CombatStyle;
         s.phase = 'intent';
-        emit(game, { kind: 'character-combat', text: `The attacker chooses a ${s.style} [12.32].`, rule: '[12.32]', visibleTo: 'all' });
+        emit(game, { kind: 'character-combat', text: `The attacker chooses a ${s.style} [12.32].`, rule: '[12.32]', visibleTo: s.visibleTo ?? 'all' });
         return;
       case 'combat-intent':
         s.intent = command.intent as 'kill' | 'capture';
         s.phase = 'round';
-        emit(game, { kind: 'character-combat', text: `The attacker fights to ${s.intent} [12.3].`, rule: '[12.3]', visibleTo: 'all' });
+        emit(game, { kind: 'character-combat', text: `The attacker fights to ${s.intent} [12.3].`, rule: '[12.3]', visibleTo: s.visibleTo ?? 'all' });
         return;
       case 'combat-role': {
         const ch = command.character as number;
@@ -506,7 +523,7 @@ function tryBreakOff(game: Game, s: State): void {
       ? `Die ${die}: ${leaving.map((ch) => nameOf(game, ch)).join(', ')} break off [12.51].`
       : `Die ${die}: the break-off fails [12.53].`,
     rule: '[12.5]',
-    visibleTo: 'all',
+    visibleTo: s.visibleTo ?? 'all',
     entities: leaving,
   });
   if (!s.active!.length) {
@@ -556,7 +573,7 @@ function resolveRound(game: Game, s: State): void {
     kind: 'character-combat',
     text: `Round ${s.round}: attack ${attack} against defence ${defence}, column ${col + 1}, dice ${dice.join(', ')}: the defender takes ${toDefender} wounds, the attacker ${toAttacker}${s.capturesDue ? `, ${s.capturesDue} capture${s.capturesDue > 1 ? 's' : ''}` : ''}.`,
     rule: '[12.6]',
-    visibleTo: 'all',
+    visibleTo: s.visibleTo ?? 'all',
     entities: [...s.active!, ...attackingCharacters(game, s)],
   });
 }
@@ -579,7 +596,7 @@ function finishCombat(game: Game, s: State): void {
   s.attackerDefeated = s.attacker.kind === 'irate-locals' && !game.content.races.get(s.attacker.race)?.irateLocals ? false : !attackerStillFights(game, s);
   if (s.attackerDefeated && s.captured!.length) {
     // [12.83] the capturing force is eliminated: nobody is captured
-    emit(game, { kind: 'capture', text: `The capturing force is beaten: ${s.captured!.map((ch) => nameOf(game, ch)).join(', ')} go free [12.83].`, rule: '[12.83]', visibleTo: 'all' });
+    emit(game, { kind: 'capture', text: `The capturing force is beaten: ${s.captured!.map((ch) => nameOf(game, ch)).join(', ')} go free [12.83].`, rule: '[12.83]', visibleTo: s.visibleTo ?? 'all' });
     s.captured = [];
   }
   s.guardQueue = s.captured!.filter((ch) => isFreeCharacter(game, ch));
@@ -587,7 +604,7 @@ function finishCombat(game: Game, s: State): void {
     kind: 'character-combat',
     text: `The character combat ends: ${s.killed!.length} killed, ${s.guardQueue.length} captured${s.brokeOff ? ', the defenders broke off' : ''}${s.attackerDefeated ? ', the attacker is beaten' : ''}.`,
     rule: '[12.0]',
-    visibleTo: 'all',
+    visibleTo: s.visibleTo ?? 'all',
   });
 }
 

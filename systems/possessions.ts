@@ -3,7 +3,7 @@
  * here instead of reading possession cards themselves.
  */
 import { addComponent, hasComponent, removeComponent } from 'bitecs';
-import type { MissionLetterId } from '../src/core/content/schema';
+import type { MissionLetterId, SideId } from '../src/core/content/schema';
 import { emit } from '../src/core/engine/game';
 import type { Command, Frame, Game, Procedure, Step } from '../src/core/engine/types';
 import { HeldBy } from '../src/core/world/relations';
@@ -59,8 +59,9 @@ export function possessionBonusDraws(game: Game, character: number, letter: Miss
  * After a possession is used [14.2-14.25]: it is revealed to the enemy [14.2]; "lost after one use"
  * goes back to the possession deck [14.23]; "may become inoperative" rolls a die and, on its faces,
  * becomes inoperative, which in the star-system game means lost [14.22]. Returns true if it is still held.
+ * `visibleTo`: who sees the use (a fight the enemy did not witness keeps its die a secret [9.4]).
  */
-export function afterPossessionUse(game: Game, possession: number): boolean {
+export function afterPossessionUse(game: Game, possession: number, visibleTo: SideId | 'all' = 'all'): boolean {
   const w = game.world;
   addComponent(w, possession, w.c.Revealed);
   const card = possessionCard(game, possession);
@@ -69,9 +70,9 @@ export function afterPossessionUse(game: Game, possession: number): boolean {
   if (durability.kind === 'may-become-inoperative') {
     const die = game.rng.d6();
     if (!durability.inoperativeOn.includes(die)) return true;
-    emit(game, { kind: 'possession', text: `${card.name} fails (die ${die}) and is lost [14.22].`, rule: '[14.22]', visibleTo: 'all', entities: [possession] });
+    emit(game, { kind: 'possession', text: `${card.name} fails (die ${die}) and is lost [14.22].`, rule: '[14.22]', visibleTo, entities: [possession] });
   } else {
-    emit(game, { kind: 'possession', text: `${card.name} is used up [14.23].`, rule: '[14.23]', visibleTo: 'all', entities: [possession] });
+    emit(game, { kind: 'possession', text: `${card.name} is used up [14.23].`, rule: '[14.23]', visibleTo, entities: [possession] });
   }
   losePossession(game, possession);
   return false;

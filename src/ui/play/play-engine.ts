@@ -155,6 +155,10 @@ export class PlayEngine {
     if (mark.segment !== this.segmentKey()) return { index: -1, note: 'Undo works only within the current segment.' };
     const since = g.events.slice(mark.events);
     const revealing = since.find((e) => REVEALING.some((k) => e.kind === k || e.kind.startsWith(`${k}-`)));
+    if (revealing && !this.mayRead(revealing)) {
+      // the other side's secret fixes the past too, but the note must not quote it (hot-seat)
+      return { index: -1, note: 'Cannot undo: dice were rolled or something was revealed since your last choice.' };
+    }
     if (revealing) {
       // say what happened, so the player sees why the past is fixed now
       const what = revealing.text.length > 70 ? `${revealing.text.slice(0, 67)}…` : revealing.text;
@@ -164,6 +168,12 @@ export class PlayEngine {
     if (this.aiToMove()) return { index: -1, note: 'Wait for the AI to finish.' };
     if (g.pending && g.log[i]?.side !== g.pending.side) return { index: -1, note: 'The last move was the other player’s.' };
     return { index: i, note: '' };
+  }
+
+  /** Whether the side at the screen may read this event (everything, when no side is human). */
+  private mayRead(e: GameEvent): boolean {
+    const viewer = this.currentViewer();
+    return viewer === null || e.visibleTo === 'all' || e.visibleTo === viewer;
   }
 
   /** Take back the last human command (and any AI answers after it) by replaying the log without them. */
@@ -201,7 +211,7 @@ export class PlayEngine {
       this.sentEvents = 0;
       this.resetPending = true;
     }
-    const visible = (e: GameEvent) => viewer === null || e.visibleTo === 'all' || e.visibleTo === viewer;
+    const visible = (e: GameEvent) => this.mayRead(e);
     // events in names, not ids, for the log and the last-rolls box
     const fresh = g.events
       .slice(this.sentEvents)
