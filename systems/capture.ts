@@ -51,7 +51,7 @@ export function applyCapture(game: Game, prisoner: number, guard: number): void 
     game.vars.heldByEmpire = held;
   }
   const vp = game.content.tables.victoryPoints;
-  tallyPoints(game, side === 'rebel' ? vp.rebelCaptured : vp.imperialCaptured);
+  tallyPoints(game, side === 'rebel' ? vp.rebelCaptured : vp.imperialCaptured, `${side === 'rebel' ? 'Rebel' : 'Imperial'} characters captured`, { text: `${nameOf(game, prisoner)} (${side === 'rebel' ? 'Rebel' : 'Imperial'}) captured`, rule: '[12.81]' });
   emit(game, {
     kind: 'captured',
     text: `${nameOf(game, prisoner)} is captured and guarded by ${game.world.kinds[guard] === 'unit' ? 'a military unit' : nameOf(game, guard)}.`,

@@ -205,7 +205,7 @@ export function killCharacter(game: Game, character: number, cause: string, rule
   untag(w, character, w.c.StackedWithUnits);
   unplace(w, character);
   const vp = game.content.tables.victoryPoints;
-  tallyPoints(game, side === 'rebel' ? vp.rebelKilled : vp.imperialKilled);
+  tallyPoints(game, side === 'rebel' ? vp.rebelKilled : vp.imperialKilled, `${side === 'rebel' ? 'Rebel' : 'Imperial'} characters killed`, { text: `${nameOf(game, character)} (${side === 'rebel' ? 'Rebel' : 'Imperial'}) killed: ${cause}`, rule });
   emit(game, { kind: 'character-killed', text: `${nameOf(game, character)} is killed (${cause}).`, rule, visibleTo: 'all', entities: [character] });
   return { ships, environ };
 }

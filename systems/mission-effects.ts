@@ -173,7 +173,7 @@ export function completeGroup(game: Game, queue: Effect[], group: MissionGroup):
       }
       // [13.2] the only mission that scores directly: +1 each for the Rebel, -1 each for the Empire
       const points = n * vp.gatherInformation * (side === 'rebel' ? 1 : -1);
-      tallyPoints(game, points);
+      tallyPoints(game, points, 'gathered information', { text: `${side === 'rebel' ? 'Rebel' : 'Imperial'} gathered information at ${nameOf(game, group.environ)}`, rule: '[13.2]' });
       emit(game, { kind: 'victory-points', text: `Gathered information: ${points > 0 ? '+' : ''}${points} victory points.`, rule: '[13.2]', visibleTo: 'all' });
     },
     P: () => {

@@ -12,15 +12,65 @@ import type { Game, Json, Winner } from '../src/core/engine/types';
 import { REBELLION, REBEL_CONTROL } from '../src/core/world/components';
 import { PATRIOTIC, UNREST } from './loyalty';
 import { planetsInPlay } from './sides';
+import { refOf } from '../src/core/world/world';
 
 /**
  * Victory points scored by events (kills, captures, gather information), kept in `game.vars.tally`,
  * and by reason in `game.vars.tallies` for the score's breakdown (e.g. "character killed").
  */
-export function tallyPoints(game: Game, points: number, reason = 'events'): void {
+export function tallyPoints(game: Game, points: number, reason = 'events', detail?: { text: string; rule: string }): void {
   game.vars.tally = ((game.vars.tally as number | undefined) ?? 0) + points;
   const tallies = (game.vars.tallies ??= {}) as Record<string, number>;
   tallies[reason] = (tallies[reason] ?? 0) + points;
+  // each scoring event on its own, for the VP breakdown (all of them are public: their events are seen by both)
+  const log = (game.vars.tallyLog ??= []) as unknown as TallyEntry[];
+  log.push({ turn: game.turn, points, text: detail?.text ?? reason, rule: detail?.rule ?? VP_RULE });
+}
+
+/** Where the victory points are written down (tables.md, "Loyalty, control and victory"). */
+export const VP_RULE = '[VP table]';
+
+/** One source of Rebel victory points: a planet by its state or loyalty, or one scoring event. */
+export interface VictorySource {
+  /** 'planet' lines are as the planets stand now; 'event' lines were scored once, on `turn`. */
+  kind: 'planet' | 'event';
+  points: number;
+  text: string;
+  rule: string;
+  /** The planet's content id, for planet lines. */
+  planet?: string;
+  turn?: number;
+}
+
+/** A scoring event as kept in `game.vars.tallyLog`. */
+export interface TallyEntry {
+  turn: number;
+  points: number;
+  text: string;
+  rule: string;
+}
+
+/**
+ * Every source of the Rebel's points, line by line: each planet that scores, by the same test as
+ * `victoryBreakdown` (state first, then loyalty), then each kill, capture and gathering of information.
+ * The lines add up to the total.
+ */
+export function victorySources(game: Game): VictorySource[] {
+  const c = game.world.c;
+  const vp = game.content.tables.victoryPoints;
+  const out: VictorySource[] = [];
+  for (const planet of planetsInPlay(game)) {
+    const id = refOf(game.world, planet);
+    const name = game.content.planets.get(id)?.name ?? id;
+    const state = c.PlanetState.value[planet];
+    const line = (points: number, what: string, rule: string) => out.push({ kind: 'planet', points, text: `${name}: ${what}`, rule, planet: id });
+    if (state === REBEL_CONTROL) line(vp.rebelControlled, 'Rebel control', VP_RULE);
+    else if (state === REBELLION) line(vp.rebellion, 'in rebellion', VP_RULE);
+    else if (c.Loyalty.value[planet] === UNREST) line(vp.unrest, 'at unrest', VP_RULE);
+    else if (c.Loyalty.value[planet] === PATRIOTIC) line(vp.patriotic, 'patriotic', VP_RULE);
+  }
+  for (const e of (game.vars.tallyLog as unknown as TallyEntry[] | undefined) ?? []) out.push({ kind: 'event', points: e.points, text: e.text, rule: e.rule, turn: e.turn });
+  return out;
 }
 
 /** The Rebel's victory points, line by line: planets by state and loyalty, then the tallies. */
@@ -98,6 +148,8 @@ export function score(game: Game): { [key: string]: Json } {
       'patriotic planets': b.patriotic,
       ...((game.vars.tallies as Record<string, number> | undefined) ?? {}),
     },
+    // line by line, for the VP meter's breakdown (JSON for the view)
+    sources: victorySources(game) as unknown as Json,
     text: `Rebel ${b.total} of ${rules.rebelPoints} VP, ${game.winner ? 'final' : turnsLeftText(turnsLeft)}`,
   };
 }

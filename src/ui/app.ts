@@ -23,6 +23,7 @@ import { graphicsOf, loadSettings, QUALITY_SETTINGS, saveSettings, volumesOf, ty
 import { createSettingsPanel, type SettingsPanel } from './settings-panel';
 import { PlayScreen } from './play/play-screen';
 import { spreadMarkers, type ScreenBox } from './screen-boxes';
+import { scoreLines } from './score-lines';
 import type { FromWorker, GameInfo, StepUnit, ToWorker } from './spectator-protocol';
 
 /** Speeds offered, in decisions per second at ×1 (0 = as fast as the engine goes). */
@@ -854,7 +855,7 @@ function sideOf(value: string): SideId | null {
 
 /**
  * The score as a small victory meter: Rebel points against the scenario's target, the ruleset's own
- * one-line summary beside it, and the breakdown (points by reason) on hover.
+ * one-line summary beside it, and where the points come from, line by line, on hover.
  */
 function scoreHtml(score: GameView['score'], target: number): string {
   const points = typeof score.rebelPoints === 'number' ? score.rebelPoints : typeof score.points === 'number' ? score.points : null;
@@ -862,13 +863,7 @@ function scoreHtml(score: GameView['score'], target: number): string {
     points !== null && target > 0
       ? `<span class="meter" title="Rebel victory points ${points} of ${target}"><span style="width:${Math.max(0, Math.min(100, (points / target) * 100)).toFixed(0)}%"></span></span>`
       : '';
-  const breakdown =
-    score.breakdown && typeof score.breakdown === 'object' && !Array.isArray(score.breakdown)
-      ? Object.entries(score.breakdown)
-          .filter(([, v]) => typeof v === 'number' && v !== 0)
-          .map(([k, v]) => `${k}: ${v}`)
-          .join('\n')
-      : '';
+  const breakdown = scoreLines(score).join('\n');
   const text =
     typeof score.text === 'string'
       ? esc(score.text)

@@ -18,6 +18,7 @@ import type { CombatFacts } from './combat-facts';
 import { GLOSSARY, withTerms } from './glossary';
 import { attackColumns, breakOffOdds, characterColumn, characterOdds, militaryColumn, militaryOdds, oddsForEvent, percent, searchOdds, type Outcome } from '../../core/odds';
 import type { FromPlayWorker, PlayInfo, PlaySetup, ToPlayWorker } from './play-protocol';
+import { scoreLines } from '../score-lines';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const SIDE_NAMES: Record<string, string> = { rebel: 'Rebel', imperial: 'Imperial' };
@@ -225,11 +226,8 @@ export class PlayScreen {
     if (v?.winner) {
       // seen at the end of a whole game: "the Rebellion wins." with no word of how it was won
       const won = v.winner === 'draw' ? 'The game ends in a draw.' : `${capital(SIDE_TEAMS[v.winner] ?? v.winner)} wins.`;
-      const sc = v.score as { rebelPoints?: number; rebelTarget?: number; breakdown?: Record<string, number> };
-      const lines = Object.entries(sc.breakdown ?? {})
-        .filter(([, n]) => n !== 0)
-        .map(([what, n]) => `<li>${esc(what)}: ${n > 0 ? '+' : ''}${n}</li>`)
-        .join('');
+      const sc = v.score as { rebelPoints?: number; rebelTarget?: number };
+      const lines = scoreLines(v.score).map((line) => `<li>${esc(line)}</li>`).join('');
       const how =
         typeof sc.rebelPoints === 'number'
           ? `<p>Turn ${v.turn} of ${v.turns}. The Rebel has <b>${sc.rebelPoints}</b> victory points (target ${sc.rebelTarget ?? '?'}).</p>${lines ? `<ul class="context">${lines}</ul>` : ''}`
