@@ -137,7 +137,7 @@ export class SavesPanel {
 }
 
 /** "today 14:05", "yesterday 09:12" or a date: readable at a glance. */
-function when(iso: string): string {
+export function when(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return 'some time ago';
   const time = d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
