@@ -135,6 +135,10 @@ export class App {
       <p class="tag">A Rebel underground against a galactic Empire.</p>
       <div class="start-entry continue-entry" data-el="continueBox" hidden></div>
       <div class="start-entry">
+        <h2>Play</h2>
+        <button class="primary" data-el="newGame" data-testid="new-game">New game — against the AI or hot-seat</button>
+      </div>
+      <div class="start-entry">
         <h2>Watch the AI play</h2>
         <label>Scenario <select data-el="scenario">${scenarios.map((s) => `<option value="${esc(s.id)}">${esc(s.name)} (${s.turns} turns)</option>`).join('')}</select></label>
         <label>Rebel AI <select data-el="rebelAgent">${agentOptions}</select></label>
@@ -147,10 +151,6 @@ export class App {
       <div class="start-entry">
         <h2>Watch a replay</h2>
         <label class="file">Load a save file… <input type="file" accept=".json,application/json" data-el="replayFile"></label>
-      </div>
-      <div class="start-entry">
-        <h2>Play</h2>
-        <button class="primary" data-el="newGame" data-testid="new-game">New game — against the AI or hot-seat</button>
       </div>
       <div class="start-entry small">
         <label>Quality <select data-el="quality"><option value="low">low</option><option value="default" selected>default</option><option value="high">high (bloom)</option></select></label>
