@@ -29,8 +29,24 @@ export interface SaveFile {
   seed: string;
   /** Sides that placed their starting forces by hand [16.12-16.14]; absent in older saves: automatic. */
   handPlacement?: SideId[];
+  /**
+   * Who sits at each side: a person at this screen or an AI level. Absent: a watched game (and every
+   * save made before seats were kept), which resumes as AI against AI.
+   */
+  seats?: Seats;
   commands: Command[];
 }
+
+/** A side's seat: a person at this screen, or an AI level (a name from `src/ai/registry.ts`). */
+export type Seat = { kind: 'human' } | { kind: 'ai'; agent: string };
+export type Seats = Record<SideId, Seat>;
+
+const SeatSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('human') }),
+  // the name is checked against the AI levels when the game resumes; here only its shape
+  z.strictObject({ kind: z.literal('ai'), agent: z.string().regex(/^[a-z0-9-]{1,32}$/, 'an AI level is a short lower-case name') }),
+]);
+const SeatsSchema = z.strictObject({ rebel: SeatSchema, imperial: SeatSchema });
 
 const SaveSchema = z.strictObject({
   formatVersion: z.literal(SAVE_FORMAT_VERSION),
@@ -42,6 +58,7 @@ const SaveSchema = z.strictObject({
     .max(2)
     .refine((sides) => new Set(sides).size === sides.length, 'a side is named twice')
     .optional(),
+  seats: SeatsSchema.optional(),
   commands: z
     .array(
       z.unknown().superRefine((value, ctx) => {
@@ -52,7 +69,8 @@ const SaveSchema = z.strictObject({
     .max(MAX_COMMANDS),
 });
 
-export function makeSave(game: Game): SaveFile {
+/** The game as a save; `seats` (who plays each side) only for a game people play, not one watched. */
+export function makeSave(game: Game, seats?: Seats): SaveFile {
   return {
     formatVersion: SAVE_FORMAT_VERSION,
     contentVersion: game.content.version,
@@ -60,6 +78,7 @@ export function makeSave(game: Game): SaveFile {
     seed: game.seed,
     // only when some side placed by hand, so an all-automatic save reads exactly as before
     ...(game.handPlacement.length ? { handPlacement: [...game.handPlacement] } : {}),
+    ...(seats ? { seats: { rebel: { ...seats.rebel }, imperial: { ...seats.imperial } } } : {}),
     commands: game.log.map((c) => ({ ...c })),
   };
 }
@@ -69,8 +88,8 @@ function startOf(save: SaveFile, options: Omit<NewGameOptions, 'scenario' | 'see
   return { ...options, scenario: save.scenario, seed: save.seed, handPlacement: save.handPlacement ?? [] };
 }
 
-export function saveToText(game: Game): string {
-  return JSON.stringify(makeSave(game));
+export function saveToText(game: Game, seats?: Seats): string {
+  return JSON.stringify(makeSave(game, seats));
 }
 
 export type LoadResult = { ok: true; game: Game; save: SaveFile } | { ok: false; message: string };

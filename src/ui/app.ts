@@ -22,6 +22,9 @@ import { SavesPanel } from './saves-panel';
 import { graphicsOf, loadSettings, QUALITY_SETTINGS, saveSettings, volumesOf, type Settings } from './settings';
 import { createSettingsPanel, type SettingsPanel } from './settings-panel';
 import { PlayScreen } from './play/play-screen';
+import { isPlayed, saveMetaOf } from './play/seats';
+import { continueHtml } from './continue-entry';
+import { parseSave } from '../core/save';
 import { spreadMarkers, type ScreenBox } from './screen-boxes';
 import { scoreLines } from './score-lines';
 import type { FromWorker, GameInfo, StepUnit, ToWorker } from './spectator-protocol';
@@ -131,6 +134,11 @@ export class App {
     <section class="start" data-el="start">
       <h1>Galactic Uprising</h1>
       <p class="tag">A Rebel underground against a galactic Empire.</p>
+      <div class="start-entry continue-entry" data-el="continueBox" hidden></div>
+      <div class="start-entry">
+        <h2>Play</h2>
+        <button class="primary" data-el="newGame" data-testid="new-game">New game — against the AI or hot-seat</button>
+      </div>
       <div class="start-entry">
         <h2>Watch the AI play</h2>
         <label>Scenario <select data-el="scenario">${scenarios.map((s) => `<option value="${esc(s.id)}">${esc(s.name)} (${s.turns} turns)</option>`).join('')}</select></label>
@@ -144,10 +152,6 @@ export class App {
       <div class="start-entry">
         <h2>Watch a replay</h2>
         <label class="file">Load a save file… <input type="file" accept=".json,application/json" data-el="replayFile"></label>
-      </div>
-      <div class="start-entry">
-        <h2>Play</h2>
-        <button class="primary" data-el="newGame" data-testid="new-game">New game — against the AI or hot-seat</button>
       </div>
       <div class="start-entry small">
         <label>Quality <select data-el="quality"><option value="low">low</option><option value="default" selected>default</option><option value="high">high (bloom)</option></select></label>
@@ -181,7 +185,10 @@ export class App {
       if (file) this.loadReplay(await file.text());
       (e.target as HTMLInputElement).value = '';
     });
-    on('menuButton', 'click', () => this.showStart((this.el.start as HTMLElement).hidden));
+    on('menuButton', 'click', () => this.menuButton());
+    on('continueBox', 'click', (e) => {
+      if ((e.target as HTMLElement).closest('[data-act="continue"]')) this.continueLastGame();
+    });
     on('play', 'click', () => this.send({ type: this.playing ? 'pause' : 'play' }));
     on('stepDecision', 'click', () => this.step('decision'));
     on('stepPhase', 'click', () => this.step('phase'));
@@ -223,10 +230,11 @@ export class App {
     const host = this.el.sidePanels as HTMLElement;
     this.settingsPanel = createSettingsPanel(host, this.settings, (_s, changed) => this.applySettings(changed));
     this.savesPanel = new SavesPanel(host, this.saves, {
-      save: (label) => this.send({ type: 'save', purpose: 'store', label }),
+      // a played game's saves come from the play worker (with its seats), a watched one's from the spectator's
+      save: (label) => (this.playMode ? this.play.requestSave('store', label) : this.send({ type: 'save', purpose: 'store', label })),
       load: (text, from) => this.resumeSave(text, from),
-      exportCurrent: () => this.send({ type: 'save', purpose: 'download' }),
-      hasGame: () => this.view !== null && this.info !== null,
+      exportCurrent: () => (this.playMode ? this.play.requestSave('download') : this.send({ type: 'save', purpose: 'download' })),
+      hasGame: () => (this.playMode ? this.play.hasGame() : this.view !== null && this.info !== null),
       scenarioName: (id) => this.content.scenarios.get(id)?.name ?? id,
       click: () => this.audio.play('select'),
     });
@@ -278,9 +286,15 @@ export class App {
     this.audio.setVolumes(volumesOf(s));
   }
 
-  /** Resume a save (from the store or a file) in the spectator, paused. A refused save leaves the game as it is. */
+  /**
+   * Resume a save (from the store or a file). A played game (its save names a person at a side) resumes
+   * on the play screen with the same seats; a watched one (or an older save, without seats) in the
+   * spectator, paused. A refused save leaves the game as it is.
+   */
   resumeSave(text: string, from = 'the save'): void {
     this.pendingLoad = from;
+    const parsed = parseSave(text);
+    if (parsed.ok && isPlayed(parsed.save.seats)) return this.play.resume(text);
     this.send({
       type: 'load',
       text,
@@ -299,6 +313,73 @@ export class App {
   private showStart(show: boolean): void {
     (this.el.start as HTMLElement).hidden = !show;
     this.galaxy.setInsets({ left: show ? 360 : 0 });
+    if (show) this.refreshContinue();
+  }
+
+  /** The start menu's Continue, for the last game kept (hidden when there is none). */
+  private refreshContinue(): void {
+    const box = this.el.continueBox as HTMLElement;
+    box.innerHTML = continueHtml(this.saves.lastGame(), (id) => this.content.scenarios.get(id)?.name ?? id);
+    box.hidden = !box.innerHTML;
+  }
+
+  /** Continue: resume the last game, as it was (a played game with its seats, a watched one paused). */
+  private continueLastGame(): void {
+    const last = this.saves.lastGame();
+    const text = last ? this.saves.load(last.name) : null;
+    if (!last || text === null) {
+      this.refreshContinue();
+      return this.showMessage('The last game is no longer kept in this browser.');
+    }
+    this.resumeSave(text, 'the last game');
+  }
+
+  /**
+   * The HUD's Menu button. A played game is left for the menu (it is autosaved: Continue brings it back).
+   * Watching, the menu opens over the game, and the game's own panels step aside while it is open.
+   */
+  private menuButton(): void {
+    if (this.playMode) return this.play.leave();
+    const open = (this.el.start as HTMLElement).hidden;
+    this.showStart(open);
+    (this.el.log as HTMLElement).hidden = open;
+    if (open) (this.el.panel as HTMLElement).hidden = true;
+  }
+
+  /**
+   * Leave a game for the start menu: nothing of the game stays on the screen (its log, panels, header
+   * text, pieces); the spectator's game is paused, the play screen's is stopped by the play screen.
+   */
+  leaveGame(): void {
+    this.exitPlay();
+    this.worker?.postMessage({ type: 'pause' } satisfies ToWorker);
+    this.autoRestart = null;
+    this.clearGameScreen();
+    this.showStart(true);
+  }
+
+  /** The play screen gives the page back (the spectator, or the menu, takes it). */
+  private exitPlay(): void {
+    if (this.playMode) this.play.stop();
+    this.playMode = false;
+    this.root.classList.remove('playing');
+  }
+
+  /** Empty the game's parts of the screen: log, info panel, spectator controls, HUD text, the pieces. */
+  private clearGameScreen(): void {
+    for (const name of ['controls', 'log', 'menuButton', 'panel', 'timelineBox', 'tooltip', 'message']) (this.el[name] as HTMLElement).hidden = true;
+    this.log.length = 0;
+    (this.el.logList as HTMLElement).replaceChildren();
+    (this.el.where as HTMLElement).textContent = 'Explore the galaxy: drag to orbit, wheel to zoom, click a star.';
+    (this.el.score as HTMLElement).replaceChildren();
+    this.galaxy.select(null);
+    this.view = null;
+    this.info = null;
+    this.refs = {};
+    this.pieceEnv.clear();
+    this.galaxy.setView(null, {});
+    this.buildStackLabels();
+    this.galaxy.setInsets({ right: 0, bottom: 0 });
   }
 
   /** The start menu, shown or hidden (the play screens go back to it). */
@@ -320,7 +401,7 @@ export class App {
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
     const worker = new Worker(new URL('./spectator-worker.ts', import.meta.url), { type: 'module' });
-    worker.onmessage = (e: MessageEvent<FromWorker>) => this.receive(e.data);
+    worker.onmessage = (e: MessageEvent<FromWorker>) => this.fromSpectator(e.data);
     worker.onerror = (e) => this.showMessage(`The game worker failed: ${e.message}`);
     this.worker = worker;
     const speed = Number((this.el.speed as HTMLSelectElement).value);
@@ -338,9 +419,7 @@ export class App {
 
   /** Start an AI-vs-AI game with the start menu's choices (the bench and tests call it too). */
   watch(opts: Partial<{ scenario: string; seed: string; rebel: string; imperial: string; side: SideId | null; speed: number; play: boolean; autoRestart: boolean }> = {}): void {
-    if (this.playMode) this.play.stop();
-    this.playMode = false;
-    this.root.classList.remove('playing');
+    this.exitPlay();
     this.autoRestart = opts.autoRestart ? { ...opts, seed: `${opts.seed ?? 'auto'}+` } : null;
     const value = (name: string) => (this.el[name] as HTMLSelectElement | HTMLInputElement).value;
     const side = opts.side !== undefined ? opts.side : sideOf(value('viewSide'));
@@ -367,6 +446,16 @@ export class App {
     this.send({ type: 'step', unit });
   }
 
+  /**
+   * The spectator's worker. While a played game has the screen, its views (still on their way after
+   * it was paused) are not shown; a watched save it loaded takes the screen back.
+   */
+  private fromSpectator(m: FromWorker): void {
+    if (this.playMode && m.type === 'state') return;
+    if (this.playMode && m.type === 'started') this.exitPlay();
+    this.receive(m);
+  }
+
   /** Show a game message (from the spectator's worker, or the play worker's views). */
   receive(m: FromWorker): void {
     if (m.type === 'error') {
@@ -378,14 +467,14 @@ export class App {
       return;
     }
     if (m.type === 'autosave') {
-      this.saves.autosave(m.text, { scenario: m.scenario, turn: m.turn });
+      this.saves.autosave(m.text, saveMetaOf(m));
       if (this.savesPanel.visible) this.savesPanel.refresh();
       return;
     }
     if (m.type === 'save') {
       if (m.purpose === 'store' && m.label) {
         try {
-          this.saves.save(m.label, m.text, { scenario: m.scenario ?? '', turn: m.turn ?? 0 });
+          this.saves.save(m.label, m.text, saveMetaOf(m));
           this.savesPanel.say(`Saved "${m.label}".`);
         } catch (e) {
           this.savesPanel.say((e as Error).message, true);
@@ -408,7 +497,10 @@ export class App {
       (this.el.timelineBox as HTMLElement).hidden = !m.info.replay;
       this.frameAroundPanels();
       this.hideMessage();
-      if (this.pendingLoad) this.savesPanel.say(`Loaded ${this.pendingLoad}: paused, press Play to go on.`);
+      if (this.pendingLoad) {
+        if (this.playMode) this.savesPanel.show(false); // a played game goes on: its decision is shown, not the panel
+        else this.savesPanel.say(`Loaded ${this.pendingLoad}: paused, press Play to go on.`);
+      }
       this.pendingLoad = null;
       this.flyToArea(m.info.scenario);
       return;

@@ -3,7 +3,7 @@
  * Delete, and export/import as files. It only talks to the save store and to the page's actions; what
  * a save contains is checked by the engine when it is loaded (a broken file gets a message, the game stays).
  */
-import { AUTOSAVE_NAME, readSaveFile, type SaveStore } from './saves';
+import { isAutosaveName, readSaveFile, type SaveStore } from './saves';
 
 export interface SavesActions {
   /** Keep the current game in the store under `name`. */
@@ -59,7 +59,7 @@ export class SavesPanel {
       e.preventDefault();
       const name = this.nameInput.value.trim();
       if (!name) return this.say('Give the save a name first.', true);
-      if (name === AUTOSAVE_NAME) return this.say(`"${AUTOSAVE_NAME}" is kept for the automatic save; choose another name.`, true);
+      if (isAutosaveName(name)) return this.say('Names starting with "autosave" are kept for the automatic saves; choose another name.', true);
       if (!actions.hasGame()) return this.say('There is no game to save yet.', true);
       actions.click?.();
       actions.save(name);
@@ -119,13 +119,14 @@ export class SavesPanel {
       ? entries
           .map(
             (e) => `<li data-save="${esc(e.name)}">
-              <div class="save-title">${e.name === AUTOSAVE_NAME ? '<span class="pill">auto</span> ' : ''}${esc(e.name)}</div>
+              <div class="save-title">${isAutosaveName(e.name) ? '<span class="pill">auto</span> ' : ''}${esc(e.name)}</div>
               <div class="save-meta">${esc(this.actions.scenarioName(e.scenario))} · turn ${e.turn} · ${esc(when(e.savedAt))}</div>
+              <div class="save-meta">${e.played ? esc(e.who ?? 'played') : 'watched (AI against AI)'}</div>
               <div class="save-buttons"><button data-act="load">Load</button><button data-act="delete" title="Delete this save">Delete</button></div>
             </li>`,
           )
           .join('')
-      : '<li class="empty">No saves yet. The game autosaves after every phase.</li>';
+      : '<li class="empty">No saves yet. The game autosaves as you play.</li>';
   }
 
   /** A line under the list: what happened, or what went wrong (and where). */
@@ -136,7 +137,7 @@ export class SavesPanel {
 }
 
 /** "today 14:05", "yesterday 09:12" or a date: readable at a glance. */
-function when(iso: string): string {
+export function when(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return 'some time ago';
   const time = d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });

@@ -1,5 +1,7 @@
 /**
- * Saves in the browser: an autosave after every phase, saves by name, and export/import as files.
+ * Saves in the browser: autosaves, saves by name, and export/import as files. Autosaves have slots:
+ * the last few played games each keep their own, and a watched (AI against AI) game has one of its own,
+ * so watching never overwrites the game a person was playing.
  * A save's text is the engine's save (`src/core/save.ts`); nothing here trusts it: loading always goes
  * through `loadSave`, which refuses a broken or hostile file with a clear message.
  */
@@ -8,18 +10,44 @@ export interface SaveEntry {
   savedAt: string;
   scenario: string;
   turn: number;
+  /** A game people play (it has seats), not one watched; absent in older entries: watched. */
+  played?: boolean;
+  /** Who plays, in words ("you: the Rebellion, against AI normal"). */
+  who?: string;
+  /** An autosave's game (scenario, seed and seats): its slot is kept for it. */
+  game?: string;
+}
+
+export interface SaveMeta {
+  scenario: string;
+  turn: number;
+  played?: boolean;
+  who?: string;
+  game?: string;
 }
 
 export interface SaveStore {
   list(): SaveEntry[];
-  save(name: string, text: string, meta: { scenario: string; turn: number }): void;
+  save(name: string, text: string, meta: SaveMeta): void;
   load(name: string): string | null;
   remove(name: string): void;
-  autosave(text: string, meta: { scenario: string; turn: number }): void;
+  /** Keep a game's autosave: a played game in its own slot (or the oldest one), a watched game in the watched slot. */
+  autosave(text: string, meta: SaveMeta): void;
+  /** The autosave that Continue resumes: the last played game's, else the last watched game's. */
+  lastGame(): SaveEntry | null;
   loadAutosave(): string | null;
 }
 
+/** The autosave of games before slots (kept and listed; a name no player save may take). */
 export const AUTOSAVE_NAME = 'autosave';
+/** Played games' autosave slots, and the watched game's. */
+export const PLAYED_SLOTS = ['autosave 1', 'autosave 2', 'autosave 3'];
+export const WATCHED_SLOT = 'autosave (watched)';
+
+/** Names kept for the autosaves: "autosave" and anything starting "autosave ". */
+export function isAutosaveName(name: string): boolean {
+  return name === AUTOSAVE_NAME || name.startsWith(`${AUTOSAVE_NAME} `);
+}
 const PREFIX = 'galactic-uprising.save.';
 const INDEX = 'galactic-uprising.saves';
 
@@ -36,10 +64,19 @@ export function createSaveStore(storage: Storage | null = globalThis.localStorag
       const out: SaveEntry[] = [];
       for (const e of list) {
         if (!e || typeof e !== 'object') continue;
-        const { name, savedAt, scenario, turn } = e as Record<string, unknown>;
+        const { name, savedAt, scenario, turn, played, who, game } = e as Record<string, unknown>;
         if (typeof name !== 'string' || typeof savedAt !== 'string' || typeof scenario !== 'string' || typeof turn !== 'number' || seen.has(name)) continue;
         seen.add(name);
-        out.push({ name, savedAt, scenario, turn }); // only the four known fields, copied
+        // only the known fields, copied; the optional ones only when of their type
+        out.push({
+          name,
+          savedAt,
+          scenario,
+          turn,
+          ...(typeof played === 'boolean' ? { played } : {}),
+          ...(typeof who === 'string' ? { who: who.slice(0, 120) } : {}),
+          ...(typeof game === 'string' ? { game: game.slice(0, 200) } : {}),
+        });
       }
       return out;
     } catch {
@@ -52,7 +89,11 @@ export function createSaveStore(storage: Storage | null = globalThis.localStorag
     save(name, text, meta) {
       try {
         storage?.setItem(PREFIX + name, text);
-        writeIndex([...readIndex().filter((e) => e.name !== name), { name, savedAt: new Date().toISOString(), scenario: meta.scenario, turn: meta.turn }]);
+        const entry: SaveEntry = { name, savedAt: new Date().toISOString(), scenario: meta.scenario, turn: meta.turn };
+        if (meta.played !== undefined) entry.played = meta.played;
+        if (meta.who !== undefined) entry.who = meta.who;
+        if (meta.game !== undefined) entry.game = meta.game;
+        writeIndex([...readIndex().filter((e) => e.name !== name), entry]);
       } catch (e) {
         throw new Error(`The save "${name}" could not be kept in this browser (${(e as Error).message || 'storage is full or disabled'}). Export it to a file instead.`);
       }
@@ -74,14 +115,36 @@ export function createSaveStore(storage: Storage | null = globalThis.localStorag
     },
     autosave(text, meta) {
       try {
-        store.save(AUTOSAVE_NAME, text, meta);
+        store.save(autosaveSlot(readIndex(), meta), text, meta);
       } catch {
         // an autosave that does not fit is skipped; the game goes on
       }
     },
-    loadAutosave: () => store.load(AUTOSAVE_NAME),
+    lastGame() {
+      const autos = store.list().filter((e) => isAutosaveName(e.name)); // newest first
+      return autos.find((e) => e.played) ?? autos[0] ?? null;
+    },
+    loadAutosave: () => {
+      const last = store.lastGame();
+      return last ? store.load(last.name) : null;
+    },
   };
   return store;
+}
+
+/**
+ * Where a game's autosave goes. A watched game: the watched slot, always. A played game: the slot that
+ * already holds this game, else a free one, else the one saved longest ago (so the last few played
+ * games can each be resumed).
+ */
+function autosaveSlot(index: SaveEntry[], meta: SaveMeta): string {
+  if (!meta.played) return WATCHED_SLOT;
+  const slots = PLAYED_SLOTS.map((name) => ({ name, entry: index.find((e) => e.name === name) }));
+  const own = meta.game !== undefined ? slots.find((s) => s.entry?.game === meta.game) : undefined;
+  if (own) return own.name;
+  const free = slots.find((s) => !s.entry);
+  if (free) return free.name;
+  return [...slots].sort((a, b) => (a.entry?.savedAt ?? '').localeCompare(b.entry?.savedAt ?? ''))[0]?.name as string;
 }
 
 /** Offer a save as a file download. */

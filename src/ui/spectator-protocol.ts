@@ -6,6 +6,7 @@ import type { SideId } from '../core/content/schema';
 import type { GameEvent } from '../core/engine/types';
 import type { GameView } from '../core/view';
 import type { EntityRefs } from '../render/types';
+import type { Seats } from '../core/save';
 
 export type StepUnit = 'decision' | 'phase' | 'turn';
 
@@ -52,7 +53,7 @@ export type FromWorker =
       /** The game's state hash (equal states, equal hashes): a resumed save shows the same hash. */
       hash?: string;
     }
-  | { type: 'save'; text: string; name: string; purpose?: 'download' | 'store'; label?: string; scenario?: string; turn?: number }
+  | { type: 'save'; text: string; name: string; purpose?: 'download' | 'store'; label?: string; scenario?: string; turn?: number; seed?: string; seats?: Seats }
   /** Sent when a phase ends in a live game: the page keeps it as the autosave. */
   | { type: 'autosave'; text: string; scenario: string; turn: number }
   /** A problem the player should read; the current game (if any) goes on. */

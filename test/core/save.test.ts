@@ -87,3 +87,58 @@ describe('saves', () => {
     });
   });
 });
+
+describe('saves keep the seats: who plays each side', () => {
+  const seats = { rebel: { kind: 'human' }, imperial: { kind: 'ai', agent: 'normal' } } as const;
+
+  it('a played game round-trips with its seats and the same state', () => {
+    const game = partlyPlayed();
+    const text = saveToText(game, seats);
+    expect(JSON.parse(text).seats).toEqual(seats);
+    const loaded = loadSave(text, { content, ruleset });
+    expect(loaded.ok).toBe(true);
+    if (!loaded.ok) return;
+    expect(loaded.save.seats).toEqual(seats);
+    expect(stateHash(loaded.game)).toBe(stateHash(game));
+    // saved again, the seats are kept as they were
+    expect(JSON.parse(saveToText(loaded.game, loaded.save.seats)).seats).toEqual(seats);
+  });
+
+  it('hot-seat (two people) and AI against AI are seats too', () => {
+    const game = partlyPlayed();
+    for (const s of [
+      { rebel: { kind: 'human' }, imperial: { kind: 'human' } },
+      { rebel: { kind: 'ai', agent: 'hard' }, imperial: { kind: 'ai', agent: 'random' } },
+    ] as const) {
+      const loaded = loadSave(saveToText(game, s), { content, ruleset });
+      expect(loaded.ok && loaded.save.seats).toEqual(s);
+    }
+  });
+
+  it('a save without seats (a watched game, or made before seats were kept) still loads, with no seats', () => {
+    const game = partlyPlayed();
+    const old = saveToText(game);
+    expect(Object.keys(JSON.parse(old))).not.toContain('seats');
+    const loaded = loadSave(old, { content, ruleset });
+    expect(loaded.ok).toBe(true);
+    expect(loaded.ok && loaded.save.seats).toBeUndefined();
+  });
+
+  const broken: [string, unknown, RegExp][] = [
+    ['a side missing', { rebel: { kind: 'human' } }, /malformed at seats\.imperial/],
+    ['an unknown seat kind', { ...seats, imperial: { kind: 'robot' } }, /malformed at seats\.imperial/],
+    ['an AI with no level', { ...seats, imperial: { kind: 'ai' } }, /malformed at seats\.imperial\.agent/],
+    ['an AI level that is not a name', { ...seats, imperial: { kind: 'ai', agent: '<script>' } }, /malformed at seats\.imperial\.agent: an AI level is a short lower-case name/],
+    ['a human with extra fields', { ...seats, rebel: { kind: 'human', cheat: true } }, /malformed at seats\.rebel.*cheat/],
+    ['a third side', { ...seats, pirates: { kind: 'human' } }, /malformed at seats.*pirates/],
+    ['not an object', 'human', /malformed at seats/],
+  ];
+  it.each(broken)('broken seats are refused with a clear message (%s), the running game as it was', (_label, bad, message) => {
+    const running = partlyPlayed();
+    const before = stateHash(running);
+    const result = loadSave(JSON.stringify({ ...JSON.parse(saveToText(running)), seats: bad }), { content, ruleset });
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.message).toMatch(message);
+    expect(stateHash(running)).toBe(before);
+  });
+});

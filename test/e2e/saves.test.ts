@@ -44,7 +44,7 @@ describe('saves in the browser', () => {
     hash = await hook<string>(page, 'hash');
     expect(hash).toMatch(/^[0-9a-f]{14}$/);
     // the autosave was kept after a phase
-    expect((await hook<{ name: string }[]>(page, 'saves')).map((s) => s.name)).toContain('autosave');
+    expect((await hook<{ name: string }[]>(page, 'saves')).map((s) => s.name)).toContain('autosave (watched)');
 
     await page.click('[data-testid="saves-button"]');
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-save"]')]);

@@ -165,3 +165,71 @@ describe('undo never reveals', () => {
     expect(refused).toBeGreaterThan(0); // this game's first moves pass a PDB [9.21]
   });
 });
+
+describe('a played game saves its seats and resumes as played', () => {
+  /** A few human answers into a game against the AI. */
+  function playedSome(e: PlayEngine, answers: number) {
+    for (let n = 0, guard = 0; n < answers && guard++ < 2000; ) {
+      if (e.stepAI()) continue;
+      const s = e.state();
+      const end = s.play.options.findIndex((o) => o.ends);
+      e.answer(s.play.decision!.side, end >= 0 ? end : 0);
+      n++;
+    }
+    while (e.stepAI());
+  }
+
+  it('resumes with the same seats, the human side’s own view and its pending decision', () => {
+    const e = rebelVsAI('12');
+    playedSome(e, 6);
+    const text = e.saveText();
+    expect(JSON.parse(text).seats).toEqual({ rebel: { kind: 'human' }, imperial: { kind: 'ai', agent: 'random' } });
+    const before = e.state();
+    const resumed = new PlayEngine(content);
+    const out = resumed.resume(text);
+    expect(out.map((m) => m.type)).toEqual(['started', 'state']);
+    const s = resumed.state();
+    expect(s.play.humans).toEqual(['rebel']);
+    expect(s.play.viewer).toBe('rebel');
+    expect(s.view.side).toBe('rebel');
+    expect(s.play.decision?.side).toBe('rebel');
+    expect(s.play.options.map((o) => o.label)).toEqual(before.play.options.map((o) => o.label));
+    expect(resumed.game!.log).toEqual(e.game!.log);
+    // undo never reaches back before the resume, and play goes on
+    expect(s.play.canUndo).toBe(false);
+    playedSome(resumed, 2);
+    expect(resumed.game!.log.length).toBeGreaterThan(e.game!.log.length);
+  });
+
+  it('hot-seat resumes as hot-seat, with the deciding side’s view', () => {
+    const e = new PlayEngine(content);
+    e.start({ scenario, seed: '5', players: { rebel: { kind: 'human' }, imperial: { kind: 'human' } } });
+    playedSome(e, 4);
+    const resumed = new PlayEngine(content);
+    resumed.resume(e.saveText());
+    const s = resumed.state();
+    expect(s.play.humans).toEqual(['rebel', 'imperial']);
+    expect(s.play.viewer).toBe(e.game!.pending!.side);
+    expect(s.play.thinking).toBeNull();
+  });
+
+  it('refuses a broken save, a watched save or an unknown AI level with a message, and the game stays', () => {
+    const e = rebelVsAI('12');
+    playedSome(e, 3);
+    const log = [...e.game!.log];
+    const good = JSON.parse(e.saveText());
+    const cases: [string, RegExp][] = [
+      ['{ not json', /cannot be loaded: The save is not valid JSON/],
+      [JSON.stringify({ ...good, seats: { rebel: { kind: 'human' } } }), /malformed at seats\.imperial/],
+      [JSON.stringify({ ...good, seats: undefined }), /watched game/],
+      [JSON.stringify({ ...good, seats: { ...good.seats, imperial: { kind: 'ai', agent: 'grandmaster' } } }), /cannot be loaded: .*grandmaster/],
+    ];
+    for (const [text, message] of cases) {
+      const out = e.resume(text);
+      expect(out).toHaveLength(1);
+      expect(out[0]?.type === 'error' && out[0].message).toMatch(message);
+      expect(e.game!.log).toEqual(log);
+      expect(e.state().play.humans).toEqual(['rebel']);
+    }
+  });
+});

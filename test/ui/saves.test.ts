@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTOSAVE_NAME, createSaveStore } from '../../src/ui/saves';
+import { AUTOSAVE_NAME, createSaveStore, isAutosaveName, PLAYED_SLOTS, WATCHED_SLOT } from '../../src/ui/saves';
 import { FakeStorage } from './fake-storage';
 
 const meta = { scenario: 'start-of-rebellion', turn: 3 };
@@ -29,12 +29,61 @@ describe('the browser save store', () => {
     expect(store.list()[0]?.turn).toBe(4);
   });
 
-  it('the autosave is a save like the others, under its own name', () => {
+  it('the autosave is a save like the others, under a name kept for it', () => {
     const store = createSaveStore(new FakeStorage());
     expect(store.loadAutosave()).toBeNull();
+    expect(store.lastGame()).toBeNull();
     store.autosave('auto-text', meta);
     expect(store.loadAutosave()).toBe('auto-text');
-    expect(store.list().map((e) => e.name)).toEqual([AUTOSAVE_NAME]);
+    expect(store.list().map((e) => e.name)).toEqual([WATCHED_SLOT]);
+    expect([AUTOSAVE_NAME, WATCHED_SLOT, ...PLAYED_SLOTS].every(isAutosaveName)).toBe(true);
+    expect(isAutosaveName('autosaved game')).toBe(false);
+  });
+
+  const tick = () => new Promise((r) => setTimeout(r, 5));
+
+  it('a watched game never overwrites a played game’s autosave, and Continue picks the played game', async () => {
+    const store = createSaveStore(new FakeStorage());
+    store.autosave('played', { ...meta, played: true, game: 'g1', who: 'you: the Rebellion' });
+    await tick();
+    store.autosave('watched', { ...meta, played: false });
+    await tick();
+    store.autosave('watched later', { ...meta, turn: 5 });
+    expect(store.load(PLAYED_SLOTS[0] as string)).toBe('played');
+    expect(store.load(WATCHED_SLOT)).toBe('watched later');
+    expect(store.lastGame()).toMatchObject({ name: PLAYED_SLOTS[0], played: true, who: 'you: the Rebellion' });
+    expect(store.loadAutosave()).toBe('played');
+  });
+
+  it('each played game keeps its own slot; a fourth takes the slot saved longest ago', async () => {
+    const store = createSaveStore(new FakeStorage());
+    for (const game of ['a', 'b', 'c']) {
+      store.autosave(`${game}1`, { ...meta, played: true, game });
+      await tick();
+    }
+    // the same game again: its own slot, not a new one
+    store.autosave('a2', { ...meta, played: true, game: 'a' });
+    await tick();
+    expect(store.list().filter((e) => e.played).map((e) => e.game).sort()).toEqual(['a', 'b', 'c']);
+    expect(store.load(PLAYED_SLOTS[0] as string)).toBe('a2');
+    expect(store.lastGame()?.game).toBe('a');
+    // a fourth game: b's slot (saved longest ago) goes, a and c stay
+    store.autosave('d1', { ...meta, played: true, game: 'd' });
+    expect(store.list().filter((e) => e.played).map((e) => e.game).sort()).toEqual(['a', 'c', 'd']);
+    expect(store.load(PLAYED_SLOTS[1] as string)).toBe('d1');
+    expect(store.lastGame()?.game).toBe('d');
+  });
+
+  it('an autosave from before slots (no "played") is still listed and still resumed when it is the only one', () => {
+    const storage = new FakeStorage();
+    storage.setItem('galactic-uprising.save.autosave', 'old');
+    storage.setItem('galactic-uprising.saves', JSON.stringify([{ name: 'autosave', savedAt: '2026-01-01T00:00:00.000Z', scenario: 's', turn: 2 }]));
+    const store = createSaveStore(storage);
+    expect(store.lastGame()?.name).toBe(AUTOSAVE_NAME);
+    expect(store.loadAutosave()).toBe('old');
+    // a saved name is not an autosave, even the newest
+    store.save('mine', 'm', meta);
+    expect(store.lastGame()?.name).toBe(AUTOSAVE_NAME);
   });
 
   it('survives a corrupt index: not JSON, not a list, bad entries, duplicates, extra fields', () => {
@@ -45,7 +94,7 @@ describe('the browser save store', () => {
       expect(store.list(), bad).toEqual([]);
     }
     const good = { name: 'ok', savedAt: '2026-01-01T00:00:00.000Z', scenario: 's', turn: 1 };
-    storage.setItem('galactic-uprising.saves', JSON.stringify([null, 3, { name: 5 }, { ...good, turn: '2' }, { ...good, evil: '<script>' }, good]));
+    storage.setItem('galactic-uprising.saves', JSON.stringify([null, 3, { name: 5 }, { ...good, turn: '2' }, { ...good, evil: '<script>', played: 'yes', who: 7 }, good]));
     expect(store.list()).toEqual([good]);
     // and it can still save on top of the mess
     store.save('new', 'text', meta);

@@ -13,6 +13,7 @@ import type { Content } from '../../core/content/validate';
 import { apply, newGame, optionsOf, replay } from '../../core/engine/game';
 import type { Command, Game, GameEvent } from '../../core/engine/types';
 import { viewFor } from '../../core/view';
+import { loadSave, saveToText } from '../../core/save';
 import { starSystemRuleset } from '../../../systems/star-system-ruleset';
 import type { EntityRefs } from '../../render/types';
 import { playOne } from '../../ai/play';
@@ -39,15 +40,8 @@ export class PlayEngine {
 
   start(setup: PlaySetup): FromPlayWorker[] {
     if (!this.content.scenarios.has(setup.scenario)) return [{ type: 'error', message: `There is no scenario "${setup.scenario}".` }];
-    const agents: Record<string, Agent> = {};
-    try {
-      for (const side of starSystemRuleset.sides) {
-        const p = setup.players[side];
-        if (p?.kind === 'ai') agents[side] = agentFactory(p.agent)({ side, seed: `${setup.seed}-${side}` });
-      }
-    } catch (e) {
-      return [{ type: 'error', message: (e as Error).message }];
-    }
+    const agents = this.agentsFor(setup);
+    if (typeof agents === 'string') return [{ type: 'error', message: agents }];
     let game: Game;
     try {
       game = newGame({ content: this.content, ruleset: starSystemRuleset, scenario: setup.scenario, seed: setup.seed, handPlacement: setup.handPlacement ?? [] });
@@ -55,10 +49,45 @@ export class PlayEngine {
       // a bad option (a side named twice...) is refused and the current game stays
       return [{ type: 'error', message: (e as Error).message }];
     }
+    return this.begin(setup, agents, game);
+  }
+
+  /**
+   * Resume a played game from a save with seats: the same people and AI levels at the same sides. A
+   * broken save, or one without seats (a watched game), is refused with a message and the current game
+   * (if any) stays as it was.
+   */
+  resume(text: string): FromPlayWorker[] {
+    const loaded = loadSave(text, { content: this.content, ruleset: starSystemRuleset });
+    if (!loaded.ok) return [{ type: 'error', message: `This save cannot be loaded: ${loaded.message}` }];
+    const { save, game } = loaded;
+    if (!save.seats) return [{ type: 'error', message: 'This save is of a watched game (it says nobody plays it): it resumes as AI against AI.' }];
+    const setup: PlaySetup = { scenario: save.scenario, seed: save.seed, players: save.seats, handPlacement: save.handPlacement ?? [] };
+    const agents = this.agentsFor(setup);
+    if (typeof agents === 'string') return [{ type: 'error', message: `This save cannot be loaded: ${agents}` }];
+    return this.begin(setup, agents, game);
+  }
+
+  /** The AI sides' agents, or why they cannot be made (an unknown AI level). */
+  private agentsFor(setup: PlaySetup): Record<string, Agent> | string {
+    const agents: Record<string, Agent> = {};
+    try {
+      for (const side of starSystemRuleset.sides) {
+        const p = setup.players[side];
+        if (p?.kind === 'ai') agents[side] = agentFactory(p.agent)({ side, seed: `${setup.seed}-${side}` });
+      }
+    } catch (e) {
+      return (e as Error).message;
+    }
+    return agents;
+  }
+
+  private begin(setup: PlaySetup, agents: Record<string, Agent>, game: Game): FromPlayWorker[] {
     this.setup = setup;
     this.agents = agents;
     this.game = game;
-    this.marks = [];
+    // a resumed game's commands came before this session: undo never reaches back into them
+    this.marks = game.log.map(() => ({ segment: '', events: 0, human: false }));
     this.viewer = null;
     this.paused = false;
     this.sentEvents = 0;
@@ -67,6 +96,17 @@ export class PlayEngine {
       { type: 'started', info: { scenario: setup.scenario, seed: setup.seed, replay: false, agents: this.agentNames() }, refs: this.refs() },
       this.state(),
     ];
+  }
+
+  /** The game so far as a save, with its seats (so it resumes as played). */
+  saveText(): string {
+    return saveToText(this.game as Game, this.setup?.players);
+  }
+
+  /** Whether a person at this screen must decide now. */
+  humanToMove(): boolean {
+    const d = this.game?.pending;
+    return !!d && !this.game?.winner && !this.agents[d.side];
   }
 
   private agentNames(): Record<string, string> {

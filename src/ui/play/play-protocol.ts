@@ -5,6 +5,7 @@
  */
 import type { SideId } from '../../core/content/schema';
 import type { Decision } from '../../core/engine/types';
+import type { Seats } from '../../core/save';
 import type { FromWorker } from '../spectator-protocol';
 import type { OptionInfo } from './describe';
 import type { CombatFacts } from './combat-facts';
@@ -28,7 +29,11 @@ export type ToPlayWorker =
   /** Pause or go on with the AI's decisions. */
   | { type: 'pause'; paused: boolean }
   /** Milliseconds between AI decisions, so the player can follow them. */
-  | { type: 'pace'; ms: number };
+  | { type: 'pace'; ms: number }
+  /** Resume a save with seats as a played game (a broken save gets an error; the current game stays). */
+  | { type: 'resume'; text: string }
+  /** The game so far as a save (with its seats): offered as a download, or kept in the browser under `label`. */
+  | { type: 'save'; purpose: 'download' | 'store'; label?: string };
 
 export interface PlayInfo {
   /** The side whose view this is (the human at the screen); null only when no side is human. */
@@ -53,4 +58,4 @@ export interface PlayInfo {
 export type FromPlayWorker =
   | FromWorker
   | (Extract<FromWorker, { type: 'state' }> & { play: PlayInfo })
-  | { type: 'autosave'; text: string; scenario: string; turn: number };
+  | { type: 'autosave'; text: string; scenario: string; turn: number; seed?: string; seats?: Seats };

@@ -10,7 +10,6 @@ import type { Decision, GameEvent, Json } from '../../core/engine/types';
 import type { GameView } from '../../core/view';
 import { silentAudio, soundForEvent, type GameAudio } from '../../audio/audio';
 import { SIDE_COLORS } from '../../render/palette';
-import { createSaveStore } from '../saves';
 import type { App } from '../app';
 import { spreadMarkers, type ScreenBox } from '../screen-boxes';
 import type { OptionInfo } from './describe';
@@ -19,6 +18,7 @@ import { GLOSSARY, withTerms } from './glossary';
 import { attackColumns, breakOffOdds, characterColumn, characterOdds, militaryColumn, militaryOdds, oddsForEvent, percent, searchOdds, type Outcome } from '../../core/odds';
 import type { FromPlayWorker, PlayInfo, PlaySetup, ToPlayWorker } from './play-protocol';
 import { scoreLines } from '../score-lines';
+import { loadPace, savePace } from './seats';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const SIDE_NAMES: Record<string, string> = { rebel: 'Rebel', imperial: 'Imperial' };
@@ -169,6 +169,35 @@ export class PlayScreen {
 
   /** Start a game (the setup screen's button; tests may call it through the page hook too). */
   start(setup: PlaySetup, paceMs = 450): void {
+    savePace(paceMs);
+    this.enter(paceMs);
+    this.send({ type: 'new', setup });
+  }
+
+  /**
+   * Resume a played game from a save with seats (Continue, a save, an imported file). The screen changes
+   * only once the worker has loaded it: a refused save leaves whatever was on the screen as it was.
+   */
+  resume(text: string): void {
+    this.resuming = true;
+    this.send({ type: 'resume', text });
+  }
+
+  /** A resume sent to the worker and not yet answered. */
+  private resuming = false;
+
+  /** Whether there is a played game to save or export. */
+  hasGame(): boolean {
+    return this.active && this.play !== null;
+  }
+
+  /** Ask the worker for the game as a save with its seats: kept under `label`, or offered as a file. */
+  requestSave(purpose: 'download' | 'store', label?: string): void {
+    this.send({ type: 'save', purpose, label });
+  }
+
+  /** The play screen takes the page: the spectator's controls go, the pace is set. */
+  private enter(paceMs: number): void {
     this.setupEl.hidden = true;
     this.active = true;
     this.revealed = null;
@@ -179,23 +208,22 @@ export class PlayScreen {
     this.app.galaxy.animationSpeed = paceMs === 0 ? 0 : paceMs < 200 ? 2.5 : 1;
     (document.activeElement as HTMLElement | null)?.blur();
     this.send({ type: 'pace', ms: paceMs });
-    this.send({ type: 'new', setup });
   }
 
   private receive(m: FromPlayWorker): void {
-    if (m.type === 'autosave') {
-      try {
-        createSaveStore().autosave(m.text, { scenario: m.scenario, turn: m.turn });
-      } catch {
-        // a full or blocked storage must not stop the game
-      }
-      return;
-    }
+    if (m.type === 'autosave' || m.type === 'save') return this.app.receive(m);
     if (m.type === 'error') {
       this.busy = false;
-      this.app.showMessage(m.message);
+      this.resuming = false;
+      this.app.receive(m); // a refused resume is said where it was asked for (the Saves panel too)
       return;
     }
+    if (m.type === 'started' && this.resuming) {
+      this.resuming = false;
+      this.enter(loadPace(450));
+    }
+    // a view still on its way after the game was left is not shown over the next screen
+    if (!this.active) return;
     this.app.receive(m);
     if (m.type !== 'state' || !('play' in m)) return;
     this.busy = false;
@@ -418,9 +446,10 @@ export class PlayScreen {
     if (this.play) this.send({ type: 'pause', paused: !this.play.paused });
   }
 
-  private leave(): void {
+  /** Back to the menu (the game-over button, the HUD's Menu): the game is autosaved, Continue resumes it. */
+  leave(): void {
     this.stop();
-    this.app.showStartMenu(true);
+    this.app.leaveGame();
   }
 
   /** Stop showing the game (the spectator takes the screen, or back to the menu). */
@@ -635,6 +664,7 @@ export class PlayScreen {
   state() {
     return {
       active: this.active,
+      viewer: this.play?.viewer ?? null,
       decision: this.play?.decision ? { kind: this.play.decision.kind, side: this.play.decision.side, options: this.play.options.map((o) => o.label) } : null,
       thinking: this.play?.thinking ?? null,
       segment: this.play?.segment ?? -2,

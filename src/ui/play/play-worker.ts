@@ -1,10 +1,10 @@
 /**
  * The play worker: holds the game (PlayEngine), answers the human's choices, and runs the AI sides'
  * decisions paced by a timer so the page never freezes and the player can follow them. Autosaves go to
- * the page (which owns the browser's storage) after every phase.
+ * the page (which owns the browser's storage), with the seats: after every phase, whenever a person is
+ * to decide, and after each of his answers, so Continue brings back the game as it was left.
  */
 /// <reference lib="webworker" />
-import { saveToText } from '../../core/save';
 import { PlayEngine } from './play-engine';
 import type { FromPlayWorker, ToPlayWorker } from './play-protocol';
 
@@ -12,19 +12,24 @@ const engine = new PlayEngine();
 let pace = 300;
 let timer: ReturnType<typeof setTimeout> | null = null;
 let lastPhase = '';
+/** The number of commands in the last autosave (-1: none yet for this game). */
+let savedLength = -1;
 
-function post(messages: FromPlayWorker[]): void {
+/** Post to the page, then autosave if the game moved on: `now` after a person's answer, undo or pause. */
+function post(messages: FromPlayWorker[], now = false): void {
   for (const m of messages) (self as unknown as Worker).postMessage(m);
-  autosave();
+  autosave(now);
 }
 
-function autosave(): void {
+function autosave(now: boolean): void {
   const g = engine.game;
-  if (!g) return;
+  if (!g || g.log.length === savedLength) return;
   const key = engine.phaseKey();
-  if (key === lastPhase) return;
+  // not after every AI decision (a long AI turn would write the storage many times a second)
+  if (key === lastPhase && !now && !engine.humanToMove() && !g.winner) return;
   lastPhase = key;
-  (self as unknown as Worker).postMessage({ type: 'autosave', text: saveToText(g), scenario: g.scenario.id, turn: g.turn } satisfies FromPlayWorker);
+  savedLength = g.log.length;
+  (self as unknown as Worker).postMessage({ type: 'autosave', text: engine.saveText(), scenario: g.scenario.id, turn: g.turn, seed: g.seed, seats: engine.setup?.players } satisfies FromPlayWorker);
 }
 
 /** Let the AI move, one step per tick, until a human must decide; the next tick `delay` ms from now. */
@@ -61,17 +66,36 @@ self.onmessage = (e: MessageEvent<ToPlayWorker>) => {
     switch (m.type) {
       case 'new':
         lastPhase = '';
+        savedLength = -1;
         post(engine.start(m.setup));
         break;
+      case 'resume': {
+        const before = engine.game;
+        const out = engine.resume(m.text);
+        if (engine.game !== before) {
+          // the resumed game is what the autosave already holds, until it moves on
+          lastPhase = engine.phaseKey();
+          savedLength = engine.game?.log.length ?? -1;
+        }
+        post(out);
+        break;
+      }
+      case 'save': {
+        const g = engine.game;
+        if (!g) post([{ type: 'error', message: 'There is no game to save yet.' }]);
+        else
+          post([{ type: 'save', text: engine.saveText(), name: `${g.scenario.id}-${g.seed}-turn${g.turn}.json`, purpose: m.purpose, label: m.label, scenario: g.scenario.id, turn: g.turn, seed: g.seed, seats: engine.setup?.players }]);
+        break;
+      }
       case 'answer':
-        post(engine.answer(m.side, m.index));
+        post(engine.answer(m.side, m.index), true);
         break;
       case 'undo':
-        post(engine.undo());
+        post(engine.undo(), true);
         break;
       case 'pause':
         engine.paused = m.paused;
-        if (engine.game) post([engine.state()]);
+        if (engine.game) post([engine.state()], true);
         break;
       case 'pace':
         pace = Math.max(0, m.ms);
