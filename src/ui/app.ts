@@ -173,6 +173,11 @@ export class App {
 
   private bindControls(): void {
     const on = (name: string, ev: string, fn: (e: Event) => void) => this.el[name]?.addEventListener(ev, fn);
+    // The spectator watches a fair game by default: normal against normal (random makes a poor show).
+    for (const name of ['rebelAgent', 'imperialAgent']) {
+      const select = this.el[name] as HTMLSelectElement | undefined;
+      if (select && [...select.options].some((o) => o.value === 'normal')) select.value = 'normal';
+    }
     on('watch', 'click', () => this.watch());
     on('newGame', 'click', () => this.play.showSetup());
     on('replayFile', 'change', async (e) => {
