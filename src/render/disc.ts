@@ -171,7 +171,6 @@ export function buildDisc(renderer: WebGLRenderer, points: Points, glow: number,
   geometry.setAttribute('position', new BufferAttribute(pos, 3));
   geometry.setAttribute('aColor', new BufferAttribute(col, 3));
   geometry.setIndex(index);
-  console.log('DISC', index.length / 3, spokes * (2 * rings - 1));
   // Opaque, drawn before everything else (three draws opaque objects first): the disc's pixels are the
   // background plus the glow, written without reading the framebuffer (blending costs per pixel too).
   // Its triangles never overlap, and where it stops the glow has faded to nothing, so no edge shows.

@@ -765,6 +765,15 @@ export class GalaxyScene {
     this.resize();
   }
 
+  /** Rebuild the static picture: the colour palette changed (the environ rings and halos take their colours as built). */
+  rebuild(): void {
+    this.tracker.dispose();
+    this.scene.clear();
+    this.build();
+    this.setView(this.view, this.refs);
+    this.select(this.selection);
+  }
+
   /** Free every GPU resource and listener. The scene cannot be used afterwards. */
   dispose(): void {
     this.stop();

@@ -49,3 +49,46 @@ export const STATE_LABELS: Record<PlanetStateId, string> = {
 export const SIDE_COLORS: Record<string, string> = { rebel: '#ff7a59', imperial: '#6fb7ff' };
 export const NAV_STAR_COLOR = '#9fd8ff';
 export const GOLD = '#ffd27a';
+
+/**
+ * The colour-blind-safe set (Okabe & Ito's eight colours), for the side, loyalty and environ colours.
+ * Red against green and orange against red are the pairs most players with colour-blindness lose;
+ * this set keeps every pair apart in lightness or hue for deuteranopia, protanopia and tritanopia.
+ */
+export const OKABE_ITO = {
+  orange: '#e69f00',
+  skyBlue: '#56b4e9',
+  bluishGreen: '#009e73',
+  yellow: '#f0e442',
+  blue: '#0072b2',
+  vermillion: '#d55e00',
+  reddishPurple: '#cc79a7',
+} as const;
+
+const COLOUR_BLIND: { side: Record<string, string>; loyalty: Record<LoyaltyId, string>; environ: Record<EnvironType, string> } = {
+  side: { rebel: OKABE_ITO.vermillion, imperial: OKABE_ITO.skyBlue },
+  loyalty: { patriotic: OKABE_ITO.blue, loyal: OKABE_ITO.skyBlue, neutral: '#c9cbd6', dissent: OKABE_ITO.yellow, unrest: OKABE_ITO.vermillion },
+  environ: {
+    urban: OKABE_ITO.yellow,
+    wild: OKABE_ITO.bluishGreen,
+    liquid: OKABE_ITO.blue,
+    subterranean: OKABE_ITO.reddishPurple,
+    air: '#d8ecff',
+    fire: OKABE_ITO.orange,
+  },
+};
+
+/** The standard colours, kept so the palette can be switched back. */
+const STANDARD = { side: { ...SIDE_COLORS }, loyalty: { ...LOYALTY_COLORS }, environ: { ...ENVIRON_COLORS } };
+
+/**
+ * Switch the picture's and the HUD's side, loyalty and environ colours between the standard set and the
+ * colour-blind-safe one. The records are changed in place, so every reader (scene, panels) sees the new
+ * colours on its next draw.
+ */
+export function usePalette(colourBlind: boolean): void {
+  const set = colourBlind ? COLOUR_BLIND : STANDARD;
+  Object.assign(SIDE_COLORS, set.side);
+  Object.assign(LOYALTY_COLORS, set.loyalty);
+  Object.assign(ENVIRON_COLORS, set.environ);
+}

@@ -11,7 +11,7 @@ import type { GameView } from '../core/view';
 import { effectFor } from '../render/effects';
 import { GalaxyScene, QUALITY_PRESETS, type Quality, type Selection } from '../render/galaxy-scene';
 import { badgeRadius, type PlanetLayout } from '../render/layout';
-import { SIDE_COLORS } from '../render/palette';
+import { SIDE_COLORS, usePalette } from '../render/palette';
 import { timeFrames, timeReferenceFrame } from '../render/reference-scene';
 import type { EntityRefs } from '../render/types';
 import { createHowlerAudio, type AudioStatus } from '../audio/howler-audio';
@@ -178,6 +178,11 @@ export class App {
 
   private bindControls(): void {
     const on = (name: string, ev: string, fn: (e: Event) => void) => this.el[name]?.addEventListener(ev, fn);
+    // The spectator watches a fair game by default: normal against normal (random makes a poor show).
+    for (const name of ['rebelAgent', 'imperialAgent']) {
+      const select = this.el[name] as HTMLSelectElement | undefined;
+      if (select && [...select.options].some((o) => o.value === 'normal')) select.value = 'normal';
+    }
     on('watch', 'click', () => this.watch());
     on('newGame', 'click', () => this.play.showSetup());
     on('replayFile', 'change', async (e) => {
@@ -246,6 +251,19 @@ export class App {
       this.settingsPanel.show(false);
       this.savesPanel.toggle();
     });
+    // Esc closes the topmost panel before anything else sees the key (the play screen would undo a move).
+    // Capture phase on window runs before the play screen's own window listener.
+    window.addEventListener(
+      'keydown',
+      (e) => {
+        if (e.key !== 'Escape') return;
+        if (this.closeTopmostPanel()) {
+          e.preventDefault();
+          e.stopImmediatePropagation();
+        }
+      },
+      true,
+    );
     // Browsers allow sound only after a gesture: the first click or key press unlocks it.
     const unlock = () => {
       this.audio.unlock();
@@ -261,6 +279,19 @@ export class App {
       if (t.closest('button, .lil-controller') && !t.closest('.saves-panel')) this.audio.play('select');
     });
     this.applySettings('all', true);
+  }
+
+  /** Close the topmost open panel (Settings, then Saves); false when none was open. */
+  private closeTopmostPanel(): boolean {
+    if (this.settingsPanel.visible) {
+      this.settingsPanel.show(false);
+      return true;
+    }
+    if (this.savesPanel.visible) {
+      this.savesPanel.show(false);
+      return true;
+    }
+    return false;
   }
 
   /** Change settings from elsewhere on the page (the start menu's quality, the animations select). */
@@ -284,6 +315,21 @@ export class App {
     anim.value = [...anim.options].find((o) => Number(o.value) === s.animationSpeed)?.value ?? '1';
     (this.el.quality as HTMLSelectElement).value = s.quality;
     this.audio.setVolumes(volumesOf(s));
+    // UI scale: the panels and HUD grow or shrink (CSS zoom on the overlay, not on the galaxy or its labels)
+    this.root.style.setProperty('--ui-scale', String(s.uiScale));
+    // (not on every change: the new-game screen's own side colours stay until the palette itself is switched)
+    if (first || changed === 'colourBlind') {
+      usePalette(s.colourBlind);
+      this.root.classList.toggle('colour-blind', s.colourBlind);
+      // the map reads the colours as it draws; the built layers (environ rings) need a rebuild, the panels a redraw
+      if (changed === 'colourBlind') {
+        this.galaxy.rebuild();
+        this.updateHud();
+        this.buildStackLabels();
+        if (this.galaxy.selection) this.showPanel(this.galaxy.selection);
+        this.play.refreshColours();
+      }
+    }
   }
 
   /**

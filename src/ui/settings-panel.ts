@@ -48,6 +48,10 @@ export function createSettingsPanel(
   slider(graphics, 'starfieldDensity', 'Starfield density');
   graphics.add(settings, 'labels').name('Star and planet names').onChange(() => changed('labels'));
 
+  const display = gui.addFolder('Display');
+  slider(display, 'uiScale', 'UI scale');
+  display.add(settings, 'colourBlind').name('Colour-blind-safe colours').onChange(() => changed('colourBlind'));
+
   const motion = gui.addFolder('Motion');
   slider(motion, 'animationSpeed', 'Animation speed');
   slider(motion, 'cameraSensitivity', 'Camera sensitivity');

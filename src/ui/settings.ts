@@ -16,6 +16,10 @@ export interface Settings {
   musicVolume: number;
   effectsVolume: number;
   muted: boolean;
+  /** Size of the panels, buttons and text (1 as designed). */
+  uiScale: number;
+  /** Side, loyalty and environ colours from a colour-blind-safe set (Okabe-Ito). */
+  colourBlind: boolean;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -30,10 +34,12 @@ export const DEFAULT_SETTINGS: Settings = {
   musicVolume: 0.5,
   effectsVolume: 0.8,
   muted: false,
+  uiScale: 1,
+  colourBlind: false,
 };
 
 /** Each number's allowed range and step (the panel's sliders use these too). */
-export const SETTING_RANGES: Record<Exclude<keyof Settings, 'quality' | 'bloom' | 'labels' | 'muted'>, { min: number; max: number; step: number }> = {
+export const SETTING_RANGES: Record<Exclude<keyof Settings, 'quality' | 'bloom' | 'labels' | 'muted' | 'colourBlind'>, { min: number; max: number; step: number }> = {
   pixelRatio: { min: 0.5, max: 3, step: 0.25 },
   starfieldDensity: { min: 0.25, max: 2, step: 0.05 },
   animationSpeed: { min: 0, max: 4, step: 0.25 },
@@ -41,6 +47,7 @@ export const SETTING_RANGES: Record<Exclude<keyof Settings, 'quality' | 'bloom' 
   masterVolume: { min: 0, max: 1, step: 0.05 },
   musicVolume: { min: 0, max: 1, step: 0.05 },
   effectsVolume: { min: 0, max: 1, step: 0.05 },
+  uiScale: { min: 0.7, max: 1.6, step: 0.05 },
 };
 
 /** What each graphics preset sets (choosing a preset resets the fine settings to these). */

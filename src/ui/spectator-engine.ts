@@ -35,7 +35,7 @@ export class SpectatorEngine {
     let agents: Record<string, Agent>;
     try {
       agents = Object.fromEntries(
-        starSystemRuleset.sides.map((s) => [s, agentFactory(agentNames[s] ?? 'random')({ side: s, seed: `${seed}-${s}` })]),
+        starSystemRuleset.sides.map((s) => [s, agentFactory(agentNames[s] ?? 'normal')({ side: s, seed: `${seed}-${s}` })]),
       );
     } catch (e) {
       return [{ type: 'error', message: (e as Error).message }];
@@ -59,7 +59,7 @@ export class SpectatorEngine {
     let agents: Record<string, Agent>;
     try {
       agents = Object.fromEntries(
-        starSystemRuleset.sides.map((s) => [s, agentFactory(agentNames[s] ?? 'random')({ side: s, seed: `${loaded.save.seed}-${s}-resumed` })]),
+        starSystemRuleset.sides.map((s) => [s, agentFactory(agentNames[s] ?? 'normal')({ side: s, seed: `${loaded.save.seed}-${s}-resumed` })]),
       );
     } catch (e) {
       return [{ type: 'error', message: (e as Error).message }];

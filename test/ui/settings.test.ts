@@ -66,3 +66,34 @@ describe('settings (remembered between visits)', () => {
     expect(volumesOf(s)).toEqual({ master: 0.5, music: s.musicVolume, effects: s.effectsVolume, muted: true });
   });
 });
+
+describe('display settings: UI scale and colour-blind palette (issue 24)', () => {
+  it('default to the designed size and the standard colours', () => {
+    expect(DEFAULT_SETTINGS.uiScale).toBe(1);
+    expect(DEFAULT_SETTINGS.colourBlind).toBe(false);
+  });
+
+  it('UI scale has a range that can shrink and grow the panels, and out-of-range values fall back', () => {
+    const r = SETTING_RANGES.uiScale;
+    expect(r.min).toBeLessThan(1);
+    expect(r.max).toBeGreaterThan(1);
+    for (const bad of [r.min - 0.01, r.max + 0.01, 0, -1, Number.POSITIVE_INFINITY, '1.2'])
+      expect(loadSettings(stored(JSON.stringify({ uiScale: bad }))).uiScale, String(bad)).toBe(DEFAULT_SETTINGS.uiScale);
+    expect(loadSettings(stored(JSON.stringify({ uiScale: r.min }))).uiScale).toBe(r.min);
+    expect(loadSettings(stored(JSON.stringify({ uiScale: r.max }))).uiScale).toBe(r.max);
+  });
+
+  it('colour-blind must be a boolean', () => {
+    expect(loadSettings(stored(JSON.stringify({ colourBlind: 'yes' }))).colourBlind).toBe(false);
+    expect(loadSettings(stored(JSON.stringify({ colourBlind: 1 }))).colourBlind).toBe(false);
+    expect(loadSettings(stored(JSON.stringify({ colourBlind: true }))).colourBlind).toBe(true);
+  });
+
+  it('both are remembered between visits', () => {
+    const storage = new FakeStorage();
+    saveSettings({ ...DEFAULT_SETTINGS, uiScale: 1.3, colourBlind: true }, storage);
+    const back = loadSettings(storage);
+    expect(back.uiScale).toBe(1.3);
+    expect(back.colourBlind).toBe(true);
+  });
+});

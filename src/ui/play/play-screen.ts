@@ -281,6 +281,13 @@ export class PlayScreen {
     this.buildMarkers();
   }
 
+  /** The colour palette changed (Settings): draw the panel again with the new side colours. */
+  refreshColours(): void {
+    if (!this.active) return;
+    this.render();
+    if (!this.privacyEl.hidden && this.play?.decision) this.showPrivacy(this.play.decision.side);
+  }
+
   /**
    * The decision panel covers the right of the page and the event log the lower left: the picture's
    * centre moves into the open part, so the focused system is not drawn under them (seen in play: the
@@ -484,7 +491,10 @@ export class PlayScreen {
       else if (p.options.length === 1) this.choose(0);
     } else if (e.key === 'Escape' || e.key === 'Backspace') {
       e.preventDefault();
-      if (this.filter) {
+      // Esc closes the topmost thing first: the help card, then the filter; only then does it undo.
+      if (e.key === 'Escape' && !this.helpEl.hidden) {
+        this.helpEl.hidden = true;
+      } else if (this.filter) {
         this.filter = null;
         this.render();
       } else this.undo();

@@ -1,0 +1,81 @@
+/**
+ * Screen and camera (issue 24) in the browser: Esc closes the topmost panel before it undoes a move.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openGamePage, startSession, type Session } from './browser';
+
+interface PlayState {
+  decision: { kind: string; side: string; options: string[] } | null;
+  thinking: string | null;
+  canUndo: boolean;
+  winner: string | null;
+}
+type Hook = { playState: () => PlayState };
+const playState = (page: Page) => page.evaluate(() => (window as unknown as { __galaxy: Hook }).__galaxy.playState());
+
+let session: Session;
+let page: Page;
+let errors: string[];
+beforeAll(async () => {
+  session = await startSession();
+  ({ page, errors } = await openGamePage(session));
+});
+afterAll(async () => {
+  await page?.close();
+  await session?.close();
+});
+
+const decisionHtml = (page: Page) => page.evaluate(() => document.querySelector('[data-testid="decision"]')?.innerHTML ?? '');
+
+/** Wait until the human has a decision to take (the AI is not thinking). */
+async function waitForHuman(page: Page): Promise<PlayState> {
+  await page.waitForFunction(
+    () => {
+      const s = (window as unknown as { __galaxy: Hook }).__galaxy.playState();
+      return (s.decision !== null && !s.thinking) || s.winner !== null;
+    },
+    undefined,
+    { timeout: 60_000 },
+  );
+  return playState(page);
+}
+
+describe('screen and camera', () => {
+  it('Esc with Settings open closes Settings and does not undo; the next Esc undoes', async () => {
+    await page.click('[data-testid="new-game"]');
+    await page.selectOption('[data-setup="scenario"]', 'start-of-rebellion');
+    await page.fill('[data-setup="seed"]', '11');
+    await page.selectOption('[data-player="imperial"]', 'ai:random');
+    await page.selectOption('[data-placement="rebel"]', 'hand');
+    await page.selectOption('[data-setup="pace"]', 'instant');
+    await page.click('[data-testid="start-game"]');
+    let s = await waitForHuman(page);
+    // take choices until one can be taken back
+    for (let i = 0; i < 20 && !s.canUndo; i++) {
+      const html = await decisionHtml(page);
+      await page.locator('[data-testid="option"]').first().click();
+      await page.waitForFunction((b) => document.querySelector('[data-testid="decision"]')?.innerHTML !== b, html, { timeout: 30_000 });
+      s = await waitForHuman(page);
+    }
+    expect(s.canUndo).toBe(true);
+    const before = await page.locator('[data-testid="prompt"]').textContent();
+    const html = await decisionHtml(page);
+
+    await page.click('[data-testid="settings-button"]');
+    const settings = page.locator('.settings-gui');
+    await expect.poll(() => settings.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => settings.isVisible()).toBe(false);
+    await page.waitForTimeout(300); // an undo would have answered by now
+    s = await playState(page);
+    expect(s.canUndo).toBe(true);
+    expect(await decisionHtml(page)).toBe(html);
+
+    // nothing open: Esc undoes
+    await page.keyboard.press('Escape');
+    await page.waitForFunction((b) => document.querySelector('[data-testid="decision"]')?.innerHTML !== b, html, { timeout: 30_000 });
+    expect(await page.locator('[data-testid="prompt"]').textContent()).not.toBe(before);
+    expect(errors).toEqual([]);
+  });
+});
