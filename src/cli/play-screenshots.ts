@@ -44,6 +44,8 @@ try {
     if (!seen.has(s.decision.kind)) {
       seen.add(s.decision.kind);
       await page.waitForTimeout(900);
+      // the camera frames the decision's planet: wait for the flight to land (slow under swiftshader)
+      await page.waitForFunction(() => !(window as unknown as { __galaxy: { camera(): { flying: boolean } } }).__galaxy.camera().flying, undefined, { timeout: 15_000 }).catch(() => undefined);
       await page.screenshot({ path: `${out}/${String(seen.size).padStart(2, '0')}-${s.decision.kind}-${width}.png` });
     }
     const before = await page.evaluate(() => document.querySelector('[data-testid="decision"]')?.innerHTML ?? '');

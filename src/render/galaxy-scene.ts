@@ -351,6 +351,7 @@ export class GalaxyScene {
 
   /** Fly the camera so it looks at `target` from `distance` away (keeping the current direction). */
   flyTo(target: Vector3, distance: number, instant = false): void {
+    this.flights++;
     const dir = this.tmpV.copy(this.camera.position).sub(this.controls.target);
     if (dir.lengthSq() < 1e-6) dir.set(0, 1, 1);
     dir.normalize();
@@ -368,6 +369,14 @@ export class GalaxyScene {
       return;
     }
     this.fly = { fromTarget: this.controls.target.clone(), toTarget: target.clone(), fromPos: this.camera.position.clone(), toPos, t: 0, duration: 1.1 };
+  }
+
+  /** How many flights the camera has taken (a screen that framed something can tell if it was moved since). */
+  flights = 0;
+
+  /** A camera flight is under way. */
+  get flying(): boolean {
+    return this.fly !== null;
   }
 
   /** The whole galaxy. */
@@ -403,6 +412,23 @@ export class GalaxyScene {
     const radiusPx = h / 2 / (distance * Math.tan((this.camera.fov * Math.PI) / 360));
     const openHalf = Math.min(w - left - right, h - bottom) / 2;
     return openHalf > 0 ? Math.min(1.5, Math.max(1, radiusPx / openHalf)) : 1;
+  }
+
+  /**
+   * Frame a sphere of the map (centre and radius in world units) so its diameter takes `fill` of the
+   * smaller side of the part of the page the panels leave open: the play screen frames the planet, or
+   * the planets, a decision is about. `system` is the star system framed, if it is all in one.
+   */
+  frameSphere(centre: Vector3, radius: number, fill: number, system: string | null, instant = false): void {
+    const w = this.container.clientWidth || window.innerWidth;
+    const h = this.container.clientHeight || window.innerHeight;
+    const { left, right, bottom } = this.insets;
+    const openHalf = Math.max(60, Math.min(w - left - right, h - bottom) / 2);
+    const tan = Math.tan((this.camera.fov * Math.PI) / 360);
+    // a radius r at distance d is r·h / (2·d·tan(fov/2)) pixels: solve for the distance that makes it fill·openHalf
+    const distance = (radius * h) / (2 * tan * fill * openHalf);
+    this.focusedSystem = system;
+    this.flyTo(centre, Math.max(distance, radius * 1.5), instant);
   }
 
   focusPlanet(id: string, instant = false): void {

@@ -949,6 +949,24 @@ export class App {
       loadReplay: (text: string) => this.loadReplay(text),
       resumeSave: (text: string) => this.resumeSave(text),
       hash: () => this.hash,
+      /** Where the camera looks, how far from it, and the screen box of a planet with its environ rings (framing tests). */
+      camera: (planet?: string) => {
+        const p = planet ? g.layout.planets[g.layout.planetIndex.get(planet) ?? -1] : undefined;
+        let box: { left: number; right: number; top: number; bottom: number } | null = null;
+        if (p) {
+          const ring = Math.max(p.radius, ...p.environs.map((e) => e.outer));
+          const v = new Vector2();
+          const at = new Vector3();
+          box = { left: Infinity, right: -Infinity, top: Infinity, bottom: -Infinity };
+          for (let k = 0; k < 16; k++) {
+            const a = (k / 16) * Math.PI * 2;
+            at.set(p.position.x + Math.cos(a) * ring, p.position.y, p.position.z + Math.sin(a) * ring);
+            if (!g.project(at, v)) continue;
+            box = { left: Math.min(box.left, v.x), right: Math.max(box.right, v.x), top: Math.min(box.top, v.y), bottom: Math.max(box.bottom, v.y) };
+          }
+        }
+        return { distance: g.camera.position.distanceTo(g.controls.target), focusedSystem: g.focusedSystem, flying: g.flying, planetBox: box };
+      },
       pause: () => this.send({ type: 'pause' }),
       settings: () => ({ ...this.settings }),
       galaxySettings: () => ({ animationSpeed: g.animationSpeed, cameraSensitivity: g.cameraSensitivity, labels: !(this.el.labels as HTMLElement).hidden }),

@@ -1,5 +1,6 @@
 /**
- * Screen and camera (issue 24) in the browser: Esc closes the topmost panel before it undoes a move.
+ * Screen and camera (issue 24) in the browser: Esc closes the topmost panel before it undoes a move;
+ * the camera frames the planet a decision is about.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -11,7 +12,11 @@ interface PlayState {
   canUndo: boolean;
   winner: string | null;
 }
-type Hook = { playState: () => PlayState };
+interface CameraState {
+  flying: boolean;
+  planetBox: { left: number; right: number; top: number; bottom: number } | null;
+}
+type Hook = { playState: () => PlayState; camera: (planet?: string) => CameraState };
 const playState = (page: Page) => page.evaluate(() => (window as unknown as { __galaxy: Hook }).__galaxy.playState());
 
 let session: Session;
@@ -77,5 +82,51 @@ describe('screen and camera', () => {
     await page.waitForFunction((b) => document.querySelector('[data-testid="decision"]')?.innerHTML !== b, html, { timeout: 30_000 });
     expect(await page.locator('[data-testid="prompt"]').textContent()).not.toBe(before);
     expect(errors).toEqual([]);
+  });
+});
+
+describe('the camera frames the decision', () => {
+  /** The screen box of a planet with its environ rings, once the camera has landed. */
+  async function planetBox(page: Page, planet: string) {
+    await page.waitForFunction(() => !(window as unknown as { __galaxy: Hook }).__galaxy.camera().flying, undefined, { timeout: 30_000 });
+    const cam = await page.evaluate((id) => (window as unknown as { __galaxy: Hook }).__galaxy.camera(id), planet);
+    return cam.planetBox!;
+  }
+
+  it('a decision about one planet frames it, large and clear of the decision panel, at the first movement and again at mission assignment, after the Empire\'s turn', async () => {
+    const { page: p, errors: errs } = await openGamePage(session);
+    try {
+      await p.click('[data-testid="new-game"]');
+      await p.selectOption('[data-setup="scenario"]', 'start-of-rebellion');
+      await p.fill('[data-setup="seed"]', '11');
+      await p.selectOption('[data-player="imperial"]', 'ai:random');
+      await p.selectOption('[data-setup="pace"]', 'instant');
+      await p.click('[data-testid="start-game"]');
+      let s = await waitForHuman(p);
+      // the Rebels start at Wendhaven: their first movement is about it
+      expect(s.decision?.kind).toBe('movement');
+      const panelLeft = await p.locator('[data-testid="decision"]').evaluate((el) => el.getBoundingClientRect().left);
+      const check = async () => {
+        const box = await planetBox(p, 'wendhaven');
+        // at the system's zoom the planet and its rings were about 40 px across
+        expect(box.right - box.left).toBeGreaterThan(150);
+        expect(box.left).toBeGreaterThan(0);
+        expect(box.right).toBeLessThan(panelLeft);
+      };
+      await check();
+      // Enter takes the default (ends each segment) until the Rebel picks characters for missions,
+      // after the Empire's moves, which fly the camera elsewhere
+      for (let i = 0; i < 40 && s.decision?.kind !== 'pick-for-mission' && !s.winner; i++) {
+        const html = await decisionHtml(p);
+        await p.keyboard.press('Enter');
+        await p.waitForFunction((b) => document.querySelector('[data-testid="decision"]')?.innerHTML !== b, html, { timeout: 30_000 });
+        s = await waitForHuman(p);
+      }
+      expect(s.decision?.kind).toBe('pick-for-mission');
+      await check();
+      expect(errs).toEqual([]);
+    } finally {
+      await p.close();
+    }
   });
 });

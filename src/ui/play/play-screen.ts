@@ -9,6 +9,7 @@ import type { SideId } from '../../core/content/schema';
 import type { Decision, GameEvent, Json } from '../../core/engine/types';
 import type { GameView } from '../../core/view';
 import { silentAudio, soundForEvent, type GameAudio } from '../../audio/audio';
+import { badgeRadius, type PlanetLayout } from '../../render/layout';
 import { SIDE_COLORS } from '../../render/palette';
 import type { App } from '../app';
 import { spreadMarkers, type ScreenBox } from '../screen-boxes';
@@ -203,6 +204,7 @@ export class PlayScreen {
     this.revealed = null;
     this.play = null;
     this.lastRolls = [];
+    this.framed = '';
     this.app.enterPlay();
     // the picture's animations follow the chosen speed too (0: none)
     this.app.galaxy.animationSpeed = paceMs === 0 ? 0 : paceMs < 200 ? 2.5 : 1;
@@ -577,7 +579,8 @@ export class PlayScreen {
     p.options.forEach((o, i) => {
       for (const place of o.places) byPlace.set(place, [...(byPlace.get(place) ?? []), i]);
     });
-    this.flyToChoices([...byPlace.keys()]);
+    this.frameChoices([...byPlace.keys()], p.decision);
+    const named = this.spansSystems([...byPlace.keys()]);
     for (const [environ, list] of byPlace) {
       if (!this.app.galaxy.layout.environIndex.has(environ)) continue;
       const el = document.createElement('button');
@@ -586,6 +589,7 @@ export class PlayScreen {
       el.dataset.testid = 'marker';
       el.title = `${this.placeName(environ)}: ${list.map((i) => `${i + 1}. ${p.options[i]?.label}`).join('; ')}`;
       el.textContent = list.length > 3 ? `${list.slice(0, 3).map((i) => i + 1).join(' ')}…` : list.map((i) => i + 1).join(' ');
+      if (named) el.textContent += ` · ${this.planetName(environ)}`;
       el.addEventListener('click', () => this.pickPlace(environ));
       this.markerLayer.appendChild(el);
       this.markers.push({ el, environ, x: 0, y: 0, width: 0, height: 0, visible: false });
@@ -598,21 +602,54 @@ export class PlayScreen {
     this.placeMarkers();
   }
 
+  /** The planets the camera last framed for a decision (ids joined): it moves only when they change. */
+  private framed = '';
+  /** The camera's flight count just after that framing (GalaxyScene.flights). */
+  private framedFlight = -1;
+
   /**
-   * When every place a decision names lies in one star system and the camera shows the whole galaxy,
-   * fly to that system: its numbered markers would sit on top of each other from afar.
+   * Frame the planet the decision is about (at system zoom planets were 40 px wide and their markers
+   * piled up): the planets its choices name, else the environ its facts name. One planet fills about
+   * half the open part of the page; several (a move to another planet or another star system) all fit.
    */
-  private flyToChoices(places: string[]): void {
+  private frameChoices(places: string[], d: Decision): void {
     const g = this.app.galaxy;
-    if (g.focusedSystem !== null) return;
     const L = g.layout;
+    const planets = new Map<string, PlanetLayout>();
+    const addPlace = (environ: string) => {
+      const where = L.environIndex.get(environ);
+      const planet = where ? L.planets[where.planet] : undefined;
+      if (planet) planets.set(planet.id, planet);
+    };
+    for (const place of places) addPlace(place);
+    const env = d.context?.environ;
+    if (!planets.size && typeof env === 'number') addPlace(g.refs[env]?.id ?? '');
+    if (!planets.size) return;
+    const key = [...planets.keys()].sort().join(',');
+    // the same planets again: the camera stays, unless the game flew it elsewhere since (the AI's moves)
+    if (key === this.framed && g.flights === this.framedFlight) return;
+    this.framed = key;
+    const list = [...planets.values()];
+    const centre = new Vector3();
+    for (const p of list) centre.add(p.position);
+    centre.divideScalar(list.length);
+    // each planet with its environ rings and the stack badges around them
+    let radius = 0;
+    for (const p of list) radius = Math.max(radius, p.position.distanceTo(centre) + Math.max(p.radius, ...p.environs.map((e) => badgeRadius(p, e))));
+    const systems = new Set(list.map((p) => p.system));
+    g.frameSphere(centre, radius, list.length === 1 ? 0.55 : 0.85, systems.size === 1 ? (list[0]?.system ?? null) : null);
+    this.framedFlight = g.flights;
+  }
+
+  /** A decision spread over several star systems: each marker names its planet (planet names show only close up). */
+  private spansSystems(places: string[]): boolean {
+    const L = this.app.galaxy.layout;
     const systems = new Set<string>();
     for (const place of places) {
       const where = L.environIndex.get(place);
       if (where) systems.add(L.planets[where.planet]?.system ?? '');
     }
-    const [only] = systems;
-    if (systems.size === 1 && only) g.focusSystem(only);
+    return systems.size > 1;
   }
 
   /** A place on the map clicked: its only choice is taken; several are narrowed to in the panel. */
@@ -652,6 +689,11 @@ export class PlayScreen {
       m.el.style.display = m.visible ? '' : 'none';
       if (m.visible) m.el.style.transform = `translate(${m.x.toFixed(1)}px, ${m.y.toFixed(1)}px) translate(-50%, -50%)`;
     }
+  }
+
+  private planetName(environ: string): string {
+    const e = this.app.content.environs.get(environ);
+    return (e ? this.app.content.planets.get(e.planet)?.name : undefined) ?? environ;
   }
 
   private placeName(environ: string): string {
