@@ -965,7 +965,7 @@ export class App {
             box = { left: Math.min(box.left, v.x), right: Math.max(box.right, v.x), top: Math.min(box.top, v.y), bottom: Math.max(box.bottom, v.y) };
           }
         }
-        return { distance: g.camera.position.distanceTo(g.controls.target), focusedSystem: g.focusedSystem, flying: g.flying, planetBox: box };
+        return { distance: g.camera.position.distanceTo(g.controls.target), focusedSystem: g.focusedSystem, flying: g.flying, planetBox: box, framed: this.play.framedPlanets };
       },
       pause: () => this.send({ type: 'pause' }),
       settings: () => ({ ...this.settings }),

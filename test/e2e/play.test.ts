@@ -70,6 +70,7 @@ describe('single-screen play', () => {
   it('a human Rebel plays one full game-turn against the AI through clicks and keys, with no console error', async () => {
     await page.fill('[data-setup="seed"]', '11');
     await page.selectOption('[data-player="imperial"]', 'ai:random');
+    await page.selectOption('[data-placement="rebel"]', 'auto');
     await page.selectOption('[data-setup="pace"]', 'instant');
     await page.click('[data-testid="start-game"]');
     let s = await waitForHuman(page, 1);

@@ -14,6 +14,7 @@ interface PlayState {
 }
 interface CameraState {
   flying: boolean;
+  framed: string[];
   planetBox: { left: number; right: number; top: number; bottom: number } | null;
 }
 type Hook = { playState: () => PlayState; camera: (planet?: string) => CameraState };
@@ -86,10 +87,12 @@ describe('screen and camera', () => {
 });
 
 describe('the camera frames the decision', () => {
-  /** The screen box of a planet with its environ rings, once the camera has landed. */
-  async function planetBox(page: Page, planet: string) {
+  /** The planet the camera framed for the decision, and its screen box with its environ rings, once landed. */
+  async function framedPlanet(page: Page) {
     await page.waitForFunction(() => !(window as unknown as { __galaxy: Hook }).__galaxy.camera().flying, undefined, { timeout: 30_000 });
-    const cam = await page.evaluate((id) => (window as unknown as { __galaxy: Hook }).__galaxy.camera(id), planet);
+    const { framed } = await page.evaluate(() => (window as unknown as { __galaxy: Hook }).__galaxy.camera());
+    expect(framed.length).toBe(1);
+    const cam = await page.evaluate((id) => (window as unknown as { __galaxy: Hook }).__galaxy.camera(id), framed[0]!);
     return cam.planetBox!;
   }
 
@@ -100,14 +103,15 @@ describe('the camera frames the decision', () => {
       await p.selectOption('[data-setup="scenario"]', 'start-of-rebellion');
       await p.fill('[data-setup="seed"]', '11');
       await p.selectOption('[data-player="imperial"]', 'ai:random');
+      await p.selectOption('[data-placement="rebel"]', 'auto');
       await p.selectOption('[data-setup="pace"]', 'instant');
       await p.click('[data-testid="start-game"]');
       let s = await waitForHuman(p);
-      // the Rebels start at Wendhaven: their first movement is about it
+      // the Rebels start together on one planet: their first movement is about it
       expect(s.decision?.kind).toBe('movement');
       const panelLeft = await p.locator('[data-testid="decision"]').evaluate((el) => el.getBoundingClientRect().left);
       const check = async () => {
-        const box = await planetBox(p, 'wendhaven');
+        const box = await framedPlanet(p);
         // at the system's zoom the planet and its rings were about 40 px across
         expect(box.right - box.left).toBeGreaterThan(150);
         expect(box.left).toBeGreaterThan(0);

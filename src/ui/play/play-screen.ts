@@ -604,6 +604,11 @@ export class PlayScreen {
 
   /** The planets the camera last framed for a decision (ids joined): it moves only when they change. */
   private framed = '';
+
+  /** The planets the camera last framed for a decision (for the framing test). */
+  get framedPlanets(): string[] {
+    return this.framed ? this.framed.split(',') : [];
+  }
   /** The camera's flight count just after that framing (GalaxyScene.flights). */
   private framedFlight = -1;
 
