@@ -7,6 +7,7 @@ import type { GameView } from '../core/view';
 import { ENVIRON_COLORS, LOYALTY_COLORS, SIDE_COLORS, STATE_LABELS, STAR_COLORS } from '../render/palette';
 import type { Selection } from '../render/galaxy-scene';
 import type { EntityRefs } from '../render/types';
+import { explainPlanetInView } from '../../systems/control-explain';
 
 const esc = (s: string | number) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const sideName = (s: string) => (s === 'rebel' ? 'Rebel' : s === 'imperial' ? 'Imperial' : s);
@@ -72,6 +73,11 @@ function planetHtml(id: string, ctx: PanelContext): string | null {
        ${pv.control ? `<span class="pill" style="color:${SIDE_COLORS[pv.control]}">controlled by ${sideName(pv.control)}</span>` : ''}
        ${pv.inPlay ? '' : '<span class="pill muted">not in play</span>'}</p>`
     : `<p class="state"><span class="pill">PDB ${p.pdb}</span></p>`;
+  // why the planet is (not) controlled, and what the Rebel still needs, from the chart [15.5-15.54]
+  const control = pv?.inPlay && ctx.view ? explainPlanetInView(ctx.view, pv.eid) : null;
+  const controlWhy = control
+    ? `<p class="control-why" data-testid="control-why">${esc(control.why)}${control.next ? ` ${esc(control.next)}` : ''}</p>`
+    : '';
   const environs = p.environs
     .map((e, i) => {
       const envId = `${p.id}.${i + 1}`;
@@ -84,6 +90,7 @@ function planetHtml(id: string, ctx: PanelContext): string | null {
   return `<h2 data-panel-title>${esc(p.name)} <small>planet ${esc(p.number)}</small></h2>
     <p class="sub">${esc(sys?.name ?? p.system)} system, orbit ${p.orbit}${p.secret ? ' · secret' : ''}${p.id === ctx.content.galaxy.throne ? ' · <b class="gold">the Throne</b>' : ''}</p>
     ${status}
+    ${controlWhy}
     <h3>Environs</h3><ul class="environs">${environs}</ul>
     <p class="description">${esc(p.description)}</p>`;
 }
