@@ -135,10 +135,28 @@ export function destinations(game: Game, piece: number): number[] {
 interface MovementData {
   started?: boolean;
   finished?: boolean;
+  /** game.events.length when the segment began: the moves since are what the enemy may have seen. */
+  firstEvent?: number;
   group?: number[];
   move?: { [key: string]: Json };
   organized?: number[];
   [key: string]: Json | undefined;
+}
+
+/**
+ * When a side ends its movement with nothing the enemy could see [9.31], the enemy's log says so: a
+ * silent segment reads like a missing one. Only the enemy gets this line (the mover knows what he did),
+ * and it says nothing of moves he could not see.
+ */
+function tellQuietMovement(game: Game, side: SideId, since: number): void {
+  // the side's own moves (an enemy reaction move [9.6] in this segment is not one of them)
+  const mine = (e: { entities?: number[] }) => e.entities?.[0] !== undefined && sideOf(game, e.entities[0]) === side;
+  const seen = game.events.slice(since).some((e) => e.kind === 'move' && e.visibleTo === 'all' && mine(e));
+  if (seen) return;
+  const name = (s: SideId) => (s === 'rebel' ? 'Rebel' : 'Imperial');
+  const enemy = enemyOf(side);
+  // worded for any reader: the spectator sees this line too, and may have watched unseen moves
+  emit(game, { kind: 'movement-end', text: `The ${name(side)} player ends movement; the ${name(enemy)} saw nothing move.`, rule: '[9.0]', visibleTo: enemy });
 }
 
 export const movementSegment: Procedure = {
@@ -148,6 +166,7 @@ export const movementSegment: Procedure = {
     const d = frame.data as MovementData;
     if (!d.started) {
       d.started = true;
+      d.firstEvent = game.events.length;
       const w = game.world;
       for (const eid of [...allOf(w, 'unit'), ...allOf(w, 'character'), ...allShips(game)]) untag(w, eid, w.c.Moved);
       if (side === 'rebel') placeWaitingRebelUnits(game); // [15.44] units raised by a rebellion that now fit
@@ -186,6 +205,7 @@ export const movementSegment: Procedure = {
         return answerReinforcement(game, frame, command);
       case 'end-movement':
         d.finished = true;
+        tellQuietMovement(game, side as SideId, d.firstEvent ?? game.events.length);
         return;
       case 'pick':
         d.group = [...(d.group ?? []), command.piece as number];

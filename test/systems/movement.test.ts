@@ -268,6 +268,27 @@ describe('detection on foot [9.35, 9.4]', () => {
     expect(viewFor(game, 'imperial').events.some((e) => e.kind === 'move' && e.text.includes('Mirra Solvane'))).toBe(false);
     expect(viewFor(game, 'rebel').events.some((e) => e.kind === 'move' && e.text.includes('Mirra Solvane'))).toBe(true);
   });
+
+  it('[9.0, 9.31] a movement the enemy saw nothing of still leaves him a line: the player ended movement', () => {
+    const game = opsGame();
+    const mirra = putChar(game, 'mirra-solvane', env(game, 'gallowmere.1'));
+    moveStack(game, 'rebel', [mirra], env(game, 'gallowmere.2')); // undetected: the Empire does not see it
+    reask(game);
+    ok(game, { type: 'end-movement', side: 'rebel' });
+    const line = (side: 'rebel' | 'imperial') => viewFor(game, side).events.filter((e) => e.kind === 'movement-end');
+    expect(line('imperial').map((e) => e.text)).toEqual(['The Rebel player ends movement; the Imperial saw nothing move.']);
+    expect(line('rebel')).toEqual([]); // the mover knows what he did
+  });
+
+  it('[9.0] a movement the enemy saw leaves no such line: its moves are in his log', () => {
+    const game = opsGame();
+    const u = unit(game, 'rebel-1-0', env(game, 'gallowmere.1'));
+    moveStack(game, 'rebel', [u], env(game, 'gallowmere.2'));
+    reask(game);
+    ok(game, { type: 'end-movement', side: 'rebel' });
+    expect(viewFor(game, 'imperial').events.some((e) => e.kind === 'move')).toBe(true);
+    expect(viewFor(game, 'imperial').events.some((e) => e.kind === 'movement-end')).toBe(false);
+  });
 });
 
 describe('captives and stacks [12.81, 9.5-9.57]', () => {
