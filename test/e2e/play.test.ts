@@ -5,19 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { gameReady, openGamePage, startSession, type Session } from './browser';
+import { chooseSetupAndStart, playState, startPlayedGame, waitForHuman, type PlayState } from './play-page';
 
-interface PlayState {
-  active: boolean;
-  decision: { kind: string; side: string; options: string[] } | null;
-  thinking: string | null;
-  segment: number;
-  turn: number;
-  winner: string | null;
-  privacy: boolean;
-  canUndo: boolean;
-}
 type Hook = { playState: () => PlayState };
-const playState = (page: Page) => page.evaluate(() => (window as unknown as { __galaxy: Hook }).__galaxy.playState());
 
 let session: Session;
 let page: Page;
@@ -31,30 +21,11 @@ afterAll(async () => {
   await session?.close();
 });
 
-/** Wait until the human has a decision, or the game-turn or game is over. */
-async function waitForHuman(page: Page, turn: number): Promise<PlayState> {
-  await page.waitForFunction(
-    (t) => {
-      const s = (window as unknown as { __galaxy: Hook }).__galaxy.playState();
-      return (s.decision !== null && !s.thinking) || s.winner !== null || s.turn > t;
-    },
-    turn,
-    { timeout: 60_000 },
-  );
-  return playState(page);
-}
-
 /** Reload the page and start a Wendmoor game with the Rebel played by hand, as `setup` says, at instant pace. */
 async function startNewGame(page: Page, setup: { imperial: string; placement: 'auto' | 'hand'; seed?: string }): Promise<void> {
   await page.reload({ waitUntil: 'load' });
   await gameReady(page);
-  await page.click('[data-testid="new-game"]');
-  await page.selectOption('[data-setup="scenario"]', 'start-of-rebellion');
-  if (setup.seed) await page.fill('[data-setup="seed"]', setup.seed);
-  await page.selectOption('[data-player="imperial"]', setup.imperial);
-  await page.selectOption('[data-placement="rebel"]', setup.placement);
-  await page.selectOption('[data-setup="pace"]', 'instant');
-  await page.click('[data-testid="start-game"]');
+  await startPlayedGame(page, { scenario: 'start-of-rebellion', ...setup });
 }
 
 describe('single-screen play', () => {
@@ -68,12 +39,8 @@ describe('single-screen play', () => {
   });
 
   it('a human Rebel plays one full game-turn against the AI through clicks and keys, with no console error', async () => {
-    await page.fill('[data-setup="seed"]', '11');
-    await page.selectOption('[data-player="imperial"]', 'ai:random');
-    await page.selectOption('[data-placement="rebel"]', 'auto');
-    await page.selectOption('[data-setup="pace"]', 'instant');
-    await page.click('[data-testid="start-game"]');
-    let s = await waitForHuman(page, 1);
+    await chooseSetupAndStart(page, { seed: '11', imperial: 'ai:random', placement: 'auto' });
+    let s = await waitForHuman(page, { turn: 1 });
     expect(s.decision?.side).toBe('rebel');
     expect(await page.locator('[data-testid="prompt"]').textContent()).toBeTruthy();
     expect(await page.locator('[data-testid="sequence"] .now').count()).toBe(1);
@@ -91,7 +58,7 @@ describe('single-screen play', () => {
         await page.waitForTimeout(50);
         const narrowed = await page.locator('.filter').count();
         if (narrowed) await page.locator('[data-testid="option"]').first().click();
-        s = await waitForHuman(page, 1);
+        s = await waitForHuman(page, { turn: 1 });
         if (!undone && s.canUndo) {
           undone = true;
           await page.keyboard.press('Escape');
@@ -113,7 +80,7 @@ describe('single-screen play', () => {
         before,
         { timeout: 30_000 },
       );
-      s = await waitForHuman(page, 1);
+      s = await waitForHuman(page, { turn: 1 });
     }
     expect(usedMarker).toBe(true);
     expect(s.turn > 1 || s.winner !== null).toBe(true);
@@ -130,7 +97,7 @@ describe('single-screen play', () => {
 
   it('[16.12] placement by hand: the Rebel chooses where his characters land by a numbered marker on the map', async () => {
     await startNewGame(page, { imperial: 'ai:normal', placement: 'hand' });
-    let s = await waitForHuman(page, 1);
+    let s = await waitForHuman(page, { turn: 1 });
     expect(s.decision?.kind).toBe('place-characters');
     expect(s.segment).toBe(-1); // before the first segment
     // one marker per legal environ, each with one choice: a click takes it
@@ -142,7 +109,7 @@ describe('single-screen play', () => {
     const type = /\((\w+)\)/.exec(title)?.[1];
     await markers.last().click();
     await page.waitForFunction(() => (window as unknown as { __galaxy: Hook }).__galaxy.playState().decision?.kind !== 'place-characters');
-    s = await waitForHuman(page, 1);
+    s = await waitForHuman(page, { turn: 1 });
     expect(s.segment).toBeGreaterThanOrEqual(0);
     const log = await page.locator('[data-testid="log"]').textContent();
     expect(planet && type).toBeTruthy();
@@ -152,7 +119,7 @@ describe('single-screen play', () => {
 
   it('the numbered markers keep clear of the system and planet names, the stack badges and each other', async () => {
     await startNewGame(page, { imperial: 'ai:random', placement: 'auto', seed: '11' });
-    expect((await waitForHuman(page, 1)).decision?.kind).toBe('movement');
+    expect((await waitForHuman(page, { turn: 1 })).decision?.kind).toBe('movement');
     // pick a piece: the next choices (more pieces, or where to go) crowd round its planet
     await page.locator('[data-testid="option"]:not(.ends)').first().click();
     await page.waitForFunction(() => (window as unknown as { __galaxy: Hook }).__galaxy.playState().decision?.kind === 'move-group');

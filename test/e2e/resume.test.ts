@@ -8,6 +8,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { gameReady, openGamePage, startSession, type Session } from './browser';
+import { playState, startPlayedGame, waitForHuman as waitForHumanOn, type PlayState } from './play-page';
 import { bundledContent } from '../../src/core/content/bundled';
 import { newGame } from '../../src/core/engine/game';
 import { playOut } from '../../src/ai/play';
@@ -15,18 +16,7 @@ import { randomAgent } from '../../src/ai/random-agent';
 import { saveToText } from '../../src/core/save';
 import { starSystemRuleset } from '../../systems/star-system-ruleset';
 
-interface PlayState {
-  active: boolean;
-  viewer: string | null;
-  decision: { kind: string; side: string; options: string[] } | null;
-  thinking: string | null;
-  segment: number;
-  turn: number;
-  winner: string | null;
-  privacy: boolean;
-}
 type Hook = { playState: () => PlayState; saves: () => { name: string; played?: boolean; who?: string }[] };
-const playState = (page: Page) => page.evaluate(() => (window as unknown as { __galaxy: Hook }).__galaxy.playState());
 const SHOTS = process.env.SHOTS_DIR ?? '';
 
 let session: Session;
@@ -43,17 +33,7 @@ afterAll(async () => {
 });
 
 /** Wait until the human has a decision (the AI done), or the game is over. */
-async function waitForHuman(): Promise<PlayState> {
-  await page.waitForFunction(
-    () => {
-      const s = (window as unknown as { __galaxy: Hook }).__galaxy.playState();
-      return (s.decision !== null && !s.thinking) || s.winner !== null;
-    },
-    undefined,
-    { timeout: 90_000 },
-  );
-  return playState(page);
-}
+const waitForHuman = () => waitForHumanOn(page, { timeout: 90_000 });
 
 /** One decision as a player makes it: Enter for the "end / no" choice, else the first choice's button. */
 async function decide(): Promise<PlayState> {
@@ -79,12 +59,7 @@ describe('stopping and coming back to a played game', () => {
   let left: ReturnType<typeof decisionShown>;
 
   it('a human Rebel plays a game-turn and more against the AI, reloads, presses Continue: the same side, its own view, and play goes on', async () => {
-    await page.click('[data-testid="new-game"]');
-    await page.selectOption('[data-setup="scenario"]', 'start-of-rebellion');
-    await page.fill('[data-setup="seed"]', 'resume-e2e');
-    await page.selectOption('[data-player="imperial"]', 'ai:random');
-    await page.selectOption('[data-setup="pace"]', 'instant');
-    await page.click('[data-testid="start-game"]');
+    await startPlayedGame(page, { scenario: 'start-of-rebellion', seed: 'resume-e2e', imperial: 'ai:random' });
     let s = await waitForHuman();
     expect(s.viewer).toBe('rebel');
     // two whole game-turns, then a decision into the third

@@ -5,20 +5,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openGamePage, startSession, type Session } from './browser';
+import { decisionHtml, playState, startPlayedGame, waitForHuman } from './play-page';
 
-interface PlayState {
-  decision: { kind: string; side: string; options: string[] } | null;
-  thinking: string | null;
-  canUndo: boolean;
-  winner: string | null;
-}
 interface CameraState {
   flying: boolean;
   framed: string[];
   planetBox: { left: number; right: number; top: number; bottom: number } | null;
 }
-type Hook = { playState: () => PlayState; camera: (planet?: string) => CameraState };
-const playState = (page: Page) => page.evaluate(() => (window as unknown as { __galaxy: Hook }).__galaxy.playState());
+type Hook = { camera: (planet?: string) => CameraState };
 
 let session: Session;
 let page: Page;
@@ -32,30 +26,9 @@ afterAll(async () => {
   await session?.close();
 });
 
-const decisionHtml = (page: Page) => page.evaluate(() => document.querySelector('[data-testid="decision"]')?.innerHTML ?? '');
-
-/** Wait until the human has a decision to take (the AI is not thinking). */
-async function waitForHuman(page: Page): Promise<PlayState> {
-  await page.waitForFunction(
-    () => {
-      const s = (window as unknown as { __galaxy: Hook }).__galaxy.playState();
-      return (s.decision !== null && !s.thinking) || s.winner !== null;
-    },
-    undefined,
-    { timeout: 60_000 },
-  );
-  return playState(page);
-}
-
 describe('screen and camera', () => {
   it('Esc with Settings open closes Settings and does not undo; the next Esc undoes', async () => {
-    await page.click('[data-testid="new-game"]');
-    await page.selectOption('[data-setup="scenario"]', 'start-of-rebellion');
-    await page.fill('[data-setup="seed"]', '11');
-    await page.selectOption('[data-player="imperial"]', 'ai:random');
-    await page.selectOption('[data-placement="rebel"]', 'hand');
-    await page.selectOption('[data-setup="pace"]', 'instant');
-    await page.click('[data-testid="start-game"]');
+    await startPlayedGame(page, { scenario: 'start-of-rebellion', seed: '11', imperial: 'ai:random', placement: 'hand' });
     let s = await waitForHuman(page);
     // take choices until one can be taken back
     for (let i = 0; i < 20 && !s.canUndo; i++) {
@@ -99,13 +72,7 @@ describe('the camera frames the decision', () => {
   it('a decision about one planet frames it, large and clear of the decision panel, at the first movement and again at mission assignment, after the Empire\'s turn', async () => {
     const { page: p, errors: errs } = await openGamePage(session);
     try {
-      await p.click('[data-testid="new-game"]');
-      await p.selectOption('[data-setup="scenario"]', 'start-of-rebellion');
-      await p.fill('[data-setup="seed"]', '11');
-      await p.selectOption('[data-player="imperial"]', 'ai:random');
-      await p.selectOption('[data-placement="rebel"]', 'auto');
-      await p.selectOption('[data-setup="pace"]', 'instant');
-      await p.click('[data-testid="start-game"]');
+      await startPlayedGame(p, { scenario: 'start-of-rebellion', seed: '11', imperial: 'ai:random', placement: 'auto' });
       let s = await waitForHuman(p);
       // the Rebels start together on one planet: their first movement is about it
       expect(s.decision?.kind).toBe('movement');

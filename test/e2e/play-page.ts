@@ -1,0 +1,65 @@
+/**
+ * The play screen in the browser tests: what the page hook reads of it (`playState`), waiting for the
+ * human's turn, and starting a played game from the setup screen the way a player does.
+ */
+import type { Page } from 'playwright-core';
+
+/** What the play screen shows, as the page hook (`window.__galaxy.playState()`) reads it. */
+export interface PlayState {
+  active: boolean;
+  viewer: string | null;
+  decision: { kind: string; side: string; options: string[] } | null;
+  thinking: string | null;
+  segment: number;
+  turn: number;
+  winner: string | null;
+  privacy: boolean;
+  canUndo: boolean;
+}
+type PlayHook = { playState: () => PlayState };
+
+export const playState = (page: Page): Promise<PlayState> => page.evaluate(() => (window as unknown as { __galaxy: PlayHook }).__galaxy.playState());
+
+/** The decision panel's HTML: compared before and after a choice to see that the screen moved on. */
+export const decisionHtml = (page: Page): Promise<string> => page.evaluate(() => document.querySelector('[data-testid="decision"]')?.innerHTML ?? '');
+
+/**
+ * Wait until the human has a decision (the AI is not thinking), or the game is over, or (with `turn`)
+ * the game-turn after `turn` has begun.
+ */
+export async function waitForHuman(page: Page, { turn = Infinity, timeout = 60_000 }: { turn?: number; timeout?: number } = {}): Promise<PlayState> {
+  await page.waitForFunction(
+    (t) => {
+      const s = (window as unknown as { __galaxy: PlayHook }).__galaxy.playState();
+      return (s.decision !== null && !s.thinking) || s.winner !== null || s.turn > t;
+    },
+    turn === Infinity ? Number.MAX_SAFE_INTEGER : turn,
+    { timeout },
+  );
+  return playState(page);
+}
+
+export interface GameSetup {
+  scenario?: string;
+  seed?: string;
+  /** The Imperial seat: 'human' or 'ai:<level>'. */
+  imperial: string;
+  /** How the Rebel's characters are placed; the setup screen's default when left out. */
+  placement?: 'auto' | 'hand';
+}
+
+/** On the setup screen: choose the game as `setup` says, at instant pace, and start it. */
+export async function chooseSetupAndStart(page: Page, setup: GameSetup): Promise<void> {
+  if (setup.scenario) await page.selectOption('[data-setup="scenario"]', setup.scenario);
+  if (setup.seed) await page.fill('[data-setup="seed"]', setup.seed);
+  await page.selectOption('[data-player="imperial"]', setup.imperial);
+  if (setup.placement) await page.selectOption('[data-placement="rebel"]', setup.placement);
+  await page.selectOption('[data-setup="pace"]', 'instant');
+  await page.click('[data-testid="start-game"]');
+}
+
+/** From the start menu: New game, then the setup above. */
+export async function startPlayedGame(page: Page, setup: GameSetup): Promise<void> {
+  await page.click('[data-testid="new-game"]');
+  await chooseSetupAndStart(page, setup);
+}
