@@ -51,23 +51,32 @@ export interface TallyEntry {
 }
 
 /**
- * Every source of the Rebel's points, line by line: each planet that scores, by the same test as
- * `victoryBreakdown` (state first, then loyalty), then each kill, capture and gathering of information.
- * The lines add up to the total.
+ * What one planet in play scores, if anything: by its state first (Rebel control, rebellion), else by
+ * its loyalty (unrest, patriotic). The one test behind both the breakdown and the sources.
  */
-export function victorySources(game: Game): VictorySource[] {
+function planetScore(game: Game, planet: number): { category: PlanetCategory; points: number; words: string } | null {
   const c = game.world.c;
   const vp = game.content.tables.victoryPoints;
+  const state = c.PlanetState.value[planet];
+  if (state === REBEL_CONTROL) return { category: 'rebelControlled', points: vp.rebelControlled, words: 'Rebel control' };
+  if (state === REBELLION) return { category: 'rebellion', points: vp.rebellion, words: 'in rebellion' };
+  if (c.Loyalty.value[planet] === UNREST) return { category: 'unrest', points: vp.unrest, words: 'at unrest' };
+  if (c.Loyalty.value[planet] === PATRIOTIC) return { category: 'patriotic', points: vp.patriotic, words: 'patriotic' };
+  return null;
+}
+
+/**
+ * Every source of the Rebel's points, line by line: each planet that scores, then each kill, capture
+ * and gathering of information. The lines add up to the total.
+ */
+export function victorySources(game: Game): VictorySource[] {
   const out: VictorySource[] = [];
   for (const planet of planetsInPlay(game)) {
+    const scored = planetScore(game, planet);
+    if (!scored) continue;
     const id = refOf(game.world, planet);
     const name = game.content.planets.get(id)?.name ?? id;
-    const state = c.PlanetState.value[planet];
-    const line = (points: number, what: string, rule: string) => out.push({ kind: 'planet', points, text: `${name}: ${what}`, rule, planet: id });
-    if (state === REBEL_CONTROL) line(vp.rebelControlled, 'Rebel control', VP_RULE);
-    else if (state === REBELLION) line(vp.rebellion, 'in rebellion', VP_RULE);
-    else if (c.Loyalty.value[planet] === UNREST) line(vp.unrest, 'at unrest', VP_RULE);
-    else if (c.Loyalty.value[planet] === PATRIOTIC) line(vp.patriotic, 'patriotic', VP_RULE);
+    out.push({ kind: 'planet', points: scored.points, text: `${name}: ${scored.words}`, rule: VP_RULE, planet: id });
   }
   for (const e of (game.vars.tallyLog as unknown as TallyEntry[] | undefined) ?? []) out.push({ kind: 'event', points: e.points, text: e.text, rule: e.rule, turn: e.turn });
   return out;
@@ -83,16 +92,14 @@ export interface VictoryBreakdown {
   total: number;
 }
 
+/** The kinds of scoring planet, as the breakdown counts them. */
+type PlanetCategory = 'rebelControlled' | 'rebellion' | 'unrest' | 'patriotic';
+
 export function victoryBreakdown(game: Game): VictoryBreakdown {
-  const c = game.world.c;
-  const vp = game.content.tables.victoryPoints;
   const b: VictoryBreakdown = { rebelControlled: 0, rebellion: 0, unrest: 0, patriotic: 0, tally: (game.vars.tally as number | undefined) ?? 0, total: 0 };
   for (const planet of planetsInPlay(game)) {
-    const state = c.PlanetState.value[planet];
-    if (state === REBEL_CONTROL) b.rebelControlled += vp.rebelControlled;
-    else if (state === REBELLION) b.rebellion += vp.rebellion;
-    else if (c.Loyalty.value[planet] === UNREST) b.unrest += vp.unrest;
-    else if (c.Loyalty.value[planet] === PATRIOTIC) b.patriotic += vp.patriotic;
+    const scored = planetScore(game, planet);
+    if (scored) b[scored.category] += scored.points;
   }
   b.total = b.rebelControlled + b.rebellion + b.unrest + b.patriotic + b.tally;
   return b;
