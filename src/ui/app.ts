@@ -28,13 +28,13 @@ import { parseSave } from '../core/save';
 import { spreadMarkers, type ScreenBox } from './screen-boxes';
 import { scoreLines } from './score-lines';
 import type { FromWorker, GameInfo, StepUnit, ToWorker } from './spectator-protocol';
+import { esc } from './html';
 
 /** Speeds offered, in decisions per second at ×1 (0 = as fast as the engine goes). */
 const BASE_RATE = 3;
 const SPEEDS = [1, 2, 4, 8, 16, 64, 0];
 const LOG_LIMIT = 400;
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export interface AppOptions {
   agents: string[];

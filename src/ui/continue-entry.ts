@@ -4,8 +4,8 @@
  */
 import type { SaveEntry } from './saves';
 import { when } from './saves-panel';
+import { esc } from './html';
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The Continue entry's inside, or '' when there is no game to continue. */
 export function continueHtml(entry: SaveEntry | null, scenarioName: (id: string) => string): string {

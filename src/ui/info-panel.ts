@@ -8,8 +8,8 @@ import { ENVIRON_COLORS, LOYALTY_COLORS, SIDE_COLORS, STATE_LABELS, STAR_COLORS 
 import type { Selection } from '../render/galaxy-scene';
 import type { EntityRefs } from '../render/types';
 import { explainPlanetInView } from '../../systems/control-explain';
+import { esc } from './html';
 
-const esc = (s: string | number) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const sideName = (s: string) => (s === 'rebel' ? 'Rebel' : s === 'imperial' ? 'Imperial' : s);
 
 export interface PanelContext {

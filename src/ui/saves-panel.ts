@@ -4,6 +4,7 @@
  * a save contains is checked by the engine when it is loaded (a broken file gets a message, the game stays).
  */
 import { isAutosaveName, readSaveFile, type SaveStore } from './saves';
+import { esc } from './html';
 
 export interface SavesActions {
   /** Keep the current game in the store under `name`. */
@@ -19,7 +20,6 @@ export interface SavesActions {
   click?(): void;
 }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export class SavesPanel {
   readonly element: HTMLElement;

@@ -20,8 +20,8 @@ import { attackColumns, breakOffOdds, characterColumn, characterOdds, militaryCo
 import type { FromPlayWorker, PlayInfo, PlaySetup, ToPlayWorker } from './play-protocol';
 import { scoreLines } from '../score-lines';
 import { loadPace, savePace } from './seats';
+import { esc } from '../html';
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const SIDE_NAMES: Record<string, string> = { rebel: 'Rebel', imperial: 'Imperial' };
 const SIDE_TEAMS: Record<string, string> = { rebel: 'the Rebellion', imperial: 'the Empire' };
 /** Milliseconds between AI decisions for each animation speed. */
