@@ -15,6 +15,8 @@ export interface PlayState {
   winner: string | null;
   privacy: boolean;
   canUndo: boolean;
+  /** Play states shown so far (grows with every answer the screen takes). */
+  states: number;
 }
 type PlayHook = { playState: () => PlayState };
 

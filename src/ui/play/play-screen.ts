@@ -48,6 +48,8 @@ export class PlayScreen {
   /** Options narrowed to one place by a click on the map (null: all shown). */
   private filter: string | null = null;
   private lastRolls: GameEvent[] = [];
+  /** Play states shown so far: tests wait for it to grow to know the screen took an answer. */
+  private statesShown = 0;
   /** Hot-seat: the side that has been shown the screen (after the privacy screen). */
   private revealed: SideId | null = null;
   private busy = false;
@@ -229,6 +231,7 @@ export class PlayScreen {
     this.app.receive(m);
     if (m.type !== 'state' || !('play' in m)) return;
     this.busy = false;
+    this.statesShown++;
     if (m.reset) this.lastRolls = [];
     for (const e of m.events) {
       const sound = soundForEvent(e.kind);
@@ -729,6 +732,7 @@ export class PlayScreen {
       winner: this.view?.winner ?? null,
       privacy: !this.privacyEl.hidden,
       canUndo: this.play?.canUndo ?? false,
+      states: this.statesShown,
     };
   }
 }
