@@ -105,6 +105,8 @@ function groupNow(game: Game, d: SearchData): number[] {
 
 interface SearchState extends SearchData {
   hider?: number;
+  /** The searcher's step 1, chosen; the search runs when the hider has chosen (step 2). */
+  method?: { by: 'units' | 'characters'; leader: number };
   tried?: string[];
   leader?: number;
   searchers?: number[];
@@ -152,19 +154,20 @@ export const search: Procedure = {
     const group = groupNow(game, s);
     const hidingSide = enemyOf(s.searchingSide);
     if (!group.length) return { done: true, result: { searched: s.searched, found: false } };
-    // [11.0 step 2] the hider picks whose intelligence counts
-    if (s.hider === undefined || !group.includes(s.hider)) {
-      if (group.length === 1) s.hider = group[0]!;
-      else
-        return {
-          decide: {
-            side: hidingSide,
-            kind: 'choose-hider',
-            prompt: 'Whose intelligence hides your characters?',
-            rule: '[11.0]',
-            options: group.map((ch) => ({ type: 'choose-hider', side: hidingSide, character: ch })),
-          },
-        };
+    // [11.0 step 2] after the searcher's step 1, the hider picks whose intelligence counts (once for
+    // both searches [11.23]). In the rules' order, so a search costs one hand-over of a shared screen,
+    // not two, and the hider knows how he is searched, as across a table.
+    if (s.method) {
+      return {
+        decide: {
+          side: hidingSide,
+          kind: 'choose-hider',
+          prompt: `Your characters in ${nameOf(game, s.environ)} are searched by the enemy's ${s.method.by}: whose intelligence hides them?`,
+          rule: '[11.0]',
+          options: group.map((ch) => ({ type: 'choose-hider', side: hidingSide, character: ch })),
+          context: { environ: s.environ },
+        },
+      };
     }
     const side = s.searchingSide;
     const options: Command[] = [];
@@ -219,6 +222,9 @@ export const search: Procedure = {
     const s = frame.data as unknown as SearchState;
     if (command.type === 'choose-hider') {
       s.hider = command.character as number;
+      const { by, leader } = s.method as NonNullable<SearchState['method']>;
+      delete s.method;
+      carryOutSearch(game, s, by, leader);
       return;
     }
     if (command.type === 'attack-found') {
@@ -231,7 +237,13 @@ export const search: Procedure = {
       s.tried = ['units', 'characters'];
       return;
     }
-    carryOutSearch(game, s, command.by as 'units' | 'characters', command.leader as number);
+    const by = command.by as 'units' | 'characters';
+    const leader = command.leader as number;
+    const group = groupNow(game, s);
+    if (group.length === 1) s.hider = group[0];
+    // the hider is asked now (step 2) unless he has chosen for this group already
+    if (s.hider === undefined || !group.includes(s.hider)) s.method = { by, leader };
+    else carryOutSearch(game, s, by, leader);
   },
 };
 

@@ -151,17 +151,30 @@ describe('search [11.x]', () => {
     expect(hasComponent(game.world, searcher, game.world.c.Detected)).toBe(true);
   });
 
-  it('[11.0] the hider chooses whose intelligence hides the group', () => {
+  it('[11.0] steps 1 and 2 in order: the searcher chooses how to search, then the hider whose intelligence hides the group (once for both searches [11.23])', () => {
     const game = clearedGame();
-    const env = anEnviron(game);
+    const env = anEnviron(game, 2);
     const a = putCharacter(game, 'kaelen-dray', env);
     const b = putCharacter(game, 'seska-vire', env);
     putCharacter(game, 'nilo-brevant', env);
+    putUnit(game, 'line', env);
     run(game, 'search', { environ: env, searchingSide: 'imperial', group: [a, b], calledByCard: true });
+    expect(game.pending?.kind).toBe('search-by');
+    expect(game.pending?.side).toBe('imperial');
+    choose(game, { by: 'units', leader: 0 });
     expect(game.pending?.kind).toBe('choose-hider');
     expect(game.pending?.side).toBe('rebel');
+    expect(game.pending?.prompt).toMatch(/searched by the enemy's units/);
+    rigDice(game, [6]);
     choose(game, { character: b });
+    const rolled = game.events.filter((e) => e.kind === 'search');
+    expect(rolled.at(-1)?.text).toMatch(new RegExp(`hiding value ${hidingValue(game, env, b, 2)},`));
+    // not found by the units: the characters search too, against the same hider, not asked again
     expect(game.pending?.kind).toBe('search-by');
+    rigDice(game, [6]);
+    choose(game, { by: 'characters' });
+    expect(game.events.filter((e) => e.kind === 'search')).toHaveLength(rolled.length + 1);
+    expect(finished(game)).toBe(true);
   });
 
   it('[11.32, 11.33] combat after a successful search is not required', () => {
