@@ -728,10 +728,12 @@ export class App {
    */
   frameAround(rightPanel: HTMLElement | null): void {
     const page = this.galaxy.renderer.domElement.getBoundingClientRect();
-    const log = this.el.log as HTMLElement;
+    // from the page's foot to the top of the highest thing standing on it (the log, the spectator's bar)
+    const onFoot = [this.el.log, this.el.controls].filter((el) => !(el as HTMLElement).hidden) as HTMLElement[];
+    const bottom = Math.max(0, ...onFoot.map((el) => page.bottom - el.getBoundingClientRect().top));
     this.galaxy.setInsets({
       right: rightPanel ? Math.max(0, page.right - rightPanel.getBoundingClientRect().left) : 0,
-      bottom: log.hidden ? 0 : log.getBoundingClientRect().height,
+      bottom,
     });
   }
 
