@@ -55,6 +55,7 @@ export function createSettingsPanel(
   const motion = gui.addFolder('Motion');
   slider(motion, 'animationSpeed', 'Animation speed');
   slider(motion, 'cameraSensitivity', 'Camera sensitivity');
+  motion.add(settings, 'showDice').name('Show rolls as dice').onChange(() => changed('showDice'));
 
   const sound = gui.addFolder('Sound');
   slider(sound, 'masterVolume', 'Master volume', true);

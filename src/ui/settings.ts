@@ -20,6 +20,8 @@ export interface Settings {
   uiScale: number;
   /** Side, loyalty and environ colours from a colour-blind-safe set (Okabe-Ito). */
   colourBlind: boolean;
+  /** In a played game, rolls are shown as dice tumbling onto their faces (a click or key skips them). */
+  showDice: boolean;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -36,10 +38,11 @@ export const DEFAULT_SETTINGS: Settings = {
   muted: false,
   uiScale: 1,
   colourBlind: false,
+  showDice: true,
 };
 
 /** Each number's allowed range and step (the panel's sliders use these too). */
-export const SETTING_RANGES: Record<Exclude<keyof Settings, 'quality' | 'bloom' | 'labels' | 'muted' | 'colourBlind'>, { min: number; max: number; step: number }> = {
+export const SETTING_RANGES: Record<Exclude<keyof Settings, 'quality' | 'bloom' | 'labels' | 'muted' | 'colourBlind' | 'showDice'>, { min: number; max: number; step: number }> = {
   pixelRatio: { min: 0.5, max: 3, step: 0.25 },
   starfieldDensity: { min: 0.25, max: 2, step: 0.05 },
   animationSpeed: { min: 0, max: 4, step: 0.25 },

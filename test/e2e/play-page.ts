@@ -48,15 +48,17 @@ export interface GameSetup {
   imperial: string;
   /** How the Rebel's characters are placed; the setup screen's default when left out. */
   placement?: 'auto' | 'hand';
+  /** The animation speed; instant unless said. */
+  pace?: 'normal' | 'fast' | 'instant';
 }
 
-/** On the setup screen: choose the game as `setup` says, at instant pace, and start it. */
+/** On the setup screen: choose the game as `setup` says (at instant pace unless it says), and start it. */
 export async function chooseSetupAndStart(page: Page, setup: GameSetup): Promise<void> {
   if (setup.scenario) await page.selectOption('[data-setup="scenario"]', setup.scenario);
   if (setup.seed) await page.fill('[data-setup="seed"]', setup.seed);
   await page.selectOption('[data-player="imperial"]', setup.imperial);
   if (setup.placement) await page.selectOption('[data-placement="rebel"]', setup.placement);
-  await page.selectOption('[data-setup="pace"]', 'instant');
+  await page.selectOption('[data-setup="pace"]', setup.pace ?? 'instant');
   await page.click('[data-testid="start-game"]');
 }
 

@@ -16,6 +16,7 @@ import { spreadMarkers, type ScreenBox } from '../screen-boxes';
 import type { OptionInfo } from './describe';
 import type { CombatFacts } from './combat-facts';
 import { GLOSSARY, withTerms } from './glossary';
+import { DiceTray, diceOf } from './dice-tray';
 import { attackColumns, breakOffOdds, characterColumn, characterOdds, militaryColumn, militaryOdds, oddsForEvent, percent, searchOdds, type Outcome } from '../../core/odds';
 import type { FromPlayWorker, PlayInfo, PlaySetup, ToPlayWorker } from './play-protocol';
 import { scoreLines } from '../score-lines';
@@ -48,6 +49,8 @@ export class PlayScreen {
   /** Options narrowed to one place by a click on the map (null: all shown). */
   private filter: string | null = null;
   private lastRolls: GameEvent[] = [];
+  /** Rolls shown as dice over the map as they happen (skippable). */
+  private readonly dice: DiceTray;
   /** Play states shown so far: tests wait for it to grow to know the screen took an answer. */
   private statesShown = 0;
   /** Hot-seat: the side that has been shown the screen (after the privacy screen). */
@@ -77,6 +80,7 @@ export class PlayScreen {
     this.privacyEl = q('.privacy');
     this.helpEl = q('.help');
     this.markerLayer = q('.marker-layer');
+    this.dice = new DiceTray(this.box);
     this.helpEl.innerHTML = this.helpHtml();
     this.helpEl.addEventListener('click', () => (this.helpEl.hidden = true));
     this.privacyEl.addEventListener('click', () => this.reveal());
@@ -239,6 +243,10 @@ export class PlayScreen {
       if (ROLLS.some((k) => e.kind === k || e.kind.startsWith(`${k}-`))) this.lastRolls.push(e);
     }
     this.lastRolls = this.lastRolls.slice(-3);
+    if (!m.reset && this.app.settings.showDice) {
+      const rolled = m.events.filter((e) => ROLLS.some((k) => e.kind === k || e.kind.startsWith(`${k}-`)));
+      this.dice.show(rolled.map((e) => ({ dice: diceOf(e.text), text: e.text })), this.app.galaxy.animationSpeed);
+    }
     const before = this.play;
     this.play = m.play;
     this.view = m.view;
@@ -469,6 +477,7 @@ export class PlayScreen {
     this.active = false;
     this.send({ type: 'pause', paused: true });
     for (const el of [this.decisionBox, this.privacyEl, this.helpEl, this.setupEl]) el.hidden = true;
+    this.dice.skip();
     this.clearMarkers();
     this.app.galaxy.setInsets({ right: 0, bottom: 0 });
   }
@@ -477,6 +486,11 @@ export class PlayScreen {
     if (!this.active) return;
     const t = e.target as HTMLElement | null;
     if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
+    // any key skips the dice on show; Esc does nothing else (it closes the topmost thing first)
+    if (this.dice.shown) {
+      this.dice.skip();
+      if (e.key === 'Escape') return e.preventDefault();
+    }
     if (!this.privacyEl.hidden) {
       if (e.key === 'Enter' || e.key === ' ') {
         e.preventDefault();
@@ -561,6 +575,7 @@ export class PlayScreen {
   // ------------------------------------------------------------------ hot-seat privacy
 
   private showPrivacy(side: SideId): void {
+    this.dice.skip(); // the last person's rolls are not the next one's to see
     this.privacyEl.innerHTML = `<div><h2>Pass the screen to the ${esc(SIDE_NAMES[side] ?? side)} player</h2><p>Click (or press Enter) when ready.</p></div>`;
     this.privacyEl.style.setProperty('--c', SIDE_COLORS[side] ?? '#fff');
     this.privacyEl.hidden = false;

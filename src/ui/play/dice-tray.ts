@@ -1,0 +1,116 @@
+/**
+ * Rolls shown as dice. When rolls the player may see arrive (a combat, a search, a detection, a
+ * break-off...), their dice tumble onto their faces over the map with the roll's line beneath, then
+ * fade. A click on them, or any key, skips them; Settings' "Show rolls as dice" turns them off. The
+ * dice are read from the event's own words ("die 4", "dice 2 and 5"), the line the log shows, so the
+ * tray can never draw a roll the player may not read.
+ */
+
+/** The dice named in a roll's line: "die 4" → [4]; "dice 2 and 5" → [2, 5]; "dice 1, 6, 3" → [1, 6, 3]. */
+export function diceOf(text: string): number[] {
+  const m = /\bdi(?:e|ce) ((?:[1-6](?:, | and )?)+)\b/i.exec(text);
+  return m ? [...(m[1] as string).matchAll(/[1-6]/g)].map((x) => Number(x[0])) : [];
+}
+
+/** The pips of a face on a 3×3 grid (cells 0-8, row by row). */
+const PIPS: Record<number, number[]> = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
+
+function face(die: HTMLElement, value: number): void {
+  die.dataset.value = String(value);
+  die.setAttribute('aria-label', `die showing ${value}`);
+  const cells = die.children;
+  for (let i = 0; i < 9; i++) (cells[i] as HTMLElement).classList.toggle('pip', (PIPS[value] ?? []).includes(i));
+}
+
+function makeDie(): HTMLElement {
+  const die = document.createElement('span');
+  die.className = 'die';
+  for (let i = 0; i < 9; i++) die.appendChild(document.createElement('i'));
+  return die;
+}
+
+export interface ShownRoll {
+  dice: number[];
+  text: string;
+}
+
+export class DiceTray {
+  readonly el: HTMLElement;
+  private timers: ReturnType<typeof setTimeout>[] = [];
+  private spin: ReturnType<typeof setInterval> | null = null;
+
+  constructor(host: HTMLElement) {
+    this.el = document.createElement('div');
+    this.el.className = 'dice-tray';
+    this.el.dataset.testid = 'dice';
+    this.el.hidden = true;
+    this.el.title = 'Click, or press any key, to skip';
+    this.el.addEventListener('click', () => this.skip());
+    host.appendChild(this.el);
+  }
+
+  get shown(): boolean {
+    return !this.el.hidden;
+  }
+
+  /**
+   * Tumble these rolls' dice onto their faces, hold, and fade. `speed` is the animation speed (1
+   * normal, 2.5 fast); 0 shows nothing (instant play). A newer roll replaces the one on show.
+   */
+  show(rolls: ShownRoll[], speed: number): void {
+    const withDice = rolls.filter((r) => r.dice.length).slice(-3);
+    if (!withDice.length || speed <= 0) return;
+    this.skip();
+    const dice: { el: HTMLElement; value: number }[] = [];
+    this.el.replaceChildren(
+      ...withDice.map((roll) => {
+        const row = document.createElement('div');
+        row.className = 'dice-row';
+        const faces = document.createElement('div');
+        faces.className = 'dice-faces';
+        for (const value of roll.dice) {
+          const die = makeDie();
+          face(die, 1 + Math.floor(Math.random() * 6));
+          die.classList.add('tumbling');
+          faces.appendChild(die);
+          dice.push({ el: die, value });
+        }
+        const caption = document.createElement('p');
+        caption.textContent = roll.text;
+        row.append(faces, caption);
+        return row;
+      }),
+    );
+    this.el.classList.remove('fading');
+    this.el.hidden = false;
+    // random faces while they tumble (only the look: the values come from the roll's line)
+    this.spin = setInterval(() => {
+      for (const d of dice) face(d.el, 1 + Math.floor(Math.random() * 6));
+    }, 70);
+    this.timers.push(
+      setTimeout(() => {
+        this.stopSpin();
+        for (const d of dice) {
+          d.el.classList.remove('tumbling');
+          face(d.el, d.value);
+        }
+      }, 650 / speed),
+      setTimeout(() => this.el.classList.add('fading'), (650 + 1700) / speed),
+      setTimeout(() => this.skip(), (650 + 1700 + 400) / speed),
+    );
+  }
+
+  /** Hide the dice now. */
+  skip(): void {
+    this.stopSpin();
+    for (const t of this.timers) clearTimeout(t);
+    this.timers = [];
+    this.el.hidden = true;
+    this.el.classList.remove('fading');
+  }
+
+  private stopSpin(): void {
+    if (this.spin) clearInterval(this.spin);
+    this.spin = null;
+  }
+}

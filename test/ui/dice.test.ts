@@ -1,0 +1,44 @@
+/**
+ * Rolls shown as dice read the dice from the roll's line (play/dice-tray.ts diceOf): every line of every
+ * kind of roll the rules systems write gives its dice, as many as were rolled, each 1-6.
+ */
+import { describe, expect, it } from 'vitest';
+import { diceOf } from '../../src/ui/play/dice-tray';
+import { newGame } from '../../src/core/engine/game';
+import { playOut } from '../../src/ai/play';
+import { agentFactory } from '../../src/ai/registry';
+import { starSystemRuleset } from '../../systems/star-system-ruleset';
+import { content } from '../fixtures';
+
+describe('dice read from a roll\'s line', () => {
+  it('reads one die, two dice and a list, and nothing from a line without dice', () => {
+    expect(diceOf("Kestrel's Due slips past the PDB of Wendhaven undetected (evasion 8, die 4).")).toEqual([4]);
+    expect(diceOf('Combat in Wendhaven (urban): the rebel (4) attacks the imperial (3); 1-1 shifted +1 to 2-1; dice 2 and 1: rebel loses 3.')).toEqual([2, 1]);
+    expect(diceOf('Round 2: attack 7 against defence 5, column 4, dice 6, 3: the defender takes 2 wounds, the attacker 0.')).toEqual([6, 3]);
+    expect(diceOf('Die 3: the break-off fails [12.53].')).toEqual([3]);
+    expect(diceOf('A search by units of Tollis (air): search value 5, hiding value 4, needs 3 or less, die 5: not found.')).toEqual([5]);
+    expect(diceOf('Mirra Solvane goes on Diplomacy at Tollis (urban).')).toEqual([]);
+    expect(diceOf('the die-hard loyalists of 7 worlds')).toEqual([]);
+  });
+
+  it('every roll in whole games gives as many dice as its kind rolls', () => {
+    // [9.31] detection, [10.0] military combat and PDB fire, [11.0] search, [12.4-12.5] character combat
+    // and break-off, [14.22] a possession failing
+    const perKind: Record<string, number> = { detection: 1, search: 1, 'break-off': 1, possession: 1, 'military-combat': 2, 'character-combat': 2, pdb: 2 };
+    const seen = new Set<string>();
+    for (const seed of ['d1', 'd2', 'd3', 'd4', 'd5']) {
+      const game = newGame({ content, ruleset: starSystemRuleset, scenario: 'start-of-rebellion', seed });
+      playOut(game, { rebel: agentFactory('normal')({ side: 'rebel', seed: 'r' }), imperial: agentFactory('normal')({ side: 'imperial', seed: 'i' }) });
+      for (const e of game.events) {
+        if (!/\bdi(e|ce) [1-6]/i.test(e.text)) continue;
+        const dice = diceOf(e.text);
+        const want = perKind[e.kind];
+        if (want) expect(dice, e.text).toHaveLength(want);
+        else expect(dice.length, e.text).toBeGreaterThan(0);
+        for (const d of dice) expect(d >= 1 && d <= 6, e.text).toBe(true);
+        seen.add(e.kind);
+      }
+    }
+    expect([...seen].sort()).toEqual(expect.arrayContaining(['break-off', 'character-combat', 'detection', 'military-combat', 'search']));
+  });
+});
