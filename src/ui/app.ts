@@ -129,8 +129,8 @@ export class App {
       <div class="where" data-el="where" data-testid="where">Explore the galaxy: drag to orbit, wheel to zoom, click a star.</div>
       <div class="score" data-el="score"></div>
       <button data-el="menuButton" class="menu-button" hidden>Menu</button>
+      <button data-el="planetsButton" class="planets-button" data-testid="planets-button" title="Every planet in play: loyalty, control, PDB, forces (P)" hidden>Planets</button>
       <div class="hud-tools">
-        <button data-el="planetsButton" data-testid="planets-button" title="Every planet in play: loyalty, control, PDB, forces (P)" hidden>Planets</button>
         <button data-el="savesButton" data-testid="saves-button" title="Save, load, export and import games">Saves</button>
         <button data-el="settingsButton" data-testid="settings-button" title="Graphics, motion and sound">⚙ Settings</button>
       </div>
