@@ -70,7 +70,9 @@ export class PlanetOverviewPanel {
 
   show(on: boolean): void {
     this.element.hidden = !on;
+    // closed, it keeps nothing: in hot-seat the next player's page must not hold the last one's table
     if (on) this.render();
+    else this.body.replaceChildren();
   }
 
   toggle(): void {

@@ -51,6 +51,8 @@ describe('the Planets table', () => {
     const html = await decisionHtml(page);
     await page.keyboard.press('Escape');
     await expect.poll(() => table.isVisible()).toBe(false);
+    // closed, it keeps no rows in the page (hot-seat: the next player's page holds nothing of this one's)
+    expect(await rowIds()).toEqual([]);
     await page.waitForTimeout(300);
     expect(await decisionHtml(page)).toBe(html);
 
