@@ -21,6 +21,7 @@ import { createSaveStore, exportSave, type SaveStore } from './saves';
 import { SavesPanel } from './saves-panel';
 import { graphicsOf, loadSettings, QUALITY_SETTINGS, saveSettings, volumesOf, type Settings } from './settings';
 import { createSettingsPanel, type SettingsPanel } from './settings-panel';
+import { PlanetOverviewPanel } from './planet-overview-panel';
 import { PlayScreen } from './play/play-screen';
 import { isPlayed, saveMetaOf } from './play/seats';
 import { continueHtml } from './continue-entry';
@@ -75,6 +76,8 @@ export class App {
   readonly saves: SaveStore = createSaveStore();
   private settingsPanel!: SettingsPanel;
   private savesPanel!: SavesPanel;
+  /** The Planets table (P): every planet in play as the shown view sees it. */
+  private overviewPanel!: PlanetOverviewPanel;
   /** The state hash of the game shown (from the worker). */
   hash = '';
   /** Keep watching: when a game ends, start the next one (the bench counts turns across games). */
@@ -126,6 +129,7 @@ export class App {
       <div class="where" data-el="where" data-testid="where">Explore the galaxy: drag to orbit, wheel to zoom, click a star.</div>
       <div class="score" data-el="score"></div>
       <button data-el="menuButton" class="menu-button" hidden>Menu</button>
+      <button data-el="planetsButton" class="planets-button" data-testid="planets-button" title="Every planet in play: loyalty, control, PDB, forces (P)" hidden>Planets</button>
       <div class="hud-tools">
         <button data-el="savesButton" data-testid="saves-button" title="Save, load, export and import games">Saves</button>
         <button data-el="settingsButton" data-testid="settings-button" title="Graphics, motion and sound">⚙ Settings</button>
@@ -243,6 +247,7 @@ export class App {
       scenarioName: (id) => this.content.scenarios.get(id)?.name ?? id,
       click: () => this.audio.play('select'),
     });
+    this.buildOverview();
     this.el.settingsButton?.addEventListener('click', () => {
       this.savesPanel.show(false);
       this.settingsPanel.toggle();
@@ -281,8 +286,26 @@ export class App {
     this.applySettings('all', true);
   }
 
-  /** Close the topmost open panel (Settings, then Saves); false when none was open. */
+  /** The Planets table: a HUD button and the P key open it; a row opens its planet on the map. */
+  private buildOverview(): void {
+    this.overviewPanel = new PlanetOverviewPanel(this.root, this.content, {
+      view: () => this.view,
+      open: (id) => this.galaxy.activate({ kind: 'planet', id }),
+    });
+    this.el.planetsButton?.addEventListener('click', () => this.overviewPanel.toggle());
+    window.addEventListener('keydown', (e) => {
+      const t = e.target as HTMLElement | null;
+      if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
+      if ((e.key === 'p' || e.key === 'P') && !e.ctrlKey && !e.metaKey && !e.altKey && this.view) this.overviewPanel.toggle();
+    });
+  }
+
+  /** Close the topmost open panel (the Planets table, Settings, then Saves); false when none was open. */
   private closeTopmostPanel(): boolean {
+    if (this.overviewPanel.visible) {
+      this.overviewPanel.show(false);
+      return true;
+    }
     if (this.settingsPanel.visible) {
       this.settingsPanel.show(false);
       return true;
@@ -420,6 +443,8 @@ export class App {
     (this.el.score as HTMLElement).replaceChildren();
     this.galaxy.select(null);
     this.view = null;
+    this.overviewPanel.show(false);
+    (this.el.planetsButton as HTMLElement).hidden = true;
     this.info = null;
     this.refs = {};
     this.pieceEnv.clear();
@@ -577,6 +602,8 @@ export class App {
     if (m.view.winner && previous && !previous.winner) this.playSound(this.endSound(m.view.winner));
     this.updateHud();
     if (this.galaxy.selection) this.showPanel(this.galaxy.selection);
+    (this.el.planetsButton as HTMLElement).hidden = false;
+    this.overviewPanel.refresh();
     this.buildStackLabels();
     if (m.view.winner && !m.playing && this.autoRestart) {
       const next = this.autoRestart;
@@ -974,6 +1001,7 @@ export class App {
       galaxySettings: () => ({ animationSpeed: g.animationSpeed, cameraSensitivity: g.cameraSensitivity, labels: !(this.el.labels as HTMLElement).hidden }),
       showSettings: (on: boolean) => this.settingsPanel.show(on),
       showSaves: (on: boolean) => this.savesPanel.show(on),
+      showPlanets: (on: boolean) => this.overviewPanel.show(on),
       saves: () => this.saves.list(),
       audioStatus: () => this.audio.status?.() ?? null,
       state: () => ({ turn: this.view?.turn ?? 0, segment: this.view?.segment ?? '', winner: this.view?.winner ?? null, index: this.index, total: this.total, playing: this.playing, turnsWatched: this.turnsWatched, error: this.lastError, info: this.info }),
