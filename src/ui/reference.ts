@@ -238,7 +238,7 @@ function tableEntries(content: Content): HTMLElement[] {
   const out: HTMLElement[] = [];
   out.push(
     entry(
-      'ref-table-units',
+      'ref-table-unit-types',
       'table',
       ['Military units'],
       '[7.1]',
@@ -270,7 +270,7 @@ function tableEntries(content: Content): HTMLElement[] {
   );
   out.push(
     entry(
-      'ref-table-pdb-attack',
+      'ref-table-pdb-attack-column',
       'table',
       ['PDB attack'],
       '[9.22]',
@@ -464,7 +464,7 @@ export function renderReference(content: Content): HTMLElement {
 
 /** Scroll to an entry (clearing a search that hides it) and mark it for a moment. */
 export function showEntry(root: HTMLElement, anchor: string): boolean {
-  const target = root.querySelector<HTMLElement>(`#${CSS.escape(anchor)}`);
+  const target = [...root.querySelectorAll<HTMLElement>('.ref-entry, .ref-section')].find((e) => e.id === anchor);
   if (!target) return false;
   if (target.hidden || target.closest('.ref-section')?.hasAttribute('hidden')) {
     const search = root.querySelector<HTMLInputElement>('.ref-search');
