@@ -194,7 +194,7 @@ function actionEntry(content: Content, card: ActionCardDef): HTMLElement {
       el('td', {}, letters.join(', ') || 'no letter', s.event ? el('span', { class: 'ref-event' }, ' · ', link(eventAnchor(s.event), EVENT_WORDS[s.event].name)) : '', el('br'), el('small', { class: 'muted' }, s.text)),
     );
   });
-  return entry(actionAnchor(card), 'action', [`Action card ${card.number}`], '[13.32]', el('table', { class: 'ref-table ref-action-table' }, el('tbody', {}, ...rows)));
+  return entry(actionAnchor(card), 'action', [`Action card ${card.number}`], '[13.32]', el('table', { class: 'ref-grid ref-action-table' }, el('tbody', {}, ...rows)));
 }
 
 function eventEntry(kind: ActionEventKind): HTMLElement {
@@ -215,7 +215,7 @@ export function rangeLabel(r: { min: number; max: number }, signed = false): str
 function grid(caption: string, corner: string, heads: string[], rows: { head: string; cells: string[] }[]): HTMLTableElement {
   return el(
     'table',
-    { class: 'ref-table' },
+    { class: 'ref-grid' },
     el('caption', {}, caption),
     el('thead', {}, el('tr', {}, el('th', {}, corner), ...heads.map((h) => el('th', {}, h)))),
     el('tbody', {}, ...rows.map((r) => el('tr', {}, el('th', {}, r.head), ...r.cells.map((c) => el('td', {}, c))))),
@@ -245,7 +245,7 @@ function tableEntries(content: Content): HTMLElement[] {
       p('ref-text', 'Only the first combat number counts in the star-system game [7.1]. Mobile units may leave their planet [7.21-7.3]; a hidden unit shows its strength to the Rebel only once used [7.22]. Rebel units are raised with force points [15.41].'),
       el(
         'table',
-        { class: 'ref-table' },
+        { class: 'ref-grid' },
         el('thead', {}, el('tr', {}, ...['Unit', 'Side', 'Combat', 'Mobile', 'Hidden', 'Cost'].map((h) => el('th', {}, h)))),
         el(
           'tbody',
@@ -357,7 +357,7 @@ function tableEntries(content: Content): HTMLElement[] {
       ['Victory points'],
       '[16.0]',
       p('ref-text', "The Rebel's points at the end of a star-system game; each scenario says how many he needs [16.0]."),
-      el('table', { class: 'ref-table' }, el('tbody', {}, ...vpRows.map(([what, n]) => el('tr', {}, el('th', {}, what), el('td', {}, n > 0 ? `+${n}` : String(n)))))),
+      el('table', { class: 'ref-grid' }, el('tbody', {}, ...vpRows.map(([what, n]) => el('tr', {}, el('th', {}, what), el('td', {}, n > 0 ? `+${n}` : String(n)))))),
     ),
   );
   return out;
