@@ -32,6 +32,8 @@ export class ReferencePanel {
   }
 
   show(on: boolean): void {
+    // closing from the search box: give the keys back to the page (the play screen ignores keys typed in an input)
+    if (!on && document.activeElement instanceof HTMLElement && this.element.contains(document.activeElement)) document.activeElement.blur();
     this.element.hidden = !on;
   }
 

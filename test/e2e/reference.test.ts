@@ -40,8 +40,7 @@ describe('the rules reference in the play screen', () => {
     await page.waitForTimeout(300); // an undo would have answered by now
     expect(await decisionHtml(page)).toBe(html);
 
-    // R opens it and R again (outside the search box) closes it
-    await page.locator('.hud .brand').click();
+    // the keys are the page's again: R opens it, and R again (outside the search box) closes it
     await page.keyboard.press('r');
     await expect.poll(() => panel.isVisible()).toBe(true);
     await page.locator('.ref-box > header h2').click(); // leave the search box
