@@ -56,9 +56,10 @@ const SIDE_WORDS = { both: 'either side', rebel: 'Rebel only', imperial: 'Empire
 
 /** [13.6] how the rating adds draws, as the bonus draw segment counts them. */
 function ratingRule(card: MissionDef): string {
-  const rating = card.bonusDraws.rating;
-  if (!rating) return `${card.bonusDraws.base} bonus draw${card.bonusDraws.base === 1 ? '' : 's'} from the card [13.6]`;
-  return `${card.bonusDraws.base} bonus draw${card.bonusDraws.base === 1 ? '' : 's'} from the card, plus the group's best ${rating} ÷ ${RATING_DRAWS_PER[rating] ?? 3} [13.6]`;
+  const { base, rating } = card.bonusDraws;
+  const fromCard = base ? `${base} from the card` : '';
+  const fromRating = rating ? `the group's best ${rating} ÷ ${RATING_DRAWS_PER[rating] ?? 3}` : '';
+  return `bonus draws: ${[fromCard, fromRating].filter(Boolean).join(' + ') || 'none'} [13.6]`;
 }
 
 function missionEntry(card: MissionDef): HTMLElement {
@@ -94,8 +95,8 @@ function durabilityWords(d: PossessionDef['durability']): string {
 
 function shipWords(ship: NonNullable<PossessionDef['ship']>): string[] {
   return [
-    `maneuver ${ship.maneuver} (evasion = maneuver + pilot's navigation [14.5])`,
-    `${ship.passengers} seat${ship.passengers === 1 ? '' : 's'}, pilot and companions included [14.57]`,
+    `maneuver ${ship.maneuver} [14.5]`,
+    `${ship.passengers} seat${ship.passengers === 1 ? '' : 's'} [14.57]`,
     ship.fullManeuverAlways ? 'always keeps its full maneuver [14.58]' : '',
   ].filter(Boolean);
 }
@@ -178,23 +179,33 @@ export const EVENT_WORDS: Record<ActionEventKind, { name: string; text: string; 
 
 const SECTIONS = [
   ['urban', 'Urban'],
-  ['special', 'Special (subterranean, liquid, air, fire)'],
+  ['special', 'Special: subterranean, liquid, air, fire'],
   ['wild', 'Wild'],
 ] as const;
 
+/** [13.32] a card's three sections side by side: the letters, the missions they name, the event, the card's text. */
 function actionEntry(content: Content, card: ActionCardDef): HTMLElement {
-  const rows = SECTIONS.map(([key, label]) => {
+  const cells = SECTIONS.map(([key]) => {
     const s = card[key];
-    const letters = [...s.letters].map((l) => content.missions.get(l as never)?.name ?? l);
+    const missions = [...s.letters].map((l) => content.missions.get(l as never)?.name ?? l);
     return el(
-      'tr',
+      'td',
       {},
-      el('th', {}, label),
-      el('td', { class: 'ref-letters' }, s.letters || '—'),
-      el('td', {}, letters.join(', ') || 'no letter', s.event ? el('span', { class: 'ref-event' }, ' · ', link(eventAnchor(s.event), EVENT_WORDS[s.event].name)) : '', el('br'), el('small', { class: 'muted' }, s.text)),
+      el('span', { class: 'ref-letters' }, s.letters || '—'),
+      ' ',
+      missions.join(', ') || 'no letter',
+      s.event ? el('span', { class: 'ref-event' }, ' · ', link(eventAnchor(s.event), EVENT_WORDS[s.event].name)) : '',
+      el('br'),
+      el('small', { class: 'muted' }, s.text),
     );
   });
-  return entry(actionAnchor(card), 'action', [`Action card ${card.number}`], '[13.32]', el('table', { class: 'ref-grid ref-action-table' }, el('tbody', {}, ...rows)));
+  return entry(
+    actionAnchor(card),
+    'action',
+    [`Action card ${card.number}`],
+    '[13.32]',
+    el('table', { class: 'ref-grid ref-action-table' }, el('thead', {}, el('tr', {}, ...SECTIONS.map(([, label]) => el('th', {}, label)))), el('tbody', {}, el('tr', {}, ...cells))),
+  );
 }
 
 function eventEntry(kind: ActionEventKind): HTMLElement {
@@ -388,7 +399,7 @@ export function cardSections(content: Content): RefSection[] {
   const possessions = [...content.possessions.values()].sort((a, b) => a.number - b.number);
   return [
     section('missions', 'Missions', 'A mission is performed by a group of characters in one environ: it draws action cards up to the environ size, then its bonus draws; a card showing its letter may complete it [13.1-13.6].', missions.map(missionEntry)),
-    section('possessions', 'Possessions', 'Rebel cards held by characters: one companion and one spaceship each, any number of weapons and objects [14.13]. A possession is secret until used [14.2].', possessions.map(possessionEntry)),
+    section('possessions', 'Possessions', 'Rebel cards held by characters: one companion and one spaceship each, any number of weapons and objects [14.13]. A possession is secret until used [14.2]. A ship\'s evasion is its maneuver plus its pilot\'s navigation [14.5]; its seats hold the pilot, passengers and companions [14.57].', possessions.map(possessionEntry)),
     section('creatures', 'Creatures', 'Beasts of particular environs. One attacks a mission group when an action card brings it out [13.45].', [...content.creatures.values()].map((c) => creatureEntry(content, c))),
     section(
       'actions',
@@ -397,7 +408,7 @@ export function cardSections(content: Content): RefSection[] {
       [...content.actions].sort((a, b) => a.number - b.number).map((a) => actionEntry(content, a)),
     ),
     section('events', 'Action card events', 'What an event on a drawn card does [13.4].', (Object.keys(EVENT_WORDS) as ActionEventKind[]).map(eventEntry)),
-    section('spaceships', 'Imperial spaceships', 'Rebel spaceships are possessions (above). Imperial ships go to Imperial characters; a lost one may be received again by an Imperial Knight [14.61].', [...content.imperialShips.values()].map((s) => shipEntry(content, s))),
+    section('spaceships', 'Imperial spaceships', 'Rebel spaceships are possessions (above). Imperial ships go to Imperial characters; a lost one may be received again by an Imperial Knight [14.61]. They fly under the same rules as Rebel ships [14.64].', [...content.imperialShips.values()].map((s) => shipEntry(content, s))),
     section('tables', 'Tables', 'The dice tables of the star-system game, as the game uses them.', tableEntries(content)),
   ];
 }
