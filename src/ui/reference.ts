@@ -366,12 +366,48 @@ function tableEntries(content: Content): HTMLElement[] {
       'ref-table-victory-points',
       'table',
       ['Victory points'],
-      '[16.0]',
-      p('ref-text', "The Rebel's points at the end of a star-system game; each scenario says how many he needs [16.0]."),
+      undefined,
+      p('ref-text', "The Rebel's points at the end of a star-system game; each scenario says how many he needs."),
       el('table', { class: 'ref-grid' }, el('tbody', {}, ...vpRows.map(([what, n]) => el('tr', {}, el('th', {}, what), el('td', {}, n > 0 ? `+${n}` : String(n)))))),
     ),
   );
   return out;
+}
+
+// ------------------------------------------------------------------ the rules in brief
+
+/**
+ * The star-system game's rules in plain words, one line each with its number: what a newcomer needs to
+ * follow a game. Written for this reference from the rules and the decisions in docs/rules.md.
+ */
+export const RULES_IN_BRIEF: { title: string; rule: string; text: string }[] = [
+  { title: 'The game-turn', rule: '[6.0]', text: 'The Rebel player-turn, then the Imperial player-turn, then the interphase. Each player-turn: operations (movement, the enemy\'s reaction, military combat), the search phase, then the mission phase (assignment, action cards, bonus draws).' },
+  { title: 'Reinforcements', rule: '[16.15]', text: 'A side\'s reinforcements for the game-turn arrive at the start of its movement segment, on an environ of a planet it controls (or one nobody controls, free of enemy units).' },
+  { title: 'Movement', rule: '[9.0]', text: 'Each piece moves at most once per movement segment. Pieces picked in one environ move together, as one stack, to the destination chosen.' },
+  { title: 'Spaceships', rule: '[9.52, 14.5]', text: 'Characters change planets only aboard a spaceship; military units need none. A stack holds one ship at most [9.54]; its seats limit the characters and companions aboard [14.57]; its pilot needs navigation 1 or more [14.51].' },
+  { title: 'Stacking', rule: '[9.5]', text: 'A side may have at most as many military units in an environ as the environ\'s size. At the end of his movement each character beside his side\'s units joins their military stack or stays in the mission stack [9.57].' },
+  { title: 'PDB fire', rule: '[9.21]', text: 'Military units leaving or reaching a planet with an enemy PDB of level 1 or 2 that is up may be fired on. A PDB that loses 3 or more goes down and loses a level [9.25].' },
+  { title: 'Detection', rule: '[9.3]', text: 'A spaceship (without units in its stack) leaving or reaching a planet whose enemy PDB is up rolls on the Detection Table by its evasion. Detected characters may be searched for and attacked [9.31].' },
+  { title: 'Enemy reaction', rule: '[9.6]', text: 'After the moves, every environ with the phasing side\'s units or detected characters gives the other side one reaction move on that planet: a unit, a unit with a leader, or one character.' },
+  { title: 'Hidden units', rule: '[7.22]', text: 'Imperial patrols and line units show the Rebel their strength only when they fight.' },
+  { title: 'Military combat', rule: '[10.0]', text: 'Where both sides have units, the phasing side may attack, then the other. Strength against strength gives the column, shifted by the leaders\' leadership [10.4] and the environ [10.5]; each side rolls for the other\'s loss and chooses which of its own units take it [10.3].' },
+  { title: 'The environ in combat', rule: '[10.5]', text: 'The Rebel gains a column when one of his units there is of the environ\'s type; in any environ but urban the Empire loses a column unless it has a leader [10.44].' },
+  { title: 'Search', rule: '[11.0]', text: 'The phasing side may search where it has pieces and the enemy has detected characters outside a military stack: search value against the hiding value (the intelligence the hider chooses) on the Search Table. Found characters may be attacked [11.32].' },
+  { title: 'Character combat', rule: '[12.0]', text: 'Each round the defender names his active and inactive characters and may try to break off [12.5]; then each side\'s die gives wounds by the difference of attack and defence. A character whose wounds reach his endurance dies [12.7].' },
+  { title: 'Capture', rule: '[12.3]', text: 'The attacker says kill or capture for the whole combat. Capture combat is two columns to the left, and a * result captures a random active defender [12.8].' },
+  { title: 'Missions', rule: '[13.1]', text: 'In the mission phase characters not in a military stack form groups, each on one mission. A group draws action cards, up to the environ\'s size, and may stop at any time [13.3].' },
+  { title: 'Action cards', rule: '[13.32]', text: 'A mission reads the urban, wild or special section of a card by its environ\'s type. The section\'s event happens first; then a letter of the group\'s mission may complete it.' },
+  { title: 'Bonus draws', rule: '[13.6]', text: 'A group that drew every card its environ allows then takes its bonus draws, from the card, its best rating, members\' own draws and declared possessions. Their events are ignored.' },
+  { title: 'Healing', rule: '[13.71]', text: 'A wounded character who does nothing in his own player-turn (no mission, no moving on his own, piloting, leading or fighting) heals every wound at its end. A passenger is carried, not busy.' },
+  { title: 'Loyalty', rule: '[15.1]', text: 'A planet\'s loyalty runs patriotic, loyal, neutral, dissent, unrest. Missions, action cards and the domino effect shift it.' },
+  { title: 'Rebellion', rule: '[15.2, 15.4]', text: 'A Rebel Start Rebellion mission on a planet at unrest raises it in rebellion: each environ\'s resources buy Rebel units of its type, 1 point a 1-0, 3 a 2-1 [15.41]; rebellion combat follows [15.45].' },
+  { title: 'Control', rule: '[15.5]', text: 'A planet is under Imperial control, in rebellion, under Rebel control or in rebellion stopped; who controls it follows from its state, the units on it and its PDB. A planet in rebellion with no Imperial units and its PDB up at the end of the Imperial player-turn becomes Rebel-controlled [15.52].' },
+  { title: 'Domino effect', rule: '[000 15.1]', text: 'A planet whose loyalty moves two spaces or more in a segment, or that rises or falls to the Rebel, spreads shifts to planets of its star system and of its star-faring races.' },
+  { title: 'Victory', rule: '', text: 'At the end of the last game-turn the Rebel wins with at least the scenario\'s victory points (see the Victory points table), otherwise the Empire; some scenarios give the Rebel the game at once when a planet falls to him.' },
+];
+
+function briefEntry(r: (typeof RULES_IN_BRIEF)[number]): HTMLElement {
+  return entry(`ref-rule-${slug(r.title)}`, 'rule', [r.title], r.rule || undefined, p('ref-text', r.text));
 }
 
 // ------------------------------------------------------------------ glossary
@@ -415,7 +451,11 @@ export function cardSections(content: Content): RefSection[] {
 
 /** The whole reference's sections: the cards, then the rules words. */
 export function referenceSections(content: Content): RefSection[] {
-  return [...cardSections(content), section('terms', 'Rules words', 'The words the prompts use, each with the rule it comes from.', GLOSSARY.map(termEntry))];
+  return [
+    section('rules', 'The rules in brief', 'How the star-system game runs, in plain words; the number is the rule to look up.', RULES_IN_BRIEF.map(briefEntry)),
+    ...cardSections(content),
+    section('terms', 'Rules words', 'The words the prompts use, each with the rule it comes from.', GLOSSARY.map(termEntry)),
+  ];
 }
 
 /**

@@ -121,6 +121,15 @@ describe('the rules and card reference', () => {
     expect(showEntry(ref as unknown as HTMLElement, 'ref-term-no-such-word')).toBe(false);
   });
 
+  it('the rules in brief: each rule in plain words under its own anchor, all but victory with a rule number', () => {
+    const rules = ref.querySelectorAll('.ref-rule');
+    expect(rules.length).toBeGreaterThanOrEqual(20);
+    for (const e of rules) {
+      expect(e.id).toMatch(/^ref-rule-[a-z-]+$/);
+      if (e.id !== 'ref-rule-victory') expect(e.querySelector('.rule')?.textContent, e.id).toMatch(/\[[0-9 .,]+\]/);
+    }
+  });
+
   it('the atlas\'s card sections cover every kind of card and the tables', () => {
     expect(cardSections(content).map((s) => s.id)).toEqual(['missions', 'possessions', 'creatures', 'actions', 'events', 'spaceships', 'tables']);
   });
