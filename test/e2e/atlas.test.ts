@@ -11,7 +11,7 @@ afterAll(async () => {
 });
 
 describe('the atlas page (npm start)', () => {
-  it('loads with no console error and shows every star system and planet of the content', async () => {
+  it('loads with no console error and shows every star system, planet, kind of card and table of the content', async () => {
     const { page, errors } = await openPage(session, '?atlas');
     await page.waitForSelector('[data-system]');
     expect(await page.locator('[data-system]').count()).toBe(content.systems.size);

@@ -55,6 +55,18 @@ describe('the rules reference in the play screen', () => {
     expect(await page.locator('#ref-term-pdb').isVisible()).toBe(true);
     await page.keyboard.press('Escape');
     await expect.poll(() => panel.isVisible()).toBe(false);
+
+    // so does a rules word in the decision's prompt (glossary.ts marks them)
+    const word = page.locator('[data-testid="prompt"] .term').first();
+    const term = (await word.getAttribute('data-term')) ?? '';
+    expect(term).not.toBe('');
+    await word.click();
+    await expect.poll(() => panel.isVisible()).toBe(true);
+    const anchor = `#ref-term-${term.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+    expect(await page.locator(anchor).getAttribute('class')).toContain('flash');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => panel.isVisible()).toBe(false);
+    expect(await decisionHtml(page)).toBe(html);
     expect((await playState(page)).active).toBe(true);
     expect(errors).toEqual([]);
   });
