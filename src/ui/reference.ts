@@ -306,7 +306,7 @@ function tableEntries(content: Content): HTMLElement[] {
       'table',
       ['Search'],
       '[11.0]',
-      p('ref-text', 'Row: the hiding value of the characters searched for; column: the search value. The searched are found when the die is at most the entry (0: never).'),
+      p('ref-text', 'Row: the hiding value of the characters searched for; column: the search value [11.0]. They are found when the die is at most the entry (0: never).'),
       grid('Found on a die of at most', 'hiding \\ search', s.searchColumns.map((c) => rangeLabel(c)), s.found.map((row, i) => ({ head: rangeLabel(s.hidingRows[i] ?? { min: 0, max: 0 }), cells: row.map(String) }))),
     ),
   );
@@ -392,7 +392,7 @@ export const RULES_IN_BRIEF: { title: string; rule: string; text: string }[] = [
   { title: 'Hidden units', rule: '[7.22]', text: 'Imperial patrols and line units show the Rebel their strength only when they fight.' },
   { title: 'Military combat', rule: '[10.0]', text: 'Where both sides have units, the phasing side may attack, then the other. Strength against strength gives the column, shifted by the leaders\' leadership [10.4] and the environ [10.5]; each side rolls for the other\'s loss and chooses which of its own units take it [10.3].' },
   { title: 'The environ in combat', rule: '[10.5]', text: 'The Rebel gains a column when one of his units there is of the environ\'s type; in any environ but urban the Empire loses a column unless it has a leader [10.44].' },
-  { title: 'Search', rule: '[11.0]', text: 'The phasing side may search where it has pieces and the enemy has detected characters outside a military stack: search value against the hiding value (the intelligence the hider chooses) on the Search Table. Found characters may be attacked [11.32].' },
+  { title: 'Search', rule: '[11.0]', text: 'In the search phase the non-phasing player may search each environ where he has characters or units and the phasing player has detected characters outside a military stack [11.1]. Units search with their strength plus their leader\'s leadership, characters with the sum of their intelligence; the hiding value is one hider\'s intelligence plus the environ\'s size, less the number hiding. Found characters may be attacked at once [11.32].' },
   { title: 'Character combat', rule: '[12.0]', text: 'Each round the defender names his active and inactive characters and may try to break off [12.5]; then each side\'s die gives wounds by the difference of attack and defence. A character whose wounds reach his endurance dies [12.7].' },
   { title: 'Capture', rule: '[12.3]', text: 'The attacker says kill or capture for the whole combat. Capture combat is two columns to the left, and a * result captures a random active defender [12.8].' },
   { title: 'Missions', rule: '[13.1]', text: 'In the mission phase characters not in a military stack form groups, each on one mission. A group draws action cards, up to the environ\'s size, and may stop at any time [13.3].' },
