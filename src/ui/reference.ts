@@ -187,13 +187,17 @@ const SECTIONS = [
 function actionEntry(content: Content, card: ActionCardDef): HTMLElement {
   const cells = SECTIONS.map(([key]) => {
     const s = card[key];
-    const missions = [...s.letters].map((l) => content.missions.get(l as never)?.name ?? l);
+    // each letter's mission, linked to its entry
+    const missions = [...s.letters].flatMap((l, i): Child[] => {
+      const m = content.missions.get(l as never);
+      return [i ? ', ' : '', m ? link(missionAnchor(m), m.name) : l];
+    });
     return el(
       'td',
       {},
       el('span', { class: 'ref-letters' }, s.letters || '—'),
       ' ',
-      missions.join(', ') || 'no letter',
+      ...(missions.length ? missions : ['no letter']),
       s.event ? el('span', { class: 'ref-event' }, ' · ', link(eventAnchor(s.event), EVENT_WORDS[s.event].name)) : '',
       el('br'),
       el('small', { class: 'muted' }, s.text),

@@ -121,6 +121,15 @@ describe('the rules and card reference', () => {
     expect(showEntry(ref as unknown as HTMLElement, 'ref-term-no-such-word')).toBe(false);
   });
 
+  it('[13.32] every link of an action card (its missions, its events) leads to an entry of the reference', () => {
+    const anchors = new Set(ref.querySelectorAll('.ref-entry').map((e) => e.id));
+    const links = ref.querySelectorAll('.ref-action').flatMap((e) => e.querySelectorAll('a'));
+    const letters = content.actions.reduce((n, a) => n + a.urban.letters.length + a.special.letters.length + a.wild.letters.length, 0);
+    const events = content.actions.reduce((n, a) => n + [a.urban, a.special, a.wild].filter((x) => x.event).length, 0);
+    expect(links.length).toBe(letters + events);
+    for (const a of links) expect(anchors.has(a.getAttribute('data-ref-link') ?? ''), a.getAttribute('href') ?? '').toBe(true);
+  });
+
   it('the rules in brief: each rule in plain words under its own anchor, all but victory with a rule number', () => {
     const rules = ref.querySelectorAll('.ref-rule');
     expect(rules.length).toBeGreaterThanOrEqual(20);
