@@ -464,7 +464,9 @@ export function referenceSections(content: Content): RefSection[] {
 
 /**
  * Show only the entries whose text holds every word of `query` (case-insensitive); a section with none
- * left is hidden, and the "no match" line says so. Returns how many entries are shown.
+ * left is hidden, and the "no match" line says so. Entries whose title holds the words are marked
+ * (`data-title-match`) and come first in their section (CSS order): "sabotage" shows the Sabotage mission
+ * before the missions that merely mention it. Returns how many entries are shown.
  */
 export function filterReference(root: HTMLElement, query: string): number {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
@@ -475,6 +477,9 @@ export function filterReference(root: HTMLElement, query: string): number {
       const text = (e.textContent ?? '').toLowerCase();
       const match = words.every((w) => text.includes(w));
       e.hidden = !match;
+      const title = (e.querySelector('h3')?.textContent ?? '').toLowerCase();
+      if (match && words.length && words.every((w) => title.includes(w))) e.setAttribute('data-title-match', '');
+      else e.removeAttribute('data-title-match');
       if (match) inSection++;
     }
     sec.hidden = inSection === 0;

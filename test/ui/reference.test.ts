@@ -93,6 +93,10 @@ describe('the rules and card reference', () => {
     const creature = [...content.creatures.values()][0]!;
     type(mission.name.toLowerCase());
     expect(visible(missionAnchor(mission))).toBe(true);
+    // its own entry is marked to come first; one that merely mentions it is not
+    expect(entryById(missionAnchor(mission))?.hasAttribute('data-title-match')).toBe(true);
+    const mentions = ref.querySelectorAll('.ref-mission').filter((e) => e.id !== missionAnchor(mission) && !e.hidden);
+    for (const e of mentions) expect(e.hasAttribute('data-title-match'), e.id).toBe(false);
     expect(visible(creatureAnchor(creature))).toBe(false);
     expect(visible(termAnchor('PDB'))).toBe(false);
     expect((ref.querySelector('.ref-none') as FakeElement).hidden).toBe(true);
