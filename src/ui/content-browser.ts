@@ -1,8 +1,8 @@
 /**
  * The galaxy's content as a readable atlas: provinces, star systems, planets and their environs,
  * peoples, characters, scenarios, and every kind of card (missions, possessions, creatures, action cards,
- * spaceships) and the tables, drawn by the rules reference's own functions (reference.ts). The first screen a new player can open, and a way to
- * read the content without the 3D view.
+ * spaceships) and the tables, drawn by the rules reference's own functions (reference.ts). The first
+ * screen a new player can open, and a way to read the content without the 3D view.
  */
 import type { Content } from '../core/content/validate';
 import type { CharacterDef, PlanetDef } from '../core/content/schema';
