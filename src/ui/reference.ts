@@ -10,6 +10,7 @@ import type { Content } from '../core/content/validate';
 import { GLOSSARY, type GlossaryEntry } from './play/glossary';
 import { missionNeed, missionSuits } from './mission-words';
 import { RATING_DRAWS_PER } from '../../systems/bonus-draw';
+import './reference.css';
 
 type Child = Node | string;
 
