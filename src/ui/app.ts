@@ -19,6 +19,8 @@ import { soundForEvents, type GameAudio, type SoundName } from '../audio/audio';
 import { panelHtml } from './info-panel';
 import { createSaveStore, exportSave, type SaveStore } from './saves';
 import { SavesPanel } from './saves-panel';
+import { ReferencePanel } from './reference-panel';
+import { termAnchor } from './reference';
 import { graphicsOf, loadSettings, QUALITY_SETTINGS, saveSettings, volumesOf, type Settings } from './settings';
 import { createSettingsPanel, type SettingsPanel } from './settings-panel';
 import { PlanetOverviewPanel } from './planet-overview-panel';
@@ -78,6 +80,8 @@ export class App {
   private savesPanel!: SavesPanel;
   /** The Planets table (P): every planet in play as the shown view sees it. */
   private overviewPanel!: PlanetOverviewPanel;
+  /** The rules and card reference (R). */
+  private referencePanel!: ReferencePanel;
   /** The state hash of the game shown (from the worker). */
   hash = '';
   /** Keep watching: when a game ends, start the next one (the bench counts turns across games). */
@@ -131,6 +135,7 @@ export class App {
       <button data-el="menuButton" class="menu-button" hidden>Menu</button>
       <button data-el="planetsButton" class="planets-button" data-testid="planets-button" title="Every planet in play: loyalty, control, PDB, forces (P)" hidden>Planets</button>
       <div class="hud-tools">
+        <button data-el="rulesButton" data-testid="rules-button" title="The rules and every card, searchable (R)">Rules</button>
         <button data-el="savesButton" data-testid="saves-button" title="Save, load, export and import games">Saves</button>
         <button data-el="settingsButton" data-testid="settings-button" title="Graphics, motion and sound">⚙ Settings</button>
       </div>
@@ -256,6 +261,7 @@ export class App {
       this.settingsPanel.show(false);
       this.savesPanel.toggle();
     });
+    this.buildReference();
     // Esc closes the topmost panel before anything else sees the key (the play screen would undo a move).
     // Capture phase on window runs before the play screen's own window listener.
     window.addEventListener(
@@ -300,8 +306,32 @@ export class App {
     });
   }
 
-  /** Close the topmost open panel (the Planets table, Settings, then Saves); false when none was open. */
+  /**
+   * The rules and card reference: the Rules button and the R key open it; a rules word in a prompt (a
+   * `.term` span, glossary.ts) opens it at that word. A word inside a choice's button stays a hover
+   * tooltip: a click there chooses the option.
+   */
+  private buildReference(): void {
+    this.referencePanel = new ReferencePanel(this.root, this.content);
+    this.el.rulesButton?.addEventListener('click', () => this.referencePanel.toggle());
+    window.addEventListener('keydown', (e) => {
+      const t = e.target as HTMLElement | null;
+      if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
+      if ((e.key === 'r' || e.key === 'R') && !e.ctrlKey && !e.metaKey && !e.altKey) this.referencePanel.toggle();
+    });
+    this.root.addEventListener('click', (e) => {
+      const term = (e.target as HTMLElement).closest<HTMLElement>('.term[data-term]');
+      if (!term || term.closest('button')) return;
+      this.referencePanel.open(termAnchor(term.dataset.term as string));
+    });
+  }
+
+  /** Close the topmost open panel (the reference, the Planets table, Settings, then Saves); false when none was open. */
   private closeTopmostPanel(): boolean {
+    if (this.referencePanel.visible) {
+      this.referencePanel.show(false);
+      return true;
+    }
     if (this.overviewPanel.visible) {
       this.overviewPanel.show(false);
       return true;

@@ -1,10 +1,12 @@
 /**
  * The galaxy's content as a readable atlas: provinces, star systems, planets and their environs,
- * peoples, characters, possessions and scenarios. The first screen a new player can open, and a way to
- * read the content without the 3D view.
+ * peoples, characters, scenarios, and every kind of card (missions, possessions, creatures, action cards,
+ * spaceships) and the tables, drawn by the rules reference's own functions (reference.ts). The first
+ * screen a new player can open, and a way to read the content without the 3D view.
  */
 import type { Content } from '../core/content/validate';
 import type { CharacterDef, PlanetDef } from '../core/content/schema';
+import { cardSections } from './reference';
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: (Node | string)[]) {
   const node = document.createElement(tag);
@@ -78,6 +80,7 @@ export function renderContentBrowser(root: HTMLElement, content: Content): void 
     el('article', { class: 'scenario' }, el('h4', {}, s.name, ' ', el('small', {}, `${s.kind}, ${s.turns} turns`)), el('p', {}, s.description), el('p', { class: 'victory' }, s.victory.text)),
   );
 
+  const cards = cardSections(content);
   root.replaceChildren(
     el(
       'header',
@@ -85,7 +88,22 @@ export function renderContentBrowser(root: HTMLElement, content: Content): void 
       el('h1', {}, 'Galactic Uprising'),
       el('p', {}, `An atlas of ${content.galaxy.name}: ${content.provinces.size} provinces, ${content.systems.size} star systems, ${content.planets.size} planets, ${content.environs.size} environs.`),
     ),
-    el('nav', { class: 'atlas-nav' }, ...['Galaxy', 'Characters', 'Scenarios'].map((t) => el('a', { href: `#${t.toLowerCase()}` }, t))),
-    el('main', {}, el('h2', { id: 'galaxy' }, 'The galaxy'), ...provinces, el('h2', { id: 'characters' }, 'Characters'), characters, el('h2', { id: 'scenarios' }, 'Scenarios'), ...scenarios),
+    el(
+      'nav',
+      { class: 'atlas-nav' },
+      ...['Galaxy', 'Characters', 'Scenarios'].map((t) => el('a', { href: `#${t.toLowerCase()}` }, t)),
+      ...cards.map((s) => el('a', { href: `#ref-${s.id}` }, s.title)),
+    ),
+    el(
+      'main',
+      { class: 'reference' },
+      el('h2', { id: 'galaxy' }, 'The galaxy'),
+      ...provinces,
+      el('h2', { id: 'characters' }, 'Characters'),
+      characters,
+      el('h2', { id: 'scenarios' }, 'Scenarios'),
+      ...scenarios,
+      ...cards.map((s) => s.element),
+    ),
   );
 }

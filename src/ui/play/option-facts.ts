@@ -17,6 +17,7 @@ import { controls } from '../../../systems/control';
 import { enemyOf, unitsIn } from '../../../systems/sides';
 import { groupParts } from '../../../systems/movement';
 import { possessionCard, workingPossessions } from '../../../systems/possessions';
+import { missionNeed, missionSuits } from '../mission-words';
 
 export interface OptionFacts {
   /** A line of facts under the label. */
@@ -60,7 +61,7 @@ function missionFacts(game: Game, option: Command): OptionFacts {
   if (option.type === 'assign-camp') parts.push('a camp takes no bonus draws [13.2]');
   else {
     let draws = card.bonusDraws.base;
-    let suits = rating ? `suits ${rating}` : 'suits anyone (no rating)';
+    let suits = missionSuits(card);
     if (rating && character) {
       const value = (game.world.c.Character as unknown as Record<string, ArrayLike<number>>)[rating]?.[character] ?? 0;
       const extra = ratingDraws(rating, value);
@@ -76,8 +77,7 @@ function missionFacts(game: Game, option: Command): OptionFacts {
     parts.push(suits);
     parts.push(`${draws} bonus draw${draws === 1 ? '' : 's'}${own ? ` (${own} his own)` : ''}${loyalty ? ` (${loyalty > 0 ? '+' : ''}${loyalty} for the planet's loyalty [13.2])` : ''} [13.6]`);
   }
-  const need = card.lettersToComplete > 1 ? `${card.lettersToComplete} cards showing ${letter}` : `an action card showing ${letter}`;
-  parts.push(`succeeds on ${need} [13.3]`);
+  parts.push(missionNeed(card));
   return { detail: parts.join(' · '), warning: sabotageWarning(game, option, letter) };
 }
 
