@@ -317,7 +317,11 @@ export class App {
     window.addEventListener('keydown', (e) => {
       const t = e.target as HTMLElement | null;
       if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
-      if ((e.key === 'r' || e.key === 'R') && !e.ctrlKey && !e.metaKey && !e.altKey) this.referencePanel.toggle();
+      if ((e.key === 'r' || e.key === 'R') && !e.ctrlKey && !e.metaKey && !e.altKey) {
+        // the key opens the panel and focuses its search box: it must not also type its "r" there
+        e.preventDefault();
+        this.referencePanel.toggle();
+      }
     });
     this.root.addEventListener('click', (e) => {
       const term = (e.target as HTMLElement).closest<HTMLElement>('.term[data-term]');

@@ -43,6 +43,10 @@ describe('the rules reference in the play screen', () => {
     // the keys are the page's again: R opens it, and R again (outside the search box) closes it
     await page.keyboard.press('r');
     await expect.poll(() => panel.isVisible()).toBe(true);
+    // the R that opened it is not typed into the search box it focuses
+    expect(await page.inputValue('[data-testid="ref-search"]')).toBe('');
+    await page.keyboard.type('sabotage');
+    expect(await page.inputValue('[data-testid="ref-search"]')).toBe('sabotage');
     await page.locator('.ref-box > header h2').click(); // leave the search box
     await page.keyboard.press('r');
     await expect.poll(() => panel.isVisible()).toBe(false);
