@@ -269,11 +269,11 @@ export class PlayScreen {
       const won = v.winner === 'draw' ? 'The game ends in a draw.' : `${capital(SIDE_TEAMS[v.winner] ?? v.winner)} wins.`;
       const sc = v.score as { rebelPoints?: number; rebelTarget?: number };
       const lines = scoreLines(v.score).map((line) => `<li>${esc(line)}</li>`).join('');
-      const how =
-        typeof sc.rebelPoints === 'number'
-          ? `<p>Turn ${v.turn} of ${v.turns}. The Rebel has <b>${sc.rebelPoints}</b> victory points (target ${sc.rebelTarget ?? '?'}).</p>${lines ? `<ul class="context">${lines}</ul>` : ''}`
-          : '';
-      parts.push(`<h3 class="gold" data-testid="game-over">${esc(won)}</h3>${how}<p><button data-act="menu">Back to the menu</button></p>`);
+      const total = typeof sc.rebelPoints === 'number' ? `<p>Turn ${v.turn} of ${v.turns}. The Rebel has <b>${sc.rebelPoints}</b> victory points (target ${sc.rebelTarget ?? '?'}).</p>` : '';
+      // the button before the points' sources: a long list pushed it out of sight at 800x600
+      parts.push(
+        `<h3 class="gold" data-testid="game-over">${esc(won)}</h3>${total}<p><button data-act="menu">Back to the menu</button></p>${total && lines ? `<ul class="context">${lines}</ul>` : ''}`,
+      );
     } else if (p.thinking) {
       parts.push(
         `<div class="thinking" data-testid="thinking"><span class="spinner"></span> ${esc(capital(SIDE_TEAMS[p.thinking] ?? p.thinking))} is thinking…</div>
