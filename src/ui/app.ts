@@ -131,7 +131,8 @@ export class App {
     <header class="hud" data-el="hud">
       <div class="brand">Galactic Uprising <small>${esc(this.content.galaxy.name)}</small></div>
       <div class="where" data-el="where" data-testid="where">Explore the galaxy: drag to orbit, wheel to zoom, click a star.</div>
-      <div class="score" data-el="score"></div>
+      <div class="score" data-el="score" data-testid="score-button" role="button" tabindex="0" title="Victory points by source (click)"></div>
+      <div class="vp-breakdown" data-el="vpBreakdown" data-testid="vp-breakdown" hidden></div>
       <button data-el="menuButton" class="menu-button" hidden>Menu</button>
       <button data-el="planetsButton" class="planets-button" data-testid="planets-button" title="Every planet in play: loyalty, control, PDB, forces (P)" hidden>Planets</button>
       <div class="hud-tools">
@@ -200,6 +201,10 @@ export class App {
       (e.target as HTMLInputElement).value = '';
     });
     on('menuButton', 'click', () => this.menuButton());
+    on('score', 'click', () => this.showVpBreakdown((this.el.vpBreakdown as HTMLElement).hidden));
+    on('score', 'keydown', (e) => {
+      if ((e as KeyboardEvent).key === 'Enter') this.showVpBreakdown((this.el.vpBreakdown as HTMLElement).hidden);
+    });
     on('continueBox', 'click', (e) => {
       if ((e.target as HTMLElement).closest('[data-act="continue"]')) this.continueLastGame();
     });
@@ -332,6 +337,10 @@ export class App {
 
   /** Close the topmost open panel (the reference, the Planets table, Settings, then Saves); false when none was open. */
   private closeTopmostPanel(): boolean {
+    if (!(this.el.vpBreakdown as HTMLElement).hidden) {
+      (this.el.vpBreakdown as HTMLElement).hidden = true;
+      return true;
+    }
     if (this.referencePanel.visible) {
       this.referencePanel.show(false);
       return true;
@@ -475,6 +484,7 @@ export class App {
     (this.el.logList as HTMLElement).replaceChildren();
     (this.el.where as HTMLElement).textContent = 'Explore the galaxy: drag to orbit, wheel to zoom, click a star.';
     (this.el.score as HTMLElement).replaceChildren();
+    (this.el.vpBreakdown as HTMLElement).hidden = true;
     this.galaxy.select(null);
     this.view = null;
     this.overviewPanel.show(false);
@@ -746,6 +756,31 @@ export class App {
 
   // ------------------------------------------------------------------ HUD, panel, labels
 
+  /**
+   * The victory meter opens the points by source: each planet that scores and each kill, capture and
+   * gathering of information on its own line, as the score the shown view carries says.
+   */
+  private showVpBreakdown(on: boolean): void {
+    const box = this.el.vpBreakdown as HTMLElement;
+    const v = this.view;
+    if (!on || !v) {
+      box.hidden = true;
+      return;
+    }
+    const target = this.content.scenarios.get(v.scenario)?.victory.rebelPoints ?? 0;
+    const sc = v.score as { rebelPoints?: unknown };
+    const lines = scoreLines(v.score);
+    box.innerHTML = `<h3>Rebel victory points${typeof sc.rebelPoints === 'number' ? `: ${sc.rebelPoints}${target ? ` of ${target}` : ''}` : ''}</h3>${
+      lines.length ? `<ul>${lines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>` : '<p class="muted">Nothing scores yet.</p>'
+    }<p class="muted small">Click the meter again, or Esc, to close.</p>`;
+    box.hidden = false;
+    // under the meter (both in the HUD, so in the same units at any UI scale), inside the page
+    const score = this.el.score as HTMLElement;
+    const hudWidth = (this.el.hud as HTMLElement).clientWidth;
+    box.style.left = `${Math.max(8, Math.min(score.offsetLeft, hudWidth - box.offsetWidth - 8))}px`;
+    box.style.top = `${score.offsetTop + score.offsetHeight + 6}px`;
+  }
+
   private updateHud(): void {
     const v = this.view;
     const where = this.el.where as HTMLElement;
@@ -757,6 +792,7 @@ export class App {
       v.side ? ` · <i>${v.side} view</i>` : ''
     }${winner ? ` · <b class="gold">${winner}</b>` : ''}`;
     score.innerHTML = scoreHtml(v.score, scenario?.victory.rebelPoints ?? 0);
+    if (!(this.el.vpBreakdown as HTMLElement).hidden) this.showVpBreakdown(true);
     (this.el.play as HTMLElement).textContent = this.playing ? 'Pause' : 'Play';
     const timeline = this.el.timeline as HTMLInputElement;
     if (this.total !== null) {

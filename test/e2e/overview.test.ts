@@ -77,6 +77,24 @@ describe('the Planets table', () => {
     expect(errors).toEqual([]);
   });
 
+  it('the victory meter opens the points by source, the lines its tooltip lists; Esc closes it before anything else', async () => {
+    await waitForHuman(page);
+    const html = await decisionHtml(page);
+    const box = page.locator('[data-testid="vp-breakdown"]');
+    await page.click('[data-testid="score-button"]');
+    await expect.poll(() => box.isVisible()).toBe(true);
+    expect(await box.locator('h3').textContent()).toMatch(/Rebel victory points: -?\d+ of \d+/);
+    const tooltip = ((await page.locator('[data-testid="score"]').getAttribute('title')) ?? '').split('\n').filter(Boolean);
+    const lines = await box.locator('li').allTextContents();
+    expect(lines.length).toBeGreaterThan(0); // start of rebellion: Wendhaven scores from the first turn
+    expect(lines).toEqual(tooltip);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => box.isVisible()).toBe(false);
+    await page.waitForTimeout(300); // an undo would have answered by now
+    expect(await decisionHtml(page)).toBe(html);
+    expect(errors).toEqual([]);
+  });
+
   it('the spectator has the table too, showing everything', async () => {
     await page.evaluate(() => (window as unknown as { __galaxy: Hook }).__galaxy.watch({ scenario: 'start-of-rebellion', seed: '3', rebel: 'random', imperial: 'random', side: null, speed: 1, play: false }));
     const button = page.locator('[data-testid="planets-button"]');
