@@ -5,6 +5,7 @@
  */
 import type { SideId } from '../src/core/content/schema';
 import type { Game, Ruleset, SegmentDef } from '../src/core/engine/types';
+import { buildWorld } from '../src/core/world/build';
 import { refreshPrisoners } from './capture';
 import { characterCombat } from './character-combat';
 import { refreshControl } from './control';
@@ -48,6 +49,8 @@ function playerTurn(player: SideId): SegmentDef[] {
 export const starSystemRuleset: Ruleset = {
   id: 'star-system',
   sides: ['rebel', 'imperial'],
+  scenarios: (content) => content.scenarios,
+  buildWorld, // the whole galaxy, the scenario's area in play, its forces mustered [16.1]
   procedures: {
     movement: movementSegment,
     'move-group': moveGroup,
@@ -93,6 +96,7 @@ export const starSystemRuleset: Ruleset = {
   },
   victory,
   score,
+  winnerText: (side) => (side === 'rebel' ? 'The Rebellion wins.' : 'The Empire wins.'),
   conceal: concealEnemyMissions, // [13.1]
 };
 

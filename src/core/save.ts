@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { commandShapeProblem } from './engine/commands';
 import { jsonPath } from './content/validate';
 import { newGame, replay, type NewGameOptions } from './engine/game';
-import { Side, type SideId } from './content/schema';
+import { Side, SIDES, type SideId } from './content/schema';
 import type { Command, Game } from './engine/types';
 
 /**
@@ -62,7 +62,7 @@ const SaveSchema = z.strictObject({
   commands: z
     .array(
       z.unknown().superRefine((value, ctx) => {
-        const problem = commandShapeProblem(value);
+        const problem = commandShapeProblem(value, SIDES);
         if (problem) ctx.addIssue({ code: 'custom', message: problem });
       }),
     )

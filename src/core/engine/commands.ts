@@ -2,7 +2,6 @@
  * Commands as data: their canonical form (for comparing a command with the legal options) and the
  * shape check every command from outside passes before the engine looks at it.
  */
-import { SIDES } from '../content/schema';
 import type { Command, Json } from './types';
 
 /** JSON with sorted keys: two commands are the same if and only if their keys are equal. */
@@ -25,14 +24,14 @@ const MAX_ARRAY = 64;
  * `__proto__` or `constructor`), and values that are small JSON (numbers, short strings, booleans,
  * null, and short arrays or objects of those).
  */
-export function commandShapeProblem(value: unknown): string | null {
+export function commandShapeProblem(value: unknown, sides: readonly string[]): string | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'a command must be an object';
   if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null)
     return 'a command must be a plain object';
   const record = value as Record<string, unknown>;
   if (typeof record.type !== 'string' || !/^[a-z][a-zA-Z-]{0,39}$/.test(record.type)) return 'a command needs a "type" word';
-  if (typeof record.side !== 'string' || !(SIDES as readonly string[]).includes(record.side))
-    return `a command needs a "side" (${SIDES.join(' or ')})`;
+  if (typeof record.side !== 'string' || !sides.includes(record.side))
+    return `a command needs a "side" (${sides.join(' or ')})`;
   return valueProblem(record, 0, 'command');
 }
 
@@ -61,7 +60,7 @@ function valueProblem(value: unknown, depth: number, where: string): string | nu
 }
 
 /** A command in one line, for messages. */
-export function describeCommand(command: Command): string {
+export function describeCommand(command: Command<string>): string {
   const { type, side, ...params } = command;
   const rest = Object.entries(params)
     .map(([k, v]) => `${k}=${JSON.stringify(v)}`)

@@ -5,24 +5,26 @@
  * logged, so `replay(scenario, seed, commands)` rebuilds a game exactly.
  */
 import type { Content } from '../content/validate';
+import type { ScenarioDef } from '../content/schema';
 import { Rng } from '../rng';
 import { hashString } from '../hash';
-import { buildWorld } from '../world/build';
 import { cloneWorld, snapshotWorld } from '../world/snapshot';
 import { canonical, commandShapeProblem, describeCommand } from './commands';
-import type { Command, Decision, Frame, Game, GameEvent, Json, Ruleset } from './types';
+import type { AnyGame, Command, Decision, SideOf, Frame, Game, GameEvent, Json, Ruleset, ScenarioBase } from './types';
 import type { SideId } from '../content/schema';
 
-export interface NewGameOptions {
+export interface NewGameOptions<S extends string = SideId, Scn extends ScenarioBase = ScenarioDef> {
   content: Content;
-  ruleset: Ruleset;
+  ruleset: Ruleset<S, Scn>;
   scenario: string;
   seed: string | number;
   /**
    * The sides that place their starting forces by hand [16.12-16.14]; absent or empty: all automatic
    * (by the game's RNG), as every save made before this option existed was played.
    */
-  handPlacement?: readonly SideId[];
+  handPlacement?: readonly S[];
+  /** The ruleset's own options (a conquest game's players and card option); absent: none. */
+  options?: { [key: string]: Json };
 }
 
 /** Thrown for a bug in the rules (a procedure that loops or offers nothing), never for a bad command. */
@@ -33,21 +35,28 @@ export class EngineError extends Error {
 /** A guard against a rules procedure that never reaches a decision. */
 const MAX_STEPS_WITHOUT_DECISION = 100_000;
 
-export function newGame({ content, ruleset, scenario: scenarioId, seed, handPlacement = [] }: NewGameOptions): Game {
-  const scenario = content.scenarios.get(scenarioId);
-  if (!scenario) throw new Error(`there is no scenario "${scenarioId}"; there are: ${[...content.scenarios.keys()].join(', ')}`);
+export function newGame<S extends string = SideId, Scn extends ScenarioBase = ScenarioDef>(
+  start: NewGameOptions<S, Scn>,
+): Game<S, Scn> {
+  const { content, ruleset, scenario: scenarioId, seed, handPlacement = [], options = {} } = start;
+  const scenarios = ruleset.scenarios(content);
+  const scenario = scenarios.get(scenarioId);
+  if (!scenario) throw new Error(`there is no scenario "${scenarioId}"; there are: ${[...scenarios.keys()].join(', ')}`);
   for (const side of handPlacement)
     if (!ruleset.sides.includes(side)) throw new Error(`placement by hand names "${side}", which is not a side of this game (${ruleset.sides.join(', ')})`);
   if (new Set(handPlacement).size !== handPlacement.length) throw new Error('placement by hand names a side twice');
+  const optionsProblem = ruleset.optionsProblem ? ruleset.optionsProblem(options, scenario) : Object.keys(options).length ? `the ${ruleset.id} game takes no options` : null;
+  if (optionsProblem) throw new Error(optionsProblem);
   const rng = Rng.fromSeed(`${scenarioId}:${seed}`);
-  const game: Game = {
+  const game: Game<S, Scn> = {
     content,
     ruleset,
     scenario,
     seed: String(seed),
     // kept in the rules' order of sides, so the same choice is always written the same way in a save
     handPlacement: ruleset.sides.filter((s) => handPlacement.includes(s)),
-    world: buildWorld(content, scenario, ruleset.sides, rng),
+    options: structuredClone(options),
+    world: ruleset.buildWorld(content, scenario, ruleset.sides, rng),
     rng,
     turn: 1,
     segment: -1,
@@ -72,8 +81,8 @@ export type ApplyResult = { ok: true } | { ok: false; reason: string };
  * Answer the pending decision. An illegal command (malformed, out of turn, not among the options, or
  * after the game ended) is refused with a reason and the game is left exactly as it was.
  */
-export function apply(game: Game, command: unknown): ApplyResult {
-  const shape = commandShapeProblem(command);
+export function apply(game: AnyGame, command: unknown): ApplyResult {
+  const shape = commandShapeProblem(command, game.ruleset.sides);
   if (shape) return { ok: false, reason: shape };
   const cmd = command as Command;
   if (game.winner) return { ok: false, reason: `the game is over (${game.winner === 'draw' ? 'a draw' : `${game.winner} won`})` };
@@ -99,19 +108,19 @@ export function apply(game: Game, command: unknown): ApplyResult {
 }
 
 /** Apply or throw: for replays and tests, where a refused command is an error. */
-export function applyOrThrow(game: Game, command: unknown): void {
+export function applyOrThrow(game: AnyGame, command: unknown): void {
   const result = apply(game, command);
   if (!result.ok) throw new Error(`command ${game.log.length + 1} refused: ${result.reason}`);
 }
 
-function procedureOf(game: Game, frame: Frame) {
+function procedureOf(game: AnyGame, frame: Frame) {
   const proc = game.ruleset.procedures[frame.proc];
   if (!proc) throw new EngineError(`the ruleset has no procedure "${frame.proc}"`);
   return proc;
 }
 
 /** Run the rules until the next decision or the end of the game. */
-export function advance(game: Game): void {
+export function advance(game: AnyGame): void {
   for (let steps = 0; steps < MAX_STEPS_WITHOUT_DECISION; steps++) {
     if (game.winner) {
       game.pending = null;
@@ -158,26 +167,26 @@ export function advance(game: Game): void {
  * that calls a search [11.12]). Queued during a `step` that then asks a decision, the decision is set
  * aside: the interrupts run first and the step is asked again, so a step must decide from its data.
  */
-export function interrupt(game: Game, frame: Frame): void {
+export function interrupt(game: AnyGame, frame: Frame): void {
   game.interrupts.push(frame);
 }
 
 /** Put queued interrupts on the stack so the first queued runs first. */
-function takeInterrupts(game: Game): void {
+function takeInterrupts(game: AnyGame): void {
   while (game.interrupts.length) {
     const frame = game.interrupts.pop() as Frame;
     game.stack.push(frame);
   }
 }
 
-function checkDecision(decision: Decision, frame: Frame) {
+function checkDecision(decision: Decision<string>, frame: Frame) {
   if (decision.options.length === 0) throw new EngineError(`procedure "${frame.proc}" asked "${decision.kind}" with no options`);
   for (const o of decision.options)
     if (o.side !== decision.side) throw new EngineError(`procedure "${frame.proc}" offered the ${o.side} an option in a ${decision.side} decision`);
 }
 
 /** Move the turn sequence on by one segment, ending the game-turn (and the game) when it wraps. */
-function nextSegment(game: Game): void {
+function nextSegment(game: AnyGame): void {
   const { sequence } = game.ruleset;
   if (game.segment + 1 >= sequence.length) {
     const final = game.turn >= game.scenario.turns;
@@ -194,20 +203,20 @@ function nextSegment(game: Game): void {
   game.stack.push({ proc: seg.procedure, data: {} });
 }
 
-function endGame(game: Game, winner: NonNullable<Game['winner']>) {
+function endGame(game: AnyGame, winner: NonNullable<AnyGame['winner']>) {
   game.winner = winner;
   game.pending = null;
   game.stack = [];
   game.interrupts = [];
   emit(game, {
     kind: 'game-over',
-    text: winner === 'draw' ? 'The game ends in a draw.' : `The ${winner === 'rebel' ? 'Rebellion' : 'Empire'} wins.`,
+    text: winner === 'draw' ? 'The game ends in a draw.' : (game.ruleset.winnerText?.(winner) ?? `The ${winner} side wins.`),
     visibleTo: 'all',
   });
 }
 
 /** Where the game is in the turn sequence, in words: "rebel / operations / movement". */
-export function currentSegmentLabel(game: Game): string {
+export function currentSegmentLabel(game: AnyGame): string {
   if (game.segment < 0) return 'setup';
   const seg = game.ruleset.sequence[game.segment];
   if (!seg) return 'setup';
@@ -215,18 +224,19 @@ export function currentSegmentLabel(game: Game): string {
 }
 
 /** Record something that happened, for the event log and the picture. */
-export function emit(game: Game, event: Omit<GameEvent, 'turn' | 'when'>): void {
+export function emit<G extends AnyGame>(game: G, event: Omit<GameEvent<SideOf<G>>, 'turn' | 'when'>): void {
   game.events.push({ turn: game.turn, when: currentSegmentLabel(game), ...event });
 }
 
 /** Everything that decides the game's future, as one canonical string. */
-export function stateText(game: Game): string {
+export function stateText(game: AnyGame): string {
   return canonical({
     scenario: game.scenario.id,
     turn: game.turn,
     segment: game.segment,
     winner: game.winner,
     rng: game.rng.state(),
+    ...(Object.keys(game.options).length ? { options: game.options } : {}),
     stack: game.stack as unknown as Json,
     vars: game.vars,
     world: snapshotWorld(game.world) as unknown as Json,
@@ -234,12 +244,12 @@ export function stateText(game: Game): string {
 }
 
 /** The state hash: equal for equal states, whatever path led there. */
-export function stateHash(game: Game): string {
+export function stateHash(game: AnyGame): string {
   return hashString(stateText(game));
 }
 
 /** An independent copy (for AI search): own world, own RNG, own frames. */
-export function cloneGame(game: Game): Game {
+export function cloneGame<G extends AnyGame>(game: G): G {
   return {
     ...game,
     world: cloneWorld(game.world),
@@ -255,11 +265,21 @@ export function cloneGame(game: Game): Game {
 
 /** Rebuild a game from its scenario, seed and commands. Throws naming the first refused command. */
 /** The options that made this game (without its commands): for undo, replays and saves. */
-export function optionsOf(game: Game): NewGameOptions {
-  return { content: game.content, ruleset: game.ruleset, scenario: game.scenario.id, seed: game.seed, handPlacement: game.handPlacement };
+export function optionsOf<S extends string, Scn extends ScenarioBase>(game: Game<S, Scn>): NewGameOptions<S, Scn> {
+  return {
+    content: game.content,
+    ruleset: game.ruleset,
+    scenario: game.scenario.id,
+    seed: game.seed,
+    handPlacement: game.handPlacement,
+    ...(Object.keys(game.options).length ? { options: game.options } : {}),
+  };
 }
 
-export function replay(options: NewGameOptions, commands: readonly unknown[]): Game {
+export function replay<S extends string = SideId, Scn extends ScenarioBase = ScenarioDef>(
+  options: NewGameOptions<S, Scn>,
+  commands: readonly unknown[],
+): Game<S, Scn> {
   const game = newGame(options);
   commands.forEach((command, i) => {
     const result = apply(game, command);

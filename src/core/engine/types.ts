@@ -13,20 +13,37 @@
  */
 import type { Content } from '../content/validate';
 import type { ScenarioDef, SideId } from '../content/schema';
+
+/**
+ * What the engine needs of any scenario: its id, its name and its length. Each ruleset has its own
+ * scenario shape (the star-system game's forces and planets, a conquest game's map and game type).
+ */
+export interface ScenarioBase {
+  id: string;
+  name: string;
+  /** Game-turns; the game ends after the last one. */
+  turns: number;
+}
+
+/**
+ * The engine's types take the ruleset's sides `S` and scenario shape `Scn` as parameters, so a ruleset
+ * names its own sides (the star-system game's Rebel and Empire, a conquest game's six colours) and
+ * nothing in the kernel assumes two. They default to the star-system game's, the first ruleset.
+ */
 import type { Rng } from '../rng';
 import type { GameWorld } from '../world/world';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 /** An answer to a decision. `type` says what it does; the other fields are its parameters. */
-export interface Command {
+export interface Command<S extends string = SideId> {
   type: string;
-  side: SideId;
+  side: S;
   [param: string]: Json;
 }
 
-export interface Decision {
-  side: SideId;
+export interface Decision<S extends string = SideId> {
+  side: S;
   /** What kind of choice this is: the UI picks its screen and the AI its handler by this. */
   kind: string;
   /** In plain words, for the player. */
@@ -34,7 +51,7 @@ export interface Decision {
   /** The rule that asks, e.g. "[10.0]". */
   rule: string;
   /** Every legal answer. Never empty. */
-  options: Command[];
+  options: Command<S>[];
   /** Extra facts the deciding side may know and needs (odds, the stack in hand...). */
   context?: { [key: string]: Json };
 }
@@ -49,52 +66,64 @@ export interface Frame {
  * What a procedure's `step` returns: ask a decision, run a sub-procedure first (its `done` result comes
  * back in this frame's `data.result`), or finish (optionally with a result for the parent frame).
  */
-export type Step = { decide: Decision } | { push: Frame } | { done: true; result?: Json };
+export type Step<S extends string = SideId> = { decide: Decision<S> } | { push: Frame } | { done: true; result?: Json };
 
-export interface Procedure {
+export interface Procedure<G extends AnyGame = Game> {
   /** Run until a decision is needed, a sub-procedure must run first, or the procedure is finished. */
-  step(game: Game, frame: Frame): Step;
+  step(game: G, frame: Frame): Step<SideOf<G>>;
   /** Apply an answer to this frame's pending decision. The engine has already checked it is legal. */
-  answer(game: Game, frame: Frame, command: Command): void;
+  answer(game: G, frame: Frame, command: Command<SideOf<G>>): void;
 }
 
 /** One segment of the turn sequence: whose player-turn, which phase and segment, which procedure. */
-export interface SegmentDef {
-  /** The phasing side, or null for the interphase. */
-  player: SideId | null;
+export interface SegmentDef<S extends string = SideId> {
+  /** The phasing side, or null for the interphase (or a segment that runs every side in turn). */
+  player: S | null;
   phase: string;
   segment: string;
   procedure: string;
 }
 
-export type Winner = SideId | 'draw';
+export type Winner<S extends string = SideId> = S | 'draw';
 
 /**
  * A ruleset is one game's turn sequence and victory check, with the procedures its segments run.
  * The engine runs whatever ruleset it is handed; rulesets live in `systems/`.
  */
-export interface Ruleset {
+export interface Ruleset<S extends string = SideId, Scn extends ScenarioBase = ScenarioDef> {
   id: string;
-  sides: SideId[];
-  procedures: Record<string, Procedure>;
+  /** Every side a game of this ruleset may have, in the rules' order. */
+  sides: S[];
+  /** The scenarios this ruleset plays, by id. */
+  scenarios(content: Content): ReadonlyMap<string, Scn>;
+  /** The world a scenario starts from. */
+  buildWorld(content: Content, scenario: Scn, sides: readonly S[], rng: Rng): GameWorld;
+  /**
+   * Why these ruleset options (a new-game choice such as a conquest game's players and card option)
+   * cannot be played, or null when they can. Absent: the ruleset takes no options.
+   */
+  optionsProblem?(options: { [key: string]: Json }, scenario: Scn): string | null;
+  procedures: Record<string, Procedure<Game<S, Scn>>>;
   /** One game-turn, in order. */
-  sequence: SegmentDef[];
+  sequence: SegmentDef<S>[];
   /** After the world is built: decks, automatic placement, frames to run before the first turn. */
-  setup(game: Game): void;
+  setup(game: Game<S, Scn>): void;
   /** Recompute derived state (who controls each planet...) after every change. */
-  refresh(game: Game): void;
+  refresh(game: Game<S, Scn>): void;
   /** The winner, if the game is decided now; `final` at the end of the last turn. */
-  victory(game: Game, final: boolean): Winner | null;
+  victory(game: Game<S, Scn>, final: boolean): Winner<S> | null;
   /** Short description of the state for the event log and the spectator (e.g. victory points). */
-  score(game: Game): { [key: string]: Json };
+  score(game: Game<S, Scn>): { [key: string]: Json };
+  /** The winner in words, for the game-over line ("The Empire wins."). */
+  winnerText?(winner: S): string;
   /**
    * For beliefs (src/core/belief.ts), after the pieces were re-dealt: re-deal what this ruleset keeps
    * in `game.vars` that `side` may not know (the enemy's secret mission assignments).
    */
-  conceal?(game: Game, side: SideId, rng: Rng): void;
+  conceal?(game: Game<S, Scn>, side: S, rng: Rng): void;
 }
 
-export interface GameEvent {
+export interface GameEvent<S extends string = SideId> {
   turn: number;
   /** "rebel / operations / movement", or "setup", or "interphase". */
   when: string;
@@ -102,18 +131,20 @@ export interface GameEvent {
   text: string;
   rule?: string;
   /** Who may see it: everyone, or only one side (a hidden unit's move). */
-  visibleTo: SideId | 'all';
+  visibleTo: S | 'all';
   /** Entities it concerns, for the picture (animate, fly to). */
   entities?: number[];
 }
 
-export interface Game {
+export interface Game<S extends string = SideId, Scn extends ScenarioBase = ScenarioDef> {
   readonly content: Content;
-  readonly ruleset: Ruleset;
-  readonly scenario: ScenarioDef;
+  readonly ruleset: Ruleset<S, Scn>;
+  readonly scenario: Scn;
   readonly seed: string;
   /** The sides placing their starting forces by hand [16.12-16.14] (a new-game option; saved). */
-  readonly handPlacement: readonly SideId[];
+  readonly handPlacement: readonly S[];
+  /** The ruleset's own new-game options (a conquest game's players and card option); saved. */
+  readonly options: { [key: string]: Json };
   world: GameWorld;
   rng: Rng;
   /** Game-turn, from 1. */
@@ -127,10 +158,15 @@ export interface Game {
    * before anything else, first queued first. See `interrupt()`.
    */
   interrupts: Frame[];
-  pending: Decision | null;
-  log: Command[];
-  events: GameEvent[];
+  pending: Decision<S> | null;
+  log: Command<S>[];
+  events: GameEvent<S>[];
   /** Rules state that is not on an entity: decks, tallies, per-turn flags. Plain data. */
   vars: { [key: string]: Json };
-  winner: Winner | null;
+  winner: Winner<S> | null;
 }
+
+/** A game of any ruleset, for the parts of the kernel that run them all. */
+export type AnyGame = Game<any, any>;
+/** The sides of a game's ruleset. */
+export type SideOf<G extends AnyGame> = G extends Game<infer S, any> ? S : never;
