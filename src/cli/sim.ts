@@ -2,6 +2,8 @@
  * The headless simulator.
  *
  *   npm run sim -- --scenario <id> --games <n> --seed <s> [--rebel <agent>] [--imperial <agent>] [--json]
+ *   npm run sim -- --scenario conquest-<id> --players <2-6> --agents <a,b,...> [--cards increasing|fixed|italian]
+ *                  [--auto-place] [--no-recycle] [--manual-defend] --games <n> --seed <s> [--json]
  *   npm run sim -- --list [--json]
  *   npm run sim -- --replay <save.json> [--json]
  *
@@ -16,6 +18,10 @@ import { loadSave } from '../core/save';
 import { agentFactory, agentNames } from '../ai/registry';
 import { playOut } from '../ai/play';
 import { starSystemRuleset } from '../../systems/star-system-ruleset';
+import { conquestRuleset } from '../../systems/conquest/ruleset';
+import { CARD_OPTIONS, FACTIONS } from '../../systems/conquest/content';
+import { CONQUEST_AGENTS, conquestAgentFactory } from '../ai/conquest/registry';
+import { playConquestOut } from '../ai/conquest/play';
 
 class UsageError extends Error {}
 
@@ -25,8 +31,8 @@ interface Args {
 
 function parseArgs(argv: string[]): Args {
   const args: Args = {};
-  const flags = new Set(['json', 'list', 'help']);
-  const valued = new Set(['scenario', 'games', 'seed', 'rebel', 'imperial', 'replay']);
+  const flags = new Set(['json', 'list', 'help', 'auto-place', 'no-recycle', 'manual-defend']);
+  const valued = new Set(['scenario', 'games', 'seed', 'rebel', 'imperial', 'replay', 'players', 'agents', 'cards']);
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (!arg.startsWith('--')) throw new UsageError(`unexpected argument "${arg}"`);
@@ -59,11 +65,16 @@ function main(argv: string[]): void {
     return;
   }
   if (args.list) {
-    const ids = [...content.scenarios.keys()];
-    if (!json) for (const s of content.scenarios.values()) console.log(`${s.id}\t${s.kind}\t${s.turns} turns\t${s.name}`);
+    const conquest = [...conquestRuleset.scenarios(content).values()];
+    const ids = [...content.scenarios.keys(), ...conquest.map((s) => s.id)];
+    if (!json) {
+      for (const s of content.scenarios.values()) console.log(`${s.id}\t${s.kind}\t${s.turns} turns\t${s.name}`);
+      for (const s of conquest) console.log(`${s.id}\tconquest\t${s.gameType}\t${s.name}`);
+    }
     console.log(JSON.stringify(ids));
     return;
   }
+  if (typeof args.scenario === 'string' && args.scenario.startsWith('conquest-')) return simulateConquest(args, content, json);
   if (typeof args.replay === 'string') {
     let text: string;
     try {
@@ -128,6 +139,70 @@ function main(argv: string[]): void {
     console.log(
       `${scenario}: ${games} games, Rebel ${rebelWins}, Imperial ${imperialWins}, draws ${draws}, ` +
         `${summary.meanTurns.toFixed(2)} turns, ${summary.msPerGame.toFixed(1)} ms/game, ${Math.round(summary.decisionsPerSecond)} decisions/s`,
+    );
+  console.log(JSON.stringify(summary));
+}
+
+/** Conquest games [002]: one agent per seat; seat i plays the i-th faction; the order of play is drawn. */
+function simulateConquest(args: Args, content: ReturnType<typeof bundledContent>, json: boolean): void {
+  for (const flag of ['rebel', 'imperial']) if (args[flag] !== undefined) throw new UsageError(`--${flag} is for the star-system game; a conquest game takes --agents`);
+  const scenario = args.scenario as string;
+  const scenarios = conquestRuleset.scenarios(content);
+  if (!scenarios.has(scenario)) throw new UsageError(`there is no conquest scenario "${scenario}"; there are: ${[...scenarios.keys()].join(', ')}`);
+  const agentList = typeof args.agents === 'string' ? args.agents.split(',') : undefined;
+  const players = wholeNumber(args.players, 'players', agentList?.length ?? 4);
+  if (players < 2 || players > 6) throw new UsageError(`--players must be 2 to 6, got ${players}`);
+  const agentNamesBySeat = agentList ?? Array.from({ length: players }, () => 'random');
+  if (agentNamesBySeat.length !== players) throw new UsageError(`--agents names ${agentNamesBySeat.length} agents for ${players} players`);
+  for (const name of agentNamesBySeat)
+    if (!CONQUEST_AGENTS[name]) throw new UsageError(`there is no conquest agent "${name}"; there are: ${Object.keys(CONQUEST_AGENTS).join(', ')}`);
+  const cards = typeof args.cards === 'string' ? args.cards : 'increasing';
+  if (!(CARD_OPTIONS as readonly string[]).includes(cards)) throw new UsageError(`--cards must be one of ${CARD_OPTIONS.join(', ')}, got "${cards}"`);
+  const games = wholeNumber(args.games, 'games', 10);
+  const seed = typeof args.seed === 'string' ? args.seed : '1';
+  const seats = FACTIONS.slice(0, players);
+  const options = { players: seats, cards, autoPlace: args['auto-place'] === true, recycle: args['no-recycle'] !== true, autoDefend: args['manual-defend'] !== true };
+
+  const winsBySeat = seats.map(() => 0);
+  let draws = 0;
+  let rounds = 0;
+  let decisions = 0;
+  const stateHashes: string[] = [];
+  const started = performance.now();
+  for (let i = 0; i < games; i++) {
+    const gameSeed = `${seed}-${i}`;
+    const game = newGame({ content, ruleset: conquestRuleset, scenario, seed: gameSeed, options });
+    const agents = Object.fromEntries(seats.map((f, seat) => [f, conquestAgentFactory(agentNamesBySeat[seat]!)({ faction: f, seed: gameSeed })]));
+    decisions += playConquestOut(game, agents);
+    const seat = game.winner && game.winner !== 'draw' ? seats.indexOf(game.winner) : -1;
+    if (seat >= 0) winsBySeat[seat] = (winsBySeat[seat] ?? 0) + 1;
+    else draws++;
+    rounds += game.turn;
+    stateHashes.push(stateHash(game));
+    if (!json && (i + 1) % Math.max(1, Math.floor(games / 10)) === 0) console.log(`${i + 1}/${games} games`);
+  }
+  const ms = performance.now() - started;
+  const summary = {
+    scenario,
+    players,
+    agents: agentNamesBySeat,
+    factions: seats,
+    cards,
+    autoPlace: options.autoPlace,
+    recycle: options.recycle,
+    seed,
+    games,
+    winsBySeat,
+    draws,
+    meanTurns: rounds / games,
+    msPerGame: ms / games,
+    decisionsPerSecond: decisions / (ms / 1000),
+    stateHashes,
+  };
+  if (!json)
+    console.log(
+      `${scenario}: ${games} games, wins by seat ${seats.map((f, i) => `${agentNamesBySeat[i]} (${f}) ${winsBySeat[i]}`).join(', ')}, draws ${draws}, ` +
+        `${summary.meanTurns.toFixed(2)} rounds, ${summary.msPerGame.toFixed(1)} ms/game, ${Math.round(summary.decisionsPerSecond)} decisions/s`,
     );
   console.log(JSON.stringify(summary));
 }

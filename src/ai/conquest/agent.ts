@@ -1,0 +1,20 @@
+/**
+ * Conquest agents [002]: they play a faction through its view and the pending decision only, like the
+ * star-system game's agents (src/ai/agent.ts), and return one of the decision's options.
+ */
+import type { Command, Decision } from '../../core/engine/types';
+import type { FactionId } from '../../../systems/conquest/content';
+import type { ConquestView } from '../../../systems/conquest/view';
+
+export interface ConquestAgent {
+  readonly name: string;
+  decide(view: ConquestView, decision: Decision<FactionId>): Command<FactionId>;
+}
+
+export interface ConquestAgentOptions {
+  faction: FactionId;
+  /** Seed for the agent's own randomness (never the game's RNG). */
+  seed: string;
+}
+
+export type ConquestAgentFactory = (options: ConquestAgentOptions) => ConquestAgent;

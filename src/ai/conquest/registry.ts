@@ -1,0 +1,17 @@
+/** Every conquest agent, by the name used on the command line and in the setup screen. */
+import type { ConquestAgentFactory } from './agent';
+import { easyConquestAgent, hardConquestAgent, normalConquestAgent } from './normal-agent';
+import { randomConquestAgent } from './random-agent';
+
+export const CONQUEST_AGENTS: Record<string, ConquestAgentFactory> = {
+  random: randomConquestAgent,
+  easy: easyConquestAgent,
+  normal: normalConquestAgent,
+  hard: hardConquestAgent,
+};
+
+export function conquestAgentFactory(name: string): ConquestAgentFactory {
+  const factory = CONQUEST_AGENTS[name];
+  if (!factory) throw new Error(`there is no conquest agent "${name}"; there are: ${Object.keys(CONQUEST_AGENTS).join(', ')}`);
+  return factory;
+}

@@ -1,0 +1,123 @@
+/**
+ * The conquest game's content (`assets/content/conquest.json`): the factions that may play, the bonuses
+ * of the galaxy's continents, and the scenarios (one per game type [002 I Game Type] on a map); and the
+ * new-game options of [002 I Game Set Up]: players, card option, Auto Place All, Recycle Cards.
+ */
+import { z } from 'zod';
+import raw from '../../assets/content/conquest.json';
+import type { Content } from '../../src/core/content/validate';
+import { ContentError, jsonPath } from '../../src/core/content/validate';
+import type { ScenarioBase } from '../../src/core/engine/types';
+import { galaxyMapFile, parseConquestMap, type ConquestMap } from './map';
+
+/** The six factions a conquest game may seat [002 I Players / AI: colours]. Sides are these ids. */
+export const FACTIONS = ['crimson', 'azure', 'emerald', 'amber', 'violet', 'ivory'] as const;
+export type FactionId = (typeof FACTIONS)[number];
+
+export const GAME_TYPES = ['domination', 'capital', 'mission'] as const;
+export type GameType = (typeof GAME_TYPES)[number];
+
+const ConquestFile = z.strictObject({
+  factions: z
+    .array(z.strictObject({ id: z.enum(FACTIONS), name: z.string().min(1).max(20), color: z.string().regex(/^#[0-9a-f]{6}$/) }))
+    .length(FACTIONS.length),
+  galaxyMap: z.strictObject({ name: z.string().min(1).max(40), bonuses: z.record(z.string(), z.int().min(0).max(50)) }),
+  scenarios: z
+    .array(
+      z.strictObject({
+        id: z.string().regex(/^conquest-[a-z0-9-]+$/, 'a conquest scenario id starts with "conquest-"'),
+        name: z.string().min(1).max(40),
+        gameType: z.enum(GAME_TYPES),
+        map: z.literal('galaxy'),
+        /** Rounds before the game is called a draw: a guard, not a rule of 002 (docs/rules.md). */
+        turns: z.int().min(1).max(1000),
+        description: z.string().min(1).max(400),
+      }),
+    )
+    .min(1),
+});
+
+export interface ConquestScenario extends ScenarioBase {
+  gameType: GameType;
+  description: string;
+  map: ConquestMap;
+}
+
+export interface FactionDef {
+  id: FactionId;
+  name: string;
+  color: string;
+}
+
+export interface ConquestContent {
+  factions: ReadonlyMap<FactionId, FactionDef>;
+  scenarios: ReadonlyMap<string, ConquestScenario>;
+}
+
+const cache = new WeakMap<Content, ConquestContent>();
+
+/** The conquest content over a galaxy (checked once per content; a problem names file and path). */
+export function conquestContent(content: Content): ConquestContent {
+  const known = cache.get(content);
+  if (known) return known;
+  const parsed = ConquestFile.safeParse(raw);
+  if (!parsed.success)
+    throw new ContentError(parsed.error.issues.map((i) => ({ file: 'conquest.json', path: jsonPath(i.path), message: i.message })));
+  const file = parsed.data;
+  for (const id of Object.keys(file.galaxyMap.bonuses))
+    if (!content.provinces.has(id))
+      throw new ContentError([{ file: 'conquest.json', path: `galaxyMap.bonuses.${id}`, message: `province "${id}" does not exist` }]);
+  const map = parseConquestMap(galaxyMapFile(content, file.galaxyMap.name, file.galaxyMap.bonuses), 'galaxy.json');
+  if (!map.ok) throw new ContentError(map.problems);
+  const result: ConquestContent = {
+    factions: new Map(file.factions.map((f) => [f.id, f])),
+    scenarios: new Map(file.scenarios.map((s) => [s.id, { ...s, map: map.map }])),
+  };
+  cache.set(content, result);
+  return result;
+}
+
+export const CARD_OPTIONS = ['increasing', 'fixed', 'italian'] as const;
+
+/** The new-game options [002 I Game Set Up]. Every field has the default a new player would expect. */
+export const ConquestOptions = z.strictObject({
+  /** The factions seated, in seat order (the order of play is drawn at the start [002 II Start of Game]). */
+  players: z
+    .array(z.enum(FACTIONS))
+    .min(2, 'a conquest game needs 2 to 6 players')
+    .max(6, 'a conquest game needs 2 to 6 players')
+    .refine((p) => new Set(p).size === p.length, 'a faction is seated twice'),
+  cards: z.enum(CARD_OPTIONS).default('increasing'),
+  /** Auto Place All: the computer claims and places every starting army. */
+  autoPlace: z.boolean().default(false),
+  /** Recycle Cards: when the deck runs out, the traded cards are shuffled into a new one. */
+  recycle: z.boolean().default(true),
+  /** Auto-Defend: defenders always roll the most dice they may; otherwise the defender chooses. */
+  autoDefend: z.boolean().default(true),
+});
+export type ConquestOptionsDef = z.output<typeof ConquestOptions>;
+
+/** The options of a game, checked (the engine refused the game at its start if they were not valid). */
+export function optionsOf(options: unknown): ConquestOptionsDef {
+  return ConquestOptions.parse(options);
+}
+
+/** Why these options cannot be played on this scenario, or null. */
+export function conquestOptionsProblem(options: unknown, scenario: ConquestScenario): string | null {
+  const parsed = ConquestOptions.safeParse(options);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return `conquest options${issue.path.length ? ` at ${jsonPath(issue.path)}` : ''}: ${issue.message}`;
+  }
+  if (parsed.data.players.length > scenario.map.territories.length)
+    return `the map "${scenario.map.def.name}" has ${scenario.map.territories.length} territories, too few for ${parsed.data.players.length} players`;
+  return null;
+}
+
+/** Starting armies by number of players [002 II Start of Game]: 40, 35, 30, 25, 20 for 2 to 6. */
+export function startingArmies(players: number): number {
+  const table: Record<number, number> = { 2: 40, 3: 35, 4: 30, 5: 25, 6: 20 };
+  const armies = table[players];
+  if (armies === undefined) throw new RangeError(`a conquest game has 2 to 6 players, not ${players}`);
+  return armies;
+}

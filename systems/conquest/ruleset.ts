@@ -1,0 +1,63 @@
+/**
+ * The conquest game [002]: a Risk-style game for 2 to 6 factions on a map of territories. A game-turn is
+ * a round: every faction still in the game takes its turn in the order drawn at the start. The sides
+ * are the six faction colours; the game's options say which are seated.
+ */
+import type { Procedure, Ruleset } from '../../src/core/engine/types';
+import { createGameWorld } from '../../src/core/world/world';
+import { conquestContent, conquestOptionsProblem, FACTIONS, type ConquestScenario, type FactionId } from './content';
+import { conquestSetup, initialState, setupFrame } from './setup';
+import { aliveFactions, stateOf, territoriesOf, type ConquestGame } from './state';
+import { conquestTurn, turnFrame } from './turn';
+
+/** A round: each faction still in the game takes its turn, in the order of play [002 II Turns]. */
+const conquestRound: Procedure<ConquestGame> = {
+  step(game, frame) {
+    const s = stateOf(game);
+    let next = (frame.data.next as number | undefined) ?? 0;
+    if (frame.data.result !== undefined) {
+      delete frame.data.result;
+      next += 1;
+    }
+    while (!s.winner && next < s.order.length) {
+      const faction = s.order[next]!;
+      if (territoriesOf(game, faction).length) {
+        frame.data.next = next;
+        return { push: turnFrame(faction) };
+      }
+      next += 1;
+    }
+    return { done: true };
+  },
+  answer() {
+    throw new Error('a round asks nothing itself');
+  },
+};
+
+export const conquestRuleset: Ruleset<FactionId, ConquestScenario> = {
+  id: 'conquest',
+  sides: [...FACTIONS],
+  scenarios: (content) => conquestContent(content).scenarios,
+  // The galaxy is drawn from the content; a conquest game's own state is plain data (see state.ts).
+  buildWorld: () => createGameWorld(),
+  optionsProblem: (options, scenario) => conquestOptionsProblem(options, scenario),
+  procedures: {
+    'conquest-setup': conquestSetup,
+    'conquest-round': conquestRound,
+    'conquest-turn': conquestTurn,
+  },
+  sequence: [{ player: null, phase: 'round', segment: 'round', procedure: 'conquest-round' }],
+  setup(game) {
+    initialState(game);
+    game.stack.push(setupFrame());
+  },
+  refresh() {},
+  victory(game) {
+    return stateOf(game).winner;
+  },
+  score(game) {
+    // territories held, by faction still in the game
+    return Object.fromEntries(aliveFactions(game).map((f) => [f, territoriesOf(game, f).length]));
+  },
+  winnerText: (faction) => `${faction[0]!.toUpperCase()}${faction.slice(1)} wins.`,
+};

@@ -1,0 +1,194 @@
+/**
+ * The start of a conquest game [002 II Start of Game]: the order of play is drawn; in Domination and
+ * Capital mode the factions claim one unoccupied territory each in turn until all are taken, then place
+ * the rest of their starting armies one at a time; in Mission mode the territories are dealt at random
+ * and each draws a secret mission; in Capital mode each chooses a capital among its territories. With
+ * Auto Place All [002 I] the computer claims and places for everyone.
+ */
+import type { Frame, Procedure } from '../../src/core/engine/types';
+import { buildDeck } from './cards';
+import { startingArmies, type FactionId } from './content';
+import { missionDeck } from './missions';
+import {
+  factionName,
+  mapOf,
+  optionsOfGame,
+  setState,
+  stateOf,
+  tell,
+  tellOnly,
+  territoriesOf,
+  type ConquestGame,
+  type ConquestState,
+} from './state';
+
+/** The state before anything is placed, the order drawn and the deck shuffled (called by the ruleset's setup). */
+export function initialState(game: ConquestGame): void {
+  const map = mapOf(game);
+  const options = optionsOfGame(game);
+  const order = game.rng.shuffle(options.players);
+  const armies = startingArmies(order.length);
+  const state: ConquestState = {
+    order,
+    owner: Object.fromEntries(map.territories.map((t) => [t, null])),
+    armies: Object.fromEntries(map.territories.map((t) => [t, 0])),
+    toPlace: Object.fromEntries(order.map((f) => [f, armies])),
+    capitals: {},
+    missions: {},
+    missionCompletedBy: null,
+    // [002 II.1] "ONE random game card": the deck is shuffled once, drawn from the top
+    deck: game.rng.shuffle(buildDeck(map.territories)),
+    discard: [],
+    hands: Object.fromEntries(order.map((f) => [f, []])),
+    setsTraded: 0,
+    eliminatedBy: {},
+    winner: null,
+  };
+  setState(game, state);
+  tell(game, 'order', `The order of play is drawn: ${order.map((f) => factionName(game, f)).join(', ')}. Each starts with ${armies} armies.`, '[002 II Start of Game]');
+}
+
+/** The setup procedure's steps, in order; `data.stage` says where it is. */
+type Stage = 'deal' | 'claim' | 'place' | 'capital' | 'missions';
+
+function nextStage(game: ConquestGame, stage: Stage): Stage | null {
+  const type = game.scenario.gameType;
+  const order: Stage[] = ['deal', 'claim', 'place', ...(type === 'capital' ? (['capital'] as Stage[]) : []), ...(type === 'mission' ? (['missions'] as Stage[]) : [])];
+  return order[order.indexOf(stage) + 1] ?? null;
+}
+
+export const conquestSetup: Procedure<ConquestGame> = {
+  step(game, frame) {
+    const s = stateOf(game);
+    const options = optionsOfGame(game);
+    const map = mapOf(game);
+    const stage = (frame.data.stage as Stage | undefined) ?? 'deal';
+    const turnIndex = (frame.data.turn as number | undefined) ?? 0;
+    const onTurn = s.order[turnIndex % s.order.length]!;
+    const advanceTo = (next: Stage | null) => {
+      if (next === null) return { done: true as const };
+      frame.data.stage = next;
+      frame.data.turn = 0;
+      return null;
+    };
+
+    for (;;) {
+      const now = (frame.data.stage as Stage | undefined) ?? stage;
+      const who = s.order[((frame.data.turn as number | undefined) ?? 0) % s.order.length]!;
+      if (now === 'deal') {
+        // Mission mode deals the starting territories at random; so does Auto Place All.
+        if (game.scenario.gameType === 'mission' || options.autoPlace) {
+          game.rng.shuffle(map.territories).forEach((t, i) => claim(game, s.order[i % s.order.length]!, t));
+          tell(game, 'deal', 'The territories are dealt at random.', game.scenario.gameType === 'mission' ? '[002 II Start of Game 2]' : '[002 I Auto Place All]');
+          const done = advanceTo('place');
+          if (done) return done;
+          continue;
+        }
+        const done = advanceTo('claim');
+        if (done) return done;
+        continue;
+      }
+      if (now === 'claim') {
+        const free = map.territories.filter((t) => s.owner[t] === null);
+        if (!free.length) {
+          const done = advanceTo('place');
+          if (done) return done;
+          continue;
+        }
+        return {
+          decide: {
+            side: who,
+            kind: 'conquest-claim',
+            prompt: `${factionName(game, who)}: claim an unoccupied territory (one army).`,
+            rule: '[002 II Start of Game 1]',
+            options: free.map((territory) => ({ type: 'claim', side: who, territory })),
+            context: { left: s.toPlace[who] ?? 0 },
+          },
+        };
+      }
+      if (now === 'place') {
+        if (s.order.every((f) => (s.toPlace[f] ?? 0) === 0)) {
+          const done = advanceTo(nextStage(game, 'place'));
+          if (done) return done;
+          continue;
+        }
+        if ((s.toPlace[who] ?? 0) === 0) {
+          frame.data.turn = ((frame.data.turn as number | undefined) ?? 0) + 1;
+          continue;
+        }
+        if (options.autoPlace) {
+          placeOne(game, who, game.rng.pick(territoriesOf(game, who)));
+          frame.data.turn = ((frame.data.turn as number | undefined) ?? 0) + 1;
+          continue;
+        }
+        return {
+          decide: {
+            side: who,
+            kind: 'conquest-setup-place',
+            prompt: `${factionName(game, who)}: place one more army on one of your territories (${s.toPlace[who]} left).`,
+            rule: '[002 II Start of Game 1]',
+            options: territoriesOf(game, who).map((territory) => ({ type: 'place', side: who, territory })),
+            context: { left: s.toPlace[who] ?? 0 },
+          },
+        };
+      }
+      if (now === 'capital') {
+        if (((frame.data.turn as number | undefined) ?? 0) >= s.order.length) {
+          const done = advanceTo(nextStage(game, 'capital'));
+          if (done) return done;
+          continue;
+        }
+        return {
+          decide: {
+            side: who,
+            kind: 'conquest-capital',
+            prompt: `${factionName(game, who)}: choose your capital among your territories. Whoever holds every capital wins.`,
+            rule: '[002 II Start of Game 1]',
+            options: territoriesOf(game, who).map((territory) => ({ type: 'capital', side: who, territory })),
+          },
+        };
+      }
+      // missions: each faction draws one, seen only by itself [002 I Game Type 3]
+      const continents = map.def.continents.map((c) => ({ id: c.id, name: c.name }));
+      const deck = game.rng.shuffle(missionDeck(continents, s.order, map.territories.length));
+      s.order.forEach((f, i) => {
+        const mission = deck[i]!;
+        s.missions[f] = mission;
+        tellOnly(game, f, 'mission', `${factionName(game, f)}'s secret mission: ${mission.text}`, '[002 I Game Type 3]');
+      });
+      tell(game, 'missions', 'Each faction draws a secret mission.', '[002 I Game Type 3]');
+      void onTurn;
+      void turnIndex;
+      return { done: true };
+    }
+  },
+  answer(game, frame, command) {
+    const s = stateOf(game);
+    const territory = command.territory as string;
+    if (command.type === 'claim') claim(game, command.side, territory);
+    else if (command.type === 'place') placeOne(game, command.side, territory);
+    else if (command.type === 'capital') {
+      s.capitals[command.side] = territory;
+      tell(game, 'capital', `${factionName(game, command.side)} makes ${mapOf(game).nameOf(territory)} its capital.`, '[002 II Start of Game 1]');
+    }
+    frame.data.turn = ((frame.data.turn as number | undefined) ?? 0) + 1;
+  },
+};
+
+function claim(game: ConquestGame, faction: FactionId, territory: string): void {
+  const s = stateOf(game);
+  s.owner[territory] = faction;
+  s.armies[territory] = 1;
+  s.toPlace[faction] = (s.toPlace[faction] ?? 0) - 1;
+}
+
+function placeOne(game: ConquestGame, faction: FactionId, territory: string): void {
+  const s = stateOf(game);
+  s.armies[territory] = (s.armies[territory] ?? 0) + 1;
+  s.toPlace[faction] = (s.toPlace[faction] ?? 0) - 1;
+}
+
+/** A fresh setup frame. */
+export function setupFrame(): Frame {
+  return { proc: 'conquest-setup', data: {} };
+}

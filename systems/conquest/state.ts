@@ -1,0 +1,105 @@
+/**
+ * A conquest game's state. It is plain data in `game.vars`, not ECS entities: a territory is a map's,
+ * and a map may be a player's own file whose territories are not star systems of our galaxy, while
+ * armies are counts, not pieces. Plain data is hashed, saved and copied with the rest of the game.
+ */
+import { emit } from '../../src/core/engine/game';
+import type { Game, Json } from '../../src/core/engine/types';
+import type { Card } from './cards';
+import { conquestContent, optionsOf, type ConquestOptionsDef, type ConquestScenario, type FactionId } from './content';
+import type { ConquestMap } from './map';
+import type { Mission } from './missions';
+
+export type ConquestGame = Game<FactionId, ConquestScenario>;
+
+export interface ConquestState {
+  /** The order of play, drawn at the start [002 II Start of Game]. */
+  order: FactionId[];
+  /** Territory to its holder; null only while territories are still being claimed. */
+  owner: Record<string, FactionId | null>;
+  armies: Record<string, number>;
+  /** Armies each faction has still to place in the setup. */
+  toPlace: Partial<Record<FactionId, number>>;
+  /** Capital mode: each faction's capital [002 II Start of Game]. */
+  capitals: Partial<Record<FactionId, string>>;
+  /** Mission mode: each faction's secret mission [002 I Game Type 3]. */
+  missions: Partial<Record<FactionId, Mission>>;
+  /** The faction that completed its mission first and chose to go on to Domination. */
+  missionCompletedBy: FactionId | null;
+  /** The draw pile, top last; traded cards wait in `discard` for a recycle [002 I Recycle Cards]. */
+  deck: Card[];
+  discard: Card[];
+  hands: Partial<Record<FactionId, Card[]>>;
+  /** Sets traded so far by anyone: the Increasing value depends on it [002 I Cards Options 1]. */
+  setsTraded: number;
+  /** Eliminated faction to the faction that eliminated it. */
+  eliminatedBy: Partial<Record<FactionId, FactionId>>;
+  /** Set when a faction has won, so the turn ends at once and the engine ends the game. */
+  winner: FactionId | null;
+}
+
+export function stateOf(game: ConquestGame): ConquestState {
+  return game.vars as unknown as ConquestState;
+}
+
+export function setState(game: ConquestGame, state: ConquestState): void {
+  game.vars = state as unknown as { [key: string]: Json };
+}
+
+export function mapOf(game: ConquestGame): ConquestMap {
+  return game.scenario.map;
+}
+
+export function optionsOfGame(game: ConquestGame): ConquestOptionsDef {
+  return optionsOf(game.options);
+}
+
+export function factionName(game: ConquestGame, faction: FactionId): string {
+  return conquestContent(game.content).factions.get(faction)?.name ?? faction;
+}
+
+export function territoriesOf(game: ConquestGame, faction: FactionId): string[] {
+  const s = stateOf(game);
+  return mapOf(game).territories.filter((t) => s.owner[t] === faction);
+}
+
+/** Factions still in the game, in the order of play. */
+export function aliveFactions(game: ConquestGame): FactionId[] {
+  const s = stateOf(game);
+  const held = new Set(Object.values(s.owner));
+  // During the claim every faction is alive though it may hold nothing yet.
+  if (Object.values(s.owner).some((o) => o === null)) return [...s.order];
+  return s.order.filter((f) => held.has(f));
+}
+
+/** The continents a faction holds whole [002 II.2]. */
+export function continentsHeld(game: ConquestGame, faction: FactionId): string[] {
+  const map = mapOf(game);
+  const s = stateOf(game);
+  return [...map.continentTerritories].filter(([, ts]) => ts.every((t) => s.owner[t] === faction)).map(([c]) => c);
+}
+
+/** The armies a faction receives at the start of its turn [002 II.2]: territories / 3 (at least 3) plus continent bonuses. */
+export function reinforcementsFor(game: ConquestGame, faction: FactionId): { territories: number; continents: number; total: number } {
+  const map = mapOf(game);
+  const territories = Math.max(3, Math.floor(territoriesOf(game, faction).length / 3));
+  const continents = continentsHeld(game, faction).reduce((sum, c) => sum + (map.bonus.get(c) ?? 0), 0);
+  return { territories, continents, total: territories + continents };
+}
+
+/** Territories of other factions bordering this one. */
+export function enemyNeighbours(game: ConquestGame, territory: string): string[] {
+  const s = stateOf(game);
+  const me = s.owner[territory];
+  return (mapOf(game).neighbours.get(territory) ?? []).filter((n) => s.owner[n] !== me);
+}
+
+/** Say something every player may know. */
+export function tell(game: ConquestGame, kind: string, text: string, rule: string): void {
+  emit(game, { kind, text, rule, visibleTo: 'all' });
+}
+
+/** Say something only one faction may know (its own card, its own mission). */
+export function tellOnly(game: ConquestGame, faction: FactionId, kind: string, text: string, rule: string): void {
+  emit(game, { kind, text, rule, visibleTo: faction });
+}

@@ -1,0 +1,416 @@
+/**
+ * A faction's turn [002 II Turns]: trade in cards, place new armies, attack, then one reinforcing move;
+ * a card at the end if it took a territory. The frame's `data.stage` says where the turn is:
+ *
+ *   trade -> place -> attack <-> battle -> move-in -> (trade down after an elimination) -> attack
+ *         -> fortify -> fortify-count -> end
+ */
+import type { Command, Frame, Json, Procedure, Step } from '../../src/core/engine/types';
+import { bonusTerritories, forcedTrades, setValue, tradeableSets, type Card } from './cards';
+import type { FactionId } from './content';
+import { maxAttackDice, maxDefenceDice, resolveDice } from './dice';
+import { battleOdds } from './odds';
+import {
+  enemyNeighbours,
+  factionName,
+  mapOf,
+  optionsOfGame,
+  reinforcementsFor,
+  stateOf,
+  tell,
+  tellOnly,
+  territoriesOf,
+  type ConquestGame,
+} from './state';
+import { checkVictory } from './victory';
+
+type Stage = 'begin' | 'trade' | 'bonus' | 'place' | 'attack' | 'battle' | 'defend' | 'move-in' | 'mission-complete' | 'fortify' | 'fortify-count' | 'end';
+
+interface TurnData {
+  player: FactionId;
+  stage: Stage;
+  /** Armies still to place this turn (new armies and traded sets) [002 II.2]. */
+  toPlace: number;
+  /** Sets that must still be traded (5 cards at the start, or the trade-down after an elimination). */
+  forced: number;
+  /** True for the trade-down after an elimination: only forced trades, then place and attack on. */
+  midTurn: boolean;
+  /** A territory was taken this turn: a card at the end [002 II.1]. */
+  conquered: boolean;
+  from: string | null;
+  to: string | null;
+  /** Dice the attacker rolled last (the fewest armies that must move in [002 II.3]). */
+  dice: number;
+  /** Territories the 2 extra armies of a trade may go on, when the player must choose [002 II.1]. */
+  bonusChoices: string[];
+  /** Where the turn goes on after the player answers that its mission is complete [002 I Game Type 3]. */
+  resume?: Stage;
+}
+
+export function turnFrame(player: FactionId): Frame {
+  const data: TurnData = { player, stage: 'begin', toPlace: 0, forced: 0, midTurn: false, conquered: false, from: null, to: null, dice: 0, bonusChoices: [] };
+  return { proc: 'conquest-turn', data: data as unknown as Frame['data'] };
+}
+
+const nameOf = (game: ConquestGame, t: string) => mapOf(game).nameOf(t);
+
+export const conquestTurn: Procedure<ConquestGame> = {
+  step(game, frame) {
+    const d = frame.data as unknown as TurnData;
+    const s = stateOf(game);
+    const me = d.player;
+    const options = optionsOfGame(game);
+    for (;;) {
+      if (s.winner) return { done: true };
+      // A mission is won the moment it is complete, whatever the stage [002 I Game Type 3].
+      if (d.stage !== 'mission-complete' && d.stage !== 'begin') {
+        const won = checkVictory(game, me);
+        if (won === 'mission-choice') {
+          d.resume ??= d.stage;
+          d.stage = 'mission-complete';
+        } else if (won) return { done: true };
+      }
+      switch (d.stage) {
+        case 'begin': {
+          const r = reinforcementsFor(game, me);
+          d.toPlace = r.total;
+          d.forced = forcedTrades(handOf(game, me).length, options.cards, true);
+          tell(
+            game,
+            'turn',
+            `${factionName(game, me)}'s turn: ${r.territories} new armies for its territories${r.continents ? ` and ${r.continents} for its continents` : ''}.`,
+            '[002 II.2]',
+          );
+          d.stage = 'trade';
+          continue;
+        }
+        case 'trade': {
+          const hand = handOf(game, me);
+          const sets = tradeableSets(hand, options.cards);
+          if (!sets.length || (d.midTurn && d.forced === 0)) {
+            d.midTurn = false;
+            d.stage = 'place';
+            continue;
+          }
+          const offers: Command<FactionId>[] = sets.map((cards) => ({ type: 'trade', side: me, cards }));
+          if (d.forced === 0) offers.push({ type: 'keep-cards', side: me });
+          return decide(game, me, 'conquest-trade', d.forced ? 'You must trade in a set of three cards.' : 'Trade in a set of three cards?', '[002 II.1]', offers, {
+            hand: hand as unknown as Json,
+            values: sets.map((set) => setValue(set.map((i) => hand[i]!), options.cards, s.setsTraded)),
+          });
+        }
+        case 'bonus':
+          return decide(
+            game,
+            me,
+            'conquest-bonus',
+            'Your traded cards show territories you hold: which gets the 2 extra armies?',
+            '[002 II.1]',
+            d.bonusChoices.map((territory) => ({ type: 'bonus', side: me, territory })),
+          );
+        case 'place': {
+          if (d.toPlace === 0) {
+            d.stage = 'attack';
+            continue;
+          }
+          const offers: Command<FactionId>[] = [];
+          for (const territory of territoriesOf(game, me)) {
+            offers.push({ type: 'place', side: me, territory, count: 1 });
+            if (d.toPlace > 1) offers.push({ type: 'place', side: me, territory, count: d.toPlace });
+          }
+          return decide(game, me, 'conquest-place', `Place your new armies (${d.toPlace} left) on your territories.`, '[002 II.2]', offers, { left: d.toPlace });
+        }
+        case 'attack': {
+          const offers: Command<FactionId>[] = [];
+          for (const from of territoriesOf(game, me))
+            if ((s.armies[from] ?? 0) >= 2) for (const to of enemyNeighbours(game, from)) offers.push({ type: 'attack', side: me, from, to });
+          offers.push({ type: 'end-attacks', side: me });
+          return decide(game, me, 'conquest-attack', 'Attack a neighbouring territory, or stop attacking.', '[002 II.3]', offers);
+        }
+        case 'battle': {
+          const from = d.from!;
+          const to = d.to!;
+          const attackers = s.armies[from] ?? 0;
+          if (attackers < 2 || s.owner[to] === me) {
+            d.stage = 'attack';
+            continue;
+          }
+          const offers: Command<FactionId>[] = [];
+          for (let dice = maxAttackDice(attackers); dice >= 1; dice--) offers.push({ type: 'roll', side: me, dice });
+          for (const stopAt of annihilateStops(attackers)) offers.push({ type: 'annihilate', side: me, stopAt });
+          offers.push({ type: 'retreat', side: me });
+          const odds = battleOdds(attackers, s.armies[to] ?? 0, { italian: options.cards === 'italian' });
+          return decide(game, me, 'conquest-battle', `${nameOf(game, from)} (${attackers}) attacks ${nameOf(game, to)} (${s.armies[to]}): roll, annihilate, or retreat.`, '[002 II.3]', offers, {
+            from,
+            to,
+            winChance: odds.attackerWins,
+          });
+        }
+        case 'defend': {
+          const defender = s.owner[d.to!]!;
+          const most = maxDefenceDice(s.armies[d.to!] ?? 0, options.cards === 'italian');
+          const offers: Command<FactionId>[] = [];
+          for (let dice = most; dice >= 1; dice--) offers.push({ type: 'defend', side: defender, dice });
+          return decide(game, defender, 'conquest-defend', `${nameOf(game, d.to!)} is attacked with ${d.dice} dice: defend with how many?`, '[002 II.3]', offers);
+        }
+        case 'move-in': {
+          const least = d.dice;
+          const most = (s.armies[d.from!] ?? 0) - 1;
+          if (least >= most) {
+            moveIn(game, d, most);
+            continue;
+          }
+          const offers: Command<FactionId>[] = [];
+          for (let count = most; count >= least; count--) offers.push({ type: 'move-in', side: me, count });
+          return decide(game, me, 'conquest-move-in', `${nameOf(game, d.to!)} is taken: move in how many armies (at least ${least})?`, '[002 II.3]', offers, {
+            from: d.from!,
+            to: d.to!,
+          });
+        }
+        case 'mission-complete':
+          return decide(
+            game,
+            me,
+            'conquest-mission-complete',
+            'Your mission is complete: claim the victory, or go on to Domination?',
+            '[002 I Game Type 3]',
+            [
+              { type: 'claim-victory', side: me },
+              { type: 'go-on', side: me },
+            ],
+            { mission: s.missions[me]?.text ?? '' },
+          );
+        case 'fortify': {
+          const offers: Command<FactionId>[] = [];
+          for (const from of territoriesOf(game, me))
+            if ((s.armies[from] ?? 0) >= 2)
+              for (const to of mapOf(game).neighbours.get(from) ?? []) if (s.owner[to] === me) offers.push({ type: 'fortify', side: me, from, to });
+          offers.push({ type: 'end-turn', side: me });
+          return decide(game, me, 'conquest-fortify', 'Make your one reinforcing move, or end your turn.', '[002 II.4]', offers);
+        }
+        case 'fortify-count': {
+          const offers: Command<FactionId>[] = [];
+          for (let count = (s.armies[d.from!] ?? 0) - 1; count >= 1; count--) offers.push({ type: 'move', side: me, count });
+          offers.push({ type: 'cancel', side: me });
+          return decide(game, me, 'conquest-fortify-count', `Move how many armies from ${nameOf(game, d.from!)} to ${nameOf(game, d.to!)}?`, '[002 II.4]', offers, {
+            from: d.from!,
+            to: d.to!,
+          });
+        }
+        case 'end':
+          if (d.conquered) drawCard(game, me);
+          return { done: true };
+      }
+    }
+  },
+
+  answer(game, frame, command) {
+    const d = frame.data as unknown as TurnData;
+    const s = stateOf(game);
+    const me = d.player;
+    const options = optionsOfGame(game);
+    switch (command.type) {
+      case 'trade': {
+        const hand = handOf(game, me);
+        const indices = command.cards as number[];
+        const set = indices.map((i) => hand[i]!);
+        const value = setValue(set, options.cards, s.setsTraded);
+        s.setsTraded += 1;
+        s.hands[me] = hand.filter((_, i) => !indices.includes(i));
+        s.discard.push(...set);
+        d.toPlace += value;
+        d.forced = Math.max(0, d.forced - 1);
+        tell(game, 'trade', `${factionName(game, me)} trades in ${describeSet(set)} for ${value} armies.`, '[002 II.1]');
+        const shown = bonusTerritories(set, (t) => s.owner[t] === me);
+        if (shown.length === 1) giveBonus(game, me, shown[0]!);
+        else if (shown.length > 1) {
+          d.bonusChoices = shown;
+          d.stage = 'bonus';
+        }
+        return;
+      }
+      case 'keep-cards':
+        d.stage = 'place';
+        return;
+      case 'bonus':
+        giveBonus(game, me, command.territory as string);
+        d.bonusChoices = [];
+        d.stage = 'trade';
+        return;
+      case 'place': {
+        const territory = command.territory as string;
+        const count = command.count as number;
+        s.armies[territory] = (s.armies[territory] ?? 0) + count;
+        d.toPlace -= count;
+        tell(game, 'place', `${factionName(game, me)} places ${count} ${count === 1 ? 'army' : 'armies'} on ${nameOf(game, territory)}.`, '[002 II.2]');
+        return;
+      }
+      case 'attack':
+        d.from = command.from as string;
+        d.to = command.to as string;
+        d.stage = 'battle';
+        return;
+      case 'end-attacks':
+        d.stage = 'fortify';
+        return;
+      case 'retreat':
+        d.stage = 'attack';
+        return;
+      case 'roll':
+        d.dice = command.dice as number;
+        if (!options.autoDefend) {
+          d.stage = 'defend';
+          return;
+        }
+        roll(game, d, d.dice, maxDefenceDice(s.armies[d.to!] ?? 0, options.cards === 'italian'));
+        return;
+      case 'defend':
+        roll(game, d, d.dice, command.dice as number);
+        return;
+      case 'annihilate': {
+        // [002 II.3] roll again and again, the most dice each side may, until one side is gone (or the
+        // attacker's territory is down to `stopAt`, the way to stop it).
+        const stopAt = Math.max(1, command.stopAt as number);
+        while (d.stage === 'battle' && (s.armies[d.from!] ?? 0) > stopAt && (s.armies[d.from!] ?? 0) >= 2) {
+          d.dice = maxAttackDice(s.armies[d.from!] ?? 0);
+          roll(game, d, d.dice, maxDefenceDice(s.armies[d.to!] ?? 0, options.cards === 'italian'));
+        }
+        return;
+      }
+      case 'move-in':
+        moveIn(game, d, command.count as number);
+        return;
+      case 'claim-victory':
+        s.winner = me;
+        tell(game, 'mission', `${factionName(game, me)} completes its mission: ${s.missions[me]?.text ?? ''}`, '[002 I Game Type 3]');
+        return;
+      case 'go-on':
+        s.missionCompletedBy = me;
+        tell(game, 'mission', `${factionName(game, me)} completes its mission (${s.missions[me]?.text ?? ''}) and goes on to Domination.`, '[002 End of Game]');
+        d.stage = d.resume ?? 'attack';
+        delete d.resume;
+        return;
+      case 'fortify':
+        d.from = command.from as string;
+        d.to = command.to as string;
+        d.stage = 'fortify-count';
+        return;
+      case 'cancel':
+        d.stage = 'fortify';
+        return;
+      case 'move': {
+        const count = command.count as number;
+        s.armies[d.from!] = (s.armies[d.from!] ?? 0) - count;
+        s.armies[d.to!] = (s.armies[d.to!] ?? 0) + count;
+        tell(game, 'fortify', `${factionName(game, me)} moves ${count} ${count === 1 ? 'army' : 'armies'} from ${nameOf(game, d.from!)} to ${nameOf(game, d.to!)}.`, '[002 II.4]');
+        d.stage = 'end';
+        return;
+      }
+      case 'end-turn':
+        d.stage = 'end';
+        return;
+    }
+  },
+};
+
+function decide(
+  game: ConquestGame,
+  side: FactionId,
+  kind: string,
+  prompt: string,
+  rule: string,
+  options: Command<FactionId>[],
+  context?: { [key: string]: Json },
+): Step<FactionId> {
+  return { decide: { side, kind, prompt: `${factionName(game, side)}: ${prompt}`, rule, options, ...(context ? { context } : {}) } };
+}
+
+/** Where an Annihilate may stop: at the end (1 army left), or with half or three quarters of the army kept. */
+function annihilateStops(attackers: number): number[] {
+  const stops = [1, Math.floor(attackers / 2), Math.floor((attackers * 3) / 4)].filter((n) => n >= 1 && n < attackers);
+  return [...new Set(stops)];
+}
+
+function handOf(game: ConquestGame, faction: FactionId): Card[] {
+  const s = stateOf(game);
+  return (s.hands[faction] ??= []);
+}
+
+function describeSet(set: Card[]): string {
+  return set.map((c) => c.kind).join(', ');
+}
+
+function giveBonus(game: ConquestGame, me: FactionId, territory: string): void {
+  const s = stateOf(game);
+  s.armies[territory] = (s.armies[territory] ?? 0) + 2;
+  tell(game, 'trade-bonus', `${factionName(game, me)} holds ${nameOf(game, territory)}, shown on a traded card: 2 extra armies there.`, '[002 II.1]');
+}
+
+/** One roll of the dice [002 II.3], through `resolveDice`. */
+function roll(game: ConquestGame, d: TurnData, attackDice: number, defenceDice: number): void {
+  const s = stateOf(game);
+  const from = d.from!;
+  const to = d.to!;
+  const defender = s.owner[to]!;
+  const a = Array.from({ length: attackDice }, () => game.rng.d6());
+  const b = Array.from({ length: defenceDice }, () => game.rng.d6());
+  const { attackerLosses, defenderLosses } = resolveDice(a, b);
+  s.armies[from] = (s.armies[from] ?? 0) - attackerLosses;
+  s.armies[to] = (s.armies[to] ?? 0) - defenderLosses;
+  const sorted = (dice: number[]) => [...dice].sort((x, y) => y - x).join(' ');
+  tell(
+    game,
+    'roll',
+    `${factionName(game, d.player)} attacks ${nameOf(game, to)} from ${nameOf(game, from)}: ${sorted(a)} against ${sorted(b)}; ` +
+      `${attackerLosses ? `the attacker loses ${attackerLosses}` : ''}${attackerLosses && defenderLosses ? ', ' : ''}${defenderLosses ? `${factionName(game, defender)} loses ${defenderLosses}` : ''}.`,
+    '[002 II.3]',
+  );
+  if ((s.armies[to] ?? 0) > 0) return;
+  // Conquered: the attacker moves in [002 II.3].
+  s.owner[to] = d.player;
+  d.conquered = true;
+  tell(game, 'conquest', `${factionName(game, d.player)} takes ${nameOf(game, to)} from ${factionName(game, defender)}.`, '[002 II.3]');
+  if (!territoriesOf(game, defender).length) eliminate(game, d, defender);
+  d.stage = 'move-in';
+}
+
+function moveIn(game: ConquestGame, d: TurnData, count: number): void {
+  const s = stateOf(game);
+  s.armies[d.from!] = (s.armies[d.from!] ?? 0) - count;
+  s.armies[d.to!] = count;
+  d.stage = d.forced > 0 ? 'trade' : 'attack';
+}
+
+/** A faction has lost its last territory: the conqueror takes its cards, perhaps to trade down at once [002 II.1 NOTES a]. */
+function eliminate(game: ConquestGame, d: TurnData, loser: FactionId): void {
+  const s = stateOf(game);
+  s.eliminatedBy[loser] = d.player;
+  const taken = s.hands[loser] ?? [];
+  s.hands[loser] = [];
+  const hand = handOf(game, d.player);
+  hand.push(...taken);
+  tell(game, 'eliminated', `${factionName(game, loser)} is eliminated by ${factionName(game, d.player)}, who takes its ${taken.length} ${taken.length === 1 ? 'card' : 'cards'}.`, '[002 II.1]');
+  const forced = forcedTrades(hand.length, optionsOfGame(game).cards, false);
+  if (forced > 0) {
+    d.forced = forced;
+    d.midTurn = true;
+  }
+}
+
+/** [002 II.1] one card at the end of a turn in which a territory was taken; an empty deck is recycled if the option says so. */
+function drawCard(game: ConquestGame, me: FactionId): void {
+  const s = stateOf(game);
+  if (!s.deck.length && optionsOfGame(game).recycle && s.discard.length) {
+    s.deck = game.rng.shuffle(s.discard);
+    s.discard = [];
+    tell(game, 'recycle', 'The deck is spent: the traded cards are shuffled into a new one.', '[002 I Recycle Cards]');
+  }
+  const card = s.deck.pop();
+  if (!card) {
+    tell(game, 'no-card', `${factionName(game, me)} took a territory, but the deck is spent: no card.`, '[002 I Recycle Cards]');
+    return;
+  }
+  handOf(game, me).push(card);
+  tell(game, 'card', `${factionName(game, me)} draws a card.`, '[002 II.1]');
+  tellOnly(game, me, 'card-drawn', `You draw ${card.territory ? `${nameOf(game, card.territory)} (${card.kind})` : 'a wildcard'}.`, '[002 II.1]');
+}
