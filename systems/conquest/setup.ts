@@ -5,7 +5,7 @@
  * and each draws a secret mission; in Capital mode each chooses a capital among its territories. With
  * Auto Place All [002 I] the computer claims and places for everyone.
  */
-import type { Frame, Procedure } from '../../src/core/engine/types';
+import type { Command, Frame, Procedure, Step } from '../../src/core/engine/types';
 import { buildDeck } from './cards';
 import { startingArmies, type FactionId } from './content';
 import { missionDeck } from './missions';
@@ -62,104 +62,68 @@ export const conquestSetup: Procedure<ConquestGame> = {
     const s = stateOf(game);
     const options = optionsOfGame(game);
     const map = mapOf(game);
-    const stage = (frame.data.stage as Stage | undefined) ?? 'deal';
-    const turnIndex = (frame.data.turn as number | undefined) ?? 0;
-    const onTurn = s.order[turnIndex % s.order.length]!;
-    const advanceTo = (next: Stage | null) => {
-      if (next === null) return { done: true as const };
-      frame.data.stage = next;
-      frame.data.turn = 0;
-      return null;
+    /** Turns taken in the current stage: whose turn it is, round the order of play. */
+    const turnsTaken = () => (frame.data.turn as number | undefined) ?? 0;
+    const passTurn = () => void (frame.data.turn = turnsTaken() + 1);
+    const goTo = (stage: Stage | null, keepTurn = false) => {
+      frame.data.stage = stage;
+      if (!keepTurn) frame.data.turn = 0;
     };
 
     for (;;) {
-      const now = (frame.data.stage as Stage | undefined) ?? stage;
-      const who = s.order[((frame.data.turn as number | undefined) ?? 0) % s.order.length]!;
-      if (now === 'deal') {
-        // Mission mode deals the starting territories at random; so does Auto Place All.
-        if (game.scenario.gameType === 'mission' || options.autoPlace) {
-          game.rng.shuffle(map.territories).forEach((t, i) => claim(game, s.order[i % s.order.length]!, t));
-          tell(game, 'deal', 'The territories are dealt at random.', game.scenario.gameType === 'mission' ? '[002 II Start of Game 2]' : '[002 I Auto Place All]');
-          const done = advanceTo('place');
-          if (done) return done;
+      const stage = frame.data.stage === undefined ? 'deal' : (frame.data.stage as Stage | null);
+      const who = s.order[turnsTaken() % s.order.length]!;
+      switch (stage) {
+        case null:
+          return { done: true };
+        case 'deal':
+          // Mission mode deals the starting territories at random; so does Auto Place All.
+          if (game.scenario.gameType === 'mission' || options.autoPlace) {
+            game.rng.shuffle(map.territories).forEach((t, i) => claim(game, s.order[i % s.order.length]!, t));
+            tell(game, 'deal', 'The territories are dealt at random.', game.scenario.gameType === 'mission' ? '[002 II Start of Game 2]' : '[002 I Auto Place All]');
+            goTo('place');
+          } else goTo('claim');
+          continue;
+        case 'claim': {
+          const free = map.territories.filter((t) => s.owner[t] === null);
+          // the placing goes on round the table from the faction after the last to claim
+          if (!free.length) goTo('place', true);
+          else
+            return decide(who, 'conquest-claim', `${factionName(game, who)}: claim an unoccupied territory (one army).`, '[002 II Start of Game 1]', free.map((territory) => ({ type: 'claim', side: who, territory })), s.toPlace[who] ?? 0);
           continue;
         }
-        const done = advanceTo('claim');
-        if (done) return done;
-        continue;
+        case 'place':
+          if (s.order.every((f) => (s.toPlace[f] ?? 0) === 0)) goTo(nextStage(game, 'place'));
+          else if ((s.toPlace[who] ?? 0) === 0) passTurn();
+          else if (options.autoPlace) {
+            placeOne(game, who, game.rng.pick(territoriesOf(game, who)));
+            passTurn();
+          } else
+            return decide(
+              who,
+              'conquest-setup-place',
+              `${factionName(game, who)}: place one more army on one of your territories (${s.toPlace[who]} left).`,
+              '[002 II Start of Game 1]',
+              territoriesOf(game, who).map((territory) => ({ type: 'place', side: who, territory })),
+              s.toPlace[who] ?? 0,
+            );
+          continue;
+        case 'capital':
+          if (turnsTaken() >= s.order.length) goTo(nextStage(game, 'capital'));
+          else
+            return decide(
+              who,
+              'conquest-capital',
+              `${factionName(game, who)}: choose your capital among your territories. Whoever holds every capital wins.`,
+              '[002 II Start of Game 1]',
+              territoriesOf(game, who).map((territory) => ({ type: 'capital', side: who, territory })),
+            );
+          continue;
+        case 'missions':
+          dealMissions(game);
+          goTo(null);
+          continue;
       }
-      if (now === 'claim') {
-        const free = map.territories.filter((t) => s.owner[t] === null);
-        if (!free.length) {
-          const done = advanceTo('place');
-          if (done) return done;
-          continue;
-        }
-        return {
-          decide: {
-            side: who,
-            kind: 'conquest-claim',
-            prompt: `${factionName(game, who)}: claim an unoccupied territory (one army).`,
-            rule: '[002 II Start of Game 1]',
-            options: free.map((territory) => ({ type: 'claim', side: who, territory })),
-            context: { left: s.toPlace[who] ?? 0 },
-          },
-        };
-      }
-      if (now === 'place') {
-        if (s.order.every((f) => (s.toPlace[f] ?? 0) === 0)) {
-          const done = advanceTo(nextStage(game, 'place'));
-          if (done) return done;
-          continue;
-        }
-        if ((s.toPlace[who] ?? 0) === 0) {
-          frame.data.turn = ((frame.data.turn as number | undefined) ?? 0) + 1;
-          continue;
-        }
-        if (options.autoPlace) {
-          placeOne(game, who, game.rng.pick(territoriesOf(game, who)));
-          frame.data.turn = ((frame.data.turn as number | undefined) ?? 0) + 1;
-          continue;
-        }
-        return {
-          decide: {
-            side: who,
-            kind: 'conquest-setup-place',
-            prompt: `${factionName(game, who)}: place one more army on one of your territories (${s.toPlace[who]} left).`,
-            rule: '[002 II Start of Game 1]',
-            options: territoriesOf(game, who).map((territory) => ({ type: 'place', side: who, territory })),
-            context: { left: s.toPlace[who] ?? 0 },
-          },
-        };
-      }
-      if (now === 'capital') {
-        if (((frame.data.turn as number | undefined) ?? 0) >= s.order.length) {
-          const done = advanceTo(nextStage(game, 'capital'));
-          if (done) return done;
-          continue;
-        }
-        return {
-          decide: {
-            side: who,
-            kind: 'conquest-capital',
-            prompt: `${factionName(game, who)}: choose your capital among your territories. Whoever holds every capital wins.`,
-            rule: '[002 II Start of Game 1]',
-            options: territoriesOf(game, who).map((territory) => ({ type: 'capital', side: who, territory })),
-          },
-        };
-      }
-      // missions: each faction draws one, seen only by itself [002 I Game Type 3]
-      const continents = map.def.continents.map((c) => ({ id: c.id, name: c.name }));
-      const deck = game.rng.shuffle(missionDeck(continents, s.order, map.territories.length));
-      s.order.forEach((f, i) => {
-        const mission = deck[i]!;
-        s.missions[f] = mission;
-        tellOnly(game, f, 'mission', `${factionName(game, f)}'s secret mission: ${mission.text}`, '[002 I Game Type 3]');
-      });
-      tell(game, 'missions', 'Each faction draws a secret mission.', '[002 I Game Type 3]');
-      void onTurn;
-      void turnIndex;
-      return { done: true };
     }
   },
   answer(game, frame, command) {
@@ -174,6 +138,24 @@ export const conquestSetup: Procedure<ConquestGame> = {
     frame.data.turn = ((frame.data.turn as number | undefined) ?? 0) + 1;
   },
 };
+
+function decide(side: FactionId, kind: string, prompt: string, rule: string, options: Command<FactionId>[], left?: number): Step<FactionId> {
+  return { decide: { side, kind, prompt, rule, options, ...(left === undefined ? {} : { context: { left } }) } };
+}
+
+/** Each faction draws a secret mission, seen only by itself [002 I Game Type 3]. */
+function dealMissions(game: ConquestGame): void {
+  const s = stateOf(game);
+  const map = mapOf(game);
+  const continents = map.def.continents.map((c) => ({ id: c.id, name: c.name }));
+  const deck = game.rng.shuffle(missionDeck(continents, s.order, map.territories.length));
+  s.order.forEach((f, i) => {
+    const mission = deck[i]!;
+    s.missions[f] = mission;
+    tellOnly(game, f, 'mission', `${factionName(game, f)}'s secret mission: ${mission.text}`, '[002 I Game Type 3]');
+  });
+  tell(game, 'missions', 'Each faction draws a secret mission.', '[002 I Game Type 3]');
+}
 
 function claim(game: ConquestGame, faction: FactionId, territory: string): void {
   const s = stateOf(game);

@@ -154,8 +154,8 @@ export const conquestTurn: Procedure<ConquestGame> = {
           return decide(game, defender, 'conquest-defend', `${nameOf(game, d.to!)} is attacked with ${d.dice} dice: defend with how many?`, '[002 II.3]', offers);
         }
         case 'move-in': {
-          const least = d.dice;
-          const most = (s.armies[d.from!] ?? 0) - 1;
+          const least = s.armies[d.to!] ?? 0; // the armies that attacked, moved in already
+          const most = least + (s.armies[d.from!] ?? 0) - 1;
           if (least >= most) {
             moveIn(game, d, most);
             continue;
@@ -265,6 +265,7 @@ export const conquestTurn: Procedure<ConquestGame> = {
         roll(game, d, d.dice, maxDefenceDice(s.armies[d.to!] ?? 0, options.cards === 'italian'));
         return;
       case 'defend':
+        d.stage = 'battle';
         roll(game, d, d.dice, command.dice as number);
         return;
       case 'annihilate': {
@@ -366,17 +367,23 @@ function roll(game: ConquestGame, d: TurnData, attackDice: number, defenceDice: 
     '[002 II.3]',
   );
   if ((s.armies[to] ?? 0) > 0) return;
-  // Conquered: the attacker moves in [002 II.3].
+  // Conquered: the attacker moves in at once with at least the armies it attacked with [002 II.3]
+  // (a roll that empties the territory lost the attacker nothing, so they are there to move); the
+  // move-in decision then asks how many in all.
   s.owner[to] = d.player;
+  s.armies[from] = (s.armies[from] ?? 0) - attackDice;
+  s.armies[to] = attackDice;
   d.conquered = true;
   tell(game, 'conquest', `${factionName(game, d.player)} takes ${nameOf(game, to)} from ${factionName(game, defender)}.`, '[002 II.3]');
   if (!territoriesOf(game, defender).length) eliminate(game, d, defender);
   d.stage = 'move-in';
 }
 
+/** The conquering armies in `to` come to `count` in all (the first `d.dice` are there already). */
 function moveIn(game: ConquestGame, d: TurnData, count: number): void {
   const s = stateOf(game);
-  s.armies[d.from!] = (s.armies[d.from!] ?? 0) - count;
+  const more = count - (s.armies[d.to!] ?? 0);
+  s.armies[d.from!] = (s.armies[d.from!] ?? 0) - more;
   s.armies[d.to!] = count;
   d.stage = d.forced > 0 ? 'trade' : 'attack';
 }
