@@ -10,8 +10,8 @@ import { z } from 'zod';
 import { commandShapeProblem } from './engine/commands';
 import { jsonPath } from './content/validate';
 import { newGame, replay, type NewGameOptions } from './engine/game';
-import { Side, SIDES, type SideId } from './content/schema';
-import type { Command, Game } from './engine/types';
+import { Side, SIDES, type ScenarioDef, type SideId } from './content/schema';
+import type { Command, Game, Json, ScenarioBase } from './engine/types';
 
 /**
  * The save format's version: raised whenever the same seed and commands would replay a different game.
@@ -22,24 +22,30 @@ export const SAVE_FORMAT_VERSION = 2;
 export const MAX_SAVE_BYTES = 8 * 1024 * 1024;
 export const MAX_COMMANDS = 100_000;
 
-export interface SaveFile {
+export interface SaveFile<S extends string = SideId> {
   formatVersion: number;
   contentVersion: string;
+  /** The ruleset the game is played by; absent: the star-system game (every save made before others existed). */
+  ruleset?: string;
+  /** The ruleset's new-game options (a conquest game's players and card option); absent: none. */
+  options?: { [key: string]: Json };
   scenario: string;
   seed: string;
   /** Sides that placed their starting forces by hand [16.12-16.14]; absent in older saves: automatic. */
-  handPlacement?: SideId[];
+  handPlacement?: S[];
   /**
    * Who sits at each side: a person at this screen or an AI level. Absent: a watched game (and every
    * save made before seats were kept), which resumes as AI against AI.
    */
-  seats?: Seats;
-  commands: Command[];
+  seats?: Record<S, Seat>;
+  commands: Command<S>[];
 }
 
 /** A side's seat: a person at this screen, or an AI level (a name from `src/ai/registry.ts`). */
 export type Seat = { kind: 'human' } | { kind: 'ai'; agent: string };
 export type Seats = Record<SideId, Seat>;
+/** The seats of a game of any ruleset: the star-system game seats both sides; a conquest game the factions playing. */
+export type SeatsOf<S extends string> = Record<S, Seat> | Partial<Record<S, Seat>>;
 
 const SeatSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('human') }),
@@ -69,33 +75,59 @@ const SaveSchema = z.strictObject({
     .max(MAX_COMMANDS),
 });
 
+/**
+ * A save of another ruleset's game: its ruleset and options are named, and its seats are keyed by that
+ * ruleset's sides (checked against them when it loads).
+ */
+const OtherRulesetSaveSchema = z.strictObject({
+  formatVersion: z.literal(SAVE_FORMAT_VERSION),
+  contentVersion: z.string().min(1).max(64),
+  ruleset: z.string().regex(/^[a-z][a-z0-9-]{0,31}$/, 'a ruleset is a short lower-case name'),
+  options: z.record(z.string().regex(/^[a-zA-Z][a-zA-Z0-9]{0,31}$/, 'an option is a plain word'), z.json()).optional(),
+  scenario: z.string().min(1).max(64),
+  seed: z.string().min(1).max(64),
+  seats: z.record(z.string().regex(/^[a-z][a-z0-9-]{0,31}$/, 'a side is a short lower-case name'), SeatSchema).optional(),
+  commands: z
+    .array(
+      z.unknown().superRefine((value, ctx) => {
+        const problem = commandShapeProblem(value, 'any');
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+    )
+    .max(MAX_COMMANDS),
+});
+
 /** The game as a save; `seats` (who plays each side) only for a game people play, not one watched. */
-export function makeSave(game: Game, seats?: Seats): SaveFile {
+export function makeSave<S extends string = SideId, Scn extends ScenarioBase = ScenarioDef>(game: Game<S, Scn>, seats?: SeatsOf<S>): SaveFile<S> {
+  const starSystem = game.ruleset.id === 'star-system';
   return {
     formatVersion: SAVE_FORMAT_VERSION,
     contentVersion: game.content.version,
+    ...(starSystem ? {} : { ruleset: game.ruleset.id, options: structuredClone(game.options) }),
     scenario: game.scenario.id,
     seed: game.seed,
     // only when some side placed by hand, so an all-automatic save reads exactly as before
     ...(game.handPlacement.length ? { handPlacement: [...game.handPlacement] } : {}),
-    ...(seats ? { seats: { rebel: { ...seats.rebel }, imperial: { ...seats.imperial } } } : {}),
+    ...(seats ? { seats: structuredClone(seats) as Record<S, Seat> } : {}),
     commands: game.log.map((c) => ({ ...c })),
   };
 }
 
 /** The new-game options a save was made with (its commands aside). */
-function startOf(save: SaveFile, options: Omit<NewGameOptions, 'scenario' | 'seed'>): NewGameOptions {
-  return { ...options, scenario: save.scenario, seed: save.seed, handPlacement: save.handPlacement ?? [] };
+function startOf<S extends string, Scn extends ScenarioBase>(save: SaveFile<S>, options: Omit<NewGameOptions<S, Scn>, 'scenario' | 'seed'>): NewGameOptions<S, Scn> {
+  return { ...options, scenario: save.scenario, seed: save.seed, handPlacement: save.handPlacement ?? [], ...(save.options ? { options: save.options } : {}) };
 }
 
-export function saveToText(game: Game, seats?: Seats): string {
+export function saveToText<S extends string = SideId, Scn extends ScenarioBase = ScenarioDef>(game: Game<S, Scn>, seats?: SeatsOf<S>): string {
   return JSON.stringify(makeSave(game, seats));
 }
 
-export type LoadResult = { ok: true; game: Game; save: SaveFile } | { ok: false; message: string };
+export type LoadResult<S extends string = SideId, Scn extends ScenarioBase = ScenarioDef> =
+  | { ok: true; game: Game<S, Scn>; save: SaveFile<S> }
+  | { ok: false; message: string };
 
 /** Parse and check a save without replaying it. */
-export function parseSave(text: string): { ok: true; save: SaveFile } | { ok: false; message: string } {
+export function parseSave(text: string): { ok: true; save: SaveFile<string> } | { ok: false; message: string } {
   if (typeof text !== 'string') return { ok: false, message: 'The save is not text.' };
   if (text.length > MAX_SAVE_BYTES)
     return { ok: false, message: `The save is too large (${text.length} bytes; at most ${MAX_SAVE_BYTES}).` };
@@ -111,26 +143,35 @@ export function parseSave(text: string): { ok: true; save: SaveFile } | { ok: fa
       ok: false,
       message: `The save was made by an older version of the game (save format ${version}; this game reads ${SAVE_FORMAT_VERSION}), which dealt games differently: it cannot be resumed.`,
     };
-  const result = SaveSchema.safeParse(data);
+  const other = typeof data === 'object' && data !== null && 'ruleset' in data;
+  const result = (other ? OtherRulesetSaveSchema : SaveSchema).safeParse(data);
   if (!result.success) {
     const issue = result.error.issues[0];
     const where = issue ? jsonPath(issue.path) : '';
     return { ok: false, message: `The save is malformed${where ? ` at ${where}` : ''}: ${issue?.message ?? 'unknown problem'}.` };
   }
-  return { ok: true, save: result.data as SaveFile };
+  return { ok: true, save: result.data as SaveFile<string> };
 }
 
 /** Load a save into a new game. `options` gives the content and ruleset to play it with. */
-export function loadSave(text: string, options: Omit<NewGameOptions, 'scenario' | 'seed'>): LoadResult {
+export function loadSave<S extends string = SideId, Scn extends ScenarioBase = ScenarioDef>(
+  text: string,
+  options: Omit<NewGameOptions<S, Scn>, 'scenario' | 'seed'>,
+): LoadResult<S, Scn> {
   const parsed = parseSave(text);
   if (!parsed.ok) return parsed;
-  const { save } = parsed;
+  const save = parsed.save as SaveFile<S>;
+  const savedRuleset = save.ruleset ?? 'star-system';
+  if (savedRuleset !== options.ruleset.id)
+    return { ok: false, message: `The save is of a ${savedRuleset} game, not a ${options.ruleset.id} game.` };
+  for (const side of Object.keys(save.seats ?? {}))
+    if (!options.ruleset.sides.includes(side as S)) return { ok: false, message: `The save's seats name "${side}", which is not a side of a ${savedRuleset} game.` };
   if (save.contentVersion !== options.content.version)
     return {
       ok: false,
       message: `The save was made with other game content (version ${save.contentVersion}; this game has ${options.content.version}).`,
     };
-  if (!options.content.scenarios.has(save.scenario)) return { ok: false, message: `The save's scenario "${save.scenario}" does not exist.` };
+  if (!options.ruleset.scenarios(options.content).has(save.scenario)) return { ok: false, message: `The save's scenario "${save.scenario}" does not exist.` };
   try {
     const game = replay(startOf(save, options), save.commands);
     return { ok: true, game, save };
@@ -140,6 +181,9 @@ export function loadSave(text: string, options: Omit<NewGameOptions, 'scenario' 
 }
 
 /** A fresh game for a save's scenario and seed, without its commands (for a replay viewer). */
-export function gameAtStart(save: SaveFile, options: Omit<NewGameOptions, 'scenario' | 'seed'>): Game {
+export function gameAtStart<S extends string = SideId, Scn extends ScenarioBase = ScenarioDef>(
+  save: SaveFile<S>,
+  options: Omit<NewGameOptions<S, Scn>, 'scenario' | 'seed'>,
+): Game<S, Scn> {
   return newGame(startOf(save, options));
 }

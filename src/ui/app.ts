@@ -27,7 +27,7 @@ import { PlanetOverviewPanel } from './planet-overview-panel';
 import { PlayScreen } from './play/play-screen';
 import { isPlayed, saveMetaOf } from './play/seats';
 import { continueHtml } from './continue-entry';
-import { parseSave } from '../core/save';
+import { parseSave, type Seats } from '../core/save';
 import { spreadMarkers, type ScreenBox } from './screen-boxes';
 import { scoreLines } from './score-lines';
 import type { FromWorker, GameInfo, StepUnit, ToWorker } from './spectator-protocol';
@@ -406,7 +406,7 @@ export class App {
   resumeSave(text: string, from = 'the save'): void {
     this.pendingLoad = from;
     const parsed = parseSave(text);
-    if (parsed.ok && isPlayed(parsed.save.seats)) return this.play.resume(text);
+    if (parsed.ok && parsed.save.ruleset === undefined && isPlayed(parsed.save.seats as Seats | undefined)) return this.play.resume(text);
     this.send({
       type: 'load',
       text,

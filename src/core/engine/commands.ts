@@ -24,14 +24,16 @@ const MAX_ARRAY = 64;
  * `__proto__` or `constructor`), and values that are small JSON (numbers, short strings, booleans,
  * null, and short arrays or objects of those).
  */
-export function commandShapeProblem(value: unknown, sides: readonly string[]): string | null {
+export function commandShapeProblem(value: unknown, sides: readonly string[] | 'any'): string | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'a command must be an object';
   if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null)
     return 'a command must be a plain object';
   const record = value as Record<string, unknown>;
   if (typeof record.type !== 'string' || !/^[a-z][a-zA-Z-]{0,39}$/.test(record.type)) return 'a command needs a "type" word';
-  if (typeof record.side !== 'string' || !sides.includes(record.side))
-    return `a command needs a "side" (${sides.join(' or ')})`;
+  if (sides === 'any') {
+    // a ruleset's sides are checked when the command meets the game; here only the word
+    if (typeof record.side !== 'string' || !/^[a-z][a-z0-9-]{0,31}$/.test(record.side)) return 'a command needs a "side"';
+  } else if (typeof record.side !== 'string' || !sides.includes(record.side)) return `a command needs a "side" (${sides.join(' or ')})`;
   return valueProblem(record, 0, 'command');
 }
 
