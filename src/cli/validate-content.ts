@@ -1,11 +1,38 @@
 /**
  * `npx tsx src/cli/validate-content.ts [folder]`: check a content folder (default assets/content)
  * and print every problem with its file and JSON path, or a summary of what it holds.
+ * `npx tsx src/cli/validate-content.ts --conquest-map <file>`: check a conquest map file [002 I Maps].
  */
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONTENT_FILES } from '../core/content/schema';
-import { ContentError, parseContentJson, validateContent, type RawContent } from '../core/content/validate';
+import { ContentError, formatProblem, parseContentJson, validateContent, type RawContent } from '../core/content/validate';
+import { parseConquestMap } from '../../systems/conquest/map';
+
+if (process.argv[2] === '--conquest-map') checkConquestMap(process.argv[3]);
+
+/** Check a conquest map file and exit: 0 with a summary, 1 with every problem. */
+function checkConquestMap(file: string | undefined): never {
+  if (!file) {
+    console.error('validate-content: --conquest-map needs a file');
+    process.exit(2);
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    console.error(`${file}: ${(e as Error).message}`);
+    process.exit(1);
+  }
+  const result = parseConquestMap(raw, file);
+  if (!result.ok) {
+    for (const p of result.problems) console.error(formatProblem(p));
+    process.exit(1);
+  }
+  const { map } = result;
+  console.log(JSON.stringify({ ok: true, name: map.def.name, territories: map.territories.length, borders: map.def.borders.length, continents: map.def.continents.length }));
+  process.exit(0);
+}
 
 const folder = process.argv[2] ?? 'assets/content';
 const raw: RawContent = {};

@@ -1,0 +1,74 @@
+/**
+ * The conquest map [002 I Maps]: the bundled galaxy read as a map, and a player's own map file checked,
+ * every problem named with its file, JSON path and reason.
+ */
+import { describe, expect, it } from 'vitest';
+import { conquestContent } from '../../../systems/conquest/content';
+import { galaxyMapFile, parseConquestMap, type ConquestMapDef } from '../../../systems/conquest/map';
+import { content } from './fixtures';
+
+const small: ConquestMapDef = {
+  name: 'Three Moons',
+  territories: [
+    { id: 'io', name: 'Io', continent: 'inner', position: [0, 0, 0] },
+    { id: 'europa', name: 'Europa', continent: 'inner', position: [1, 0, 0] },
+    { id: 'callisto', name: 'Callisto', continent: 'outer', position: [2, 0, 0] },
+  ],
+  borders: [
+    ['io', 'europa'],
+    ['europa', 'callisto'],
+  ],
+  continents: [
+    { id: 'inner', name: 'Inner', bonus: 2, color: '#112233' },
+    { id: 'outer', name: 'Outer', bonus: 1, color: '#445566' },
+  ],
+};
+
+const problems = (raw: unknown) => {
+  const result = parseConquestMap(raw, 'moons.json');
+  return result.ok ? [] : result.problems.map((p) => `${p.file} at ${p.path}: ${p.message}`);
+};
+
+describe('[002 I Maps] the map', () => {
+  it('the galaxy: its 25 star systems are the territories, its routes the borders, its provinces the continents', () => {
+    const map = conquestContent(content).scenarios.get('conquest-domination')!.map;
+    expect(map.territories).toEqual(content.galaxy.systems.map((s) => s.id));
+    expect(map.continentTerritories.size).toBe(content.galaxy.provinces.length);
+    for (const r of content.galaxy.routes) {
+      expect(map.neighbours.get(r.from)).toContain(r.to);
+      expect(map.neighbours.get(r.to)).toContain(r.from); // borders go both ways
+    }
+    for (const p of content.galaxy.provinces) expect(map.bonus.get(p.id)).toBeGreaterThan(0);
+  });
+
+  it('a map file of one\'s own is read with its lookups', () => {
+    const result = parseConquestMap(small, 'moons.json');
+    if (!result.ok) throw new Error(JSON.stringify(result.problems));
+    expect(result.map.neighbours.get('europa')).toEqual(['io', 'callisto']);
+    expect(result.map.continentTerritories.get('inner')).toEqual(['io', 'europa']);
+    expect(result.map.nameOf('callisto')).toBe('Callisto');
+  });
+
+  it('a broken map file is refused with the file, the JSON path and the reason', () => {
+    const broken = (change: (m: ConquestMapDef) => void) => {
+      const m = structuredClone(small);
+      change(m);
+      return problems(m);
+    };
+    expect(problems('not a map')).toEqual([expect.stringMatching(/^moons\.json at : /)]);
+    expect(broken((m) => void (m.territories[1]!.id = 'io'))).toContain('moons.json at territories[1].id: territory "io" is listed twice');
+    expect(broken((m) => void (m.territories[2]!.continent = 'nowhere'))).toContain('moons.json at territories[2].continent: continent "nowhere" does not exist');
+    expect(broken((m) => void m.borders.push(['io', 'ganymede']))).toContain('moons.json at borders[2][1]: territory "ganymede" does not exist');
+    expect(broken((m) => void m.borders.push(['io', 'io']))).toContain('moons.json at borders[2]: territory "io" borders itself');
+    expect(broken((m) => void m.borders.push(['europa', 'io']))).toContain('moons.json at borders[2]: the border between "europa" and "io" is listed twice');
+    expect(broken((m) => void m.continents.push({ id: 'empty', name: 'Empty', bonus: 1, color: '#000000' }))).toContain('moons.json at continents[2]: continent "empty" has no territory');
+    expect(broken((m) => void m.borders.pop())).toContain('moons.json at territories[2]: territory "callisto" cannot be reached from "io" by any border');
+    expect(broken((m) => void (m.continents[0]!.bonus = -1))[0]).toMatch(/^moons\.json at continents\[0\]\.bonus: /);
+    expect(broken((m) => void ((m as unknown as { extra: number }).extra = 1))[0]).toMatch(/extra/);
+  });
+
+  it('the bundled galaxy map passes the same check', () => {
+    const file = galaxyMapFile(content, 'The Galaxy', { 'sovereign-core': 5 });
+    expect(parseConquestMap(file, 'galaxy.json').ok).toBe(true);
+  });
+});
