@@ -1,7 +1,7 @@
 /**
  * Benchmarks: speed and memory, measured and printed, never asserted.
  *
- *   npm run bench [-- --json] [-- --games N]
+ *   npm run bench [-- --json] [-- --games N] [-- --conquest-games N]
  *
  * Plays N (default 1,000) random-vs-random games of every scenario (so it is also the "every scenario
  * survives a thousand random games" check), times decisions per agent, and reports the heap. With
@@ -14,6 +14,10 @@ import { playOut } from '../ai/play';
 import { agentFactory, agentNames } from '../ai/registry';
 import { starSystemRuleset } from '../../systems/star-system-ruleset';
 import { benchRender, type RenderBench } from './bench-render';
+import { conquestRuleset } from '../../systems/conquest/ruleset';
+import { FACTIONS } from '../../systems/conquest/content';
+import { CONQUEST_AGENTS, conquestAgentFactory } from '../ai/conquest/registry';
+import { playConquestOne } from '../ai/conquest/play';
 
 const argv = process.argv.slice(2);
 const json = argv.includes('--json');
@@ -21,6 +25,13 @@ const gamesArg = argv.indexOf('--games');
 const games = gamesArg >= 0 ? Number(argv[gamesArg + 1]) : 1000;
 if (!Number.isInteger(games) || games < 1) {
   console.error('bench: --games needs a whole number from 1');
+  process.exit(2);
+}
+
+const conquestArg = argv.indexOf('--conquest-games');
+const conquestGames = conquestArg >= 0 ? Number(argv[conquestArg + 1]) : 100;
+if (!Number.isInteger(conquestGames) || conquestGames < 1) {
+  console.error('bench: --conquest-games needs a whole number from 1');
   process.exit(2);
 }
 
@@ -108,6 +119,48 @@ for (const agent of agentNames()) {
 }
 const normal = agentNames().includes('normal') ? selfPlay(defaultScenario, 'normal', Math.min(games, 20)).gamesPerSecond : null;
 
+/**
+ * Conquest [002]: `n` four-player games of each game type with the same agent in every seat: games/s,
+ * decisions/s, mean rounds, and the median time of one decision.
+ */
+function conquestPlay(scenario: string, agent: string, n: number) {
+  const times: number[] = [];
+  let decisions = 0;
+  let rounds = 0;
+  let draws = 0;
+  const players = FACTIONS.slice(0, 4);
+  const started = performance.now();
+  for (let i = 0; i < n; i++) {
+    const seed = `bench-${i}`;
+    const game = newGame({ content, ruleset: conquestRuleset, scenario, seed, options: { players } });
+    const agents = Object.fromEntries(players.map((f) => [f, conquestAgentFactory(agent)({ faction: f, seed })]));
+    for (;;) {
+      const t = performance.now();
+      if (!playConquestOne(game, agents)) break;
+      if (times.length < 200_000) times.push(performance.now() - t);
+      decisions++;
+    }
+    rounds += game.turn;
+    if (game.winner === 'draw') draws++;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  return { games: n, seconds, gamesPerSecond: n / seconds, decisionsPerSecond: decisions / seconds, meanRounds: rounds / n, draws, medianDecisionMs: median(times) };
+}
+
+const conquest: Record<string, Record<string, ReturnType<typeof conquestPlay>>> = {};
+for (const scenario of conquestRuleset.scenarios(content).keys()) {
+  conquest[scenario] = {};
+  for (const agent of Object.keys(CONQUEST_AGENTS)) {
+    const result = conquestPlay(scenario, agent, agent === 'random' ? conquestGames : Math.min(conquestGames, 50));
+    conquest[scenario][agent] = result;
+    log(
+      `${scenario}: ${result.games} ${agent} 4-player games in ${result.seconds.toFixed(2)} s (${result.gamesPerSecond.toFixed(1)} games/s, ` +
+        `${Math.round(result.decisionsPerSecond)} decisions/s, ${result.meanRounds.toFixed(1)} rounds, ${result.draws} drawn at the round limit, ` +
+        `median decision ${result.medianDecisionMs.toFixed(3)} ms)`,
+    );
+  }
+}
+
 const memory = process.memoryUsage();
 let render: RenderBench | { error: string } | null = null;
 if (!argv.includes('--no-render')) {
@@ -126,6 +179,7 @@ const summary = {
     decisionTimesMs,
   },
   scenarios: perScenario,
+  conquest,
   memory: { heapUsedMB: memory.heapUsed / 1048576, rssMB: memory.rss / 1048576 },
   render,
 };

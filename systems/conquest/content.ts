@@ -97,9 +97,19 @@ export const ConquestOptions = z.strictObject({
 });
 export type ConquestOptionsDef = z.output<typeof ConquestOptions>;
 
-/** The options of a game, checked (the engine refused the game at its start if they were not valid). */
-export function optionsOf(options: unknown): ConquestOptionsDef {
-  return ConquestOptions.parse(options);
+const parsedOptions = new WeakMap<object, ConquestOptionsDef>();
+
+/**
+ * The options of a game, checked (the engine refused the game at its start if they were not valid) and
+ * with their defaults filled in; read once per game's options object, as every rule asks for them.
+ */
+export function optionsOf(options: object): ConquestOptionsDef {
+  let parsed = parsedOptions.get(options);
+  if (!parsed) {
+    parsed = ConquestOptions.parse(options);
+    parsedOptions.set(options, parsed);
+  }
+  return parsed;
 }
 
 /** Why these options cannot be played on this scenario, or null. */

@@ -47,7 +47,7 @@ export interface BattleOdds {
 }
 
 // Only 9 (attacker dice, defender dice) pairings exist, and a battle asks for them over and over.
-const rollCache = new Map<string, readonly RollOutcome[]>();
+const rollCache = new Map<number, readonly RollOutcome[]>();
 
 /**
  * The exact outcomes of one roll of `attackerDice` (1-3) against `defenderDice` (1-3) dice, best for the
@@ -119,13 +119,60 @@ export function battleOdds(attackers: number, defenders: number, options: Battle
 
 /** The cached outcomes themselves, for use inside this module (never handed out: they must not change). */
 function outcomesFor(attackerDice: number, defenderDice: number): readonly RollOutcome[] {
-  const key = `${attackerDice}v${defenderDice}`;
+  // a number, not a string, for the key: the battle sweep asks this for every state it visits
+  const key = attackerDice * 8 + defenderDice;
   let outcomes = rollCache.get(key);
   if (!outcomes) {
     outcomes = enumerateRolls(attackerDice, defenderDice);
     rollCache.set(key, outcomes);
   }
   return outcomes;
+}
+
+/**
+ * The chance that an Annihilate to the end takes the territory, for every battle up to `attackers`
+ * against `defenders` at once: win[a][d] = the sum over the outcomes of one roll of their probability
+ * times win[a - attacker losses][d - defender losses], with win[a][0] = 1 and win[1][d > 0] = 0. Filled
+ * upwards, so every entry it reads is already final.
+ */
+class WinTable {
+  readonly width: number;
+  readonly win: Float64Array;
+  constructor(
+    readonly attackers: number,
+    readonly defenders: number,
+    italian: boolean,
+  ) {
+    this.width = defenders + 1;
+    this.win = new Float64Array((attackers + 1) * this.width);
+    for (let a = 1; a <= attackers; a++) {
+      this.win[a * this.width] = 1;
+      if (a < 2) continue; // one army cannot attack: the defender holds
+      const attackDice = maxAttackDice(a);
+      for (let d = 1; d <= defenders; d++) {
+        let p = 0;
+        for (const o of outcomesFor(attackDice, maxDefenceDice(d, italian))) p += o.probability * this.win[(a - o.attackerLosses) * this.width + d - o.defenderLosses]!;
+        this.win[a * this.width + d] = p;
+      }
+    }
+  }
+}
+
+const winTables: { standard?: WinTable; italian?: WinTable } = {};
+
+/**
+ * `battleOdds(attackers, defenders, { italian }).attackerWins`, from one table kept per rule and grown
+ * (doubled) when a larger battle is asked: the chance shown before every roll of a battle, and weighed
+ * by the AI for every attack it could make, is asked for the same and smaller armies again and again.
+ */
+export function winChance(attackers: number, defenders: number, italian: boolean): number {
+  checkWhole('attackers', attackers, 1);
+  checkWhole('defenders', defenders, 1);
+  const key = italian ? 'italian' : 'standard';
+  let table = winTables[key];
+  if (!table || table.attackers < attackers || table.defenders < defenders)
+    table = winTables[key] = new WinTable(Math.max(attackers, 2 * (table?.attackers ?? 16)), Math.max(defenders, 2 * (table?.defenders ?? 16)), italian);
+  return table.win[attackers * table.width + defenders]!;
 }
 
 /** Counts, for every possible roll, what `resolveDice` says it costs, and turns the counts into probabilities. */

@@ -9,7 +9,7 @@ import type { Command, Frame, Json, Procedure, Step } from '../../src/core/engin
 import { bonusTerritories, forcedTrades, setValue, tradeableSets, type Card } from './cards';
 import type { FactionId } from './content';
 import { maxAttackDice, maxDefenceDice, resolveDice } from './dice';
-import { battleOdds } from './odds';
+import { winChance } from './odds';
 import {
   enemyNeighbours,
   factionName,
@@ -139,11 +139,11 @@ export const conquestTurn: Procedure<ConquestGame> = {
           for (let dice = maxAttackDice(attackers); dice >= 1; dice--) offers.push({ type: 'roll', side: me, dice });
           for (const stopAt of annihilateStops(attackers)) offers.push({ type: 'annihilate', side: me, stopAt });
           offers.push({ type: 'retreat', side: me });
-          const odds = battleOdds(attackers, s.armies[to] ?? 0, { italian: options.cards === 'italian' });
+          const chance = winChance(attackers, s.armies[to] ?? 0, options.cards === 'italian');
           return decide(game, me, 'conquest-battle', `${nameOf(game, from)} (${attackers}) attacks ${nameOf(game, to)} (${s.armies[to]}): roll, annihilate, or retreat.`, '[002 II.3]', offers, {
             from,
             to,
-            winChance: odds.attackerWins,
+            winChance: chance,
           });
         }
         case 'defend': {

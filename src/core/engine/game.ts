@@ -90,7 +90,8 @@ export function apply(game: AnyGame, command: unknown): ApplyResult {
   if (!decision) return { ok: false, reason: 'the game is not waiting for a decision' };
   if (cmd.side !== decision.side) return { ok: false, reason: `it is the ${decision.side} player's decision, not the ${cmd.side}'s` };
   const key = canonical(cmd as unknown as Json);
-  const option = decision.options.find((o) => canonical(o as unknown as Json) === key);
+  // same type first: a decision may list hundreds of options (armies to move), most of other types
+  const option = decision.options.find((o) => o.type === cmd.type && canonical(o as unknown as Json) === key);
   if (!option)
     return {
       ok: false,

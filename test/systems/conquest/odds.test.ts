@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { battleOdds, singleRollOutcomes } from '../../../systems/conquest/odds';
+import { battleOdds, singleRollOutcomes, winChance } from '../../../systems/conquest/odds';
 
 const STANDARD = { italian: false };
 const ITALIAN = { italian: true };
@@ -221,5 +221,18 @@ describe('conquest odds [002 II.3 Attack]', () => {
       expect(italian.attackerWins).toBeLessThan(0.001); // three defence dice outlast an equal attack
       expect(elapsed).toBeLessThan(2_000); // tens of milliseconds in practice; generous for slow machines
     });
+  });
+});
+
+describe('[002 II.3] winChance, the remembered chance shown before every roll', () => {
+  it('[002 II.3] equals battleOdds(...).attackerWins for every battle up to 40 against 40, both rules, asked in any order', () => {
+    for (const italian of [false, true])
+      for (const [a, d] of [[40, 40], [3, 2], [17, 9], [1, 5], [2, 1], [39, 1]] as const) {
+        expect(winChance(a, d, italian)).toBeCloseTo(battleOdds(a, d, { italian }).attackerWins, 12);
+      }
+    for (let a = 1; a <= 40; a += 3)
+      for (let d = 1; d <= 40; d += 4) expect(winChance(a, d, false)).toBeCloseTo(battleOdds(a, d, { italian: false }).attackerWins, 12);
+    // a larger battle after smaller ones grows the table and stays exact
+    expect(winChance(150, 120, false)).toBeCloseTo(battleOdds(150, 120, { italian: false }).attackerWins, 12);
   });
 });
