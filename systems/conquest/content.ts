@@ -6,9 +6,9 @@
 import { z } from 'zod';
 import raw from '../../assets/content/conquest.json';
 import type { Content } from '../../src/core/content/validate';
-import { ContentError, jsonPath } from '../../src/core/content/validate';
+import { ContentError, formatProblem, jsonPath } from '../../src/core/content/validate';
 import type { ScenarioBase } from '../../src/core/engine/types';
-import { galaxyMapFile, parseConquestMap, type ConquestMap } from './map';
+import { galaxyMapFile, parseConquestMap, type ConquestMap, type MapResult } from './map';
 
 /** The six factions a conquest game may seat [002 I Players / AI: colours]. Sides are these ids. */
 export const FACTIONS = ['crimson', 'azure', 'emerald', 'amber', 'violet', 'ivory'] as const;
@@ -94,6 +94,11 @@ export const ConquestOptions = z.strictObject({
   recycle: z.boolean().default(true),
   /** Auto-Defend: defenders always roll the most dice they may; otherwise the defender chooses. */
   autoDefend: z.boolean().default(true),
+  /**
+   * A map file of the player's own (`ConquestMapFile`), played instead of the scenario's; kept in the
+   * options so a save carries it and replays on it. Checked by `parseConquestMap`.
+   */
+  map: z.unknown().optional(),
 });
 export type ConquestOptionsDef = z.output<typeof ConquestOptions>;
 
@@ -119,9 +124,28 @@ export function conquestOptionsProblem(options: unknown, scenario: ConquestScena
     const issue = parsed.error.issues[0]!;
     return `conquest options${issue.path.length ? ` at ${jsonPath(issue.path)}` : ''}: ${issue.message}`;
   }
-  if (parsed.data.players.length > scenario.map.territories.length)
-    return `the map "${scenario.map.def.name}" has ${scenario.map.territories.length} territories, too few for ${parsed.data.players.length} players`;
+  let map = scenario.map;
+  if (parsed.data.map !== undefined) {
+    const own = customMap(parsed.data.map);
+    if (!own.ok) return `the map file is not valid: ${own.problems.slice(0, 3).map(formatProblem).join('; ')}`;
+    map = own.map;
+  }
+  if (parsed.data.players.length > map.territories.length)
+    return `the map "${map.def.name}" has ${map.territories.length} territories, too few for ${parsed.data.players.length} players`;
   return null;
+}
+
+const customMaps = new WeakMap<object, MapResult>();
+
+/** A player's own map from a game's options, checked once per options object. */
+export function customMap(raw: unknown): MapResult {
+  if (typeof raw !== 'object' || raw === null) return parseConquestMap(raw, 'the map file');
+  let result = customMaps.get(raw);
+  if (!result) {
+    result = parseConquestMap(raw, 'the map file');
+    customMaps.set(raw, result);
+  }
+  return result;
 }
 
 /** Starting armies by number of players [002 II Start of Game]: 40, 35, 30, 25, 20 for 2 to 6. */

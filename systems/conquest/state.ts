@@ -6,7 +6,7 @@
 import { emit } from '../../src/core/engine/game';
 import type { Game, Json } from '../../src/core/engine/types';
 import type { Card } from './cards';
-import { conquestContent, optionsOf, type ConquestOptionsDef, type ConquestScenario, type FactionId } from './content';
+import { conquestContent, customMap, optionsOf, type ConquestOptionsDef, type ConquestScenario, type FactionId } from './content';
 import type { ConquestMap } from './map';
 import type { Mission } from './missions';
 
@@ -46,8 +46,13 @@ export function setState(game: ConquestGame, state: ConquestState): void {
   game.vars = state as unknown as { [key: string]: Json };
 }
 
+/** The map the game is played on: a map file of the player's own, or the scenario's. */
 export function mapOf(game: ConquestGame): ConquestMap {
-  return game.scenario.map;
+  const own = game.options.map;
+  if (own === undefined) return game.scenario.map;
+  const result = customMap(own);
+  if (!result.ok) throw new Error('the game was started on a map that is not valid'); // refused at newGame
+  return result.map;
 }
 
 export function optionsOfGame(game: ConquestGame): ConquestOptionsDef {

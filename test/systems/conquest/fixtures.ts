@@ -18,6 +18,8 @@ export interface ConquestSetup {
   autoPlace?: boolean;
   recycle?: boolean;
   autoDefend?: boolean;
+  /** A map file of one's own [002 I Maps]. */
+  map?: unknown;
   seed?: string | number;
 }
 

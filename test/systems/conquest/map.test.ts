@@ -5,7 +5,13 @@
 import { describe, expect, it } from 'vitest';
 import { conquestContent } from '../../../systems/conquest/content';
 import { galaxyMapFile, parseConquestMap, type ConquestMapDef } from '../../../systems/conquest/map';
-import { content } from './fixtures';
+import { conquestGame, content } from './fixtures';
+import { randomConquestAgent } from '../../../src/ai/conquest/random-agent';
+import { playConquestOut } from '../../../src/ai/conquest/play';
+import { mapOf, stateOf } from '../../../systems/conquest/state';
+import { loadSave, saveToText } from '../../../src/core/save';
+import { stateHash } from '../../../src/core/engine/game';
+import { conquestRuleset } from '../../../systems/conquest/ruleset';
 
 const small: ConquestMapDef = {
   name: 'Three Moons',
@@ -70,5 +76,25 @@ describe('[002 I Maps] the map', () => {
   it('the bundled galaxy map passes the same check', () => {
     const file = galaxyMapFile(content, 'The Galaxy', { 'sovereign-core': 5 });
     expect(parseConquestMap(file, 'galaxy.json').ok).toBe(true);
+  });
+});
+
+describe('[002 I Maps] playing on a map of one\'s own', () => {
+  it('a game on a map file plays to the end on its territories, and its save carries the map', () => {
+    const players = ['crimson', 'azure'] as const;
+    const game = conquestGame({ players: [...players], seed: 'moons', map: small });
+    expect(mapOf(game).territories).toEqual(['io', 'europa', 'callisto']);
+    playConquestOut(game, Object.fromEntries(players.map((f) => [f, randomConquestAgent({ faction: f, seed: 'm' })])));
+    expect(game.winner).not.toBeNull();
+    expect(Object.keys(stateOf(game).owner).sort()).toEqual(['callisto', 'europa', 'io']);
+    const loaded = loadSave(saveToText(game), { content, ruleset: conquestRuleset });
+    expect(loaded.ok && stateHash(loaded.game)).toBe(stateHash(game));
+  });
+
+  it('a game on a broken map file is refused before it starts, saying where', () => {
+    const broken = { ...structuredClone(small), borders: [['io', 'io']] };
+    expect(() => conquestGame({ map: broken })).toThrow(/the map file is not valid: the map file at borders\[0\]: territory "io" borders itself/);
+    const tiny = { ...structuredClone(small) };
+    expect(() => conquestGame({ players: ['crimson', 'azure', 'emerald', 'amber'], map: tiny })).toThrow(/3 territories, too few for 4 players/);
   });
 });
