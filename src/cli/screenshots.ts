@@ -1,13 +1,16 @@
 /**
  * Takes the README's screenshots in headless Chromium: the galaxy with the start menu, a star system
  * during a spectated game (with a planet's panel open), and the spectator watching from afar; then, in
- * a played game, the Planets table, the rules reference, a roll shown as dice and the Continue entry.
- *   npx tsx src/cli/screenshots.ts [outDir]
+ * a played game, the Planets table, the rules reference, a roll shown as dice and the Continue entry;
+ * then conquest's setup screen, a conquest game with an attack's odds, and a conquest game's end.
+ *   npx tsx src/cli/screenshots.ts [outDir] [conquest]   (with "conquest": only the conquest screens)
  */
+import type { Page } from 'playwright-core';
 import { openPage, startSession } from '../../test/e2e/browser';
 import { startPlayedGame, waitForHuman } from '../../test/e2e/play-page';
 
 const out = process.argv[2] ?? 'docs/screenshots';
+const only = process.argv[3];
 const session = await startSession();
 /** The page's test hook, as far as this script uses it. */
 interface G {
@@ -18,6 +21,14 @@ interface G {
   setQuality(name: string): Promise<void>;
 }
 try {
+  if (only !== 'conquest') await starSystemScreens();
+  await conquestScreens();
+} finally {
+  await session.close();
+}
+
+/** The star-system game: the galaxy, a spectated game, then a played one. */
+async function starSystemScreens(): Promise<void> {
   const { page, errors } = await openPage(session, '', { width: 1280, height: 720 });
   await page.waitForFunction(() => document.body.dataset.ready === 'true');
   await page.waitForTimeout(800);
@@ -49,8 +60,6 @@ try {
   console.log(errors.length ? `console errors:\n${errors.join('\n')}` : 'no console errors');
   await page.close();
   await playedGameScreens();
-} finally {
-  await session.close();
 }
 
 /** The screens of a played game (Rebel against the normal AI): the Planets table, the reference, dice, Continue. */
@@ -87,5 +96,99 @@ async function playedGameScreens(): Promise<void> {
   await page.waitForTimeout(800);
   await page.screenshot({ path: `${out}/menu-continue.png` });
   console.log(errors.length ? `console errors (played game):\n${errors.join('\n')}` : 'no console errors (played game)');
+  await page.close();
+}
+
+/** The conquest screen's facts, as far as this script reads them. */
+interface Cq {
+  decision: { kind: string; human: boolean } | null;
+  round: number;
+  steps: number;
+  winner: string | null;
+}
+function cqState(page: Page): Promise<Cq> {
+  return page.evaluate(() => (window as unknown as { __galaxy: { conquestState(): Cq } }).__galaxy.conquestState());
+}
+
+/** Wait for the human's next conquest decision (after more than `steps` answers), or the end. */
+async function cqHuman(page: Page, steps = -1): Promise<Cq> {
+  await page.waitForFunction(
+    (n) => {
+      const s = (window as unknown as { __galaxy: { conquestState(): Cq | null } }).__galaxy.conquestState();
+      return !!s && s.steps > n && (s.winner !== null || !!s.decision?.human);
+    },
+    steps,
+    { timeout: 120_000, polling: 50 },
+  );
+  return cqState(page);
+}
+
+/** Conquest [002]: the setup screen; a game against three AIs with an attack's exact odds on show; an all-AI game's end. */
+async function conquestScreens(): Promise<void> {
+  const { page, errors } = await openPage(session, '', { width: 1280, height: 720 });
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+  await page.click('[data-testid="conquest"]');
+  await page.locator('[data-testid="cq-setup"]').waitFor();
+  await page.fill('[data-cq="seed"]', '7');
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: `${out}/conquest-setup.png` });
+
+  // against three AIs, the territories dealt at random: the player's first two turns, simply played
+  await page.check('[data-cq="autoPlace"]');
+  await page.selectOption('[data-cq="speed"]', '0');
+  await page.click('[data-testid="cq-start"]');
+  let s = await cqHuman(page);
+  for (let i = 0; i < 200 && !s.winner && s.round < 3; i++) {
+    const kind = s.decision?.kind ?? '';
+    const options = page.locator('[data-testid="cq-decision"] [data-testid="cq-option"]');
+    if (kind === 'conquest-place') await options.nth(1).click({ force: true }); // all on the most exposed system
+    else if (kind === 'conquest-attack') {
+      // the best attack while it is likely, then stop
+      const best = (await page.locator('.cq-pairs .cq-chance').first().textContent()) ?? '0';
+      if (parseFloat(best) >= 75 || best.startsWith('>')) await page.locator('.cq-pairs [data-testid="cq-option"]').first().click({ force: true });
+      else await page.keyboard.press('Enter');
+    } else if (kind === 'conquest-battle') await page.locator('[data-testid="cq-option"].annihilate').first().click({ force: true });
+    else if (kind === 'conquest-move-in' || kind === 'conquest-fortify-count') await page.click('[data-testid="cq-move"]', { force: true });
+    else if (kind === 'conquest-fortify') await page.keyboard.press('Enter');
+    else await options.first().click({ force: true });
+    s = await cqHuman(page, s.steps);
+  }
+  // the third turn: place, then pick on the map an attack that could go either way, and show its odds
+  for (let i = 0; i < 40 && s.decision?.kind !== 'conquest-attack' && !s.winner; i++) {
+    await page.locator('[data-testid="cq-decision"] [data-testid="cq-option"]').nth(s.decision?.kind === 'conquest-place' ? 1 : 0).click({ force: true });
+    s = await cqHuman(page, s.steps);
+  }
+  const pairs = page.locator('.cq-pairs [data-testid="cq-option"]');
+  let pick = 0;
+  for (let i = 0; i < (await pairs.count()); i++) {
+    const chance = parseFloat((await pairs.nth(i).locator('.cq-chance').textContent()) ?? '0');
+    if (chance > 30 && chance < 90) {
+      pick = i;
+      break;
+    }
+  }
+  const from = (await pairs.nth(pick).getAttribute('data-from')) as string;
+  const to = (await pairs.nth(pick).getAttribute('data-to')) as string;
+  await page.keyboard.press('Control'); // any dice still on show go
+  await page.locator(`[data-testid="cq-territory"][data-territory="${from}"]`).click();
+  await page.locator(`[data-testid="cq-territory"][data-territory="${to}"]`).click();
+  await page.locator('[data-testid="cq-odds"]').waitFor();
+  await page.mouse.move(640, 700);
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: `${out}/conquest-play.png` });
+
+  // an all-AI game at the fastest speed, to its end
+  await page.click('[data-el="menuButton"]');
+  await page.click('[data-testid="conquest"]');
+  await page.selectOption('[data-seat-player="0"]', 'hard');
+  await page.check('[data-cq="autoPlace"]');
+  await page.selectOption('[data-cq="speed"]', '0');
+  await page.fill('[data-cq="seed"]', '9');
+  await page.click('[data-testid="cq-start"]');
+  await page.locator('[data-testid="cq-over"]').waitFor({ timeout: 120_000 });
+  await page.waitForTimeout(2500);
+  await page.screenshot({ path: `${out}/conquest-over.png` });
+  console.log(errors.length ? `console errors (conquest):\n${errors.join('\n')}` : 'no console errors (conquest)');
   await page.close();
 }

@@ -38,6 +38,13 @@ export const EFFECTS: Record<string, EffectSpec> = {
   placement: { fx: 0, color: '#dfe8ff', duration: 0.8, size: 0.8, follow: false },
   possession: { fx: 0, color: '#ffd27a', duration: 0.8, size: 0.8, follow: false },
   'game-over': { fx: 3, color: '#ffd27a', duration: 2.5, size: 8, follow: false },
+  // a conquest game (src/ui/conquest): drawn by place with the whole galaxy in view (so large; the screen
+  // scales them by the camera's distance), in the acting faction's colour
+  'conquest-attack': { fx: 2, color: '#ff5a3c', duration: 0.9, size: 30, travel: true, follow: false },
+  'conquest-hit': { fx: 1, color: '#ff5a3c', duration: 1.0, size: 36, follow: false },
+  'conquest-taken': { fx: 3, color: '#ffd27a', duration: 1.5, size: 28, follow: false },
+  'conquest-move': { fx: 2, color: '#9fe3ff', duration: 1.0, size: 26, travel: true, follow: false },
+  'conquest-place': { fx: 0, color: '#dfe8ff', duration: 0.8, size: 26, follow: false },
 };
 
 export function effectFor(kind: string): EffectSpec {

@@ -126,6 +126,13 @@ export class GalaxyScene {
   onSelect: (selection: Selection | null) => void = () => {};
   onHover: (selection: Selection | null, x: number, y: number) => void = () => {};
   onFrame: () => void = () => {};
+  /**
+   * A screen that answers clicks on the map itself (a conquest game picks territories) takes them here:
+   * it returns true when it did, and the click then neither selects nor flies.
+   */
+  onPick: ((selection: Selection | null) => boolean) | null = null;
+  /** Systems' outer rings recoloured (a conquest game's owners), kept across rebuilds; null: the content's colours. */
+  private systemRings: ReadonlyMap<string, string> | null = null;
 
   constructor(
     readonly content: Content,
@@ -159,6 +166,24 @@ export class GalaxyScene {
   /** Build every layer of the static picture from the content and add it to the scene. */
   private build(): void {
     this.layers = new Layers(this.layout, this.content, this.quality, this.renderer, this.tracker, this.scene);
+    if (this.systemRings) this.setSystemRings(this.systemRings);
+  }
+
+  /**
+   * Colour each system's outer ring by the map's owner of it (a conquest game: territory holders), brighter
+   * than the province colour it replaces, and hide the star-system game's capital and throne rings, which
+   * mean nothing there. Systems missing from `colors` keep their province colour; null restores the picture.
+   */
+  setSystemRings(colors: ReadonlyMap<string, string> | null): void {
+    this.systemRings = colors;
+    const L = this.layout;
+    const halos = this.layers.halos;
+    L.systems.forEach((s) => {
+      const owned = colors?.get(s.id);
+      const color = owned ? this.tmpColor.set(owned).multiplyScalar(2.2) : s.provinceColor.clone().lerp(new Color('#ffffff'), 0.25);
+      halos.setColor(this.layers.outerDriftSlot + s.index, color);
+    });
+    for (const { slot, scale } of this.layers.markSlots) halos.setScale(slot, colors ? 0 : scale);
   }
 
   private setHalo(slot: number, pos: Vector3, scale: number, color: Color): void {
@@ -308,7 +333,6 @@ export class GalaxyScene {
    */
   animateEvent(event: GameEvent, from?: Vector3): Vector3 | null {
     if (this.animationSpeed <= 0) return null;
-    const spec = effectFor(event.kind);
     const at = new Vector3();
     let found = false;
     for (const eid of event.entities ?? []) {
@@ -318,11 +342,23 @@ export class GalaxyScene {
       }
     }
     if (!found) return null;
-    const duration = spec.duration / this.animationSpeed;
-    if (from && spec.travel) this.spawnFx(from, at, spec.color, duration, 2, spec.size);
-    else this.spawnFx(at, at, spec.color, duration, spec.fx, spec.size);
-    if (spec.fx === 3) this.spawnFx(at, at, spec.color, duration * 1.6, 3, spec.size * 2.2); // echo wave (domino, rebellion)
+    this.animateAt(event.kind, at, from);
     return at;
+  }
+
+  /**
+   * Animate at a place of the map (a screen that knows positions, not entities: a conquest battle): the
+   * effect of `kind` (effects.ts) at `at`, travelling from `from` when the kind travels, in `color` if given,
+   * `scale` times its size.
+   */
+  animateAt(kind: string, at: Vector3, from?: Vector3, color?: string, scale = 1): void {
+    if (this.animationSpeed <= 0) return;
+    const spec = effectFor(kind);
+    const duration = spec.duration / this.animationSpeed;
+    const size = spec.size * scale;
+    if (from && spec.travel) this.spawnFx(from, at, color ?? spec.color, duration, 2, size);
+    else this.spawnFx(at, at, color ?? spec.color, duration, spec.fx, size);
+    if (spec.fx === 3) this.spawnFx(at, at, color ?? spec.color, duration * 1.6, 3, size * 2.2); // echo wave (domino, rebellion)
   }
 
   private spawnFx(from: Vector3, to: Vector3, color: string, duration: number, kind: number, size: number): void {
@@ -518,6 +554,12 @@ export class GalaxyScene {
     return (L.planets[L.planetIndex.get(id) ?? -1]?.radius ?? 0.2) * 3.4;
   }
 
+  /** A click on the map or on a label: the screen that answers map clicks takes it (`onPick`), else it opens. */
+  pick(selection: Selection | null): void {
+    if (this.onPick?.(selection)) return;
+    this.activate(selection);
+  }
+
   /** Pick and open: a system zooms in, a planet flies close. */
   activate(selection: Selection | null): void {
     this.select(selection);
@@ -537,7 +579,7 @@ export class GalaxyScene {
     let down: { x: number; y: number } | null = null;
     el.addEventListener('pointerdown', (e) => (down = { x: e.clientX, y: e.clientY }));
     el.addEventListener('pointerup', (e) => {
-      if (down && Math.hypot(e.clientX - down.x, e.clientY - down.y) < 5) this.activate(this.pickAt(e.clientX, e.clientY));
+      if (down && Math.hypot(e.clientX - down.x, e.clientY - down.y) < 5) this.pick(this.pickAt(e.clientX, e.clientY));
       down = null;
     });
     el.addEventListener('pointermove', (e) => {

@@ -111,6 +111,12 @@ export class HaloLayer {
     this.setColor(slot, color);
   }
 
+  /** Resize one halo in place; 0 hides it. */
+  setScale(slot: number, scale: number): void {
+    for (let v = slot * VERTS; v < (slot + 1) * VERTS; v++) this.scale.setX(v, scale);
+    this.scale.needsUpdate = true;
+  }
+
   setColor(slot: number, color: Color): void {
     for (let v = slot * VERTS; v < (slot + 1) * VERTS; v++) this.color.setXYZ(v, color.r, color.g, color.b);
     this.color.needsUpdate = true;

@@ -63,6 +63,10 @@ export class Layers {
   readonly pointMaterials: ShaderMaterial[] = [];
   // Halo slots: the systems' rings, selection, hover, then one atmosphere per planet from atmosphereSlot.
   atmosphereSlot = 0;
+  /** The first system's outer drift ring (one per system, in layout order). */
+  outerDriftSlot = 0;
+  /** The star-system game's capital and throne rings, with their scales (hidden in other games). */
+  markSlots: { slot: number; scale: number }[] = [];
   selectedSlot = 0;
   hoverSlot = 0;
   private readonly matrix = new Matrix4();
@@ -230,6 +234,7 @@ export class Layers {
       type Slot = { pos: Vector3; scale: number; color: Color; style: number; phase: number };
       const slots: Slot[] = [];
       for (const s of L.systems) slots.push({ pos: s.position, scale: s.def.drift.inner, color: s.color.clone().lerp(new Color('#ff9a4a'), 0.3), style: HALO_STYLE.drift, phase: s.index });
+      this.outerDriftSlot = slots.length;
       for (const s of L.systems) slots.push({ pos: s.position, scale: s.def.drift.outer, color: s.provinceColor.clone().lerp(new Color('#ffffff'), 0.25), style: HALO_STYLE.outerDrift, phase: s.index * 0.37 });
       for (const s of L.systems) {
         if (s.id !== throneSystem && capitals.has(s.id)) slots.push({ pos: s.position, scale: s.def.drift.outer * 1.25, color: new Color(GOLD).multiplyScalar(0.8), style: HALO_STYLE.capital, phase: 0 });
@@ -237,6 +242,7 @@ export class Layers {
       for (const s of L.systems) {
         if (s.id === throneSystem) slots.push({ pos: s.position, scale: s.def.drift.outer * 1.35, color: new Color(GOLD), style: HALO_STYLE.throne, phase: 0 });
       }
+      this.markSlots = slots.flatMap((slot, i) => (slot.style === HALO_STYLE.capital || slot.style === HALO_STYLE.throne ? [{ slot: i, scale: slot.scale }] : []));
       this.selectedSlot = slots.length;
       slots.push({ pos: new Vector3(), scale: 0, color: new Color('#ffffff'), style: HALO_STYLE.selected, phase: 0 });
       this.hoverSlot = slots.length;

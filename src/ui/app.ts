@@ -32,6 +32,7 @@ import { spreadMarkers, type ScreenBox } from './screen-boxes';
 import { scoreLines } from './score-lines';
 import type { FromWorker, GameInfo, StepUnit, ToWorker } from './spectator-protocol';
 import { esc } from './html';
+import type { ConquestScreen } from './conquest/conquest-screen';
 
 /** Speeds offered, in decisions per second at ×1 (0 = as fast as the engine goes). */
 const BASE_RATE = 3;
@@ -89,6 +90,9 @@ export class App {
   /** Single-screen play (a human game); while it runs the spectator's controls are hidden. */
   readonly play: PlayScreen;
   private playMode = false;
+  /** A conquest game [002] (src/ui/conquest), its screens loaded the first time they are opened. */
+  private conquest: ConquestScreen | null = null;
+  private conquestMode = false;
 
   constructor(
     readonly root: HTMLElement,
@@ -103,7 +107,8 @@ export class App {
     this.audio = createHowlerAudio(volumesOf(this.settings));
     this.galaxy.onSelect = (sel) => {
       if (sel) this.audio.play('select');
-      this.showPanel(sel);
+      // a conquest board answers its own clicks; the star-system game's panel says nothing of it
+      if (!this.conquestMode) this.showPanel(sel);
     };
     this.galaxy.onHover = (sel, x, y) => this.showTooltip(sel, x, y);
     this.galaxy.onFrame = () => this.placeLabels();
@@ -148,6 +153,11 @@ export class App {
       <div class="start-entry">
         <h2>Play</h2>
         <button class="primary" data-el="newGame" data-testid="new-game">New game — against the AI or hot-seat</button>
+      </div>
+      <div class="start-entry">
+        <h2>Conquest</h2>
+        <p class="start-note">A Risk-style war for the galaxy, 2 to 6 factions: play the AI, hot-seat, or watch.</p>
+        <button class="primary" data-el="conquest" data-testid="conquest">Conquest — new game</button>
       </div>
       <div class="start-entry">
         <h2>Watch the AI play</h2>
@@ -195,6 +205,7 @@ export class App {
     }
     on('watch', 'click', () => this.watch());
     on('newGame', 'click', () => this.play.showSetup());
+    on('conquest', 'click', () => void this.openConquest());
     on('replayFile', 'change', async (e) => {
       const file = (e.target as HTMLInputElement).files?.[0];
       if (file) this.loadReplay(await file.text());
@@ -322,7 +333,8 @@ export class App {
     window.addEventListener('keydown', (e) => {
       const t = e.target as HTMLElement | null;
       if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
-      if ((e.key === 'r' || e.key === 'R') && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      // (the star-system game's rules: a conquest game has its own help)
+      if ((e.key === 'r' || e.key === 'R') && !e.ctrlKey && !e.metaKey && !e.altKey && !this.conquestMode) {
         // the key opens the panel and focuses its search box: it must not also type its "r" there
         e.preventDefault();
         this.referencePanel.toggle();
@@ -404,6 +416,7 @@ export class App {
    * spectator, paused. A refused save leaves the game as it is.
    */
   resumeSave(text: string, from = 'the save'): void {
+    this.stopConquest();
     this.pendingLoad = from;
     const parsed = parseSave(text);
     if (parsed.ok && parsed.save.ruleset === undefined && isPlayed(parsed.save.seats as Seats | undefined)) return this.play.resume(text);
@@ -451,6 +464,7 @@ export class App {
    * Watching, the menu opens over the game, and the game's own panels step aside while it is open.
    */
   private menuButton(): void {
+    if (this.conquestMode) return this.conquest?.leave();
     if (this.playMode) return this.play.leave();
     const open = (this.el.start as HTMLElement).hidden;
     this.showStart(open);
@@ -504,11 +518,57 @@ export class App {
 
   /** A human game starts: the spectator's controls go, the play screen's panels come. */
   enterPlay(): void {
+    this.stopConquest();
     this.playMode = true;
     this.autoRestart = null;
     this.worker?.postMessage({ type: 'pause' } satisfies ToWorker);
     this.root.classList.add('playing');
     this.showStart(false);
+  }
+
+  // ------------------------------------------------------------------ conquest [002]
+
+  /** The Conquest entry of the start menu: its setup screen (its code loads the first time). */
+  async openConquest(): Promise<ConquestScreen> {
+    if (!this.conquest) {
+      const { ConquestScreen } = await import('./conquest/conquest-screen');
+      this.conquest ??= new ConquestScreen(this);
+    }
+    this.conquest.showSetup();
+    return this.conquest;
+  }
+
+  /** A conquest game takes the page: any other game is left (a watched one paused), the menu goes, Menu leaves it. */
+  enterConquest(): void {
+    this.exitPlay();
+    this.worker?.postMessage({ type: 'pause' } satisfies ToWorker);
+    this.autoRestart = null;
+    this.clearGameScreen();
+    this.showStart(false);
+    this.conquestMode = true;
+    this.root.classList.add('conquest-mode');
+    (this.el.menuButton as HTMLElement).hidden = false;
+  }
+
+  /** The conquest game gives the page back: nothing of it stays, the start menu returns. */
+  leaveConquest(): void {
+    this.conquestMode = false;
+    this.root.classList.remove('conquest-mode');
+    this.clearGameScreen();
+    this.showStart(true);
+  }
+
+  /** Another game takes the page while a conquest game runs: the conquest game stops. */
+  private stopConquest(): void {
+    if (!this.conquestMode) return;
+    this.conquest?.stop();
+    this.conquestMode = false;
+    this.root.classList.remove('conquest-mode');
+  }
+
+  /** The HUD's line (the conquest screens write theirs here; trusted HTML, escaped by the writer). */
+  setWhere(html: string): void {
+    (this.el.where as HTMLElement).innerHTML = html;
   }
 
   // ------------------------------------------------------------------ worker
@@ -534,6 +594,7 @@ export class App {
 
   /** Start an AI-vs-AI game with the start menu's choices (the bench and tests call it too). */
   watch(opts: Partial<{ scenario: string; seed: string; rebel: string; imperial: string; side: SideId | null; speed: number; play: boolean; autoRestart: boolean }> = {}): void {
+    this.stopConquest();
     this.exitPlay();
     this.autoRestart = opts.autoRestart ? { ...opts, seed: `${opts.seed ?? 'auto'}+` } : null;
     const value = (name: string) => (this.el[name] as HTMLSelectElement | HTMLInputElement).value;
@@ -554,6 +615,7 @@ export class App {
 
   /** Watch a replay (a save file's text). A broken save gets a message; the current game stays. */
   loadReplay(text: string): void {
+    this.stopConquest();
     this.send({ type: 'replay', text, side: sideOf((this.el.viewSide as HTMLSelectElement).value) });
   }
 
@@ -566,7 +628,7 @@ export class App {
    * it was paused) are not shown; a watched save it loaded takes the screen back.
    */
   private fromSpectator(m: FromWorker): void {
-    if (this.playMode && m.type === 'state') return;
+    if ((this.playMode || this.conquestMode) && m.type === 'state') return;
     if (this.playMode && m.type === 'started') this.exitPlay();
     this.receive(m);
   }
@@ -859,7 +921,7 @@ export class App {
       el.textContent = s.def.name;
       el.style.setProperty('--c', `#${s.provinceColor.getHexString()}`);
       el.dataset.system = s.id;
-      el.addEventListener('click', () => this.galaxy.activate({ kind: 'system', id: s.id }));
+      el.addEventListener('click', () => this.galaxy.pick({ kind: 'system', id: s.id }));
       layer.appendChild(el);
       this.labels.push(el);
       this.systemBoxes.push(hiddenBox());
@@ -1044,6 +1106,10 @@ export class App {
         return s && g.project(s.position, new Vector2()) ? (() => { const v = new Vector2(); g.project(s.position, v); const r = g.renderer.domElement.getBoundingClientRect(); return { x: v.x + r.left, y: v.y + r.top }; })() : null;
       },
       watch: (opts: Parameters<App['watch']>[0]) => this.watch(opts),
+      /** The conquest screen's facts (null before it is first opened). */
+      conquestState: () => this.conquest?.state() ?? null,
+      /** Start a conquest game without the setup screen (the screenshots). */
+      conquestStart: async (setup: Parameters<ConquestScreen['start']>[0], speed = 1) => (await this.openConquest()).startFromHook(setup, speed),
       playState: () => this.play.state(),
       loadReplay: (text: string) => this.loadReplay(text),
       resumeSave: (text: string) => this.resumeSave(text),

@@ -12,17 +12,17 @@ export function diceOf(text: string): number[] {
   return m ? [...(m[1] as string).matchAll(/[1-6]/g)].map((x) => Number(x[0])) : [];
 }
 
-/** The pips of a face on a 3×3 grid (cells 0-8, row by row). */
+/** The pips of a face on a 3×3 grid (cells 0-8, row by row). `makeDie` and `face` draw one (the conquest dice too). */
 const PIPS: Record<number, number[]> = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
 
-function face(die: HTMLElement, value: number): void {
+export function face(die: HTMLElement, value: number): void {
   die.dataset.value = String(value);
   die.setAttribute('aria-label', `die showing ${value}`);
   const cells = die.children;
   for (let i = 0; i < 9; i++) (cells[i] as HTMLElement).classList.toggle('pip', (PIPS[value] ?? []).includes(i));
 }
 
-function makeDie(): HTMLElement {
+export function makeDie(): HTMLElement {
   const die = document.createElement('span');
   die.className = 'die';
   for (let i = 0; i < 9; i++) die.appendChild(document.createElement('i'));

@@ -1,0 +1,1138 @@
+/**
+ * Conquest in the browser [002]: the setup screen, then the game on the galaxy. Each star system's badge
+ * shows its holder and armies (board.ts); on the left the factions in the order of play and the
+ * continents with their bonuses and holders, and the events the viewer may see; on the right the
+ * viewer's cards (and secret mission) and the pending decision in plain words, with the exact odds
+ * before every attack. The player answers with the panel's buttons or on the map (click a system of
+ * yours, then an enemy neighbour). AI moves are paced and animated (arcs, dice), and skippable; an
+ * all-AI game is watched with pause, step and speed; several humans share the screen with a hand-over
+ * screen between them. The game runs in the page (session.ts); this file only reads its views.
+ */
+import './conquest.css';
+import { Vector3 } from 'three';
+import type { Command, Decision, GameEvent } from '../../core/engine/types';
+import type { Card } from '../../../systems/conquest/cards';
+import { conquestContent, type FactionId } from '../../../systems/conquest/content';
+import { maxDefenceDice } from '../../../systems/conquest/dice';
+import { singleRollOutcomes } from '../../../systems/conquest/odds';
+import { mapOf } from '../../../systems/conquest/state';
+import type { ConquestView } from '../../../systems/conquest/view';
+import type { App } from '../app';
+import { esc } from '../html';
+import { BattleDice } from './battle-dice';
+import { ConquestBoard, NO_MARKS, territoryHtml, type BoardMarks } from './board';
+import { ConquestSession, type ConquestSetup, type Step } from './session';
+import { ConquestSetupScreen } from './setup-screen';
+import {
+  armies1,
+  attackOdds,
+  CARD_KIND_NAMES,
+  CARD_KIND_SIGNS,
+  cardText,
+  DECISION_TITLES,
+  optionText,
+  pct,
+  reinforcementsOf,
+  rollDice,
+  rollOutcomesText,
+  setValuesText,
+} from './words';
+
+/** AI speeds: ×1 is a pace a player can follow; 0 is as fast as the engine goes, without animations. */
+const SPEEDS = [1, 2, 4, 8, 0];
+/** Milliseconds between AI decisions at ×1, by kind: the setup's many placements go quicker. */
+const PACE_MS: Record<string, number> = { 'conquest-claim': 280, 'conquest-setup-place': 140, 'conquest-capital': 400, 'conquest-place': 320 };
+const DEFAULT_PACE_MS = 700;
+/** At the fastest speed, how long the engine runs before the page draws again. */
+const MAX_SPEED_SLICE_MS = 24;
+const LOG_LINES = 160;
+
+type C = Command<FactionId>;
+type Event_ = GameEvent<FactionId>;
+
+export class ConquestScreen {
+  readonly box: HTMLElement;
+  private readonly setupScreen: ConquestSetupScreen;
+  private readonly sideEl: HTMLElement;
+  private readonly logEl: HTMLElement;
+  private readonly panelEl: HTMLElement;
+  private readonly handEl: HTMLElement;
+  private readonly decisionEl: HTMLElement;
+  private readonly footEl: HTMLElement;
+  private readonly privacyEl: HTMLElement;
+  private readonly overEl: HTMLElement;
+  private readonly helpEl: HTMLElement;
+  private readonly board: ConquestBoard;
+  private readonly dice: BattleDice;
+  private readonly colours: Map<FactionId, string>;
+  private readonly names: Map<FactionId, string>;
+
+  private session: ConquestSession | null = null;
+  active = false;
+  /** Hot-seat: the human who took the screen last; `handOver` the one it is being handed to. */
+  private revealed: FactionId | null = null;
+  private handOver: FactionId | null = null;
+  /** The territory picked first on the map (an attack's or a move's origin), and an enemy picked first. */
+  private selected: string | null = null;
+  private onto: string | null = null;
+  /** Territories the option or badge under the pointer names. */
+  private hovered = new Set<string>();
+  /** Territories of the last move, marked on the board while the next is awaited. */
+  private recent = new Set<string>();
+  private speed = 1;
+  private paused = false;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  /** The next AI move waits until the animations of the last one end (a key or click skips them). */
+  private holdUntil = 0;
+  /** The battle under way (its attacker, for a defence and the dice), and the attacker's last dice. */
+  private battle: { from: string; to: string; dice: number } | null = null;
+  /** What the last moves did, in words, for whoever watches them. */
+  private lastLines: string[] = [];
+  private logKey = '';
+  private overShown = false;
+  private error = '';
+  /** Decisions answered so far (tests wait on it). */
+  private stepsDone = 0;
+  /** The systems' bounding sphere, to frame the whole board. */
+  private readonly centre = new Vector3();
+  private radius = 1;
+
+  constructor(readonly app: App) {
+    const cq = conquestContent(app.content);
+    this.colours = new Map([...cq.factions.values()].map((f) => [f.id, f.color]));
+    this.names = new Map([...cq.factions.values()].map((f) => [f.id, f.name]));
+    this.box = document.createElement('div');
+    this.box.className = 'conquest';
+    this.box.innerHTML = `
+      <section class="cq-setup" data-testid="cq-setup" hidden></section>
+      <section class="cq-side" hidden><div data-cq="side" data-testid="cq-side"></div></section>
+      <section class="cq-log" hidden><h3>Events</h3><ol data-cq="log" data-testid="cq-log"></ol></section>
+      <section class="cq-panel" hidden><div class="cq-hand" data-cq="hand" data-testid="cq-hand"></div><div class="cq-decision" data-cq="decision" data-testid="cq-decision" aria-live="polite"></div><div class="cq-foot" data-cq="foot"></div></section>
+      <div class="cq-over" data-testid="cq-over" hidden></div>
+      <div class="cq-privacy" data-testid="cq-privacy" hidden></div>
+      <div class="cq-help" data-testid="cq-help" hidden></div>`;
+    app.root.appendChild(this.box);
+    const q = (s: string) => this.box.querySelector(s) as HTMLElement;
+    this.sideEl = q('[data-cq="side"]');
+    this.logEl = q('[data-cq="log"]');
+    this.panelEl = q('.cq-panel');
+    this.handEl = q('[data-cq="hand"]');
+    this.decisionEl = q('[data-cq="decision"]');
+    this.footEl = q('[data-cq="foot"]');
+    this.privacyEl = q('.cq-privacy');
+    this.overEl = q('.cq-over');
+    this.helpEl = q('.cq-help');
+    this.helpEl.innerHTML = helpHtml();
+    this.setupScreen = new ConquestSetupScreen(q('.cq-setup'), app.content, {
+      start: (setup, speed) => this.start(setup, speed),
+      cancel: () => {
+        this.setupScreen.hide();
+        app.showStartMenu(true);
+      },
+    });
+    this.board = new ConquestBoard(
+      this.box,
+      app.galaxy,
+      () => app.mapLabels,
+      this.colours,
+      (t, e) => this.clickTerritory(t, e),
+      (t) => this.hoverTerritory(t),
+    );
+    this.dice = new BattleDice(this.box, () => this.skip());
+    // the badges keep their systems as the camera moves
+    const prevFrame = app.galaxy.onFrame;
+    app.galaxy.onFrame = () => {
+      prevFrame();
+      if (this.active) this.board.place();
+    };
+    // a click on a star (or a planet in it) is a click on its territory, never a flight into it
+    app.galaxy.onPick = (sel) => {
+      if (!this.active) return false;
+      const system = sel?.kind === 'system' ? sel.id : sel?.kind === 'planet' ? app.content.planets.get(sel.id)?.system : undefined;
+      if (system) this.clickTerritory(system, null);
+      return true;
+    };
+    this.box.addEventListener('click', (e) => this.onClick(e));
+    this.box.addEventListener('input', (e) => this.onInput(e));
+    this.box.addEventListener('change', (e) => this.onChange(e));
+    this.box.addEventListener('mouseover', (e) => this.onOptionHover(e));
+    this.privacyEl.addEventListener('click', () => this.reveal());
+    this.helpEl.addEventListener('click', () => (this.helpEl.hidden = true));
+    window.addEventListener('keydown', (e) => this.onKey(e));
+    // any click skips the animations on show (the next AI move comes at once)
+    window.addEventListener('pointerdown', () => this.active && this.skip(), true);
+    // the panels' widths follow the window: the board is framed again in what they leave open
+    window.addEventListener('resize', () => this.active && this.frameBoard());
+    for (const s of app.galaxy.layout.systems) this.centre.add(s.position);
+    this.centre.divideScalar(Math.max(1, app.galaxy.layout.systems.length));
+    for (const s of app.galaxy.layout.systems) this.radius = Math.max(this.radius, s.position.distanceTo(this.centre) + s.def.drift.outer);
+  }
+
+  // ------------------------------------------------------------------ setup, start, leave
+
+  showSetup(): void {
+    this.app.showStartMenu(false);
+    this.setupScreen.show();
+  }
+
+  /** Start a game with these choices (the setup screen's button; the screenshots call it through the page hook). */
+  start(setup: ConquestSetup, speed = 1): void {
+    let session: ConquestSession;
+    try {
+      session = new ConquestSession(this.app.content, setup);
+    } catch (e) {
+      this.app.showMessage(`The game cannot start: ${(e as Error).message}`);
+      return;
+    }
+    this.stop();
+    this.setupScreen.hide();
+    this.app.enterConquest();
+    this.session = session;
+    this.active = true;
+    this.speed = SPEEDS.includes(speed) ? speed : 1;
+    this.paused = false;
+    this.revealed = null;
+    this.handOver = null;
+    this.selected = this.onto = null;
+    this.battle = null;
+    this.lastLines = [];
+    this.logKey = '';
+    this.overShown = false;
+    this.error = '';
+    this.stepsDone = 0;
+    for (const el of [this.sideEl.parentElement, this.logEl.parentElement, this.panelEl]) (el as HTMLElement).hidden = false;
+    this.app.galaxy.select(null);
+    this.render();
+    this.frameBoard();
+    this.schedule();
+  }
+
+  /** Back to the menu: nothing of the game stays (its badges, rings, panels, timers). */
+  leave(): void {
+    this.stop();
+    this.app.leaveConquest();
+    this.app.galaxy.home();
+  }
+
+  /** Stop the game and take everything of it off the page. */
+  stop(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.active = false;
+    this.session = null;
+    this.dice.skip();
+    this.board.clear();
+    this.app.galaxy.skipAnimations();
+    for (const el of [this.sideEl.parentElement, this.logEl.parentElement, this.panelEl, this.overEl, this.privacyEl, this.helpEl]) (el as HTMLElement).hidden = true;
+    for (const el of [this.sideEl, this.logEl, this.handEl, this.decisionEl, this.footEl]) setHtml(el, '');
+    for (const el of [this.overEl, this.privacyEl]) el.replaceChildren();
+    this.setupScreen.hide();
+    this.app.galaxy.setInsets({ left: 0, right: 0, bottom: 0 });
+  }
+
+  /** Frame the whole board in the part of the page the panels leave open. */
+  private frameBoard(): void {
+    const page = this.app.galaxy.renderer.domElement.getBoundingClientRect();
+    const side = (this.sideEl.parentElement as HTMLElement).getBoundingClientRect();
+    const panel = this.panelEl.getBoundingClientRect();
+    this.app.galaxy.setInsets({ left: Math.max(0, side.right - page.left + 8), right: Math.max(0, page.right - panel.left + 8), bottom: 0 });
+    this.app.galaxy.frameSphere(this.centre, this.radius, 0.98, null);
+  }
+
+  // ------------------------------------------------------------------ who sees what
+
+  /** Whose eyes the screen shows: its human; in hot-seat the one who took the screen; watching or after the end, everyone's (null). */
+  private get viewer(): FactionId | null {
+    const s = this.session;
+    if (!s || s.humans.length === 0 || s.over) return null;
+    if (s.humans.length === 1) return s.humans[0] as FactionId;
+    return this.revealed;
+  }
+
+  /** Secrets (cards, mission, private events) are drawn only for the viewer, and never while the screen is being handed over. */
+  private get secretsFor(): FactionId | null | 'nobody' {
+    const s = this.session;
+    if (!s) return 'nobody';
+    if (this.handOver) return 'nobody';
+    const v = this.viewer;
+    return v === null && s.humans.length > 1 && !s.over ? 'nobody' : v;
+  }
+
+  /** The pending decision, when it is the viewer's to answer on this screen now. */
+  private get myDecision(): Decision<FactionId> | null {
+    const s = this.session;
+    const d = s?.decision;
+    if (!s || !d || !s.humanToDecide || this.handOver) return null;
+    if (s.humans.length > 1 && d.side !== this.revealed) return null;
+    return d;
+  }
+
+  private name(f: FactionId | null | undefined): string {
+    return f ? (this.names.get(f) ?? f) : '';
+  }
+
+  private colour(f: FactionId | null | undefined): string {
+    return f ? (this.colours.get(f) ?? '#888') : '#8b93b8';
+  }
+
+  private swatch(f: FactionId | null | undefined): string {
+    return `<span class="cq-swatch" style="--c:${this.colour(f)}"></span>`;
+  }
+
+  // ------------------------------------------------------------------ the pace of the game
+
+  /** What comes next: a human's decision waits for them (behind a hand-over screen in hot-seat); an AI's is played after its pace. */
+  private schedule(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const s = this.session;
+    if (!s || !this.active) return;
+    if (s.over) return this.showOver();
+    const d = s.decision;
+    if (!d) return;
+    if (s.humanToDecide) {
+      if (s.humans.length > 1 && d.side !== this.revealed && this.handOver !== d.side) {
+        // before the first card or mission no one has a secret: the setup's claims pass without a hand-over
+        if (this.secretsDealt()) this.showHandOver(d.side);
+        else {
+          this.revealed = d.side;
+          this.render();
+        }
+      }
+      return;
+    }
+    if (this.paused) return;
+    const pace = this.speed === 0 ? 0 : (PACE_MS[d.kind] ?? DEFAULT_PACE_MS) / this.speed;
+    const wait = Math.max(pace, this.holdUntil - performance.now());
+    this.timer = setTimeout(() => this.tick(), wait);
+  }
+
+  /** AI moves: one (animated), or at the fastest speed as many as a slice of time allows. */
+  private tick(): void {
+    this.timer = null;
+    const s = this.session;
+    if (!s || !this.active) return;
+    const steps: Step[] = [];
+    const until = performance.now() + MAX_SPEED_SLICE_MS;
+    try {
+      do {
+        const step = s.stepAi();
+        if (!step) break;
+        steps.push(step);
+      } while (this.speed === 0 && performance.now() < until);
+    } catch (e) {
+      return this.fail(e);
+    }
+    this.afterSteps(steps);
+  }
+
+  /** Play one AI move now (the spectator's Step, while paused). */
+  private stepOnce(): void {
+    const s = this.session;
+    if (!s || s.humanToDecide || s.over) return;
+    try {
+      const step = s.stepAi();
+      if (step) this.afterSteps([step]);
+    } catch (e) {
+      this.fail(e);
+    }
+  }
+
+  /** A human's answer. */
+  private choose(command: C | undefined): void {
+    const s = this.session;
+    if (!s || !command || !this.myDecision) return;
+    this.selected = this.onto = null;
+    this.hovered.clear();
+    this.app.audio.play('select');
+    try {
+      this.afterSteps([s.answer(command)], true);
+    } catch (e) {
+      this.fail(e);
+    }
+  }
+
+  /** After moves: note them, animate the last (the AI's only below the fastest speed; a human's own always), draw, go on. */
+  private afterSteps(steps: Step[], own = false): void {
+    if (!steps.length) return this.schedule();
+    this.stepsDone += steps.length;
+    for (const step of steps) this.noteBattle(step);
+    const last = steps[steps.length - 1] as Step;
+    // what the others did, in words (a player's own move needs no telling)
+    this.lastLines = own ? [] : this.publicLines(steps);
+    this.recent = own ? new Set() : this.placesOf(last);
+    const hold = this.speed === 0 && !own ? 0 : this.animate(last);
+    this.holdUntil = performance.now() + hold;
+    this.render();
+    this.schedule();
+  }
+
+  private fail(e: unknown): void {
+    this.error = (e as Error).message;
+    this.paused = true;
+    this.app.showMessage(`The conquest game stopped: ${this.error}`);
+    console.error(e);
+    this.render();
+  }
+
+  /** Skip the animations on show; an AI move waiting for them comes at once. */
+  private skip(): void {
+    const waiting = this.holdUntil > performance.now();
+    this.dice.skip();
+    this.app.galaxy.skipAnimations();
+    this.holdUntil = 0;
+    if (waiting && this.timer) this.schedule();
+  }
+
+  private togglePause(): void {
+    this.paused = !this.paused;
+    this.render();
+    this.schedule();
+  }
+
+  /** The battle a step belongs to: its territories and the attacker's dice, for a defence, the dice and the odds. */
+  private noteBattle(step: Step): void {
+    const d = step.decision;
+    if (d.kind === 'conquest-battle' && typeof d.context?.from === 'string' && typeof d.context?.to === 'string')
+      this.battle = { from: d.context.from, to: d.context.to, dice: typeof step.command.dice === 'number' ? step.command.dice : 0 };
+    if (step.command.type === 'attack') this.battle = { from: String(step.command.from), to: String(step.command.to), dice: 0 };
+  }
+
+  /** The territories a step acted on. */
+  private placesOf(step: Step): Set<string> {
+    const c = step.command;
+    const places = [c.territory, c.from, c.to].filter((t): t is string => typeof t === 'string');
+    if (['roll', 'annihilate', 'defend', 'retreat'].includes(c.type) && this.battle) places.push(this.battle.from, this.battle.to);
+    if (typeof step.decision.context?.from === 'string') places.push(step.decision.context.from, String(step.decision.context.to));
+    return new Set(places);
+  }
+
+  /** The events of these steps that everyone may read, as lines (the viewer's own are in the log). */
+  private publicLines(steps: Step[]): string[] {
+    const lines = steps.flatMap((s) => s.events.filter((e) => e.visibleTo === 'all' && e.kind !== 'turn').map((e) => e.text));
+    return lines.slice(-3);
+  }
+
+  // ------------------------------------------------------------------ animation
+
+  /** Animate what a step did on the map (arcs, pulses) and as dice; returns how long the next AI move should wait (ms). */
+  private animate(step: Step): number {
+    const s = this.session;
+    if (!s) return 0;
+    const speed = this.app.settings.animationSpeed * Math.max(1, this.speed / 2);
+    const g = this.app.galaxy;
+    const pos = (t: string) => g.layout.systems[g.layout.systemIndex.get(t) ?? -1]?.position;
+    const c = step.command;
+    const owner = (t: string) => step.ownerBefore[t] ?? null;
+    const rolls = step.events.filter((e) => e.kind === 'roll');
+    const taken = step.events.find((e) => e.kind === 'conquest');
+    this.playSounds(step.events);
+    let hold = 0;
+    if (speed <= 0) return 0;
+    // the effects are sized for the whole galaxy in view: smaller as the camera comes closer
+    const scale = (p: Vector3) => Math.min(1.3, g.cameraDistanceTo(p) / 300);
+    const arc = (kind: string, from: string, to: string, colour: string) => {
+      const a = pos(from);
+      const b = pos(to);
+      if (a && b) g.animateAt(kind, b, a, colour, scale(b));
+    };
+    const at = (kind: string, t: string, colour: string) => {
+      const p = pos(t);
+      if (p) g.animateAt(kind, p, undefined, colour, scale(p));
+    };
+    if (c.type === 'attack') {
+      arc('conquest-attack', String(c.from), String(c.to), this.colour(owner(String(c.from))));
+      hold = 500;
+    }
+    if (rolls.length && this.battle) {
+      const { from, to } = this.battle;
+      const attacker = owner(from);
+      const defender = owner(to);
+      arc('conquest-attack', from, to, this.colour(attacker));
+      at('conquest-hit', to, this.colour(attacker));
+      if (taken) at('conquest-taken', to, this.colour(attacker));
+      const last = rollDice((rolls[rolls.length - 1] as Event_).text);
+      if (last && this.app.settings.showDice) {
+        this.dice.show(
+          {
+            attack: last.attack,
+            defence: last.defence,
+            attackColour: this.colour(attacker),
+            defenceColour: this.colour(defender),
+            title: `${this.name(attacker)} attacks ${mapOf(s.game).nameOf(to)} from ${mapOf(s.game).nameOf(from)}`,
+            result: this.battleResult(step, rolls, from, to, attacker, defender, !!taken),
+          },
+          speed,
+        );
+        hold = BattleDice.duration(speed);
+      } else hold = 900 / speed;
+    }
+    if (c.type === 'move-in' || c.type === 'move') {
+      const from = String(step.decision.context?.from ?? '');
+      const to = String(step.decision.context?.to ?? '');
+      arc('conquest-move', from, to, this.colour(owner(from)));
+      hold = Math.max(hold, 600 / speed);
+    }
+    if (['claim', 'place', 'bonus', 'capital'].includes(c.type) && typeof c.territory === 'string') {
+      at('conquest-place', c.territory, this.colour(c.side));
+      hold = Math.max(hold, 150 / speed);
+    }
+    return hold;
+  }
+
+  /** What a roll (or an Annihilate's many) cost each side, and whether the territory fell. */
+  private battleResult(step: Step, rolls: Event_[], from: string, to: string, attacker: FactionId | null, defender: FactionId | null, taken: boolean): string {
+    const s = this.session as ConquestSession;
+    const now = s.view(null).armies;
+    const before = step.armiesBefore;
+    // after a conquest the attackers that rolled already stand in the new territory
+    const attackerLoss = (before[from] ?? 0) - (now[from] ?? 0) - (taken ? (now[to] ?? 0) : 0);
+    const defenderLoss = taken ? (before[to] ?? 0) : (before[to] ?? 0) - (now[to] ?? 0);
+    const rolled = rolls.length > 1 ? `${rolls.length} rolls: ` : '';
+    const lost = `${this.name(attacker)} loses ${attackerLoss}, ${this.name(defender)} loses ${defenderLoss}.`;
+    return `${rolled}${lost}${taken ? ` ${mapOf(s.game).nameOf(to)} is taken!` : ''}`;
+  }
+
+  private playSounds(events: Event_[]): void {
+    const kinds = new Set(events.map((e) => e.kind));
+    if (kinds.has('conquest') || kinds.has('eliminated')) this.app.audio.play('combat');
+    else if (kinds.has('roll')) this.app.audio.play('dice');
+    else if (kinds.has('card') || kinds.has('trade')) this.app.audio.play('card');
+    else if (kinds.has('fortify')) this.app.audio.play('move');
+  }
+
+  // ------------------------------------------------------------------ drawing
+
+  private render(): void {
+    const s = this.session;
+    if (!s || !this.active) return;
+    const view = s.view(this.viewer);
+    this.renderHud(view);
+    this.renderSide(view);
+    this.renderHand(view);
+    this.renderDecision(view);
+    this.renderFoot();
+    this.renderLog();
+    this.showBoard(view);
+  }
+
+  private showBoard(view?: ConquestView): void {
+    const s = this.session;
+    if (!s) return;
+    this.board.show(view ?? s.view(this.viewer), this.marks(), (f) => this.name(f));
+  }
+
+  private renderHud(view: ConquestView): void {
+    const s = this.session as ConquestSession;
+    const scenario = s.game.scenario;
+    const turn = s.turnOf;
+    const who = s.over
+      ? `<b class="gold">${esc(this.winnerText())}</b>`
+      : turn
+        ? `${this.swatch(turn)}<b>${esc(this.name(turn))}</b>'s turn`
+        : `Setting up${s.decision ? `: ${this.swatch(s.decision.side)}${esc(this.name(s.decision.side))}` : ''}`;
+    this.app.setWhere(`<b>Conquest · ${esc(scenario.name)}</b> · Round <b data-testid="cq-round">${view.round}</b> · <span data-testid="cq-turn">${who}</span>`);
+  }
+
+  /** The factions in the order of play, and the continents with their bonuses and holders. */
+  private renderSide(view: ConquestView): void {
+    const s = this.session as ConquestSession;
+    const turn = s.turnOf ?? s.decision?.side ?? null;
+    const rows = view.order
+      .map((f) => {
+        const held = view.map.territories.filter((t) => view.owner[t] === f);
+        const armies = held.reduce((sum, t) => sum + (view.armies[t] ?? 0), 0);
+        const out = view.eliminatedBy[f];
+        const player = s.playerOf(f);
+        const who = player === 'human' ? (f === this.viewer && s.humans.length === 1 ? 'you' : 'human') : `AI ${player}`;
+        const setup = !view.map.territories.every((t) => view.owner[t] !== null);
+        return `<tr class="${f === turn ? 'now' : ''}${out ? ' out' : ''}" data-faction="${f}">
+          <td class="cq-turn-mark">${f === turn && !s.over ? '▶' : ''}</td>
+          <td>${this.swatch(f)}<b>${esc(this.name(f))}</b> <small class="muted">${esc(who)}</small>${out ? `<br><small class="muted">eliminated by ${esc(this.name(out))}</small>` : ''}</td>
+          <td title="star systems held">${held.length}</td><td title="armies">${armies}</td><td title="cards">${view.handSizes[f] ?? 0}</td>
+          <td title="new armies at the start of its turn">${out || setup ? '' : `+${reinforcementsOf(view, f)}`}</td></tr>`;
+      })
+      .join('');
+    const continents = view.map.def.continents
+      .map((c) => {
+        const ts = view.map.continentTerritories.get(c.id) ?? [];
+        const holder = view.order.find((f) => (view.continentsHeld[f] ?? []).includes(c.id));
+        const me = this.viewer;
+        const mine = me ? ts.filter((t) => view.owner[t] === me).length : 0;
+        return `<li style="--p:${c.color}"><span class="cq-cont-name">${esc(c.name)}</span> <b class="cq-bonus">+${c.bonus}</b>
+          <span class="cq-holder">${holder ? `${this.swatch(holder)}${esc(this.name(holder))}` : `<span class="muted">${me ? `you ${mine}/${ts.length}` : `${ts.length} systems`}</span>`}</span></li>`;
+      })
+      .join('');
+    const secrets = this.secretsFor;
+    const missions =
+      view.gameType === 'mission' && secrets === null
+        ? `<h3>Secret missions <small>(you see them all)</small></h3><ul class="cq-missions">${view.order
+            .map((f) => `<li>${this.swatch(f)}${esc(view.missions[f]?.text ?? '?')}</li>`)
+            .join('')}</ul>`
+        : '';
+    setHtml(this.sideEl, `<h3>Factions <small>in the order of play</small></h3>
+      <table class="cq-factions"><thead><tr><th></th><th></th><th title="star systems held">sys</th><th title="armies">arm</th><th title="cards">cards</th><th title="new armies next turn">next</th></tr></thead><tbody>${rows}</tbody></table>
+      <h3>Continents <small>bonus to whoever holds all of one</small></h3><ul class="cq-continents">${continents}</ul>${missions}`);
+  }
+
+  /** The viewer's own cards and secret mission (for a spectator: every hand). */
+  private renderHand(view: ConquestView): void {
+    const s = this.session as ConquestSession;
+    const who = this.secretsFor;
+    const nameOf = (t: string) => view.map.nameOf(t);
+    const cardsHtml = (cards: readonly Card[]) =>
+      cards.length
+        ? `<div class="cq-cards">${cards
+            .map((c) => {
+              const own = c.territory && who !== 'nobody' && who !== null && view.owner[c.territory] === who;
+              return `<span class="cq-card cq-card-${c.kind}${own ? ' own' : ''}" title="${esc(cardText(c, nameOf))}${own ? ': you hold it, +2 armies there if traded' : ''}"><i>${CARD_KIND_SIGNS[c.kind]}</i>${esc(c.territory ? nameOf(c.territory) : CARD_KIND_NAMES.wild)}</span>`;
+            })
+            .join('')}</div>`
+        : '<p class="muted small">No cards yet: take a system in a turn to draw one at its end.</p>';
+    if (who === 'nobody') {
+      setHtml(this.handEl, '');
+      this.handEl.hidden = true;
+      return;
+    }
+    this.handEl.hidden = false;
+    const values = `<p class="muted small">${esc(setValuesText(view.options.cards, view.setsTraded))} ${view.cardsInDeck} cards in the deck.</p>`;
+    if (who === null) {
+      // watching: every hand
+      const hands = view.order
+        .filter((f) => !view.eliminatedBy[f])
+        .map((f) => `<div class="cq-hand-row">${this.swatch(f)}<b>${esc(this.name(f))}</b> ${(view.hands[f] ?? []).length ? cardsHtml(view.hands[f] ?? []) : '<span class="muted small">no cards</span>'}</div>`)
+        .join('');
+      setHtml(this.handEl, `<h3>Cards</h3>${hands}${values}`);
+      return;
+    }
+    const mission = view.gameType === 'mission' ? `<p class="cq-mission" data-testid="cq-mission"><b>Your secret mission:</b> ${esc(view.missions[who]?.text ?? '?')}</p>` : '';
+    const capital = view.gameType === 'capital' && view.capitals[who] ? `<p class="small">Your capital: ★ ${esc(nameOf(view.capitals[who] as string))}</p>` : '';
+    const title = s.humans.length > 1 ? `${this.swatch(who)}${esc(this.name(who))}: your cards` : 'Your cards';
+    setHtml(this.handEl, `<h3>${title} <small>(${(view.hands[who] ?? []).length})</small></h3>${cardsHtml(view.hands[who] ?? [])}${values}${mission}${capital}`);
+  }
+
+  private renderLog(): void {
+    const s = this.session as ConquestSession;
+    const secrets = this.secretsFor;
+    const key = `${String(secrets)}|${s.game.events.length}`;
+    if (key === this.logKey) return;
+    this.logKey = key;
+    const events = secrets === 'nobody' ? s.game.events.filter((e) => e.visibleTo === 'all') : s.eventsFor(secrets);
+    setHtml(this.logEl, events
+      .slice(-LOG_LINES)
+      .map((e) => {
+        // a line only one faction sees: "only you" to that faction, its name to a spectator
+        const only = e.visibleTo === 'all' ? '' : ` <span class="muted">(${e.visibleTo === secrets ? 'only you' : `told to ${esc(this.name(e.visibleTo))} only`})</span>`;
+        return `<li class="ev-${esc(e.kind)}${only ? ' secret' : ''}"><span class="t">R${e.turn}</span> ${esc(e.text)}${only}</li>`;
+      })
+      .join(''),
+    );
+    this.logEl.scrollTop = this.logEl.scrollHeight;
+  }
+
+  private renderFoot(): void {
+    const s = this.session as ConquestSession;
+    const ai = s.setup.seats.some((seat) => seat.player !== 'human') && !s.over;
+    const controls = ai
+      ? `<button data-act="pause" data-testid="cq-pause">${this.paused ? 'Play (Space)' : 'Pause (Space)'}</button>
+         <button data-act="step" data-testid="cq-step" ${this.paused && !s.humanToDecide && !s.over ? '' : 'disabled'} title="One AI move">Step</button>
+         <label class="small">Speed <select data-act="speed" data-testid="cq-speed">${SPEEDS.map((v) => `<option value="${v}"${v === this.speed ? ' selected' : ''}>${v ? `×${v}` : 'max'}</option>`).join('')}</select></label>`
+      : '';
+    setHtml(this.footEl, `${controls}<button data-act="help" title="How to play (?)">Help (?)</button>`);
+  }
+
+  // ------------------------------------------------------------------ the decision panel
+
+  private renderDecision(view: ConquestView): void {
+    const s = this.session as ConquestSession;
+    if (s.over) {
+      setHtml(this.decisionEl, `<h3 class="gold" data-testid="cq-game-over">${esc(this.winnerText())}</h3><p><button data-act="menu" data-testid="cq-menu-panel">Back to the menu</button> <button data-act="show-over">The result</button></p>`);
+      return;
+    }
+    const d = this.myDecision;
+    if (!d) {
+      const side = s.decision?.side;
+      const paused = this.paused ? ' <b>(paused)</b>' : '';
+      const head = this.handOver
+        ? ''
+        : side
+          ? `<div class="cq-who" style="--c:${this.colour(side)}">${esc(this.name(side))} · <span class="muted">${esc(DECISION_TITLES[s.decision?.kind ?? ''] ?? '')}</span></div>
+             <p class="cq-thinking" data-testid="cq-thinking">${s.humanToDecide ? 'Waiting for' : '<span class="spinner"></span> The AI plays'} ${esc(this.name(side))}…${paused}</p>`
+          : '';
+      const lines = this.lastLines.length ? `<ul class="cq-last" data-testid="cq-last">${this.lastLines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>` : '';
+      setHtml(this.decisionEl, `${head}${lines}${this.error ? `<p class="cq-error">${esc(this.error)}</p>` : ''}`);
+      return;
+    }
+    const hand = ((d.context?.hand as unknown as Card[] | undefined) ?? view.hands[d.side] ?? []) as Card[];
+    const nameOf = (t: string) => view.map.nameOf(t);
+    const body = this.decisionBody(view, d, hand, nameOf);
+    setHtml(this.decisionEl, `<div class="cq-who" style="--c:${this.colour(d.side)}">${esc(this.name(d.side))} · <span class="cq-kind">${esc(DECISION_TITLES[d.kind] ?? d.kind)}</span> <span class="rule">${esc(d.rule)}</span></div>
+      <p class="cq-prompt" data-testid="cq-prompt">${esc(capital(d.prompt.replace(/^[A-Z][a-z]+: /, '')))}</p>${body}
+      ${this.lastLines.length ? `<ul class="cq-last small muted">${this.lastLines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>` : ''}`);
+  }
+
+  private opt(i: number, label: string, detail = '', cls = ''): string {
+    return `<button class="cq-opt ${cls}" data-opt="${i}" data-testid="cq-option"><span>${label}</span>${detail ? `<small>${detail}</small>` : ''}</button>`;
+  }
+
+  private decisionBody(view: ConquestView, d: Decision<FactionId>, hand: Card[], nameOf: (t: string) => string): string {
+    const o = d.options;
+    const idx = (c: C) => o.indexOf(c);
+    const text = (c: C) => esc(optionText(view, c, hand, nameOf));
+    const th = (t: string) => territoryHtml(view, t, this.colours);
+    switch (d.kind) {
+      case 'conquest-claim':
+      case 'conquest-setup-place':
+      case 'conquest-capital':
+      case 'conquest-bonus': {
+        const left = typeof d.context?.left === 'number' ? `<p class="small">${d.context.left} ${d.context.left === 1 ? 'army' : 'armies'} left to place.</p>` : '';
+        return `${left}<p class="muted small">Click a glowing system on the map, or choose below.</p>${this.territoryGrid(view, o)}`;
+      }
+      case 'conquest-place': {
+        const left = Number(d.context?.left ?? 0);
+        const rows = [...new Set(o.map((c) => String(c.territory)))]
+          .map((t) => ({ t, front: (view.map.neighbours.get(t) ?? []).filter((n) => view.owner[n] !== d.side).length }))
+          .sort((a, b) => b.front - a.front || nameOf(a.t).localeCompare(nameOf(b.t)))
+          .map(({ t, front }) => {
+            const one = o.find((c) => c.territory === t && c.count === 1);
+            const all = o.find((c) => c.territory === t && c.count !== 1);
+            return `<div class="cq-place-row"><span>${th(t)} <b>${view.armies[t] ?? 0}</b> <small class="muted">${front ? `faces ${front} enemy ${front === 1 ? 'system' : 'systems'}` : 'inland'}</small></span>
+              ${one ? `<button class="cq-opt small" data-opt="${idx(one)}" data-testid="cq-option">+1</button>` : ''}${all ? `<button class="cq-opt small" data-opt="${idx(all)}" data-testid="cq-option">+${left}</button>` : ''}</div>`;
+          })
+          .join('');
+        return `<p class="muted small">Click one of your systems to place 1 there (Shift-click: all ${left}). Front-line systems first.</p><div class="cq-place">${rows}</div>`;
+      }
+      case 'conquest-trade': {
+        const values = (d.context?.values as number[] | undefined) ?? [];
+        let set = 0;
+        const buttons = o
+          .map((c, i) => {
+            if (c.type !== 'trade') return this.opt(i, text(c), '', 'ends');
+            const value = values[set++];
+            const bonus = (c.cards as number[]).map((k) => hand[k]?.territory).filter((t): t is string => !!t && view.owner[t] === d.side);
+            return this.opt(i, text(c), `${value ?? '?'} armies${bonus.length ? ` · +2 on ${bonus.map(nameOf).join(' or ')}` : ''}`);
+          })
+          .join('');
+        return `<div class="cq-options">${buttons}</div>`;
+      }
+      case 'conquest-attack':
+        return this.attackBody(view, d, 'attack');
+      case 'conquest-fortify':
+        return this.attackBody(view, d, 'fortify');
+      case 'conquest-battle':
+        return this.battleBody(view, d);
+      case 'conquest-defend': {
+        const attackDice = this.battle?.dice || 3;
+        const buttons = o
+          .map((c, i) => {
+            const outcomes = singleRollOutcomes(attackDice, Number(c.dice))
+              .map((x) => `${x.attackerLosses && x.defenderLosses ? `each loses ${x.attackerLosses}` : x.defenderLosses ? `you lose ${x.defenderLosses}` : `they lose ${x.attackerLosses}`} ${pct(x.probability)}`)
+              .join(' · ');
+            return this.opt(i, text(c), esc(outcomes));
+          })
+          .join('');
+        return `<div class="cq-odds" data-testid="cq-odds">Against ${attackDice} attacking ${attackDice === 1 ? 'die' : 'dice'}, the exact odds of this roll:</div><div class="cq-options">${buttons}</div>`;
+      }
+      case 'conquest-move-in':
+      case 'conquest-fortify-count': {
+        // a move-in's count is what the conquered system holds in all (the armies that rolled stand there
+        // already); a reinforcing move's is what moves
+        const total = d.kind === 'conquest-move-in';
+        const counts = o.filter((c) => typeof c.count === 'number').map((c) => Number(c.count));
+        const most = Math.max(...counts);
+        const least = Math.min(...counts);
+        const from = String(d.context?.from ?? '');
+        const to = String(d.context?.to ?? '');
+        const a = view.armies[from] ?? 0;
+        const b = view.armies[to] ?? 0;
+        const split = (n: number) => (total ? [a + b - n, n] : [a - n, b + n]) as [number, number];
+        const cancel = o.find((c) => c.type === 'cancel');
+        const leastOpt = o.findIndex((c) => c.count === least);
+        const after = (n: number) => `${esc(nameOf(from))} ${split(n)[0]} · ${esc(nameOf(to))} ${split(n)[1]}`;
+        const range =
+          least < most
+            ? `<div class="cq-range" data-a="${a}" data-b="${b}" data-total="${total ? 1 : 0}"><input type="range" min="${least}" max="${most}" value="${most}" data-act="count" aria-label="${total ? `Armies in ${esc(nameOf(to))}` : 'Armies to move'}"><output data-cq="count">${most}</output></div>`
+            : '';
+        return `<p>${th(from)} <b>${a}</b> → ${th(to)} <b>${b}</b></p>${range}
+          <div class="cq-options">
+            <button class="cq-opt cq-go" data-act="move-count" data-count="${most}" data-testid="cq-move"><span>${total ? 'Hold' : 'Move'} <span data-cq="count-label">${most}</span>${total ? ` in ${esc(nameOf(to))}` : ''}</span><small data-cq="after">${after(most)}</small></button>
+            ${least < most ? this.opt(o.findIndex((c) => c.count === most), total ? `All in: ${most} in ${esc(nameOf(to))}` : `Move all ${most}`, after(most)) : ''}
+            ${least < most ? this.opt(leastOpt, total ? `Only the ${least} that rolled` : `Move ${least}`, after(least)) : ''}
+            ${cancel ? this.opt(o.indexOf(cancel), 'Back: another move, or none', '', 'ends') : ''}
+          </div>`;
+      }
+      default:
+        return `${typeof d.context?.mission === 'string' ? `<p class="cq-mission">${esc(d.context.mission)}</p>` : ''}<div class="cq-options">${o.map((c, i) => this.opt(i, text(c), '', ['end-turn', 'end-attacks', 'keep-cards', 'retreat', 'go-on'].includes(c.type) ? 'ends' : '')).join('')}</div>`;
+    }
+  }
+
+  /** Territory options as a grid, by continent. */
+  private territoryGrid(view: ConquestView, o: C[]): string {
+    const order = view.map.def.continents.map((c) => c.id);
+    const items = o
+      .map((c, i) => ({ c, i, t: String(c.territory) }))
+      .sort((a, b) => order.indexOf(view.map.continentOf.get(a.t) ?? '') - order.indexOf(view.map.continentOf.get(b.t) ?? '') || view.map.nameOf(a.t).localeCompare(view.map.nameOf(b.t)));
+    const colourOf = (t: string) => view.map.def.continents.find((c) => c.id === view.map.continentOf.get(t))?.color ?? '#888';
+    return `<div class="cq-grid">${items
+      .map(
+        ({ i, t }) =>
+          `<button class="cq-opt cq-tile" data-opt="${i}" data-testid="cq-option" style="--p:${colourOf(t)}">${esc(view.map.nameOf(t))}${view.owner[t] ? ` <b>${view.armies[t] ?? 0}</b>` : ''}</button>`,
+      )
+      .join('')}</div>`;
+  }
+
+  /** An attack or a reinforcing move: pairs of territories, the map's picks narrowing them, with exact odds for attacks. */
+  private attackBody(view: ConquestView, d: Decision<FactionId>, type: 'attack' | 'fortify'): string {
+    const o = d.options;
+    const nameOf = (t: string) => view.map.nameOf(t);
+    const th = (t: string) => territoryHtml(view, t, this.colours);
+    const italian = view.options.cards === 'italian';
+    let pairs = o.map((c, i) => ({ c, i })).filter(({ c }) => c.type === type);
+    if (this.selected) pairs = pairs.filter(({ c }) => c.from === this.selected);
+    if (this.onto) pairs = pairs.filter(({ c }) => c.to === this.onto);
+    const rows = pairs.map(({ c, i }) => {
+      const from = String(c.from);
+      const to = String(c.to);
+      if (type === 'fortify')
+        return { chance: 0, html: `<button class="cq-opt cq-pair" data-opt="${i}" data-testid="cq-option" data-from="${from}" data-to="${to}"><span>${th(from)} <b>${view.armies[from]}</b> → ${th(to)} <b>${view.armies[to]}</b></span></button>` };
+      const odds = attackOdds(view, from, to);
+      return {
+        chance: odds.win,
+        html: `<button class="cq-opt cq-pair" data-opt="${i}" data-testid="cq-option" data-from="${from}" data-to="${to}">
+          <span>${th(from)} <b>${odds.attackers}</b> → ${th(to)} <b>${odds.defenders}</b> <small class="muted">${esc(this.name(view.owner[to]))}</small></span>
+          <span class="cq-chance ${odds.win >= 0.6 ? 'good' : odds.win >= 0.4 ? 'even' : 'bad'}" title="the exact chance to take it, rolling to the end">${pct(odds.win)}</span>
+          <small>expected losses: you ${armies1(odds.attackerLoss)}, ${esc(this.name(view.owner[to]))} ${armies1(odds.defenderLoss)}</small></button>`,
+      };
+    });
+    if (type === 'attack') rows.sort((a, b) => b.chance - a.chance);
+    const endOpt = o.findIndex((c) => c.type === (type === 'attack' ? 'end-attacks' : 'end-turn'));
+    const filter =
+      this.selected || this.onto
+        ? `<p class="cq-filter">${this.selected ? `From ${th(this.selected)}` : `Onto ${th(this.onto as string)}`}: ${rows.length} ${rows.length === 1 ? 'choice' : 'choices'}. <button data-act="unfilter">show all</button></p>`
+        : `<p class="muted small">${type === 'attack' ? `Click one of your systems on the map, then an enemy neighbour. The percentage is the exact chance to take it rolling to the end${italian ? ' (Italian: up to 3 defence dice)' : ''}.` : 'Click a system of yours, then a neighbour of yours to move armies to. One move per turn.'}</p>`;
+    const none = !rows.length ? `<p class="muted">${type === 'attack' ? 'No attack is possible: a system needs 2 armies and an enemy neighbour.' : 'No move is possible.'}</p>` : '';
+    return `${filter}${none}<div class="cq-options cq-pairs">${rows.map((r) => r.html).join('')}</div>
+      ${endOpt >= 0 ? `<div class="cq-options">${this.opt(endOpt, type === 'attack' ? 'Stop attacking: on to your reinforcing move' : 'End your turn', '', 'ends')}</div>` : ''}`;
+  }
+
+  /** A battle: the exact odds of rolling to the end and of each single roll, before the dice [002 II.3]. */
+  private battleBody(view: ConquestView, d: Decision<FactionId>): string {
+    const from = String(d.context?.from ?? '');
+    const to = String(d.context?.to ?? '');
+    const th = (t: string) => territoryHtml(view, t, this.colours);
+    const them = this.name(view.owner[to]);
+    const odds = attackOdds(view, from, to);
+    const defenceDice = maxDefenceDice(Math.max(1, view.armies[to] ?? 1), view.options.cards === 'italian');
+    const buttons = d.options
+      .map((c, i) => {
+        if (c.type === 'roll')
+          return this.opt(i, esc(optionText(view, c, [], view.map.nameOf)), `against ${defenceDice}: ${esc(rollOutcomesText(view, to, Number(c.dice), defenceDice))}`);
+        if (c.type === 'annihilate') {
+          const stop = Number(c.stopAt);
+          const a = attackOdds(view, from, to, stop);
+          return this.opt(i, esc(optionText(view, c, [], view.map.nameOf)), `take it ${pct(a.win)} · expected losses: you ${armies1(a.attackerLoss)}, ${esc(them)} ${armies1(a.defenderLoss)}`, 'annihilate');
+        }
+        return this.opt(i, esc(optionText(view, c, [], view.map.nameOf)), 'stop this attack; attack elsewhere or stop', 'ends');
+      })
+      .join('');
+    return `<div class="cq-odds" data-testid="cq-odds"><b>Exact odds</b>, rolling to the end (Annihilate): you take ${esc(view.map.nameOf(to))} <b data-testid="cq-win">${pct(odds.win)}</b>;
+        expected losses: you <b>${armies1(odds.attackerLoss)}</b>, ${esc(them)} <b>${armies1(odds.defenderLoss)}</b>.${
+          view.options.autoDefend ? '' : ' <span class="muted">Auto-Defend is off: the defender chooses its dice; the odds count the most.</span>'
+        }</div>
+      <div class="cq-options">${buttons}</div>`;
+  }
+
+  // ------------------------------------------------------------------ the map's marks and clicks
+
+  private marks(): BoardMarks {
+    const d = this.myDecision;
+    const hovered = this.hovered.size ? this.hovered : this.recent;
+    if (!d) return { ...NO_MARKS, hovered };
+    const clickable = new Set<string>();
+    const targets = new Set<string>();
+    for (const c of d.options) {
+      if (typeof c.territory === 'string') clickable.add(c.territory);
+      if ((c.type === 'attack' || c.type === 'fortify') && typeof c.from === 'string' && typeof c.to === 'string') {
+        if (this.selected === c.from) {
+          targets.add(c.to);
+          clickable.add(c.to);
+        }
+        clickable.add(c.from);
+        if (c.type === 'attack' && !this.selected) clickable.add(c.to);
+      }
+    }
+    if (d.kind === 'conquest-battle' || d.kind === 'conquest-move-in' || d.kind === 'conquest-fortify-count') {
+      const ctx = d.context ?? {};
+      return { clickable, selected: typeof ctx.from === 'string' ? ctx.from : null, targets: new Set(typeof ctx.to === 'string' ? [ctx.to] : []), hovered };
+    }
+    return { clickable, selected: this.selected, targets, hovered };
+  }
+
+  private clickTerritory(t: string, e: MouseEvent | null): void {
+    const d = this.myDecision;
+    if (!d) return;
+    const o = d.options;
+    switch (d.kind) {
+      case 'conquest-claim':
+      case 'conquest-setup-place':
+      case 'conquest-capital':
+      case 'conquest-bonus':
+        return this.choose(o.find((c) => c.territory === t));
+      case 'conquest-place': {
+        const here = o.filter((c) => c.territory === t);
+        const one = here.find((c) => c.count === 1);
+        return this.choose(e?.shiftKey ? (here.find((c) => c.count !== 1) ?? one) : one);
+      }
+      case 'conquest-attack':
+      case 'conquest-fortify': {
+        const type = d.kind === 'conquest-attack' ? 'attack' : 'fortify';
+        const pairs = o.filter((c) => c.type === type);
+        if (this.selected && this.selected !== t) {
+          const pick = pairs.find((c) => c.from === this.selected && c.to === t);
+          if (pick) return this.choose(pick);
+        }
+        if (pairs.some((c) => c.from === t)) {
+          this.selected = this.selected === t ? null : t;
+          this.onto = null;
+          return this.render();
+        }
+        // an enemy picked first: the one system that can attack it does; several are listed
+        const onto = pairs.filter((c) => c.to === t);
+        if (type === 'attack' && onto.length === 1) return this.choose(onto[0]);
+        if (onto.length) {
+          this.selected = null;
+          this.onto = t;
+          return this.render();
+        }
+        return;
+      }
+    }
+  }
+
+  private hoverTerritory(t: string | null): void {
+    const next = new Set(t ? [t] : []);
+    if ([...next].join() === [...this.hovered].join()) return;
+    this.hovered = next;
+    this.showBoard();
+  }
+
+  /** An option under the pointer lights its territories on the map. */
+  private onOptionHover(e: Event): void {
+    const b = (e.target as HTMLElement).closest<HTMLElement>('.cq-opt[data-opt]');
+    const d = this.myDecision;
+    if (!d) return;
+    const c = b ? d.options[Number(b.dataset.opt)] : undefined;
+    const places = c ? [c.territory, c.from, c.to].filter((x): x is string => typeof x === 'string') : [];
+    const next = new Set(places);
+    if ([...next].join() === [...this.hovered].join()) return;
+    this.hovered = next;
+    this.showBoard();
+  }
+
+  // ------------------------------------------------------------------ input
+
+  private onClick(e: Event): void {
+    const t = (e.target as HTMLElement).closest('button') as HTMLButtonElement | null;
+    if (!t || t.disabled || !this.box.contains(t)) return;
+    if (t.dataset.opt !== undefined && t.closest('.cq-decision')) return this.choose(this.myDecision?.options[Number(t.dataset.opt)]);
+    switch (t.dataset.act) {
+      case 'pause':
+        return this.togglePause();
+      case 'step':
+        return this.stepOnce();
+      case 'help':
+        this.helpEl.hidden = !this.helpEl.hidden;
+        return;
+      case 'unfilter':
+        this.selected = this.onto = null;
+        return this.render();
+      case 'move-count': {
+        const n = Number((this.decisionEl.querySelector('input[data-act="count"]') as HTMLInputElement | null)?.value ?? t.dataset.count);
+        return this.choose(this.myDecision?.options.find((c) => c.count === n));
+      }
+      case 'menu':
+        return this.leave();
+      case 'close-over':
+        this.overEl.hidden = true;
+        return;
+      case 'show-over':
+        this.overEl.hidden = false;
+        return;
+    }
+  }
+
+  private onInput(e: Event): void {
+    const t = e.target as HTMLInputElement;
+    if (t.dataset.act !== 'count') return;
+    for (const sel of ['[data-cq="count"]', '[data-cq="count-label"]']) {
+      const el = this.decisionEl.querySelector(sel);
+      if (el) el.textContent = t.value;
+    }
+    // what each system would hold, as the slider says
+    const box = t.closest<HTMLElement>('.cq-range');
+    const after = this.decisionEl.querySelector('[data-cq="after"]');
+    const d = this.myDecision;
+    if (box && after && d) {
+      const n = Number(t.value);
+      const a = Number(box.dataset.a);
+      const b = Number(box.dataset.b);
+      const [x, y] = box.dataset.total === '1' ? [a + b - n, n] : [a - n, b + n];
+      const nameOf = (id: unknown) => (this.session ? mapOf(this.session.game).nameOf(String(id)) : '');
+      after.textContent = `${nameOf(d.context?.from)} ${x} · ${nameOf(d.context?.to)} ${y}`;
+    }
+  }
+
+  private onChange(e: Event): void {
+    const t = e.target as HTMLSelectElement;
+    if (t.dataset.act !== 'speed') return;
+    this.speed = Number(t.value);
+    t.blur();
+    this.schedule();
+  }
+
+  private onKey(e: KeyboardEvent): void {
+    if (!this.active) return;
+    const t = e.target as HTMLElement | null;
+    if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA') && e.key !== 'Escape') return;
+    // any key skips the animations on show
+    if (this.dice.shown || this.holdUntil > performance.now()) this.skip();
+    if (!this.privacyEl.hidden) {
+      if (e.key === 'Enter' || e.key === ' ') {
+        e.preventDefault();
+        this.reveal();
+      }
+      return;
+    }
+    if (e.key === ' ') {
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      if (this.session?.setup.seats.some((s) => s.player !== 'human')) this.togglePause();
+    } else if (e.key === 'Escape') {
+      if (!this.helpEl.hidden) this.helpEl.hidden = true;
+      else if (this.selected || this.onto) {
+        this.selected = this.onto = null;
+        this.render();
+      }
+    } else if (e.key === '?') {
+      this.helpEl.hidden = !this.helpEl.hidden;
+    } else if (e.key === 'Enter') {
+      const d = this.myDecision;
+      const end = d?.options.find((c) => ['end-attacks', 'end-turn', 'keep-cards'].includes(c.type));
+      if (end) {
+        e.preventDefault();
+        this.choose(end);
+      }
+    }
+  }
+
+  // ------------------------------------------------------------------ hot-seat
+
+  /** Whether anyone holds a card or a mission yet. */
+  private secretsDealt(): boolean {
+    const v = this.session?.view(null);
+    return !!v && (Object.keys(v.missions).length > 0 || Object.values(v.handSizes).some((n) => (n ?? 0) > 0));
+  }
+
+  private showHandOver(side: FactionId): void {
+    this.handOver = side;
+    this.dice.skip(); // the last person's rolls are not the next one's to see
+    this.privacyEl.innerHTML = `<div><h2 style="color:${this.colour(side)}">Pass the screen to ${esc(this.name(side))}</h2>
+      <p>${esc(this.name(side))}'s cards${this.session?.game.scenario.gameType === 'mission' ? ' and secret mission are' : ' are'} shown only after this screen.</p>
+      <p><button class="primary" data-testid="cq-reveal">I am ${esc(this.name(side))}: show my turn</button></p><p class="muted small">Click, or press Enter.</p></div>`;
+    this.privacyEl.hidden = false;
+    this.render();
+  }
+
+  private reveal(): void {
+    if (!this.handOver) return;
+    this.revealed = this.handOver;
+    this.handOver = null;
+    this.privacyEl.hidden = true;
+    this.logKey = '';
+    this.render();
+  }
+
+  // ------------------------------------------------------------------ game over
+
+  private winnerText(): string {
+    const s = this.session;
+    const w = s?.game.winner;
+    if (!s || !w) return '';
+    if (w === 'draw') return 'The game ends in a draw.';
+    return s.humans.length === 1 && s.humans[0] === w ? `You win: ${this.name(w)} conquers!` : `${this.name(w)} wins!`;
+  }
+
+  private showOver(): void {
+    const s = this.session;
+    if (!s || this.overShown) return;
+    this.overShown = true;
+    const view = s.view(null);
+    const w = s.game.winner;
+    const how = [...s.game.events].reverse().find((e) => e.kind === 'victory' || (e.kind === 'mission' && e.visibleTo === 'all'))?.text ?? '';
+    const rows = view.order
+      .map((f) => {
+        const held = view.map.territories.filter((t) => view.owner[t] === f);
+        const out = view.eliminatedBy[f];
+        const player = s.playerOf(f);
+        return `<tr${f === w ? ' class="won"' : ''}><td>${this.swatch(f)}<b>${esc(this.name(f))}</b> <small class="muted">${esc(player === 'human' ? 'human' : `AI ${player}`)}</small></td>
+          <td>${held.length} systems</td><td>${out ? `eliminated by ${esc(this.name(out))}` : ''}</td>${view.gameType === 'mission' ? `<td class="small">${esc(view.missions[f]?.text ?? '')}</td>` : ''}</tr>`;
+      })
+      .join('');
+    this.overEl.innerHTML = `<div class="cq-over-box" style="--c:${this.colour(w === 'draw' ? null : w)}">
+      <h2 data-testid="cq-winner">${esc(this.winnerText())}</h2>
+      <p>${esc(how)}</p><p class="muted">After ${view.round} ${view.round === 1 ? 'round' : 'rounds'}.</p>
+      <table class="cq-result">${rows}</table>
+      <p class="buttons"><button data-act="close-over">See the board</button> <button class="primary" data-act="menu" data-testid="cq-menu">Back to the menu</button></p></div>`;
+    this.overEl.hidden = false;
+    const viewer = s.humans.length === 1 ? s.humans[0] : null;
+    this.app.audio.play(viewer && w !== viewer ? 'defeat' : 'victory');
+    this.render();
+  }
+
+  // ------------------------------------------------------------------ for tests
+
+  /** Plain facts about the screen (the page hook). */
+  state() {
+    const s = this.session;
+    const d = s?.decision ?? null;
+    return {
+      active: this.active,
+      setup: !(this.box.querySelector('.cq-setup') as HTMLElement).hidden,
+      decision: d ? { kind: d.kind, side: d.side, human: !!this.myDecision, options: d.options.length } : null,
+      round: s?.game.turn ?? 0,
+      turnOf: s?.turnOf ?? null,
+      winner: s?.game.winner ?? null,
+      handOver: this.handOver,
+      paused: this.paused,
+      speed: this.speed,
+      steps: this.stepsDone,
+      error: this.error,
+    };
+  }
+
+  /** Start a game from the page hook (the screenshots; the browser test uses the setup screen). */
+  startFromHook(setup: ConquestSetup, speed: number): void {
+    this.start(setup, speed);
+  }
+}
+
+/** Write an element's HTML only when it changes: a button replaced under the pointer loses the click it was starting. */
+function setHtml(el: HTMLElement, html: string): void {
+  if ((el as HTMLElement & { _html?: string })._html === html) return;
+  (el as HTMLElement & { _html?: string })._html = html;
+  el.innerHTML = html;
+}
+
+function capital(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+function helpHtml(): string {
+  return `<div class="help-box"><h2>How to play Conquest</h2>
+    <p>Every star system is a territory, every hyperjump route a border between two, every province a continent. Hold all of a continent for its bonus armies each turn. Win as the game type says: <b>Domination</b>, hold every system; <b>Capitals</b>, hold every faction's capital; <b>Secret missions</b>, complete your own mission first.</p>
+    <p><b>Setup.</b> In turn, claim a free system, one army on each, until all are held; then place the rest of your armies one at a time.</p>
+    <p><b>Your turn.</b> Trade in a set of three cards for armies; place your new armies (your systems / 3, at least 3, plus continent bonuses); attack; then make one reinforcing move between two neighbouring systems of yours. Take at least one system in a turn to draw a card at its end.</p>
+    <p><b>Attacking.</b> Click one of your systems with 2 or more armies, then an enemy neighbour (or choose in the panel). Before you roll, the panel shows the exact odds: the chance to take the system rolling to the end, the expected losses, and each single roll's outcomes. Roll 1 to 3 dice, Annihilate (roll until one side is done, or until you are down to the armies you keep), or retreat. Ties go to the defender.</p>
+    <p><b>Keys.</b> Any key or click skips an animation; Space pauses or resumes the AI; Enter ends your attacks or your turn; Esc clears a pick on the map. Settings &gt; Motion sets the animation speed (0: none) and turns the dice off.</p>
+    <p class="muted">Click anywhere to close.</p></div>`;
+}

@@ -1,0 +1,192 @@
+/**
+ * The conquest setup screen [002 I Game Set Up]: the map, the game type, the card option with a line on
+ * each, Auto Place All, Recycle Cards, Auto-Defend, 2 to 6 players each human or an AI level with a
+ * colour of its own, the seed and the AI's speed. Choosing a colour another seat has swaps the two, so
+ * two seats can never share one; whatever else is wrong is said under the seats and Start waits.
+ */
+import type { Content } from '../../core/content/validate';
+import { CARD_OPTIONS, conquestContent, FACTIONS, type FactionId } from '../../../systems/conquest/content';
+import { CONQUEST_AGENTS } from '../../ai/conquest/registry';
+import { esc } from '../html';
+import { setupProblem, type ConquestSetup, type Seat } from './session';
+import { CARD_OPTION_TEXT } from './words';
+
+/** AI speeds offered at the start (the game's own controls offer more). */
+export const START_SPEEDS: { value: number; label: string }[] = [
+  { value: 1, label: 'normal (a pace you can follow)' },
+  { value: 4, label: 'fast' },
+  { value: 0, label: 'at once (no animations)' },
+];
+
+const DEFAULT_SEATS = 4;
+
+export class ConquestSetupScreen {
+  private seats: Seat[] = [
+    { faction: 'crimson', player: 'human' },
+    { faction: 'azure', player: 'normal' },
+    { faction: 'emerald', player: 'normal' },
+    { faction: 'amber', player: 'normal' },
+  ];
+  /** A colour change that moved another seat, said once under the seats. */
+  private swapNote = '';
+
+  constructor(
+    readonly el: HTMLElement,
+    readonly content: Content,
+    private readonly on: { start(setup: ConquestSetup, speed: number): void; cancel(): void },
+  ) {
+    el.addEventListener('change', (e) => this.onChange(e));
+    el.addEventListener('click', (e) => this.onClick(e));
+  }
+
+  show(): void {
+    const cq = conquestContent(this.content);
+    const scenarios = [...cq.scenarios.values()];
+    const map = scenarios[0]?.map;
+    this.seats.length = Math.min(this.seats.length, 6);
+    while (this.seats.length < DEFAULT_SEATS) this.seats.push({ faction: this.freeColour(), player: 'normal' });
+    const continents = map ? map.def.continents.map((c) => `${esc(c.name)} +${c.bonus}`).join(', ') : '';
+    this.el.innerHTML = `
+      <h2>Conquest</h2>
+      <p class="muted">A Risk-style war for the galaxy: every star system is a territory, every hyperjump route a border, every province a continent.</p>
+      <div class="cq-field"><span class="cq-label">Map</span><div><select data-cq="map" aria-label="Map"><option value="galaxy">${esc(map?.def.name ?? 'The Galaxy')}</option></select>
+        <span class="muted small">${map ? `${map.territories.length} star systems, ${map.def.continents.length} continents` : ''}</span>
+        <p class="muted small">${continents}</p></div></div>
+      <div class="cq-field"><span class="cq-label">Game type</span><div><div class="cq-types">${scenarios
+        .map((s, i) => `<label class="cq-radio"><input type="radio" name="cq-type" value="${esc(s.id)}"${i === 0 ? ' checked' : ''} data-testid="cq-type"> ${esc(s.name)}</label>`)
+        .join('')}</div><p class="muted small" data-cq="type-text"></p></div></div>
+      <div class="cq-field"><span class="cq-label">Cards</span><div><select data-cq="cards" aria-label="Card option">${CARD_OPTIONS.map((c) => `<option value="${c}">${CARD_OPTION_TEXT[c].name}</option>`).join('')}</select>
+        <p class="muted small" data-cq="cards-text"></p></div></div>
+      <div class="cq-field"><span class="cq-label">Options</span><div>
+        <label class="cq-check"><input type="checkbox" data-cq="autoPlace"> <b>Auto Place All</b> <span class="muted small">the computer claims and places every starting army</span></label>
+        <label class="cq-check"><input type="checkbox" data-cq="recycle" checked> <b>Recycle Cards</b> <span class="muted small">a spent deck is made again from the traded cards</span></label>
+        <label class="cq-check"><input type="checkbox" data-cq="autoDefend" checked> <b>Auto-Defend</b> <span class="muted small">defenders roll the most dice they may; off, a human defender chooses</span></label>
+      </div></div>
+      <div class="cq-field"><span class="cq-label">Players</span><div>
+        <select data-cq="count" aria-label="Number of players">${[2, 3, 4, 5, 6].map((n) => `<option value="${n}"${n === this.seats.length ? ' selected' : ''}>${n} players</option>`).join('')}</select>
+        <span class="muted small" data-cq="mode"></span>
+        <div class="cq-seats" data-cq="seats"></div>
+        <p class="cq-problem" data-cq="problem" data-testid="cq-problem" role="alert"></p>
+      </div></div>
+      <div class="cq-field"><span class="cq-label">Seed</span><div class="cq-row"><input data-cq="seed" size="10" value="${randomSeed()}" aria-label="Seed" title="The same seed and choices play the same game"> <button data-cq="reroll" title="A new random seed">new</button>
+        <label class="cq-inline">AI speed <select data-cq="speed">${START_SPEEDS.map((s) => `<option value="${s.value}">${esc(s.label)}</option>`).join('')}</select></label></div></div>
+      <div class="buttons"><button data-cq="cancel">Back</button><button class="primary" data-cq="start" data-testid="cq-start">Start the game</button></div>`;
+    this.renderSeats();
+    this.refresh();
+    this.el.hidden = false;
+  }
+
+  hide(): void {
+    this.el.hidden = true;
+  }
+
+  private get(name: string): HTMLInputElement {
+    return this.el.querySelector(`[data-cq="${name}"]`) as HTMLInputElement;
+  }
+
+  private renderSeats(): void {
+    const agents = Object.keys(CONQUEST_AGENTS);
+    const factions = conquestContent(this.content).factions;
+    this.get('seats').innerHTML = this.seats
+      .map((seat, i) => {
+        const colour = factions.get(seat.faction)?.color ?? '#fff';
+        return `<div class="cq-seat" data-testid="cq-seat">
+          <span class="cq-seat-no">${i + 1}</span>
+          <span class="cq-swatch" style="--c:${colour}"></span>
+          <select data-seat-colour="${i}" aria-label="Seat ${i + 1} colour">${FACTIONS.map((f) => `<option value="${f}"${f === seat.faction ? ' selected' : ''}>${esc(factions.get(f)?.name ?? f)}</option>`).join('')}</select>
+          <select data-seat-player="${i}" aria-label="Seat ${i + 1} player"><option value="human"${seat.player === 'human' ? ' selected' : ''}>Human</option>${agents
+            .map((a) => `<option value="${a}"${seat.player === a ? ' selected' : ''}>AI ${a}</option>`)
+            .join('')}</select>
+        </div>`;
+      })
+      .join('');
+  }
+
+  /** The setup as chosen now. */
+  setup(): ConquestSetup {
+    const type = this.el.querySelector<HTMLInputElement>('input[name="cq-type"]:checked')?.value ?? 'conquest-domination';
+    return {
+      scenario: type,
+      seed: this.get('seed').value.trim() || randomSeed(),
+      seats: this.seats.map((s) => ({ ...s })),
+      cards: this.get('cards').value as ConquestSetup['cards'],
+      autoPlace: this.get('autoPlace').checked,
+      recycle: this.get('recycle').checked,
+      autoDefend: this.get('autoDefend').checked,
+    };
+  }
+
+  private refresh(): void {
+    const setup = this.setup();
+    this.get('cards-text').textContent = CARD_OPTION_TEXT[setup.cards].text;
+    this.get('type-text').textContent = conquestContent(this.content).scenarios.get(setup.scenario)?.description ?? '';
+    const humans = setup.seats.filter((s) => s.player === 'human').length;
+    this.get('mode').textContent =
+      humans === 0
+        ? 'All AI: you watch, with pause, step and speed.'
+        : humans === 1
+          ? `You play against ${setup.seats.length - 1} AI ${setup.seats.length === 2 ? 'opponent' : 'opponents'}.`
+          : `Hot-seat: ${humans} people share this screen; a hand-over screen keeps each one's cards${setup.scenario === 'conquest-mission' ? ' and mission' : ''} private.`;
+    const problem = setupProblem(this.content, setup);
+    const text = problem ? capital(problem) + '.' : this.swapNote;
+    const el = this.get('problem');
+    el.textContent = text;
+    el.classList.toggle('note', !problem);
+    (this.get('start') as unknown as HTMLButtonElement).disabled = problem !== null;
+  }
+
+  private onChange(e: Event): void {
+    const t = e.target as HTMLElement;
+    this.swapNote = '';
+    if (t instanceof HTMLSelectElement && t.dataset.seatColour !== undefined) {
+      const i = Number(t.dataset.seatColour);
+      const want = t.value as FactionId;
+      const had = this.seats[i]!.faction;
+      const other = this.seats.findIndex((s, j) => j !== i && s.faction === want);
+      // a colour is a faction: two seats cannot share one, so the seat that had it takes this one's
+      if (other >= 0) {
+        this.seats[other]!.faction = had;
+        const names = conquestContent(this.content).factions;
+        this.swapNote = `Seat ${other + 1} had ${names.get(want)?.name ?? want}: it plays ${names.get(had)?.name ?? had} now.`;
+      }
+      this.seats[i]!.faction = want;
+      this.renderSeats();
+    } else if (t instanceof HTMLSelectElement && t.dataset.seatPlayer !== undefined) {
+      this.seats[Number(t.dataset.seatPlayer)]!.player = t.value;
+    } else if (t instanceof HTMLSelectElement && t.dataset.cq === 'count') {
+      const n = Number(t.value);
+      while (this.seats.length > n) this.seats.pop();
+      while (this.seats.length < n) this.seats.push({ faction: this.freeColour(), player: 'normal' });
+      this.renderSeats();
+    }
+    this.refresh();
+  }
+
+  private onClick(e: Event): void {
+    const t = (e.target as HTMLElement).closest('button');
+    if (!t) return;
+    if (t.dataset.cq === 'reroll') this.get('seed').value = randomSeed();
+    else if (t.dataset.cq === 'cancel') this.on.cancel();
+    else if (t.dataset.cq === 'start') {
+      const setup = this.setup();
+      const problem = setupProblem(this.content, setup);
+      if (problem) return this.refresh();
+      this.on.start(setup, Number(this.get('speed').value));
+    }
+  }
+
+  private freeColour(): FactionId {
+    return FACTIONS.find((f) => !this.seats.some((s) => s.faction === f)) ?? 'ivory';
+  }
+}
+
+function randomSeed(): string {
+  // the seed is shown and editable; only its first value comes from the browser's randomness
+  const a = new Uint32Array(1);
+  crypto.getRandomValues(a);
+  return String((a[0] as number) % 1_000_000);
+}
+
+function capital(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}

@@ -1,0 +1,209 @@
+/**
+ * Conquest in the browser [002]: the setup screen (its defaults, a colour taken twice is swapped, never
+ * shared), a human playing the setup and a turn against three AIs through clicks on the panel and on the
+ * map (the board's badges change, the exact odds show before the battle), an all-AI game watched with
+ * pause, step and speed to its end, and the menu afterwards with nothing of the game left. The page hook
+ * is used only to read what the screen shows.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { gameReady, openGamePage, startSession, type Session } from './browser';
+
+interface CqState {
+  active: boolean;
+  setup: boolean;
+  decision: { kind: string; side: string; human: boolean; options: number } | null;
+  round: number;
+  turnOf: string | null;
+  winner: string | null;
+  handOver: string | null;
+  paused: boolean;
+  speed: number;
+  steps: number;
+  error: string;
+}
+type Hook = { conquestState: () => CqState | null };
+
+let session: Session;
+let page: Page;
+let errors: string[];
+beforeAll(async () => {
+  session = await startSession();
+  ({ page, errors } = await openGamePage(session));
+});
+afterAll(async () => {
+  await page?.close();
+  await session?.close();
+});
+
+const state = (): Promise<CqState> => page.evaluate(() => (window as unknown as { __galaxy: Hook }).__galaxy.conquestState() as CqState);
+
+/** Wait until the human has a decision to answer (after more than `steps` answers), or the game is over. */
+async function waitForHuman(steps = -1): Promise<CqState> {
+  await page.waitForFunction(
+    (n) => {
+      const s = (window as unknown as { __galaxy: Hook }).__galaxy.conquestState();
+      return !!s && s.steps > n && (s.winner !== null || (s.decision?.human ?? false));
+    },
+    steps,
+    { timeout: 30_000, polling: 40 },
+  );
+  return state();
+}
+
+/** Wait until the screen has taken more answers than `steps`. */
+async function waitForStep(steps: number): Promise<void> {
+  await page.waitForFunction((n) => ((window as unknown as { __galaxy: Hook }).__galaxy.conquestState()?.steps ?? 0) > n, steps, { timeout: 30_000, polling: 40 });
+}
+
+/** The badges on the map: each territory's holder and armies, as drawn. */
+function board(): Promise<Record<string, string>> {
+  return page.evaluate(() =>
+    Object.fromEntries([...document.querySelectorAll<HTMLElement>('[data-testid="cq-territory"]')].map((b) => [b.dataset.territory, `${b.dataset.owner}:${b.dataset.armies}`])),
+  );
+}
+
+/** Click a territory's badge on the map, like a player (dice on show over the map are skipped first, by a key). */
+async function clickTerritory(id: string): Promise<void> {
+  if (await page.locator('[data-testid="cq-dice"]').isVisible()) await page.keyboard.press('Control');
+  await page.locator(`[data-testid="cq-territory"][data-territory="${id}"]`).click();
+}
+
+describe('conquest', () => {
+  it('the setup screen: the galaxy map, game types, card options explained, 4 players with seat 1 human, colours never shared', async () => {
+    await page.click('[data-testid="conquest"]');
+    await page.locator('[data-testid="cq-setup"]').waitFor();
+    const text = (await page.locator('[data-testid="cq-setup"]').textContent()) ?? '';
+    for (const words of ['The Galaxy', 'Domination', 'Capitals', 'Secret missions', 'Auto Place All', 'Recycle Cards', 'Auto-Defend']) expect(text).toContain(words);
+    expect(await page.inputValue('[data-cq="cards"]')).toBe('increasing');
+    expect(await page.locator('[data-cq="cards-text"]').textContent()).toMatch(/4, 6, 8/);
+    await page.selectOption('[data-cq="cards"]', 'italian');
+    expect(await page.locator('[data-cq="cards-text"]').textContent()).toMatch(/3 dice/);
+    await page.selectOption('[data-cq="cards"]', 'increasing');
+    expect(await page.locator('[data-testid="cq-seat"]').count()).toBe(4);
+    expect(await page.inputValue('[data-seat-player="0"]')).toBe('human');
+    for (const i of [1, 2, 3]) expect(await page.inputValue(`[data-seat-player="${i}"]`)).toBe('normal');
+
+    // seat 2 takes seat 1's colour: seat 1 takes seat 2's, so no two seats share one
+    await page.selectOption('[data-seat-colour="1"]', 'crimson');
+    expect(await page.inputValue('[data-seat-colour="0"]')).toBe('azure');
+    expect(await page.locator('[data-testid="cq-problem"]').textContent()).toMatch(/Seat 1 had Crimson: it plays Azure now/);
+    const colours = await Promise.all([0, 1, 2, 3].map((i) => page.inputValue(`[data-seat-colour="${i}"]`)));
+    expect(new Set(colours).size).toBe(4);
+    expect(await page.isDisabled('[data-testid="cq-start"]')).toBe(false);
+    await page.selectOption('[data-cq="count"]', '6');
+    expect(await page.locator('[data-testid="cq-seat"]').count()).toBe(6);
+    await page.selectOption('[data-cq="count"]', '4');
+    expect(errors).toEqual([]);
+  });
+
+  it('a human plays the setup and a turn against three AIs by clicks on the panel and the map; the badges change', async () => {
+    await page.fill('[data-cq="seed"]', '5');
+    await page.selectOption('[data-cq="speed"]', '0');
+    await page.click('[data-testid="cq-start"]');
+    let s = await waitForHuman();
+    const me = s.decision?.side as string;
+    expect(me).toBe('azure'); // seat 1, after the swap above
+    const start = await board();
+    expect(Object.keys(start)).toHaveLength(25);
+
+    const seen = new Set<string>();
+    let battleOdds = '';
+    let byMap = 0;
+    let ended = false;
+    for (let i = 0; i < 200 && !s.winner; i++) {
+      const kind = s.decision?.kind as string;
+      seen.add(kind);
+      const before = s.steps;
+      const glowing = await page.locator('[data-testid="cq-territory"].clickable').evaluateAll((bs) => bs.map((b) => (b as HTMLElement).dataset.territory as string));
+      if ((kind === 'conquest-claim' || kind === 'conquest-setup-place' || kind === 'conquest-place') && i % 2 === 0 && glowing.length) {
+        // on the map: the first system that glows
+        await clickTerritory(glowing[0] as string);
+        byMap++;
+      } else if (kind === 'conquest-attack' && !seen.has('conquest-battle')) {
+        // on the map: my strongest system that can attack, then its enemy neighbour
+        const pair = page.locator('.cq-pairs [data-testid="cq-option"]').first();
+        const from = (await pair.getAttribute('data-from')) as string;
+        const to = (await pair.getAttribute('data-to')) as string;
+        await clickTerritory(from);
+        await expect.poll(() => page.locator(`[data-testid="cq-territory"][data-territory="${from}"]`).getAttribute('class')).toMatch(/selected/);
+        await clickTerritory(to);
+        byMap++;
+      } else if (kind === 'conquest-battle') {
+        battleOdds = (await page.locator('[data-testid="cq-odds"]').textContent()) ?? '';
+        await page.locator('[data-testid="cq-option"].annihilate').first().click();
+      } else if (kind === 'conquest-move-in' || kind === 'conquest-fortify-count') {
+        await page.click('[data-testid="cq-move"]');
+      } else if (kind === 'conquest-attack' || kind === 'conquest-fortify') {
+        await page.keyboard.press('Enter'); // stop attacking; end the turn
+        ended = kind === 'conquest-fortify';
+      } else {
+        // (a real click where the button is, without waiting for the page to settle: in software WebGL that wait is most of the test)
+        await page.locator('[data-testid="cq-decision"] [data-testid="cq-option"]').first().click({ force: true });
+      }
+      if (ended) {
+        await waitForStep(before);
+        break;
+      }
+      s = await waitForHuman(before).catch(async (e: Error) => {
+        throw new Error(`the answer to ${kind} (step ${i}) was not taken: ${e.message}\n${await page.locator('[data-testid="cq-decision"]').innerText()}`);
+      });
+    }
+    for (const kind of ['conquest-claim', 'conquest-setup-place', 'conquest-place', 'conquest-attack', 'conquest-battle']) expect(seen).toContain(kind);
+    expect(byMap).toBeGreaterThan(5);
+    // the exact odds were there before the dice: a percentage to take it and the expected losses
+    expect(battleOdds).toMatch(/you take .+ (\d+\.\d%|>99\.9%|100%)/);
+    expect(battleOdds).toMatch(/expected losses: you \d+\.\d/);
+
+    const after = await board();
+    const changed = Object.keys(start).filter((t) => start[t] !== after[t]);
+    expect(changed.length).toBeGreaterThan(15);
+    expect(Object.values(after).filter((v) => v.startsWith(`${me}:`)).length).toBeGreaterThan(0);
+    // the panels: the factions in order, the continents with bonuses, the player's cards, the log
+    expect(await page.locator('.cq-factions tbody tr').count()).toBe(4);
+    expect(await page.locator('.cq-continents li').count()).toBe(5);
+    expect(await page.locator('[data-testid="cq-hand"]').textContent()).toMatch(/Your cards/);
+    expect(await page.locator('[data-testid="cq-log"] li').count()).toBeGreaterThan(10);
+    expect((await state()).error).toBe('');
+    expect(errors).toEqual([]);
+  });
+
+  it('an all-AI game is watched with pause, step and speed to its end; Back to the menu leaves nothing of it', async () => {
+    await page.reload({ waitUntil: 'load' });
+    await gameReady(page);
+    await page.click('[data-testid="conquest"]');
+    await page.locator('[data-testid="cq-setup"]').waitFor();
+    await page.selectOption('[data-seat-player="0"]', 'normal');
+    await page.check('[data-cq="autoPlace"]');
+    await page.fill('[data-cq="seed"]', '9');
+    expect(await page.locator('[data-cq="mode"]').textContent()).toMatch(/All AI/);
+    await page.click('[data-testid="cq-start"]');
+    await page.waitForFunction(() => ((window as unknown as { __galaxy: Hook }).__galaxy.conquestState()?.steps ?? 0) > 2, undefined, { timeout: 20_000 });
+    // every hand is shown to a spectator
+    expect(await page.locator('[data-testid="cq-hand"]').textContent()).toMatch(/Cards/);
+
+    await page.click('[data-testid="cq-pause"]');
+    await page.waitForTimeout(1200); // an AI move already waiting would have come by now
+    const paused = await state();
+    expect(paused.paused).toBe(true);
+    await page.waitForTimeout(800);
+    expect((await state()).steps).toBe(paused.steps);
+    await page.click('[data-testid="cq-step"]');
+    await expect.poll(async () => (await state()).steps).toBe(paused.steps + 1);
+
+    await page.selectOption('[data-testid="cq-speed"]', '0');
+    await page.click('[data-testid="cq-pause"]'); // play on, at the fastest speed
+    await page.locator('[data-testid="cq-over"]').waitFor({ timeout: 40_000 });
+    const over = await state();
+    expect(over.winner).toMatch(/crimson|azure|emerald|amber/);
+    expect(await page.locator('[data-testid="cq-winner"]').textContent()).toMatch(/wins/);
+
+    await page.click('[data-testid="cq-menu"]');
+    await expect.poll(() => page.locator('[data-el="start"]').isVisible()).toBe(true);
+    expect(await page.locator('[data-testid="cq-territory"]').count()).toBe(0);
+    expect(await page.locator('.conquest > section:not([hidden]), .cq-over:not([hidden])').count()).toBe(0);
+    expect(await page.locator('[data-testid="where"]').textContent()).toMatch(/Explore the galaxy/);
+    expect((await state()).active).toBe(false);
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * The conquest screens' words and numbers [002] (src/ui/conquest): the dice read back from the engine's
+ * own roll lines, the exact odds shown before an attack (battleOdds, never simulated), chances that
+ * never round to a certainty, the setup's refusals, and the session that runs a game in the page.
+ */
+import { describe, expect, it } from 'vitest';
+import { battleOdds } from '../../systems/conquest/odds';
+import type { FactionId } from '../../systems/conquest/content';
+import { ConquestSession, setupProblem, type ConquestSetup } from '../../src/ui/conquest/session';
+import { attackOdds, optionText, pct, reinforcementsOf, rollDice, setValuesText } from '../../src/ui/conquest/words';
+import { content } from '../fixtures';
+
+const SETUP: ConquestSetup = {
+  scenario: 'conquest-domination',
+  seed: '9',
+  seats: [
+    { faction: 'crimson', player: 'normal' },
+    { faction: 'azure', player: 'normal' },
+    { faction: 'emerald', player: 'random' },
+  ],
+  cards: 'increasing',
+  autoPlace: true,
+  recycle: true,
+  autoDefend: true,
+};
+
+describe('conquest screens', () => {
+  it('[002 II.3] the dice of every roll are read back from the line the engine told, attacker and defender apart', () => {
+    const session = new ConquestSession(content, SETUP);
+    let rolls = 0;
+    for (let i = 0; i < 3000 && !session.over && rolls < 40; i++) {
+      const step = session.stepAi();
+      if (!step) break;
+      for (const e of step.events.filter((x) => x.kind === 'roll')) {
+        const dice = rollDice(e.text);
+        expect(dice, e.text).not.toBeNull();
+        expect(dice!.attack.length).toBeGreaterThanOrEqual(1);
+        expect(dice!.attack.length).toBeLessThanOrEqual(3);
+        expect(dice!.defence.length).toBeGreaterThanOrEqual(1);
+        expect(dice!.defence.length).toBeLessThanOrEqual(2);
+        rolls++;
+      }
+    }
+    expect(rolls).toBeGreaterThan(0);
+    expect(rollDice('Crimson attacks Ivoris from Solenne: 6 5 3 against 4 2; Azure loses 2.')).toEqual({ attack: [6, 5, 3], defence: [4, 2] });
+    expect(rollDice('Crimson places 1 army on Ivoris.')).toBeNull();
+  });
+
+  it('[002 II.3] the odds before an attack are battleOdds exactly: the chance to take it and the expected losses', () => {
+    const session = new ConquestSession(content, SETUP);
+    while (session.decision?.kind !== 'conquest-attack') session.stepAi();
+    const view = session.view(null);
+    const attack = session.decision.options.find((o) => o.type === 'attack')!;
+    const from = attack.from as string;
+    const to = attack.to as string;
+    const odds = attackOdds(view, from, to);
+    const exact = battleOdds(view.armies[from]!, view.armies[to]!, { italian: false });
+    expect(odds.win).toBe(exact.attackerWins);
+    expect(odds.attackerLoss).toBeCloseTo(view.armies[from]! - exact.expectedAttackerLeft, 12);
+    expect(odds.defenderLoss).toBeCloseTo(view.armies[to]! - exact.expectedDefenderLeft, 12);
+    expect(optionText(view, attack, [], view.map.nameOf)).toBe(`${view.map.nameOf(from)} (${view.armies[from]}) → ${view.map.nameOf(to)} (${view.armies[to]})`);
+    // the new armies a faction is owed [002 II.2]: a third of its systems, at least 3, and its continents
+    const f = view.order[0] as FactionId;
+    const held = Object.values(view.owner).filter((o) => o === f).length;
+    expect(reinforcementsOf(view, f)).toBeGreaterThanOrEqual(Math.max(3, Math.floor(held / 3)));
+  });
+
+  it('a chance is never shown as certain or impossible when it is not', () => {
+    expect(pct(1)).toBe('100%');
+    expect(pct(0)).toBe('0%');
+    expect(pct(0.99996)).toBe('>99.9%');
+    expect(pct(0.00004)).toBe('<0.1%');
+    expect(pct(0.8343)).toBe('83.4%');
+    expect(setValuesText('increasing', 0)).toMatch(/worth 4 armies/);
+    expect(setValuesText('increasing', 8)).toMatch(/worth 30 armies/);
+  });
+
+  it('the setup refuses two seats of one colour and an unknown AI, and says which seats', () => {
+    expect(setupProblem(content, SETUP)).toBeNull();
+    const twice = { ...SETUP, seats: [...SETUP.seats, { faction: 'azure' as FactionId, player: 'human' }] };
+    expect(setupProblem(content, twice)).toMatch(/seats 2 and 4 have the same colour/);
+    expect(() => new ConquestSession(content, twice)).toThrow(/same colour/);
+    expect(setupProblem(content, { ...SETUP, seats: [{ faction: 'crimson', player: 'genius' }, SETUP.seats[1]!] })).toMatch(/seat 1: there is no conquest agent "genius"/);
+    expect(setupProblem(content, { ...SETUP, seats: [SETUP.seats[0]!] })).toMatch(/2 to 6 players/);
+  });
+
+  it('a spectator sees every event; a player only the public ones and its own', () => {
+    const session = new ConquestSession(content, { ...SETUP, scenario: 'conquest-mission' });
+    for (let i = 0; i < 400 && !session.over; i++) session.stepAi();
+    const all = session.eventsFor(null);
+    const crimson = session.eventsFor('crimson');
+    expect(all.some((e) => e.visibleTo === 'azure')).toBe(true);
+    expect(crimson.every((e) => e.visibleTo === 'all' || e.visibleTo === 'crimson')).toBe(true);
+    expect(crimson.some((e) => e.visibleTo === 'crimson')).toBe(true);
+  });
+});
