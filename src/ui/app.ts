@@ -415,10 +415,12 @@ export class App {
    * on the play screen with the same seats; a watched one (or an older save, without seats) in the
    * spectator, paused. A refused save leaves the game as it is.
    */
-  resumeSave(text: string, from = 'the save'): void {
+  resumeSave(text: string, from = 'the save', speed?: number): void {
+    const parsed = parseSave(text);
+    // a conquest game [002] resumes on the conquest screen, with its seats (a refused one changes nothing)
+    if (parsed.ok && parsed.save.ruleset === 'conquest') return void this.resumeConquest(text, from, speed);
     this.stopConquest();
     this.pendingLoad = from;
-    const parsed = parseSave(text);
     if (parsed.ok && parsed.save.ruleset === undefined && isPlayed(parsed.save.seats as Seats | undefined)) return this.play.resume(text);
     this.send({
       type: 'load',
@@ -456,7 +458,7 @@ export class App {
       this.refreshContinue();
       return this.showMessage('The last game is no longer kept in this browser.');
     }
-    this.resumeSave(text, 'the last game');
+    this.resumeSave(text, 'the last game', last.speed);
   }
 
   /**
@@ -530,12 +532,37 @@ export class App {
 
   /** The Conquest entry of the start menu: its setup screen (its code loads the first time). */
   async openConquest(): Promise<ConquestScreen> {
+    const screen = await this.conquestScreen();
+    screen.showSetup();
+    return screen;
+  }
+
+  /** The conquest screens, loaded the first time they are needed. */
+  private async conquestScreen(): Promise<ConquestScreen> {
     if (!this.conquest) {
       const { ConquestScreen } = await import('./conquest/conquest-screen');
       this.conquest ??= new ConquestScreen(this);
     }
-    this.conquest.showSetup();
     return this.conquest;
+  }
+
+  /**
+   * Resume a conquest game from a save's text (Continue, the Saves panel, a file): on the conquest screen,
+   * with the same seats, at `speed`. A refused save gets a message naming its source and the problem;
+   * whatever is on the screen stays.
+   */
+  async resumeConquest(text: string, from = 'the save', speed?: number): Promise<boolean> {
+    const screen = await this.conquestScreen();
+    const problem = screen.resume(text, speed);
+    if (problem) {
+      const message = `${from}: ${problem}`;
+      if (this.savesPanel.visible) this.savesPanel.say(message, true);
+      this.showMessage(message);
+      return false;
+    }
+    this.savesPanel.show(false);
+    this.hideMessage();
+    return true;
   }
 
   /** A conquest game takes the page: any other game is left (a watched one paused), the menu goes, Menu leaves it. */
@@ -615,6 +642,9 @@ export class App {
 
   /** Watch a replay (a save file's text). A broken save gets a message; the current game stays. */
   loadReplay(text: string): void {
+    // a conquest game's save is resumed (the spectator replays star-system games only)
+    const parsed = parseSave(text);
+    if (parsed.ok && parsed.save.ruleset === 'conquest') return void this.resumeConquest(text, 'the file');
     this.stopConquest();
     this.send({ type: 'replay', text, side: sideOf((this.el.viewSide as HTMLSelectElement).value) });
   }

@@ -12,5 +12,5 @@ export function continueHtml(entry: SaveEntry | null, scenarioName: (id: string)
   if (!entry) return '';
   const who = entry.played ? (entry.who ?? 'played') : 'watched (AI against AI)';
   return `<button class="primary continue" data-act="continue" data-testid="continue">Continue</button>
-    <p class="continue-what" data-testid="continue-what">${esc(scenarioName(entry.scenario))} · turn ${entry.turn}<br><span class="muted">${esc(who)} · ${esc(when(entry.savedAt))}</span></p>`;
+    <p class="continue-what" data-testid="continue-what">${esc(entry.title ?? scenarioName(entry.scenario))} · ${entry.ruleset === 'conquest' ? 'round' : 'turn'} ${entry.turn}<br><span class="muted">${esc(who)} · ${esc(when(entry.savedAt))}</span></p>`;
 }

@@ -16,6 +16,12 @@ export interface SaveEntry {
   who?: string;
   /** An autosave's game (scenario, seed and seats): its slot is kept for it. */
   game?: string;
+  /** The ruleset of the game (absent: the star-system game); a conquest game's autosaves have slots of their own. */
+  ruleset?: string;
+  /** The game's name to show, when the scenario id alone does not name it ("Conquest · Domination"). */
+  title?: string;
+  /** The AI's speed the game was played at (a conquest game resumes at it). */
+  speed?: number;
 }
 
 export interface SaveMeta {
@@ -24,6 +30,9 @@ export interface SaveMeta {
   played?: boolean;
   who?: string;
   game?: string;
+  ruleset?: string;
+  title?: string;
+  speed?: number;
 }
 
 export interface SaveStore {
@@ -43,6 +52,8 @@ export const AUTOSAVE_NAME = 'autosave';
 /** Played games' autosave slots, and the watched game's. */
 export const PLAYED_SLOTS = ['autosave 1', 'autosave 2', 'autosave 3'];
 export const WATCHED_SLOT = 'autosave (watched)';
+/** Played conquest games' autosave slots: a conquest game never takes a star-system game's slot, nor the other way. */
+export const CONQUEST_SLOTS = ['autosave conquest 1', 'autosave conquest 2'];
 
 /** Names kept for the autosaves: "autosave" and anything starting "autosave ". */
 export function isAutosaveName(name: string): boolean {
@@ -64,7 +75,7 @@ export function createSaveStore(storage: Storage | null = globalThis.localStorag
       const out: SaveEntry[] = [];
       for (const e of list) {
         if (!e || typeof e !== 'object') continue;
-        const { name, savedAt, scenario, turn, played, who, game } = e as Record<string, unknown>;
+        const { name, savedAt, scenario, turn, played, who, game, ruleset, title, speed } = e as Record<string, unknown>;
         if (typeof name !== 'string' || typeof savedAt !== 'string' || typeof scenario !== 'string' || typeof turn !== 'number' || seen.has(name)) continue;
         seen.add(name);
         // only the known fields, copied; the optional ones only when of their type
@@ -76,6 +87,9 @@ export function createSaveStore(storage: Storage | null = globalThis.localStorag
           ...(typeof played === 'boolean' ? { played } : {}),
           ...(typeof who === 'string' ? { who: who.slice(0, 120) } : {}),
           ...(typeof game === 'string' ? { game: game.slice(0, 200) } : {}),
+          ...(typeof ruleset === 'string' ? { ruleset: ruleset.slice(0, 32) } : {}),
+          ...(typeof title === 'string' ? { title: title.slice(0, 80) } : {}),
+          ...(typeof speed === 'number' && Number.isFinite(speed) ? { speed } : {}),
         });
       }
       return out;
@@ -93,6 +107,9 @@ export function createSaveStore(storage: Storage | null = globalThis.localStorag
         if (meta.played !== undefined) entry.played = meta.played;
         if (meta.who !== undefined) entry.who = meta.who;
         if (meta.game !== undefined) entry.game = meta.game;
+        if (meta.ruleset !== undefined) entry.ruleset = meta.ruleset;
+        if (meta.title !== undefined) entry.title = meta.title;
+        if (meta.speed !== undefined) entry.speed = meta.speed;
         writeIndex([...readIndex().filter((e) => e.name !== name), entry]);
       } catch (e) {
         throw new Error(`The save "${name}" could not be kept in this browser (${(e as Error).message || 'storage is full or disabled'}). Export it to a file instead.`);
@@ -114,6 +131,8 @@ export function createSaveStore(storage: Storage | null = globalThis.localStorag
       }
     },
     autosave(text, meta) {
+      // a watched conquest game is not kept: it would take the watched star-system game's slot
+      if (meta.ruleset === 'conquest' && !meta.played) return;
       try {
         store.save(autosaveSlot(readIndex(), meta), text, meta);
       } catch {
@@ -139,7 +158,9 @@ export function createSaveStore(storage: Storage | null = globalThis.localStorag
  */
 function autosaveSlot(index: SaveEntry[], meta: SaveMeta): string {
   if (!meta.played) return WATCHED_SLOT;
-  const slots = PLAYED_SLOTS.map((name) => ({ name, entry: index.find((e) => e.name === name) }));
+  // a played conquest game takes the conquest slots the same way (a watched one is never autosaved)
+  const names = meta.ruleset === 'conquest' ? CONQUEST_SLOTS : PLAYED_SLOTS;
+  const slots = names.map((name) => ({ name, entry: index.find((e) => e.name === name) }));
   const own = meta.game !== undefined ? slots.find((s) => s.entry?.game === meta.game) : undefined;
   if (own) return own.name;
   const free = slots.find((s) => !s.entry);

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { battleOdds } from '../../systems/conquest/odds';
 import type { FactionId } from '../../systems/conquest/content';
-import { ConquestSession, setupProblem, type ConquestSetup } from '../../src/ui/conquest/session';
+import { ConquestSession, sessionFromSave, setupProblem, type ConquestSetup } from '../../src/ui/conquest/session';
+import { stateHash } from '../../src/core/engine/game';
 import { attackOdds, optionText, pct, reinforcementsOf, rollDice, setValuesText } from '../../src/ui/conquest/words';
 import { content } from '../fixtures';
 
@@ -92,5 +93,39 @@ describe('conquest screens', () => {
     expect(all.some((e) => e.visibleTo === 'azure')).toBe(true);
     expect(crimson.every((e) => e.visibleTo === 'all' || e.visibleTo === 'crimson')).toBe(true);
     expect(crimson.some((e) => e.visibleTo === 'crimson')).toBe(true);
+  });
+
+  it('a game resumed from its save is the same game, with the same seats and humans; a bad save says why', () => {
+    const setup: ConquestSetup = {
+      ...SETUP,
+      scenario: 'conquest-mission',
+      cards: 'fixed',
+      autoDefend: false,
+      seats: [{ faction: 'crimson', player: 'normal' }, { faction: 'azure', player: 'human' }, { faction: 'emerald', player: 'human' }, { faction: 'amber', player: 'random' }],
+    };
+    const session = new ConquestSession(content, setup);
+    // the humans' decisions are answered with their first option
+    for (let i = 0; i < 300 && !session.over; i++) {
+      const step = session.stepAi();
+      if (!step) session.answer(session.decision!.options[0]!);
+    }
+    const text = session.saveText();
+    expect(JSON.parse(text).seats).toEqual({ crimson: { kind: 'ai', agent: 'normal' }, azure: { kind: 'human' }, emerald: { kind: 'human' }, amber: { kind: 'ai', agent: 'random' } });
+    const back = sessionFromSave(content, text);
+    if (!back.ok) throw new Error(back.message);
+    expect(back.session.setup).toEqual(setup);
+    expect(back.session.humans).toEqual(['azure', 'emerald']);
+    expect(stateHash(back.session.game)).toBe(stateHash(session.game));
+    expect(back.session.decision).toEqual(session.decision);
+
+    const bad = (save: object) => sessionFromSave(content, JSON.stringify(save));
+    const good = JSON.parse(text);
+    expect(bad({ ...good, seats: { ...good.seats, amber: undefined } })).toMatchObject({ ok: false, message: expect.stringMatching(/do not say who plays amber/) });
+    expect(bad({ ...good, seats: { ...good.seats, amber: { kind: 'ai', agent: 'genius' } } })).toMatchObject({ ok: false, message: expect.stringMatching(/genius/) });
+    expect(bad({ ...good, commands: [{ type: 'claim', side: 'crimson', territory: 'nowhere' }] })).toMatchObject({ ok: false, message: expect.stringMatching(/command 1/) });
+    expect(sessionFromSave(content, '{not json')).toMatchObject({ ok: false, message: expect.stringMatching(/not valid JSON/) });
+    // a watched game's save (no seats) resumes with every seat an AI
+    const watched = sessionFromSave(content, JSON.stringify({ ...good, seats: undefined }));
+    expect(watched.ok && watched.session.humans).toEqual([]);
   });
 });

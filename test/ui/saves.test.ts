@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AUTOSAVE_NAME, createSaveStore, isAutosaveName, PLAYED_SLOTS, WATCHED_SLOT } from '../../src/ui/saves';
+import { AUTOSAVE_NAME, CONQUEST_SLOTS, createSaveStore, isAutosaveName, PLAYED_SLOTS, WATCHED_SLOT } from '../../src/ui/saves';
+import { continueHtml } from '../../src/ui/continue-entry';
 import { FakeStorage } from './fake-storage';
 
 const meta = { scenario: 'start-of-rebellion', turn: 3 };
@@ -72,6 +73,40 @@ describe('the browser save store', () => {
     expect(store.list().filter((e) => e.played).map((e) => e.game).sort()).toEqual(['a', 'c', 'd']);
     expect(store.load(PLAYED_SLOTS[1] as string)).toBe('d1');
     expect(store.lastGame()?.game).toBe('d');
+  });
+
+  it('a conquest game keeps its autosave in slots of its own; Continue picks the last played game of either kind', async () => {
+    const store = createSaveStore(new FakeStorage());
+    const conquest = { scenario: 'conquest-domination', turn: 2, played: true, ruleset: 'conquest', title: 'Conquest · Domination', who: 'you: Crimson', speed: 4 };
+    store.autosave('star', { ...meta, played: true, game: 's' });
+    await tick();
+    store.autosave('cq1', { ...conquest, game: 'c1' });
+    await tick();
+    // a watched star-system game and a watched conquest game never take a played game's slot
+    store.autosave('watched', { ...meta, played: false });
+    store.autosave('watched conquest', { ...conquest, played: false, game: 'c9' });
+    expect(store.load(PLAYED_SLOTS[0] as string)).toBe('star');
+    expect(store.load(CONQUEST_SLOTS[0] as string)).toBe('cq1');
+    expect(store.load(WATCHED_SLOT)).toBe('watched');
+    expect(store.list().some((e) => e.game === 'c9')).toBe(false);
+    expect(CONQUEST_SLOTS.every(isAutosaveName)).toBe(true);
+    // Continue: the conquest game (played last), named as one, with its speed
+    expect(store.lastGame()).toMatchObject({ name: CONQUEST_SLOTS[0], ruleset: 'conquest', speed: 4, title: 'Conquest · Domination' });
+    const html = continueHtml(store.lastGame(), (id) => id);
+    expect(html).toMatch(/Conquest · Domination · round 2/);
+    expect(html).toMatch(/you: Crimson/);
+    await tick();
+    // the star-system game played again is the last game again; its slot is still its own
+    store.autosave('star2', { ...meta, played: true, game: 's' });
+    expect(store.lastGame()?.name).toBe(PLAYED_SLOTS[0]);
+    expect(store.load(CONQUEST_SLOTS[0] as string)).toBe('cq1');
+    // more conquest games than slots: the one saved longest ago goes, never a star-system slot
+    for (const g of ['c2', 'c3']) {
+      await tick();
+      store.autosave(g, { ...conquest, game: g });
+    }
+    expect(store.list().filter((e) => e.ruleset === 'conquest').map((e) => e.game).sort()).toEqual(['c2', 'c3']);
+    expect(store.load(PLAYED_SLOTS[0] as string)).toBe('star2');
   });
 
   it('an autosave from before slots (no "played") is still listed and still resumed when it is the only one', () => {

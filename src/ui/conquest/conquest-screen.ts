@@ -21,7 +21,8 @@ import type { App } from '../app';
 import { esc } from '../html';
 import { BattleDice } from './battle-dice';
 import { ConquestBoard, NO_MARKS, territoryHtml, type BoardMarks } from './board';
-import { ConquestSession, type ConquestSetup, type Step } from './session';
+import { ConquestSession, sessionFromSave, type ConquestSetup, type Step } from './session';
+import { exportSave, type SaveMeta } from '../saves';
 import { ConquestSetupScreen } from './setup-screen';
 import {
   armies1,
@@ -125,6 +126,7 @@ export class ConquestScreen {
     this.helpEl.innerHTML = helpHtml();
     this.setupScreen = new ConquestSetupScreen(q('.cq-setup'), app.content, {
       start: (setup, speed) => this.start(setup, speed),
+      resume: (text, speed) => this.resume(text, speed),
       cancel: () => {
         this.setupScreen.hide();
         app.showStartMenu(true);
@@ -184,6 +186,22 @@ export class ConquestScreen {
       this.app.showMessage(`The game cannot start: ${(e as Error).message}`);
       return;
     }
+    this.begin(session, speed);
+  }
+
+  /**
+   * Resume a game from a save's text (Continue, the Saves panel, a file), as it was: the same seats and
+   * human factions (in hot-seat, the hand-over screen before the next person's turn), at `speed`.
+   * Returns why the save cannot be resumed (and changes nothing then), or null.
+   */
+  resume(text: string, speed = 1): string | null {
+    const loaded = sessionFromSave(this.app.content, text);
+    if (!loaded.ok) return loaded.message;
+    this.begin(loaded.session, speed);
+    return null;
+  }
+
+  private begin(session: ConquestSession, speed: number): void {
     this.stop();
     this.setupScreen.hide();
     this.app.enterConquest();
@@ -204,7 +222,49 @@ export class ConquestScreen {
     this.app.galaxy.select(null);
     this.render();
     this.frameBoard();
+    this.autosave();
     this.schedule();
+  }
+
+  // ------------------------------------------------------------------ saves
+
+  /**
+   * Keep a played game (a human at some seat) in its conquest autosave slot, so Continue brings it back
+   * as it was. A watched all-AI game is not kept: it never takes a played game's place.
+   */
+  private autosave(): void {
+    const s = this.session;
+    if (!s || !this.active || s.humans.length === 0) return;
+    try {
+      this.app.saves.autosave(s.saveText(), this.saveMeta(s));
+    } catch (e) {
+      console.warn('conquest autosave failed', e);
+    }
+  }
+
+  private saveMeta(s: ConquestSession): SaveMeta {
+    const ais = s.setup.seats.filter((seat) => seat.player !== 'human');
+    const humans = s.humans.map((f) => this.name(f));
+    const against = ais.length ? `, against ${ais.length} AI (${[...new Set(ais.map((a) => a.player))].join(', ')})` : '';
+    const who = s.humans.length === 1 ? `you: ${humans[0]}${against}` : `hot-seat: ${humans.join(', ')}${against}`;
+    const seats = s.setup.seats.map((seat) => `${seat.faction}:${seat.player}`).join(',');
+    return {
+      scenario: s.game.scenario.id,
+      turn: s.game.turn,
+      played: true,
+      who,
+      game: `conquest|${s.game.scenario.id}|${s.game.seed}|${seats}|${s.setup.cards}`.slice(0, 200),
+      ruleset: 'conquest',
+      title: `Conquest · ${s.game.scenario.name}`,
+      speed: this.speed,
+    };
+  }
+
+  /** The game as a file download (the menu's Export to a file). */
+  private exportGame(): void {
+    const s = this.session;
+    if (!s) return;
+    exportSave(s.saveText(), `conquest-${s.game.scenario.id}-${s.game.seed}-round-${s.game.turn}.json`);
   }
 
   /** Back to the menu: nothing of the game stays (its badges, rings, panels, timers). */
@@ -356,6 +416,8 @@ export class ConquestScreen {
   private afterSteps(steps: Step[], own = false): void {
     if (!steps.length) return this.schedule();
     this.stepsDone += steps.length;
+    // kept after every human answer, at every turn's end (a new turn begins) and at the game's end
+    if (own || this.session?.over || steps.some((st) => st.events.some((e) => e.kind === 'turn'))) this.autosave();
     for (const step of steps) this.noteBattle(step);
     const last = steps[steps.length - 1] as Step;
     // what the others did, in words (a player's own move needs no telling)
@@ -638,7 +700,7 @@ export class ConquestScreen {
          <button data-act="step" data-testid="cq-step" ${this.paused && !s.humanToDecide && !s.over ? '' : 'disabled'} title="One AI move">Step</button>
          <label class="small">Speed <select data-act="speed" data-testid="cq-speed">${SPEEDS.map((v) => `<option value="${v}"${v === this.speed ? ' selected' : ''}>${v ? `×${v}` : 'max'}</option>`).join('')}</select></label>`
       : '';
-    setHtml(this.footEl, `${controls}<button data-act="help" title="How to play (?)">Help (?)</button>`);
+    setHtml(this.footEl, `${controls}<button data-act="help" title="How to play (?)">Help (?)</button> <button data-act="export" data-testid="cq-export" title="Download this game as a save file: import it later to resume it">Export to a file</button>`);
   }
 
   // ------------------------------------------------------------------ the decision panel
@@ -952,6 +1014,8 @@ export class ConquestScreen {
       }
       case 'menu':
         return this.leave();
+      case 'export':
+        return this.exportGame();
       case 'close-over':
         this.overEl.hidden = true;
         return;
@@ -987,6 +1051,7 @@ export class ConquestScreen {
     if (t.dataset.act !== 'speed') return;
     this.speed = Number(t.value);
     t.blur();
+    this.autosave(); // Continue resumes at the speed chosen
     this.schedule();
   }
 

@@ -9,9 +9,10 @@ import type { Content } from '../../core/content/validate';
 import type { Command, Decision, GameEvent } from '../../core/engine/types';
 import { conquestAgentFactory } from '../../ai/conquest/registry';
 import type { ConquestAgent } from '../../ai/conquest/agent';
+import { loadSave, saveToText, type Seat as SavedSeat } from '../../core/save';
 import { conquestContent, conquestOptionsProblem, type ConquestOptionsDef, type FactionId } from '../../../systems/conquest/content';
 import { conquestRuleset } from '../../../systems/conquest/ruleset';
-import { stateOf, type ConquestGame } from '../../../systems/conquest/state';
+import { optionsOfGame, stateOf, type ConquestGame } from '../../../systems/conquest/state';
 import { conquestView, type ConquestView } from '../../../systems/conquest/view';
 
 /** One seat at the table: its colour (the faction), and who plays it. */
@@ -46,6 +47,11 @@ export interface Step {
 export function setupProblem(content: Content, setup: ConquestSetup): string | null {
   const scenario = conquestContent(content).scenarios.get(setup.scenario);
   if (!scenario) return `there is no conquest game type "${setup.scenario}"`;
+  return seatsProblem(setup) ?? conquestOptionsProblem(optionsOf(setup), scenario);
+}
+
+/** Why these seats cannot play: a colour twice, an AI level that does not exist; or null. */
+function seatsProblem(setup: ConquestSetup): string | null {
   const colours = new Map<FactionId, number>();
   for (const [i, seat] of setup.seats.entries()) {
     const before = colours.get(seat.faction);
@@ -59,7 +65,7 @@ export function setupProblem(content: Content, setup: ConquestSetup): string | n
       }
     }
   }
-  return conquestOptionsProblem(optionsOf(setup), scenario);
+  return null;
 }
 
 function optionsOf(setup: ConquestSetup) {
@@ -72,16 +78,28 @@ export class ConquestSession {
   readonly humans: FactionId[];
   private readonly agents: Partial<Record<FactionId, ConquestAgent>> = {};
 
+  /** A new game with these choices; or, with `game`, a game resumed from a save (its seats in `setup`). */
   constructor(
     readonly content: Content,
     readonly setup: ConquestSetup,
+    game?: ConquestGame,
   ) {
-    const problem = setupProblem(content, setup);
+    const problem = game ? seatsProblem(setup) : setupProblem(content, setup);
     if (problem) throw new Error(problem);
-    this.game = newGame({ content, ruleset: conquestRuleset, scenario: setup.scenario, seed: setup.seed, options: optionsOf(setup) });
+    this.game = game ?? newGame({ content, ruleset: conquestRuleset, scenario: setup.scenario, seed: setup.seed, options: optionsOf(setup) });
     this.humans = setup.seats.filter((s) => s.player === 'human').map((s) => s.faction);
     for (const seat of setup.seats)
       if (seat.player !== 'human') this.agents[seat.faction] = conquestAgentFactory(seat.player)({ faction: seat.faction, seed: setup.seed });
+  }
+
+  /** Who sits at each faction, as a save keeps it. */
+  savedSeats(): Partial<Record<FactionId, SavedSeat>> {
+    return Object.fromEntries(this.setup.seats.map((s) => [s.faction, s.player === 'human' ? { kind: 'human' } : { kind: 'ai', agent: s.player }]));
+  }
+
+  /** The game as a save's text, with its seats (`src/core/save.ts`). */
+  saveText(): string {
+    return saveToText(this.game, this.savedSeats());
   }
 
   get decision(): Decision<FactionId> | null {
@@ -140,5 +158,40 @@ export class ConquestSession {
     const result = apply(this.game, command);
     if (!result.ok) throw new Error(result.reason);
     return { decision, command, armiesBefore, ownerBefore, events: this.game.events.slice(from) };
+  }
+}
+
+/**
+ * A conquest game resumed from a save's text: replayed by `loadSave` (which refuses a broken or foreign
+ * save with a clear message), with the seats it names. A save without seats (a watched game) resumes
+ * with every seat an AI (normal).
+ */
+export function sessionFromSave(content: Content, text: string): { ok: true; session: ConquestSession } | { ok: false; message: string } {
+  const loaded = loadSave(text, { content, ruleset: conquestRuleset });
+  if (!loaded.ok) return loaded;
+  const game = loaded.game;
+  const options = optionsOfGame(game);
+  const saved = loaded.save.seats as Partial<Record<FactionId, SavedSeat>> | undefined;
+  const seats: Seat[] = [];
+  for (const faction of options.players) {
+    const seat: SavedSeat | undefined = saved ? saved[faction] : { kind: 'ai', agent: 'normal' };
+    if (!seat) return { ok: false, message: `The save's seats do not say who plays ${faction}.` };
+    seats.push({ faction, player: seat.kind === 'human' ? 'human' : seat.agent });
+  }
+  for (const faction of Object.keys(saved ?? {}))
+    if (!options.players.includes(faction as FactionId)) return { ok: false, message: `The save's seats name ${faction}, which does not play in this game.` };
+  const setup: ConquestSetup = {
+    scenario: game.scenario.id,
+    seed: game.seed,
+    seats,
+    cards: options.cards,
+    autoPlace: options.autoPlace,
+    recycle: options.recycle,
+    autoDefend: options.autoDefend,
+  };
+  try {
+    return { ok: true, session: new ConquestSession(content, setup, game) };
+  } catch (e) {
+    return { ok: false, message: `The save cannot be resumed: ${(e as Error).message}.` };
   }
 }

@@ -8,6 +8,7 @@ import type { Content } from '../../core/content/validate';
 import { CARD_OPTIONS, conquestContent, FACTIONS, type FactionId } from '../../../systems/conquest/content';
 import { CONQUEST_AGENTS } from '../../ai/conquest/registry';
 import { esc } from '../html';
+import { readSaveFile } from '../saves';
 import { setupProblem, type ConquestSetup, type Seat } from './session';
 import { CARD_OPTION_TEXT } from './words';
 
@@ -33,9 +34,18 @@ export class ConquestSetupScreen {
   constructor(
     readonly el: HTMLElement,
     readonly content: Content,
-    private readonly on: { start(setup: ConquestSetup, speed: number): void; cancel(): void },
+    private readonly on: {
+      start(setup: ConquestSetup, speed: number): void;
+      cancel(): void;
+      /** Resume a saved game (an imported file's text); returns why it cannot be, or null. */
+      resume(text: string, speed: number): string | null;
+    },
   ) {
-    el.addEventListener('change', (e) => this.onChange(e));
+    el.addEventListener('change', (e) => {
+      const t = e.target as HTMLInputElement;
+      if (t.type === 'file') void this.importFile(t);
+      else this.onChange(e);
+    });
     el.addEventListener('click', (e) => this.onClick(e));
   }
 
@@ -70,7 +80,7 @@ export class ConquestSetupScreen {
       </div></div>
       <div class="cq-field"><span class="cq-label">Seed</span><div class="cq-row"><input data-cq="seed" size="10" value="${randomSeed()}" aria-label="Seed" title="The same seed and choices play the same game"> <button data-cq="reroll" title="A new random seed">new</button>
         <label class="cq-inline">AI speed <select data-cq="speed">${START_SPEEDS.map((s) => `<option value="${s.value}">${esc(s.label)}</option>`).join('')}</select></label></div></div>
-      <div class="buttons"><button data-cq="cancel">Back</button><button class="primary" data-cq="start" data-testid="cq-start">Start the game</button></div>`;
+      <div class="buttons"><button data-cq="cancel">Back</button><label class="button" title="Resume a conquest game exported to a file">Resume from a file… <input type="file" accept=".json,application/json" data-testid="cq-import" hidden></label><button class="primary" data-cq="start" data-testid="cq-start">Start the game</button></div>`;
     this.renderSeats();
     this.refresh();
     this.el.hidden = false;
@@ -173,6 +183,19 @@ export class ConquestSetupScreen {
       if (problem) return this.refresh();
       this.on.start(setup, Number(this.get('speed').value));
     }
+  }
+
+  /** A save file chosen: resumed as it was, or its problem said under the seats (and nothing changes). */
+  private async importFile(input: HTMLInputElement): Promise<void> {
+    const file = input.files?.[0];
+    input.value = '';
+    if (!file) return;
+    const read = await readSaveFile(file);
+    const problem = read.ok ? this.on.resume(read.text, Number(this.get('speed').value)) : read.message;
+    if (!problem) return;
+    const el = this.get('problem');
+    el.textContent = read.ok ? `"${file.name}": ${problem}` : problem;
+    el.classList.remove('note');
   }
 
   private freeColour(): FactionId {

@@ -1,0 +1,177 @@
+/**
+ * Stopping and coming back to a conquest game [002] in the browser: a human plays a few decisions
+ * against the AI, reloads the page and presses Continue (the same faction's decision, the same board,
+ * the same speed); the game exported to a file and imported on the conquest setup resumes the same way,
+ * a broken file is refused with a message naming the problem; a hot-seat save resumes behind the
+ * hand-over screen. The page hook is used only to read what the screen shows (and to load a save).
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { gameReady, openGamePage, startSession, type Session } from './browser';
+import { bundledContent } from '../../src/core/content/bundled';
+import { saveToText } from '../../src/core/save';
+import { ConquestSession } from '../../src/ui/conquest/session';
+
+interface CqState {
+  active: boolean;
+  setup: boolean;
+  decision: { kind: string; side: string; human: boolean; options: number } | null;
+  round: number;
+  winner: string | null;
+  handOver: string | null;
+  speed: number;
+  steps: number;
+  error: string;
+}
+type Hook = {
+  conquestState: () => CqState | null;
+  saves: () => { name: string; played?: boolean; who?: string; ruleset?: string; speed?: number }[];
+  resumeSave: (text: string) => void;
+};
+
+let session: Session;
+let page: Page;
+let errors: string[];
+beforeAll(async () => {
+  session = await startSession();
+  ({ page, errors } = await openGamePage(session));
+});
+afterAll(async () => {
+  await page?.close();
+  await session?.close();
+});
+
+const state = (): Promise<CqState> => page.evaluate(() => (window as unknown as { __galaxy: Hook }).__galaxy.conquestState() as CqState);
+
+/** Wait until the human has a decision to answer (after more than `steps` answers). */
+async function waitForHuman(steps = -1): Promise<CqState> {
+  await page.waitForFunction(
+    (n) => {
+      const s = (window as unknown as { __galaxy: Hook }).__galaxy.conquestState();
+      return !!s && s.active && s.steps > n && (s.winner !== null || (s.decision?.human ?? false));
+    },
+    steps,
+    { timeout: 30_000, polling: 40 },
+  );
+  return state();
+}
+
+/** The badges on the map: each territory's holder and armies, as drawn. */
+function board(): Promise<Record<string, string>> {
+  return page.evaluate(() =>
+    Object.fromEntries([...document.querySelectorAll<HTMLElement>('[data-testid="cq-territory"]')].map((b) => [b.dataset.territory, `${b.dataset.owner}:${b.dataset.armies}`])),
+  );
+}
+
+/** What the screen shows of the decision and the board: to compare before leaving and after coming back. */
+async function shown() {
+  const s = await state();
+  return { decision: s.decision, round: s.round, prompt: await page.locator('[data-testid="cq-prompt"]').textContent(), board: await board() };
+}
+
+describe('stopping and coming back to a conquest game', () => {
+  let left: Awaited<ReturnType<typeof shown>>;
+  let exported = '';
+  let exportedAt: Awaited<ReturnType<typeof shown>>;
+
+  it('a human plays a few decisions, reloads, presses Continue: the same decision, the same board, the same speed', async () => {
+    await page.click('[data-testid="conquest"]');
+    await page.locator('[data-testid="cq-setup"]').waitFor();
+    await page.fill('[data-cq="seed"]', '12');
+    await page.selectOption('[data-cq="speed"]', '0');
+    await page.click('[data-testid="cq-start"]');
+    let s = await waitForHuman();
+    const me = s.decision?.side;
+    expect(me).toBe('crimson');
+    for (let i = 0; i < 5; i++) {
+      const before = s.steps;
+      await page.locator('.cq-decision [data-testid="cq-option"]').first().click();
+      s = await waitForHuman(before);
+    }
+    expect(s.decision?.side).toBe(me);
+    left = await shown();
+    expect(Object.keys(left.board)).toHaveLength(25);
+    expect(Object.values(left.board).filter((v) => v.startsWith('crimson:')).length).toBeGreaterThanOrEqual(5);
+    const saves = await page.evaluate(() => (window as unknown as { __galaxy: Hook }).__galaxy.saves());
+    expect(saves.find((e) => e.ruleset === 'conquest')).toMatchObject({ name: 'autosave conquest 1', played: true, speed: 0 });
+    expect(saves.find((e) => e.ruleset === 'conquest')?.who).toMatch(/you: Crimson, against 3 AI/);
+
+    await page.reload({ waitUntil: 'load' });
+    await gameReady(page);
+    expect(await page.locator('[data-testid="continue-what"]').textContent()).toMatch(/Conquest · Domination · round \d+.*you: Crimson/);
+    await page.click('[data-testid="continue"]');
+    s = await waitForHuman();
+    expect(s.speed).toBe(0);
+    expect(await shown()).toEqual(left);
+    // and play goes on
+    await page.locator('.cq-decision [data-testid="cq-option"]').first().click();
+    await waitForHuman(s.steps);
+    expect(errors).toEqual([]);
+  });
+
+  it('exported to a file and imported on the conquest setup, it resumes; a broken file says what is wrong and changes nothing', async () => {
+    const at = await shown();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="cq-export"]')]);
+    const text = readFileSync((await download.path()) as string, 'utf8');
+    exported = text;
+    exportedAt = at;
+    const save = JSON.parse(text);
+    expect(save.ruleset).toBe('conquest');
+    expect(save.seats.crimson).toEqual({ kind: 'human' });
+
+    await page.click('[data-el="menuButton"]');
+    await page.click('[data-testid="conquest"]');
+    await page.locator('[data-testid="cq-setup"]').waitFor();
+    await page.setInputFiles('[data-testid="cq-import"]', { name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ ...save, seats: { ...save.seats, crimson: { kind: 'ai', agent: 'genius' } } })) });
+    await page.waitForFunction(() => document.querySelector('[data-testid="cq-problem"]')?.textContent?.includes('broken.json'));
+    expect(await page.locator('[data-testid="cq-problem"]').textContent()).toMatch(/genius/);
+    expect((await state()).active).toBe(false);
+    expect(await page.locator('[data-testid="cq-setup"]').isVisible()).toBe(true);
+
+    await page.setInputFiles('[data-testid="cq-import"]', { name: 'game.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+    await waitForHuman();
+    expect(await shown()).toEqual(at);
+    expect(await page.locator('[data-testid="cq-setup"]').isVisible()).toBe(false);
+    expect(errors).toEqual([]);
+  });
+
+  it('a hot-seat game resumes behind the hand-over screen of the person whose turn it is', async () => {
+    const setup = {
+      scenario: 'conquest-mission',
+      seed: '3',
+      seats: [{ faction: 'crimson', player: 'random' }, { faction: 'azure', player: 'random' }, { faction: 'emerald', player: 'random' }],
+      cards: 'increasing',
+      autoPlace: true,
+      recycle: true,
+      autoDefend: true,
+    } as const;
+    const game = new ConquestSession(bundledContent(), { ...setup, seats: setup.seats.map((s) => ({ ...s })) });
+    for (let i = 0; i < 2000 && !(game.turnOf && game.decision?.side === 'azure'); i++) game.stepAi();
+    expect(game.decision?.side).toBe('azure');
+    const text = saveToText(game.game, { crimson: { kind: 'human' }, azure: { kind: 'human' }, emerald: { kind: 'ai', agent: 'normal' } });
+    await page.evaluate((t) => (window as unknown as { __galaxy: Hook }).__galaxy.resumeSave(t), text);
+    await page.waitForFunction(() => (window as unknown as { __galaxy: Hook }).__galaxy.conquestState()?.handOver === 'azure', undefined, { timeout: 30_000 });
+    expect(await page.locator('[data-testid="cq-privacy"]').isVisible()).toBe(true);
+    expect(await page.locator('[data-testid="cq-mission"]').count()).toBe(0);
+    await page.click('[data-testid="cq-reveal"]');
+    const s = await waitForHuman();
+    expect(s.decision).toMatchObject({ side: 'azure', human: true });
+    expect(errors).toEqual([]);
+  });
+
+  it("the start menu's Saves panel imports it too (and refuses a broken one with the reason)", async () => {
+    await page.click('[data-el="menuButton"]');
+    await page.locator('[data-testid="new-game"]').waitFor();
+    await page.click('[data-testid="saves-button"]');
+    await page.setInputFiles('[data-testid="import-save"]', { name: 'cut.json', mimeType: 'application/json', buffer: Buffer.from(exported.slice(0, 40)) });
+    await page.waitForFunction(() => document.querySelector('[data-testid="save-note"]')?.textContent?.includes('cut.json'), undefined, { timeout: 30_000 });
+    expect(await page.locator('[data-testid="save-note"]').textContent()).toMatch(/not valid JSON/);
+    expect((await state()).active).toBe(false);
+    await page.setInputFiles('[data-testid="import-save"]', { name: 'game.json', mimeType: 'application/json', buffer: Buffer.from(exported) });
+    await waitForHuman();
+    expect(await shown()).toEqual(exportedAt);
+    expect(await page.locator('[data-testid="saves-panel"]').isVisible()).toBe(false);
+    expect(errors).toEqual([]);
+  });
+});
