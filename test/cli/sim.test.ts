@@ -25,8 +25,41 @@ describe('npm run sim', () => {
   }, 120_000);
 
   it('--list --json prints the scenario ids', () => {
-    expect(lastJson(sim('--list', '--json'))).toEqual(['start-of-rebellion', 'armageddon', 'embers-of-the-reach', 'songs-of-the-verdant-drift']);
+    expect(lastJson(sim('--list', '--json'))).toEqual([
+      'start-of-rebellion',
+      'armageddon',
+      'embers-of-the-reach',
+      'songs-of-the-verdant-drift',
+      'conquest-domination',
+      'conquest-capital',
+      'conquest-mission',
+    ]);
   }, 60_000);
+
+  it('[002] plays conquest games: wins by seat, and the same hashes for the same arguments', () => {
+    const args = ['--scenario', 'conquest-domination', '--players', '4', '--agents', 'normal,random,random,random', '--games', '3', '--seed', '7', '--json'];
+    const first = lastJson(sim(...args));
+    expect(first).toMatchObject({ scenario: 'conquest-domination', players: 4, games: 3, agents: ['normal', 'random', 'random', 'random'], cards: 'increasing' });
+    expect(first.winsBySeat).toHaveLength(4);
+    expect(first.winsBySeat.reduce((a: number, b: number) => a + b, 0) + first.draws).toBe(3);
+    expect(first.stateHashes).toHaveLength(3);
+    expect(lastJson(sim(...args)).stateHashes).toEqual(first.stateHashes);
+    const italian = lastJson(sim(...args.slice(0, -1), '--cards', 'italian', '--json'));
+    expect(italian.stateHashes).not.toEqual(first.stateHashes);
+  }, 120_000);
+
+  it('[002] a bad conquest argument ends with one clear line', () => {
+    for (const [args, message] of [
+      [['--players', '7', '--agents', 'random,random'], /--agents names 2 agents for 7 players|--players must be 2 to 6/],
+      [['--agents', 'normal,genius'], /there is no conquest agent "genius"/],
+      [['--agents', 'normal,random', '--cards', 'tarot'], /--cards must be one of increasing, fixed, italian/],
+      [['--agents', 'normal,random', '--rebel', 'normal'], /--rebel is for the star-system game/],
+    ] as const) {
+      const run = spawnSync(TSX, ['src/cli/sim.ts', '--scenario', 'conquest-capital', ...args, '--games', '1', '--json'], { encoding: 'utf8' });
+      expect(run.status).not.toBe(0);
+      expect(run.stderr.trim()).toMatch(message);
+    }
+  }, 120_000);
 
   it('--replay refuses a hostile save with one clear line and a non-zero exit', () => {
     const dir = mkdtempSync(join(tmpdir(), 'gu-'));
