@@ -4,15 +4,15 @@
  * mission's), attack only with good odds (computed exactly), take a territory each turn for the card,
  * finish off weak factions for their cards, and pull idle armies from the interior to the front.
  *
- * `easy` spreads its armies and attacks at worse odds; `hard` is the same player thinking one step further: it weighs whole continents and eliminations
- * more, and moves into a conquered territory only what the new front needs.
+ * `easy` is the same player, worse: it spreads its armies, attacks at worse odds, and cares less for
+ * continents and eliminations. (`hard` is another player, that plans its whole turn: hard-agent.ts.)
  */
 import type { Command, Decision } from '../../core/engine/types';
 import { Rng } from '../../core/rng';
 import type { FactionId } from '../../../systems/conquest/content';
-import { battleOdds } from '../../../systems/conquest/odds';
 import type { ConquestView } from '../../../systems/conquest/view';
 import type { ConquestAgent, ConquestAgentFactory } from './agent';
+import { Board, maxBy } from './board';
 
 interface Style {
   name: string;
@@ -28,7 +28,6 @@ interface Style {
 
 const EASY: Style = { name: 'easy', concentrate: false, attackAt: 0.45, continentWeight: 0.5, eliminationWeight: 0.5 };
 const NORMAL: Style = { name: 'normal', concentrate: true, attackAt: 0.55, continentWeight: 1, eliminationWeight: 1 };
-const HARD: Style = { name: 'hard', concentrate: true, attackAt: 0.6, continentWeight: 1.6, eliminationWeight: 2 };
 
 type C = Command<FactionId>;
 
@@ -38,7 +37,7 @@ function makeAgent(style: Style, faction: FactionId, seed: string): ConquestAgen
     name: style.name,
     decide(view, decision) {
       const choose = CHOOSERS[decision.kind];
-      const chosen = choose ? choose(new Board(view, faction, style), decision.options, decision) : undefined;
+      const chosen = choose ? choose(new StyledBoard(view, faction, style), decision.options, decision) : undefined;
       return chosen ?? rng.pick(decision.options);
     },
   };
@@ -46,21 +45,16 @@ function makeAgent(style: Style, faction: FactionId, seed: string): ConquestAgen
 
 export const easyConquestAgent: ConquestAgentFactory = ({ faction, seed }) => makeAgent(EASY, faction, seed);
 export const normalConquestAgent: ConquestAgentFactory = ({ faction, seed }) => makeAgent(NORMAL, faction, seed);
-export const hardConquestAgent: ConquestAgentFactory = ({ faction, seed }) => makeAgent(HARD, faction, seed);
 
-/** The board as one faction reads it. */
-class Board {
+/** The board as this player reads it: the shared reading, and what this player's style makes of it. */
+class StyledBoard extends Board {
   constructor(
-    readonly view: ConquestView,
-    readonly me: FactionId,
+    view: ConquestView,
+    me: FactionId,
     readonly style: Style,
-  ) {}
-
-  armies = (t: string) => this.view.armies[t] ?? 0;
-  mine = (t: string) => this.view.owner[t] === this.me;
-  neighbours = (t: string) => this.view.map.neighbours.get(t) ?? [];
-  enemiesAround = (t: string) => this.neighbours(t).filter((n) => !this.mine(n));
-  threat = (t: string) => this.enemiesAround(t).reduce((sum, n) => sum + this.armies(n), 0);
+  ) {
+    super(view, me);
+  }
 
   /** The continents it plays for: its mission's, else the one it holds the largest share of. */
   get targetContinents(): Set<string> {
@@ -98,9 +92,8 @@ class Board {
     return w;
   }
 
-  chance(from: string, to: string, attackers = this.armies(from)): number {
-    if (attackers < 2) return 0;
-    return battleOdds(attackers, Math.max(1, this.armies(to)), { italian: this.view.options.cards === 'italian' }).attackerWins;
+  attackChance(from: string, to: string, attackers = this.armies(from)): number {
+    return this.chance(attackers, this.armies(to));
   }
 
   /** The best attack from its territories, with the armies it may yet add to `from`. */
@@ -109,7 +102,7 @@ class Board {
     for (const from of this.view.map.territories) {
       if (!this.mine(from)) continue;
       for (const to of this.enemiesAround(from)) {
-        const p = this.chance(from, to, this.armies(from) + extra);
+        const p = this.attackChance(from, to, this.armies(from) + extra);
         const value = p * this.worth(to);
         if (!best || value > best.value) best = { from, to, value, p };
       }
@@ -118,28 +111,20 @@ class Board {
   }
 }
 
-type Chooser = (board: Board, options: C[], decision: Decision<FactionId>) => C | undefined;
-
-const maxBy = <T>(items: readonly T[], score: (x: T) => number): T | undefined => {
-  let best: T | undefined;
-  let bestScore = -Infinity;
-  for (const x of items) {
-    const s = score(x);
-    if (s > bestScore) (bestScore = s), (best = x);
-  }
-  return best;
-};
+type Chooser = (board: StyledBoard, options: C[], decision: Decision<FactionId>) => C | undefined;
 
 /** Where new armies do most: the front facing what it most wants to take, or the most threatened. */
-function placeScore(b: Board, t: string): number {
+function placeScore(b: StyledBoard, t: string): number {
   if (!b.enemiesAround(t).length) return -1000;
   const target = maxBy(b.enemiesAround(t), (n) => b.worth(n) - b.armies(n) / 4)!;
   return b.worth(target) * 2 - b.armies(target) / 3 + b.threat(t) / 10 + (b.targetContinents.has(b.view.map.continentOf.get(t)!) ? 1 : 0);
 }
 
+const SPREAD = process.env.SPREAD === '1';
+const RANDCLAIM = process.env.RANDCLAIM === '1';
 const CHOOSERS: Record<string, Chooser> = {
   'conquest-claim': (b, options) =>
-    maxBy(options, (o) => {
+    !b.style.concentrate && RANDCLAIM ? undefined : maxBy(options, (o) => {
       const t = o.territory as string;
       const ts = b.view.map.continentTerritories.get(b.view.map.continentOf.get(t)!)!;
       const own = ts.filter(b.mine).length;
@@ -152,6 +137,12 @@ const CHOOSERS: Record<string, Chooser> = {
   'conquest-trade': (_b, options) => options[0],
   'conquest-bonus': (b, options) => maxBy(options, (o) => placeScore(b, o.territory as string)),
   'conquest-place': (b, options) => {
+    // Spread: one army at a time on the front territory weakest against the enemies it faces.
+    if (!b.style.concentrate && SPREAD)
+      return maxBy(
+        options.filter((o) => o.count === 1),
+        (o) => (b.enemiesAround(o.territory as string).length ? b.threat(o.territory as string) - 2 * b.armies(o.territory as string) : -1000),
+      );
     const best = maxBy(options, (o) => placeScore(b, o.territory as string));
     // Concentrate: everything on the chosen front [002 III.1].
     if (!b.style.concentrate) return best;
@@ -160,9 +151,9 @@ const CHOOSERS: Record<string, Chooser> = {
   'conquest-attack': (b, options) => {
     const best = maxBy(
       options.filter((o) => o.type === 'attack'),
-      (o) => b.chance(o.from as string, o.to as string) * b.worth(o.to as string),
+      (o) => b.attackChance(o.from as string, o.to as string) * b.worth(o.to as string),
     );
-    if (best && b.chance(best.from as string, best.to as string) >= b.style.attackAt) return best;
+    if (best && b.attackChance(best.from as string, best.to as string) >= b.style.attackAt) return best;
     return options.find((o) => o.type === 'end-attacks');
   },
   // Roll on with the most dice while the battle is still likely won; else fall back.

@@ -1,6 +1,7 @@
 /** Every conquest agent, by the name used on the command line and in the setup screen. */
 import type { ConquestAgentFactory } from './agent';
-import { easyConquestAgent, hardConquestAgent, normalConquestAgent } from './normal-agent';
+import { hardConquestAgent } from './hard-agent';
+import { easyConquestAgent, normalConquestAgent } from './normal-agent';
 import { randomConquestAgent } from './random-agent';
 
 export const CONQUEST_AGENTS: Record<string, ConquestAgentFactory> = {

@@ -1,0 +1,102 @@
+/**
+ * The board as one conquest faction reads it from its view [002]: holders, armies, neighbours, the
+ * continents and their borders, and the exact odds of an attack. Shared by the heuristic players
+ * (normal-agent.ts, hard-agent.ts); nothing here looks past the view.
+ */
+import type { FactionId } from '../../../systems/conquest/content';
+import type { ConquestMap } from '../../../systems/conquest/map';
+import { battleOdds, type BattleOdds } from '../../../systems/conquest/odds';
+import type { ConquestView } from '../../../systems/conquest/view';
+
+/** A continent's shape: what holding it pays, and where it must be defended. */
+export interface ContinentShape {
+  id: string;
+  territories: readonly string[];
+  bonus: number;
+  /** Its territories that border a territory of another continent: the ones to defend. */
+  borders: readonly string[];
+}
+
+const shapes = new WeakMap<ConquestMap, Map<string, ContinentShape>>();
+
+/** Every continent's shape, computed once per map. */
+export function continentShapes(map: ConquestMap): ReadonlyMap<string, ContinentShape> {
+  let known = shapes.get(map);
+  if (!known) {
+    known = new Map();
+    for (const [id, territories] of map.continentTerritories) {
+      const borders = territories.filter((t) => (map.neighbours.get(t) ?? []).some((n) => map.continentOf.get(n) !== id));
+      known.set(id, { id, territories, bonus: map.bonus.get(id) ?? 0, borders });
+    }
+    shapes.set(map, known);
+  }
+  return known;
+}
+
+// Battles are asked about over and over with the same numbers: keep the exact odds.
+const oddsCache = new Map<string, BattleOdds>();
+
+/** The exact odds of an Annihilate attack of `attackers` on `defenders` [002 II.3] (cached). */
+export function odds(attackers: number, defenders: number, italian: boolean): BattleOdds {
+  const key = `${attackers}:${defenders}:${italian ? 'i' : ''}`;
+  let known = oddsCache.get(key);
+  if (!known) {
+    known = battleOdds(attackers, defenders, { italian });
+    if (oddsCache.size > 20_000) oddsCache.clear();
+    oddsCache.set(key, known);
+  }
+  return known;
+}
+
+export const maxBy = <T>(items: readonly T[], score: (x: T) => number): T | undefined => {
+  let best: T | undefined;
+  let bestScore = -Infinity;
+  for (const x of items) {
+    const s = score(x);
+    if (s > bestScore) (bestScore = s), (best = x);
+  }
+  return best;
+};
+
+/** The board as one faction reads it. */
+export class Board {
+  constructor(
+    readonly view: ConquestView,
+    readonly me: FactionId,
+  ) {}
+
+  get map(): ConquestMap {
+    return this.view.map;
+  }
+  get italian(): boolean {
+    return this.view.options.cards === 'italian';
+  }
+
+  armies = (t: string): number => this.view.armies[t] ?? 0;
+  ownerOf = (t: string): FactionId | null => this.view.owner[t] ?? null;
+  mine = (t: string): boolean => this.view.owner[t] === this.me;
+  neighbours = (t: string): readonly string[] => this.view.map.neighbours.get(t) ?? [];
+  enemiesAround = (t: string): string[] => this.neighbours(t).filter((n) => !this.mine(n));
+  /** Enemy armies next to `t`, all factions together. */
+  threat = (t: string): number => this.enemiesAround(t).reduce((sum, n) => sum + this.armies(n), 0);
+  continentOf = (t: string): string => this.view.map.continentOf.get(t)!;
+
+  territoriesOf(faction: FactionId): string[] {
+    return this.view.map.territories.filter((t) => this.view.owner[t] === faction);
+  }
+
+  get myTerritories(): string[] {
+    return this.territoriesOf(this.me);
+  }
+
+  /** The factions still holding territory, but me. */
+  get opponents(): FactionId[] {
+    return this.view.order.filter((f) => f !== this.me && this.view.map.territories.some((t) => this.view.owner[t] === f));
+  }
+
+  /** The chance that `attackers` armies take a territory held by `defenders` [002 II.3]. */
+  chance(attackers: number, defenders: number): number {
+    if (attackers < 2) return 0;
+    return odds(attackers, Math.max(1, defenders), this.italian).attackerWins;
+  }
+}

@@ -1,0 +1,441 @@
+/**
+ * Planning a conquest turn [002 II.3] for the `hard` player, from its view only.
+ *
+ * A plan is a goal (take a continent, wipe out a faction, take one territory) and the attacks that reach
+ * it: one or more chains, each a stack of armies that starts on one of our territories and conquers its
+ * targets one after the other, moving all but one army into each. What a chain may achieve is computed
+ * exactly, with the odds of 002's dice (odds.ts): the chance of reaching each of its targets and the
+ * armies it loses on the way. The plan is worth what it takes (territories, a card, a continent's bonus,
+ * a faction's cards, a win) weighed by those chances, less the armies it costs.
+ */
+import type { FactionId } from '../../../systems/conquest/content';
+import { increasingValue } from '../../../systems/conquest/cards';
+import { maxAttackDice, maxDefenceDice } from '../../../systems/conquest/dice';
+import { singleRollOutcomes, type RollOutcome } from '../../../systems/conquest/odds';
+import type { Mission } from '../../../systems/conquest/missions';
+import { Board, continentShapes, type ContinentShape } from './board';
+
+/** How much each thing is worth, in armies; the `hard` player's judgement. */
+export interface PlanWeights {
+  /** A territory taken (its share of the income, a territory less for its holder). */
+  territory: number;
+  /** Turns of a continent's bonus we count on when we take it whole. */
+  continentTurns: number;
+  /** Turns of an enemy's bonus we take from it by breaking its continent. */
+  breakTurns: number;
+  /** A card, as a share of the next set's value. */
+  cardShare: number;
+  /** Wiping out a faction, beyond its cards. */
+  elimination: number;
+  /** The least worth a plan must have before we attack for it. */
+  threshold: number;
+  /** Armies kept back on a border of a continent we hold, as a share of the enemy armies facing it. */
+  guardShare: number;
+}
+
+export const HARD_WEIGHTS: PlanWeights = {
+  territory: 0.6,
+  continentTurns: 4,
+  breakTurns: 1,
+  cardShare: 0.45,
+  elimination: 4,
+  threshold: 0.2,
+  guardShare: 0.7,
+};
+
+/** A stack of armies that starts on `source` and takes `targets` in order, each next to the one before. */
+export interface Chain {
+  source: string;
+  targets: string[];
+  /**
+   * The armies on `source` that take part, the one that must stay behind [002 II.3 b] included (a guard
+   * kept back on `source` is not).
+   */
+  stack: number;
+}
+
+/** What a chain may achieve: `reach[k]` is the chance of taking its first k targets; `loss` the armies it expects to lose. */
+export interface ChainOdds {
+  reach: number[];
+  loss: number;
+  /** Enemy armies it expects to destroy. */
+  kills: number;
+}
+
+/**
+ * The exact odds of a chain: the stack's size is a distribution, pushed through one Annihilate battle per
+ * target [002 II.3], rolled as 002 rolls (the most dice each side may). After a conquest all but one army
+ * move in, so the stack goes on with what is left less one; a stack of one can attack no more.
+ *
+ * One battle is a single sweep over (attackers, defenders) fed by the whole distribution at once, like
+ * odds.ts's `battleOdds` for one starting size: a state only feeds states with fewer armies, so sweeping
+ * both downwards finishes each state's mass before it is passed on.
+ */
+export function chainOdds(stack: number, defenders: readonly number[], italian: boolean): ChainOdds {
+  const reach = [1];
+  let loss = 0;
+  let kills = 0;
+  let dist = new Float64Array(stack + 1);
+  dist[stack] = 1;
+  let top = stack;
+  for (const target of defenders) {
+    const d0 = Math.max(1, target);
+    const width = d0 + 1;
+    const mass = new Float64Array((top + 1) * width);
+    for (let a = 2; a <= top; a++) mass[a * width + d0] = dist[a]!;
+    const next = new Float64Array(top + 1);
+    let won = 0;
+    for (let a = top; a >= 2; a--) {
+      const attackDice = maxAttackDice(a);
+      for (let d = d0; d >= 1; d--) {
+        const p = mass[a * width + d]!;
+        if (p === 0) continue;
+        for (const o of rollOutcomes(attackDice, maxDefenceDice(d, italian))) {
+          const q = p * o.probability;
+          loss += q * o.attackerLosses;
+          kills += q * o.defenderLosses;
+          const left = a - o.attackerLosses;
+          const d2 = d - o.defenderLosses;
+          if (d2 === 0) {
+            // Taken: all but one army move in and go on.
+            won += q;
+            next[left - 1] = next[left - 1]! + q;
+          } else mass[left * width + d2] = mass[left * width + d2]! + q;
+        }
+      }
+    }
+    reach.push(won);
+    dist = next;
+    if (won < 1e-4) break;
+  }
+  while (reach.length <= defenders.length) reach.push(0);
+  return { reach, loss, kills };
+}
+
+// The 9 (attacker dice, defender dice) pairings, each rolled over and over.
+const rollCache = new Map<number, readonly RollOutcome[]>();
+function rollOutcomes(attackDice: number, defenceDice: number): readonly RollOutcome[] {
+  const key = attackDice * 4 + defenceDice;
+  let known = rollCache.get(key);
+  if (!known) rollCache.set(key, (known = singleRollOutcomes(attackDice, defenceDice)));
+  return known;
+}
+
+/** What a plan is for. */
+export interface Goal {
+  kind: 'continent' | 'eliminate' | 'territory' | 'win';
+  /** The continent, faction or territory it names ('win': the game type). */
+  subject: string;
+  targets: string[];
+}
+
+export interface Plan {
+  goal: Goal;
+  chains: Chain[];
+  /** Armies to place on each source, of those still to place. */
+  placements: Map<string, number>;
+  value: number;
+}
+
+/** The worth of winning the game, in armies: more than anything else a plan may bring. */
+const WIN = 1000;
+
+/** A turn's plans, from a board and the armies still to place. */
+export class Planner {
+  readonly shapes: ReadonlyMap<string, ContinentShape>;
+  /** The armies a card is worth now. */
+  readonly cardValue: number;
+  /** What an enemy army destroyed is worth to us: all of it against one rival, a share against several. */
+  readonly killWeight: number;
+  /** Our secret mission, in Mission games [002 I Game Type 3]. */
+  readonly mission: Mission | undefined;
+
+  constructor(
+    readonly b: Board,
+    readonly weights: PlanWeights,
+    /** Whether we took a territory already this turn (the card is earned). */
+    readonly conqueredThisTurn: boolean,
+  ) {
+    this.shapes = continentShapes(b.map);
+    this.cardValue = this.nextSetValue() * weights.cardShare;
+    this.killWeight = 1 / Math.max(1, b.opponents.length);
+    this.mission = b.view.gameType === 'mission' ? b.view.missions[b.me] : undefined;
+  }
+
+  /** The armies the next set brings: the Increasing value [002 I Cards Options 1], else a middling Fixed or Italian set. */
+  private nextSetValue(): number {
+    const v = this.b.view;
+    if (v.options.cards === 'increasing') return increasingValue(v.setsTraded);
+    return 8;
+  }
+
+  /**
+   * Armies we keep on `t` against the enemies next to it: on a border of a continent we hold, and more
+   * on our capital, which every rival needs to win [002 I Game Type 2].
+   */
+  guard(t: string): number {
+    const b = this.b;
+    if (b.view.gameType === 'capital' && b.view.capitals[b.me] === t) return Math.ceil(b.threat(t) * this.weights.guardShare * 1.5);
+    const c = this.shapes.get(b.continentOf(t))!;
+    if (!c.borders.includes(t) || !c.territories.every(b.mine)) return 0;
+    return Math.ceil(b.threat(t) * this.weights.guardShare);
+  }
+
+  /** Every goal worth a look: winning, continents, factions to wipe out, and single territories next to us. */
+  goals(): Goal[] {
+    const b = this.b;
+    const goals: Goal[] = [];
+    const win = this.winTargets();
+    if (win?.length) goals.push({ kind: 'win', subject: b.view.gameType, targets: win });
+    for (const c of this.shapes.values()) {
+      const missing = c.territories.filter((t) => !b.mine(t));
+      if (missing.length) goals.push({ kind: 'continent', subject: c.id, targets: missing });
+    }
+    for (const f of b.opponents) goals.push({ kind: 'eliminate', subject: f, targets: b.territoriesOf(f) });
+    const near = new Set<string>();
+    for (const t of b.myTerritories) for (const n of b.enemiesAround(t)) near.add(n);
+    for (const t of near) goals.push({ kind: 'territory', subject: t, targets: [t] });
+    return goals;
+  }
+
+  /** The territories whose taking wins the game outright, when the game type names them. */
+  winTargets(): string[] | null {
+    const b = this.b;
+    const v = b.view;
+    if (v.gameType === 'capital') return Object.values(v.capitals).filter((t) => !b.mine(t));
+    const m = this.mission;
+    if (m?.kind === 'continents') return m.continents.flatMap((c) => this.shapes.get(c.id)?.territories ?? []).filter((t) => !b.mine(t));
+    if (m?.kind === 'eliminate' && this.canEliminate(m.colour)) return b.territoriesOf(m.colour as FactionId);
+    return null;
+  }
+
+  /** Whether wiping out `colour` would complete an elimination mission (else its fallback counts). */
+  private canEliminate(colour: string): boolean {
+    const v = this.b.view;
+    return colour !== this.b.me && v.order.includes(colour as FactionId) && v.eliminatedBy[colour as FactionId] === undefined;
+  }
+
+  /** The best plan with `toPlace` armies still to place, or null when no plan is worth its armies. */
+  best(toPlace: number): Plan | null {
+    let best: Plan | null = null;
+    for (const goal of this.goals()) {
+      const plan = this.planFor(goal, toPlace);
+      if (plan && (!best || plan.value > best.value)) best = plan;
+    }
+    return best && best.value > this.weights.threshold ? best : null;
+  }
+
+  /** Chains covering the goal's targets, armies placed where they do most, and what it is all worth. */
+  planFor(goal: Goal, toPlace: number): Plan | null {
+    const chains = this.cover(goal.targets, toPlace > 0);
+    if (!chains.length) return null;
+    const placements = new Map<string, number>();
+    // Give the armies to place, a few at a time, to the chain they help most.
+    const step = Math.max(1, Math.ceil(toPlace / 8));
+    let left = toPlace;
+    let value = this.value(chains);
+    while (left > 0) {
+      const give = Math.min(step, left);
+      let bestIndex = 0;
+      let bestValue = -Infinity;
+      for (let i = 0; i < chains.length; i++) {
+        chains[i]!.stack += give;
+        const v = this.value(chains);
+        chains[i]!.stack -= give;
+        if (v > bestValue) (bestValue = v), (bestIndex = i);
+      }
+      const chain = chains[bestIndex]!;
+      chain.stack += give;
+      placements.set(chain.source, (placements.get(chain.source) ?? 0) + give);
+      value = bestValue;
+      left -= give;
+    }
+    return { goal, chains, placements, value };
+  }
+
+  /**
+   * Chains that take as many of `targets` as they can: the longest path through the targets from one of
+   * our territories, then the longest through what is left, and so on. Without armies to place, only a
+   * territory with armies to spare may start a chain.
+   */
+  cover(targets: readonly string[], placing: boolean): Chain[] {
+    const b = this.b;
+    const left = new Set(targets);
+    const chains: Chain[] = [];
+    const used = new Map<string, number>();
+    const spareOn = (t: string) => b.armies(t) - (used.get(t) ?? 0) - this.guard(t);
+    while (left.size) {
+      let best: { source: string; path: string[]; cost: number } | null = null;
+      for (const source of b.myTerritories) {
+        const spare = spareOn(source);
+        if (!placing && spare < 2) continue;
+        for (const first of b.neighbours(source)) {
+          if (!left.has(first)) continue;
+          const path = longestPath(first, left, b);
+          const cost = path.reduce((s, t) => s + b.armies(t), 0) - Math.max(0, spare) * 0.01;
+          if (!best || path.length > best.path.length || (path.length === best.path.length && cost < best.cost)) best = { source, path, cost };
+        }
+      }
+      if (!best) break;
+      const stack = Math.max(1, spareOn(best.source));
+      used.set(best.source, (used.get(best.source) ?? 0) + stack);
+      chains.push({ source: best.source, targets: best.path, stack });
+      for (const t of best.path) left.delete(t);
+    }
+    return chains;
+  }
+
+  /** What the chains are worth: the chance of each gain times its worth, less the armies lost. */
+  value(chains: readonly Chain[]): number {
+    const b = this.b;
+    const w = this.weights;
+    const outcome = new Outcome(b, chains);
+
+    let value = 0;
+    for (let i = 0; i < chains.length; i++) {
+      const r = outcome.results[i]!;
+      // Armies lost are ours; armies killed weaken one rival among several.
+      value -= r.loss - r.kills * this.killWeight;
+      chains[i]!.targets.forEach((t, k) => (value += r.reach[k + 1]! * this.territoryWorth(t)));
+    }
+    if (!this.conqueredThisTurn) value += outcome.pAny() * this.cardValue;
+
+    // Continents taken whole, or broken.
+    for (const id of new Set(chains.flatMap((c) => c.targets.map(b.continentOf)))) {
+      const c = this.shapes.get(id)!;
+      const holder = b.ownerOf(c.territories[0]!);
+      if (holder && holder !== b.me && c.territories.every((t) => b.ownerOf(t) === holder)) {
+        // Breaking it takes one territory: the likeliest of those we attack.
+        value += Math.max(...c.territories.map(outcome.pTaken)) * c.bonus * w.breakTurns;
+      }
+      value += outcome.pAll(c.territories) * this.continentWorth(id);
+    }
+    // Factions wiped out: their cards, one rival less.
+    for (const f of b.opponents) {
+      const held = b.territoriesOf(f);
+      if (held.every(outcome.planned)) value += outcome.pAll(held) * ((b.view.handSizes[f] ?? 0) * this.cardValue * 1.5 + w.elimination);
+    }
+    return value + outcome.pWin(this) * WIN;
+  }
+
+  /** A territory's worth beyond the continent it completes: income, a capital, our mission's. */
+  territoryWorth(t: string): number {
+    const b = this.b;
+    const v = b.view;
+    let w = this.weights.territory;
+    if (v.gameType === 'capital') {
+      // A capital is a step to winning, the more so taken from a rival who holds several.
+      const capitals = Object.values(v.capitals);
+      if (capitals.includes(t)) w += 3 + 2 * capitals.filter((c) => b.ownerOf(c) === b.ownerOf(t)).length;
+    }
+    const m = this.mission;
+    if (m?.kind === 'continents' && m.continents.some((c) => c.id === b.continentOf(t))) w += 1;
+    if (m?.kind === 'eliminate' && b.ownerOf(t) === m.colour && this.canEliminate(m.colour)) w += 1;
+    if (m?.kind === 'territories' || (m?.kind === 'eliminate' && !this.canEliminate(m.colour))) w += 0.5;
+    return w;
+  }
+
+  /** Holding a continent whole: its bonus for a few turns, less the more borders it has to hold. */
+  continentWorth(id: string): number {
+    const c = this.shapes.get(id)!;
+    const m = this.mission;
+    const forMission = m?.kind === 'continents' && m.continents.some((x) => x.id === id) ? 2 : 1;
+    return (forMission * c.bonus * this.weights.continentTurns) / Math.sqrt(c.borders.length);
+  }
+}
+
+/** What a set of chains may take: the exact odds of each chain, and the chances they combine into. */
+class Outcome {
+  readonly results: ChainOdds[];
+  private readonly at = new Map<string, { chain: number; index: number }>();
+
+  constructor(
+    private readonly b: Board,
+    private readonly chains: readonly Chain[],
+  ) {
+    this.results = chains.map((c, i) => {
+      c.targets.forEach((t, index) => this.at.set(t, { chain: i, index }));
+      return chainOdds(c.stack, c.targets.map(b.armies), b.italian);
+    });
+  }
+
+  planned = (t: string): boolean => this.at.has(t);
+
+  /** The chance of taking `t` (0 if no chain attacks it). */
+  pTaken = (t: string): number => {
+    const at = this.at.get(t);
+    return at ? this.results[at.chain]!.reach[at.index + 1]! : 0;
+  };
+
+  /** The chance of holding every one of `ts` at the end (ours already count as held). */
+  pAll(ts: readonly string[]): number {
+    const furthest = new Map<number, number>();
+    for (const t of ts) {
+      if (this.b.mine(t)) continue;
+      const at = this.at.get(t);
+      if (!at) return 0;
+      furthest.set(at.chain, Math.max(furthest.get(at.chain) ?? 0, at.index + 1));
+    }
+    let p = 1;
+    for (const [chain, k] of furthest) p *= this.results[chain]!.reach[k]!;
+    return p;
+  }
+
+  /** The chance of taking at least one territory (the card [002 II.1]). */
+  pAny(): number {
+    return 1 - this.results.reduce((p, r) => p * (1 - (r.reach[1] ?? 0)), 1);
+  }
+
+  /** The chance of taking at least `n` territories, the chains taken as independent. */
+  pAtLeast(n: number): number {
+    if (n <= 0) return 1;
+    let dist = [1];
+    for (const r of this.results) {
+      const exactly = r.reach.map((p, k) => p - (r.reach[k + 1] ?? 0));
+      const next = new Array<number>(dist.length + exactly.length - 1).fill(0);
+      dist.forEach((p, i) => exactly.forEach((q, j) => (next[i + j]! += p * q)));
+      dist = next;
+    }
+    return dist.slice(n).reduce((s, p) => s + p, 0);
+  }
+
+  /** The chance that the chains win the game [002 I Game Type]. */
+  pWin(p: Planner): number {
+    const b = this.b;
+    const v = b.view;
+    const enemy = v.map.territories.filter((t) => !b.mine(t));
+    const domination = this.pAll(enemy);
+    if (v.gameType === 'capital') return Math.max(domination, this.pAll(Object.values(v.capitals)));
+    const m = p.mission;
+    if (!m) return domination;
+    const targets = p.winTargets();
+    if (targets) return Math.max(domination, this.pAll(targets));
+    // Hold a number of territories: count those we would hold (a conquered territory holds one army).
+    const need = m.kind === 'territories' ? m : m.kind === 'eliminate' ? m.fallback : null;
+    if (!need || need.minArmies > 1) return domination;
+    return Math.max(domination, this.pAtLeast(need.count - b.myTerritories.length));
+  }
+}
+
+/** The longest simple path through `allowed` territories starting at `first` (small sets: exhaustive). */
+function longestPath(first: string, allowed: ReadonlySet<string>, b: Board): string[] {
+  let best: string[] = [first];
+  const path = [first];
+  const on = new Set([first]);
+  let budget = 400;
+  const walk = (at: string): void => {
+    if (--budget < 0) return;
+    if (path.length > best.length) best = [...path];
+    for (const n of b.neighbours(at)) {
+      if (!allowed.has(n) || on.has(n)) continue;
+      path.push(n);
+      on.add(n);
+      walk(n);
+      path.pop();
+      on.delete(n);
+    }
+  };
+  walk(first);
+  return best;
+}
+
