@@ -120,11 +120,9 @@ function placeScore(b: StyledBoard, t: string): number {
   return b.worth(target) * 2 - b.armies(target) / 3 + b.threat(t) / 10 + (b.targetContinents.has(b.view.map.continentOf.get(t)!) ? 1 : 0);
 }
 
-const SPREAD = process.env.SPREAD === '1';
-const RANDCLAIM = process.env.RANDCLAIM === '1';
 const CHOOSERS: Record<string, Chooser> = {
   'conquest-claim': (b, options) =>
-    !b.style.concentrate && RANDCLAIM ? undefined : maxBy(options, (o) => {
+    maxBy(options, (o) => {
       const t = o.territory as string;
       const ts = b.view.map.continentTerritories.get(b.view.map.continentOf.get(t)!)!;
       const own = ts.filter(b.mine).length;
@@ -137,12 +135,6 @@ const CHOOSERS: Record<string, Chooser> = {
   'conquest-trade': (_b, options) => options[0],
   'conquest-bonus': (b, options) => maxBy(options, (o) => placeScore(b, o.territory as string)),
   'conquest-place': (b, options) => {
-    // Spread: one army at a time on the front territory weakest against the enemies it faces.
-    if (!b.style.concentrate && SPREAD)
-      return maxBy(
-        options.filter((o) => o.count === 1),
-        (o) => (b.enemiesAround(o.territory as string).length ? b.threat(o.territory as string) - 2 * b.armies(o.territory as string) : -1000),
-      );
     const best = maxBy(options, (o) => placeScore(b, o.territory as string));
     // Concentrate: everything on the chosen front [002 III.1].
     if (!b.style.concentrate) return best;
