@@ -83,7 +83,8 @@ export interface StackSummary {
 const SYSTEM_VIEW_DISTANCE = 2.7;
 
 export class GalaxyScene {
-  readonly layout: GalaxyLayout;
+  private shownContent: Content;
+  private shownLayout: GalaxyLayout;
   readonly renderer: WebGLRenderer;
   readonly scene = new Scene();
   readonly camera: PerspectiveCamera;
@@ -135,11 +136,12 @@ export class GalaxyScene {
   private systemRings: ReadonlyMap<string, string> | null = null;
 
   constructor(
-    readonly content: Content,
+    content: Content,
     readonly container: HTMLElement,
     quality: Quality = QUALITY_PRESETS.default as Quality,
   ) {
-    this.layout = buildLayout(content);
+    this.shownContent = content;
+    this.shownLayout = buildLayout(content);
     this.quality = quality;
     this.renderer = new WebGLRenderer({ antialias: false, powerPreference: 'high-performance', preserveDrawingBuffer: false });
     this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, quality.pixelRatio));
@@ -161,6 +163,34 @@ export class GalaxyScene {
     this.resize();
     this.home(true);
     this.bindInput();
+  }
+
+  /** The galaxy drawn: the game's content, or another map shown in its place (`showContent`). */
+  get content(): Content {
+    return this.shownContent;
+  }
+
+  get layout(): GalaxyLayout {
+    return this.shownLayout;
+  }
+
+  /**
+   * Draw another galaxy in place of this one (a conquest map of a player's own [002 I Maps]): the whole
+   * static picture is rebuilt from it, nothing is selected, and the camera goes home to it.
+   */
+  showContent(content: Content): void {
+    if (content === this.shownContent) return;
+    this.shownContent = content;
+    this.shownLayout = buildLayout(content);
+    this.systemRings = null;
+    this.focusedSystem = null;
+    this.selection = null;
+    this.hovered = null;
+    this.view = null;
+    this.stacks = [];
+    this.controls.maxDistance = this.layout.radius * 6;
+    this.rebuild();
+    this.home(true);
   }
 
   /** Build every layer of the static picture from the content and add it to the scene. */

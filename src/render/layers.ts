@@ -331,6 +331,9 @@ export class Layers {
         (L.systems[L.systemIndex.get(p.system) ?? 0]?.position ?? new Vector3()).toArray(sun, i * 3);
       });
       geometry.setAttribute('aSun', new InstancedBufferAttribute(sun, 3));
+      // a galaxy without planets (a conquest map's) still compiles the shader, which reads the colours
+      this.planets.instanceColor ??= new InstancedBufferAttribute(new Float32Array(3), 3);
+      this.planets.visible = L.planets.length > 0;
       this.planets.renderOrder = 4;
       this.scene.add(this.planets);
     }

@@ -61,11 +61,11 @@ export class App {
   private lastFollow = 0;
   private pieceEnv = new Map<number, number>();
   private readonly el: Record<string, HTMLElement> = {};
-  private readonly labels: HTMLElement[] = [];
+  private labels: HTMLElement[] = [];
   private stackLabels: HTMLElement[] = [];
   /** Where each planet's name and each stack badge is on the screen, parallel to their elements. */
-  private readonly systemBoxes: ScreenBox[] = [];
-  private readonly nameBoxes: ScreenBox[] = [];
+  private systemBoxes: ScreenBox[] = [];
+  private nameBoxes: ScreenBox[] = [];
   private badgeBoxes: ScreenBox[] = [];
   /** The planet names and stack badges shown on the map: overlays (choice markers) keep clear of them. */
   mapLabels: readonly ScreenBox[] = [];
@@ -577,8 +577,22 @@ export class App {
     (this.el.menuButton as HTMLElement).hidden = false;
   }
 
+  /**
+   * Draw a map of a player's own in place of the galaxy (a conquest game on it [002 I Maps]), with its
+   * systems' names; null draws the galaxy again.
+   */
+  showMap(content: Content | null): void {
+    const shown = content ?? this.content;
+    if (this.galaxy.content === shown) return;
+    this.galaxy.showContent(shown);
+    this.buildSystemLabels();
+    this.buildStackLabels();
+    this.placeLabels(true);
+  }
+
   /** The conquest game gives the page back: nothing of it stays, the start menu returns. */
   leaveConquest(): void {
+    this.showMap(null);
     this.conquestMode = false;
     this.root.classList.remove('conquest-mode');
     this.clearGameScreen();
@@ -589,6 +603,7 @@ export class App {
   private stopConquest(): void {
     if (!this.conquestMode) return;
     this.conquest?.stop();
+    this.showMap(null);
     this.conquestMode = false;
     this.root.classList.remove('conquest-mode');
   }
@@ -944,6 +959,10 @@ export class App {
   }
 
   private buildSystemLabels(): void {
+    for (const l of this.labels) l.remove();
+    this.labels = [];
+    this.systemBoxes = [];
+    this.nameBoxes = [];
     const layer = this.el.labels as HTMLElement;
     for (const s of this.galaxy.layout.systems) {
       const el = document.createElement('div');

@@ -179,8 +179,12 @@ export function exportSave(text: string, filename: string): void {
 }
 
 /** Read a chosen file as text (size-limited); the caller then loads it with `loadSave`. */
-export async function readSaveFile(file: File, maxBytes = 8 * 1024 * 1024): Promise<{ ok: true; text: string } | { ok: false; message: string }> {
-  if (file.size > maxBytes) return { ok: false, message: `"${file.name}" is too large to be a save (${file.size} bytes).` };
+export async function readSaveFile(
+  file: File,
+  maxBytes = 8 * 1024 * 1024,
+  what = 'a save',
+): Promise<{ ok: true; text: string } | { ok: false; message: string }> {
+  if (file.size > maxBytes) return { ok: false, message: `"${file.name}" is too large to be ${what} (${file.size} bytes).` };
   try {
     return { ok: true, text: await file.text() };
   } catch (e) {

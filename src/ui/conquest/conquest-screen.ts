@@ -24,6 +24,7 @@ import { ConquestBoard, NO_MARKS, territoryHtml, type BoardMarks } from './board
 import { ConquestSession, sessionFromSave, type ConquestSetup, type Step } from './session';
 import { exportSave, type SaveMeta } from '../saves';
 import { ConquestSetupScreen } from './setup-screen';
+import { mapPictureContent } from './map-picture';
 import {
   armies1,
   attackOdds,
@@ -165,9 +166,16 @@ export class ConquestScreen {
     window.addEventListener('pointerdown', () => this.active && this.skip(), true);
     // the panels' widths follow the window: the board is framed again in what they leave open
     window.addEventListener('resize', () => this.active && this.frameBoard());
-    for (const s of app.galaxy.layout.systems) this.centre.add(s.position);
-    this.centre.divideScalar(Math.max(1, app.galaxy.layout.systems.length));
-    for (const s of app.galaxy.layout.systems) this.radius = Math.max(this.radius, s.position.distanceTo(this.centre) + s.def.drift.outer);
+  }
+
+  /** The board's bounding sphere, to frame it whole: the galaxy's systems, or a map file's. */
+  private measureBoard(): void {
+    const systems = this.app.galaxy.layout.systems;
+    this.centre.set(0, 0, 0);
+    for (const s of systems) this.centre.add(s.position);
+    this.centre.divideScalar(Math.max(1, systems.length));
+    this.radius = 1;
+    for (const s of systems) this.radius = Math.max(this.radius, s.position.distanceTo(this.centre) + s.def.drift.outer);
   }
 
   // ------------------------------------------------------------------ setup, start, leave
@@ -205,6 +213,10 @@ export class ConquestScreen {
     this.stop();
     this.setupScreen.hide();
     this.app.enterConquest();
+    // a map of the player's own is drawn in the galaxy's place [002 I Maps]
+    const own = session.setup.map;
+    this.app.showMap(own ? mapPictureContent(this.app.content, own) : null);
+    this.measureBoard();
     this.session = session;
     this.active = true;
     this.speed = SPEEDS.includes(speed) ? speed : 1;
@@ -255,7 +267,7 @@ export class ConquestScreen {
       who,
       game: `conquest|${s.game.scenario.id}|${s.game.seed}|${seats}|${s.setup.cards}`.slice(0, 200),
       ruleset: 'conquest',
-      title: `Conquest · ${s.game.scenario.name}`,
+      title: `Conquest · ${s.game.scenario.name}${s.setup.map ? ` · ${s.setup.map.name}` : ''}`,
       speed: this.speed,
     };
   }
@@ -593,7 +605,7 @@ export class ConquestScreen {
       : turn
         ? `${this.swatch(turn)}<b>${esc(this.name(turn))}</b>'s turn`
         : `Setting up${s.decision ? `: ${this.swatch(s.decision.side)}${esc(this.name(s.decision.side))}` : ''}`;
-    this.app.setWhere(`<b>Conquest · ${esc(scenario.name)}</b> · Round <b data-testid="cq-round">${view.round}</b> · <span data-testid="cq-turn">${who}</span>`);
+    this.app.setWhere(`<b>Conquest · ${esc(scenario.name)}</b>${s.setup.map ? ` · ${esc(s.setup.map.name)}` : ''} · Round <b data-testid="cq-round">${view.round}</b> · <span data-testid="cq-turn">${who}</span>`);
   }
 
   /** The factions in the order of play, and the continents with their bonuses and holders. */

@@ -11,6 +11,7 @@ import { conquestAgentFactory } from '../../ai/conquest/registry';
 import type { ConquestAgent } from '../../ai/conquest/agent';
 import { loadSave, saveToText, type Seat as SavedSeat } from '../../core/save';
 import { conquestContent, conquestOptionsProblem, type ConquestOptionsDef, type FactionId } from '../../../systems/conquest/content';
+import type { ConquestMapDef } from '../../../systems/conquest/map';
 import { conquestRuleset } from '../../../systems/conquest/ruleset';
 import { optionsOfGame, stateOf, type ConquestGame } from '../../../systems/conquest/state';
 import { conquestView, type ConquestView } from '../../../systems/conquest/view';
@@ -31,6 +32,8 @@ export interface ConquestSetup {
   autoPlace: boolean;
   recycle: boolean;
   autoDefend: boolean;
+  /** A map of the player's own (a map file's content) played instead of the galaxy [002 I Maps]. */
+  map?: ConquestMapDef;
 }
 
 /** What one answered decision did: the question, the answer, and the events it brought (all of them). */
@@ -69,7 +72,8 @@ function seatsProblem(setup: ConquestSetup): string | null {
 }
 
 function optionsOf(setup: ConquestSetup) {
-  return { players: setup.seats.map((s) => s.faction), cards: setup.cards, autoPlace: setup.autoPlace, recycle: setup.recycle, autoDefend: setup.autoDefend };
+  const options = { players: setup.seats.map((s) => s.faction), cards: setup.cards, autoPlace: setup.autoPlace, recycle: setup.recycle, autoDefend: setup.autoDefend };
+  return setup.map ? { ...options, map: setup.map } : options;
 }
 
 export class ConquestSession {
@@ -188,6 +192,7 @@ export function sessionFromSave(content: Content, text: string): { ok: true; ses
     autoPlace: options.autoPlace,
     recycle: options.recycle,
     autoDefend: options.autoDefend,
+    ...(options.map !== undefined ? { map: options.map as ConquestMapDef } : {}),
   };
   try {
     return { ok: true, session: new ConquestSession(content, setup, game) };

@@ -5,6 +5,9 @@
  * two seats can never share one; whatever else is wrong is said under the seats and Start waits.
  */
 import type { Content } from '../../core/content/validate';
+import { formatProblem } from '../../core/content/validate';
+import { parseConquestMap, type ConquestMap, type ConquestMapDef } from '../../../systems/conquest/map';
+import fiveReaches from '../../../assets/maps/five-reaches.json';
 import { CARD_OPTIONS, conquestContent, FACTIONS, type FactionId } from '../../../systems/conquest/content';
 import { CONQUEST_AGENTS } from '../../ai/conquest/registry';
 import { esc } from '../html';
@@ -21,6 +24,18 @@ export const START_SPEEDS: { value: number; label: string }[] = [
 
 const DEFAULT_SEATS = 4;
 
+/** A map on offer: the galaxy (no map file), a map file shipped with the game, or one the player loaded. */
+interface MapChoice {
+  id: string;
+  label: string;
+  /** The map file's content; undefined for the galaxy itself. */
+  def?: ConquestMapDef;
+  map: ConquestMap;
+}
+
+/** The map files shipped as examples of the format (`assets/maps/`): played like a player's own. */
+const EXAMPLE_MAPS: { id: string; file: string; raw: unknown }[] = [{ id: 'five-reaches', file: 'five-reaches.json', raw: fiveReaches }];
+
 export class ConquestSetupScreen {
   private seats: Seat[] = [
     { faction: 'crimson', player: 'human' },
@@ -30,6 +45,11 @@ export class ConquestSetupScreen {
   ];
   /** A colour change that moved another seat, said once under the seats. */
   private swapNote = '';
+  /** The maps on offer, and the one chosen. */
+  private maps: MapChoice[] = [];
+  private mapId = 'galaxy';
+  /** Why the last map file was refused (its file, JSON path and reason), shown under the map. */
+  private mapProblem = '';
 
   constructor(
     readonly el: HTMLElement,
@@ -43,7 +63,8 @@ export class ConquestSetupScreen {
   ) {
     el.addEventListener('change', (e) => {
       const t = e.target as HTMLInputElement;
-      if (t.type === 'file') void this.importFile(t);
+      if (t.type === 'file' && t.dataset.cq === 'map-file') void this.loadMapFile(t);
+      else if (t.type === 'file') void this.importFile(t);
       else this.onChange(e);
     });
     el.addEventListener('click', (e) => this.onClick(e));
@@ -52,16 +73,15 @@ export class ConquestSetupScreen {
   show(): void {
     const cq = conquestContent(this.content);
     const scenarios = [...cq.scenarios.values()];
-    const map = scenarios[0]?.map;
+    this.offerMaps();
     this.seats.length = Math.min(this.seats.length, 6);
     while (this.seats.length < DEFAULT_SEATS) this.seats.push({ faction: this.freeColour(), player: 'normal' });
-    const continents = map ? map.def.continents.map((c) => `${esc(c.name)} +${c.bonus}`).join(', ') : '';
     this.el.innerHTML = `
       <h2>Conquest</h2>
       <p class="muted">A Risk-style war for the galaxy: every star system is a territory, every hyperjump route a border, every province a continent.</p>
-      <div class="cq-field"><span class="cq-label">Map</span><div><select data-cq="map" aria-label="Map"><option value="galaxy">${esc(map?.def.name ?? 'The Galaxy')}</option></select>
-        <span class="muted small">${map ? `${map.territories.length} star systems, ${map.def.continents.length} continents` : ''}</span>
-        <p class="muted small">${continents}</p></div></div>
+      <div class="cq-field"><span class="cq-label">Map</span><div><div class="cq-row"><select data-cq="map" aria-label="Map" data-testid="cq-map"></select>
+        <label class="button" title="Play on a map of your own: a JSON file with territories, borders and continents (see assets/maps/ for an example)">Load a map file… <input type="file" accept=".json,application/json" data-cq="map-file" data-testid="cq-map-file" hidden></label></div>
+        <p class="muted small" data-cq="map-text"></p><p class="cq-problem" data-cq="map-problem" data-testid="cq-map-problem" role="alert"></p></div></div>
       <div class="cq-field"><span class="cq-label">Game type</span><div><div class="cq-types">${scenarios
         .map((s, i) => `<label class="cq-radio"><input type="radio" name="cq-type" value="${esc(s.id)}"${i === 0 ? ' checked' : ''} data-testid="cq-type"> ${esc(s.name)}</label>`)
         .join('')}</div><p class="muted small" data-cq="type-text"></p></div></div>
@@ -81,9 +101,69 @@ export class ConquestSetupScreen {
       <div class="cq-field"><span class="cq-label">Seed</span><div class="cq-row"><input data-cq="seed" size="10" value="${randomSeed()}" aria-label="Seed" title="The same seed and choices play the same game"> <button data-cq="reroll" title="A new random seed">new</button>
         <label class="cq-inline">AI speed <select data-cq="speed">${START_SPEEDS.map((s) => `<option value="${s.value}">${esc(s.label)}</option>`).join('')}</select></label></div></div>
       <div class="buttons"><button data-cq="cancel">Back</button><label class="button" title="Resume a conquest game exported to a file">Resume from a file… <input type="file" accept=".json,application/json" data-testid="cq-import" hidden></label><button class="primary" data-cq="start" data-testid="cq-start">Start the game</button></div>`;
+    this.renderMaps();
     this.renderSeats();
     this.refresh();
     this.el.hidden = false;
+  }
+
+  /** The galaxy and the example maps (kept with any map the player loaded before). */
+  private offerMaps(): void {
+    if (this.maps.length) return;
+    const galaxy = [...conquestContent(this.content).scenarios.values()][0]?.map;
+    if (galaxy) this.maps.push({ id: 'galaxy', label: galaxy.def.name, map: galaxy });
+    for (const ex of EXAMPLE_MAPS) {
+      const parsed = parseConquestMap(ex.raw, ex.file);
+      if (parsed.ok) this.maps.push({ id: ex.id, label: `${parsed.map.def.name} (example map file)`, def: parsed.map.def, map: parsed.map });
+    }
+  }
+
+  private renderMaps(): void {
+    const select = this.get('map') as unknown as HTMLSelectElement;
+    select.innerHTML = this.maps.map((m) => `<option value="${esc(m.id)}"${m.id === this.mapId ? ' selected' : ''}>${esc(m.label)}</option>`).join('');
+    const chosen = this.chosenMap();
+    this.get('map-text').innerHTML = chosen
+      ? `${chosen.map.territories.length} star systems, ${chosen.map.def.borders.length} borders, ${chosen.map.def.continents.length} continents: ${chosen.map.def.continents
+          .map((c) => `<span class="cq-t" style="--c:${esc(c.color)}">${esc(c.name)}</span> +${c.bonus}`)
+          .join(', ')}`
+      : '';
+    this.get('map-problem').textContent = this.mapProblem;
+  }
+
+  private chosenMap(): MapChoice | undefined {
+    return this.maps.find((m) => m.id === this.mapId) ?? this.maps[0];
+  }
+
+  /** A map file chosen: offered and chosen when it is a valid map, else its problems said (nothing else changes). */
+  private async loadMapFile(input: HTMLInputElement): Promise<void> {
+    const file = input.files?.[0];
+    input.value = '';
+    if (!file) return;
+    const read = await readSaveFile(file, 2 * 1024 * 1024, 'a map file');
+    this.mapProblem = '';
+    if (!read.ok) this.mapProblem = read.message;
+    else {
+      let raw: unknown;
+      try {
+        raw = JSON.parse(read.text);
+      } catch (e) {
+        this.mapProblem = `${file.name}: not JSON (${(e as Error).message})`;
+      }
+      if (!this.mapProblem) {
+        const parsed = parseConquestMap(raw, file.name);
+        if (!parsed.ok) {
+          const shown = parsed.problems.slice(0, 4).map(formatProblem);
+          if (parsed.problems.length > shown.length) shown.push(`... and ${parsed.problems.length - shown.length} more`);
+          this.mapProblem = `This map cannot be played: ${shown.join('; ')}`;
+        } else {
+          this.maps = this.maps.filter((m) => m.id !== 'own');
+          this.maps.push({ id: 'own', label: `${parsed.map.def.name} (${file.name})`, def: parsed.map.def, map: parsed.map });
+          this.mapId = 'own';
+        }
+      }
+    }
+    this.renderMaps();
+    this.refresh();
   }
 
   hide(): void {
@@ -123,6 +203,7 @@ export class ConquestSetupScreen {
       autoPlace: this.get('autoPlace').checked,
       recycle: this.get('recycle').checked,
       autoDefend: this.get('autoDefend').checked,
+      ...(this.chosenMap()?.def ? { map: this.chosenMap()!.def! } : {}),
     };
   }
 
@@ -163,6 +244,10 @@ export class ConquestSetupScreen {
       this.renderSeats();
     } else if (t instanceof HTMLSelectElement && t.dataset.seatPlayer !== undefined) {
       this.seats[Number(t.dataset.seatPlayer)]!.player = t.value;
+    } else if (t instanceof HTMLSelectElement && t.dataset.cq === 'map') {
+      this.mapId = t.value;
+      this.mapProblem = '';
+      this.renderMaps();
     } else if (t instanceof HTMLSelectElement && t.dataset.cq === 'count') {
       const n = Number(t.value);
       while (this.seats.length > n) this.seats.pop();
