@@ -100,8 +100,8 @@ export function enemyNeighbours(game: ConquestGame, territory: string): string[]
 }
 
 /** Say something every player may know. */
-export function tell(game: ConquestGame, kind: string, text: string, rule: string): void {
-  emit(game, { kind, text, rule, visibleTo: 'all' });
+export function tell(game: ConquestGame, kind: string, text: string, rule: string, data?: { [key: string]: Json }): void {
+  emit(game, { kind, text, rule, visibleTo: 'all', ...(data ? { data } : {}) });
 }
 
 /** Say something only one faction may know (its own card, its own mission). */

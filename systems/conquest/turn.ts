@@ -242,7 +242,11 @@ export const conquestTurn: Procedure<ConquestGame> = {
         const count = command.count as number;
         s.armies[territory] = (s.armies[territory] ?? 0) + count;
         d.toPlace -= count;
-        tell(game, 'place', `${factionName(game, me)} places ${count} ${count === 1 ? 'army' : 'armies'} on ${nameOf(game, territory)}.`, '[002 II.2]');
+        tell(game, 'place', `${factionName(game, me)} places ${count} ${count === 1 ? 'army' : 'armies'} on ${nameOf(game, territory)}.`, '[002 II.2]', {
+          faction: me,
+          territory,
+          count,
+        });
         return;
       }
       case 'attack':
@@ -365,6 +369,7 @@ function roll(game: ConquestGame, d: TurnData, attackDice: number, defenceDice: 
     `${factionName(game, d.player)} attacks ${nameOf(game, to)} from ${nameOf(game, from)}: ${sorted(a)} against ${sorted(b)}; ` +
       `${attackerLosses ? `the attacker loses ${attackerLosses}` : ''}${attackerLosses && defenderLosses ? ', ' : ''}${defenderLosses ? `${factionName(game, defender)} loses ${defenderLosses}` : ''}.`,
     '[002 II.3]',
+    { from, to, attack: a, defence: b, attackerLosses, defenderLosses },
   );
   if ((s.armies[to] ?? 0) > 0) return;
   // Conquered: the attacker moves in at once with at least the armies it attacked with [002 II.3]

@@ -8,7 +8,7 @@ import { battleOdds } from '../../systems/conquest/odds';
 import type { FactionId } from '../../systems/conquest/content';
 import { ConquestSession, sessionFromSave, setupProblem, type ConquestSetup } from '../../src/ui/conquest/session';
 import { stateHash } from '../../src/core/engine/game';
-import { attackOdds, optionText, pct, reinforcementsOf, rollDice, setValuesText } from '../../src/ui/conquest/words';
+import { attackOdds, logLines, optionText, pct, reinforcementsOf, rollDice, setValuesText } from '../../src/ui/conquest/words';
 import { content } from '../fixtures';
 
 const SETUP: ConquestSetup = {
@@ -26,15 +26,17 @@ const SETUP: ConquestSetup = {
 };
 
 describe('conquest screens', () => {
-  it('[002 II.3] the dice of every roll are read back from the line the engine told, attacker and defender apart', () => {
+  it('[002 II.3] every roll event carries its dice, attacker and defender apart, the ones its line tells', () => {
     const session = new ConquestSession(content, SETUP);
     let rolls = 0;
     for (let i = 0; i < 3000 && !session.over && rolls < 40; i++) {
       const step = session.stepAi();
       if (!step) break;
       for (const e of step.events.filter((x) => x.kind === 'roll')) {
-        const dice = rollDice(e.text);
+        const dice = rollDice(e);
         expect(dice, e.text).not.toBeNull();
+        // the words say the same dice, highest first
+        expect(e.text).toContain(`: ${dice!.attack.join(' ')} against ${dice!.defence.join(' ')};`);
         expect(dice!.attack.length).toBeGreaterThanOrEqual(1);
         expect(dice!.attack.length).toBeLessThanOrEqual(3);
         expect(dice!.defence.length).toBeGreaterThanOrEqual(1);
@@ -43,8 +45,36 @@ describe('conquest screens', () => {
       }
     }
     expect(rolls).toBeGreaterThan(0);
-    expect(rollDice('Crimson attacks Ivoris from Solenne: 6 5 3 against 4 2; Azure loses 2.')).toEqual({ attack: [6, 5, 3], defence: [4, 2] });
-    expect(rollDice('Crimson places 1 army on Ivoris.')).toBeNull();
+    expect(rollDice({ kind: 'roll', data: { attack: [3, 6, 5], defence: [2, 4] } })).toEqual({ attack: [6, 5, 3], defence: [4, 2] });
+    expect(rollDice({ kind: 'place', data: { count: 1 } })).toBeNull();
+    expect(rollDice({ kind: 'roll', data: { attack: [7], defence: [1] } })).toBeNull();
+  });
+
+  it('[002 II.2] the log says a run of one faction\'s placements in one line, with the armies on each territory', () => {
+    const ev = (kind: string, text: string, data?: Record<string, string | number>, turn = 3) => ({ turn, when: '', kind, text, visibleTo: 'all' as const, ...(data ? { data } : {}) });
+    const place = (faction: string, territory: string, count: number, turn = 3) => ev('place', `${faction} places ...`, { faction, territory, count }, turn);
+    const names: Record<string, string> = { io: 'Io', europa: 'Europa' };
+    const lines = logLines(
+      [
+        ev('trade', 'Crimson trades in three Fleets for 4 armies.'),
+        place('crimson', 'io', 1),
+        place('crimson', 'europa', 1),
+        place('crimson', 'io', 2),
+        ev('roll', 'Crimson attacks Europa ...'),
+        place('azure', 'io', 1, 4),
+        place('azure', 'io', 1, 4),
+        place('crimson', 'io', 1, 5),
+      ],
+      (t) => names[t] ?? t,
+      (f) => f.charAt(0).toUpperCase() + f.slice(1),
+    ).map((e) => e.text);
+    expect(lines).toEqual([
+      'Crimson trades in three Fleets for 4 armies.',
+      'Crimson places 4 armies: 3 on Io, 1 on Europa.',
+      'Crimson attacks Europa ...',
+      'Azure places 2 armies on Io.',
+      'Crimson places 1 army on Io.',
+    ]);
   });
 
   it('[002 II.3] the odds before an attack are battleOdds exactly: the chance to take it and the expected losses', () => {

@@ -134,6 +134,8 @@ export interface GameEvent<S extends string = SideId> {
   visibleTo: S | 'all';
   /** Entities it concerns, for the picture (animate, fly to). */
   entities?: number[];
+  /** What happened as facts, for the screens (a roll's dice, a placement's count), beside the words. */
+  data?: { [key: string]: Json };
 }
 
 export interface Game<S extends string = SideId, Scn extends ScenarioBase = ScenarioDef> {

@@ -32,6 +32,7 @@ import {
   CARD_KIND_SIGNS,
   cardText,
   DECISION_TITLES,
+  logLines,
   optionText,
   pct,
   reinforcementsOf,
@@ -525,7 +526,7 @@ export class ConquestScreen {
       arc('conquest-attack', from, to, this.colour(attacker));
       at('conquest-hit', to, this.colour(attacker));
       if (taken) at('conquest-taken', to, this.colour(attacker));
-      const last = rollDice((rolls[rolls.length - 1] as Event_).text);
+      const last = rollDice(rolls[rolls.length - 1] as Event_);
       if (last && this.app.settings.showDice) {
         this.dice.show(
           {
@@ -692,7 +693,7 @@ export class ConquestScreen {
     if (key === this.logKey) return;
     this.logKey = key;
     const events = secrets === 'nobody' ? s.game.events.filter((e) => e.visibleTo === 'all') : s.eventsFor(secrets);
-    setHtml(this.logEl, events
+    setHtml(this.logEl, logLines(events, (t) => mapOf(s.game).nameOf(t), (f) => this.name(f))
       .slice(-LOG_LINES)
       .map((e) => {
         // a line only one faction sees: "only you" to that faction, its name to a spectator

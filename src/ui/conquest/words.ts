@@ -8,7 +8,7 @@ import type { FactionId } from '../../../systems/conquest/content';
 import { maxDefenceDice } from '../../../systems/conquest/dice';
 import { battleOdds, singleRollOutcomes } from '../../../systems/conquest/odds';
 import type { ConquestView } from '../../../systems/conquest/view';
-import type { Command } from '../../core/engine/types';
+import type { Command, GameEvent, Json } from '../../core/engine/types';
 
 /** The card options on the setup screen, each with its one line [002 I Cards Options]. */
 export const CARD_OPTION_TEXT: Record<CardOption, { name: string; text: string }> = {
@@ -83,12 +83,16 @@ function lossWords(attacker: number, defender: number): string {
   return `you lose ${attacker}`;
 }
 
-/** The dice of a roll as the engine's event says them ("... : 6 5 3 against 4 2; ..."), or null. */
-export function rollDice(text: string): { attack: number[]; defence: number[] } | null {
-  const m = /: ([1-6](?: [1-6])*) against ([1-6](?: [1-6])*);/.exec(text);
-  if (!m) return null;
-  const dice = (s: string) => s.split(' ').map(Number);
-  return { attack: dice(m[1] as string), defence: dice(m[2] as string) };
+/** The dice of a roll event, each side's highest first (as they are matched [002 II.3]); null for any other event. */
+export function rollDice(event: { kind: string; data?: { [key: string]: Json } }): { attack: number[]; defence: number[] } | null {
+  const { attack, defence } = event.data ?? {};
+  if (event.kind !== 'roll' || !isDice(attack) || !isDice(defence)) return null;
+  const highFirst = (dice: number[]) => [...dice].sort((a, b) => b - a);
+  return { attack: highFirst(attack), defence: highFirst(defence) };
+}
+
+function isDice(value: Json | undefined): value is number[] {
+  return Array.isArray(value) && value.length > 0 && value.every((d) => typeof d === 'number' && Number.isInteger(d) && d >= 1 && d <= 6);
 }
 
 /** The armies a faction would receive at the start of a turn now [002 II.2]: territories / 3, at least 3, plus whole continents. */
@@ -160,4 +164,34 @@ export function optionText(view: ConquestView, command: Command<FactionId>, hand
     default:
       return command.type;
   }
+}
+
+/**
+ * The events as the log shows them: a faction's placements one after another, one army at a time as the
+ * panel places them, make one line ("Crimson places 5 armies: 3 on Ivoris, 2 on Solenne.") [002 II.2].
+ */
+export function logLines(events: readonly GameEvent<FactionId>[], nameOf: (territory: string) => string, factionName: (f: FactionId) => string): GameEvent<FactionId>[] {
+  const lines: GameEvent<FactionId>[] = [];
+  let run: { faction: FactionId; turn: number; counts: Map<string, number>; first: GameEvent<FactionId> } | null = null;
+  const close = () => {
+    if (!run) return;
+    const total = [...run.counts.values()].reduce((a, b) => a + b, 0);
+    const armies = (n: number) => `${n} ${n === 1 ? 'army' : 'armies'}`;
+    const where = [...run.counts].map(([t, n]) => (run!.counts.size === 1 ? `on ${nameOf(t)}` : `${n} on ${nameOf(t)}`)).join(', ');
+    lines.push({ ...run.first, text: `${factionName(run.faction)} places ${armies(total)}${run.counts.size === 1 ? ' ' : ': '}${where}.` });
+    run = null;
+  };
+  for (const e of events) {
+    const d = e.data;
+    const placement = e.kind === 'place' && typeof d?.faction === 'string' && typeof d.territory === 'string' && typeof d.count === 'number';
+    if (placement && run && run.faction === d.faction && run.turn === e.turn && e.visibleTo === run.first.visibleTo) {
+      run.counts.set(d.territory as string, (run.counts.get(d.territory as string) ?? 0) + (d.count as number));
+      continue;
+    }
+    close();
+    if (placement) run = { faction: d!.faction as FactionId, turn: e.turn, counts: new Map([[d!.territory as string, d!.count as number]]), first: e };
+    else lines.push(e);
+  }
+  close();
+  return lines;
 }
