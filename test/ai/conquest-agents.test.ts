@@ -92,6 +92,13 @@ describe('conquest agents', () => {
     expect(winsOf('normal', 'random', seeds)).toBeGreaterThanOrEqual(7);
   });
 
+  it('the levels are a ladder: easy beats three randoms, and normal beats three easies, mostly', () => {
+    const seeds = Array.from({ length: 10 }, (_, i) => `ladder-${i}`);
+    // Over 60 games each: easy 88% against random, normal 62% against easy (a fair share is 25%).
+    expect(winsOf('easy', 'random', seeds)).toBeGreaterThanOrEqual(6);
+    expect(winsOf('normal', 'easy', seeds)).toBeGreaterThanOrEqual(4);
+  });
+
   it('hard beats three normals more often than its fair share', () => {
     const seeds = Array.from({ length: 10 }, (_, i) => `hard-vs-normal-${i}`);
     // Over 90% over hundreds of games, where a fair share is 25%: 5 of 10 leaves a wide margin.

@@ -4,8 +4,10 @@
  * mission's), attack only with good odds (computed exactly), take a territory each turn for the card,
  * finish off weak factions for their cards, and pull idle armies from the interior to the front.
  *
- * `easy` is the same player, worse: it spreads its armies, attacks at worse odds, and cares less for
- * continents and eliminations. (`hard` is another player, that plans its whole turn: hard-agent.ts.)
+ * `easy` is the same player as a beginner plays it: it claims territories anywhere, puts each turn's
+ * armies on any territory at the front, attacks whatever it has fair odds of taking rather than what a
+ * continent needs, and never fortifies. (`hard` is another player, that plans its whole turn:
+ * hard-agent.ts.)
  */
 import type { Command, Decision } from '../../core/engine/types';
 import { Rng } from '../../core/rng';
@@ -16,7 +18,12 @@ import { Board, maxBy } from './board';
 
 interface Style {
   name: string;
-  /** Puts all new armies on one front [002 III.1], and pulls idle armies to the front; else spreads them. */
+  /**
+   * Claims and attacks for a continent [002 III.2]; else claims anywhere and attacks, among the attacks
+   * with good enough odds, any one.
+   */
+  aims: boolean;
+  /** Puts all new armies on its chosen front [002 III.1], and pulls idle armies to the front; else puts them on any front territory. */
   concentrate: boolean;
   /** The least chance of taking a territory for which it starts an attack. */
   attackAt: number;
@@ -26,8 +33,8 @@ interface Style {
   eliminationWeight: number;
 }
 
-const EASY: Style = { name: 'easy', concentrate: false, attackAt: 0.45, continentWeight: 0.5, eliminationWeight: 0.5 };
-const NORMAL: Style = { name: 'normal', concentrate: true, attackAt: 0.55, continentWeight: 1, eliminationWeight: 1 };
+const EASY: Style = { name: 'easy', aims: false, concentrate: false, attackAt: 0.45, continentWeight: 0.5, eliminationWeight: 0.5 };
+const NORMAL: Style = { name: 'normal', aims: true, concentrate: true, attackAt: 0.55, continentWeight: 1, eliminationWeight: 1 };
 
 type C = Command<FactionId>;
 
@@ -37,7 +44,7 @@ function makeAgent(style: Style, faction: FactionId, seed: string): ConquestAgen
     name: style.name,
     decide(view, decision) {
       const choose = CHOOSERS[decision.kind];
-      const chosen = choose ? choose(new StyledBoard(view, faction, style), decision.options, decision) : undefined;
+      const chosen = choose ? choose(new StyledBoard(view, faction, style), decision.options, decision, rng) : undefined;
       return chosen ?? rng.pick(decision.options);
     },
   };
@@ -111,7 +118,8 @@ class StyledBoard extends Board {
   }
 }
 
-type Chooser = (board: StyledBoard, options: C[], decision: Decision<FactionId>) => C | undefined;
+/** A decision's answer; undefined leaves it to chance (the agent's own seeded generator). */
+type Chooser = (board: StyledBoard, options: C[], decision: Decision<FactionId>, rng: Rng) => C | undefined;
 
 /** Where new armies do most: the front facing what it most wants to take, or the most threatened. */
 function placeScore(b: StyledBoard, t: string): number {
@@ -122,7 +130,9 @@ function placeScore(b: StyledBoard, t: string): number {
 
 const CHOOSERS: Record<string, Chooser> = {
   'conquest-claim': (b, options) =>
-    maxBy(options, (o) => {
+    !b.style.aims
+      ? undefined
+      : maxBy(options, (o) => {
       const t = o.territory as string;
       const ts = b.view.map.continentTerritories.get(b.view.map.continentOf.get(t)!)!;
       const own = ts.filter(b.mine).length;
@@ -134,13 +144,22 @@ const CHOOSERS: Record<string, Chooser> = {
   // Cards are worth most traded at once: the armies now beat a better set later.
   'conquest-trade': (_b, options) => options[0],
   'conquest-bonus': (b, options) => maxBy(options, (o) => placeScore(b, o.territory as string)),
-  'conquest-place': (b, options) => {
+  'conquest-place': (b, options, _decision, rng) => {
+    if (!b.style.concentrate) {
+      // Everything on a territory at the front, any one.
+      const front = options.filter((o) => b.enemiesAround(o.territory as string).length && (o.count !== 1 || options.every((x) => x.count === 1)));
+      return front.length ? rng.pick(front) : undefined;
+    }
     const best = maxBy(options, (o) => placeScore(b, o.territory as string));
     // Concentrate: everything on the chosen front [002 III.1].
-    if (!b.style.concentrate) return best;
     return options.find((o) => o.territory === best?.territory && o.count !== 1) ?? best;
   },
-  'conquest-attack': (b, options) => {
+  'conquest-attack': (b, options, _decision, rng) => {
+    if (!b.style.aims) {
+      // a beginner's turn: an attack or two it likes the look of, then it stops
+      const fair = options.filter((o) => o.type === 'attack' && b.attackChance(o.from as string, o.to as string) >= b.style.attackAt);
+      return fair.length && rng.chance(0.85) ? rng.pick(fair) : options.find((o) => o.type === 'end-attacks');
+    }
     const best = maxBy(
       options.filter((o) => o.type === 'attack'),
       (o) => b.attackChance(o.from as string, o.to as string) * b.worth(o.to as string),
