@@ -3,7 +3,8 @@
  *
  *   npm run sim -- --scenario <id> --games <n> --seed <s> [--rebel <agent>] [--imperial <agent>] [--json]
  *   npm run sim -- --scenario conquest-<id> --players <2-6> --agents <a,b,...> [--cards increasing|fixed|italian]
- *                  [--auto-place] [--no-recycle] [--manual-defend] --games <n> --seed <s> [--json]
+ *                  [--deck classic|wild] [--map <map file>] [--auto-place] [--no-recycle] [--manual-defend]
+ *                  --games <n> --seed <s> [--json]
  *   npm run sim -- --list [--json]
  *   npm run sim -- --replay <save.json> [--json]
  *
@@ -14,12 +15,14 @@ import { readFileSync } from 'node:fs';
 import { bundledContent } from '../core/content/bundled';
 import { ContentError } from '../core/content/validate';
 import { newGame, stateHash } from '../core/engine/game';
+import type { Json } from '../core/engine/types';
 import { loadSave } from '../core/save';
 import { agentFactory, agentNames } from '../ai/registry';
 import { playOut } from '../ai/play';
 import { starSystemRuleset } from '../../systems/star-system-ruleset';
 import { conquestRuleset } from '../../systems/conquest/ruleset';
-import { CARD_OPTIONS, FACTIONS } from '../../systems/conquest/content';
+import { CARD_OPTIONS, conquestOptionsProblem, FACTIONS } from '../../systems/conquest/content';
+import { DECKS } from '../../systems/conquest/cards';
 import { CONQUEST_AGENTS, conquestAgentFactory } from '../ai/conquest/registry';
 import { playConquestOut } from '../ai/conquest/play';
 
@@ -32,7 +35,7 @@ interface Args {
 function parseArgs(argv: string[]): Args {
   const args: Args = {};
   const flags = new Set(['json', 'list', 'help', 'auto-place', 'no-recycle', 'manual-defend']);
-  const valued = new Set(['scenario', 'games', 'seed', 'rebel', 'imperial', 'replay', 'players', 'agents', 'cards']);
+  const valued = new Set(['scenario', 'games', 'seed', 'rebel', 'imperial', 'replay', 'players', 'agents', 'cards', 'deck', 'map']);
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (!arg.startsWith('--')) throw new UsageError(`unexpected argument "${arg}"`);
@@ -161,7 +164,19 @@ function simulateConquest(args: Args, content: ReturnType<typeof bundledContent>
   const games = wholeNumber(args.games, 'games', 10);
   const seed = typeof args.seed === 'string' ? args.seed : '1';
   const seats = FACTIONS.slice(0, players);
-  const options = { players: seats, cards, autoPlace: args['auto-place'] === true, recycle: args['no-recycle'] !== true, autoDefend: args['manual-defend'] !== true };
+  const deck = typeof args.deck === 'string' ? args.deck : undefined;
+  if (deck !== undefined && !(deck in DECKS)) throw new UsageError(`--deck must be one of ${Object.keys(DECKS).join(', ')}, got "${deck}"`);
+  const options = {
+    players: seats,
+    cards,
+    autoPlace: args['auto-place'] === true,
+    recycle: args['no-recycle'] !== true,
+    autoDefend: args['manual-defend'] !== true,
+    ...(deck ? { deck } : {}),
+    ...(typeof args.map === 'string' ? { map: readMapFile(args.map) } : {}),
+  };
+  const problem = conquestOptionsProblem(options, scenarios.get(scenario)!);
+  if (problem) throw new UsageError(problem);
 
   const winsBySeat = seats.map(() => 0);
   let draws = 0;
@@ -188,6 +203,8 @@ function simulateConquest(args: Args, content: ReturnType<typeof bundledContent>
     agents: agentNamesBySeat,
     factions: seats,
     cards,
+    deck: deck ?? 'classic',
+    ...(typeof args.map === 'string' ? { map: args.map } : {}),
     autoPlace: options.autoPlace,
     recycle: options.recycle,
     seed,
@@ -215,4 +232,19 @@ try {
     process.exit(2);
   }
   throw e;
+}
+
+/** A conquest map file for --map, as JSON (checked with the rest of the options). */
+function readMapFile(file: string): Json {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new UsageError(`--map: cannot read "${file}": ${(e as Error).message}`);
+  }
+  try {
+    return JSON.parse(text) as Json;
+  } catch (e) {
+    throw new UsageError(`--map: "${file}" is not JSON: ${(e as Error).message}`);
+  }
 }

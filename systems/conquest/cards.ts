@@ -35,6 +35,14 @@ export type TroopKind = (typeof TROOP_KINDS)[number];
 /** How many wildcards a deck holds (the classic Risk deck has two). */
 export const WILDCARDS = 2;
 
+/**
+ * The decks to choose from [002 I Cards: "you can also choose from different decks of cards"]: one card
+ * per territory and the classic two wildcards, or a wild deck of four, in which three wildcards (Fixed's
+ * "all wildcards", 12 armies) can come together.
+ */
+export const DECKS = { classic: WILDCARDS, wild: 4 } as const;
+export type DeckId = keyof typeof DECKS;
+
 /** The extra armies for occupying a territory shown on a traded card (002 II.1). */
 export const TRADE_BONUS = 2;
 
@@ -44,9 +52,9 @@ export const TRADE_BONUS = 2;
  * One card per territory, kinds dealt in turn infantry, cavalry, cannon over the territories in the given
  * order (so the mix is as even as it can be), then the wildcards. Not shuffled: the engine shuffles.
  */
-export function buildDeck(territories: readonly string[]): Card[] {
+export function buildDeck(territories: readonly string[], wildcards: number = WILDCARDS): Card[] {
   const deck: Card[] = territories.map((territory, i) => ({ territory, kind: TROOP_KINDS[i % 3]! }));
-  for (let i = 0; i < WILDCARDS; i++) deck.push({ territory: null, kind: 'wild' });
+  for (let i = 0; i < wildcards; i++) deck.push({ territory: null, kind: 'wild' });
   return deck;
 }
 

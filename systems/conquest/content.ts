@@ -88,6 +88,8 @@ export const ConquestOptions = z.strictObject({
     .max(6, 'a conquest game needs 2 to 6 players')
     .refine((p) => new Set(p).size === p.length, 'a faction is seated twice'),
   cards: z.enum(CARD_OPTIONS).default('increasing'),
+  /** The deck of cards [002 I Cards]: `classic` (two wildcards) or `wild` (four). */
+  deck: z.enum(['classic', 'wild']).default('classic'),
   /** Auto Place All: the computer claims and places every starting army. */
   autoPlace: z.boolean().default(false),
   /** Recycle Cards: when the deck runs out, the traded cards are shuffled into a new one. */
@@ -130,8 +132,12 @@ export function conquestOptionsProblem(options: unknown, scenario: ConquestScena
     if (!own.ok) return `the map file is not valid: ${own.problems.slice(0, 3).map(formatProblem).join('; ')}`;
     map = own.map;
   }
-  if (parsed.data.players.length > map.territories.length)
-    return `the map "${map.def.name}" has ${map.territories.length} territories, too few for ${parsed.data.players.length} players`;
+  const players = parsed.data.players.length;
+  if (players > map.territories.length) return `the map "${map.def.name}" has ${map.territories.length} territories, too few for ${players} players`;
+  // every territory is claimed with one of the starting armies [002 II Start of Game 1]
+  const armies = players * startingArmies(players);
+  if (map.territories.length > armies)
+    return `the map "${map.def.name}" has ${map.territories.length} territories, more than ${players} players' ${armies} starting armies can claim (at most ${armies})`;
   return null;
 }
 

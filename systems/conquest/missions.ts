@@ -11,7 +11,8 @@
  * - hold 18 territories; hold 12 territories with at least 2 armies on each;
  * - eliminate a colour, one mission per colour. The classic fallback: if that player is you, is not in the
  *   game, or is eliminated by someone else, hold 20 territories instead.
- * The territory counts are set for our 25-system galaxy and scaled by territory count on other maps.
+ * The territory counts are set for our 25-system galaxy and scaled by territory count on other maps; with
+ * few players they rise to a tenth of the map above a fair share, so no mission is met by the setup alone.
  * "A mix of both" is met by the deck as a whole (and by the elimination missions, whose fallback is an
  * occupation); there is no mission that asks for both at once.
  *
@@ -116,9 +117,13 @@ export function missionDeck(
     }
   }
 
-  const hold = scaled(HOLD_TERRITORIES, territories);
+  // A territory mission must be won by taking ground: at least a tenth of the map more than a fair share of
+  // it, which is what a player starts with (with 2 players, 11 of 25 would be held from the setup).
+  const share = colours.length ? Math.ceil(territories / colours.length) + Math.ceil(territories / 10) : 0;
+  const target = (galaxyTarget: number) => Math.min(territories, Math.max(scaled(galaxyTarget, territories), share));
+  const hold = target(HOLD_TERRITORIES);
   add({ id: `territories:${hold}`, kind: 'territories', count: hold, minArmies: 1 });
-  const fortified = scaled(HOLD_FORTIFIED.count, territories);
+  const fortified = target(HOLD_FORTIFIED.count);
   add({
     id: `territories:${fortified}x${HOLD_FORTIFIED.minArmies}`,
     kind: 'territories',
@@ -126,7 +131,7 @@ export function missionDeck(
     minArmies: HOLD_FORTIFIED.minArmies,
   });
 
-  const fallback = { count: scaled(ELIMINATE_FALLBACK, territories), minArmies: 1 };
+  const fallback = { count: target(ELIMINATE_FALLBACK), minArmies: 1 };
   for (const colour of colours) {
     add({ id: `eliminate:${colour}`, kind: 'eliminate', colour, fallback: { ...fallback } });
   }

@@ -6,7 +6,7 @@
  * Auto Place All [002 I] the computer claims and places for everyone.
  */
 import type { Command, Frame, Procedure, Step } from '../../src/core/engine/types';
-import { buildDeck } from './cards';
+import { buildDeck, DECKS } from './cards';
 import { startingArmies, type FactionId } from './content';
 import { missionDeck } from './missions';
 import {
@@ -35,9 +35,9 @@ export function initialState(game: ConquestGame): void {
     toPlace: Object.fromEntries(order.map((f) => [f, armies])),
     capitals: {},
     missions: {},
-    missionCompletedBy: null,
+    playingOnBy: null,
     // [002 II.1] "ONE random game card": the deck is shuffled once, drawn from the top
-    deck: game.rng.shuffle(buildDeck(map.territories)),
+    deck: game.rng.shuffle(buildDeck(map.territories, DECKS[options.deck])),
     discard: [],
     hands: Object.fromEntries(order.map((f) => [f, []])),
     setsTraded: 0,
@@ -53,7 +53,8 @@ type Stage = 'deal' | 'claim' | 'place' | 'capital' | 'missions';
 
 function nextStage(game: ConquestGame, stage: Stage): Stage | null {
   const type = game.scenario.gameType;
-  const order: Stage[] = ['deal', 'claim', 'place', ...(type === 'capital' ? (['capital'] as Stage[]) : []), ...(type === 'mission' ? (['missions'] as Stage[]) : [])];
+  // missions are drawn as the territories are dealt, before any army is placed [002 I Game Type 3, II Start of Game 2]
+  const order: Stage[] = ['deal', ...(type === 'mission' ? (['missions'] as Stage[]) : []), 'claim', 'place', ...(type === 'capital' ? (['capital'] as Stage[]) : [])];
   return order[order.indexOf(stage) + 1] ?? null;
 }
 
@@ -81,13 +82,13 @@ export const conquestSetup: Procedure<ConquestGame> = {
           if (game.scenario.gameType === 'mission' || options.autoPlace) {
             game.rng.shuffle(map.territories).forEach((t, i) => claim(game, s.order[i % s.order.length]!, t));
             tell(game, 'deal', 'The territories are dealt at random.', game.scenario.gameType === 'mission' ? '[002 II Start of Game 2]' : '[002 I Auto Place All]');
-            goTo('place');
-          } else goTo('claim');
+          }
+          goTo(nextStage(game, 'deal'));
           continue;
         case 'claim': {
           const free = map.territories.filter((t) => s.owner[t] === null);
           // the placing goes on round the table from the faction after the last to claim
-          if (!free.length) goTo('place', true);
+          if (!free.length) goTo(nextStage(game, 'claim'), true);
           else
             return decide(who, 'conquest-claim', `${factionName(game, who)}: claim an unoccupied territory (one army).`, '[002 II Start of Game 1]', free.map((territory) => ({ type: 'claim', side: who, territory })), s.toPlace[who] ?? 0);
           continue;
@@ -121,7 +122,7 @@ export const conquestSetup: Procedure<ConquestGame> = {
           continue;
         case 'missions':
           dealMissions(game);
-          goTo(null);
+          goTo(nextStage(game, 'missions'));
           continue;
       }
     }

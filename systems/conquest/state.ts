@@ -24,8 +24,11 @@ export interface ConquestState {
   capitals: Partial<Record<FactionId, string>>;
   /** Mission mode: each faction's secret mission [002 I Game Type 3]. */
   missions: Partial<Record<FactionId, Mission>>;
-  /** The faction that completed its mission first and chose to go on to Domination. */
-  missionCompletedBy: FactionId | null;
+  /**
+   * Capital and Mission modes: the faction that met the game type's goal first (every capital held, its
+   * mission complete) and chose to go on to Domination [002 End of Game]; from then on only Domination wins.
+   */
+  playingOnBy: FactionId | null;
   /** The draw pile, top last; traded cards wait in `discard` for a recycle [002 I Recycle Cards]. */
   deck: Card[];
   discard: Card[];

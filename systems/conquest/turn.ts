@@ -24,7 +24,7 @@ import {
 } from './state';
 import { checkVictory } from './victory';
 
-type Stage = 'begin' | 'trade' | 'bonus' | 'place' | 'attack' | 'battle' | 'defend' | 'move-in' | 'mission-complete' | 'fortify' | 'fortify-count' | 'end';
+type Stage = 'begin' | 'trade' | 'bonus' | 'place' | 'attack' | 'battle' | 'defend' | 'move-in' | 'goal-met' | 'fortify' | 'fortify-count' | 'end';
 
 interface TurnData {
   player: FactionId;
@@ -62,12 +62,13 @@ export const conquestTurn: Procedure<ConquestGame> = {
     const options = optionsOfGame(game);
     for (;;) {
       if (s.winner) return { done: true };
-      // A mission is won the moment it is complete, whatever the stage [002 I Game Type 3].
-      if (d.stage !== 'mission-complete' && d.stage !== 'begin') {
+      // A goal is met the moment it is, whatever the stage [002 I Game Type]: Domination wins at once;
+      // every capital held or one's mission complete offers the victory or Domination.
+      if (d.stage !== 'goal-met' && d.stage !== 'begin') {
         const won = checkVictory(game, me);
-        if (won === 'mission-choice') {
+        if (won === 'goal-choice') {
           d.resume ??= d.stage;
-          d.stage = 'mission-complete';
+          d.stage = 'goal-met';
         } else if (won) return { done: true };
       }
       switch (d.stage) {
@@ -167,18 +168,20 @@ export const conquestTurn: Procedure<ConquestGame> = {
             to: d.to!,
           });
         }
-        case 'mission-complete':
+        case 'goal-met':
           return decide(
             game,
             me,
-            'conquest-mission-complete',
-            'Your mission is complete: claim the victory, or go on to Domination?',
-            '[002 I Game Type 3]',
+            'conquest-goal-met',
+            game.scenario.gameType === 'capital'
+              ? 'You hold every capital: claim the victory, or go on to Domination?'
+              : 'Your mission is complete: claim the victory, or go on to Domination?',
+            game.scenario.gameType === 'capital' ? '[002 I Game Type 2, End of Game]' : '[002 I Game Type 3, End of Game]',
             [
               { type: 'claim-victory', side: me },
               { type: 'go-on', side: me },
             ],
-            { mission: s.missions[me]?.text ?? '' },
+            game.scenario.gameType === 'capital' ? { goal: 'capitals' } : { goal: 'mission', mission: s.missions[me]?.text ?? '' },
           );
         case 'fortify': {
           const offers: Command<FactionId>[] = [];
@@ -287,11 +290,13 @@ export const conquestTurn: Procedure<ConquestGame> = {
         return;
       case 'claim-victory':
         s.winner = me;
-        tell(game, 'mission', `${factionName(game, me)} completes its mission: ${s.missions[me]?.text ?? ''}`, '[002 I Game Type 3]');
+        if (game.scenario.gameType === 'capital') tell(game, 'victory', `${factionName(game, me)} holds every capital.`, '[002 I Game Type 2]');
+        else tell(game, 'mission', `${factionName(game, me)} completes its mission: ${s.missions[me]?.text ?? ''}`, '[002 I Game Type 3]');
         return;
       case 'go-on':
-        s.missionCompletedBy = me;
-        tell(game, 'mission', `${factionName(game, me)} completes its mission (${s.missions[me]?.text ?? ''}) and goes on to Domination.`, '[002 End of Game]');
+        s.playingOnBy = me;
+        if (game.scenario.gameType === 'capital') tell(game, 'go-on', `${factionName(game, me)} holds every capital and goes on to Domination.`, '[002 End of Game]');
+        else tell(game, 'mission', `${factionName(game, me)} completes its mission (${s.missions[me]?.text ?? ''}) and goes on to Domination.`, '[002 End of Game]');
         d.stage = d.resume ?? 'attack';
         delete d.resume;
         return;

@@ -1,17 +1,19 @@
 /**
  * Winning a conquest game [002 I Game Type, II End of Game]: Domination, hold every territory; Capital,
- * hold every capital; Mission, complete your own secret mission first, then claim the victory or go on
- * to Domination.
+ * hold every capital; Mission, complete your own secret mission first. In Capital and Mission modes the
+ * first to meet the goal claims the victory or goes on to Domination ("you may continue playing until the
+ * game ends in Domination"); once someone goes on, only Domination wins.
  */
 import { missionComplete } from './missions';
 import type { FactionId } from './content';
 import { factionName, mapOf, stateOf, tell, type ConquestGame } from './state';
 
 /**
- * Has `faction` won now? True when it has (the winner is recorded), 'mission-choice' when it has just
- * completed its mission and must say whether it claims the victory, false otherwise.
+ * Has `faction` won now? True when it has (the winner is recorded), 'goal-choice' when it has just met
+ * its game type's goal (every capital, its mission) and must say whether it claims the victory or goes on
+ * to Domination, false otherwise.
  */
-export function checkVictory(game: ConquestGame, faction: FactionId): boolean | 'mission-choice' {
+export function checkVictory(game: ConquestGame, faction: FactionId): boolean | 'goal-choice' {
   const s = stateOf(game);
   if (s.winner) return true;
   const map = mapOf(game);
@@ -22,15 +24,20 @@ export function checkVictory(game: ConquestGame, faction: FactionId): boolean | 
   };
   if (map.territories.every((t) => s.owner[t] === faction)) return win('holds every territory: Domination', '[002 I Game Type 1]');
   const type = game.scenario.gameType;
-  if (type === 'capital') {
-    const capitals = Object.values(s.capitals);
-    if (capitals.length === s.order.length && capitals.every((t) => s.owner[t] === faction)) return win('holds every capital', '[002 I Game Type 2]');
-  }
-  if (type === 'mission' && s.missionCompletedBy === null) {
+  if (s.playingOnBy !== null) return false;
+  if (type === 'capital' && holdsEveryCapital(game, faction)) return 'goal-choice';
+  if (type === 'mission') {
     const mission = s.missions[faction];
-    if (mission && missionComplete(mission, faction, missionState(game))) return 'mission-choice';
+    if (mission && missionComplete(mission, faction, missionState(game))) return 'goal-choice';
   }
   return false;
+}
+
+/** Capital mode: `faction` holds every faction's capital [002 I Game Type 2]. */
+export function holdsEveryCapital(game: ConquestGame, faction: FactionId): boolean {
+  const s = stateOf(game);
+  const capitals = Object.values(s.capitals);
+  return capitals.length === s.order.length && capitals.every((t) => s.owner[t] === faction);
 }
 
 function missionState(game: ConquestGame) {

@@ -29,6 +29,8 @@ export interface ConquestSetup {
   seed: string;
   seats: Seat[];
   cards: ConquestOptionsDef['cards'];
+  /** The deck [002 I Cards]; the classic one when not said. */
+  deck?: ConquestOptionsDef['deck'];
   autoPlace: boolean;
   recycle: boolean;
   autoDefend: boolean;
@@ -73,7 +75,8 @@ function seatsProblem(setup: ConquestSetup): string | null {
 
 function optionsOf(setup: ConquestSetup) {
   const options = { players: setup.seats.map((s) => s.faction), cards: setup.cards, autoPlace: setup.autoPlace, recycle: setup.recycle, autoDefend: setup.autoDefend };
-  return setup.map ? { ...options, map: setup.map } : options;
+  // the classic deck is the default: a game that does not name another keeps the options it always had
+  return { ...options, ...(setup.deck && setup.deck !== 'classic' ? { deck: setup.deck } : {}), ...(setup.map ? { map: setup.map } : {}) };
 }
 
 export class ConquestSession {
@@ -189,6 +192,7 @@ export function sessionFromSave(content: Content, text: string): { ok: true; ses
     seed: game.seed,
     seats,
     cards: options.cards,
+    ...(options.deck !== 'classic' ? { deck: options.deck } : {}),
     autoPlace: options.autoPlace,
     recycle: options.recycle,
     autoDefend: options.autoDefend,

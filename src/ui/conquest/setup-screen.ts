@@ -86,6 +86,7 @@ export class ConquestSetupScreen {
         .map((s, i) => `<label class="cq-radio"><input type="radio" name="cq-type" value="${esc(s.id)}"${i === 0 ? ' checked' : ''} data-testid="cq-type"> ${esc(s.name)}</label>`)
         .join('')}</div><p class="muted small" data-cq="type-text"></p></div></div>
       <div class="cq-field"><span class="cq-label">Cards</span><div><select data-cq="cards" aria-label="Card option">${CARD_OPTIONS.map((c) => `<option value="${c}">${CARD_OPTION_TEXT[c].name}</option>`).join('')}</select>
+        <select data-cq="deck" aria-label="Deck"><option value="classic">Classic deck (2 wildcards)</option><option value="wild">Wild deck (4 wildcards)</option></select>
         <p class="muted small" data-cq="cards-text"></p></div></div>
       <div class="cq-field"><span class="cq-label">Options</span><div>
         <label class="cq-check"><input type="checkbox" data-cq="autoPlace"> <b>Auto Place All</b> <span class="muted small">the computer claims and places every starting army</span></label>
@@ -200,6 +201,7 @@ export class ConquestSetupScreen {
       seed: this.get('seed').value.trim() || randomSeed(),
       seats: this.seats.map((s) => ({ ...s })),
       cards: this.get('cards').value as ConquestSetup['cards'],
+      deck: this.get('deck').value as NonNullable<ConquestSetup['deck']>,
       autoPlace: this.get('autoPlace').checked,
       recycle: this.get('recycle').checked,
       autoDefend: this.get('autoDefend').checked,
@@ -209,7 +211,7 @@ export class ConquestSetupScreen {
 
   private refresh(): void {
     const setup = this.setup();
-    this.get('cards-text').textContent = CARD_OPTION_TEXT[setup.cards].text;
+    this.get('cards-text').textContent = `${CARD_OPTION_TEXT[setup.cards].text}${setup.deck === 'wild' ? ' The wild deck holds four wildcards instead of two.' : ''}`;
     this.get('type-text').textContent = conquestContent(this.content).scenarios.get(setup.scenario)?.description ?? '';
     const humans = setup.seats.filter((s) => s.player === 'human').length;
     this.get('mode').textContent =

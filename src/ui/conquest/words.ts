@@ -114,7 +114,7 @@ export const DECISION_TITLES: Record<string, string> = {
   'conquest-battle': 'Battle',
   'conquest-defend': 'Defend',
   'conquest-move-in': 'Move in',
-  'conquest-mission-complete': 'Mission complete',
+  'conquest-goal-met': 'Victory, or Domination?',
   'conquest-fortify': 'Reinforcing move',
   'conquest-fortify-count': 'Reinforcing move',
 };

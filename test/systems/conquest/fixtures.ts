@@ -15,6 +15,8 @@ export interface ConquestSetup {
   scenario?: string;
   players?: FactionId[];
   cards?: 'increasing' | 'fixed' | 'italian';
+  /** The deck [002 I Cards]: 'classic' or 'wild' (anything else is refused). */
+  deck?: string;
   autoPlace?: boolean;
   recycle?: boolean;
   autoDefend?: boolean;

@@ -96,5 +96,15 @@ describe('[002 I Maps] playing on a map of one\'s own', () => {
     expect(() => conquestGame({ map: broken })).toThrow(/the map file is not valid: the map file at borders\[0\]: territory "io" borders itself/);
     const tiny = { ...structuredClone(small) };
     expect(() => conquestGame({ players: ['crimson', 'azure', 'emerald', 'amber'], map: tiny })).toThrow(/3 territories, too few for 4 players/);
+    // [002 II Start of Game 1] every territory is claimed with a starting army: 2 players have 80
+    const wide = (n: number): ConquestMapDef => ({
+      name: 'Wide',
+      territories: Array.from({ length: n }, (_, i) => ({ id: `t${i}`, name: `T${i}`, continent: 'all', position: [i, 0, 0] as [number, number, number] })),
+      borders: Array.from({ length: n - 1 }, (_, i): [string, string] => [`t${i}`, `t${i + 1}`]),
+      continents: [{ id: 'all', name: 'All', bonus: 5, color: '#888888' }],
+    });
+    expect(() => conquestGame({ players: ['crimson', 'azure'], map: wide(81), autoPlace: true })).toThrow(/81 territories, more than 2 players' 80 starting armies can claim/);
+    const full = conquestGame({ players: ['crimson', 'azure'], map: wide(80), autoPlace: true });
+    expect(full.pending?.kind).toBe('conquest-place'); // every army claimed a territory; the first turn begins
   });
 });

@@ -70,12 +70,21 @@ describe('the mission deck', () => {
         { id: 'north', name: 'North' },
         { id: 'south', name: 'South' },
       ],
-      ['red'],
+      ['red', 'blue', 'green', 'yellow'],
       50,
     );
-    expect(small.map((m) => m.id)).toEqual(['continents:north+south', 'territories:28', 'territories:22x2', 'eliminate:red']);
+    expect(small.map((m) => m.id)).toEqual(['continents:north+south', 'territories:28', 'territories:22x2', 'eliminate:red', 'eliminate:blue', 'eliminate:green', 'eliminate:yellow']);
     expect(small[0]!.text).toBe('Hold North and South.');
     expect(missionDeck([{ id: 'only', name: 'Only' }], [], 25).map((m) => m.kind)).toEqual(['territories', 'territories']);
+  });
+
+  it('[002 I Game Type: Mission] with few players a territory mission asks for a tenth of the map more than a fair share', () => {
+    // 2 players on our 25 systems each start with 12 or 13: "hold 11 with 2 armies" would be met by the setup
+    const two = missionDeck(continents, ['red', 'blue'], 25);
+    const counts = two.flatMap((m) => (m.kind === 'territories' ? [m.count] : m.kind === 'eliminate' ? [m.fallback.count] : []));
+    expect(counts).toEqual([16, 16, 16, 16]);
+    // 4 players keep the galaxy's targets
+    expect(missionDeck(continents, ['red', 'blue', 'green', 'yellow'], 25).map((m) => m.id)).toContain('territories:11x2');
   });
 });
 

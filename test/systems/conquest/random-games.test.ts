@@ -8,8 +8,8 @@ import { stateHash } from '../../../src/core/engine/game';
 import { playConquestOut } from '../../../src/ai/conquest/play';
 import { randomConquestAgent } from '../../../src/ai/conquest/random-agent';
 import { CARD_OPTIONS, FACTIONS, type FactionId } from '../../../systems/conquest/content';
-import { buildDeck } from '../../../systems/conquest/cards';
-import { mapOf, stateOf, territoriesOf, type ConquestGame } from '../../../systems/conquest/state';
+import { buildDeck, DECKS } from '../../../systems/conquest/cards';
+import { mapOf, optionsOfGame, stateOf, territoriesOf, type ConquestGame } from '../../../systems/conquest/state';
 import { conquestGame } from './fixtures';
 
 const GAME_TYPES = ['conquest-domination', 'conquest-capital', 'conquest-mission'];
@@ -26,9 +26,9 @@ function checkInvariants(game: ConquestGame): void {
     expect(s.order).toContain(s.owner[t]);
     expect(s.armies[t]!, `${t} holds at least one army`).toBeGreaterThanOrEqual(1);
   }
-  // 27 cards on the galaxy: one per territory and 2 wildcards, always somewhere
+  // one card per territory and the deck's wildcards (2, or 4 in the wild deck), always somewhere
   const cards = s.deck.length + s.discard.length + s.order.reduce((n, f) => n + (s.hands[f]?.length ?? 0), 0);
-  expect(cards).toBe(buildDeck(map.territories).length);
+  expect(cards).toBe(buildDeck(map.territories, DECKS[optionsOfGame(game).deck]).length);
   for (const f of Object.keys(s.eliminatedBy) as FactionId[]) {
     expect(territoriesOf(game, f)).toHaveLength(0);
     expect(s.hands[f] ?? []).toHaveLength(0);
@@ -56,7 +56,8 @@ describe('[002] random conquest games', () => {
       it(`${scenario}, ${cards} cards: random games keep every invariant, and end`, () => {
         for (let i = 0; i < 3; i++) {
           const players = FACTIONS.slice(0, 2 + ((i * 2) % 5));
-          const game = conquestGame({ scenario, cards, players: [...players], seed: `${cards}-${i}`, autoPlace: i === 1, recycle: i !== 2, autoDefend: i !== 0 });
+          const deck = i === 2 ? 'wild' : 'classic';
+          const game = conquestGame({ scenario, cards, deck, players: [...players], seed: `${cards}-${i}`, autoPlace: i === 1, recycle: i !== 2, autoDefend: i !== 0 });
           const agents = Object.fromEntries(players.map((f) => [f, randomConquestAgent({ faction: f, seed: String(i) })]));
           playConquestOut(game, agents, { afterCommand: checkInvariants });
           expect(game.winner).not.toBeNull();

@@ -6,6 +6,7 @@ import { apply, stateHash } from '../../../src/core/engine/game';
 import type { FactionId } from '../../../systems/conquest/content';
 import { startingArmies } from '../../../systems/conquest/content';
 import { resolveDice } from '../../../systems/conquest/dice';
+import { setValue } from '../../../systems/conquest/cards';
 import { battleOdds } from '../../../systems/conquest/odds';
 import { mapOf, reinforcementsFor, stateOf, territoriesOf, type ConquestGame } from '../../../systems/conquest/state';
 import { conquestView } from '../../../systems/conquest/view';
@@ -125,6 +126,9 @@ describe('[002 II Start of Game] setting up', () => {
     const s = stateOf(game);
     expect(game.pending?.kind).toBe('conquest-setup-place'); // no claiming: dealt
     expect(mapOf(game).territories.every((t) => s.owner[t] !== null)).toBe(true);
+    // the missions are drawn with the deal, so each places its armies knowing its own
+    for (const f of s.order) expect(s.missions[f]).toBeDefined();
+    expect(conquestView(game, game.pending!.side).missions[game.pending!.side]).toBeDefined();
     while (game.pending?.kind === 'conquest-setup-place') play(game, game.pending.options[0]!);
     for (const f of s.order) {
       expect(s.missions[f]).toBeDefined();
@@ -425,6 +429,18 @@ describe('[002 II.1] cards', () => {
     expect(game.pending?.kind).toBe('conquest-attack');
   });
 
+  it('[002 I Cards] a choice of decks: the classic one with 2 wildcards, or the wild one with 4, where Fixed\'s all-wildcards set can be made', () => {
+    const count = (game: ReturnType<typeof conquestGame>) => stateOf(game).deck.filter((c) => c.kind === 'wild').length;
+    const territories = mapOf(conquestGame()).territories.length;
+    expect(count(conquestGame())).toBe(2);
+    expect(stateOf(conquestGame()).deck).toHaveLength(territories + 2);
+    const wild = conquestGame({ deck: 'wild', cards: 'fixed' });
+    expect(count(wild)).toBe(4);
+    expect(stateOf(wild).deck).toHaveLength(territories + 4);
+    expect(setValue([{ territory: null, kind: 'wild' }, { territory: null, kind: 'wild' }, { territory: null, kind: 'wild' }], 'fixed', 0)).toBe(12);
+    expect(() => conquestGame({ deck: 'huge' })).toThrow(/deck/);
+  });
+
   it('[002 I Recycle Cards] a spent deck is reshuffled from the traded cards, or no more cards are given', () => {
     for (const recycle of [true, false]) {
       const { a, b } = geography();
@@ -461,22 +477,34 @@ describe('[002 End of Game] winning', () => {
     expect(game.pending).toBeNull();
   });
 
-  it('[002 I Game Type 2] Capital: holding every capital wins, not before', () => {
-    const { a, b, far } = geography();
-    const game = conquestGame({ scenario: 'conquest-capital', autoPlace: true, players: ['crimson', 'azure', 'emerald'] });
-    while (game.pending?.kind === 'conquest-capital') play(game, game.pending.options[0]!);
-    const s = stateOf(game);
-    const me = onTurn(game);
-    const [other, third] = s.order.filter((f) => f !== me) as [FactionId, FactionId];
-    layBoard(game, third, { [a]: [me, 60], [b]: [other, 1], [far]: [me, 1] });
-    s.capitals = { [me]: a, [other]: b, [third]: far };
-    reask(game);
-    placeAll(game, a);
-    expect(game.winner).toBeNull();
-    play(game, option(game, 'attack', { from: a, to: b }));
-    play(game, option(game, 'annihilate', { stopAt: 1 }));
-    expect(game.winner).toBe(me);
-    expect(territoriesOf(game, third).length).toBeGreaterThan(0); // a faction still stands: not Domination
+  it('[002 I Game Type 2, End of Game] Capital: holding every capital wins, not before; or the player goes on to Domination', () => {
+    for (const answer of ['claim-victory', 'go-on'] as const) {
+      const { a, b, far } = geography();
+      const game = conquestGame({ scenario: 'conquest-capital', autoPlace: true, players: ['crimson', 'azure', 'emerald'] });
+      while (game.pending?.kind === 'conquest-capital') play(game, game.pending.options[0]!);
+      const s = stateOf(game);
+      const me = onTurn(game);
+      const [other, third] = s.order.filter((f) => f !== me) as [FactionId, FactionId];
+      layBoard(game, third, { [a]: [me, 60], [b]: [other, 1], [far]: [me, 1] });
+      s.capitals = { [me]: a, [other]: b, [third]: far };
+      reask(game);
+      placeAll(game, a);
+      expect(game.winner).toBeNull();
+      play(game, option(game, 'attack', { from: a, to: b }));
+      play(game, option(game, 'annihilate', { stopAt: 1 }));
+      expect(game.pending?.kind).toBe('conquest-goal-met');
+      expect(game.pending?.prompt).toMatch(/every capital/);
+      play(game, option(game, answer));
+      expect(territoriesOf(game, third).length).toBeGreaterThan(0); // a faction still stands: not Domination
+      if (answer === 'claim-victory') expect(game.winner).toBe(me);
+      else {
+        expect(game.winner).toBeNull();
+        expect(s.playingOnBy).toBe(me);
+        expect(game.pending?.side).toBe(me); // its turn goes on
+        // from now on the capitals win nothing: the game ends in Domination
+        expect(game.pending?.kind).not.toBe('conquest-goal-met');
+      }
+    }
   });
 
   it('[002 I Game Type 3] Mission: completing one\'s mission wins, or the player goes on to Domination', () => {
@@ -495,12 +523,12 @@ describe('[002 End of Game] winning', () => {
       expect(game.winner).toBeNull();
       play(game, option(game, 'attack', { from: a, to: b }));
       play(game, option(game, 'annihilate', { stopAt: 1 }));
-      expect(game.pending?.kind).toBe('conquest-mission-complete');
+      expect(game.pending?.kind).toBe('conquest-goal-met');
       play(game, option(game, answer));
       if (answer === 'claim-victory') expect(game.winner).toBe(me);
       else {
         expect(game.winner).toBeNull();
-        expect(s.missionCompletedBy).toBe(me);
+        expect(s.playingOnBy).toBe(me);
         expect(game.pending?.side).toBe(me); // its turn goes on
       }
     }
