@@ -1,7 +1,8 @@
 /**
  * What a faction may know of a conquest game: the whole board (every territory's holder and armies are
  * on the table), everyone's number of cards, its own cards and its own mission. Other factions' cards,
- * their missions and the order of the deck are hidden [002 I Game Type 3: "kept hidden"].
+ * their missions and the order of the deck are hidden (002 does not say so; a mission known to all would
+ * be no game: see docs/rules.md).
  */
 import type { Card } from './cards';
 import type { FactionId, GameType } from './content';
