@@ -429,5 +429,5 @@ function drawCard(game: ConquestGame, me: FactionId): void {
   }
   handOf(game, me).push(card);
   tell(game, 'card', `${factionName(game, me)} draws a card.`, '[002 II.1]');
-  tellOnly(game, me, 'card-drawn', `You draw ${card.territory ? `${nameOf(game, card.territory)} (${card.kind})` : 'a wildcard'}.`, '[002 II.1]');
+  tellOnly(game, me, 'card-drawn', `${factionName(game, me)} draws ${card.territory ? `${nameOf(game, card.territory)} (${card.kind})` : 'a wildcard'}.`, '[002 II.1]');
 }
