@@ -189,6 +189,22 @@ async function conquestScreens(): Promise<void> {
   await page.locator('[data-testid="cq-over"]').waitFor({ timeout: 120_000 });
   await page.waitForTimeout(2500);
   await page.screenshot({ path: `${out}/conquest-over.png` });
+
+  // the example map file, four AIs a few rounds in, paused [002 I Maps]
+  await page.click('[data-testid="cq-menu"]');
+  await page.click('[data-testid="conquest"]');
+  await page.selectOption('[data-testid="cq-map"]', 'five-reaches');
+  await page.selectOption('[data-seat-player="0"]', 'normal');
+  await page.check('[data-cq="autoPlace"]');
+  await page.selectOption('[data-cq="speed"]', '4');
+  await page.fill('[data-cq="seed"]', '12');
+  await page.click('[data-testid="cq-start"]');
+  await page.selectOption('[data-testid="cq-speed"]', '8');
+  await page.waitForFunction(() => ((window as unknown as { __galaxy: { conquestState(): Cq | null } }).__galaxy.conquestState()?.round ?? 0) >= 3, undefined, { timeout: 120_000 });
+  await page.click('[data-testid="cq-pause"]');
+  await page.mouse.move(640, 700);
+  await page.waitForTimeout(2500);
+  await page.screenshot({ path: `${out}/conquest-map.png` });
   console.log(errors.length ? `console errors (conquest):\n${errors.join('\n')}` : 'no console errors (conquest)');
   await page.close();
 }
