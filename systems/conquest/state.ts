@@ -111,3 +111,12 @@ export function tell(game: ConquestGame, kind: string, text: string, rule: strin
 export function tellOnly(game: ConquestGame, faction: FactionId, kind: string, text: string, rule: string): void {
   emit(game, { kind, text, rule, visibleTo: faction });
 }
+
+/** Whose turn it is [002 II Turns], or null while the board is set up (or after the end). */
+export function turnOf(game: ConquestGame): FactionId | null {
+  for (let i = game.stack.length - 1; i >= 0; i--) {
+    const frame = game.stack[i]!;
+    if (frame.proc === 'conquest-turn') return frame.data.player as FactionId;
+  }
+  return null;
+}

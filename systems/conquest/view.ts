@@ -8,13 +8,15 @@ import type { Card } from './cards';
 import type { FactionId, GameType } from './content';
 import type { Mission } from './missions';
 import type { ConquestMap } from './map';
-import { continentsHeld, mapOf, optionsOfGame, stateOf, type ConquestGame } from './state';
+import { continentsHeld, mapOf, optionsOfGame, stateOf, turnOf, type ConquestGame } from './state';
 import type { ConquestOptionsDef } from './content';
 
 export interface ConquestView {
   /** The faction looking, or null for a spectator who sees everything. */
   me: FactionId | null;
   round: number;
+  /** Whose turn it is; null while the board is set up. */
+  turnOf: FactionId | null;
   gameType: GameType;
   options: ConquestOptionsDef;
   map: ConquestMap;
@@ -41,6 +43,7 @@ export function conquestView(game: ConquestGame, me: FactionId | null): Conquest
   return {
     me,
     round: game.turn,
+    turnOf: turnOf(game),
     gameType: game.scenario.gameType,
     options: optionsOfGame(game),
     map: mapOf(game),

@@ -13,7 +13,7 @@ import { loadSave, saveToText, type Seat as SavedSeat } from '../../core/save';
 import { conquestContent, conquestOptionsProblem, type ConquestOptionsDef, type FactionId } from '../../../systems/conquest/content';
 import type { ConquestMapDef } from '../../../systems/conquest/map';
 import { conquestRuleset } from '../../../systems/conquest/ruleset';
-import { optionsOfGame, stateOf, type ConquestGame } from '../../../systems/conquest/state';
+import { optionsOfGame, stateOf, turnOf, type ConquestGame } from '../../../systems/conquest/state';
 import { conquestView, type ConquestView } from '../../../systems/conquest/view';
 
 /** One seat at the table: its colour (the faction), and who plays it. */
@@ -134,11 +134,7 @@ export class ConquestSession {
 
   /** The faction whose turn it is (the attacker during a defence), or null during the setup. */
   get turnOf(): FactionId | null {
-    for (let i = this.game.stack.length - 1; i >= 0; i--) {
-      const frame = this.game.stack[i]!;
-      if (frame.proc === 'conquest-turn') return frame.data.player as FactionId;
-    }
-    return null;
+    return turnOf(this.game);
   }
 
   /** Events a viewer may see (a spectator, null, sees them all), from index `from` on. */

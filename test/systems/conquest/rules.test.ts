@@ -140,6 +140,15 @@ describe('[002 II Start of Game] setting up', () => {
     expect(game.events.filter((e) => e.kind === 'mission').every((e) => e.visibleTo !== 'all')).toBe(true);
   });
 
+  it('[002 II Turns] a view says whose turn it is: nobody\'s while the board is set up, then the player on turn', () => {
+    const game = conquestGame();
+    expect(game.pending?.kind).toBe('conquest-claim');
+    expect(conquestView(game, 'crimson').turnOf).toBeNull();
+    const dealt = conquestGame({ autoPlace: true });
+    expect(dealt.pending?.kind).toBe('conquest-place');
+    for (const viewer of [null, 'crimson', 'azure'] as const) expect(conquestView(dealt, viewer).turnOf).toBe(stateOf(dealt).order[0]);
+  });
+
   it('[002 I Auto Place All] the computer claims and places every starting army', () => {
     const game = conquestGame({ autoPlace: true });
     expect(game.log).toHaveLength(0);
