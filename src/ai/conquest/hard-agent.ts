@@ -244,7 +244,7 @@ const CHOOSERS: Record<string, Chooser> = {
     const want = moveInCount(ctx, from, to, Math.min(...counts), Math.max(...counts));
     return maxBy(options, (o) => -Math.abs((o.count as number) - want));
   },
-  'conquest-mission-complete': (_ctx, options) => options.find((o) => o.type === 'claim-victory'),
+  'conquest-goal-met': (_ctx, options) => options.find((o) => o.type === 'claim-victory'),
   'conquest-fortify': (ctx, options) => fortifyMove(ctx, options) ?? options.find((o) => o.type === 'end-turn'),
   'conquest-fortify-count': (ctx, options) => {
     const from = ctx.decision.context?.from as string;

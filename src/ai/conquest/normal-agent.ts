@@ -185,7 +185,7 @@ const CHOOSERS: Record<string, Chooser> = {
     const want = Math.round((b.armies(from) - 1) * share);
     return maxBy(options, (o) => -Math.abs((o.count as number) - want));
   },
-  'conquest-mission-complete': (_b, options) => options.find((o) => o.type === 'claim-victory'),
+  'conquest-goal-met': (_b, options) => options.find((o) => o.type === 'claim-victory'),
   'conquest-fortify': (b, options) => {
     if (!b.style.concentrate) return options.find((o) => o.type === 'end-turn');
     const moves = options.filter((o) => o.type === 'fortify' && !b.enemiesAround(o.from as string).length && b.enemiesAround(o.to as string).length);
