@@ -1,0 +1,97 @@
+/**
+ * A seat at an online game, as a client holds it [issue 27]: join a game's room by its id (at an open
+ * seat, or the seat a token opens), hear the game as one's own side may know it, send one's commands.
+ * The same code runs in the page and in Node (tests, the load check).
+ */
+import { Client, type Room } from '@colyseus/sdk';
+import type { Command } from '../core/engine/types';
+import { GAME_ROOM, type JoinRequest, type JoinedMessage, type NewOnlineGame, type OverMessage, type RefusedMessage, type StateMessage } from './protocol';
+
+/** What creating a game gives back: its id, the host's seat and token, and the reserved seats' tokens. */
+export interface CreatedGame {
+  gameId: string;
+  side: string | null;
+  token: string | null;
+  reserved: { side: string; token: string }[];
+}
+
+/** Ask the server for a new game; the host sits at `side` when given. Throws with the server's reason. */
+export async function createOnlineGame(serverUrl: string, game: NewOnlineGame, side?: string): Promise<CreatedGame> {
+  const response = await fetch(`${serverUrl}/api/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ game, side }) });
+  const body = (await response.json()) as CreatedGame | { error: string };
+  if ('error' in body) throw new Error(body.error);
+  return body;
+}
+
+export class OnlineSeat {
+  /** The latest state the server sent, and every message as received (tests read them all). */
+  latest: StateMessage | null = null;
+  over: OverMessage | null = null;
+  readonly refusals: string[] = [];
+  private listeners: ((state: StateMessage) => void)[] = [];
+  private refusedListeners: ((reason: string) => void)[] = [];
+  private overListeners: ((over: OverMessage) => void)[] = [];
+
+  /** Set once the server has seated us (before any state comes). */
+  joined!: JoinedMessage;
+  private readonly seated: Promise<JoinedMessage>;
+
+  /** Every handler is set at once, before the first message can come: none is missed. */
+  private constructor(readonly room: Room) {
+    this.seated = new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the server did not seat us')), 10_000);
+      room.onMessage('joined', (m: JoinedMessage) => {
+        clearTimeout(timer);
+        this.joined = m;
+        resolve(m);
+      });
+    });
+    room.onMessage('state', (m: StateMessage) => {
+      this.latest = m;
+      for (const l of this.listeners) l(m);
+    });
+    room.onMessage('refused', (m: RefusedMessage) => {
+      this.refusals.push(m.reason);
+      for (const l of this.refusedListeners) l(m.reason);
+    });
+    room.onMessage('over', (m: OverMessage) => {
+      this.over = m;
+      for (const l of this.overListeners) l(m);
+    });
+  }
+
+  /** Join a game: resolves once the server has seated us; rejects with the server's reason. */
+  static async join(serverUrl: string, request: JoinRequest): Promise<OnlineSeat> {
+    const client = new Client(serverUrl);
+    const room = await client.joinOrCreate(GAME_ROOM, request);
+    const seat = new OnlineSeat(room);
+    await seat.seated;
+    return seat;
+  }
+
+  get side(): string | null {
+    return this.joined.side;
+  }
+
+  onState(listener: (state: StateMessage) => void): void {
+    this.listeners.push(listener);
+    if (this.latest) listener(this.latest);
+  }
+
+  onRefused(listener: (reason: string) => void): void {
+    this.refusedListeners.push(listener);
+  }
+
+  onOver(listener: (over: OverMessage) => void): void {
+    this.overListeners.push(listener);
+    if (this.over) listener(this.over);
+  }
+
+  send(command: Command<string>): void {
+    this.room.send('command', command);
+  }
+
+  async leave(): Promise<void> {
+    await this.room.leave(true).catch(() => {});
+  }
+}

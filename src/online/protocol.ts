@@ -1,0 +1,99 @@
+/**
+ * Online play: what the game server and its clients say to each other. The server is authoritative: it
+ * holds the engine, the command log and the seed (src/server/); a client sends the commands of its own
+ * seat and receives only its own side's view, events and decision. Plain data, no imports from Node or
+ * the page, so both sides read the same definitions.
+ */
+import type { Command, Decision, GameEvent, Json } from '../core/engine/types';
+
+/** The Colyseus room type every online game is played in (one room per game, found by its id). */
+export const GAME_ROOM = 'game';
+
+/** The largest message a client may send, in bytes of JSON: a command is a few hundred. */
+export const MAX_CLIENT_MESSAGE_BYTES = 8 * 1024;
+
+/** Messages a client may send in a burst, and how many more each second (a token bucket): far above a
+ * person's pace or a bot's answers, far below a flood. */
+export const RATE_BURST = 200;
+export const RATE_PER_SECOND = 100;
+
+/** Who sits at a seat: open for anyone with the link, an AI of a level, or kept for a named person. */
+export type SeatKind = 'open' | 'human' | 'ai' | 'reserved';
+
+/** A seat as the host asks for it when creating a game. */
+export interface SeatRequest {
+  side: string;
+  kind: 'open' | 'ai' | 'reserved';
+  /** An AI's level (its agent's name). */
+  agent?: string;
+}
+
+/** A seat as everyone at the table sees it. */
+export interface SeatInfo {
+  side: string;
+  kind: SeatKind;
+  agent?: string;
+  /** A person holds the seat and is connected now. */
+  connected: boolean;
+}
+
+/** A new game as the host asks for it. */
+export interface NewOnlineGame {
+  ruleset: string;
+  scenario: string;
+  seed: string;
+  /** The ruleset's own options (a conquest game's players and cards). */
+  options?: { [key: string]: Json };
+  seats: SeatRequest[];
+  /** How long a person's seat waits for them after they leave before an AI takes it over, in seconds. */
+  seatTimeoutSeconds?: number;
+}
+
+/** The options a client joins a room with: a new game (`create`), or a game by id with a seat or token. */
+export interface JoinRequest {
+  create?: NewOnlineGame;
+  gameId?: string;
+  /** The seat token from the link: rejoin the seat it holds. */
+  token?: string;
+  /** The side to sit at (an open seat); without it, the first open seat, or to watch when none is open. */
+  side?: string;
+}
+
+/** Server to client: you are seated (keep the token: it is your seat's key, put in your link). */
+export interface JoinedMessage {
+  gameId: string;
+  side: string | null;
+  token: string | null;
+  ruleset: string;
+  scenario: string;
+}
+
+/** Server to client: the game as your side may know it, after every change. */
+export interface StateMessage<S extends string = string> {
+  /** Commands applied so far (the log's length): a client sees every state in order. */
+  step: number;
+  turn: number;
+  /** Your side's view of the game (the ruleset's own view). */
+  view: Json;
+  /** The events your side may see, since the last state you were sent. */
+  events: GameEvent<S>[];
+  /** The pending decision when it is yours (with its options); otherwise only whose it is. */
+  decision: Decision<S> | null;
+  waitingFor: S | null;
+  seats: SeatInfo[];
+  winner: S | 'draw' | null;
+}
+
+/** Server to client: your message was refused, and why; nothing changed. */
+export interface RefusedMessage {
+  reason: string;
+}
+
+/** Server to client: the game is over; `hash` is the final state's hash (a replay of the log gives the same). */
+export interface OverMessage {
+  winner: string;
+  hash: string;
+  commands: number;
+}
+
+export type ClientMessages = { command: Command<string> };

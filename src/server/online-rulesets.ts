@@ -1,0 +1,84 @@
+/**
+ * What the game server needs of each ruleset to host it [issue 27]: the sides that take seats in a game,
+ * a side's view (what it may know, nothing more), its events, and its AI players. The server itself knows
+ * no ruleset; a new ruleset plays online once it is listed here.
+ */
+import type { AnyGame, Command, Decision, Game, GameEvent, Json } from '../core/engine/types';
+import type { SideId } from '../core/content/schema';
+import { viewFor } from '../core/view';
+import { beliefOf } from '../core/belief';
+import { AGENTS } from '../ai/registry';
+import { CONQUEST_AGENTS } from '../ai/conquest/registry';
+import { starSystemRuleset } from '../../systems/star-system-ruleset';
+import { conquestRuleset } from '../../systems/conquest/ruleset';
+import { optionsOfGame, type ConquestGame } from '../../systems/conquest/state';
+import { conquestView } from '../../systems/conquest/view';
+import type { FactionId } from '../../systems/conquest/content';
+
+/** An AI seat's player: it answers its side's decisions from what its side may know. */
+export interface OnlineAgent {
+  decide(game: AnyGame, decision: Decision<string>): Command<string>;
+}
+
+export interface OnlineRuleset {
+  id: string;
+  ruleset: AnyGame['ruleset'];
+  /** The sides that take seats in this game, in the rules' order. */
+  seatsOf(game: AnyGame): string[];
+  /** A side's view of the game as plain data (null: a spectator's, everything). */
+  view(game: AnyGame, side: string | null): Json;
+  /** The events a side may see, from index `from` of the game's events on. */
+  events(game: AnyGame, side: string | null, from: number): GameEvent<string>[];
+  /** The AI levels, by name. */
+  agentNames: string[];
+  agent(name: string, side: string, seed: string): OnlineAgent;
+}
+
+const visibleTo = (game: AnyGame, side: string | null, from: number) =>
+  (game.events as GameEvent<string>[]).slice(from).filter((e) => side === null || e.visibleTo === 'all' || e.visibleTo === side);
+
+const starSystem: OnlineRuleset = {
+  id: starSystemRuleset.id,
+  ruleset: starSystemRuleset as AnyGame['ruleset'],
+  seatsOf: () => [...starSystemRuleset.sides],
+  view: (game, side) => viewFor(game as Game, side as SideId | null, { events: false }) as unknown as Json,
+  events: visibleTo,
+  agentNames: Object.keys(AGENTS),
+  agent(name, side, seed) {
+    const factory = AGENTS[name];
+    if (!factory) throw new Error(`there is no AI "${name}"; there are: ${Object.keys(AGENTS).join(', ')}`);
+    const agent = factory({ side: side as SideId, seed });
+    return {
+      decide: (game, decision) => {
+        const g = game as Game;
+        return agent.decide(viewFor(g, side as SideId, { events: false }), decision as Decision, beliefOf(g, side as SideId)) as Command<string>;
+      },
+    };
+  },
+};
+
+const conquest: OnlineRuleset = {
+  id: conquestRuleset.id,
+  ruleset: conquestRuleset as unknown as AnyGame['ruleset'],
+  seatsOf: (game) => [...optionsOfGame(game as unknown as ConquestGame).players],
+  view: (game, side) => conquestViewJson(game as unknown as ConquestGame, side as FactionId | null),
+  events: visibleTo,
+  agentNames: Object.keys(CONQUEST_AGENTS),
+  agent(name, side, seed) {
+    const factory = CONQUEST_AGENTS[name];
+    if (!factory) throw new Error(`there is no AI "${name}"; there are: ${Object.keys(CONQUEST_AGENTS).join(', ')}`);
+    const agent = factory({ faction: side as FactionId, seed });
+    return {
+      decide: (game, decision) => agent.decide(conquestView(game as unknown as ConquestGame, side as FactionId), decision as Decision<FactionId>),
+    };
+  },
+};
+
+/** A conquest view as plain data: the map travels as its file (the lookups are rebuilt by the client). */
+function conquestViewJson(game: ConquestGame, side: FactionId | null): Json {
+  const { map, options, ...rest } = conquestView(game, side);
+  const { map: _ownMap, ...plainOptions } = options;
+  return { ...(rest as unknown as { [key: string]: Json }), options: plainOptions as unknown as Json, map: map.def as unknown as Json };
+}
+
+export const ONLINE_RULESETS: Record<string, OnlineRuleset> = { [starSystem.id]: starSystem, [conquest.id]: conquest };

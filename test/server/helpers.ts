@@ -1,0 +1,50 @@
+/**
+ * Helpers for the online tests: a real game server on a free loopback port with its own database file,
+ * and seats that play by picking among their decision's options with a seeded generator.
+ */
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Rng } from '../../src/core/rng';
+import { OnlineSeat } from '../../src/online/client';
+import type { StateMessage } from '../../src/online/protocol';
+
+/** A loopback port nobody listens on now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const port = (probe.address() as { port: number }).port;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** A fresh directory for a server's database. */
+export function databaseFile(): string {
+  return join(mkdtempSync(join(tmpdir(), 'gu-online-')), 'games.sqlite');
+}
+
+/**
+ * Answer every decision that comes to this seat with one of its options, chosen by a seeded generator;
+ * resolves when the game is over. Every message the seat receives is kept in `heard` as JSON text.
+ */
+export function playSeat(seat: OnlineSeat, seed: string, heard: string[] = []): Promise<void> {
+  const rng = Rng.fromSeed(seed);
+  let answered = -1;
+  seat.room.onMessage('*', (type, message) => heard.push(`${String(type)}:${JSON.stringify(message)}`));
+  return new Promise((resolve) => {
+    const act = (state: StateMessage) => {
+      heard.push(`state:${JSON.stringify(state)}`);
+      if (state.winner) return resolve();
+      // one answer per step: a state repeated (another seat joined) is not a new decision
+      if (!state.decision || answered === state.step) return;
+      answered = state.step;
+      seat.send(rng.pick(state.decision.options));
+    };
+    seat.onState(act);
+    seat.onOver(() => resolve());
+  });
+}

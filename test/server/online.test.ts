@@ -1,0 +1,150 @@
+/**
+ * Online play on a real game server [issue 27]: the server on a free loopback port, clients through the
+ * Colyseus SDK as a browser would use it. A whole star-system game between two clients, every command
+ * checked by the server, ends with the state hash a local replay of the stored log gives; nobody takes a
+ * seat they do not hold; a side never hears the other's secrets; illegal and malformed commands are
+ * refused and change nothing; the lobby lists games with an open seat.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundledContent } from '../../src/core/content/bundled';
+import { stateHash } from '../../src/core/engine/game';
+import { createOnlineGame, OnlineSeat } from '../../src/online/client';
+import { startGameServer, type GameServer } from '../../src/server/game-server';
+import { replay } from '../../src/server/game-room';
+import { ONLINE_RULESETS } from '../../src/server/online-rulesets';
+import { stateOf, type ConquestGame } from '../../systems/conquest/state';
+import { databaseFile, freePort, playSeat } from './helpers';
+
+const content = bundledContent();
+let server: GameServer;
+
+beforeAll(async () => {
+  server = await startGameServer({ port: await freePort(), database: databaseFile(), aiWorkers: 1, content });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const STAR_SYSTEM = { ruleset: 'star-system', scenario: 'the-first-spark', seed: 'online-1' };
+
+describe('online play [issue 27]', () => {
+  it('two clients play a whole star-system game; the final hash is a local replay\'s of the stored log', async () => {
+    const scenario = [...content.scenarios.keys()][0]!;
+    const made = await createOnlineGame(server.url, { ...STAR_SYSTEM, scenario, seats: [{ side: 'rebel', kind: 'open' }, { side: 'imperial', kind: 'open' }] }, 'rebel');
+    expect(made.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    const rebel = await OnlineSeat.join(server.url, { gameId: made.gameId, token: made.token! });
+    const imperial = await OnlineSeat.join(server.url, { gameId: made.gameId, side: 'imperial' });
+    expect(rebel.side).toBe('rebel');
+    expect(imperial.side).toBe('imperial');
+    expect(imperial.joined.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+
+    // a third client may take neither seat: one without its token, nor a made-up token
+    await expect(OnlineSeat.join(server.url, { gameId: made.gameId, side: 'rebel' })).rejects.toThrow(/rebel seat is taken/);
+    await expect(OnlineSeat.join(server.url, { gameId: made.gameId, token: 'x'.repeat(32) })).rejects.toThrow(/does not open a seat/);
+    await expect(OnlineSeat.join(server.url, { gameId: made.gameId })).rejects.toThrow(/every seat of this game is taken/);
+
+    await Promise.all([playSeat(rebel, 'r'), playSeat(imperial, 'i')]);
+    const over = await new Promise<NonNullable<OnlineSeat['over']>>((resolve) => rebel.onOver(resolve));
+    expect(['rebel', 'imperial', 'draw']).toContain(over.winner);
+    const stored = server.store.game(made.gameId)!;
+    expect(stored.status).toBe('over');
+    const log = server.store.commands(made.gameId);
+    expect(log.length).toBe(over.commands);
+    const local = replay(content, stored, ONLINE_RULESETS['star-system']!, log);
+    expect(stateHash(local)).toBe(over.hash);
+    expect(local.winner).toBe(over.winner);
+    await Promise.all([rebel.leave(), imperial.leave()]);
+  });
+
+  it('a command out of turn, for another seat, malformed or not among the options is refused; nothing changes', async () => {
+    const scenario = [...content.scenarios.keys()][0]!;
+    const made = await createOnlineGame(server.url, { ...STAR_SYSTEM, scenario, seed: 'refusals', seats: [{ side: 'rebel', kind: 'open' }, { side: 'imperial', kind: 'open' }] }, 'rebel');
+    const rebel = await OnlineSeat.join(server.url, { gameId: made.gameId, token: made.token! });
+    const imperial = await OnlineSeat.join(server.url, { gameId: made.gameId, side: 'imperial' });
+    const state = await waitFor(() => rebel.latest?.waitingFor ? rebel.latest : null);
+    const mover = state.waitingFor === 'rebel' ? rebel : imperial;
+    const other = mover === rebel ? imperial : rebel;
+    const option = (mover.latest!.decision ?? (await waitFor(() => mover.latest?.decision)))!.options[0]!;
+    const before = server.store.commands(made.gameId).length;
+
+    other.send({ ...option, side: other.side! }); // out of turn
+    other.send(option); // another seat's command
+    mover.send({ type: 'no-such-thing', side: mover.side! });
+    mover.send({ type: 'x'.repeat(9000), side: mover.side! } as never);
+    mover.room.send('command', 'not a command' as never);
+    mover.room.send('cheat', { give: 'me everything' } as never);
+    await waitFor(() => (other.refusals.length >= 2 && mover.refusals.length >= 4 ? true : null));
+    expect(other.refusals.join(' | ')).toMatch(/decision|not the/);
+    expect(other.refusals.join(' | ')).toMatch(/you play the .* seat, not the/);
+    expect(mover.refusals.join(' | ')).toMatch(/not one of the options|not among|is not/);
+    expect(mover.refusals.join(' | ')).toMatch(/"cheat" is not a message this server takes/);
+    expect(server.store.commands(made.gameId).length).toBe(before);
+
+    mover.send(option); // and the legal one goes through
+    await waitFor(() => (server.store.commands(made.gameId).length === before + 1 ? true : null));
+    await Promise.all([rebel.leave(), imperial.leave()]);
+  });
+
+  it('a flood of messages is refused once said, and the client is not let through', async () => {
+    const scenario = [...content.scenarios.keys()][0]!;
+    const made = await createOnlineGame(server.url, { ...STAR_SYSTEM, scenario, seed: 'flood', seats: [{ side: 'rebel', kind: 'open' }, { side: 'imperial', kind: 'ai', agent: 'random' }] }, 'rebel');
+    const rebel = await OnlineSeat.join(server.url, { gameId: made.gameId, token: made.token! });
+    for (let i = 0; i < 1000; i++) rebel.send({ type: 'noise', side: 'rebel' });
+    await waitFor(() => (rebel.refusals.some((r) => /too many messages/.test(r)) ? true : null));
+    expect(rebel.refusals.filter((r) => /too many messages/.test(r)).length).toBeLessThanOrEqual(3);
+    await rebel.leave();
+  });
+
+  it('a conquest game with a secret mission each: no client ever hears another\'s mission; AI seats play on the server', async () => {
+    const options = { players: ['crimson', 'azure', 'emerald'], autoPlace: true };
+    const made = await createOnlineGame(
+      server.url,
+      { ruleset: 'conquest', scenario: 'conquest-mission', seed: 'secrets', options, seats: [{ side: 'crimson', kind: 'open' }, { side: 'azure', kind: 'open' }, { side: 'emerald', kind: 'ai', agent: 'normal' }] },
+      'crimson',
+    );
+    const crimson = await OnlineSeat.join(server.url, { gameId: made.gameId, token: made.token! });
+    const azure = await OnlineSeat.join(server.url, { gameId: made.gameId, side: 'azure' });
+    const heard: Record<string, string[]> = { crimson: [], azure: [] };
+    await Promise.all([playSeat(crimson, 'c', heard.crimson), playSeat(azure, 'a', heard.azure)]);
+    const stored = server.store.game(made.gameId)!;
+    const game = replay(content, stored, ONLINE_RULESETS.conquest!, server.store.commands(made.gameId));
+    const missions = stateOf(game as unknown as ConquestGame).missions as Record<string, { id: string; text: string }>;
+    expect(Object.keys(missions).sort()).toEqual(['azure', 'crimson', 'emerald']);
+    for (const me of ['crimson', 'azure'] as const) {
+      const all = heard[me]!.join('\n');
+      expect(all).toContain(missions[me]!.text); // one's own mission is told
+      for (const other of Object.keys(missions).filter((f) => f !== me)) expect(all, `${me} hears ${other}'s mission`).not.toContain(missions[other]!.id);
+    }
+    expect(game.log.some((c) => c.side === 'emerald')).toBe(true);
+    await Promise.all([crimson.leave(), azure.leave()]);
+  });
+
+  it('the lobby lists games with an open seat, never a token; a bad request gets its reason', async () => {
+    const scenario = [...content.scenarios.keys()][0]!;
+    const made = await createOnlineGame(server.url, { ...STAR_SYSTEM, scenario, seed: 'lobby', seats: [{ side: 'rebel', kind: 'open' }, { side: 'imperial', kind: 'open' }] }, 'imperial');
+    const lobby = (await (await fetch(`${server.url}/api/games`)).json()) as { games: { gameId: string; seats: { side: string; kind: string }[] }[] };
+    const listed = lobby.games.find((g) => g.gameId === made.gameId);
+    expect(listed?.seats).toEqual([
+      { side: 'rebel', kind: 'open' },
+      { side: 'imperial', kind: 'human' },
+    ]);
+    expect(JSON.stringify(lobby)).not.toContain(made.token!);
+    await expect(createOnlineGame(server.url, { ...STAR_SYSTEM, ruleset: 'chess', seats: [] })).rejects.toThrow(/not "chess"/);
+    await expect(createOnlineGame(server.url, { ...STAR_SYSTEM, scenario, seats: [{ side: 'rebel', kind: 'ai', agent: 'genius' }, { side: 'imperial', kind: 'open' }] })).rejects.toThrow(/no AI "genius"/);
+    const broken = await fetch(`${server.url}/api/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{ not json' });
+    expect(broken.status).toBe(400);
+    expect(((await broken.json()) as { error: string }).error).toMatch(/could not be read/);
+    await expect(OnlineSeat.join(server.url, { gameId: 'nope' })).rejects.toThrow(/no game "nope"/);
+  });
+});
+
+/** Poll until `get` gives something (a message has arrived), or fail after a while. */
+async function waitFor<T>(get: () => T | null | undefined, ms = 10_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = get();
+    if (value !== null && value !== undefined) return value;
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
