@@ -2,6 +2,7 @@
  * Helpers for the online tests: a real game server on a free loopback port with its own database file,
  * and seats that play by picking among their decision's options with a seeded generator.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -29,16 +30,17 @@ export function databaseFile(): string {
 
 /**
  * Answer every decision that comes to this seat with one of its options, chosen by a seeded generator;
- * resolves when the game is over. Every message the seat receives is kept in `heard` as JSON text.
+ * resolves when the game is over (or `until` says to stop). Every message the seat receives is kept in
+ * `heard` as JSON text.
  */
-export function playSeat(seat: OnlineSeat, seed: string, heard: string[] = []): Promise<void> {
+export function playSeat(seat: OnlineSeat, seed: string, heard: string[] = [], until?: (state: StateMessage) => boolean): Promise<void> {
   const rng = Rng.fromSeed(seed);
   let answered = -1;
   seat.room.onMessage('*', (type, message) => heard.push(`${String(type)}:${JSON.stringify(message)}`));
   return new Promise((resolve) => {
     const act = (state: StateMessage) => {
       heard.push(`state:${JSON.stringify(state)}`);
-      if (state.winner) return resolve();
+      if (state.winner || until?.(state)) return resolve();
       // one answer per step: a state repeated (another seat joined) is not a new decision
       if (!state.decision || answered === state.step) return;
       answered = state.step;
@@ -47,4 +49,24 @@ export function playSeat(seat: OnlineSeat, seed: string, heard: string[] = []): 
     seat.onState(act);
     seat.onOver(() => resolve());
   });
+}
+
+/** A game server in a child process of its own (so a test can kill it), ready when it prints its address. */
+export async function spawnServer(port: number, database: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--port', String(port), '--database', database], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start: ${output}`)), 30_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('game server:')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
+    child.once('exit', (code) => reject(new Error(`the server exited (${code}): ${output}`)));
+  });
+  return child;
 }

@@ -1,0 +1,80 @@
+/**
+ * Online games survive [issue 27]: the server process is killed mid-game (SIGKILL: nothing is saved on the
+ * way out) and started again on the same database; both players rejoin their seats by their links and
+ * finish, and the game is the one a local replay of its stored log gives. A seat whose person does not
+ * come back within the host's time is handed to an AI, and the game goes on.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ChildProcess } from 'node:child_process';
+import { bundledContent } from '../../src/core/content/bundled';
+import { stateHash } from '../../src/core/engine/game';
+import { createOnlineGame, OnlineSeat } from '../../src/online/client';
+import { GameStore } from '../../src/server/game-store';
+import { replay } from '../../src/server/game-room';
+import { ONLINE_RULESETS } from '../../src/server/online-rulesets';
+import { databaseFile, freePort, playSeat, spawnServer } from './helpers';
+
+const content = bundledContent();
+const scenario = [...content.scenarios.keys()][0]!;
+let children: ChildProcess[] = [];
+afterEach(() => {
+  for (const c of children) c.kill('SIGKILL');
+  children = [];
+});
+
+describe('online games survive [issue 27]', () => {
+  it('the server is killed mid-game and started again: both players rejoin by their links and finish', async () => {
+    const port = await freePort();
+    const database = databaseFile();
+    const url = `http://127.0.0.1:${port}`;
+    children.push(await spawnServer(port, database));
+    const made = await createOnlineGame(url, { ruleset: 'star-system', scenario, seed: 'restart', seats: [{ side: 'rebel', kind: 'open' }, { side: 'imperial', kind: 'open' }] }, 'rebel');
+    const rebel = await OnlineSeat.join(url, { gameId: made.gameId, token: made.token! });
+    const imperial = await OnlineSeat.join(url, { gameId: made.gameId, side: 'imperial' });
+    const imperialToken = imperial.joined.token!;
+    const halfway = (s: { step: number }) => s.step >= 60;
+    await Promise.all([playSeat(rebel, 'r', [], halfway), playSeat(imperial, 'i', [], halfway)]);
+    const step = rebel.latest!.step;
+    expect(rebel.latest!.winner).toBeNull();
+
+    children[0]!.kill('SIGKILL');
+    await new Promise((r) => children[0]!.once('exit', r));
+    children.push(await spawnServer(port, database));
+
+    const rebel2 = await OnlineSeat.join(url, { gameId: made.gameId, token: made.token! });
+    const imperial2 = await OnlineSeat.join(url, { gameId: made.gameId, token: imperialToken });
+    expect([rebel2.side, imperial2.side]).toEqual(['rebel', 'imperial']);
+    await new Promise<void>((resolve) => rebel2.onState(() => resolve()));
+    // every command answered before the kill is there (at most the one in flight is not)
+    expect(rebel2.latest!.step).toBeGreaterThanOrEqual(step - 1);
+    await Promise.all([playSeat(rebel2, 'r2'), playSeat(imperial2, 'i2')]);
+    const over = await new Promise<NonNullable<OnlineSeat['over']>>((resolve) => rebel2.onOver(resolve));
+    await Promise.all([rebel2.leave(), imperial2.leave()]);
+
+    children[1]!.kill('SIGTERM');
+    await new Promise((r) => children[1]!.once('exit', r));
+    const store = new GameStore(database);
+    const stored = store.game(made.gameId)!;
+    const local = replay(content, stored, ONLINE_RULESETS['star-system']!, store.commands(made.gameId));
+    store.close();
+    expect(stateHash(local)).toBe(over.hash);
+    expect(stored.status).toBe('over');
+  });
+
+  it('a seat left empty past the host\'s time is handed to an AI, and the game goes on to its end', async () => {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    children.push(await spawnServer(port, databaseFile()));
+    const made = await createOnlineGame(url, { ruleset: 'star-system', scenario, seed: 'left', seatTimeoutSeconds: 1, seats: [{ side: 'rebel', kind: 'open' }, { side: 'imperial', kind: 'open' }] }, 'rebel');
+    const rebel = await OnlineSeat.join(url, { gameId: made.gameId, token: made.token! });
+    const imperial = await OnlineSeat.join(url, { gameId: made.gameId, side: 'imperial' });
+    await imperial.leave();
+    await new Promise<void>((resolve) => rebel.onState((s) => s.seats.find((x) => x.side === 'imperial')?.kind === 'ai' && resolve()));
+    expect(rebel.latest!.seats.find((x) => x.side === 'imperial')).toMatchObject({ kind: 'ai', agent: 'normal', connected: false });
+    // its link no longer opens the seat
+    await expect(OnlineSeat.join(url, { gameId: made.gameId, token: imperial.joined.token! })).rejects.toThrow(/an AI has taken over/);
+    await playSeat(rebel, 'alone');
+    expect(rebel.latest!.winner ?? rebel.over?.winner).toBeTruthy();
+    await rebel.leave();
+  });
+});
