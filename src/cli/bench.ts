@@ -1,12 +1,15 @@
 /**
  * Benchmarks: speed and memory, measured and printed, never asserted.
  *
- *   npm run bench [-- --json] [-- --games N] [-- --conquest-games N] [-- --conquest-only]
+ *   npm run bench [-- --json] [-- --games N] [-- --conquest-games N] [-- --conquest-only] [-- --online-only]
+ *                 [-- --online-rooms N] [-- --no-online]
  *
  * Plays N (default 1,000) random-vs-random games of every scenario (so it is also the "every scenario
  * survives a thousand random games" check), times decisions per agent, and reports the heap. With
  * --json the last line is one JSON object: `{ sim: {...}, scenarios: {...}, memory: {...}, render: {...} }`.
  * The `render` numbers come from headless Chromium (see bench-render.ts); `--no-render` skips them.
+ * `online` is the load check of the game server (bench-online.ts): 50 rooms played at once by bot
+ * clients, each command's round trip, the rooms lost, memory per room; `--online-only` measures only it.
  */
 import { bundledContent } from '../core/content/bundled';
 import { newGame } from '../core/engine/game';
@@ -18,6 +21,7 @@ import { conquestRuleset } from '../../systems/conquest/ruleset';
 import { FACTIONS } from '../../systems/conquest/content';
 import { CONQUEST_AGENTS, conquestAgentFactory } from '../ai/conquest/registry';
 import { playConquestOne } from '../ai/conquest/play';
+import { benchOnline, type OnlineBench } from './bench-online';
 
 const argv = process.argv.slice(2);
 const json = argv.includes('--json');
@@ -36,7 +40,14 @@ if (!Number.isInteger(conquestGames) || conquestGames < 1) {
 }
 
 /** Only the conquest figures (the star-system part, with `hard`'s search, takes minutes). */
-const conquestOnly = argv.includes('--conquest-only');
+const onlineOnly = argv.includes('--online-only');
+const conquestOnly = argv.includes('--conquest-only') || onlineOnly;
+const roomsArg = argv.indexOf('--online-rooms');
+const onlineRooms = roomsArg >= 0 ? Number(argv[roomsArg + 1]) : 50;
+if (!Number.isInteger(onlineRooms) || onlineRooms < 1) {
+  console.error('bench: --online-rooms needs a whole number from 1');
+  process.exit(2);
+}
 
 const content = bundledContent();
 const ruleset = starSystemRuleset;
@@ -151,7 +162,7 @@ function conquestPlay(scenario: string, agent: string, n: number) {
 }
 
 const conquest: Record<string, Record<string, ReturnType<typeof conquestPlay>>> = {};
-for (const scenario of conquestRuleset.scenarios(content).keys()) {
+for (const scenario of onlineOnly ? [] : conquestRuleset.scenarios(content).keys()) {
   conquest[scenario] = {};
   for (const agent of Object.keys(CONQUEST_AGENTS)) {
     const result = conquestPlay(scenario, agent, agent === 'random' ? conquestGames : Math.min(conquestGames, 50));
@@ -173,6 +184,19 @@ if (!argv.includes('--no-render') && !conquestOnly) {
     render = { error: (e as Error).message };
   }
 }
+let online: OnlineBench | { error: string } | null = null;
+if (!argv.includes('--no-online') && (onlineOnly || !argv.includes('--conquest-only'))) {
+  try {
+    online = await benchOnline(onlineRooms);
+    log(
+      `online: ${online.rooms} rooms at once, ${online.roomsFinished} finished, ${online.roomsLost} lost; ${online.commands} commands in ${online.seconds.toFixed(1)} s; ` +
+        `round trip median ${online.medianRoundTripMs.toFixed(2)} ms, p95 ${online.p95RoundTripMs.toFixed(2)} ms; heap ${online.heapPerRoomMB.toFixed(2)} MB per room (server and its bot clients, one process)`,
+    );
+  } catch (e) {
+    online = { error: (e as Error).message };
+    log(`online: not measured (${online.error})`);
+  }
+}
 const summary = {
   sim: {
     scenario: defaultScenario,
@@ -183,6 +207,7 @@ const summary = {
   },
   scenarios: perScenario,
   conquest,
+  online,
   memory: { heapUsedMB: memory.heapUsed / 1048576, rssMB: memory.rss / 1048576 },
   render,
 };
