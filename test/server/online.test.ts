@@ -119,6 +119,19 @@ describe('online play [issue 27]', () => {
     await Promise.all([crimson.leave(), azure.leave()]);
   });
 
+  it('a reserved seat opens only with its own link; an open one with none', async () => {
+    const scenario = [...content.scenarios.keys()][0]!;
+    const made = await createOnlineGame(server.url, { ...STAR_SYSTEM, scenario, seed: 'reserved', seats: [{ side: 'rebel', kind: 'open' }, { side: 'imperial', kind: 'reserved' }] });
+    expect(made.side).toBeNull();
+    expect(made.reserved.map((r) => r.side)).toEqual(['imperial']);
+    await expect(OnlineSeat.join(server.url, { gameId: made.gameId, side: 'imperial' })).rejects.toThrow(/imperial seat is taken/);
+    const imperial = await OnlineSeat.join(server.url, { gameId: made.gameId, token: made.reserved[0]!.token });
+    expect(imperial.side).toBe('imperial');
+    const rebel = await OnlineSeat.join(server.url, { gameId: made.gameId }); // the first open seat
+    expect(rebel.side).toBe('rebel');
+    await Promise.all([rebel.leave(), imperial.leave()]);
+  });
+
   it('the lobby lists games with an open seat, never a token; a bad request gets its reason', async () => {
     const scenario = [...content.scenarios.keys()][0]!;
     const made = await createOnlineGame(server.url, { ...STAR_SYSTEM, scenario, seed: 'lobby', seats: [{ side: 'rebel', kind: 'open' }, { side: 'imperial', kind: 'open' }] }, 'imperial');
