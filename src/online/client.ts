@@ -28,6 +28,8 @@ export class OnlineSeat {
   latest: StateMessage | null = null;
   over: OverMessage | null = null;
   readonly refusals: string[] = [];
+  /** The code the connection closed with, once it has (the server sends a flooding client away with 4029). */
+  closedWith: number | null = null;
   private listeners: ((state: StateMessage) => void)[] = [];
   private refusedListeners: ((reason: string) => void)[] = [];
   private overListeners: ((over: OverMessage) => void)[] = [];
@@ -45,6 +47,9 @@ export class OnlineSeat {
         this.joined = m;
         resolve(m);
       });
+    });
+    room.onLeave((code: number) => {
+      this.closedWith = code;
     });
     room.onMessage('state', (m: StateMessage) => {
       this.latest = m;
@@ -91,7 +96,9 @@ export class OnlineSeat {
     this.room.send('command', command);
   }
 
+  /** Leave the table (a connection already closed is left at once; a server gone quiet is not waited for). */
   async leave(): Promise<void> {
-    await this.room.leave(true).catch(() => {});
+    if (this.closedWith !== null) return;
+    await Promise.race([this.room.leave(true).catch(() => {}), new Promise((resolve) => setTimeout(resolve, 3000))]);
   }
 }

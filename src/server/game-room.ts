@@ -34,7 +34,7 @@ interface Seated {
   /** Message allowance (a token bucket), and when it was last filled. */
   allowance: number;
   filled: number;
-  /** Messages refused for flooding in a row; too many and the client is sent away. */
+  /** Messages refused for flooding since the client last calmed down; too many and it is sent away. */
   floods: number;
 }
 
@@ -183,14 +183,15 @@ export class GameRoom extends Room {
     const now = Date.now();
     seat.allowance = Math.min(RATE_BURST, seat.allowance + ((now - seat.filled) / 1000) * RATE_PER_SECOND);
     seat.filled = now;
+    // a client that has let its allowance fill up again has calmed down: its past flood is forgotten
+    if (seat.allowance >= RATE_BURST - 1) seat.floods = 0;
     if (seat.allowance >= 1) {
       seat.allowance -= 1;
-      seat.floods = 0;
       return true;
     }
     seat.floods++;
     if (seat.floods === 1) client.send('refused', { reason: 'too many messages: slow down' });
-    if (seat.floods > RATE_BURST * 3) client.leave(4029, 'too many messages');
+    if (seat.floods === RATE_BURST) client.leave(4029, 'too many messages');
     return false;
   }
 

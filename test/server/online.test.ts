@@ -92,6 +92,10 @@ describe('online play [issue 27]', () => {
     for (let i = 0; i < 1000; i++) rebel.send({ type: 'noise', side: 'rebel' });
     await waitFor(() => (rebel.refusals.some((r) => /too many messages/.test(r)) ? true : null));
     expect(rebel.refusals.filter((r) => /too many messages/.test(r)).length).toBeLessThanOrEqual(3);
+    // a flood that goes on is sent away
+    await waitFor(() => rebel.closedWith);
+    expect(rebel.closedWith).toBe(4029);
+    expect(server.store.commands(made.gameId).every((c) => c.type !== 'noise')).toBe(true);
     await rebel.leave();
   });
 
