@@ -15,7 +15,6 @@ import type { Card } from '../../../systems/conquest/cards';
 import { conquestContent, type FactionId } from '../../../systems/conquest/content';
 import { maxDefenceDice } from '../../../systems/conquest/dice';
 import { singleRollOutcomes } from '../../../systems/conquest/odds';
-import { mapOf } from '../../../systems/conquest/state';
 import type { ConquestView } from '../../../systems/conquest/view';
 import type { App } from '../app';
 import { esc } from '../html';
@@ -262,13 +261,13 @@ export class ConquestScreen {
     const who = s.humans.length === 1 ? `you: ${humans[0]}${against}` : `hot-seat: ${humans.join(', ')}${against}`;
     const seats = s.setup.seats.map((seat) => `${seat.faction}:${seat.player}`).join(',');
     return {
-      scenario: s.game.scenario.id,
-      turn: s.game.turn,
+      scenario: s.scenario.id,
+      turn: s.round,
       played: true,
       who,
-      game: `conquest|${s.game.scenario.id}|${s.game.seed}|${seats}|${s.setup.cards}`.slice(0, 200),
+      game: `conquest|${s.scenario.id}|${s.seed}|${seats}|${s.setup.cards}`.slice(0, 200),
       ruleset: 'conquest',
-      title: `Conquest · ${s.game.scenario.name}${s.setup.map ? ` · ${s.setup.map.name}` : ''}`,
+      title: `Conquest · ${s.scenario.name}${s.setup.map ? ` · ${s.setup.map.name}` : ''}`,
       speed: this.speed,
     };
   }
@@ -277,7 +276,7 @@ export class ConquestScreen {
   private exportGame(): void {
     const s = this.session;
     if (!s) return;
-    exportSave(s.saveText(), `conquest-${s.game.scenario.id}-${s.game.seed}-round-${s.game.turn}.json`);
+    exportSave(s.saveText(), `conquest-${s.scenario.id}-${s.seed}-round-${s.round}.json`);
   }
 
   /** Back to the menu: nothing of the game stays (its badges, rings, panels, timers). */
@@ -534,7 +533,7 @@ export class ConquestScreen {
             defence: last.defence,
             attackColour: this.colour(attacker),
             defenceColour: this.colour(defender),
-            title: `${this.name(attacker)} attacks ${mapOf(s.game).nameOf(to)} from ${mapOf(s.game).nameOf(from)}`,
+            title: `${this.name(attacker)} attacks ${s.nameOf(to)} from ${s.nameOf(from)}`,
             result: this.battleResult(step, rolls, from, to, attacker, defender, !!taken),
           },
           speed,
@@ -565,7 +564,7 @@ export class ConquestScreen {
     const defenderLoss = taken ? (before[to] ?? 0) : (before[to] ?? 0) - (now[to] ?? 0);
     const rolled = rolls.length > 1 ? `${rolls.length} rolls: ` : '';
     const lost = `${this.name(attacker)} loses ${attackerLoss}, ${this.name(defender)} loses ${defenderLoss}.`;
-    return `${rolled}${lost}${taken ? ` ${mapOf(s.game).nameOf(to)} is taken!` : ''}`;
+    return `${rolled}${lost}${taken ? ` ${s.nameOf(to)} is taken!` : ''}`;
   }
 
   private playSounds(events: Event_[]): void {
@@ -599,7 +598,7 @@ export class ConquestScreen {
 
   private renderHud(view: ConquestView): void {
     const s = this.session as ConquestSession;
-    const scenario = s.game.scenario;
+    const scenario = s.scenario;
     const turn = s.turnOf;
     const who = s.over
       ? `<b class="gold">${esc(this.winnerText())}</b>`
@@ -689,11 +688,11 @@ export class ConquestScreen {
   private renderLog(): void {
     const s = this.session as ConquestSession;
     const secrets = this.secretsFor;
-    const key = `${String(secrets)}|${s.game.events.length}`;
+    const key = `${String(secrets)}|${s.events.length}`;
     if (key === this.logKey) return;
     this.logKey = key;
-    const events = secrets === 'nobody' ? s.game.events.filter((e) => e.visibleTo === 'all') : s.eventsFor(secrets);
-    setHtml(this.logEl, logLines(events, (t) => mapOf(s.game).nameOf(t), (f) => this.name(f))
+    const events = secrets === 'nobody' ? s.events.filter((e) => e.visibleTo === 'all') : s.eventsFor(secrets);
+    setHtml(this.logEl, logLines(events, (t) => s.nameOf(t), (f) => this.name(f))
       .slice(-LOG_LINES)
       .map((e) => {
         // a line only one faction sees: "only you" to that faction, its name to a spectator
@@ -1054,7 +1053,7 @@ export class ConquestScreen {
       const a = Number(box.dataset.a);
       const b = Number(box.dataset.b);
       const [x, y] = box.dataset.total === '1' ? [a + b - n, n] : [a - n, b + n];
-      const nameOf = (id: unknown) => (this.session ? mapOf(this.session.game).nameOf(String(id)) : '');
+      const nameOf = (id: unknown) => (this.session ? this.session.nameOf(String(id)) : '');
       after.textContent = `${nameOf(d.context?.from)} ${x} · ${nameOf(d.context?.to)} ${y}`;
     }
   }
@@ -1115,7 +1114,7 @@ export class ConquestScreen {
     this.handOver = side;
     this.dice.skip(); // the last person's rolls are not the next one's to see
     this.privacyEl.innerHTML = `<div><h2 style="color:${this.colour(side)}">Pass the screen to ${esc(this.name(side))}</h2>
-      <p>${esc(this.name(side))}'s cards${this.session?.game.scenario.gameType === 'mission' ? ' and secret mission are' : ' are'} shown only after this screen.</p>
+      <p>${esc(this.name(side))}'s cards${this.session?.scenario.gameType === 'mission' ? ' and secret mission are' : ' are'} shown only after this screen.</p>
       <p><button class="primary" data-testid="cq-reveal">I am ${esc(this.name(side))}: show my turn</button></p><p class="muted small">Click, or press Enter.</p></div>`;
     this.privacyEl.hidden = false;
     this.render();
@@ -1134,7 +1133,7 @@ export class ConquestScreen {
 
   private winnerText(): string {
     const s = this.session;
-    const w = s?.game.winner;
+    const w = s?.winner;
     if (!s || !w) return '';
     if (w === 'draw') return 'The game ends in a draw.';
     return s.humans.length === 1 && s.humans[0] === w ? `You win: ${this.name(w)} conquers!` : `${this.name(w)} wins!`;
@@ -1145,8 +1144,8 @@ export class ConquestScreen {
     if (!s || this.overShown) return;
     this.overShown = true;
     const view = s.view(null);
-    const w = s.game.winner;
-    const how = [...s.game.events].reverse().find((e) => e.kind === 'victory' || (e.kind === 'mission' && e.visibleTo === 'all'))?.text ?? '';
+    const w = s.winner;
+    const how = [...s.events].reverse().find((e) => e.kind === 'victory' || (e.kind === 'mission' && e.visibleTo === 'all'))?.text ?? '';
     const rows = view.order
       .map((f) => {
         const held = view.map.territories.filter((t) => view.owner[t] === f);
@@ -1177,9 +1176,9 @@ export class ConquestScreen {
       active: this.active,
       setup: !(this.box.querySelector('.cq-setup') as HTMLElement).hidden,
       decision: d ? { kind: d.kind, side: d.side, human: !!this.myDecision, options: d.options.length } : null,
-      round: s?.game.turn ?? 0,
+      round: s?.round ?? 0,
       turnOf: s?.turnOf ?? null,
-      winner: s?.game.winner ?? null,
+      winner: s?.winner ?? null,
       handOver: this.handOver,
       paused: this.paused,
       speed: this.speed,

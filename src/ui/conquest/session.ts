@@ -13,7 +13,7 @@ import { loadSave, saveToText, type Seat as SavedSeat } from '../../core/save';
 import { conquestContent, conquestOptionsProblem, type ConquestOptionsDef, type FactionId } from '../../../systems/conquest/content';
 import type { ConquestMapDef } from '../../../systems/conquest/map';
 import { conquestRuleset } from '../../../systems/conquest/ruleset';
-import { optionsOfGame, stateOf, turnOf, type ConquestGame } from '../../../systems/conquest/state';
+import { mapOf, optionsOfGame, stateOf, turnOf, type ConquestGame } from '../../../systems/conquest/state';
 import { conquestView, type ConquestView } from '../../../systems/conquest/view';
 
 /** One seat at the table: its colour (the faction), and who plays it. */
@@ -107,6 +107,35 @@ export class ConquestSession {
   /** The game as a save's text, with its seats (`src/core/save.ts`). */
   saveText(): string {
     return saveToText(this.game, this.savedSeats());
+  }
+
+  // What the screens read of the game, so they need no more than a view and these (an online game's
+  // session will give the same from the server's messages).
+
+  get scenario(): ConquestGame['scenario'] {
+    return this.game.scenario;
+  }
+
+  get seed(): string {
+    return this.game.seed;
+  }
+
+  get round(): number {
+    return this.game.turn;
+  }
+
+  get winner(): FactionId | 'draw' | null {
+    return this.game.winner;
+  }
+
+  /** Every event of the game so far (the screens show each viewer only what it may see). */
+  get events(): readonly GameEvent<FactionId>[] {
+    return this.game.events;
+  }
+
+  /** A territory's name on this game's map. */
+  nameOf(territory: string): string {
+    return mapOf(this.game).nameOf(territory);
   }
 
   get decision(): Decision<FactionId> | null {
