@@ -30,6 +30,9 @@ async function main(): Promise<void> {
   const app = new App(root as HTMLElement, content, { agents: agentNames() });
   (window as unknown as Record<string, unknown>).__galaxy = app.hooks();
   document.body.dataset.ready = 'true';
+  // an invitation to an online game (?online=<game>), with this browser's seat when it has one (#seat=<token>)
+  const online = params.get('online');
+  if (online) await app.joinOnline(online, new URLSearchParams(location.hash.slice(1)).get('seat') ?? undefined);
 }
 
 main().catch(fatal);

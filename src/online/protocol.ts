@@ -80,6 +80,8 @@ export interface StateMessage<S extends string = string> {
   /** The pending decision when it is yours (with its options); otherwise only whose it is. */
   decision: Decision<S> | null;
   waitingFor: S | null;
+  /** The kind of the pending decision, whoever's it is ("conquest-attack"): a screen says what is awaited. */
+  waitingKind: string | null;
   seats: SeatInfo[];
   winner: S | 'draw' | null;
 }

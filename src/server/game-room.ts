@@ -270,6 +270,7 @@ export class GameRoom extends Room {
         events: this.online.events(this.game, seat.side, from),
         decision: pending && pending.side === seat.side ? (pending as StateMessage['decision']) : null,
         waitingFor: pending ? pending.side : null,
+        waitingKind: pending ? pending.kind : null,
         seats,
         winner: this.game.winner,
       };

@@ -537,6 +537,17 @@ export class App {
     return screen;
   }
 
+  /**
+   * Take a seat at an online game on this page's server [issue 27] (an invitation link): by the seat's
+   * token, or at an open seat. A game that cannot be joined says why; the start menu stays.
+   */
+  async joinOnline(gameId: string, token?: string): Promise<void> {
+    if (!/^[A-Za-z0-9_-]{1,40}$/.test(gameId)) return this.showMessage(`The link names no online game ("${gameId.slice(0, 40)}" is not a game id).`);
+    const screen = await this.conquestScreen();
+    const problem = await screen.joinOnline(location.origin, { gameId, ...(token ? { token } : {}) });
+    if (problem) this.showMessage(`The online game: ${problem}`);
+  }
+
   /** The conquest screens, loaded the first time they are needed. */
   private async conquestScreen(): Promise<ConquestScreen> {
     if (!this.conquest) {

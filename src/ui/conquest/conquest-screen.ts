@@ -21,6 +21,13 @@ import { esc } from '../html';
 import { BattleDice } from './battle-dice';
 import { ConquestBoard, NO_MARKS, territoryHtml, type BoardMarks } from './board';
 import { ConquestSession, sessionFromSave, type ConquestSetup, type Step } from './session';
+import { RemoteConquestSession } from './remote-session';
+import { createOnlineGame, OnlineSeat, type CreatedGame } from '../../online/client';
+import type { SeatRequest, StateMessage } from '../../online/protocol';
+import type { Json } from '../../core/engine/types';
+
+/** A game on this page (local), or on a game server (remote: this page holds one seat). */
+type AnySession = ConquestSession | RemoteConquestSession;
 import { exportSave, type SaveMeta } from '../saves';
 import { ConquestSetupScreen } from './setup-screen';
 import { mapPictureContent } from './map-picture';
@@ -69,7 +76,9 @@ export class ConquestScreen {
   private readonly colours: Map<FactionId, string>;
   private readonly names: Map<FactionId, string>;
 
-  private session: ConquestSession | null = null;
+  private session: AnySession | null = null;
+  /** The server and game of an online game (its invitation link names them). */
+  private online: { serverUrl: string; gameId: string } | null = null;
   active = false;
   /** Hot-seat: the human who took the screen last; `handOver` the one it is being handed to. */
   private revealed: FactionId | null = null;
@@ -128,6 +137,7 @@ export class ConquestScreen {
     this.setupScreen = new ConquestSetupScreen(q('.cq-setup'), app.content, {
       start: (setup, speed) => this.start(setup, speed),
       resume: (text, speed) => this.resume(text, speed),
+      startOnline: (setup) => void this.startOnline(setup),
       cancel: () => {
         this.setupScreen.hide();
         app.showStartMenu(true);
@@ -209,7 +219,7 @@ export class ConquestScreen {
     return null;
   }
 
-  private begin(session: ConquestSession, speed: number): void {
+  private begin(session: AnySession, speed: number): void {
     this.stop();
     this.setupScreen.hide();
     this.app.enterConquest();
@@ -230,6 +240,16 @@ export class ConquestScreen {
     this.overShown = false;
     this.error = '';
     this.stepsDone = 0;
+    // online, each state the server sends is a step to show
+    if (session instanceof RemoteConquestSession) {
+      session.onSteps = (steps) => {
+        if (this.session !== session || !this.active) return;
+        if (steps.length) return this.afterSteps(steps);
+        this.render();
+        this.schedule();
+      };
+      session.seat.onRefused((reason) => this.session === session && this.app.showMessage(`The server refused that: ${reason}`));
+    }
     for (const el of [this.sideEl.parentElement, this.logEl.parentElement, this.panelEl]) (el as HTMLElement).hidden = false;
     this.app.galaxy.select(null);
     this.render();
@@ -246,7 +266,7 @@ export class ConquestScreen {
    */
   private autosave(): void {
     const s = this.session;
-    if (!s || !this.active || s.humans.length === 0) return;
+    if (!s || !this.active || s.humans.length === 0 || s instanceof RemoteConquestSession) return;
     try {
       this.app.saves.autosave(s.saveText(), this.saveMeta(s));
     } catch (e) {
@@ -275,7 +295,7 @@ export class ConquestScreen {
   /** The game as a file download (the menu's Export to a file). */
   private exportGame(): void {
     const s = this.session;
-    if (!s) return;
+    if (!s || s instanceof RemoteConquestSession) return;
     exportSave(s.saveText(), `conquest-${s.scenario.id}-${s.seed}-round-${s.round}.json`);
   }
 
@@ -362,6 +382,8 @@ export class ConquestScreen {
     if (s.over) return this.showOver();
     const d = s.decision;
     if (!d) return;
+    // online, the server plays the others: their moves come with its messages
+    if (s instanceof RemoteConquestSession && !s.humanToDecide) return;
     if (s.humanToDecide) {
       if (s.humans.length > 1 && d.side !== this.revealed && this.handOver !== d.side) {
         // before the first card or mission no one has a secret: the setup's claims pass without a hand-over
@@ -556,7 +578,7 @@ export class ConquestScreen {
 
   /** What a roll (or an Annihilate's many) cost each side, and whether the territory fell. */
   private battleResult(step: Step, rolls: Event_[], from: string, to: string, attacker: FactionId | null, defender: FactionId | null, taken: boolean): string {
-    const s = this.session as ConquestSession;
+    const s = this.session as AnySession;
     const now = s.view(null).armies;
     const before = step.armiesBefore;
     // after a conquest the attackers that rolled already stand in the new territory
@@ -597,7 +619,7 @@ export class ConquestScreen {
   }
 
   private renderHud(view: ConquestView): void {
-    const s = this.session as ConquestSession;
+    const s = this.session as AnySession;
     const scenario = s.scenario;
     const turn = s.turnOf;
     const who = s.over
@@ -610,7 +632,7 @@ export class ConquestScreen {
 
   /** The factions in the order of play, and the continents with their bonuses and holders. */
   private renderSide(view: ConquestView): void {
-    const s = this.session as ConquestSession;
+    const s = this.session as AnySession;
     const turn = s.turnOf ?? s.decision?.side ?? null;
     const rows = view.order
       .map((f) => {
@@ -651,7 +673,7 @@ export class ConquestScreen {
 
   /** The viewer's own cards and secret mission (for a spectator: every hand). */
   private renderHand(view: ConquestView): void {
-    const s = this.session as ConquestSession;
+    const s = this.session as AnySession;
     const who = this.secretsFor;
     const nameOf = (t: string) => view.map.nameOf(t);
     const cardsHtml = (cards: readonly Card[]) =>
@@ -686,7 +708,7 @@ export class ConquestScreen {
   }
 
   private renderLog(): void {
-    const s = this.session as ConquestSession;
+    const s = this.session as AnySession;
     const secrets = this.secretsFor;
     const key = `${String(secrets)}|${s.events.length}`;
     if (key === this.logKey) return;
@@ -705,7 +727,17 @@ export class ConquestScreen {
   }
 
   private renderFoot(): void {
-    const s = this.session as ConquestSession;
+    const s = this.session as AnySession;
+    if (s instanceof RemoteConquestSession && this.online) {
+      // online: the server sets the pace; what is left to say is where the others join
+      const link = `${this.online.serverUrl}/?online=${encodeURIComponent(this.online.gameId)}`;
+      const open = s.seat.latest?.seats.filter((x) => x.kind === 'open').length ?? 0;
+      setHtml(
+        this.footEl,
+        `<p class="small" data-testid="cq-online">Online game${open ? ` · ${open} open ${open === 1 ? 'seat' : 'seats'}: invite with <input readonly size="28" value="${esc(link)}" data-testid="cq-invite" aria-label="Invitation link">` : ''}</p><button data-act="help" title="How to play (?)">Help (?)</button>`,
+      );
+      return;
+    }
     const ai = s.setup.seats.some((seat) => seat.player !== 'human') && !s.over;
     const controls = ai
       ? `<button data-act="pause" data-testid="cq-pause">${this.paused ? 'Play (Space)' : 'Pause (Space)'}</button>
@@ -718,7 +750,7 @@ export class ConquestScreen {
   // ------------------------------------------------------------------ the decision panel
 
   private renderDecision(view: ConquestView): void {
-    const s = this.session as ConquestSession;
+    const s = this.session as AnySession;
     if (s.over) {
       setHtml(this.decisionEl, `<h3 class="gold" data-testid="cq-game-over">${esc(this.winnerText())}</h3><p><button data-act="menu" data-testid="cq-menu-panel">Back to the menu</button> <button data-act="show-over">The result</button></p>`);
       return;
@@ -1188,6 +1220,54 @@ export class ConquestScreen {
   }
 
   /** Start a game from the page hook (the screenshots; the browser test uses the setup screen). */
+  /**
+   * Play a conquest game on a game server [issue 27]: join it (by the seat's token, or at an open seat)
+   * and show it like a local game. The page's address then carries the game and seat, so a reload or the
+   * same link later takes the seat again. Returns why it could not, or null.
+   */
+  async joinOnline(serverUrl: string, request: { gameId: string; token?: string; side?: string }): Promise<string | null> {
+    let seat: OnlineSeat;
+    try {
+      seat = await OnlineSeat.join(serverUrl, request);
+    } catch (e) {
+      return `the online game could not be joined: ${(e as Error).message}`;
+    }
+    if (seat.joined.ruleset !== 'conquest') {
+      await seat.leave();
+      return `this page plays conquest games online; that game is a ${seat.joined.ruleset} game`;
+    }
+    const first = await new Promise<StateMessage>((resolve) => seat.onState(resolve));
+    let session: RemoteConquestSession;
+    try {
+      session = new RemoteConquestSession(this.app.content, seat, first as StateMessage<FactionId>);
+    } catch (e) {
+      await seat.leave();
+      return (e as Error).message;
+    }
+    const token = request.token ?? seat.joined.token;
+    if (typeof history !== 'undefined') history.replaceState(null, '', `?online=${encodeURIComponent(seat.joined.gameId)}#seat=${encodeURIComponent(token ?? '')}`);
+    this.online = { serverUrl, gameId: seat.joined.gameId };
+    this.begin(session, 1);
+    return null;
+  }
+
+  /** Create the game on this page's server, seat 1 the host's, other human seats open, AIs on the server; then join it. */
+  async startOnline(setup: ConquestSetup): Promise<void> {
+    const serverUrl = location.origin;
+    const host = setup.seats[0];
+    const options = { players: setup.seats.map((s) => s.faction), cards: setup.cards, autoPlace: setup.autoPlace, recycle: setup.recycle, autoDefend: setup.autoDefend, ...(setup.deck && setup.deck !== 'classic' ? { deck: setup.deck } : {}), ...(setup.map ? { map: setup.map as unknown as Json } : {}) };
+    const seats: SeatRequest[] = setup.seats.map((s) => (s.player === 'human' ? { side: s.faction, kind: 'open' } : { side: s.faction, kind: 'ai', agent: s.player }));
+    if (!host || host.player !== 'human') return this.app.showMessage('An online game needs seat 1 to be yours (human).');
+    let made: CreatedGame;
+    try {
+      made = await createOnlineGame(serverUrl, { ruleset: 'conquest', scenario: setup.scenario, seed: setup.seed, options, seats }, host.faction);
+    } catch (e) {
+      return this.app.showMessage(`The online game could not be made (${serverUrl}): ${(e as Error).message}. Online play needs the game server: npm run serve.`);
+    }
+    const problem = await this.joinOnline(serverUrl, { gameId: made.gameId, token: made.token ?? undefined });
+    if (problem) this.app.showMessage(problem);
+  }
+
   startFromHook(setup: ConquestSetup, speed: number): void {
     this.start(setup, speed);
   }

@@ -56,6 +56,8 @@ export class ConquestSetupScreen {
     readonly content: Content,
     private readonly on: {
       start(setup: ConquestSetup, speed: number): void;
+      /** Start it on the game server this page came from, the other human seats open to a link [issue 27]. */
+      startOnline(setup: ConquestSetup): void;
       cancel(): void;
       /** Resume a saved game (an imported file's text); returns why it cannot be, or null. */
       resume(text: string, speed: number): string | null;
@@ -92,6 +94,7 @@ export class ConquestSetupScreen {
         <label class="cq-check"><input type="checkbox" data-cq="autoPlace"> <b>Auto Place All</b> <span class="muted small">the computer claims and places every starting army</span></label>
         <label class="cq-check"><input type="checkbox" data-cq="recycle" checked> <b>Recycle Cards</b> <span class="muted small">a spent deck is made again from the traded cards</span></label>
         <label class="cq-check"><input type="checkbox" data-cq="autoDefend" checked> <b>Auto-Defend</b> <span class="muted small">defenders roll the most dice they may; off, a human defender chooses</span></label>
+        <label class="cq-check"><input type="checkbox" data-cq="online" data-testid="cq-online-check"> <b>Online</b> <span class="muted small">on this page's game server (<code>npm run serve</code>): you play seat 1, the other human seats join by a link</span></label>
       </div></div>
       <div class="cq-field"><span class="cq-label">Players</span><div>
         <select data-cq="count" aria-label="Number of players">${[2, 3, 4, 5, 6].map((n) => `<option value="${n}"${n === this.seats.length ? ' selected' : ''}>${n} players</option>`).join('')}</select>
@@ -268,7 +271,8 @@ export class ConquestSetupScreen {
       const setup = this.setup();
       const problem = setupProblem(this.content, setup);
       if (problem) return this.refresh();
-      this.on.start(setup, Number(this.get('speed').value));
+      if (this.get('online').checked) this.on.startOnline(setup);
+      else this.on.start(setup, Number(this.get('speed').value));
     }
   }
 

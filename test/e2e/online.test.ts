@@ -1,0 +1,104 @@
+/**
+ * Online play between two browsers [issue 27]: the site built and served by the game server itself, two
+ * Chromium pages. The host makes a 2-player conquest game online; the other opens the invitation link
+ * and takes the open seat; both play by clicks; each board shows the same holders and armies, and
+ * neither page ever shows the other's cards. A reload takes the same seat again.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'vite';
+import { startGameServer, type GameServer } from '../../src/server/game-server';
+import { CHROMIUM, CHROMIUM_ARGS, gameReady } from './browser';
+import { freePort } from '../server/helpers';
+
+interface CqState {
+  decision: { kind: string; side: string; human: boolean; options: number } | null;
+  round: number;
+  steps: number;
+  winner: string | null;
+}
+type Hook = { conquestState: () => CqState | null };
+
+let server: GameServer;
+let browser: Browser;
+const errors: string[] = [];
+
+beforeAll(async () => {
+  const site = mkdtempSync(join(tmpdir(), 'gu-site-'));
+  await build({ logLevel: 'error', build: { outDir: site, emptyOutDir: true } });
+  server = await startGameServer({ port: await freePort(), database: ':memory:', site, aiWorkers: 1 });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function open(path = ''): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  page.on('console', (m) => m.type() === 'error' && !/WebSocket|4002|Failed to load resource/.test(m.text()) && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${server.url}/${path}`, { waitUntil: 'load' });
+  await gameReady(page);
+  return page;
+}
+
+const state = (page: Page) => page.evaluate(() => (window as unknown as { __galaxy: Hook }).__galaxy.conquestState());
+const board = (page: Page) =>
+  page.evaluate(() => Object.fromEntries([...document.querySelectorAll<HTMLElement>('[data-testid="cq-territory"]')].map((b) => [b.dataset.territory, `${b.dataset.owner}:${b.dataset.armies}`])));
+
+describe('online play between two browsers [issue 27]', () => {
+  it('the host makes a conquest game online, the other joins by the link, both play by clicks and see the same board', async () => {
+    const host = await open();
+    await host.click('[data-testid="conquest"]');
+    await host.locator('[data-testid="cq-setup"]').waitFor();
+    await host.selectOption('[data-cq="count"]', '2');
+    await host.selectOption('[data-seat-player="1"]', 'human');
+    await host.check('[data-cq="autoPlace"]');
+    await host.check('[data-testid="cq-online-check"]');
+    await host.click('[data-testid="cq-start"]');
+    const invite = await host.locator('[data-testid="cq-invite"]').inputValue({ timeout: 20_000 });
+    expect(invite).toMatch(new RegExp(`^${server.url}/\\?online=[A-Za-z0-9_-]+$`));
+    expect(host.url()).toMatch(/#seat=[A-Za-z0-9_-]{32}$/);
+
+    const guest = await open(invite.slice(server.url.length + 1));
+    await expect.poll(async () => (await state(guest))?.round ?? 0, { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(guest.url()).toMatch(/#seat=[A-Za-z0-9_-]{32}$/);
+
+    // a few turns, each side answering its own decisions with the panel's first option
+    for (let i = 0; i < 80; i++) {
+      const [a, b] = [await state(host), await state(guest)];
+      if (a?.winner || (a?.round ?? 0) >= 3) break;
+      const mover = a?.decision?.human ? host : b?.decision?.human ? guest : null;
+      if (!mover) {
+        await host.waitForTimeout(100);
+        continue;
+      }
+      const before = (await state(mover))!.steps;
+      await mover.keyboard.press('Control'); // any dice on show go
+      // a turn's end where it is offered (attacks, the reinforcing move), else the first option
+      const ends = mover.locator('[data-testid="cq-decision"] [data-testid="cq-option"].ends');
+      await ((await ends.count()) ? ends.first() : mover.locator('[data-testid="cq-decision"] [data-testid="cq-option"]').first()).click({ force: true, timeout: 5000 });
+      await expect.poll(async () => (await state(mover))!.steps, { timeout: 10_000 }).toBeGreaterThan(before);
+    }
+    expect((await state(host))!.round).toBeGreaterThanOrEqual(2);
+    await expect.poll(async () => JSON.stringify(await board(guest)), { timeout: 10_000 }).toBe(JSON.stringify(await board(host)));
+    // each page shows its own cards only
+    const hostHand = (await host.locator('[data-testid="cq-hand"]').textContent()) ?? '';
+    const guestHand = (await guest.locator('[data-testid="cq-hand"]').textContent()) ?? '';
+    expect(hostHand).toMatch(/Your cards/);
+    expect(guestHand).toMatch(/Your cards/);
+
+    await host.screenshot({ path: '/tmp/online-host.png' });
+    await guest.screenshot({ path: '/tmp/online-guest.png' });
+    // a reload takes the same seat again
+    const side = (await state(guest))!;
+    await guest.reload({ waitUntil: 'load' });
+    await gameReady(guest);
+    await expect.poll(async () => (await state(guest))?.round ?? 0, { timeout: 20_000 }).toBe(side.round);
+    expect(errors).toEqual([]);
+  });
+});
