@@ -763,7 +763,13 @@ export class ConquestScreen {
         ? ''
         : side
           ? `<div class="cq-who" style="--c:${this.colour(side)}">${esc(this.name(side))} · <span class="muted">${esc(DECISION_TITLES[s.decision?.kind ?? ''] ?? '')}</span></div>
-             <p class="cq-thinking" data-testid="cq-thinking">${s.humanToDecide ? 'Waiting for' : '<span class="spinner"></span> The AI plays'} ${esc(this.name(side))}…${paused}</p>`
+             <p class="cq-thinking" data-testid="cq-thinking">${
+               s.humanToDecide
+                 ? `Waiting for ${esc(this.name(side))}…`
+                 : s instanceof RemoteConquestSession && s.playerOf(side) === 'human'
+                   ? `<span class="spinner"></span> ${esc(this.name(side))} plays, online…`
+                   : `<span class="spinner"></span> The AI plays ${esc(this.name(side))}…`
+             }${paused}</p>`
           : '';
       const lines = this.lastLines.length ? `<ul class="cq-last" data-testid="cq-last">${this.lastLines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>` : '';
       setHtml(this.decisionEl, `${head}${lines}${this.error ? `<p class="cq-error">${esc(this.error)}</p>` : ''}`);
