@@ -1,7 +1,7 @@
 /**
  * Online play between two browsers [issue 27]: the site built and served by the game server itself, two
- * Chromium pages. The host makes a 2-player conquest game online; the other opens the invitation link
- * and takes the open seat; both play by clicks; each board shows the same holders and armies, and
+ * Chromium pages. The host makes a 2-player conquest game online and gets an invitation link; the other
+ * finds the game in the lobby and takes the open seat; both play by clicks; each board shows the same holders and armies, and
  * neither page ever shows the other's cards. A reload takes the same seat again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,7 +51,7 @@ const board = (page: Page) =>
   page.evaluate(() => Object.fromEntries([...document.querySelectorAll<HTMLElement>('[data-testid="cq-territory"]')].map((b) => [b.dataset.territory, `${b.dataset.owner}:${b.dataset.armies}`])));
 
 describe('online play between two browsers [issue 27]', () => {
-  it('the host makes a conquest game online, the other joins by the link, both play by clicks and see the same board', async () => {
+  it('the host makes a conquest game online, the other finds it in the lobby, both play by clicks and see the same board', async () => {
     const host = await open();
     await host.click('[data-testid="conquest"]');
     await host.locator('[data-testid="cq-setup"]').waitFor();
@@ -64,7 +64,13 @@ describe('online play between two browsers [issue 27]', () => {
     expect(invite).toMatch(new RegExp(`^${server.url}/\\?online=[A-Za-z0-9_-]+$`));
     expect(host.url()).toMatch(/#seat=[A-Za-z0-9_-]{32}$/);
 
-    const guest = await open(invite.slice(server.url.length + 1));
+    // the other player finds it in the lobby of the conquest setup (the link would do the same)
+    const guest = await open();
+    await guest.click('[data-testid="conquest"]');
+    const listed = guest.locator('[data-testid="cq-lobby-game"]');
+    await expect.poll(() => listed.count(), { timeout: 10_000 }).toBe(1);
+    expect(await listed.textContent()).toMatch(/Domination: .*\(taken\), .*\(open\) Join \(1 open\)/);
+    await guest.click('[data-testid="cq-join"]');
     await expect.poll(async () => (await state(guest))?.round ?? 0, { timeout: 20_000 }).toBeGreaterThan(0);
     expect(guest.url()).toMatch(/#seat=[A-Za-z0-9_-]{32}$/);
 
@@ -92,8 +98,6 @@ describe('online play between two browsers [issue 27]', () => {
     expect(hostHand).toMatch(/Your cards/);
     expect(guestHand).toMatch(/Your cards/);
 
-    await host.screenshot({ path: '/tmp/online-host.png' });
-    await guest.screenshot({ path: '/tmp/online-guest.png' });
     // a reload takes the same seat again
     const side = (await state(guest))!;
     await guest.reload({ waitUntil: 'load' });

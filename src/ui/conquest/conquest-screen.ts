@@ -138,6 +138,7 @@ export class ConquestScreen {
       start: (setup, speed) => this.start(setup, speed),
       resume: (text, speed) => this.resume(text, speed),
       startOnline: (setup) => void this.startOnline(setup),
+      joinOnline: (gameId) => void this.app.joinOnline(gameId),
       cancel: () => {
         this.setupScreen.hide();
         app.showStartMenu(true);

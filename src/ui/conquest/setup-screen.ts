@@ -58,6 +58,8 @@ export class ConquestSetupScreen {
       start(setup: ConquestSetup, speed: number): void;
       /** Start it on the game server this page came from, the other human seats open to a link [issue 27]. */
       startOnline(setup: ConquestSetup): void;
+      /** Take an open seat of an online game listed in the lobby. */
+      joinOnline(gameId: string): void;
       cancel(): void;
       /** Resume a saved game (an imported file's text); returns why it cannot be, or null. */
       resume(text: string, speed: number): string | null;
@@ -95,6 +97,7 @@ export class ConquestSetupScreen {
         <label class="cq-check"><input type="checkbox" data-cq="recycle" checked> <b>Recycle Cards</b> <span class="muted small">a spent deck is made again from the traded cards</span></label>
         <label class="cq-check"><input type="checkbox" data-cq="autoDefend" checked> <b>Auto-Defend</b> <span class="muted small">defenders roll the most dice they may; off, a human defender chooses</span></label>
         <label class="cq-check"><input type="checkbox" data-cq="online" data-testid="cq-online-check"> <b>Online</b> <span class="muted small">on this page's game server (<code>npm run serve</code>): you play seat 1, the other human seats join by a link</span></label>
+        <div class="cq-lobby" data-cq="lobby" data-testid="cq-lobby" hidden></div>
       </div></div>
       <div class="cq-field"><span class="cq-label">Players</span><div>
         <select data-cq="count" aria-label="Number of players">${[2, 3, 4, 5, 6].map((n) => `<option value="${n}"${n === this.seats.length ? ' selected' : ''}>${n} players</option>`).join('')}</select>
@@ -109,6 +112,35 @@ export class ConquestSetupScreen {
     this.renderSeats();
     this.refresh();
     this.el.hidden = false;
+    void this.showLobby();
+  }
+
+  /**
+   * The lobby [issue 27]: conquest games on this page's game server with a seat open, each with a Join
+   * button. A page served without the game server (npm start) has no lobby, and shows none.
+   */
+  private async showLobby(): Promise<void> {
+    const el = this.get('lobby');
+    let games: { gameId: string; ruleset: string; scenario: string; seats: { side: string; kind: string; agent?: string }[] }[] = [];
+    try {
+      const response = await fetch(`${location.origin}/api/games`);
+      if (!response.ok || !(response.headers.get('content-type') ?? '').includes('json')) return;
+      games = ((await response.json()) as { games: typeof games }).games.filter((g) => g.ruleset === 'conquest');
+    } catch {
+      return;
+    }
+    const cq = conquestContent(this.content);
+    el.innerHTML = games.length
+      ? `<p class="small"><b>Online games waiting for players</b></p>${games
+          .slice(0, 8)
+          .map((g) => {
+            const open = g.seats.filter((s) => s.kind === 'open').length;
+            const who = g.seats.map((s) => `${esc(cq.factions.get(s.side as FactionId)?.name ?? s.side)} (${s.kind === 'ai' ? `AI ${esc(s.agent ?? '')}` : s.kind === 'open' ? 'open' : 'taken'})`).join(', ');
+            return `<div class="cq-row small" data-testid="cq-lobby-game">${esc(cq.scenarios.get(g.scenario)?.name ?? g.scenario)}: ${who} <button data-join="${esc(g.gameId)}" data-testid="cq-join">Join (${open} open)</button></div>`;
+          })
+          .join('')}`
+      : '<p class="muted small">No online game on this server is waiting for players.</p>';
+    el.hidden = false;
   }
 
   /** The galaxy and the example maps (kept with any map the player loaded before). */
@@ -265,6 +297,7 @@ export class ConquestSetupScreen {
   private onClick(e: Event): void {
     const t = (e.target as HTMLElement).closest('button');
     if (!t) return;
+    if (t.dataset.join) return this.on.joinOnline(t.dataset.join);
     if (t.dataset.cq === 'reroll') this.get('seed').value = randomSeed();
     else if (t.dataset.cq === 'cancel') this.on.cancel();
     else if (t.dataset.cq === 'start') {
