@@ -9,7 +9,7 @@ import { Rng } from '../core/rng';
 import { createOnlineGame, OnlineSeat } from '../online/client';
 import { startGameServer } from '../server/game-server';
 import type { StateMessage } from '../online/protocol';
-import { createServer } from 'node:net';
+import { freePort } from '../server/free-port';
 
 export interface OnlineBench {
   rooms: number;
@@ -78,17 +78,6 @@ function botPlay(seat: OnlineSeat, seed: string, roundTrips: number[]): Promise<
       if (!state.decision || sent) return;
       sent = { step: state.step, at: performance.now() };
       seat.send(rng.pick(state.decision.options));
-    });
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const port = (probe.address() as { port: number }).port;
-      probe.close(() => resolve(port));
     });
   });
 }

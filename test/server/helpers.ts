@@ -4,24 +4,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Rng } from '../../src/core/rng';
 import { OnlineSeat } from '../../src/online/client';
 import type { StateMessage } from '../../src/online/protocol';
 
-/** A loopback port nobody listens on now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const port = (probe.address() as { port: number }).port;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../../src/server/free-port';
 
 /** A fresh directory for a server's database. */
 export function databaseFile(): string {

@@ -20,11 +20,10 @@ import type { App } from '../app';
 import { esc } from '../html';
 import { BattleDice } from './battle-dice';
 import { ConquestBoard, NO_MARKS, territoryHtml, type BoardMarks } from './board';
-import { ConquestSession, sessionFromSave, type ConquestSetup, type Step } from './session';
+import { ConquestSession, optionsOf, sessionFromSave, type ConquestSetup, type Step } from './session';
 import { RemoteConquestSession } from './remote-session';
 import { createOnlineGame, OnlineSeat, type CreatedGame } from '../../online/client';
 import type { SeatRequest, StateMessage } from '../../online/protocol';
-import type { Json } from '../../core/engine/types';
 
 /** A game on this page (local), or on a game server (remote: this page holds one seat). */
 type AnySession = ConquestSession | RemoteConquestSession;
@@ -1262,7 +1261,7 @@ export class ConquestScreen {
   async startOnline(setup: ConquestSetup): Promise<void> {
     const serverUrl = location.origin;
     const host = setup.seats[0];
-    const options = { players: setup.seats.map((s) => s.faction), cards: setup.cards, autoPlace: setup.autoPlace, recycle: setup.recycle, autoDefend: setup.autoDefend, ...(setup.deck && setup.deck !== 'classic' ? { deck: setup.deck } : {}), ...(setup.map ? { map: setup.map as unknown as Json } : {}) };
+    const options = optionsOf(setup);
     const seats: SeatRequest[] = setup.seats.map((s) => (s.player === 'human' ? { side: s.faction, kind: 'open' } : { side: s.faction, kind: 'ai', agent: s.player }));
     if (!host || host.player !== 'human') return this.app.showMessage('An online game needs seat 1 to be yours (human).');
     let made: CreatedGame;

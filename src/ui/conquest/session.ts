@@ -6,7 +6,7 @@
  */
 import { apply, newGame } from '../../core/engine/game';
 import type { Content } from '../../core/content/validate';
-import type { Command, Decision, GameEvent } from '../../core/engine/types';
+import type { Command, Decision, GameEvent, Json } from '../../core/engine/types';
 import { conquestAgentFactory } from '../../ai/conquest/registry';
 import type { ConquestAgent } from '../../ai/conquest/agent';
 import { loadSave, saveToText, type Seat as SavedSeat } from '../../core/save';
@@ -73,10 +73,11 @@ function seatsProblem(setup: ConquestSetup): string | null {
   return null;
 }
 
-function optionsOf(setup: ConquestSetup) {
+/** The new-game options of these choices, as the engine (or a game server) takes them. */
+export function optionsOf(setup: ConquestSetup): { [key: string]: Json } {
   const options = { players: setup.seats.map((s) => s.faction), cards: setup.cards, autoPlace: setup.autoPlace, recycle: setup.recycle, autoDefend: setup.autoDefend };
   // the classic deck is the default: a game that does not name another keeps the options it always had
-  return { ...options, ...(setup.deck && setup.deck !== 'classic' ? { deck: setup.deck } : {}), ...(setup.map ? { map: setup.map } : {}) };
+  return { ...options, ...(setup.deck && setup.deck !== 'classic' ? { deck: setup.deck } : {}), ...(setup.map ? { map: setup.map as unknown as Json } : {}) };
 }
 
 export class ConquestSession {
