@@ -71,8 +71,12 @@ export class OnlineSeat {
     const room = await client.joinOrCreate(GAME_ROOM, request);
     const seat = new OnlineSeat(room);
     await seat.seated;
+    seat.token = seat.joined.token ?? request.token ?? null;
     return seat;
   }
+
+  /** The seat's key (a new one from the server, or the one we came with): the seat's link carries it. */
+  token: string | null = null;
 
   get side(): string | null {
     return this.joined.side;

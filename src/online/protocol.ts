@@ -44,6 +44,8 @@ export interface NewOnlineGame {
   seed: string;
   /** The ruleset's own options (a conquest game's players and cards). */
   options?: { [key: string]: Json };
+  /** Sides that place their starting forces by hand [16.12-16.14] (star-system games); absent: none. */
+  handPlacement?: string[];
   seats: SeatRequest[];
   /** How long a person's seat waits for them after they leave before an AI takes it over, in seconds. */
   seatTimeoutSeconds?: number;
@@ -84,6 +86,9 @@ export interface StateMessage<S extends string = string> {
   waitingKind: string | null;
   seats: SeatInfo[];
   winner: S | 'draw' | null;
+  /** What this ruleset's screen shows beyond the view, made on the server for this seat alone (a star-system
+   * seat's decision in words, with its odds). */
+  extra?: Json;
 }
 
 /** Server to client: your message was refused, and why; nothing changed. */

@@ -5,9 +5,9 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { bundledContent } from '../core/content/bundled';
-import { apply, newGame } from '../core/engine/game';
+import { apply } from '../core/engine/game';
 import type { AnyGame } from '../core/engine/types';
-import { ONLINE_RULESETS, type OnlineAgent } from './online-rulesets';
+import { ONLINE_RULESETS, startStoredGame, type OnlineAgent } from './online-rulesets';
 import type { FromAiWorker, ToAiWorker } from './ai-pool';
 
 const content = bundledContent();
@@ -24,7 +24,7 @@ parentPort?.on('message', (m: ToAiWorker) => {
     if (!online) throw new Error(`no ${m.game.ruleset} games here`);
     let held = games.get(m.game.id);
     if (m.from === 0) {
-      held = { game: newGame({ content, ruleset: online.ruleset, scenario: m.game.scenario, seed: m.game.seed, options: m.game.options }) as AnyGame, agents: held?.agents ?? new Map() };
+      held = { game: startStoredGame(content, m.game), agents: held?.agents ?? new Map() };
       games.set(m.game.id, held);
     }
     if (!held || held.game.log.length !== m.from) return reply({ type: 'failed', id: m.id, message: 'out of step', resync: true });

@@ -7,13 +7,13 @@
  * made from the store, so after a restart the first client to come back brings its game back as it was.
  */
 import { Room, ServerError, type Client } from '@colyseus/core';
-import { apply, newGame, stateHash } from '../core/engine/game';
+import { apply, stateHash } from '../core/engine/game';
 import type { AnyGame, Command } from '../core/engine/types';
 import type { Content } from '../core/content/validate';
 import { commandShapeProblem } from '../core/engine/commands';
 import { MAX_CLIENT_MESSAGE_BYTES, RATE_BURST, RATE_PER_SECOND, type JoinRequest, type JoinedMessage, type OverMessage, type SeatInfo, type StateMessage } from '../online/protocol';
 import { newToken, tokenHash, type GameStore, type StoredGame, type StoredSeat } from './game-store';
-import { ONLINE_RULESETS, type OnlineRuleset } from './online-rulesets';
+import { ONLINE_RULESETS, startStoredGame, type OnlineRuleset } from './online-rulesets';
 import type { AiPool } from './ai-pool';
 
 /** What every room of a server shares: the content, the store and the AI workers. */
@@ -47,6 +47,8 @@ export class GameRoom extends Room {
   private readonly seated = new Map<string, Seated>();
   /** How many of the game's events each client has been sent. */
   private readonly eventsSent = new Map<string, number>();
+  /** Clients sent their first state already (a ruleset's static facts come with the first). */
+  private readonly introduced = new Set<string>();
   /** Timers that hand a left seat to an AI. */
   private readonly seatTimers = new Map<string, ReturnType<typeof setTimeout>>();
   private aiBusy = false;
@@ -122,6 +124,7 @@ export class GameRoom extends Room {
     const seat = this.seated.get(client.sessionId);
     this.seated.delete(client.sessionId);
     this.eventsSent.delete(client.sessionId);
+    this.introduced.delete(client.sessionId);
     if (!seat || this.game.winner) return this.disposeWhenIdle();
     if ([...this.seated.values()].some((s) => s.side === seat.side)) return;
     // the seat waits for its person, then an AI takes it over
@@ -262,6 +265,8 @@ export class GameRoom extends Room {
       const seat = this.seated.get(client.sessionId);
       if (!seat) continue;
       const from = this.eventsSent.get(client.sessionId) ?? 0;
+      const extra = this.online.present?.(this.game, seat.side, !this.introduced.has(client.sessionId));
+      this.introduced.add(client.sessionId);
       this.eventsSent.set(client.sessionId, this.game.events.length);
       const state: StateMessage = {
         step: this.game.log.length,
@@ -273,6 +278,7 @@ export class GameRoom extends Room {
         waitingKind: pending ? pending.kind : null,
         seats,
         winner: this.game.winner,
+        ...(extra !== undefined ? { extra } : {}),
       };
       client.send('state', state);
     }
@@ -285,7 +291,7 @@ export class GameRoom extends Room {
 
 /** The game a stored start and log make: a new game, every command applied again. */
 export function replay(content: Content, stored: StoredGame, online: OnlineRuleset, commands: readonly Command<string>[]): AnyGame {
-  const game = newGame({ content, ruleset: online.ruleset, scenario: stored.scenario, seed: stored.seed, options: stored.options }) as AnyGame;
+  const game = startStoredGame(content, stored);
   commands.forEach((command, i) => {
     const result = apply(game, command);
     if (!result.ok) throw new Error(`game ${stored.id}: stored command ${i + 1} no longer applies: ${result.reason}`);

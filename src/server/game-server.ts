@@ -120,9 +120,11 @@ export function createGame(
   if (!online) return { error: `this server plays ${Object.keys(ONLINE_RULESETS).join(' and ')} games, not "${String(game.ruleset).slice(0, 40)}"` };
   if (typeof game.scenario !== 'string' || typeof game.seed !== 'string' || game.seed.length > 80) return { error: 'a game needs a scenario and a seed (a short text)' };
   if (game.options !== undefined && (typeof game.options !== 'object' || game.options === null || Array.isArray(game.options))) return { error: 'a game\'s options must be an object' };
+  const handPlacement = game.handPlacement ?? [];
+  if (!Array.isArray(handPlacement) || handPlacement.some((s) => typeof s !== 'string')) return { error: 'a game\'s placement by hand must be a list of sides' };
   let engine;
   try {
-    engine = newGame({ content, ruleset: online.ruleset, scenario: game.scenario, seed: game.seed, options: game.options ?? {} });
+    engine = newGame({ content, ruleset: online.ruleset, scenario: game.scenario, seed: game.seed, options: game.options ?? {}, handPlacement });
   } catch (e) {
     return { error: `this game cannot be played: ${(e as Error).message}` };
   }
@@ -153,6 +155,6 @@ export function createGame(
     }
   }
   const id = newGameId();
-  store.createGame({ id, ruleset: online.id, scenario: game.scenario, seed: game.seed, options: game.options ?? {}, seats, seatTimeoutSeconds: Math.round(timeout) });
+  store.createGame({ id, ruleset: online.id, scenario: game.scenario, seed: game.seed, options: game.options ?? {}, handPlacement: engine.handPlacement as string[], seats, seatTimeoutSeconds: Math.round(timeout) });
   return { gameId: id, side: typeof side === 'string' ? side : null, token: hostToken, reserved };
 }

@@ -24,6 +24,8 @@ export interface StoredGame {
   scenario: string;
   seed: string;
   options: { [key: string]: Json };
+  /** Sides that place their starting forces by hand [16.12-16.14] (a star-system game's choice). */
+  handPlacement: string[];
   seats: StoredSeat[];
   seatTimeoutSeconds: number;
   /** 'playing' until the game has a winner. */
@@ -66,7 +68,8 @@ export class GameStore {
         seats text not null,
         seat_timeout integer not null,
         status text not null,
-        winner text
+        winner text,
+        hand_placement text not null default '[]'
       );
       create table if not exists commands (
         game_id text not null references games(id),
@@ -74,14 +77,17 @@ export class GameStore {
         command text not null,
         primary key (game_id, n)
       );`);
+    // a database made before placement by hand was stored gets the column (its games placed automatically)
+    const columns = (this.db.prepare('pragma table_info(games)').all() as { name: string }[]).map((c) => c.name);
+    if (!columns.includes('hand_placement')) this.db.exec("alter table games add column hand_placement text not null default '[]'");
     this.insertCommand = this.db.prepare('insert into commands (game_id, n, command) values (?, ?, ?)');
   }
 
   createGame(game: Omit<StoredGame, 'status' | 'winner' | 'created'>): StoredGame {
     const stored: StoredGame = { ...game, created: Date.now(), status: 'playing', winner: null };
     this.db
-      .prepare('insert into games (id, created, ruleset, scenario, seed, options, seats, seat_timeout, status, winner) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
-      .run(stored.id, stored.created, stored.ruleset, stored.scenario, stored.seed, JSON.stringify(stored.options), JSON.stringify(stored.seats), stored.seatTimeoutSeconds, stored.status, null);
+      .prepare('insert into games (id, created, ruleset, scenario, seed, options, hand_placement, seats, seat_timeout, status, winner) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
+      .run(stored.id, stored.created, stored.ruleset, stored.scenario, stored.seed, JSON.stringify(stored.options), JSON.stringify(stored.handPlacement), JSON.stringify(stored.seats), stored.seatTimeoutSeconds, stored.status, null);
     return stored;
   }
 
@@ -124,6 +130,7 @@ interface Row {
   scenario: string;
   seed: string;
   options: string;
+  hand_placement: string;
   seats: string;
   seat_timeout: number;
   status: string;
@@ -138,6 +145,7 @@ function fromRow(row: Row): StoredGame {
     scenario: row.scenario,
     seed: row.seed,
     options: JSON.parse(row.options) as { [key: string]: Json },
+    handPlacement: JSON.parse(row.hand_placement) as string[],
     seats: JSON.parse(row.seats) as StoredSeat[],
     seatTimeoutSeconds: row.seat_timeout,
     status: row.status === 'over' ? 'over' : 'playing',

@@ -5,8 +5,14 @@
  */
 import type { AnyGame, Command, Decision, Game, GameEvent, Json } from '../core/engine/types';
 import type { SideId } from '../core/content/schema';
+import type { Content } from '../core/content/validate';
+import { newGame } from '../core/engine/game';
 import { viewFor } from '../core/view';
 import { beliefOf } from '../core/belief';
+import { namesIn } from '../ui/play/describe';
+import { decisionInfo } from '../ui/play/decision-info';
+import { entityRefs } from '../ui/entity-refs';
+import type { OnlinePlayFacts } from '../ui/play/play-protocol';
 import { AGENTS } from '../ai/registry';
 import { CONQUEST_AGENTS } from '../ai/conquest/registry';
 import { starSystemRuleset } from '../../systems/star-system-ruleset';
@@ -29,6 +35,8 @@ export interface OnlineRuleset {
   view(game: AnyGame, side: string | null): Json;
   /** The events a side may see, from index `from` of the game's events on. */
   events(game: AnyGame, side: string | null, from: number): GameEvent<string>[];
+  /** What this ruleset's screen shows beyond the view, for one side only (`first`: the client's first state). */
+  present?(game: AnyGame, side: string, first: boolean): Json;
   /** The AI levels, by name. */
   agentNames: string[];
   agent(name: string, side: string, seed: string): OnlineAgent;
@@ -42,7 +50,19 @@ const starSystem: OnlineRuleset = {
   ruleset: starSystemRuleset as AnyGame['ruleset'],
   seatsOf: () => [...starSystemRuleset.sides],
   view: (game, side) => viewFor(game as Game, side as SideId | null, { events: false }) as unknown as Json,
-  events: visibleTo,
+  // in names, not ids, as the play screen's log shows them
+  events: (game, side, from) => visibleTo(game, side, from).map((e) => ({ ...e, text: namesIn(game as Game, e.text) })),
+  present(game, side, first) {
+    const g = game as Game;
+    const pending = g.pending && !g.winner && g.pending.side === side ? g.pending : null;
+    const facts: OnlinePlayFacts = {
+      sequence: g.ruleset.sequence.map((s) => (s.player ? `${s.player} ${s.phase}: ${s.segment}` : s.phase)),
+      segment: g.segment,
+      ...(first ? { refs: entityRefs(g.world) } : {}),
+      ...(pending ? { decision: decisionInfo(g, pending) } : {}),
+    };
+    return facts as unknown as Json;
+  },
   agentNames: Object.keys(AGENTS),
   agent(name, side, seed) {
     const factory = AGENTS[name];
@@ -82,3 +102,10 @@ function conquestViewJson(game: ConquestGame, side: FactionId | null): Json {
 }
 
 export const ONLINE_RULESETS: Record<string, OnlineRuleset> = { [starSystem.id]: starSystem, [conquest.id]: conquest };
+
+/** The start of a stored game (a new game, no command yet): the same everywhere it is made (room, AI workers). */
+export function startStoredGame(content: Content, stored: { ruleset: string; scenario: string; seed: string; options: { [key: string]: Json }; handPlacement?: string[] }): AnyGame {
+  const online = ONLINE_RULESETS[stored.ruleset];
+  if (!online) throw new Error(`this server plays no ${stored.ruleset} games`);
+  return newGame({ content, ruleset: online.ruleset, scenario: stored.scenario, seed: stored.seed, options: stored.options, handPlacement: stored.handPlacement ?? [] }) as AnyGame;
+}

@@ -24,6 +24,7 @@ import { termAnchor } from './reference';
 import { graphicsOf, loadSettings, QUALITY_SETTINGS, saveSettings, volumesOf, type Settings } from './settings';
 import { createSettingsPanel, type SettingsPanel } from './settings-panel';
 import { PlanetOverviewPanel } from './planet-overview-panel';
+import type { OnlineSeat } from '../online/client';
 import { PlayScreen } from './play/play-screen';
 import { isPlayed, saveMetaOf } from './play/seats';
 import { continueHtml } from './continue-entry';
@@ -495,7 +496,10 @@ export class App {
 
   /** Empty the game's parts of the screen: log, info panel, spectator controls, HUD text, the pieces. */
   private clearGameScreen(): void {
-    for (const name of ['controls', 'log', 'menuButton', 'panel', 'timelineBox', 'tooltip', 'message']) (this.el[name] as HTMLElement).hidden = true;
+    for (const name of ['controls', 'log', 'menuButton', 'panel', 'timelineBox', 'tooltip']) (this.el[name] as HTMLElement).hidden = true;
+    // a word about the game just left (how to come back to an online seat) outlives the game's screen
+    if (!this.keepMessage) (this.el.message as HTMLElement).hidden = true;
+    this.keepMessage = false;
     this.log.length = 0;
     (this.el.logList as HTMLElement).replaceChildren();
     (this.el.where as HTMLElement).textContent = 'Explore the galaxy: drag to orbit, wheel to zoom, click a star.';
@@ -543,9 +547,54 @@ export class App {
    */
   async joinOnline(gameId: string, token?: string): Promise<void> {
     if (!/^[A-Za-z0-9_-]{1,40}$/.test(gameId)) return this.showMessage(`The link names no online game ("${gameId.slice(0, 40)}" is not a game id).`);
-    const screen = await this.conquestScreen();
-    const problem = await screen.joinOnline(location.origin, { gameId, ...(token ? { token } : {}) });
-    if (problem) this.showMessage(`The online game: ${problem}`);
+    await this.takeSeat(location.origin, { gameId, ...(token ? { token } : {}) });
+  }
+
+  /**
+   * Join an online game on `serverUrl` (by a seat's token, or at an open seat) and hand the seat to the
+   * screen of its ruleset. The page's address then carries the game and seat, so a reload or the same
+   * link later takes the seat again. A game that cannot be joined says why, and the screen stays.
+   */
+  async takeSeat(serverUrl: string, request: { gameId: string; token?: string }): Promise<void> {
+    // the online client (Colyseus's SDK) loads only when a game is joined
+    const client = await import('../online/client');
+    let seat: OnlineSeat;
+    try {
+      seat = await client.OnlineSeat.join(serverUrl, request);
+    } catch (e) {
+      return this.showMessage(`The online game could not be joined: ${(e as Error).message}.`);
+    }
+    const { gameId, ruleset } = seat.joined;
+    const token = seat.token ?? '';
+    const link = `${serverUrl}/?online=${encodeURIComponent(gameId)}`;
+    const seatLink = `${link}#seat=${encodeURIComponent(token)}`;
+    let problem: string | null = null;
+    if (ruleset === 'conquest') problem = await (await this.conquestScreen()).playOnline(seat, serverUrl);
+    else if (ruleset === 'star-system') this.play.playOnline(seat, link, seatLink);
+    else problem = `this page does not play ${ruleset} games online`;
+    if (problem) {
+      await seat.leave();
+      return this.showMessage(`The online game: ${problem}.`);
+    }
+    if (typeof history !== 'undefined') history.replaceState(null, '', `?online=${encodeURIComponent(gameId)}#seat=${encodeURIComponent(token)}`);
+  }
+
+  /**
+   * A screen leaves its online seat (back to the menu, or another game): the connection closes, the
+   * page's address forgets the seat, and, while the game goes on, the player is told how to come back
+   * (the server keeps the seat for the wait its host chose, then hands it to an AI).
+   */
+  /** The message on show stays when the game's screen is cleared next (set by leaveSeat). */
+  private keepMessage = false;
+
+  leaveSeat(seat: OnlineSeat, gameOver: boolean): void {
+    void seat.leave();
+    if (typeof history !== 'undefined' && /[?&]online=/.test(location.search)) history.replaceState(null, '', location.pathname);
+    const joined = seat.joined;
+    const link = `${location.origin}/?online=${encodeURIComponent(joined.gameId)}${seat.token ? `#seat=${encodeURIComponent(seat.token)}` : ''}`;
+    if (gameOver) return;
+    this.showMessage(`You left the online game. This link brings you back to your seat while it waits for you: ${link}`);
+    this.keepMessage = true;
   }
 
   /** The conquest screens, loaded the first time they are needed. */

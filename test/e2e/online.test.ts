@@ -13,6 +13,7 @@ import { build } from 'vite';
 import { startGameServer, type GameServer } from '../../src/server/game-server';
 import { CHROMIUM, CHROMIUM_ARGS, gameReady } from './browser';
 import { freePort } from '../server/helpers';
+import { playState } from './play-page';
 
 interface CqState {
   decision: { kind: string; side: string; human: boolean; options: number } | null;
@@ -104,6 +105,63 @@ describe('online play between two browsers [issue 27]', () => {
     await guest.reload({ waitUntil: 'load' });
     await gameReady(guest);
     await expect.poll(async () => (await state(guest))?.round ?? 0, { timeout: 20_000 }).toBe(round);
+    expect(errors).toEqual([]);
+  });
+
+  it('a star-system game online: the host reserves the other seat, its link takes it, both play by clicks, each seeing only its own decisions', async () => {
+    const host = await open();
+    await host.click('[data-testid="new-game"]');
+    await host.locator('[data-testid="play-setup"]').waitFor();
+    await host.check('[data-testid="play-online-check"]');
+    await host.selectOption('[data-player="rebel"]', 'human');
+    await host.selectOption('[data-player="imperial"]', 'reserved');
+    await host.selectOption('[data-placement="rebel"]', 'auto');
+    await host.selectOption('[data-setup="wait"]', '300');
+    await host.fill('[data-setup="seed"]', 'online-e2e');
+    expect(await host.locator('[data-setup="mode"]').textContent()).toMatch(/Online: you play the Rebellion; the Empire is kept for one person/);
+    await host.click('[data-testid="start-game"]');
+    // the reserved seat's own link is in the host's panel until its person comes; a reserved game is not in the lobby
+    const reservedLink = await host.locator('[data-testid="play-reserved-link"]').inputValue({ timeout: 20_000 });
+    expect(reservedLink).toMatch(new RegExp(`^${server.url}/\\?online=[A-Za-z0-9_-]+#seat=[A-Za-z0-9_-]{32}$`));
+    expect(host.url()).toMatch(/#seat=[A-Za-z0-9_-]{32}$/);
+    expect(await server.store.playing().filter((g) => g.ruleset === 'star-system')[0]?.seatTimeoutSeconds).toBe(300);
+
+    const guest = await open(reservedLink.slice(server.url.length + 1));
+    await expect.poll(async () => (await playState(guest)).viewer, { timeout: 20_000 }).toBe('imperial');
+    await expect.poll(() => host.locator('[data-testid="play-reserved-link"]').count(), { timeout: 10_000 }).toBe(0);
+
+    // each side answers its own decisions by clicks (an ending choice where there is one, else the first)
+    // into the third game-turn
+    let answers = 0;
+    for (let i = 0; i < 300; i++) {
+      const [a, b] = [await playState(host), await playState(guest)];
+      if (a.winner || a.turn >= 3) break;
+      expect(a.decision === null || a.decision.side === 'rebel').toBe(true);
+      expect(b.decision === null || b.decision.side === 'imperial').toBe(true);
+      const mover = a.decision && !a.thinking ? host : b.decision && !b.thinking ? guest : null;
+      if (!mover) {
+        await host.waitForTimeout(100);
+        continue;
+      }
+      const before = (await playState(mover)).states;
+      await mover.keyboard.press('Control'); // any dice on show go
+      const ends = mover.locator('[data-testid="decision"] [data-testid="option"].ends');
+      await ((await ends.count()) ? ends.first() : mover.locator('[data-testid="decision"] [data-testid="option"]').first()).click({ force: true, timeout: 5000 });
+      await expect.poll(async () => (await playState(mover)).states, { timeout: 10_000 }).toBeGreaterThan(before);
+      answers++;
+    }
+    expect(answers).toBeGreaterThanOrEqual(10);
+    expect((await playState(host)).turn).toBe(3);
+    // both pages show the same moment of the game
+    await expect.poll(async () => { const [a, b] = [await playState(host), await playState(guest)]; return `${a.turn}|${a.segment}` === `${b.turn}|${b.segment}`; }, { timeout: 10_000 }).toBe(true);
+    // online there is no undo, and the panel says where the game is played
+    expect((await playState(host)).canUndo).toBe(false);
+    expect(await host.locator('[data-testid="play-online"]').textContent()).toMatch(/every seat is taken/);
+
+    // the guest leaves for the menu: the seat is left, the address forgets it, the message gives the way back
+    await guest.click('.menu-button');
+    await expect.poll(() => guest.url(), { timeout: 10_000 }).not.toMatch(/online=/);
+    await expect.poll(async () => (await guest.locator('[data-testid="message"]').textContent()) ?? '', { timeout: 10_000 }).toContain(reservedLink);
     expect(errors).toEqual([]);
   });
 });

@@ -14,6 +14,8 @@ import { replay } from '../../src/server/game-room';
 import { ONLINE_RULESETS } from '../../src/server/online-rulesets';
 import { stateOf, type ConquestGame } from '../../systems/conquest/state';
 import { databaseFile, freePort, playSeat } from './helpers';
+import type { StateMessage } from '../../src/online/protocol';
+import type { OnlinePlayFacts } from '../../src/ui/play/play-protocol';
 
 const content = bundledContent();
 let server: GameServer;
@@ -54,6 +56,32 @@ describe('online play [issue 27]', () => {
     expect(stateHash(local)).toBe(over.hash);
     expect(local.winner).toBe(over.winner);
     await Promise.all([rebel.leave(), imperial.leave()]);
+  });
+
+  it('a star-system seat gets its own decision in words with the static entities first; placement by hand is kept [16.12-16.14]', async () => {
+    const scenario = [...content.scenarios.keys()][0]!;
+    const made = await createOnlineGame(server.url, { ...STAR_SYSTEM, scenario, handPlacement: ['rebel'], seats: [{ side: 'rebel', kind: 'open' }, { side: 'imperial', kind: 'ai', agent: 'normal' }] }, 'rebel');
+    expect(server.store.game(made.gameId)!.handPlacement).toEqual(['rebel']);
+    const rebel = await OnlineSeat.join(server.url, { gameId: made.gameId, token: made.token! });
+    const states: StateMessage[] = [];
+    rebel.onState((s) => states.push(s));
+    // the first state of ours to decide: the Rebel's own placement by hand, after the Empire's automatic one
+    await expect.poll(() => states.find((s) => s.decision), { timeout: 20_000 }).toBeTruthy();
+    const first = states[0]!.extra as unknown as OnlinePlayFacts;
+    expect(Object.keys(first.refs ?? {}).length).toBeGreaterThan(10);
+    expect(states.slice(1).every((s) => (s.extra as unknown as OnlinePlayFacts).refs === undefined)).toBe(true);
+    const mine = states.find((s) => s.decision)!;
+    const facts = mine.extra as unknown as OnlinePlayFacts;
+    expect(mine.decision!.kind).toMatch(/placement|place/);
+    expect(facts.decision!.options.length).toBe(mine.decision!.options.length);
+    expect(facts.decision!.options.every((o) => o.label.length > 0)).toBe(true);
+    expect(facts.sequence.length).toBeGreaterThan(3);
+    // a decision not ours comes without its words
+    for (const s of states.filter((x) => !x.decision)) expect((s.extra as unknown as OnlinePlayFacts).decision).toBeUndefined();
+    // events in names: no environ id such as "tollis.1" is left in a line
+    const ids = [...content.environs.keys()];
+    for (const e of states.flatMap((s) => s.events)) expect(ids.some((id) => new RegExp(`\\b${id.replace('.', '\\.')}\\b`).test(e.text))).toBe(false);
+    await rebel.leave();
   });
 
   it('a command out of turn, for another seat, malformed or not among the options is refused; nothing changes', async () => {

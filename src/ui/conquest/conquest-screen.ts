@@ -136,7 +136,7 @@ export class ConquestScreen {
     this.setupScreen = new ConquestSetupScreen(q('.cq-setup'), app.content, {
       start: (setup, speed) => this.start(setup, speed),
       resume: (text, speed) => this.resume(text, speed),
-      startOnline: (setup) => void this.startOnline(setup),
+      startOnline: (setup, wait) => void this.startOnline(setup, wait),
       joinOnline: (gameId) => void this.app.joinOnline(gameId),
       cancel: () => {
         this.setupScreen.hide();
@@ -219,8 +219,9 @@ export class ConquestScreen {
     return null;
   }
 
-  private begin(session: AnySession, speed: number): void {
+  private begin(session: AnySession, speed: number, online: { serverUrl: string; gameId: string } | null = null): void {
     this.stop();
+    this.online = online;
     this.setupScreen.hide();
     this.app.enterConquest();
     // a map of the player's own is drawn in the galaxy's place [002 I Maps]
@@ -311,7 +312,9 @@ export class ConquestScreen {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.active = false;
+    if (this.session instanceof RemoteConquestSession) this.app.leaveSeat(this.session.seat, this.session.winner !== null);
     this.session = null;
+    this.online = null;
     this.dice.skip();
     this.board.clear();
     this.app.galaxy.skipAnimations();
@@ -1225,40 +1228,24 @@ export class ConquestScreen {
     };
   }
 
-  /** Start a game from the page hook (the screenshots; the browser test uses the setup screen). */
   /**
-   * Play a conquest game on a game server [issue 27]: join it (by the seat's token, or at an open seat)
-   * and show it like a local game. The page's address then carries the game and seat, so a reload or the
-   * same link later takes the seat again. Returns why it could not, or null.
+   * Play a conquest game on a game server [issue 27] at the seat `seat` holds (the App joined it) and
+   * show it like a local game. Returns why it cannot, or null.
    */
-  async joinOnline(serverUrl: string, request: { gameId: string; token?: string; side?: string }): Promise<string | null> {
-    let seat: OnlineSeat;
-    try {
-      seat = await OnlineSeat.join(serverUrl, request);
-    } catch (e) {
-      return `the online game could not be joined: ${(e as Error).message}`;
-    }
-    if (seat.joined.ruleset !== 'conquest') {
-      await seat.leave();
-      return `this page plays conquest games online; that game is a ${seat.joined.ruleset} game`;
-    }
+  async playOnline(seat: OnlineSeat, serverUrl: string): Promise<string | null> {
     const first = await new Promise<StateMessage>((resolve) => seat.onState(resolve));
     let session: RemoteConquestSession;
     try {
       session = new RemoteConquestSession(this.app.content, seat, first as StateMessage<FactionId>);
     } catch (e) {
-      await seat.leave();
       return (e as Error).message;
     }
-    const token = request.token ?? seat.joined.token;
-    if (typeof history !== 'undefined') history.replaceState(null, '', `?online=${encodeURIComponent(seat.joined.gameId)}#seat=${encodeURIComponent(token ?? '')}`);
-    this.online = { serverUrl, gameId: seat.joined.gameId };
-    this.begin(session, 1);
+    this.begin(session, 1, { serverUrl, gameId: seat.joined.gameId });
     return null;
   }
 
   /** Create the game on this page's server, seat 1 the host's, other human seats open, AIs on the server; then join it. */
-  async startOnline(setup: ConquestSetup): Promise<void> {
+  async startOnline(setup: ConquestSetup, seatWaitSeconds = 120): Promise<void> {
     const serverUrl = location.origin;
     const host = setup.seats[0];
     const options = optionsOf(setup);
@@ -1266,14 +1253,14 @@ export class ConquestScreen {
     if (!host || host.player !== 'human') return this.app.showMessage('An online game needs seat 1 to be yours (human).');
     let made: CreatedGame;
     try {
-      made = await createOnlineGame(serverUrl, { ruleset: 'conquest', scenario: setup.scenario, seed: setup.seed, options, seats }, host.faction);
+      made = await createOnlineGame(serverUrl, { ruleset: 'conquest', scenario: setup.scenario, seed: setup.seed, options, seats, seatTimeoutSeconds: seatWaitSeconds }, host.faction);
     } catch (e) {
       return this.app.showMessage(`The online game could not be made (${serverUrl}): ${(e as Error).message}. Online play needs the game server: npm run serve.`);
     }
-    const problem = await this.joinOnline(serverUrl, { gameId: made.gameId, token: made.token ?? undefined });
-    if (problem) this.app.showMessage(problem);
+    await this.app.takeSeat(serverUrl, { gameId: made.gameId, ...(made.token ? { token: made.token } : {}) });
   }
 
+  /** Start a game from the page hook (the screenshots; the browser test uses the setup screen). */
   startFromHook(setup: ConquestSetup, speed: number): void {
     this.start(setup, speed);
   }

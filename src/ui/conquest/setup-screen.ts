@@ -4,6 +4,7 @@
  * colour of its own, the seed and the AI's speed. Choosing a colour another seat has swaps the two, so
  * two seats can never share one; whatever else is wrong is said under the seats and Start waits.
  */
+import { fetchLobby, lobbyHtml, seatWaitSelect } from '../lobby';
 import type { Content } from '../../core/content/validate';
 import { formatProblem } from '../../core/content/validate';
 import { parseConquestMap, type ConquestMap, type ConquestMapDef } from '../../../systems/conquest/map';
@@ -57,7 +58,7 @@ export class ConquestSetupScreen {
     private readonly on: {
       start(setup: ConquestSetup, speed: number): void;
       /** Start it on the game server this page came from, the other human seats open to a link [issue 27]. */
-      startOnline(setup: ConquestSetup): void;
+      startOnline(setup: ConquestSetup, seatWaitSeconds: number): void;
       /** Take an open seat of an online game listed in the lobby. */
       joinOnline(gameId: string): void;
       cancel(): void;
@@ -97,6 +98,7 @@ export class ConquestSetupScreen {
         <label class="cq-check"><input type="checkbox" data-cq="recycle" checked> <b>Recycle Cards</b> <span class="muted small">a spent deck is made again from the traded cards</span></label>
         <label class="cq-check"><input type="checkbox" data-cq="autoDefend" checked> <b>Auto-Defend</b> <span class="muted small">defenders roll the most dice they may; off, a human defender chooses</span></label>
         <label class="cq-check"><input type="checkbox" data-cq="online" data-testid="cq-online-check"> <b>Online</b> <span class="muted small">on this page's game server (<code>npm run serve</code>): you play seat 1, the other human seats join by a link</span></label>
+        <label class="cq-inline" data-cq="wait-row" hidden>A seat left empty goes to an AI after ${seatWaitSelect('data-cq="wait"')}</label>
         <div class="cq-lobby" data-cq="lobby" data-testid="cq-lobby" hidden></div>
       </div></div>
       <div class="cq-field"><span class="cq-label">Players</span><div>
@@ -120,26 +122,11 @@ export class ConquestSetupScreen {
    * button. A page served without the game server (npm start) has no lobby, and shows none.
    */
   private async showLobby(): Promise<void> {
-    const el = this.get('lobby');
-    let games: { gameId: string; ruleset: string; scenario: string; seats: { side: string; kind: string; agent?: string }[] }[] = [];
-    try {
-      const response = await fetch(`${location.origin}/api/games`);
-      if (!response.ok || !(response.headers.get('content-type') ?? '').includes('json')) return;
-      games = ((await response.json()) as { games: typeof games }).games.filter((g) => g.ruleset === 'conquest');
-    } catch {
-      return;
-    }
+    const games = await fetchLobby('conquest');
+    if (!games) return;
     const cq = conquestContent(this.content);
-    el.innerHTML = games.length
-      ? `<p class="small"><b>Online games waiting for players</b></p>${games
-          .slice(0, 8)
-          .map((g) => {
-            const open = g.seats.filter((s) => s.kind === 'open').length;
-            const who = g.seats.map((s) => `${esc(cq.factions.get(s.side as FactionId)?.name ?? s.side)} (${s.kind === 'ai' ? `AI ${esc(s.agent ?? '')}` : s.kind === 'open' ? 'open' : 'taken'})`).join(', ');
-            return `<div class="cq-row small" data-testid="cq-lobby-game">${esc(cq.scenarios.get(g.scenario)?.name ?? g.scenario)}: ${who} <button data-join="${esc(g.gameId)}" data-testid="cq-join">Join (${open} open)</button></div>`;
-          })
-          .join('')}`
-      : '<p class="muted small">No online game on this server is waiting for players.</p>';
+    const el = this.get('lobby');
+    el.innerHTML = lobbyHtml(games, { scenario: (id) => cq.scenarios.get(id)?.name ?? id, side: (id) => cq.factions.get(id as FactionId)?.name ?? id }, 'cq', 'cq-row');
     el.hidden = false;
   }
 
@@ -246,6 +233,7 @@ export class ConquestSetupScreen {
 
   private refresh(): void {
     const setup = this.setup();
+    this.get('wait-row').hidden = !this.get('online').checked;
     this.get('cards-text').textContent = `${CARD_OPTION_TEXT[setup.cards].text}${setup.deck === 'wild' ? ' The wild deck holds four wildcards instead of two.' : ''}`;
     this.get('type-text').textContent = conquestContent(this.content).scenarios.get(setup.scenario)?.description ?? '';
     const humans = setup.seats.filter((s) => s.player === 'human').length;
@@ -304,7 +292,7 @@ export class ConquestSetupScreen {
       const setup = this.setup();
       const problem = setupProblem(this.content, setup);
       if (problem) return this.refresh();
-      if (this.get('online').checked) this.on.startOnline(setup);
+      if (this.get('online').checked) this.on.startOnline(setup, Number(this.get('wait').value));
       else this.on.start(setup, Number(this.get('speed').value));
     }
   }

@@ -17,8 +17,8 @@ import { loadSave, saveToText } from '../../core/save';
 import { starSystemRuleset } from '../../../systems/star-system-ruleset';
 import type { EntityRefs } from '../../render/types';
 import { playOne } from '../../ai/play';
-import { describeOption, namesIn } from './describe';
-import { combatFacts } from './combat-facts';
+import { namesIn } from './describe';
+import { decisionInfo } from './decision-info';
 import type { FromPlayWorker, PlayInfo, PlaySetup } from './play-protocol';
 import { entityRefs } from '../entity-refs';
 
@@ -262,16 +262,7 @@ export class PlayEngine {
     this.resetPending = false;
     const d = g.pending;
     const pending = d && !g.winner && this.humans().includes(d.side) ? d : null;
-    // the prompt and its facts with names instead of content ids (the options keep their ids)
-    const mine = pending
-      ? {
-          ...pending,
-          prompt: namesIn(g, pending.prompt),
-          context: pending.context
-            ? Object.fromEntries(Object.entries(pending.context).map(([k, v]) => [k, typeof v === 'string' ? namesIn(g, v) : Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? namesIn(g, x) : x)) : v]))
-            : undefined,
-        }
-      : null;
+    const info = pending ? decisionInfo(g, pending) : null;
     const undo = this.undoTarget();
     return {
       type: 'state',
@@ -284,9 +275,9 @@ export class PlayEngine {
       playing: !this.paused,
       play: {
         viewer,
-        decision: mine,
-        options: pending ? pending.options.map((o) => describeOption(g, o, pending)) : [],
-        combat: pending ? combatFacts(g, pending) : null,
+        decision: info?.decision ?? null,
+        options: info?.options ?? [],
+        combat: info?.combat ?? null,
         thinking: this.aiToMove(),
         paused: this.paused,
         canUndo: undo.index >= 0,

@@ -9,6 +9,8 @@ import type { Seats } from '../../core/save';
 import type { FromWorker } from '../spectator-protocol';
 import type { OptionInfo } from './describe';
 import type { CombatFacts } from './combat-facts';
+import type { DecisionInfo } from './decision-info';
+import type { EntityRefs } from '../../render/types';
 
 /** Who plays a side: a person at this screen, or an AI level from `src/ai/registry.ts`. */
 export type Player = { kind: 'human' } | { kind: 'ai'; agent: string };
@@ -53,9 +55,36 @@ export interface PlayInfo {
   sequence: string[];
   segment: number;
   humans: SideId[];
+  /** An online game [issue 27]: the table as this seat sees it. */
+  online?: OnlineTable;
+}
+
+/** An online game's table, for the play screen: where others join, and who is awaited. */
+export interface OnlineTable {
+  gameId: string;
+  /** The invitation link (the game's page on its server). */
+  link: string;
+  /** Sides whose seats wait for a person with the link. */
+  open: string[];
+  /** Sides whose seats wait for the one person their own link was given to. */
+  reserved: string[];
+  /** The seat whose decision is pending: an AI on the server, a connected person, one who left, or nobody yet. */
+  waitingFor: 'ai' | 'person' | 'away' | 'nobody' | null;
 }
 
 export type FromPlayWorker =
   | FromWorker
   | (Extract<FromWorker, { type: 'state' }> & { play: PlayInfo })
   | { type: 'autosave'; text: string; scenario: string; turn: number; seed?: string; seats?: Seats };
+
+/**
+ * What the game server adds for a star-system seat to each state it sends [issue 27]: what the play
+ * screen shows beyond the view, made where the game is. The static entities come with the first state.
+ */
+export interface OnlinePlayFacts {
+  sequence: string[];
+  segment: number;
+  refs?: EntityRefs;
+  /** The seat's own pending decision, in words. */
+  decision?: DecisionInfo;
+}

@@ -18,10 +18,14 @@ import type { CombatFacts } from './combat-facts';
 import { GLOSSARY, withTerms } from './glossary';
 import { DiceTray, diceOf } from './dice-tray';
 import { attackColumns, breakOffOdds, characterColumn, characterOdds, militaryColumn, militaryOdds, oddsForEvent, percent, searchOdds, type Outcome } from '../../core/odds';
-import type { FromPlayWorker, PlayInfo, PlaySetup, ToPlayWorker } from './play-protocol';
+import type { FromPlayWorker, OnlineTable, PlayInfo, PlaySetup, ToPlayWorker } from './play-protocol';
 import { scoreLines } from '../score-lines';
 import { loadPace, savePace } from './seats';
 import { esc } from '../html';
+import type { CreatedGame, OnlineSeat } from '../../online/client';
+import type { SeatRequest } from '../../online/protocol';
+import { fetchLobby, lobbyHtml, seatWaitSelect } from '../lobby';
+import { RemotePlay } from './remote-play';
 
 const SIDE_NAMES: Record<string, string> = { rebel: 'Rebel', imperial: 'Imperial' };
 const SIDE_TEAMS: Record<string, string> = { rebel: 'the Rebellion', imperial: 'the Empire' };
@@ -34,6 +38,8 @@ const ROLLS = ['military-combat', 'search', 'detection', 'break-off', 'character
 
 export class PlayScreen {
   private worker: Worker | null = null;
+  /** An online game [issue 27]: the seat on the game server that stands in for the worker. */
+  private remote: RemotePlay | null = null;
   readonly box: HTMLElement;
   private readonly setupEl: HTMLElement;
   private readonly decisionEl: HTMLElement;
@@ -107,7 +113,7 @@ export class PlayScreen {
     const players = (side: string, def: string) =>
       `<select data-player="${side}"><option value="human"${def === 'human' ? ' selected' : ''}>Human</option>${this.app.options.agents
         .map((a) => `<option value="ai:${esc(a)}"${def === a ? ' selected' : ''}>AI — ${esc(a)}</option>`)
-        .join('')}</select>`;
+        .join('')}<option value="reserved" data-online-only hidden>Reserved: one person, own link</option></select>`;
     // [16.12-16.14] each side's starting forces: placed by the game's dice, or by its player (an AI side by its plan)
     // a human side places by hand unless its player chooses otherwise: the dice may put his team where an enemy PDB sees it
     const placing = (side: string, def: 'auto' | 'hand') =>
@@ -122,6 +128,9 @@ export class PlayScreen {
         <p class="muted" data-setup="mode"></p>
         <p class="warn small" data-setup="placement-warning" data-testid="placement-warning"></p>
       </div>
+      <label class="online-row"><input type="checkbox" data-setup="online" data-testid="play-online-check"> <b>Online</b> <span class="muted small">on this page's game server (<code>npm run serve</code>): you play your Human side; another Human side is open to anyone with the link</span></label>
+      <label data-setup="wait-row" hidden>A seat left empty goes to an AI after ${seatWaitSelect('data-setup="wait"')}</label>
+      <div class="lobby" data-setup="lobby" data-testid="play-lobby" hidden></div>
       <label>Seed <input data-setup="seed" size="12" value="${randomSeed()}"> <button data-setup="reroll" title="A new random seed">new</button></label>
       <p class="muted small">The same seed and choices replay the same game.</p>
       <label>Animation speed <select data-setup="pace"><option value="normal">normal</option><option value="fast">fast</option><option value="instant">instant</option></select></label>
@@ -131,9 +140,23 @@ export class PlayScreen {
     const refresh = () => {
       const s = c.scenarios.get(get('scenario').value);
       get('about').innerHTML = s ? `<p>${esc(s.description)}</p><p class="victory"><b>Victory:</b> ${esc(s.victory.text)}</p>` : '';
-      const humans = ['rebel', 'imperial'].filter((side) => (this.setupEl.querySelector(`[data-player="${side}"]`) as HTMLSelectElement).value === 'human');
-      get('mode').textContent =
-        humans.length === 2 ? 'Hot-seat: two players share this screen, each sees only their own side.' : humans.length === 0 ? 'Both sides AI: you watch.' : `You play ${SIDE_TEAMS[humans[0] as string]} against the AI.`;
+      const online = get('online').checked;
+      // [issue 27] the reserved seat is an online choice only
+      for (const o of this.setupEl.querySelectorAll<HTMLOptionElement>('[data-online-only]')) o.hidden = !online;
+      for (const side of ['rebel', 'imperial']) {
+        const select = this.setupEl.querySelector(`[data-player="${side}"]`) as HTMLSelectElement;
+        if (!online && select.value === 'reserved') select.value = 'human';
+      }
+      (get('wait-row') as HTMLElement).hidden = !online;
+      const seatOf = (side: string) => (this.setupEl.querySelector(`[data-player="${side}"]`) as HTMLSelectElement).value;
+      const humans = ['rebel', 'imperial'].filter((side) => seatOf(side) === 'human');
+      get('mode').textContent = online
+        ? onlineModeText(seatOf)
+        : humans.length === 2
+          ? 'Hot-seat: two players share this screen, each sees only their own side.'
+          : humans.length === 0
+            ? 'Both sides AI: you watch.'
+            : `You play ${SIDE_TEAMS[humans[0] as string]} against the AI.`;
       // [16.12, 9.3] the dice may land a human side's team on a planet whose enemy PDB detects its ship when it flies
       const auto = humans.filter((side) => (this.setupEl.querySelector(`[data-placement="${side}"]`) as HTMLSelectElement).value === 'auto');
       get('placement-warning').textContent = auto.length
@@ -149,23 +172,73 @@ export class PlayScreen {
     get('start').addEventListener('click', () => {
       const player = (side: string) => {
         const v = (this.setupEl.querySelector(`[data-player="${side}"]`) as HTMLSelectElement).value;
-        return v === 'human' ? ({ kind: 'human' } as const) : ({ kind: 'ai', agent: v.slice(3) } as const);
+        return v === 'human' || v === 'reserved' ? ({ kind: 'human' } as const) : ({ kind: 'ai', agent: v.slice(3) } as const);
       };
       for (const side of ['rebel', 'imperial']) SIDE_COLORS[side] = (this.setupEl.querySelector(`[data-color="${side}"]`) as HTMLInputElement).value;
       const handPlacement = (['rebel', 'imperial'] as const).filter((side) => (this.setupEl.querySelector(`[data-placement="${side}"]`) as HTMLSelectElement).value === 'hand');
+      if (get('online').checked) {
+        const reserved = (['rebel', 'imperial'] as const).filter((side) => (this.setupEl.querySelector(`[data-player="${side}"]`) as HTMLSelectElement).value === 'reserved');
+        const setup = { scenario: get('scenario').value, seed: get('seed').value.trim() || randomSeed(), players: { rebel: player('rebel'), imperial: player('imperial') }, handPlacement };
+        return void this.startOnline(setup, reserved, Number(get('wait').value));
+      }
       this.start(
         { scenario: get('scenario').value, seed: get('seed').value.trim() || randomSeed(), players: { rebel: player('rebel'), imperial: player('imperial') }, handPlacement },
         PACES[get('pace').value] ?? 450,
       );
     });
+    this.setupEl.addEventListener('click', (e) => {
+      const join = (e.target as HTMLElement).closest<HTMLElement>('[data-join]')?.dataset.join;
+      if (join) void this.app.joinOnline(join);
+    });
     refresh();
     this.app.showStartMenu(false);
     this.setupEl.hidden = false;
+    void this.showLobby();
   }
+
+  /** The lobby [issue 27]: star-system games on this page's server waiting for players (none without a server). */
+  private async showLobby(): Promise<void> {
+    const games = await fetchLobby('star-system');
+    if (!games) return;
+    const el = this.setupEl.querySelector('[data-setup="lobby"]') as HTMLElement;
+    const c = this.app.content;
+    el.innerHTML = lobbyHtml(games, { scenario: (id) => c.scenarios.get(id)?.name ?? id, side: (id) => capital(SIDE_TEAMS[id] ?? id) }, 'play', 'lobby-row');
+    el.hidden = false;
+  }
+
+  /**
+   * Make the game on this page's game server [issue 27] and take its seat: the host plays the first
+   * Human side; another Human side is open to anyone with the link, a Reserved one gets a link of its
+   * own (shown in the panel until its person comes); AI sides play on the server.
+   */
+  private async startOnline(setup: PlaySetup, reserved: SideId[], waitSeconds: number): Promise<void> {
+    const sides = ['rebel', 'imperial'] as SideId[];
+    const host = sides.find((side) => setup.players[side]?.kind === 'human' && !reserved.includes(side));
+    if (!host) return this.app.showMessage('An online game needs a side of your own: choose Human for it.');
+    const seats: SeatRequest[] = sides.map((side) => {
+      const p = setup.players[side];
+      return p?.kind === 'ai' ? { side, kind: 'ai', agent: p.agent } : { side, kind: reserved.includes(side) ? 'reserved' : 'open' };
+    });
+    const origin = location.origin;
+    let made: CreatedGame;
+    try {
+      const { createOnlineGame } = await import('../../online/client');
+      made = await createOnlineGame(origin, { ruleset: 'star-system', scenario: setup.scenario, seed: setup.seed, handPlacement: setup.handPlacement ?? [], seats, seatTimeoutSeconds: waitSeconds }, host);
+    } catch (e) {
+      return this.app.showMessage(`The online game could not be made (${origin}): ${(e as Error).message}. Online play needs the game server: npm run serve.`);
+    }
+    const link = `${origin}/?online=${encodeURIComponent(made.gameId)}`;
+    this.reservedLinks.set(made.gameId, made.reserved.map((r) => ({ side: r.side, link: `${link}#seat=${encodeURIComponent(r.token)}` })));
+    await this.app.takeSeat(origin, { gameId: made.gameId, ...(made.token ? { token: made.token } : {}) });
+  }
+
+  /** The reserved seats' links of the games made here, by game: the host passes each to its person. */
+  private readonly reservedLinks = new Map<string, { side: string; link: string }[]>();
 
   // ------------------------------------------------------------------ the worker
 
   private send(m: ToPlayWorker): void {
+    if (this.remote) return this.remote.handle(m);
     if (!this.worker) {
       this.worker = new Worker(new URL('./play-worker.ts', import.meta.url), { type: 'module' });
       this.worker.onmessage = (e: MessageEvent<FromPlayWorker>) => this.receive(e.data);
@@ -176,6 +249,7 @@ export class PlayScreen {
 
   /** Start a game (the setup screen's button; tests may call it through the page hook too). */
   start(setup: PlaySetup, paceMs = 450): void {
+    this.leaveOnline();
     savePace(paceMs);
     this.enter(paceMs);
     this.send({ type: 'new', setup });
@@ -186,8 +260,29 @@ export class PlayScreen {
    * only once the worker has loaded it: a refused save leaves whatever was on the screen as it was.
    */
   resume(text: string): void {
+    this.leaveOnline();
     this.resuming = true;
     this.send({ type: 'resume', text });
+  }
+
+  /**
+   * Play a star-system game on a game server [issue 27] at the seat `seat` holds: the screen shows it as
+   * a local game, with the server standing in for the worker. `link` invites others; `seatLink` brings this
+   * player back to the seat.
+   */
+  playOnline(seat: OnlineSeat, link: string, seatLink: string): void {
+    this.leaveOnline();
+    this.remote = new RemotePlay(seat, link, seatLink, (m) => this.receive(m));
+    this.enter(loadPace(450));
+    this.remote.begin();
+  }
+
+  /** Leave the online seat, if this screen holds one (the server hands it to an AI after the host's wait). */
+  private leaveOnline(): void {
+    const remote = this.remote;
+    if (!remote) return;
+    this.remote = null;
+    this.app.leaveSeat(remote.seat, !!this.view?.winner);
   }
 
   /** A resume sent to the worker and not yet answered. */
@@ -274,6 +369,8 @@ export class PlayScreen {
       parts.push(
         `<h3 class="gold" data-testid="game-over">${esc(won)}</h3>${total}<p><button data-act="menu">Back to the menu</button></p>${total && lines ? `<ul class="context">${lines}</ul>` : ''}`,
       );
+    } else if (p.thinking && p.online) {
+      parts.push(`<div class="thinking" data-testid="thinking"><span class="spinner"></span> ${esc(onlineWaiting(p.thinking, p.online))}</div>`);
     } else if (p.thinking) {
       parts.push(
         `<div class="thinking" data-testid="thinking"><span class="spinner"></span> ${esc(capital(SIDE_TEAMS[p.thinking] ?? p.thinking))} is thinking…</div>
@@ -282,6 +379,7 @@ export class PlayScreen {
     } else if (p.decision) {
       parts.push(this.decisionHtml(p.decision, p.options));
     }
+    if (p.online && !v?.winner) parts.push(onlineHtml(p.online, this.reservedLinks.get(p.online.gameId) ?? []));
     parts.push(this.rollsHtml());
     parts.push(
       `<div class="decision-foot"><button data-act="undo" data-testid="undo" ${p.canUndo ? '' : 'disabled'} title="${esc(p.undoNote || 'Take back your last choice (Esc)')}">Undo (Esc)</button>
@@ -476,6 +574,7 @@ export class PlayScreen {
   stop(): void {
     this.active = false;
     this.send({ type: 'pause', paused: true });
+    this.leaveOnline();
     for (const el of [this.decisionBox, this.privacyEl, this.helpEl, this.setupEl]) el.hidden = true;
     this.dice.skip();
     this.clearMarkers();
@@ -750,6 +849,48 @@ export class PlayScreen {
       states: this.statesShown,
     };
   }
+}
+
+/** What an online game waits for, in words. */
+function onlineWaiting(side: SideId, table: OnlineTable): string {
+  const team = capital(SIDE_TEAMS[side] ?? side);
+  switch (table.waitingFor) {
+    case 'ai':
+      return `${team} (an AI on the server) is thinking…`;
+    case 'away':
+      return `${team}'s player has left; the seat waits for them, then an AI takes it over…`;
+    case 'nobody':
+      return `Waiting for a player to take ${SIDE_TEAMS[side] ?? side}'s seat…`;
+    default:
+      return `${team} is deciding, online…`;
+  }
+}
+
+/** The online game's lines in the decision panel: where others join while a seat waits for them. */
+function onlineHtml(table: OnlineTable, reservedLinks: { side: string; link: string }[]): string {
+  const open = table.open.map((s) => SIDE_TEAMS[s] ?? s);
+  const lines: string[] = [];
+  if (open.length) lines.push(`${esc(capital(open.join(' and ')))}: open, invite with <input readonly size="30" value="${esc(table.link)}" data-testid="play-invite" aria-label="Invitation link">`);
+  for (const r of reservedLinks.filter((r) => table.reserved.includes(r.side)))
+    lines.push(`${esc(capital(SIDE_TEAMS[r.side] ?? r.side))}: reserved, send its own link <input readonly size="30" value="${esc(r.link)}" data-testid="play-reserved-link" aria-label="Reserved seat's link">`);
+  return lines.length
+    ? `<div class="small" data-testid="play-online"><b>Online game</b>${lines.map((l) => `<p>${l}</p>`).join('')}</div>`
+    : `<p class="muted small" data-testid="play-online">Online game: every seat is taken.</p>`;
+}
+
+/** The setup's line for an online game: who plays what. */
+function onlineModeText(seatOf: (side: string) => string): string {
+  const sides = ['rebel', 'imperial'];
+  const host = sides.find((s) => seatOf(s) === 'human');
+  if (!host) return 'Online: choose Human for the side you play.';
+  const others = sides
+    .filter((s) => s !== host)
+    .map((s) => {
+      const v = seatOf(s);
+      const team = SIDE_TEAMS[s] ?? s;
+      return v === 'human' ? `${team} is open to anyone with the link` : v === 'reserved' ? `${team} is kept for one person, with its own link` : `${team} is played by the AI on the server`;
+    });
+  return `Online: you play ${SIDE_TEAMS[host]}; ${others.join('; ')}.`;
 }
 
 /** A military column's odds as a small table: loss in strength points across, each side's chance below. */

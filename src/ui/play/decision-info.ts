@@ -1,0 +1,27 @@
+/**
+ * A pending decision as its side's screen shows it: the prompt and its facts in names instead of content
+ * ids, each option in words with its places on the map, and an attack's odds as the deciding side knows
+ * them. Made where the game is: the play worker for a game at this screen, the game server for one
+ * played online [issue 27]. Only ever for the deciding side, so it tells that side nothing it may not know.
+ */
+import type { Decision, Game } from '../../core/engine/types';
+import { describeOption, namesIn, type OptionInfo } from './describe';
+import { combatFacts, type CombatFacts } from './combat-facts';
+
+export interface DecisionInfo {
+  decision: Decision;
+  options: OptionInfo[];
+  combat: CombatFacts | null;
+}
+
+export function decisionInfo(game: Game, pending: Decision): DecisionInfo {
+  const named = (v: unknown) => (typeof v === 'string' ? namesIn(game, v) : v);
+  const decision: Decision = {
+    ...pending,
+    prompt: namesIn(game, pending.prompt),
+    context: pending.context
+      ? (Object.fromEntries(Object.entries(pending.context).map(([k, v]) => [k, Array.isArray(v) ? v.map(named) : named(v)])) as Decision['context'])
+      : undefined,
+  };
+  return { decision, options: pending.options.map((o) => describeOption(game, o, pending)), combat: combatFacts(game, pending) };
+}

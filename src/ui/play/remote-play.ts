@@ -1,0 +1,123 @@
+/**
+ * A star-system game played on a game server [issue 27], behind the same play screen as a local one. The
+ * screen speaks to its game in the play worker's messages; this stands in for the worker: it holds one
+ * seat (`OnlineSeat`) and turns each state the server sends into the worker's 'started' and 'state'
+ * messages, and the screen's answers into commands. The server holds the game, plays the AI seats and
+ * says what this seat may know; there is no undo, pause or save here (the server keeps every command, and
+ * the link brings a player back to the seat).
+ */
+import type { SideId } from '../../core/content/schema';
+import type { Command, Decision, GameEvent } from '../../core/engine/types';
+import type { GameView } from '../../core/view';
+import type { OnlineSeat } from '../../online/client';
+import type { SeatInfo, StateMessage } from '../../online/protocol';
+import type { FromPlayWorker, OnlinePlayFacts, OnlineTable, ToPlayWorker } from './play-protocol';
+
+export class RemotePlay {
+  private introduced = false;
+  private decision: Decision | null = null;
+  /** The step our last answer was sent at: until the server's next state, nothing more is sent. */
+  private sentAt = -1;
+
+  constructor(
+    readonly seat: OnlineSeat,
+    /** The invitation link: this server's page with the game's id. */
+    readonly link: string,
+    /** This seat's own link (the invitation with the seat's token): it brings this player back. */
+    readonly seatLink: string,
+    private readonly post: (m: FromPlayWorker) => void,
+  ) {}
+
+  /** Show the game: the state the server has sent already, then each one it sends. */
+  begin(): void {
+    const seat = this.seat;
+    seat.onState((state) => this.receive(state));
+    seat.onRefused((reason) => {
+      this.sentAt = -1;
+      this.post({ type: 'error', message: `The server refused that: ${reason}` });
+      if (seat.latest) this.receive(seat.latest);
+    });
+  }
+
+  get side(): SideId {
+    return this.seat.side as SideId;
+  }
+
+  /** A message the screen meant for its worker. */
+  handle(m: ToPlayWorker): void {
+    switch (m.type) {
+      case 'answer': {
+        const state = this.seat.latest;
+        const option = this.decision?.options[m.index];
+        if (!state || !option || m.side !== this.side || this.sentAt === state.step) return this.post({ type: 'error', message: 'That is not one of the choices now.' });
+        this.sentAt = state.step;
+        this.seat.send(option as Command<string>);
+        return;
+      }
+      case 'undo':
+        return this.post({ type: 'error', message: 'An online game has no undo: every choice is sent to the other players at once.' });
+      case 'save':
+        return this.post({ type: 'error', message: `The game server keeps this game: your seat's link brings you back to it (${this.seatLink}).` });
+      case 'new':
+      case 'resume':
+        return this.post({ type: 'error', message: 'This screen is playing an online game: leave it for the menu first.' });
+      case 'pause':
+      case 'pace':
+        // the server sets the pace of an online game; nobody pauses the others
+        return;
+    }
+  }
+
+  /** Leave the seat (the server hands it to an AI if nobody comes back to it in time). */
+  async leave(): Promise<void> {
+    await this.seat.leave();
+  }
+
+  private receive(state: StateMessage): void {
+    const facts = (state.extra ?? {}) as unknown as OnlinePlayFacts;
+    const reset = !this.introduced;
+    if (!this.introduced) {
+      this.introduced = true;
+      const agents = Object.fromEntries(state.seats.map((s) => [s.side, s.kind === 'ai' ? (s.agent ?? 'normal') : 'human']));
+      this.post({ type: 'started', info: { scenario: this.seat.joined.scenario, seed: 'online', replay: false, agents }, refs: facts.refs ?? {} });
+    }
+    this.decision = facts.decision?.decision ?? null;
+    const over = state.winner !== null;
+    const waiting = !over && state.waitingFor && state.waitingFor !== this.side ? (state.waitingFor as SideId) : null;
+    this.post({
+      type: 'state',
+      view: state.view as unknown as GameView,
+      events: state.events as GameEvent[],
+      reset,
+      index: 0,
+      total: null,
+      playing: true,
+      play: {
+        viewer: this.side,
+        decision: over ? null : this.decision,
+        options: over ? [] : (facts.decision?.options ?? []),
+        combat: facts.decision?.combat ?? null,
+        thinking: waiting,
+        paused: false,
+        canUndo: false,
+        undoNote: 'An online game has no undo.',
+        sequence: facts.sequence ?? [],
+        segment: facts.segment ?? -1,
+        humans: [this.side],
+        online: this.table(state.seats, waiting),
+      },
+    });
+  }
+
+  /** Who sits where, and what the seat being waited for is doing. */
+  private table(seats: SeatInfo[], waiting: SideId | null): OnlineTable {
+    const at = seats.find((s) => s.side === waiting);
+    return {
+      gameId: this.seat.joined.gameId,
+      link: this.link,
+      open: seats.filter((s) => s.kind === 'open').map((s) => s.side),
+      reserved: seats.filter((s) => s.kind === 'reserved').map((s) => s.side),
+      waitingFor: !at ? null : at.kind === 'ai' ? 'ai' : at.kind === 'open' || at.kind === 'reserved' ? 'nobody' : at.connected ? 'person' : 'away',
+    };
+  }
+}
