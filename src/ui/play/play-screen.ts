@@ -359,6 +359,8 @@ export class PlayScreen {
     this.renderSequence(p);
     const v = this.view;
     const parts: string[] = [];
+    // online: where the others join comes first, while a seat still waits for its person
+    if (p.online && !v?.winner) parts.push(onlineHtml(p.online, this.reservedLinks.get(p.online.gameId) ?? []));
     if (v?.winner) {
       // seen at the end of a whole game: "the Rebellion wins." with no word of how it was won
       const won = v.winner === 'draw' ? 'The game ends in a draw.' : `${capital(SIDE_TEAMS[v.winner] ?? v.winner)} wins.`;
@@ -379,12 +381,12 @@ export class PlayScreen {
     } else if (p.decision) {
       parts.push(this.decisionHtml(p.decision, p.options));
     }
-    if (p.online && !v?.winner) parts.push(onlineHtml(p.online, this.reservedLinks.get(p.online.gameId) ?? []));
     parts.push(this.rollsHtml());
     parts.push(
-      `<div class="decision-foot"><button data-act="undo" data-testid="undo" ${p.canUndo ? '' : 'disabled'} title="${esc(p.undoNote || 'Take back your last choice (Esc)')}">Undo (Esc)</button>
+      // online, nothing is taken back (the others have seen it): no undo button at all
+      `<div class="decision-foot">${p.online ? '' : `<button data-act="undo" data-testid="undo" ${p.canUndo ? '' : 'disabled'} title="${esc(p.undoNote || 'Take back your last choice (Esc)')}">Undo (Esc)</button>`}
        <button data-act="help" title="Rules help (?)">Help (?)</button>
-       <span class="muted small">${p.canUndo ? '' : esc(p.undoNote)}</span><span class="typed" data-testid="typed"></span></div>`,
+       <span class="muted small">${p.canUndo || p.online ? '' : esc(p.undoNote)}</span><span class="typed" data-testid="typed"></span></div>`,
     );
     this.decisionEl.innerHTML = parts.join('');
     this.decisionBox.hidden = false;
@@ -870,11 +872,11 @@ function onlineWaiting(side: SideId, table: OnlineTable): string {
 function onlineHtml(table: OnlineTable, reservedLinks: { side: string; link: string }[]): string {
   const open = table.open.map((s) => SIDE_TEAMS[s] ?? s);
   const lines: string[] = [];
-  if (open.length) lines.push(`${esc(capital(open.join(' and ')))}: open, invite with <input readonly size="30" value="${esc(table.link)}" data-testid="play-invite" aria-label="Invitation link">`);
+  if (open.length) lines.push(`${esc(capital(open.join(' and ')))}: the seat is open. Send this link to invite a player: <input readonly size="30" value="${esc(table.link)}" data-testid="play-invite" aria-label="Invitation link">`);
   for (const r of reservedLinks.filter((r) => table.reserved.includes(r.side)))
-    lines.push(`${esc(capital(SIDE_TEAMS[r.side] ?? r.side))}: reserved, send its own link <input readonly size="30" value="${esc(r.link)}" data-testid="play-reserved-link" aria-label="Reserved seat's link">`);
+    lines.push(`${esc(capital(SIDE_TEAMS[r.side] ?? r.side))}: the seat is reserved. Send this link to its player: <input readonly size="30" value="${esc(r.link)}" data-testid="play-reserved-link" aria-label="Reserved seat's link">`);
   return lines.length
-    ? `<div class="small" data-testid="play-online"><b>Online game</b>${lines.map((l) => `<p>${l}</p>`).join('')}</div>`
+    ? `<div class="small online-box" data-testid="play-online"><b>Online game</b>${lines.map((l) => `<p>${l}</p>`).join('')}</div>`
     : `<p class="muted small" data-testid="play-online">Online game: every seat is taken.</p>`;
 }
 
