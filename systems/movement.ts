@@ -21,7 +21,7 @@
  */
 import { addComponent, hasComponent, removeComponent } from 'bitecs';
 import { GuardedBy } from '../src/core/world/relations';
-import type { SideId } from '../src/core/content/schema';
+import type { HyperjumpResult, SideId } from '../src/core/content/schema';
 import { emit, interrupt } from '../src/core/engine/game';
 import type { Command, Frame, Game, Json, Procedure, Step } from '../src/core/engine/types';
 import { allOf, environOf, guardOf, holderOf, place, planetOfEnviron, tag, untag } from '../src/core/world/world';
@@ -29,7 +29,9 @@ import { nameOf } from '../src/core/names';
 import { detectShip, mergeDetection, pilotNavigation, shedDetection } from './detection';
 import { canPutPdbUp, pdbAttackColumn, pdbUsableBy, applyPdbLoss, putPdbUp } from './pdb';
 import { markMoversBusy } from './healing';
-import { combatResult } from './military-combat';
+import { combatResult, eliminateUnit } from './military-combat';
+import { killCharacter } from './character-combat';
+import { clearAdrift, driftingStacks, hyperjumpResult, HYPERJUMP_WORDS, isAdrift, jumpOf, setAdrift, stackNavigation, systemOfEnviron } from './hyperjump';
 import { placeWaitingRebelUnits } from './rebellion';
 import { reinforcementStep, answerReinforcement } from './reinforcements';
 import { charactersIn, enemyOf, environsInPlay, isCharacter, isFreeCharacter, isUnit, phasing, planetsInPlay, sideOf, unitsIn } from './sides';
@@ -98,6 +100,7 @@ export function groupDestinations(game: Game, pieces: number[]): number[] {
     if (!samePlanet) {
       if (units.some((u) => c.Unit.mobile[u] !== 1)) return false; // [7.21, 7.3] militia and 1-0 stay home
       if (characters.length && !ship) return false; // [9.0] characters change planets only by spaceship
+      if (jumpOf(game, from, to) === null) return false; // [5.22] to another star system only along a hyperjump route
     }
     return unitsIn(game, to, side).length + units.length <= (c.Environ.size[to] as number); // [9.5]
   });
@@ -184,6 +187,7 @@ export const movementSegment: Procedure = {
     const options: Command[] = [{ type: 'end-movement', side }];
     for (const piece of movablePieces(game, side))
       if (canStartGroup(game, piece)) options.push({ type: 'pick', side, piece });
+    options.push(...leaveDriftOptions(game, side)); // [5.22]
     for (const { ship, character } of shipAssignments(game, side)) options.push({ type: 'assign-ship', side, ship, character });
     for (const planet of planetsInPlay(game)) if (canPutPdbUp(game, planet, side)) options.push({ type: 'pdb-up', side, planet });
     for (const { prisoner, guard } of guardChanges(game, side)) options.push({ type: 'reassign-guard', side, prisoner, guard });
@@ -226,6 +230,21 @@ export const movementSegment: Procedure = {
         addComponent(game.world, prisoner, GuardedBy(command.guard as number));
         return;
       }
+      case 'leave-drift': {
+        const stack = driftingStacks(game, side as string, (eid) => sideOf(game, eid)).find((x) => x.system === command.system && x.outer === (command.outer === true));
+        if (!stack) return;
+        if (stack.outer) {
+          // [5.22] from the system's edge to its sun's drift area: a movement's worth of flying
+          for (const p of stack.pieces) {
+            game.world.c.Adrift.outer[p] = 0;
+            tag(game.world, p, game.world.c.Moved);
+          }
+          emit(game, { kind: 'drift-in', text: `The ${side === 'rebel' ? 'Rebel' : 'Imperial'} stack adrift at the edge of ${nameOf(game, stack.system)} makes for its sun's drift area.`, rule: '[5.22]', visibleTo: side as SideId });
+          return;
+        }
+        d.move = { side, pieces: stack.pieces, from: 0, to: command.to as number };
+        return;
+      }
       case 'move-to': {
         const pieces = d.group ?? [];
         delete d.group;
@@ -240,6 +259,30 @@ export const movementSegment: Procedure = {
     }
   },
 };
+
+/**
+ * [5.22] a side's stacks in drift areas, each a choice: from the outer drift area, on to the sun's; from
+ * the sun's, down to an environ of a planet of that system (with room for its units [9.5]). A stack that
+ * moved this segment waits for the next.
+ */
+function leaveDriftOptions(game: Game, side: SideId): Command[] {
+  const w = game.world;
+  const out: Command[] = [];
+  for (const stack of driftingStacks(game, side, (eid) => sideOf(game, eid))) {
+    if (stack.pieces.some((p) => hasComponent(w, p, w.c.Moved))) continue;
+    if (stack.outer) {
+      out.push({ type: 'leave-drift', side, system: stack.system, outer: true, to: 0 });
+      continue;
+    }
+    const units = stack.pieces.filter((p) => isUnit(game, p));
+    for (const to of environsInPlay(game)) {
+      if (systemOfEnviron(game, to) !== stack.system) continue;
+      if (unitsIn(game, to, side).length + units.length > (w.c.Environ.size[to] as number)) continue;
+      out.push({ type: 'leave-drift', side, system: stack.system, outer: false, to });
+    }
+  }
+  return out;
+}
 
 /** [12.81] a prisoner may be handed to another character or unit of his guard's side in the same environ. */
 export function guardChanges(game: Game, side: SideId): { prisoner: number; guard: number }[] {
@@ -333,7 +376,7 @@ interface MoveData {
 /** Pieces of the group still moving (not eliminated, not dead). */
 function liveParts(game: Game, d: MoveData) {
   const w = game.world;
-  const alive = d.pieces.filter((p) => !hasComponent(w, p, w.c.Eliminated) && !hasComponent(w, p, w.c.Dead) && environOf(w, p) !== 0);
+  const alive = d.pieces.filter((p) => !hasComponent(w, p, w.c.Eliminated) && !hasComponent(w, p, w.c.Dead) && (environOf(w, p) !== 0 || isAdrift(game, p)));
   return groupParts(game, alive);
 }
 
@@ -379,12 +422,12 @@ export const moveGroup: Procedure = {
   step(game: Game, frame: Frame): Step {
     const d = frame.data as unknown as MoveData;
     const w = game.world;
-    const fromPlanet = planetOfEnviron(w, d.from);
+    const fromPlanet = d.from ? planetOfEnviron(w, d.from) : 0; // 0: out of a drift area [5.22]
     const toPlanet = planetOfEnviron(w, d.to);
     const interplanetary = fromPlanet !== toPlanet;
     const flying = groupParts(game, d.pieces).ship !== 0;
     const enemy = enemyOf(d.side);
-    d.stage ??= 'leave';
+    d.stage ??= d.from === 0 ? 'left' : 'leave'; // [5.22] out of a drift area: no planet is left
     if (d.stage === 'leave') {
       // [9.3] the planet left checks the group; a flight on one planet is checked once only [9.33]
       d.stage = 'left';
@@ -397,6 +440,8 @@ export const moveGroup: Procedure = {
     if (d.stage === 'left') {
       const { ship, characters } = liveParts(game, d);
       if (ship && !d.routine) shedDetection(game, ship, characters); // [9.45]
+      // [5.22] to another star system: the hyperjump, which may leave the stack adrift
+      if (d.from !== 0 && hyperjump(game, d) !== 'safe') return { done: true };
       arrive(game, d);
       d.stage = 'arrived';
       if (interplanetary && pdbUsableBy(game, toPlanet, enemy)) {
@@ -429,14 +474,75 @@ export const moveGroup: Procedure = {
   },
 };
 
+/**
+ * [5.22] the hyperjump of a group flying to another star system (tables.md): rolled when its navigation
+ * is not above the route's distance. A result other than safe is applied here (damage, losses, the
+ * drift area), and the group's move ends in space. Only the moving side hears of it: the jump is made
+ * far from any PDB.
+ */
+function hyperjump(game: Game, d: MoveData): HyperjumpResult {
+  const w = game.world;
+  const jump = jumpOf(game, d.from, d.to);
+  if (!jump) return 'safe';
+  const { units, characters, ship } = liveParts(game, d);
+  const navigation = stackNavigation(game, units, characters);
+  const target = systemOfEnviron(game, d.to);
+  const route = `${nameOf(game, systemOfEnviron(game, d.from))} to ${nameOf(game, target)}${jump.via ? ` by ${nameOf(game, jump.via)}` : ''}`;
+  const who = d.side === 'rebel' ? 'Rebel' : 'Imperial';
+  if (navigation > jump.distance) {
+    emit(game, { kind: 'hyperjump', text: `The ${who} stack jumps from ${route} (distance ${jump.distance}, navigation ${navigation}: no roll).`, rule: '[5.22]', visibleTo: d.side, entities: [d.to] });
+    return 'safe';
+  }
+  const die = game.rng.d6();
+  const result = hyperjumpResult(game, die + jump.distance - navigation);
+  emit(game, {
+    kind: 'hyperjump',
+    text: `The ${who} stack jumps from ${route} (distance ${jump.distance}, navigation ${navigation}, die ${die}): ${HYPERJUMP_WORDS[result]}.`,
+    rule: '[5.22]',
+    visibleTo: d.side,
+    entities: [d.to],
+  });
+  if (result === 'safe') return result;
+  if (result === 'outer-drift-eliminated') {
+    // the whole stack is lost in hyperspace
+    for (const u of units) eliminateUnit(game, u, '[5.22]');
+    if (ship) loseShip(game, ship, 'lost in hyperspace', '[5.22]', true);
+    for (const ch of characters) killCharacter(game, ch, 'is lost in hyperspace', '[5.22]');
+    return result;
+  }
+  if (result.endsWith('-damaged')) {
+    if (ship) w.c.Spaceship.damaged[ship] = 1; // [9.31] it flies on, and is wrecked when it lands
+    else {
+      const weakest = [...units].sort((a, b) => (w.c.Unit.combat[a] as number) - (w.c.Unit.combat[b] as number))[0];
+      if (weakest) eliminateUnit(game, weakest, '[5.22]');
+    }
+  }
+  const outer = result.startsWith('outer');
+  const movers = liveParts(game, d);
+  const adrift = [...movers.units, ...movers.characters, ...(movers.ship ? [movers.ship] : [])];
+  for (const prisoner of allOf(w, 'character'))
+    if (hasComponent(w, prisoner, w.c.Captured) && adrift.includes(guardOf(w, prisoner))) adrift.push(prisoner); // [12.81]
+  for (const p of adrift) {
+    setAdrift(game, p, target, outer);
+    tag(w, p, w.c.Moved);
+  }
+  return result;
+}
+
 /** Put the group (and prisoners its pieces guard [12.81]) in the destination. */
 function arrive(game: Game, d: MoveData) {
   const w = game.world;
   const { units, characters, ship } = liveParts(game, d);
   const movers = [...units, ...characters, ...(ship ? [ship] : [])];
-  for (const p of movers) place(w, p, d.to);
+  for (const p of movers) {
+    clearAdrift(game, p);
+    place(w, p, d.to);
+  }
   for (const prisoner of allOf(w, 'character'))
-    if (hasComponent(w, prisoner, w.c.Captured) && movers.includes(guardOf(w, prisoner))) place(w, prisoner, d.to); // [12.81]
+    if (hasComponent(w, prisoner, w.c.Captured) && movers.includes(guardOf(w, prisoner))) {
+      clearAdrift(game, prisoner);
+      place(w, prisoner, d.to); // [12.81]
+    }
 }
 
 function finish(game: Game, d: MoveData): Step {

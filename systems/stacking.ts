@@ -102,7 +102,8 @@ export function loseShip(game: Game, ship: number, why: string, rule: string, fo
 export function refreshShips(game: Game): void {
   const w = game.world;
   for (const ship of allShips(game)) {
-    if (hasComponent(w, ship, w.c.Eliminated)) continue;
+    // [5.22] a ship adrift is in space with its stack, wherever its holder is
+    if (hasComponent(w, ship, w.c.Eliminated) || (hasComponent(w, ship, w.c.Adrift) && !environOf(w, ship))) continue;
     const holder = holderOf(w, ship);
     const holderFree = holder !== 0 && isFreeCharacter(game, holder);
     let at = environOf(w, ship);

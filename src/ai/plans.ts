@@ -644,8 +644,26 @@ export function beginMovementMemory(ctx: PlanContext): void {
 
 // ---------------------------------------------------------------- the plans
 
+/**
+ * [5.22] a stack adrift after a hyperjump is useless until it lands: it leaves its drift area first
+ * thing, and lands where its side is strongest against the enemy's units there (a planet of its own
+ * control preferred).
+ */
+export function leaveDrift(view: GameView, decision: { options: Command[] }, side: SideId): Command | undefined {
+  const ways = decision.options.filter((o) => o.type === 'leave-drift');
+  const enemy: SideId = side === 'rebel' ? 'imperial' : 'rebel';
+  return best(ways, (o) => {
+    if (o.outer === true) return 0;
+    const to = o.to as number;
+    const planet = planetOfEnviron(view, to);
+    return strengthIn(view, to, side) - strengthIn(view, to, enemy) + (planet?.control === side ? 2 : 0) - (planet?.pdbUp && planet.control === enemy ? 1 : 0);
+  });
+}
+
 const PLANS: Record<string, Plan> = {
   movement(ctx) {
+    const drifting = leaveDrift(ctx.view, ctx.decision, ctx.side);
+    if (drifting) return drifting;
     beginMovementMemory(ctx);
     return ctx.side === 'rebel' ? rebelMovement(ctx) : imperialMovement(ctx);
   },

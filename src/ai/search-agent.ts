@@ -20,7 +20,7 @@ import { Rng } from '../core/rng';
 import { viewFor, type GameView } from '../core/view';
 import type { Agent, AgentFactory } from './agent';
 import { DEFAULT_WEIGHTS, evaluate, type EvaluationWeights } from './evaluate';
-import { beginMovementMemory, imperialMoveAlternatives, planFor, rememberMove, type PlanContext, type PlanSkills } from './plans';
+import { beginMovementMemory, imperialMoveAlternatives, leaveDrift, planFor, rememberMove, type PlanContext, type PlanSkills } from './plans';
 
 export interface SearchLevel {
   name: string;
@@ -241,6 +241,10 @@ export function searchAgent(level: SearchLevel): AgentFactory {
         remember(view);
         if (decision.options.length === 1) return decision.options[0] as Command;
         if (level.blunder > 0 && rng.chance(level.blunder)) return rng.pick(decision.options);
+        if (decision.kind === 'movement') {
+          const drifting = leaveDrift(view, decision, side); // [5.22] a stack adrift lands first
+          if (drifting) return drifting;
+        }
         if (belief && level.movementSamples > 0 && side === 'imperial' && decision.kind === 'movement') return searchMovement(view, decision, belief);
         const planned = planFor({ content: c, view, decision, side, memory, skills });
         if (!belief || !level.searched[side].includes(decision.kind)) return planned;

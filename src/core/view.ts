@@ -83,6 +83,17 @@ export interface PossessionView {
   inoperative: boolean;
 }
 
+/** [5.22] a piece in a drift area after a hyperjump: in space, in no environ; seen by its own side only. */
+export interface DriftView {
+  eid: number;
+  kind: 'unit' | 'character' | 'ship';
+  side: SideId;
+  /** The star system's content id. */
+  system: string;
+  /** The system's outer drift area (true), or its sun's (false). */
+  outer: boolean;
+}
+
 export interface GameView {
   /** Whose view this is; null for the spectator who sees everything. */
   side: SideId | null;
@@ -100,6 +111,8 @@ export interface GameView {
   characters: CharacterView[];
   ships: ShipView[];
   possessions: PossessionView[];
+  /** [5.22] pieces adrift (one's own only; the spectator's, all). */
+  drifting: DriftView[];
   /** The pending decision, when it is this side's (always, for the spectator). */
   decision: Decision | null;
   events: GameEvent[];
@@ -217,6 +230,15 @@ export function viewFor(game: Game, side: SideId | null, options: ViewOptions = 
     });
   }
 
+  const drifting: DriftView[] = [];
+  for (const kind of ['unit', 'character', 'ship', 'possession'] as const)
+    for (const eid of allOf(w, kind)) {
+      if (!hasComponent(w, eid, c.Adrift) || environOf(w, eid) || hasComponent(w, eid, c.Eliminated) || hasComponent(w, eid, c.Dead)) continue;
+      const owner = sideName(game, c.Owner.side[eid] as number);
+      if (!sees(owner)) continue; // [5.22] space is wide: the enemy does not see where a jump went wrong
+      drifting.push({ eid, kind: kind === 'possession' ? 'ship' : kind, side: owner, system: refOf(w, c.Adrift.system[eid] as number), outer: c.Adrift.outer[eid] === 1 });
+    }
+
   return {
     side,
     scenario: game.scenario.id,
@@ -232,6 +254,7 @@ export function viewFor(game: Game, side: SideId | null, options: ViewOptions = 
     characters,
     ships,
     possessions,
+    drifting,
     decision: game.pending && (side === null || game.pending.side === side) ? structuredClone(game.pending) : null,
     events:
       options.events === false

@@ -1068,9 +1068,56 @@ export class App {
       this.stackLabels.push(el);
     }
     this.badgeBoxes = this.stackLabels.map(hiddenBox);
+    this.buildDriftLabels();
     this.mapLabels = [...this.systemBoxes, ...this.nameBoxes, ...this.badgeBoxes];
     this.galaxy.takeLabelsDirty();
     this.placeLabels(true);
+  }
+
+  /** [5.22] stacks adrift after a hyperjump: a badge on their drift area's ring, one per side and area. */
+  private driftLabels: { el: HTMLElement; system: string; outer: boolean; side: string }[] = [];
+
+  private buildDriftLabels(): void {
+    for (const l of this.driftLabels) l.el.remove();
+    this.driftLabels = [];
+    const groups = new Map<string, { system: string; outer: boolean; side: string; units: number; characters: number; ships: number }>();
+    for (const d of this.view?.drifting ?? []) {
+      const key = `${d.system}|${d.outer}|${d.side}`;
+      const g = groups.get(key) ?? { system: d.system, outer: d.outer, side: d.side, units: 0, characters: 0, ships: 0 };
+      if (d.kind === 'unit') g.units++;
+      else if (d.kind === 'character') g.characters++;
+      else g.ships++;
+      groups.set(key, g);
+    }
+    const layer = this.el.labels as HTMLElement;
+    for (const g of groups.values()) {
+      const el = document.createElement('div');
+      el.className = `label stack-label drift-label side-${g.side}`;
+      el.style.setProperty('--c', SIDE_COLORS[g.side] ?? '#fff');
+      const where = `${g.outer ? 'outer drift area of' : 'drift area of the sun of'} ${this.content.systems.get(g.system)?.name ?? g.system}`;
+      el.title = `Adrift after a hyperjump, in the ${where} [5.22]`;
+      el.dataset.testid = 'drift-label';
+      el.innerHTML = `≈ ${g.units ? `▲${g.units} ` : ''}${g.characters ? `◆${g.characters} ` : ''}${g.ships ? '⛭' : ''}<small>adrift</small>`;
+      layer.appendChild(el);
+      this.driftLabels.push({ el, system: g.system, outer: g.outer, side: g.side });
+    }
+  }
+
+  /** The drift badges on their rings: the Rebel's on one side of the sun, the Empire's on the other. */
+  private placeDriftLabels(): void {
+    const L = this.galaxy.layout;
+    for (const d of this.driftLabels) {
+      const s = L.systems[L.systemIndex.get(d.system) ?? -1];
+      let shown = false;
+      if (s) {
+        const r = d.outer ? s.def.drift.outer : s.def.drift.inner;
+        const a = d.side === 'rebel' ? -Math.PI / 4 : (3 * Math.PI) / 4;
+        this.tmp3.set(s.position.x + Math.cos(a) * r, s.position.y, s.position.z + Math.sin(a) * r);
+        shown = this.galaxy.cameraDistanceTo(s.position) < s.def.drift.outer * 12 && this.galaxy.project(this.tmp3, this.tmp2);
+      }
+      d.el.style.display = shown ? '' : 'none';
+      if (shown) d.el.style.transform = `translate(${this.tmp2.x.toFixed(1)}px, ${this.tmp2.y.toFixed(1)}px) translate(-50%, -50%)`;
+    }
   }
 
   /** Move the labels to their objects' screen positions, only when the camera or the view changed. */
@@ -1116,6 +1163,7 @@ export class App {
       box.x = this.tmp2.x;
       box.y = this.tmp2.y;
     });
+    this.placeDriftLabels();
     // ...nudged apart where neighbouring environs' badges would cover each other (a small planet)
     spreadMarkers(this.badgeBoxes);
     const highestBadge = new Map<string, number>();

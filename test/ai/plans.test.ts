@@ -2,13 +2,15 @@
  * `normal`'s plans, judged on positions built for the purpose: each test sets up a position where the
  * rules make one answer right, and checks the plan finds it from its side's view.
  */
+import { routeBetween } from '../../systems/hyperjump';
+import { pilotNavigation } from '../../systems/detection';
 import { describe, expect, it } from 'vitest';
 import { apply } from '../../src/core/engine/game';
 import type { Command, Decision, Game } from '../../src/core/engine/types';
 import { spawnUnit } from '../../src/core/world/build';
 import { REBELLION } from '../../src/core/world/components';
 import { hasComponent } from 'bitecs';
-import { allOf, environOf, environsOf, place, planetOfEnviron, refOf, tag } from '../../src/core/world/world';
+import { allOf, environOf, environsOf, place, planetOfEnviron, refOf, systemOfPlanet, tag } from '../../src/core/world/world';
 import { ENVIRON_TYPES, LOYALTIES, type SideId } from '../../src/core/content/schema';
 import { eliminateUnit } from '../../systems/military-combat';
 import { viewFor } from '../../src/core/view';
@@ -112,7 +114,13 @@ describe('with the skill, the Empire flies its characters to where unrest is abo
     passUntil(game, atMovementOf('imperial'));
     const ship = viewFor(game, 'imperial', { events: false }).ships.find((s) => s.side === 'imperial' && s.holder)!;
     const home = planetOfEnviron(game.world, ship.environ);
-    const others = allOf(game.world, 'planet').filter((p) => p !== home && hasComponent(game.world, p, game.world.c.InPlay));
+    // [5.22] planets its pilot reaches with no hyperjump roll: in the home system, or one route away and within his navigation
+    const reachable = (p: number) => {
+      const [a, b] = [systemOfPlanet(game.world, home), systemOfPlanet(game.world, p)];
+      const route = a === b ? null : routeBetween(game, a, b);
+      return a === b || (route !== null && route.distance < pilotNavigation(game, ship.holder));
+    };
+    const others = allOf(game.world, 'planet').filter((p) => p !== home && hasComponent(game.world, p, game.world.c.InPlay) && reachable(p));
     const unrest = others.find((p) => environsOf(game.world, p).length >= 2)!;
     const rising = others.find((p) => p !== unrest)!;
     // one Imperial unit on the planet at unrest, in the environ a team would land in otherwise (the biggest)

@@ -113,7 +113,31 @@ function loyalty(game: Game) {
   for (const entry of (game.vars.rebellionEntries as unknown as RebellionEntry[] | undefined) ?? []) expect(entry.loyalty).toBe(UNREST);
 }
 
+/** Pieces adrift after the last command checked, by game. */
+const adriftBefore = new WeakMap<Game, Set<number>>();
+
+/**
+ * [5.22] drift areas: a piece is in one place only, an environ or a drift area (never both), and a
+ * piece adrift reaches an environ only by leaving its drift area (the sun's) with a command of its own.
+ */
+function drift(game: Game) {
+  const w = game.world;
+  const c = w.c;
+  const now = new Set<number>();
+  for (const kind of ['unit', 'character', 'ship', 'possession'] as const)
+    for (const eid of allOf(w, kind)) {
+      if (!hasComponent(w, eid, c.Adrift)) continue;
+      if (hasComponent(w, eid, c.Eliminated) || hasComponent(w, eid, c.Dead)) continue;
+      expect(environOf(w, eid)).toBe(0);
+      now.add(eid);
+    }
+  for (const eid of adriftBefore.get(game) ?? [])
+    if (!now.has(eid) && environOf(w, eid)) expect(game.log.at(-1)).toMatchObject({ type: 'leave-drift', outer: false });
+  adriftBefore.set(game, now);
+}
+
 export function checkInvariants(game: Game): void {
+  drift(game);
   operations(game);
   characters(game);
   loyalty(game);

@@ -441,6 +441,8 @@ export type PlanetDef = z.infer<typeof Planet>;
 export type StarSystemDef = z.infer<typeof StarSystem>;
 export type NavigationStarDef = z.infer<typeof NavigationStar>;
 export type RouteDef = z.infer<typeof Route>;
+/** A result of the hyperjump table (tables.md). */
+export type HyperjumpResult = 'safe' | 'drift' | 'outer-drift' | 'drift-damaged' | 'outer-drift-damaged' | 'outer-drift-eliminated';
 export type ProvinceDef = z.infer<typeof Province>;
 export type GalaxyDef = z.infer<typeof GalaxyFile>;
 export type CharacterDef = z.infer<typeof Character>;

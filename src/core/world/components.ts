@@ -93,6 +93,11 @@ export function createComponents() {
     Inoperative: {},
     /** [14.2] a possession the enemy has seen used. */
     Revealed: {},
+    /**
+     * [5.22] a piece in a drift area after a hyperjump went wrong: in space, in no environ and no orbit.
+     * `system` is the star system's entity; `outer` 1 for the system's outer drift area, 0 for its sun's.
+     */
+    Adrift: { system: i16(), outer: u8() },
   };
 }
 
@@ -101,6 +106,7 @@ export type Components = ReturnType<typeof createComponents>;
 /** Components whose stores hold numbers, and the fields to copy when a world is snapshot or cloned. */
 export const NUMERIC_FIELDS: Partial<Record<keyof Components, string[]>> = {
   Route: ['from', 'to', 'via', 'distance'],
+  Adrift: ['system', 'outer'],
   Environ: ['type', 'size', 'resource', 'coup'],
   Unit: ['type', 'combat', 'mobile', 'hidden', 'environType'],
   Character: ['combat', 'endurance', 'intelligence', 'leadership', 'diplomacy', 'navigation'],

@@ -10,6 +10,7 @@ import { LOYALTIES, type SideId } from '../../core/content/schema';
 import { groupById, groupOn, missionPhase } from '../../../systems/missions';
 import { hidingBonus } from '../../../systems/search';
 import { optionFacts, pdbWords } from './option-facts';
+import { nameOf } from '../../core/names';
 
 export interface OptionInfo {
   /** The button text. */
@@ -203,6 +204,14 @@ function describeLabel(game: Game, option: Command): OptionInfo {
     const intelligence = game.world.c.Character.intelligence[hider] as number;
     const place = placeOf(game, hider);
     return { label: `Hide behind ${entityName(game, hider)} (intelligence ${intelligence}${bonus ? `, +${bonus} from possessions` : ''})`, places: place ? [place] : [], ends: false };
+  }
+  if (option.type === 'leave-drift') {
+    // [5.22] out of a drift area: on to the sun's, or down to an environ of the system
+    const system = typeof option.system === 'number' ? nameOf(game, option.system) : 'the system';
+    if (option.outer === true) return { label: `Leave ${system}'s outer drift area for its sun's`, places: [], ends: false };
+    const to = option.to as number;
+    const place = placeOf(game, to);
+    return { label: `Land from ${system}'s drift area at ${entityName(game, to)}`, places: place ? [place] : [], ends: false };
   }
   if (option.type === 'search-by') {
     // [11.23] "Search with units led by Serath Kaine", "Search with characters", "No search"

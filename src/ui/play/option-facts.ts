@@ -5,6 +5,8 @@
  * with the whole game, so it reads only what the deciding side may know: its own pieces, public
  * planet facts (loyalty, state, PDB), public tables and cards.
  */
+import type { HyperjumpResult } from '../../core/content/schema';
+import { HYPERJUMP_WORDS, hyperjumpOdds, jumpOf, stackNavigation } from '../../../systems/hyperjump';
 import { hasComponent } from 'bitecs';
 import type { Command, Decision, Game } from '../../core/engine/types';
 import { LOYALTIES, PLANET_STATES, type SideId } from '../../core/content/schema';
@@ -163,12 +165,16 @@ function flightFacts(game: Game, option: Command, decision?: Decision): OptionFa
   const toPlanet = planetOfEnviron(w, to);
   const enemy = enemyOf(side);
   const seeing = (planet: number) => controls(game, enemy, planet) && w.c.Pdb.up[planet] === 1;
+  // [5.22] to another star system: the hyperjump's exact odds, said before the jump
+  const jump = jumpOf(game, from, to);
+  const jumpLine = jump ? hyperjumpLine(game, jump.distance, stackNavigation(game, units, characters), jump.via) : '';
+  const withJump = (facts: OptionFacts): OptionFacts => (jumpLine ? { ...facts, detail: [jumpLine, facts.detail].filter(Boolean).join('; ') } : facts);
   const checks: number[] = [];
   if ((fromPlanet !== toPlanet || ship) && seeing(fromPlanet)) checks.push(fromPlanet);
   if (fromPlanet !== toPlanet && seeing(toPlanet)) checks.push(toPlanet);
-  if (!checks.length) return {};
-  if (units.length) return { detail: `units pass an enemy PDB at ${checks.map((p) => nameOf(game, p)).join(' and ')}: it may fire on them [9.21]` };
-  if (!ship) return {};
+  if (!checks.length) return withJump({});
+  if (units.length) return withJump({ detail: `units pass an enemy PDB at ${checks.map((p) => nameOf(game, p)).join(' and ')}: it may fire on them [9.21]` });
+  if (!ship) return withJump({});
   const holder = holderOf(w, ship);
   const pilot = characters.includes(holder) ? holder : 0;
   const evasion = evasionValue(game, ship, pilot);
@@ -180,7 +186,14 @@ function flightFacts(game: Game, option: Command, decision?: Decision): OptionFa
     const way = planet === toPlanet && planet !== fromPlanet ? 'reaching' : 'leaving';
     return `${way} ${nameOf(game, planet)}, PDB ${w.c.Pdb.level[planet]}: ${odds.map((o) => `${o.label} ${percent(o.chance)}`).join(', ')}`;
   });
-  return { detail: `detection [9.3] (evasion ${evasion}${already ? ', already detected' : ''}): ${lines.join('; ')}` };
+  return withJump({ detail: `detection [9.3] (evasion ${evasion}${already ? ', already detected' : ''}): ${lines.join('; ')}` });
+}
+
+/** [5.22] a hyperjump's odds in words: "hyperjump, distance 2 by Cinder Gate, navigation 1: safe 67%, drift 17%, outer drift 17%". */
+export function hyperjumpLine(game: Game, distance: number, navigation: number, via: number): string {
+  const odds = Object.entries(hyperjumpOdds(game, distance, navigation)) as [HyperjumpResult, number][];
+  const chances = odds.length === 1 ? 'safe, no roll' : odds.map(([result, chance]) => `${HYPERJUMP_WORDS[result]} ${percent(chance)}`).join(', ');
+  return `hyperjump, distance ${distance}${via ? ` by ${nameOf(game, via)}` : ''}, navigation ${navigation}: ${chances} [5.22]`;
 }
 
 /** [14.22, 14.27] declaring possessions for a mission uses up those lost after one use. */

@@ -1,0 +1,137 @@
+/**
+ * Hyperjumps between star systems [5.22] and the drift areas (tables.md, hyperjump table) [issue 26].
+ *
+ * All star systems are joined by a network of hyperjump routes; a route through a navigation star has
+ * distance 2. A stack moves from a planet of one system to a planet of another only along one route,
+ * one route per move. When the stack's navigation is not above the route's distance, the hyperjump
+ * table is rolled: die + (distance - navigation). A stack loses 1 navigation per unit over 3.
+ *
+ * The results: safe (the stack arrives); drift (it falls out of hyperspace in the drift area around
+ * the destination's sun); outer drift (in the destination system's outer drift area); damaged (its
+ * spaceship is damaged, and wrecked when it lands [9.31], or without a ship one unit is lost); and
+ * eliminated (the whole stack is lost). A stack in a drift area is in space: in no environ, unseen by
+ * the enemy, and it can do nothing but leave: from the outer drift area it reaches the sun's in its
+ * side's next movement, and from the sun's it lands on a planet of the system (detection as on landing).
+ */
+import { addComponent, hasComponent, removeComponent } from 'bitecs';
+import type { HyperjumpResult } from '../src/core/content/schema';
+import type { Game } from '../src/core/engine/types';
+import { allOf, environOf, planetOfEnviron, systemOfPlanet, unplace } from '../src/core/world/world';
+import { pilotNavigation } from './detection';
+
+/** A route between two star systems (entities), with its distance (2 through a navigation star). */
+export interface RouteInfo {
+  route: number;
+  distance: number;
+  /** The navigation star it passes, or 0. */
+  via: number;
+}
+
+/** The route joining two star systems, or null when none does [5.22]. */
+export function routeBetween(game: Game, a: number, b: number): RouteInfo | null {
+  const w = game.world;
+  const r = w.c.Route;
+  for (const route of allOf(w, 'route')) {
+    const from = r.from[route] as number;
+    const to = r.to[route] as number;
+    if ((from === a && to === b) || (from === b && to === a)) return { route, distance: r.distance[route] as number, via: r.via[route] as number };
+  }
+  return null;
+}
+
+/** The star system of an environ. */
+export function systemOfEnviron(game: Game, environ: number): number {
+  return systemOfPlanet(game.world, planetOfEnviron(game.world, environ));
+}
+
+/** How far a move from one environ to another jumps: 0 within a system, else its route (null: no route). */
+export function jumpOf(game: Game, from: number, to: number): RouteInfo | null | 0 {
+  const a = systemOfEnviron(game, from);
+  const b = systemOfEnviron(game, to);
+  return a === b ? 0 : routeBetween(game, a, b);
+}
+
+/**
+ * The navigation of a moving stack: its best navigator's (a character's navigation as a pilot, with
+ * his possessions), or 1 for military units without one (the transports' own crews), less 1 for each
+ * unit over 3 (tables.md).
+ */
+export function stackNavigation(game: Game, units: number[], characters: number[]): number {
+  const best = Math.max(units.length ? 1 : 0, ...characters.map((ch) => pilotNavigation(game, ch)));
+  return best - Math.max(0, units.length - 3);
+}
+
+/** The table's result for a modified die roll. */
+export function hyperjumpResult(game: Game, roll: number): HyperjumpResult {
+  const row = game.content.tables.hyperjump.find((r) => roll >= r.min && roll <= r.max);
+  return row?.result ?? 'safe';
+}
+
+/**
+ * The exact chance of each result of a jump: rolled only when the navigation is not above the distance
+ * (else it is safe), one die + (distance - navigation).
+ */
+export function hyperjumpOdds(game: Game, distance: number, navigation: number): Partial<Record<HyperjumpResult, number>> {
+  if (navigation > distance) return { safe: 1 };
+  const odds: Partial<Record<HyperjumpResult, number>> = {};
+  for (let die = 1; die <= 6; die++) {
+    const result = hyperjumpResult(game, die + distance - navigation);
+    odds[result] = (odds[result] ?? 0) + 1 / 6;
+  }
+  return odds;
+}
+
+/** Words for each result, for the odds and the log. */
+export const HYPERJUMP_WORDS: Record<HyperjumpResult, string> = {
+  safe: 'safe',
+  drift: 'drift',
+  'outer-drift': 'outer drift',
+  'drift-damaged': 'drift, damaged',
+  'outer-drift-damaged': 'outer drift, damaged',
+  'outer-drift-eliminated': 'lost',
+};
+
+// ---------------------------------------------------------------- drift areas
+
+/** Put a piece in a drift area of `system` (off the board: in space, in no environ). */
+export function setAdrift(game: Game, piece: number, system: number, outer: boolean): void {
+  const w = game.world;
+  unplace(w, piece);
+  addComponent(w, piece, w.c.Adrift);
+  w.c.Adrift.system[piece] = system;
+  w.c.Adrift.outer[piece] = outer ? 1 : 0;
+}
+
+/** Take a piece out of its drift area (it lands, or is lost). */
+export function clearAdrift(game: Game, piece: number): void {
+  const w = game.world;
+  if (hasComponent(w, piece, w.c.Adrift)) removeComponent(w, piece, w.c.Adrift);
+}
+
+export function isAdrift(game: Game, piece: number): boolean {
+  return hasComponent(game.world, piece, game.world.c.Adrift) && environOf(game.world, piece) === 0;
+}
+
+/** Where a drifting piece is: its system and which drift area. */
+export function driftOf(game: Game, piece: number): { system: number; outer: boolean } | null {
+  const w = game.world;
+  if (!hasComponent(w, piece, w.c.Adrift)) return null;
+  return { system: w.c.Adrift.system[piece] as number, outer: w.c.Adrift.outer[piece] === 1 };
+}
+
+/** Pieces of a side adrift, grouped by drift area: each group moves out as one stack. */
+export function driftingStacks(game: Game, side: string, sideOf: (eid: number) => string): { system: number; outer: boolean; pieces: number[] }[] {
+  const w = game.world;
+  const stacks = new Map<string, { system: number; outer: boolean; pieces: number[] }>();
+  for (const kind of ['unit', 'character', 'possession', 'ship'] as const)
+    for (const eid of allOf(w, kind)) {
+      if (!hasComponent(w, eid, w.c.Adrift) || sideOf(eid) !== side) continue;
+      if (hasComponent(w, eid, w.c.Eliminated) || hasComponent(w, eid, w.c.Dead)) continue;
+      const at = driftOf(game, eid) as { system: number; outer: boolean };
+      const key = `${at.system}|${at.outer}`;
+      const stack = stacks.get(key) ?? { ...at, pieces: [] };
+      stack.pieces.push(eid);
+      stacks.set(key, stack);
+    }
+  return [...stacks.values()];
+}
