@@ -16,6 +16,8 @@ import { stateOf, type ConquestGame } from '../../systems/conquest/state';
 import { databaseFile, freePort, playSeat } from './helpers';
 import type { StateMessage } from '../../src/online/protocol';
 import type { OnlinePlayFacts } from '../../src/ui/play/play-protocol';
+import type { Game, GameEvent } from '../../src/core/engine/types';
+import { namesIn } from '../../src/ui/play/describe';
 
 const content = bundledContent();
 let server: GameServer;
@@ -45,7 +47,8 @@ describe('online play [issue 27]', () => {
     await expect(OnlineSeat.join(server.url, { gameId: made.gameId, token: 'x'.repeat(32) })).rejects.toThrow(/does not open a seat/);
     await expect(OnlineSeat.join(server.url, { gameId: made.gameId })).rejects.toThrow(/every seat of this game is taken/);
 
-    await Promise.all([playSeat(rebel, 'r'), playSeat(imperial, 'i')]);
+    const heard: Record<string, string[]> = { rebel: [], imperial: [] };
+    await Promise.all([playSeat(rebel, 'r', heard.rebel), playSeat(imperial, 'i', heard.imperial)]);
     const over = await new Promise<NonNullable<OnlineSeat['over']>>((resolve) => rebel.onOver(resolve));
     expect(['rebel', 'imperial', 'draw']).toContain(over.winner);
     const stored = server.store.game(made.gameId)!;
@@ -55,6 +58,16 @@ describe('online play [issue 27]', () => {
     const local = replay(content, stored, ONLINE_RULESETS['star-system']!, log);
     expect(stateHash(local)).toBe(over.hash);
     expect(local.winner).toBe(over.winner);
+    // every line only one side was told (a detection roll, a unit's strength, a hidden move...) never
+    // reached the other side's client, in any message
+    const lines = (local.events as GameEvent[]).map((e) => ({ ...e, text: namesIn(local as Game, e.text) }));
+    for (const [side, other] of [['rebel', 'imperial'], ['imperial', 'rebel']] as const) {
+      const shared = new Set(lines.filter((e) => e.visibleTo !== side).map((e) => e.text));
+      const secrets = lines.filter((e) => e.visibleTo === side && !shared.has(e.text)).map((e) => JSON.stringify(e.text).slice(1, -1));
+      expect(secrets.length).toBeGreaterThan(0);
+      const told = heard[other]!.join('\n');
+      for (const secret of secrets) expect(told.includes(secret), `${other} heard "${secret}"`).toBe(false);
+    }
     await Promise.all([rebel.leave(), imperial.leave()]);
   });
 
