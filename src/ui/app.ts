@@ -1097,7 +1097,7 @@ export class App {
       const where = `${g.outer ? 'outer drift area of' : 'drift area of the sun of'} ${this.content.systems.get(g.system)?.name ?? g.system}`;
       el.title = `Adrift after a hyperjump, in the ${where} [5.22]`;
       el.dataset.testid = 'drift-label';
-      el.innerHTML = `≈ ${g.units ? `▲${g.units} ` : ''}${g.characters ? `◆${g.characters} ` : ''}${g.ships ? '⛭' : ''}<small>adrift</small>`;
+      el.innerHTML = `≈ ${g.units ? `▲${g.units} ` : ''}${g.characters ? `◆${g.characters} ` : ''}<small>${g.ships ? 'ship ' : ''}adrift</small>`;
       layer.appendChild(el);
       this.driftLabels.push({ el, system: g.system, outer: g.outer, side: g.side });
     }

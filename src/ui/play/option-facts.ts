@@ -191,7 +191,9 @@ function flightFacts(game: Game, option: Command, decision?: Decision): OptionFa
 
 /** [5.22] a hyperjump's odds in words: "hyperjump, distance 2 by Cinder Gate, navigation 1: safe 67%, drift 17%, outer drift 17%". */
 export function hyperjumpLine(game: Game, distance: number, navigation: number, via: number): string {
-  const odds = Object.entries(hyperjumpOdds(game, distance, navigation)) as [HyperjumpResult, number][];
+  // in the table's order of harm: safe first
+  const order = Object.keys(HYPERJUMP_WORDS);
+  const odds = (Object.entries(hyperjumpOdds(game, distance, navigation)) as [HyperjumpResult, number][]).sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0]));
   const chances = odds.length === 1 ? 'safe, no roll' : odds.map(([result, chance]) => `${HYPERJUMP_WORDS[result]} ${percent(chance)}`).join(', ');
   return `hyperjump, distance ${distance}${via ? ` by ${nameOf(game, via)}` : ''}, navigation ${navigation}: ${chances} [5.22]`;
 }
