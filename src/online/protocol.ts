@@ -59,6 +59,9 @@ export interface JoinRequest {
   token?: string;
   /** The side to sit at (an open seat); without it, the first open seat, or to watch when none is open. */
   side?: string;
+  /** A screen that shows the game to a person: each state then carries the ruleset's presentation facts
+   * (`extra`: a star-system decision in words, with its odds). Programs that only play leave it out. */
+  screen?: boolean;
 }
 
 /** Server to client: you are seated (keep the token: it is your seat's key, put in your link). */

@@ -36,6 +36,8 @@ interface Seated {
   filled: number;
   /** Messages refused for flooding since the client last calmed down; too many and it is sent away. */
   floods: number;
+  /** A screen that shows the game: it is sent the ruleset's presentation facts (`StateMessage.extra`). */
+  screen: boolean;
 }
 
 export class GameRoom extends Room {
@@ -105,14 +107,14 @@ export class GameRoom extends Room {
     return { side: seat.side, token: fresh };
   }
 
-  override onJoin(client: Client, _options: JoinRequest, auth: { side: string; token: string | null }): void {
+  override onJoin(client: Client, options: JoinRequest, auth: { side: string; token: string | null }): void {
     // the same seat opened again (a new tab): the old connection gives way
     for (const other of this.clients) if (other !== client && this.seated.get(other.sessionId)?.side === auth.side) other.leave(4000, 'this seat was opened elsewhere');
     const timer = this.seatTimers.get(auth.side);
     if (timer) clearTimeout(timer);
     this.seatTimers.delete(auth.side);
     this.hadClients = true;
-    this.seated.set(client.sessionId, { side: auth.side, allowance: RATE_BURST, filled: Date.now(), floods: 0 });
+    this.seated.set(client.sessionId, { side: auth.side, allowance: RATE_BURST, filled: Date.now(), floods: 0, screen: options?.screen === true });
     this.eventsSent.set(client.sessionId, 0);
     const joined: JoinedMessage = { gameId: this.stored.id, side: auth.side, token: auth.token, ruleset: this.stored.ruleset, scenario: this.stored.scenario };
     client.send('joined', joined);
@@ -265,14 +267,14 @@ export class GameRoom extends Room {
       const seat = this.seated.get(client.sessionId);
       if (!seat) continue;
       const from = this.eventsSent.get(client.sessionId) ?? 0;
-      const extra = this.online.present?.(this.game, seat.side, !this.introduced.has(client.sessionId));
+      const extra = seat.screen ? this.online.present?.(this.game, seat.side, !this.introduced.has(client.sessionId)) : undefined;
       this.introduced.add(client.sessionId);
       this.eventsSent.set(client.sessionId, this.game.events.length);
       const state: StateMessage = {
         step: this.game.log.length,
         turn: this.game.turn,
         view: this.online.view(this.game, seat.side),
-        events: this.online.events(this.game, seat.side, from),
+        events: this.online.events(this.game, seat.side, from, seat.screen),
         decision: pending && pending.side === seat.side ? (pending as StateMessage['decision']) : null,
         waitingFor: pending ? pending.side : null,
         waitingKind: pending ? pending.kind : null,

@@ -33,8 +33,8 @@ export interface OnlineRuleset {
   seatsOf(game: AnyGame): string[];
   /** A side's view of the game as plain data (null: a spectator's, everything). */
   view(game: AnyGame, side: string | null): Json;
-  /** The events a side may see, from index `from` of the game's events on. */
-  events(game: AnyGame, side: string | null, from: number): GameEvent<string>[];
+  /** The events a side may see, from index `from` of the game's events on (`screen`: worded for a person). */
+  events(game: AnyGame, side: string | null, from: number, screen: boolean): GameEvent<string>[];
   /** What this ruleset's screen shows beyond the view, for one side only (`first`: the client's first state). */
   present?(game: AnyGame, side: string, first: boolean): Json;
   /** The AI levels, by name. */
@@ -50,16 +50,16 @@ const starSystem: OnlineRuleset = {
   ruleset: starSystemRuleset as AnyGame['ruleset'],
   seatsOf: () => [...starSystemRuleset.sides],
   view: (game, side) => viewFor(game as Game, side as SideId | null, { events: false }) as unknown as Json,
-  // in names, not ids, as the play screen's log shows them
-  events: (game, side, from) => visibleTo(game, side, from).map((e) => ({ ...e, text: namesIn(game as Game, e.text) })),
+  // for a screen in names, not ids, as the play screen's log shows them
+  events: (game, side, from, screen) => (screen ? visibleTo(game, side, from).map((e) => ({ ...e, text: namesIn(game as Game, e.text) })) : visibleTo(game, side, from)),
   present(game, side, first) {
     const g = game as Game;
     const pending = g.pending && !g.winner && g.pending.side === side ? g.pending : null;
+    const info = pending ? decisionInfo(g, pending) : null;
     const facts: OnlinePlayFacts = {
-      sequence: g.ruleset.sequence.map((s) => (s.player ? `${s.player} ${s.phase}: ${s.segment}` : s.phase)),
       segment: g.segment,
-      ...(first ? { refs: entityRefs(g.world) } : {}),
-      ...(pending ? { decision: decisionInfo(g, pending) } : {}),
+      ...(first ? { refs: entityRefs(g.world), sequence: g.ruleset.sequence.map((s) => (s.player ? `${s.player} ${s.phase}: ${s.segment}` : s.phase)) } : {}),
+      ...(info ? { decision: { prompt: info.decision.prompt, ...(info.decision.context ? { context: info.decision.context } : {}), options: info.options, combat: info.combat } } : {}),
     };
     return facts as unknown as Json;
   },

@@ -560,7 +560,7 @@ export class App {
     const client = await import('../online/client');
     let seat: OnlineSeat;
     try {
-      seat = await client.OnlineSeat.join(serverUrl, request);
+      seat = await client.OnlineSeat.join(serverUrl, { ...request, screen: true });
     } catch (e) {
       return this.showMessage(`The online game could not be joined: ${(e as Error).message}.`);
     }

@@ -28,6 +28,8 @@ export interface WorldContext {
   byKind: Partial<Record<EntityKind, number[]>>;
   /** Environ to planet, filled as asked: an environ never changes planet, and rules ask constantly. */
   planetOfEnviron: Int16Array;
+  /** The star system of each planet, filled as asked (it never changes). */
+  systemOfPlanet: Int16Array;
   /**
    * Piece to the environ it stands in (0: off the board), kept beside the `InEnviron` relation by
    * `place` and `unplace`: rules and views ask "where is this piece?" constantly, and reading the
@@ -58,6 +60,7 @@ export function createGameWorld(): GameWorld {
     kinds: [],
     byKind: {},
     planetOfEnviron: new Int16Array(MAX_ENTITIES),
+    systemOfPlanet: new Int16Array(MAX_ENTITIES),
     environOfPiece: new Int16Array(MAX_ENTITIES),
   });
 }
@@ -116,7 +119,11 @@ export function planetOf(world: GameWorld, eid: number): number {
 }
 
 export function systemOfPlanet(world: GameWorld, planet: number): number {
-  return firstTarget(world, planet, InSystem);
+  const cached = world.systemOfPlanet[planet] as number;
+  if (cached) return cached;
+  const system = firstTarget(world, planet, InSystem);
+  world.systemOfPlanet[planet] = system;
+  return system;
 }
 
 /** The environs of a planet, in content order. */

@@ -9,7 +9,6 @@ import type { Seats } from '../../core/save';
 import type { FromWorker } from '../spectator-protocol';
 import type { OptionInfo } from './describe';
 import type { CombatFacts } from './combat-facts';
-import type { DecisionInfo } from './decision-info';
 import type { EntityRefs } from '../../render/types';
 
 /** Who plays a side: a person at this screen, or an AI level from `src/ai/registry.ts`. */
@@ -79,12 +78,13 @@ export type FromPlayWorker =
 
 /**
  * What the game server adds for a star-system seat to each state it sends [issue 27]: what the play
- * screen shows beyond the view, made where the game is. The static entities come with the first state.
+ * screen shows beyond the view, made where the game is. What never changes (the turn sequence, the
+ * static entities) comes with the first state only; the decision's words only with the seat's own
+ * decision, without its options again (the state's decision has them).
  */
 export interface OnlinePlayFacts {
-  sequence: string[];
   segment: number;
+  sequence?: string[];
   refs?: EntityRefs;
-  /** The seat's own pending decision, in words. */
-  decision?: DecisionInfo;
+  decision?: { prompt: string; context?: Decision['context']; options: OptionInfo[]; combat: CombatFacts | null };
 }

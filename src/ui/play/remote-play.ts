@@ -15,6 +15,8 @@ import type { FromPlayWorker, OnlinePlayFacts, OnlineTable, ToPlayWorker } from 
 
 export class RemotePlay {
   private introduced = false;
+  /** The turn sequence's labels, sent with the first state. */
+  private sequence: string[] = [];
   private decision: Decision | null = null;
   /** The step our last answer was sent at: until the server's next state, nothing more is sent. */
   private sentAt = -1;
@@ -81,7 +83,9 @@ export class RemotePlay {
       const agents = Object.fromEntries(state.seats.map((s) => [s.side, s.kind === 'ai' ? (s.agent ?? 'normal') : 'human']));
       this.post({ type: 'started', info: { scenario: this.seat.joined.scenario, seed: 'online', replay: false, agents }, refs: facts.refs ?? {} });
     }
-    this.decision = facts.decision?.decision ?? null;
+    if (facts.sequence) this.sequence = facts.sequence;
+    // the seat's own decision: its options from the state, its words from the facts
+    this.decision = state.decision ? ({ ...(state.decision as Decision), prompt: facts.decision?.prompt ?? state.decision.prompt, context: facts.decision?.context ?? state.decision.context } as Decision) : null;
     const over = state.winner !== null;
     const waiting = !over && state.waitingFor && state.waitingFor !== this.side ? (state.waitingFor as SideId) : null;
     this.post({
@@ -101,7 +105,7 @@ export class RemotePlay {
         paused: false,
         canUndo: false,
         undoNote: 'An online game has no undo.',
-        sequence: facts.sequence ?? [],
+        sequence: this.sequence,
         segment: facts.segment ?? -1,
         humans: [this.side],
         online: this.table(state.seats, waiting),
