@@ -52,8 +52,11 @@ export class OnlineSeat {
       this.closedWith = code;
     });
     room.onMessage('state', (m: StateMessage) => {
-      this.latest = m;
-      for (const l of this.listeners) l(m);
+      // the view comes whole once, then as its changed fields: put it back together
+      const view = m.partial ? { ...(this.latest?.view as object), ...(m.view as object) } : m.view;
+      const { partial: _partial, ...state } = { ...m, view } as StateMessage;
+      this.latest = state;
+      for (const l of this.listeners) l(state);
     });
     room.onMessage('refused', (m: RefusedMessage) => {
       this.refusals.push(m.reason);

@@ -78,8 +78,13 @@ export interface StateMessage<S extends string = string> {
   /** Commands applied so far (the log's length): a client sees every state in order. */
   step: number;
   turn: number;
-  /** Your side's view of the game (the ruleset's own view). */
+  /**
+   * Your side's view of the game (the ruleset's own view). On the wire, after the first state, only its
+   * top-level fields that changed since the last state (`partial`); the client (`OnlineSeat`) puts the
+   * whole view back together before anyone reads it.
+   */
   view: Json;
+  partial?: true;
   /** The events your side may see, since the last state you were sent. */
   events: GameEvent<S>[];
   /** The pending decision when it is yours (with its options); otherwise only whose it is. */

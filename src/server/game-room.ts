@@ -8,7 +8,7 @@
  */
 import { Room, ServerError, type Client } from '@colyseus/core';
 import { apply, stateHash } from '../core/engine/game';
-import type { AnyGame, Command } from '../core/engine/types';
+import type { AnyGame, Command, Json } from '../core/engine/types';
 import type { Content } from '../core/content/validate';
 import { commandShapeProblem } from '../core/engine/commands';
 import { MAX_CLIENT_MESSAGE_BYTES, RATE_BURST, RATE_PER_SECOND, type JoinRequest, type JoinedMessage, type OverMessage, type SeatInfo, type StateMessage } from '../online/protocol';
@@ -49,6 +49,8 @@ export class GameRoom extends Room {
   private readonly seated = new Map<string, Seated>();
   /** How many of the game's events each client has been sent. */
   private readonly eventsSent = new Map<string, number>();
+  /** The last view each client was sent, field by field as JSON (the next sends only what changed). */
+  private readonly viewsSent = new Map<string, Map<string, string>>();
   /** Clients sent their first state already (a ruleset's static facts come with the first). */
   private readonly introduced = new Set<string>();
   /** Timers that hand a left seat to an AI. */
@@ -127,6 +129,7 @@ export class GameRoom extends Room {
     this.seated.delete(client.sessionId);
     this.eventsSent.delete(client.sessionId);
     this.introduced.delete(client.sessionId);
+    this.viewsSent.delete(client.sessionId);
     if (!seat || this.game.winner) return this.disposeWhenIdle();
     if ([...this.seated.values()].some((s) => s.side === seat.side)) return;
     // the seat waits for its person, then an AI takes it over
@@ -273,7 +276,7 @@ export class GameRoom extends Room {
       const state: StateMessage = {
         step: this.game.log.length,
         turn: this.game.turn,
-        view: this.online.view(this.game, seat.side),
+        ...this.viewChanges(client.sessionId, this.online.view(this.game, seat.side)),
         events: this.online.events(this.game, seat.side, from, seat.screen),
         decision: pending && pending.side === seat.side ? (pending as StateMessage['decision']) : null,
         waitingFor: pending ? pending.side : null,
@@ -284,6 +287,21 @@ export class GameRoom extends Room {
       };
       client.send('state', state);
     }
+  }
+
+  /**
+   * A view as it goes to one client: whole the first time, then only its top-level fields that changed
+   * since the last one it was sent. Most of a view (the planets, the environs) changes seldom, and the
+   * messages' size is most of what a state costs to send and to read.
+   */
+  private viewChanges(sessionId: string, view: Json): { view: Json; partial?: true } {
+    const before = this.viewsSent.get(sessionId);
+    const now = new Map(Object.entries(view as { [key: string]: Json }).map(([key, value]) => [key, JSON.stringify(value)]));
+    this.viewsSent.set(sessionId, now);
+    if (!before) return { view };
+    const changed: { [key: string]: Json } = {};
+    for (const [key, text] of now) if (before.get(key) !== text) changed[key] = (view as { [key: string]: Json })[key] as Json;
+    return { view: changed, partial: true };
   }
 
   private overMessage(): OverMessage {

@@ -47,6 +47,8 @@ describe('online play [issue 27]', () => {
     await expect(OnlineSeat.join(server.url, { gameId: made.gameId })).rejects.toThrow(/every seat of this game is taken/);
 
     const heard: Record<string, string[]> = { rebel: [], imperial: [] };
+    const wire: StateMessage[] = [];
+    rebel.room.onMessage('state', (m: StateMessage) => wire.push(m));
     await Promise.all([playSeat(rebel, 'r', heard.rebel), playSeat(imperial, 'i', heard.imperial)]);
     const over = await new Promise<NonNullable<OnlineSeat['over']>>((resolve) => rebel.onOver(resolve));
     expect(['rebel', 'imperial', 'draw']).toContain(over.winner);
@@ -57,6 +59,10 @@ describe('online play [issue 27]', () => {
     const local = replay(content, stored, ONLINE_RULESETS['star-system']!, log);
     expect(stateHash(local)).toBe(over.hash);
     expect(local.winner).toBe(over.winner);
+    // after the first, a state carries only the view's fields that changed; the seat puts it back whole
+    expect(wire.slice(1).length).toBeGreaterThan(10);
+    expect(wire.slice(1).every((m) => m.partial === true && !('environs' in (m.view as object)))).toBe(true);
+    expect(Object.keys(rebel.latest!.view as object)).toEqual(expect.arrayContaining(['planets', 'environs', 'units', 'characters', 'turn']));
     // programs that only play are sent no presentation facts
     expect(heard.rebel!.some((h) => h.includes('"extra"'))).toBe(false);
     // every line only one side was told (a detection roll, a unit's strength, a hidden move...) never
