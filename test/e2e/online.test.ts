@@ -4,7 +4,7 @@
  * finds the game in the lobby and takes the open seat; both play by clicks; each board shows the same holders and armies, and
  * neither page ever shows the other's cards. A reload takes the same seat again.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,6 +33,11 @@ beforeAll(async () => {
   server = await startGameServer({ port: await freePort(), database: ':memory:', site, aiWorkers: 1 });
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
 });
+// each test's windows close after it: software WebGL in windows left open slows the next test
+const pages: Page[] = [];
+afterEach(async () => {
+  await Promise.all(pages.splice(0).map((p) => p.close()));
+});
 afterAll(async () => {
   await browser?.close();
   await server?.close();
@@ -40,6 +45,7 @@ afterAll(async () => {
 
 async function open(path = ''): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  pages.push(page);
   page.on('console', (m) => m.type() === 'error' && !/WebSocket|4002|Failed to load resource/.test(m.text()) && errors.push(m.text()));
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`${server.url}/${path}`, { waitUntil: 'load' });
@@ -162,6 +168,23 @@ describe('online play between two browsers [issue 27]', () => {
     await guest.click('.menu-button');
     await expect.poll(() => guest.url(), { timeout: 10_000 }).not.toMatch(/online=/);
     await expect.poll(async () => (await guest.locator('[data-testid="message"]').textContent()) ?? '', { timeout: 10_000 }).toContain(reservedLink);
+    expect(errors).toEqual([]);
+  });
+
+  it('a conquest seat reserved by the host opens with its own link only, and the host stops showing it once taken', async () => {
+    const host = await open();
+    await host.click('[data-testid="conquest"]');
+    await host.locator('[data-testid="cq-setup"]').waitFor();
+    await host.selectOption('[data-cq="count"]', '2');
+    await host.check('[data-testid="cq-online-check"]');
+    await host.selectOption('[data-seat-player="1"]', 'reserved');
+    await host.check('[data-cq="autoPlace"]');
+    await host.click('[data-testid="cq-start"]');
+    const link = await host.locator('[data-testid="cq-reserved-link"]').inputValue({ timeout: 20_000 });
+    expect(link).toMatch(/\?online=[A-Za-z0-9_-]+#seat=[A-Za-z0-9_-]{32}$/);
+    const guest = await open(link.slice(server.url.length + 1));
+    await expect.poll(async () => (await state(guest))?.round ?? 0, { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(() => host.locator('[data-testid="cq-reserved-link"]').count(), { timeout: 10_000 }).toBe(0);
     expect(errors).toEqual([]);
   });
 });

@@ -136,7 +136,7 @@ export class ConquestScreen {
     this.setupScreen = new ConquestSetupScreen(q('.cq-setup'), app.content, {
       start: (setup, speed) => this.start(setup, speed),
       resume: (text, speed) => this.resume(text, speed),
-      startOnline: (setup, wait) => void this.startOnline(setup, wait),
+      startOnline: (setup, wait, reserved) => void this.startOnline(setup, wait, reserved),
       joinOnline: (gameId) => void this.app.joinOnline(gameId),
       cancel: () => {
         this.setupScreen.hide();
@@ -734,10 +734,16 @@ export class ConquestScreen {
     if (s instanceof RemoteConquestSession && this.online) {
       // online: the server sets the pace; what is left to say is where the others join
       const link = `${this.online.serverUrl}/?online=${encodeURIComponent(this.online.gameId)}`;
-      const open = s.seat.latest?.seats.filter((x) => x.kind === 'open').length ?? 0;
+      const seats = s.seat.latest?.seats ?? [];
+      const open = seats.filter((x) => x.kind === 'open').length;
+      // a reserved seat not yet taken: its own link, for the host to send to its person
+      const waiting = (this.reservedLinks.get(this.online.gameId) ?? []).filter((r) => seats.some((x) => x.side === r.side && x.kind === 'reserved'));
+      const reservedHtml = waiting
+        .map((r) => `<p class="small">${esc(this.name(r.side as FactionId))}'s seat is reserved. Send this link to its player: <input readonly size="28" value="${esc(r.link)}" data-testid="cq-reserved-link" aria-label="Reserved seat's link"></p>`)
+        .join('');
       setHtml(
         this.footEl,
-        `<p class="small" data-testid="cq-online">Online game${open ? ` · ${open} open ${open === 1 ? 'seat' : 'seats'}: invite with <input readonly size="28" value="${esc(link)}" data-testid="cq-invite" aria-label="Invitation link">` : ''}</p><button data-act="help" title="How to play (?)">Help (?)</button>`,
+        `<p class="small" data-testid="cq-online">Online game${open ? ` · ${open} open ${open === 1 ? 'seat' : 'seats'}: invite with <input readonly size="28" value="${esc(link)}" data-testid="cq-invite" aria-label="Invitation link">` : ''}</p>${reservedHtml}<button data-act="help" title="How to play (?)">Help (?)</button>`,
       );
       return;
     }
@@ -1245,11 +1251,13 @@ export class ConquestScreen {
   }
 
   /** Create the game on this page's server, seat 1 the host's, other human seats open, AIs on the server; then join it. */
-  async startOnline(setup: ConquestSetup, seatWaitSeconds = 120): Promise<void> {
+  async startOnline(setup: ConquestSetup, seatWaitSeconds = 120, reserved: FactionId[] = []): Promise<void> {
     const serverUrl = location.origin;
     const host = setup.seats[0];
     const options = optionsOf(setup);
-    const seats: SeatRequest[] = setup.seats.map((s) => (s.player === 'human' ? { side: s.faction, kind: 'open' } : { side: s.faction, kind: 'ai', agent: s.player }));
+    const seats: SeatRequest[] = setup.seats.map((s) =>
+      s.player !== 'human' ? { side: s.faction, kind: 'ai', agent: s.player } : { side: s.faction, kind: reserved.includes(s.faction) ? 'reserved' : 'open' },
+    );
     if (!host || host.player !== 'human') return this.app.showMessage('An online game needs seat 1 to be yours (human).');
     let made: CreatedGame;
     try {
@@ -1257,8 +1265,13 @@ export class ConquestScreen {
     } catch (e) {
       return this.app.showMessage(`The online game could not be made (${serverUrl}): ${(e as Error).message}. Online play needs the game server: npm run serve.`);
     }
+    const link = `${serverUrl}/?online=${encodeURIComponent(made.gameId)}`;
+    this.reservedLinks.set(made.gameId, made.reserved.map((r) => ({ side: r.side, link: `${link}#seat=${encodeURIComponent(r.token)}` })));
     await this.app.takeSeat(serverUrl, { gameId: made.gameId, ...(made.token ? { token: made.token } : {}) });
   }
+
+  /** The reserved seats' links of the games made here, by game: the host passes each to its person. */
+  private readonly reservedLinks = new Map<string, { side: string; link: string }[]>();
 
   /** Start a game from the page hook (the screenshots; the browser test uses the setup screen). */
   startFromHook(setup: ConquestSetup, speed: number): void {

@@ -38,6 +38,8 @@ interface MapChoice {
 const EXAMPLE_MAPS: { id: string; file: string; raw: unknown }[] = [{ id: 'five-reaches', file: 'five-reaches.json', raw: fiveReaches }];
 
 export class ConquestSetupScreen {
+  /** Seats (by index) kept online for one person each, with a link of their own [issue 27]. */
+  private readonly reserved = new Set<number>();
   private seats: Seat[] = [
     { faction: 'crimson', player: 'human' },
     { faction: 'azure', player: 'normal' },
@@ -58,7 +60,7 @@ export class ConquestSetupScreen {
     private readonly on: {
       start(setup: ConquestSetup, speed: number): void;
       /** Start it on the game server this page came from, the other human seats open to a link [issue 27]. */
-      startOnline(setup: ConquestSetup, seatWaitSeconds: number): void;
+      startOnline(setup: ConquestSetup, seatWaitSeconds: number, reserved: FactionId[]): void;
       /** Take an open seat of an online game listed in the lobby. */
       joinOnline(gameId: string): void;
       cancel(): void;
@@ -207,9 +209,9 @@ export class ConquestSetupScreen {
           <span class="cq-seat-no">${i + 1}</span>
           <span class="cq-swatch" style="--c:${colour}"></span>
           <select data-seat-colour="${i}" aria-label="Seat ${i + 1} colour">${FACTIONS.map((f) => `<option value="${f}"${f === seat.faction ? ' selected' : ''}>${esc(factions.get(f)?.name ?? f)}</option>`).join('')}</select>
-          <select data-seat-player="${i}" aria-label="Seat ${i + 1} player"><option value="human"${seat.player === 'human' ? ' selected' : ''}>Human</option>${agents
+          <select data-seat-player="${i}" aria-label="Seat ${i + 1} player"><option value="human"${seat.player === 'human' && !this.reserved.has(i) ? ' selected' : ''}>Human</option>${agents
             .map((a) => `<option value="${a}"${seat.player === a ? ' selected' : ''}>AI ${a}</option>`)
-            .join('')}</select>
+            .join('')}${i > 0 ? `<option value="reserved" data-online-only${this.reserved.has(i) ? ' selected' : ''}>Reserved: one person, own link</option>` : ''}</select>
         </div>`;
       })
       .join('');
@@ -233,7 +235,14 @@ export class ConquestSetupScreen {
 
   private refresh(): void {
     const setup = this.setup();
-    this.get('wait-row').hidden = !this.get('online').checked;
+    const online = this.get('online').checked;
+    this.get('wait-row').hidden = !online;
+    // the reserved seat is an online choice only
+    for (const o of this.el.querySelectorAll<HTMLOptionElement>('[data-online-only]')) o.hidden = !online;
+    if (!online && this.reserved.size) {
+      this.reserved.clear();
+      this.renderSeats();
+    }
     this.get('cards-text').textContent = `${CARD_OPTION_TEXT[setup.cards].text}${setup.deck === 'wild' ? ' The wild deck holds four wildcards instead of two.' : ''}`;
     this.get('type-text').textContent = conquestContent(this.content).scenarios.get(setup.scenario)?.description ?? '';
     const humans = setup.seats.filter((s) => s.player === 'human').length;
@@ -268,7 +277,11 @@ export class ConquestSetupScreen {
       this.seats[i]!.faction = want;
       this.renderSeats();
     } else if (t instanceof HTMLSelectElement && t.dataset.seatPlayer !== undefined) {
-      this.seats[Number(t.dataset.seatPlayer)]!.player = t.value;
+      // [issue 27] a reserved seat is a person's, kept for the one its own link is sent to
+      const i = Number(t.dataset.seatPlayer);
+      this.seats[i]!.player = t.value === 'reserved' ? 'human' : t.value;
+      if (t.value === 'reserved') this.reserved.add(i);
+      else this.reserved.delete(i);
     } else if (t instanceof HTMLSelectElement && t.dataset.cq === 'map') {
       this.mapId = t.value;
       this.mapProblem = '';
@@ -292,7 +305,7 @@ export class ConquestSetupScreen {
       const setup = this.setup();
       const problem = setupProblem(this.content, setup);
       if (problem) return this.refresh();
-      if (this.get('online').checked) this.on.startOnline(setup, Number(this.get('wait').value));
+      if (this.get('online').checked) this.on.startOnline(setup, Number(this.get('wait').value), [...this.reserved].map((i) => setup.seats[i]!.faction));
       else this.on.start(setup, Number(this.get('speed').value));
     }
   }
