@@ -22,6 +22,8 @@ const PING: EffectSpec = { fx: 0, color: '#dfe8ff', duration: 1.1, size: 1.2, fo
 export const EFFECTS: Record<string, EffectSpec> = {
   move: { fx: 2, color: '#9fe3ff', duration: 1.2, size: 0.9, travel: true, follow: true },
   movement: { fx: 2, color: '#9fe3ff', duration: 1.2, size: 0.9, travel: true, follow: true },
+  // [5.22] a hyperjump's roll, and a stack falling out of hyperspace into a drift area
+  hyperjump: { fx: 0, color: '#ffb060', duration: 1.6, size: 2.2, follow: true },
   combat: { fx: 1, color: '#ff5a3c', duration: 1.4, size: 2.0, follow: true },
   'military-combat': { fx: 1, color: '#ff5a3c', duration: 1.4, size: 2.0, follow: true },
   'character-combat': { fx: 1, color: '#ff9a3c', duration: 1.2, size: 1.4, follow: true },

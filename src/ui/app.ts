@@ -836,16 +836,51 @@ export class App {
     let shown = 0;
     let jumped = false;
     const from = new Vector3();
+    const to = new Vector3();
     for (const piece of [...view.units, ...view.characters]) {
       const before = this.pieceEnv.get(piece.eid);
       if (!before || before === piece.environ || !piece.environ || shown > 12) continue;
-      if (!this.galaxy.positionOf(before, from)) continue;
-      this.galaxy.animateEvent({ turn: view.turn, when: '', kind: 'move', text: '', visibleTo: 'all', entities: [piece.environ] }, from.clone());
+      if (!this.galaxy.positionOf(before, from) || !this.galaxy.positionOf(piece.environ, to)) continue;
+      const [a, b] = [this.systemOf(before), this.systemOf(piece.environ)];
+      // [5.22] between star systems, along the hyperjump route: through its navigation star, if it has one
+      this.flyAlong(a !== b && a && b ? this.routePath(a, b, from, to) : [from.clone(), to.clone()]);
       shown++;
-      if (this.systemOf(before) !== this.systemOf(piece.environ)) jumped = true;
+      if (a !== b) jumped = true;
+    }
+    // [5.22] pieces fallen out of a jump: a comet from where they were to their drift area's ring
+    const fallen = new Set<string>();
+    for (const d of view.drifting) {
+      const before = this.pieceEnv.get(d.eid);
+      const system = this.galaxy.layout.systems[this.galaxy.layout.systemIndex.get(d.system) ?? -1];
+      if (!before || !system || fallen.has(`${d.system}|${d.outer}|${d.side}`) || !this.galaxy.positionOf(before, from)) continue;
+      fallen.add(`${d.system}|${d.outer}|${d.side}`);
+      const ring = driftPoint(system.position, d.outer ? system.def.drift.outer : system.def.drift.inner, d.side);
+      const a = this.systemOf(before);
+      this.flyAlong(a && a !== d.system ? this.routePath(a, d.system, from, ring) : [from.clone(), ring]);
+      this.galaxy.animateAt('hyperjump', ring);
+      jumped = true;
     }
     // a move between star systems is a hyperjump
     if (jumped) this.audio.play('hyperjump');
+  }
+
+  /** The points a jump from system `a` to `b` passes: from, the route's navigation star (if any), to. */
+  private routePath(a: string, b: string, from: Vector3, to: Vector3): Vector3[] {
+    const route = this.content.galaxy.routes.find((r) => (r.from === a && r.to === b) || (r.from === b && r.to === a));
+    const L = this.galaxy.layout;
+    const star = route?.via ? L.navStars[L.navIndex.get(route.via) ?? -1] : undefined;
+    return star ? [from.clone(), star.position.clone(), to.clone()] : [from.clone(), to.clone()];
+  }
+
+  /** A comet along a path, leg after leg. */
+  private flyAlong(path: Vector3[]): void {
+    const leg = 420 / Math.max(0.1, this.galaxy.animationSpeed);
+    path.slice(1).forEach((point, i) => {
+      const start = path[i] as Vector3;
+      const go = () => this.galaxy.animateAt('move', point, start);
+      if (i === 0) go();
+      else setTimeout(go, leg * i);
+    });
   }
 
   /** The star system an environ (by entity id) lies in. */
@@ -1110,9 +1145,7 @@ export class App {
       const s = L.systems[L.systemIndex.get(d.system) ?? -1];
       let shown = false;
       if (s) {
-        const r = d.outer ? s.def.drift.outer : s.def.drift.inner;
-        const a = d.side === 'rebel' ? -Math.PI / 4 : (3 * Math.PI) / 4;
-        this.tmp3.set(s.position.x + Math.cos(a) * r, s.position.y, s.position.z + Math.sin(a) * r);
+        this.tmp3.copy(driftPoint(s.position, d.outer ? s.def.drift.outer : s.def.drift.inner, d.side));
         shown = this.galaxy.cameraDistanceTo(s.position) < s.def.drift.outer * 12 && this.galaxy.project(this.tmp3, this.tmp2);
       }
       d.el.style.display = shown ? '' : 'none';
@@ -1360,4 +1393,10 @@ function hiddenBox(): ScreenBox {
 /** A label's size never changes once built: read it from the page once, the first time it is shown. */
 function measureOnce(box: ScreenBox, el: HTMLElement): void {
   if (!box.width) [box.width, box.height] = [el.offsetWidth, el.offsetHeight];
+}
+
+/** [5.22] where a side's stack adrift is drawn: on its drift area's ring, the Rebel's on one side of the sun, the Empire's on the other. */
+function driftPoint(centre: Vector3, radius: number, side: string): Vector3 {
+  const a = side === 'rebel' ? -Math.PI / 4 : (3 * Math.PI) / 4;
+  return new Vector3(centre.x + Math.cos(a) * radius, centre.y, centre.z + Math.sin(a) * radius);
 }
