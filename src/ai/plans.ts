@@ -343,11 +343,16 @@ function startVoyage(ctx: PlanContext, planetValue: (ctx: PlanContext, planet: n
     if (ship.side !== ctx.side || !ship.holder || !option(ctx, 'pick', (o) => o.piece === ship.eid)) continue;
     const here = environView(view, ship.environ)?.planet ?? 0;
     const hereValue = planetValue(ctx, here);
+    // [5.22] only where one move reaches, worth what arriving is worth: a drift loses turns
+    const pilot = character(view, ship.holder);
+    const navigation = (pilot ? ctx.content.characters.get(pilot.id)?.navigation : undefined) ?? 1;
+    const reached = (p: { eid: number; id: string }) => safeArrival(ctx.content, view.planets.find((x) => x.eid === here)?.id ?? '', p.id, navigation);
+    const worth = (p: { eid: number; id: string }) => planetValue(ctx, p.eid) * reached(p);
     const target = best(
-      view.planets.filter((p) => p.inPlay && p.eid !== here),
-      (p) => planetValue(ctx, p.eid),
+      view.planets.filter((p) => p.inPlay && p.eid !== here && reached(p) > 0),
+      worth,
     );
-    if (!target || planetValue(ctx, target.eid) <= hereValue) continue;
+    if (!target || worth(target) <= hereValue) continue;
     const card = ctx.content.possessions.get(ship.id)?.ship ?? ctx.content.imperialShips.get(ship.id)?.ship;
     const seats = Math.min(card?.passengers ?? 1, ctx.skills?.splitsTeam ? seatsTaken(ctx, ship.environ) : Infinity);
     ctx.memory.voyage = { ship: ship.eid, pilot: ship.holder, from: ship.environ, target: target.eid, seats, picked: [] } satisfies Voyage;
@@ -355,6 +360,27 @@ function startVoyage(ctx: PlanContext, planetValue: (ctx: PlanContext, planet: n
     return option(ctx, 'pick', (o) => o.piece === ship.eid);
   }
   return undefined;
+}
+
+/**
+ * [5.22, tables.md] the chance that a flight from planet `from` to planet `to` arrives: 1 within a
+ * star system, 0 where no hyperjump route joins the systems, else the table's chance of "safe" for the
+ * route's distance and the pilot's navigation.
+ */
+function safeArrival(content: Content, from: string, to: string, navigation: number): number {
+  const a = content.planets.get(from)?.system;
+  const b = content.planets.get(to)?.system;
+  if (!a || !b) return 0;
+  if (a === b) return 1;
+  const route = content.galaxy.routes.find((r) => (r.from === a && r.to === b) || (r.from === b && r.to === a));
+  if (!route) return 0;
+  if (navigation > route.distance) return 1;
+  let safe = 0;
+  for (let die = 1; die <= 6; die++) {
+    const roll = die + route.distance - navigation;
+    if (content.tables.hyperjump.find((r) => roll >= r.min && roll <= r.max)?.result === 'safe') safe++;
+  }
+  return safe / 6;
 }
 
 /**
