@@ -13,6 +13,7 @@ import type { Frame, Game, Procedure, Step } from '../src/core/engine/types';
 import { becomesRebelControlled } from './control';
 import { becomeRebelControlled } from './loyalty';
 import { planetsInPlay } from './sides';
+import { repairPossessions } from './possessions';
 
 export const interphase: Procedure = {
   step(game: Game, frame: Frame): Step {
@@ -24,6 +25,11 @@ export const interphase: Procedure = {
         return { push: { proc: 'interphase-rebel-control', data: { planet: next } } };
       }
       frame.data.controlChecked = true;
+    }
+    // [14.22] province and galactic games: inoperative possessions are repaired on friendly planets
+    if (!frame.data.repaired) {
+      frame.data.repaired = true;
+      repairPossessions(game);
     }
     // [14.61] the Empire may give an Imperial Knight a spaceship at the end of the turn
     if (!frame.data.shipsOffered) {

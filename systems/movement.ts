@@ -100,6 +100,7 @@ export function groupDestinations(game: Game, pieces: number[]): number[] {
     if (!samePlanet) {
       if (units.some((u) => c.Unit.mobile[u] !== 1)) return false; // [7.21, 7.3] militia and 1-0 stay home
       if (characters.length && !ship) return false; // [9.0] characters change planets only by spaceship
+      if (ship && hasComponent(w, ship, c.Inoperative)) return false; // [14.22] an inoperative ship does not fly until repaired
       if (jumpOf(game, from, to) === null) return false; // [5.22] to another star system only along a hyperjump route
     }
     return unitsIn(game, to, side).length + units.length <= (c.Environ.size[to] as number); // [9.5]
@@ -114,6 +115,7 @@ export function groundedReason(game: Game, pieces: number[]): string {
   const w = game.world;
   const { units, characters, ship } = groupParts(game, pieces);
   if (!ship) return 'nothing here can carry it to another planet (characters change planets only by spaceship [9.0])';
+  if (hasComponent(w, ship, w.c.Inoperative)) return `${nameOf(game, ship)} is inoperative until it is repaired on a planet of your side [14.22]`;
   if (!units.length && !characters.length) return 'a spaceship does not fly itself: add its pilot [9.55]';
   if (!units.length) {
     const pilot = holderOf(w, ship);

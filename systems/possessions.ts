@@ -7,7 +7,8 @@ import type { MissionLetterId, SideId } from '../src/core/content/schema';
 import { emit } from '../src/core/engine/game';
 import type { Command, Frame, Game, Procedure, Step } from '../src/core/engine/types';
 import { HeldBy } from '../src/core/world/relations';
-import { allOf, environOf, holderOf, occupants, possessionsOf, refOf } from '../src/core/world/world';
+import { allOf, environOf, holderOf, occupants, planetOf, possessionsOf, refOf } from '../src/core/world/world';
+import { controls } from './control';
 import { nameOf } from '../src/core/names';
 import { isFreeCharacter, sideOf } from './sides';
 import { loseShip } from './stacking';
@@ -70,6 +71,12 @@ export function afterPossessionUse(game: Game, possession: number, visibleTo: Si
   if (durability.kind === 'may-become-inoperative') {
     const die = game.rng.d6();
     if (!durability.inoperativeOn.includes(die)) return true;
+    if (game.scenario.kind !== 'star-system') {
+      // [14.22] in the province and galactic games it is kept, inoperative until repaired
+      addComponent(w, possession, w.c.Inoperative);
+      emit(game, { kind: 'possession', text: `${card.name} fails (die ${die}): inoperative until it is repaired [14.22].`, rule: '[14.22]', visibleTo, entities: [possession] });
+      return false;
+    }
     emit(game, { kind: 'possession', text: `${card.name} fails (die ${die}) and is lost [14.22].`, rule: '[14.22]', visibleTo, entities: [possession] });
   } else {
     emit(game, { kind: 'possession', text: `${card.name} is used up [14.23].`, rule: '[14.23]', visibleTo, entities: [possession] });
@@ -78,12 +85,33 @@ export function afterPossessionUse(game: Game, possession: number, visibleTo: Si
   return false;
 }
 
+/**
+ * [14.22] repairs, in the province and galactic games (the rules say only that an inoperative
+ * possession "may be repaired"; how is ours): at the interphase, each inoperative possession whose
+ * holder is free on a planet his side controls is repaired, working again from the next game-turn.
+ */
+export function repairPossessions(game: Game): void {
+  if (game.scenario.kind === 'star-system') return;
+  const w = game.world;
+  for (const possession of allOf(w, 'possession')) {
+    if (!hasComponent(w, possession, w.c.Inoperative) || hasComponent(w, possession, w.c.Eliminated)) continue;
+    const holder = holderOf(w, possession);
+    if (!holder || !isFreeCharacter(game, holder)) continue;
+    const planet = planetOf(w, holder);
+    const side = sideOf(game, holder);
+    if (!planet || !controls(game, side, planet)) continue;
+    removeComponent(w, possession, w.c.Inoperative);
+    emit(game, { kind: 'possession-repaired', text: `${possessionCard(game, possession).name} is repaired at ${nameOf(game, planet)} [14.22].`, rule: '[14.22]', visibleTo: side, entities: [possession, planet] });
+  }
+}
+
 /** [14.24] a lost possession returns to the possession deck (held by nobody, may be found again). */
 export function losePossession(game: Game, possession: number): void {
   const w = game.world;
   const holder = holderOf(w, possession);
   if (holder) removeComponent(w, possession, HeldBy(holder));
   removeComponent(w, possession, w.c.Revealed);
+  removeComponent(w, possession, w.c.Inoperative); // found again, it works
   const deck = (game.vars.possessionDeck as string[] | undefined) ?? [];
   const id = refOf(w, possession);
   if (!deck.includes(id)) deck.push(id);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hasComponent } from 'bitecs';
-import { allOf, environOf, environsOf, holderOf, place, possessionsOf, tag, untag } from '../../src/core/world/world';
+import { allOf, environOf, environsOf, holderOf, place, planetOfEnviron, possessionsOf, tag, untag } from '../../src/core/world/world';
 import {
   afterPossessionUse,
   bringOwnSpaceship,
@@ -11,7 +11,12 @@ import {
   mayHold,
   spaceshipReassignOptions,
   transferOptions,
+  repairPossessions,
+  workingPossessions,
 } from '../../systems/possessions';
+import { groundedReason, groupDestinations } from '../../systems/movement';
+import { REBEL_CONTROL } from '../../src/core/world/components';
+import { clearBoard, env, putChar, setState } from './ops-helpers';
 import { planetsInPlay } from '../../systems/sides';
 import { eid, rigDice, testGame } from '../fixtures';
 import { anEnviron, choose, clearedGame, finished, putCharacter, putUnit, resultOf, run } from './character-fixtures';
@@ -233,5 +238,45 @@ describe('possessions and spaceships [14.x]', () => {
     const game = clearedGame();
     initPossessionDeck(game);
     expect((game.vars.possessionDeck as string[]).length).toBe(allOf(game.world, 'possession').length);
+  });
+});
+
+describe('repairs in the province and galactic games [14.22]', () => {
+  it('[14.22] a possession that fails is kept inoperative, a ship of it does not fly, and it is repaired at the interphase on a planet its side controls', () => {
+    const game = clearBoard(testGame('embers-of-the-reach', 'repair'));
+    const at = env(game, 'valcairn.1');
+    const ch = putChar(game, 'lio-quen', at);
+    const rifle = P(game, 'longshot-beam-rifle');
+    givePossession(game, rifle, ch);
+    rigDice(game, [1]); // inoperative on a 1
+    expect(afterPossessionUse(game, rifle)).toBe(false);
+    expect(holderOf(game.world, rifle)).toBe(ch);
+    expect(hasComponent(game.world, rifle, game.world.c.Inoperative)).toBe(true);
+    expect(workingPossessions(game, ch)).not.toContain(rifle);
+    // an inoperative ship is grounded
+    const emberline = P(game, 'emberline');
+    tag(game.world, emberline, game.world.c.Inoperative);
+    expect(groupDestinations(game, [ch, emberline]).every((to) => planetOfEnviron(game.world, to) === planetOfEnviron(game.world, at))).toBe(true);
+    expect(groundedReason(game, [ch, emberline])).toMatch(/inoperative until it is repaired/);
+    // not on a planet of his side: nothing happens; on one: both repaired
+    repairPossessions(game);
+    expect(hasComponent(game.world, rifle, game.world.c.Inoperative)).toBe(true);
+    setState(game, planetOfEnviron(game.world, at), REBEL_CONTROL);
+    repairPossessions(game);
+    expect(hasComponent(game.world, rifle, game.world.c.Inoperative)).toBe(false);
+    expect(hasComponent(game.world, emberline, game.world.c.Inoperative)).toBe(false);
+    expect(game.events.filter((e) => e.kind === 'possession-repaired' && e.visibleTo === 'rebel')).toHaveLength(2);
+  });
+
+  it('[14.22] in the star-system game it is lost, as before', () => {
+    const game = clearedGame();
+    const ch = putCharacter(game, 'kaelen-dray', anEnviron(game));
+    const rifle = P(game, 'longshot-beam-rifle');
+    givePossession(game, rifle, ch);
+    rigDice(game, [1]);
+    afterPossessionUse(game, rifle);
+    expect(holderOf(game.world, rifle)).toBe(0);
+    repairPossessions(game); // nothing to repair in the star-system game
+    expect(game.events.some((e) => e.kind === 'possession-repaired')).toBe(false);
   });
 });
