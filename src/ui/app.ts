@@ -25,6 +25,7 @@ import { graphicsOf, loadSettings, QUALITY_SETTINGS, saveSettings, volumesOf, ty
 import { createSettingsPanel, type SettingsPanel } from './settings-panel';
 import { PlanetOverviewPanel } from './planet-overview-panel';
 import type { OnlineSeat } from '../online/client';
+import type { NewOnlineGame } from '../online/protocol';
 import { PlayScreen } from './play/play-screen';
 import { isPlayed, saveMetaOf } from './play/seats';
 import { continueHtml } from './continue-entry';
@@ -548,6 +549,33 @@ export class App {
   async joinOnline(gameId: string, token?: string): Promise<void> {
     if (!/^[A-Za-z0-9_-]{1,40}$/.test(gameId)) return this.showMessage(`The link names no online game ("${gameId.slice(0, 40)}" is not a game id).`);
     await this.takeSeat(location.origin, { gameId, ...(token ? { token } : {}) });
+  }
+
+  /**
+   * Make an online game on this page's game server [issue 27] and take the host's seat at `side`. Each
+   * reserved seat's own link is kept (`reservedLinks`) for the host's panel until its person comes. A
+   * server that cannot make it says why, and the screen stays.
+   */
+  async hostOnline(game: NewOnlineGame, side: string): Promise<void> {
+    const origin = location.origin;
+    let made: Awaited<ReturnType<typeof import('../online/client')['createOnlineGame']>>;
+    try {
+      const { createOnlineGame } = await import('../online/client');
+      made = await createOnlineGame(origin, game, side);
+    } catch (e) {
+      return this.showMessage(`The online game could not be made (${origin}): ${(e as Error).message}. Online play needs the game server: npm run serve.`);
+    }
+    const link = `${origin}/?online=${encodeURIComponent(made.gameId)}`;
+    this.reserved.set(made.gameId, made.reserved.map((r) => ({ side: r.side, link: `${link}#seat=${encodeURIComponent(r.token)}` })));
+    await this.takeSeat(origin, { gameId: made.gameId, ...(made.token ? { token: made.token } : {}) });
+  }
+
+  /** The reserved seats' links of the online games made on this page, by game. */
+  private readonly reserved = new Map<string, { side: string; link: string }[]>();
+
+  /** The links of a game's reserved seats (those this page made), for its host to send. */
+  reservedLinks(gameId: string): { side: string; link: string }[] {
+    return this.reserved.get(gameId) ?? [];
   }
 
   /**

@@ -22,7 +22,7 @@ import { BattleDice } from './battle-dice';
 import { ConquestBoard, NO_MARKS, territoryHtml, type BoardMarks } from './board';
 import { ConquestSession, optionsOf, sessionFromSave, type ConquestSetup, type Step } from './session';
 import { RemoteConquestSession } from './remote-session';
-import { createOnlineGame, OnlineSeat, type CreatedGame } from '../../online/client';
+import type { OnlineSeat } from '../../online/client';
 import type { SeatRequest, StateMessage } from '../../online/protocol';
 
 /** A game on this page (local), or on a game server (remote: this page holds one seat). */
@@ -737,7 +737,7 @@ export class ConquestScreen {
       const seats = s.seat.latest?.seats ?? [];
       const open = seats.filter((x) => x.kind === 'open').length;
       // a reserved seat not yet taken: its own link, for the host to send to its person
-      const waiting = (this.reservedLinks.get(this.online.gameId) ?? []).filter((r) => seats.some((x) => x.side === r.side && x.kind === 'reserved'));
+      const waiting = this.app.reservedLinks(this.online.gameId).filter((r) => seats.some((x) => x.side === r.side && x.kind === 'reserved'));
       const reservedHtml = waiting
         .map((r) => `<p class="small">${esc(this.name(r.side as FactionId))}'s seat is reserved. Send this link to its player: <input readonly size="28" value="${esc(r.link)}" data-testid="cq-reserved-link" aria-label="Reserved seat's link"></p>`)
         .join('');
@@ -1250,28 +1250,16 @@ export class ConquestScreen {
     return null;
   }
 
-  /** Create the game on this page's server, seat 1 the host's, other human seats open, AIs on the server; then join it. */
+  /** Create the game on this page's server: seat 1 the host's, other human seats open or reserved, AIs on the server. */
   async startOnline(setup: ConquestSetup, seatWaitSeconds = 120, reserved: FactionId[] = []): Promise<void> {
-    const serverUrl = location.origin;
     const host = setup.seats[0];
     const options = optionsOf(setup);
     const seats: SeatRequest[] = setup.seats.map((s) =>
       s.player !== 'human' ? { side: s.faction, kind: 'ai', agent: s.player } : { side: s.faction, kind: reserved.includes(s.faction) ? 'reserved' : 'open' },
     );
     if (!host || host.player !== 'human') return this.app.showMessage('An online game needs seat 1 to be yours (human).');
-    let made: CreatedGame;
-    try {
-      made = await createOnlineGame(serverUrl, { ruleset: 'conquest', scenario: setup.scenario, seed: setup.seed, options, seats, seatTimeoutSeconds: seatWaitSeconds }, host.faction);
-    } catch (e) {
-      return this.app.showMessage(`The online game could not be made (${serverUrl}): ${(e as Error).message}. Online play needs the game server: npm run serve.`);
-    }
-    const link = `${serverUrl}/?online=${encodeURIComponent(made.gameId)}`;
-    this.reservedLinks.set(made.gameId, made.reserved.map((r) => ({ side: r.side, link: `${link}#seat=${encodeURIComponent(r.token)}` })));
-    await this.app.takeSeat(serverUrl, { gameId: made.gameId, ...(made.token ? { token: made.token } : {}) });
+    await this.app.hostOnline({ ruleset: 'conquest', scenario: setup.scenario, seed: setup.seed, options, seats, seatTimeoutSeconds: seatWaitSeconds }, host.faction);
   }
-
-  /** The reserved seats' links of the games made here, by game: the host passes each to its person. */
-  private readonly reservedLinks = new Map<string, { side: string; link: string }[]>();
 
   /** Start a game from the page hook (the screenshots; the browser test uses the setup screen). */
   startFromHook(setup: ConquestSetup, speed: number): void {

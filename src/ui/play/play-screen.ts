@@ -22,7 +22,7 @@ import type { FromPlayWorker, OnlineTable, PlayInfo, PlaySetup, ToPlayWorker } f
 import { scoreLines } from '../score-lines';
 import { loadPace, savePace } from './seats';
 import { esc } from '../html';
-import type { CreatedGame, OnlineSeat } from '../../online/client';
+import type { OnlineSeat } from '../../online/client';
 import type { SeatRequest } from '../../online/protocol';
 import { fetchLobby, lobbyHtml, seatWaitSelect } from '../lobby';
 import { RemotePlay } from './remote-play';
@@ -219,21 +219,8 @@ export class PlayScreen {
       const p = setup.players[side];
       return p?.kind === 'ai' ? { side, kind: 'ai', agent: p.agent } : { side, kind: reserved.includes(side) ? 'reserved' : 'open' };
     });
-    const origin = location.origin;
-    let made: CreatedGame;
-    try {
-      const { createOnlineGame } = await import('../../online/client');
-      made = await createOnlineGame(origin, { ruleset: 'star-system', scenario: setup.scenario, seed: setup.seed, handPlacement: setup.handPlacement ?? [], seats, seatTimeoutSeconds: waitSeconds }, host);
-    } catch (e) {
-      return this.app.showMessage(`The online game could not be made (${origin}): ${(e as Error).message}. Online play needs the game server: npm run serve.`);
-    }
-    const link = `${origin}/?online=${encodeURIComponent(made.gameId)}`;
-    this.reservedLinks.set(made.gameId, made.reserved.map((r) => ({ side: r.side, link: `${link}#seat=${encodeURIComponent(r.token)}` })));
-    await this.app.takeSeat(origin, { gameId: made.gameId, ...(made.token ? { token: made.token } : {}) });
+    await this.app.hostOnline({ ruleset: 'star-system', scenario: setup.scenario, seed: setup.seed, handPlacement: setup.handPlacement ?? [], seats, seatTimeoutSeconds: waitSeconds }, host);
   }
-
-  /** The reserved seats' links of the games made here, by game: the host passes each to its person. */
-  private readonly reservedLinks = new Map<string, { side: string; link: string }[]>();
 
   // ------------------------------------------------------------------ the worker
 
@@ -360,7 +347,7 @@ export class PlayScreen {
     const v = this.view;
     const parts: string[] = [];
     // online: where the others join comes first, while a seat still waits for its person
-    if (p.online && !v?.winner) parts.push(onlineHtml(p.online, this.reservedLinks.get(p.online.gameId) ?? []));
+    if (p.online && !v?.winner) parts.push(onlineHtml(p.online, this.app.reservedLinks(p.online.gameId)));
     if (v?.winner) {
       // seen at the end of a whole game: "the Rebellion wins." with no word of how it was won
       const won = v.winner === 'draw' ? 'The game ends in a draw.' : `${capital(SIDE_TEAMS[v.winner] ?? v.winner)} wins.`;
