@@ -61,10 +61,15 @@ export function stackNavigation(game: Game, units: number[], characters: number[
   return best - Math.max(0, units.length - 3);
 }
 
+type HyperjumpTable = Game['content']['tables']['hyperjump'];
+
 /** The table's result for a modified die roll. */
 export function hyperjumpResult(game: Game, roll: number): HyperjumpResult {
-  const row = game.content.tables.hyperjump.find((r) => roll >= r.min && roll <= r.max);
-  return row?.result ?? 'safe';
+  return resultOn(game.content.tables.hyperjump, roll);
+}
+
+function resultOn(table: HyperjumpTable, roll: number): HyperjumpResult {
+  return table.find((r) => roll >= r.min && roll <= r.max)?.result ?? 'safe';
 }
 
 /**
@@ -72,10 +77,15 @@ export function hyperjumpResult(game: Game, roll: number): HyperjumpResult {
  * (else it is safe), one die + (distance - navigation).
  */
 export function hyperjumpOdds(game: Game, distance: number, navigation: number): Partial<Record<HyperjumpResult, number>> {
+  return hyperjumpOddsOn(game.content.tables.hyperjump, distance, navigation);
+}
+
+/** The same from the table alone (for an AI that reasons from the content, without the game). */
+export function hyperjumpOddsOn(table: HyperjumpTable, distance: number, navigation: number): Partial<Record<HyperjumpResult, number>> {
   if (navigation > distance) return { safe: 1 };
   const odds: Partial<Record<HyperjumpResult, number>> = {};
   for (let die = 1; die <= 6; die++) {
-    const result = hyperjumpResult(game, die + distance - navigation);
+    const result = resultOn(table, die + distance - navigation);
     odds[result] = (odds[result] ?? 0) + 1 / 6;
   }
   return odds;

@@ -8,6 +8,7 @@
  * promises a better trade. A kind without a plan takes the engine's first option (every decision's options
  * are legal, so that is always a valid answer, just not a thoughtful one).
  */
+import { hyperjumpOddsOn } from '../../systems/hyperjump';
 import type { MissionLetterId, SideId } from '../core/content/schema';
 import type { Content } from '../core/content/validate';
 import type { Command, Decision } from '../core/engine/types';
@@ -374,13 +375,7 @@ function safeArrival(content: Content, from: string, to: string, navigation: num
   if (a === b) return 1;
   const route = content.galaxy.routes.find((r) => (r.from === a && r.to === b) || (r.from === b && r.to === a));
   if (!route) return 0;
-  if (navigation > route.distance) return 1;
-  let safe = 0;
-  for (let die = 1; die <= 6; die++) {
-    const roll = die + route.distance - navigation;
-    if (content.tables.hyperjump.find((r) => roll >= r.min && roll <= r.max)?.result === 'safe') safe++;
-  }
-  return safe / 6;
+  return hyperjumpOddsOn(content.tables.hyperjump, route.distance, navigation).safe ?? 0;
 }
 
 /**

@@ -10,7 +10,7 @@ import { newGame } from '../core/engine/game';
 import { viewFor } from '../core/view';
 import { beliefOf } from '../core/belief';
 import { namesIn } from '../ui/play/describe';
-import { decisionInfo } from '../ui/play/decision-info';
+import { decisionInfo, sequenceLabels } from '../ui/play/decision-info';
 import { entityRefs } from '../ui/entity-refs';
 import type { OnlinePlayFacts } from '../ui/play/play-protocol';
 import { AGENTS } from '../ai/registry';
@@ -58,7 +58,7 @@ const starSystem: OnlineRuleset = {
     const info = pending ? decisionInfo(g, pending) : null;
     const facts: OnlinePlayFacts = {
       segment: g.segment,
-      ...(first ? { refs: entityRefs(g.world), sequence: g.ruleset.sequence.map((s) => (s.player ? `${s.player} ${s.phase}: ${s.segment}` : s.phase)) } : {}),
+      ...(first ? { refs: entityRefs(g.world), sequence: sequenceLabels(g) } : {}),
       ...(info ? { decision: { prompt: info.decision.prompt, ...(info.decision.context ? { context: info.decision.context } : {}), options: info.options, combat: info.combat } } : {}),
     };
     return facts as unknown as Json;

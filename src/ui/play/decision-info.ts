@@ -25,3 +25,8 @@ export function decisionInfo(game: Game, pending: Decision): DecisionInfo {
   };
   return { decision, options: pending.options.map((o) => describeOption(game, o, pending)), combat: combatFacts(game, pending) };
 }
+
+/** The turn sequence as the play screen's bar labels it ("rebel operations: movement"). */
+export function sequenceLabels(game: Game): string[] {
+  return game.ruleset.sequence.map((s) => (s.player ? `${s.player} ${s.phase}: ${s.segment}` : s.phase));
+}

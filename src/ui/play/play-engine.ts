@@ -18,7 +18,7 @@ import { starSystemRuleset } from '../../../systems/star-system-ruleset';
 import type { EntityRefs } from '../../render/types';
 import { playOne } from '../../ai/play';
 import { namesIn } from './describe';
-import { decisionInfo } from './decision-info';
+import { decisionInfo, sequenceLabels } from './decision-info';
 import type { FromPlayWorker, PlayInfo, PlaySetup } from './play-protocol';
 import { entityRefs } from '../entity-refs';
 
@@ -282,7 +282,7 @@ export class PlayEngine {
         paused: this.paused,
         canUndo: undo.index >= 0,
         undoNote: undo.note,
-        sequence: g.ruleset.sequence.map((s) => (s.player ? `${s.player} ${s.phase}: ${s.segment}` : s.phase)),
+        sequence: sequenceLabels(g),
         segment: g.segment,
         humans: this.humans(),
       },
