@@ -7,6 +7,11 @@ import { Client, type Room } from '@colyseus/sdk';
 import type { Command } from '../core/engine/types';
 import { GAME_ROOM, type JoinRequest, type JoinedMessage, type NewOnlineGame, type OverMessage, type RefusedMessage, type StateMessage } from './protocol';
 
+/** A game's link on its server: the invitation, or with `token` the link that opens that seat. */
+export function onlineLink(serverUrl: string, gameId: string, token?: string | null): string {
+  return `${serverUrl}/?online=${encodeURIComponent(gameId)}${token ? `#seat=${encodeURIComponent(token)}` : ''}`;
+}
+
 /** What creating a game gives back: its id, the host's seat and token, and the reserved seats' tokens. */
 export interface CreatedGame {
   gameId: string;

@@ -559,14 +559,15 @@ export class App {
   async hostOnline(game: NewOnlineGame, side: string): Promise<void> {
     const origin = location.origin;
     let made: Awaited<ReturnType<typeof import('../online/client')['createOnlineGame']>>;
+    let createOnlineGame: typeof import('../online/client')['createOnlineGame'];
+    let onlineLink: typeof import('../online/client')['onlineLink'];
     try {
-      const { createOnlineGame } = await import('../online/client');
+      ({ createOnlineGame, onlineLink } = await import('../online/client'));
       made = await createOnlineGame(origin, game, side);
     } catch (e) {
       return this.showMessage(`The online game could not be made (${origin}): ${(e as Error).message}. Online play needs the game server: npm run serve.`);
     }
-    const link = `${origin}/?online=${encodeURIComponent(made.gameId)}`;
-    this.reserved.set(made.gameId, made.reserved.map((r) => ({ side: r.side, link: `${link}#seat=${encodeURIComponent(r.token)}` })));
+    this.reserved.set(made.gameId, made.reserved.map((r) => ({ side: r.side, link: onlineLink(origin, made.gameId, r.token) })));
     await this.takeSeat(origin, { gameId: made.gameId, ...(made.token ? { token: made.token } : {}) });
   }
 
@@ -594,8 +595,8 @@ export class App {
     }
     const { gameId, ruleset } = seat.joined;
     const token = seat.token ?? '';
-    const link = `${serverUrl}/?online=${encodeURIComponent(gameId)}`;
-    const seatLink = `${link}#seat=${encodeURIComponent(token)}`;
+    const link = client.onlineLink(serverUrl, gameId);
+    const seatLink = client.onlineLink(serverUrl, gameId, token);
     let problem: string | null = null;
     if (ruleset === 'conquest') problem = await (await this.conquestScreen()).playOnline(seat, serverUrl);
     else if (ruleset === 'star-system') this.play.playOnline(seat, link, seatLink);
@@ -607,14 +608,14 @@ export class App {
     if (typeof history !== 'undefined') history.replaceState(null, '', `?online=${encodeURIComponent(gameId)}#seat=${encodeURIComponent(token)}`);
   }
 
+  /** The message on show stays when the game's screen is cleared next (set by leaveSeat). */
+  private keepMessage = false;
+
   /**
    * A screen leaves its online seat (back to the menu, or another game): the connection closes, the
    * page's address forgets the seat, and, while the game goes on, the player is told how to come back
    * (the server keeps the seat for the wait its host chose, then hands it to an AI).
    */
-  /** The message on show stays when the game's screen is cleared next (set by leaveSeat). */
-  private keepMessage = false;
-
   leaveSeat(seat: OnlineSeat, gameOver: boolean): void {
     void seat.leave();
     if (typeof history !== 'undefined' && /[?&]online=/.test(location.search)) history.replaceState(null, '', location.pathname);
