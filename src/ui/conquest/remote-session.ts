@@ -69,7 +69,7 @@ export class RemoteConquestSession {
 
   /** A new state from the server: what changed since the last, as one step. */
   private receive(next: StateMessage<FactionId>): void {
-    if (next.step <= this.state.step && next.events.length === 0 && next === this.state) return;
+    if (next === this.state) return; // the state the session was made from, given again on subscribing
     const before = this.view(null);
     const previous = this.state;
     this.state = next;

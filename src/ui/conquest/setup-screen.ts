@@ -211,7 +211,7 @@ export class ConquestSetupScreen {
           <select data-seat-colour="${i}" aria-label="Seat ${i + 1} colour">${FACTIONS.map((f) => `<option value="${f}"${f === seat.faction ? ' selected' : ''}>${esc(factions.get(f)?.name ?? f)}</option>`).join('')}</select>
           <select data-seat-player="${i}" aria-label="Seat ${i + 1} player"><option value="human"${seat.player === 'human' && !this.reserved.has(i) ? ' selected' : ''}>Human</option>${agents
             .map((a) => `<option value="${a}"${seat.player === a ? ' selected' : ''}>AI ${a}</option>`)
-            .join('')}${i > 0 ? `<option value="reserved" data-online-only${this.reserved.has(i) ? ' selected' : ''}>Reserved: one person, own link</option>` : ''}</select>
+            .join('')}${i > 0 ? `<option value="reserved" data-online-only${this.reserved.has(i) ? ' selected' : ''} title="Kept for one person, with a link of its own">Reserved</option>` : ''}</select>
         </div>`;
       })
       .join('');
@@ -246,8 +246,9 @@ export class ConquestSetupScreen {
     this.get('cards-text').textContent = `${CARD_OPTION_TEXT[setup.cards].text}${setup.deck === 'wild' ? ' The wild deck holds four wildcards instead of two.' : ''}`;
     this.get('type-text').textContent = conquestContent(this.content).scenarios.get(setup.scenario)?.description ?? '';
     const humans = setup.seats.filter((s) => s.player === 'human').length;
-    this.get('mode').textContent =
-      humans === 0
+    this.get('mode').textContent = online
+      ? `Online: you play seat 1; ${humans - 1 - this.reserved.size} open and ${this.reserved.size} reserved seat${this.reserved.size === 1 ? '' : 's'} wait for people, the AIs play on the server.`
+      : humans === 0
         ? 'All AI: you watch, with pause, step and speed.'
         : humans === 1
           ? `You play against ${setup.seats.length - 1} AI ${setup.seats.length === 2 ? 'opponent' : 'opponents'}.`
