@@ -17,6 +17,7 @@ import { allOf, environOf, guardOf, isActivePiece, place, possessionsOf, refOf, 
 import { nameOf } from '../src/core/names';
 import { charactersIn, enemyOf, sideOf, unitsIn } from './sides';
 import { tallyPoints } from './victory';
+import { moveChaos } from './chaos';
 
 /** A piece that can hold a prisoner: on the board, alive, not eliminated, not itself a prisoner. */
 function canGuard(game: Game, piece: number): boolean {
@@ -52,6 +53,8 @@ export function applyCapture(game: Game, prisoner: number, guard: number): void 
   }
   const vp = game.content.tables.victoryPoints;
   tallyPoints(game, side === 'rebel' ? vp.rebelCaptured : vp.imperialCaptured, `${side === 'rebel' ? 'Rebel' : 'Imperial'} characters captured`, { text: `${nameOf(game, prisoner)} (${side === 'rebel' ? 'Rebel' : 'Imperial'}) captured`, rule: '[12.81]' });
+  const chart = game.content.galactic.chaos.changes;
+  moveChaos(game, side === 'rebel' ? chart.rebelCharacterCaptured : chart.imperialCharacterCaptured, `${nameOf(game, prisoner)} captured`);
   emit(game, {
     kind: 'captured',
     text: `${nameOf(game, prisoner)} is captured and guarded by ${game.world.kinds[guard] === 'unit' ? 'a military unit' : nameOf(game, guard)}.`,

@@ -30,6 +30,7 @@ import { markBusy } from './healing';
 import { afterPossessionUse, destroyPossession, possessionCombatBonus, spaceshipReassignOptions, reassignSpaceship, loseSpaceship } from './possessions';
 import { enemyOf, isFreeCharacter, sideOf, unitsIn } from './sides';
 import { tallyPoints } from './victory';
+import { moveChaos } from './chaos';
 
 export type CombatStyle = 'hand-to-hand' | 'firefight';
 export type Attacker =
@@ -206,6 +207,8 @@ export function killCharacter(game: Game, character: number, cause: string, rule
   unplace(w, character);
   const vp = game.content.tables.victoryPoints;
   tallyPoints(game, side === 'rebel' ? vp.rebelKilled : vp.imperialKilled, `${side === 'rebel' ? 'Rebel' : 'Imperial'} characters killed`, { text: `${nameOf(game, character)} (${side === 'rebel' ? 'Rebel' : 'Imperial'}) killed: ${cause}`, rule });
+  const chart = game.content.galactic.chaos.changes;
+  moveChaos(game, side === 'rebel' ? chart.rebelCharacterKilled : chart.imperialCharacterKilled, `${nameOf(game, character)} killed`);
   emit(game, { kind: 'character-killed', text: `${nameOf(game, character)} is killed (${cause}).`, rule, visibleTo: 'all', entities: [character] });
   return { ships, environ };
 }

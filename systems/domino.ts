@@ -21,6 +21,7 @@ import { entityOf, environsOf, has, refOf, systemOfPlanet } from '../src/core/wo
 import { loyaltyFrozen, PATRIOTIC, planetName, shiftLoyalty, UNREST } from './loyalty';
 import { startRebellion } from './rebellion';
 import { planetsInPlay } from './sides';
+import { hiddenFrom } from './secret-planets';
 
 // ------------------------------------------------------------------------------------------ the chart
 
@@ -181,6 +182,7 @@ export function dominoTargets(game: Game, d: DominoData, part: DominoPart, limit
   const enemyExtreme = d.side === 'rebel' ? PATRIOTIC : UNREST;
   return planetsInPlay(game).filter((p) => {
     if (p === source || d.shifted.includes(p)) return false; // "other planets", each once
+    if (hiddenFrom(game, p, d.side)) return false; // galactic: the Empire cannot sway a planet it does not know
     if (part.row === 'same-system' && systemOfPlanet(w, p) !== systemOfPlanet(w, source)) return false; // [15.2c]
     if (part.race && !racesOnPlanet(game, p).includes(part.race)) return false; // [15.2d, 15.2e] same race
     if (!shiftOutcome(game, p, d.side, d.level)) return false;

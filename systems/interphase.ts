@@ -1,5 +1,6 @@
 /**
- * The game-turn interphase [Game Turn SRS]: the Rebel player checks whether any planet becomes
+ * The game-turn interphase [Game Turn SRS]: in the galactic game, first the galactic phase (the Empire's
+ * strategic assignment and the galactic events, galactic-events.ts); then the Rebel player checks whether any planet becomes
  * Rebel-controlled (end of the Imperial player-turn [15.52, 15.53]); the engine then advances the
  * game-turn marker. The Empire may first receive a spaceship for an Imperial Knight [14.61].
  *
@@ -14,9 +15,15 @@ import { becomesRebelControlled } from './control';
 import { becomeRebelControlled } from './loyalty';
 import { planetsInPlay } from './sides';
 import { repairPossessions } from './possessions';
+import { checkBase } from './secret-planets';
 
 export const interphase: Procedure = {
   step(game: Game, frame: Frame): Step {
+    // the galactic game: the galactic phase first (assignment, events), its consequences checked below
+    if (!frame.data.galacticPhase && game.scenario.kind === 'galactic') {
+      frame.data.galacticPhase = true;
+      return { push: { proc: 'galactic-phase', data: {} } };
+    }
     if (!frame.data.controlChecked) {
       const controlled = (frame.data.controlled as number[] | undefined) ?? [];
       const next = planetsInPlay(game).find((p) => !controlled.includes(p) && becomesRebelControlled(game, p));
@@ -25,6 +32,11 @@ export const interphase: Procedure = {
         return { push: { proc: 'interphase-rebel-control', data: { planet: next } } };
       }
       frame.data.controlChecked = true;
+    }
+    // galactic game: a discovered base held by Imperial units alone is destroyed
+    if (!frame.data.baseChecked) {
+      frame.data.baseChecked = true;
+      checkBase(game);
     }
     // [14.22] province and galactic games: inoperative possessions are repaired on friendly planets
     if (!frame.data.repaired) {

@@ -14,6 +14,7 @@ import type { Game } from '../src/core/engine/types';
 import { REBELLION, REBELLION_STOPPED, REBEL_CONTROL, IMPERIAL_CONTROL } from '../src/core/world/components';
 import { refOf } from '../src/core/world/world';
 import { sparkDomino } from './domino';
+import { moveChaos, planetResource } from './chaos';
 
 export const PATRIOTIC = 0;
 export const LOYAL = 1;
@@ -106,6 +107,7 @@ export function enterRebellion(game: Game, planet: number, cause: string, at?: n
   if (c.PlanetState.value[planet] === REBELLION) return;
   c.PlanetState.value[planet] = REBELLION;
   emit(game, { kind: 'rebellion', text: `${planetName(game, planet)} rises in rebellion (${cause}).`, rule: '[15.4]', visibleTo: 'all', entities: at === undefined ? [planet] : [planet, at] });
+  moveChaos(game, game.content.galactic.chaos.changes.planetRisesPerResource * planetResource(game, planet), `${planetName(game, planet)} rises in rebellion`);
   sparkDomino(game, planet, 2, 'rebel', 'entered rebellion');
 }
 
@@ -118,6 +120,7 @@ export function stopRebellion(game: Game, planet: number, cause: string): void {
   if (c.PlanetState.value[planet] !== REBELLION) return;
   c.PlanetState.value[planet] = REBELLION_STOPPED;
   emit(game, { kind: 'rebellion-stopped', text: `The rebellion on ${planetName(game, planet)} is stopped (${cause}).`, rule: '[15.54]', visibleTo: 'all', entities: [planet] });
+  moveChaos(game, game.content.galactic.chaos.changes.rebellionStoppedPerResource * planetResource(game, planet), `the rebellion on ${planetName(game, planet)} stopped`);
   sparkDomino(game, planet, 2, 'imperial', 'rebellion stopped');
 }
 
@@ -127,6 +130,7 @@ export function becomeRebelControlled(game: Game, planet: number, cause: string)
   if (c.PlanetState.value[planet] === REBEL_CONTROL) return;
   c.PlanetState.value[planet] = REBEL_CONTROL;
   emit(game, { kind: 'rebel-control', text: `${planetName(game, planet)} is now under Rebel control (${cause}).`, rule: '[15.53]', visibleTo: 'all', entities: [planet] });
+  moveChaos(game, game.content.galactic.chaos.changes.planetFallsPerResource * planetResource(game, planet), `${planetName(game, planet)} falls to the Rebel`);
   sparkDomino(game, planet, 3, 'rebel', 'became Rebel-controlled');
 }
 

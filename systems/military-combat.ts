@@ -22,6 +22,7 @@ import { nameOf } from '../src/core/names';
 import { ratioColumn, shiftColumn } from '../src/core/odds';
 import { charactersIn, enemyOf, environsInPlay, phasing, sideOf, unitsIn } from './sides';
 import { markBusy } from './healing';
+import { moveChaos } from './chaos';
 
 const URBAN = ENVIRON_TYPES.indexOf('urban');
 
@@ -74,6 +75,8 @@ export function eliminateUnit(game: Game, unit: number, rule: string): void {
   const name = type?.name ?? 'military';
   const what = side === 'imperial' ? `An Imperial ${name} unit` : `A ${name} unit`;
   emit(game, { kind: 'unit-eliminated', text: `${what} (strength ${strength}) is eliminated.`, rule, visibleTo: 'all', entities: [unit] });
+  const chart = game.content.galactic.chaos.changes;
+  moveChaos(game, side === 'imperial' ? chart.imperialUnitLost : chart.rebelUnitLost, `${side === 'imperial' ? 'an Imperial' : 'a Rebel'} unit lost`);
 }
 
 /**

@@ -34,6 +34,7 @@ import { killCharacter } from './character-combat';
 import { clearAdrift, driftingStacks, hyperjumpResult, HYPERJUMP_WORDS, isAdrift, jumpOf, setAdrift, stackNavigation, systemOfEnviron } from './hyperjump';
 import { placeWaitingRebelUnits } from './rebellion';
 import { reinforcementStep, answerReinforcement } from './reinforcements';
+import { hiddenFrom } from './secret-planets';
 import { charactersIn, enemyOf, environsInPlay, isCharacter, isFreeCharacter, isUnit, phasing, planetsInPlay, sideOf, unitsIn } from './sides';
 import {
   allShips,
@@ -102,6 +103,7 @@ export function groupDestinations(game: Game, pieces: number[]): number[] {
       if (characters.length && !ship) return false; // [9.0] characters change planets only by spaceship
       if (ship && hasComponent(w, ship, c.Inoperative)) return false; // [14.22] an inoperative ship does not fly until repaired
       if (jumpOf(game, from, to) === null) return false; // [5.22] to another star system only along a hyperjump route
+      if (hiddenFrom(game, planetOfEnviron(w, to), side)) return false; // galactic: the Empire knows no way to an undiscovered secret planet
     }
     return unitsIn(game, to, side).length + units.length <= (c.Environ.size[to] as number); // [9.5]
   });
@@ -279,6 +281,7 @@ function leaveDriftOptions(game: Game, side: SideId): Command[] {
     const units = stack.pieces.filter((p) => isUnit(game, p));
     for (const to of environsInPlay(game)) {
       if (systemOfEnviron(game, to) !== stack.system) continue;
+      if (hiddenFrom(game, planetOfEnviron(w, to), side)) continue; // galactic: not on a planet the Empire does not know
       if (unitsIn(game, to, side).length + units.length > (w.c.Environ.size[to] as number)) continue;
       out.push({ type: 'leave-drift', side, system: stack.system, outer: false, to });
     }

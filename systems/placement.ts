@@ -24,12 +24,21 @@ import { charactersIn, enemyOf, environsInPlay, planetsInPlay, sideOf, unitsIn }
 import { detectShip } from './detection';
 import { pdbUsableBy } from './pdb';
 import { loseShip, refreshShips, shipsIn } from './stacking';
+import { hiddenFrom, isOwnBase } from './secret-planets';
 
 /** [16.14] the Imperial player always places first. */
 export const PLACEMENT_ORDER: readonly SideId[] = ['imperial', 'rebel'];
 
 /** Does the side control this planet at the start of play? (control as it stood before placement) */
 type Controlled = (planet: number) => boolean;
+
+/**
+ * [16.12, 16.13] A side places its starting pieces on planets it controls; in the galactic game the Rebel
+ * also on his secret base, and the Empire not on a secret planet it has not discovered.
+ */
+function placesOn(game: Game, side: SideId, planet: number): boolean {
+  return (controls(game, side, planet) || isOwnBase(game, side, planet)) && !hiddenFrom(game, planet, side);
+}
 
 /** [9.5] may one more of this side's military units stand in the environ? */
 export function hasRoomForUnit(game: Game, environ: number, side: SideId): boolean {
@@ -41,7 +50,7 @@ export function placeStartingForces(game: Game): void {
   refreshControl(game);
   const landings: { side: SideId; environ: number }[] = [];
   for (const side of PLACEMENT_ORDER) {
-    const own: Controlled = (planet) => controls(game, side, planet);
+    const own: Controlled = (planet) => placesOn(game, side, planet);
     placeUnits(game, side, own);
     const landing = placeCharacters(game, side, own);
     if (landing) landings.push({ side, environ: landing });
@@ -194,7 +203,7 @@ export function placementProcedure(then: (game: Game) => void) {
       if (!Object.keys(d.controlled).length) {
         // control as it stands before any piece is placed, as automatic placement judges it
         refreshControl(game);
-        for (const s of PLACEMENT_ORDER) d.controlled[s] = planetsInPlay(game).filter((p) => controls(game, s, p));
+        for (const s of PLACEMENT_ORDER) d.controlled[s] = planetsInPlay(game).filter((p) => placesOn(game, s, p));
       }
       for (; d.side < PLACEMENT_ORDER.length; d.side++, d.stage = 'start') {
         const side = PLACEMENT_ORDER[d.side] as SideId;

@@ -19,6 +19,7 @@ import { bringOwnSpaceship } from './possessions';
 import { enemyOf, environsInPlay, unitsIn } from './sides';
 import { ENVIRON_TYPES } from '../src/core/content/schema';
 import { nameOf } from '../src/core/names';
+import { hiddenFrom, isOwnBase } from './secret-planets';
 
 type Arrival = { unit: string; environType: string | null } | { character: string };
 
@@ -45,7 +46,8 @@ export function reinforcementEnvirons(game: Game, side: SideId, arrival: Arrival
   const c = w.c;
   return environsInPlay(game).filter((env) => {
     const planet = planetOfEnviron(w, env);
-    const own = controls(game, side, planet);
+    if (hiddenFrom(game, planet, side)) return false; // galactic: not on a secret planet the Empire has not discovered
+    const own = controls(game, side, planet) || isOwnBase(game, side, planet); // the Rebel's reinforcements may arrive at his base
     const neither = c.Control.side[planet] === NOBODY;
     if (!own && !(neither && unitsIn(game, env, enemyOf(side)).length === 0)) return false;
     if ('unit' in arrival) {

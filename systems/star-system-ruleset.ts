@@ -4,7 +4,7 @@
  * missions (assignment, action, bonus draw). Province scenarios play the same sequence over a province.
  */
 import type { SideId } from '../src/core/content/schema';
-import type { Game, Ruleset, SegmentDef } from '../src/core/engine/types';
+import type { Frame, Game, Ruleset, SegmentDef } from '../src/core/engine/types';
 import { buildWorld } from '../src/core/world/build';
 import { refreshPrisoners } from './capture';
 import { characterCombat } from './character-combat';
@@ -26,12 +26,24 @@ import { assignPossession, initPossessionDeck, possessionTransfer, reassignSpace
 import { search, searchPhase } from './search';
 import { rebellionForces } from './rebellion';
 import { recordStartingRebelControl, score, victory } from './victory';
+import { refreshSecretPlanets, secretBaseProcedure } from './secret-planets';
+import { galacticPhaseProcedure, setupGalacticDecks } from './galactic-events';
+import { chaosIndex, keepsChaos, victoryLevel } from './chaos';
 
 /** The setup that follows placement, whether automatic or by hand. */
 function afterPlacement(game: Game): void {
   recordStartingRebelControl(game);
   initPossessionDeck(game); // [14.24]
   setupImperialShips(game); // [14.61]
+}
+
+/** Placement by hand (the frame to run) or automatic (done at once, null). */
+function beginPlacement(game: Game): Frame | null {
+  const byHand = startPlacement(game);
+  if (byHand) return byHand;
+  placeStartingForces(game);
+  afterPlacement(game);
+  return null;
 }
 
 function playerTurn(player: SideId): SegmentDef[] {
@@ -74,6 +86,8 @@ export const starSystemRuleset: Ruleset = {
     'interphase-rebel-control': interphaseRebelControl,
     // [16.12-16.14] placement by hand, before the first segment
     placement: placementProcedure(afterPlacement),
+    'secret-base': secretBaseProcedure(beginPlacement),
+    'galactic-phase': galacticPhaseProcedure,
     // 000 15.2: queued by loyalty.ts whenever a cause sparks one
     'domino-effect': dominoEffect,
     'domino-shift': dominoShift,
@@ -81,11 +95,14 @@ export const starSystemRuleset: Ruleset = {
   // [16.14] the Rebel player-turn is first.
   sequence: [...playerTurn('rebel'), ...playerTurn('imperial'), { player: null, phase: 'interphase', segment: 'interphase', procedure: 'interphase' }],
   setup(game: Game) {
+    // the galactic game: the Rebel first hides his secret base, then both sides place
+    if (game.scenario.kind === 'galactic') {
+      setupGalacticDecks(game);
+      return void game.stack.push({ proc: 'secret-base', data: {} });
+    }
     // a side placing by hand decides in the placement procedure, which then finishes the setup
-    const byHand = startPlacement(game);
-    if (byHand) return void game.stack.push(byHand);
-    placeStartingForces(game);
-    afterPlacement(game);
+    const byHand = beginPlacement(game);
+    if (byHand) game.stack.push(byHand);
   },
   refresh(game: Game) {
     refreshStacks(game); // [10.6] operations: stacks and spaceships first, then control [15.5]
@@ -93,10 +110,15 @@ export const starSystemRuleset: Ruleset = {
     refreshControl(game);
     refreshPrisoners(game); // [12.81, 12.82]
     refreshHealing(game); // [13.71, 13.72]
+    refreshSecretPlanets(game); // galactic game: a secret planet that rises, or is trodden, is discovered
   },
   victory,
   score,
-  winnerText: (side) => (side === 'rebel' ? 'The Rebellion wins.' : 'The Empire wins.'),
+  winnerText(side, game) {
+    const text = side === 'rebel' ? 'The Rebellion wins.' : 'The Empire wins.';
+    // the galactic game: the Empire's victory level by the Chaos Index [001 victory levels]
+    return keepsChaos(game) ? `${text} The Empire ends at ${victoryLevel(game).name} (Chaos Index ${chaosIndex(game)}).` : text;
+  },
   conceal: concealEnemyMissions, // [13.1]
 };
 

@@ -7,11 +7,16 @@
  * once on a new Rebel-controlled planet, armageddon 7 turns / 20 VP, the province scenarios 7 turns /
  * 15 VP and 10 turns / 35 VP. At the end of the last turn the Rebel wins with at least the target;
  * otherwise the Empire wins (there is no draw).
+ *
+ * The galactic game (tables.md) counts only Rebel-controlled planets, each by its galactic value, and the
+ * Rebel wins as soon as he holds 26 or more; else the Empire wins at the end of turn 20.
  */
+import type { Content } from '../src/core/content/validate';
 import type { Game, Json, Winner } from '../src/core/engine/types';
 import { REBELLION, REBEL_CONTROL } from '../src/core/world/components';
 import { PATRIOTIC, UNREST } from './loyalty';
 import { planetsInPlay } from './sides';
+import { chaosIndex, keepsChaos, victoryLevel } from './chaos';
 import { refOf } from '../src/core/world/world';
 
 /**
@@ -58,11 +63,51 @@ function planetScore(game: Game, planet: number): { category: PlanetCategory; po
   const c = game.world.c;
   const vp = game.content.tables.victoryPoints;
   const state = c.PlanetState.value[planet];
+  if (game.scenario.kind === 'galactic') {
+    // tables.md: in the galactic game only Rebel-controlled planets score, each by its galactic value
+    if (state !== REBEL_CONTROL) return null;
+    const value = galacticValue(game.content, refOf(game.world, planet));
+    return { category: 'rebelControlled', points: value.points, words: `Rebel control (${value.words})` };
+  }
   if (state === REBEL_CONTROL) return { category: 'rebelControlled', points: vp.rebelControlled, words: 'Rebel control' };
   if (state === REBELLION) return { category: 'rebellion', points: vp.rebellion, words: 'in rebellion' };
   if (c.Loyalty.value[planet] === UNREST) return { category: 'unrest', points: vp.unrest, words: 'at unrest' };
   if (c.Loyalty.value[planet] === PATRIOTIC) return { category: 'patriotic', points: vp.patriotic, words: 'patriotic' };
   return null;
+}
+
+/** Each planet's galactic victory points and why, by content (the same for every game on it). */
+const galacticValues = new WeakMap<Content, Map<string, { points: number; words: string }>>();
+
+/**
+ * A planet's galactic victory points (tables.md): the throne world or the first province's capital 5,
+ * another capital 4, the home planet of a star-faring race 3, any other planet 1.
+ */
+export function galacticValue(content: Content, planet: string): { points: number; words: string } {
+  let values = galacticValues.get(content);
+  if (!values) {
+    const vp = content.tables.galacticVictoryPoints;
+    const provinces = [...content.galaxy.provinces].sort((a, b) => a.number - b.number);
+    const firstCapital = provinces[0]?.capital;
+    const capitals = new Set(provinces.map((p) => p.capital));
+    const homes = new Set([...content.races.values()].filter((r) => r.starFaring && r.homePlanet).map((r) => r.homePlanet));
+    values = new Map();
+    for (const p of content.galaxy.planets) {
+      const value =
+        p.id === content.galaxy.throne
+          ? { points: vp.throneOrFirstCapital, words: 'the throne world' }
+          : p.id === firstCapital
+            ? { points: vp.throneOrFirstCapital, words: 'the first capital' }
+            : capitals.has(p.id)
+              ? { points: vp.capital, words: 'a capital' }
+              : homes.has(p.id)
+                ? { points: vp.starFaringHome, words: 'a star-faring home world' }
+                : { points: vp.planet, words: 'a planet' };
+      values.set(p.id, value);
+    }
+    galacticValues.set(content, values);
+  }
+  return values.get(planet) ?? { points: 0, words: 'not a planet' };
 }
 
 /**
@@ -78,6 +123,7 @@ export function victorySources(game: Game): VictorySource[] {
     const name = game.content.planets.get(id)?.name ?? id;
     out.push({ kind: 'planet', points: scored.points, text: `${name}: ${scored.words}`, rule: VP_RULE, planet: id });
   }
+  if (game.scenario.kind === 'galactic') return out; // galactic points are planets only (tables.md)
   for (const e of (game.vars.tallyLog as unknown as TallyEntry[] | undefined) ?? []) out.push({ kind: 'event', points: e.points, text: e.text, rule: e.rule, turn: e.turn });
   return out;
 }
@@ -96,7 +142,9 @@ export interface VictoryBreakdown {
 type PlanetCategory = 'rebelControlled' | 'rebellion' | 'unrest' | 'patriotic';
 
 export function victoryBreakdown(game: Game): VictoryBreakdown {
-  const b: VictoryBreakdown = { rebelControlled: 0, rebellion: 0, unrest: 0, patriotic: 0, tally: (game.vars.tally as number | undefined) ?? 0, total: 0 };
+  // the galactic game counts planets only: kills and captures are not galactic victory points (tables.md)
+  const tally = game.scenario.kind === 'galactic' ? 0 : ((game.vars.tally as number | undefined) ?? 0);
+  const b: VictoryBreakdown = { rebelControlled: 0, rebellion: 0, unrest: 0, patriotic: 0, tally, total: 0 };
   for (const planet of planetsInPlay(game)) {
     const scored = planetScore(game, planet);
     if (scored) b[scored.category] += scored.points;
@@ -125,6 +173,8 @@ function newRebelControl(game: Game): number[] {
 export function victory(game: Game, final: boolean): Winner | null {
   const { victory: rules } = game.scenario;
   if (rules.rebelControlWinsAtOnce && newRebelControl(game).length > 0) return 'rebel';
+  // the galactic game: the Rebel wins as soon as he holds his target, on any turn up to the last
+  if (game.scenario.kind === 'galactic' && rebelVictoryPoints(game) >= rules.rebelPoints) return 'rebel';
   if (!final) return null;
   return rebelVictoryPoints(game) >= rules.rebelPoints ? 'rebel' : 'imperial';
 }
@@ -141,6 +191,7 @@ export function score(game: Game): { [key: string]: Json } {
   const b = victoryBreakdown(game);
   const { victory: rules, turns } = game.scenario;
   const turnsLeft = Math.max(0, turns - game.turn + 1);
+  const galactic = keepsChaos(game) ? { chaos: chaosIndex(game), level: victoryLevel(game).name } : null;
   return {
     rebelPoints: b.total,
     rebelTarget: rules.rebelPoints,
@@ -148,7 +199,7 @@ export function score(game: Game): { [key: string]: Json } {
     lastTurn: turns,
     turnsLeft,
     rebelControlWinsAtOnce: rules.rebelControlWinsAtOnce,
-    breakdown: {
+    breakdown: game.scenario.kind === 'galactic' ? { 'Rebel-controlled planets': b.rebelControlled } : {
       'Rebel-controlled planets': b.rebelControlled,
       'planets in rebellion': b.rebellion,
       'planets at unrest': b.unrest,
@@ -157,6 +208,8 @@ export function score(game: Game): { [key: string]: Json } {
     },
     // line by line, for the VP meter's breakdown (JSON for the view)
     sources: victorySources(game) as unknown as Json,
-    text: `Rebel ${b.total} of ${rules.rebelPoints} VP, ${game.winner ? 'final' : turnsLeftText(turnsLeft)}`,
+    text: `Rebel ${b.total} of ${rules.rebelPoints} VP, ${game.winner ? 'final' : turnsLeftText(turnsLeft)}${galactic ? ` · Chaos Index ${galactic.chaos} (${galactic.level})` : ''}`,
+    // the galactic game: the Empire's Chaos Index and the victory level it stands at now
+    ...(galactic ? { chaos: galactic.chaos, level: galactic.level } : {}),
   };
 }

@@ -786,6 +786,8 @@ const PLANS: Record<string, Plan> = {
       })
     );
   },
+  // galactic game: hide the base where the neighbourhood is ripest for revolt
+  'choose-base': (ctx) => best(ctx.decision.options, (o) => baseValue(ctx, o.planet as number)),
   'place-units': (ctx) => best(ctx.decision.options, (o) => placementValue(ctx, o.environ as number, 'unit')),
   'place-characters': (ctx) => best(ctx.decision.options, (o) => placementValue(ctx, o.environ as number, 'characters')),
   'domino-option'(ctx) {
@@ -811,6 +813,28 @@ const PLANS: Record<string, Plan> = {
     return best(ctx.decision.options, (o) => ctx.view.units.find((u) => u.eid === o.unit)?.combat ?? (surelyFits ? HIDDEN_STRENGTH : 0.5));
   },
 };
+
+/**
+ * How good a secret planet is for the Rebel's base: the discontent (loyalty toward unrest) of the planets
+ * in its own star system and in the systems one hyperjump route away, where the base's characters can
+ * reach in one move.
+ */
+function baseValue(ctx: PlanContext, planet: number): number {
+  const { content, view } = ctx;
+  const def = content.planets.get(view.planets.find((p) => p.eid === planet)?.id ?? '');
+  if (!def) return 0;
+  const near = new Set([def.system]);
+  for (const r of content.galaxy.routes) {
+    if (r.from === def.system) near.add(r.to);
+    if (r.to === def.system) near.add(r.from);
+  }
+  let value = 0;
+  for (const p of view.planets) {
+    const system = content.planets.get(p.id)?.system;
+    if (system && near.has(system) && p.eid !== planet) value += LOYALTY_INDEX[p.loyalty] * (system === def.system ? 2 : 1);
+  }
+  return value;
+}
 
 /** The plan's answer, or the first option where no plan applies. */
 export function planFor(ctx: PlanContext): Command {

@@ -8,7 +8,8 @@
  * - enemy spaceships and possessions not with a character you can see, and those not yet used or revealed
  *   (`Revealed`) [14.2]: a ship is revealed when it flies in the enemy's sight or a PDB detects it;
  * - the order of every deck and anything else kept in `game.vars`;
- * - the other side's pending decision.
+ * - the other side's pending decision;
+ * - in the galactic game, where the Rebel's secret base is, from the Empire until its planet is discovered.
  */
 import { hasComponent } from 'bitecs';
 import { ENVIRON_TYPES, LOYALTIES, PLANET_STATES, type SideId } from './content/schema';
@@ -27,6 +28,10 @@ export interface PlanetView {
   pdbUp: boolean;
   /** Who controls it now [15.5], or null for neither. */
   control: SideId | null;
+  /** Galactic game: a secret planet the Empire has not discovered (it may not go there). */
+  unknownToEmpire: boolean;
+  /** Galactic game: the Rebel's secret base is here (the Empire sees it only once the planet is discovered). */
+  rebelBase: boolean;
 }
 
 /** The public layout of an environ (static for a game). */
@@ -145,6 +150,8 @@ export function viewFor(game: Game, side: SideId | null, options: ViewOptions = 
     pdbLevel: c.Pdb.level[eid] as number,
     pdbUp: c.Pdb.up[eid] === 1,
     control: (c.Control.side[eid] as number) >= 0 ? sideName(game, c.Control.side[eid] as number) : null,
+    unknownToEmpire: game.scenario.kind === 'galactic' && hasComponent(w, eid, c.Secret) && !hasComponent(w, eid, c.Discovered),
+    rebelBase: hasComponent(w, eid, c.RebelBase) && (side !== 'imperial' || hasComponent(w, eid, c.Discovered)),
   }));
 
   const environs: EnvironView[] = allOf(w, 'environ').map((eid) => ({

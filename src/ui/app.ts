@@ -975,7 +975,8 @@ export class App {
     const scenario = this.content.scenarios.get(scenarioId);
     if (!scenario) return;
     if (this.content.systems.has(scenario.area)) return this.galaxy.focusSystem(scenario.area);
-    const systems = this.galaxy.layout.systems.filter((s) => s.def.province === scenario.area);
+    // a province's systems, or the whole galaxy's for a galactic scenario
+    const systems = this.galaxy.layout.systems.filter((s) => scenario.kind === 'galactic' || s.def.province === scenario.area);
     if (!systems.length) return;
     const centre = new Vector3();
     for (const s of systems) centre.add(s.position);
@@ -1404,6 +1405,11 @@ function scoreHtml(score: GameView['score'], target: number): string {
     points !== null && target > 0
       ? `<span class="meter" title="Rebel victory points ${points} of ${target}"><span style="width:${Math.max(0, Math.min(100, (points / target) * 100)).toFixed(0)}%"></span></span>`
       : '';
+  // the galactic game: the Empire's Chaos Index on a meter of its own, its victory level beside it
+  const chaos =
+    typeof score.chaos === 'number'
+      ? ` <span class="meter chaos" title="Chaos Index ${score.chaos} of 100: the Empire stands at ${esc(String(score.level ?? ''))}"><span style="width:${Math.max(0, Math.min(100, score.chaos)).toFixed(0)}%"></span></span>`
+      : '';
   const breakdown = scoreLines(score).join('\n');
   const text =
     typeof score.text === 'string'
@@ -1412,7 +1418,7 @@ function scoreHtml(score: GameView['score'], target: number): string {
           .filter(([, v]) => typeof v === 'number' || typeof v === 'string')
           .map(([k, v]) => `${esc(k.replace(/([A-Z])/g, ' $1').toLowerCase())} <b>${esc(String(v))}</b>`)
           .join(' · ');
-  return `${meter}<span data-testid="score" title="${esc(breakdown)}">${text}</span>`;
+  return `${meter}<span data-testid="score" title="${esc(breakdown)}">${text}</span>${chaos}`;
 }
 
 function hiddenBox(): ScreenBox {

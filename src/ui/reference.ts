@@ -376,6 +376,23 @@ function tableEntries(content: Content): HTMLElement[] {
       el('table', { class: 'ref-grid' }, el('tbody', {}, ...vpRows.map(([what, n]) => el('tr', {}, el('th', {}, what), el('td', {}, n > 0 ? `+${n}` : String(n)))))),
     ),
   );
+  const gvp = t.galacticVictoryPoints;
+  const gvpRows: [string, number][] = [
+    ['the throne world, or the first province\u2019s capital', gvp.throneOrFirstCapital],
+    ['another capital', gvp.capital],
+    ['the home planet of a star-faring race', gvp.starFaringHome],
+    ['any other planet', gvp.planet],
+  ];
+  out.push(
+    entry(
+      'ref-table-galactic-victory-points',
+      'table',
+      ['Galactic victory points'],
+      undefined,
+      p('ref-text', 'The galactic game counts only Rebel-controlled planets, each by its worth; the Rebel wins as soon as they add up to the scenario\u2019s target.'),
+      el('table', { class: 'ref-grid' }, el('tbody', {}, ...gvpRows.map(([what, n]) => el('tr', {}, el('th', {}, what), el('td', {}, `+${n}`))))),
+    ),
+  );
   return out;
 }
 

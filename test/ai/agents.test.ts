@@ -304,6 +304,9 @@ describe('"normal" places its starting forces sensibly [16.12, 16.13]', () => {
     let withSeat = 0;
     for (const scenario of SCENARIOS) {
       const game = newGame({ content, ruleset, scenario, seed: 'seat', handPlacement: ['imperial'] });
+      // the galactic game: the base first, and the Empire's free units before its characters
+      if (game.pending?.kind === 'choose-base') apply(game, game.pending.options[0]!);
+      while (game.pending?.kind === 'place-units') apply(game, game.pending.options[0]!);
       const d = game.pending!;
       expect(d.kind).toBe('place-characters');
       const offered = d.options.filter((o) => seats.has(planetIdOf(game, o.environ as number)));

@@ -30,6 +30,7 @@ describe('npm run sim', () => {
       'armageddon',
       'embers-of-the-reach',
       'songs-of-the-verdant-drift',
+      'galactic-lucent-spiral',
       'conquest-domination',
       'conquest-capital',
       'conquest-mission',

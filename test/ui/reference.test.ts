@@ -46,7 +46,7 @@ describe('the rules and card reference', () => {
       const e = entryById(`ref-table-${kebab(key)}`);
       expect(e, key).toBeDefined();
     }
-    for (const key of ['unitTypes', 'militaryCombat', 'detection', 'search', 'characterCombat', 'squad', 'hyperjump', 'victoryPoints']) {
+    for (const key of ['unitTypes', 'militaryCombat', 'detection', 'search', 'characterCombat', 'squad', 'hyperjump', 'victoryPoints', 'galacticVictoryPoints']) {
       expect(entryById(`ref-table-${kebab(key)}`)?.querySelector('table'), key).not.toBeNull();
     }
     // the military combat table has a column per odds column and a row per die

@@ -11,6 +11,7 @@ import missions from '../../../assets/content/missions.json';
 import actions from '../../../assets/content/actions.json';
 import tables from '../../../assets/content/tables.json';
 import scenarios from '../../../assets/content/scenarios.json';
+import galactic from '../../../assets/content/galactic.json';
 import { validateContent, type Content, type RawContent } from './validate';
 
 /** The raw JSON of every bundled content file, by file name. */
@@ -25,6 +26,7 @@ export const bundledRaw: RawContent = {
   'actions.json': actions,
   'tables.json': tables,
   'scenarios.json': scenarios,
+  'galactic.json': galactic,
 };
 
 let cached: Content | undefined;

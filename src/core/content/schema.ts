@@ -374,6 +374,94 @@ export const TablesFile = z.strictObject({
     rebelCaptured: z.int(),
     gatherInformation: z.int(),
   }),
+  /**
+   * Galactic victory points (Rebel) for each Rebel-controlled planet (tables.md): the throne world or the
+   * first province's capital, another capital, the home planet of a star-faring race, any other planet.
+   */
+  galacticVictoryPoints: z.strictObject({
+    throneOrFirstCapital: z.int().min(0),
+    capital: z.int().min(0),
+    starFaringHome: z.int().min(0),
+    planet: z.int().min(0),
+  }),
+});
+
+// ---------------------------------------------------------------- galactic.json
+/**
+ * Which planets a galactic event or assignment means: all in play, narrowed by province ("random": one
+ * drawn when the card is played), by a race living there, and by kind.
+ */
+export const PlanetScope = z.strictObject({
+  province: Id.optional(),
+  race: Id.optional(),
+  kind: z.enum(['capital', 'home-world', 'throne', 'secret']).optional(),
+});
+
+/** What a galactic event does, each effect in order; targets are drawn by the game's RNG. */
+export const GalacticEffect = z.discriminatedUnion('do', [
+  /** Move the Chaos Index. */
+  z.strictObject({ do: z.literal('chaos'), by: z.int().min(-20).max(20) }),
+  /** Shift the loyalty of this many planets one space toward a side. */
+  z.strictObject({ do: z.literal('loyalty'), toward: z.enum(['rebel', 'imperial']), planets: z.int().min(1).max(6), where: PlanetScope }),
+  /** A planet at unrest rises in rebellion [15.52]. */
+  z.strictObject({ do: z.literal('rise'), where: PlanetScope }),
+  /** A planet in rebellion has its rebellion stopped [15.54]. */
+  z.strictObject({ do: z.literal('stop-rebellion'), where: PlanetScope }),
+  /** Imperial units arrive on a planet the Empire controls. */
+  z.strictObject({ do: z.literal('imperial-units'), type: Id, count: z.int().min(1).max(6), where: PlanetScope }),
+  /** Rebel units appear on a planet the Rebel controls, typed by the environ they appear in [7.31]. */
+  z.strictObject({ do: z.literal('rebel-units'), type: Id, count: z.int().min(1).max(6), where: PlanetScope }),
+  /** A planet's PDB goes down, or a down PDB comes back up. */
+  z.strictObject({ do: z.literal('pdb'), up: z.boolean(), where: PlanetScope }),
+  /** The Empire discovers the Rebel's secret base, or a secret planet. */
+  z.strictObject({ do: z.literal('discover'), what: z.enum(['base', 'secret-planet']) }),
+]);
+
+export const GalacticEvent = z.strictObject({ id: Id, name: Name, text: Text, effects: z.array(GalacticEffect).min(1) });
+
+/** An order from the Throne: a goal by a deadline, the Chaos Index moved by `success` or `failure`. */
+export const StrategicAssignment = z.strictObject({
+  id: Id,
+  name: Name,
+  text: Text,
+  goal: z.strictObject({
+    /** no-rising: no planet in rebellion or Rebel control; no-unrest: none at unrest; garrison: `units` Imperial units on each; fewer-risings: fewer risen planets than when drawn. */
+    kind: z.enum(['no-rising', 'no-unrest', 'garrison', 'fewer-risings']),
+    where: PlanetScope,
+    units: z.int().min(1).max(20).optional(),
+  }),
+  /** Game-turns from the one it is drawn in to its deadline (checked at that turn's interphase). */
+  turns: z.int().min(1).max(10),
+  success: z.int().min(-20).max(0),
+  failure: z.int().min(0).max(20),
+});
+
+export const GalacticFile = z.strictObject({
+  chaos: z.strictObject({
+    /** The Chaos Index at the start of a galactic game (0-100). */
+    start: z.int().min(0).max(100),
+    /** Events drawn at each interphase: the last row whose `from` the index has reached. */
+    draws: z.array(z.strictObject({ from: z.int().min(0).max(100), events: z.int().min(0).max(6) })).min(1),
+    /** How outcomes move the index (after the Chaos Index changes chart of 001). */
+    changes: z.strictObject({
+      imperialUnitLost: z.int(),
+      rebelUnitLost: z.int(),
+      planetRisesPerResource: z.int(),
+      planetFallsPerResource: z.int(),
+      rebellionStoppedPerResource: z.int(),
+      imperialCharacterKilled: z.int(),
+      imperialCharacterCaptured: z.int(),
+      rebelCharacterKilled: z.int(),
+      rebelCharacterCaptured: z.int(),
+      baseDestroyed: z.int(),
+    }),
+    /** The Empire's victory levels, best first: the first whose `upTo` the final index does not pass. */
+    levels: z.array(z.strictObject({ id: Id, name: Name, upTo: z.int().min(0).max(100) })).min(1),
+    /** The Empire draws a strategic assignment on turn 1 and every this many turns. */
+    assignmentEvery: z.int().min(1).max(20),
+  }),
+  events: z.array(GalacticEvent).min(1),
+  assignments: z.array(StrategicAssignment).min(1),
 });
 
 // ---------------------------------------------------------------- scenarios.json
@@ -400,8 +488,8 @@ export const Forces = z.strictObject({
 export const Scenario = z.strictObject({
   id: Id,
   name: Name,
-  kind: z.enum(['star-system', 'province']),
-  /** The star system or province the game is played in. */
+  kind: z.enum(['star-system', 'province', 'galactic']),
+  /** The star system or province the game is played in; "galaxy" for a galactic scenario. */
   area: Id,
   turns: z.int().min(1).max(30),
   description: Text,
@@ -431,6 +519,7 @@ export const CONTENT_FILES = {
   'actions.json': ActionsFile,
   'tables.json': TablesFile,
   'scenarios.json': ScenariosFile,
+  'galactic.json': GalacticFile,
 } as const;
 
 export type ContentFileName = keyof typeof CONTENT_FILES;
@@ -454,6 +543,11 @@ export type ActionEventKind = z.infer<typeof ActionEvent>;
 export type TablesDef = z.infer<typeof TablesFile>;
 export type UnitTypeDef = z.infer<typeof UnitType>;
 export type ScenarioDef = z.infer<typeof Scenario>;
+export type GalacticDef = z.infer<typeof GalacticFile>;
+export type GalacticEventDef = z.infer<typeof GalacticEvent>;
+export type GalacticEffectDef = z.infer<typeof GalacticEffect>;
+export type StrategicAssignmentDef = z.infer<typeof StrategicAssignment>;
+export type PlanetScopeDef = z.infer<typeof PlanetScope>;
 export type ForcesDef = z.infer<typeof Forces>;
 export type UnitPlacementDef = z.infer<typeof UnitPlacement>;
 export type SideId = z.infer<typeof Side>;

@@ -19,6 +19,8 @@ import {
   type ProvinceDef,
   type RaceDef,
   type ScenarioDef,
+  type GalacticDef,
+  type PlanetScopeDef,
   type StarSystemDef,
   type TablesDef,
   type UnitTypeDef,
@@ -76,6 +78,8 @@ export interface Content {
   tables: TablesDef;
   unitTypes: Map<string, UnitTypeDef>;
   scenarios: Map<string, ScenarioDef>;
+  /** The galactic game's Chaos Index, events and strategic assignments. */
+  galactic: GalacticDef;
 }
 
 export type RawContent = Partial<Record<ContentFileName, unknown>>;
@@ -95,6 +99,16 @@ function schemaProblems(file: string, error: z.ZodError): ContentProblem[] {
 }
 
 /** Validate raw JSON content (already parsed) and build the lookup tables. Throws ContentError. */
+/** The area of a galactic scenario: every planet of the galaxy. */
+export const GALAXY_AREA = 'galaxy';
+
+/** Whether a planet is in a scenario's area: its star system, its province, or the whole galaxy. */
+export function planetInArea(scenario: ScenarioDef, planet: PlanetDef, systems: ReadonlyMap<string, StarSystemDef>): boolean {
+  if (scenario.kind === 'galactic') return true;
+  if (scenario.kind === 'star-system') return planet.system === scenario.area;
+  return systems.get(planet.system)?.province === scenario.area;
+}
+
 export function validateContent(raw: RawContent): Content {
   const problems: ContentProblem[] = [];
   const parsed: Record<string, unknown> = {};
@@ -121,6 +135,7 @@ export function validateContent(raw: RawContent): Content {
     'actions.json': z.infer<(typeof CONTENT_FILES)['actions.json']>;
     'tables.json': TablesDef;
     'scenarios.json': z.infer<(typeof CONTENT_FILES)['scenarios.json']>;
+    'galactic.json': GalacticDef;
   };
   const galaxy = files['galaxy.json'];
   const problem = (file: string, path: string, message: string) => problems.push({ file, path, message });
@@ -274,13 +289,10 @@ export function validateContent(raw: RawContent): Content {
   // scenarios.json
   files['scenarios.json'].scenarios.forEach((sc, i) => {
     const at = `scenarios[${i}]`;
-    const areaPlanets = new Set(
-      galaxy.planets
-        .filter((p) => (sc.kind === 'star-system' ? p.system === sc.area : systems.get(p.system)?.province === sc.area))
-        .map((p) => p.id),
-    );
-    if (sc.kind === 'star-system' ? !systems.has(sc.area) : !provinces.has(sc.area))
-      problem('scenarios.json', `${at}.area`, `${sc.kind === 'star-system' ? 'star system' : 'province'} "${sc.area}" does not exist`);
+    const areaPlanets = new Set(galaxy.planets.filter((p) => planetInArea(sc, p, systems)).map((p) => p.id));
+    const areaExists = sc.kind === 'star-system' ? systems.has(sc.area) : sc.kind === 'province' ? provinces.has(sc.area) : sc.area === GALAXY_AREA;
+    if (!areaExists)
+      problem('scenarios.json', `${at}.area`, sc.kind === 'galactic' ? `a galactic scenario's area is "${GALAXY_AREA}"` : `${sc.kind === 'star-system' ? 'star system' : 'province'} "${sc.area}" does not exist`);
     for (const pid of Object.keys(sc.planets)) {
       if (!planets.has(pid)) problem('scenarios.json', `${at}.planets.${pid}`, `planet "${pid}" does not exist`);
       else if (!areaPlanets.has(pid)) problem('scenarios.json', `${at}.planets.${pid}`, `planet "${pid}" is not in "${sc.area}"`);
@@ -316,6 +328,32 @@ export function validateContent(raw: RawContent): Content {
     }
   });
 
+  // galactic.json: every id a card names exists, and unit types belong to their side
+  const galactic = files['galactic.json'];
+  const scope = (where: PlanetScopeDef, at: string) => {
+    if (where.province !== undefined && where.province !== 'random' && !provinces.has(where.province))
+      problem('galactic.json', `${at}.province`, `province "${where.province}" does not exist`);
+    if (where.race !== undefined && !races.has(where.race)) problem('galactic.json', `${at}.race`, `race "${where.race}" does not exist`);
+  };
+  galactic.events.forEach((ev, i) =>
+    ev.effects.forEach((e, j) => {
+      const at = `events[${i}].effects[${j}]`;
+      if ('where' in e) scope(e.where, `${at}.where`);
+      if (e.do === 'imperial-units' || e.do === 'rebel-units') {
+        const side = e.do === 'imperial-units' ? 'imperial' : 'rebel';
+        if (unitTypes.get(e.type)?.side !== side) problem('galactic.json', `${at}.type`, `"${e.type}" is not a ${side} unit type`);
+      }
+    }),
+  );
+  galactic.assignments.forEach((a, i) => {
+    scope(a.goal.where, `assignments[${i}].goal.where`);
+    if (a.goal.kind === 'garrison' && a.goal.units === undefined) problem('galactic.json', `assignments[${i}].goal.units`, 'a garrison goal says how many units');
+  });
+  const levels = galactic.chaos.levels;
+  if (levels.some((l, i) => i > 0 && l.upTo <= (levels[i - 1]?.upTo ?? -1)) || levels.at(-1)?.upTo !== 100)
+    problem('galactic.json', 'chaos.levels', 'levels rise in `upTo` and the last reaches 100');
+  if (galactic.chaos.draws[0]?.from !== 0) problem('galactic.json', 'chaos.draws', 'the first row starts from 0');
+
   if (problems.length) throw new ContentError(problems);
 
   return {
@@ -335,6 +373,7 @@ export function validateContent(raw: RawContent): Content {
     tables,
     unitTypes,
     scenarios,
+    galactic,
   };
 }
 

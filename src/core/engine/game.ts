@@ -211,7 +211,7 @@ function endGame(game: AnyGame, winner: NonNullable<AnyGame['winner']>) {
   game.interrupts = [];
   emit(game, {
     kind: 'game-over',
-    text: winner === 'draw' ? 'The game ends in a draw.' : (game.ruleset.winnerText?.(winner) ?? `The ${winner} side wins.`),
+    text: winner === 'draw' ? 'The game ends in a draw.' : (game.ruleset.winnerText?.(winner, game) ?? `The ${winner} side wins.`),
     visibleTo: 'all',
   });
 }

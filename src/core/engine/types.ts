@@ -115,7 +115,8 @@ export interface Ruleset<S extends string = SideId, Scn extends ScenarioBase = S
   /** Short description of the state for the event log and the spectator (e.g. victory points). */
   score(game: Game<S, Scn>): { [key: string]: Json };
   /** The winner in words, for the game-over line ("The Empire wins."). */
-  winnerText?(winner: S): string;
+  /** The game-over line; the game is over (its winner set) when this is called. */
+  winnerText?(winner: S, game: Game<S, Scn>): string;
   /**
    * For beliefs (src/core/belief.ts), after the pieces were re-dealt: re-deal what this ruleset keeps
    * in `game.vars` that `side` may not know (the enemy's secret mission assignments).

@@ -6,7 +6,7 @@
  * the military units, which are mustered in an order drawn from the game's RNG (see `musterUnits`).
  */
 import { addComponent } from 'bitecs';
-import type { Content } from '../content/validate';
+import { planetInArea, type Content } from '../content/validate';
 import { ENVIRON_TYPES, LOYALTIES, PLANET_STATES, type ScenarioDef, type SideId } from '../content/schema';
 import { POSSESSION_KINDS } from './components';
 import { HeldBy, HomeWorld, InProvince, InSystem, OfRace, OnPlanet, PeopledBy } from './relations';
@@ -21,11 +21,7 @@ export function sideIndex(sides: readonly SideId[], side: SideId): number {
 
 /** The planets a scenario is played on. */
 export function scenarioPlanets(content: Content, scenario: ScenarioDef): string[] {
-  return content.galaxy.planets
-    .filter((p) =>
-      scenario.kind === 'star-system' ? p.system === scenario.area : content.systems.get(p.system)?.province === scenario.area,
-    )
-    .map((p) => p.id);
+  return content.galaxy.planets.filter((p) => planetInArea(scenario, p, content.systems)).map((p) => p.id);
 }
 
 export function buildWorld(content: Content, scenario: ScenarioDef, sides: readonly SideId[], rng: Rng): GameWorld {

@@ -74,6 +74,10 @@ export function createComponents() {
     Capital: {},
     Throne: {},
     Secret: {},
+    /** A secret planet the Empire has discovered (galactic game): known to it and open to its pieces. */
+    Discovered: {},
+    /** The planet of the Rebel's secret base (galactic game). */
+    RebelBase: {},
 
     // --- characters
     /** [12.7] wounds taken; combat is reduced one for one, death at endurance. */

@@ -57,6 +57,7 @@ const VERBS: Record<string, string> = {
   'domino-option': 'Shift',
   'reassign-spaceship': 'Give',
   'subvert-unit': 'Subvert',
+  'choose-base': 'Hide the secret base on',
 };
 
 /** Fields left out of some options' labels because the prompt already says them (the map still shows them). */

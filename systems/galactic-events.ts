@@ -1,0 +1,248 @@
+/**
+ * The galactic phase of the galactic game (docs/rules.md, "Galactic events and strategic assignments"),
+ * run at the start of each interphase but the last game-turn's:
+ *
+ * 1. The Empire's **strategic assignment** (galactic.json): an order from the Throne with a deadline. At
+ *    its deadline it is judged (the Chaos Index moves by its success or failure); on turn 1 and every
+ *    `assignmentEvery` turns after, with none in hand, the Empire draws the next.
+ * 2. **Galactic events** (29 cards, in the spirit of `001_*`'s chaos events): as many as the Chaos Index
+ *    says (more as it rises), drawn from a shuffled deck, reshuffled when it runs out. Each card's effects
+ *    happen in order, their targets drawn by the game's RNG; an effect with no target does nothing.
+ *
+ * Everything here is public: both sides read the cards and the assignment.
+ */
+import type { GalacticEffectDef, GalacticEventDef, PlanetScopeDef, StrategicAssignmentDef } from '../src/core/content/schema';
+import { ENVIRON_TYPES } from '../src/core/content/schema';
+import { emit } from '../src/core/engine/game';
+import type { Game, Procedure, Step } from '../src/core/engine/types';
+import { spawnUnit } from '../src/core/world/build';
+import { IMPERIAL_CONTROL, REBELLION, REBEL_CONTROL } from '../src/core/world/components';
+import { has, place, planetOfEnviron, refOf } from '../src/core/world/world';
+import { eventsToDraw, keepsChaos, moveChaos } from './chaos';
+import { controls } from './control';
+import { enterRebellion, planetName, shiftLoyalty, stopRebellion, UNREST } from './loyalty';
+import { discover, rebelBase } from './secret-planets';
+import { environsInPlay, planetsInPlay, unitsIn, unitsOnPlanet } from './sides';
+
+const EVENT_RULE = '[galactic event]';
+const ASSIGNMENT_RULE = '[strategic assignment]';
+
+/** The Empire's assignment in hand, kept in `game.vars.assignment`. */
+export interface AssignmentInHand {
+  id: string;
+  /** The game-turn at whose interphase it is judged. */
+  deadline: number;
+  /** For "fewer-risings": the planets risen when it was drawn. */
+  risenAtDraw: number;
+}
+
+export function assignmentInHand(game: Game): { card: StrategicAssignmentDef; held: AssignmentInHand } | null {
+  const held = game.vars.assignment as unknown as AssignmentInHand | undefined;
+  if (!held) return null;
+  const card = game.content.galactic.assignments.find((a) => a.id === held.id);
+  return card ? { card, held } : null;
+}
+
+/** Set up the decks at the start of a galactic game: events and assignments, each shuffled. */
+export function setupGalacticDecks(game: Game): void {
+  if (!keepsChaos(game)) return;
+  game.vars.chaos = game.content.galactic.chaos.start;
+  game.vars.eventDeck = game.rng.shuffle(game.content.galactic.events.map((e) => e.id));
+  game.vars.assignmentDeck = game.rng.shuffle(game.content.galactic.assignments.map((a) => a.id));
+}
+
+/** The galactic phase: judge and draw the assignment, then draw this turn's events. */
+export function galacticPhase(game: Game): void {
+  if (!keepsChaos(game) || game.turn >= game.scenario.turns) return;
+  judgeAssignment(game);
+  drawAssignment(game);
+  const n = eventsToDraw(game);
+  for (let i = 0; i < n; i++) playEvent(game, drawEvent(game));
+}
+
+/**
+ * Procedure `galactic-phase`, pushed by the interphase: a frame of its own, so the domino effects its
+ * events spark run (as interrupts) before the interphase checks control.
+ */
+export const galacticPhaseProcedure: Procedure = {
+  step(game: Game): Step {
+    galacticPhase(game);
+    return { done: true };
+  },
+  answer() {
+    throw new Error('the galactic phase asks nothing');
+  },
+};
+
+// ---------------------------------------------------------------- the event deck
+
+function drawEvent(game: Game): GalacticEventDef {
+  let deck = game.vars.eventDeck as string[];
+  if (!deck.length) {
+    deck = game.rng.shuffle(game.content.galactic.events.map((e) => e.id)); // every card is back in the deck
+    emit(game, { kind: 'galactic-event', text: 'The galactic event deck is reshuffled.', rule: EVENT_RULE, visibleTo: 'all' });
+  }
+  const [id, ...rest] = deck;
+  game.vars.eventDeck = rest;
+  const card = game.content.galactic.events.find((e) => e.id === id);
+  if (!card) throw new Error(`galactic event "${id}" is not in the content`);
+  return card;
+}
+
+export function playEvent(game: Game, card: GalacticEventDef): void {
+  emit(game, { kind: 'galactic-event', text: `Galactic event: ${card.name}. ${card.text}`, rule: EVENT_RULE, visibleTo: 'all', data: { card: card.id } });
+  for (const effect of card.effects) applyEffect(game, effect, card.name);
+}
+
+/** The planets in play that a scope means; a "random" province is drawn now. */
+export function planetsIn(game: Game, where: PlanetScopeDef): number[] {
+  const w = game.world;
+  const c = w.c;
+  let province = where.province;
+  if (province === 'random') province = game.rng.pick(game.content.galaxy.provinces).id;
+  return planetsInPlay(game).filter((p) => {
+    const def = game.content.planets.get(refOf(w, p));
+    if (!def) return false;
+    if (province !== undefined && game.content.systems.get(def.system)?.province !== province) return false;
+    if (where.race !== undefined && !def.environs.some((e) => e.races.includes(where.race as string))) return false;
+    switch (where.kind) {
+      case 'capital':
+        return has(w, p, c.Capital);
+      case 'throne':
+        return has(w, p, c.Throne);
+      case 'home-world':
+        return [...game.content.races.values()].some((r) => r.starFaring && r.homePlanet === def.id);
+      case 'secret':
+        return has(w, p, c.Secret);
+      default:
+        return true;
+    }
+  });
+}
+
+function applyEffect(game: Game, effect: GalacticEffectDef, cause: string): void {
+  const w = game.world;
+  const c = w.c;
+  switch (effect.do) {
+    case 'chaos':
+      return moveChaos(game, effect.by, cause);
+    case 'loyalty': {
+      // planets that can move that way, drawn one by one
+      const toward = effect.toward;
+      const movable = planetsIn(game, effect.where).filter((p) => (toward === 'rebel' ? (c.Loyalty.value[p] as number) < UNREST : (c.Loyalty.value[p] as number) > 0));
+      for (const p of game.rng.shuffle(movable).slice(0, effect.planets)) shiftLoyalty(game, p, toward, 1, cause);
+      return;
+    }
+    case 'rise': {
+      // [15.52] in the galactic game a planet may go into rebellion as the result of a galactic event
+      const ready = planetsIn(game, effect.where).filter((p) => c.Loyalty.value[p] === UNREST && c.PlanetState.value[p] === IMPERIAL_CONTROL);
+      if (ready.length) enterRebellion(game, game.rng.pick(ready), cause);
+      return;
+    }
+    case 'stop-rebellion': {
+      const risen = planetsIn(game, effect.where).filter((p) => c.PlanetState.value[p] === REBELLION);
+      if (risen.length) stopRebellion(game, game.rng.pick(risen), cause);
+      return;
+    }
+    case 'imperial-units':
+    case 'rebel-units':
+      return raiseUnits(game, effect.do === 'imperial-units' ? 'imperial' : 'rebel', effect.type, effect.count, effect.where, cause);
+    case 'pdb': {
+      const planets = planetsIn(game, effect.where).filter((p) => (c.Pdb.level[p] as number) > 0 && c.Pdb.up[p] === (effect.up ? 0 : 1));
+      if (!planets.length) return;
+      const p = game.rng.pick(planets);
+      c.Pdb.up[p] = effect.up ? 1 : 0;
+      emit(game, { kind: 'pdb', text: `The PDB of ${planetName(game, p)} is ${effect.up ? 'back up' : 'down'} (${cause}).`, rule: EVENT_RULE, visibleTo: 'all', entities: [p] });
+      return;
+    }
+    case 'discover': {
+      if (effect.what === 'base') {
+        const base = rebelBase(game);
+        if (base) discover(game, base, cause);
+        return;
+      }
+      const unknown = planetsInPlay(game).filter((p) => has(w, p, c.Secret) && !has(w, p, c.Discovered));
+      if (unknown.length) discover(game, game.rng.pick(unknown), cause);
+      return;
+    }
+  }
+}
+
+/**
+ * Units an event raises: the Empire's on a planet it controls, the Rebel's on one he controls (or his
+ * base), each unit in an environ with room [9.5], a Rebel unit typed by its environ [7.31].
+ */
+function raiseUnits(game: Game, side: 'rebel' | 'imperial', type: string, count: number, where: PlanetScopeDef, cause: string): void {
+  const w = game.world;
+  const scope = new Set(planetsIn(game, where));
+  const own = (p: number) => scope.has(p) && (controls(game, side, p) || (side === 'rebel' && p === rebelBase(game)));
+  const roomy = () => environsInPlay(game).filter((e) => own(planetOfEnviron(w, e)) && unitsIn(game, e, side).length < (w.c.Environ.size[e] as number));
+  const candidates = roomy();
+  if (!candidates.length) return;
+  // all the units go to one planet, drawn among those with room
+  const planet = planetOfEnviron(w, game.rng.pick(candidates));
+  let raised = 0;
+  for (let i = 0; i < count; i++) {
+    const environs = roomy().filter((e) => planetOfEnviron(w, e) === planet);
+    if (!environs.length) break;
+    const env = game.rng.pick(environs);
+    const environType = side === 'rebel' ? (ENVIRON_TYPES[w.c.Environ.type[env] as number] ?? null) : null;
+    const unit = spawnUnit(w, game.content, game.ruleset.sides, type, environType);
+    place(w, unit, env);
+    raised++;
+  }
+  if (!raised) return;
+  // [7.22] an Imperial mobile unit's type is hidden from the Rebel: the public line says only how many
+  const def = game.content.unitTypes.get(type);
+  const name = side === 'imperial' && def?.hidden ? '' : `${def?.name ?? type} `;
+  emit(game, { kind: 'galactic-event', text: `${raised} ${side === 'imperial' ? 'Imperial' : 'Rebel'} ${name}unit${raised === 1 ? '' : 's'} ${raised === 1 ? 'appears' : 'appear'} on ${planetName(game, planet)} (${cause}).`, rule: EVENT_RULE, visibleTo: 'all', entities: [planet] });
+}
+
+// ---------------------------------------------------------------- strategic assignments
+
+/** Planets in rebellion or under Rebel control within a scope. */
+function risen(game: Game, planets: number[]): number[] {
+  const c = game.world.c;
+  return planets.filter((p) => c.PlanetState.value[p] === REBELLION || c.PlanetState.value[p] === REBEL_CONTROL);
+}
+
+/** Whether the Empire meets its assignment's goal now. */
+export function assignmentMet(game: Game, card: StrategicAssignmentDef, held: AssignmentInHand): boolean {
+  const c = game.world.c;
+  const planets = planetsIn(game, card.goal.where);
+  switch (card.goal.kind) {
+    case 'no-rising':
+      return risen(game, planets).length === 0;
+    case 'no-unrest':
+      return planets.every((p) => c.Loyalty.value[p] !== UNREST);
+    case 'garrison':
+      return planets.every((p) => unitsOnPlanet(game, p, 'imperial').length >= (card.goal.units ?? 1));
+    case 'fewer-risings':
+      return risen(game, planetsInPlay(game)).length < held.risenAtDraw;
+  }
+}
+
+function judgeAssignment(game: Game): void {
+  const inHand = assignmentInHand(game);
+  if (!inHand || inHand.held.deadline > game.turn) return;
+  const { card, held } = inHand;
+  const met = assignmentMet(game, card, held);
+  emit(game, { kind: 'assignment', text: `Strategic assignment "${card.name}": ${met ? 'carried out' : 'failed'}.`, rule: ASSIGNMENT_RULE, visibleTo: 'all' });
+  moveChaos(game, met ? card.success : card.failure, `"${card.name}" ${met ? 'carried out' : 'failed'}`);
+  delete game.vars.assignment;
+}
+
+function drawAssignment(game: Game): void {
+  const every = game.content.galactic.chaos.assignmentEvery;
+  if (assignmentInHand(game) || (game.turn - 1) % every !== 0) return;
+  let deck = game.vars.assignmentDeck as string[];
+  if (!deck.length) deck = game.rng.shuffle(game.content.galactic.assignments.map((a) => a.id));
+  const [id, ...rest] = deck;
+  game.vars.assignmentDeck = rest;
+  const card = game.content.galactic.assignments.find((a) => a.id === id);
+  if (!card) throw new Error(`strategic assignment "${id}" is not in the content`);
+  const deadline = Math.min(game.scenario.turns - 1, game.turn + card.turns);
+  const held: AssignmentInHand = { id: card.id, deadline, risenAtDraw: risen(game, planetsInPlay(game)).length };
+  game.vars.assignment = held as unknown as Game['vars'][string];
+  emit(game, { kind: 'assignment', text: `Strategic assignment for the Empire: "${card.name}". ${card.text} (deadline: the end of turn ${deadline}).`, rule: ASSIGNMENT_RULE, visibleTo: 'all' });
+}
