@@ -201,7 +201,7 @@ function raiseUnits(game: Game, side: 'rebel' | 'imperial', type: string, count:
 // ---------------------------------------------------------------- strategic assignments
 
 /** Planets in rebellion or under Rebel control within a scope. */
-function risen(game: Game, planets: number[]): number[] {
+function risen(game: Game, planets: readonly number[]): number[] {
   const c = game.world.c;
   return planets.filter((p) => c.PlanetState.value[p] === REBELLION || c.PlanetState.value[p] === REBEL_CONTROL);
 }

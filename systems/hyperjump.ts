@@ -16,7 +16,7 @@
 import { addComponent, hasComponent, removeComponent } from 'bitecs';
 import type { HyperjumpResult } from '../src/core/content/schema';
 import type { Game } from '../src/core/engine/types';
-import { allOf, environOf, planetOfEnviron, systemOfPlanet, unplace } from '../src/core/world/world';
+import { allOf, environOf, planetOfEnviron, systemOfPlanet, unplace, type GameWorld } from '../src/core/world/world';
 import { pilotNavigation } from './detection';
 
 /** A route between two star systems (entities), with its distance (2 through a navigation star). */
@@ -29,14 +29,28 @@ export interface RouteInfo {
 
 /** The route joining two star systems, or null when none does [5.22]. */
 export function routeBetween(game: Game, a: number, b: number): RouteInfo | null {
-  const w = game.world;
-  const r = w.c.Route;
-  for (const route of allOf(w, 'route')) {
-    const from = r.from[route] as number;
-    const to = r.to[route] as number;
-    if ((from === a && to === b) || (from === b && to === a)) return { route, distance: r.distance[route] as number, via: r.via[route] as number };
+  return routesOf(game.world).get(pairKey(a, b)) ?? null;
+}
+
+/** Routes never change in a game: each world's are indexed once by their pair of systems (moves ask often). */
+const routeIndex = new WeakMap<GameWorld, Map<number, RouteInfo>>();
+
+function pairKey(a: number, b: number): number {
+  return Math.min(a, b) * 65536 + Math.max(a, b);
+}
+
+function routesOf(w: GameWorld): Map<number, RouteInfo> {
+  let index = routeIndex.get(w);
+  if (!index) {
+    index = new Map();
+    const r = w.c.Route;
+    for (const route of allOf(w, 'route')) {
+      const key = pairKey(r.from[route] as number, r.to[route] as number);
+      if (!index.has(key)) index.set(key, { route, distance: r.distance[route] as number, via: r.via[route] as number });
+    }
+    routeIndex.set(w, index);
   }
-  return null;
+  return index;
 }
 
 /** The star system of an environ. */

@@ -76,26 +76,38 @@ export function groupParts(game: Game, pieces: number[]) {
 
 /** Where a group of pieces (all in one environ) may move now, as one stack. */
 export function groupDestinations(game: Game, pieces: number[]): number[] {
+  const reaches = destinationTest(game, pieces);
+  return reaches ? environsInPlay(game).filter(reaches) : [];
+}
+
+/** Whether the group could move anywhere at all (the same test, stopping at the first destination). */
+function hasDestination(game: Game, pieces: number[]): boolean {
+  const reaches = destinationTest(game, pieces);
+  return reaches ? environsInPlay(game).some(reaches) : false;
+}
+
+/** The test an environ must pass to be the group's destination, or null when the group cannot move at all. */
+function destinationTest(game: Game, pieces: number[]): ((to: number) => boolean) | null {
   const w = game.world;
   const c = w.c;
   const first = pieces[0];
-  if (first === undefined) return [];
+  if (first === undefined) return null;
   const from = environOf(w, first);
   const planet = planetOfEnviron(w, from);
   const side = sideOf(game, first);
   const { units, characters, ship } = groupParts(game, pieces);
   if (ship) {
-    if (!units.length && !characters.length) return []; // [9.55] a ship does not fly itself
+    if (!units.length && !characters.length) return null; // [9.55] a ship does not fly itself
     if (!units.length) {
       // [9.55, 14.51] without units it needs its pilot aboard, navigation 1 or more
       const pilot = holderOf(w, ship);
-      if (!characters.includes(pilot) || pilotNavigation(game, pilot) < 1) return [];
+      if (!characters.includes(pilot) || pilotNavigation(game, pilot) < 1) return null;
     }
     const solo = solePilotOf(game, ship);
-    if (solo && !characters.includes(solo)) return []; // [14.6]
-    if (passengerCount(game, characters) > (c.Spaceship.passengers[ship] as number)) return []; // [9.56, 14.57]
+    if (solo && !characters.includes(solo)) return null; // [14.6]
+    if (passengerCount(game, characters) > (c.Spaceship.passengers[ship] as number)) return null; // [9.56, 14.57]
   }
-  return environsInPlay(game).filter((to) => {
+  return (to) => {
     if (to === from) return false;
     const samePlanet = planetOfEnviron(w, to) === planet;
     if (!samePlanet) {
@@ -106,7 +118,7 @@ export function groupDestinations(game: Game, pieces: number[]): number[] {
       if (hiddenFrom(game, planetOfEnviron(w, to), side)) return false; // galactic: the Empire knows no way to an undiscovered secret planet
     }
     return unitsIn(game, to, side).length + units.length <= (c.Environ.size[to] as number); // [9.5]
-  });
+  };
 }
 
 /**
@@ -306,7 +318,7 @@ export function guardChanges(game: Game, side: SideId): { prisoner: number; guar
 /** A piece may start a group if some group holding it could move; a ship always may (pilots join it). */
 function canStartGroup(game: Game, piece: number): boolean {
   if (isShip(game, piece)) return true;
-  return groupDestinations(game, [piece]).length > 0 || groupMates(game, [piece]).length > 0;
+  return hasDestination(game, [piece]) || groupMates(game, [piece]).length > 0;
 }
 
 /** Pieces that may join a group: unmoved, same side, same environ, at most one ship in the group. */

@@ -107,7 +107,7 @@ export function unitEnvirons(game: Game, side: SideId, unit: number, own: Contro
  */
 export function characterEnvirons(game: Game, own: Controlled): { environs: number[]; fromSpace: boolean } {
   const mine = environsInPlay(game).filter((env) => own(planetOfEnviron(game.world, env)));
-  return mine.length ? { environs: mine, fromSpace: false } : { environs: environsInPlay(game), fromSpace: true };
+  return mine.length ? { environs: mine, fromSpace: false } : { environs: [...environsInPlay(game)], fromSpace: true };
 }
 
 function outOfPlay(game: Game, side: SideId) {

@@ -18,9 +18,9 @@ import type { SideId } from '../src/core/content/schema';
 import { emit } from '../src/core/engine/game';
 import type { Command, Frame, Game, Procedure, Step } from '../src/core/engine/types';
 import { IMPERIAL_CONTROL } from '../src/core/world/components';
-import { allOf, has, tag, untag } from '../src/core/world/world';
+import { allOf, environOf, has, planetOfEnviron, tag, untag } from '../src/core/world/world';
 import { planetName } from './loyalty';
-import { planetsInPlay, unitsOnPlanet } from './sides';
+import { planetsInPlay, sideIndexOf, unitsOnPlanet } from './sides';
 import { moveChaos } from './chaos';
 
 const RULE = '[galactic: secret planets]';
@@ -70,10 +70,15 @@ export function refreshSecretPlanets(game: Game): void {
   if (!secretsKept(game)) return;
   const w = game.world;
   const c = w.c;
-  for (const planet of planetsInPlay(game)) {
-    if (!has(w, planet, c.Secret) || has(w, planet, c.Discovered)) continue;
-    if (c.PlanetState.value[planet] !== IMPERIAL_CONTROL) discover(game, planet, 'it has risen');
-    else if (unitsOnPlanet(game, planet, 'imperial').length > 0) discover(game, planet, 'Imperial troops stand on it');
+  const undiscovered = planetsInPlay(game).filter((p) => has(w, p, c.Secret) && !has(w, p, c.Discovered));
+  if (!undiscovered.length) return;
+  for (const planet of undiscovered) if (c.PlanetState.value[planet] !== IMPERIAL_CONTROL) discover(game, planet, 'it has risen');
+  // one pass over the Empire's units, not one search per planet (this runs after every change)
+  const imperial = sideIndexOf(game, 'imperial');
+  for (const unit of allOf(w, 'unit')) {
+    if (c.Owner.side[unit] !== imperial) continue;
+    const environ = environOf(w, unit);
+    if (environ && undiscovered.includes(planetOfEnviron(w, environ))) discover(game, planetOfEnviron(w, environ), 'Imperial troops stand on it');
   }
 }
 

@@ -58,13 +58,32 @@ export function unitsOnPlanet(game: Game, planet: number, side?: SideId): number
   return environsOf(game.world, planet).flatMap((env) => unitsIn(game, env, side));
 }
 
-/** Environs where the game is played, in id order. */
-export function environsInPlay(game: Game): number[] {
-  return [...query(game.world, [game.world.c.Environ, game.world.c.InPlay])].sort((a, b) => a - b);
+/**
+ * The scenario's area does not change during a game (`buildWorld` marks it `InPlay`), so each world's
+ * planets and environs in play are sorted once, not after every change as rules code asks for them;
+ * the lists are made again only if the area grows or shrinks (tests widen it by hand).
+ */
+const inPlayOf = new WeakMap<Game['world'], { environs: readonly number[]; planets: readonly number[] }>();
+
+function inPlay(game: Game): { environs: readonly number[]; planets: readonly number[] } {
+  const w = game.world;
+  const environs = query(w, [w.c.Environ, w.c.InPlay]);
+  const planets = query(w, [w.c.Planet, w.c.InPlay]);
+  let lists = inPlayOf.get(w);
+  if (!lists || lists.environs.length !== environs.length || lists.planets.length !== planets.length) {
+    lists = { environs: [...environs].sort((a, b) => a - b), planets: [...planets].sort((a, b) => a - b) };
+    inPlayOf.set(w, lists);
+  }
+  return lists;
 }
 
-export function planetsInPlay(game: Game): number[] {
-  return [...query(game.world, [game.world.c.Planet, game.world.c.InPlay])].sort((a, b) => a - b);
+/** Environs where the game is played, in id order. */
+export function environsInPlay(game: Game): readonly number[] {
+  return inPlay(game).environs;
+}
+
+export function planetsInPlay(game: Game): readonly number[] {
+  return inPlay(game).planets;
 }
 
 /** The planet a piece stands on, or 0. */
