@@ -36,6 +36,7 @@ import { foundRebelCamp } from './rebel-camp';
 import { startRebellion } from './rebellion';
 import { enemyOf, unitsIn } from './sides';
 import { tallyPoints } from './victory';
+import { keepsChaos, moveChaos } from './chaos';
 
 /** Something a mission step still has to do, in order. */
 export type Effect =
@@ -173,6 +174,8 @@ export function completeGroup(game: Game, queue: Effect[], group: MissionGroup):
       }
       // [13.2] the only mission that scores directly: +1 each for the Rebel, -1 each for the Empire
       const points = n * vp.gatherInformation * (side === 'rebel' ? 1 : -1);
+      // the galactic game counts no such points (tables.md): the information moves the Chaos Index instead
+      if (keepsChaos(game)) return moveChaos(game, points, `${side === 'rebel' ? 'Rebel' : 'Imperial'} gathered information at ${nameOf(game, group.environ)}`);
       tallyPoints(game, points, 'gathered information', { text: `${side === 'rebel' ? 'Rebel' : 'Imperial'} gathered information at ${nameOf(game, group.environ)}`, rule: '[13.2]' });
       emit(game, { kind: 'victory-points', text: `Gathered information: ${points > 0 ? '+' : ''}${points} victory points.`, rule: '[13.2]', visibleTo: 'all' });
     },

@@ -208,8 +208,8 @@ export function score(game: Game): { [key: string]: Json } {
     },
     // line by line, for the VP meter's breakdown (JSON for the view)
     sources: victorySources(game) as unknown as Json,
-    text: `Rebel ${b.total} of ${rules.rebelPoints} VP, ${game.winner ? 'final' : turnsLeftText(turnsLeft)}${galactic ? ` · Chaos Index ${galactic.chaos} (${galactic.level})` : ''}`,
-    // the galactic game: the Empire's Chaos Index and the victory level it stands at now
+    text: `Rebel ${b.total} of ${rules.rebelPoints} VP, ${game.winner ? 'final' : turnsLeftText(turnsLeft)}`,
+    // the galactic game: the Empire's Chaos Index and the victory level it stands at now (the HUD's second meter)
     ...(galactic ? { chaos: galactic.chaos, level: galactic.level } : {}),
   };
 }

@@ -1,13 +1,16 @@
 /**
  * Benchmarks: speed and memory, measured and printed, never asserted.
  *
- *   npm run bench [-- --json] [-- --games N] [-- --conquest-games N] [-- --conquest-only] [-- --online-only]
- *                 [-- --online-rooms N] [-- --no-online]
+ *   npm run bench [-- --json] [-- --games N] [-- --galactic-games N] [-- --conquest-games N] [-- --conquest-only]
+ *                 [-- --online-only] [-- --online-rooms N] [-- --no-online]
  *
  * Plays N (default 1,000) random-vs-random games of every scenario (so it is also the "every scenario
  * survives a thousand random games" check), times decisions per agent, and reports the heap. With
  * --json the last line is one JSON object: `{ sim: {...}, scenarios: {...}, memory: {...}, render: {...} }`.
  * The `render` numbers come from headless Chromium (see bench-render.ts); `--no-render` skips them.
+ * `galactic` is the galactic scenario's own figures: random-vs-random games per second (over
+ * --galactic-games, default 50, as its games are long), decisions per second, and `hard`'s median and p95
+ * decision time there.
  * `online` is the load check of the game server (bench-online.ts): 50 rooms played at once by bot
  * clients, each command's round trip, the rooms lost, memory per room; `--online-only` measures only it.
  */
@@ -29,6 +32,13 @@ const gamesArg = argv.indexOf('--games');
 const games = gamesArg >= 0 ? Number(argv[gamesArg + 1]) : 1000;
 if (!Number.isInteger(games) || games < 1) {
   console.error('bench: --games needs a whole number from 1');
+  process.exit(2);
+}
+
+const galacticArg = argv.indexOf('--galactic-games');
+const galacticGames = galacticArg >= 0 ? Number(argv[galacticArg + 1]) : 50;
+if (!Number.isInteger(galacticGames) || galacticGames < 1) {
+  console.error('bench: --galactic-games needs a whole number from 1');
   process.exit(2);
 }
 
@@ -87,10 +97,11 @@ function selfPlay(scenario: string, agent: string, n: number) {
 
 const perScenario: Record<string, ReturnType<typeof selfPlay>> = {};
 for (const scenario of scenarios) {
-  const result = selfPlay(scenario, 'random', games);
+  const n = content.scenarios.get(scenario)?.kind === 'galactic' ? Math.min(games, galacticGames) : games;
+  const result = selfPlay(scenario, 'random', n);
   perScenario[scenario] = result;
   log(
-    `${scenario}: ${games} random-vs-random games in ${result.seconds.toFixed(2)} s ` +
+    `${scenario}: ${n} random-vs-random games in ${result.seconds.toFixed(2)} s ` +
       `(${result.gamesPerSecond.toFixed(1)} games/s, ${Math.round(result.decisionsPerSecond)} decisions/s), ` +
       `Rebel ${result.wins.rebel} / Imperial ${result.wins.imperial} / draws ${result.wins.draw}`,
   );
@@ -103,12 +114,12 @@ const defaultScenario = (scenarios[0] ?? [...content.scenarios.keys()][0]) as st
  * (whole games for fast agents, a part of one for slow ones): the median, the 95th percentile, and the
  * median over the decisions where it had a real choice (more than one option).
  */
-function decisionTimes(agent: string, count: number) {
+function decisionTimes(agent: string, count: number, scenario = defaultScenario) {
   const all: number[] = [];
   const choices: number[] = [];
   for (let i = 0; all.length < count && i < 20; i++) {
     const seed = `times-${i}`;
-    const game = newGame({ content, ruleset, scenario: defaultScenario, seed });
+    const game = newGame({ content, ruleset, scenario, seed });
     playOut(
       game,
       { rebel: agentFactory(agent)({ side: 'rebel', seed }), imperial: agentFactory(agent)({ side: 'imperial', seed }) },
@@ -130,6 +141,18 @@ const decisionTimesMs: Record<string, ReturnType<typeof decisionTimes>> = {};
 for (const agent of conquestOnly ? [] : agentNames()) {
   decisionTimesMs[agent] = decisionTimes(agent, agent === 'hard' ? 150 : 1500);
   medianDecisionMs[agent] = decisionTimesMs[agent].median;
+}
+// the galactic scenario's own figures (issue 26): random games and decisions per second, hard's decision times
+const galacticScenario = scenarios.find((id) => content.scenarios.get(id)?.kind === 'galactic');
+let galactic: { scenario: string; randomGamesPerSecond: number; decisionsPerSecond: number; hard: ReturnType<typeof decisionTimes> } | null = null;
+if (galacticScenario) {
+  const random = perScenario[galacticScenario] as ReturnType<typeof selfPlay>;
+  const hard = decisionTimes('hard', 150, galacticScenario);
+  galactic = { scenario: galacticScenario, randomGamesPerSecond: random.gamesPerSecond, decisionsPerSecond: random.decisionsPerSecond, hard };
+  log(
+    `galactic (${galacticScenario}): ${random.gamesPerSecond.toFixed(2)} random games/s, ${Math.round(random.decisionsPerSecond)} decisions/s; ` +
+      `hard decisions median ${hard.median.toFixed(1)} ms, p95 ${hard.p95.toFixed(1)} ms over ${hard.decisions}`,
+  );
 }
 const normal = !conquestOnly && agentNames().includes('normal') ? selfPlay(defaultScenario, 'normal', Math.min(games, 20)).gamesPerSecond : null;
 
@@ -206,6 +229,7 @@ const summary = {
     decisionTimesMs,
   },
   scenarios: perScenario,
+  galactic,
   conquest,
   online,
   memory: { heapUsedMB: memory.heapUsed / 1048576, rssMB: memory.rss / 1048576 },

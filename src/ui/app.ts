@@ -11,7 +11,7 @@ import type { GameView } from '../core/view';
 import { effectFor } from '../render/effects';
 import { GalaxyScene, QUALITY_PRESETS, type Quality, type Selection } from '../render/galaxy-scene';
 import { badgeRadius, type PlanetLayout } from '../render/layout';
-import { SIDE_COLORS, usePalette } from '../render/palette';
+import { LOYALTY_COLORS, SIDE_COLORS, STATE_LABELS, usePalette } from '../render/palette';
 import { timeFrames, timeReferenceFrame } from '../render/reference-scene';
 import type { EntityRefs } from '../render/types';
 import { createHowlerAudio, type AudioStatus } from '../audio/howler-audio';
@@ -514,6 +514,7 @@ export class App {
     this.refs = {};
     this.pieceEnv.clear();
     this.galaxy.setView(null, {});
+    this.systemPips(null);
     this.buildStackLabels();
     this.galaxy.setInsets({ right: 0, bottom: 0 });
   }
@@ -829,6 +830,7 @@ export class App {
     }
     if (m.view.winner && previous && !previous.winner) this.turnsWatched += 1;
     this.galaxy.setView(m.view, this.refs);
+    this.systemPips(m.view);
     if (m.reset) {
       this.log.length = 0;
       (this.el.logList as HTMLElement).replaceChildren();
@@ -1083,6 +1085,9 @@ export class App {
     tip.hidden = false;
   }
 
+  /** Which planets' pips the system labels show now (see systemPips). */
+  private pipsShown = '';
+
   private buildSystemLabels(): void {
     for (const l of this.labels) l.remove();
     this.labels = [];
@@ -1093,6 +1098,15 @@ export class App {
       const el = document.createElement('div');
       el.className = 'label system-label';
       el.textContent = s.def.name;
+      // one pip per planet, coloured by the game's view (systemPips): who holds what, at a glance
+      const pips = document.createElement('span');
+      pips.className = 'pips';
+      for (const planet of this.content.galaxy.planets.filter((p) => p.system === s.id)) {
+        const pip = document.createElement('i');
+        pip.dataset.planet = planet.id;
+        pips.appendChild(pip);
+      }
+      el.appendChild(pips);
       el.style.setProperty('--c', `#${s.provinceColor.getHexString()}`);
       el.dataset.system = s.id;
       el.addEventListener('click', () => this.galaxy.pick({ kind: 'system', id: s.id }));
@@ -1111,6 +1125,29 @@ export class App {
       this.nameBoxes.push(hiddenBox());
     }
     this.mapLabels = [...this.systemBoxes, ...this.nameBoxes, ...this.badgeBoxes];
+  }
+
+  /**
+   * Each system label's pips, one per planet in play: its loyalty's colour [15.1], ringed red under Rebel
+   * control and pulsing in rebellion [15.5], hollow for a secret planet the Empire has not discovered; the
+   * pip's title says it in words. Planets out of play (or no game) leave their pips blank.
+   */
+  private systemPips(view: GameView | null): void {
+    const byId = new Map((view?.planets ?? []).map((p) => [p.id, p]));
+    // a label's size is measured once (measureOnce): when pips come or go, measure the labels again
+    const shownNow = (view?.planets ?? []).filter((p) => p.inPlay).map((p) => p.id).join();
+    if (shownNow !== this.pipsShown) {
+      this.pipsShown = shownNow;
+      for (const box of this.systemBoxes) box.width = 0;
+    }
+    for (const pip of (this.el.labels as HTMLElement).querySelectorAll<HTMLElement>('.system-label .pips i')) {
+      const p = byId.get(pip.dataset.planet ?? '');
+      const shown = !!p?.inPlay;
+      pip.className = shown ? `state-${p.state}${p.unknownToEmpire ? ' secret' : ''}${p.rebelBase ? ' base' : ''}` : 'blank';
+      pip.style.setProperty('--c', shown ? LOYALTY_COLORS[p.loyalty] : 'transparent');
+      const name = this.content.planets.get(pip.dataset.planet ?? '')?.name ?? '';
+      pip.title = shown ? `${name}: ${p.loyalty}, ${STATE_LABELS[p.state].toLowerCase()}${p.unknownToEmpire ? ', unknown to the Empire' : ''}${p.rebelBase ? ', the Rebel base' : ''}` : name;
+    }
   }
 
   /** Stack icons with counts; each shows only when the camera is close to its planet (see placeLabels). */
@@ -1408,7 +1445,7 @@ function scoreHtml(score: GameView['score'], target: number): string {
   // the galactic game: the Empire's Chaos Index on a meter of its own, its victory level beside it
   const chaos =
     typeof score.chaos === 'number'
-      ? ` <span class="meter chaos" title="Chaos Index ${score.chaos} of 100: the Empire stands at ${esc(String(score.level ?? ''))}"><span style="width:${Math.max(0, Math.min(100, score.chaos)).toFixed(0)}%"></span></span>`
+      ? ` <span class="meter chaos" title="Chaos Index ${score.chaos} of 100: the Empire stands at ${esc(String(score.level ?? ''))}"><span style="width:${Math.max(0, Math.min(100, score.chaos)).toFixed(0)}%"></span></span> <span class="chaos-text" data-testid="chaos">Chaos <b>${score.chaos}</b> · ${esc(String(score.level ?? ''))}</span>`
       : '';
   const breakdown = scoreLines(score).join('\n');
   const text =
