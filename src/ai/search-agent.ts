@@ -12,7 +12,7 @@
  */
 import { bundledContent } from '../core/content/bundled';
 import type { Belief, Sightings } from '../core/belief';
-import type { SideId } from '../core/content/schema';
+import type { ScenarioDef, SideId } from '../core/content/schema';
 import type { Content } from '../core/content/validate';
 import { apply } from '../core/engine/game';
 import type { Command, Decision, Game } from '../core/engine/types';
@@ -46,6 +46,11 @@ export interface SearchLevel {
   movementSamples: number;
   /** The margin another move must win by in the Empire's movement search, as `margin` in the others. */
   movementMargin: number;
+  /**
+   * Scenario kinds where the Empire's movement is searched at all. A galactic game-turn is some ten times
+   * a province's: imagining one ahead for each move took 27 s a movement decision, so there the plan moves.
+   */
+  movementSearchKinds: readonly ScenarioDef['kind'][];
   weights: EvaluationWeights;
   /** Plays beyond `normal`'s plans, for each side, in the agent's own choices and in its imagined games. */
   skills: Record<SideId, PlanSkills>;
@@ -74,7 +79,7 @@ const KEY_DECISIONS = [
 ] as const;
 
 export const LEVELS: Record<'easy' | 'hard', SearchLevel> = {
-  easy: { name: 'easy', blunder: 0.4, searched: { rebel: [], imperial: [] }, samples: 0, horizon: 0, maxOptions: 0, margin: 0, movementSamples: 0, movementMargin: 0, weights: DEFAULT_WEIGHTS, skills: { rebel: {}, imperial: {} } },
+  easy: { name: 'easy', blunder: 0.4, searched: { rebel: [], imperial: [] }, samples: 0, horizon: 0, maxOptions: 0, margin: 0, movementSamples: 0, movementMargin: 0, movementSearchKinds: [], weights: DEFAULT_WEIGHTS, skills: { rebel: {}, imperial: {} } },
   hard: {
     name: 'hard',
     blunder: 0,
@@ -94,6 +99,7 @@ export const LEVELS: Record<'easy' | 'hard', SearchLevel> = {
     margin: 100,
     movementSamples: 3,
     movementMargin: 20,
+    movementSearchKinds: ['star-system', 'province'],
     weights: DEFAULT_WEIGHTS,
     // The cautious searches serve the Empire too: against `normal`, Hrodmar 156 of 200 with them and
     // 130 without, Embers 159 and 143, the Verdant Drift 110 and 100 of 147, Wendmoor 133 and 136.
@@ -245,7 +251,9 @@ export function searchAgent(level: SearchLevel): AgentFactory {
           const drifting = leaveDrift(view, decision, side); // [5.22] a stack adrift lands first
           if (drifting) return drifting;
         }
-        if (belief && level.movementSamples > 0 && side === 'imperial' && decision.kind === 'movement') return searchMovement(view, decision, belief);
+        const kind = c.scenarios.get(view.scenario)?.kind ?? 'star-system';
+        if (belief && level.movementSamples > 0 && level.movementSearchKinds.includes(kind) && side === 'imperial' && decision.kind === 'movement')
+          return searchMovement(view, decision, belief);
         const planned = planFor({ content: c, view, decision, side, memory, skills });
         if (!belief || !level.searched[side].includes(decision.kind)) return planned;
         return search(decision, belief, planned);

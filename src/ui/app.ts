@@ -1390,6 +1390,7 @@ export class App {
         return { distance: g.camera.position.distanceTo(g.controls.target), focusedSystem: g.focusedSystem, flying: g.flying, planetBox: box, framed: this.play.framedPlanets };
       },
       pause: () => this.send({ type: 'pause' }),
+      flyToArea: (scenario: string) => this.flyToArea(scenario),
       settings: () => ({ ...this.settings }),
       galaxySettings: () => ({ animationSpeed: g.animationSpeed, cameraSensitivity: g.cameraSensitivity, labels: !(this.el.labels as HTMLElement).hidden }),
       showSettings: (on: boolean) => this.settingsPanel.show(on),
