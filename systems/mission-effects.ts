@@ -29,6 +29,7 @@ import {
   pruneGroups,
   reserveCharacters,
   sideOfGroup,
+  spaceshipsInDeck,
   type MissionGroup,
 } from './missions';
 import { bringOwnSpaceship, givePossession } from './possessions';
@@ -188,6 +189,16 @@ export function completeGroup(game: Game, queue: Effect[], group: MissionGroup):
       }
       queue.push({ do: 'choose', what: 'possession', group: group.id, left: 1, possession: game.rng.pick(deck) });
     },
+    J: () => {
+      // [13.2 J] province and galactic games: a spaceship possession at random from the deck, given at
+      // once to a member of the group [14.11]
+      const ships = spaceshipsInDeck(game);
+      if (!ships.length) {
+        emit(game, { kind: 'possession', text: 'The quest finds no starship: none is left in the possession deck.', rule: '[13.2]', visibleTo: side });
+        return;
+      }
+      queue.push({ do: 'choose', what: 'possession', group: group.id, left: 1, possession: game.rng.pick(ships) });
+    },
     R: () => {
       if (side === 'rebel') {
         // [15.2] a rebellion starts only on a planet at unrest
@@ -227,11 +238,14 @@ export function failGroup(game: Game, queue: Effect[], group: MissionGroup, stat
   if (group.letter === 'A') captureAttempt(game, queue, group);
 }
 
-/** [13.44] an aborted mission: no effects; an aborted coup may be captured [12.87] (an assassination never rolls [13.2]). */
+/**
+ * [13.44] an aborted mission: no effects; an aborted coup may be captured [12.87] (an assassination never
+ * rolls [13.2]). [13.2] In the province and galactic games no aborted group rolls to see how it is affected.
+ */
 export function abortGroup(game: Game, queue: Effect[], group: MissionGroup): void {
   group.status = 'aborted';
   emit(game, { kind: 'mission-aborted', text: `${describeGroup(game, group)} is aborted.`, rule: '[13.44]', visibleTo: sideOfGroup(game, group), entities: [group.environ] });
-  if (group.letter === 'C') captureAttempt(game, queue, group);
+  if (group.letter === 'C' && game.scenario.kind === 'star-system') captureAttempt(game, queue, group);
 }
 
 /**

@@ -237,7 +237,9 @@ export function missionAllowed(
   companions: number[] = [],
 ): boolean {
   const card = missionCard(game, letter);
-  if (!card.inStarSystemGame) return false; // [13.2] E, H, J, Q
+  // [13.2] E, H, J, Q are not in the star-system game; of them the province and galactic games have J
+  // (E, H and Q are not built yet: docs/rules.md, "Left out")
+  if (!card.inStarSystemGame && (game.scenario.kind === 'star-system' || letter !== 'J')) return false;
   if (card.side !== 'both' && card.side !== side) return false; // [13.1, 13.2] B, P, T Rebel only
   const isCamp = game.world.kinds[performer] === 'camp';
   if (isCamp && !card.rebelCamp) return false; // [13.2] a camp performs C, D, F, I, S, T only
@@ -275,6 +277,9 @@ export function missionAllowed(
       return !gatheringBarred(game, side, planet, 'seen');
     case 'P':
       return true;
+    // [13.2 J] a spaceship still in the possession deck to find
+    case 'J':
+      return spaceshipsInDeck(game).length > 0;
     // [15.2] the Rebel may choose Start Rebellion even if the planet is not at unrest (it succeeds only
     // there); [15.3, 13.53] the Empire's Stop Rebellion only on a planet in rebellion
     case 'R':
@@ -288,6 +293,12 @@ export function missionAllowed(
     default:
       return false;
   }
+}
+
+/** [13.2 J] the spaceship possessions left in the possession deck [14.11]. */
+export function spaceshipsInDeck(game: Game): string[] {
+  const deck = (game.vars.possessionDeck as string[] | undefined) ?? [];
+  return deck.filter((id) => game.content.possessions.get(id)?.kind === 'spaceship');
 }
 
 /**

@@ -233,6 +233,8 @@ function missionPriority(ctx: PlanContext, letter: MissionLetterId, environ: num
         return ctx.skills?.recruiting ? RECRUITING_PRIORITY : 40;
       case 'P':
         return 30;
+      case 'J':
+        return 32; // [13.2 J] a starship: the galaxy is crossed by ship [5.22]
       case 'B':
         return 35;
       case 'S':

@@ -17,7 +17,7 @@ import { entityOf, environOf, holderOf, tag, unplace } from '../../src/core/worl
 import { SENTRY_ROBOT_STRENGTH, ignoredBecause, sectionFor } from '../../systems/action-cards';
 import { campIn } from '../../systems/rebel-camp';
 import { missionPhase } from '../../systems/missions';
-import { act, assign, assignOne, ch, deck, emptyBoard, env, hasOption, planet, put, segmentName, toSegment, unit } from './mission-helpers';
+import { act, assign, assignOne, ch, deck, emptyBoard, env, hasOption, lettersFor, planet, put, segmentName, toSegment, unit } from './mission-helpers';
 
 const drawsSoFar = (game: Game) => game.stack.find((f) => f.proc === 'mission-action')?.data.draws;
 const group = (game: Game, letter: string) => missionPhase(game)!.groups.find((g) => g.letter === letter)!;
@@ -213,6 +213,41 @@ describe('the action segment', () => {
         });
       else expect(calls).toHaveLength(0); // in rebellion nobody controls Tollis
     }
+  });
+
+  it('[13.2] in the province and galactic games an aborted group does not roll: an aborted coup is not attacked', () => {
+    const { game, calls } = emptyBoard({ 'character-combat': null });
+    (game as { scenario: Game['scenario'] }).scenario = { ...game.scenario, kind: 'province' }; // the same board, by the province rules
+    put(game, 'jax-tollaway', 'wendhaven.1');
+    unit(game, 'militia', 'wendhaven.1');
+    put(game, 'mirra-solvane', 'wendhaven.1');
+    deck(game, [95]); // urban RH, mission aborted
+    assign(game, 'rebel', [
+      ['jax-tollaway', 'C'],
+      ['mirra-solvane', 'R'],
+    ]);
+    game.rng.pick = <T>(list: readonly T[]) => list[0] as T; // the coup group is hit
+    act(game, { type: 'draw-action' });
+    expect(group(game, 'C').status).toBe('aborted');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('[13.2 J] Spaceship Quest: not in the star-system game; in the province and galactic games its letter gives a starship from the deck', () => {
+    const { game } = emptyBoard();
+    put(game, 'jax-tollaway', 'wendhaven.1');
+    game.vars.possessionDeck = ['burrowfox', 'dawnrunner'];
+    toSegment(game, 'mission assignment', 'rebel');
+    expect(lettersFor(game, ch(game, 'jax-tollaway'))).not.toContain('J');
+
+    const province = emptyBoard().game;
+    (province as { scenario: Game['scenario'] }).scenario = { ...province.scenario, kind: 'province' };
+    put(province, 'jax-tollaway', 'wendhaven.1');
+    province.vars.possessionDeck = ['burrowfox', 'dawnrunner'];
+    deck(province, [71]); // urban CJ, no event
+    assign(province, 'rebel', [['jax-tollaway', 'J']]);
+    act(province, { type: 'draw-action' });
+    expect(province.pending?.kind).toBe('mission-possession');
+    expect(JSON.stringify(province.pending)).toMatch(/Dawnrunner/); // the one spaceship in the deck, not the companion
   });
 
   it('[13.47] irate locals: the first race of the environ on the Irate Locals Chart attacks', () => {
