@@ -175,8 +175,9 @@ export function completeGroup(game: Game, queue: Effect[], group: MissionGroup):
       }
       // [13.2] the only mission that scores directly: +1 each for the Rebel, -1 each for the Empire
       const points = n * vp.gatherInformation * (side === 'rebel' ? 1 : -1);
-      // the galactic game counts no such points (tables.md): the information moves the Chaos Index instead
-      if (keepsChaos(game)) return moveChaos(game, points, `${side === 'rebel' ? 'Rebel' : 'Imperial'} gathered information at ${nameOf(game, group.environ)}`);
+      // the galactic game counts no such points (tables.md): the mission moves the Chaos Index instead, by
+      // one whatever its letters (by the letters, the Rebel's missions alone raised it 33 a game)
+      if (keepsChaos(game)) return moveChaos(game, Math.sign(points), `${side === 'rebel' ? 'Rebel' : 'Imperial'} gathered information at ${nameOf(game, group.environ)}`);
       tallyPoints(game, points, 'gathered information', { text: `${side === 'rebel' ? 'Rebel' : 'Imperial'} gathered information at ${nameOf(game, group.environ)}`, rule: '[13.2]' });
       emit(game, { kind: 'victory-points', text: `Gathered information: ${points > 0 ? '+' : ''}${points} victory points.`, rule: '[13.2]', visibleTo: 'all' });
     },

@@ -224,7 +224,8 @@ function missionPriority(ctx: PlanContext, letter: MissionLetterId, environ: num
       case 'D':
         return state === 'rebellion' || state === 'rebel-control' || loyalty >= 4 ? 0 : 60 + loyalty;
       case 'I':
-        return 50; // [13.2] each letter a victory point
+        // [13.2] each letter a victory point; in the galactic game none (it only stirs the Chaos Index)
+        return ctx.content.scenarios.get(ctx.view.scenario)?.kind === 'galactic' ? 15 : 50;
       case 'T':
         return strengthIn(ctx.view, environ, 'imperial') > 0 ? 45 : 0;
       case 'F':
