@@ -337,14 +337,18 @@ function rebelMovement(ctx: PlanContext): Command | undefined {
 }
 
 /**
- * A team's flight, once a movement segment: a ship with its pilot aboard, from a planet where the
- * side's missions offer little to the planet (by `planetValue`) where they pay most.
+ * A team's flight: a ship with its pilot aboard, from a planet where the side's missions offer little to
+ * the planet (by `planetValue`) where they pay most. Once a movement segment in the star-system and
+ * province games; in the galactic game every ship may fly its team (one flight a segment left the
+ * Rebel's teams idle on a risen Ironmaw, scavenging, while the galaxy waited at unrest).
  */
 function startVoyage(ctx: PlanContext, planetValue: (ctx: PlanContext, planet: number) => number): Command | undefined {
   const { view } = ctx;
-  if (ctx.memory.voyaged) return undefined;
+  const flown = (ctx.memory.voyagedShips as number[] | undefined) ?? [];
+  const galactic = ctx.content.scenarios.get(view.scenario)?.kind === 'galactic';
+  if (flown.length && !galactic) return undefined;
   for (const ship of view.ships) {
-    if (ship.side !== ctx.side || !ship.holder || !option(ctx, 'pick', (o) => o.piece === ship.eid)) continue;
+    if (ship.side !== ctx.side || !ship.holder || flown.includes(ship.eid) || !option(ctx, 'pick', (o) => o.piece === ship.eid)) continue;
     const here = environView(view, ship.environ)?.planet ?? 0;
     const hereValue = planetValue(ctx, here);
     // [5.22] only where one move reaches, worth what arriving is worth: a drift loses turns
@@ -360,7 +364,7 @@ function startVoyage(ctx: PlanContext, planetValue: (ctx: PlanContext, planet: n
     const card = ctx.content.possessions.get(ship.id)?.ship ?? ctx.content.imperialShips.get(ship.id)?.ship;
     const seats = Math.min(card?.passengers ?? 1, ctx.skills?.splitsTeam ? seatsTaken(ctx, ship.environ) : Infinity);
     ctx.memory.voyage = { ship: ship.eid, pilot: ship.holder, from: ship.environ, target: target.eid, seats, picked: [] } satisfies Voyage;
-    ctx.memory.voyaged = true;
+    ctx.memory.voyagedShips = [...flown, ship.eid];
     return option(ctx, 'pick', (o) => o.piece === ship.eid);
   }
   return undefined;
@@ -663,7 +667,7 @@ function unitsSent(memory: PlanContext['memory']): number[] {
 /** A movement segment's plan memory starts empty: what was sent, where, and a Rebel voyage. */
 export function beginMovementMemory(ctx: PlanContext): void {
   const segment = `${ctx.view.turn}:${ctx.view.segment}`;
-  if (ctx.memory.segment !== segment) Object.assign(ctx.memory, { segment, sent: [], sentStrength: {}, huntSent: {}, moveTo: undefined, voyage: null, voyaged: false });
+  if (ctx.memory.segment !== segment) Object.assign(ctx.memory, { segment, sent: [], sentStrength: {}, huntSent: {}, moveTo: undefined, voyage: null, voyagedShips: [] });
 }
 
 // ---------------------------------------------------------------- the plans
