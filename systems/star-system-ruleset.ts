@@ -116,8 +116,10 @@ export const starSystemRuleset: Ruleset = {
   score,
   winnerText(side, game) {
     const text = side === 'rebel' ? 'The Rebellion wins.' : 'The Empire wins.';
+    if (!keepsChaos(game)) return text;
     // the galactic game: the Empire's victory level by the Chaos Index [001 victory levels]
-    return keepsChaos(game) ? `${text} The Empire ends at ${victoryLevel(game).name} (Chaos Index ${chaosIndex(game)}).` : text;
+    const level = `${victoryLevel(game).name} (Chaos Index ${chaosIndex(game)})`;
+    return side === 'rebel' ? `The Rebellion wins: the Empire's rule ends in ${level}.` : `The Empire wins, its victory level ${level}.`;
   },
   conceal: concealEnemyMissions, // [13.1]
 };

@@ -191,9 +191,13 @@ describe('the Chaos Index [001 Chaos Index changes chart]', () => {
     const game = inPlay();
     const level = (index: number) => ((game.vars.chaos = index), victoryLevel(game).id);
     expect([level(10), level(15), level(16), level(30), level(50), level(75), level(76)]).toEqual(['galactic', 'galactic', 'expanding', 'expanding', 'survival', 'decline', 'collapse']);
+    expect(game.ruleset.winnerText?.('imperial', game)).toBe('The Empire wins, its victory level Collapse (Chaos Index 76).');
+    game.vars.chaos = 40;
+    expect(game.ruleset.winnerText?.('imperial', game)).toBe('The Empire wins, its victory level Survival (Chaos Index 40).');
     game.vars.chaos = 5;
     game.winner = 'rebel';
     expect(victoryLevel(game).id).toBe('collapse');
+    expect(game.ruleset.winnerText?.('rebel', game)).toBe("The Rebellion wins: the Empire's rule ends in Collapse (Chaos Index 5).");
   });
 
   it('the score shows the index and the level beside the Rebel VP', () => {
