@@ -12,7 +12,7 @@ import { emit, interrupt } from '../src/core/engine/game';
 import type { Command, Decision, Frame, Game, Step } from '../src/core/engine/types';
 import { REBELLION } from '../src/core/world/components';
 import { GuardedBy } from '../src/core/world/relations';
-import { entityOf, environOf, guardOf, place, planetOfEnviron, refOf, tag, unplace, untag } from '../src/core/world/world';
+import { allOf, entityOf, environOf, guardOf, place, planetOfEnviron, refOf, tag, unplace, untag } from '../src/core/world/world';
 import { nameOf, nameOfId } from '../src/core/names';
 import { killCharacter as killInCombatTerms } from './character-combat';
 import { shiftLoyalty, stopRebellion, UNREST } from './loyalty';
@@ -30,12 +30,14 @@ import {
   reserveCharacters,
   sideOfGroup,
   spaceshipsInDeck,
+  prisonersToQuestion,
   type MissionGroup,
 } from './missions';
 import { bringOwnSpaceship, givePossession } from './possessions';
 import { foundRebelCamp } from './rebel-camp';
 import { startRebellion } from './rebellion';
-import { enemyOf, unitsIn } from './sides';
+import { enemyOf, isFreeCharacter, sideOf, unitsIn } from './sides';
+import { discover, rebelBase } from './secret-planets';
 import { tallyPoints } from './victory';
 import { keepsChaos, moveChaos } from './chaos';
 
@@ -199,6 +201,22 @@ export function completeGroup(game: Game, queue: Effect[], group: MissionGroup):
         return;
       }
       queue.push({ do: 'choose', what: 'possession', group: group.id, left: 1, possession: game.rng.pick(ships) });
+    },
+    Q: () => {
+      // [13.2 Q] the prisoner talks: every free enemy character in the prisoner's province is found
+      // (detected [9.31]); in the galactic game a Rebel prisoner gives away the secret base
+      const prisoner = prisonersToQuestion(game, env, side, group.members)[0];
+      if (!prisoner) return;
+      const province = game.content.systems.get(game.content.planets.get(refOf(w, planet))?.system ?? '')?.province;
+      const found = allOf(w, 'character').filter((ch) => {
+        const at = environOf(w, ch);
+        if (!at || sideOf(game, ch) === side || !isFreeCharacter(game, ch) || hasComponent(w, ch, c.Detected)) return false;
+        const where = game.content.planets.get(refOf(w, planetOfEnviron(w, at)));
+        return game.content.systems.get(where?.system ?? '')?.province === province;
+      });
+      for (const ch of found) tag(w, ch, c.Detected);
+      emit(game, { kind: 'questioned', text: `${nameOf(game, prisoner)} talks: ${found.length ? found.map((ch) => `${nameOf(game, ch)} at ${nameOf(game, environOf(w, ch))}`).join(', ') : 'no enemy character in the province was hiding'}.`, rule: '[13.2]', visibleTo: side, entities: [env, ...found] });
+      if (side === 'imperial' && rebelBase(game)) discover(game, rebelBase(game), `${nameOf(game, prisoner)} questioned`);
     },
     R: () => {
       if (side === 'rebel') {

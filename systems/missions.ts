@@ -14,7 +14,7 @@ import type { MissionDef, MissionLetterId, SideId } from '../src/core/content/sc
 import type { Game, Json } from '../src/core/engine/types';
 import { REBELLION, REBEL_CONTROL } from '../src/core/world/components';
 import { GuardedBy } from '../src/core/world/relations';
-import { allOf, environOf, place, planetOfEnviron } from '../src/core/world/world';
+import { allOf, environOf, guardOf, place, planetOfEnviron } from '../src/core/world/world';
 import type { Rng } from '../src/core/rng';
 import { nameOf } from '../src/core/names';
 import { controls } from './control';
@@ -178,7 +178,12 @@ export function isGuarding(game: Game, character: number): boolean {
  * A wounded character who wants to heal simply is not assigned: healing is doing nothing [13.71].
  */
 export function eligibleCharacters(game: Game, environ: number, side: SideId): number[] {
-  return charactersIn(game, environ, side).filter((ch) => missionEligible(game, ch) && !isGuarding(game, ch));
+  return charactersIn(game, environ, side).filter((ch) => missionEligible(game, ch) && (!isGuarding(game, ch) || mayQuestion(game, environ, side, ch)));
+}
+
+/** [13.2 Q] in the province and galactic games a guard may go on one mission: questioning his prisoner. */
+function mayQuestion(game: Game, environ: number, side: SideId, guard: number): boolean {
+  return game.scenario.kind !== 'star-system' && prisonersToQuestion(game, environ, side, [guard]).length > 0;
 }
 
 /** Is this character already on a mission this phase? [13.1] each character on one mission only. */
@@ -238,10 +243,11 @@ export function missionAllowed(
 ): boolean {
   const card = missionCard(game, letter);
   // [13.2] E, H, J, Q are not in the star-system game; of them the province and galactic games have J
-  // (E, H and Q are not built yet: docs/rules.md, "Left out")
-  if (!card.inStarSystemGame && (game.scenario.kind === 'star-system' || letter !== 'J')) return false;
+  // and Q (E and H are not built yet: docs/rules.md, "Left out")
+  if (!card.inStarSystemGame && (game.scenario.kind === 'star-system' || (letter !== 'J' && letter !== 'Q'))) return false;
   if (card.side !== 'both' && card.side !== side) return false; // [13.1, 13.2] B, P, T Rebel only
   const isCamp = game.world.kinds[performer] === 'camp';
+  if (letter !== 'Q' && !isCamp && isGuarding(game, performer)) return false; // [12.81, 13.2 Q] a guard only questions
   if (isCamp && !card.rebelCamp) return false; // [13.2] a camp performs C, D, F, I, S, T only
   const w = game.world;
   const c = w.c;
@@ -280,6 +286,9 @@ export function missionAllowed(
     // [13.2 J] a spaceship still in the possession deck to find
     case 'J':
       return spaceshipsInDeck(game).length > 0;
+    // [13.2 Q] the group includes the character guarding an enemy prisoner here
+    case 'Q':
+      return prisonersToQuestion(game, environ, side, [performer, ...companions]).length > 0;
     // [15.2] the Rebel may choose Start Rebellion even if the planet is not at unrest (it succeeds only
     // there); [15.3, 13.53] the Empire's Stop Rebellion only on a planet in rebellion
     case 'R':
@@ -293,6 +302,11 @@ export function missionAllowed(
     default:
       return false;
   }
+}
+
+/** [13.2 Q] the enemy prisoners in the environ guarded by one of these characters. */
+export function prisonersToQuestion(game: Game, environ: number, side: SideId, group: number[]): number[] {
+  return captivesIn(game, environ, enemyOf(side)).filter((p) => group.includes(guardOf(game.world, p)));
 }
 
 /** [13.2 J] the spaceship possessions left in the possession deck [14.11]. */

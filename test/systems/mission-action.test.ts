@@ -8,10 +8,11 @@
  *   89 CE / P(windfall) / R    92 SG / FI / RT         93 RB / F(accident) / SC  95 RH(abort) / FI / B
  *   96 AT / DE(detected) / P   97 F(wild) / SH / D
  */
-import { hasComponent } from 'bitecs';
+import { addComponent, hasComponent } from 'bitecs';
 import { describe, expect, it } from 'vitest';
 import type { Game } from '../../src/core/engine/types';
 import { viewFor } from '../../src/core/view';
+import { GuardedBy } from '../../src/core/world/relations';
 import { REBELLION, REBELLION_STOPPED } from '../../src/core/world/components';
 import { entityOf, environOf, holderOf, tag, unplace } from '../../src/core/world/world';
 import { SENTRY_ROBOT_STRENGTH, ignoredBecause, sectionFor } from '../../systems/action-cards';
@@ -248,6 +249,25 @@ describe('the action segment', () => {
     act(province, { type: 'draw-action' });
     expect(province.pending?.kind).toBe('mission-possession');
     expect(JSON.stringify(province.pending)).toMatch(/Dawnrunner/); // the one spaceship in the deck, not the companion
+  });
+
+  it('[13.2 Q] Question Prisoner (province and galactic games): only his guard questions a prisoner; he names the hidden enemy characters of the province', () => {
+    const { game } = emptyBoard();
+    (game as { scenario: Game['scenario'] }).scenario = { ...game.scenario, kind: 'province' };
+    const ysmena = put(game, 'ysmena-coil', 'wendhaven.1');
+    const nilo = put(game, 'nilo-brevant', 'wendhaven.1');
+    const jax = put(game, 'jax-tollaway', 'wendhaven.1');
+    tag(game.world, jax, game.world.c.Captured);
+    addComponent(game.world, jax, GuardedBy(ysmena));
+    const mirra = put(game, 'mirra-solvane', 'tollis.2'); // hidden elsewhere in the province
+    toSegment(game, 'mission assignment', 'imperial');
+    expect(lettersFor(game, ysmena)).toEqual(['Q']); // the guard: questioning only
+    expect(lettersFor(game, nilo)).not.toContain('Q'); // not his prisoner
+    deck(game, [94]); // urban DQ, no event
+    assign(game, 'imperial', [['ysmena-coil', 'Q']]);
+    act(game, { type: 'draw-action' });
+    expect(hasComponent(game.world, mirra, game.world.c.Detected)).toBe(true);
+    expect(game.events.find((e) => e.kind === 'questioned')).toMatchObject({ visibleTo: 'imperial' });
   });
 
   it('[13.47] irate locals: the first race of the environ on the Irate Locals Chart attacks', () => {
