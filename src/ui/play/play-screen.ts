@@ -351,9 +351,11 @@ export class PlayScreen {
     if (v?.winner) {
       // seen at the end of a whole game: "the Rebellion wins." with no word of how it was won
       const won = v.winner === 'draw' ? 'The game ends in a draw.' : `${capital(SIDE_TEAMS[v.winner] ?? v.winner)} wins.`;
-      const sc = v.score as { rebelPoints?: number; rebelTarget?: number };
+      const sc = v.score as { rebelPoints?: number; rebelTarget?: number; chaos?: number; level?: string };
       const lines = scoreLines(v.score).map((line) => `<li>${esc(line)}</li>`).join('');
-      const total = typeof sc.rebelPoints === 'number' ? `<p>Turn ${v.turn} of ${v.turns}. The Rebel has <b>${sc.rebelPoints}</b> victory points (target ${sc.rebelTarget ?? '?'}).</p>` : '';
+      // the galactic game: the Empire's victory level by the final Chaos Index [001 victory levels]
+      const level = typeof sc.chaos === 'number' ? ` The Empire's victory level: <b>${esc(String(sc.level ?? ''))}</b> (Chaos Index ${sc.chaos}).` : '';
+      const total = typeof sc.rebelPoints === 'number' ? `<p>Turn ${v.turn} of ${v.turns}. The Rebel has <b>${sc.rebelPoints}</b> victory points (target ${sc.rebelTarget ?? '?'}).${level}</p>` : '';
       // the button before the points' sources: a long list pushed it out of sight at 800x600
       parts.push(
         `<h3 class="gold" data-testid="game-over">${esc(won)}</h3>${total}<p><button data-act="menu">Back to the menu</button></p>${total && lines ? `<ul class="context">${lines}</ul>` : ''}`,
