@@ -5,7 +5,7 @@
  * `Content`: the play screen shows it as a panel (reference-panel.ts), the atlas (content-browser.ts)
  * shows its card sections.
  */
-import type { ActionCardDef, ActionEventKind, CreatureDef, ImperialShipDef, MissionDef, PossessionDef } from '../core/content/schema';
+import type { ActionCardDef, ActionEventKind, CreatureDef, GalacticEffectDef, GalacticEventDef, ImperialShipDef, MissionDef, PlanetScopeDef, PossessionDef, StrategicAssignmentDef } from '../core/content/schema';
 import type { Content } from '../core/content/validate';
 import { GLOSSARY, type GlossaryEntry } from './play/glossary';
 import { missionNeed, missionSuits } from './mission-words';
@@ -216,6 +216,41 @@ function actionEntry(content: Content, card: ActionCardDef): HTMLElement {
 function eventEntry(kind: ActionEventKind): HTMLElement {
   const e = EVENT_WORDS[kind];
   return entry(eventAnchor(kind), 'event', [e.name], e.rule, p('ref-text', e.text));
+}
+
+// ------------------------------------------------------------------ the galactic game
+
+/** A galactic event's effects in words, after its story ("2 planets one space toward the Rebel"). */
+function galacticEffectWords(e: GalacticEffectDef): string {
+  const scope = (w: PlanetScopeDef) =>
+    [w.kind ? { capital: 'a capital', 'home-world': 'a home world', throne: 'the throne world', secret: 'a secret planet' }[w.kind] : '', w.race ? `where the ${w.race} live` : '', w.province === 'random' ? 'in a province drawn at random' : w.province ? `in ${w.province}` : '']
+      .filter(Boolean)
+      .join(' ');
+  switch (e.do) {
+    case 'chaos':
+      return `Chaos Index ${e.by > 0 ? '+' : ''}${e.by}`;
+    case 'loyalty':
+      return `${e.planets} planet${e.planets === 1 ? '' : 's'} ${scope(e.where)} one space toward the ${e.toward === 'rebel' ? 'Rebel' : 'Empire'}`.replace(/ {2,}/g, ' ');
+    case 'rise':
+      return `a planet at unrest ${scope(e.where)} rises in rebellion`.replace(/ {2,}/g, ' ');
+    case 'stop-rebellion':
+      return `a rebellion ${scope(e.where)} is stopped`.replace(/ {2,}/g, ' ');
+    case 'imperial-units':
+    case 'rebel-units':
+      return `${e.count} ${e.do === 'imperial-units' ? 'Imperial' : 'Rebel'} unit${e.count === 1 ? '' : 's'} on ${e.do === 'imperial-units' ? 'an Imperial' : 'a Rebel'} planet ${scope(e.where)}`.replace(/ {2,}/g, ' ').trim();
+    case 'pdb':
+      return `a PDB ${scope(e.where)} goes ${e.up ? 'back up' : 'down'}`.replace(/ {2,}/g, ' ');
+    case 'discover':
+      return e.what === 'base' ? 'the Empire discovers the Rebel base' : 'the Empire discovers a secret planet';
+  }
+}
+
+function galacticEventEntry(e: GalacticEventDef): HTMLElement {
+  return entry(`ref-galactic-event-${e.id}`, 'galactic-event', [e.name], '[galactic event]', p('ref-text', e.text), facts(...e.effects.map(galacticEffectWords)));
+}
+
+function assignmentEntry(a: StrategicAssignmentDef): HTMLElement {
+  return entry(`ref-assignment-${a.id}`, 'assignment', [a.name], '[strategic assignment]', p('ref-text', a.text), facts(`deadline: ${a.turns} turns`, `carried out: Chaos Index ${a.success}`, `failed: Chaos Index +${a.failure}`));
 }
 
 // ------------------------------------------------------------------ tables
@@ -468,6 +503,8 @@ export function cardSections(content: Content): RefSection[] {
     section('events', 'Action card events', 'What an event on a drawn card does [13.4].', (Object.keys(EVENT_WORDS) as ActionEventKind[]).map(eventEntry)),
     section('spaceships', 'Imperial spaceships', 'Rebel spaceships are possessions (above). Imperial ships go to Imperial characters; a lost one may be received again by an Imperial Knight [14.61]. They fly under the same rules as Rebel ships [14.64].', [...content.imperialShips.values()].map((s) => shipEntry(content, s))),
     section('tables', 'Tables', 'The dice tables of the star-system game, as the game uses them.', tableEntries(content)),
+    section('galactic-events', 'Galactic events', 'The galactic game: at each interphase but the last, 1 galactic event (2 from Chaos Index 35, 3 from 65) strikes, its targets drawn at random.', content.galactic.events.map(galacticEventEntry)),
+    section('assignments', 'Strategic assignments', "The galactic game: the Throne's orders to the Empire, one in hand at a time (drawn on turn 1 and every 4 turns); judged at the deadline, they move the Chaos Index.", content.galactic.assignments.map(assignmentEntry)),
   ];
 }
 

@@ -63,6 +63,13 @@ describe('the rules and card reference', () => {
     }
   });
 
+  it('the galactic game: every galactic event and strategic assignment, with what it does', () => {
+    expect(ref.querySelectorAll('.ref-galactic-event')).toHaveLength(content.galactic.events.length);
+    expect(ref.querySelectorAll('.ref-assignment')).toHaveLength(content.galactic.assignments.length);
+    expect(entryById('ref-galactic-event-aelith-chorus')?.textContent).toContain('2 planets where the aelith live one space toward the Rebel');
+    expect(entryById('ref-assignment-guard-the-throne')?.textContent).toMatch(/failed: Chaos Index \+3/);
+  });
+
   it('[13.3, 13.6] a mission says who it suits and what a draw needs, in the play screen\'s words', () => {
     const d = [...content.missions.values()].find((m) => m.letter === 'D')!;
     const text = entryById(missionAnchor(d))?.textContent ?? '';
@@ -144,6 +151,6 @@ describe('the rules and card reference', () => {
   });
 
   it('the atlas\'s card sections cover every kind of card and the tables', () => {
-    expect(cardSections(content).map((s) => s.id)).toEqual(['missions', 'possessions', 'creatures', 'actions', 'events', 'spaceships', 'tables']);
+    expect(cardSections(content).map((s) => s.id)).toEqual(['missions', 'possessions', 'creatures', 'actions', 'events', 'spaceships', 'tables', 'galactic-events', 'assignments']);
   });
 });
