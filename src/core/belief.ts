@@ -11,6 +11,7 @@
  * - [13.1] the enemy's mission groups not yet drawn for: where they are, and on which mission (which
  *   characters are on a mission, and together, is left as it is);
  * - [14.2] which enemy character holds which unrevealed possession (and an enemy's ship goes with its holder);
+ * - in the galactic game, which undiscovered secret planet holds the Rebel base, for the Empire;
  * - the order of every deck (`game.vars` keys ending in `Deck`) and all future dice;
  * - the command log and event history (they would reveal hidden moves).
  *
@@ -83,6 +84,17 @@ export function sampleBelief(game: Game, side: SideId, seed: string, sightings: 
       c.Unit.type[u] = type;
       c.Unit.combat[u] = combat;
     });
+  }
+
+  // galactic game: the Empire does not know where the Rebel base is until its planet is discovered; it
+  // could be on any secret planet still unknown to it
+  if (side === 'imperial' && g.scenario.kind === 'galactic') {
+    const base = allOf(w, 'planet').find((p) => hasComponent(w, p, c.RebelBase));
+    if (base && !hasComponent(w, base, c.Discovered)) {
+      const unknown = allOf(w, 'planet').filter((p) => hasComponent(w, p, c.Secret) && hasComponent(w, p, c.InPlay) && !hasComponent(w, p, c.Discovered));
+      removeComponent(w, base, c.RebelBase);
+      addComponent(w, rng.pick(unknown), c.RebelBase);
+    }
   }
 
   // [9.31] undetected enemy characters (free, on the board) could be anywhere in play, and more likely

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { apply } from '../../src/core/engine/game';
 import type { Game } from '../../src/core/engine/types';
 import { viewFor } from '../../src/core/view';
+import { sampleBelief } from '../../src/core/belief';
 import { IMPERIAL_CONTROL, REBELLION, REBEL_CONTROL } from '../../src/core/world/components';
 import { allOf, has, planetOfEnviron, refOf, tag } from '../../src/core/world/world';
 import { chaosIndex, eventsToDraw, moveChaos, planetResource, victoryLevel } from '../../systems/chaos';
@@ -143,6 +144,18 @@ describe('secret planets and the secret base', () => {
     checkBase(game);
     expect(rebelBase(game)).toBe(0);
     expect(chaosIndex(game)).toBe(chaos - 10);
+  });
+});
+
+describe('what the Empire imagines (beliefs)', () => {
+  it("the Empire's imagined games put the undiscovered base on any undiscovered secret planet, not always the real one", () => {
+    const game = inPlay('tarn');
+    const imagined = new Set([0, 1, 2, 3, 4, 5, 6, 7].map((i) => rebelBase(sampleBelief(game, 'imperial', `b${i}`))));
+    expect(imagined.size).toBeGreaterThan(1);
+    for (const p of imagined) expect(hiddenFrom(game, p, 'imperial')).toBe(true);
+    expect(rebelBase(sampleBelief(game, 'rebel', 'b0'))).toBe(planet(game, 'tarn')); // the Rebel knows his own
+    tag(game.world, planet(game, 'tarn'), game.world.c.Discovered);
+    expect(rebelBase(sampleBelief(game, 'imperial', 'b0'))).toBe(planet(game, 'tarn')); // once discovered, known
   });
 });
 
