@@ -36,7 +36,11 @@ import {
 import { bringOwnSpaceship, givePossession } from './possessions';
 import { foundRebelCamp } from './rebel-camp';
 import { startRebellion } from './rebellion';
-import { enemyOf, isFreeCharacter, sideOf, unitsIn } from './sides';
+import { enemyOf, isFreeCharacter, sideOf, unitsIn, unitsOnPlanet } from './sides';
+import { controls } from './control';
+import { eliminateUnit } from './military-combat';
+import { spawnUnit } from '../src/core/world/build';
+import { ENVIRON_TYPES } from '../src/core/content/schema';
 import { discover, rebelBase } from './secret-planets';
 import { tallyPoints } from './victory';
 import { keepsChaos, moveChaos } from './chaos';
@@ -191,6 +195,21 @@ export function completeGroup(game: Game, queue: Effect[], group: MissionGroup):
         return;
       }
       queue.push({ do: 'choose', what: 'possession', group: group.id, left: 1, possession: game.rng.pick(deck) });
+    },
+    H: () => {
+      // [13.2 H] "the enemy loses one force point from this planet and the performing side gains it":
+      // ours, a force point is a strength point of military units [15.41]: the enemy's weakest unit on the
+      // planet is lost, and the performer raises a unit of strength 1 in the environ (the Rebel an
+      // Irregulars unit of its type [7.31], the Empire a militia) if it has room [9.5]
+      if (!controls(game, enemyOf(side), planet)) return;
+      const theirs = unitsOnPlanet(game, planet, enemyOf(side));
+      const weakest = theirs.sort((a, b) => (c.Unit.combat[a] as number) - (c.Unit.combat[b] as number))[0];
+      if (weakest) eliminateUnit(game, weakest, '[13.2]');
+      if (unitsIn(game, env, side).length >= (c.Environ.size[env] as number)) return;
+      const type = side === 'rebel' ? 'rebel-1-0' : 'militia';
+      const unit = spawnUnit(w, game.content, game.ruleset.sides, type, side === 'rebel' ? (ENVIRON_TYPES[c.Environ.type[env] as number] ?? null) : null);
+      place(w, unit, env);
+      emit(game, { kind: 'stolen', text: `Steal Enemy Resources at ${nameOf(game, env)}: ${weakest ? 'an enemy unit is lost and ' : ''}a ${side === 'rebel' ? 'Rebel' : 'militia'} unit is raised with what was taken.`, rule: '[13.2]', visibleTo: 'all', entities: [planet, env] });
     },
     J: () => {
       // [13.2 J] province and galactic games: a spaceship possession at random from the deck, given at

@@ -242,9 +242,9 @@ export function missionAllowed(
   companions: number[] = [],
 ): boolean {
   const card = missionCard(game, letter);
-  // [13.2] E, H, J, Q are not in the star-system game; of them the province and galactic games have J
-  // and Q (E and H are not built yet: docs/rules.md, "Left out")
-  if (!card.inStarSystemGame && (game.scenario.kind === 'star-system' || (letter !== 'J' && letter !== 'Q'))) return false;
+  // [13.2] E, H, J, Q are not in the star-system game; of them the province and galactic games have H,
+  // J and Q (E is not built yet: docs/rules.md, "Left out")
+  if (!card.inStarSystemGame && (game.scenario.kind === 'star-system' || letter === 'E')) return false;
   if (card.side !== 'both' && card.side !== side) return false; // [13.1, 13.2] B, P, T Rebel only
   const isCamp = game.world.kinds[performer] === 'camp';
   if (letter !== 'Q' && !isCamp && isGuarding(game, performer)) return false; // [12.81, 13.2 Q] a guard only questions
@@ -286,6 +286,9 @@ export function missionAllowed(
     // [13.2 J] a spaceship still in the possession deck to find
     case 'J':
       return spaceshipsInDeck(game).length > 0;
+    // [13.2 H] only on a planet the enemy controls
+    case 'H':
+      return controls(game, enemyOf(side), planet);
     // [13.2 Q] the group includes the character guarding an enemy prisoner here
     case 'Q':
       return prisonersToQuestion(game, environ, side, [performer, ...companions]).length > 0;

@@ -18,6 +18,7 @@ import { entityOf, environOf, holderOf, tag, unplace } from '../../src/core/worl
 import { SENTRY_ROBOT_STRENGTH, ignoredBecause, sectionFor } from '../../systems/action-cards';
 import { campIn } from '../../systems/rebel-camp';
 import { missionPhase } from '../../systems/missions';
+import { unitsIn } from '../../systems/sides';
 import { act, assign, assignOne, ch, deck, emptyBoard, env, hasOption, lettersFor, planet, put, segmentName, toSegment, unit } from './mission-helpers';
 
 const drawsSoFar = (game: Game) => game.stack.find((f) => f.proc === 'mission-action')?.data.draws;
@@ -268,6 +269,21 @@ describe('the action segment', () => {
     act(game, { type: 'draw-action' });
     expect(hasComponent(game.world, mirra, game.world.c.Detected)).toBe(true);
     expect(game.events.find((e) => e.kind === 'questioned')).toMatchObject({ visibleTo: 'imperial' });
+  });
+
+  it('[13.2 H] Steal Enemy Resources (province and galactic games): on an enemy planet its weakest unit is lost and the thief raises a unit of strength 1', () => {
+    const { game } = emptyBoard();
+    (game as { scenario: Game['scenario'] }).scenario = { ...game.scenario, kind: 'province' };
+    put(game, 'jax-tollaway', 'wendhaven.1');
+    const militia = unit(game, 'militia', 'wendhaven.1');
+    const line = unit(game, 'line', 'wendhaven.2');
+    deck(game, [68]); // urban HR, no event
+    assign(game, 'rebel', [['jax-tollaway', 'H']]);
+    act(game, { type: 'draw-action' });
+    expect(hasComponent(game.world, militia, game.world.c.Eliminated)).toBe(true); // the weakest, not the line
+    expect(hasComponent(game.world, line, game.world.c.Eliminated)).toBe(false);
+    const raised = unitsIn(game, env(game, 'wendhaven.1'), 'rebel');
+    expect(raised.map((u) => game.content.tables.unitTypes[game.world.c.Unit.type[u] as number]?.id)).toEqual(['rebel-1-0']);
   });
 
   it('[13.47] irate locals: the first race of the environ on the Irate Locals Chart attacks', () => {
