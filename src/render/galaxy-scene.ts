@@ -381,6 +381,11 @@ export class GalaxyScene {
    * effect of `kind` (effects.ts) at `at`, travelling from `from` when the kind travels, in `color` if given,
    * `scale` times its size.
    */
+  /** Light the hyperjump routes in use (content route indices) [5.22]; an empty set dims them all back. */
+  markRoutes(used: ReadonlySet<number>): void {
+    this.layers.markRoutes(used);
+  }
+
   animateAt(kind: string, at: Vector3, from?: Vector3, color?: string, scale = 1): void {
     if (this.animationSpeed <= 0) return;
     const spec = effectFor(kind);

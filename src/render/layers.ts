@@ -42,6 +42,9 @@ import type { Quality } from './galaxy-scene';
 export const MARKER_CAPACITY = 1024;
 export const FX_CAPACITY = 96;
 
+/** A route in use this game-turn: bright gold (RGB above 1, so the additive line glows). */
+const ROUTE_IN_USE = [2.2, 1.6, 0.5];
+
 export class Layers {
   stars!: Points;
   sky!: Points;
@@ -59,6 +62,10 @@ export class Layers {
   fx!: Points;
   /** Route segments as plain positions (for the bench's reference scene). */
   routeSegments: number[] = [];
+  /** For each route line segment, the index of its route in the content (a route via a navigation star has two). */
+  routeOfSegment: number[] = [];
+  /** The route lines' own colours, to go back to when a route is no longer in use. */
+  private routeColors: Float32Array | null = null;
   /** Materials whose uScale/uTime uniforms follow the viewport and the clock. */
   readonly pointMaterials: ShaderMaterial[] = [];
   // Halo slots: the systems' rings, selection, hover, then one atmosphere per planet from atmosphereSlot.
@@ -284,14 +291,18 @@ export class Layers {
         positions.push(pa.x, pa.y, pa.z, pb.x, pb.y, pb.z);
         segments.push({ from: pa, to: pb, fromColor: colorOf(a).clone().lerp(new Color('#ffffff'), 0.35), toColor: colorOf(b).clone().lerp(new Color('#ffffff'), 0.35) });
       };
-      for (const r of this.content.galaxy.routes) {
+      this.routeOfSegment = [];
+      this.content.galaxy.routes.forEach((r, index) => {
+        const before = segments.length;
         if (r.via) {
           addSegment(r.from, r.via);
           addSegment(r.via, r.to);
         } else addSegment(r.from, r.to);
-      }
+        for (let i = before; i < segments.length; i++) this.routeOfSegment.push(index);
+      });
       this.routeSegments = positions;
       this.routes = track(buildRoutes(segments));
+      this.routeColors = (this.routes.geometry.getAttribute('aColor').array as Float32Array).slice();
       this.routes.renderOrder = 3;
       this.scene.add(this.routes);
     }
@@ -478,6 +489,18 @@ export class Layers {
     points.frustumCulled = false;
     this.scene.add(points);
     return points;
+  }
+
+  /** Routes in use (content indices) burn gold; the rest keep their provinces' colours [5.22]. */
+  markRoutes(used: ReadonlySet<number>): void {
+    if (!this.routes || !this.routeColors) return;
+    const attr = this.routes.geometry.getAttribute('aColor');
+    const colors = attr.array as Float32Array;
+    const base = this.routeColors;
+    this.routeOfSegment.forEach((route, segment) => {
+      for (let k = segment * 6; k < segment * 6 + 6; k++) colors[k] = used.has(route) ? (ROUTE_IN_USE[k % 3] as number) : (base[k] as number);
+    });
+    attr.needsUpdate = true;
   }
 
 }

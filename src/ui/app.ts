@@ -515,6 +515,8 @@ export class App {
     this.pieceEnv.clear();
     this.galaxy.setView(null, {});
     this.systemPips(null);
+    this.routesUsed.clear();
+    this.galaxy.markRoutes(new Set());
     this.buildStackLabels();
     this.galaxy.setInsets({ right: 0, bottom: 0 });
   }
@@ -835,9 +837,11 @@ export class App {
       this.log.length = 0;
       (this.el.logList as HTMLElement).replaceChildren();
       this.pieceEnv.clear();
+      this.routesUsed.clear();
     } else {
       this.animateMoves(m.view);
     }
+    this.markRoutesInUse(m.view);
     this.recordPieces(m.view);
     this.appendLog(m.events, !m.reset);
     if (!m.reset) this.playSound(soundForEvents(m.events));
@@ -859,6 +863,27 @@ export class App {
     this.pieceEnv.clear();
     for (const u of view.units) this.pieceEnv.set(u.eid, u.environ);
     for (const c of view.characters) if (c.environ) this.pieceEnv.set(c.eid, c.environ);
+  }
+
+  /** Routes jumped this game-turn and the last, as the viewer saw them (content route index to turn). */
+  private routesUsed = new Map<number, number>();
+
+  /**
+   * [5.22] The routes in use: a seen piece that changed star system since the last view jumped its route;
+   * the routes jumped in this game-turn and the last burn gold on the map.
+   */
+  private markRoutesInUse(view: GameView): void {
+    const routes = this.content.galaxy.routes;
+    for (const piece of [...view.units, ...view.characters]) {
+      const before = this.pieceEnv.get(piece.eid);
+      if (!before || !piece.environ || before === piece.environ) continue;
+      const [a, b] = [this.systemOf(before), this.systemOf(piece.environ)];
+      if (!a || !b || a === b) continue;
+      const index = routes.findIndex((r) => (r.from === a && r.to === b) || (r.from === b && r.to === a));
+      if (index >= 0) this.routesUsed.set(index, view.turn);
+    }
+    for (const [route, turn] of this.routesUsed) if (turn < view.turn - 1 || turn > view.turn) this.routesUsed.delete(route);
+    this.galaxy.markRoutes(new Set(this.routesUsed.keys()));
   }
 
   /** Pieces whose environ changed since the last view fly there as comets. */
