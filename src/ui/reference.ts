@@ -221,9 +221,9 @@ function eventEntry(kind: ActionEventKind): HTMLElement {
 // ------------------------------------------------------------------ the galactic game
 
 /** A galactic event's effects in words, after its story ("2 planets one space toward the Rebel"). */
-function galacticEffectWords(e: GalacticEffectDef): string {
+function galacticEffectWords(content: Content, e: GalacticEffectDef): string {
   const scope = (w: PlanetScopeDef) =>
-    [w.kind ? { capital: 'a capital', 'home-world': 'a home world', throne: 'the throne world', secret: 'a secret planet' }[w.kind] : '', w.race ? `where the ${w.race} live` : '', w.province === 'random' ? 'in a province drawn at random' : w.province ? `in ${w.province}` : '']
+    [w.kind ? { capital: 'a capital', 'home-world': 'a home world', throne: 'the throne world', secret: 'a secret planet' }[w.kind] : '', w.race ? `where the ${content.races.get(w.race)?.name ?? w.race} live` : '', w.province === 'random' ? 'in a province drawn at random' : w.province ? `in ${w.province}` : '']
       .filter(Boolean)
       .join(' ');
   switch (e.do) {
@@ -245,8 +245,8 @@ function galacticEffectWords(e: GalacticEffectDef): string {
   }
 }
 
-function galacticEventEntry(e: GalacticEventDef): HTMLElement {
-  return entry(`ref-galactic-event-${e.id}`, 'galactic-event', [e.name], '[galactic event]', p('ref-text', e.text), facts(...e.effects.map(galacticEffectWords)));
+function galacticEventEntry(content: Content, e: GalacticEventDef): HTMLElement {
+  return entry(`ref-galactic-event-${e.id}`, 'galactic-event', [e.name], '[galactic event]', p('ref-text', e.text), facts(...e.effects.map((x) => galacticEffectWords(content, x))));
 }
 
 function assignmentEntry(a: StrategicAssignmentDef): HTMLElement {
@@ -503,7 +503,7 @@ export function cardSections(content: Content): RefSection[] {
     section('events', 'Action card events', 'What an event on a drawn card does [13.4].', (Object.keys(EVENT_WORDS) as ActionEventKind[]).map(eventEntry)),
     section('spaceships', 'Imperial spaceships', 'Rebel spaceships are possessions (above). Imperial ships go to Imperial characters; a lost one may be received again by an Imperial Knight [14.61]. They fly under the same rules as Rebel ships [14.64].', [...content.imperialShips.values()].map((s) => shipEntry(content, s))),
     section('tables', 'Tables', 'The dice tables of the star-system game, as the game uses them.', tableEntries(content)),
-    section('galactic-events', 'Galactic events', 'The galactic game: at each interphase but the last, 1 galactic event (2 from Chaos Index 35, 3 from 65) strikes, its targets drawn at random.', content.galactic.events.map(galacticEventEntry)),
+    section('galactic-events', 'Galactic events', 'The galactic game: at each interphase but the last, 1 galactic event (2 from Chaos Index 35, 3 from 65) strikes, its targets drawn at random.', content.galactic.events.map((e) => galacticEventEntry(content, e))),
     section('assignments', 'Strategic assignments', "The galactic game: the Throne's orders to the Empire, one in hand at a time (drawn on turn 1 and every 4 turns); judged at the deadline, they move the Chaos Index.", content.galactic.assignments.map(assignmentEntry)),
   ];
 }

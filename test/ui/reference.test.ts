@@ -66,7 +66,7 @@ describe('the rules and card reference', () => {
   it('the galactic game: every galactic event and strategic assignment, with what it does', () => {
     expect(ref.querySelectorAll('.ref-galactic-event')).toHaveLength(content.galactic.events.length);
     expect(ref.querySelectorAll('.ref-assignment')).toHaveLength(content.galactic.assignments.length);
-    expect(entryById('ref-galactic-event-aelith-chorus')?.textContent).toContain('2 planets where the aelith live one space toward the Rebel');
+    expect(entryById('ref-galactic-event-aelith-chorus')?.textContent).toContain('2 planets where the Aelith live one space toward the Rebel');
     expect(entryById('ref-assignment-guard-the-throne')?.textContent).toMatch(/failed: Chaos Index \+3/);
   });
 
