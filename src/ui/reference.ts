@@ -284,6 +284,12 @@ const HYPERJUMP_WORDS: Record<string, string> = {
   'outer-drift-eliminated': 'outer drift area, eliminated',
 };
 
+/** A table of victory points: what scores, and how many (signed). */
+function pointsEntry(id: string, title: string, intro: string, rows: [string, number][]): HTMLElement {
+  const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
+  return entry(id, 'table', [title], undefined, p('ref-text', intro), el('table', { class: 'ref-grid' }, el('tbody', {}, ...rows.map(([what, n]) => el('tr', {}, el('th', {}, what), el('td', {}, signed(n)))))));
+}
+
 function tableEntries(content: Content): HTMLElement[] {
   const t = content.tables;
   const out: HTMLElement[] = [];
@@ -401,16 +407,7 @@ function tableEntries(content: Content): HTMLElement[] {
     ['a Rebel character captured', vp.rebelCaptured],
     ['gather information', vp.gatherInformation],
   ];
-  out.push(
-    entry(
-      'ref-table-victory-points',
-      'table',
-      ['Victory points'],
-      undefined,
-      p('ref-text', "The Rebel's points at the end of a star-system game; each scenario says how many he needs."),
-      el('table', { class: 'ref-grid' }, el('tbody', {}, ...vpRows.map(([what, n]) => el('tr', {}, el('th', {}, what), el('td', {}, n > 0 ? `+${n}` : String(n)))))),
-    ),
-  );
+  out.push(pointsEntry('ref-table-victory-points', 'Victory points', "The Rebel's points at the end of a star-system game; each scenario says how many he needs.", vpRows));
   const gvp = t.galacticVictoryPoints;
   const gvpRows: [string, number][] = [
     ['the throne world, or the first province\u2019s capital', gvp.throneOrFirstCapital],
@@ -419,13 +416,11 @@ function tableEntries(content: Content): HTMLElement[] {
     ['any other planet', gvp.planet],
   ];
   out.push(
-    entry(
+    pointsEntry(
       'ref-table-galactic-victory-points',
-      'table',
-      ['Galactic victory points'],
-      undefined,
-      p('ref-text', 'The galactic game counts only Rebel-controlled planets, each by its worth; the Rebel wins as soon as they add up to the scenario\u2019s target.'),
-      el('table', { class: 'ref-grid' }, el('tbody', {}, ...gvpRows.map(([what, n]) => el('tr', {}, el('th', {}, what), el('td', {}, `+${n}`))))),
+      'Galactic victory points',
+      'The galactic game counts only Rebel-controlled planets, each by its worth; the Rebel wins as soon as they add up to the scenario\u2019s target.',
+      gvpRows,
     ),
   );
   return out;

@@ -162,20 +162,27 @@ describe('the action segment', () => {
     expect(environOf(game.world, jax)).toBe(env(game, 'wendhaven.1'));
   });
 
+  /** Jax's Coup at Wendhaven aborted by a card (Mirra beside him on Start Rebellion), on a board of this kind. */
+  function abortedCoup(kind: Game['scenario']['kind'], withUnits: boolean) {
+    const { game, calls } = emptyBoard({ 'character-combat': null });
+    (game as { scenario: Game['scenario'] }).scenario = { ...game.scenario, kind }; // the same board, by that game's rules
+    const jax = put(game, 'jax-tollaway', 'wendhaven.1');
+    const militia = withUnits ? unit(game, 'militia', 'wendhaven.1') : 0;
+    put(game, 'mirra-solvane', 'wendhaven.1');
+    deck(game, [95]); // urban RH, mission aborted
+    assign(game, 'rebel', [
+      ['jax-tollaway', 'C'],
+      ['mirra-solvane', 'R'],
+    ]);
+    game.rng.pick = <T>(list: readonly T[]) => list[0] as T; // the coup group is hit
+    act(game, { type: 'draw-action' });
+    expect(group(game, 'C').status).toBe('aborted');
+    return { game, calls, jax, militia };
+  }
+
   it('[12.87] an aborted coup with enemy units present is attacked by them; with none, nobody is captured', () => {
     for (const withUnits of [true, false]) {
-      const { game, calls } = emptyBoard({ 'character-combat': null });
-      const jax = put(game, 'jax-tollaway', 'wendhaven.1');
-      const militia = withUnits ? unit(game, 'militia', 'wendhaven.1') : 0;
-      put(game, 'mirra-solvane', 'wendhaven.1');
-      deck(game, [95]); // urban RH, mission aborted
-      assign(game, 'rebel', [
-        ['jax-tollaway', 'C'],
-        ['mirra-solvane', 'R'],
-      ]);
-      game.rng.pick = <T>(list: readonly T[]) => list[0] as T; // the coup group is hit
-      act(game, { type: 'draw-action' });
-      expect(group(game, 'C').status).toBe('aborted');
+      const { game, calls, jax, militia } = abortedCoup('star-system', withUnits);
       if (withUnits)
         expect(calls).toEqual([
           {
@@ -218,20 +225,7 @@ describe('the action segment', () => {
   });
 
   it('[13.2] in the province and galactic games an aborted group does not roll: an aborted coup is not attacked', () => {
-    const { game, calls } = emptyBoard({ 'character-combat': null });
-    (game as { scenario: Game['scenario'] }).scenario = { ...game.scenario, kind: 'province' }; // the same board, by the province rules
-    put(game, 'jax-tollaway', 'wendhaven.1');
-    unit(game, 'militia', 'wendhaven.1');
-    put(game, 'mirra-solvane', 'wendhaven.1');
-    deck(game, [95]); // urban RH, mission aborted
-    assign(game, 'rebel', [
-      ['jax-tollaway', 'C'],
-      ['mirra-solvane', 'R'],
-    ]);
-    game.rng.pick = <T>(list: readonly T[]) => list[0] as T; // the coup group is hit
-    act(game, { type: 'draw-action' });
-    expect(group(game, 'C').status).toBe('aborted');
-    expect(calls).toHaveLength(0);
+    for (const kind of ['province', 'galactic'] as const) expect(abortedCoup(kind, true).calls).toHaveLength(0);
   });
 
   it('[13.2 J] Spaceship Quest: not in the star-system game; in the province and galactic games its letter gives a starship from the deck', () => {
