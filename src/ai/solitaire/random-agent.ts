@@ -1,0 +1,8 @@
+/** `random`: a uniformly random legal command at every decision; the baseline, and the rules' fuzzer. */
+import { Rng } from '../../core/rng';
+import type { SolitaireAgentFactory } from './agent';
+
+export const randomSolitaireAgent: SolitaireAgentFactory = ({ seed }) => {
+  const rng = Rng.fromSeed(`solitaire-random:${seed}`);
+  return { name: 'random', decide: (_view, decision) => rng.pick(decision.options) };
+};

@@ -1,0 +1,142 @@
+/**
+ * Setting up a solitaire scenario [001 Scenarios]: the system units drawn at random for every sector, the
+ * Imperial and Chaos sectors, the Rebels and Independent Empires, the Imperial forces, leaders and markers,
+ * and the Chaos Events pool. The scenarios' sector numbers are scaled to our 25 sectors (docs/rules.md).
+ */
+import type { UnitType } from './content';
+import { establishIndependentEmpire, recruitRoll } from './forces';
+import {
+  contentOf,
+  d10,
+  freshEffects,
+  newUnit,
+  sectorAt,
+  sectorName,
+  sectorNumber,
+  sectorsWithin,
+  setState,
+  stateOf,
+  tell,
+  unitDef,
+  type SolitaireGame,
+  type SolitaireState,
+} from './state';
+
+/** A system counter drawn at random from those left (the counters are reused if ever they run out). */
+export function drawCounter(game: SolitaireGame): [number, number, number] {
+  const s = stateOf(game);
+  if (!s.counters.length) s.counters = contentOf(game).file.systemCounters.map((c) => [...c] as [number, number, number]);
+  return s.counters.splice(game.rng.int(s.counters.length), 1)[0]!;
+}
+
+export function setupGame(game: SolitaireGame): void {
+  const content = contentOf(game);
+  const scenario = game.scenario;
+  const rules = new Set([...scenario.options, ...(Array.isArray(game.options.rules) ? (game.options.rules as string[]) : [])]);
+  const pool: string[] = [];
+  for (const e of content.file.events) {
+    // an optional rule's marker not in play is removed and replaced [001 32.0]: it never enters the pool
+    if (e.optional && !rules.has(e.optional)) continue;
+    const removed = scenario.poolChanges?.remove[e.id] ?? 0;
+    for (let i = 0; i < e.count - removed; i++) pool.push(e.id);
+  }
+  const state: SolitaireState = {
+    index: scenario.index,
+    rp: scenario.rp,
+    systems: Object.fromEntries(content.sectors.map((x) => [x, null])),
+    units: [],
+    nextUnit: 1,
+    forces: [],
+    nextForce: 1,
+    aliens: [],
+    nexus: [],
+    illuminated: [],
+    repression: scenario.repression,
+    illumination: scenario.illumination,
+    institute: null,
+    leviathan: scenario.leviathan ?? false,
+    expeditions: [],
+    pool,
+    discard: [],
+    leaderPool: [...content.file.leaders],
+    counters: content.file.systemCounters.map((c) => [...c] as [number, number, number]),
+    fx: freshEffects(),
+    outcome: null,
+  };
+  setState(game, state);
+  const s = stateOf(game);
+
+  // the sectors: who holds each, and its system unit drawn at random
+  const inRange = (n: number, range: [number, number] | null) => range !== null && n >= range[0] && n <= range[1];
+  for (const sector of content.sectors) {
+    const n = sectorNumber(game, sector);
+    const side = scenario.randomSectors ? (d10(game) % 2 === 0 ? 'empire' : 'chaos') : inRange(n, scenario.imperialSectors) ? 'empire' : inRange(n, scenario.chaosSectors) ? 'chaos' : null;
+    if (!side) continue;
+    let counter = n === 1 && side === 'empire' ? ([content.file.coreSystem.resource, content.file.coreSystem.military, content.file.coreSystem.morph] as [number, number, number]) : drawCounter(game);
+    // Scenario 5: no Imperial system of resource 1; draw again until it is at least the minimum
+    const minimum = scenario.imperialMinimumResource;
+    while (side === 'empire' && minimum && counter[0] < minimum) {
+      const again = drawCounter(game);
+      s.counters.push(counter);
+      counter = again;
+    }
+    s.systems[sector] = { side, resource: counter[0], military: counter[1], morph: counter[2], force: null };
+  }
+
+  // Rebels: a roll on the Independent Empire recruiting table for each Chaos sector
+  const chaosSectors = content.sectors.filter((x) => s.systems[x]?.side === 'chaos');
+  if (scenario.rebels)
+    for (const sector of chaosSectors) {
+      const total = d10(game) + s.systems[sector]!.resource * scenario.rebels.resourceMultiplier;
+      for (const type of recruitRoll(game, total)) newUnit(game, type, 'chaos', sector, null);
+    }
+
+  // Independent Empires: at the scenario's homes, or the two strongest Chaos systems not within two sectors of each other
+  const homes: { home: string; extra: UnitType[]; leaderAddsToRolls: boolean }[] = [];
+  if (scenario.independentEmpires === 'strongest-two') {
+    const value = (x: string) => s.systems[x]!.military + s.systems[x]!.morph + s.systems[x]!.resource;
+    const ranked = [...chaosSectors].sort((a, b) => value(b) - value(a) || sectorNumber(game, a) - sectorNumber(game, b));
+    const first = ranked[0];
+    const second = ranked.find((x) => first && !sectorsWithin(game, first, 2).has(x));
+    for (const home of [first, second]) if (home) homes.push({ home, extra: [], leaderAddsToRolls: false });
+  } else for (const ie of scenario.independentEmpires) homes.push({ home: sectorAt(game, ie.home), extra: ie.extra, leaderAddsToRolls: ie.leaderAddsToRolls });
+  for (const h of homes)
+    if (s.systems[h.home]?.side === 'chaos')
+      establishIndependentEmpire(game, h.home, { extra: h.extra, leaderAddsToRolls: h.leaderAddsToRolls, rollsResourceMultiplier: scenario.rebels?.resourceMultiplier ?? 1 });
+
+  // Imperial forces: on Imperial systems (anywhere, where the scenario says), spread one to a sector in turn
+  const imperial = content.sectors.filter((x) => s.systems[x]?.side === 'empire');
+  const places = scenario.forcesAnywhere || !imperial.length ? [...content.sectors] : imperial;
+  const types = (Object.entries(scenario.imperialForces) as [UnitType, number][]).flatMap(([type, n]) => Array<UnitType>(n).fill(type));
+  const order = game.rng.shuffle(places);
+  const placed: Record<string, number> = {};
+  let k = 0;
+  for (const type of types) {
+    let sector = order[k++ % order.length]!;
+    for (let tries = 0; scenario.maxPerSector && (placed[sector] ?? 0) >= scenario.maxPerSector && tries < order.length; tries++) sector = order[k++ % order.length]!;
+    placed[sector] = (placed[sector] ?? 0) + 1;
+    const unit = newUnit(game, type, 'empire', sector, null);
+    // Scenario 2: each unit flips to its Chaos side on an odd roll
+    if (scenario.flipOnOdd && d10(game) % 2 === 1) unit.side = 'chaos';
+  }
+  // leaders on the strongest Imperial units
+  const byStrength = s.units.filter((u) => u.side === 'empire').sort((a, b) => unitDef(game, b.type).cost - unitDef(game, a.type).cost || a.id - b.id);
+  for (const [i, value] of scenario.leaders.entries()) {
+    const unit = byStrength[i];
+    if (!unit) break;
+    const at = s.leaderPool.indexOf(value);
+    if (at >= 0) s.leaderPool.splice(at, 1);
+    unit.leader = value;
+  }
+  for (const n of scenario.nexus) {
+    const sector = sectorAt(game, n);
+    if (s.systems[sector]?.side === 'empire') s.nexus.push(sector);
+  }
+  tell(
+    game,
+    'setup',
+    `${scenario.name}: the Chaos Index stands at ${s.index}; the Empire holds ${imperial.length} of ${content.sectors.length} sectors with ${s.units.filter((u) => u.side === 'empire').length} mobile units and ${s.rp} RP; Chaos has ${s.units.filter((u) => u.side === 'chaos').length} mobile units.`,
+    '[001 Scenarios]',
+  );
+  if (s.leviathan) tell(game, 'setup', `The Leviathan is in the Core, ${sectorName(game, content.sectors[0]!)}.`, '[001 32.0 Leviathan]');
+}
