@@ -1,0 +1,13 @@
+/** Every solitaire agent for the Emperor [001], by the name used on the command line and in the setup screen. */
+import type { SolitaireAgentFactory } from './agent';
+import { randomSolitaireAgent } from './random-agent';
+
+export const SOLITAIRE_AGENTS: Record<string, SolitaireAgentFactory> = {
+  random: randomSolitaireAgent,
+};
+
+export function solitaireAgentFactory(name: string): SolitaireAgentFactory {
+  const factory = SOLITAIRE_AGENTS[name];
+  if (!factory) throw new Error(`there is no solitaire agent "${name}"; there are: ${Object.keys(SOLITAIRE_AGENTS).join(', ')}`);
+  return factory;
+}
