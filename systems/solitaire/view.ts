@@ -2,7 +2,7 @@
  * What the Emperor sees [001]: everything on the map (a solitaire game hides nothing but the order of the
  * Chaos Events pool). The view is plain data for the agents and the screens.
  */
-import type { SolitaireScenario } from './content';
+import type { SolitaireFileDef, SolitaireScenario } from './content';
 import {
   chaosStacks,
   contentOf,
@@ -24,6 +24,8 @@ export interface SolitaireView {
   turn: number;
   turns: number;
   scenario: SolitaireScenario;
+  /** The rules' tables and unit values (public: the player has the rulebook). */
+  tables: SolitaireFileDef;
   sectors: readonly string[];
   neighbours: ReadonlyMap<string, readonly string[]>;
   coreDistance: ReadonlyMap<string, number>;
@@ -56,6 +58,7 @@ export function solitaireView(game: SolitaireGame): SolitaireView {
     turn: game.turn,
     turns: game.scenario.turns,
     scenario: game.scenario,
+    tables: c.file,
     sectors: c.sectors,
     neighbours: c.neighbours,
     coreDistance: c.coreDistance,

@@ -1,0 +1,256 @@
+/**
+ * `normal`: an Emperor of rules of thumb, reading only its view. It keeps Repression in hand and spends
+ * it on every rebellion, usurper, invasion and breakaway empire; recruits where Chaos presses hardest;
+ * moves its stacks to where an attack pays and fights when the expected gain of the exact odds is
+ * positive; converts (morphogenetic attacks) rather than destroys where it can, since a converted system
+ * is a victory point and twice its resource off the Chaos Index [001 Chaos Index Changes].
+ */
+import type { Command, Decision } from '../../core/engine/types';
+import { Rng } from '../../core/rng';
+import type { UnitType } from '../../../systems/solitaire/content';
+import type { Side, Unit } from '../../../systems/solitaire/state';
+import type { SolitaireView } from '../../../systems/solitaire/view';
+import type { SolitaireAgent, SolitaireAgentFactory } from './agent';
+
+type CombatType = 'military' | 'morph';
+
+/** Markers the Institute should send back before they strike. */
+const BAD_EVENTS = new Set([
+  'rebellion', 'usurper', 'independent-empire', 'invaders', 'mutant', 'smash', 'attrition', 'tech-collapse', 'web-raiders', 'power-struggle',
+  'citizens-demand-reforms', 'troops-demand-pay', 'aliens-biomech', 'aliens-dark-empire', 'aliens-probe',
+]);
+
+export interface NormalTuning {
+  /** The least expected gain worth an attack. */
+  attackThreshold: number;
+  /** Mobile units kept per RP of income: more and the upkeep eats the treasury. */
+  armyPerIncome: number;
+  /** Extropy operations only above this index. */
+  extropyAbove: number;
+}
+
+export const NORMAL_TUNING: NormalTuning = { attackThreshold: 0.2, armyPerIncome: 0.7, extropyAbove: 35 };
+
+// ------------------------------------------------------------------ reading the view
+
+export function strength(view: SolitaireView, unit: Unit, type: CombatType, attacking: boolean): number {
+  if (unit.type === 'TH') return unit.th ? unit.th[type === 'military' ? 0 : 1] : 1;
+  const def = view.tables.units.find((u) => u.id === unit.type)!;
+  if (attacking && (type === 'military' ? def.militaryDefenceOnly : def.morphDefenceOnly)) return 0;
+  return type === 'military' ? def.military : def.morph;
+}
+
+function cost(view: SolitaireView, type: UnitType): number {
+  return view.tables.units.find((u) => u.id === type)!.cost;
+}
+
+/** What a unit is worth to the Empire, in victory points (a system is one). */
+function unitWorth(view: SolitaireView, unit: Unit): number {
+  return 0.15 + cost(view, unit.type) / 12;
+}
+
+function unitsAt(view: SolitaireView, sector: string, side: Side): Unit[] {
+  return view.units.filter((u) => u.sector === sector && u.side === side);
+}
+
+function combatResult(view: SolitaireView, difference: number, die: number): { who: 'A' | 'D' | null; level: number } {
+  const columns = view.tables.combatTable.columns;
+  const column = columns.find((c) => difference <= c.upTo) ?? columns[columns.length - 1]!;
+  const text = column.results[Math.max(0, Math.min(9, die))]!;
+  return text === '-' ? { who: null, level: 0 } : { who: text[0] as 'A' | 'D', level: Number(text.slice(1)) };
+}
+
+/** The expected gain of an Imperial attack, in victory points, from the exact odds of the table. */
+export function attackGain(view: SolitaireView, sector: string, type: CombatType, attackers: Unit[], extra: Unit[] = []): number {
+  const group = [...attackers, ...extra];
+  const enemies = unitsAt(view, sector, 'chaos');
+  const sys = view.systems[sector];
+  const chaosSystem = sys?.side === 'chaos' ? sys : null;
+  const mutant = enemies.some((u) => view.forces.find((f) => f.id === u.force)?.mutant);
+  const attack = group.reduce((n, u) => n + strength(view, u, type, true), 0) + Math.max(0, ...group.map((u) => u.leader ?? 0));
+  if (attack === 0) return -1;
+  const defence = enemies.reduce((n, u) => n + strength(view, u, type, false), 0) + (chaosSystem ? chaosSystem[type] : 0) + (type === 'morph' && mutant ? 3 : 0);
+  let modifier = view.nexus.includes(sector) ? 1 : 0;
+  if (view.fx.militarism !== view.fx.pacifism) modifier += (view.fx.militarism ? 1 : -1) * (type === 'military' ? 1 : -1);
+  const indexWorth = 0.1; // ten points of the index are one victory point
+  let total = 0;
+  for (let die = 0; die < 10; die++) {
+    const r = combatResult(view, attack - defence, die + modifier);
+    let gain = 0;
+    if (r.who === 'D') {
+      for (const u of enemies)
+        if (strength(view, u, type, false) <= r.level) gain += type === 'military' ? unitWorth(view, u) * 0.8 + indexWorth : unitWorth(view, u) * 1.6 + 2 * indexWorth;
+      if (chaosSystem && chaosSystem[type] <= r.level)
+        gain += type === 'military' ? 0.3 + chaosSystem.resource * indexWorth : 1 + chaosSystem.resource * (2 * indexWorth + 0.25);
+    } else if (r.who === 'A') {
+      for (const u of group) if (strength(view, u, type, false) <= r.level) gain -= type === 'military' ? unitWorth(view, u) + 2 * indexWorth : 2 * unitWorth(view, u) + indexWorth;
+    }
+    total += gain / 10;
+  }
+  return total;
+}
+
+/** How hard Chaos presses on a sector: the strength of Chaos stacks in it and next to it. */
+function threat(view: SolitaireView, sector: string): number {
+  let t = 0;
+  for (const s of [sector, ...(view.neighbours.get(sector) ?? [])])
+    for (const u of unitsAt(view, s, 'chaos')) t += Math.max(strength(view, u, 'military', true), strength(view, u, 'morph', true)) * (s === sector ? 1.5 : 1);
+  // Chaos systems next door are targets as much as threats
+  for (const n of view.neighbours.get(sector) ?? []) if (view.systems[n]?.side === 'chaos') t += 1;
+  return t;
+}
+
+function income(view: SolitaireView): number {
+  return view.sectors.reduce((n, s) => n + (view.systems[s]?.side === 'empire' ? view.systems[s]!.resource : 0), 0);
+}
+
+// ------------------------------------------------------------------ the decisions
+
+function build(view: SolitaireView, options: Command<Side>[], tuning: NormalTuning): Command<Side> {
+  const find = (type: string) => options.filter((o) => o.type === type);
+  const end = options.find((o) => o.type === 'end-build')!;
+  const repression = find('buy-repression')[0];
+  if (repression && view.repression < 2) return repression;
+  const illuminate = find('illuminate');
+  if (illuminate.length) return illuminate.sort((a, b) => view.systems[b.sector as string]!.resource - view.systems[a.sector as string]!.resource)[0]!;
+  const army = view.units.filter((u) => u.side === 'empire').length;
+  const recruits = find('recruit');
+  if (recruits.length && army < Math.max(6, income(view) * tuning.armyPerIncome)) {
+    // where Chaos presses hardest; a control group to convert, a star fleet where minds are guarded
+    const sectors = [...new Set(recruits.map((o) => o.sector as string))].sort((a, b) => threat(view, b) - threat(view, a));
+    const where = sectors[0]!;
+    const near = [where, ...(view.neighbours.get(where) ?? [])];
+    const morphNeeded = near.reduce((n, s) => n + (view.systems[s]?.side === 'chaos' ? view.systems[s]!.morph : 0), 0);
+    const militaryNeeded = near.reduce((n, s) => n + unitsAt(view, s, 'chaos').reduce((m, u) => m + strength(view, u, 'military', false), 0), 0);
+    const wanted: UnitType[] = view.rp >= 14 ? ['IO', 'CG', 'SF'] : morphNeeded >= militaryNeeded ? ['CG', 'SF'] : ['SF', 'CG'];
+    for (const type of wanted) {
+      const o = recruits.find((r) => r.sector === where && r.unit === type);
+      if (o) return o;
+    }
+  }
+  const extropy = find('extropy')[0];
+  if (extropy && view.index > tuning.extropyAbove) return extropy;
+  const leader = find('buy-leader');
+  if (leader.length && view.rp >= 8) {
+    const stackSize = (o: Command<Side>) => {
+      const u = view.units.find((x) => x.id === o.unit)!;
+      return unitsAt(view, u.sector, 'empire').length * 10 + cost(view, u.type);
+    };
+    return leader.sort((a, b) => stackSize(b) - stackSize(a))[0]!;
+  }
+  return end;
+}
+
+function move(view: SolitaireView, options: Command<Side>[], tuning: NormalTuning): Command<Side> {
+  let best: Command<Side> | null = null;
+  let bestScore = tuning.attackThreshold;
+  for (const o of options) {
+    if (o.type !== 'move') continue;
+    const ids = o.units as number[];
+    const group = view.units.filter((u) => ids.includes(u.id));
+    const from = group[0]!.sector;
+    const to = o.to as string;
+    const here = unitsAt(view, to, 'empire').filter((u) => !ids.includes(u.id) && !view.fx.attacked.includes(u.id));
+    const stayValue = chaosPresent(view, from) ? Math.max(attackGain(view, from, 'military', group), attackGain(view, from, 'morph', group), 0) : 0;
+    let score = chaosPresent(view, to) ? Math.max(attackGain(view, to, 'military', here, group), attackGain(view, to, 'morph', here, group)) - Math.max(0, ...(['military', 'morph'] as const).map((t) => (here.length ? attackGain(view, to, t, here) : 0))) : 0;
+    // guard a threatened Imperial system that stands alone
+    if (view.systems[to]?.side === 'empire' && !here.length) score += Math.min(1, threat(view, to) / 8);
+    if (view.systems[from]?.side === 'empire' && unitsAt(view, from, 'empire').length === group.length) score -= Math.min(1, threat(view, from) / 8);
+    score -= stayValue;
+    if (score > bestScore) ((bestScore = score), (best = o));
+  }
+  return best ?? options.find((o) => o.type === 'end-move')!;
+}
+
+function chaosPresent(view: SolitaireView, sector: string): boolean {
+  return view.systems[sector]?.side === 'chaos' || unitsAt(view, sector, 'chaos').length > 0;
+}
+
+function attack(view: SolitaireView, options: Command<Side>[], tuning: NormalTuning): Command<Side> {
+  const colonize = options.find((o) => o.type === 'colonize');
+  if (colonize) return colonize;
+  let best: Command<Side> | null = null;
+  let bestGain = tuning.attackThreshold;
+  for (const o of options) {
+    if (o.type !== 'attack') continue;
+    const ids = o.units as number[];
+    const gain = attackGain(view, o.sector as string, o.kind as CombatType, view.units.filter((u) => ids.includes(u.id)));
+    if (gain > bestGain) ((bestGain = gain), (best = o));
+  }
+  return best ?? options.find((o) => o.type === 'end-turn')!;
+}
+
+function mostThreatened(view: SolitaireView, sectors: string[]): string {
+  return [...sectors].sort((a, b) => threat(view, b) - threat(view, a) || (view.systems[b]?.resource ?? 0) - (view.systems[a]?.resource ?? 0))[0]!;
+}
+
+export function decideNormal(view: SolitaireView, decision: Decision<Side>, tuning: NormalTuning, rng: Rng): Command<Side> {
+  const options = decision.options;
+  const by = (type: string) => options.find((o) => o.type === type);
+  switch (decision.kind) {
+    case 'chaos-build':
+      return build(view, options, tuning);
+    case 'chaos-move':
+      return move(view, options, tuning);
+    case 'chaos-attack':
+      return attack(view, options, tuning);
+    case 'chaos-institute':
+      return BAD_EVENTS.has(decision.context?.marker as string) ? by('institute-return')! : by('institute-let')!;
+    case 'chaos-suppress':
+      return by('suppress')!;
+    case 'chaos-leviathan':
+      return by('accept-leviathan')!;
+    case 'chaos-crusade': {
+      const mine = options.filter((o) => view.systems[o.sector as string]?.side === 'empire');
+      const pool = mine.length ? mine : options;
+      const sector = mostThreatened(view, [...new Set(pool.map((o) => o.sector as string))]);
+      const here = pool.filter((o) => o.sector === sector);
+      return here.find((o) => (o.cg as number) >= (o.sf as number) && (o.cg as number) - (o.sf as number) <= 1) ?? here[0]!;
+    }
+    case 'chaos-corps': {
+      const mine = options.filter((o) => view.systems[o.sector as string]?.side === 'empire');
+      const sector = mostThreatened(view, [...new Set((mine.length ? mine : options).map((o) => o.sector as string))]);
+      return options.find((o) => o.sector === sector && o.unit === 'CG')!;
+    }
+    case 'chaos-leader':
+      return [...options].sort((a, b) => {
+        const ua = view.units.find((u) => u.id === a.unit)!;
+        const ub = view.units.find((u) => u.id === b.unit)!;
+        return unitsAt(view, ub.sector, 'empire').length - unitsAt(view, ua.sector, 'empire').length || cost(view, ub.type) - cost(view, ua.type);
+      })[0]!;
+    case 'chaos-alliance': {
+      // steer away the stack that presses hardest on the Empire
+      const allies = options.filter((o) => o.type === 'ally');
+      const pressure = (o: Command<Side>) => {
+        const st = view.stacks.find((s) => s.id === o.stack);
+        if (!st) return 0;
+        const near = [st.sector, ...(view.neighbours.get(st.sector) ?? [])].some((s) => view.systems[s]?.side === 'empire' || unitsAt(view, s, 'empire').length);
+        return near ? st.units.length : 0;
+      };
+      const best = [...allies].sort((a, b) => pressure(b) - pressure(a))[0];
+      return best && pressure(best) > 0 ? best : by('decline')!;
+    }
+    case 'chaos-alliance-move': {
+      // somewhere with nothing Imperial to hurt, as far from the Empire as it can go
+      const harmless = options.filter((o) => view.systems[o.to as string]?.side !== 'empire' && !unitsAt(view, o.to as string, 'empire').length);
+      const pool = harmless.length ? harmless : options;
+      return [...pool].sort((a, b) => (view.coreDistance.get(b.to as string) ?? 0) - (view.coreDistance.get(a.to as string) ?? 0))[0]!;
+    }
+    case 'chaos-alliance-attack':
+      return by('ally-hold')!;
+    case 'chaos-alien-leader':
+      return by('no-leader')!;
+    case 'chaos-expedition':
+      return by('no-expedition')!;
+    default:
+      return rng.pick(options);
+  }
+}
+
+export const normalSolitaireAgent: SolitaireAgentFactory = ({ seed }) => {
+  const rng = Rng.fromSeed(`solitaire-normal:${seed}`);
+  const agent: SolitaireAgent = { name: 'normal', decide: (view, decision) => decideNormal(view, decision, NORMAL_TUNING, rng) };
+  return agent;
+};
+
+
