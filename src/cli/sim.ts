@@ -5,6 +5,7 @@
  *   npm run sim -- --scenario conquest-<id> --players <2-6> --agents <a,b,...> [--cards increasing|fixed|italian]
  *                  [--deck classic|wild] [--map <map file>] [--auto-place] [--no-recycle] [--manual-defend]
  *                  --games <n> --seed <s> [--json]
+ *   npm run sim -- --scenario chaos-<id> --games <n> --seed <s> [--imperial <agent>] [--rules expeditions,illumination,trans-humans] [--json]
  *   npm run sim -- --list [--json]
  *   npm run sim -- --replay <save.json> [--json]
  *
@@ -25,6 +26,10 @@ import { CARD_OPTIONS, conquestOptionsProblem, FACTIONS } from '../../systems/co
 import { DECKS } from '../../systems/conquest/cards';
 import { CONQUEST_AGENTS, conquestAgentFactory } from '../ai/conquest/registry';
 import { playConquestOut } from '../ai/conquest/play';
+import { solitaireRuleset } from '../../systems/solitaire/ruleset';
+import { LEVELS, stateOf as solitaireState } from '../../systems/solitaire/state';
+import { SOLITAIRE_AGENTS, solitaireAgentFactory } from '../ai/solitaire/registry';
+import { playSolitaireOut } from '../ai/solitaire/play';
 
 class UsageError extends Error {}
 
@@ -35,7 +40,7 @@ interface Args {
 function parseArgs(argv: string[]): Args {
   const args: Args = {};
   const flags = new Set(['json', 'list', 'help', 'auto-place', 'no-recycle', 'manual-defend']);
-  const valued = new Set(['scenario', 'games', 'seed', 'rebel', 'imperial', 'replay', 'players', 'agents', 'cards', 'deck', 'map']);
+  const valued = new Set(['scenario', 'games', 'seed', 'rebel', 'imperial', 'replay', 'players', 'agents', 'cards', 'deck', 'map', 'rules']);
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (!arg.startsWith('--')) throw new UsageError(`unexpected argument "${arg}"`);
@@ -69,15 +74,18 @@ function main(argv: string[]): void {
   }
   if (args.list) {
     const conquest = [...conquestRuleset.scenarios(content).values()];
-    const ids = [...content.scenarios.keys(), ...conquest.map((s) => s.id)];
+    const solitaire = [...solitaireRuleset.scenarios(content).values()];
+    const ids = [...content.scenarios.keys(), ...conquest.map((s) => s.id), ...solitaire.map((s) => s.id)];
     if (!json) {
       for (const s of content.scenarios.values()) console.log(`${s.id}\t${s.kind}\t${s.turns} turns\t${s.name}`);
       for (const s of conquest) console.log(`${s.id}\tconquest\t${s.gameType}\t${s.name}`);
+      for (const s of solitaire) console.log(`${s.id}\tsolitaire\t${s.sweep ? 'until a Universal Victory' : `${s.turns} turns`}\t${s.name}`);
     }
     console.log(JSON.stringify(ids));
     return;
   }
   if (typeof args.scenario === 'string' && args.scenario.startsWith('conquest-')) return simulateConquest(args, content, json);
+  if (typeof args.scenario === 'string' && args.scenario.startsWith('chaos-')) return simulateSolitaire(args, content, json);
   if (typeof args.replay === 'string') {
     let text: string;
     try {
@@ -142,6 +150,64 @@ function main(argv: string[]): void {
     console.log(
       `${scenario}: ${games} games, Rebel ${rebelWins}, Imperial ${imperialWins}, draws ${draws}, ` +
         `${summary.meanTurns.toFixed(2)} turns, ${summary.msPerGame.toFixed(1)} ms/game, ${Math.round(summary.decisionsPerSecond)} decisions/s`,
+    );
+  console.log(JSON.stringify(summary));
+}
+
+/**
+ * Solitaire games [001]: an agent plays the Emperor against Chaos. The JSON adds `levels`: how many games
+ * ended at each victory level, from Collapse to Galactic.
+ */
+function simulateSolitaire(args: Args, content: ReturnType<typeof bundledContent>, json: boolean): void {
+  for (const flag of ['rebel', 'agents', 'players']) if (args[flag] !== undefined) throw new UsageError(`--${flag} is not for a solitaire game; the Emperor's agent is --imperial`);
+  const scenario = args.scenario as string;
+  const scenarios = solitaireRuleset.scenarios(content);
+  if (!scenarios.has(scenario)) throw new UsageError(`there is no solitaire scenario "${scenario}"; there are: ${[...scenarios.keys()].join(', ')}`);
+  const games = wholeNumber(args.games, 'games', 10);
+  const seed = typeof args.seed === 'string' ? args.seed : '1';
+  const agentName = typeof args.imperial === 'string' ? args.imperial : 'random';
+  if (!SOLITAIRE_AGENTS[agentName]) throw new UsageError(`there is no solitaire agent "${agentName}"; there are: ${Object.keys(SOLITAIRE_AGENTS).join(', ')}`);
+  const options: { [key: string]: Json } = typeof args.rules === 'string' ? { rules: args.rules.split(',').filter(Boolean) } : {};
+  const problem = solitaireRuleset.optionsProblem!(options, scenarios.get(scenario)!);
+  if (problem) throw new UsageError(problem);
+  const levels: Record<string, number> = Object.fromEntries(LEVELS.map((l) => [l, 0]));
+  let universal = 0;
+  let vp = 0;
+  let turns = 0;
+  let decisions = 0;
+  const stateHashes: string[] = [];
+  const started = performance.now();
+  for (let i = 0; i < games; i++) {
+    const gameSeed = `${seed}-${i}`;
+    const game = newGame({ content, ruleset: solitaireRuleset, scenario, seed: gameSeed, options });
+    decisions += playSolitaireOut(game, solitaireAgentFactory(agentName)({ seed: gameSeed }));
+    const outcome = solitaireState(game).outcome!;
+    levels[outcome.level] = (levels[outcome.level] ?? 0) + 1;
+    if (outcome.universal) universal++;
+    vp += outcome.vp;
+    turns += game.turn;
+    stateHashes.push(stateHash(game));
+    if (!json && (i + 1) % Math.max(1, Math.floor(games / 10)) === 0) console.log(`${i + 1}/${games} games`);
+  }
+  const ms = performance.now() - started;
+  const summary = {
+    scenario,
+    imperial: agentName,
+    seed,
+    games,
+    levels,
+    survivalOrBetter: levels.survival! + levels.expanding! + levels.galactic!,
+    universalVictories: universal,
+    meanVictoryPoints: vp / games,
+    meanTurns: turns / games,
+    msPerGame: ms / games,
+    decisionsPerSecond: decisions / (ms / 1000),
+    stateHashes,
+  };
+  if (!json)
+    console.log(
+      `${scenario}: ${games} games by ${agentName}: ${LEVELS.map((l) => `${l} ${levels[l]}`).join(', ')}; ` +
+        `${summary.meanVictoryPoints.toFixed(1)} VP, ${summary.msPerGame.toFixed(1)} ms/game, ${Math.round(summary.decisionsPerSecond)} decisions/s`,
     );
   console.log(JSON.stringify(summary));
 }
