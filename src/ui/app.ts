@@ -35,6 +35,7 @@ import { scoreLines } from './score-lines';
 import type { FromWorker, GameInfo, StepUnit, ToWorker } from './spectator-protocol';
 import { esc } from './html';
 import type { ConquestScreen } from './conquest/conquest-screen';
+import type { SolitaireScreen } from './solitaire/solitaire-screen';
 
 /** Speeds offered, in decisions per second at ×1 (0 = as fast as the engine goes). */
 const BASE_RATE = 3;
@@ -95,6 +96,9 @@ export class App {
   /** A conquest game [002] (src/ui/conquest), its screens loaded the first time they are opened. */
   private conquest: ConquestScreen | null = null;
   private conquestMode = false;
+  /** A solitaire game [001] (src/ui/solitaire), its screens loaded the first time they are opened. */
+  private solitaire: SolitaireScreen | null = null;
+  private solitaireMode = false;
 
   constructor(
     readonly root: HTMLElement,
@@ -110,7 +114,7 @@ export class App {
     this.galaxy.onSelect = (sel) => {
       if (sel) this.audio.play('select');
       // a conquest board answers its own clicks; the star-system game's panel says nothing of it
-      if (!this.conquestMode) this.showPanel(sel);
+      if (!this.conquestMode && !this.solitaireMode) this.showPanel(sel);
     };
     this.galaxy.onHover = (sel, x, y) => this.showTooltip(sel, x, y);
     this.galaxy.onFrame = () => this.placeLabels();
@@ -162,6 +166,11 @@ export class App {
         <button class="primary" data-el="conquest" data-testid="conquest">Conquest — new game</button>
       </div>
       <div class="start-entry">
+        <h2>Solitaire</h2>
+        <p class="start-note">Rule the Empire alone against chaos itself: usurpers, breakaway empires, invaders, rebels and aliens rise by the dice.</p>
+        <button class="primary" data-el="solitaire" data-testid="solitaire">Solitaire — the Emperor against Chaos</button>
+      </div>
+      <div class="start-entry">
         <h2>Watch the AI play</h2>
         <label>Scenario <select data-el="scenario">${scenarios.map((s) => `<option value="${esc(s.id)}">${esc(s.name)} (${s.turns} turns)</option>`).join('')}</select></label>
         <label>Rebel AI <select data-el="rebelAgent">${agentOptions}</select></label>
@@ -208,6 +217,7 @@ export class App {
     on('watch', 'click', () => this.watch());
     on('newGame', 'click', () => this.play.showSetup());
     on('conquest', 'click', () => void this.openConquest());
+    on('solitaire', 'click', () => void this.openSolitaire());
     on('replayFile', 'change', async (e) => {
       const file = (e.target as HTMLInputElement).files?.[0];
       if (file) this.loadReplay(await file.text());
@@ -336,7 +346,7 @@ export class App {
       const t = e.target as HTMLElement | null;
       if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
       // (the star-system game's rules: a conquest game has its own help)
-      if ((e.key === 'r' || e.key === 'R') && !e.ctrlKey && !e.metaKey && !e.altKey && !this.conquestMode) {
+      if ((e.key === 'r' || e.key === 'R') && !e.ctrlKey && !e.metaKey && !e.altKey && !this.conquestMode && !this.solitaireMode) {
         // the key opens the panel and focuses its search box: it must not also type its "r" there
         e.preventDefault();
         this.referencePanel.toggle();
@@ -421,7 +431,10 @@ export class App {
     const parsed = parseSave(text);
     // a conquest game [002] resumes on the conquest screen, with its seats (a refused one changes nothing)
     if (parsed.ok && parsed.save.ruleset === 'conquest') return void this.resumeConquest(text, from, speed);
+    // a solitaire game [001] on the solitaire screen, the same way
+    if (parsed.ok && parsed.save.ruleset === 'solitaire') return void this.resumeSolitaire(text, from, speed);
     this.stopConquest();
+    this.stopSolitaire();
     this.pendingLoad = from;
     if (parsed.ok && parsed.save.ruleset === undefined && isPlayed(parsed.save.seats as Seats | undefined)) return this.play.resume(text);
     this.send({
@@ -469,6 +482,7 @@ export class App {
    */
   private menuButton(): void {
     if (this.conquestMode) return this.conquest?.leave();
+    if (this.solitaireMode) return this.solitaire?.leave();
     if (this.playMode) return this.play.leave();
     const open = (this.el.start as HTMLElement).hidden;
     this.showStart(open);
@@ -529,6 +543,7 @@ export class App {
   /** A human game starts: the spectator's controls go, the play screen's panels come. */
   enterPlay(): void {
     this.stopConquest();
+    this.stopSolitaire();
     this.playMode = true;
     this.autoRestart = null;
     this.worker?.postMessage({ type: 'pause' } satisfies ToWorker);
@@ -660,6 +675,7 @@ export class App {
   /** A conquest game takes the page: any other game is left (a watched one paused), the menu goes, Menu leaves it. */
   enterConquest(): void {
     this.exitPlay();
+    this.stopSolitaire();
     this.worker?.postMessage({ type: 'pause' } satisfies ToWorker);
     this.autoRestart = null;
     this.clearGameScreen();
@@ -700,6 +716,67 @@ export class App {
     this.root.classList.remove('conquest-mode');
   }
 
+  // ------------------------------------------------------------------ solitaire [001]
+
+  /** The Solitaire entry of the start menu: its setup screen (its code loads the first time). */
+  async openSolitaire(): Promise<SolitaireScreen> {
+    const screen = await this.solitaireScreen();
+    screen.showSetup();
+    return screen;
+  }
+
+  private async solitaireScreen(): Promise<SolitaireScreen> {
+    if (!this.solitaire) {
+      const { SolitaireScreen } = await import('./solitaire/solitaire-screen');
+      this.solitaire ??= new SolitaireScreen(this);
+    }
+    return this.solitaire;
+  }
+
+  /** Resume a solitaire game from a save's text, as it was; a refused save says why and changes nothing. */
+  async resumeSolitaire(text: string, from = 'the save', speed?: number): Promise<boolean> {
+    const screen = await this.solitaireScreen();
+    const problem = screen.resume(text, speed);
+    if (problem) {
+      const message = `${from}: ${problem}`;
+      if (this.savesPanel.visible) this.savesPanel.say(message, true);
+      this.showMessage(message);
+      return false;
+    }
+    this.savesPanel.show(false);
+    this.hideMessage();
+    return true;
+  }
+
+  /** A solitaire game takes the page: any other game is left (a watched one paused), the menu goes, Menu leaves it. */
+  enterSolitaire(): void {
+    this.exitPlay();
+    this.stopConquest();
+    this.worker?.postMessage({ type: 'pause' } satisfies ToWorker);
+    this.autoRestart = null;
+    this.clearGameScreen();
+    this.showStart(false);
+    this.solitaireMode = true;
+    this.root.classList.add('solitaire-mode');
+    (this.el.menuButton as HTMLElement).hidden = false;
+  }
+
+  /** The solitaire game gives the page back: nothing of it stays, the start menu returns. */
+  leaveSolitaire(): void {
+    this.solitaireMode = false;
+    this.root.classList.remove('solitaire-mode');
+    this.clearGameScreen();
+    this.showStart(true);
+  }
+
+  /** Another game takes the page while a solitaire game runs: the solitaire game stops. */
+  private stopSolitaire(): void {
+    if (!this.solitaireMode) return;
+    this.solitaire?.stop();
+    this.solitaireMode = false;
+    this.root.classList.remove('solitaire-mode');
+  }
+
   /** The HUD's line (the conquest screens write theirs here; trusted HTML, escaped by the writer). */
   setWhere(html: string): void {
     (this.el.where as HTMLElement).innerHTML = html;
@@ -729,6 +806,7 @@ export class App {
   /** Start an AI-vs-AI game with the start menu's choices (the bench and tests call it too). */
   watch(opts: Partial<{ scenario: string; seed: string; rebel: string; imperial: string; side: SideId | null; speed: number; play: boolean; autoRestart: boolean }> = {}): void {
     this.stopConquest();
+    this.stopSolitaire();
     this.exitPlay();
     this.autoRestart = opts.autoRestart ? { ...opts, seed: `${opts.seed ?? 'auto'}+` } : null;
     const value = (name: string) => (this.el[name] as HTMLSelectElement | HTMLInputElement).value;
@@ -752,7 +830,9 @@ export class App {
     // a conquest game's save is resumed (the spectator replays star-system games only)
     const parsed = parseSave(text);
     if (parsed.ok && parsed.save.ruleset === 'conquest') return void this.resumeConquest(text, 'the file');
+    if (parsed.ok && parsed.save.ruleset === 'solitaire') return void this.resumeSolitaire(text, 'the file');
     this.stopConquest();
+    this.stopSolitaire();
     this.send({ type: 'replay', text, side: sideOf((this.el.viewSide as HTMLSelectElement).value) });
   }
 
@@ -765,7 +845,7 @@ export class App {
    * it was paused) are not shown; a watched save it loaded takes the screen back.
    */
   private fromSpectator(m: FromWorker): void {
-    if ((this.playMode || this.conquestMode) && m.type === 'state') return;
+    if ((this.playMode || this.conquestMode || this.solitaireMode) && m.type === 'state') return;
     if (this.playMode && m.type === 'started') this.exitPlay();
     this.receive(m);
   }
@@ -1392,6 +1472,10 @@ export class App {
       conquestState: () => this.conquest?.state() ?? null,
       /** Start a conquest game without the setup screen (the screenshots). */
       conquestStart: async (setup: Parameters<ConquestScreen['start']>[0], speed = 1) => (await this.openConquest()).startFromHook(setup, speed),
+      /** The solitaire screen's facts (null before it is first opened). */
+      solitaireState: () => this.solitaire?.state() ?? null,
+      /** Start a solitaire game without the setup screen (the screenshots). */
+      solitaireStart: async (setup: Parameters<SolitaireScreen['start']>[0], speed = 1) => (await this.openSolitaire()).startFromHook(setup, speed),
       playState: () => this.play.state(),
       loadReplay: (text: string) => this.loadReplay(text),
       resumeSave: (text: string) => this.resumeSave(text),

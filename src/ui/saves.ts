@@ -54,6 +54,8 @@ export const PLAYED_SLOTS = ['autosave 1', 'autosave 2', 'autosave 3'];
 export const WATCHED_SLOT = 'autosave (watched)';
 /** Played conquest games' autosave slots: a conquest game never takes a star-system game's slot, nor the other way. */
 export const CONQUEST_SLOTS = ['autosave conquest 1', 'autosave conquest 2'];
+/** Played solitaire games' autosave slots [001], kept apart the same way. */
+export const SOLITAIRE_SLOTS = ['autosave solitaire 1', 'autosave solitaire 2'];
 
 /** Names kept for the autosaves: "autosave" and anything starting "autosave ". */
 export function isAutosaveName(name: string): boolean {
@@ -132,7 +134,7 @@ export function createSaveStore(storage: Storage | null = globalThis.localStorag
     },
     autosave(text, meta) {
       // a watched conquest game is not kept: it would take the watched star-system game's slot
-      if (meta.ruleset === 'conquest' && !meta.played) return;
+      if ((meta.ruleset === 'conquest' || meta.ruleset === 'solitaire') && !meta.played) return;
       try {
         store.save(autosaveSlot(readIndex(), meta), text, meta);
       } catch {
@@ -159,7 +161,7 @@ export function createSaveStore(storage: Storage | null = globalThis.localStorag
 function autosaveSlot(index: SaveEntry[], meta: SaveMeta): string {
   if (!meta.played) return WATCHED_SLOT;
   // a played conquest game takes the conquest slots the same way (a watched one is never autosaved)
-  const names = meta.ruleset === 'conquest' ? CONQUEST_SLOTS : PLAYED_SLOTS;
+  const names = meta.ruleset === 'conquest' ? CONQUEST_SLOTS : meta.ruleset === 'solitaire' ? SOLITAIRE_SLOTS : PLAYED_SLOTS;
   const slots = names.map((name) => ({ name, entry: index.find((e) => e.name === name) }));
   const own = meta.game !== undefined ? slots.find((s) => s.entry?.game === meta.game) : undefined;
   if (own) return own.name;
