@@ -58,7 +58,7 @@ export class SolitaireSetupScreen {
     this.el.innerHTML = `
       <h2>Solitaire — the Emperor against Chaos</h2>
       <p class="muted">You are the Emperor. Usurpers, independent empires, invaders, rebels and aliens rise from chaos itself, and act by the dice. Hold the galaxy together until the last turn: your victory points (a point per Imperial system, and up to 10 as the Chaos Index stays low) say how well.</p>
-      <div class="sol-field"><span class="sol-label">Scenario</span><div class="sol-scenarios">${bases
+      <div class="sol-field"><span class="sol-fname">Scenario</span><div class="sol-scenarios">${bases
         .map(
           (s) => `<label class="sol-scenario" data-testid="sol-scenario"><input type="radio" name="sol-scenario" value="${esc(s.id)}"${s.id === this.scenario ? ' checked' : ''}>
             <span><b>${s.number}. ${esc(s.name)}</b> <span class="muted small">${s.turns} turns · Chaos Index ${s.index}${s.options.length ? ` · ${s.options.map((o) => RULE_TEXT[o].name).join(', ')}` : ''}</span>
@@ -68,14 +68,14 @@ export class SolitaireSetupScreen {
         .join('')}
         <label class="sol-check sol-sweep"><input type="checkbox" data-sol="sweep"${this.sweep ? ' checked' : ''} data-testid="sol-sweep"> <b>Sweep of Empire</b> <span class="muted small">the same start, played on past the last turn until a Universal Victory: every sector Imperial and the Chaos Index at 10 or less</span></label>
       </div></div>
-      <div class="sol-field"><span class="sol-label">Optional rules</span><div data-sol="rules">${OPTIONAL_RULES.map(
+      <div class="sol-field"><span class="sol-fname">Optional rules</span><div data-sol="rules">${OPTIONAL_RULES.map(
         (r) => `<label class="sol-check"><input type="checkbox" data-rule="${r}"> <b>${RULE_TEXT[r].name}</b> <span class="muted small" data-rule-note="${r}">${esc(RULE_TEXT[r].text)}</span></label>`,
       ).join('')}</div></div>
-      <div class="sol-field"><span class="sol-label">The Emperor</span><div class="sol-row">
+      <div class="sol-field"><span class="sol-fname">The Emperor</span><div class="sol-row">
         <select data-sol="emperor" aria-label="Who plays the Emperor" data-testid="sol-emperor"><option value="human">You</option>${agents.map((a) => `<option value="${esc(a)}">AI ${esc(a)} (watch it play)</option>`).join('')}</select>
         <label class="sol-inline" data-sol="speed-row">AI speed <select data-sol="speed">${START_SPEEDS.map((s) => `<option value="${s.value}">${esc(s.label)}</option>`).join('')}</select></label>
       </div></div>
-      <div class="sol-field"><span class="sol-label">Seed</span><div class="sol-row"><input data-sol="seed" size="10" value="${randomSeed()}" aria-label="Seed" title="The same seed and choices play the same game" data-testid="sol-seed"> <button data-sol="reroll" title="A new random seed">new</button></div></div>
+      <div class="sol-field"><span class="sol-fname">Seed</span><div class="sol-row"><input data-sol="seed" size="10" value="${randomSeed()}" aria-label="Seed" title="The same seed and choices play the same game" data-testid="sol-seed"> <button data-sol="reroll" title="A new random seed">new</button></div></div>
       <p class="sol-problem" data-sol="problem" data-testid="sol-problem" role="alert"></p>
       <div class="buttons"><button data-sol="cancel">Back</button><label class="button" title="Resume a solitaire game exported to a file">Resume from a file… <input type="file" accept=".json,application/json" data-testid="sol-import" hidden></label><button class="primary" data-sol="start" data-testid="sol-start">Start the game</button></div>`;
     this.refresh();

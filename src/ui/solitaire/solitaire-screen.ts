@@ -29,6 +29,7 @@ import {
   loseChance,
   moveOrigin,
   nextLevel,
+  oddsByOption,
   oddsRows,
   optionSector,
   optionText,
@@ -490,7 +491,11 @@ export class SolitaireScreen {
     const file = solitaireContent(this.app.content).file;
     const draws = (file.eventsPerTurn.find((r) => idx <= r.upTo) ?? file.eventsPerTurn[file.eventsPerTurn.length - 1])?.events ?? 0;
     const ladder = levelLadder(levels, view.vp);
-    const top = Math.max(levels.galactic + 4, view.vp + 1);
+    // the pin: the level's rung, and how far into it (Galactic's rung spans four points)
+    const rung = ladder.findIndex((l) => l.level === view.level);
+    const lo = ladder[rung]?.from ?? Math.max(0, levels.decline - 4);
+    const hi = ladder[rung + 1]?.from ?? levels.galactic + 4;
+    const pin = ((rung + Math.max(0, Math.min(0.98, (view.vp - lo) / Math.max(1, hi - lo)))) / ladder.length) * 100;
     const next = nextLevel(levels, view.vp);
     const fx = Object.entries({ spectacle: 'Spectacle: index changes ×2', militarism: 'Militarism', pacifism: 'Pacifism', paranoia: 'Paranoia', enlightenment: 'Enlightenment', elites: 'Elites' })
       .filter(([k]) => view.fx[k as keyof typeof view.fx] === true)
@@ -508,12 +513,10 @@ export class SolitaireScreen {
       <div class="sol-vp-box">
         <div class="sol-meter-head"><span>Victory points</span> <b data-testid="sol-vp">${view.vp}</b> <span class="sol-level lv-${view.level}" data-testid="sol-level">${LEVEL_WORDS[view.level]}</span></div>
         <div class="sol-ladder">${ladder
-          .map((l, i) => {
-            const from = l.from ?? 0;
-            const to = ladder[i + 1]?.from ?? top;
-            return `<div class="sol-rung lv-${l.level}${l.level === view.level ? ' now' : ''}" style="flex:${Math.max(1, to - from)}" title="${LEVEL_WORDS[l.level]}${l.from === null ? `: below ${levels.decline}` : `: ${l.from} VP or more`}"><span>${LEVEL_WORDS[l.level]}</span><small>${l.from ?? ''}</small></div>`;
+          .map((l) => {
+            return `<div class="sol-rung lv-${l.level}${l.level === view.level ? ' now' : ''}" title="${LEVEL_WORDS[l.level]}${l.from === null ? `: below ${levels.decline}` : `: ${l.from} VP or more`}"><span>${LEVEL_WORDS[l.level]}</span><small>${l.from === null ? `&lt;${levels.decline}` : `${l.from}+`}</small></div>`;
           })
-          .join('')}<div class="sol-vp-pin" style="left:${Math.min(100, (view.vp / top) * 100)}%"></div></div>
+          .join('')}<div class="sol-vp-pin" style="left:${pin.toFixed(1)}%"></div></div>
         <p class="muted small">${view.imperialSystems} Imperial systems + ${Math.floor((100 - idx) / 10)} for the index${next ? ` · ${next.need} more for ${LEVEL_WORDS[next.level]}` : ' · the highest level'}</p>
       </div>
       <div class="sol-stats">
@@ -663,7 +666,7 @@ export class SolitaireScreen {
 
   /** Attacks, each with its exact odds: the result by die, and whom each result hits. */
   private attackBody(view: SolitaireView, d: Decision<Side>): string {
-    const odds = (d.context?.odds as unknown as (AttackOdds | null)[] | undefined) ?? [];
+    const odds = oddsByOption(d.options, d.context?.odds as unknown as (AttackOdds | null)[] | undefined);
     const items = d.options.map((c, i) => ({ c, i })).filter(({ c }) => !ENDING_TYPES.has(c.type));
     const shown = this.focus ? items.filter(({ c }) => c.sector === this.focus) : items;
     const cards = shown
@@ -676,7 +679,7 @@ export class SolitaireScreen {
         const mod = od.modifier ? ` · die ${od.modifier > 0 ? '+' : ''}${od.modifier}` : '';
         return `<div class="sol-attack" data-testid="sol-attack">
           <div class="sol-attack-head"><b>${text}</b></div>
-          <div class="sol-odds" data-testid="sol-odds"><span>Strength <b>${od.attack}</b> against <b>${od.defence}</b>${mod}</span> <span class="good">hit them ${pct(winChance(od))}</span> <span class="bad">hit you ${pct(loseChance(od))}</span></div>
+          <div class="sol-odds" data-testid="sol-odds"><span>Strength <b>${od.attack}</b> against <b>${od.defence}</b>${mod}</span> <span class="good">hits theirs ${pct(winChance(rows))}</span> <span class="bad">costs you ${pct(loseChance(rows))}</span></div>
           <div class="sol-oddsbar">${bar}</div>
           <table class="sol-odds-table">${rows.map((r) => `<tr class="${r.good === true ? 'good' : r.good === false ? 'bad' : ''}"><td>${esc(r.result === '-' ? '—' : r.result)}</td><td>${pct(r.probability)}</td><td>${esc(r.effect)}</td></tr>`).join('')}</table>
           ${this.opt(i, c.kind === 'military' ? 'Attack (military: destroys)' : 'Attack (morphogenetic: converts)', '', 'go')}

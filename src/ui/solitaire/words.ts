@@ -223,6 +223,19 @@ export interface AttackOdds {
   results: Record<string, number>;
 }
 
+/**
+ * Each option's odds (null for an option that is no attack). The engine gives them as context.odds, one
+ * per option; a list shorter than the options (colonizations once had no entry) is read in the attacks'
+ * order, so an attack never shows another's odds.
+ */
+export function oddsByOption(options: readonly C[], odds: readonly (AttackOdds | null)[] | undefined): (AttackOdds | null)[] {
+  const list = odds ?? [];
+  if (list.length === options.length) return options.map((c, i) => (c.type === 'attack' ? (list[i] ?? null) : null));
+  const attacks = list.filter((x): x is AttackOdds => !!x);
+  let j = 0;
+  return options.map((c) => (c.type === 'attack' ? (attacks[j++] ?? null) : null));
+}
+
 export interface OddsRow {
   result: string;
   probability: number;
@@ -265,7 +278,7 @@ export function oddsRows(view: SolitaireView, c: C, odds: AttackOdds, defs: Read
       const sysHit = chaosSystem && (kind === 'military' ? chaosSystem.military : chaosSystem.morph) <= level ? 1 : 0;
       const all = defenders.length + (chaosSystem ? 1 : 0);
       const parts = `${hit} of ${defenders.length} unit${defenders.length === 1 ? '' : 's'}${chaosSystem ? `${sysHit ? ' and the system' : ', not the system'}` : ''}`;
-      rows.push({ result, probability, effect: hit + sysHit === 0 ? 'hits nothing' : hit + sysHit === all ? `${verb} every defender` : `${verb} ${parts}`, good: hit + sysHit > 0 });
+      rows.push({ result, probability, effect: hit + sysHit === 0 ? 'hits nothing' : hit + sysHit === all ? `${verb} every defender` : `${verb} ${parts}`, good: hit + sysHit > 0 ? true : null });
     } else {
       const hit = attackers.filter((u) => strength(u, kind, defs) <= level).length;
       rows.push({ result, probability, effect: hit === 0 ? 'hits none of yours' : `you lose ${hit === attackers.length ? 'every attacker' : `${hit} of ${attackers.length}`}${kind === 'morph' ? ' (converted)' : ''}`, good: hit === 0 ? null : false });
@@ -274,13 +287,14 @@ export function oddsRows(view: SolitaireView, c: C, odds: AttackOdds, defs: Read
   return rows;
 }
 
-/** The chance that a result hits the defender (any D result). */
-export function winChance(odds: AttackOdds): number {
-  return Object.entries(odds.results).reduce((p, [r, x]) => (r[0] === 'D' ? p + x : p), 0);
+/** The chance that the result hits something of theirs (a D result that reaches a defender). */
+export function winChance(rows: readonly OddsRow[]): number {
+  return rows.reduce((p, r) => (r.good === true ? p + r.probability : p), 0);
 }
 
-export function loseChance(odds: AttackOdds): number {
-  return Object.entries(odds.results).reduce((p, [r, x]) => (r[0] === 'A' ? p + x : p), 0);
+/** The chance that the result costs the attacker a unit. */
+export function loseChance(rows: readonly OddsRow[]): number {
+  return rows.reduce((p, r) => (r.good === false ? p + r.probability : p), 0);
 }
 
 export function pct(p: number): string {
