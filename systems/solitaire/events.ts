@@ -74,10 +74,10 @@ function alien(kind: AlienKind, label: string): ChaosEvent {
 // ------------------------------------------------------------------ conversions
 
 /** Turn Imperial units to their Chaos side (as Rebels, or into a force). */
-function convertToChaos(game: SolitaireGame, sector: string, force: string | null, systemsToo: boolean): number {
+function convertToChaos(game: SolitaireGame, sector: string, force: string | null, systemsToo: boolean, unitsToo = true): number {
   const s = stateOf(game);
   let n = 0;
-  for (const u of unitsIn(game, sector, 'empire')) {
+  for (const u of unitsToo ? unitsIn(game, sector, 'empire') : []) {
     if (u.leader !== null) (s.leaderPool.push(u.leader), (u.leader = null));
     u.side = 'chaos';
     u.force = force;
@@ -155,7 +155,7 @@ export const EVENTS: Record<string, ChaosEvent> = {
       // the player pays for his richest systems first
       const unpaid = [...systems].sort((a, b) => s.systems[b]!.resource - s.systems[a]!.resource || sectorNumber(game, a) - sectorNumber(game, b)).slice(paid);
       const lost: string[] = [];
-      for (const x of unpaid) if (d10(game) <= 2) (convertToChaos(game, x, null, true), lost.push(x));
+      for (const x of unpaid) if (d10(game) <= 2) (convertToChaos(game, x, null, true, false), lost.push(x));
       // units on a converted sector stay Imperial: only the system unit goes over
       say(game, `Citizens Demand Reforms: ${paid} RP paid for ${systems.length} systems${unpaid.length ? `; ${lost.length} of the ${unpaid.length} unpaid go over to Chaos${lost.length ? ` (${lost.map((x) => sectorName(game, x)).join(', ')})` : ''}` : ''}.`);
     },

@@ -134,7 +134,10 @@ export const eventsPhase: Procedure<SolitaireGame> = {
         case 'resolve': {
           const choice = EVENTS[marker]!.resolve(game);
           if (choice === SUBSTITUTE) {
-            // the marker went back to the pool; another is drawn in its place
+            // the marker went back to the pool; another is drawn in its place. It waits aside until the
+            // phase ends, or a pool holding only it (a second Spectacle, the last marker) is drawn forever
+            const back = s.pool.lastIndexOf(marker);
+            if (back >= 0) (s.pool.splice(back, 1), d.setAside!.push(marker));
             d.remaining! += 1;
             d.current = null;
             continue;

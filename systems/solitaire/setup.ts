@@ -37,7 +37,8 @@ export function setupGame(game: SolitaireGame): void {
   for (const e of content.file.events) {
     // an optional rule's marker not in play is removed and replaced [001 32.0]: it never enters the pool
     if (e.optional && !rules.has(e.optional)) continue;
-    const removed = scenario.poolChanges?.remove[e.id] ?? 0;
+    // the Leviathan a scenario puts on the Core is one of the pool's [001 Scenarios 4, 5]
+    const removed = (scenario.poolChanges?.remove[e.id] ?? 0) + (e.id === 'leviathan' && scenario.leviathan ? 1 : 0);
     for (let i = 0; i < e.count - removed; i++) pool.push(e.id);
   }
   const state: SolitaireState = {
@@ -83,13 +84,17 @@ export function setupGame(game: SolitaireGame): void {
     s.systems[sector] = { side, resource: counter[0], military: counter[1], morph: counter[2], force: null };
   }
 
-  // Rebels: a roll on the Independent Empire recruiting table for each Chaos sector
+  // Rebels: a roll on the Independent Empire recruiting table for each Chaos sector; where the empires'
+  // homes are fixed, only for those not part of one, after they are set up [001 Scenario 3, 3]
   const chaosSectors = content.sectors.filter((x) => s.systems[x]?.side === 'chaos');
-  if (scenario.rebels)
-    for (const sector of chaosSectors) {
-      const total = d10(game) + s.systems[sector]!.resource * scenario.rebels.resourceMultiplier;
-      for (const type of recruitRoll(game, total)) newUnit(game, type, 'chaos', sector, null);
-    }
+  const rebels = () => {
+    if (scenario.rebels)
+      for (const sector of chaosSectors.filter((x) => !s.systems[x]?.force)) {
+        const total = d10(game) + s.systems[sector]!.resource * scenario.rebels.resourceMultiplier;
+        for (const type of recruitRoll(game, total)) newUnit(game, type, 'chaos', sector, null);
+      }
+  };
+  if (scenario.independentEmpires === 'strongest-two') rebels();
 
   // Independent Empires: at the scenario's homes, or the two strongest Chaos systems not within two sectors of each other
   const homes: { home: string; extra: UnitType[]; leaderAddsToRolls: boolean }[] = [];
@@ -103,6 +108,7 @@ export function setupGame(game: SolitaireGame): void {
   for (const h of homes)
     if (s.systems[h.home]?.side === 'chaos')
       establishIndependentEmpire(game, h.home, { extra: h.extra, leaderAddsToRolls: h.leaderAddsToRolls, rollsResourceMultiplier: scenario.rebels?.resourceMultiplier ?? 1 });
+  if (scenario.independentEmpires !== 'strongest-two') rebels();
 
   // Imperial forces: on Imperial systems (anywhere, where the scenario says), spread one to a sector in turn
   const imperial = content.sectors.filter((x) => s.systems[x]?.side === 'empire');

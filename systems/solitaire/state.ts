@@ -328,14 +328,25 @@ export type IndexCause = 'event' | 'combat' | 'extropy' | 'suppression' | 'nexus
 export function changeIndex(game: SolitaireGame, delta: number, why: string, cause: IndexCause): void {
   const s = stateOf(game);
   if (delta === 0) return;
+  leviathanCheck(game);
   let change = delta;
-  if (s.fx.spectacle) change *= 2;
-  else if (s.leviathan) change /= 2;
+  // with both in play, "use normal Chaos point changes" [001 32.0 Spectacle]
+  if (s.fx.spectacle && !s.leviathan) change *= 2;
+  else if (s.leviathan && !s.fx.spectacle) change /= 2;
   const before = s.index;
   let after = Math.max(0, Math.min(100, before + change));
   if (cause === 'event' && game.turn === 1 && change > 0) after = Math.min(after, Math.max(before, 95));
   s.index = after;
   if (after !== before) tell(game, 'index', `Chaos Index ${fmt(before)} → ${fmt(after)}: ${why}.`, '[001 Chaos Index Changes]', { before, after, cause });
+}
+
+/** The Leviathan is discarded the instant no Imperial system unit holds the Core [001 32.0 Leviathan]. */
+export function leviathanCheck(game: SolitaireGame): void {
+  const s = stateOf(game);
+  if (!s.leviathan || s.systems[core(game)]?.side === 'empire') return;
+  s.leviathan = false;
+  s.discard.push('leviathan');
+  tell(game, 'chaos-event', 'The Core is lost: the Leviathan is no more.', '[001 32.0 Leviathan]');
 }
 
 export function fmt(n: number): string {
