@@ -1,0 +1,162 @@
+/**
+ * Solitaire in the browser [001]: the setup screen (six scenarios with their descriptions, Sweep of
+ * Empire, the optional rules, the Emperor's player from the registry), a game played as the Emperor by
+ * clicks on the panel and on the map until turn 2 (the Chaos Events cards skipped by a click, an
+ * attack's exact odds on show before it is made), resumed from its autosave by Continue, and a game
+ * watched with an AI Emperor, paused and stepped. No page error throughout. The page hook only reads.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openGamePage, startSession, type Session } from './browser';
+
+interface SolState {
+  active: boolean;
+  setup: boolean;
+  decision: { kind: string; human: boolean; options: number } | null;
+  turn: number;
+  over: boolean;
+  paused: boolean;
+  steps: number;
+  cardsShown: number;
+  card: string | null;
+  focus: string | null;
+  error: string;
+}
+type Hook = { solitaireState: () => SolState | null };
+
+let session: Session;
+let page: Page;
+let errors: string[];
+beforeAll(async () => {
+  session = await startSession();
+  ({ page, errors } = await openGamePage(session));
+});
+afterAll(async () => {
+  await page?.close();
+  await session?.close();
+});
+
+const state = (): Promise<SolState> => page.evaluate(() => (window as unknown as { __galaxy: Hook }).__galaxy.solitaireState() as SolState);
+
+/** Answer the pending decision like a player: spend nothing, move nothing, attack when an attack is offered. */
+async function answerOnce(s: SolState, seen: { odds: boolean; attacked: boolean }): Promise<void> {
+  if (s.card) {
+    await page.locator('[data-testid="sol-toast"] .sol-card').click();
+    expect((await state()).card).toBeNull();
+  }
+  const kind = s.decision?.kind;
+  if (kind === 'chaos-attack' && !seen.attacked && (await page.locator('[data-testid="sol-attack"]').count())) {
+    // the odds are on show before the attack is made
+    const odds = (await page.locator('[data-testid="sol-odds"]').first().textContent()) ?? '';
+    expect(odds).toMatch(/Strength \d+ against \d+/);
+    expect(odds).toMatch(/\d+%/);
+    seen.odds = true;
+    seen.attacked = true;
+    await page.locator('[data-testid="sol-attack"] .sol-opt.go').first().click();
+    return;
+  }
+  const end = page.locator('[data-testid="sol-decision"] .sol-opt.ends');
+  if (await end.count()) return end.first().click();
+  // a choice by sector: the first glowing sector on the map, then its first option
+  if (!(await page.locator('[data-testid="sol-decision"] [data-testid="sol-option"]').count())) {
+    const sector = page.locator('[data-testid="sol-sector-chip"]').first();
+    const id = await sector.getAttribute('data-focus');
+    const label = page.locator(`[data-testid="sol-sector"][data-sector="${id}"]`);
+    await label.click();
+    // a sector with a single choice takes it at once; else its options are shown
+    if ((await state()).steps > s.steps) return;
+  }
+  await page.locator('[data-testid="sol-decision"] [data-testid="sol-option"]').first().click();
+}
+
+describe('solitaire', () => {
+  it('the setup screen: six scenarios with descriptions, Sweep of Empire, optional rules, the Emperor from the registry', async () => {
+    await page.click('[data-testid="solitaire"]');
+    await page.locator('[data-testid="sol-setup"]').waitFor();
+    expect(await page.locator('[data-testid="sol-scenario"]').count()).toBe(6);
+    const text = (await page.locator('[data-testid="sol-setup"]').textContent()) ?? '';
+    for (const words of ['The Long Twilight', 'The Second Empire', 'Sweep of Empire', 'Expeditions', 'Illumination', 'Trans-humans', 'Galactic']) expect(text).toContain(words);
+    // the chosen scenario's description is shown
+    expect(await page.locator('.sol-scenario.chosen .sol-desc').isVisible()).toBe(true);
+    const players = await page.locator('[data-testid="sol-emperor"] option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    expect(players[0]).toBe('human');
+    expect(players.length).toBeGreaterThan(1);
+    // a scenario with trans-humans of its own has the rule on, and fixed
+    await page.locator('[data-testid="sol-scenario"]').nth(4).click();
+    expect(await page.locator('[data-rule="trans-humans"]').isChecked()).toBe(true);
+    expect(await page.locator('[data-rule="trans-humans"]').isDisabled()).toBe(true);
+    await page.locator('[data-testid="sol-scenario"]').nth(0).click();
+    expect(await page.locator('[data-rule="trans-humans"]').isDisabled()).toBe(false);
+  });
+
+  it('a game as the Emperor, by clicks, to turn 2: cards skipped, the odds shown before an attack, the labels on the map', async () => {
+    await page.fill('[data-testid="sol-seed"]', '11');
+    await page.check('[data-rule="expeditions"]');
+    await page.click('[data-testid="sol-start"]');
+    await page.waitForFunction(() => !!(window as unknown as { __galaxy: Hook }).__galaxy.solitaireState()?.decision);
+    let s = await state();
+    expect(s.active).toBe(true);
+    expect(s.cardsShown).toBeGreaterThan(0);
+    expect(await page.locator('[data-testid="sol-sector"]').count()).toBe(25);
+    expect(await page.locator('[data-testid="sol-index"]').textContent()).toMatch(/^\d+/);
+    expect(await page.locator('[data-testid="sol-level"]').textContent()).toMatch(/Collapse|Decline|Survival|Expanding|Galactic/);
+    const seen = { odds: false, attacked: false };
+    for (let i = 0; i < 200 && s.turn < 2 && !s.over; i++) {
+      expect(s.decision?.human).toBe(true);
+      await answerOnce(s, seen);
+      await page.waitForFunction((n) => ((window as unknown as { __galaxy: Hook }).__galaxy.solitaireState()?.steps ?? 0) > n, s.steps, { timeout: 10_000 });
+      s = await state();
+      expect(s.error).toBe('');
+    }
+    expect(s.turn).toBeGreaterThanOrEqual(2);
+    expect(await page.locator('[data-testid="sol-turn"]').textContent()).toBe(String(s.turn));
+    // Chaos at work: the operations rolls and battles are in the log
+    const log = (await page.locator('[data-testid="sol-log"]').textContent()) ?? '';
+    expect(log).toMatch(/Chaos event/);
+    expect(errors).toEqual([]);
+  });
+
+  it('Menu leaves the game; Continue resumes it from its autosave as it was', async () => {
+    const before = await state();
+    await page.click('[data-el="menuButton"]');
+    expect((await state()).active).toBe(false);
+    expect(await page.locator('[data-testid="sol-sector"]').count()).toBe(0);
+    await page.locator('[data-testid="continue"]').click();
+    await page.waitForFunction(() => (window as unknown as { __galaxy: Hook }).__galaxy.solitaireState()?.active === true);
+    const after = await state();
+    expect(after.turn).toBe(before.turn);
+    expect(after.decision?.kind).toBe(before.decision?.kind);
+    expect(errors).toEqual([]);
+  });
+
+  it('a watched game: an AI Emperor, paused and stepped', async () => {
+    await page.click('[data-el="menuButton"]');
+    await page.click('[data-testid="solitaire"]');
+    await page.locator('[data-testid="sol-setup"]').waitFor();
+    const agents = await page.locator('[data-testid="sol-emperor"] option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter((v) => v !== 'human'));
+    await page.selectOption('[data-testid="sol-emperor"]', agents[0]!);
+    await page.fill('[data-testid="sol-seed"]', '3');
+    await page.click('[data-testid="sol-start"]');
+    await page.waitForFunction(() => ((window as unknown as { __galaxy: Hook }).__galaxy.solitaireState()?.steps ?? 0) > 1, undefined, { timeout: 30_000 });
+    await page.click('[data-testid="sol-pause"]');
+    let s = await state();
+    expect(s.paused).toBe(true);
+    expect(s.decision?.human).toBe(false);
+    await page.waitForTimeout(1500);
+    expect((await state()).steps).toBe(s.steps);
+    for (let i = 0; i < 3 && !s.over; i++) {
+      await page.click('[data-testid="sol-step"]');
+      const next = await state();
+      expect(next.steps).toBe(s.steps + 1);
+      s = next;
+    }
+    await page.selectOption('[data-testid="sol-speed"]', '0');
+    await page.click('[data-testid="sol-pause"]');
+    await page.waitForFunction(() => (window as unknown as { __galaxy: Hook }).__galaxy.solitaireState()?.over === true, undefined, { timeout: 120_000 });
+    await page.locator('[data-testid="sol-over"]').waitFor();
+    expect(await page.locator('[data-testid="sol-result"]').textContent()).toMatch(/Collapse|Decline|Survival|Expanding|Galactic/);
+    await page.click('[data-testid="sol-menu"]');
+    expect((await state()).active).toBe(false);
+    expect(errors).toEqual([]);
+  });
+});
