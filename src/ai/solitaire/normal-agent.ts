@@ -27,9 +27,14 @@ export interface NormalTuning {
   armyPerIncome: number;
   /** Extropy operations only above this index. */
   extropyAbove: number;
+  /**
+   * RP kept back, per Imperial system or mobile unit (whichever are more), against Citizens Demand
+   * Reforms and Troops Demand Pay, which strike before the next income [001 32.0].
+   */
+  reserve: number;
 }
 
-export const NORMAL_TUNING: NormalTuning = { attackThreshold: 0.2, armyPerIncome: 0.7, extropyAbove: 35 };
+export const NORMAL_TUNING: NormalTuning = { attackThreshold: 0.2, armyPerIncome: 0.7, extropyAbove: 35, reserve: 0 };
 
 // ------------------------------------------------------------------ reading the view
 
@@ -107,7 +112,15 @@ function income(view: SolitaireView): number {
 // ------------------------------------------------------------------ the decisions
 
 function build(view: SolitaireView, options: Command<Side>[], tuning: NormalTuning): Command<Side> {
-  const find = (type: string) => options.filter((o) => o.type === type);
+  const kept = Math.ceil(tuning.reserve * Math.max(view.imperialSystems, view.units.filter((u) => u.side === 'empire').length));
+  const spendable = (price: number) => view.rp - price >= kept;
+  const find = (type: string) =>
+    options.filter((o) => {
+      if (o.type === 'recruit') return spendable(cost(view, o.unit as UnitType));
+      if (o.type === 'extropy') return spendable(view.tables.costs.extropyPerSystems > 0 ? Math.max(1, Math.ceil(view.imperialSystems / view.tables.costs.extropyPerSystems)) : 1);
+      if (o.type === 'buy-leader') return spendable(view.tables.costs.leader);
+      return o.type === type;
+    }).filter((o) => o.type === type);
   const end = options.find((o) => o.type === 'end-build')!;
   const repression = find('buy-repression')[0];
   if (repression && view.repression < 2) return repression;
@@ -141,43 +154,60 @@ function build(view: SolitaireView, options: Command<Side>[], tuning: NormalTuni
   return end;
 }
 
-function move(view: SolitaireView, options: Command<Side>[], tuning: NormalTuning): Command<Side> {
-  let best: Command<Side> | null = null;
-  let bestScore = tuning.attackThreshold;
+/** Every move option with the gain normal sees in it (the end of movement scores the threshold). */
+export function moveScores(view: SolitaireView, options: Command<Side>[], tuning: NormalTuning): { option: Command<Side>; score: number }[] {
+  const scored: { option: Command<Side>; score: number }[] = [];
   for (const o of options) {
-    if (o.type !== 'move') continue;
+    if (o.type !== 'move') {
+      scored.push({ option: o, score: tuning.attackThreshold });
+      continue;
+    }
     const ids = o.units as number[];
     const group = view.units.filter((u) => ids.includes(u.id));
     const from = group[0]!.sector;
     const to = o.to as string;
     const here = unitsAt(view, to, 'empire').filter((u) => !ids.includes(u.id) && !view.fx.attacked.includes(u.id));
     const stayValue = chaosPresent(view, from) ? Math.max(attackGain(view, from, 'military', group), attackGain(view, from, 'morph', group), 0) : 0;
-    let score = chaosPresent(view, to) ? Math.max(attackGain(view, to, 'military', here, group), attackGain(view, to, 'morph', here, group)) - Math.max(0, ...(['military', 'morph'] as const).map((t) => (here.length ? attackGain(view, to, t, here) : 0))) : 0;
+    let score = chaosPresent(view, to)
+      ? Math.max(attackGain(view, to, 'military', here, group), attackGain(view, to, 'morph', here, group)) -
+        Math.max(0, ...(['military', 'morph'] as const).map((t) => (here.length ? attackGain(view, to, t, here) : 0)))
+      : 0;
     // guard a threatened Imperial system that stands alone
     if (view.systems[to]?.side === 'empire' && !here.length) score += Math.min(1, threat(view, to) / 8);
     if (view.systems[from]?.side === 'empire' && unitsAt(view, from, 'empire').length === group.length) score -= Math.min(1, threat(view, from) / 8);
-    score -= stayValue;
-    if (score > bestScore) ((bestScore = score), (best = o));
+    scored.push({ option: o, score: score - stayValue });
   }
-  return best ?? options.find((o) => o.type === 'end-move')!;
+  return scored;
+}
+
+function move(view: SolitaireView, options: Command<Side>[], tuning: NormalTuning): Command<Side> {
+  return bestOf(moveScores(view, options, tuning), options.find((o) => o.type === 'end-move')!);
+}
+
+/** The best-scored option; the fallback on ties with it. */
+function bestOf(scored: { option: Command<Side>; score: number }[], fallback: Command<Side>): Command<Side> {
+  let best = fallback;
+  let bestScore = scored.find((x) => x.option === fallback)?.score ?? -Infinity;
+  for (const x of scored) if (x.score > bestScore) ((bestScore = x.score), (best = x.option));
+  return best;
 }
 
 function chaosPresent(view: SolitaireView, sector: string): boolean {
   return view.systems[sector]?.side === 'chaos' || unitsAt(view, sector, 'chaos').length > 0;
 }
 
-function attack(view: SolitaireView, options: Command<Side>[], tuning: NormalTuning): Command<Side> {
-  const colonize = options.find((o) => o.type === 'colonize');
-  if (colonize) return colonize;
-  let best: Command<Side> | null = null;
-  let bestGain = tuning.attackThreshold;
-  for (const o of options) {
-    if (o.type !== 'attack') continue;
+/** Every attack option with its expected gain (colonizing is always worth it; ending scores the threshold). */
+export function attackScores(view: SolitaireView, options: Command<Side>[], tuning: NormalTuning): { option: Command<Side>; score: number }[] {
+  return options.map((o) => {
+    if (o.type === 'colonize') return { option: o, score: 10 };
+    if (o.type !== 'attack') return { option: o, score: tuning.attackThreshold };
     const ids = o.units as number[];
-    const gain = attackGain(view, o.sector as string, o.kind as CombatType, view.units.filter((u) => ids.includes(u.id)));
-    if (gain > bestGain) ((bestGain = gain), (best = o));
-  }
-  return best ?? options.find((o) => o.type === 'end-turn')!;
+    return { option: o, score: attackGain(view, o.sector as string, o.kind as CombatType, view.units.filter((u) => ids.includes(u.id))) };
+  });
+}
+
+function attack(view: SolitaireView, options: Command<Side>[], tuning: NormalTuning): Command<Side> {
+  return bestOf(attackScores(view, options, tuning), options.find((o) => o.type === 'end-turn')!);
 }
 
 function mostThreatened(view: SolitaireView, sectors: string[]): string {

@@ -1,11 +1,13 @@
 /** Every solitaire agent for the Emperor [001], by the name used on the command line and in the setup screen. */
 import type { SolitaireAgentFactory } from './agent';
+import { hardSolitaireAgent } from './hard-agent';
 import { normalSolitaireAgent } from './normal-agent';
 import { randomSolitaireAgent } from './random-agent';
 
 export const SOLITAIRE_AGENTS: Record<string, SolitaireAgentFactory> = {
   random: randomSolitaireAgent,
   normal: normalSolitaireAgent,
+  hard: hardSolitaireAgent,
 };
 
 export function solitaireAgentFactory(name: string): SolitaireAgentFactory {

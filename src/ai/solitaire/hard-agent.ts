@@ -1,0 +1,21 @@
+/**
+ * `hard`: the normal Emperor with foresight. It knows what the Chaos Events pool holds: Citizens Demand
+ * Reforms and Troops Demand Pay strike before the next income and turn a unit or a system over for
+ * every RP the treasury lacks [001 32.0], so it keeps a point in hand for each of its systems or units
+ * (whichever are more) and spends only the rest; and it attacks whenever the exact odds promise any gain.
+ *
+ * A look-ahead was tried first: normal's best four options at each movement and attack decision, each
+ * played out six times in imagined games to the end of the turn (Chaos's operations included). The dice
+ * of one turn swing the Empire's standing far more than one option's edge, so the averages chose almost
+ * at random: 19 games of 40 at Expanding or better against normal's 26, at 6 s a game. Reverted.
+ */
+import { Rng } from '../../core/rng';
+import type { SolitaireAgentFactory } from './agent';
+import { decideNormal, NORMAL_TUNING, type NormalTuning } from './normal-agent';
+
+export const HARD_TUNING: NormalTuning = { ...NORMAL_TUNING, reserve: 1, attackThreshold: 0 };
+
+export const hardSolitaireAgent: SolitaireAgentFactory = ({ seed }) => {
+  const rng = Rng.fromSeed(`solitaire-hard:${seed}`);
+  return { name: 'hard', decide: (view, decision) => decideNormal(view, decision, HARD_TUNING, rng) };
+};
