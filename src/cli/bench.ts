@@ -1,7 +1,7 @@
 /**
  * Benchmarks: speed and memory, measured and printed, never asserted.
  *
- *   npm run bench [-- --json] [-- --games N] [-- --galactic-games N] [-- --conquest-games N] [-- --conquest-only]
+ *   npm run bench [-- --json] [-- --games N] [-- --galactic-games N] [-- --conquest-games N] [-- --solitaire-games N] [-- --conquest-only]
  *                 [-- --online-only] [-- --online-rooms N] [-- --no-online]
  *
  * Plays N (default 1,000) random-vs-random games of every scenario (so it is also the "every scenario
@@ -24,6 +24,9 @@ import { conquestRuleset } from '../../systems/conquest/ruleset';
 import { FACTIONS } from '../../systems/conquest/content';
 import { CONQUEST_AGENTS, conquestAgentFactory } from '../ai/conquest/registry';
 import { playConquestOne } from '../ai/conquest/play';
+import { solitaireRuleset } from '../../systems/solitaire/ruleset';
+import { SOLITAIRE_AGENTS, solitaireAgentFactory } from '../ai/solitaire/registry';
+import { playSolitaireOne } from '../ai/solitaire/play';
 import { benchOnline, type OnlineBench } from './bench-online';
 
 const argv = process.argv.slice(2);
@@ -46,6 +49,13 @@ const conquestArg = argv.indexOf('--conquest-games');
 const conquestGames = conquestArg >= 0 ? Number(argv[conquestArg + 1]) : 100;
 if (!Number.isInteger(conquestGames) || conquestGames < 1) {
   console.error('bench: --conquest-games needs a whole number from 1');
+  process.exit(2);
+}
+
+const solitaireArg = argv.indexOf('--solitaire-games');
+const solitaireGames = solitaireArg >= 0 ? Number(argv[solitaireArg + 1]) : 100;
+if (!Number.isInteger(solitaireGames) || solitaireGames < 1) {
+  console.error('bench: --solitaire-games needs a whole number from 1');
   process.exit(2);
 }
 
@@ -198,6 +208,43 @@ for (const scenario of onlineOnly ? [] : conquestRuleset.scenarios(content).keys
   }
 }
 
+/**
+ * Solitaire [001]: `n` games of each scenario by each Emperor: games/s, decisions/s, and the median and
+ * p95 time of one decision.
+ */
+function solitairePlay(scenario: string, agent: string, n: number) {
+  const times: number[] = [];
+  let decisions = 0;
+  const started = performance.now();
+  for (let i = 0; i < n; i++) {
+    const seed = `bench-${i}`;
+    const game = newGame({ content, ruleset: solitaireRuleset, scenario, seed });
+    const emperor = solitaireAgentFactory(agent)({ seed });
+    for (;;) {
+      const t = performance.now();
+      if (!playSolitaireOne(game, emperor)) break;
+      if (times.length < 200_000) times.push(performance.now() - t);
+      decisions++;
+    }
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const sorted = [...times].sort((a, b) => a - b);
+  return { games: n, seconds, gamesPerSecond: n / seconds, decisionsPerSecond: decisions / seconds, medianDecisionMs: median(times), p95DecisionMs: sorted[Math.floor(sorted.length * 0.95)] ?? 0 };
+}
+
+const solitaire: Record<string, Record<string, ReturnType<typeof solitairePlay>>> = {};
+for (const scenario of onlineOnly ? [] : [...solitaireRuleset.scenarios(content).values()].filter((s) => !s.sweep).map((s) => s.id)) {
+  solitaire[scenario] = {};
+  for (const agent of Object.keys(SOLITAIRE_AGENTS)) {
+    const result = solitairePlay(scenario, agent, agent === 'random' ? solitaireGames : Math.min(solitaireGames, 50));
+    solitaire[scenario][agent] = result;
+    log(
+      `${scenario}: ${result.games} ${agent} games in ${result.seconds.toFixed(2)} s (${result.gamesPerSecond.toFixed(1)} games/s, ` +
+        `${Math.round(result.decisionsPerSecond)} decisions/s, decision median ${result.medianDecisionMs.toFixed(3)} ms, p95 ${result.p95DecisionMs.toFixed(3)} ms)`,
+    );
+  }
+}
+
 const memory = process.memoryUsage();
 let render: RenderBench | { error: string } | null = null;
 if (!argv.includes('--no-render') && !conquestOnly) {
@@ -231,6 +278,7 @@ const summary = {
   scenarios: perScenario,
   galactic,
   conquest,
+  solitaire,
   online,
   memory: { heapUsedMB: memory.heapUsed / 1048576, rssMB: memory.rss / 1048576 },
   render,

@@ -4,7 +4,7 @@
  * Operations (with Chaos Colonization first), and the end of the turn.
  */
 import type { Command, Json, Procedure, Step } from '../../src/core/engine/types';
-import { attacksAllowed, battle, battleOdds, fight } from './combat';
+import { attacksAllowed, battle, battleOdds, fight, loseNexus } from './combat';
 import { SUBSTITUTE, EVENTS, SUPPRESSIBLE, type EventChoice } from './events';
 import { chaosAttack, empireRecruits, operate, usurpation } from './forces';
 import {
@@ -188,10 +188,13 @@ export const eventsPhase: Procedure<SolitaireGame> = {
       }
       case 'let-happen':
         return;
-      default:
+      default: {
+        const pooled = s.pool.length;
         EVENTS[marker]!.chosen!(game, command);
-        afterEvent(game, marker);
+        // a marker its event put back in the pool (a Leviathan refused) is not discarded as well
+        if (s.pool.length === pooled) afterEvent(game, marker);
         d.current = null;
+      }
     }
   },
 };
@@ -263,7 +266,7 @@ function wipeSector(game: SolitaireGame, sector: string, spare: AlienMarker | nu
   for (const u of unitsIn(game, sector)) removeUnit(game, u);
   if (s.systems[sector]) {
     s.systems[sector] = null;
-    s.nexus = s.nexus.filter((x) => x !== sector);
+    loseNexus(game, sector); // "for any reason" [001 Chaos Index Changes 4]
     s.illuminated = s.illuminated.filter((x) => x !== sector);
   }
   for (const a of s.aliens.filter((a) => a.sector === sector && a !== spare)) removeAlien(game, a);
@@ -702,7 +705,7 @@ export const operationsPhase: Procedure<SolitaireGame> = {
           let targets = [...sectorsWithin(game, now.sector, steps).keys()];
           if (now.force?.kind === 'independent' && now.force.home) {
             const home = now.force.home;
-            targets = targets.filter((x) => x === home || contentOf(game).neighbours.get(home)!.includes(x));
+            targets = targets.filter((x) => x === now.sector || x === home || contentOf(game).neighbours.get(home)!.includes(x));
           }
           if (livingNebula(game, now.sector)) targets = [now.sector];
           return decide(
