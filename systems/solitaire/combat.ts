@@ -153,14 +153,16 @@ export function fight(game: SolitaireGame, b: Battle): { die: number; result: Co
       s.systems[b.sector] = null;
       if (imperial) changeIndex(game, 2 * sys.resource, 'an Imperial system destroyed', 'combat');
       else changeIndex(game, -sys.resource, 'a Chaos system destroyed', 'combat');
-      if (imperial) loseNexus(game, b.sector);
+      // its Nexus falls with it, and its Illumination
+      if (imperial) (loseNexus(game, b.sector), (s.illuminated = s.illuminated.filter((x) => x !== b.sector)));
     } else {
       sys.side = otherSide;
       const force = forceOf(game, b.attackers[0]?.force ?? null);
       sys.force = otherSide === 'chaos' && force?.kind === 'independent' ? force.id : null;
       if (imperial) changeIndex(game, sys.resource, 'an Imperial system converted', 'combat');
       else changeIndex(game, -2 * sys.resource, 'a Chaos system converted', 'combat');
-      if (imperial) loseNexus(game, b.sector);
+      // its Nexus falls with it, and its Illumination
+      if (imperial) (loseNexus(game, b.sector), (s.illuminated = s.illuminated.filter((x) => x !== b.sector)));
     }
   }
   forgetEmptyForces(game);

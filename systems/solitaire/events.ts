@@ -285,7 +285,8 @@ export const EVENTS: Record<string, ChaosEvent> = {
   institute: {
     resolve(game) {
       const s = stateOf(game);
-      if (s.institute) return say(game, 'A second Institute: no effect.');
+      // discarded here: the phase keeps a marker on the map out of the discard
+      if (s.institute) return (s.discard.push('institute'), say(game, 'A second Institute: no effect.'));
       const sector = randomSector(game);
       if (!s.systems[sector]) {
         s.pool.push('institute');
@@ -306,7 +307,7 @@ export const EVENTS: Record<string, ChaosEvent> = {
   leviathan: {
     resolve(game) {
       const s = stateOf(game);
-      if (s.leviathan) return say(game, 'A second Leviathan: no effect.');
+      if (s.leviathan) return (s.discard.push('leviathan'), say(game, 'A second Leviathan: no effect.'));
       if (s.systems[core(game)]?.side !== 'empire') return say(game, 'Leviathan: no Imperial system holds the Core; the marker is discarded.');
       return {
         kind: 'chaos-leviathan',

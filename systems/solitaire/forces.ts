@@ -5,7 +5,7 @@
  * plan, which is what makes it dangerous [001 31.0].
  */
 import type { ChaosForceKind, Operation, UnitType } from './content';
-import { attacksAllowed, battle, fight } from './combat';
+import { attacksAllowed, battle, fight, loseNexus } from './combat';
 import {
   chaosStacks,
   contentOf,
@@ -62,7 +62,7 @@ export function establishIndependentEmpire(game: SolitaireGame, home: string, se
   const take = (sector: string) => {
     const sys = s.systems[sector]!;
     if (sys.side === 'empire') {
-      s.nexus = s.nexus.filter((x) => x !== sector);
+      loseNexus(game, sector); // "for any reason" [001 Chaos Index Changes 4]
       s.illuminated = s.illuminated.filter((x) => x !== sector);
     }
     sys.side = 'chaos';

@@ -204,6 +204,36 @@ describe('[001 Chaos Index Changes Summary Chart] combat', () => {
     expect(stateOf(game).index).toBe(53);
   });
 
+  it('[001 Chaos Index Changes 4] a Nexus eliminated for any reason: taken by an Independent Empire, wiped out by aliens', () => {
+    const game = game2();
+    layBoard(game, { index: 50, systems: { 12: ['chaos', 2, 2, 2], 25: ['empire', 1, 1, 1] } });
+    stateOf(game).nexus = [sec(game, 25)];
+    stateOf(game).leaderPool = [1];
+    rig(game, [11, 0, 0]); // sector 12, leader 1, one recruiting roll
+    resolveEvent(game, 'independent-empire');
+    expect(stateOf(game).systems[sec(game, 25)]!.force).toBe(stateOf(game).forces[0]!.id);
+    expect([stateOf(game).nexus, stateOf(game).index]).toEqual([[], 51]);
+
+    layBoard(game, { index: 50, systems: { 1: ['empire', 5, 6, 6], 8: ['empire', 1, 1, 1] } });
+    stateOf(game).nexus = [sec(game, 8)];
+    stateOf(game).aliens = [{ kind: 'biomech', sector: sec(game, 8), placedOnTurn: 1 }];
+    stateOf(game).pool = [];
+    stateOf(game).discard = [];
+    rig(game, [0]); // the Biomech Predators' roll: negative
+    restartTurn(game, 2);
+    expect(stateOf(game).systems[sec(game, 8)]).toBeNull();
+    expect([stateOf(game).nexus, stateOf(game).index]).toEqual([[], 51]);
+  });
+
+  it('[001 Chaos Index Changes] a system lost in combat takes its Illumination with it', () => {
+    const game = game2();
+    const [cg1, cg2] = layBoard(game, { index: 50, systems: { 12: ['empire', 1, 2, 2] }, units: [{ at: 12, type: 'CG', side: 'chaos' }, { at: 12, type: 'CG', side: 'chaos' }] });
+    stateOf(game).illuminated = [sec(game, 12)];
+    fightFor(game, battle(game, sec(game, 12), 'morph', 'chaos', [cg1!, cg2!]), 'D2');
+    expect(stateOf(game).systems[sec(game, 12)]!.side).toBe('chaos');
+    expect(stateOf(game).illuminated).toEqual([]);
+  });
+
   it('[001 Chaos Index Changes] a result with no effect, or an attacker\'s loss, changes nothing the chart does not name', () => {
     const game = game2();
     const [sf, ws] = layBoard(game, { index: 50, systems: { 12: ['empire', 3, 9, 9] }, units: [{ at: 12, type: 'SF', side: 'empire' }, { at: 12, type: 'WS', side: 'chaos' }] });
