@@ -138,7 +138,7 @@ function checkEnd(game: SolitaireGame): void {
 describe('[001] random solitaire games', () => {
   for (const scenario of SCENARIOS)
     it(`${scenario}: random games keep every invariant after every command, and end at their level`, () => {
-      for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      for (let seed = 1; seed <= 12; seed++) {
         const game = solitaireGame(scenario, `random-${seed}`);
         checkInvariants(game);
         playSolitaireOut(game, randomSolitaireAgent({ seed: String(seed) }), { afterCommand: checkInvariants, maxDecisions: 20_000 });
@@ -147,7 +147,7 @@ describe('[001] random solitaire games', () => {
     });
 
   it('Sweep of Empire: random games keep every invariant and play past the scenario\'s length until they end', () => {
-    for (const [scenario, seed] of [['chaos-long-twilight-sweep', 1], ['chaos-reconquest-sweep', 2], ['chaos-undying-emperor-sweep', 3]] as const) {
+    for (const [scenario, seed] of [['chaos-long-twilight-sweep', 1], ['chaos-divided-heavens-sweep', 2], ['chaos-reconquest-sweep', 3], ['chaos-undying-emperor-sweep', 4], ['chaos-transhuman-revolt-sweep', 5], ['chaos-second-empire-sweep', 6]] as const) {
       const game = solitaireGame(scenario, `sweep-${seed}`);
       playSolitaireOut(game, randomSolitaireAgent({ seed: String(seed) }), { afterCommand: checkInvariants, maxDecisions: 50_000 });
       checkEnd(game);

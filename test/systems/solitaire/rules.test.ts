@@ -1096,14 +1096,13 @@ describe('[001 Scenarios] setups (sector numbers scaled to our 25)', () => {
 
   it('[001 Scenario 3] the Rebels roll only for Chaos sectors not part of an Independent Empire', () => {
     for (const seed of [1, 2, 3, 4, 5]) {
-      const { game, s } = setUp('chaos-reconquest', seed);
+      const { s } = setUp('chaos-reconquest', seed);
       for (const f of s.forces) {
         const extra = s.units.filter((u) => u.force === f.id).length - 2;
         // the fleet: the leader's rolls (at most two units each) and nothing gathered from Rebel rolls
         expect(extra).toBeLessThanOrEqual(2 * f.leader);
       }
       for (const u of s.units.filter((x) => x.side === 'chaos' && x.force === null)) expect(s.systems[u.sector]!.force).toBeNull();
-      void game;
     }
   });
 
