@@ -294,6 +294,7 @@ export const EVENTS: Record<string, ChaosEvent> = {
         return SUBSTITUTE;
       }
       s.institute = sector;
+      s.instituteSince = game.turn;
       say(game, `The Institute is founded in ${sectorName(game, sector)}.`, { sector });
     },
   },

@@ -89,7 +89,7 @@ export const eventsPhase: Procedure<SolitaireGame> = {
       startOfTurn(game);
       const rounds = game.turn === 1 ? game.scenario.eventRoundsFirstTurn : 1;
       // the Institute under Chaos draws one more each turn from the turn after it comes [001 32.0 The Institute 1]
-      const institute = s.institute && s.systems[s.institute]?.side === 'chaos' ? 1 : 0;
+      const institute = s.institute && game.turn > s.instituteSince && s.systems[s.institute]?.side === 'chaos' ? 1 : 0;
       d.remaining = eventsToDraw(game) * rounds + institute;
       d.current = null;
       d.rebellions = 0;
@@ -117,7 +117,7 @@ export const eventsPhase: Procedure<SolitaireGame> = {
       switch (d.stage) {
         case 'reveal':
           d.stage = 'suppress';
-          if (s.institute && s.systems[s.institute]?.side === 'empire' && !s.fx.instituteUsed)
+          if (s.institute && game.turn > s.instituteSince && s.systems[s.institute]?.side === 'empire' && !s.fx.instituteUsed)
             return decide('chaos-institute', `The Institute foresees "${contentOf(game).eventNames.get(marker)}": send it back to the pool (once a turn)?`, '[001 32.0 The Institute 2]', [
               { type: 'institute-return', side: 'empire' },
               { type: 'institute-let', side: 'empire' },

@@ -55,6 +55,7 @@ export function setupGame(game: SolitaireGame): void {
     repression: scenario.repression,
     illumination: scenario.illumination,
     institute: null,
+    instituteSince: 0,
     leviathan: scenario.leviathan ?? false,
     expeditions: [],
     pool,

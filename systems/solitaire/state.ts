@@ -91,6 +91,8 @@ export interface SolitaireState {
   repression: number;
   illumination: number;
   institute: string | null;
+  /** The turn the Institute came: it works from the turn after [001 32.0 The Institute]. */
+  instituteSince: number;
   leviathan: boolean;
   expeditions: string[];
   /** The Chaos Events pool, drawn from the end; `discard` goes back in when it runs out. */
