@@ -441,7 +441,8 @@ function income(game: SolitaireGame): void {
     removeUnit(game, u);
     disbanded.push(u.type);
   }
-  while (upkeep() > s.rp && s.nexus.length) s.nexus.pop();
+  // a Nexus let go is eliminated "for any reason" [001 Chaos Index Changes 4]
+  while (upkeep() > s.rp && s.nexus.length) loseNexus(game, s.nexus[s.nexus.length - 1]!);
   const paid = upkeep();
   s.rp -= paid;
   tell(game, 'income', `The Empire collects ${gained} RP from ${systems.length} systems and pays ${paid} in upkeep${disbanded.length ? `; it cannot keep ${disbanded.join(', ')}, disbanded` : ''}: ${s.rp} RP.`, '[001 Resource Points]', {

@@ -337,7 +337,9 @@ export function changeIndex(game: SolitaireGame, delta: number, why: string, cau
   else if (s.leviathan && !s.fx.spectacle) change /= 2;
   const before = s.index;
   let after = Math.max(0, Math.min(100, before + change));
-  if (cause === 'event' && game.turn === 1 && change > 0) after = Math.min(after, Math.max(before, 95));
+  // whatever an event sets off on turn 1 (a Nexus lost to Web Raiders too) is held to 95
+  const duringEvents = game.turn === 1 && game.stack.some((f) => f.proc === 'chaos-events');
+  if ((cause === 'event' || duringEvents) && game.turn === 1 && change > 0) after = Math.min(after, Math.max(before, 95));
   s.index = after;
   if (after !== before) tell(game, 'index', `Chaos Index ${fmt(before)} → ${fmt(after)}: ${why}.`, '[001 Chaos Index Changes]', { before, after, cause });
 }

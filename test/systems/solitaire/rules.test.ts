@@ -294,6 +294,12 @@ describe('[001 Chaos Index, Leviathan, Spectacle] how a change is applied', () =
     expect(stateOf(game).index).toBe(95);
     changeIndex(game, -4, 'test', 'event');
     expect(stateOf(game).index).toBe(91);
+    // what an event sets off during the events phase (a Nexus lost to Web Raiders) is held too; combat, later in the turn, is not
+    changeIndex(game, 8, 'test', 'nexus');
+    expect(game.stack.some((f) => f.proc === 'chaos-events')).toBe(true);
+    expect(stateOf(game).index).toBe(95);
+    changeIndex(game, -4, 'test', 'event');
+    game.stack = [{ proc: 'chaos-imperial', data: {} }];
     changeIndex(game, 8, 'test', 'combat');
     expect(stateOf(game).index).toBe(99);
     layBoard(game, { index: 90, turn: 2 });
