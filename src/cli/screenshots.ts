@@ -2,8 +2,10 @@
  * Takes the README's screenshots in headless Chromium: the galaxy with the start menu, a star system
  * during a spectated game (with a planet's panel open), and the spectator watching from afar; then, in
  * a played game, the Planets table, the rules reference, a roll shown as dice and the Continue entry;
- * then conquest's setup screen, a conquest game with an attack's odds, and a conquest game's end.
- *   npx tsx src/cli/screenshots.ts [outDir] [conquest]   (with "conquest": only the conquest screens)
+ * then conquest's setup screen, a conquest game with an attack's odds, and a conquest game's end; then
+ * solitaire's setup screen and a solitaire game with an attack's odds [001].
+ *   npx tsx src/cli/screenshots.ts [outDir] [conquest|solitaire]   (only those screens)
+ * With SOLITAIRE_EXTRA=<dir>, a solitaire Chaos Events card and a solitaire game's end go there too.
  */
 import type { Page } from 'playwright-core';
 import { openPage, startSession } from '../../test/e2e/browser';
@@ -21,8 +23,9 @@ interface G {
   setQuality(name: string): Promise<void>;
 }
 try {
-  if (only !== 'conquest') await starSystemScreens();
-  await conquestScreens();
+  if (!only) await starSystemScreens();
+  if (!only || only === 'conquest') await conquestScreens();
+  if (!only || only === 'solitaire') await solitaireScreens();
 } finally {
   await session.close();
 }
@@ -207,4 +210,98 @@ async function conquestScreens(): Promise<void> {
   await page.screenshot({ path: `${out}/conquest-map.png` });
   console.log(errors.length ? `console errors (conquest):\n${errors.join('\n')}` : 'no console errors (conquest)');
   await page.close();
+}
+
+/** The solitaire screen's facts, as far as this script reads them. */
+interface Sol {
+  decision: { kind: string; human: boolean } | null;
+  turn: number;
+  steps: number;
+  over: boolean;
+  card: string | null;
+}
+function solState(page: Page): Promise<Sol> {
+  return page.evaluate(() => (window as unknown as { __galaxy: { solitaireState(): Sol } }).__galaxy.solitaireState());
+}
+
+/** Solitaire [001]: the setup screen; a game as the Emperor with an attack's exact odds on show; with SOLITAIRE_EXTRA, a card and a game's end. */
+async function solitaireScreens(): Promise<void> {
+  const extra = process.env.SOLITAIRE_EXTRA;
+  const { page, errors } = await openPage(session, '', { width: 1280, height: 720 });
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+  await page.click('[data-testid="solitaire"]');
+  await page.locator('[data-testid="sol-setup"]').waitFor();
+  await page.fill('[data-testid="sol-seed"]', '7');
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: `${out}/solitaire-setup.png` });
+
+  await page.click('[data-testid="sol-start"]');
+  await page.waitForTimeout(700);
+  if (extra) await page.screenshot({ path: `${extra}/solitaire-event.png` });
+  // played simply (nothing bought, nothing moved) until an attack that could go either way is offered
+  let s = await solState(page);
+  for (let i = 0; i < 300 && !s.over; i++) {
+    if (s.card) await page.keyboard.press('Control');
+    if (s.decision?.kind === 'chaos-attack') {
+      const chances = await page.locator('[data-testid="sol-odds"] .good').allTextContents();
+      if (chances.some((c) => parseInt(c.replace(/\D/g, ''), 10) >= 20)) break;
+    }
+    if (s.decision?.kind === 'chaos-move' && (await solMoveToFight(page))) {
+      // moved a stack next to (onto) Chaos
+    } else if (s.decision?.kind === 'chaos-attack' && (await page.locator('[data-testid="sol-attack"] .sol-opt.go').count()))
+      await page.locator('[data-testid="sol-attack"] .sol-opt.go').first().click();
+    else {
+      const end = page.locator('[data-testid="sol-decision"] .sol-opt.ends');
+      if (await end.count()) await end.first().click();
+      else {
+        if (!(await page.locator('[data-testid="sol-decision"] [data-testid="sol-option"]').count())) await page.locator('[data-testid="sol-sector-chip"]').first().click();
+        await page.locator('[data-testid="sol-decision"] [data-testid="sol-option"]').first().click();
+      }
+    }
+    await page.waitForTimeout(120);
+    s = await solState(page);
+  }
+  await page.keyboard.press('Control');
+  await page.mouse.move(640, 700);
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: `${out}/solitaire.png` });
+
+  if (extra) {
+    // a watched game at the fastest speed, to its end
+    await page.click('[data-el="menuButton"]');
+    await page.click('[data-testid="solitaire"]');
+    const agents = await page.locator('[data-testid="sol-emperor"] option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter((v) => v !== 'human'));
+    await page.selectOption('[data-testid="sol-emperor"]', agents[agents.length - 1]!);
+    await page.selectOption('[data-sol="speed"]', '0');
+    await page.fill('[data-testid="sol-seed"]', '9');
+    await page.click('[data-testid="sol-start"]');
+    await page.locator('[data-testid="sol-over"]').waitFor({ timeout: 120_000 });
+    await page.waitForTimeout(2000);
+    await page.screenshot({ path: `${extra}/solitaire-over.png` });
+  }
+  console.log(errors.length ? `console errors (solitaire):\n${errors.join('\n')}` : 'no console errors (solitaire)');
+  await page.close();
+}
+
+/** A move onto a sector held by Chaos or with Chaos units, if some stack can make one: true when made. */
+async function solMoveToFight(page: Page): Promise<boolean> {
+  const chips = page.locator('[data-testid="sol-sector-chip"]');
+  const n = await chips.count();
+  for (let i = 0; i < n; i++) {
+    await chips.nth(i).click();
+    const to = await page.locator('[data-testid="sol-decision"] [data-to]').evaluateAll((bs) =>
+      bs
+        .map((b) => (b as HTMLElement).dataset.to as string)
+        .filter((t) => {
+          const label = document.querySelector<HTMLElement>(`[data-testid="sol-sector"][data-sector="${t}"]`);
+          return !!label && (Number(label.dataset.chaos) > 0 || label.dataset.holder === 'chaos' || label.dataset.holder === 'independent');
+        }),
+    );
+    if (to.length) {
+      await page.locator(`[data-testid="sol-decision"] [data-to="${to[0]}"]`).first().click();
+      return true;
+    }
+  }
+  return false;
 }

@@ -18,7 +18,7 @@ import { esc } from '../html';
 import { exportSave, type SaveMeta } from '../saves';
 import { COLOURS, NO_MARKS, SolitaireBoard, holderOf, markersOf, type SolitaireMarks } from './board';
 import { SolitaireSession, sessionFromSave, type SolitaireSetup, type SolitaireStep } from './session';
-import { levelsHtml, SolitaireSetupScreen } from './setup-screen';
+import { SolitaireSetupScreen } from './setup-screen';
 import {
   DECISION_TITLES,
   ENDING_TYPES,
@@ -527,7 +527,7 @@ export class SolitaireScreen {
         <span title="Chaos Events markers left in the pool"><b>${view.poolSize}</b> in the pool</span>
       </div>
       ${fx ? `<div class="sol-fx">This turn: ${fx}</div>` : ''}
-      <div class="sol-key small muted"><span class="sw" style="--c:${COLOURS.empire}"></span>Imperial <span class="sw" style="--c:${COLOURS.chaos}"></span>Chaos <span class="sw" style="--c:${COLOURS.independent}"></span>Independent <span class="sw" style="--c:${COLOURS.none}"></span>no system · ◆ Nexus ☀ Illumination ✺ aliens ⌂ Institute ∞ Leviathan ✧ expedition</div>`,
+      <div class="sol-key small muted">Each label: the sector's number, its resource, units (<b class="gold">Imperial</b>, <b class="red">Chaos</b>), markers.<br><span class="sw" style="--c:${COLOURS.empire}"></span>Imperial <span class="sw" style="--c:${COLOURS.chaos}"></span>Chaos <span class="sw" style="--c:${COLOURS.independent}"></span>Independent <span class="sw" style="--c:${COLOURS.none}"></span>no system · ◆ Nexus ☀ Illumination ✺ aliens ⌂ Institute ∞ Leviathan ✧ expedition</div>`,
     );
   }
 
@@ -658,7 +658,7 @@ export class SolitaireScreen {
         const label = units.length > 1 ? `The whole stack (${esc(unitsCode(units))})` : esc(unitsCode(units));
         return `<div class="sol-move-row"><span class="sol-move-who">${label}</span><span class="sol-move-to">${xs
           .sort((a, b) => view.sectors.indexOf(String(a.c.to)) - view.sectors.indexOf(String(b.c.to)))
-          .map(({ c, i }) => `<button class="sol-opt small" data-opt="${i}" data-testid="sol-option" title="${esc(optionText(view, c, this.nameOf, this.defs))}">→ ${sectorNo(view, String(c.to))} ${esc(this.nameOf(String(c.to)))}</button>`)
+          .map(({ c, i }) => `<button class="sol-opt small" data-opt="${i}" data-to="${esc(String(c.to))}" data-testid="sol-option" title="${esc(optionText(view, c, this.nameOf, this.defs))}">→ ${sectorNo(view, String(c.to))} ${esc(this.nameOf(String(c.to)))}</button>`)
           .join('')}</span></div>`;
       })
       .join('');
@@ -843,7 +843,6 @@ export class SolitaireScreen {
       <p data-testid="sol-winner">${esc(s.winnerText())}</p>
       <p class="sol-over-vp"><b>${view.vp}</b> victory points: ${view.imperialSystems} Imperial system${view.imperialSystems === 1 ? '' : 's'} + ${Math.floor((100 - view.index) / 10)} for the Chaos Index at ${fmt(view.index)}</p>
       <table class="sol-over-ladder">${ladder}</table>
-      <p class="small muted">${levelsHtml(levels)}</p>
       <p class="buttons"><button data-act="close-over">See the galaxy</button> <button class="primary" data-act="menu" data-testid="sol-menu">Back to the menu</button></p></div>`;
     this.overEl.hidden = false;
     this.app.audio.play(good ? 'victory' : 'defeat');
