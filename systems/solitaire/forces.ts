@@ -4,10 +4,9 @@
  * (ours: 001 lists the results, not the table) and moves and attacks as the result says; it follows no
  * plan, which is what makes it dangerous [001 31.0].
  */
-import type { ChaosForceKind, Operation, UnitType } from './content';
+import type { Operation, UnitType } from './content';
 import { attacksAllowed, battle, fight, loseNexus } from './combat';
 import {
-  chaosStacks,
   contentOf,
   core,
   coreDistance,
@@ -21,7 +20,6 @@ import {
   removeUnit,
   sectorName,
   sectorNumber,
-  sectorsWithin,
   stackMovement,
   stateOf,
   stepToward,
@@ -31,7 +29,6 @@ import {
   type ChaosForce,
   type ChaosStack,
   type SolitaireGame,
-  type Unit,
 } from './state';
 
 const say = (game: SolitaireGame, text: string, rule = '[001 Chaos Operations]') => tell(game, 'chaos-operations', text, rule);

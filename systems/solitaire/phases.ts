@@ -708,7 +708,7 @@ export const operationsPhase: Procedure<SolitaireGame> = {
             const home = now.force.home;
             targets = targets.filter((x) => x === now.sector || x === home || contentOf(game).neighbours.get(home)!.includes(x));
           }
-          if (livingNebula(game, now.sector)) targets = [now.sector];
+          if (livingNebulaAt(game, now.sector)) targets = [now.sector];
           return decide(
             'chaos-alliance-move',
             `Alliance: move ${forceName(game, now.force)} from ${sectorName(game, now.sector)} (up to ${steps} sectors).`,
@@ -751,10 +751,6 @@ export const operationsPhase: Procedure<SolitaireGame> = {
     }
   },
 };
-
-function livingNebula(game: SolitaireGame, sector: string): boolean {
-  return livingNebulaAt(game, sector);
-}
 
 /** The Institute goes back to the pool when a Chaos force of strength 6 or more stands in its sector [001 32.0 The Institute 3]. */
 function instituteCheck(game: SolitaireGame): void {

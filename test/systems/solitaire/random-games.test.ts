@@ -13,11 +13,9 @@ import { randomSolitaireAgent } from '../../../src/ai/solitaire/random-agent';
 import { solitaireRuleset } from '../../../systems/solitaire/ruleset';
 import {
   contentOf,
-  core,
   imperialSystems,
   LEVELS,
   levelOf,
-  optionOn,
   stateOf,
   victoryPoints,
   type SolitaireGame,

@@ -9,7 +9,7 @@ import type { Command } from '../../../src/core/engine/types';
 import { attacksAllowed, battle, combatResult, fight, messiahReach, type Battle } from '../../../systems/solitaire/combat';
 import { EVENTS, SUBSTITUTE } from '../../../systems/solitaire/events';
 import { chaosAttack, operate, recruitRoll } from '../../../systems/solitaire/forces';
-import { attackOptions, eventsToDraw, moveOptions } from '../../../systems/solitaire/phases';
+import { attackOptions, eventsToDraw } from '../../../systems/solitaire/phases';
 import { solitaireRuleset } from '../../../systems/solitaire/ruleset';
 import {
   changeIndex,
@@ -69,8 +69,6 @@ function fightFor(game: SolitaireGame, b: Battle, want: string): void {
 }
 
 const alive = (game: SolitaireGame, u: Unit) => stateOf(game).units.includes(u);
-const chaos = (units: Unit[]) => units.filter((u) => u.side === 'chaos');
-const empire = (units: Unit[]) => units.filter((u) => u.side === 'empire');
 const pass = (game: SolitaireGame): Command<Side> | undefined =>
   game.pending!.options.find((o) => ['end-build', 'end-move', 'end-turn', 'institute-let', 'let-happen'].includes(o.type)) ?? game.pending!.options[0];
 /** The markers drawn on a turn, in order. */
