@@ -232,7 +232,10 @@ async function solitaireScreens(): Promise<void> {
   await page.click('[data-testid="solitaire"]');
   await page.locator('[data-testid="sol-setup"]').waitFor();
   await page.fill('[data-testid="sol-seed"]', '7');
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    (document.querySelector('[data-testid="sol-setup"]') as HTMLElement).scrollTop = 0;
+  });
   await page.waitForTimeout(800);
   await page.screenshot({ path: `${out}/solitaire-setup.png` });
 

@@ -61,7 +61,7 @@ export class SolitaireSetupScreen {
       <div class="sol-field"><span class="sol-fname">Scenario</span><div class="sol-scenarios">${bases
         .map(
           (s) => `<label class="sol-scenario" data-testid="sol-scenario"><input type="radio" name="sol-scenario" value="${esc(s.id)}"${s.id === this.scenario ? ' checked' : ''}>
-            <span><b>${s.number}. ${esc(s.name)}</b> <span class="muted small">${s.turns} turns · Chaos Index ${s.index}${s.options.length ? ` · ${s.options.map((o) => RULE_TEXT[o].name).join(', ')}` : ''}</span>
+            <span><span class="sol-sc-head"><b>${s.number}. ${esc(s.name)}</b> <span class="muted small">${s.turns} turns · Chaos Index ${s.index}${s.options.length ? ` · ${s.options.map((o) => RULE_TEXT[o].name).join(', ')}` : ''}</span></span>
             <span class="sol-desc">${esc(s.description)}</span>
             <span class="sol-levels small">${levelsHtml(s.levels)}</span></span></label>`,
         )
