@@ -173,7 +173,8 @@ export function chaosAttack(game: SolitaireGame, stack: ChaosStack): void {
 function conquer(game: SolitaireGame, stack: ChaosStack): void {
   const s = stateOf(game);
   const sys = s.systems[stack.sector];
-  if (!stack.force || stack.force.kind !== 'independent' || !sys || sys.side !== 'chaos' || sys.force === stack.force.id) return;
+  // a Rebel system only: another Independent Empire's is not taken unopposed
+  if (!stack.force || stack.force.kind !== 'independent' || !sys || sys.side !== 'chaos' || sys.force !== null) return;
   if (unitsIn(game, stack.sector, 'empire').length) return;
   sys.force = stack.force.id;
   for (const u of unitsIn(game, stack.sector, 'chaos')) if (!u.force) u.force = stack.force.id;

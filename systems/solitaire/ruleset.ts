@@ -12,7 +12,7 @@ import { createGameWorld } from '../../src/core/world/world';
 import { OPTIONAL_RULES, solitaireContent, type SolitaireScenario } from './content';
 import { alienPhase, endOfTurn, eventsPhase, imperialPhase, operationsPhase } from './phases';
 import { setupGame } from './setup';
-import { fmt, imperialSystems, leviathanCheck, LEVEL_NAMES, LEVELS, levelOf, SIDES, stateOf, universalVictory, victoryPoints, type Side, type SolitaireGame } from './state';
+import { fmt, forgetEmptyForces, imperialSystems, leviathanCheck, LEVEL_NAMES, LEVELS, levelOf, SIDES, stateOf, universalVictory, victoryPoints, type Side, type SolitaireGame } from './state';
 
 function optionsProblem(options: { [key: string]: unknown }): string | null {
   for (const key of Object.keys(options)) if (key !== 'rules') return `a solitaire game takes only the option "rules" (its optional rules), not "${key}"`;
@@ -47,8 +47,12 @@ export const solitaireRuleset: Ruleset<Side, SolitaireScenario> = {
     { player: null, phase: 'end', segment: 'end', procedure: 'chaos-end' },
   ],
   setup: setupGame,
-  // the Leviathan goes the instant the Core is lost [001 32.0 Leviathan]
-  refresh: (game) => leviathanCheck(game),
+  refresh(game) {
+    // the Leviathan goes the instant the Core is lost [001 32.0 Leviathan]
+    leviathanCheck(game);
+    // a force's marker goes when nothing of it is left, however that came about
+    forgetEmptyForces(game);
+  },
   victory(game, final) {
     const s = stateOf(game);
     // an Empire with no system and no mobile unit left has nothing more to play with: the game ends now (ours)
