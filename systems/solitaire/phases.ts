@@ -576,7 +576,11 @@ export function attackOptions(game: SolitaireGame): { options: Command<Side>[]; 
         }
       }
     if (!s.systems[sector] && !unitsIn(game, sector, 'chaos').length)
-      for (const u of mine) if (u.type === 'CF') options.push({ type: 'colonize', side: 'empire', sector, unit: u.id });
+      for (const u of mine)
+        if (u.type === 'CF') {
+          options.push({ type: 'colonize', side: 'empire', sector, unit: u.id });
+          odds.push(null); // odds[i] is option i's
+        }
   }
   options.push({ type: 'end-turn', side: 'empire' });
   odds.push(null);
