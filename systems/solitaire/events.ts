@@ -104,6 +104,14 @@ function walk(game: SolitaireGame, start: string, test: (sector: string) => bool
   return null;
 }
 
+/** Pay a resource point for each of `items`, the first first, while the treasury lasts; the rest go unpaid [001 32.0]. */
+function payForEach<T>(game: SolitaireGame, items: T[]): { paid: number; unpaid: T[] } {
+  const s = stateOf(game);
+  const paid = Math.min(s.rp, items.length);
+  s.rp -= paid;
+  return { paid, unpaid: items.slice(paid) };
+}
+
 // ------------------------------------------------------------------ the markers
 
 export const EVENTS: Record<string, ChaosEvent> = {
@@ -150,10 +158,8 @@ export const EVENTS: Record<string, ChaosEvent> = {
     resolve(game) {
       const s = stateOf(game);
       const systems = imperialSystems(game);
-      const paid = Math.min(s.rp, systems.length);
-      s.rp -= paid;
       // the player pays for his richest systems first
-      const unpaid = [...systems].sort((a, b) => s.systems[b]!.resource - s.systems[a]!.resource || sectorNumber(game, a) - sectorNumber(game, b)).slice(paid);
+      const { paid, unpaid } = payForEach(game, [...systems].sort((a, b) => s.systems[b]!.resource - s.systems[a]!.resource || sectorNumber(game, a) - sectorNumber(game, b)));
       const lost: string[] = [];
       for (const x of unpaid) if (d10(game) <= 2) (convertToChaos(game, x, null, true, false), lost.push(x));
       // units on a converted sector stay Imperial: only the system unit goes over
@@ -455,10 +461,8 @@ export const EVENTS: Record<string, ChaosEvent> = {
     resolve(game) {
       const s = stateOf(game);
       const units = imperialUnits(game);
-      const paid = Math.min(s.rp, units.length);
-      s.rp -= paid;
       // the player pays his costliest units first
-      const unpaid = [...units].sort((a, b) => unitDef(game, b.type).cost - unitDef(game, a.type).cost || a.id - b.id).slice(paid);
+      const { paid, unpaid } = payForEach(game, [...units].sort((a, b) => unitDef(game, b.type).cost - unitDef(game, a.type).cost || a.id - b.id));
       let lost = 0;
       for (const u of unpaid)
         if (d10(game) <= 2) {
