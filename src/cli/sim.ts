@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import { bundledContent } from '../core/content/bundled';
 import { ContentError } from '../core/content/validate';
 import { newGame, stateHash } from '../core/engine/game';
-import type { Json } from '../core/engine/types';
+import type { AnyGame, Json } from '../core/engine/types';
 import { loadSave } from '../core/save';
 import { agentFactory, agentNames } from '../ai/registry';
 import { playOut } from '../ai/play';
@@ -60,6 +60,25 @@ function wholeNumber(value: string | boolean | undefined, name: string, fallback
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > 1_000_000) throw new UsageError(`--${name} must be a whole number from 1, got "${String(value)}"`);
   return n;
+}
+
+/**
+ * Play `games` games, the i-th seeded `<seed>-<i>`: `play` plays one out and keeps its own tallies. Returns
+ * what every ruleset's summary has: turns, decisions, each game's final state hash, and the time taken.
+ */
+function playGames(games: number, seed: string, json: boolean, play: (gameSeed: string) => { game: AnyGame; decisions: number }) {
+  let turns = 0;
+  let decisions = 0;
+  const stateHashes: string[] = [];
+  const started = performance.now();
+  for (let i = 0; i < games; i++) {
+    const { game, decisions: taken } = play(`${seed}-${i}`);
+    decisions += taken;
+    turns += game.turn;
+    stateHashes.push(stateHash(game));
+    if (!json && (i + 1) % Math.max(1, Math.floor(games / 10)) === 0) console.log(`${i + 1}/${games} games`);
+  }
+  return { turns, decisions, stateHashes, ms: performance.now() - started };
 }
 
 function main(argv: string[]): void {
@@ -112,26 +131,18 @@ function main(argv: string[]): void {
   let rebelWins = 0;
   let imperialWins = 0;
   let draws = 0;
-  let turns = 0;
-  let decisions = 0;
-  const stateHashes: string[] = [];
-  const started = performance.now();
-  for (let i = 0; i < games; i++) {
-    const gameSeed = `${seed}-${i}`;
+  const { turns, decisions, stateHashes, ms } = playGames(games, seed, json, (gameSeed) => {
     const game = newGame({ content, ruleset, scenario, seed: gameSeed });
     const agents = {
       rebel: agentFactory(rebelName)({ side: 'rebel', seed: gameSeed }),
       imperial: agentFactory(imperialName)({ side: 'imperial', seed: gameSeed }),
     };
-    decisions += playOut(game, agents);
+    const decisions = playOut(game, agents);
     if (game.winner === 'rebel') rebelWins++;
     else if (game.winner === 'imperial') imperialWins++;
     else draws++;
-    turns += game.turn;
-    stateHashes.push(stateHash(game));
-    if (!json && (i + 1) % Math.max(1, Math.floor(games / 10)) === 0) console.log(`${i + 1}/${games} games`);
-  }
-  const ms = performance.now() - started;
+    return { game, decisions };
+  });
   const summary = {
     scenario,
     rebel: rebelName,
@@ -173,23 +184,15 @@ function simulateSolitaire(args: Args, content: ReturnType<typeof bundledContent
   const levels: Record<string, number> = Object.fromEntries(LEVELS.map((l) => [l, 0]));
   let universal = 0;
   let vp = 0;
-  let turns = 0;
-  let decisions = 0;
-  const stateHashes: string[] = [];
-  const started = performance.now();
-  for (let i = 0; i < games; i++) {
-    const gameSeed = `${seed}-${i}`;
+  const { turns, decisions, stateHashes, ms } = playGames(games, seed, json, (gameSeed) => {
     const game = newGame({ content, ruleset: solitaireRuleset, scenario, seed: gameSeed, options });
-    decisions += playSolitaireOut(game, solitaireAgentFactory(agentName)({ seed: gameSeed }));
+    const decisions = playSolitaireOut(game, solitaireAgentFactory(agentName)({ seed: gameSeed }));
     const outcome = solitaireState(game).outcome!;
     levels[outcome.level] = (levels[outcome.level] ?? 0) + 1;
     if (outcome.universal) universal++;
     vp += outcome.vp;
-    turns += game.turn;
-    stateHashes.push(stateHash(game));
-    if (!json && (i + 1) % Math.max(1, Math.floor(games / 10)) === 0) console.log(`${i + 1}/${games} games`);
-  }
-  const ms = performance.now() - started;
+    return { game, decisions };
+  });
   const summary = {
     scenario,
     imperial: agentName,
@@ -246,23 +249,15 @@ function simulateConquest(args: Args, content: ReturnType<typeof bundledContent>
 
   const winsBySeat = seats.map(() => 0);
   let draws = 0;
-  let rounds = 0;
-  let decisions = 0;
-  const stateHashes: string[] = [];
-  const started = performance.now();
-  for (let i = 0; i < games; i++) {
-    const gameSeed = `${seed}-${i}`;
+  const { turns: rounds, decisions, stateHashes, ms } = playGames(games, seed, json, (gameSeed) => {
     const game = newGame({ content, ruleset: conquestRuleset, scenario, seed: gameSeed, options });
     const agents = Object.fromEntries(seats.map((f, seat) => [f, conquestAgentFactory(agentNamesBySeat[seat]!)({ faction: f, seed: gameSeed })]));
-    decisions += playConquestOut(game, agents);
+    const decisions = playConquestOut(game, agents);
     const seat = game.winner && game.winner !== 'draw' ? seats.indexOf(game.winner) : -1;
     if (seat >= 0) winsBySeat[seat] = (winsBySeat[seat] ?? 0) + 1;
     else draws++;
-    rounds += game.turn;
-    stateHashes.push(stateHash(game));
-    if (!json && (i + 1) % Math.max(1, Math.floor(games / 10)) === 0) console.log(`${i + 1}/${games} games`);
-  }
-  const ms = performance.now() - started;
+    return { game, decisions };
+  });
   const summary = {
     scenario,
     players,

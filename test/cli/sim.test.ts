@@ -34,8 +34,31 @@ describe('npm run sim', () => {
       'conquest-domination',
       'conquest-capital',
       'conquest-mission',
+      ...['long-twilight', 'divided-heavens', 'reconquest', 'undying-emperor', 'transhuman-revolt', 'second-empire'].flatMap((id) => [`chaos-${id}`, `chaos-${id}-sweep`]),
     ]);
   }, 60_000);
+
+  it('[001] plays solitaire games: games by victory level, and the same hashes for the same arguments', () => {
+    const args = ['--scenario', 'chaos-long-twilight', '--games', '4', '--seed', '7', '--imperial', 'normal', '--json'];
+    const first = lastJson(sim(...args));
+    expect(first).toMatchObject({ scenario: 'chaos-long-twilight', imperial: 'normal', games: 4 });
+    expect(Object.keys(first.levels)).toEqual(['collapse', 'decline', 'survival', 'expanding', 'galactic']);
+    expect(Object.values(first.levels as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(4);
+    expect(first.survivalOrBetter).toBe(first.levels.survival + first.levels.expanding + first.levels.galactic);
+    expect(first.stateHashes).toHaveLength(4);
+    expect(lastJson(sim(...args)).stateHashes).toEqual(first.stateHashes);
+    const withRules = lastJson(sim(...args.slice(0, -1), '--rules', 'expeditions,trans-humans', '--json'));
+    expect(withRules.stateHashes).not.toEqual(first.stateHashes);
+    for (const [extra, message] of [
+      [['--imperial', 'oracle'], /there is no solitaire agent "oracle"/],
+      [['--rules', 'warp-drive'], /there is no optional rule "warp-drive"/],
+      [['--rebel', 'normal'], /--rebel is not for a solitaire game/],
+    ] as const) {
+      const run = spawnSync(TSX, ['src/cli/sim.ts', '--scenario', 'chaos-reconquest', '--games', '1', ...extra, '--json'], { encoding: 'utf8' });
+      expect(run.status).not.toBe(0);
+      expect(run.stderr.trim()).toMatch(message);
+    }
+  }, 120_000);
 
   it('[002] plays conquest games: wins by seat, and the same hashes for the same arguments', () => {
     const args = ['--scenario', 'conquest-domination', '--players', '4', '--agents', 'normal,random,random,random', '--games', '3', '--seed', '7', '--json'];
