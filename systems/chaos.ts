@@ -8,14 +8,10 @@
  */
 import { emit } from '../src/core/engine/game';
 import type { Game } from '../src/core/engine/types';
+import { isGalactic } from '../src/core/content/validate';
 import { refOf } from '../src/core/world/world';
 
 const RULE = '[001 Chaos Index]';
-
-/** The Chaos Index is kept only in the galactic game. */
-export function keepsChaos(game: Game): boolean {
-  return game.scenario.kind === 'galactic';
-}
 
 export function chaosIndex(game: Game): number {
   return (game.vars.chaos as number | undefined) ?? game.content.galactic.chaos.start;
@@ -23,7 +19,7 @@ export function chaosIndex(game: Game): number {
 
 /** Move the index by `by` (kept within 0-100), saying why in the log for both sides. */
 export function moveChaos(game: Game, by: number, why: string): void {
-  if (!keepsChaos(game) || by === 0) return;
+  if (!isGalactic(game.scenario) || by === 0) return;
   const before = chaosIndex(game);
   const after = Math.max(0, Math.min(100, before + by));
   game.vars.chaos = after;

@@ -17,8 +17,9 @@ import { emit } from '../src/core/engine/game';
 import type { Game, Procedure, Step } from '../src/core/engine/types';
 import { spawnUnit } from '../src/core/world/build';
 import { IMPERIAL_CONTROL, REBELLION, REBEL_CONTROL } from '../src/core/world/components';
-import { has, place, planetOfEnviron, refOf } from '../src/core/world/world';
-import { eventsToDraw, keepsChaos, moveChaos } from './chaos';
+import { isGalactic, isStarFaringHome } from '../src/core/content/validate';
+import { has, place, planetOfEnviron, refOf, undiscoveredSecret } from '../src/core/world/world';
+import { eventsToDraw, moveChaos } from './chaos';
 import { controls } from './control';
 import { enterRebellion, planetName, shiftLoyalty, stopRebellion, UNREST } from './loyalty';
 import { discover, rebelBase } from './secret-planets';
@@ -45,7 +46,7 @@ export function assignmentInHand(game: Game): { card: StrategicAssignmentDef; he
 
 /** Set up the decks at the start of a galactic game: events and assignments, each shuffled. */
 export function setupGalacticDecks(game: Game): void {
-  if (!keepsChaos(game)) return;
+  if (!isGalactic(game.scenario)) return;
   game.vars.chaos = game.content.galactic.chaos.start;
   game.vars.eventDeck = game.rng.shuffle(game.content.galactic.events.map((e) => e.id));
   game.vars.assignmentDeck = game.rng.shuffle(game.content.galactic.assignments.map((a) => a.id));
@@ -53,7 +54,7 @@ export function setupGalacticDecks(game: Game): void {
 
 /** The galactic phase: judge and draw the assignment, then draw this turn's events. */
 export function galacticPhase(game: Game): void {
-  if (!keepsChaos(game) || game.turn >= game.scenario.turns) return;
+  if (!isGalactic(game.scenario) || game.turn >= game.scenario.turns) return;
   judgeAssignment(game);
   drawAssignment(game);
   const n = eventsToDraw(game);
@@ -111,7 +112,7 @@ export function planetsIn(game: Game, where: PlanetScopeDef): number[] {
       case 'throne':
         return has(w, p, c.Throne);
       case 'home-world':
-        return [...game.content.races.values()].some((r) => r.starFaring && r.homePlanet === def.id);
+        return isStarFaringHome(game.content, def.id);
       case 'secret':
         return has(w, p, c.Secret);
       default:
@@ -161,7 +162,7 @@ function applyEffect(game: Game, effect: GalacticEffectDef, cause: string): void
         if (base) discover(game, base, cause);
         return;
       }
-      const unknown = planetsInPlay(game).filter((p) => has(w, p, c.Secret) && !has(w, p, c.Discovered));
+      const unknown = planetsInPlay(game).filter((p) => undiscoveredSecret(w, p));
       if (unknown.length) discover(game, game.rng.pick(unknown), cause);
       return;
     }

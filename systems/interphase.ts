@@ -10,6 +10,7 @@
  * interphase (the chapter's example). Checks repeat until no planet changes; a planet changes at most once
  * per interphase, so the loop ends.
  */
+import { isGalactic } from '../src/core/content/validate';
 import type { Frame, Game, Procedure, Step } from '../src/core/engine/types';
 import { becomesRebelControlled } from './control';
 import { becomeRebelControlled } from './loyalty';
@@ -20,7 +21,7 @@ import { checkBase } from './secret-planets';
 export const interphase: Procedure = {
   step(game: Game, frame: Frame): Step {
     // the galactic game: the galactic phase first (assignment, events), its consequences checked below
-    if (!frame.data.galacticPhase && game.scenario.kind === 'galactic') {
+    if (!frame.data.galacticPhase && isGalactic(game.scenario)) {
       frame.data.galacticPhase = true;
       return { push: { proc: 'galactic-phase', data: {} } };
     }

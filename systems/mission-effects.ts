@@ -12,6 +12,7 @@ import { emit, interrupt } from '../src/core/engine/game';
 import type { Command, Decision, Frame, Game, Step } from '../src/core/engine/types';
 import { REBELLION } from '../src/core/world/components';
 import { GuardedBy } from '../src/core/world/relations';
+import { isGalactic } from '../src/core/content/validate';
 import { allOf, entityOf, environOf, guardOf, place, planetOfEnviron, refOf, tag, unplace, untag } from '../src/core/world/world';
 import { nameOf, nameOfId } from '../src/core/names';
 import { killCharacter as killInCombatTerms } from './character-combat';
@@ -43,7 +44,7 @@ import { spawnUnit } from '../src/core/world/build';
 import { ENVIRON_TYPES } from '../src/core/content/schema';
 import { discover, rebelBase } from './secret-planets';
 import { tallyPoints } from './victory';
-import { keepsChaos, moveChaos } from './chaos';
+import { moveChaos } from './chaos';
 
 /** Something a mission step still has to do, in order. */
 export type Effect =
@@ -183,7 +184,7 @@ export function completeGroup(game: Game, queue: Effect[], group: MissionGroup):
       const points = n * vp.gatherInformation * (side === 'rebel' ? 1 : -1);
       // the galactic game counts no such points (tables.md): the mission moves the Chaos Index instead, by
       // one whatever its letters (by the letters, the Rebel's missions alone raised it 33 a game)
-      if (keepsChaos(game)) return moveChaos(game, Math.sign(points), `${side === 'rebel' ? 'Rebel' : 'Imperial'} gathered information at ${nameOf(game, group.environ)}`);
+      if (isGalactic(game.scenario)) return moveChaos(game, Math.sign(points), `${side === 'rebel' ? 'Rebel' : 'Imperial'} gathered information at ${nameOf(game, group.environ)}`);
       tallyPoints(game, points, 'gathered information', { text: `${side === 'rebel' ? 'Rebel' : 'Imperial'} gathered information at ${nameOf(game, group.environ)}`, rule: '[13.2]' });
       emit(game, { kind: 'victory-points', text: `Gathered information: ${points > 0 ? '+' : ''}${points} victory points.`, rule: '[13.2]', visibleTo: 'all' });
     },

@@ -18,23 +18,18 @@ import type { SideId } from '../src/core/content/schema';
 import { emit } from '../src/core/engine/game';
 import type { Command, Frame, Game, Procedure, Step } from '../src/core/engine/types';
 import { IMPERIAL_CONTROL } from '../src/core/world/components';
-import { allOf, environOf, has, planetOfEnviron, tag, untag } from '../src/core/world/world';
+import { isGalactic } from '../src/core/content/validate';
+import { allOf, environOf, has, planetOfEnviron, tag, undiscoveredSecret, untag } from '../src/core/world/world';
 import { planetName } from './loyalty';
 import { planetsInPlay, sideIndexOf, unitsOnPlanet } from './sides';
 import { moveChaos } from './chaos';
 
 const RULE = '[galactic: secret planets]';
 
-/** Secret planets are the Rebel's secret only in the galactic game. */
-function secretsKept(game: Game): boolean {
-  return game.scenario.kind === 'galactic';
-}
-
 /** Is this planet unknown to the side: a secret planet the Empire has not discovered? */
 export function hiddenFrom(game: Game, planet: number, side: SideId): boolean {
-  if (side !== 'imperial' || !secretsKept(game)) return false;
-  const c = game.world.c;
-  return has(game.world, planet, c.Secret) && !has(game.world, planet, c.Discovered);
+  if (side !== 'imperial' || !isGalactic(game.scenario)) return false;
+  return undiscoveredSecret(game.world, planet);
 }
 
 /** The Rebel's secret base planet, or 0 when he has none (not chosen yet, destroyed, or not this game). */
@@ -56,7 +51,7 @@ export function baseChoices(game: Game): number[] {
 /** The Empire discovers a secret planet, and the base if it is there. Said to both sides. */
 export function discover(game: Game, planet: number, how: string): void {
   const w = game.world;
-  if (!secretsKept(game) || !has(w, planet, w.c.Secret) || has(w, planet, w.c.Discovered)) return;
+  if (!isGalactic(game.scenario) || !undiscoveredSecret(w, planet)) return;
   tag(w, planet, w.c.Discovered);
   const base = planet === rebelBase(game) ? ': the Rebel secret base is there' : '';
   emit(game, { kind: 'discovered', text: `The Empire discovers the secret planet ${planetName(game, planet)} (${how})${base}.`, rule: RULE, visibleTo: 'all' });
@@ -67,10 +62,10 @@ export function discover(game: Game, planet: number, how: string): void {
  * stands on, is discovered.
  */
 export function refreshSecretPlanets(game: Game): void {
-  if (!secretsKept(game)) return;
+  if (!isGalactic(game.scenario)) return;
   const w = game.world;
   const c = w.c;
-  const undiscovered = planetsInPlay(game).filter((p) => has(w, p, c.Secret) && !has(w, p, c.Discovered));
+  const undiscovered = planetsInPlay(game).filter((p) => undiscoveredSecret(w, p));
   if (!undiscovered.length) return;
   for (const planet of undiscovered) if (c.PlanetState.value[planet] !== IMPERIAL_CONTROL) discover(game, planet, 'it has risen');
   // one pass over the Empire's units, not one search per planet (this runs after every change)

@@ -3,6 +3,7 @@
  * interphase. Each player-turn: operations (movement, enemy reaction, military combat), search,
  * missions (assignment, action, bonus draw). Province scenarios play the same sequence over a province.
  */
+import { isGalactic } from '../src/core/content/validate';
 import type { SideId } from '../src/core/content/schema';
 import type { Frame, Game, Ruleset, SegmentDef } from '../src/core/engine/types';
 import { buildWorld } from '../src/core/world/build';
@@ -28,7 +29,7 @@ import { rebellionForces } from './rebellion';
 import { recordStartingRebelControl, score, victory } from './victory';
 import { refreshSecretPlanets, secretBaseProcedure } from './secret-planets';
 import { galacticPhaseProcedure, setupGalacticDecks } from './galactic-events';
-import { chaosIndex, keepsChaos, victoryLevel } from './chaos';
+import { chaosIndex, victoryLevel } from './chaos';
 
 /** The setup that follows placement, whether automatic or by hand. */
 function afterPlacement(game: Game): void {
@@ -96,7 +97,7 @@ export const starSystemRuleset: Ruleset = {
   sequence: [...playerTurn('rebel'), ...playerTurn('imperial'), { player: null, phase: 'interphase', segment: 'interphase', procedure: 'interphase' }],
   setup(game: Game) {
     // the galactic game: the Rebel first hides his secret base, then both sides place
-    if (game.scenario.kind === 'galactic') {
+    if (isGalactic(game.scenario)) {
       setupGalacticDecks(game);
       return void game.stack.push({ proc: 'secret-base', data: {} });
     }
@@ -116,7 +117,7 @@ export const starSystemRuleset: Ruleset = {
   score,
   winnerText(side, game) {
     const text = side === 'rebel' ? 'The Rebellion wins.' : 'The Empire wins.';
-    if (!keepsChaos(game)) return text;
+    if (!isGalactic(game.scenario)) return text;
     // the galactic game: the Empire's victory level by the Chaos Index [001 victory levels]
     const level = `${victoryLevel(game).name} (Chaos Index ${chaosIndex(game)})`;
     return side === 'rebel' ? `The Rebellion wins: the Empire's rule ends in ${level}.` : `The Empire wins, its victory level ${level}.`;

@@ -11,12 +11,12 @@
  * The galactic game (tables.md) counts only Rebel-controlled planets, each by its galactic value, and the
  * Rebel wins as soon as he holds 26 or more; else the Empire wins at the end of turn 20.
  */
-import type { Content } from '../src/core/content/validate';
+import { isGalactic, isStarFaringHome, type Content } from '../src/core/content/validate';
 import type { Game, Json, Winner } from '../src/core/engine/types';
 import { REBELLION, REBEL_CONTROL } from '../src/core/world/components';
 import { PATRIOTIC, UNREST } from './loyalty';
 import { planetsInPlay } from './sides';
-import { chaosIndex, keepsChaos, victoryLevel } from './chaos';
+import { chaosIndex, victoryLevel } from './chaos';
 import { refOf } from '../src/core/world/world';
 
 /**
@@ -63,7 +63,7 @@ function planetScore(game: Game, planet: number): { category: PlanetCategory; po
   const c = game.world.c;
   const vp = game.content.tables.victoryPoints;
   const state = c.PlanetState.value[planet];
-  if (game.scenario.kind === 'galactic') {
+  if (isGalactic(game.scenario)) {
     // tables.md: in the galactic game only Rebel-controlled planets score, each by its galactic value
     if (state !== REBEL_CONTROL) return null;
     const value = galacticValue(game.content, refOf(game.world, planet));
@@ -90,7 +90,6 @@ export function galacticValue(content: Content, planet: string): { points: numbe
     const provinces = [...content.galaxy.provinces].sort((a, b) => a.number - b.number);
     const firstCapital = provinces[0]?.capital;
     const capitals = new Set(provinces.map((p) => p.capital));
-    const homes = new Set([...content.races.values()].filter((r) => r.starFaring && r.homePlanet).map((r) => r.homePlanet));
     values = new Map();
     for (const p of content.galaxy.planets) {
       const value =
@@ -100,7 +99,7 @@ export function galacticValue(content: Content, planet: string): { points: numbe
             ? { points: vp.throneOrFirstCapital, words: 'the first capital' }
             : capitals.has(p.id)
               ? { points: vp.capital, words: 'a capital' }
-              : homes.has(p.id)
+              : isStarFaringHome(content, p.id)
                 ? { points: vp.starFaringHome, words: 'a star-faring home world' }
                 : { points: vp.planet, words: 'a planet' };
       values.set(p.id, value);
@@ -123,7 +122,7 @@ export function victorySources(game: Game): VictorySource[] {
     const name = game.content.planets.get(id)?.name ?? id;
     out.push({ kind: 'planet', points: scored.points, text: `${name}: ${scored.words}`, rule: VP_RULE, planet: id });
   }
-  if (game.scenario.kind === 'galactic') return out; // galactic points are planets only (tables.md)
+  if (isGalactic(game.scenario)) return out; // galactic points are planets only (tables.md)
   for (const e of (game.vars.tallyLog as unknown as TallyEntry[] | undefined) ?? []) out.push({ kind: 'event', points: e.points, text: e.text, rule: e.rule, turn: e.turn });
   return out;
 }
@@ -143,7 +142,7 @@ type PlanetCategory = 'rebelControlled' | 'rebellion' | 'unrest' | 'patriotic';
 
 export function victoryBreakdown(game: Game): VictoryBreakdown {
   // the galactic game counts planets only: kills and captures are not galactic victory points (tables.md)
-  const tally = game.scenario.kind === 'galactic' ? 0 : ((game.vars.tally as number | undefined) ?? 0);
+  const tally = isGalactic(game.scenario) ? 0 : ((game.vars.tally as number | undefined) ?? 0);
   const b: VictoryBreakdown = { rebelControlled: 0, rebellion: 0, unrest: 0, patriotic: 0, tally, total: 0 };
   for (const planet of planetsInPlay(game)) {
     const scored = planetScore(game, planet);
@@ -174,7 +173,7 @@ export function victory(game: Game, final: boolean): Winner | null {
   const { victory: rules } = game.scenario;
   if (rules.rebelControlWinsAtOnce && newRebelControl(game).length > 0) return 'rebel';
   // the galactic game: the Rebel wins as soon as he holds his target, on any turn up to the last
-  if (game.scenario.kind === 'galactic' && rebelVictoryPoints(game) >= rules.rebelPoints) return 'rebel';
+  if (isGalactic(game.scenario) && rebelVictoryPoints(game) >= rules.rebelPoints) return 'rebel';
   if (!final) return null;
   return rebelVictoryPoints(game) >= rules.rebelPoints ? 'rebel' : 'imperial';
 }
@@ -191,7 +190,7 @@ export function score(game: Game): { [key: string]: Json } {
   const b = victoryBreakdown(game);
   const { victory: rules, turns } = game.scenario;
   const turnsLeft = Math.max(0, turns - game.turn + 1);
-  const galactic = keepsChaos(game) ? { chaos: chaosIndex(game), level: victoryLevel(game).name } : null;
+  const galactic = isGalactic(game.scenario) ? { chaos: chaosIndex(game), level: victoryLevel(game).name } : null;
   return {
     rebelPoints: b.total,
     rebelTarget: rules.rebelPoints,
@@ -199,7 +198,7 @@ export function score(game: Game): { [key: string]: Json } {
     lastTurn: turns,
     turnsLeft,
     rebelControlWinsAtOnce: rules.rebelControlWinsAtOnce,
-    breakdown: game.scenario.kind === 'galactic' ? { 'Rebel-controlled planets': b.rebelControlled } : {
+    breakdown: isGalactic(game.scenario) ? { 'Rebel-controlled planets': b.rebelControlled } : {
       'Rebel-controlled planets': b.rebelControlled,
       'planets in rebellion': b.rebellion,
       'planets at unrest': b.unrest,

@@ -10,7 +10,7 @@
  */
 import { hyperjumpOddsOn } from '../../systems/hyperjump';
 import type { MissionLetterId, SideId } from '../core/content/schema';
-import type { Content } from '../core/content/validate';
+import { isGalacticScenario, type Content } from '../core/content/validate';
 import type { Command, Decision } from '../core/engine/types';
 import type { GameView } from '../core/view';
 import { characterColumn, militaryColumn } from '../core/odds';
@@ -225,7 +225,7 @@ function missionPriority(ctx: PlanContext, letter: MissionLetterId, environ: num
         return state === 'rebellion' || state === 'rebel-control' || loyalty >= 4 ? 0 : 60 + loyalty;
       case 'I':
         // [13.2] each letter a victory point; in the galactic game none (it only stirs the Chaos Index)
-        return ctx.content.scenarios.get(ctx.view.scenario)?.kind === 'galactic' ? 15 : 50;
+        return isGalacticScenario(ctx.content, ctx.view.scenario) ? 15 : 50;
       case 'T':
         return strengthIn(ctx.view, environ, 'imperial') > 0 ? 45 : 0;
       case 'F':
@@ -345,7 +345,7 @@ function rebelMovement(ctx: PlanContext): Command | undefined {
 function startVoyage(ctx: PlanContext, planetValue: (ctx: PlanContext, planet: number) => number): Command | undefined {
   const { view } = ctx;
   const flown = (ctx.memory.voyagedShips as number[] | undefined) ?? [];
-  const galactic = ctx.content.scenarios.get(view.scenario)?.kind === 'galactic';
+  const galactic = isGalacticScenario(ctx.content, view.scenario);
   if (flown.length && !galactic) return undefined;
   for (const ship of view.ships) {
     if (ship.side !== ctx.side || !ship.holder || flown.includes(ship.eid) || !option(ctx, 'pick', (o) => o.piece === ship.eid)) continue;

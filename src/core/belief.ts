@@ -23,7 +23,8 @@ import { cloneGame } from './engine/game';
 import type { Game, Json } from './engine/types';
 import { Rng } from './rng';
 import { HeldBy } from './world/relations';
-import { allOf, environOf, holderOf, place, planetOfEnviron } from './world/world';
+import { isGalactic } from './content/validate';
+import { allOf, environOf, holderOf, place, planetOfEnviron, undiscoveredSecret } from './world/world';
 
 /**
  * What the side remembers of enemies it cannot see now. It is the side's own memory, kept from the
@@ -88,10 +89,10 @@ export function sampleBelief(game: Game, side: SideId, seed: string, sightings: 
 
   // galactic game: the Empire does not know where the Rebel base is until its planet is discovered; it
   // could be on any secret planet still unknown to it
-  if (side === 'imperial' && g.scenario.kind === 'galactic') {
+  if (side === 'imperial' && isGalactic(g.scenario)) {
     const base = allOf(w, 'planet').find((p) => hasComponent(w, p, c.RebelBase));
     if (base && !hasComponent(w, base, c.Discovered)) {
-      const unknown = allOf(w, 'planet').filter((p) => hasComponent(w, p, c.Secret) && hasComponent(w, p, c.InPlay) && !hasComponent(w, p, c.Discovered));
+      const unknown = allOf(w, 'planet').filter((p) => hasComponent(w, p, c.InPlay) && undiscoveredSecret(w, p));
       removeComponent(w, base, c.RebelBase);
       addComponent(w, rng.pick(unknown), c.RebelBase);
     }

@@ -16,7 +16,8 @@ import { ENVIRON_TYPES, LOYALTIES, PLANET_STATES, type SideId } from './content/
 import { currentSegmentLabel } from './engine/game';
 import type { Decision, Game, GameEvent, Json } from './engine/types';
 import { POSSESSION_KINDS } from './world/components';
-import { allOf, environOf, guardOf, holderOf, planetOfEnviron, refOf } from './world/world';
+import { isGalactic } from './content/validate';
+import { allOf, environOf, guardOf, holderOf, planetOfEnviron, refOf, undiscoveredSecret } from './world/world';
 
 export interface PlanetView {
   eid: number;
@@ -150,7 +151,7 @@ export function viewFor(game: Game, side: SideId | null, options: ViewOptions = 
     pdbLevel: c.Pdb.level[eid] as number,
     pdbUp: c.Pdb.up[eid] === 1,
     control: (c.Control.side[eid] as number) >= 0 ? sideName(game, c.Control.side[eid] as number) : null,
-    unknownToEmpire: game.scenario.kind === 'galactic' && hasComponent(w, eid, c.Secret) && !hasComponent(w, eid, c.Discovered),
+    unknownToEmpire: isGalactic(game.scenario) && undiscoveredSecret(w, eid),
     rebelBase: hasComponent(w, eid, c.RebelBase) && (side !== 'imperial' || hasComponent(w, eid, c.Discovered)),
   }));
 

@@ -102,9 +102,28 @@ function schemaProblems(file: string, error: z.ZodError): ContentProblem[] {
 /** The area of a galactic scenario: every planet of the galaxy. */
 export const GALAXY_AREA = 'galaxy';
 
+/**
+ * Whether this is the galactic game (issue 26): the whole galaxy in play, secret planets kept from the
+ * Empire, the Chaos Index and galactic events, galactic victory points.
+ */
+export function isGalactic(scenario: ScenarioDef): boolean {
+  return scenario.kind === 'galactic';
+}
+
+/** Whether the scenario of this id is a galactic one (for agents, which hold the scenario's id). */
+export function isGalacticScenario(content: Content, id: string): boolean {
+  const scenario = content.scenarios.get(id);
+  return scenario !== undefined && isGalactic(scenario);
+}
+
+/** Whether a planet is the home planet of a star-faring race (tables.md's galactic points, events' scopes). */
+export function isStarFaringHome(content: Content, planet: string): boolean {
+  return [...content.races.values()].some((r) => r.starFaring && r.homePlanet === planet);
+}
+
 /** Whether a planet is in a scenario's area: its star system, its province, or the whole galaxy. */
 export function planetInArea(scenario: ScenarioDef, planet: PlanetDef, systems: ReadonlyMap<string, StarSystemDef>): boolean {
-  if (scenario.kind === 'galactic') return true;
+  if (isGalactic(scenario)) return true;
   if (scenario.kind === 'star-system') return planet.system === scenario.area;
   return systems.get(planet.system)?.province === scenario.area;
 }

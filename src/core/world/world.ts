@@ -162,6 +162,11 @@ export function unplace(world: GameWorld, eid: number): void {
   world.environOfPiece[eid] = 0;
 }
 
+/** A secret planet the Empire has not discovered (what only the galactic game keeps secret: see `isGalactic`). */
+export function undiscoveredSecret(world: GameWorld, planet: number): boolean {
+  return has(world, planet, world.c.Secret) && !has(world, planet, world.c.Discovered);
+}
+
 export function has(world: GameWorld, eid: number, component: object): boolean {
   return hasComponent(world, eid, component);
 }
