@@ -11,7 +11,7 @@ import type { Procedure, Ruleset } from '../../src/core/engine/types';
 import { createGameWorld } from '../../src/core/world/world';
 import { OPTIONAL_RULES, solitaireContent, type SolitaireScenario } from './content';
 import { alienPhase, endOfTurn, eventsPhase, imperialPhase, operationsPhase } from './phases';
-import { setupGame } from './setup';
+import { placementPhase, setupGame } from './setup';
 import { fmt, forgetEmptyForces, imperialSystems, leviathanCheck, LEVEL_NAMES, LEVELS, levelOf, SIDES, stateOf, universalVictory, victoryPoints, type Side, type SolitaireGame } from './state';
 
 function optionsProblem(options: { [key: string]: unknown }): string | null {
@@ -33,6 +33,7 @@ export const solitaireRuleset: Ruleset<Side, SolitaireScenario> = {
   buildWorld: () => createGameWorld(),
   optionsProblem: (options) => optionsProblem(options),
   procedures: {
+    'chaos-placement': placementPhase,
     'chaos-events': eventsPhase,
     'chaos-aliens': alienPhase,
     'chaos-imperial': imperialPhase,

@@ -3,6 +3,7 @@
  * Imperial and Chaos sectors, the Rebels and Independent Empires, the Imperial forces, leaders and markers,
  * and the Chaos Events pool. The scenarios' sector numbers are scaled to our 25 sectors (docs/rules.md).
  */
+import type { Command, Procedure } from '../../src/core/engine/types';
 import type { UnitType } from './content';
 import { establishIndependentEmpire, recruitRoll } from './forces';
 import {
@@ -18,6 +19,7 @@ import {
   stateOf,
   tell,
   unitDef,
+  type Side,
   type SolitaireGame,
   type SolitaireState,
 } from './state';
@@ -63,6 +65,7 @@ export function setupGame(game: SolitaireGame): void {
     leaderPool: [...content.file.leaders],
     counters: content.file.systemCounters.map((c) => [...c] as [number, number, number]),
     fx: freshEffects(),
+    toPlace: [],
     outcome: null,
   };
   setState(game, state);
@@ -111,22 +114,53 @@ export function setupGame(game: SolitaireGame): void {
       establishIndependentEmpire(game, h.home, { extra: h.extra, leaderAddsToRolls: h.leaderAddsToRolls, rollsResourceMultiplier: scenario.rebels?.resourceMultiplier ?? 1 });
   if (scenario.independentEmpires !== 'strongest-two') rebels();
 
-  // Imperial forces: on Imperial systems (anywhere, where the scenario says), spread one to a sector in turn
-  const imperial = content.sectors.filter((x) => s.systems[x]?.side === 'empire');
-  const places = scenario.forcesAnywhere || !imperial.length ? [...content.sectors] : imperial;
-  const types = (Object.entries(scenario.imperialForces) as [UnitType, number][]).flatMap(([type, n]) => Array<UnitType>(n).fill(type));
-  const order = game.rng.shuffle(places);
-  const placed: Record<string, number> = {};
+  for (const n of scenario.nexus) {
+    const sector = sectorAt(game, n);
+    if (s.systems[sector]?.side === 'empire') s.nexus.push(sector);
+  }
+  if (s.leviathan) tell(game, 'setup', `The Leviathan is in the Core, ${sectorName(game, content.sectors[0]!)}.`, '[001 32.0 Leviathan]');
+
+  // Imperial forces: the player places them [001 Scenarios 5], the costliest first; or the computer does,
+  // on Imperial systems (anywhere, where the scenario says), one to a sector in a random order
+  const types = (Object.entries(scenario.imperialForces) as [UnitType, number][])
+    .flatMap(([type, n]) => Array<UnitType>(n).fill(type))
+    .sort((a, b) => unitDef(game, b).cost - unitDef(game, a).cost);
+  if (game.handPlacement.includes('empire')) {
+    s.toPlace = types;
+    game.stack.push({ proc: 'chaos-placement', data: {} });
+    return;
+  }
+  const order = game.rng.shuffle(placementSectors(game));
   let k = 0;
   for (const type of types) {
     let sector = order[k++ % order.length]!;
-    for (let tries = 0; scenario.maxPerSector && (placed[sector] ?? 0) >= scenario.maxPerSector && tries < order.length; tries++) sector = order[k++ % order.length]!;
-    placed[sector] = (placed[sector] ?? 0) + 1;
-    const unit = newUnit(game, type, 'empire', sector, null);
-    // Scenario 2: each unit flips to its Chaos side on an odd roll
-    if (scenario.flipOnOdd && d10(game) % 2 === 1) unit.side = 'chaos';
+    for (let tries = 0; !placeable(game, sector) && tries < order.length; tries++) sector = order[k++ % order.length]!;
+    newUnit(game, type, 'empire', sector, null);
   }
-  // leaders on the strongest Imperial units
+  afterPlacement(game);
+}
+
+/** Where the starting Imperial forces may go: Imperial systems, or anywhere where the scenario says. */
+export function placementSectors(game: SolitaireGame): string[] {
+  const s = stateOf(game);
+  const sectors = contentOf(game).sectors;
+  const imperial = sectors.filter((x) => s.systems[x]?.side === 'empire');
+  return game.scenario.forcesAnywhere || !imperial.length ? [...sectors] : imperial;
+}
+
+/** Scenario 2's "no more than 2 units per system". */
+function placeable(game: SolitaireGame, sector: string): boolean {
+  const max = game.scenario.maxPerSector;
+  return !max || stateOf(game).units.filter((u) => u.sector === sector && u.side === 'empire').length < max;
+}
+
+/** Once the forces stand: Scenario 2's flips, the leaders on the costliest units, and the board in words. */
+function afterPlacement(game: SolitaireGame): void {
+  const s = stateOf(game);
+  const scenario = game.scenario;
+  const content = contentOf(game);
+  // Scenario 2: each unit flips to its Chaos side on an odd roll
+  if (scenario.flipOnOdd) for (const unit of s.units) if (unit.side === 'empire' && d10(game) % 2 === 1) unit.side = 'chaos';
   const byStrength = s.units.filter((u) => u.side === 'empire').sort((a, b) => unitDef(game, b.type).cost - unitDef(game, a.type).cost || a.id - b.id);
   for (const [i, value] of scenario.leaders.entries()) {
     const unit = byStrength[i];
@@ -135,15 +169,39 @@ export function setupGame(game: SolitaireGame): void {
     if (at >= 0) s.leaderPool.splice(at, 1);
     unit.leader = value;
   }
-  for (const n of scenario.nexus) {
-    const sector = sectorAt(game, n);
-    if (s.systems[sector]?.side === 'empire') s.nexus.push(sector);
-  }
+  const imperial = content.sectors.filter((x) => s.systems[x]?.side === 'empire');
   tell(
     game,
     'setup',
     `${scenario.name}: the Chaos Index stands at ${s.index}; the Empire holds ${imperial.length} of ${content.sectors.length} sectors with ${s.units.filter((u) => u.side === 'empire').length} mobile units and ${s.rp} RP; Chaos has ${s.units.filter((u) => u.side === 'chaos').length} mobile units.`,
     '[001 Scenarios]',
   );
-  if (s.leviathan) tell(game, 'setup', `The Leviathan is in the Core, ${sectorName(game, content.sectors[0]!)}.`, '[001 32.0 Leviathan]');
 }
+
+/** The player places the starting Imperial forces, one unit at a time [001 Scenarios: "place ... on any Imperial controlled systems"]. */
+export const placementPhase: Procedure<SolitaireGame> = {
+  step(game) {
+    const s = stateOf(game);
+    const next = s.toPlace[0];
+    if (!next) {
+      afterPlacement(game);
+      return { done: true };
+    }
+    const options: Command<Side>[] = placementSectors(game)
+      .filter((sector) => placeable(game, sector))
+      .map((sector) => ({ type: 'place', side: 'empire', unit: next, sector }));
+    return {
+      decide: {
+        side: 'empire',
+        kind: 'chaos-place',
+        prompt: `Place your ${unitDef(game, next).name} (${s.toPlace.length} unit${s.toPlace.length === 1 ? '' : 's'} to place).`,
+        rule: '[001 Scenarios]',
+        options,
+      },
+    };
+  },
+  answer(game, _frame, command) {
+    const s = stateOf(game);
+    newUnit(game, s.toPlace.shift()!, 'empire', command.sector as string, null);
+  },
+};

@@ -101,6 +101,8 @@ export interface SolitaireState {
   leaderPool: number[];
   counters: [number, number, number][];
   fx: TurnEffects;
+  /** Starting Imperial units still to be placed by the player, the next first. */
+  toPlace: UnitType[];
   /** The end: victory points and level, set when the game is over. */
   outcome: { vp: number; level: Level; universal: boolean } | null;
 }

@@ -48,6 +48,8 @@ export interface SolitaireView {
   fx: TurnEffects;
   poolSize: number;
   imperialSystems: number;
+  /** Starting Imperial units the player has still to place, the next first. */
+  toPlace: readonly string[];
 }
 
 export function solitaireView(game: SolitaireGame): SolitaireView {
@@ -81,5 +83,6 @@ export function solitaireView(game: SolitaireGame): SolitaireView {
     fx: structuredClone(s.fx),
     poolSize: s.pool.length,
     imperialSystems: imperialSystems(game).length,
+    toPlace: [...s.toPlace],
   };
 }

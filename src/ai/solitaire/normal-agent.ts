@@ -268,6 +268,11 @@ export function decideNormal(view: SolitaireView, decision: Decision<Side>, tuni
     }
     case 'chaos-alliance-attack':
       return by('ally-hold')!;
+    case 'chaos-place': {
+      // where Chaos presses hardest, spreading the forces: each unit already there counts against the sector
+      const score = (o: Command<Side>) => threat(view, o.sector as string) - 2 * unitsAt(view, o.sector as string, 'empire').length + (view.systems[o.sector as string]?.resource ?? 0) * 0.5;
+      return [...options].sort((a, b) => score(b) - score(a))[0]!;
+    }
     case 'chaos-alien-leader':
       return by('no-leader')!;
     case 'chaos-expedition':
