@@ -40,6 +40,8 @@ import type { SolitaireScreen } from './solitaire/solitaire-screen';
 /** Speeds offered, in decisions per second at ×1 (0 = as fast as the engine goes). */
 const BASE_RATE = 3;
 const SPEEDS = [1, 2, 4, 8, 16, 64, 0];
+/** The games with a screen of their own, each its mode of the page. */
+type GameScreenMode = 'conquest' | 'solitaire';
 const LOG_LIMIT = 400;
 
 
@@ -659,7 +661,14 @@ export class App {
    * whatever is on the screen stays.
    */
   async resumeConquest(text: string, from = 'the save', speed?: number): Promise<boolean> {
-    const screen = await this.conquestScreen();
+    return this.resumeOn(await this.conquestScreen(), text, from, speed);
+  }
+
+  /**
+   * Resume a game on its own screen (conquest, solitaire) from a save's text, at `speed`. A refused save
+   * gets a message naming its source and the problem; whatever is on the screen stays.
+   */
+  private resumeOn(screen: { resume(text: string, speed?: number): string | null }, text: string, from: string, speed: number | undefined): boolean {
     const problem = screen.resume(text, speed);
     if (problem) {
       const message = `${from}: ${problem}`;
@@ -674,15 +683,34 @@ export class App {
 
   /** A conquest game takes the page: any other game is left (a watched one paused), the menu goes, Menu leaves it. */
   enterConquest(): void {
+    this.enterGameScreen('conquest');
+  }
+
+  /** A game screen of its own (conquest, solitaire) takes the page: any other game is left (a watched one paused), the menu goes, Menu leaves it. */
+  private enterGameScreen(mode: GameScreenMode): void {
     this.exitPlay();
-    this.stopSolitaire();
+    if (mode !== 'solitaire') this.stopSolitaire();
+    if (mode !== 'conquest') this.stopConquest();
     this.worker?.postMessage({ type: 'pause' } satisfies ToWorker);
     this.autoRestart = null;
     this.clearGameScreen();
     this.showStart(false);
-    this.conquestMode = true;
-    this.root.classList.add('conquest-mode');
+    this.setGameScreenMode(mode, true);
     (this.el.menuButton as HTMLElement).hidden = false;
+  }
+
+  /** Whether a game screen of its own has the page: its flag, and its class on the page (its styles). */
+  private setGameScreenMode(mode: GameScreenMode, on: boolean): void {
+    if (mode === 'conquest') this.conquestMode = on;
+    else this.solitaireMode = on;
+    this.root.classList.toggle(`${mode}-mode`, on);
+  }
+
+  /** A game screen of its own gives the page back: nothing of it stays, the start menu returns. */
+  private leaveGameScreen(mode: GameScreenMode): void {
+    this.setGameScreenMode(mode, false);
+    this.clearGameScreen();
+    this.showStart(true);
   }
 
   /**
@@ -701,10 +729,7 @@ export class App {
   /** The conquest game gives the page back: nothing of it stays, the start menu returns. */
   leaveConquest(): void {
     this.showMap(null);
-    this.conquestMode = false;
-    this.root.classList.remove('conquest-mode');
-    this.clearGameScreen();
-    this.showStart(true);
+    this.leaveGameScreen('conquest');
   }
 
   /** Another game takes the page while a conquest game runs: the conquest game stops. */
@@ -712,8 +737,7 @@ export class App {
     if (!this.conquestMode) return;
     this.conquest?.stop();
     this.showMap(null);
-    this.conquestMode = false;
-    this.root.classList.remove('conquest-mode');
+    this.setGameScreenMode('conquest', false);
   }
 
   // ------------------------------------------------------------------ solitaire [001]
@@ -735,46 +759,24 @@ export class App {
 
   /** Resume a solitaire game from a save's text, as it was; a refused save says why and changes nothing. */
   async resumeSolitaire(text: string, from = 'the save', speed?: number): Promise<boolean> {
-    const screen = await this.solitaireScreen();
-    const problem = screen.resume(text, speed);
-    if (problem) {
-      const message = `${from}: ${problem}`;
-      if (this.savesPanel.visible) this.savesPanel.say(message, true);
-      this.showMessage(message);
-      return false;
-    }
-    this.savesPanel.show(false);
-    this.hideMessage();
-    return true;
+    return this.resumeOn(await this.solitaireScreen(), text, from, speed);
   }
 
   /** A solitaire game takes the page: any other game is left (a watched one paused), the menu goes, Menu leaves it. */
   enterSolitaire(): void {
-    this.exitPlay();
-    this.stopConquest();
-    this.worker?.postMessage({ type: 'pause' } satisfies ToWorker);
-    this.autoRestart = null;
-    this.clearGameScreen();
-    this.showStart(false);
-    this.solitaireMode = true;
-    this.root.classList.add('solitaire-mode');
-    (this.el.menuButton as HTMLElement).hidden = false;
+    this.enterGameScreen('solitaire');
   }
 
   /** The solitaire game gives the page back: nothing of it stays, the start menu returns. */
   leaveSolitaire(): void {
-    this.solitaireMode = false;
-    this.root.classList.remove('solitaire-mode');
-    this.clearGameScreen();
-    this.showStart(true);
+    this.leaveGameScreen('solitaire');
   }
 
   /** Another game takes the page while a solitaire game runs: the solitaire game stops. */
   private stopSolitaire(): void {
     if (!this.solitaireMode) return;
     this.solitaire?.stop();
-    this.solitaireMode = false;
-    this.root.classList.remove('solitaire-mode');
+    this.setGameScreenMode('solitaire', false);
   }
 
   /** The HUD's line (the conquest screens write theirs here; trusted HTML, escaped by the writer). */

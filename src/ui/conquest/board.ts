@@ -5,11 +5,11 @@
  * pending decision glow; the territory picked first and the ones it may act on are marked. It reads a
  * view and never writes the game.
  */
-import { Matrix4, Vector2 } from 'three';
 import type { GalaxyScene } from '../../render/galaxy-scene';
 import type { FactionId } from '../../../systems/conquest/content';
 import type { ConquestView } from '../../../systems/conquest/view';
-import { spreadMarkers, type ScreenBox } from '../screen-boxes';
+import type { ScreenBox } from '../screen-boxes';
+import { labelLayer, SystemLabelPlacer, type SystemLabel } from '../game-screen/system-labels';
 import { esc } from '../html';
 
 /** What the pending decision makes of each territory on the board. */
@@ -26,9 +26,7 @@ export interface BoardMarks {
 
 export const NO_MARKS: BoardMarks = { clickable: new Set(), selected: null, targets: new Set(), hovered: new Set() };
 
-interface Badge extends ScreenBox {
-  id: string;
-  el: HTMLElement;
+interface Badge extends SystemLabel {
   armies: number;
   owner: FactionId | null;
   html: string;
@@ -37,12 +35,7 @@ interface Badge extends ScreenBox {
 export class ConquestBoard {
   private readonly layer: HTMLElement;
   private badges: Badge[] = [];
-  private readonly tmp = new Vector2();
-  /** The last place each badge was written to, so a still camera writes no style. */
-  private readonly placed = new Map<string, string>();
-  /** The camera the badges were last placed for. */
-  private readonly lastCamera = new Matrix4();
-  private readonly lastProjection = new Matrix4();
+  private readonly placer: SystemLabelPlacer;
   /** Nothing shown yet: the first view pulses nothing. */
   private first = true;
 
@@ -50,20 +43,13 @@ export class ConquestBoard {
     host: HTMLElement,
     private readonly galaxy: GalaxyScene,
     /** The system names on the map: the badges keep off them. */
-    private readonly names: () => readonly ScreenBox[],
+    names: () => readonly ScreenBox[],
     private readonly colours: ReadonlyMap<FactionId, string>,
     onClick: (territory: string, e: MouseEvent) => void,
     onHover: (territory: string | null) => void,
   ) {
-    this.layer = document.createElement('div');
-    this.layer.className = 'cq-board';
-    host.prepend(this.layer); // under the panels
-    this.layer.addEventListener('click', (e) => {
-      const badge = (e.target as HTMLElement).closest<HTMLElement>('[data-territory]');
-      if (badge) onClick(badge.dataset.territory as string, e);
-    });
-    this.layer.addEventListener('mouseover', (e) => onHover((e.target as HTMLElement).closest<HTMLElement>('[data-territory]')?.dataset.territory ?? null));
-    this.layer.addEventListener('mouseleave', () => onHover(null));
+    this.layer = labelLayer(host, 'cq-board', 'territory', onClick, onHover);
+    this.placer = new SystemLabelPlacer(galaxy, names, { width: 28, height: 20 }, 6);
   }
 
   /** Show a view: each badge's holder and armies; the rings in the holders' colours; the decision's marks. */
@@ -125,28 +111,7 @@ export class ConquestBoard {
 
   /** Where the badges go: above each system's star, kept off each other and off the names. */
   place(force = false): void {
-    const g = this.galaxy;
-    const cam = g.camera;
-    if (!force && cam.matrixWorld.equals(this.lastCamera) && cam.projectionMatrix.equals(this.lastProjection)) return;
-    this.lastCamera.copy(cam.matrixWorld);
-    this.lastProjection.copy(cam.projectionMatrix);
-    const L = g.layout;
-    for (const b of this.badges) {
-      const s = L.systems[L.systemIndex.get(b.id) ?? -1];
-      b.visible = !!s && g.project(s.position, this.tmp);
-      if (!b.visible) continue;
-      if (!b.width || force) [b.width, b.height] = [b.el.offsetWidth || 28, b.el.offsetHeight || 20];
-      b.x = this.tmp.x;
-      b.y = this.tmp.y - 6 - b.height / 2;
-    }
-    spreadMarkers(this.badges, this.names());
-    for (const b of this.badges) {
-      const at = b.visible ? `translate(${b.x.toFixed(1)}px, ${b.y.toFixed(1)}px) translate(-50%, -50%)` : 'none';
-      if (this.placed.get(b.id) === at) continue;
-      this.placed.set(b.id, at);
-      b.el.style.display = b.visible ? '' : 'none';
-      if (b.visible) b.el.style.transform = at;
-    }
+    this.placer.place(this.badges, force);
   }
 
   /** The screen point of a territory's badge (tests click it like a player). */
@@ -158,7 +123,7 @@ export class ConquestBoard {
   clear(): void {
     this.layer.replaceChildren();
     this.badges = [];
-    this.placed.clear();
+    this.placer.clear();
     this.first = true;
     this.galaxy.setSystemRings(null);
   }

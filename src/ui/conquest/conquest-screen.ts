@@ -8,8 +8,9 @@
  * all-AI game is watched with pause, step and speed; several humans share the screen with a hand-over
  * screen between them. The game runs in the page (session.ts); this file only reads its views.
  */
+import '../game-screen/game-screen.css';
 import './conquest.css';
-import { Vector3 } from 'three';
+import type { Vector3 } from 'three';
 import type { Command, Decision, GameEvent } from '../../core/engine/types';
 import type { Card } from '../../../systems/conquest/cards';
 import { conquestContent, type FactionId } from '../../../systems/conquest/content';
@@ -17,7 +18,9 @@ import { maxDefenceDice } from '../../../systems/conquest/dice';
 import { singleRollOutcomes } from '../../../systems/conquest/odds';
 import type { ConquestView } from '../../../systems/conquest/view';
 import type { App } from '../app';
-import { esc } from '../html';
+import { esc, setHtml } from '../html';
+import { BoardFrame, placeEachFrame, systemOfPick } from '../game-screen/board-frame';
+import { aiSpeed, clickedButton, footHtml, gameButton, gameKey, HELP_BUTTON, LogList, samePlaces, typedInField, watchControlsHtml, playAi, playOne, type GameActions } from '../game-screen/controls';
 import { BattleDice } from './battle-dice';
 import { ConquestBoard, NO_MARKS, territoryHtml, type BoardMarks } from './board';
 import { ConquestSession, optionsOf, sessionFromSave, type ConquestSetup, type Step } from './session';
@@ -29,6 +32,7 @@ import type { SeatRequest, StateMessage } from '../../online/protocol';
 type AnySession = ConquestSession | RemoteConquestSession;
 import { exportSave, type SaveMeta } from '../saves';
 import { ConquestSetupScreen } from './setup-screen';
+import { capital } from '../game-screen/setup';
 import { mapPictureContent } from './map-picture';
 import {
   armies1,
@@ -46,19 +50,15 @@ import {
   setValuesText,
 } from './words';
 
-/** AI speeds: ×1 is a pace a player can follow; 0 is as fast as the engine goes, without animations. */
-const SPEEDS = [1, 2, 4, 8, 0];
 /** Milliseconds between AI decisions at ×1, by kind: the setup's many placements go quicker. */
 const PACE_MS: Record<string, number> = { 'conquest-claim': 280, 'conquest-setup-place': 140, 'conquest-capital': 400, 'conquest-place': 320 };
 const DEFAULT_PACE_MS = 700;
-/** At the fastest speed, how long the engine runs before the page draws again. */
-const MAX_SPEED_SLICE_MS = 24;
 const LOG_LINES = 160;
 
 type C = Command<FactionId>;
 type Event_ = GameEvent<FactionId>;
 
-export class ConquestScreen {
+export class ConquestScreen implements GameActions {
   readonly box: HTMLElement;
   private readonly setupScreen: ConquestSetupScreen;
   private readonly sideEl: HTMLElement;
@@ -72,6 +72,8 @@ export class ConquestScreen {
   private readonly helpEl: HTMLElement;
   private readonly board: ConquestBoard;
   private readonly dice: BattleDice;
+  private readonly frame: BoardFrame;
+  private readonly log: LogList;
   private readonly colours: Map<FactionId, string>;
   private readonly names: Map<FactionId, string>;
 
@@ -98,14 +100,10 @@ export class ConquestScreen {
   private battle: { from: string; to: string; dice: number } | null = null;
   /** What the last moves did, in words, for whoever watches them. */
   private lastLines: string[] = [];
-  private logKey = '';
   private overShown = false;
   private error = '';
   /** Decisions answered so far (tests wait on it). */
   private stepsDone = 0;
-  /** The systems' bounding sphere, to frame the whole board. */
-  private readonly centre = new Vector3();
-  private radius = 1;
 
   constructor(readonly app: App) {
     const cq = conquestContent(app.content);
@@ -120,7 +118,7 @@ export class ConquestScreen {
       <section class="cq-panel" hidden><div class="cq-hand" data-cq="hand" data-testid="cq-hand"></div><div class="cq-decision" data-cq="decision" data-testid="cq-decision" aria-live="polite"></div><div class="cq-foot" data-cq="foot"></div></section>
       <div class="cq-over" data-testid="cq-over" hidden></div>
       <div class="cq-privacy" data-testid="cq-privacy" hidden></div>
-      <div class="cq-help" data-testid="cq-help" hidden></div>`;
+      <div class="cq-help game-help" data-testid="cq-help" hidden></div>`;
     app.root.appendChild(this.box);
     const q = (s: string) => this.box.querySelector(s) as HTMLElement;
     this.sideEl = q('[data-cq="side"]');
@@ -133,6 +131,7 @@ export class ConquestScreen {
     this.overEl = q('.cq-over');
     this.helpEl = q('.cq-help');
     this.helpEl.innerHTML = helpHtml();
+    this.log = new LogList(this.logEl);
     this.setupScreen = new ConquestSetupScreen(q('.cq-setup'), app.content, {
       start: (setup, speed) => this.start(setup, speed),
       resume: (text, speed) => this.resume(text, speed),
@@ -152,16 +151,13 @@ export class ConquestScreen {
       (t) => this.hoverTerritory(t),
     );
     this.dice = new BattleDice(this.box, () => this.skip());
+    this.frame = new BoardFrame(app.galaxy);
     // the badges keep their systems as the camera moves
-    const prevFrame = app.galaxy.onFrame;
-    app.galaxy.onFrame = () => {
-      prevFrame();
-      if (this.active) this.board.place();
-    };
+    placeEachFrame(app.galaxy, () => this.active && this.board.place());
     // a click on a star (or a planet in it) is a click on its territory, never a flight into it
     app.galaxy.onPick = (sel) => {
       if (!this.active) return false;
-      const system = sel?.kind === 'system' ? sel.id : sel?.kind === 'planet' ? app.content.planets.get(sel.id)?.system : undefined;
+      const system = systemOfPick(app.content, sel);
       if (system) this.clickTerritory(system, null);
       return true;
     };
@@ -176,16 +172,6 @@ export class ConquestScreen {
     window.addEventListener('pointerdown', () => this.active && this.skip(), true);
     // the panels' widths follow the window: the board is framed again in what they leave open
     window.addEventListener('resize', () => this.active && this.frameBoard());
-  }
-
-  /** The board's bounding sphere, to frame it whole: the galaxy's systems, or a map file's. */
-  private measureBoard(): void {
-    const systems = this.app.galaxy.layout.systems;
-    this.centre.set(0, 0, 0);
-    for (const s of systems) this.centre.add(s.position);
-    this.centre.divideScalar(Math.max(1, systems.length));
-    this.radius = 1;
-    for (const s of systems) this.radius = Math.max(this.radius, s.position.distanceTo(this.centre) + s.def.drift.outer);
   }
 
   // ------------------------------------------------------------------ setup, start, leave
@@ -227,17 +213,17 @@ export class ConquestScreen {
     // a map of the player's own is drawn in the galaxy's place [002 I Maps]
     const own = session.setup.map;
     this.app.showMap(own ? mapPictureContent(this.app.content, own) : null);
-    this.measureBoard();
+    this.frame.measure();
     this.session = session;
     this.active = true;
-    this.speed = SPEEDS.includes(speed) ? speed : 1;
+    this.speed = aiSpeed(speed);
     this.paused = false;
     this.revealed = null;
     this.handOver = null;
     this.selected = this.onto = null;
     this.battle = null;
     this.lastLines = [];
-    this.logKey = '';
+    this.log.forget();
     this.overShown = false;
     this.error = '';
     this.stepsDone = 0;
@@ -294,7 +280,7 @@ export class ConquestScreen {
   }
 
   /** The game as a file download (the menu's Export to a file). */
-  private exportGame(): void {
+  exportGame(): void {
     const s = this.session;
     if (!s || s instanceof RemoteConquestSession) return;
     exportSave(s.saveText(), `conquest-${s.scenario.id}-${s.seed}-round-${s.round}.json`);
@@ -327,11 +313,7 @@ export class ConquestScreen {
 
   /** Frame the whole board in the part of the page the panels leave open. */
   private frameBoard(): void {
-    const page = this.app.galaxy.renderer.domElement.getBoundingClientRect();
-    const side = (this.sideEl.parentElement as HTMLElement).getBoundingClientRect();
-    const panel = this.panelEl.getBoundingClientRect();
-    this.app.galaxy.setInsets({ left: Math.max(0, side.right - page.left + 8), right: Math.max(0, page.right - panel.left + 8), bottom: 0 });
-    this.app.galaxy.frameSphere(this.centre, this.radius, 0.98, null);
+    this.frame.frame(this.sideEl.parentElement as HTMLElement, this.panelEl);
   }
 
   // ------------------------------------------------------------------ who sees what
@@ -409,30 +391,14 @@ export class ConquestScreen {
     this.timer = null;
     const s = this.session;
     if (!s || !this.active) return;
-    const steps: Step[] = [];
-    const until = performance.now() + MAX_SPEED_SLICE_MS;
-    try {
-      do {
-        const step = s.stepAi();
-        if (!step) break;
-        steps.push(step);
-      } while (this.speed === 0 && performance.now() < until);
-    } catch (e) {
-      return this.fail(e);
-    }
-    this.afterSteps(steps);
+    playAi(s, this.speed === 0, (steps) => this.afterSteps(steps), (e) => this.fail(e));
   }
 
   /** Play one AI move now (the spectator's Step, while paused). */
-  private stepOnce(): void {
+  stepOnce(): void {
     const s = this.session;
     if (!s || s.humanToDecide || s.over) return;
-    try {
-      const step = s.stepAi();
-      if (step) this.afterSteps([step]);
-    } catch (e) {
-      this.fail(e);
-    }
+    playOne(() => s.stepAi(), (steps) => this.afterSteps(steps), (e) => this.fail(e));
   }
 
   /** A human's answer. */
@@ -442,11 +408,7 @@ export class ConquestScreen {
     this.selected = this.onto = null;
     this.hovered.clear();
     this.app.audio.play('select');
-    try {
-      this.afterSteps([s.answer(command)], true);
-    } catch (e) {
-      this.fail(e);
-    }
+    playOne(() => s.answer(command), (steps) => this.afterSteps(steps, true), (e) => this.fail(e));
   }
 
   /** After moves: note them, animate the last (the AI's only below the fastest speed; a human's own always), draw, go on. */
@@ -483,7 +445,7 @@ export class ConquestScreen {
     if (waiting && this.timer) this.schedule();
   }
 
-  private togglePause(): void {
+  togglePause(): void {
     this.paused = !this.paused;
     this.render();
     this.schedule();
@@ -713,20 +675,17 @@ export class ConquestScreen {
   private renderLog(): void {
     const s = this.session as AnySession;
     const secrets = this.secretsFor;
-    const key = `${String(secrets)}|${s.events.length}`;
-    if (key === this.logKey) return;
-    this.logKey = key;
-    const events = secrets === 'nobody' ? s.events.filter((e) => e.visibleTo === 'all') : s.eventsFor(secrets);
-    setHtml(this.logEl, logLines(events, (t) => s.nameOf(t), (f) => this.name(f))
-      .slice(-LOG_LINES)
-      .map((e) => {
-        // a line only one faction sees: "only you" to that faction, its name to a spectator
-        const only = e.visibleTo === 'all' ? '' : ` <span class="muted">(${e.visibleTo === secrets ? 'only you' : `told to ${esc(this.name(e.visibleTo))} only`})</span>`;
-        return `<li class="ev-${esc(e.kind)}${only ? ' secret' : ''}"><span class="t">R${e.turn}</span> ${esc(e.text)}${only}</li>`;
-      })
-      .join(''),
-    );
-    this.logEl.scrollTop = this.logEl.scrollHeight;
+    this.log.show(`${String(secrets)}|${s.events.length}`, () => {
+      const events = secrets === 'nobody' ? s.events.filter((e) => e.visibleTo === 'all') : s.eventsFor(secrets);
+      return logLines(events, (t) => s.nameOf(t), (f) => this.name(f))
+        .slice(-LOG_LINES)
+        .map((e) => {
+          // a line only one faction sees: "only you" to that faction, its name to a spectator
+          const only = e.visibleTo === 'all' ? '' : ` <span class="muted">(${e.visibleTo === secrets ? 'only you' : `told to ${esc(this.name(e.visibleTo))} only`})</span>`;
+          return `<li class="ev-${esc(e.kind)}${only ? ' secret' : ''}"><span class="t">R${e.turn}</span> ${esc(e.text)}${only}</li>`;
+        })
+        .join('');
+    });
   }
 
   private renderFoot(): void {
@@ -743,17 +702,13 @@ export class ConquestScreen {
         .join('');
       setHtml(
         this.footEl,
-        `<p class="small" data-testid="cq-online">Online game${open ? ` · ${open} open ${open === 1 ? 'seat' : 'seats'}: invite with <input readonly size="28" value="${esc(link)}" data-testid="cq-invite" aria-label="Invitation link">` : ''}</p>${reservedHtml}<button data-act="help" title="How to play (?)">Help (?)</button>`,
+        `<p class="small" data-testid="cq-online">Online game${open ? ` · ${open} open ${open === 1 ? 'seat' : 'seats'}: invite with <input readonly size="28" value="${esc(link)}" data-testid="cq-invite" aria-label="Invitation link">` : ''}</p>${reservedHtml}${HELP_BUTTON}`,
       );
       return;
     }
     const ai = s.setup.seats.some((seat) => seat.player !== 'human') && !s.over;
-    const controls = ai
-      ? `<button data-act="pause" data-testid="cq-pause">${this.paused ? 'Play (Space)' : 'Pause (Space)'}</button>
-         <button data-act="step" data-testid="cq-step" ${this.paused && !s.humanToDecide && !s.over ? '' : 'disabled'} title="One AI move">Step</button>
-         <label class="small">Speed <select data-act="speed" data-testid="cq-speed">${SPEEDS.map((v) => `<option value="${v}"${v === this.speed ? ' selected' : ''}>${v ? `×${v}` : 'max'}</option>`).join('')}</select></label>`
-      : '';
-    setHtml(this.footEl, `${controls}<button data-act="help" title="How to play (?)">Help (?)</button> <button data-act="export" data-testid="cq-export" title="Download this game as a save file: import it later to resume it">Export to a file</button>`);
+    const controls = ai ? watchControlsHtml('cq', { paused: this.paused, speed: this.speed, canStep: this.paused && !s.humanToDecide && !s.over, stepTitle: 'One AI move' }) : '';
+    setHtml(this.footEl, footHtml('cq', controls));
   }
 
   // ------------------------------------------------------------------ the decision panel
@@ -1032,7 +987,7 @@ export class ConquestScreen {
 
   private hoverTerritory(t: string | null): void {
     const next = new Set(t ? [t] : []);
-    if ([...next].join() === [...this.hovered].join()) return;
+    if (samePlaces(next, this.hovered)) return;
     this.hovered = next;
     this.showBoard();
   }
@@ -1045,7 +1000,7 @@ export class ConquestScreen {
     const c = b ? d.options[Number(b.dataset.opt)] : undefined;
     const places = c ? [c.territory, c.from, c.to].filter((x): x is string => typeof x === 'string') : [];
     const next = new Set(places);
-    if ([...next].join() === [...this.hovered].join()) return;
+    if (samePlaces(next, this.hovered)) return;
     this.hovered = next;
     this.showBoard();
   }
@@ -1053,17 +1008,11 @@ export class ConquestScreen {
   // ------------------------------------------------------------------ input
 
   private onClick(e: Event): void {
-    const t = (e.target as HTMLElement).closest('button') as HTMLButtonElement | null;
-    if (!t || t.disabled || !this.box.contains(t)) return;
+    const t = clickedButton(e, this.box);
+    if (!t) return;
     if (t.dataset.opt !== undefined && t.closest('.cq-decision')) return this.choose(this.myDecision?.options[Number(t.dataset.opt)]);
+    if (gameButton(t.dataset.act, this, this.helpEl, this.overEl)) return;
     switch (t.dataset.act) {
-      case 'pause':
-        return this.togglePause();
-      case 'step':
-        return this.stepOnce();
-      case 'help':
-        this.helpEl.hidden = !this.helpEl.hidden;
-        return;
       case 'unfilter':
         this.selected = this.onto = null;
         return this.render();
@@ -1071,16 +1020,6 @@ export class ConquestScreen {
         const n = Number((this.decisionEl.querySelector('input[data-act="count"]') as HTMLInputElement | null)?.value ?? t.dataset.count);
         return this.choose(this.myDecision?.options.find((c) => c.count === n));
       }
-      case 'menu':
-        return this.leave();
-      case 'export':
-        return this.exportGame();
-      case 'close-over':
-        this.overEl.hidden = true;
-        return;
-      case 'show-over':
-        this.overEl.hidden = false;
-        return;
     }
   }
 
@@ -1115,9 +1054,7 @@ export class ConquestScreen {
   }
 
   private onKey(e: KeyboardEvent): void {
-    if (!this.active) return;
-    const t = e.target as HTMLElement | null;
-    if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA') && e.key !== 'Escape') return;
+    if (!this.active || typedInField(e)) return;
     // any key skips the animations on show
     if (this.dice.shown || this.holdUntil > performance.now()) this.skip();
     if (!this.privacyEl.hidden) {
@@ -1127,26 +1064,19 @@ export class ConquestScreen {
       }
       return;
     }
-    if (e.key === ' ') {
-      e.preventDefault();
-      e.stopImmediatePropagation();
-      if (this.session?.setup.seats.some((s) => s.player !== 'human')) this.togglePause();
-    } else if (e.key === 'Escape') {
-      if (!this.helpEl.hidden) this.helpEl.hidden = true;
-      else if (this.selected || this.onto) {
+    gameKey(e, {
+      canPause: !!this.session?.setup.seats.some((s) => s.player !== 'human'),
+      togglePause: () => this.togglePause(),
+      helpEl: this.helpEl,
+      clearPick: () => {
+        if (!this.selected && !this.onto) return;
         this.selected = this.onto = null;
         this.render();
-      }
-    } else if (e.key === '?') {
-      this.helpEl.hidden = !this.helpEl.hidden;
-    } else if (e.key === 'Enter') {
-      const d = this.myDecision;
-      const end = d?.options.find((c) => ['end-attacks', 'end-turn', 'keep-cards'].includes(c.type));
-      if (end) {
-        e.preventDefault();
-        this.choose(end);
-      }
-    }
+      },
+      decision: this.myDecision,
+      endTypes: ['end-attacks', 'end-turn', 'keep-cards'],
+      choose: (c) => this.choose(c),
+    });
   }
 
   // ------------------------------------------------------------------ hot-seat
@@ -1172,7 +1102,7 @@ export class ConquestScreen {
     this.revealed = this.handOver;
     this.handOver = null;
     this.privacyEl.hidden = true;
-    this.logKey = '';
+    this.log.forget();
     this.render();
   }
 
@@ -1202,7 +1132,7 @@ export class ConquestScreen {
           <td>${held.length} systems</td><td>${out ? `eliminated by ${esc(this.name(out))}` : ''}</td>${view.gameType === 'mission' ? `<td class="small">${esc(view.missions[f]?.text ?? '')}</td>` : ''}</tr>`;
       })
       .join('');
-    this.overEl.innerHTML = `<div class="cq-over-box" style="--c:${this.colour(w === 'draw' ? null : w)}">
+    this.overEl.innerHTML = `<div class="cq-over-box game-over-box" style="--c:${this.colour(w === 'draw' ? null : w)}">
       <h2 data-testid="cq-winner">${esc(this.winnerText())}</h2>
       <p>${esc(how)}</p><p class="muted">After ${view.round} ${view.round === 1 ? 'round' : 'rounds'}.</p>
       <table class="cq-result">${rows}</table>
@@ -1265,17 +1195,6 @@ export class ConquestScreen {
   startFromHook(setup: ConquestSetup, speed: number): void {
     this.start(setup, speed);
   }
-}
-
-/** Write an element's HTML only when it changes: a button replaced under the pointer loses the click it was starting. */
-function setHtml(el: HTMLElement, html: string): void {
-  if ((el as HTMLElement & { _html?: string })._html === html) return;
-  (el as HTMLElement & { _html?: string })._html = html;
-  el.innerHTML = html;
-}
-
-function capital(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
 function helpHtml(): string {

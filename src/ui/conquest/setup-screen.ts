@@ -13,6 +13,7 @@ import { CARD_OPTIONS, conquestContent, FACTIONS, type FactionId } from '../../.
 import { CONQUEST_AGENTS } from '../../ai/conquest/registry';
 import { esc } from '../html';
 import { readSaveFile } from '../saves';
+import { capital, randomSeed, resumeFromFile } from '../game-screen/setup';
 import { setupProblem, type ConquestSetup, type Seat } from './session';
 import { CARD_OPTION_TEXT } from './words';
 
@@ -71,7 +72,7 @@ export class ConquestSetupScreen {
     el.addEventListener('change', (e) => {
       const t = e.target as HTMLInputElement;
       if (t.type === 'file' && t.dataset.cq === 'map-file') void this.loadMapFile(t);
-      else if (t.type === 'file') void this.importFile(t);
+      else if (t.type === 'file') void resumeFromFile(t, (text) => this.on.resume(text, Number(this.get('speed').value)), () => this.get('problem'));
       else this.onChange(e);
     });
     el.addEventListener('click', (e) => this.onClick(e));
@@ -311,31 +312,7 @@ export class ConquestSetupScreen {
     }
   }
 
-  /** A save file chosen: resumed as it was, or its problem said under the seats (and nothing changes). */
-  private async importFile(input: HTMLInputElement): Promise<void> {
-    const file = input.files?.[0];
-    input.value = '';
-    if (!file) return;
-    const read = await readSaveFile(file);
-    const problem = read.ok ? this.on.resume(read.text, Number(this.get('speed').value)) : read.message;
-    if (!problem) return;
-    const el = this.get('problem');
-    el.textContent = read.ok ? `"${file.name}": ${problem}` : problem;
-    el.classList.remove('note');
-  }
-
   private freeColour(): FactionId {
     return FACTIONS.find((f) => !this.seats.some((s) => s.faction === f)) ?? 'ivory';
   }
-}
-
-function randomSeed(): string {
-  // the seed is shown and editable; only its first value comes from the browser's randomness
-  const a = new Uint32Array(1);
-  crypto.getRandomValues(a);
-  return String((a[0] as number) % 1_000_000);
-}
-
-function capital(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
 }

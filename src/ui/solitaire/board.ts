@@ -5,11 +5,11 @@
  * expedition). The systems' rings take the holders' colours. Labels a click acts on for the pending
  * decision glow. It reads a view and never writes the game.
  */
-import { Matrix4, Vector2 } from 'three';
 import type { GalaxyScene } from '../../render/galaxy-scene';
 import type { UnitDef, UnitType } from '../../../systems/solitaire/content';
 import type { SolitaireView } from '../../../systems/solitaire/view';
-import { spreadMarkers, type ScreenBox } from '../screen-boxes';
+import type { ScreenBox } from '../screen-boxes';
+import { labelLayer, SystemLabelPlacer, type SystemLabel } from '../game-screen/system-labels';
 import { esc } from '../html';
 import { sectorNo, unitsCode, unitsText } from './words';
 
@@ -26,9 +26,7 @@ export interface SolitaireMarks {
 
 export const NO_MARKS: SolitaireMarks = { clickable: new Set(), selected: null, targets: new Set(), hovered: new Set(), recent: new Set() };
 
-interface Label extends ScreenBox {
-  id: string;
-  el: HTMLElement;
+interface Label extends SystemLabel {
   html: string;
 }
 
@@ -77,27 +75,17 @@ export function sectorLabelHtml(view: SolitaireView, sector: string, name: strin
 export class SolitaireBoard {
   private readonly layer: HTMLElement;
   private labels: Label[] = [];
-  private readonly tmp = new Vector2();
-  private readonly placed = new Map<string, string>();
-  private readonly lastCamera = new Matrix4();
-  private readonly lastProjection = new Matrix4();
+  private readonly placer: SystemLabelPlacer;
 
   constructor(
     host: HTMLElement,
     private readonly galaxy: GalaxyScene,
-    private readonly names: () => readonly ScreenBox[],
+    names: () => readonly ScreenBox[],
     onClick: (sector: string) => void,
     onHover: (sector: string | null) => void,
   ) {
-    this.layer = document.createElement('div');
-    this.layer.className = 'sol-board';
-    host.prepend(this.layer);
-    this.layer.addEventListener('click', (e) => {
-      const label = (e.target as HTMLElement).closest<HTMLElement>('[data-sector]');
-      if (label) onClick(label.dataset.sector as string);
-    });
-    this.layer.addEventListener('mouseover', (e) => onHover((e.target as HTMLElement).closest<HTMLElement>('[data-sector]')?.dataset.sector ?? null));
-    this.layer.addEventListener('mouseleave', () => onHover(null));
+    this.layer = labelLayer(host, 'sol-board', 'sector', onClick, onHover);
+    this.placer = new SystemLabelPlacer(galaxy, names, { width: 40, height: 20 }, 8);
   }
 
   show(view: SolitaireView, marks: SolitaireMarks, nameOf: (id: string) => string, defs: ReadonlyMap<UnitType, UnitDef>): void {
@@ -143,34 +131,13 @@ export class SolitaireBoard {
 
   /** Where the labels go: just above each system's star, kept off each other and off the names. */
   place(force = false): void {
-    const g = this.galaxy;
-    const cam = g.camera;
-    if (!force && cam.matrixWorld.equals(this.lastCamera) && cam.projectionMatrix.equals(this.lastProjection)) return;
-    this.lastCamera.copy(cam.matrixWorld);
-    this.lastProjection.copy(cam.projectionMatrix);
-    const L = g.layout;
-    for (const l of this.labels) {
-      const s = L.systems[L.systemIndex.get(l.id) ?? -1];
-      l.visible = !!s && g.project(s.position, this.tmp);
-      if (!l.visible) continue;
-      if (!l.width || force) [l.width, l.height] = [l.el.offsetWidth || 40, l.el.offsetHeight || 20];
-      l.x = this.tmp.x;
-      l.y = this.tmp.y - 8 - l.height / 2;
-    }
-    spreadMarkers(this.labels, this.names());
-    for (const l of this.labels) {
-      const at = l.visible ? `translate(${l.x.toFixed(1)}px, ${l.y.toFixed(1)}px) translate(-50%, -50%)` : 'none';
-      if (this.placed.get(l.id) === at) continue;
-      this.placed.set(l.id, at);
-      l.el.style.display = l.visible ? '' : 'none';
-      if (l.visible) l.el.style.transform = at;
-    }
+    this.placer.place(this.labels, force);
   }
 
   clear(): void {
     this.layer.replaceChildren();
     this.labels = [];
-    this.placed.clear();
+    this.placer.clear();
     this.galaxy.setSystemRings(null);
   }
 }

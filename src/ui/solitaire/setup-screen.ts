@@ -8,7 +8,7 @@ import type { Content } from '../../core/content/validate';
 import { SOLITAIRE_AGENTS } from '../../ai/solitaire/registry';
 import { OPTIONAL_RULES, solitaireContent, type OptionalRule } from '../../../systems/solitaire/content';
 import { esc } from '../html';
-import { readSaveFile } from '../saves';
+import { capital, randomSeed, resumeFromFile } from '../game-screen/setup';
 import { setupProblem, type SolitaireSetup } from './session';
 
 /** AI speeds offered at the start (the game's own controls offer more). */
@@ -40,7 +40,7 @@ export class SolitaireSetupScreen {
   ) {
     el.addEventListener('change', (e) => {
       const t = e.target as HTMLInputElement;
-      if (t.type === 'file') void this.importFile(t);
+      if (t.type === 'file') void resumeFromFile(t, (text) => this.on.resume(text, Number(this.get('speed').value)), () => this.get('problem'));
       else this.onChange(t);
     });
     el.addEventListener('click', (e) => this.onClick(e));
@@ -145,31 +145,9 @@ export class SolitaireSetupScreen {
       this.on.start(setup, Number(this.get('speed').value));
     }
   }
-
-  private async importFile(input: HTMLInputElement): Promise<void> {
-    const file = input.files?.[0];
-    input.value = '';
-    if (!file) return;
-    const read = await readSaveFile(file);
-    const problem = read.ok ? this.on.resume(read.text, Number(this.get('speed').value)) : read.message;
-    if (!problem) return;
-    const el = this.get('problem');
-    el.textContent = read.ok ? `"${file.name}": ${problem}` : problem;
-    el.classList.remove('note');
-  }
 }
 
 /** The scenario's victory levels: the points each needs. */
 export function levelsHtml(levels: { decline: number; survival: number; expanding: number; galactic: number }): string {
   return `<span class="lv lv-collapse">Collapse &lt;${levels.decline}</span> <span class="lv lv-decline">Decline ${levels.decline}</span> <span class="lv lv-survival">Survival ${levels.survival}</span> <span class="lv lv-expanding">Expanding ${levels.expanding}</span> <span class="lv lv-galactic">Galactic ${levels.galactic}</span>`;
-}
-
-function randomSeed(): string {
-  const a = new Uint32Array(1);
-  crypto.getRandomValues(a);
-  return String((a[0] as number) % 1_000_000);
-}
-
-function capital(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
 }

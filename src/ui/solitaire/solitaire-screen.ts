@@ -7,14 +7,17 @@
  * marker strikes as a card (a click or a key skips them). The Emperor is a person or an AI (watched with
  * pause, step and speed). The game runs in the page (session.ts); this file only reads its views.
  */
+import '../game-screen/game-screen.css';
 import './solitaire.css';
-import { Vector3 } from 'three';
+import type { Vector3 } from 'three';
 import type { Command, Decision, GameEvent } from '../../core/engine/types';
 import { solitaireContent, type UnitDef, type UnitType } from '../../../systems/solitaire/content';
 import type { Side } from '../../../systems/solitaire/state';
 import type { SolitaireView } from '../../../systems/solitaire/view';
 import type { App } from '../app';
-import { esc } from '../html';
+import { esc, setHtml } from '../html';
+import { BoardFrame, placeEachFrame, systemOfPick } from '../game-screen/board-frame';
+import { aiSpeed, clickedButton, footHtml, gameButton, gameKey, LogList, samePlaces, typedInField, watchControlsHtml, playAi, playOne, type GameActions } from '../game-screen/controls';
 import { exportSave, type SaveMeta } from '../saves';
 import { COLOURS, NO_MARKS, SolitaireBoard, holderOf, markersOf, type SolitaireMarks } from './board';
 import { SolitaireSession, sessionFromSave, type SolitaireSetup, type SolitaireStep } from './session';
@@ -42,18 +45,16 @@ import {
   type EventCard,
 } from './words';
 
-/** AI speeds: ×1 is a pace a player can follow; 0 as fast as the engine goes, without cards. */
-const SPEEDS = [1, 2, 4, 8, 0];
+/** Milliseconds between the AI Emperor's decisions at ×1 (at the fastest speed, 0: no cards either). */
 const PACE_MS = 650;
 const CARD_MS = 2600;
-const MAX_SPEED_SLICE_MS = 24;
 const LOG_LINES = 200;
 /** More options than this are sorted by sector: pick a sector (on the map or in the list) to see its own. */
 const MANY = 10;
 
 type C = Command<Side>;
 
-export class SolitaireScreen {
+export class SolitaireScreen implements GameActions {
   readonly box: HTMLElement;
   private readonly setupScreen: SolitaireSetupScreen;
   private readonly hudEl: HTMLElement;
@@ -65,6 +66,8 @@ export class SolitaireScreen {
   private readonly overEl: HTMLElement;
   private readonly helpEl: HTMLElement;
   private readonly board: SolitaireBoard;
+  private readonly frame: BoardFrame;
+  private readonly log: LogList;
   private readonly defs: ReadonlyMap<UnitType, UnitDef>;
 
   private session: SolitaireSession | null = null;
@@ -82,12 +85,9 @@ export class SolitaireScreen {
   private card: EventCard | null = null;
   private cardTimer: ReturnType<typeof setTimeout> | null = null;
   private cardsShown = 0;
-  private logKey = '';
   private overShown = false;
   private error = '';
   private stepsDone = 0;
-  private readonly centre = new Vector3();
-  private radius = 1;
 
   constructor(readonly app: App) {
     this.defs = solitaireContent(app.content).units;
@@ -100,7 +100,7 @@ export class SolitaireScreen {
       <section class="sol-panel" hidden><div class="sol-decision" data-sol="decision" data-testid="sol-decision" aria-live="polite"></div><div class="sol-foot" data-sol="foot"></div></section>
       <div class="sol-toast" data-testid="sol-toast" hidden></div>
       <div class="sol-over" data-testid="sol-over" hidden></div>
-      <div class="sol-help" data-testid="sol-help" hidden></div>`;
+      <div class="sol-help game-help" data-testid="sol-help" hidden></div>`;
     app.root.appendChild(this.box);
     const q = (s: string) => this.box.querySelector(s) as HTMLElement;
     this.hudEl = q('[data-sol="hud"]');
@@ -112,6 +112,7 @@ export class SolitaireScreen {
     this.overEl = q('.sol-over');
     this.helpEl = q('.sol-help');
     this.helpEl.innerHTML = helpHtml();
+    this.log = new LogList(this.logEl);
     this.setupScreen = new SolitaireSetupScreen(q('.sol-setup'), app.content, {
       start: (setup, speed) => this.start(setup, speed),
       resume: (text, speed) => this.resume(text, speed),
@@ -127,11 +128,8 @@ export class SolitaireScreen {
       (s) => this.clickSector(s),
       (s) => this.hoverSector(s),
     );
-    const prevFrame = app.galaxy.onFrame;
-    app.galaxy.onFrame = () => {
-      prevFrame();
-      if (this.active) this.board.place();
-    };
+    this.frame = new BoardFrame(app.galaxy);
+    placeEachFrame(app.galaxy, () => this.active && this.board.place());
     this.takePicks();
     this.box.addEventListener('click', (e) => this.onClick(e));
     this.box.addEventListener('change', (e) => this.onChange(e));
@@ -154,7 +152,7 @@ export class SolitaireScreen {
     const prev = g.onPick;
     this.pick = (sel) => {
       if (!this.active) return prev ? prev(sel) : false;
-      const system = sel?.kind === 'system' ? sel.id : sel?.kind === 'planet' ? this.app.content.planets.get(sel.id)?.system : undefined;
+      const system = systemOfPick(this.app.content, sel);
       if (system) this.clickSector(system);
       return true;
     };
@@ -192,13 +190,13 @@ export class SolitaireScreen {
     this.setupScreen.hide();
     this.app.enterSolitaire();
     this.takePicks();
-    this.measureBoard();
+    this.frame.measure();
     this.session = session;
     this.active = true;
-    this.speed = SPEEDS.includes(speed) ? speed : 1;
+    this.speed = aiSpeed(speed);
     this.paused = false;
     this.focus = null;
-    this.logKey = '';
+    this.log.forget();
     this.overShown = false;
     this.error = '';
     this.stepsDone = 0;
@@ -213,21 +211,8 @@ export class SolitaireScreen {
     this.schedule();
   }
 
-  private measureBoard(): void {
-    const systems = this.app.galaxy.layout.systems;
-    this.centre.set(0, 0, 0);
-    for (const s of systems) this.centre.add(s.position);
-    this.centre.divideScalar(Math.max(1, systems.length));
-    this.radius = 1;
-    for (const s of systems) this.radius = Math.max(this.radius, s.position.distanceTo(this.centre) + s.def.drift.outer);
-  }
-
   private frameBoard(): void {
-    const page = this.app.galaxy.renderer.domElement.getBoundingClientRect();
-    const side = (this.hudEl.parentElement as HTMLElement).getBoundingClientRect();
-    const panel = this.panelEl.getBoundingClientRect();
-    this.app.galaxy.setInsets({ left: Math.max(0, side.right - page.left + 8), right: Math.max(0, page.right - panel.left + 8), bottom: 0 });
-    this.app.galaxy.frameSphere(this.centre, this.radius, 0.98, null);
+    this.frame.frame(this.hudEl.parentElement as HTMLElement, this.panelEl);
   }
 
   leave(): void {
@@ -280,7 +265,7 @@ export class SolitaireScreen {
     };
   }
 
-  private exportGame(): void {
+  exportGame(): void {
     const s = this.session;
     if (!s) return;
     exportSave(s.saveText(), `solitaire-${s.scenario.id}-${s.game.seed}-turn-${s.turn}.json`);
@@ -316,30 +301,14 @@ export class SolitaireScreen {
     this.timer = null;
     const s = this.session;
     if (!s || !this.active) return;
-    const steps: SolitaireStep[] = [];
-    const until = performance.now() + MAX_SPEED_SLICE_MS;
-    try {
-      do {
-        const step = s.stepAi();
-        if (!step) break;
-        steps.push(step);
-      } while (this.speed === 0 && performance.now() < until);
-    } catch (e) {
-      return this.fail(e);
-    }
-    this.afterSteps(steps);
+    playAi(s, this.speed === 0, (steps) => this.afterSteps(steps), (e) => this.fail(e));
   }
 
-  private stepOnce(): void {
+  stepOnce(): void {
     const s = this.session;
     if (!s || s.human || s.over) return;
     this.skipCards();
-    try {
-      const step = s.stepAi();
-      if (step) this.afterSteps([step]);
-    } catch (e) {
-      this.fail(e);
-    }
+    playOne(() => s.stepAi(), (steps) => this.afterSteps(steps), (e) => this.fail(e));
   }
 
   private choose(command: C | undefined): void {
@@ -348,11 +317,7 @@ export class SolitaireScreen {
     this.focus = null;
     this.hovered.clear();
     this.app.audio.play('select');
-    try {
-      this.afterSteps([s.answer(command)], true);
-    } catch (e) {
-      this.fail(e);
-    }
+    playOne(() => s.answer(command), (steps) => this.afterSteps(steps, true), (e) => this.fail(e));
   }
 
   private afterSteps(steps: SolitaireStep[], own = false): void {
@@ -378,7 +343,7 @@ export class SolitaireScreen {
     this.render();
   }
 
-  private togglePause(): void {
+  togglePause(): void {
     this.paused = !this.paused;
     this.render();
     this.schedule();
@@ -533,28 +498,19 @@ export class SolitaireScreen {
 
   private renderLog(): void {
     const s = this.session as SolitaireSession;
-    const key = String(s.events.length);
-    if (key === this.logKey) return;
-    this.logKey = key;
-    const shown = s.events.filter((e) => e.kind !== 'turn');
-    setHtml(
-      this.logEl,
-      shown
+    this.log.show(String(s.events.length), () =>
+      s.events
+        .filter((e) => e.kind !== 'turn')
         .slice(-LOG_LINES)
         .map((e) => `<li class="${esc(logClass(e))}"><span class="t">T${e.turn}</span> ${e.kind === 'battle' ? '⚔ ' : e.kind === 'chaos-operations' ? '🎲 ' : e.kind === 'chaos-marker' ? '✶ ' : ''}${esc(e.text)}</li>`)
         .join(''),
     );
-    this.logEl.scrollTop = this.logEl.scrollHeight;
   }
 
   private renderFoot(): void {
     const s = this.session as SolitaireSession;
-    const controls = !s.human && !s.over
-      ? `<button data-act="pause" data-testid="sol-pause">${this.paused ? 'Play (Space)' : 'Pause (Space)'}</button>
-         <button data-act="step" data-testid="sol-step" ${this.paused ? '' : 'disabled'} title="One decision of the AI Emperor">Step</button>
-         <label class="small">Speed <select data-act="speed" data-testid="sol-speed">${SPEEDS.map((v) => `<option value="${v}"${v === this.speed ? ' selected' : ''}>${v ? `×${v}` : 'max'}</option>`).join('')}</select></label>`
-      : '';
-    setHtml(this.footEl, `${controls}<button data-act="help" title="How to play (?)">Help (?)</button> <button data-act="export" data-testid="sol-export" title="Download this game as a save file: import it later to resume it">Export to a file</button>`);
+    const controls = !s.human && !s.over ? watchControlsHtml('sol', { paused: this.paused, speed: this.speed, canStep: this.paused, stepTitle: 'One decision of the AI Emperor' }) : '';
+    setHtml(this.footEl, footHtml('sol', controls));
   }
 
   // ------------------------------------------------------------------ the decision panel
@@ -730,7 +686,7 @@ export class SolitaireScreen {
 
   private hoverSector(sector: string | null): void {
     const next = new Set(sector ? [sector] : []);
-    if ([...next].join() === [...this.hovered].join()) return;
+    if (samePlaces(next, this.hovered)) return;
     this.hovered = next;
     this.showBoard();
   }
@@ -748,7 +704,7 @@ export class SolitaireScreen {
       if (c) places = [this.anchor(view, c), typeof c.to === 'string' ? c.to : null].filter((x): x is string => !!x);
     }
     const next = new Set(places);
-    if ([...next].join() === [...this.hovered].join()) return;
+    if (samePlaces(next, this.hovered)) return;
     this.hovered = next;
     this.showBoard();
   }
@@ -756,34 +712,17 @@ export class SolitaireScreen {
   // ------------------------------------------------------------------ input
 
   private onClick(e: Event): void {
-    const t = (e.target as HTMLElement).closest('button') as HTMLButtonElement | null;
-    if (!t || t.disabled || !this.box.contains(t)) return;
+    const t = clickedButton(e, this.box);
+    if (!t) return;
     if (t.dataset.opt !== undefined && t.closest('.sol-decision')) return this.choose(this.myDecision?.options[Number(t.dataset.opt)]);
     if (t.dataset.focus) {
       this.focus = this.focus === t.dataset.focus ? null : t.dataset.focus;
       return this.render();
     }
-    switch (t.dataset.act) {
-      case 'pause':
-        return this.togglePause();
-      case 'step':
-        return this.stepOnce();
-      case 'help':
-        this.helpEl.hidden = !this.helpEl.hidden;
-        return;
-      case 'unfocus':
-        this.focus = null;
-        return this.render();
-      case 'menu':
-        return this.leave();
-      case 'export':
-        return this.exportGame();
-      case 'close-over':
-        this.overEl.hidden = true;
-        return;
-      case 'show-over':
-        this.overEl.hidden = false;
-        return;
+    if (gameButton(t.dataset.act, this, this.helpEl, this.overEl)) return;
+    if (t.dataset.act === 'unfocus') {
+      this.focus = null;
+      return this.render();
     }
   }
 
@@ -796,33 +735,25 @@ export class SolitaireScreen {
   }
 
   private onKey(e: KeyboardEvent): void {
-    if (!this.active) return;
-    const t = e.target as HTMLElement | null;
-    if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA') && e.key !== 'Escape') return;
+    if (!this.active || typedInField(e)) return;
     // any key skips the cards on show
     if (this.card) {
       this.skipCards();
       if (e.key === ' ' || e.key === 'Enter') return e.preventDefault();
     }
-    if (e.key === ' ') {
-      e.preventDefault();
-      e.stopImmediatePropagation();
-      if (this.session && !this.session.human) this.togglePause();
-    } else if (e.key === 'Escape') {
-      if (!this.helpEl.hidden) this.helpEl.hidden = true;
-      else if (this.focus) {
+    gameKey(e, {
+      canPause: !!this.session && !this.session.human,
+      togglePause: () => this.togglePause(),
+      helpEl: this.helpEl,
+      clearPick: () => {
+        if (!this.focus) return;
         this.focus = null;
         this.render();
-      }
-    } else if (e.key === '?') {
-      this.helpEl.hidden = !this.helpEl.hidden;
-    } else if (e.key === 'Enter') {
-      const end = this.myDecision?.options.find((c) => ['end-build', 'end-move', 'end-turn'].includes(c.type));
-      if (end) {
-        e.preventDefault();
-        this.choose(end);
-      }
-    }
+      },
+      decision: this.myDecision,
+      endTypes: ['end-build', 'end-move', 'end-turn'],
+      choose: (c) => this.choose(c),
+    });
   }
 
   // ------------------------------------------------------------------ game over
@@ -837,7 +768,7 @@ export class SolitaireScreen {
     const ladder = levelLadder(levels, view.vp)
       .map((l) => `<tr class="${l.level === view.level ? 'now' : ''}"><td><span class="sol-level lv-${l.level}">${LEVEL_WORDS[l.level]}</span></td><td>${l.from === null ? `below ${levels.decline}` : `${l.from}+ VP`}</td><td>${l.level === view.level ? '◀ reached' : ''}</td></tr>`)
       .join('');
-    this.overEl.innerHTML = `<div class="sol-over-box ${good ? 'won' : 'lost'}">
+    this.overEl.innerHTML = `<div class="sol-over-box game-over-box ${good ? 'won' : 'lost'}">
       <p class="sol-card-kicker">${esc(s.scenario.name)} · after ${view.turn} turn${view.turn === 1 ? '' : 's'}</p>
       <h2 data-testid="sol-result">${esc(LEVEL_WORDS[view.level])}</h2>
       <p data-testid="sol-winner">${esc(s.winnerText())}</p>
@@ -881,12 +812,6 @@ export class SolitaireScreen {
 
 function fmt(n: number): string {
   return Number.isInteger(n) ? String(n) : n.toFixed(1);
-}
-
-function setHtml(el: HTMLElement, html: string): void {
-  if ((el as HTMLElement & { _html?: string })._html === html) return;
-  (el as HTMLElement & { _html?: string })._html = html;
-  el.innerHTML = html;
 }
 
 function helpHtml(): string {

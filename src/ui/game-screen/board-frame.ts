@@ -1,0 +1,48 @@
+/**
+ * The board of a game screen (conquest, solitaire) on the galaxy: framed whole in the part of the page
+ * its panels leave open, and its labels placed again each frame as the camera moves.
+ */
+import { Vector3 } from 'three';
+import type { Content } from '../../core/content/validate';
+import type { GalaxyScene, Selection } from '../../render/galaxy-scene';
+
+export class BoardFrame {
+  /** The systems' bounding sphere, to frame the whole board. */
+  private readonly centre = new Vector3();
+  private radius = 1;
+
+  constructor(private readonly galaxy: GalaxyScene) {}
+
+  /** Measure the board's bounding sphere: the galaxy's systems, or a map file's (measured again after the map changes). */
+  measure(): void {
+    const systems = this.galaxy.layout.systems;
+    this.centre.set(0, 0, 0);
+    for (const s of systems) this.centre.add(s.position);
+    this.centre.divideScalar(Math.max(1, systems.length));
+    this.radius = 1;
+    for (const s of systems) this.radius = Math.max(this.radius, s.position.distanceTo(this.centre) + s.def.drift.outer);
+  }
+
+  /** Frame the whole board between the panel on the left and the one on the right. */
+  frame(leftPanel: HTMLElement, rightPanel: HTMLElement): void {
+    const page = this.galaxy.renderer.domElement.getBoundingClientRect();
+    const side = leftPanel.getBoundingClientRect();
+    const panel = rightPanel.getBoundingClientRect();
+    this.galaxy.setInsets({ left: Math.max(0, side.right - page.left + 8), right: Math.max(0, page.right - panel.left + 8), bottom: 0 });
+    this.galaxy.frameSphere(this.centre, this.radius, 0.98, null);
+  }
+}
+
+/** Call `place` after every frame the galaxy draws (after whatever was called already): a board's labels keep their systems as the camera moves. */
+export function placeEachFrame(galaxy: GalaxyScene, place: () => void): void {
+  const prevFrame = galaxy.onFrame;
+  galaxy.onFrame = () => {
+    prevFrame();
+    place();
+  };
+}
+
+/** The star system a pick on the galaxy names (a planet's own system), if any: a game screen takes a click on a star as a click on its board. */
+export function systemOfPick(content: Content, sel: Selection | null): string | undefined {
+  return sel?.kind === 'system' ? sel.id : sel?.kind === 'planet' ? content.planets.get(sel.id)?.system : undefined;
+}
