@@ -87,6 +87,12 @@ const OtherRulesetSaveSchema = z.strictObject({
   scenario: z.string().min(1).max(64),
   seed: z.string().min(1).max(64),
   seats: z.record(z.string().regex(/^[a-z][a-z0-9-]{0,31}$/, 'a side is a short lower-case name'), SeatSchema).optional(),
+  // sides that placed their starting forces by hand (a solitaire Emperor [001 Scenarios])
+  handPlacement: z
+    .array(z.string().regex(/^[a-z][a-z0-9-]{0,31}$/, 'a side is a short lower-case name'))
+    .max(8)
+    .refine((sides) => new Set(sides).size === sides.length, 'a side is named twice')
+    .optional(),
   commands: z
     .array(
       z.unknown().superRefine((value, ctx) => {
@@ -166,6 +172,8 @@ export function loadSave<S extends string = SideId, Scn extends ScenarioBase = S
     return { ok: false, message: `The save is of a ${savedRuleset} game, not a ${options.ruleset.id} game.` };
   for (const side of Object.keys(save.seats ?? {}))
     if (!options.ruleset.sides.includes(side as S)) return { ok: false, message: `The save's seats name "${side}", which is not a side of a ${savedRuleset} game.` };
+  for (const side of save.handPlacement ?? [])
+    if (!options.ruleset.sides.includes(side)) return { ok: false, message: `The save places "${side}" by hand, which is not a side of a ${savedRuleset} game.` };
   if (save.contentVersion !== options.content.version)
     return {
       ok: false,

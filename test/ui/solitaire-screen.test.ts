@@ -8,13 +8,14 @@ import { describe, expect, it } from 'vitest';
 import { stateHash } from '../../src/core/engine/game';
 import { SOLITAIRE_AGENTS } from '../../src/ai/solitaire/registry';
 import { solitaireContent } from '../../systems/solitaire/content';
+import { solitaireView } from '../../systems/solitaire/view';
 import { sessionFromSave, setupProblem, SolitaireSession, type SolitaireSetup } from '../../src/ui/solitaire/session';
 import { holderOf, markersOf, sectorLabelHtml } from '../../src/ui/solitaire/board';
 import { EVENT_BLURBS, eventCards, levelLadder, loseChance, nextLevel, oddsByOption, oddsRows, optionSector, optionText, winChance, type AttackOdds } from '../../src/ui/solitaire/words';
 import { content } from '../fixtures';
 
 const AI = Object.keys(SOLITAIRE_AGENTS)[0]!;
-const SETUP: SolitaireSetup = { scenario: 'chaos-long-twilight', seed: '5', rules: ['expeditions'], emperor: AI };
+const SETUP: SolitaireSetup = { scenario: 'chaos-long-twilight', seed: '5', rules: ['expeditions'], emperor: AI, placeByHand: false };
 const defs = solitaireContent(content).units;
 const names = (id: string) => content.systems.get(id)?.name ?? id;
 
@@ -97,6 +98,14 @@ describe('solitaire screens', () => {
     if (!back.ok) throw new Error(back.message);
     expect(stateHash(back.session.game)).toBe(stateHash(session.game));
     expect(back.session.setup).toEqual(SETUP);
+    // a player who places his own forces [001 Scenarios] is asked where, unit by unit, and a save keeps that choice
+    const placing = new SolitaireSession(content, { ...SETUP, emperor: 'human', placeByHand: true });
+    expect(placing.game.pending?.kind).toBe('chaos-place');
+    expect(optionText(solitaireView(placing.game), placing.game.pending!.options[0]!, names, defs)).toMatch(/^Place the Imperial Order in .+ \(\d\d\)$/);
+    const placingBack = sessionFromSave(content, placing.saveText());
+    if (!placingBack.ok) throw new Error(placingBack.message);
+    expect(placingBack.session.setup.placeByHand).toBe(true);
+    expect(placingBack.session.game.pending?.kind).toBe('chaos-place');
     const human = new SolitaireSession(content, { ...SETUP, emperor: 'human' });
     const again = sessionFromSave(content, human.saveText());
     expect(again.ok && again.session.human).toBe(true);

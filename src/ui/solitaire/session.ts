@@ -23,6 +23,8 @@ export interface SolitaireSetup {
   rules: OptionalRule[];
   /** Who plays the Emperor: 'human', or an AI agent's name (a watched game). */
   emperor: 'human' | string;
+  /** The player places the starting Imperial forces himself [001 Scenarios]; else the computer does. */
+  placeByHand?: boolean;
 }
 
 /** What one answered decision did: the question, the answer, and the events it brought. */
@@ -58,7 +60,9 @@ export class SolitaireSession {
   ) {
     const problem = setupProblem(content, setup);
     if (problem) throw new Error(problem);
-    this.game = game ?? newGame({ content, ruleset: solitaireRuleset, scenario: setup.scenario, seed: setup.seed, options: optionsOf(setup) });
+    this.game =
+      game ??
+      newGame({ content, ruleset: solitaireRuleset, scenario: setup.scenario, seed: setup.seed, options: optionsOf(setup), handPlacement: setup.placeByHand ? ['empire'] : [] });
     this.agent = setup.emperor === 'human' ? null : SOLITAIRE_AGENTS[setup.emperor]!({ seed: setup.seed });
   }
 
@@ -142,7 +146,7 @@ export function sessionFromSave(content: Content, text: string): { ok: true; ses
   const emperor = seat ? (seat.kind === 'human' ? 'human' : seat.agent) : (Object.keys(SOLITAIRE_AGENTS)[0] ?? 'random');
   const rules = Array.isArray(game.options.rules) ? (game.options.rules as OptionalRule[]) : [];
   try {
-    return { ok: true, session: new SolitaireSession(content, { scenario: game.scenario.id, seed: game.seed, rules, emperor }, game) };
+    return { ok: true, session: new SolitaireSession(content, { scenario: game.scenario.id, seed: game.seed, rules, emperor, placeByHand: game.handPlacement.includes('empire') }, game) };
   } catch (e) {
     return { ok: false, message: `The save cannot be resumed: ${(e as Error).message}.` };
   }

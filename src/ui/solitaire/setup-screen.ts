@@ -73,6 +73,7 @@ export class SolitaireSetupScreen {
       ).join('')}</div></div>
       <div class="sol-field"><span class="sol-fname">The Emperor</span><div class="sol-row">
         <select data-sol="emperor" aria-label="Who plays the Emperor" data-testid="sol-emperor"><option value="human">You</option>${agents.map((a) => `<option value="${esc(a)}">AI ${esc(a)} (watch it play)</option>`).join('')}</select>
+        <label class="sol-inline" data-sol="place-row" title="001's scenarios let the Emperor place his starting forces; unticked, the computer spreads them"><input type="checkbox" data-sol="place" data-testid="sol-place"> place my starting forces myself</label>
         <label class="sol-inline" data-sol="speed-row">AI speed <select data-sol="speed">${START_SPEEDS.map((s) => `<option value="${s.value}">${esc(s.label)}</option>`).join('')}</select></label>
       </div></div>
       <div class="sol-field"><span class="sol-fname">Seed</span><div class="sol-row"><input data-sol="seed" size="10" value="${randomSeed()}" aria-label="Seed" title="The same seed and choices play the same game" data-testid="sol-seed"> <button data-sol="reroll" title="A new random seed">new</button></div></div>
@@ -101,6 +102,7 @@ export class SolitaireSetupScreen {
       seed: this.get('seed').value.trim() || randomSeed(),
       rules,
       emperor: this.get('emperor').value,
+      placeByHand: this.get('emperor').value === 'human' && this.get('place').checked,
     };
   }
 
@@ -121,6 +123,7 @@ export class SolitaireSetupScreen {
     for (const row of this.el.querySelectorAll<HTMLElement>('.sol-scenario')) row.classList.toggle('chosen', row.querySelector('input')?.value === this.scenario);
     const setup = this.setup();
     (this.get('speed-row') as HTMLElement).hidden = setup.emperor === 'human';
+    (this.get('place-row') as HTMLElement).hidden = setup.emperor !== 'human';
     const problem = setupProblem(this.content, setup);
     const el = this.get('problem');
     el.textContent = problem ? capital(problem) + '.' : setup.emperor === 'human' ? '' : `You watch the AI ${setup.emperor} play the Emperor, with pause, step and speed.`;

@@ -29,6 +29,7 @@ export const DECISION_TITLES: Record<string, string> = {
   'chaos-alliance-attack': 'Alliance: attack',
   'chaos-alien-leader': 'Aliens',
   'chaos-expedition': 'Expedition',
+  'chaos-place': 'Your forces',
 };
 
 /** Option types that close a step of the Imperial phase (drawn apart, at the end). */
@@ -39,14 +40,14 @@ export const ENDING_TYPES = new Set(['end-build', 'end-move', 'end-turn', 'let-h
  * and our reading of them); shown on the card as the marker strikes.
  */
 export const EVENT_BLURBS: Record<string, string> = {
-  'aliens-biomech': 'Biomech predators descend on a sector; until driven off they destroy what they find.',
-  'aliens-dark-empire': 'An alien empire from beyond the rim claims a sector.',
-  'aliens-hive': 'A hive mind spreads into a sector and swallows its worlds.',
-  'aliens-living-nebula': 'A living nebula drifts into a sector: nothing there may leave it.',
-  'aliens-messiah': 'An alien messiah preaches in a sector; the faithful may turn from the Empire.',
-  'aliens-probe': 'An alien probe passes through, and may share its knowledge before it leaves.',
-  'aliens-randoids': 'Randoids: unpredictable aliens, for better or worse.',
-  alliance: 'A Chaos force offers its services: you steer one for a turn, but the Empire pays in chaos.',
+  'aliens-biomech': 'Biomech Predators overrun a sector: each Alien Conflict phase they roll against its military strength, and may destroy everything there.',
+  'aliens-dark-empire': 'The Dark Empire: psionic aliens who roll against a sector\'s morphogenetic strength each turn, and may obliterate everything there.',
+  'aliens-hive': 'The Hive: a collective mind fills a sector; no military attacks there until it is driven off.',
+  'aliens-living-nebula': 'A Living Nebula: nothing may leave its sector, the Empire collects no RP there, and Independent Empires do not count it.',
+  'aliens-messiah': 'The Messiah: no attacks in his sector, and his peace spreads a sector further every turn until he is gone.',
+  'aliens-probe': 'A world-sized Probe passes through a sector this turn: it may share its knowledge (RP, a lower index) or destroy everything there.',
+  'aliens-randoids': 'The Randoids: a super-individualist mentality fills a sector; no morphogenetic attacks there until they go.',
+  alliance: 'Alliance: choose a Chaos force; this turn you move it instead of the dice, and decide whether it attacks.',
   attrition: 'Time and neglect wear a system unit away.',
   'citizens-demand-reforms': 'Pay 1 RP for every Imperial system, or unpaid systems may go over to Chaos.',
   colonization: 'Chaos founds a new system in an empty sector.',
@@ -60,7 +61,7 @@ export const EVENT_BLURBS: Record<string, string> = {
   'galactic-enlightenment': 'Illumination markers cost 1 RP this turn; no Repression markers may be bought.',
   'elites-demand-privileges': 'No Illumination markers this turn, and the Nexus upkeep is doubled.',
   'imperial-leader': 'A new Imperial leader arises: give him a mobile unit to command.',
-  'independent-empire': 'A system declares its independence and raises a fleet of its own.',
+  'independent-empire': 'A system declares its independence, takes its neighbours, and raises a fleet of its own.',
   institute: 'The Institute foresees events: once a turn it may send a marker back to the pool.',
   invaders: 'Invaders appear at the rim with a fleet and a leader.',
   leviathan: "Upload the Emperor's mind into the galaxy's computers: while the Core holds, the index moves at half the pace.",
@@ -69,12 +70,12 @@ export const EVENT_BLURBS: Record<string, string> = {
   pacifism: 'Imperial morphogenetic attacks +1 this turn, military attacks -1.',
   paranoia: 'No extropy operations (or Illumination) this turn; Repression markers come two for one.',
   'power-struggle': 'Each Imperial leader may fall in a struggle at court.',
-  rebellion: 'A sector rises: the Imperial units there go over to Chaos.',
+  rebellion: 'A sector rises: its Imperial system and units go over to Chaos (an Illumination there holds it once).',
   robots: 'Robot labour: 1 RP for every Imperial system.',
   spectacle: 'A galactic spectacle: every change of the Chaos Index is doubled this turn.',
   'tech-advance': 'Trade flourishes: the Empire gains a die of RP.',
   'tech-collapse': 'Trade collapses: the Empire loses a die of RP.',
-  'trans-humans': 'Trans-humans appear: with the Empire where it holds the sector, else as rebels.',
+  'trans-humans': 'Trans-humans appear in a sector: on an odd die for the Empire, on an even one as rebels.',
   'troops-demand-pay': 'Pay every mobile unit, or unpaid units may turn rebel.',
   usurper: 'A usurper seizes the Imperial forces in a sector and turns them against the throne.',
   'web-raiders': 'Raiders strike the Nexus web: each Nexus may be lost.',
@@ -210,6 +211,8 @@ export function optionText(view: SolitaireView, c: C, names: (id: string) => str
       return `Send an expedition from ${where(c.sector)}`;
     case 'no-expedition':
       return 'No expedition';
+    case 'place':
+      return `Place the ${defs.get(c.unit as UnitType)?.name ?? String(c.unit)} in ${where(c.sector)}`;
     default:
       return c.type;
   }

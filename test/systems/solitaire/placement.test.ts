@@ -4,7 +4,8 @@
  * the computer places them.
  */
 import { describe, expect, it } from 'vitest';
-import { newGame } from '../../../src/core/engine/game';
+import { newGame, stateHash } from '../../../src/core/engine/game';
+import { loadSave, saveToText } from '../../../src/core/save';
 import { solitaireRuleset } from '../../../systems/solitaire/ruleset';
 import { contentOf, stateOf, type SolitaireGame } from '../../../systems/solitaire/state';
 import { content, play } from './fixtures';
@@ -67,5 +68,19 @@ describe('[001 Scenarios] placing the Imperial forces by hand', () => {
       playSolitaireOut(game, agent({ seed: '5' }), { afterCommand: (g) => checkInvariants(g, (what) => expect.fail(what)), maxDecisions: 20_000 });
       expect(game.winner).not.toBeNull();
     }
+  });
+
+  it('a save remembers the hand placement, and one naming a side the game has not is refused, saying which', () => {
+    const game = byHand('chaos-long-twilight', 9);
+    play(game, game.pending!.options[0]!);
+    const text = saveToText(game);
+    expect(JSON.parse(text).handPlacement).toEqual(['empire']);
+    const back = loadSave(text, { content, ruleset: solitaireRuleset });
+    if (!back.ok) throw new Error(back.message);
+    expect(stateHash(back.game)).toBe(stateHash(game));
+    const forged = JSON.stringify({ ...JSON.parse(text), handPlacement: ['rebel'] });
+    const refused = loadSave(forged, { content, ruleset: solitaireRuleset });
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.message).toBe('The save places "rebel" by hand, which is not a side of a solitaire game.');
   });
 });
