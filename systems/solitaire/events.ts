@@ -237,7 +237,7 @@ export const EVENTS: Record<string, ChaosEvent> = {
         for (let sf = 0; sf <= r; sf++) if (r > 0) options.push({ type: 'crusade', side: 'empire', sector, sf, cg: r - sf });
       }
       if (!options.length) return say(game, 'Galactic Crusade: no sector has a system to raise a crusade.');
-      return { kind: 'chaos-crusade', prompt: "Galactic Crusade: choose a sector; raise up to its resource value in star fleets and control groups.", options };
+      return { kind: 'chaos-crusade', prompt: "Galactic Crusade: choose a sector; raise as many star fleets and control groups as its resource value.", options };
     },
     chosen(game, command) {
       const sector = command.sector as string;
@@ -282,9 +282,10 @@ export const EVENTS: Record<string, ChaosEvent> = {
   'independent-empire': {
     resolve(game) {
       const s = stateOf(game);
-      const home = walk(game, randomSector(game), (x) => s.systems[x] !== null, 'lower');
+      // a system not already part of an Independent Empire (ours: another's home is not taken by an event)
+      const home = walk(game, randomSector(game), (x) => s.systems[x] !== null && s.systems[x]!.force === null, 'lower');
       if (!home) return say(game, 'Independent Empire Arises, but no sector has a system unit.');
-      establishIndependentEmpire(game, home, { extra: [], leaderAddsToRolls: true, rollsResourceMultiplier: 1 });
+      establishIndependentEmpire(game, home, { extra: [], leaderAddsToRolls: true, rollsResourceMultiplier: 1, marker: 'independent-empire' });
     },
   },
 
@@ -352,7 +353,7 @@ export const EVENTS: Record<string, ChaosEvent> = {
         say(game, `The Mutant finds no one in ${sectorName(game, sector)}; the marker goes back to the pool.`);
         return SUBSTITUTE;
       }
-      const force = newForce(game, 'usurper', 5, null, true);
+      const force = newForce(game, 'usurper', 5, null, true, 'mutant');
       for (const u of units) {
         if (u.leader !== null) (s.leaderPool.push(u.leader), (u.leader = null));
         u.side = 'chaos';
@@ -480,7 +481,7 @@ export const EVENTS: Record<string, ChaosEvent> = {
       const s = stateOf(game);
       const sector = walk(game, randomSector(game), (x) => unitsIn(game, x, 'empire').length > 0, 'lower');
       if (!sector) return say(game, 'Usurper: no Imperial mobile unit to rise from (counting down from the sector drawn).');
-      const force = newForce(game, 'usurper', drawLeader(game), null);
+      const force = newForce(game, 'usurper', drawLeader(game), null, false, 'usurper');
       for (const u of unitsIn(game, sector, 'empire')) {
         if (u.leader !== null) (s.leaderPool.push(u.leader), (u.leader = null));
         u.side = 'chaos';

@@ -40,6 +40,8 @@ export function recruitRoll(game: SolitaireGame, total: number): UnitType[] {
 }
 
 export interface EmpireSetup {
+  /** The Chaos Events marker it arose by, if any. */
+  marker?: string;
   extra: UnitType[];
   leaderAddsToRolls: boolean;
   rollsResourceMultiplier: number;
@@ -55,7 +57,7 @@ export interface EmpireSetup {
 export function establishIndependentEmpire(game: SolitaireGame, home: string, setup: EmpireSetup): ChaosForce {
   const s = stateOf(game);
   const leader = drawLeader(game);
-  const force = newForce(game, 'independent', leader, home);
+  const force = newForce(game, 'independent', leader, home, false, setup.marker ?? null);
   const take = (sector: string) => {
     const sys = s.systems[sector]!;
     if (sys.side === 'empire') {
@@ -89,7 +91,7 @@ export function establishIndependentEmpire(game: SolitaireGame, home: string, se
  */
 export function invaderForce(game: SolitaireGame): ChaosForce {
   const leader = drawLeader(game);
-  const force = newForce(game, 'invader', leader, null);
+  const force = newForce(game, 'invader', leader, null, false, 'invaders');
   const farthest = Math.max(...contentOf(game).sectors.map((x) => coreDistance(game, x)));
   const sector = game.rng.pick(contentOf(game).sectors.filter((x) => coreDistance(game, x) === farthest));
   const LIST: UnitType[][] = [['AF'], ['AF'], ['SF'], ['SF'], ['SF', 'SF'], ['SF', 'CG'], ['CG'], ['CG', 'CG'], ['WS'], ['TH']];

@@ -107,7 +107,6 @@ export const eventsPhase: Procedure<SolitaireGame> = {
           d.setAside!.push(marker);
           continue;
         }
-        if (marker === 'rebellion') d.rebellions! += 1;
         d.remaining! -= 1;
         d.current = marker;
         d.stage = 'reveal';
@@ -132,6 +131,9 @@ export const eventsPhase: Procedure<SolitaireGame> = {
             ], { marker });
           continue;
         case 'resolve': {
+          // only Rebellions that happen count towards a first-turn limit (not one suppressed or sent back)
+          if (marker === 'rebellion') d.rebellions! += 1;
+          const forcesBefore = s.nextForce;
           const choice = EVENTS[marker]!.resolve(game);
           if (choice === SUBSTITUTE) {
             // the marker went back to the pool; another is drawn in its place. It waits aside until the
@@ -147,7 +149,7 @@ export const eventsPhase: Procedure<SolitaireGame> = {
             d.choice = choice as unknown as Json;
             continue;
           }
-          afterEvent(game, marker);
+          afterEvent(game, marker, forcesBefore);
           d.current = null;
           continue;
         }
@@ -192,7 +194,7 @@ export const eventsPhase: Procedure<SolitaireGame> = {
         const pooled = s.pool.length;
         EVENTS[marker]!.chosen!(game, command);
         // a marker its event put back in the pool (a Leviathan refused) is not discarded as well
-        if (s.pool.length === pooled) afterEvent(game, marker);
+        if (s.pool.length === pooled) afterEvent(game, marker, s.nextForce);
         d.current = null;
       }
     }
@@ -200,12 +202,22 @@ export const eventsPhase: Procedure<SolitaireGame> = {
 };
 
 /** Markers that stay on the map are discarded when they leave it; every other goes to the discard now. */
-function afterEvent(game: SolitaireGame, marker: string): void {
+/** Markers whose effect lasts the turn: discarded at its end [001 32.0]. */
+const TURN_MARKERS = new Set(['alliance', 'colonization', 'galactic-enlightenment', 'elites-demand-privileges', 'militarism', 'pacifism', 'paranoia', 'spectacle']);
+
+/**
+ * Where a marker goes once its event is resolved: it stays on the map (an alien, the Institute, an
+ * accepted Leviathan, an expedition), with the force it raised (discarded when the force is gone, by
+ * `forgetEmptyForces`), in effect to the turn's end, or straight to the discard.
+ */
+function afterEvent(game: SolitaireGame, marker: string, forcesBefore: number): void {
   const s = stateOf(game);
   const onMap =
     marker.startsWith('aliens-') || marker === 'expedition-possible' || (marker === 'institute' && s.institute !== null) || (marker === 'leviathan' && s.leviathan);
-  // turn markers are discarded at the end of the turn; force markers when their force is gone (ours: at once, a reshuffle is rare)
-  if (!onMap) discardMarker(game, marker);
+  const onForce = s.forces.some((f) => f.marker === marker && Number(f.id.split('-').pop()) >= forcesBefore);
+  if (onMap || onForce) return;
+  if (TURN_MARKERS.has(marker)) s.fx.held.push(marker);
+  else discardMarker(game, marker);
 }
 
 function finishEvents(game: SolitaireGame, d: EventsData): SolitaireStep {
@@ -220,7 +232,7 @@ function startOfTurn(game: SolitaireGame): void {
     if (add.turn === game.turn) for (let i = 0; i < add.count; i++) s.pool.push(add.event);
   if (game.scenario.transHumanUsurpers?.includes(game.turn)) {
     const sector = randomSector(game);
-    const force = newForce(game, 'usurper', drawLeader(game), null);
+    const force = newForce(game, 'usurper', drawLeader(game), null, false, 'usurper');
     newUnit(game, 'TH', 'chaos', sector, force.id);
     tell(game, 'chaos-event', `A trans-human Usurper (leader ${force.leader}) rises in ${sectorName(game, sector)}.`, '[001 Scenario 5]');
   }
@@ -281,6 +293,8 @@ function removeAlien(game: SolitaireGame, alien: AlienMarker): void {
 }
 
 interface AlienData {
+  /** The aliens on the map as the phase began: each rolls once, unless another's roll wiped it out first. */
+  queue?: { kind: AlienMarker['kind']; sector: string }[];
   i?: number;
   stage?: 'alien' | 'expedition';
   leader?: number | null;
@@ -301,9 +315,12 @@ export const alienPhase: Procedure<SolitaireGame> = {
     const s = stateOf(game);
     d.i ??= 0;
     d.stage ??= 'alien';
+    d.queue ??= s.aliens.map((a) => ({ kind: a.kind, sector: a.sector }));
     if (d.stage === 'alien') {
-      for (; d.i < s.aliens.length; d.i++) {
-        const alien = s.aliens[d.i]!;
+      for (; d.i < d.queue.length; d.i++) {
+        const queued = d.queue[d.i]!;
+        const alien = s.aliens.find((a) => a.kind === queued.kind && a.sector === queued.sector);
+        if (!alien) continue;
         const leaders = leadersIn(game, alien.sector);
         if (leaders.length && !d.asked) {
           d.asked = true;
@@ -315,13 +332,13 @@ export const alienPhase: Procedure<SolitaireGame> = {
             { alien: alien.kind, sector: alien.sector, modifier: alienModifier(game, alien) },
           );
         }
-        const removed = resolveAlien(game, alien, d.leader ?? null);
+        resolveAlien(game, alien, d.leader ?? null);
         d.asked = false;
         d.leader = null;
-        if (removed) d.i--;
       }
-      // the Probe leaves at the end of the phase it came in [001 32.0 Aliens—Probe]
-      for (const a of s.aliens.filter((a) => a.kind === 'probe')) removeAlien(game, a);
+      // the Probe leaves at the end of the phase it came in, "permanently removed from play" [001 32.0 Aliens—Probe]
+      for (const probe of s.aliens.filter((a) => a.kind === 'probe')) s.outOfPlay.push(`aliens-${probe.kind}`);
+      s.aliens = s.aliens.filter((a) => a.kind !== 'probe');
       d.stage = 'expedition';
       d.i = 0;
     }
@@ -403,10 +420,12 @@ function expedition(game: SolitaireGame, sector: string): void {
   const outcome = alienOutcome(game, die + leader + strength);
   tell(game, 'expedition', `Expedition in ${sectorName(game, sector)}: die ${die} + ${strength} units${leader ? ` + leader ${leader}` : ''}: ${outcome}.`, '[001 Expeditions]');
   if (outcome === 'positive') {
-    const rp = d10(game);
+    const rewards = contentOf(game).file.expeditionRewards;
+    const dice = (n: number) => Array.from({ length: n }, () => d10(game)).reduce((a, b) => a + b, 0);
+    const rp = dice(rewards.resourceDice);
     s.rp += rp;
     tell(game, 'expedition', `The expedition returns with riches: +${rp} RP.`, '[001 Expeditions]');
-    changeIndex(game, -d10(game), 'a successful expedition', 'expedition');
+    changeIndex(game, -dice(rewards.indexDice), 'a successful expedition', 'expedition');
   } else if (outcome === 'negative') {
     for (const u of unitsIn(game, sector, 'empire')) removeUnit(game, u);
     tell(game, 'expedition', 'The expedition is lost with every Imperial unit that went.', '[001 Expeditions]');
@@ -641,7 +660,7 @@ export const imperialPhase: Procedure<SolitaireGame> = {
     } else if (command.type === 'colonize') {
       const unit = s.units.find((u) => u.id === command.unit)!;
       removeUnit(game, unit);
-      const [resource, military, morph] = drawCounter(game);
+      const [resource, military, morph] = drawCounter(game, command.sector as string);
       s.systems[command.sector as string] = { side: 'empire', resource, military, morph, force: null };
       tell(game, 'colonize', `A colonization fleet founds an Imperial system in ${sectorName(game, command.sector as string)} (resource ${resource}).`, '[001 Colonization Fleets]', {
         sector: command.sector as string,
@@ -675,7 +694,7 @@ function chaosColonization(game: SolitaireGame): void {
   for (let i = 0; i < s.fx.colonizations; i++) {
     const empty = [...contentOf(game).sectors].reverse().find((x) => !s.systems[x]);
     if (!empty) return void tell(game, 'colonize', 'Chaos Colonization: every sector has a system; no effect.', '[001 32.0 Colonization]');
-    const [resource, military, morph] = drawCounter(game);
+    const [resource, military, morph] = drawCounter(game, empty);
     const ie = unitsIn(game, empty, 'chaos').map((u) => forceOf(game, u.force)).find((f) => f?.kind === 'independent');
     s.systems[empty] = { side: 'chaos', resource, military, morph, force: ie?.id ?? null };
     tell(game, 'colonize', `Chaos colonizes ${sectorName(game, empty)}${ie ? ` for ${forceName(game, ie)}` : ''}.`, '[001 32.0 Colonization]', { sector: empty });
@@ -689,6 +708,8 @@ export const operationsPhase: Procedure<SolitaireGame> = {
     const s = stateOf(game);
     if (!d.stacks) {
       chaosColonization(game);
+      // each Independent Empire recruits once, into its stack (or at home when it has none) [docs/rules.md]
+      for (const force of s.forces.filter((f) => f.kind === 'independent')) empireRecruits(game, force);
       d.stacks = chaosStacks(game).map((st) => ({ id: st.id, units: st.units.map((u) => u.id) }));
       d.i = 0;
       d.stage = 'roll';
@@ -702,7 +723,6 @@ export const operationsPhase: Procedure<SolitaireGame> = {
           usurpation(game, stack.force);
           if (!liveStack(game, d.stacks[d.i!]!)?.force) continue; // gone loyal or dissolved: no operations this turn
         }
-        if (stack.force?.kind === 'independent') empireRecruits(game, stack.force);
         const now = liveStack(game, d.stacks[d.i!]!)!;
         if (s.fx.alliance === now.id) {
           d.stage = 'ally-move';
@@ -735,7 +755,6 @@ export const operationsPhase: Procedure<SolitaireGame> = {
         ]);
       }
     }
-    instituteCheck(game);
     return { done: true };
   },
   answer(game, frame, command) {
@@ -757,7 +776,7 @@ export const operationsPhase: Procedure<SolitaireGame> = {
 };
 
 /** The Institute goes back to the pool when a Chaos force of strength 6 or more stands in its sector [001 32.0 The Institute 3]. */
-function instituteCheck(game: SolitaireGame): void {
+export function instituteCheck(game: SolitaireGame): void {
   const s = stateOf(game);
   if (!s.institute) return;
   const sector = s.institute;
@@ -783,6 +802,7 @@ export const endOfTurn: Procedure<SolitaireGame> = {
       discardMarker(game, 'leviathan');
       tell(game, 'chaos-event', 'The Core is lost: the Leviathan is no more.', '[001 32.0 Leviathan]');
     }
+    s.discard.push(...s.fx.held);
     s.fx = freshEffects();
     for (const u of s.units) if (u.type === 'TH') u.th = rollTransHuman(game);
     forgetEmptyForces(game);

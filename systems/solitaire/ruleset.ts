@@ -10,7 +10,7 @@
 import type { Procedure, Ruleset } from '../../src/core/engine/types';
 import { createGameWorld } from '../../src/core/world/world';
 import { OPTIONAL_RULES, solitaireContent, type SolitaireScenario } from './content';
-import { alienPhase, endOfTurn, eventsPhase, imperialPhase, operationsPhase } from './phases';
+import { alienPhase, endOfTurn, eventsPhase, imperialPhase, instituteCheck, operationsPhase } from './phases';
 import { placementPhase, setupGame } from './setup';
 import { fmt, forgetEmptyForces, imperialSystems, leviathanCheck, LEVEL_NAMES, LEVELS, levelOf, SIDES, stateOf, universalVictory, victoryPoints, type Side, type SolitaireGame } from './state';
 
@@ -53,6 +53,8 @@ export const solitaireRuleset: Ruleset<Side, SolitaireScenario> = {
     leviathanCheck(game);
     // a force's marker goes when nothing of it is left, however that came about
     forgetEmptyForces(game);
+    // the Institute goes "at any time" a Chaos force of strength 6 stands in its sector [001 32.0 The Institute 3]
+    instituteCheck(game);
   },
   victory(game, final) {
     const s = stateOf(game);

@@ -24,9 +24,14 @@ import {
   type SolitaireState,
 } from './state';
 
-/** A system counter drawn at random from those left (the counters are reused if ever they run out). */
-export function drawCounter(game: SolitaireGame): [number, number, number] {
+/**
+ * A system counter for a sector: the Core's own (docs/rules.md), or one drawn at random from those left
+ * (the counters are reused if ever they run out).
+ */
+export function drawCounter(game: SolitaireGame, sector: string | null = null): [number, number, number] {
   const s = stateOf(game);
+  const coreSystem = contentOf(game).file.coreSystem;
+  if (sector === contentOf(game).sectors[0]) return [coreSystem.resource, coreSystem.military, coreSystem.morph];
   if (!s.counters.length) s.counters = contentOf(game).file.systemCounters.map((c) => [...c] as [number, number, number]);
   return s.counters.splice(game.rng.int(s.counters.length), 1)[0]!;
 }
@@ -62,6 +67,7 @@ export function setupGame(game: SolitaireGame): void {
     expeditions: [],
     pool,
     discard: [],
+    outOfPlay: [],
     leaderPool: [...content.file.leaders],
     counters: content.file.systemCounters.map((c) => [...c] as [number, number, number]),
     fx: freshEffects(),
@@ -77,7 +83,7 @@ export function setupGame(game: SolitaireGame): void {
     const n = sectorNumber(game, sector);
     const side = scenario.randomSectors ? (d10(game) % 2 === 0 ? 'empire' : 'chaos') : inRange(n, scenario.imperialSectors) ? 'empire' : inRange(n, scenario.chaosSectors) ? 'chaos' : null;
     if (!side) continue;
-    let counter = n === 1 && side === 'empire' ? ([content.file.coreSystem.resource, content.file.coreSystem.military, content.file.coreSystem.morph] as [number, number, number]) : drawCounter(game);
+    let counter = drawCounter(game, sector);
     // Scenario 5: no Imperial system of resource 1; draw again until it is at least the minimum
     const minimum = scenario.imperialMinimumResource;
     while (side === 'empire' && minimum && counter[0] < minimum) {

@@ -41,8 +41,10 @@ export interface ChaosForce {
   kind: Exclude<ChaosForceKind, 'rebel'>;
   mutant: boolean;
   leader: number;
-  /** An Independent Empire's home sector. */
+  /** An Independent Empire's home sector (moved to another of its systems if it loses it). */
   home: string | null;
+  /** The Chaos Events marker on the force, discarded when the force is gone [001 32.0]; null if a scenario set it up. */
+  marker: string | null;
 }
 
 export type AlienKind = 'biomech' | 'dark-empire' | 'hive' | 'living-nebula' | 'messiah' | 'probe' | 'randoids';
@@ -67,6 +69,8 @@ export interface TurnEffects {
   alliance: string | null;
   colonizations: number;
   extropyOperations: number;
+  /** Markers in effect this turn, discarded at its end [001 32.0 "Discard this marker at the end of the turn"]. */
+  held: string[];
   /** Units that have moved or attacked this turn. */
   moved: number[];
   attacked: number[];
@@ -98,6 +102,8 @@ export interface SolitaireState {
   /** The Chaos Events pool, drawn from the end; `discard` goes back in when it runs out. */
   pool: string[];
   discard: string[];
+  /** Markers removed from play for good (the Probe). */
+  outOfPlay: string[];
   leaderPool: number[];
   counters: [number, number, number][];
   fx: TurnEffects;
@@ -126,7 +132,7 @@ export function contentOf(game: SolitaireGame): SolitaireContent {
 export function freshEffects(): TurnEffects {
   return {
     spectacle: false, militarism: false, pacifism: false, paranoia: false, enlightenment: false, elites: false, instituteUsed: false,
-    alliance: null, colonizations: 0, extropyOperations: 0, moved: [], attacked: [], attacks: [],
+    alliance: null, colonizations: 0, extropyOperations: 0, held: [], moved: [], attacked: [], attacks: [],
   };
 }
 
@@ -240,7 +246,16 @@ export function removeUnit(game: SolitaireGame, unit: Unit): void {
 /** A Chaos force whose every unit is gone loses its marker [001 32.0: "until the force is entirely eliminated or converted"]. */
 export function forgetEmptyForces(game: SolitaireGame): void {
   const s = stateOf(game);
-  s.forces = s.forces.filter((f) => f.kind === 'independent' ? Object.values(s.systems).some((x) => x?.force === f.id) || s.units.some((u) => u.force === f.id) : s.units.some((u) => u.force === f.id));
+  const systemsOf = (f: ChaosForce) => contentOf(game).sectors.filter((x) => s.systems[x]?.force === f.id);
+  const gone = s.forces.filter((f) => !s.units.some((u) => u.force === f.id) && !(f.kind === 'independent' && systemsOf(f).length));
+  for (const f of gone) {
+    // its marker goes to the discard, its leader back to the pool (the Mutant is a marker of his own)
+    if (f.marker) s.discard.push(f.marker);
+    if (!f.mutant) s.leaderPool.push(f.leader);
+  }
+  if (gone.length) s.forces = s.forces.filter((f) => !gone.includes(f));
+  // an Independent Empire that lost its home makes another of its systems its home
+  for (const f of s.forces) if (f.kind === 'independent' && f.home && s.systems[f.home]?.force !== f.id) f.home = systemsOf(f)[0] ?? null;
 }
 
 export function forceOf(game: SolitaireGame, id: string | null): ChaosForce | null {
@@ -254,9 +269,9 @@ export function forceName(game: SolitaireGame, force: ChaosForce | null): string
   return force.kind === 'usurper' ? `Usurper #${n}` : force.kind === 'independent' ? `Independent Empire #${n}` : `Invaders #${n}`;
 }
 
-export function newForce(game: SolitaireGame, kind: ChaosForce['kind'], leader: number, home: string | null, mutant = false): ChaosForce {
+export function newForce(game: SolitaireGame, kind: ChaosForce['kind'], leader: number, home: string | null, mutant = false, marker: string | null = null): ChaosForce {
   const s = stateOf(game);
-  const force: ChaosForce = { id: `${kind}-${s.nextForce++}`, kind, mutant, leader, home };
+  const force: ChaosForce = { id: `${kind}-${s.nextForce++}`, kind, mutant, leader, home, marker };
   s.forces.push(force);
   return force;
 }

@@ -84,7 +84,7 @@ export function attackGain(view: SolitaireView, sector: string, type: CombatType
     let gain = 0;
     if (r.who === 'D') {
       for (const u of enemies)
-        if (strength(view, u, type, false) <= r.level) gain += type === 'military' ? unitWorth(view, u) * 0.8 + indexWorth : unitWorth(view, u) * 1.6 + 2 * indexWorth;
+        if (strength(view, u, type, false) <= r.level && !(type === 'morph' && r.level < 3 && mutant)) gain += type === 'military' ? unitWorth(view, u) * 0.8 + indexWorth : unitWorth(view, u) * 1.6 + 2 * indexWorth;
       if (chaosSystem && chaosSystem[type] <= r.level)
         gain += type === 'military' ? 0.3 + chaosSystem.resource * indexWorth : 1 + chaosSystem.resource * (2 * indexWorth + 0.25);
     } else if (r.who === 'A') {

@@ -19,8 +19,8 @@ export const START_SPEEDS: { value: number; label: string }[] = [
 ];
 
 const RULE_TEXT: Record<OptionalRule, { name: string; text: string }> = {
-  expeditions: { name: 'Expeditions', text: 'Expedition Possible markers: an Imperial unit in the sector may explore for riches, or be lost.' },
-  illumination: { name: 'Illumination', text: 'Illumination markers to buy: an illuminated sector holds its loyalty against one Rebellion.' },
+  expeditions: { name: 'Expeditions', text: 'Expedition Possible markers: Imperial units in the sector may explore for riches, or all be lost.' },
+  illumination: { name: 'Illumination and Suppression', text: 'Repression and Illumination markers to buy (Repression suppresses rebellions, usurpers, invasions, breakaway empires; an illuminated sector defends better and holds against one Rebellion), and the Enlightenment and Elites markers.' },
   'trans-humans': { name: 'Trans-humans', text: 'Trans-humans appear, with strengths rolled anew every turn: the Empire never knows what they can do.' },
 };
 

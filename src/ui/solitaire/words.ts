@@ -57,25 +57,25 @@ export const EVENT_BLURBS: Record<string, string> = {
   'empire-corps': 'A loyal corps: a free star fleet or control group anywhere on the map.',
   'expedition-possible': 'A sector worth exploring: an Imperial unit there may send an expedition.',
   'eye-of-the-storm': 'The Eye of the Cosmic Storm: a moment of calm. Nothing happens.',
-  'galactic-crusade': 'A crusade: raise star fleets and control groups up to a sector\'s resource value.',
+  'galactic-crusade': 'A crusade: raise as many star fleets and control groups as a sector\'s resource value, in the mix you choose.',
   'galactic-enlightenment': 'Illumination markers cost 1 RP this turn; no Repression markers may be bought.',
   'elites-demand-privileges': 'No Illumination markers this turn, and the Nexus upkeep is doubled.',
   'imperial-leader': 'A new Imperial leader arises: give him a mobile unit to command.',
   'independent-empire': 'A system declares its independence, takes its neighbours, and raises a fleet of its own.',
-  institute: 'The Institute foresees events: once a turn it may send a marker back to the pool.',
+  institute: 'The Institute: in an Imperial sector it may send one marker a turn back to the pool; under Chaos it draws one more a turn.',
   invaders: 'Invaders appear at the rim with a fleet and a leader.',
   leviathan: "Upload the Emperor's mind into the galaxy's computers: while the Core holds, the index moves at half the pace.",
   militarism: 'Imperial military attacks +1 this turn, morphogenetic attacks -1.',
   mutant: 'The Mutant seizes every force in a sector; only strong conversion can turn his followers.',
   pacifism: 'Imperial morphogenetic attacks +1 this turn, military attacks -1.',
-  paranoia: 'No extropy operations (or Illumination) this turn; Repression markers come two for one.',
+  paranoia: 'No extropy operations this turn (with Illumination and Suppression: no Illumination markers, and Repression markers two for each RP).',
   'power-struggle': 'Each Imperial leader may fall in a struggle at court.',
   rebellion: 'A sector rises: its Imperial system and units go over to Chaos (an Illumination there holds it once).',
   robots: 'Robot labour: 1 RP for every Imperial system.',
   spectacle: 'A galactic spectacle: every change of the Chaos Index is doubled this turn.',
   'tech-advance': 'Trade flourishes: the Empire gains a die of RP.',
   'tech-collapse': 'Trade collapses: the Empire loses a die of RP.',
-  'trans-humans': 'Trans-humans appear in a sector: on an odd die for the Empire, on an even one as rebels.',
+  'trans-humans': 'Trans-humans appear in a sector: on an odd die for the Empire; on an even one against it, joining the Chaos force there.',
   'troops-demand-pay': 'Pay every mobile unit, or unpaid units may turn rebel.',
   usurper: 'A usurper seizes the Imperial forces in a sector and turns them against the throne.',
   'web-raiders': 'Raiders strike the Nexus web: each Nexus may be lost.',
@@ -148,7 +148,7 @@ export function optionText(view: SolitaireView, c: C, names: (id: string) => str
     case 'nexus':
       return `Build a Nexus in ${where(c.sector)}`;
     case 'buy-repression':
-      return 'Buy a Repression marker';
+      return view.fx.paranoia ? 'Buy Repression markers (two, under Paranoia)' : 'Buy a Repression marker';
     case 'buy-illumination':
       return 'Buy an Illumination marker';
     case 'illuminate':
@@ -277,7 +277,9 @@ export function oddsRows(view: SolitaireView, c: C, odds: AttackOdds, defs: Read
     }
     const level = Number(result.slice(1));
     if (result[0] === 'D') {
-      const hit = defenders.filter((u) => strength(u, kind, defs) <= level).length;
+      // the Mutant's followers are converted only by a result of 3 or more [001 32.0 The Mutant 2]
+      const shielded = (u: Unit) => kind === 'morph' && level < 3 && !!view.forces.find((f) => f.id === u.force)?.mutant;
+      const hit = defenders.filter((u) => strength(u, kind, defs) <= level && !shielded(u)).length;
       const sysHit = chaosSystem && (kind === 'military' ? chaosSystem.military : chaosSystem.morph) <= level ? 1 : 0;
       const all = defenders.length + (chaosSystem ? 1 : 0);
       const parts = `${hit} of ${defenders.length} unit${defenders.length === 1 ? '' : 's'}${chaosSystem ? `${sysHit ? ' and the system' : ', not the system'}` : ''}`;

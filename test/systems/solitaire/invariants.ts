@@ -23,6 +23,9 @@ function markersExpected(game: SolitaireGame): Map<string, number> {
   }
   // a turn's markers join the pool as its events phase starts, before it asks anything (or the game ends)
   for (const add of sc.poolChanges?.addOnTurn ?? []) if (add.turn <= game.turn) expected.set(add.event, (expected.get(add.event) ?? 0) + add.count);
+  // Scenario 5's trans-human usurpers rise with a Usurper marker of the turn track each
+  const risen = (sc.transHumanUsurpers ?? []).filter((t) => t <= game.turn).length;
+  if (risen) expected.set('usurper', (expected.get('usurper') ?? 0) + risen);
   return expected;
 }
 
@@ -33,6 +36,9 @@ function markersHeld(game: SolitaireGame): Map<string, number> {
   const add = (id: string) => held.set(id, (held.get(id) ?? 0) + 1);
   s.pool.forEach(add);
   s.discard.forEach(add);
+  s.outOfPlay.forEach(add);
+  s.fx.held.forEach(add);
+  for (const f of s.forces) if (f.marker) add(f.marker);
   for (const a of s.aliens) add(`aliens-${a.kind}`);
   for (const _ of s.expeditions) add('expedition-possible');
   if (s.institute) add('institute');

@@ -625,7 +625,10 @@ describe('[001 32.0] Chaos Events markers', () => {
     const spectacles = markers.filter((m) => m === 'spectacle').length;
     // every Spectacle beyond the first is replaced: two markers take effect
     expect(markers.length - Math.max(0, spectacles - 1)).toBe(2);
-    expect(stateOf(game).pool.length + stateOf(game).discard.length).toBe(4);
+    // a Spectacle in effect is held to the turn's end [001 32.0 "Discard this marker at the end of the turn"]
+    const s = stateOf(game);
+    expect(s.fx.held).toEqual(spectacles ? ['spectacle'] : []);
+    expect(s.pool.length + s.discard.length + s.fx.held.length).toBe(4);
   });
 
   it('[001 32.0] a marker substituted is never drawn again in its place, so a pool holding only it ends the phase', () => {
