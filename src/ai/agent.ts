@@ -11,6 +11,11 @@ import type { GameView } from '../core/view';
 export interface Agent {
   readonly name: string;
   /**
+   * False for an agent that decides from the decision's options alone (`random`): it is given no view,
+   * as building one is a seventh of a random galactic game's time. Reading the view it is given then throws.
+   */
+  readonly readsView?: boolean;
+  /**
    * Choose one of `decision.options`. `view` is the deciding side's view of the game; `belief`, when
    * given, imagines whole games consistent with that view (for agents that search ahead).
    */

@@ -7,7 +7,7 @@ import type { SideId } from '../core/content/schema';
 import { beliefOf } from '../core/belief';
 import { apply } from '../core/engine/game';
 import type { Game } from '../core/engine/types';
-import { viewFor } from '../core/view';
+import { viewFor, type GameView } from '../core/view';
 import type { Agent } from './agent';
 
 export interface PlayOptions {
@@ -27,6 +27,13 @@ export interface PlayOptions {
  */
 const eventsRead = new WeakMap<Game, Partial<Record<SideId, number>>>();
 
+/** What an agent that reads no view is given: any use of it is a mistake, said at once. */
+const UNREAD_VIEW = new Proxy({} as GameView, {
+  get(_target, key) {
+    throw new Error(`an agent that said it reads no view read its "${String(key)}"`);
+  },
+});
+
 /**
  * The deciding side's agent answers the pending decision, through `apply` like any player: it gets its
  * side's view (with the events it has not read yet) and a belief to imagine games from. Returns false
@@ -43,7 +50,8 @@ export function playOne(game: Game, agents: Partial<Record<SideId, Agent>>, onDe
   const from = read[side] ?? 0;
   read[side] = game.events.length;
   const t0 = onDecisionTime ? performance.now() : 0;
-  const command = agent.decide(viewFor(game, side, { events: { from } }), decision, beliefOf(game, side));
+  const view = agent.readsView === false ? UNREAD_VIEW : viewFor(game, side, { events: { from } });
+  const command = agent.decide(view, decision, beliefOf(game, side));
   if (onDecisionTime) onDecisionTime(side, performance.now() - t0);
   const result = apply(game, command);
   if (!result.ok) throw new Error(`agent "${agent.name}" (${side}) gave an illegal command: ${result.reason}`);

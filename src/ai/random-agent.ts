@@ -9,6 +9,7 @@ export const randomAgent: AgentFactory = ({ side, seed }) => {
   const rng = Rng.fromSeed(`random:${side}:${seed}`);
   return {
     name: 'random',
+    readsView: false,
     decide: (_view, decision) => rng.pick(decision.options),
   };
 };

@@ -132,6 +132,16 @@ describe('agents', () => {
     }
   });
 
+  it('an agent that reads no view ("random") is given none, and one that reads the view it said it would not is stopped', () => {
+    const game = testGame(undefined, 'no-view');
+    const random = randomAgent({ side: 'rebel', seed: 'v' });
+    expect(random.readsView).toBe(false);
+    const careless: Agent = { name: 'careless', readsView: false, decide: (view, decision) => (view.turn ? decision.options[0]! : decision.options[0]!) };
+    const side = game.pending!.side;
+    expect(() => playOne(game, { [side]: careless })).toThrow(/an agent that said it reads no view read its "turn"/);
+    expect(playOne(game, { [side]: random })).toBe(true);
+  });
+
   it.each(Object.keys(AGENTS))('"%s" given the same seed plays the same game', (name) => {
     const play = (seed: string) => {
       const game = testGame(undefined, 'same-agent');
