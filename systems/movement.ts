@@ -83,7 +83,12 @@ export function groupDestinations(game: Game, pieces: number[]): number[] {
 /** Whether the group could move anywhere at all (the same test, stopping at the first destination). */
 function hasDestination(game: Game, pieces: number[]): boolean {
   const reaches = destinationTest(game, pieces);
-  return reaches ? environsInPlay(game).some(reaches) : false;
+  if (!reaches) return false;
+  // the environs of its own planet first: the likeliest destination, and a character's only one on foot [9.0]
+  const w = game.world;
+  const planet = planetOfEnviron(w, environOf(w, pieces[0] as number));
+  const environs = environsInPlay(game);
+  return environs.some((e) => planetOfEnviron(w, e) === planet && reaches(e)) || environs.some((e) => planetOfEnviron(w, e) !== planet && reaches(e));
 }
 
 /** The test an environ must pass to be the group's destination, or null when the group cannot move at all. */
