@@ -206,8 +206,8 @@ export const movementSegment: Procedure = {
     if (d.finished) return organizeStep(game, d, side);
     if (d.group?.length) return groupDecision(game, d.group, side);
     const options: Command[] = [{ type: 'end-movement', side }];
-    for (const piece of movablePieces(game, side))
-      if (canStartGroup(game, piece)) options.push({ type: 'pick', side, piece });
+    const movable = movablePieces(game, side);
+    for (const piece of movable) if (canStartGroup(game, piece, movable)) options.push({ type: 'pick', side, piece });
     options.push(...leaveDriftOptions(game, side)); // [5.22]
     for (const { ship, character } of shipAssignments(game, side)) options.push({ type: 'assign-ship', side, ship, character });
     for (const planet of planetsInPlay(game)) if (canPutPdbUp(game, planet, side)) options.push({ type: 'pdb-up', side, planet });
@@ -321,9 +321,12 @@ export function guardChanges(game: Game, side: SideId): { prisoner: number; guar
 }
 
 /** A piece may start a group if some group holding it could move; a ship always may (pilots join it). */
-function canStartGroup(game: Game, piece: number): boolean {
+function canStartGroup(game: Game, piece: number, movable: readonly number[]): boolean {
   if (isShip(game, piece)) return true;
-  return hasDestination(game, [piece]) || groupMates(game, [piece]).length > 0;
+  if (hasDestination(game, [piece])) return true;
+  // or it has a mate to move with (as `groupMates` finds them, from the side's movable pieces listed once)
+  const from = environOf(game.world, piece);
+  return movable.some((p) => p !== piece && environOf(game.world, p) === from);
 }
 
 /** Pieces that may join a group: unmoved, same side, same environ, at most one ship in the group. */
