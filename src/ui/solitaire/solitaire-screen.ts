@@ -502,7 +502,7 @@ export class SolitaireScreen implements GameActions {
       s.events
         .filter((e) => e.kind !== 'turn')
         .slice(-LOG_LINES)
-        .map((e) => `<li class="${esc(logClass(e))}"><span class="t">T${e.turn}</span> ${e.kind === 'battle' ? '⚔ ' : e.kind === 'chaos-operations' ? '🎲 ' : e.kind === 'chaos-marker' ? '✶ ' : ''}${esc(e.text)}</li>`)
+        .map((e) => `<li class="${esc(logClass(e))}"><span class="t">T${e.turn}</span> ${e.kind === 'battle' ? '⚔ ' : e.kind === 'chaos-operations' ? '⚄ ' : e.kind === 'chaos-marker' ? '✶ ' : ''}${esc(e.text)}</li>`)
         .join(''),
     );
   }
