@@ -7,6 +7,7 @@
  * into a battle, the greater the chance for success, but there's also a chance for great disaster".
  */
 import type { Json } from '../../src/core/engine/types';
+import { readCombatTable, type CombatResult } from './content';
 import {
   changeIndex,
   contentOf,
@@ -26,22 +27,9 @@ import {
   type Unit,
 } from './state';
 
-export interface CombatResult {
-  /** Who is hit: the attacker, the defender, or no one. */
-  who: 'A' | 'D' | null;
-  /** Every unit of that side with strength at or below this is hit. */
-  level: number;
-}
-
-export function parseResult(text: string): CombatResult {
-  return text === '-' ? { who: null, level: 0 } : { who: text[0] as 'A' | 'D', level: Number(text.slice(1)) };
-}
-
 /** The table's result for a strength difference and a modified die. */
 export function combatResult(game: SolitaireGame, difference: number, die: number): CombatResult {
-  const columns = contentOf(game).file.combatTable.columns;
-  const column = columns.find((c) => difference <= c.upTo) ?? columns[columns.length - 1]!;
-  return parseResult(column.results[Math.max(0, Math.min(9, die))]!);
+  return readCombatTable(contentOf(game).file.combatTable, difference, die);
 }
 
 export interface Battle {

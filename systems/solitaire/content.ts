@@ -26,7 +26,7 @@ export const OPERATIONS = [
 ] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
-const CombatResult = z.string().regex(/^(-|[AD][1-6])$/, 'a combat result is "-", or A or D with a number 1-6');
+const CombatResultText = z.string().regex(/^(-|[AD][1-6])$/, 'a combat result is "-", or A or D with a number 1-6');
 const Ten = <T extends z.ZodTypeAny>(t: T) => z.array(t).length(10);
 const Range = z.tuple([z.int().min(1).max(25), z.int().min(1).max(25)]);
 
@@ -93,7 +93,7 @@ const SolitaireFile = z.strictObject({
     extropyPerSystems: z.int().min(1), extropyPerTurn: z.int().min(0),
   }),
   eventsPerTurn: z.array(z.strictObject({ upTo: z.int(), events: z.int().min(0) })).min(1),
-  combatTable: z.strictObject({ columns: z.array(z.strictObject({ upTo: z.int(), results: Ten(CombatResult) })).min(1) }),
+  combatTable: z.strictObject({ columns: z.array(z.strictObject({ upTo: z.int(), results: Ten(CombatResultText) })).min(1) }),
   operationsTable: z.strictObject({
     usurper: Ten(z.enum(OPERATIONS)),
     independent: Ten(z.enum(OPERATIONS)),
@@ -129,6 +129,31 @@ export interface SolitaireContent {
   coreDistance: ReadonlyMap<string, number>;
   scenarios: ReadonlyMap<string, SolitaireScenario>;
   eventNames: ReadonlyMap<string, string>;
+}
+
+/**
+ * A unit's strength of one kind [001 31.0]: attacking counts only unbracketed strengths, defending counts
+ * all; trans-humans' strengths are their own, rolled each turn. Read by the rules, the agents (from the
+ * view's tables) and the screens alike.
+ */
+export function strengthOf(def: UnitDef, unit: { type: UnitType; th: [number, number] | null }, type: 'military' | 'morph', attacking: boolean): number {
+  if (unit.type === 'TH') return unit.th ? unit.th[type === 'military' ? 0 : 1] : 1;
+  if (attacking && (type === 'military' ? def.militaryDefenceOnly : def.morphDefenceOnly)) return 0;
+  return type === 'military' ? def.military : def.morph;
+}
+
+export interface CombatResult {
+  /** Who is hit: the attacker, the defender, or no one. */
+  who: 'A' | 'D' | null;
+  /** Every unit of that side with strength at or below this is hit. */
+  level: number;
+}
+
+/** The combat results table's result for a strength difference and a modified die (0-9, clamped). */
+export function readCombatTable(table: SolitaireFileDef['combatTable'], difference: number, die: number): CombatResult {
+  const column = table.columns.find((c) => difference <= c.upTo) ?? table.columns[table.columns.length - 1]!;
+  const text = column.results[Math.max(0, Math.min(9, die))]!;
+  return text === '-' ? { who: null, level: 0 } : { who: text[0] as 'A' | 'D', level: Number(text.slice(1)) };
 }
 
 /** A Sweep of Empire game runs until a Universal Victory; this many turns is a guard, not a rule. */

@@ -14,6 +14,7 @@ import {
   drawLeader,
   forceName,
   forgetEmptyForces,
+  livingNebulaAt,
   neighboursOf,
   newForce,
   newUnit,
@@ -102,10 +103,6 @@ export function invaderForce(game: SolitaireGame): ChaosForce {
 
 // ------------------------------------------------------------------ movement
 
-function livingNebulaHolds(game: SolitaireGame, sector: string): boolean {
-  return stateOf(game).aliens.some((a) => a.kind === 'living-nebula' && a.sector === sector);
-}
-
 /** Move a Chaos stack one sector; it stops for good in a sector with Imperial mobile units. */
 function moveStack(game: SolitaireGame, stack: ChaosStack, to: string): void {
   for (const u of stack.units) u.sector = to;
@@ -116,7 +113,7 @@ function moveStack(game: SolitaireGame, stack: ChaosStack, to: string): void {
 function walkStack(game: SolitaireGame, stack: ChaosStack, steps: number, next: (at: string) => string | null): void {
   const from = stack.sector;
   for (let i = 0; i < steps; i++) {
-    if (livingNebulaHolds(game, stack.sector)) break;
+    if (livingNebulaAt(game, stack.sector)) break;
     const to = next(stack.sector);
     if (!to || to === stack.sector) break;
     moveStack(game, stack, to);
@@ -254,7 +251,7 @@ export function usurpation(game: SolitaireGame, force: ChaosForce): void {
 /** An Independent Empire recruits at the start of its operations: die + its leader + its sectors (not under a Living Nebula). */
 export function empireRecruits(game: SolitaireGame, force: ChaosForce): void {
   const s = stateOf(game);
-  const sectors = contentOf(game).sectors.filter((x) => s.systems[x]?.force === force.id && !livingNebulaHolds(game, x));
+  const sectors = contentOf(game).sectors.filter((x) => s.systems[x]?.force === force.id && !livingNebulaAt(game, x));
   const stackAt = s.units.find((u) => u.force === force.id)?.sector ?? force.home;
   if (!stackAt || !sectors.length) return;
   const die = d10(game);

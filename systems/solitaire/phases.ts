@@ -15,6 +15,7 @@ import {
   d10,
   drawLeader,
   fmt,
+  livingNebulaAt,
   forceName,
   forceOf,
   forgetEmptyForces,
@@ -362,8 +363,8 @@ export const alienPhase: Procedure<SolitaireGame> = {
   },
 };
 
-/** Roll for one alien; true when its marker left the map. */
-function resolveAlien(game: SolitaireGame, alien: AlienMarker, leaderUnit: number | null): boolean {
+/** Roll for one alien on the resolution table and apply its result [001 32.0 Aliens]. */
+function resolveAlien(game: SolitaireGame, alien: AlienMarker, leaderUnit: number | null): void {
   const s = stateOf(game);
   const unit = leaderUnit === null ? null : (s.units.find((u) => u.id === leaderUnit) ?? null);
   const leader = unit?.leader ?? 0;
@@ -383,12 +384,15 @@ function resolveAlien(game: SolitaireGame, alien: AlienMarker, leaderUnit: numbe
   switch (alien.kind) {
     case 'biomech':
     case 'dark-empire':
-      if (outcome === 'positive') return (tell(game, 'alien', `${name} are driven off.`, '[001 32.0 Aliens]'), removeAlien(game, alien), true);
+      if (outcome === 'positive') {
+        tell(game, 'alien', `${name} are driven off.`, '[001 32.0 Aliens]');
+        return removeAlien(game, alien);
+      }
       loseLeader();
       tell(game, 'alien', `${name} destroy everything in ${sectorName(game, alien.sector)}${outcome === 'indeterminate' ? ', and perish with it' : ''}.`, '[001 32.0 Aliens]', { sector: alien.sector });
       wipeSector(game, alien.sector, alien);
-      if (outcome === 'indeterminate') return (removeAlien(game, alien), true);
-      return false;
+      if (outcome === 'indeterminate') removeAlien(game, alien);
+      return;
     case 'probe':
       if (outcome === 'positive') {
         const rp = d10(game);
@@ -400,11 +404,14 @@ function resolveAlien(game: SolitaireGame, alien: AlienMarker, leaderUnit: numbe
         wipeSector(game, alien.sector, alien);
         changeIndex(game, d10(game), 'the Probe', 'alien');
       }
-      return false;
+      return;
     default:
       if (outcome === 'negative') loseLeader();
-      if (outcome === 'positive') return (tell(game, 'alien', `${name} leave the galaxy.`, '[001 32.0 Aliens]'), removeAlien(game, alien), true);
-      return false;
+      if (outcome === 'positive') {
+        tell(game, 'alien', `${name} leave the galaxy.`, '[001 32.0 Aliens]');
+        removeAlien(game, alien);
+      }
+      return;
   }
 }
 
@@ -437,10 +444,6 @@ function expedition(game: SolitaireGame, sector: string): void {
 export function extropyCost(game: SolitaireGame): number {
   const systems = contentOf(game).sectors.filter((x) => stateOf(game).systems[x]?.side === 'empire').length;
   return Math.max(1, Math.ceil(systems / contentOf(game).file.costs.extropyPerSystems));
-}
-
-function livingNebulaAt(game: SolitaireGame, sector: string): boolean {
-  return stateOf(game).aliens.some((a) => a.kind === 'living-nebula' && a.sector === sector);
 }
 
 /** The Empire's income and upkeep (ours): resource values of its systems, less a point per mobile unit and per Nexus. */

@@ -7,7 +7,7 @@
  */
 import { emit } from '../../src/core/engine/game';
 import type { Game, Json } from '../../src/core/engine/types';
-import { solitaireContent, type ChaosForceKind, type OptionalRule, type SolitaireContent, type SolitaireScenario, type UnitDef, type UnitType } from './content';
+import { solitaireContent, strengthOf, type ChaosForceKind, type OptionalRule, type SolitaireContent, type SolitaireScenario, type UnitDef, type UnitType } from './content';
 
 export const SIDES = ['empire', 'chaos'] as const;
 export type Side = (typeof SIDES)[number];
@@ -210,10 +210,7 @@ export type CombatType = 'military' | 'morph';
 
 /** A unit's strength of one kind: attacking counts only unbracketed strengths, defending counts all [001 31.0]. */
 export function unitStrength(game: SolitaireGame, unit: Unit, type: CombatType, attacking: boolean): number {
-  const def = unitDef(game, unit.type);
-  if (unit.type === 'TH') return unit.th ? unit.th[type === 'military' ? 0 : 1] : 1;
-  if (attacking && (type === 'military' ? def.militaryDefenceOnly : def.morphDefenceOnly)) return 0;
-  return type === 'military' ? def.military : def.morph;
+  return strengthOf(unitDef(game, unit.type), unit, type, attacking);
 }
 
 export function unitsIn(game: SolitaireGame, sector: string, side?: Side): Unit[] {
@@ -308,6 +305,11 @@ export function chaosStacks(game: SolitaireGame): ChaosStack[] {
   // the Chaos Operations table's order: usurpers, Independent Empires, invaders, rebels; then by sector
   const order = ['usurper', 'independent', 'invader', 'rebel'];
   return [...stacks.values()].sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind) || sectorNumber(game, a.sector) - sectorNumber(game, b.sector) || a.id.localeCompare(b.id));
+}
+
+/** A Living Nebula holds this sector: nothing leaves it, no RP from it [001 32.0 Aliens—Living Nebula]. */
+export function livingNebulaAt(game: SolitaireGame, sector: string): boolean {
+  return stateOf(game).aliens.some((a) => a.kind === 'living-nebula' && a.sector === sector);
 }
 
 export function stackMovement(game: SolitaireGame, units: readonly Unit[]): number {

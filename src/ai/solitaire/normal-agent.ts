@@ -7,7 +7,7 @@
  */
 import type { Command, Decision } from '../../core/engine/types';
 import { Rng } from '../../core/rng';
-import type { UnitType } from '../../../systems/solitaire/content';
+import { readCombatTable, strengthOf, type UnitType } from '../../../systems/solitaire/content';
 import type { Side, Unit } from '../../../systems/solitaire/state';
 import type { SolitaireView } from '../../../systems/solitaire/view';
 import type { SolitaireAgent, SolitaireAgentFactory } from './agent';
@@ -39,10 +39,7 @@ export const NORMAL_TUNING: NormalTuning = { attackThreshold: 0.2, armyPerIncome
 // ------------------------------------------------------------------ reading the view
 
 export function strength(view: SolitaireView, unit: Unit, type: CombatType, attacking: boolean): number {
-  if (unit.type === 'TH') return unit.th ? unit.th[type === 'military' ? 0 : 1] : 1;
-  const def = view.tables.units.find((u) => u.id === unit.type)!;
-  if (attacking && (type === 'military' ? def.militaryDefenceOnly : def.morphDefenceOnly)) return 0;
-  return type === 'military' ? def.military : def.morph;
+  return strengthOf(view.tables.units.find((u) => u.id === unit.type)!, unit, type, attacking);
 }
 
 function cost(view: SolitaireView, type: UnitType): number {
@@ -56,13 +53,6 @@ function unitWorth(view: SolitaireView, unit: Unit): number {
 
 function unitsAt(view: SolitaireView, sector: string, side: Side): Unit[] {
   return view.units.filter((u) => u.sector === sector && u.side === side);
-}
-
-function combatResult(view: SolitaireView, difference: number, die: number): { who: 'A' | 'D' | null; level: number } {
-  const columns = view.tables.combatTable.columns;
-  const column = columns.find((c) => difference <= c.upTo) ?? columns[columns.length - 1]!;
-  const text = column.results[Math.max(0, Math.min(9, die))]!;
-  return text === '-' ? { who: null, level: 0 } : { who: text[0] as 'A' | 'D', level: Number(text.slice(1)) };
 }
 
 /** The expected gain of an Imperial attack, in victory points, from the exact odds of the table. */
@@ -80,7 +70,7 @@ export function attackGain(view: SolitaireView, sector: string, type: CombatType
   const indexWorth = 0.1; // ten points of the index are one victory point
   let total = 0;
   for (let die = 0; die < 10; die++) {
-    const r = combatResult(view, attack - defence, die + modifier);
+    const r = readCombatTable(view.tables.combatTable, attack - defence, die + modifier);
     let gain = 0;
     if (r.who === 'D') {
       for (const u of enemies)

@@ -4,7 +4,7 @@
  * Node; the screens only lay them out.
  */
 import type { Command, GameEvent } from '../../core/engine/types';
-import type { UnitDef, UnitType } from '../../../systems/solitaire/content';
+import { strengthOf, type UnitDef, type UnitType } from '../../../systems/solitaire/content';
 import type { Level, Side, Unit } from '../../../systems/solitaire/state';
 import type { SolitaireView } from '../../../systems/solitaire/view';
 
@@ -248,10 +248,10 @@ export interface OddsRow {
 }
 
 /** A unit's strength of a kind as a defender counts it (bracketed included); trans-humans' rolled values. */
+/** A unit's defending strength of a kind: what a result is read against. */
 function strength(u: Unit, kind: 'military' | 'morph', defs: ReadonlyMap<UnitType, UnitDef>): number {
-  if (u.type === 'TH') return u.th ? u.th[kind === 'military' ? 0 : 1] : 1;
   const d = defs.get(u.type);
-  return d ? (kind === 'military' ? d.military : d.morph) : 0;
+  return d ? strengthOf(d, u, kind, false) : 0;
 }
 
 /**
