@@ -64,7 +64,7 @@ function wholeNumber(value: string | boolean | undefined, name: string, fallback
 
 /**
  * Play `games` games, the i-th seeded `<seed>-<i>`: `play` plays one out and keeps its own tallies. Returns
- * what every ruleset's summary has: turns, decisions, each game's final state hash, and the time taken.
+ * what every ruleset's summary ends with: mean turns, time and decisions per second, each game's final hash.
  */
 function playGames(games: number, seed: string, json: boolean, play: (gameSeed: string) => { game: AnyGame; decisions: number }) {
   let turns = 0;
@@ -78,7 +78,8 @@ function playGames(games: number, seed: string, json: boolean, play: (gameSeed: 
     stateHashes.push(stateHash(game));
     if (!json && (i + 1) % Math.max(1, Math.floor(games / 10)) === 0) console.log(`${i + 1}/${games} games`);
   }
-  return { turns, decisions, stateHashes, ms: performance.now() - started };
+  const ms = performance.now() - started;
+  return { meanTurns: turns / games, msPerGame: ms / games, decisionsPerSecond: decisions / (ms / 1000), stateHashes };
 }
 
 function main(argv: string[]): void {
@@ -131,7 +132,7 @@ function main(argv: string[]): void {
   let rebelWins = 0;
   let imperialWins = 0;
   let draws = 0;
-  const { turns, decisions, stateHashes, ms } = playGames(games, seed, json, (gameSeed) => {
+  const played = playGames(games, seed, json, (gameSeed) => {
     const game = newGame({ content, ruleset, scenario, seed: gameSeed });
     const agents = {
       rebel: agentFactory(rebelName)({ side: 'rebel', seed: gameSeed }),
@@ -152,10 +153,7 @@ function main(argv: string[]): void {
     rebelWins,
     imperialWins,
     draws,
-    meanTurns: turns / games,
-    msPerGame: ms / games,
-    decisionsPerSecond: decisions / (ms / 1000),
-    stateHashes,
+    ...played,
   };
   if (!json)
     console.log(
@@ -184,7 +182,7 @@ function simulateSolitaire(args: Args, content: ReturnType<typeof bundledContent
   const levels: Record<string, number> = Object.fromEntries(LEVELS.map((l) => [l, 0]));
   let universal = 0;
   let vp = 0;
-  const { turns, decisions, stateHashes, ms } = playGames(games, seed, json, (gameSeed) => {
+  const played = playGames(games, seed, json, (gameSeed) => {
     const game = newGame({ content, ruleset: solitaireRuleset, scenario, seed: gameSeed, options });
     const decisions = playSolitaireOut(game, solitaireAgentFactory(agentName)({ seed: gameSeed }));
     const outcome = solitaireState(game).outcome!;
@@ -202,10 +200,7 @@ function simulateSolitaire(args: Args, content: ReturnType<typeof bundledContent
     survivalOrBetter: levels.survival! + levels.expanding! + levels.galactic!,
     universalVictories: universal,
     meanVictoryPoints: vp / games,
-    meanTurns: turns / games,
-    msPerGame: ms / games,
-    decisionsPerSecond: decisions / (ms / 1000),
-    stateHashes,
+    ...played,
   };
   if (!json)
     console.log(
@@ -249,7 +244,7 @@ function simulateConquest(args: Args, content: ReturnType<typeof bundledContent>
 
   const winsBySeat = seats.map(() => 0);
   let draws = 0;
-  const { turns: rounds, decisions, stateHashes, ms } = playGames(games, seed, json, (gameSeed) => {
+  const played = playGames(games, seed, json, (gameSeed) => {
     const game = newGame({ content, ruleset: conquestRuleset, scenario, seed: gameSeed, options });
     const agents = Object.fromEntries(seats.map((f, seat) => [f, conquestAgentFactory(agentNamesBySeat[seat]!)({ faction: f, seed: gameSeed })]));
     const decisions = playConquestOut(game, agents);
@@ -272,10 +267,7 @@ function simulateConquest(args: Args, content: ReturnType<typeof bundledContent>
     games,
     winsBySeat,
     draws,
-    meanTurns: rounds / games,
-    msPerGame: ms / games,
-    decisionsPerSecond: decisions / (ms / 1000),
-    stateHashes,
+    ...played,
   };
   if (!json)
     console.log(
