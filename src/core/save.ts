@@ -75,6 +75,9 @@ const SaveSchema = z.strictObject({
     .max(MAX_COMMANDS),
 });
 
+/** A side of another ruleset, as its saves name it. */
+const OtherSide = z.string().regex(/^[a-z][a-z0-9-]{0,31}$/, 'a side is a short lower-case name');
+
 /**
  * A save of another ruleset's game: its ruleset and options are named, and its seats are keyed by that
  * ruleset's sides (checked against them when it loads).
@@ -86,10 +89,10 @@ const OtherRulesetSaveSchema = z.strictObject({
   options: z.record(z.string().regex(/^[a-zA-Z][a-zA-Z0-9]{0,31}$/, 'an option is a plain word'), z.json()).optional(),
   scenario: z.string().min(1).max(64),
   seed: z.string().min(1).max(64),
-  seats: z.record(z.string().regex(/^[a-z][a-z0-9-]{0,31}$/, 'a side is a short lower-case name'), SeatSchema).optional(),
+  seats: z.record(OtherSide, SeatSchema).optional(),
   // sides that placed their starting forces by hand (a solitaire Emperor [001 Scenarios])
   handPlacement: z
-    .array(z.string().regex(/^[a-z][a-z0-9-]{0,31}$/, 'a side is a short lower-case name'))
+    .array(OtherSide)
     .max(8)
     .refine((sides) => new Set(sides).size === sides.length, 'a side is named twice')
     .optional(),
