@@ -101,13 +101,13 @@ function income(view: SolitaireView): number {
 
 // ------------------------------------------------------------------ the decisions
 
-function build(view: SolitaireView, options: Command<Side>[], tuning: NormalTuning): Command<Side> {
+function build(view: SolitaireView, options: Command<Side>[], tuning: NormalTuning, extropyCost: number): Command<Side> {
   const kept = Math.ceil(tuning.reserve * Math.max(view.imperialSystems, view.units.filter((u) => u.side === 'empire').length));
   const spendable = (price: number) => view.rp - price >= kept;
   const find = (type: string) =>
     options.filter((o) => {
       if (o.type === 'recruit') return spendable(cost(view, o.unit as UnitType));
-      if (o.type === 'extropy') return spendable(view.tables.costs.extropyPerSystems > 0 ? Math.max(1, Math.ceil(view.imperialSystems / view.tables.costs.extropyPerSystems)) : 1);
+      if (o.type === 'extropy') return spendable(extropyCost);
       if (o.type === 'buy-leader') return spendable(view.tables.costs.leader);
       return o.type === type;
     }).filter((o) => o.type === type);
@@ -209,7 +209,8 @@ export function decideNormal(view: SolitaireView, decision: Decision<Side>, tuni
   const by = (type: string) => options.find((o) => o.type === type);
   switch (decision.kind) {
     case 'chaos-build':
-      return build(view, options, tuning);
+      // the decision says what an extropy operation costs now
+      return build(view, options, tuning, Number(decision.context?.extropyCost ?? 1));
     case 'chaos-move':
       return move(view, options, tuning);
     case 'chaos-attack':
