@@ -86,6 +86,12 @@ export const Environ = z.strictObject({
   coup: z.int().min(1).max(6).nullable(),
   /** [5.3K] the creature that lives here, if any. */
   creature: Id.nullable(),
+  /**
+   * [5.3I, 13.2] the sovereign who rules here, by name, where the environ names one (a planet names at
+   * most one: validate.ts). Mission E summons him; no effect in the star-system game [5.3I]. Optional,
+   * so a custom galaxy without sovereigns needs no change.
+   */
+  sovereign: Name.nullable().default(null),
 });
 
 export const Planet = z.strictObject({

@@ -121,6 +121,32 @@ export function isStarFaringHome(content: Content, planet: string): boolean {
   return [...content.races.values()].some((r) => r.starFaring && r.homePlanet === planet);
 }
 
+/**
+ * Whether a planet lies within a galactic card's scope (`PlanetScopeDef`): its province, a race living
+ * in one of its environs, its kind. Read from the content alone, so the rules (systems/galactic-events.ts)
+ * and the views (the Empire's strategic assignment) agree on it. A "random" province is drawn by the
+ * rules before they ask.
+ */
+export function planetInScope(content: Content, planetId: string, where: PlanetScopeDef): boolean {
+  if (where.province === 'random') throw new Error('a random province is drawn before the scope is read');
+  const def = content.planets.get(planetId);
+  if (!def) return false;
+  if (where.province !== undefined && content.systems.get(def.system)?.province !== where.province) return false;
+  if (where.race !== undefined && !def.environs.some((e) => e.races.includes(where.race as string))) return false;
+  switch (where.kind) {
+    case 'capital':
+      return content.galaxy.provinces.some((p) => p.capital === planetId);
+    case 'throne':
+      return content.galaxy.throne === planetId;
+    case 'home-world':
+      return isStarFaringHome(content, planetId);
+    case 'secret':
+      return def.secret;
+    default:
+      return true;
+  }
+}
+
 /** Whether a planet is in a scenario's area: its star system, its province, or the whole galaxy. */
 export function planetInArea(scenario: ScenarioDef, planet: PlanetDef, systems: ReadonlyMap<string, StarSystemDef>): boolean {
   if (isGalactic(scenario)) return true;
@@ -231,6 +257,7 @@ export function validateContent(raw: RawContent): Content {
       problem('galaxy.json', `systems[${i}].drift`, 'the outer drift area must be wider than the inner one [5.22]');
   });
   const orbits = new Set<string>();
+  const sovereigns = new Map<string, string>();
   galaxy.planets.forEach((planet, i) => {
     const at = `planets[${i}]`;
     const sys = systems.get(planet.system);
@@ -246,6 +273,15 @@ export function validateContent(raw: RawContent): Content {
       });
       if (env.creature !== null && !creatures.has(env.creature))
         problem('galaxy.json', `${at}.environs[${j}].creature`, `creature "${env.creature}" does not exist`);
+      // [5.3I, 13.2] a sovereign rules one environ, and his word carries over his whole planet: so one a
+      // planet (two would each claim it), and no name twice in the galaxy (he cannot rule two places)
+      if (env.sovereign === null) return;
+      const first = planet.environs.findIndex((e) => e.sovereign !== null);
+      if (first !== j)
+        problem('galaxy.json', `${at}.environs[${j}].sovereign`, `planet "${planet.id}" already has a sovereign (environs[${first}]); a planet has at most one [5.3I]`);
+      const elsewhere = sovereigns.get(env.sovereign);
+      if (elsewhere) problem('galaxy.json', `${at}.environs[${j}].sovereign`, `sovereign "${env.sovereign}" already rules ${elsewhere}`);
+      else sovereigns.set(env.sovereign, `${planet.id}.${j + 1}`);
     });
   });
   for (const sys of galaxy.systems) {
@@ -366,6 +402,8 @@ export function validateContent(raw: RawContent): Content {
   );
   galactic.assignments.forEach((a, i) => {
     scope(a.goal.where, `assignments[${i}].goal.where`);
+    // the Empire must know which planets it is ordered to keep (the views show them) before the deadline
+    if (a.goal.where.province === 'random') problem('galactic.json', `assignments[${i}].goal.where.province`, 'an assignment names its province');
     if (a.goal.kind === 'garrison' && a.goal.units === undefined) problem('galactic.json', `assignments[${i}].goal.units`, 'a garrison goal says how many units');
   });
   const levels = galactic.chaos.levels;
