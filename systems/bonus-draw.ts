@@ -6,7 +6,9 @@
  *
  * Bonus draws of a group = the card's base + the group's rating contribution (below) + each member's own
  * bonus draws for the letter + possessions declared at the outset [14.27] + windfalls; a Rebel Diplomacy mission has two fewer on
- * a patriotic planet and one more on a planet in dissent [13.2]. A rebel camp never has any [13.2].
+ * a patriotic planet and one more on a planet in dissent [13.2]; a side's Diplomacy mission has two more
+ * on a planet whose sovereign stands at its court (province and galactic games: sovereigns.ts) [13.2].
+ * A rebel camp never has any [13.2].
  */
 import type { MissionLetterId } from '../src/core/content/schema';
 import { emit } from '../src/core/engine/game';
@@ -17,6 +19,7 @@ import { DISSENT, PATRIOTIC } from './loyalty';
 import { answerEffect, completeGroup, effectQueue, failGroup, runEffects } from './mission-effects';
 import { describeGroup, endMissionPhase, groupById, isContinuing, missionCard, missionPhase, sideOfGroup, type MissionGroup } from './missions';
 import { afterPossessionUse, possessionBonusDraws, possessionCard } from './possessions';
+import { sovereignDiplomacyDraws } from './sovereigns';
 
 /**
  * [13.6] how a rating turns into bonus draws (decided, docs/rules.md): the best rating in the group
@@ -57,9 +60,10 @@ export function bonusDraws(game: Game, group: MissionGroup): { draws: number; po
     }
   }
   draws += group.windfall;
-  if (group.letter === 'D' && sideOfGroup(game, group) === 'rebel') {
-    const loyalty = c.Loyalty.value[planetOfEnviron(game.world, group.environ)] as number;
-    draws += DIPLOMACY_LOYALTY_DRAWS[loyalty] ?? 0;
+  if (group.letter === 'D') {
+    const planet = planetOfEnviron(game.world, group.environ);
+    if (sideOfGroup(game, group) === 'rebel') draws += DIPLOMACY_LOYALTY_DRAWS[c.Loyalty.value[planet] as number] ?? 0;
+    draws += sovereignDiplomacyDraws(game, sideOfGroup(game, group), planet); // [13.2] a sovereign at the side's court
   }
   return { draws: Math.max(0, draws), possessions };
 }

@@ -6,7 +6,8 @@
  *   planet is in rebellion or Rebel-controlled [15.14, 15.47];
  * - `enterRebellion`, `stopRebellion`, `becomeRebelControlled` change the planet's state [15.4, 15.54, 15.53].
  *
- * Each records what happened this segment and sparks the domino effect where 000 15.2b says so.
+ * Each records what happened this segment and sparks the domino effect where 000 15.2b says so. A planet
+ * rising or falling to the Rebel also sends its sovereign away from any court (sovereigns.ts) [13.2].
  */
 import type { SideId } from '../src/core/content/schema';
 import { emit } from '../src/core/engine/game';
@@ -15,6 +16,7 @@ import { REBELLION, REBELLION_STOPPED, REBEL_CONTROL, IMPERIAL_CONTROL } from '.
 import { refOf } from '../src/core/world/world';
 import { sparkDomino } from './domino';
 import { moveChaos, planetResource } from './chaos';
+import { sovereignsLeave } from './sovereigns';
 
 export const PATRIOTIC = 0;
 export const LOYAL = 1;
@@ -107,6 +109,7 @@ export function enterRebellion(game: Game, planet: number, cause: string, at?: n
   if (c.PlanetState.value[planet] === REBELLION) return;
   c.PlanetState.value[planet] = REBELLION;
   emit(game, { kind: 'rebellion', text: `${planetName(game, planet)} rises in rebellion (${cause}).`, rule: '[15.4]', visibleTo: 'all', entities: at === undefined ? [planet] : [planet, at] });
+  sovereignsLeave(game, planet, 'rises in rebellion'); // [13.2] ours: a sovereign lends his voice to talks, not to war
   moveChaos(game, game.content.galactic.chaos.changes.planetRisesPerResource * planetResource(game, planet), `${planetName(game, planet)} rises in rebellion`);
   sparkDomino(game, planet, 2, 'rebel', 'entered rebellion');
 }
@@ -130,6 +133,7 @@ export function becomeRebelControlled(game: Game, planet: number, cause: string)
   if (c.PlanetState.value[planet] === REBEL_CONTROL) return;
   c.PlanetState.value[planet] = REBEL_CONTROL;
   emit(game, { kind: 'rebel-control', text: `${planetName(game, planet)} is now under Rebel control (${cause}).`, rule: '[15.53]', visibleTo: 'all', entities: [planet] });
+  sovereignsLeave(game, planet, 'falls under Rebel control'); // [13.2] ours, as when it rises
   moveChaos(game, game.content.galactic.chaos.changes.planetFallsPerResource * planetResource(game, planet), `${planetName(game, planet)} falls to the Rebel`);
   sparkDomino(game, planet, 3, 'rebel', 'became Rebel-controlled');
 }

@@ -43,6 +43,7 @@ import { eliminateUnit } from './military-combat';
 import { spawnUnit } from '../src/core/world/build';
 import { ENVIRON_TYPES } from '../src/core/content/schema';
 import { discover, rebelBase } from './secret-planets';
+import { summonSovereign } from './sovereigns';
 import { tallyPoints } from './victory';
 import { moveChaos } from './chaos';
 
@@ -171,6 +172,9 @@ export function completeGroup(game: Game, queue: Effect[], group: MissionGroup):
     },
     // [13.2] each D letter shifts loyalty one space toward the performer [15.13]
     D: () => void shiftLoyalty(game, planet, side, n, `diplomacy at ${nameOf(game, env)}`, env),
+    // [13.2 E] province and galactic games: the environ's sovereign comes to the performer's court
+    // (sovereigns.ts); his planet's Diplomacy then favours that side
+    E: () => summonSovereign(game, env, side),
     F: () => queue.push({ do: 'choose', what: 'free', group: group.id, left: n, possession: '' }),
     G: () => queue.push({ do: 'choose', what: 'gain', group: group.id, left: 1, possession: '' }),
     I: () => {

@@ -19,6 +19,7 @@ import type { Rng } from '../src/core/rng';
 import { nameOf } from '../src/core/names';
 import { controls } from './control';
 import { campIn } from './rebel-camp';
+import { maySummon } from './sovereigns';
 import { missionEligible } from './stacking';
 import { charactersIn, enemyOf, isFreeCharacter, sideOf, unitsIn, unitsOnPlanet } from './sides';
 
@@ -242,9 +243,8 @@ export function missionAllowed(
   companions: number[] = [],
 ): boolean {
   const card = missionCard(game, letter);
-  // [13.2] E, H, J, Q are not in the star-system game; of them the province and galactic games have H,
-  // J and Q (E is not built yet: docs/rules.md, "Left out")
-  if (!card.inStarSystemGame && (game.scenario.kind === 'star-system' || letter === 'E')) return false;
+  // [13.2] E, H, J, Q are not in the star-system game; the province and galactic games have them all
+  if (!card.inStarSystemGame && game.scenario.kind === 'star-system') return false;
   if (card.side !== 'both' && card.side !== side) return false; // [13.1, 13.2] B, P, T Rebel only
   const isCamp = game.world.kinds[performer] === 'camp';
   if (letter !== 'Q' && !isCamp && isGuarding(game, performer)) return false; // [12.81, 13.2 Q] a guard only questions
@@ -271,6 +271,10 @@ export function missionAllowed(
     // [15.47, 15.75]
     case 'D':
       return !inRebellionOrRebelControl(game, planet);
+    // [13.2 E, 5.3I] the environ's sovereign, not already at the performer's court (summoning him from
+    // the enemy's is allowed), and only where Diplomacy may be done, the one mission he helps [15.47, 15.75]
+    case 'E':
+      return maySummon(game, environ, side) && !inRebellionOrRebelControl(game, planet);
     // [12.82] a friendly captive to free
     case 'F':
       return captivesIn(game, environ, side).length > 0;

@@ -7,7 +7,7 @@
  * - undetected enemy characters [9.31, 9.4] (a prisoner you hold, or a body, you do know about);
  * - enemy spaceships and possessions not with a character you can see, and those not yet used or revealed
  *   (`Revealed`) [14.2]: a ship is revealed when it flies in the enemy's sight or a PDB detects it;
- * - the order of every deck and anything else kept in `game.vars`;
+ * - the order of every deck and anything else kept in `game.vars` (but for the sovereigns' courts, public [13.2]);
  * - the other side's pending decision;
  * - in the galactic game, where the Rebel's secret base is, from the Empire until its planet is discovered.
  */
@@ -43,6 +43,11 @@ export interface EnvironView {
   type: (typeof ENVIRON_TYPES)[number];
   size: number;
   inPlay: boolean;
+  /**
+   * [5.3I, 13.2] the sovereign ruling here, by name, and the court he stands at (the side whose mission E
+   * summoned him), or null: public. None in the star-system game [5.3I].
+   */
+  sovereign: { name: string; court: SideId | null } | null;
 }
 
 export interface UnitView {
@@ -135,6 +140,18 @@ export interface ViewOptions {
   events?: boolean | { from: number };
 }
 
+/**
+ * [5.3I, 13.2] an environ's sovereign and his court, as `systems/sovereigns.ts` keeps them (the court in
+ * `game.vars.sovereignCourts`, by environ id); sovereigns have no effect in the star-system game, so
+ * there it shows none.
+ */
+function sovereignView(game: Game, environ: string): EnvironView['sovereign'] {
+  const name = game.scenario.kind === 'star-system' ? null : (game.content.environs.get(environ)?.sovereign ?? null);
+  if (name === null) return null;
+  const courts = game.vars.sovereignCourts as Record<string, SideId> | undefined;
+  return { name, court: courts?.[environ] ?? null };
+}
+
 /** Build the view of one side (or of the spectator, with `null`). */
 export function viewFor(game: Game, side: SideId | null, options: ViewOptions = {}): GameView {
   const w = game.world;
@@ -162,6 +179,7 @@ export function viewFor(game: Game, side: SideId | null, options: ViewOptions = 
     type: ENVIRON_TYPES[c.Environ.type[eid] as number] ?? 'urban',
     size: c.Environ.size[eid] as number,
     inPlay: hasComponent(w, eid, c.InPlay),
+    sovereign: sovereignView(game, refOf(w, eid)),
   }));
 
   const units: UnitView[] = [];
