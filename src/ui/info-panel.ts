@@ -84,7 +84,7 @@ function planetHtml(id: string, ctx: PanelContext): string | null {
       const races = e.races.map((r) => ctx.content.races.get(r)?.name ?? r).join(', ');
       const creature = e.creature ? ctx.content.creatures.get(e.creature)?.name ?? e.creature : null;
       return `<li class="environ"><b style="color:${ENVIRON_COLORS[e.type]}">${e.type}</b> size ${e.size} · resource ${e.resource}${e.coup ? ` · coup ${e.coup}` : ''}
-        <br><small>${esc(races)}${creature ? ` · creature: ${esc(creature)}` : ''}</small>${piecesHtml(envId, ctx)}</li>`;
+        <br><small>${esc(races)}${creature ? ` · creature: ${esc(creature)}` : ''}</small>${sovereignHtml(envId, e.sovereign, ctx)}${piecesHtml(envId, ctx)}</li>`;
     })
     .join('');
   return `<h2 data-panel-title>${esc(p.name)} <small>planet ${esc(p.number)}</small></h2>
@@ -93,6 +93,17 @@ function planetHtml(id: string, ctx: PanelContext): string | null {
     ${controlWhy}
     <h3>Environs</h3><ul class="environs">${environs}</ul>
     <p class="description">${esc(p.description)}</p>`;
+}
+
+/**
+ * [5.3I, 13.2] "Sovereign: Queen Ilse (at the Rebel's court)": in a game, as its view says (public; none
+ * in the star-system game, where sovereigns have no effect); with no game, the content's name alone.
+ */
+function sovereignHtml(environId: string, named: string | null, ctx: PanelContext): string {
+  const sovereign = ctx.view ? (ctx.view.environs.find((e) => e.id === environId)?.sovereign ?? null) : named === null ? null : { name: named, court: null };
+  if (!sovereign) return '';
+  const court = !ctx.view ? '' : sovereign.court === 'rebel' ? " (at the Rebel's court)" : sovereign.court === 'imperial' ? ' (at the Imperial court)' : ' (at no court)';
+  return `<br><small class="sovereign" data-testid="sovereign">Sovereign: ${esc(sovereign.name)}${court}</small>`;
 }
 
 /** Pieces standing in an environ, as the viewer may see them. */

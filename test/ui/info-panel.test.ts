@@ -7,6 +7,8 @@ import { viewFor } from '../../src/core/view';
 import { panelHtml } from '../../src/ui/info-panel';
 import { entityRefs } from '../../src/ui/entity-refs';
 import { explainPlanetInView } from '../../systems/control-explain';
+import { summonSovereign } from '../../systems/sovereigns';
+import { entityOf } from '../../src/core/world/world';
 import { content, testGame } from '../fixtures';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -31,5 +33,20 @@ describe('the planet panel', () => {
     const out = [...content.planets.values()].find((p) => !view.planets.some((v) => v.id === p.id && v.inPlay))!;
     expect(panelHtml({ kind: 'planet', id: out.id }, { content, view, refs: {} })).not.toContain('control-why');
     expect(panelHtml({ kind: 'planet', id: out.id }, { content, view: null, refs: {} })).not.toContain('control-why');
+  });
+
+  it('[5.3I, 13.2] an environ\'s sovereign and the court he stands at are on the panel for both sides; none in the star-system game', () => {
+    const game = testGame('start-of-rebellion', 'panel');
+    const name = content.environs.get('wendhaven.2')!.sovereign!;
+    const html = (g: typeof game, side: 'rebel' | 'imperial' | null) => panelHtml({ kind: 'planet', id: 'wendhaven' }, { content, view: viewFor(g, side), refs: entityRefs(g.world) })!;
+    expect(html(game, 'rebel')).not.toContain('Sovereign:'); // [5.3I] no effect in the star-system game
+    (game as { scenario: typeof game.scenario }).scenario = { ...game.scenario, kind: 'province' };
+    expect(html(game, 'rebel')).toContain(`Sovereign: ${esc(name)} (at no court)`);
+    summonSovereign(game, entityOf(game.world, 'environ', 'wendhaven.2'), 'rebel');
+    for (const side of ['rebel', 'imperial', null] as const) expect(html(game, side)).toContain(`Sovereign: ${esc(name)} (at the Rebel's court)`);
+    summonSovereign(game, entityOf(game.world, 'environ', 'wendhaven.2'), 'imperial');
+    expect(html(game, 'rebel')).toContain(`Sovereign: ${esc(name)} (at the Imperial court)`);
+    // with no game (exploring the galaxy), the content's name alone
+    expect(panelHtml({ kind: 'planet', id: 'wendhaven' }, { content, view: null, refs: {} })).toContain(`Sovereign: ${esc(name)}</small>`);
   });
 });

@@ -16,6 +16,7 @@ import { nameOf } from '../../core/names';
 import { DIPLOMACY_LOYALTY_DRAWS, ratingDraws } from '../../../systems/bonus-draw';
 import { evasionValue, pilotNavigation } from '../../../systems/detection';
 import { controls } from '../../../systems/control';
+import { courtOf, sovereignDiplomacyDraws, sovereignOf } from '../../../systems/sovereigns';
 import { enemyOf, unitsIn } from '../../../systems/sides';
 import { groupParts } from '../../../systems/movement';
 import { possessionCard, workingPossessions } from '../../../systems/possessions';
@@ -75,9 +76,16 @@ function missionFacts(game: Game, option: Command): OptionFacts {
     // [13.2] a Rebel Diplomacy mission: fewer draws on a patriotic planet, one more on a planet in dissent
     const environ = character ? environOf(game.world, character) : 0;
     const loyalty = letter === 'D' && option.side === 'rebel' && environ ? (DIPLOMACY_LOYALTY_DRAWS[game.world.c.Loyalty.value[planetOfEnviron(game.world, environ)] as number] ?? 0) : 0;
-    draws = Math.max(0, draws + loyalty);
+    // [13.2] a sovereign at the side's court lends his word to its Diplomacy on his planet
+    const sovereign = letter === 'D' && environ ? sovereignDiplomacyDraws(game, option.side as SideId, planetOfEnviron(game.world, environ)) : 0;
+    draws = Math.max(0, draws + loyalty + sovereign);
     parts.push(suits);
-    parts.push(`${draws} bonus draw${draws === 1 ? '' : 's'}${own ? ` (${own} his own)` : ''}${loyalty ? ` (${loyalty > 0 ? '+' : ''}${loyalty} for the planet's loyalty [13.2])` : ''} [13.6]`);
+    parts.push(
+      `${draws} bonus draw${draws === 1 ? '' : 's'}${own ? ` (${own} his own)` : ''}${loyalty ? ` (${loyalty > 0 ? '+' : ''}${loyalty} for the planet's loyalty [13.2])` : ''}${sovereign ? ` (+${sovereign} for the sovereign at your court [13.2])` : ''} [13.6]`,
+    );
+    // [13.2 E] whom the mission summons, and from where
+    const name = letter === 'E' && environ ? sovereignOf(game, environ) : null;
+    if (name) parts.push(`${name}${courtOf(game, environ) ? ', now at the enemy\'s court' : ', at no court yet'}`);
   }
   parts.push(missionNeed(card));
   return { detail: parts.join(' · '), warning: sabotageWarning(game, option, letter) };
