@@ -214,6 +214,7 @@ function charactersWinThere(ctx: PlanContext, environ: number): boolean {
 
 /** The mission a character should take where he stands, by the side's aims. */
 function missionPriority(ctx: PlanContext, letter: MissionLetterId, environ: number): number {
+  if (letter === 'E') return summonPriority(ctx, environ);
   const planet = planetOfEnviron(ctx.view, environ);
   const loyalty = planet ? LOYALTY_INDEX[planet.loyalty] : 2;
   const state = planet?.state ?? 'imperial-control';
@@ -267,6 +268,27 @@ function missionPriority(ctx: PlanContext, letter: MissionLetterId, environ: num
       return 10;
   }
 }
+
+/**
+ * [13.2 E] Summon Sovereign, for either side: worth it on a planet where the side plans Diplomacy (its
+ * Diplomacy priority there is above nothing), as the sovereign adds bonus draws to every Diplomacy of
+ * the side on his planet from then on, the same mission phase's included (bonus draws come after the
+ * action draws [13.6]). Below Diplomacy itself, so a lone character talks to the people; just above
+ * Gather Information, and well above joining a Diplomacy group (`joiningValue`), so a second character
+ * summons while the first talks (a card drawn there counts for both [13.41]). More when the enemy holds
+ * him: his favour changes sides.
+ */
+function summonPriority(ctx: PlanContext, environ: number): number {
+  const sovereign = environView(ctx.view, environ)?.sovereign;
+  if (!sovereign || sovereign.court === ctx.side) return 0;
+  if (missionPriority(ctx, 'D', environ) <= 0) return SUMMON_IDLE_PRIORITY;
+  return SUMMON_PRIORITY + (sovereign.court ? SUMMON_BACK_PRIORITY : 0);
+}
+const SUMMON_PRIORITY = 52;
+/** Taking him from the enemy's court takes its bonus draws away too. */
+const SUMMON_BACK_PRIORITY = 8;
+/** Where the side plans no Diplomacy the sovereign's favour is worth little (still more than nothing: plans change). */
+const SUMMON_IDLE_PRIORITY = 5;
 
 /**
  * Gain Characters for the `recruiting` Rebel: above every mission but Start Rebellion (100). A character

@@ -58,10 +58,11 @@ export interface SearchLevel {
 
 /**
  * Public events that tell where the enemy performed a mission: its results (a loyalty shift by
- * diplomacy or a coup, a rising, a sabotaged PDB, a unit subverted or too strong to be) and the action
- * cards drawn there. The one environ among an event's entities is where the mission group was.
+ * diplomacy or a coup, a rising, a sabotaged PDB, a unit subverted or too strong to be, a sovereign
+ * summoned [13.2 E]) and the action cards drawn there. The one environ among an event's entities is
+ * where the mission group was.
  */
-const TRACE_KINDS: ReadonlySet<string> = new Set(['loyalty', 'rebellion', 'pdb', 'coup', 'subverted', 'subvert-failed', 'action-event']);
+const TRACE_KINDS: ReadonlySet<string> = new Set(['loyalty', 'rebellion', 'pdb', 'coup', 'subverted', 'subvert-failed', 'action-event', 'sovereign']);
 
 const KEY_DECISIONS = [
   'assign-mission',

@@ -10,7 +10,7 @@ import type { Command, Decision, Game } from '../../src/core/engine/types';
 import { spawnUnit } from '../../src/core/world/build';
 import { REBELLION } from '../../src/core/world/components';
 import { hasComponent } from 'bitecs';
-import { allOf, environOf, environsOf, place, planetOfEnviron, refOf, systemOfPlanet, tag } from '../../src/core/world/world';
+import { allOf, entityOf, environOf, environsOf, place, planetOfEnviron, refOf, systemOfPlanet, tag } from '../../src/core/world/world';
 import { ENVIRON_TYPES, LOYALTIES, type SideId } from '../../src/core/content/schema';
 import { eliminateUnit } from '../../systems/military-combat';
 import { viewFor } from '../../src/core/view';
@@ -23,6 +23,7 @@ import { atMovementOf, eid, passUntil, rigDice, testGame } from '../fixtures';
 import { act, assignOne, emptyBoard, put, toSegment } from '../systems/mission-helpers';
 import { anEnviron, choose, clearedGame, putCharacter, putUnit, run } from '../systems/character-fixtures';
 import { ship } from '../systems/ops-helpers';
+import { summonSovereign } from '../../systems/sovereigns';
 
 /** Take every Imperial unit off a planet (the positions below start from a bare planet). */
 function strip(game: Game, planet: string): void {
@@ -273,6 +274,33 @@ describe('with the skill, the Rebel recruits before any mission but Start Rebell
 
   it('on Wendhaven (unrest), the recruiter still starts the rebellion first', () => {
     expect(mirrasMission('wendhaven.1', { recruiting: true }).letter).toBe('R');
+  });
+});
+
+describe('Summon Sovereign where the side plans Diplomacy [13.2 E]', () => {
+  /** The plan's mission for Ysmena at Wendhaven 2 (a sovereign's environ), in a province game, with Nilo on `nilos` there or alone. */
+  function ysmenasMission(nilos: string | null, court: 'rebel' | 'imperial' | null = null): Command {
+    const { game } = emptyBoard();
+    (game as { scenario: Game['scenario'] }).scenario = { ...game.scenario, kind: 'province' };
+    const ysmena = put(game, 'ysmena-coil', 'wendhaven.2');
+    const nilo = nilos ? put(game, 'nilo-brevant', 'wendhaven.2') : 0;
+    if (court) summonSovereign(game, entityOf(game.world, 'environ', 'wendhaven.2'), court);
+    toSegment(game, 'mission assignment', 'imperial');
+    if (nilos) assignOne(game, nilo, nilos);
+    act(game, { type: 'pick-for-mission', piece: ysmena });
+    return plan(game, game.pending!);
+  }
+
+  it('alone on a planet at unrest, the Empire talks it down itself (Diplomacy before the sovereign)', () => {
+    expect(ysmenasMission(null).letter).toBe('D');
+  });
+
+  it('beside a friend on Diplomacy, she summons the sovereign: his bonus draws serve that Diplomacy this very phase', () => {
+    expect(ysmenasMission('D').letter).toBe('E');
+  });
+
+  it('with the sovereign already at her court, E is not offered and she does something else', () => {
+    expect(ysmenasMission('D', 'imperial').letter).not.toBe('E');
   });
 });
 
