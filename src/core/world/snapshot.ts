@@ -6,7 +6,7 @@
 import { addComponent, getEntityComponents, getRelationTargets, hasComponent } from 'bitecs';
 import { NUMERIC_FIELDS, type Components } from './components';
 import { InEnviron, RELATIONS, type RelationName } from './relations';
-import { createGameWorld, spawn, type EntityKind, type GameWorld } from './world';
+import { createGameWorld, indexPieces, spawn, type EntityKind, type GameWorld } from './world';
 
 export interface EntitySnapshot {
   kind: EntityKind;
@@ -70,6 +70,7 @@ export function restoreWorld(snapshot: WorldSnapshot): GameWorld {
       if (relation === InEnviron) world.environOfPiece[eid] = targets?.[0] ?? 0;
     }
   });
+  indexPieces(world);
   return world;
 }
 
@@ -92,6 +93,7 @@ export function cloneWorld(src: GameWorld): GameWorld {
     spawn(dst, kind, ref);
   }
   dst.environOfPiece.set(src.environOfPiece);
+  indexPieces(dst);
   for (let eid = 1; eid < src.kinds.length; eid++) {
     for (const component of getEntityComponents(src, eid)) {
       const own = storeMap.get(component);

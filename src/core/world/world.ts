@@ -5,6 +5,10 @@
  */
 import {
   addComponent,
+  commitRemovals,
+  registerQuery,
+  Wildcard,
+  type Query,
   addEntity,
   createWorld,
   getRelationTargets,
@@ -36,6 +40,13 @@ export interface WorldContext {
    * relation walks all the piece's components (a fifth of a headless game's time).
    */
   environOfPiece: Int16Array;
+  /**
+   * Environ to the pieces standing in it, in id order: the inverse of `environOfPiece`, kept by `place`
+   * and `unplace` for the same reason (a bitecs query per environ was a sixth of a galactic game).
+   */
+  piecesInEnviron: Map<number, number[]>;
+  /** Planet to its environs in id order, filled as asked (an environ never changes planet). */
+  environsOfPlanet: Map<number, readonly number[]>;
 }
 
 export type GameWorld = World<WorldContext>;
@@ -62,6 +73,8 @@ export function createGameWorld(): GameWorld {
     planetOfEnviron: new Int16Array(MAX_ENTITIES),
     systemOfPlanet: new Int16Array(MAX_ENTITIES),
     environOfPiece: new Int16Array(MAX_ENTITIES),
+    piecesInEnviron: new Map(),
+    environsOfPlanet: new Map(),
   });
 }
 
@@ -94,8 +107,25 @@ export function kindOf(world: GameWorld, eid: number): EntityKind | undefined {
   return world.kinds[eid];
 }
 
+/** The last target read for each (exclusive) relation, per entity: checked before it is trusted. */
+const lastTargets = new WeakMap<GameWorld, Map<typeof InEnviron, Int16Array>>();
+
+/**
+ * The target of an exclusive relation, or 0. Reading it from bitecs lists all the entity's components,
+ * and rules ask after every change (who holds this ship?), so the last answer is kept and checked with
+ * two mask tests: the entity has no target at all, or still has the one it had.
+ */
 function firstTarget(world: GameWorld, eid: number, relation: typeof InEnviron): number {
-  return getRelationTargets(world, eid, relation)[0] ?? 0;
+  if (!hasComponent(world, eid, relation(Wildcard))) return 0;
+  let byRelation = lastTargets.get(world);
+  if (!byRelation) lastTargets.set(world, (byRelation = new Map()));
+  let last = byRelation.get(relation);
+  if (!last) byRelation.set(relation, (last = new Int16Array(MAX_ENTITIES)));
+  const known = last[eid] as number;
+  if (known && hasComponent(world, eid, relation(known))) return known;
+  const target = getRelationTargets(world, eid, relation)[0] ?? 0;
+  last[eid] = target;
+  return target;
 }
 
 /** The environ a piece stands in, or 0 when it is off the board. */
@@ -128,12 +158,27 @@ export function systemOfPlanet(world: GameWorld, planet: number): number {
 
 /** The environs of a planet, in content order. */
 export function environsOf(world: GameWorld, planet: number): number[] {
-  return [...query(world, [OnPlanet(planet)])].sort((a, b) => a - b);
+  let environs = world.environsOfPlanet.get(planet);
+  if (!environs) {
+    environs = [...query(world, [OnPlanet(planet)])].sort((a, b) => a - b);
+    world.environsOfPlanet.set(planet, environs);
+  }
+  return environs.slice();
 }
 
 /** Everything standing in an environ (units, characters, spaceships, camps), in id order. */
 export function occupants(world: GameWorld, environ: number): number[] {
-  return [...query(world, [InEnviron(environ)])].sort((a, b) => a - b);
+  return world.piecesInEnviron.get(environ)?.slice() ?? [];
+}
+
+const NOBODY_HERE: readonly number[] = [];
+
+/**
+ * The same, without a copy: for rules code that only reads the list at once (it changes as pieces
+ * move). Prefer `occupants` anywhere the list is kept or the environ may change while it is read.
+ */
+export function occupantsView(world: GameWorld, environ: number): readonly number[] {
+  return world.piecesInEnviron.get(environ) ?? NOBODY_HERE;
 }
 
 export function holderOf(world: GameWorld, possession: number): number {
@@ -144,6 +189,17 @@ export function guardOf(world: GameWorld, prisoner: number): number {
   return firstTarget(world, prisoner, GuardedBy);
 }
 
+/** Each world's query of "guarded by anyone", registered once: asking bitecs by terms hashes them every call. */
+const guardedQueries = new WeakMap<GameWorld, Query>();
+
+/** The pieces guarded by anyone (prisoners), live: read it at once, it changes as prisoners are taken. */
+export function guardedPieces(world: GameWorld): readonly number[] {
+  let q = guardedQueries.get(world);
+  if (!q) guardedQueries.set(world, (q = registerQuery(world, [GuardedBy(Wildcard)])));
+  commitRemovals(world);
+  return q.dense as readonly number[];
+}
+
 /** The possessions a character holds, spaceships included. */
 export function possessionsOf(world: GameWorld, character: number): number[] {
   return [...query(world, [HeldBy(character)])].sort((a, b) => a - b);
@@ -151,15 +207,45 @@ export function possessionsOf(world: GameWorld, character: number): number[] {
 
 /** Put a piece in an environ (the relation is exclusive: it leaves where it was). */
 export function place(world: GameWorld, eid: number, environ: number): void {
+  const from = environOf(world, eid);
   addComponent(world, eid, InEnviron(environ));
+  if (from === environ) return;
+  if (from) leaveEnviron(world, eid, from);
+  enterEnviron(world, eid, environ);
   world.environOfPiece[eid] = environ;
 }
 
 /** Take a piece off the board. */
 export function unplace(world: GameWorld, eid: number): void {
   const env = environOf(world, eid);
-  if (env) removeComponent(world, eid, InEnviron(env));
+  if (env) {
+    removeComponent(world, eid, InEnviron(env));
+    leaveEnviron(world, eid, env);
+  }
   world.environOfPiece[eid] = 0;
+}
+
+function enterEnviron(world: GameWorld, eid: number, environ: number): void {
+  let pieces = world.piecesInEnviron.get(environ);
+  if (!pieces) world.piecesInEnviron.set(environ, (pieces = []));
+  let at = pieces.length;
+  while (at > 0 && (pieces[at - 1] as number) > eid) at--;
+  pieces.splice(at, 0, eid);
+}
+
+function leaveEnviron(world: GameWorld, eid: number, environ: number): void {
+  const pieces = world.piecesInEnviron.get(environ);
+  const at = pieces?.indexOf(eid) ?? -1;
+  if (pieces && at >= 0) pieces.splice(at, 1);
+}
+
+/** Make `piecesInEnviron` again from `environOfPiece` (after a world is restored or copied wholesale). */
+export function indexPieces(world: GameWorld): void {
+  world.piecesInEnviron.clear();
+  for (let eid = 1; eid < world.kinds.length; eid++) {
+    const environ = world.environOfPiece[eid] as number;
+    if (environ) enterEnviron(world, eid, environ);
+  }
 }
 
 /** A secret planet the Empire has not discovered (what only the galactic game keeps secret: see `isGalactic`). */
