@@ -1,10 +1,10 @@
 /**
  * Sides, as the rules systems talk about them: the phasing player, the enemy, a piece's owner.
  */
-import { hasComponent, query } from 'bitecs';
+import { commitRemovals, hasComponent, registerQuery, type Query } from 'bitecs';
 import type { SideId } from '../src/core/content/schema';
 import type { Game } from '../src/core/engine/types';
-import { environOf, environsOf, isActivePiece, occupants, planetOfEnviron } from '../src/core/world/world';
+import { environOf, environsOf, isActivePiece, occupantsView, planetOfEnviron } from '../src/core/world/world';
 
 export function sideIndexOf(game: Game, side: SideId): number {
   return game.ruleset.sides.indexOf(side);
@@ -36,7 +36,7 @@ export function isCharacter(game: Game, eid: number): boolean {
 
 /** Live military units of a side in an environ. */
 export function unitsIn(game: Game, environ: number, side?: SideId): number[] {
-  return occupants(game.world, environ).filter(
+  return occupantsView(game.world, environ).filter(
     (e) => isUnit(game, e) && !hasComponent(game.world, e, game.world.c.Eliminated) && (side === undefined || sideOf(game, e) === side),
   );
 }
@@ -44,7 +44,7 @@ export function unitsIn(game: Game, environ: number, side?: SideId): number[] {
 /** Free (not captured, not dead) characters of a side in an environ. */
 export function charactersIn(game: Game, environ: number, side?: SideId): number[] {
   const c = game.world.c;
-  return occupants(game.world, environ).filter(
+  return occupantsView(game.world, environ).filter(
     (e) =>
       isCharacter(game, e) &&
       !hasComponent(game.world, e, c.Dead) &&
@@ -61,18 +61,28 @@ export function unitsOnPlanet(game: Game, planet: number, side?: SideId): number
 /**
  * The scenario's area does not change during a game (`buildWorld` marks it `InPlay`), so each world's
  * planets and environs in play are sorted once, not after every change as rules code asks for them;
- * the lists are made again only if the area grows or shrinks (tests widen it by hand).
+ * the lists are made again only if the area grows or shrinks (tests widen it by hand). The two queries
+ * are registered once per world and read directly: asking bitecs by terms hashes them on every call.
  */
-const inPlayOf = new WeakMap<Game['world'], { environs: readonly number[]; planets: readonly number[] }>();
+interface InPlayLists {
+  environQuery: Query;
+  planetQuery: Query;
+  environs: readonly number[];
+  planets: readonly number[];
+}
+const inPlayOf = new WeakMap<Game['world'], InPlayLists>();
 
-function inPlay(game: Game): { environs: readonly number[]; planets: readonly number[] } {
+function inPlay(game: Game): InPlayLists {
   const w = game.world;
-  const environs = query(w, [w.c.Environ, w.c.InPlay]);
-  const planets = query(w, [w.c.Planet, w.c.InPlay]);
   let lists = inPlayOf.get(w);
-  if (!lists || lists.environs.length !== environs.length || lists.planets.length !== planets.length) {
-    lists = { environs: [...environs].sort((a, b) => a - b), planets: [...planets].sort((a, b) => a - b) };
+  if (!lists) {
+    lists = { environQuery: registerQuery(w, [w.c.Environ, w.c.InPlay]), planetQuery: registerQuery(w, [w.c.Planet, w.c.InPlay]), environs: [], planets: [] };
     inPlayOf.set(w, lists);
+  }
+  commitRemovals(w); // a piece of the area untagged leaves the queries only when removals are committed
+  if (lists.environs.length !== lists.environQuery.dense.length || lists.planets.length !== lists.planetQuery.dense.length) {
+    lists.environs = [...lists.environQuery.dense].sort((a, b) => a - b);
+    lists.planets = [...lists.planetQuery.dense].sort((a, b) => a - b);
   }
   return lists;
 }
