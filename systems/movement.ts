@@ -24,7 +24,7 @@ import { GuardedBy } from '../src/core/world/relations';
 import type { HyperjumpResult, SideId } from '../src/core/content/schema';
 import { emit, interrupt } from '../src/core/engine/game';
 import type { Command, Frame, Game, Json, Procedure, Step } from '../src/core/engine/types';
-import { allOf, environOf, guardOf, holderOf, place, planetOfEnviron, tag, untag } from '../src/core/world/world';
+import { allOf, environOf, environsOf, guardOf, has, holderOf, place, planetOfEnviron, tag, untag } from '../src/core/world/world';
 import { nameOf } from '../src/core/names';
 import { detectShip, mergeDetection, pilotNavigation, shedDetection } from './detection';
 import { canPutPdbUp, pdbAttackColumn, pdbUsableBy, applyPdbLoss, putPdbUp } from './pdb';
@@ -76,30 +76,39 @@ export function groupParts(game: Game, pieces: number[]) {
 
 /** Where a group of pieces (all in one environ) may move now, as one stack. */
 export function groupDestinations(game: Game, pieces: number[]): number[] {
-  const reaches = destinationTest(game, pieces);
-  return reaches ? environsInPlay(game).filter(reaches) : [];
+  const group = movingGroup(game, pieces);
+  if (!group) return [];
+  const w = game.world;
+  return environsInPlay(game).filter((e) => (group.mayLeavePlanet || planetOfEnviron(w, e) === group.planet) && reaches(game, group, e));
 }
 
 /** Whether the group could move anywhere at all (the same test, stopping at the first destination). */
 function hasDestination(game: Game, pieces: number[]): boolean {
-  const reaches = destinationTest(game, pieces);
-  if (!reaches) return false;
+  const group = movingGroup(game, pieces);
+  if (!group) return false;
   // the environs of its own planet first: the likeliest destination, and a character's only one on foot [9.0]
   const w = game.world;
-  const planet = planetOfEnviron(w, environOf(w, pieces[0] as number));
-  const environs = environsInPlay(game);
-  return environs.some((e) => planetOfEnviron(w, e) === planet && reaches(e)) || environs.some((e) => planetOfEnviron(w, e) !== planet && reaches(e));
+  if (environsOf(w, group.planet).some((e) => has(w, e, w.c.InPlay) && reaches(game, group, e))) return true;
+  return group.mayLeavePlanet && environsInPlay(game).some((e) => planetOfEnviron(w, e) !== group.planet && reaches(game, group, e));
 }
 
-/** The test an environ must pass to be the group's destination, or null when the group cannot move at all. */
-function destinationTest(game: Game, pieces: number[]): ((to: number) => boolean) | null {
+/** A group about to move, as the destination test reads it. */
+interface MovingGroup {
+  side: SideId;
+  from: number;
+  planet: number;
+  units: number[];
+  /** False when no environ of another planet can be its destination. */
+  mayLeavePlanet: boolean;
+}
+
+/** The group, or null when it cannot move at all (a ship that cannot fly with those aboard). */
+function movingGroup(game: Game, pieces: number[]): MovingGroup | null {
   const w = game.world;
   const c = w.c;
   const first = pieces[0];
   if (first === undefined) return null;
   const from = environOf(w, first);
-  const planet = planetOfEnviron(w, from);
-  const side = sideOf(game, first);
   const { units, characters, ship } = groupParts(game, pieces);
   if (ship) {
     if (!units.length && !characters.length) return null; // [9.55] a ship does not fly itself
@@ -112,18 +121,24 @@ function destinationTest(game: Game, pieces: number[]): ((to: number) => boolean
     if (solo && !characters.includes(solo)) return null; // [14.6]
     if (passengerCount(game, characters) > (c.Spaceship.passengers[ship] as number)) return null; // [9.56, 14.57]
   }
-  return (to) => {
-    if (to === from) return false;
-    const samePlanet = planetOfEnviron(w, to) === planet;
-    if (!samePlanet) {
-      if (units.some((u) => c.Unit.mobile[u] !== 1)) return false; // [7.21, 7.3] militia and 1-0 stay home
-      if (characters.length && !ship) return false; // [9.0] characters change planets only by spaceship
-      if (ship && hasComponent(w, ship, c.Inoperative)) return false; // [14.22] an inoperative ship does not fly until repaired
-      if (jumpOf(game, from, to) === null) return false; // [5.22] to another star system only along a hyperjump route
-      if (hiddenFrom(game, planetOfEnviron(w, to), side)) return false; // galactic: the Empire knows no way to an undiscovered secret planet
-    }
-    return unitsIn(game, to, side).length + units.length <= (c.Environ.size[to] as number); // [9.5]
-  };
+  const mayLeavePlanet =
+    !units.some((u) => c.Unit.mobile[u] !== 1) && // [7.21, 7.3] militia and 1-0 stay home
+    !(characters.length && !ship) && // [9.0] characters change planets only by spaceship
+    !(ship && hasComponent(w, ship, c.Inoperative)); // [14.22] an inoperative ship does not fly until repaired
+  return { side: sideOf(game, first), from, planet: planetOfEnviron(w, from), units, mayLeavePlanet };
+}
+
+/** May the group move to this environ? */
+function reaches(game: Game, group: MovingGroup, to: number): boolean {
+  const w = game.world;
+  if (to === group.from) return false;
+  const samePlanet = planetOfEnviron(w, to) === group.planet;
+  if (!samePlanet) {
+    if (!group.mayLeavePlanet) return false;
+    if (jumpOf(game, group.from, to) === null) return false; // [5.22] to another star system only along a hyperjump route
+    if (hiddenFrom(game, planetOfEnviron(w, to), group.side)) return false; // galactic: the Empire knows no way to an undiscovered secret planet
+  }
+  return unitsIn(game, to, group.side).length + group.units.length <= (w.c.Environ.size[to] as number); // [9.5]
 }
 
 /**
