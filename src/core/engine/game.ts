@@ -89,9 +89,13 @@ export function apply(game: AnyGame, command: unknown): ApplyResult {
   const decision = game.pending;
   if (!decision) return { ok: false, reason: 'the game is not waiting for a decision' };
   if (cmd.side !== decision.side) return { ok: false, reason: `it is the ${decision.side} player's decision, not the ${cmd.side}'s` };
-  const key = canonical(cmd as unknown as Json);
-  // same type first: a decision may list hundreds of options (armies to move), most of other types
-  const option = decision.options.find((o) => o.type === cmd.type && canonical(o as unknown as Json) === key);
+  // an agent usually answers with one of the options itself; else compare canonical forms, same type
+  // first: a decision may list hundreds of options (armies to move), most of other types
+  let option = decision.options.find((o) => o === cmd);
+  if (!option) {
+    const key = canonical(cmd as unknown as Json);
+    option = decision.options.find((o) => o.type === cmd.type && canonical(o as unknown as Json) === key);
+  }
   if (!option)
     return {
       ok: false,
