@@ -8,12 +8,12 @@
  * The prisoner following his guard, a new guard when the old one falls, and freeing are all kept by
  * `refreshPrisoners`, run after every change (ruleset.refresh), so no other system has to remember them.
  */
-import { addComponent, hasComponent, query, removeComponent } from 'bitecs';
+import { addComponent, hasComponent, removeComponent } from 'bitecs';
 import type { SideId } from '../src/core/content/schema';
 import { emit } from '../src/core/engine/game';
 import type { Game } from '../src/core/engine/types';
 import { GuardedBy, HeldBy } from '../src/core/world/relations';
-import { allOf, environOf, guardOf, isActivePiece, place, possessionsOf, refOf, tag, untag } from '../src/core/world/world';
+import { allOf, environOf, guardedPieces, guardOf, isActivePiece, place, possessionsOf, refOf, tag, untag } from '../src/core/world/world';
 import { nameOf } from '../src/core/names';
 import { charactersIn, enemyOf, sideOf, unitsIn } from './sides';
 import { tallyPoints } from './victory';
@@ -81,12 +81,16 @@ export function prisoners(game: Game): number[] {
 
 /** [12.81] is this piece guarding a prisoner? A guarding character cannot go on missions. */
 export function isGuarding(game: Game, piece: number): boolean {
-  return query(game.world, [GuardedBy(piece)]).length > 0;
+  const w = game.world;
+  const guarded = GuardedBy(piece);
+  return guardedPieces(w).some((p) => hasComponent(w, p, guarded));
 }
 
 /** The prisoners a piece guards. */
 export function prisonersOf(game: Game, guard: number): number[] {
-  return [...query(game.world, [GuardedBy(guard)])].sort((a, b) => a - b);
+  const w = game.world;
+  const guarded = GuardedBy(guard);
+  return guardedPieces(w).filter((p) => hasComponent(w, p, guarded)).sort((a, b) => a - b);
 }
 
 /** [12.81] the prisoner may be handed to another unit or character of the captor's in the same environ. */

@@ -9,12 +9,12 @@
  * The groups of the phase live in `game.vars.missionPhase` (plain data), so a game in the middle of a
  * mission can be saved, copied and hashed like any other.
  */
-import { hasComponent, query } from 'bitecs';
+import { hasComponent } from 'bitecs';
 import type { MissionDef, MissionLetterId, SideId } from '../src/core/content/schema';
 import type { Game, Json } from '../src/core/engine/types';
 import { REBELLION, REBEL_CONTROL } from '../src/core/world/components';
-import { GuardedBy } from '../src/core/world/relations';
-import { allOf, environOf, guardOf, place, planetOfEnviron } from '../src/core/world/world';
+import { isGuarding } from './capture';
+import { allOf, environOf, guardOf, occupantsView, place, planetOfEnviron } from '../src/core/world/world';
 import type { Rng } from '../src/core/rng';
 import { nameOf } from '../src/core/names';
 import { controls } from './control';
@@ -167,10 +167,6 @@ export function sideOfGroup(game: Game, group: MissionGroup): SideId {
   return sideOf(game, group.camp || (group.members[0] as number));
 }
 
-/** [12.81] a character guarding a prisoner. */
-export function isGuarding(game: Game, character: number): boolean {
-  return query(game.world, [GuardedBy(character)]).length > 0;
-}
 
 /**
  * [13.0, 13.7, 9.57, 12.81] characters of a side in an environ who may go on a mission: free (not
@@ -200,8 +196,8 @@ export function captivesIn(game: Game, environ: number, side: SideId): number[] 
 
 function charactersOnBoard(game: Game, environ: number, side: SideId): number[] {
   const w = game.world;
-  return [...query(w, [w.c.Character])].filter(
-    (ch) => environOf(w, ch) === environ && !hasComponent(w, ch, w.c.Dead) && sideOf(game, ch) === side,
+  return occupantsView(w, environ).filter(
+    (ch) => w.kinds[ch] === 'character' && !hasComponent(w, ch, w.c.Dead) && sideOf(game, ch) === side,
   );
 }
 
@@ -333,7 +329,7 @@ export function gatheringBarred(game: Game, side: SideId, planet: number, counte
   const enemy = enemyOf(side);
   if (unitsOnPlanet(game, planet, enemy).length > 0) return true;
   const w = game.world;
-  return [...query(w, [w.c.Character])].some((ch) => {
+  return allOf(w, 'character').some((ch) => {
     const visible = counted === 'all' || hasComponent(w, ch, w.c.Detected);
     return isFreeCharacter(game, ch) && planetOfEnviron(w, environOf(w, ch)) === planet && sideOf(game, ch) === enemy && visible;
   });
