@@ -12,27 +12,27 @@
  * | Rebellion stopped  | Imperial            | nobody   | nobody                | nobody                |
  */
 import type { Game } from '../src/core/engine/types';
-import { IMPERIAL_CONTROL, NOBODY, REBELLION, REBELLION_STOPPED, REBEL_CONTROL } from '../src/core/world/components';
+import { IMPERIAL_CONTROL, MAX_ENTITIES, NOBODY, REBELLION, REBELLION_STOPPED, REBEL_CONTROL } from '../src/core/world/components';
 import { hasComponent } from 'bitecs';
-import { allOf, environOf, planetOfEnviron } from '../src/core/world/world';
+import { environOf, planetOfEnviron } from '../src/core/world/world';
 import { becomeRebelControlled } from './loyalty';
-import { sideIndexOf, sideOf, unitsOnPlanet } from './sides';
+import { sideIndexOf, unitsOnPlanet } from './sides';
 
-/** Which sides have military units on each planet (planets with none are absent). */
-export type UnitPresence = Map<number, { imperial: boolean; rebel: boolean }>;
+/** Which sides have military units on each planet: bit `1 << side index` set, by planet entity. */
+export type UnitPresence = Uint8Array;
 
 /** One pass over the units on the board: which sides have units on which planets. */
 export function unitPresence(game: Game): UnitPresence {
   const w = game.world;
-  const presence: UnitPresence = new Map();
-  for (const unit of allOf(w, 'unit')) {
-    if (hasComponent(w, unit, w.c.Eliminated)) continue;
+  const presence = new Uint8Array(MAX_ENTITIES);
+  const owner = w.c.Owner.side;
+  for (const unit of w.byKind.unit ?? []) {
     const environ = environOf(w, unit);
-    if (!environ) continue;
+    if (!environ || hasComponent(w, unit, w.c.Eliminated)) continue;
+    const side = owner[unit] as number;
+    if (side < 0) throw new Error(`entity ${unit} has no side`);
     const planet = planetOfEnviron(w, environ);
-    const here = presence.get(planet) ?? { imperial: false, rebel: false };
-    here[sideOf(game, unit)] = true;
-    presence.set(planet, here);
+    presence[planet] = (presence[planet] as number) | (1 << side);
   }
   return presence;
 }
@@ -40,11 +40,11 @@ export function unitPresence(game: Game): UnitPresence {
 /** Who controls a planet by the chart, as a side index or NOBODY. */
 export function controllerByChart(game: Game, planet: number, presence?: UnitPresence): number {
   const c = game.world.c;
-  const imperial = presence ? (presence.get(planet)?.imperial ?? false) : unitsOnPlanet(game, planet, 'imperial').length > 0;
-  const rebel = presence ? (presence.get(planet)?.rebel ?? false) : unitsOnPlanet(game, planet, 'rebel').length > 0;
-  const pdbUp = c.Pdb.up[planet] === 1;
   const I = sideIndexOf(game, 'imperial');
   const R = sideIndexOf(game, 'rebel');
+  const imperial = presence ? ((presence[planet] as number) & (1 << I)) !== 0 : unitsOnPlanet(game, planet, 'imperial').length > 0;
+  const rebel = presence ? ((presence[planet] as number) & (1 << R)) !== 0 : unitsOnPlanet(game, planet, 'rebel').length > 0;
+  const pdbUp = c.Pdb.up[planet] === 1;
   switch (c.PlanetState.value[planet]) {
     case IMPERIAL_CONTROL: // [15.51]
       if (rebel && !imperial) return pdbUp ? I : NOBODY;
@@ -65,7 +65,7 @@ export function controllerByChart(game: Game, planet: number, presence?: UnitPre
 export function refreshControl(game: Game): void {
   const c = game.world.c;
   const presence = unitPresence(game);
-  for (const planet of allOf(game.world, 'planet')) c.Control.side[planet] = controllerByChart(game, planet, presence);
+  for (const planet of game.world.byKind.planet ?? []) c.Control.side[planet] = controllerByChart(game, planet, presence);
 }
 
 /** Does this side control the planet now? */
