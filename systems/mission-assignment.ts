@@ -6,7 +6,7 @@
  * Two small decisions at a time: pick a character (or camp), or finish; then pick his mission (or go
  * back). Characters left out do nothing (and may heal [13.71]).
  */
-import { MISSION_LETTERS, type MissionLetterId } from '../src/core/content/schema';
+import { MISSION_LETTERS, type MissionLetterId, type SideId } from '../src/core/content/schema';
 import { emit } from '../src/core/engine/game';
 import type { Command, Frame, Game, Procedure, Step } from '../src/core/engine/types';
 import { environOf } from '../src/core/world/world';
@@ -16,31 +16,50 @@ import { possessionBonusDraws } from './possessions';
 import { campIn } from './rebel-camp';
 import { environsInPlay, isCharacter, phasing } from './sides';
 
-/** Every legal assignment now, as commands. */
-export function assignmentOptions(game: Game): Command[] {
-  const side = phasing(game);
-  const phase = missionPhase(game);
-  if (!side || !phase) return [];
-  const options: Command[] = [];
+/**
+ * The characters (and rebel camps) that may be sent on a mission now, environ by environ: each offered
+ * as soon as one mission is open to him (his missions are listed only once he is picked).
+ */
+function assignablePieces(game: Game, phase: MissionPhase, side: SideId): number[] {
+  const pieces: number[] = [];
   for (const environ of environsInPlay(game)) {
     for (const character of eligibleCharacters(game, environ, side)) {
       if (onMission(game, character)) continue; // [13.1] one mission per character
-      for (const letter of MISSION_LETTERS) {
-        const companions = groupOn(phase, environ, letter)?.members ?? [];
-        if (!missionAllowed(game, letter, side, environ, character, companions)) continue;
-        options.push({ type: 'assign-mission', side, character, letter, declare: false });
-        // [14.27] a possession's bonus draws count only if declared at the outset (using it may cost it)
-        if (possessionBonusDraws(game, character, letter).used.length)
-          options.push({ type: 'assign-mission', side, character, letter, declare: true });
-      }
+      if (pieceOptions(game, phase, side, character, true).length) pieces.push(character);
     }
     // [13.2] a rebel camp performs one mission of its own, with no characters
     const camp = side === 'rebel' ? campIn(game, environ) : 0;
-    if (camp && !phase.groups.some((g) => g.camp === camp))
-      for (const letter of MISSION_LETTERS)
-        if (missionAllowed(game, letter, side, environ, camp)) options.push({ type: 'assign-camp', side, camp, letter });
+    if (camp && !phase.groups.some((g) => g.camp === camp) && pieceOptions(game, phase, side, camp, true).length) pieces.push(camp);
+  }
+  return pieces;
+}
+
+/** One character's or camp's legal assignments (he is a candidate: see `assignablePieces`); `one`: stop at the first. */
+function pieceOptions(game: Game, phase: MissionPhase, side: SideId, piece: number, one = false): Command[] {
+  const environ = environOf(game.world, piece);
+  const options: Command[] = [];
+  for (const letter of MISSION_LETTERS) {
+    if (isCharacter(game, piece)) {
+      const companions = groupOn(phase, environ, letter)?.members ?? [];
+      if (!missionAllowed(game, letter, side, environ, piece, companions)) continue;
+      options.push({ type: 'assign-mission', side, character: piece, letter, declare: false });
+      if (one) break;
+      // [14.27] a possession's bonus draws count only if declared at the outset (using it may cost it)
+      if (possessionBonusDraws(game, piece, letter).used.length) options.push({ type: 'assign-mission', side, character: piece, letter, declare: true });
+    } else if (missionAllowed(game, letter, side, environ, piece)) {
+      options.push({ type: 'assign-camp', side, camp: piece, letter });
+      if (one) break;
+    }
   }
   return options;
+}
+
+/** Is this piece still a candidate for a mission (a free eligible character not yet on one, or an idle camp)? */
+function isCandidate(game: Game, phase: MissionPhase, side: SideId, piece: number): boolean {
+  const environ = environOf(game.world, piece);
+  if (!environ) return false;
+  if (isCharacter(game, piece)) return eligibleCharacters(game, environ, side).includes(piece) && !onMission(game, piece);
+  return side === 'rebel' && campIn(game, environ) === piece && !phase.groups.some((g) => g.camp === piece);
 }
 
 export const missionAssignment: Procedure = {
@@ -52,13 +71,13 @@ export const missionAssignment: Procedure = {
       beginMissionPhase(game, side);
     }
     if (frame.data.finished) return { done: true };
-    const all = assignmentOptions(game);
-    if (!all.length) return { done: true };
+    const phase = missionPhase(game);
+    if (!phase) return { done: true };
     // Two small steps: pick a character (or camp), then his mission.
     const picked = frame.data.picked as number | undefined;
     if (picked) {
-      const phase = missionPhase(game);
-      const options = all.filter((o) => o.character === picked || o.camp === picked);
+      const options = isCandidate(game, phase, side, picked) ? pieceOptions(game, phase, side, picked) : [];
+      if (!options.length && !assignablePieces(game, phase, side).length) return { done: true };
       options.push({ type: 'cancel-pick', side });
       return {
         decide: {
@@ -70,11 +89,12 @@ export const missionAssignment: Procedure = {
             : `Choose the mission for ${nameOf(game, picked)}.`,
           rule: '[13.1]',
           options,
-          context: { missionsHere: phase ? missionsHere(phase, environOf(game.world, picked)) : [] },
+          context: { missionsHere: missionsHere(phase, environOf(game.world, picked)) },
         },
       };
     }
-    const pieces = [...new Set(all.map((o) => (o.character ?? o.camp) as number))];
+    const pieces = assignablePieces(game, phase, side);
+    if (!pieces.length) return { done: true };
     const options: Command[] = pieces.map((piece) => ({ type: 'pick-for-mission', side, piece }));
     options.push({ type: 'end-assignment', side });
     return {
