@@ -19,7 +19,7 @@ import { emit } from '../src/core/engine/game';
 import type { Command, Frame, Game, Procedure, Step } from '../src/core/engine/types';
 import { IMPERIAL_CONTROL } from '../src/core/world/components';
 import { isGalactic } from '../src/core/content/validate';
-import { allOf, environOf, has, planetOfEnviron, tag, undiscoveredSecret, untag } from '../src/core/world/world';
+import { allOf, environOf, environsOf, has, occupantsView, planetOfEnviron, tag, undiscoveredSecret, untag } from '../src/core/world/world';
 import { planetName } from './loyalty';
 import { planetsInPlay, sideIndexOf, unitsOnPlanet } from './sides';
 import { moveChaos } from './chaos';
@@ -65,16 +65,32 @@ export function refreshSecretPlanets(game: Game): void {
   if (!isGalactic(game.scenario)) return;
   const w = game.world;
   const c = w.c;
-  const undiscovered = planetsInPlay(game).filter((p) => undiscoveredSecret(w, p));
+  const undiscovered = secretPlanetsInPlay(game).filter((p) => !has(w, p, c.Discovered));
   if (!undiscovered.length) return;
   for (const planet of undiscovered) if (c.PlanetState.value[planet] !== IMPERIAL_CONTROL) discover(game, planet, 'it has risen');
-  // one pass over the Empire's units, not one search per planet (this runs after every change)
+  // the planets Imperial units stand on, discovered in the order of the first unit on each (as a pass
+  // over the units would find them): this runs after every change, so each planet's environs are read,
+  // not every unit in the galaxy
   const imperial = sideIndexOf(game, 'imperial');
-  for (const unit of allOf(w, 'unit')) {
-    if (c.Owner.side[unit] !== imperial) continue;
-    const environ = environOf(w, unit);
-    if (environ && undiscovered.includes(planetOfEnviron(w, environ))) discover(game, planetOfEnviron(w, environ), 'Imperial troops stand on it');
+  const trodden: { planet: number; unit: number }[] = [];
+  for (const planet of undiscovered) {
+    if (has(w, planet, c.Discovered)) continue;
+    let first = 0;
+    for (const environ of environsOf(w, planet))
+      for (const piece of occupantsView(w, environ))
+        if (w.kinds[piece] === 'unit' && c.Owner.side[piece] === imperial && (!first || piece < first)) first = piece;
+    if (first) trodden.push({ planet, unit: first });
   }
+  for (const { planet } of trodden.sort((a, b) => a.unit - b.unit)) discover(game, planet, 'Imperial troops stand on it');
+}
+
+/** The secret planets in play (a planet's secrecy and the area never change during a game): listed once per world. */
+const secretPlanetLists = new WeakMap<Game['world'], readonly number[]>();
+
+function secretPlanetsInPlay(game: Game): readonly number[] {
+  let list = secretPlanetLists.get(game.world);
+  if (!list) secretPlanetLists.set(game.world, (list = planetsInPlay(game).filter((p) => has(game.world, p, game.world.c.Secret))));
+  return list;
 }
 
 /** At the interphase: a discovered base held by Imperial units alone is destroyed. */
