@@ -16,7 +16,7 @@
 import { addComponent, hasComponent, removeComponent } from 'bitecs';
 import type { HyperjumpResult } from '../src/core/content/schema';
 import type { Game } from '../src/core/engine/types';
-import { allOf, environOf, planetOfEnviron, systemOfPlanet, unplace, type GameWorld } from '../src/core/world/world';
+import { allOf, environOf, planetOfEnviron, systemOfPlanet, unplace, withComponent, type GameWorld } from '../src/core/world/world';
 import { pilotNavigation } from './detection';
 
 /** A route between two star systems (entities), with its distance (2 through a navigation star). */
@@ -147,9 +147,11 @@ export function driftOf(game: Game, piece: number): { system: number; outer: boo
 export function driftingStacks(game: Game, side: string, sideOf: (eid: number) => string): { system: number; outer: boolean; pieces: number[] }[] {
   const w = game.world;
   const stacks = new Map<string, { system: number; outer: boolean; pieces: number[] }>();
+  const adrift = withComponent(w, w.c.Adrift);
+  if (!adrift.length) return [];
   for (const kind of ['unit', 'character', 'possession', 'ship'] as const)
-    for (const eid of allOf(w, kind)) {
-      if (!hasComponent(w, eid, w.c.Adrift) || sideOf(eid) !== side) continue;
+    for (const eid of [...adrift].filter((e) => w.kinds[e] === kind).sort((a, b) => a - b)) {
+      if (sideOf(eid) !== side) continue;
       if (hasComponent(w, eid, w.c.Eliminated) || hasComponent(w, eid, w.c.Dead)) continue;
       const at = driftOf(game, eid) as { system: number; outer: boolean };
       const key = `${at.system}|${at.outer}`;

@@ -189,15 +189,26 @@ export function guardOf(world: GameWorld, prisoner: number): number {
   return firstTarget(world, prisoner, GuardedBy);
 }
 
-/** Each world's query of "guarded by anyone", registered once: asking bitecs by terms hashes them every call. */
-const guardedQueries = new WeakMap<GameWorld, Query>();
+/** Each world's one-component queries, registered once: asking bitecs by terms hashes them every call. */
+const componentQueries = new WeakMap<GameWorld, Map<object, Query>>();
 
-/** The pieces guarded by anyone (prisoners), live: read it at once, it changes as prisoners are taken. */
-export function guardedPieces(world: GameWorld): readonly number[] {
-  let q = guardedQueries.get(world);
-  if (!q) guardedQueries.set(world, (q = registerQuery(world, [GuardedBy(Wildcard)])));
+/**
+ * The entities that have a component (a tag, or a relation pair such as `GuardedBy(Wildcard)`), live and
+ * in no set order: read it at once, it changes with the world. For the rarely held tags rules ask about
+ * after every change (prisoners, stacks adrift).
+ */
+export function withComponent(world: GameWorld, component: object): readonly number[] {
+  let queries = componentQueries.get(world);
+  if (!queries) componentQueries.set(world, (queries = new Map()));
+  let q = queries.get(component);
+  if (!q) queries.set(component, (q = registerQuery(world, [component])));
   commitRemovals(world);
   return q.dense as readonly number[];
+}
+
+/** The pieces guarded by anyone (prisoners): see `withComponent`. */
+export function guardedPieces(world: GameWorld): readonly number[] {
+  return withComponent(world, GuardedBy(Wildcard));
 }
 
 /** The possessions a character holds, spaceships included. */
