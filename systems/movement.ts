@@ -35,7 +35,7 @@ import { clearAdrift, driftingStacks, hyperjumpResult, HYPERJUMP_WORDS, isAdrift
 import { placeWaitingRebelUnits } from './rebellion';
 import { reinforcementStep, answerReinforcement } from './reinforcements';
 import { hiddenFrom } from './secret-planets';
-import { charactersIn, enemyOf, environsInPlay, isCharacter, isFreeCharacter, isUnit, phasing, planetsInPlay, sideOf, unitsIn } from './sides';
+import { charactersIn, enemyOf, environsInPlay, isCharacter, isFreeCharacter, isUnit, phasing, planetsInPlay, sideOf, unitCountIn, unitsIn } from './sides';
 import {
   allShips,
   assignShip,
@@ -138,7 +138,7 @@ function reaches(game: Game, group: MovingGroup, to: number): boolean {
     if (jumpOf(game, group.from, to) === null) return false; // [5.22] to another star system only along a hyperjump route
     if (hiddenFrom(game, planetOfEnviron(w, to), group.side)) return false; // galactic: the Empire knows no way to an undiscovered secret planet
   }
-  return unitsIn(game, to, group.side).length + group.units.length <= (w.c.Environ.size[to] as number); // [9.5]
+  return unitCountIn(game, to, group.side) + group.units.length <= (w.c.Environ.size[to] as number); // [9.5]
 }
 
 /**
@@ -314,7 +314,7 @@ function leaveDriftOptions(game: Game, side: SideId): Command[] {
     for (const to of environsInPlay(game)) {
       if (systemOfEnviron(game, to) !== stack.system) continue;
       if (hiddenFrom(game, planetOfEnviron(w, to), side)) continue; // galactic: not on a planet the Empire does not know
-      if (unitsIn(game, to, side).length + units.length > (w.c.Environ.size[to] as number)) continue;
+      if (unitCountIn(game, to, side) + units.length > (w.c.Environ.size[to] as number)) continue;
       out.push({ type: 'leave-drift', side, system: stack.system, outer: false, to });
     }
   }

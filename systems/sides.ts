@@ -41,6 +41,15 @@ export function unitsIn(game: Game, environ: number, side?: SideId): number[] {
   );
 }
 
+/** How many live military units of a side stand in an environ (`unitsIn(...).length`, with no list made). */
+export function unitCountIn(game: Game, environ: number, side: SideId): number {
+  const w = game.world;
+  const index = sideIndexOf(game, side);
+  let n = 0;
+  for (const e of occupantsView(w, environ)) if (w.kinds[e] === 'unit' && w.c.Owner.side[e] === index && !hasComponent(w, e, w.c.Eliminated)) n++;
+  return n;
+}
+
 /** Free (not captured, not dead) characters of a side in an environ. */
 export function charactersIn(game: Game, environ: number, side?: SideId): number[] {
   const c = game.world.c;
