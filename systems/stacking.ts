@@ -16,19 +16,22 @@ import { addComponent, hasComponent, removeComponent } from 'bitecs';
 import type { SideId } from '../src/core/content/schema';
 import { emit } from '../src/core/engine/game';
 import type { Game } from '../src/core/engine/types';
-import { POSSESSION_KINDS } from '../src/core/world/components';
+import { MAX_ENTITIES, POSSESSION_KINDS } from '../src/core/world/components';
 import { HeldBy } from '../src/core/world/relations';
-import { allOf, environOf, holderOf, place, possessionsOf, refOf, tag, unplace, untag } from '../src/core/world/world';
+import { allOf, environOf, holderOf, occupantsView, place, possessionsOf, refOf, tag, unplace, untag, withComponent } from '../src/core/world/world';
 import { nameOf } from '../src/core/names';
 import { losePossession } from './possessions';
-import { charactersIn, isFreeCharacter, sideOf, unitsIn } from './sides';
+import { charactersIn, isFreeCharacter, sideIndexOf, sideOf, unitsIn } from './sides';
 
 // ---------------------------------------------------------------- spaceships
 
 /** Every spaceship entity: Rebel spaceship possessions and Imperial ships. */
 export function allShips(game: Game): number[] {
   const w = game.world;
-  return [...allOf(w, 'possession'), ...allOf(w, 'ship')].filter((e) => hasComponent(w, e, w.c.Spaceship));
+  // Rebel possessions first, then Imperial ships, each in id order (the order rules have always read them)
+  return withComponent(w, w.c.Spaceship)
+    .slice()
+    .sort((a, b) => (w.kinds[a] === 'ship' ? MAX_ENTITIES : 0) + a - ((w.kinds[b] === 'ship' ? MAX_ENTITIES : 0) + b));
 }
 
 /** A spaceship standing in an environ (in play). */
@@ -120,8 +123,19 @@ export function refreshShips(game: Game): void {
       loseShip(game, ship, 'its only pilot is not with it', '[14.6]', true, holder);
       continue;
     }
-    if (charactersIn(game, at, side).length === 0 && unitsIn(game, at, side).length === 0) loseShip(game, ship, 'left with no friend', '[14.59]', false, holder);
+    if (!hasFriendIn(game, at, side)) loseShip(game, ship, 'left with no friend', '[14.59]', false, holder);
   }
+}
+
+/** [14.59] Is a free character or a live unit of the side in the environ? */
+function hasFriendIn(game: Game, environ: number, side: SideId): boolean {
+  const w = game.world;
+  const index = sideIndexOf(game, side);
+  return occupantsView(w, environ).some((e) => {
+    if (w.c.Owner.side[e] !== index) return false;
+    if (w.kinds[e] === 'unit') return !hasComponent(w, e, w.c.Eliminated);
+    return w.kinds[e] === 'character' && !hasComponent(w, e, w.c.Dead) && !hasComponent(w, e, w.c.Captured);
+  });
 }
 
 /** [14.51, 14.62] give a ship to another free friendly character stacked with it. */
