@@ -73,6 +73,13 @@ export interface PlanSkills {
    * 142 (141), the Verdant Drift 159 (165).
    */
   splitsTeam?: boolean;
+  /**
+   * [5.22] The Empire sends a unit to hold a planet in rebellion, or after detected Rebels, only where
+   * one move can take it (the same star system, or one hyperjump route away), the surest jump first;
+   * `normal` counts any mobile unit, and one sent where no route leads stays home while the planet
+   * counts it as coming.
+   */
+  routeAware?: boolean;
 }
 
 type Plan = (ctx: PlanContext) => Command | undefined;
@@ -529,10 +536,11 @@ function imperialMovement(ctx: PlanContext): Command | undefined {
   );
   const staying = (planet: number) => unitsStaying(view, planet, sent);
   const inRebellion = new Set(view.planets.filter((p) => p.state === 'rebellion').map((p) => p.eid));
+  const arrival = (u: GameView['units'][number], planet: number) => (ctx.skills?.routeAware ? unitArrival(ctx, planetOfUnit(view, u), planet) : 1);
   for (const { planet } of rebellionsToHold(ctx, sentStrength)) {
     const unit = best(
-      movable.filter((u) => planetOfUnit(view, u) !== planet && !inRebellion.has(planetOfUnit(view, u)) && staying(planetOfUnit(view, u)) > 1),
-      (u) => u.combat ?? 0,
+      movable.filter((u) => planetOfUnit(view, u) !== planet && !inRebellion.has(planetOfUnit(view, u)) && staying(planetOfUnit(view, u)) > 1 && arrival(u, planet) > 0),
+      (u) => (u.combat ?? 0) * arrival(u, planet),
     );
     if (!unit) continue;
     ctx.memory.sent = [...sent, unit.eid];
@@ -543,6 +551,12 @@ function imperialMovement(ctx: PlanContext): Command | undefined {
   const hunted = huntedEnvirons(ctx);
   if (!hunted.size) return option(ctx, 'end-movement');
   return huntDetected(ctx, movable, staying, inRebellion, hunted) ?? option(ctx, 'end-movement');
+}
+
+/** [5.22] The chance that one Imperial unit moved alone from a planet reaches another in one move (navigation 1). */
+function unitArrival(ctx: PlanContext, from: number, to: number): number {
+  const id = (eid: number) => ctx.view.planets.find((p) => p.eid === eid)?.id ?? '';
+  return safeArrival(ctx.content, id(from), id(to), 1);
 }
 
 /**
@@ -577,6 +591,7 @@ function huntDetected(
       movable.filter((u) => {
         const from = planetOfUnit(view, u);
         if (hunted.has(u.environ)) return false;
+        if (ctx.skills?.routeAware && unitArrival(ctx, from, planet) === 0) return false; // [5.22] no route leads there
         return from === planet || (!inRebellion.has(from) && staying(from) > 1);
       }),
       (u) => (planetOfUnit(view, u) === planet ? 100 : 0) + (u.combat ?? 0),
