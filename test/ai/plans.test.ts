@@ -5,7 +5,7 @@
 import { routeBetween } from '../../systems/hyperjump';
 import { pilotNavigation } from '../../systems/detection';
 import { describe, expect, it } from 'vitest';
-import { apply } from '../../src/core/engine/game';
+import { advance, apply } from '../../src/core/engine/game';
 import type { Command, Decision, Game } from '../../src/core/engine/types';
 import { spawnUnit } from '../../src/core/world/build';
 import { REBELLION } from '../../src/core/world/components';
@@ -102,6 +102,54 @@ describe('the Empire holds its planets in rebellion [15.52, 15.53]', () => {
     }
     expect(unitsOnPlanet(game, gallowmere, 'imperial')).toHaveLength(1);
     expect(unitsOnPlanet(game, tollis, 'imperial')).toEqual([]);
+  });
+});
+
+describe('with the skill, the Empire sends units only where a hyperjump route leads [5.22, 15.53]', () => {
+  /**
+   * The galactic game at the Imperial movement: a planet in rebellion, bare. Every Imperial unit is
+   * immobile but two pairs: a strong mobile unit (combat 6) on a planet whose system no route joins to
+   * the rising planet's, and a weaker one (combat 2) on a planet one route away.
+   */
+  function routePosition() {
+    const game = testGame('galactic-lucent-spiral', 'routes');
+    passUntil(game, atMovementOf('imperial'));
+    const w = game.world;
+    const c = w.c;
+    const systemOf = (planet: number) => systemOfPlanet(w, planet);
+    const planets = allOf(w, 'planet').filter((p) => hasComponent(w, p, c.InPlay) && !hasComponent(w, p, c.Secret));
+    const rising = planets.find((p) => planets.some((q) => systemOf(q) !== systemOf(p) && routeBetween(game, systemOf(p), systemOf(q))))!;
+    const near = planets.find((q) => systemOf(q) !== systemOf(rising) && routeBetween(game, systemOf(rising), systemOf(q)))!;
+    const far = planets.find((q) => systemOf(q) !== systemOf(rising) && !routeBetween(game, systemOf(rising), systemOf(q)))!;
+    for (const u of allOf(w, 'unit')) if (c.Owner.side[u] === 1) c.Unit.mobile[u] = 0;
+    strip(game, refOf(w, rising));
+    c.PlanetState.value[rising] = REBELLION;
+    const pair = (planet: number, combat: number) => {
+      const environ = environsOf(w, planet)[0]!;
+      const mover = putUnit(game, 'line', environ);
+      c.Unit.mobile[putUnit(game, 'line', environ)] = 0; // the unit that stays: a planet is not stripped to hold another
+      c.Unit.mobile[mover] = 1;
+      c.Unit.combat[mover] = combat;
+      return mover;
+    };
+    const strong = pair(far, 6);
+    const weak = pair(near, 2);
+    game.pending = null;
+    advance(game); // the movement's step again: its options now list the new units
+    // units only: the Empire's ships would fly its teams first (`startVoyage`)
+    const d = game.pending!;
+    const decision = { ...d, options: d.options.filter((o) => o.type !== 'pick' || w.kinds[o.piece as number] === 'unit') };
+    return { game, decision, strong, weak };
+  }
+
+  it('[5.22] the weaker unit one route away goes: the stronger has no route there', () => {
+    const { game, decision, weak } = routePosition();
+    expect(plan(game, decision, { routeAware: true })).toMatchObject({ type: 'pick', piece: weak });
+  });
+
+  it('without it (`normal`), the stronger unit is picked, though no move can take it there', () => {
+    const { game, decision, strong } = routePosition();
+    expect(plan(game, decision)).toMatchObject({ type: 'pick', piece: strong });
   });
 });
 
