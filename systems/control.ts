@@ -21,10 +21,15 @@ import { sideIndexOf, unitsOnPlanet } from './sides';
 /** Which sides have military units on each planet: bit `1 << side index` set, by planet entity. */
 export type UnitPresence = Uint8Array;
 
-/** One pass over the units on the board: which sides have units on which planets. */
+/** Each world's presence table, made again after every change: one buffer, cleared, not a new one each time. */
+const presenceBuffers = new WeakMap<Game['world'], UnitPresence>();
+
+/** One pass over the units on the board: which sides have units on which planets (read it at once: the next pass reuses it). */
 export function unitPresence(game: Game): UnitPresence {
   const w = game.world;
-  const presence = new Uint8Array(MAX_ENTITIES);
+  let presence = presenceBuffers.get(w);
+  if (presence) presence.fill(0);
+  else presenceBuffers.set(w, (presence = new Uint8Array(MAX_ENTITIES)));
   const owner = w.c.Owner.side;
   for (const unit of w.byKind.unit ?? []) {
     const environ = environOf(w, unit);
@@ -44,8 +49,12 @@ export function controllerByChart(game: Game, planet: number, presence?: UnitPre
   const R = sideIndexOf(game, 'rebel');
   const imperial = presence ? ((presence[planet] as number) & (1 << I)) !== 0 : unitsOnPlanet(game, planet, 'imperial').length > 0;
   const rebel = presence ? ((presence[planet] as number) & (1 << R)) !== 0 : unitsOnPlanet(game, planet, 'rebel').length > 0;
-  const pdbUp = c.Pdb.up[planet] === 1;
-  switch (c.PlanetState.value[planet]) {
+  return chart(c.PlanetState.value[planet] as number, imperial, rebel, c.Pdb.up[planet] === 1, I, R);
+}
+
+/** The Planet Control Chart itself: a planet's state, whose units are on it, its PDB; I and R the sides' indexes. */
+function chart(state: number, imperial: boolean, rebel: boolean, pdbUp: boolean, I: number, R: number): number {
+  switch (state) {
     case IMPERIAL_CONTROL: // [15.51]
       if (rebel && !imperial) return pdbUp ? I : NOBODY;
       return I;
@@ -65,7 +74,14 @@ export function controllerByChart(game: Game, planet: number, presence?: UnitPre
 export function refreshControl(game: Game): void {
   const c = game.world.c;
   const presence = unitPresence(game);
-  for (const planet of game.world.byKind.planet ?? []) c.Control.side[planet] = controllerByChart(game, planet, presence);
+  const I = sideIndexOf(game, 'imperial');
+  const R = sideIndexOf(game, 'rebel');
+  const imperialBit = 1 << I;
+  const rebelBit = 1 << R;
+  for (const planet of game.world.byKind.planet ?? []) {
+    const here = presence[planet] as number;
+    c.Control.side[planet] = chart(c.PlanetState.value[planet] as number, (here & imperialBit) !== 0, (here & rebelBit) !== 0, c.Pdb.up[planet] === 1, I, R);
+  }
 }
 
 /** Does this side control the planet now? */

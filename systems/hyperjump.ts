@@ -16,6 +16,7 @@
 import { addComponent, hasComponent, removeComponent } from 'bitecs';
 import type { HyperjumpResult } from '../src/core/content/schema';
 import type { Game } from '../src/core/engine/types';
+import { MAX_ENTITIES } from '../src/core/world/components';
 import { allOf, environOf, planetOfEnviron, systemOfPlanet, unplace, withComponent, type GameWorld } from '../src/core/world/world';
 import { pilotNavigation } from './detection';
 
@@ -143,21 +144,24 @@ export function driftOf(game: Game, piece: number): { system: number; outer: boo
   return { system: w.c.Adrift.system[piece] as number, outer: w.c.Adrift.outer[piece] === 1 };
 }
 
+const DRIFT_ORDER: Record<string, number> = { unit: 0, character: 1, possession: 2, ship: 3 };
+
 /** Pieces of a side adrift, grouped by drift area: each group moves out as one stack. */
 export function driftingStacks(game: Game, side: string, sideOf: (eid: number) => string): { system: number; outer: boolean; pieces: number[] }[] {
   const w = game.world;
   const stacks = new Map<string, { system: number; outer: boolean; pieces: number[] }>();
   const adrift = withComponent(w, w.c.Adrift);
   if (!adrift.length) return [];
-  for (const kind of ['unit', 'character', 'possession', 'ship'] as const)
-    for (const eid of [...adrift].filter((e) => w.kinds[e] === kind).sort((a, b) => a - b)) {
-      if (sideOf(eid) !== side) continue;
-      if (hasComponent(w, eid, w.c.Eliminated) || hasComponent(w, eid, w.c.Dead)) continue;
-      const at = driftOf(game, eid) as { system: number; outer: boolean };
-      const key = `${at.system}|${at.outer}`;
-      const stack = stacks.get(key) ?? { ...at, pieces: [] };
-      stack.pieces.push(eid);
-      stacks.set(key, stack);
-    }
+  // units, then characters, then spaceships, each in id order (the order a stack's pieces are listed in)
+  const ordered = adrift.filter((e) => (w.kinds[e] as string) in DRIFT_ORDER).sort((a, b) => DRIFT_ORDER[w.kinds[a] as string]! * MAX_ENTITIES + a - (DRIFT_ORDER[w.kinds[b] as string]! * MAX_ENTITIES + b));
+  for (const eid of ordered) {
+    if (sideOf(eid) !== side) continue;
+    if (hasComponent(w, eid, w.c.Eliminated) || hasComponent(w, eid, w.c.Dead)) continue;
+    const at = driftOf(game, eid) as { system: number; outer: boolean };
+    const key = `${at.system}|${at.outer}`;
+    const stack = stacks.get(key) ?? { ...at, pieces: [] };
+    stack.pieces.push(eid);
+    stacks.set(key, stack);
+  }
   return [...stacks.values()];
 }

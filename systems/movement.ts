@@ -35,7 +35,7 @@ import { clearAdrift, driftingStacks, hyperjumpResult, HYPERJUMP_WORDS, isAdrift
 import { placeWaitingRebelUnits } from './rebellion';
 import { reinforcementStep, answerReinforcement } from './reinforcements';
 import { hiddenFrom } from './secret-planets';
-import { charactersIn, enemyOf, environsInPlay, isCharacter, isFreeCharacter, isUnit, phasing, planetsInPlay, sideOf, unitCountIn, unitsIn } from './sides';
+import { charactersIn, enemyOf, environsInPlay, isCharacter, isFreeCharacter, isUnit, phasing, planetsInPlay, sideIndexOf, sideOf, unitCountIn, unitsIn } from './sides';
 import {
   allShips,
   assignShip,
@@ -53,11 +53,13 @@ export function movablePieces(game: Game, side: SideId): number[] {
   const w = game.world;
   const c = w.c;
   const pieces: number[] = [];
-  for (const eid of [...allOf(w, 'unit'), ...allOf(w, 'character'), ...allShips(game)]) {
-    if (!environOf(w, eid) || sideOf(game, eid) !== side || hasComponent(w, eid, c.Moved)) continue;
-    if (hasComponent(w, eid, c.Eliminated) || hasComponent(w, eid, c.Dead) || hasComponent(w, eid, c.Captured)) continue;
-    pieces.push(eid);
-  }
+  const index = sideIndexOf(game, side);
+  for (const kind of [w.byKind.unit ?? [], w.byKind.character ?? [], allShips(game)])
+    for (const eid of kind) {
+      if (!environOf(w, eid) || c.Owner.side[eid] !== index || hasComponent(w, eid, c.Moved)) continue;
+      if (hasComponent(w, eid, c.Eliminated) || hasComponent(w, eid, c.Dead) || hasComponent(w, eid, c.Captured)) continue;
+      pieces.push(eid);
+    }
   return pieces;
 }
 

@@ -28,11 +28,18 @@ import { charactersIn, isFreeCharacter, sideIndexOf, sideOf, unitsIn } from './s
 /** Every spaceship entity: Rebel spaceship possessions and Imperial ships. */
 export function allShips(game: Game): number[] {
   const w = game.world;
-  // Rebel possessions first, then Imperial ships, each in id order (the order rules have always read them)
-  return withComponent(w, w.c.Spaceship)
-    .slice()
-    .sort((a, b) => (w.kinds[a] === 'ship' ? MAX_ENTITIES : 0) + a - ((w.kinds[b] === 'ship' ? MAX_ENTITIES : 0) + b));
+  const tagged = withComponent(w, w.c.Spaceship);
+  let ships = shipLists.get(w);
+  // a spaceship stays one all game: the sorted list is made again only when one is added (tests make them)
+  if (!ships || ships.length !== tagged.length) {
+    // Rebel possessions first, then Imperial ships, each in id order (the order rules have always read them)
+    ships = tagged.slice().sort((a, b) => (w.kinds[a] === 'ship' ? MAX_ENTITIES : 0) + a - ((w.kinds[b] === 'ship' ? MAX_ENTITIES : 0) + b));
+    shipLists.set(w, ships);
+  }
+  return ships.slice();
 }
+
+const shipLists = new WeakMap<Game['world'], number[]>();
 
 /** A spaceship standing in an environ (in play). */
 export function shipsIn(game: Game, environ: number, side?: SideId): number[] {
