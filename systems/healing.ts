@@ -20,7 +20,7 @@ import { hasComponent } from 'bitecs';
 import type { SideId } from '../src/core/content/schema';
 import { emit } from '../src/core/engine/game';
 import type { Game } from '../src/core/engine/types';
-import { allOf, environOf, refOf } from '../src/core/world/world';
+import { allOf, environOf, guardedPieces, refOf } from '../src/core/world/world';
 import { nameOf } from '../src/core/names';
 import { isGuarding } from './capture';
 import { wentOnMissionThisTurn } from './missions';
@@ -101,7 +101,8 @@ export function beginPlayerTurn(game: Game, side: SideId, turn: number = game.tu
 /** Run after every change (ruleset.refresh). */
 export function refreshHealing(game: Game): void {
   const side = phasing(game);
-  if (side) {
+  // (with no prisoner anywhere, nobody guards: the usual case, after every change)
+  if (side && guardedPieces(game.world).length) {
     // [13.71] guarding in his own player-turn is doing something (moving is reported by movement.ts:
     // not every piece tagged `Moved` moved himself)
     for (const ch of allOf(game.world, 'character')) {

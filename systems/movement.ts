@@ -24,7 +24,7 @@ import { GuardedBy } from '../src/core/world/relations';
 import type { HyperjumpResult, SideId } from '../src/core/content/schema';
 import { emit, interrupt } from '../src/core/engine/game';
 import type { Command, Frame, Game, Json, Procedure, Step } from '../src/core/engine/types';
-import { allOf, environOf, environsOf, guardOf, has, holderOf, place, planetOfEnviron, tag, untag } from '../src/core/world/world';
+import { allOf, environOf, environsView, guardOf, has, holderOf, place, planetOfEnviron, tag, untag } from '../src/core/world/world';
 import { nameOf } from '../src/core/names';
 import { detectShip, mergeDetection, pilotNavigation, shedDetection } from './detection';
 import { canPutPdbUp, pdbAttackColumn, pdbUsableBy, applyPdbLoss, putPdbUp } from './pdb';
@@ -68,7 +68,14 @@ export function isShip(game: Game, eid: number): boolean {
 }
 
 /** Split a moving group into its units, characters and (at most one) spaceship. */
-export function groupParts(game: Game, pieces: number[]) {
+export function groupParts(game: Game, pieces: number[]): { units: number[]; characters: number[]; ship: number } {
+  if (pieces.length === 1) {
+    // one piece (asked of every movable piece at each movement decision)
+    const piece = pieces[0] as number;
+    if (isUnit(game, piece)) return { units: [piece], characters: [], ship: 0 };
+    if (isCharacter(game, piece)) return { units: [], characters: [piece], ship: 0 };
+    return { units: [], characters: [], ship: isShip(game, piece) ? piece : 0 };
+  }
   return {
     units: pieces.filter((p) => isUnit(game, p)),
     characters: pieces.filter((p) => isCharacter(game, p)),
@@ -90,7 +97,7 @@ function hasDestination(game: Game, pieces: number[]): boolean {
   if (!group) return false;
   // the environs of its own planet first: the likeliest destination, and a character's only one on foot [9.0]
   const w = game.world;
-  if (environsOf(w, group.planet).some((e) => has(w, e, w.c.InPlay) && reaches(game, group, e))) return true;
+  if (environsView(w, group.planet).some((e) => has(w, e, w.c.InPlay) && reaches(game, group, e))) return true;
   return group.mayLeavePlanet && environsInPlay(game).some((e) => planetOfEnviron(w, e) !== group.planet && reaches(game, group, e));
 }
 
@@ -313,8 +320,7 @@ function leaveDriftOptions(game: Game, side: SideId): Command[] {
       continue;
     }
     const units = stack.pieces.filter((p) => isUnit(game, p));
-    for (const to of environsInPlay(game)) {
-      if (systemOfEnviron(game, to) !== stack.system) continue;
+    for (const to of environsInPlayOfSystem(game, stack.system)) {
       if (hiddenFrom(game, planetOfEnviron(w, to), side)) continue; // galactic: not on a planet the Empire does not know
       if (unitCountIn(game, to, side) + units.length > (w.c.Environ.size[to] as number)) continue;
       out.push({ type: 'leave-drift', side, system: stack.system, outer: false, to });
@@ -322,6 +328,23 @@ function leaveDriftOptions(game: Game, side: SideId): Command[] {
   }
   return out;
 }
+
+/** The environs in play of a star system, in id order: listed once per area in play (it never changes in a game). */
+function environsInPlayOfSystem(game: Game, system: number): readonly number[] {
+  const inPlay = environsInPlay(game);
+  let bySystem = environsBySystem.get(inPlay);
+  if (!bySystem) {
+    bySystem = new Map();
+    for (const e of inPlay) {
+      const s = systemOfEnviron(game, e);
+      bySystem.set(s, [...(bySystem.get(s) ?? []), e]);
+    }
+    environsBySystem.set(inPlay, bySystem);
+  }
+  return bySystem.get(system) ?? [];
+}
+
+const environsBySystem = new WeakMap<readonly number[], Map<number, number[]>>();
 
 /** [12.81] a prisoner may be handed to another character or unit of his guard's side in the same environ. */
 export function guardChanges(game: Game, side: SideId): { prisoner: number; guard: number }[] {

@@ -19,7 +19,7 @@ import { emit } from '../src/core/engine/game';
 import type { Command, Frame, Game, Procedure, Step } from '../src/core/engine/types';
 import { IMPERIAL_CONTROL } from '../src/core/world/components';
 import { isGalactic } from '../src/core/content/validate';
-import { allOf, environOf, environsOf, has, occupantsView, planetOfEnviron, tag, undiscoveredSecret, untag } from '../src/core/world/world';
+import { allOf, environOf, environsView, has, occupantsView, planetOfEnviron, tag, undiscoveredSecret, untag } from '../src/core/world/world';
 import { planetName } from './loyalty';
 import { planetsInPlay, sideIndexOf, unitsOnPlanet } from './sides';
 import { moveChaos } from './chaos';
@@ -76,7 +76,7 @@ export function refreshSecretPlanets(game: Game): void {
   for (const planet of undiscovered) {
     if (has(w, planet, c.Discovered)) continue;
     let first = 0;
-    for (const environ of environsOf(w, planet))
+    for (const environ of environsView(w, planet))
       for (const piece of occupantsView(w, environ))
         if (w.kinds[piece] === 'unit' && c.Owner.side[piece] === imperial && (!first || piece < first)) first = piece;
     if (first) trodden.push({ planet, unit: first });

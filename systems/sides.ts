@@ -4,7 +4,7 @@
 import { commitRemovals, hasComponent, registerQuery, type Query } from 'bitecs';
 import type { SideId } from '../src/core/content/schema';
 import type { Game } from '../src/core/engine/types';
-import { environOf, environsOf, isActivePiece, occupantsView, planetOfEnviron } from '../src/core/world/world';
+import { environOf, environsView, isActivePiece, occupantsView, planetOfEnviron } from '../src/core/world/world';
 
 export function sideIndexOf(game: Game, side: SideId): number {
   return game.ruleset.sides.indexOf(side);
@@ -64,7 +64,7 @@ export function charactersIn(game: Game, environ: number, side?: SideId): number
 
 /** Live military units of a side on a planet. */
 export function unitsOnPlanet(game: Game, planet: number, side?: SideId): number[] {
-  return environsOf(game.world, planet).flatMap((env) => unitsIn(game, env, side));
+  return environsView(game.world, planet).flatMap((env) => unitsIn(game, env, side));
 }
 
 /**

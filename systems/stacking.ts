@@ -189,6 +189,8 @@ export function stacksOf(game: Game, environ: number, side: SideId): { military:
 /** [10.6] a character is in a military stack only while a friendly unit is beside him. */
 export function refreshStacks(game: Game): void {
   const w = game.world;
+  const stacked = withComponent(w, w.c.StackedWithUnits);
+  if (!stacked.length) return;
   for (const ch of allOf(w, 'character')) {
     if (!hasComponent(w, ch, w.c.StackedWithUnits)) continue;
     const env = environOf(w, ch);

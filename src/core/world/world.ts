@@ -158,12 +158,17 @@ export function systemOfPlanet(world: GameWorld, planet: number): number {
 
 /** The environs of a planet, in content order. */
 export function environsOf(world: GameWorld, planet: number): number[] {
+  return environsView(world, planet).slice();
+}
+
+/** The same, without a copy (read-only: the list is kept for the whole game). */
+export function environsView(world: GameWorld, planet: number): readonly number[] {
   let environs = world.environsOfPlanet.get(planet);
   if (!environs) {
     environs = [...query(world, [OnPlanet(planet)])].sort((a, b) => a - b);
     world.environsOfPlanet.set(planet, environs);
   }
-  return environs.slice();
+  return environs;
 }
 
 /** Everything standing in an environ (units, characters, spaceships, camps), in id order. */
