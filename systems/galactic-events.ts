@@ -17,8 +17,8 @@ import { emit } from '../src/core/engine/game';
 import type { Game, Procedure, Step } from '../src/core/engine/types';
 import { spawnUnit } from '../src/core/world/build';
 import { IMPERIAL_CONTROL, REBELLION, REBEL_CONTROL } from '../src/core/world/components';
-import { isGalactic, isStarFaringHome } from '../src/core/content/validate';
-import { has, place, planetOfEnviron, refOf, undiscoveredSecret } from '../src/core/world/world';
+import { isGalactic, planetInScope } from '../src/core/content/validate';
+import { place, planetOfEnviron, refOf, undiscoveredSecret } from '../src/core/world/world';
 import { eventsToDraw, moveChaos } from './chaos';
 import { controls } from './control';
 import { enterRebellion, planetName, shiftLoyalty, stopRebellion, UNREST } from './loyalty';
@@ -97,28 +97,9 @@ export function playEvent(game: Game, card: GalacticEventDef): void {
 
 /** The planets in play that a scope means; a "random" province is drawn now. */
 export function planetsIn(game: Game, where: PlanetScopeDef): number[] {
-  const w = game.world;
-  const c = w.c;
-  let province = where.province;
-  if (province === 'random') province = game.rng.pick(game.content.galaxy.provinces).id;
-  return planetsInPlay(game).filter((p) => {
-    const def = game.content.planets.get(refOf(w, p));
-    if (!def) return false;
-    if (province !== undefined && game.content.systems.get(def.system)?.province !== province) return false;
-    if (where.race !== undefined && !def.environs.some((e) => e.races.includes(where.race as string))) return false;
-    switch (where.kind) {
-      case 'capital':
-        return has(w, p, c.Capital);
-      case 'throne':
-        return has(w, p, c.Throne);
-      case 'home-world':
-        return isStarFaringHome(game.content, def.id);
-      case 'secret':
-        return has(w, p, c.Secret);
-      default:
-        return true;
-    }
-  });
+  const province = where.province === 'random' ? game.rng.pick(game.content.galaxy.provinces).id : where.province;
+  const scope = { ...where, province };
+  return planetsInPlay(game).filter((p) => planetInScope(game.content, refOf(game.world, p), scope));
 }
 
 function applyEffect(game: Game, effect: GalacticEffectDef, cause: string): void {
@@ -228,7 +209,8 @@ function judgeAssignment(game: Game): void {
   if (!inHand || inHand.held.deadline > game.turn) return;
   const { card, held } = inHand;
   const met = assignmentMet(game, card, held);
-  emit(game, { kind: 'assignment', text: `Strategic assignment "${card.name}": ${met ? 'carried out' : 'failed'}.`, rule: ASSIGNMENT_RULE, visibleTo: 'all' });
+  // the facts beside the words: the simulator counts the assignments carried out and failed by them
+  emit(game, { kind: 'assignment', text: `Strategic assignment "${card.name}": ${met ? 'carried out' : 'failed'}.`, rule: ASSIGNMENT_RULE, visibleTo: 'all', data: { card: card.id, met } });
   moveChaos(game, met ? card.success : card.failure, `"${card.name}" ${met ? 'carried out' : 'failed'}`);
   delete game.vars.assignment;
 }

@@ -9,14 +9,17 @@
  *   npm run sim -- --list [--json]
  *   npm run sim -- --replay <save.json> [--json]
  *
- * With --json the last line of output is one JSON object. The same arguments always give the same
- * state hashes. A bad argument or a refused save ends with one clear line and a non-zero exit.
+ * With --json the last line of output is one JSON object; a galactic scenario's adds `galactic` (the
+ * Empire's victory levels, the mean final Chaos Index, the strategic assignments carried out and failed).
+ * The same arguments always give the same state hashes. A bad argument or a refused save ends with one
+ * clear line and a non-zero exit.
  */
 import { readFileSync } from 'node:fs';
 import { bundledContent } from '../core/content/bundled';
-import { ContentError } from '../core/content/validate';
+import { ContentError, isGalactic } from '../core/content/validate';
+import { chaosIndex, victoryLevel } from '../../systems/chaos';
 import { newGame, stateHash } from '../core/engine/game';
-import type { AnyGame, Json } from '../core/engine/types';
+import type { AnyGame, Game, Json } from '../core/engine/types';
 import { loadSave } from '../core/save';
 import { agentFactory, agentNames } from '../ai/registry';
 import { playOut } from '../ai/play';
@@ -132,6 +135,7 @@ function main(argv: string[]): void {
   let rebelWins = 0;
   let imperialWins = 0;
   let draws = 0;
+  const galactic = isGalactic(content.scenarios.get(scenario)!) ? galacticTally(content) : null;
   const played = playGames(games, seed, json, (gameSeed) => {
     const game = newGame({ content, ruleset, scenario, seed: gameSeed });
     const agents = {
@@ -142,6 +146,7 @@ function main(argv: string[]): void {
     if (game.winner === 'rebel') rebelWins++;
     else if (game.winner === 'imperial') imperialWins++;
     else draws++;
+    galactic?.add(game);
     return { game, decisions };
   });
   const summary = {
@@ -153,14 +158,62 @@ function main(argv: string[]): void {
     rebelWins,
     imperialWins,
     draws,
+    ...(galactic ? { galactic: galactic.summary(games) } : {}),
     ...played,
   };
-  if (!json)
+  if (!json) {
     console.log(
       `${scenario}: ${games} games, Rebel ${rebelWins}, Imperial ${imperialWins}, draws ${draws}, ` +
         `${summary.meanTurns.toFixed(2)} turns, ${summary.msPerGame.toFixed(1)} ms/game, ${Math.round(summary.decisionsPerSecond)} decisions/s`,
     );
+    if (summary.galactic) {
+      const g = summary.galactic;
+      console.log(
+        `Empire's levels ${Object.entries(g.levels).map(([l, n]) => `${l} ${n}`).join(', ')}; mean final Chaos Index ${g.meanChaos.toFixed(1)} ` +
+          `(${g.meanChaosWhenEmpireWins?.toFixed(1) ?? '-'} in the Empire's wins); ` +
+          `assignments carried out ${g.assignments.met}, failed ${g.assignments.failed}`,
+      );
+    }
+  }
   console.log(JSON.stringify(summary));
+}
+
+/**
+ * The galactic game's tally beside the wins (docs/rules.md, "The Chaos Index"): how many games ended at
+ * each of the Empire's victory levels (a Rebel win is a Collapse), the mean final Chaos Index, and the
+ * strategic assignments carried out and failed, in all and by goal. The Empire's play on its
+ * assignments shows only here: they move the index, never the victory points.
+ */
+function galacticTally(content: ReturnType<typeof bundledContent>) {
+  const levels: Record<string, number> = Object.fromEntries(content.galactic.chaos.levels.map((l) => [l.name, 0]));
+  const goalOf = new Map(content.galactic.assignments.map((a) => [a.id, a.goal.kind]));
+  const byGoal: Record<string, { met: number; failed: number }> = {};
+  const assignments = { met: 0, failed: 0 };
+  let chaos = 0;
+  // the index decides the level only when the Empire wins (a Rebel win is a Collapse whatever it is)
+  const empireWins = { games: 0, chaos: 0 };
+  return {
+    add(game: Game): void {
+      const level = victoryLevel(game).name;
+      levels[level] = (levels[level] ?? 0) + 1;
+      chaos += chaosIndex(game);
+      if (game.winner === 'imperial') (empireWins.games++, (empireWins.chaos += chaosIndex(game)));
+      for (const e of game.events) {
+        // the judged assignment's event carries `met`; the one that draws it does not
+        if (e.kind !== 'assignment' || typeof e.data?.met !== 'boolean') continue;
+        const goal = goalOf.get(String(e.data.card)) ?? '?';
+        const tally = (byGoal[goal] ??= { met: 0, failed: 0 });
+        if (e.data.met) (assignments.met++, tally.met++);
+        else (assignments.failed++, tally.failed++);
+      }
+    },
+    summary: (games: number) => ({
+      levels,
+      meanChaos: chaos / games,
+      meanChaosWhenEmpireWins: empireWins.games ? empireWins.chaos / empireWins.games : null,
+      assignments: { ...assignments, byGoal },
+    }),
+  };
 }
 
 /**

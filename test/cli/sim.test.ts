@@ -24,6 +24,21 @@ describe('npm run sim', () => {
     expect(lastJson(sim(...args)).stateHashes).toEqual(first.stateHashes);
   }, 120_000);
 
+  it('a galactic summary counts the Empire\'s victory levels, the mean final Chaos Index and the assignments carried out and failed', () => {
+    const summary = lastJson(sim('--scenario', 'galactic-lucent-spiral', '--games', '2', '--seed', '7', '--json'));
+    const g = summary.galactic;
+    expect(Object.keys(g.levels)).toEqual(['Galactic', 'Expanding', 'Survival', 'Decline', 'Collapse']);
+    expect(Object.values(g.levels as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(2);
+    expect(g.levels.Collapse).toBeGreaterThanOrEqual(summary.rebelWins); // a Rebel win is a Collapse
+    expect(g.meanChaos).toBeGreaterThanOrEqual(0);
+    const byGoal = Object.values(g.assignments.byGoal as Record<string, { met: number; failed: number }>);
+    expect(g.assignments.met).toBe(byGoal.reduce((n, t) => n + t.met, 0));
+    expect(g.assignments.failed).toBe(byGoal.reduce((n, t) => n + t.failed, 0));
+    expect(g.assignments.met + g.assignments.failed).toBeGreaterThan(0);
+    // the other games' summaries have none
+    expect(lastJson(sim('--scenario', 'start-of-rebellion', '--games', '1', '--seed', '7', '--json')).galactic).toBeUndefined();
+  }, 120_000);
+
   it('--list --json prints the scenario ids', () => {
     expect(lastJson(sim('--list', '--json'))).toEqual([
       'start-of-rebellion',
