@@ -4,7 +4,8 @@
  * turns loyalty toward unrest and starts rebellions where it has come, his characters spread over an
  * environ's missions (`joiningValue`); the Empire first holds every
  * planet in rebellion with units (an empty one falls at the end of its turn [15.53]), hunts detected
- * characters, searches, talks unrest down and stops rebellions. Both attack only where the combat table
+ * characters, searches, talks unrest down and stops rebellions, and in the galactic game weighs its
+ * strategic assignment (`assignmentNeeds`). Both attack only where the combat table
  * promises a better trade. A kind without a plan takes the engine's first option (every decision's options
  * are legal, so that is always a valid answer, just not a thoughtful one).
  */
@@ -336,6 +337,164 @@ const JOINING_SHARE = 0.2;
 /** ...plus this much for each bonus draw the joiner adds (a letter's worth is about 50-100). */
 const BONUS_DRAW_VALUE = 10;
 
+// ---------------------------------------------------------------- the strategic assignment
+
+/**
+ * The galactic game: the planets where the Empire's acts now serve its strategic assignment (docs/rules.md,
+ * "Galactic events and strategic assignments"), read from the view (`assignment`, public). Carried out by
+ * its deadline an assignment lowers the Chaos Index by 3 to 6, failed it raises it by 3 to 6, and the index
+ * sets the Empire's victory level; it moves no victory point. The goal's planets that still need the
+ * Empire:
+ * - "no-rising": a planet in rebellion (Stop Rebellion [13.53]) and one at unrest under Imperial control
+ *   (Diplomacy, before a Start Rebellion [15.2]);
+ * - "fewer-risings": every planet in rebellion (Stop Rebellion);
+ * - "no-unrest": every planet at unrest the Rebel does not control (Diplomacy; in rebellion, Stop
+ *   Rebellion first, as a rebellion stopped stays at unrest [15.48]);
+ * - "garrison": every planet with fewer Imperial units than the goal asks (its units, `garrisonToFill`).
+ * Empty for the Rebel, and with no assignment in hand.
+ */
+function assignmentNeeds(ctx: PlanContext): Set<number> {
+  const { view } = ctx;
+  const assignment = view.assignment;
+  if (ctx.side !== 'imperial' || !assignment) return new Set();
+  const cached = needsOf.get(view);
+  if (cached) return cached;
+  const covered = new Set(assignment.planets);
+  const needs = new Set<number>();
+  if (assignmentHopeless(view, covered)) {
+    needsOf.set(view, needs);
+    return needs;
+  }
+  for (const p of view.planets) {
+    if (!covered.has(p.eid) || p.unknownToEmpire) continue;
+    const atUnrest = p.loyalty === 'unrest' && p.state !== 'rebel-control';
+    const need =
+      assignment.goal === 'no-rising'
+        ? p.state === 'rebellion' || (atUnrest && p.state !== 'rebellion-stopped')
+        : assignment.goal === 'fewer-risings'
+          ? p.state === 'rebellion'
+          : assignment.goal === 'no-unrest'
+            ? atUnrest
+            : imperialUnitsOn(view, p.eid) < assignment.units;
+    if (need) needs.add(p.eid);
+  }
+  needsOf.set(view, needs);
+  return needs;
+}
+
+/**
+ * An assignment the Empire's plans cannot carry out any more: a planet it covers is Rebel-controlled
+ * ("no-rising"), or Rebel-controlled at unrest ("no-unrest"), or as many planets are Rebel-controlled as
+ * had risen when it was drawn ("fewer-risings"): the plans take back no planet, so the teams are better
+ * spent where the Rebel is at work.
+ */
+function assignmentHopeless(view: GameView, covered: ReadonlySet<number>): boolean {
+  const assignment = view.assignment;
+  if (!assignment) return true;
+  const rebelHeld = view.planets.filter((p) => p.state === 'rebel-control');
+  switch (assignment.goal) {
+    case 'no-rising':
+      return rebelHeld.some((p) => covered.has(p.eid));
+    case 'no-unrest':
+      return rebelHeld.some((p) => covered.has(p.eid) && p.loyalty === 'unrest');
+    case 'fewer-risings':
+      return rebelHeld.length >= assignment.risenAtDraw;
+    case 'garrison':
+      return false;
+  }
+}
+
+/** `assignmentNeeds` once per view: a flight weighs every planet for every ship. */
+const needsOf = new WeakMap<GameView, Set<number>>();
+
+/**
+ * What serving the assignment adds to a planet's value for the Empire's teams (`imperialPlanetValue`'s
+ * scale, where unrest is 4): a planet the goal needs outranks any other planet at unrest.
+ */
+const ASSIGNMENT_VALUE = 2;
+
+/**
+ * The Empire's extra value for a planet, for the team flying from `ship`: a planet its assignment needs;
+ * and, for the envoy's team (`assignmentEnvoy`), a planet one jump nearer to one while the deadline
+ * leaves the jumps still to make.
+ */
+function assignmentValue(ctx: PlanContext, planet: number, ship = 0): number {
+  const needed = assignmentNeeds(ctx).has(planet) ? ASSIGNMENT_VALUE : 0;
+  const envoy = ship ? assignmentEnvoy(ctx) : null;
+  if (!envoy || envoy.ship !== ship) return needed;
+  const jumps = jumpsToNeeds(ctx, planet);
+  return needed + (jumps < envoy.jumps && jumps <= turnsToDeadline(ctx.view) ? ASSIGNMENT_VALUE : 0);
+}
+
+/** Imperial movement segments left after this turn's before the assignment is judged (0 on its last turn). */
+function turnsToDeadline(view: GameView): number {
+  return view.assignment ? view.assignment.deadline - view.turn : 0;
+}
+
+/**
+ * The team sent after the assignment: the Empire's teams fly, one hyperjump a movement, to the planets
+ * at unrest or in rebellion within one jump [5.22], and its assignment's planets are often three jumps
+ * away or more (measured in the first 15 seed-table games: three of four times). So one ship, the one
+ * nearest to the planets the goal needs, flies its team toward them while the deadline can still be
+ * reached; the others go on as before, where the Rebel is at work. Null when no ship can get there in time.
+ */
+function assignmentEnvoy(ctx: PlanContext): { ship: number; jumps: number } | null {
+  const { view } = ctx;
+  if (!assignmentNeeds(ctx).size) return null;
+  let envoy: { ship: number; jumps: number } | null = null;
+  for (const ship of view.ships) {
+    if (ship.side !== 'imperial' || character(view, ship.holder)?.environ !== ship.environ) continue; // [9.55] its pilot flies it
+    const jumps = jumpsToNeeds(ctx, environView(view, ship.environ)?.planet ?? 0);
+    if (!envoy || jumps < envoy.jumps) envoy = { ship: ship.eid, jumps };
+  }
+  // a jump a movement: this turn's and one in each turn left
+  return envoy && envoy.jumps <= turnsToDeadline(view) + 1 ? envoy : null;
+}
+
+/** The fewest hyperjumps from a planet to one the assignment needs (Infinity with none). */
+function jumpsToNeeds(ctx: PlanContext, planet: number): number {
+  const system = ctx.content.planets.get(ctx.view.planets.find((p) => p.eid === planet)?.id ?? '')?.system ?? '';
+  let fewest = Infinity;
+  for (const need of assignmentNeeds(ctx)) {
+    const to = ctx.content.planets.get(ctx.view.planets.find((p) => p.eid === need)?.id ?? '')?.system ?? '';
+    fewest = Math.min(fewest, jumpsBetween(ctx.content, system, to));
+  }
+  return fewest;
+}
+
+/** [5.22] The fewest hyperjump routes from one star system to another (0 within one; Infinity if none joins them). */
+function jumpsBetween(content: Content, from: string, to: string): number {
+  let table = jumpTables.get(content);
+  if (!table) jumpTables.set(content, (table = new Map()));
+  let fromHere = table.get(from);
+  if (!fromHere) {
+    // breadth first over the routes, once a system
+    fromHere = new Map([[from, 0]]);
+    const queue = [from];
+    for (let system = queue.shift(); system !== undefined; system = queue.shift())
+      for (const r of content.galaxy.routes) {
+        const next = r.from === system ? r.to : r.to === system ? r.from : undefined;
+        if (next !== undefined && !fromHere.has(next)) {
+          fromHere.set(next, (fromHere.get(system) as number) + 1);
+          queue.push(next);
+        }
+      }
+    table.set(from, fromHere);
+  }
+  return fromHere.get(to) ?? Infinity;
+}
+const jumpTables = new WeakMap<Content, Map<string, Map<string, number>>>();
+
+/**
+ * Whether the mission serves the Empire's assignment here: Stop Rebellion [13.53] on a planet in
+ * rebellion, Diplomacy on one at unrest, where the assignment needs the planet.
+ */
+function servesAssignment(ctx: PlanContext, letter: MissionLetterId, environ: number): boolean {
+  const planet = planetOfEnviron(ctx.view, environ);
+  if (!planet || !assignmentNeeds(ctx).has(planet.eid)) return false;
+  return planet.state === 'rebellion' ? letter === 'R' : letter === 'D' && planet.loyalty === 'unrest';
+}
+
 // ---------------------------------------------------------------- movement
 
 /** A Rebel team flying to a planet where missions pay more. */
@@ -373,7 +532,7 @@ function rebelMovement(ctx: PlanContext): Command | undefined {
  * province games; in the galactic game every ship may fly its team (one flight a segment left the
  * Rebel's teams idle on a risen Ironmaw, scavenging, while the galaxy waited at unrest).
  */
-function startVoyage(ctx: PlanContext, planetValue: (ctx: PlanContext, planet: number) => number): Command | undefined {
+function startVoyage(ctx: PlanContext, planetValue: (ctx: PlanContext, planet: number, ship: number) => number): Command | undefined {
   const { view } = ctx;
   const flown = (ctx.memory.voyagedShips as number[] | undefined) ?? [];
   const galactic = isGalacticScenario(ctx.content, view.scenario);
@@ -381,12 +540,12 @@ function startVoyage(ctx: PlanContext, planetValue: (ctx: PlanContext, planet: n
   for (const ship of view.ships) {
     if (ship.side !== ctx.side || !ship.holder || flown.includes(ship.eid) || !option(ctx, 'pick', (o) => o.piece === ship.eid)) continue;
     const here = environView(view, ship.environ)?.planet ?? 0;
-    const hereValue = planetValue(ctx, here);
+    const hereValue = planetValue(ctx, here, ship.eid);
     // [5.22] only where one move reaches, worth what arriving is worth: a drift loses turns
     const pilot = character(view, ship.holder);
     const navigation = (pilot ? ctx.content.characters.get(pilot.id)?.navigation : undefined) ?? 1;
     const reached = (p: { eid: number; id: string }) => safeArrival(ctx.content, view.planets.find((x) => x.eid === here)?.id ?? '', p.id, navigation);
-    const worth = (p: { eid: number; id: string }) => planetValue(ctx, p.eid) * reached(p);
+    const worth = (p: { eid: number; id: string }) => planetValue(ctx, p.eid, ship.eid) * reached(p);
     const target = best(
       view.planets.filter((p) => p.inPlay && p.eid !== here && reached(p) > 0),
       worth,
@@ -424,12 +583,15 @@ function safeArrival(content: Content, from: string, to: string, navigation: num
  * three scenarios where the Empire has a ship. (On the engine before the [9.57] mend, rebellion first
  * took off at most 5 games, rebellion last 11 to 25, and this order 9 to 35.)
  */
-function imperialPlanetValue(ctx: PlanContext, planetEid: number): number {
+function imperialPlanetValue(ctx: PlanContext, planetEid: number, ship = 0): number {
   const planet = ctx.view.planets.find((p) => p.eid === planetEid);
-  if (!planet || !planet.inPlay) return -1;
-  if (planet.state === 'rebellion') return REBELLION_VALUE;
-  if (planet.state !== 'imperial-control') return 0;
-  return LOYALTY_INDEX[planet.loyalty];
+  // an undiscovered secret planet is closed to the Empire: a team that chose it could not land, and
+  // stayed where it was, often all game (the throne world's teams, next to Nerith)
+  if (!planet || !planet.inPlay || planet.unknownToEmpire) return -1;
+  const assignment = assignmentValue(ctx, planetEid, ship);
+  if (planet.state === 'rebellion') return REBELLION_VALUE + assignment;
+  if (planet.state !== 'imperial-control') return assignment;
+  return LOYALTY_INDEX[planet.loyalty] + assignment;
 }
 
 /** A planet in rebellion, on `imperialPlanetValue`'s scale: below unrest (4), above dissent (3). */
@@ -498,18 +660,50 @@ function strengthOnPlanet(view: GameView, planet: number, side: SideId): number 
   return view.units.filter((u) => u.side === side && planetOfUnit(view, u) === planet).reduce((sum, u) => sum + (u.combat ?? HIDDEN_STRENGTH), 0);
 }
 
+/** How many Imperial units stand on a planet. */
+function imperialUnitsOn(view: GameView, planet: number): number {
+  return view.units.filter((u) => u.side === 'imperial' && planetOfUnit(view, u) === planet).length;
+}
+
 /** How many of the Empire's units stay on a planet this segment: all but those already sent elsewhere. */
 function unitsStaying(view: GameView, planet: number, sent: readonly number[]): number {
   return view.units.filter((u) => u.side === 'imperial' && !sent.includes(u.eid) && planetOfUnit(view, u) === planet).length;
 }
 
 /**
+ * [14.51] The galactic game: a ship whose holder is not beside it, or holds another ship there, cannot
+ * fly a team, so it is handed to the best navigator beside it who holds no ship. The rules deal the
+ * Empire's starting ships to its pilots at random [14.61], often two to one character, and a pilot who
+ * flies off as another team's passenger leaves his own ship behind: most games, the Empire's second and
+ * third ships never flew. With them flying, `normal`'s Rebel won 110 of 200 seed-table games against
+ * it, 133 without (docs/rules.md, "The galactic game").
+ */
+function pilotIdleShip(ctx: PlanContext): Command | undefined {
+  const { view, content } = ctx;
+  const own = view.ships.filter((s) => s.side === ctx.side);
+  for (const ship of own) {
+    const holder = character(view, ship.holder);
+    const flies = holder?.environ === ship.environ && !holder.captured && !holder.dead && !own.some((s) => s.eid < ship.eid && s.holder === ship.holder && s.environ === ship.environ);
+    if (flies) continue;
+    const navigator = best(
+      teamIn(ctx, ship.environ).filter((c) => !own.some((s) => s.holder === c.eid) && (content.characters.get(c.id)?.navigation ?? 0) > 0),
+      (c) => content.characters.get(c.id)?.navigation ?? 0,
+    );
+    const handOver = navigator && option(ctx, 'assign-ship', (o) => o.ship === ship.eid && o.character === navigator.eid);
+    if (handOver) return handOver;
+  }
+  return undefined;
+}
+
+/**
  * [15.52, 15.53] A planet in rebellion with no Imperial unit on it falls to the Rebel at the end of the
  * Imperial player-turn, and its fall sets off a level-3 domino effect: the Empire's first duty is to keep
- * units there, as strong as the Rebels they face. What each planet in rebellion still needs, most first.
+ * units there, as strong as the Rebels they face. What each planet in rebellion still needs: those the
+ * strategic assignment needs first (`assignmentNeeds`), then the most first.
  */
 function rebellionsToHold(ctx: PlanContext, sentStrength: Record<number, number>): { planet: number; need: number }[] {
   const { view } = ctx;
+  const needs = assignmentNeeds(ctx); // the assignment's planets first
   return view.planets
     .filter((p) => p.inPlay && p.state === 'rebellion')
     .map((p) => {
@@ -518,7 +712,7 @@ function rebellionsToHold(ctx: PlanContext, sentStrength: Record<number, number>
       return { planet: p.eid, need };
     })
     .filter((x) => x.need > 0)
-    .sort((x, y) => y.need - x.need);
+    .sort((x, y) => Number(needs.has(y.planet)) - Number(needs.has(x.planet)) || y.need - x.need);
 }
 
 /**
@@ -527,7 +721,8 @@ function rebellionsToHold(ctx: PlanContext, sentStrength: Record<number, number>
  */
 function imperialMovement(ctx: PlanContext): Command | undefined {
   const { view } = ctx;
-  const voyage = ctx.skills?.imperialVoyages || isGalacticScenario(ctx.content, view.scenario) ? startVoyage(ctx, imperialPlanetValue) : undefined;
+  const galactic = isGalacticScenario(ctx.content, view.scenario);
+  const voyage = galactic ? (pilotIdleShip(ctx) ?? startVoyage(ctx, imperialPlanetValue)) : ctx.skills?.imperialVoyages ? startVoyage(ctx, imperialPlanetValue) : undefined;
   if (voyage) return voyage;
   const sent = unitsSent(ctx.memory);
   const sentStrength = (ctx.memory.sentStrength as Record<number, number> | undefined) ?? {};
@@ -548,6 +743,8 @@ function imperialMovement(ctx: PlanContext): Command | undefined {
     ctx.memory.moveTo = { planet };
     return option(ctx, 'pick', (o) => o.piece === unit.eid);
   }
+  const garrison = garrisonToFill(ctx, movable, staying, inRebellion);
+  if (garrison) return garrison;
   const hunted = huntedEnvirons(ctx);
   if (!hunted.size) return option(ctx, 'end-movement');
   return huntDetected(ctx, movable, staying, inRebellion, hunted) ?? option(ctx, 'end-movement');
@@ -557,6 +754,34 @@ function imperialMovement(ctx: PlanContext): Command | undefined {
 function unitArrival(ctx: PlanContext, from: number, to: number): number {
   const id = (eid: number) => ctx.view.planets.find((p) => p.eid === eid)?.id ?? '';
   return safeArrival(ctx.content, id(from), id(to), 1);
+}
+
+/**
+ * A "garrison" assignment (six units on the throne world): in its last two turns, spare units go to each
+ * planet it covers that has fewer Imperial units than it asks, from planets within one safe jump [5.22]
+ * that are not in rebellion and keep another unit. Sent earlier, they would only stand idle there.
+ */
+function garrisonToFill(ctx: PlanContext, movable: GameView['units'], staying: (planet: number) => number, inRebellion: Set<number>): Command | undefined {
+  const { view } = ctx;
+  const assignment = view.assignment;
+  if (assignment?.goal !== 'garrison' || turnsToDeadline(view) > 1) return undefined;
+  const sentTo = (ctx.memory.garrisonSent as Record<number, number> | undefined) ?? {};
+  for (const planet of assignmentNeeds(ctx)) {
+    if (imperialUnitsOn(view, planet) + (sentTo[planet] ?? 0) >= assignment.units) continue;
+    const unit = best(
+      movable.filter((u) => {
+        const from = planetOfUnit(view, u);
+        return from !== planet && !inRebellion.has(from) && staying(from) > 1 && unitArrival(ctx, from, planet) > 0;
+      }),
+      (u) => unitArrival(ctx, planetOfUnit(view, u), planet),
+    );
+    if (!unit) continue;
+    ctx.memory.sent = [...unitsSent(ctx.memory), unit.eid];
+    ctx.memory.garrisonSent = { ...sentTo, [planet]: (sentTo[planet] ?? 0) + 1 };
+    ctx.memory.moveTo = { planet };
+    return option(ctx, 'pick', (o) => o.piece === unit.eid);
+  }
+  return undefined;
 }
 
 /**
@@ -706,7 +931,7 @@ function unitsSent(memory: PlanContext['memory']): number[] {
 /** A movement segment's plan memory starts empty: what was sent, where, and a Rebel voyage. */
 export function beginMovementMemory(ctx: PlanContext): void {
   const segment = `${ctx.view.turn}:${ctx.view.segment}`;
-  if (ctx.memory.segment !== segment) Object.assign(ctx.memory, { segment, sent: [], sentStrength: {}, huntSent: {}, moveTo: undefined, voyage: null, voyagedShips: [] });
+  if (ctx.memory.segment !== segment) Object.assign(ctx.memory, { segment, sent: [], sentStrength: {}, huntSent: {}, garrisonSent: {}, moveTo: undefined, voyage: null, voyagedShips: [] });
 }
 
 // ---------------------------------------------------------------- the plans
@@ -753,6 +978,8 @@ const PLANS: Record<string, Plan> = {
       const letter = o.letter as MissionLetterId;
       const priority = missionPriority(ctx, letter, environ);
       const group = here.find((g) => g.letter === letter);
+      // on a planet the assignment needs, everyone works at its mission: each adds his bonus draws [13.6]
+      if (servesAssignment(ctx, letter, environ)) return priority + (o.declare ? 1 : 0);
       const value = group && ch ? joiningValue(ctx, letter, priority, group, ch.id) : priority;
       return value + (o.declare ? 1 : 0);
     });
@@ -828,7 +1055,9 @@ const PLANS: Record<string, Plan> = {
       option(ctx, 'place-reinforcement', (o) => hunted.has(o.environ as number)) ??
       best(ctx.decision.options, (o) => {
         const planet = planetOfEnviron(ctx.view, o.environ as number);
-        return planet ? LOYALTY_INDEX[planet.loyalty] + (planet.state === 'rebellion' ? 5 : 0) : 0;
+        // a planet the assignment needs first: the newcomers work there at once
+        const assignment = planet && assignmentNeeds(ctx).has(planet.eid) ? 10 : 0;
+        return planet ? LOYALTY_INDEX[planet.loyalty] + (planet.state === 'rebellion' ? 5 : 0) + assignment : 0;
       })
     );
   },
@@ -845,7 +1074,9 @@ const PLANS: Record<string, Plan> = {
     return best(ctx.decision.options, (o) => {
       const planet = ctx.view.planets.find((p) => p.eid === o.planet);
       const loyalty = planet ? LOYALTY_INDEX[planet.loyalty] : 2;
-      return ctx.side === 'rebel' ? loyalty : -loyalty; // push the nearest planet over the edge
+      // the Empire shifts a planet its assignment needs (at unrest) before any other
+      const assignment = planet && assignmentNeeds(ctx).has(planet.eid) ? 10 : 0;
+      return ctx.side === 'rebel' ? loyalty : assignment - loyalty; // push the nearest planet over the edge
     });
   },
   'raise-rebel-unit': (ctx) => option(ctx, 'raise-unit', (o) => o.unitType === 'rebel-1-0') ?? option(ctx, 'raise-unit') ?? option(ctx, 'end-raising'),

@@ -7,16 +7,17 @@
  * - undetected enemy characters [9.31, 9.4] (a prisoner you hold, or a body, you do know about);
  * - enemy spaceships and possessions not with a character you can see, and those not yet used or revealed
  *   (`Revealed`) [14.2]: a ship is revealed when it flies in the enemy's sight or a PDB detects it;
- * - the order of every deck and anything else kept in `game.vars` (but for the sovereigns' courts, public [13.2]);
+ * - the order of every deck and anything else kept in `game.vars` (but for the sovereigns' courts, public
+ *   [13.2], and the Empire's strategic assignment in the galactic game, public: `assignment`);
  * - the other side's pending decision;
  * - in the galactic game, where the Rebel's secret base is, from the Empire until its planet is discovered.
  */
 import { hasComponent } from 'bitecs';
-import { ENVIRON_TYPES, LOYALTIES, PLANET_STATES, type SideId } from './content/schema';
+import { ENVIRON_TYPES, LOYALTIES, PLANET_STATES, type SideId, type StrategicAssignmentDef } from './content/schema';
 import { currentSegmentLabel } from './engine/game';
 import type { Decision, Game, GameEvent, Json } from './engine/types';
 import { POSSESSION_KINDS } from './world/components';
-import { isGalactic } from './content/validate';
+import { isGalactic, planetInScope } from './content/validate';
 import { allOf, environOf, guardOf, holderOf, planetOfEnviron, refOf, undiscoveredSecret } from './world/world';
 
 export interface PlanetView {
@@ -105,6 +106,23 @@ export interface DriftView {
   outer: boolean;
 }
 
+/**
+ * The galactic game: the Empire's strategic assignment in hand, public (both sides read the card and its
+ * deadline), with the planets its goal covers so that a side's plans need not read the rules' scopes.
+ */
+export interface AssignmentView {
+  id: string;
+  goal: StrategicAssignmentDef['goal']['kind'];
+  /** A garrison goal: the Imperial units each planet needs (0 for the other goals). */
+  units: number;
+  /** The game-turn at whose interphase it is judged. */
+  deadline: number;
+  /** The planets in play its goal covers (for "fewer-risings", every planet in play). */
+  planets: number[];
+  /** "fewer-risings": the planets in rebellion or Rebel control when it was drawn; fewer by the deadline. */
+  risenAtDraw: number;
+}
+
 export interface GameView {
   /** Whose view this is; null for the spectator who sees everything. */
   side: SideId | null;
@@ -124,6 +142,8 @@ export interface GameView {
   possessions: PossessionView[];
   /** [5.22] pieces adrift (one's own only; the spectator's, all). */
   drifting: DriftView[];
+  /** The galactic game: the Empire's strategic assignment, or null (none in hand, or another game). */
+  assignment: AssignmentView | null;
   /** The pending decision, when it is this side's (always, for the spectator). */
   decision: Decision | null;
   events: GameEvent[];
@@ -150,6 +170,16 @@ function sovereignView(game: Game, environ: string): EnvironView['sovereign'] {
   if (name === null) return null;
   const courts = game.vars.sovereignCourts as Record<string, SideId> | undefined;
   return { name, court: courts?.[environ] ?? null };
+}
+
+/** The Empire's strategic assignment, as the rules keep it in `game.vars.assignment` (systems/galactic-events.ts). */
+function assignmentView(game: Game): AssignmentView | null {
+  const held = game.vars.assignment as { id: string; deadline: number; risenAtDraw: number } | undefined;
+  const card = held && game.content.galactic.assignments.find((a) => a.id === held.id);
+  if (!held || !card) return null;
+  const w = game.world;
+  const planets = allOf(w, 'planet').filter((p) => hasComponent(w, p, w.c.InPlay) && planetInScope(game.content, refOf(w, p), card.goal.where));
+  return { id: card.id, goal: card.goal.kind, units: card.goal.units ?? 0, deadline: held.deadline, planets, risenAtDraw: held.risenAtDraw };
 }
 
 /** Build the view of one side (or of the spectator, with `null`). */
@@ -281,6 +311,7 @@ export function viewFor(game: Game, side: SideId | null, options: ViewOptions = 
     ships,
     possessions,
     drifting,
+    assignment: assignmentView(game),
     decision: game.pending && (side === null || game.pending.side === side) ? structuredClone(game.pending) : null,
     events:
       options.events === false

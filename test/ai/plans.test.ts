@@ -8,8 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { advance, apply } from '../../src/core/engine/game';
 import type { Command, Decision, Game } from '../../src/core/engine/types';
 import { spawnUnit } from '../../src/core/world/build';
-import { REBELLION } from '../../src/core/world/components';
-import { hasComponent } from 'bitecs';
+import { IMPERIAL_CONTROL, REBELLION, REBEL_CONTROL } from '../../src/core/world/components';
+import { addComponent, hasComponent } from 'bitecs';
+import { HeldBy } from '../../src/core/world/relations';
 import { allOf, entityOf, environOf, environsOf, place, planetOfEnviron, refOf, systemOfPlanet, tag } from '../../src/core/world/world';
 import { ENVIRON_TYPES, LOYALTIES, type SideId } from '../../src/core/content/schema';
 import { eliminateUnit } from '../../systems/military-combat';
@@ -22,7 +23,7 @@ import { unitsIn, unitsOnPlanet } from '../../systems/sides';
 import { atMovementOf, eid, passUntil, rigDice, testGame } from '../fixtures';
 import { act, assignOne, emptyBoard, put, toSegment } from '../systems/mission-helpers';
 import { anEnviron, choose, clearedGame, putCharacter, putUnit, run } from '../systems/character-fixtures';
-import { ship } from '../systems/ops-helpers';
+import { clearBoard, ship } from '../systems/ops-helpers';
 import { summonSovereign } from '../../systems/sovereigns';
 
 /** Take every Imperial unit off a planet (the positions below start from a bare planet). */
@@ -532,5 +533,86 @@ describe('with the skill, a Rebel team leaves some of its characters behind when
     expect(planetOfEnviron(w, landing!.to as number)).toBe(eid(game, 'planet', 'cairnfell'));
     expect(onPlanet(game, 'cairnfell').sort()).toEqual(['brokk-hallgar', 'cassio-veln', 'orsolo-benn']);
     expect(onPlanet(game, 'skaldrun').sort()).toEqual(['harrow-tesk', 'veyra-ashfall']);
+  });
+});
+
+describe('the galactic Empire weighs its strategic assignment (docs/rules.md, "Galactic events and strategic assignments")', () => {
+  /**
+   * The galactic game at the Empire's first movement, the board cleared but for one team: Lucan Halvaris
+   * with the Throne's Lance and two friends on `home` (Thistlemoor, in Sylvane). Every planet loyal and
+   * Imperial, but for two of Sylvane's: Arborel, the Verdant Drift's capital, in rebellion, and Mossfall at
+   * unrest. The Empire holds "Hold the Capitals" (no capital in rebellion or Rebel control), judged in
+   * `turnsLeft` turns.
+   */
+  function capitalInRebellion(home = 'thistlemoor', turnsLeft = 0) {
+    const game = testGame('galactic-lucent-spiral', 'assignment');
+    passUntil(game, atMovementOf('imperial'));
+    clearBoard(game);
+    const w = game.world;
+    for (const p of allOf(w, 'planet')) {
+      w.c.Loyalty.value[p] = LOYALTIES.indexOf('loyal');
+      w.c.PlanetState.value[p] = IMPERIAL_CONTROL;
+    }
+    const [landing] = environsOf(w, eid(game, 'planet', home));
+    const lucan = eid(game, 'character', 'lucan-halvaris');
+    addComponent(w, ship(game, 'throne-lance'), HeldBy(lucan));
+    for (const id of ['lucan-halvaris', 'oren-vastrel', 'serath-kaine']) place(w, eid(game, 'character', id), landing!);
+    w.c.PlanetState.value[eid(game, 'planet', 'arborel')] = REBELLION;
+    w.c.Loyalty.value[eid(game, 'planet', 'arborel')] = LOYALTIES.indexOf('unrest');
+    w.c.Loyalty.value[eid(game, 'planet', 'mossfall')] = LOYALTIES.indexOf('unrest');
+    game.vars.assignment = { id: 'hold-the-capitals', deadline: game.turn + turnsLeft, risenAtDraw: 0 };
+    game.ruleset.refresh(game);
+    return game;
+  }
+  const landedOn = (game: Game, landing: Command | undefined) => refOf(game.world, planetOfEnviron(game.world, landing!.to as number));
+
+  it('both sides see the assignment and the planets it covers (it is public)', () => {
+    const game = capitalInRebellion();
+    const capitals = game.content.galaxy.provinces.map((p) => eid(game, 'planet', p.capital)).sort((a, b) => a - b);
+    for (const side of ['rebel', 'imperial'] as const)
+      expect(viewFor(game, side, { events: false }).assignment).toEqual({ id: 'hold-the-capitals', goal: 'no-rising', units: 0, deadline: 1, planets: capitals, risenAtDraw: 0 });
+  });
+
+  it('`normal` (and `hard`, with its skills) flies the team to the capital in rebellion (Stop Rebellion [13.53]) before the planet at unrest it would talk down otherwise', () => {
+    for (const skills of [{}, LEVELS.hard.skills.imperial]) {
+      const game = capitalInRebellion();
+      expect(landedOn(game, firstMove(game, skills))).toBe('arborel');
+    }
+  });
+
+  it('without the assignment, the planet at unrest comes first [15.2]', () => {
+    const game = capitalInRebellion();
+    delete game.vars.assignment;
+    expect(landedOn(game, firstMove(game, {}))).toBe('mossfall');
+  });
+
+  it('a capital the Rebel already controls fails the assignment whatever the team does: it is not weighed', () => {
+    const game = capitalInRebellion();
+    game.world.c.PlanetState.value[eid(game, 'planet', 'valcairn')] = REBEL_CONTROL;
+    game.ruleset.refresh(game);
+    expect(landedOn(game, firstMove(game, {}))).toBe('mossfall');
+  });
+
+  it('two hyperjumps away (Palatine, Ivoris), with two movements left, the team flies one jump toward the capital (Kilnhaven, Harrowmere)', () => {
+    const game = capitalInRebellion('palatine', 1);
+    expect(landedOn(game, firstMove(game, {}))).toBe('kilnhaven');
+  });
+
+  it('with one movement left it could not get there: the team stays', () => {
+    const game = capitalInRebellion('palatine', 0);
+    expect(firstMove(game, {})).toMatchObject({ type: 'end-movement' });
+  });
+
+  it('on the capital, every character goes on Stop Rebellion: each adds his bonus draws [13.6]', () => {
+    const game = capitalInRebellion('arborel');
+    passUntil(game, (g) => g.pending?.kind === 'assign-mission' || g.pending?.kind === 'pick-for-mission');
+    const memory = {};
+    for (let i = 0; i < 20 && (game.pending?.kind === 'assign-mission' || game.pending?.kind === 'pick-for-mission'); i++) {
+      const d = game.pending;
+      expect(apply(game, planFor({ content: game.content, view: viewFor(game, 'imperial', { events: false }), decision: d, side: 'imperial', memory }))).toEqual({ ok: true });
+    }
+    const assigned = game.events.filter((e) => e.kind === 'mission-assigned' && e.when.startsWith('imperial')).map((e) => e.text);
+    expect(assigned).toHaveLength(3);
+    for (const line of assigned) expect(line).toMatch(/Stop Rebellion at Arborel/);
   });
 });

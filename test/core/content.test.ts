@@ -145,6 +145,12 @@ describe('a malformed content file is refused with its file, JSON path and reaso
     expect(problemsOf(raw)).toContain(`scenarios.json at scenarios[0].imperial.units[0].environ: environ "${outside.id}.1" is not in "${scenario.area}"`);
   });
 
+  it('a strategic assignment whose goal names a random province (the Empire must know its planets before the deadline)', () => {
+    const raw = rawCopy();
+    raw['galactic.json'].assignments[0].goal.where.province = 'random';
+    expect(problemsOf(raw)).toContain('galactic.json at assignments[0].goal.where.province: an assignment names its province');
+  });
+
   it('a character with a name longer than 20 characters (Character SRS)', () => {
     const raw = rawCopy();
     raw['characters.json'].characters[0].name = 'A name far too long for a card';
