@@ -155,7 +155,9 @@ export function advance(game: AnyGame): void {
       game.stack.pop();
       const parent = game.stack[game.stack.length - 1];
       if (parent) parent.data.result = result.result ?? null;
-      game.ruleset.refresh(game); // a finished procedure (a whole segment) is a change too
+      // A finished segment is a change too (a player-turn closes); a finished procedure inside one is
+      // not: nothing has touched the world since the refresh after its last step.
+      if (game.stack.length === 0) game.ruleset.refresh(game);
     }
     takeInterrupts(game);
     if (game.stack.length === 0) {

@@ -108,7 +108,11 @@ export interface Ruleset<S extends string = SideId, Scn extends ScenarioBase = S
   sequence: SegmentDef<S>[];
   /** After the world is built: decks, automatic placement, frames to run before the first turn. */
   setup(game: Game<S, Scn>): void;
-  /** Recompute derived state (who controls each planet...) after every change. */
+  /**
+   * Recompute derived state (who controls each planet...) after every change. It reads the world, and
+   * of the procedure stack only whether a segment is still running (the engine skips it after a
+   * procedure finishes inside a segment, when nothing has changed).
+   */
   refresh(game: Game<S, Scn>): void;
   /** The winner, if the game is decided now; `final` at the end of the last turn. */
   victory(game: Game<S, Scn>, final: boolean): Winner<S> | null;
