@@ -2,7 +2,7 @@
  * `normal`'s plans, judged on positions built for the purpose: each test sets up a position where the
  * rules make one answer right, and checks the plan finds it from its side's view.
  */
-import { routeBetween } from '../../systems/hyperjump';
+import { hyperjumpOddsOn, routeBetween } from '../../systems/hyperjump';
 import { pilotNavigation } from '../../systems/detection';
 import { describe, expect, it } from 'vitest';
 import { advance, apply } from '../../src/core/engine/game';
@@ -152,6 +152,66 @@ describe('with the skill, the Empire sends units only where a hyperjump route le
     const { game, decision, strong } = routePosition();
     expect(plan(game, decision)).toMatchObject({ type: 'pick', piece: strong });
   });
+
+  /**
+   * The galactic game at the Imperial movement: a bare planet in rebellion, and every Imperial unit
+   * immobile but the mobile ones put on a planet one route away whose hyperjump may drift [5.22].
+   */
+  function bareRising(movers: number, stayer: boolean) {
+    const game = testGame('galactic-lucent-spiral', 'bare');
+    passUntil(game, atMovementOf('imperial'));
+    const w = game.world;
+    const c = w.c;
+    const systemOf = (planet: number) => systemOfPlanet(w, planet);
+    const planets = allOf(w, 'planet').filter((p) => hasComponent(w, p, c.InPlay) && !hasComponent(w, p, c.Secret));
+    // a route its units' navigation (1) does not always cross safely
+    const risky = (p: number, q: number) => {
+      const route = systemOf(p) !== systemOf(q) ? routeBetween(game, systemOf(p), systemOf(q)) : null;
+      return route !== null && (hyperjumpOddsOn(game.content.tables.hyperjump, route.distance, 1).safe ?? 0) < 1 - 0.1;
+    };
+    const rising = planets.find((p) => planets.some((q) => risky(p, q)))!;
+    const near = planets.find((q) => risky(rising, q))!;
+    for (const u of allOf(w, 'unit')) if (c.Owner.side[u] === 1) c.Unit.mobile[u] = 0;
+    strip(game, refOf(w, rising));
+    strip(game, refOf(w, near));
+    c.PlanetState.value[rising] = REBELLION;
+    c.Loyalty.value[near] = LOYALTIES.indexOf('loyal');
+    const environ = environsOf(w, near)[0]!;
+    if (stayer) c.Unit.mobile[putUnit(game, 'line', environ)] = 0;
+    const units = Array.from({ length: movers }, () => {
+      const unit = putUnit(game, 'line', environ);
+      c.Unit.mobile[unit] = 1;
+      return unit;
+    });
+    game.pending = null;
+    advance(game);
+    // units only: no ship flies or changes hands (`startVoyage`, `pilotIdleShip`)
+    const d = game.pending!;
+    const decision = { ...d, options: d.options.filter((o) => (o.type === 'pick' && w.kinds[o.piece as number] === 'unit') || o.type === 'end-movement') };
+    return { game, decision, units };
+  }
+
+  it('[5.22, 15.53] a second unit follows the first to a bare planet in rebellion while a drift could leave it unheld', () => {
+    const { game, decision, units } = bareRising(2, true);
+    const memory = {};
+    const ask = (skills: PlanSkills) => planFor({ content: game.content, view: viewFor(game, 'imperial', { events: false }), decision, side: 'imperial', memory, skills });
+    expect(ask({ routeAware: true })).toMatchObject({ type: 'pick', piece: units[0] });
+    expect(ask({ routeAware: true })).toMatchObject({ type: 'pick', piece: units[1] });
+  });
+
+  it('without it (`normal`), one unit is sent, its strength counted as arrived', () => {
+    const { game, decision, units } = bareRising(2, true);
+    const memory = {};
+    const ask = () => planFor({ content: game.content, view: viewFor(game, 'imperial', { events: false }), decision, side: 'imperial', memory });
+    expect(ask()).toMatchObject({ type: 'pick', piece: units[0] });
+    expect(ask()).not.toMatchObject({ type: 'pick', piece: units[1] });
+  });
+
+  it('[15.53] with it, a loyal planet spares its last unit to hold a bare planet in rebellion; `normal` does not', () => {
+    const { game, decision, units } = bareRising(1, false);
+    expect(plan(game, decision, { routeAware: true })).toMatchObject({ type: 'pick', piece: units[0] });
+    expect(plan(game, decision)).not.toMatchObject({ type: 'pick', piece: units[0] });
+  });
 });
 
 describe('with the skill, the Empire flies its characters to where unrest is about to rise [15.2, 13.53]', () => {
@@ -196,6 +256,16 @@ describe('with the skill, the Empire flies its characters to where unrest is abo
     for (const ch of crew.slice(0, 6)) expect(environOf(game.world, ch)).toBe(to);
     expect(to).not.toBe(guarded);
     expect(unitsIn(game, to, 'imperial')).toEqual([]);
+  });
+
+  it('[15.53] with routeAware, a planet in rebellion that no Imperial unit holds comes first: it falls at the end of the turn', () => {
+    const { game, ship } = troubledGalaxy();
+    const rising = allOf(game.world, 'planet').find((p) => game.world.c.PlanetState.value[p] === REBELLION)!;
+    for (const u of unitsOnPlanet(game, rising, 'imperial')) eliminateUnit(game, u, '[test]');
+    const landing = firstMove(game, { imperialVoyages: true, routeAware: true });
+    expect(landing).toMatchObject({ type: 'move-to' });
+    expect(planetOfEnviron(game.world, landing!.to as number)).toBe(rising);
+    expect(environOf(game.world, ship.holder)).toBe(landing!.to);
   });
 
   it("without it (`normal`), the characters stay where they started", () => {
