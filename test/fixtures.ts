@@ -3,7 +3,7 @@
  * into it by content id.
  */
 import { bundledContent, bundledRaw } from '../src/core/content/bundled';
-import { validateContent, type Content, type RawContent } from '../src/core/content/validate';
+import { ContentError, validateContent, type Content, type RawContent } from '../src/core/content/validate';
 import { apply, newGame } from '../src/core/engine/game';
 import type { Game } from '../src/core/engine/types';
 import { entityOf, type EntityKind } from '../src/core/world/world';
@@ -21,6 +21,17 @@ export function rawCopy(): Record<string, any> {
 
 export function asRaw(raw: Record<string, any>): RawContent {
   return raw as RawContent;
+}
+
+/** What the content validator says of a broken copy, as "file at path: message" lines (none when valid). */
+export function problemsOf(raw: Record<string, any>): string[] {
+  try {
+    validateContent(asRaw(raw));
+  } catch (e) {
+    if (e instanceof ContentError) return e.problems.map((p) => `${p.file} at ${p.path}: ${p.message}`);
+    throw e;
+  }
+  return [];
 }
 
 /**

@@ -107,18 +107,24 @@ describe('the Empire holds its planets in rebellion [15.52, 15.53]', () => {
 });
 
 describe('with the skill, the Empire sends units only where a hyperjump route leads [5.22, 15.53]', () => {
+  /** A galactic game at the Imperial movement, with its planets in play that are not secret. */
+  function galacticImperialMovement(seed: string) {
+    const game = testGame('galactic-lucent-spiral', seed);
+    passUntil(game, atMovementOf('imperial'));
+    const w = game.world;
+    const c = w.c;
+    const systemOf = (planet: number) => systemOfPlanet(w, planet);
+    const planets = allOf(w, 'planet').filter((p) => hasComponent(w, p, c.InPlay) && !hasComponent(w, p, c.Secret));
+    return { game, w, c, systemOf, planets };
+  }
+
   /**
    * The galactic game at the Imperial movement: a planet in rebellion, bare. Every Imperial unit is
    * immobile but two pairs: a strong mobile unit (combat 6) on a planet whose system no route joins to
    * the rising planet's, and a weaker one (combat 2) on a planet one route away.
    */
   function routePosition() {
-    const game = testGame('galactic-lucent-spiral', 'routes');
-    passUntil(game, atMovementOf('imperial'));
-    const w = game.world;
-    const c = w.c;
-    const systemOf = (planet: number) => systemOfPlanet(w, planet);
-    const planets = allOf(w, 'planet').filter((p) => hasComponent(w, p, c.InPlay) && !hasComponent(w, p, c.Secret));
+    const { game, w, c, systemOf, planets } = galacticImperialMovement('routes');
     const rising = planets.find((p) => planets.some((q) => systemOf(q) !== systemOf(p) && routeBetween(game, systemOf(p), systemOf(q))))!;
     const near = planets.find((q) => systemOf(q) !== systemOf(rising) && routeBetween(game, systemOf(rising), systemOf(q)))!;
     const far = planets.find((q) => systemOf(q) !== systemOf(rising) && !routeBetween(game, systemOf(rising), systemOf(q)))!;
@@ -158,12 +164,7 @@ describe('with the skill, the Empire sends units only where a hyperjump route le
    * immobile but the mobile ones put on a planet one route away whose hyperjump may drift [5.22].
    */
   function bareRising(movers: number, stayer: boolean) {
-    const game = testGame('galactic-lucent-spiral', 'bare');
-    passUntil(game, atMovementOf('imperial'));
-    const w = game.world;
-    const c = w.c;
-    const systemOf = (planet: number) => systemOfPlanet(w, planet);
-    const planets = allOf(w, 'planet').filter((p) => hasComponent(w, p, c.InPlay) && !hasComponent(w, p, c.Secret));
+    const { game, w, c, systemOf, planets } = galacticImperialMovement('bare');
     // a route its units' navigation (1) does not always cross safely
     const risky = (p: number, q: number) => {
       const route = systemOf(p) !== systemOf(q) ? routeBetween(game, systemOf(p), systemOf(q)) : null;

@@ -10,7 +10,6 @@
 import { describe, expect, it } from 'vitest';
 import { apply, newGame, stateHash } from '../../src/core/engine/game';
 import type { Command, Game } from '../../src/core/engine/types';
-import { ContentError, validateContent } from '../../src/core/content/validate';
 import { loadSave, saveToText } from '../../src/core/save';
 import { viewFor } from '../../src/core/view';
 import { REBELLION } from '../../src/core/world/components';
@@ -18,7 +17,7 @@ import { bonusDraws } from '../../systems/bonus-draw';
 import { becomeRebelControlled, enterRebellion, stopRebellion } from '../../systems/loyalty';
 import { missionPhase } from '../../systems/missions';
 import { courtOf, SOVEREIGN_DIPLOMACY_DRAWS, sovereignDiplomacyDraws, sovereignOf, summonSovereign } from '../../systems/sovereigns';
-import { asRaw, content, rawCopy, ruleset } from '../fixtures';
+import { content, problemsOf, rawCopy, ruleset } from '../fixtures';
 import { act, assign, assignOne, deck, emptyBoard, env, lettersFor, planet, put, toSegment } from './mission-helpers';
 
 const SOVEREIGN_ENVIRON = 'wendhaven.2';
@@ -34,16 +33,6 @@ function board(kind: 'star-system' | 'province' | 'galactic' = 'province'): Game
 const groupOf = (game: Game, letter: string) => missionPhase(game)!.groups.find((g) => g.letter === letter)!;
 
 describe('sovereigns in the content [5.3I]', () => {
-  function problemsOf(raw: Record<string, any>): string[] {
-    try {
-      validateContent(asRaw(raw));
-    } catch (e) {
-      if (e instanceof ContentError) return e.problems.map((p) => `${p.file} at ${p.path}: ${p.message}`);
-      throw e;
-    }
-    return [];
-  }
-
   it('[5.3I] about a dozen environs name a sovereign, at least two in each province, at most one a planet', () => {
     const ruled = [...content.environs.values()].filter((e) => e.sovereign !== null);
     expect(ruled.length).toBeGreaterThanOrEqual(10);
