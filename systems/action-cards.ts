@@ -12,7 +12,7 @@ type ActionSection = ActionCardDef['urban'];
 import { ENVIRON_TYPES } from '../src/core/content/schema';
 import { emit } from '../src/core/engine/game';
 import type { Game } from '../src/core/engine/types';
-import { planetOfEnviron, refOf, tag } from '../src/core/world/world';
+import { planetOfEnviron, refOf, tag, touch } from '../src/core/world/world';
 import { nameOf } from '../src/core/names';
 import { controls } from './control';
 import { shiftLoyalty } from './loyalty';
@@ -159,6 +159,7 @@ export function applyEvent(game: Game, event: ActionEventKind, environ: number, 
     'locals-raid': () => {
       // [8.31] the locals raid the PDB: it goes down
       c.Pdb.up[planet] = 0;
+      touch(w);
       say(`Locals raid the defence base: the PDB of ${nameOf(game, planet)} is down.`, '[8.31]', 'all');
     },
     'loyalty-to-rebel': () => void shiftLoyalty(game, planet, 'rebel', 1, 'action card'), // [15.12]
@@ -169,6 +170,7 @@ export function applyEvent(game: Game, event: ActionEventKind, environ: number, 
       if (!group) return;
       const victim = game.rng.pick(group.members);
       c.Wounds.value[victim] = (c.Wounds.value[victim] as number) + 1;
+      touch(w);
       say(`An accident: ${nameOf(game, victim)} is wounded.`, '[12.7]');
       if ((c.Wounds.value[victim] as number) >= (c.Character.endurance[victim] as number) && !hasComponent(w, victim, c.Dead))
         killCharacter(game, victim, 'an accident', '[12.7]');

@@ -8,12 +8,12 @@
  * The prisoner following his guard, a new guard when the old one falls, and freeing are all kept by
  * `refreshPrisoners`, run after every change (ruleset.refresh), so no other system has to remember them.
  */
-import { addComponent, hasComponent, removeComponent } from 'bitecs';
+import { hasComponent } from 'bitecs';
 import type { SideId } from '../src/core/content/schema';
 import { emit } from '../src/core/engine/game';
 import type { Game } from '../src/core/engine/types';
 import { GuardedBy, HeldBy } from '../src/core/world/relations';
-import { allOf, environOf, guardedPieces, guardOf, isActivePiece, place, possessionsOf, refOf, tag, untag } from '../src/core/world/world';
+import { allOf, environOf, guardOf, guardedPieces, isActivePiece, place, possessionsOf, refOf, tag, untag } from '../src/core/world/world';
 import { nameOf } from '../src/core/names';
 import { charactersIn, enemyOf, sideOf, unitsIn } from './sides';
 import { tallyPoints } from './victory';
@@ -41,12 +41,12 @@ export function applyCapture(game: Game, prisoner: number, guard: number): void 
   const w = game.world;
   const side = sideOf(game, prisoner);
   tag(w, prisoner, w.c.Captured);
-  addComponent(w, prisoner, GuardedBy(guard));
+  tag(w, prisoner, GuardedBy(guard));
   if (side === 'rebel') {
     const held = (game.vars.heldByEmpire as string[] | undefined) ?? [];
     for (const p of possessionsOf(w, prisoner)) {
       if (hasComponent(w, p, w.c.Spaceship)) continue;
-      removeComponent(w, p, HeldBy(prisoner));
+      untag(w, p, HeldBy(prisoner));
       held.push(refOf(w, p));
     }
     game.vars.heldByEmpire = held;
@@ -68,7 +68,7 @@ export function applyCapture(game: Game, prisoner: number, guard: number): void 
 export function freePrisoner(game: Game, prisoner: number, cause: string): void {
   const w = game.world;
   const guard = guardOf(w, prisoner);
-  if (guard) removeComponent(w, prisoner, GuardedBy(guard));
+  if (guard) untag(w, prisoner, GuardedBy(guard));
   untag(w, prisoner, w.c.Captured);
   emit(game, { kind: 'freed', text: `${nameOf(game, prisoner)} is free (${cause}).`, rule: '[12.82]', visibleTo: 'all', entities: [prisoner] });
 }
@@ -95,7 +95,7 @@ export function prisonersOf(game: Game, guard: number): number[] {
 
 /** [12.81] the prisoner may be handed to another unit or character of the captor's in the same environ. */
 export function reassignGuard(game: Game, prisoner: number, guard: number): void {
-  addComponent(game.world, prisoner, GuardedBy(guard));
+  tag(game.world, prisoner, GuardedBy(guard));
 }
 
 /** [12.81] the captured character moves with his guard. Movement may call this as it moves a guard. */

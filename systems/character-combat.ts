@@ -23,7 +23,7 @@ import { hasComponent } from 'bitecs';
 import type { SideId } from '../src/core/content/schema';
 import { emit } from '../src/core/engine/game';
 import type { Command, Frame, Game, Json, Procedure, Step } from '../src/core/engine/types';
-import { environOf, holderOf, possessionsOf, tag, untag, unplace } from '../src/core/world/world';
+import { environOf, holderOf, possessionsOf, tag, touch, unplace, untag } from '../src/core/world/world';
 import { nameOf } from '../src/core/names';
 import { applyCapture, guardOptions } from './capture';
 import { markBusy } from './healing';
@@ -252,6 +252,7 @@ function woundTargets(game: Game, candidates: number[]): number[] {
 function giveWound(game: Game, s: State, ch: number): void {
   const c = game.world.c;
   c.Wounds.value[ch] = (c.Wounds.value[ch] as number) + 1;
+  touch(game.world);
   if ((c.Wounds.value[ch] as number) >= (c.Character.endurance[ch] as number)) {
     const { ships, environ } = killCharacter(game, ch, 'character combat');
     s.killed!.push(ch);

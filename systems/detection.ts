@@ -14,7 +14,7 @@ import { hasComponent } from 'bitecs';
 import type { SideId } from '../src/core/content/schema';
 import { emit } from '../src/core/engine/game';
 import type { Game } from '../src/core/engine/types';
-import { tag, untag } from '../src/core/world/world';
+import { tag, touch, untag } from '../src/core/world/world';
 import { nameOf } from '../src/core/names';
 import { killCharacter } from './character-combat';
 import { possessionCard, workingPossessions } from './possessions';
@@ -109,6 +109,7 @@ export function detectShip(game: Game, ship: number, pilot: number, aboard: numb
   if (outcome === 'Dd') {
     damaged.push(ship);
     c.Spaceship.damaged[ship] = 1; // eliminated when it reaches its destination [9.31]
+    touch(w);
   }
   emit(game, {
     kind: 'detection',

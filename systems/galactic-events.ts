@@ -18,7 +18,7 @@ import type { Game, Procedure, Step } from '../src/core/engine/types';
 import { spawnUnit } from '../src/core/world/build';
 import { IMPERIAL_CONTROL, REBELLION, REBEL_CONTROL } from '../src/core/world/components';
 import { isGalactic, planetInScope } from '../src/core/content/validate';
-import { place, planetOfEnviron, refOf, undiscoveredSecret } from '../src/core/world/world';
+import { place, planetOfEnviron, refOf, touch, undiscoveredSecret } from '../src/core/world/world';
 import { eventsToDraw, moveChaos } from './chaos';
 import { controls } from './control';
 import { enterRebellion, planetName, shiftLoyalty, stopRebellion, UNREST } from './loyalty';
@@ -134,6 +134,7 @@ function applyEffect(game: Game, effect: GalacticEffectDef, cause: string): void
       if (!planets.length) return;
       const p = game.rng.pick(planets);
       c.Pdb.up[p] = effect.up ? 1 : 0;
+      touch(game.world);
       emit(game, { kind: 'pdb', text: `The PDB of ${planetName(game, p)} is ${effect.up ? 'back up' : 'down'} (${cause}).`, rule: EVENT_RULE, visibleTo: 'all', entities: [p] });
       return;
     }

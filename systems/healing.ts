@@ -20,7 +20,7 @@ import { hasComponent } from 'bitecs';
 import type { SideId } from '../src/core/content/schema';
 import { emit } from '../src/core/engine/game';
 import type { Game } from '../src/core/engine/types';
-import { allOf, environOf, guardedPieces, refOf } from '../src/core/world/world';
+import { allOf, environOf, guardedPieces, refOf, touch } from '../src/core/world/world';
 import { nameOf } from '../src/core/names';
 import { isGuarding } from './capture';
 import { wentOnMissionThisTurn } from './missions';
@@ -58,6 +58,7 @@ function heal(game: Game, ch: number, rule: string, cause: string, healer = 0): 
   const c = game.world.c;
   if (!(c.Wounds.value[ch] as number)) return;
   c.Wounds.value[ch] = 0;
+  touch(game.world);
   // [9.31] the enemy hears of it only if he can see him, and the healer's name only if he can see him too
   const seen = (who: number) => hasComponent(game.world, who, c.Detected);
   const why = healer && !seen(healer) && seen(ch) ? 'tended by a friend' : cause;

@@ -13,11 +13,11 @@
  * the enemy, and it can do nothing but leave: from the outer drift area it reaches the sun's in its
  * side's next movement, and from the sun's it lands on a planet of the system (detection as on landing).
  */
-import { addComponent, hasComponent, removeComponent } from 'bitecs';
+import { hasComponent } from 'bitecs';
 import type { HyperjumpResult } from '../src/core/content/schema';
 import type { Game } from '../src/core/engine/types';
 import { MAX_ENTITIES } from '../src/core/world/components';
-import { allOf, environOf, planetOfEnviron, systemOfPlanet, unplace, withComponent, type GameWorld } from '../src/core/world/world';
+import { allOf, environOf, planetOfEnviron, systemOfPlanet, tag, touch, unplace, untag, withComponent, type GameWorld } from '../src/core/world/world';
 import { pilotNavigation } from './detection';
 
 /** A route between two star systems (entities), with its distance (2 through a navigation star). */
@@ -122,15 +122,16 @@ export const HYPERJUMP_WORDS: Record<HyperjumpResult, string> = {
 export function setAdrift(game: Game, piece: number, system: number, outer: boolean): void {
   const w = game.world;
   unplace(w, piece);
-  addComponent(w, piece, w.c.Adrift);
+  tag(w, piece, w.c.Adrift);
   w.c.Adrift.system[piece] = system;
   w.c.Adrift.outer[piece] = outer ? 1 : 0;
+  touch(w);
 }
 
 /** Take a piece out of its drift area (it lands, or is lost). */
 export function clearAdrift(game: Game, piece: number): void {
   const w = game.world;
-  if (hasComponent(w, piece, w.c.Adrift)) removeComponent(w, piece, w.c.Adrift);
+  if (hasComponent(w, piece, w.c.Adrift)) untag(w, piece, w.c.Adrift);
 }
 
 export function isAdrift(game: Game, piece: number): boolean {

@@ -6,11 +6,11 @@
  * in play than at the start, an Imperial Knight on an Imperial-controlled planet may receive one
  * [14.61, 15.73]. A ship only its owner may fly leaves play when he falls and never returns [14.6, 14.62].
  */
-import { addComponent, hasComponent } from 'bitecs';
+import { hasComponent } from 'bitecs';
 import { emit } from '../src/core/engine/game';
 import type { Command, Frame, Game, Procedure, Step } from '../src/core/engine/types';
 import { HeldBy } from '../src/core/world/relations';
-import { allOf, holderOf, possessionsOf, refOf } from '../src/core/world/world';
+import { allOf, holderOf, possessionsOf, refOf, tag, untag } from '../src/core/world/world';
 import { nameOf } from '../src/core/names';
 import { controls } from './control';
 import { isFreeCharacter, planetOfPiece, sideOf } from './sides';
@@ -44,7 +44,7 @@ export function setupImperialShips(game: Game): void {
     const free = imperials.filter((ch) => !hasShip(game, ch) && (!only || refOf(w, ch) === only));
     const knights = free.filter((ch) => isKnight(game, ch));
     const pilot = knights[0] ?? free[0];
-    if (pilot !== undefined) addComponent(w, ship, HeldBy(pilot));
+    if (pilot !== undefined) tag(w, ship, HeldBy(pilot));
   }
   game.vars.imperialShipsAtStart = imperialShipsInPlay(game).length;
 }
@@ -91,7 +91,7 @@ export const imperialShipReceipt: Procedure = {
       return;
     }
     const w = game.world;
-    addComponent(w, command.ship as number, HeldBy(command.knight as number)); // (exclusive: leaves any old holder)
+    tag(w, command.ship as number, HeldBy(command.knight as number)); // (exclusive: leaves any old holder)
     emit(game, {
       kind: 'imperial-ship',
       text: `${nameOf(game, command.knight as number)} receives the Imperial spaceship ${nameOf(game, command.ship as number)}.`,

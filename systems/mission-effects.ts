@@ -7,13 +7,13 @@
  * segments share it: `runEffects` works the queue down, returning a decision or a sub-procedure to
  * push, and `answerEffect` applies the performer's answer to a choice.
  */
-import { hasComponent, removeComponent } from 'bitecs';
+import { hasComponent } from 'bitecs';
 import { emit, interrupt } from '../src/core/engine/game';
 import type { Command, Decision, Frame, Game, Step } from '../src/core/engine/types';
 import { REBELLION } from '../src/core/world/components';
 import { GuardedBy } from '../src/core/world/relations';
 import { isGalactic } from '../src/core/content/validate';
-import { allOf, entityOf, environOf, guardOf, place, planetOfEnviron, refOf, tag, unplace, untag } from '../src/core/world/world';
+import { allOf, entityOf, environOf, guardOf, place, planetOfEnviron, refOf, tag, touch, unplace, untag } from '../src/core/world/world';
 import { nameOf, nameOfId } from '../src/core/names';
 import { killCharacter as killInCombatTerms } from './character-combat';
 import { shiftLoyalty, stopRebellion, UNREST } from './loyalty';
@@ -263,6 +263,7 @@ export function completeGroup(game: Game, queue: Effect[], group: MissionGroup):
       // [8.31] the first S puts the PDB down; each further one lowers its level, to no less than 0
       c.Pdb.up[planet] = 0;
       c.Pdb.level[planet] = Math.max(0, (c.Pdb.level[planet] as number) - (n - 1));
+      touch(game.world);
       emit(game, { kind: 'pdb', text: `Sabotage at ${nameOf(game, env)}: the PDB of ${nameOf(game, planet)} is down, level ${c.Pdb.level[planet]}.`, rule: '[8.31]', visibleTo: 'all', entities: [planet, env] });
     },
     T: () => queue.push({ do: 'choose', what: 'subvert', group: group.id, left: n, possession: '' }),
@@ -361,7 +362,7 @@ export function answerEffect(game: Game, frame: Frame, command: Command): boolea
   } else if (command.type === 'free-prisoner') {
     const prisoner = command.prisoner as number;
     const guard = guardOf(w, prisoner);
-    if (guard) removeComponent(w, prisoner, GuardedBy(guard));
+    if (guard) untag(w, prisoner, GuardedBy(guard));
     untag(w, prisoner, w.c.Captured);
     emit(game, { kind: 'freed', text: `${nameOf(game, prisoner)} is freed and joins the group.`, rule: '[12.82]', visibleTo: 'all', entities: [prisoner] });
     effect.left -= 1;

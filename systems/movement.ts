@@ -19,12 +19,12 @@
  * Reinforcements are placed at the start of the segment (reinforcements.ts); a down PDB may be put up
  * during it [15.61] (pdb.ts).
  */
-import { addComponent, hasComponent, removeComponent } from 'bitecs';
+import { hasComponent } from 'bitecs';
 import { GuardedBy } from '../src/core/world/relations';
 import type { HyperjumpResult, SideId } from '../src/core/content/schema';
 import { emit, interrupt } from '../src/core/engine/game';
 import type { Command, Frame, Game, Json, Procedure, Step } from '../src/core/engine/types';
-import { allOf, environOf, environsView, guardOf, has, holderOf, place, planetOfEnviron, tag, untag } from '../src/core/world/world';
+import { allOf, environOf, environsView, guardOf, has, holderOf, place, planetOfEnviron, tag, touch, untag } from '../src/core/world/world';
 import { nameOf } from '../src/core/names';
 import { detectShip, mergeDetection, pilotNavigation, shedDetection } from './detection';
 import { canPutPdbUp, pdbAttackColumn, pdbUsableBy, applyPdbLoss, putPdbUp } from './pdb';
@@ -271,8 +271,8 @@ export const movementSegment: Procedure = {
         return;
       case 'reassign-guard': {
         const prisoner = command.prisoner as number;
-        removeComponent(game.world, prisoner, GuardedBy(guardOf(game.world, prisoner)));
-        addComponent(game.world, prisoner, GuardedBy(command.guard as number));
+        untag(game.world, prisoner, GuardedBy(guardOf(game.world, prisoner)));
+        tag(game.world, prisoner, GuardedBy(command.guard as number));
         return;
       }
       case 'leave-drift': {
@@ -282,6 +282,7 @@ export const movementSegment: Procedure = {
           // [5.22] from the system's edge to its sun's drift area: a movement's worth of flying
           for (const p of stack.pieces) {
             game.world.c.Adrift.outer[p] = 0;
+            touch(game.world);
             tag(game.world, p, game.world.c.Moved);
           }
           emit(game, { kind: 'drift-in', text: `The ${side === 'rebel' ? 'Rebel' : 'Imperial'} stack adrift at the edge of ${nameOf(game, stack.system)} makes for its sun's drift area.`, rule: '[5.22]', visibleTo: side as SideId });
@@ -576,7 +577,7 @@ function hyperjump(game: Game, d: MoveData): HyperjumpResult {
     return result;
   }
   if (result.endsWith('-damaged')) {
-    if (ship) w.c.Spaceship.damaged[ship] = 1; // [9.31] it flies on, and is wrecked when it lands
+    if (ship) (w.c.Spaceship.damaged[ship] = 1), touch(w); // [9.31] it flies on, and is wrecked when it lands
     else {
       const weakest = [...units].sort((a, b) => (w.c.Unit.combat[a] as number) - (w.c.Unit.combat[b] as number))[0];
       if (weakest) eliminateUnit(game, weakest, '[5.22]');

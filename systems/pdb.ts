@@ -15,6 +15,7 @@ import { REBELLION } from '../src/core/world/components';
 import { nameOf } from '../src/core/names';
 import { controls } from './control';
 import { enemyOf, unitsOnPlanet } from './sides';
+import { touch } from '../src/core/world/world';
 
 /** [15.6, 8.2, 8.33] may this side use the planet's PDB now: it controls the planet and the PDB is up. */
 export function pdbUsableBy(game: Game, planet: number, side: SideId): boolean {
@@ -37,6 +38,7 @@ export function applyPdbLoss(game: Game, planet: number, loss: number): void {
   if (loss < 2) return;
   c.Pdb.up[planet] = 0;
   if (loss >= 3) c.Pdb.level[planet] = Math.max(0, (c.Pdb.level[planet] as number) - 1);
+  touch(game.world);
   emit(game, {
     kind: 'pdb',
     text: `The PDB of ${nameOf(game, planet)} is knocked down${loss >= 3 ? ` and falls to level ${c.Pdb.level[planet]}` : ''}.`,
@@ -61,5 +63,6 @@ export function canPutPdbUp(game: Game, planet: number, side: SideId): boolean {
 
 export function putPdbUp(game: Game, planet: number, side: SideId): void {
   game.world.c.Pdb.up[planet] = 1;
+  touch(game.world);
   emit(game, { kind: 'pdb', text: `The ${side === 'rebel' ? 'Rebel' : 'Imperial'} player puts the PDB of ${nameOf(game, planet)} up.`, rule: '[15.61]', visibleTo: 'all', entities: [planet] });
 }

@@ -2,12 +2,12 @@
  * Possessions [14.0-14.4]: what they give their holder, and what using one costs. Other systems ask
  * here instead of reading possession cards themselves.
  */
-import { addComponent, hasComponent, removeComponent } from 'bitecs';
+import { hasComponent } from 'bitecs';
 import type { MissionLetterId, SideId } from '../src/core/content/schema';
 import { emit } from '../src/core/engine/game';
 import type { Command, Frame, Game, Procedure, Step } from '../src/core/engine/types';
 import { HeldBy } from '../src/core/world/relations';
-import { allOf, environOf, holderOf, occupants, planetOf, possessionsOf, refOf } from '../src/core/world/world';
+import { allOf, environOf, holderOf, occupants, planetOf, possessionsOf, refOf, tag, untag } from '../src/core/world/world';
 import { controls } from './control';
 import { nameOf } from '../src/core/names';
 import { isFreeCharacter, sideOf } from './sides';
@@ -64,7 +64,7 @@ export function possessionBonusDraws(game: Game, character: number, letter: Miss
  */
 export function afterPossessionUse(game: Game, possession: number, visibleTo: SideId | 'all' = 'all'): boolean {
   const w = game.world;
-  addComponent(w, possession, w.c.Revealed);
+  tag(w, possession, w.c.Revealed);
   const card = possessionCard(game, possession);
   const { durability } = card;
   if (durability.kind === 'never-needs-repair') return true; // [14.21]
@@ -73,7 +73,7 @@ export function afterPossessionUse(game: Game, possession: number, visibleTo: Si
     if (!durability.inoperativeOn.includes(die)) return true;
     if (game.scenario.kind !== 'star-system') {
       // [14.22] in the province and galactic games it is kept, inoperative until repaired
-      addComponent(w, possession, w.c.Inoperative);
+      tag(w, possession, w.c.Inoperative);
       emit(game, { kind: 'possession', text: `${card.name} fails (die ${die}): inoperative until it is repaired [14.22].`, rule: '[14.22]', visibleTo, entities: [possession] });
       return false;
     }
@@ -100,7 +100,7 @@ export function repairPossessions(game: Game): void {
     const planet = planetOf(w, holder);
     const side = sideOf(game, holder);
     if (!planet || !controls(game, side, planet)) continue;
-    removeComponent(w, possession, w.c.Inoperative);
+    untag(w, possession, w.c.Inoperative);
     emit(game, { kind: 'possession-repaired', text: `${possessionCard(game, possession).name} is repaired at ${nameOf(game, planet)} [14.22].`, rule: '[14.22]', visibleTo: side, entities: [possession, planet] });
   }
 }
@@ -109,9 +109,9 @@ export function repairPossessions(game: Game): void {
 export function losePossession(game: Game, possession: number): void {
   const w = game.world;
   const holder = holderOf(w, possession);
-  if (holder) removeComponent(w, possession, HeldBy(holder));
-  removeComponent(w, possession, w.c.Revealed);
-  removeComponent(w, possession, w.c.Inoperative); // found again, it works
+  if (holder) untag(w, possession, HeldBy(holder));
+  untag(w, possession, w.c.Revealed);
+  untag(w, possession, w.c.Inoperative); // found again, it works
   const deck = (game.vars.possessionDeck as string[] | undefined) ?? [];
   const id = refOf(w, possession);
   if (!deck.includes(id)) deck.push(id);
@@ -122,13 +122,13 @@ export function losePossession(game: Game, possession: number): void {
 export function destroyPossession(game: Game, possession: number): void {
   const w = game.world;
   const holder = holderOf(w, possession);
-  if (holder) removeComponent(w, possession, HeldBy(holder));
-  addComponent(w, possession, w.c.Eliminated);
+  if (holder) untag(w, possession, HeldBy(holder));
+  tag(w, possession, w.c.Eliminated);
 }
 
 /** [14.11] give a possession to a character. */
 export function givePossession(game: Game, possession: number, character: number): void {
-  addComponent(game.world, possession, HeldBy(character));
+  tag(game.world, possession, HeldBy(character));
   const deck = (game.vars.possessionDeck as string[] | undefined) ?? [];
   game.vars.possessionDeck = deck.filter((id) => id !== refOf(game.world, possession));
 }
@@ -163,7 +163,7 @@ export function initPossessionDeck(game: Game): void {
   for (const p of allOf(w, 'possession')) {
     const holder = holderOf(w, p);
     if (holder && isFreeCharacter(game, holder)) continue;
-    if (holder) removeComponent(w, p, HeldBy(holder));
+    if (holder) untag(w, p, HeldBy(holder));
     deck.push(refOf(w, p));
   }
   game.vars.possessionDeck = deck;
@@ -185,7 +185,7 @@ export function bringOwnSpaceship(game: Game, character: number): boolean {
   if (holder && holder !== character && isFreeCharacter(game, holder)) return false;
   if (environOf(w, ship)) return false; // [14.53] already in play: no effect
   if (w.kinds[ship] === 'possession') givePossession(game, ship, character);
-  else addComponent(w, ship, HeldBy(character));
+  else tag(w, ship, HeldBy(character));
   return true;
 }
 
@@ -209,7 +209,7 @@ export function spaceshipReassignOptions(game: Game, ship: number, environ: numb
 
 export function reassignSpaceship(game: Game, ship: number, character: number): void {
   const w = game.world;
-  addComponent(w, ship, HeldBy(character));
+  tag(w, ship, HeldBy(character));
   // [9.31, 14.2] the enemy hears who took the ship only if he can see him and knows the ship
   const seen = hasComponent(w, character, w.c.Detected) && hasComponent(w, ship, w.c.Revealed);
   emit(game, { kind: 'possession', text: `${nameOf(game, character)} takes over ${nameOf(game, ship)} [14.55].`, rule: '[14.55]', visibleTo: seen ? 'all' : sideOf(game, character), entities: [ship, character] });
@@ -301,7 +301,7 @@ export const possessionTransfer: Procedure = {
       return;
     }
     const p = command.possession as number;
-    addComponent(game.world, p, HeldBy(command.to as number));
+    tag(game.world, p, HeldBy(command.to as number));
     emit(game, { kind: 'possession', text: `A possession changes hands [14.12].`, rule: '[14.12]', visibleTo: 'rebel', entities: [p, command.to as number] });
   },
 };

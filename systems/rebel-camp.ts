@@ -4,10 +4,10 @@
  * affected by action card events, never moves, holds at most one per environ, and no character joins
  * its missions. The camp is an entity of kind `camp` with the `RebelCamp` tag, standing in its environ.
  */
-import { addComponent, hasComponent } from 'bitecs';
+import { hasComponent } from 'bitecs';
 import { emit } from '../src/core/engine/game';
 import type { Game } from '../src/core/engine/types';
-import { occupants, place, spawn } from '../src/core/world/world';
+import { occupants, place, spawn, tag, touch, untag } from '../src/core/world/world';
 import { nameOf } from '../src/core/names';
 import { sideIndexOf } from './sides';
 
@@ -22,9 +22,10 @@ export function foundRebelCamp(game: Game, environ: number): number {
   if (campIn(game, environ)) return 0; // [13.2] at most one rebel camp in an environ
   const w = game.world;
   const camp = spawn(w, 'camp');
-  addComponent(w, camp, w.c.RebelCamp);
-  addComponent(w, camp, w.c.Owner);
+  tag(w, camp, w.c.RebelCamp);
+  tag(w, camp, w.c.Owner);
   w.c.Owner.side[camp] = sideIndexOf(game, 'rebel');
+  touch(w);
   place(w, camp, environ);
   emit(game, {
     kind: 'rebel-camp',

@@ -12,13 +12,13 @@
  * whose holder enters play is put beside him; a ship left without a friendly free character or unit is
  * lost at once [14.59]; Redjac's ship (a `sole-pilot` ship) is removed when he is not with it [14.6].
  */
-import { addComponent, hasComponent, removeComponent } from 'bitecs';
+import { hasComponent } from 'bitecs';
 import type { SideId } from '../src/core/content/schema';
 import { emit } from '../src/core/engine/game';
 import type { Game } from '../src/core/engine/types';
 import { MAX_ENTITIES, POSSESSION_KINDS } from '../src/core/world/components';
 import { HeldBy } from '../src/core/world/relations';
-import { allOf, environOf, holderOf, occupantsView, place, possessionsOf, refOf, tag, unplace, untag, withComponent } from '../src/core/world/world';
+import { allOf, environOf, holderOf, occupantsView, place, possessionsOf, refOf, tag, touch, unplace, untag, withComponent } from '../src/core/world/world';
 import { nameOf } from '../src/core/names';
 import { losePossession } from './possessions';
 import { charactersIn, isFreeCharacter, sideIndexOf, sideOf, unitsIn } from './sides';
@@ -92,13 +92,14 @@ export function loseShip(game: Game, ship: number, why: string, rule: string, fo
   untag(w, ship, w.c.Detected);
   untag(w, ship, w.c.Revealed); // [14.2] should it come back into play, it is a secret again
   w.c.Spaceship.damaged[ship] = 0;
+  touch(w);
   const heldBy = holderOf(w, ship);
   if (forGood) {
-    if (heldBy) removeComponent(w, ship, HeldBy(heldBy));
-    addComponent(w, ship, w.c.Eliminated);
+    if (heldBy) untag(w, ship, HeldBy(heldBy));
+    tag(w, ship, w.c.Eliminated);
   } else if (w.kinds[ship] === 'possession') {
     losePossession(game, ship);
-  } else if (heldBy) removeComponent(w, ship, HeldBy(heldBy));
+  } else if (heldBy) untag(w, ship, HeldBy(heldBy));
   emit(game, { kind: 'ship-lost', text: `The ${side === 'rebel' ? 'Rebel' : 'Imperial'} spaceship ${nameOf(game, ship)} is lost (${why}).`, rule, visibleTo: seen ? 'all' : side, entities: [ship] });
 }
 
@@ -123,7 +124,7 @@ export function refreshShips(game: Game): void {
         at = environOf(w, ship);
       } else continue;
     }
-    if (holder && !holderFree) removeComponent(w, ship, HeldBy(holder));
+    if (holder && !holderFree) untag(w, ship, HeldBy(holder));
     const side = sideOf(game, ship);
     const solo = solePilotOf(game, ship);
     if (solo && !(isFreeCharacter(game, solo) && environOf(w, solo) === at)) {
@@ -149,8 +150,8 @@ function hasFriendIn(game: Game, environ: number, side: SideId): boolean {
 export function assignShip(game: Game, ship: number, character: number): void {
   const w = game.world;
   const holder = holderOf(w, ship);
-  if (holder) removeComponent(w, ship, HeldBy(holder));
-  addComponent(w, ship, HeldBy(character));
+  if (holder) untag(w, ship, HeldBy(holder));
+  tag(w, ship, HeldBy(character));
 }
 
 /** [14.51, 14.6] reassignments open to a side now: every ship in an environ with a free friend who may hold it. */

@@ -113,6 +113,7 @@ export const starSystemRuleset: Ruleset = {
     refreshHealing(game); // [13.71, 13.72]
     refreshSecretPlanets(game); // galactic game: a secret planet that rises, or is trodden, is discovered
   },
+  revision: (game) => game.world.revision,
   victory,
   score,
   winnerText(side, game) {

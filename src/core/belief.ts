@@ -17,14 +17,14 @@
  *
  * Agents get samples through a `Belief` handed to them by whoever runs the game, never the game itself.
  */
-import { addComponent, hasComponent, removeComponent } from 'bitecs';
+import { hasComponent } from 'bitecs';
 import type { SideId } from './content/schema';
 import { cloneGame } from './engine/game';
 import type { Game, Json } from './engine/types';
 import { Rng } from './rng';
 import { HeldBy } from './world/relations';
 import { isGalactic } from './content/validate';
-import { allOf, environOf, holderOf, place, planetOfEnviron, undiscoveredSecret } from './world/world';
+import { allOf, environOf, holderOf, place, planetOfEnviron, tag, touch, undiscoveredSecret, untag } from './world/world';
 
 /**
  * What the side remembers of enemies it cannot see now. It is the side's own memory, kept from the
@@ -85,6 +85,7 @@ export function sampleBelief(game: Game, side: SideId, seed: string, sightings: 
       c.Unit.type[u] = type;
       c.Unit.combat[u] = combat;
     });
+    touch(w);
   }
 
   // galactic game: the Empire does not know where the Rebel base is until its planet is discovered; it
@@ -93,8 +94,8 @@ export function sampleBelief(game: Game, side: SideId, seed: string, sightings: 
     const base = allOf(w, 'planet').find((p) => hasComponent(w, p, c.RebelBase));
     if (base && !hasComponent(w, base, c.Discovered)) {
       const unknown = allOf(w, 'planet').filter((p) => hasComponent(w, p, c.InPlay) && undiscoveredSecret(w, p));
-      removeComponent(w, base, c.RebelBase);
-      addComponent(w, rng.pick(unknown), c.RebelBase);
+      untag(w, base, c.RebelBase);
+      tag(w, rng.pick(unknown), c.RebelBase);
     }
   }
 
@@ -135,8 +136,8 @@ export function sampleBelief(game: Game, side: SideId, seed: string, sightings: 
     for (const p of allOf(w, 'possession')) {
       const holder = holderOf(w, p);
       if (!holder || !isEnemy(p) || hasComponent(w, p, c.Revealed) || hasComponent(w, p, c.Spaceship)) continue;
-      removeComponent(w, p, HeldBy(holder));
-      addComponent(w, p, HeldBy(rng.pick(enemyCharacters)));
+      untag(w, p, HeldBy(holder));
+      tag(w, p, HeldBy(rng.pick(enemyCharacters)));
     }
 
   // Deck order is never known.

@@ -106,7 +106,7 @@ export function apply(game: AnyGame, command: unknown): ApplyResult {
   game.pending = null;
   game.log.push(option);
   procedureOf(game, frame).answer(game, frame, option);
-  game.ruleset.refresh(game);
+  refreshDerived(game);
   takeInterrupts(game);
   advance(game);
   return { ok: true };
@@ -124,6 +124,26 @@ function procedureOf(game: AnyGame, frame: Frame) {
   return proc;
 }
 
+/** Where each game stood at its last refresh that changed nothing itself: its revision, turn and segment. */
+const refreshedAt = new WeakMap<AnyGame, string>();
+
+/**
+ * Make derived state fresh: the ruleset's refresh, skipped when its revision shows nothing has changed
+ * since a refresh in the same segment. A refresh that changes the world itself (a ship lost for want of a
+ * friend) is run again next time, as its change may call for more; when no segment is running (one has
+ * just ended), it always runs, as the player-turn closes then. A copied game (a new object) refreshes.
+ */
+function refreshDerived(game: AnyGame): void {
+  const { ruleset } = game;
+  if (!ruleset.revision) return ruleset.refresh(game);
+  const before = `${ruleset.revision(game)}:${game.turn}:${game.segment}`;
+  if (game.stack.length && refreshedAt.get(game) === before) return;
+  ruleset.refresh(game);
+  const after = `${ruleset.revision(game)}:${game.turn}:${game.segment}`;
+  if (after === before) refreshedAt.set(game, after);
+  else refreshedAt.delete(game);
+}
+
 /** Run the rules until the next decision or the end of the game. */
 export function advance(game: AnyGame): void {
   for (let steps = 0; steps < MAX_STEPS_WITHOUT_DECISION; steps++) {
@@ -138,7 +158,7 @@ export function advance(game: AnyGame): void {
     }
     const result = procedureOf(game, frame).step(game, frame);
     // A step may change the world before it asks: derived state (control, stacks...) is always fresh.
-    game.ruleset.refresh(game);
+    refreshDerived(game);
     if ('decide' in result) {
       // Interrupts come first: run them, then ask this procedure again (its step is re-run on its data).
       if (game.interrupts.length) {
@@ -157,7 +177,7 @@ export function advance(game: AnyGame): void {
       if (parent) parent.data.result = result.result ?? null;
       // A finished segment is a change too (a player-turn closes); a finished procedure inside one is
       // not: nothing has touched the world since the refresh after its last step.
-      if (game.stack.length === 0) game.ruleset.refresh(game);
+      if (game.stack.length === 0) refreshDerived(game);
     }
     takeInterrupts(game);
     if (game.stack.length === 0) {

@@ -114,6 +114,12 @@ export interface Ruleset<S extends string = SideId, Scn extends ScenarioBase = S
    * procedure finishes inside a segment, when nothing has changed).
    */
   refresh(game: Game<S, Scn>): void;
+  /**
+   * A count that rises with every change `refresh` reads (a star-system world's `revision`). With it the
+   * engine skips a refresh when nothing has changed since the last one, in the same segment; without
+   * it, it refreshes after every step.
+   */
+  revision?(game: Game<S, Scn>): number;
   /** The winner, if the game is decided now; `final` at the end of the last turn. */
   victory(game: Game<S, Scn>, final: boolean): Winner<S> | null;
   /** Short description of the state for the event log and the spectator (e.g. victory points). */

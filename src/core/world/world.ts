@@ -47,6 +47,12 @@ export interface WorldContext {
   piecesInEnviron: Map<number, number[]>;
   /** Planet to its environs in id order, filled as asked (an environ never changes planet). */
   environsOfPlanet: Map<number, readonly number[]>;
+  /**
+   * A count that rises with every change to the world (see `touch`): the engine skips the ruleset's
+   * refresh of derived state when nothing has changed since the last one (most steps and answers only
+   * ask or note a choice; refreshing after each was a quarter of a headless galactic game).
+   */
+  revision: number;
 }
 
 export type GameWorld = World<WorldContext>;
@@ -75,12 +81,23 @@ export function createGameWorld(): GameWorld {
     environOfPiece: new Int16Array(MAX_ENTITIES),
     piecesInEnviron: new Map(),
     environsOfPlanet: new Map(),
+    revision: 0,
   });
+}
+
+/**
+ * The world has changed. `place`, `unplace`, `tag`, `untag` and `spawn` say so themselves; rules code that
+ * writes a component's value (a planet's loyalty, a PDB's level) calls this after it, or the next refresh
+ * of derived state may be skipped.
+ */
+export function touch(world: GameWorld): void {
+  world.revision++;
 }
 
 /** Make an entity of a kind, optionally registered under its content id. */
 export function spawn(world: GameWorld, kind: EntityKind, contentId?: string): number {
   const eid = addEntity(world);
+  touch(world);
   if (eid >= MAX_ENTITIES) throw new Error(`the world is full (${MAX_ENTITIES} entities)`);
   world.kinds[eid] = kind;
   (world.byKind[kind] ??= []).push(eid);
@@ -226,6 +243,7 @@ export function place(world: GameWorld, eid: number, environ: number): void {
   const from = environOf(world, eid);
   addComponent(world, eid, InEnviron(environ));
   if (from === environ) return;
+  touch(world);
   if (from) leaveEnviron(world, eid, from);
   enterEnviron(world, eid, environ);
   world.environOfPiece[eid] = environ;
@@ -235,6 +253,7 @@ export function place(world: GameWorld, eid: number, environ: number): void {
 export function unplace(world: GameWorld, eid: number): void {
   const env = environOf(world, eid);
   if (env) {
+    touch(world);
     removeComponent(world, eid, InEnviron(env));
     leaveEnviron(world, eid, env);
   }
@@ -273,11 +292,17 @@ export function has(world: GameWorld, eid: number, component: object): boolean {
   return hasComponent(world, eid, component);
 }
 
+/** Give an entity a component: a tag (`Moved`) or a relation pair (`HeldBy(character)`). */
 export function tag(world: GameWorld, eid: number, component: object): void {
+  if (hasComponent(world, eid, component)) return;
+  touch(world);
   addComponent(world, eid, component);
 }
 
+/** Take a component (a tag or a relation pair) from an entity. */
 export function untag(world: GameWorld, eid: number, component: object): void {
+  if (!hasComponent(world, eid, component)) return;
+  touch(world);
   removeComponent(world, eid, component);
 }
 
