@@ -111,7 +111,7 @@ export interface Ruleset<S extends string = SideId, Scn extends ScenarioBase = S
   /**
    * Recompute derived state (who controls each planet...) after every change. It reads the world, and
    * of the procedure stack only whether a segment is still running (the engine skips it after a
-   * procedure finishes inside a segment, when nothing has changed).
+   * procedure finishes inside a segment, and whenever `revision` shows nothing has changed).
    */
   refresh(game: Game<S, Scn>): void;
   /**
