@@ -5,7 +5,7 @@
  */
 import { addComponent, getEntityComponents, getRelationTargets, hasComponent } from 'bitecs';
 import { NUMERIC_FIELDS, type Components } from './components';
-import { InEnviron, RELATIONS, type RelationName } from './relations';
+import { RELATIONS, type RelationName } from './relations';
 import { createGameWorld, indexPieces, spawn, type EntityKind, type GameWorld } from './world';
 
 export interface EntitySnapshot {
@@ -13,7 +13,20 @@ export interface EntitySnapshot {
   ref?: string;
   /** Component name to its numeric fields (empty object for a tag). */
   has: Record<string, Record<string, number>>;
-  rel: Partial<Record<RelationName, number[]>>;
+  rel: Partial<Record<SnapshotRelation, number[]>>;
+}
+
+/**
+ * The relations a snapshot lists, in its order: the bitecs relations, and `InEnviron` (where a piece
+ * stands), which the world keeps itself (`environOfPiece`) but a snapshot lists like the others.
+ */
+type SnapshotRelation = RelationName | 'InEnviron';
+const SNAPSHOT_RELATIONS: readonly SnapshotRelation[] = ['InProvince', 'InSystem', 'OnPlanet', 'PeopledBy', 'InEnviron', 'HeldBy', 'GuardedBy', 'OfRace', 'HomeWorld'];
+
+function targetsOf(world: GameWorld, eid: number, name: SnapshotRelation): readonly number[] {
+  if (name !== 'InEnviron') return getRelationTargets(world, eid, RELATIONS[name]);
+  const environ = world.environOfPiece[eid] as number;
+  return environ ? [environ] : [];
 }
 
 export type WorldSnapshot = EntitySnapshot[];
@@ -42,9 +55,9 @@ export function snapshotWorld(world: GameWorld): WorldSnapshot {
       for (const field of NUMERIC_FIELDS[name] ?? []) values[field] = (store[field] as ArrayLike<number>)[eid] as number;
       snap.has[name] = values;
     }
-    for (const [name, relation] of Object.entries(RELATIONS)) {
-      const targets = getRelationTargets(world, eid, relation);
-      if (targets.length) snap.rel[name as RelationName] = [...targets].sort((a, b) => a - b);
+    for (const name of SNAPSHOT_RELATIONS) {
+      const targets = targetsOf(world, eid, name);
+      if (targets.length) snap.rel[name] = [...targets].sort((a, b) => a - b);
     }
     out.push(snap);
   }
@@ -65,9 +78,13 @@ export function restoreWorld(snapshot: WorldSnapshot): GameWorld {
       for (const [field, v] of Object.entries(values)) (store[field] as { [i: number]: number })[eid] = v;
     }
     for (const [name, targets] of Object.entries(snap.rel)) {
+      if (name === 'InEnviron') {
+        world.environOfPiece[eid] = targets?.[0] ?? 0;
+        continue;
+      }
       const relation = RELATIONS[name as RelationName];
+      if (!relation) throw new Error(`snapshot names an unknown relation "${name}"`);
       for (const t of targets ?? []) addComponent(world, eid, relation(t));
-      if (relation === InEnviron) world.environOfPiece[eid] = targets?.[0] ?? 0;
     }
   });
   indexPieces(world);
