@@ -145,24 +145,35 @@ export function driftOf(game: Game, piece: number): { system: number; outer: boo
   return { system: w.c.Adrift.system[piece] as number, outer: w.c.Adrift.outer[piece] === 1 };
 }
 
-const DRIFT_ORDER: Record<string, number> = { unit: 0, character: 1, possession: 2, ship: 3 };
+const DRIFT_ORDER: Partial<Record<string, number>> = { unit: 0, character: 1, possession: 2, ship: 3 };
+
+/** Units, then characters, then spaceships, each in id order: the order a stack's pieces are listed in. */
+function byDriftOrder(world: GameWorld): (a: number, b: number) => number {
+  const rank = (eid: number) => (DRIFT_ORDER[world.kinds[eid] as string] as number) * MAX_ENTITIES + eid;
+  return (a, b) => rank(a) - rank(b);
+}
 
 /** Pieces of a side adrift, grouped by drift area: each group moves out as one stack. */
 export function driftingStacks(game: Game, side: string, sideOf: (eid: number) => string): { system: number; outer: boolean; pieces: number[] }[] {
   const w = game.world;
-  const stacks = new Map<string, { system: number; outer: boolean; pieces: number[] }>();
   const adrift = withComponent(w, w.c.Adrift);
   if (!adrift.length) return [];
-  // units, then characters, then spaceships, each in id order (the order a stack's pieces are listed in)
-  const ordered = adrift.filter((e) => (w.kinds[e] as string) in DRIFT_ORDER).sort((a, b) => DRIFT_ORDER[w.kinds[a] as string]! * MAX_ENTITIES + a - (DRIFT_ORDER[w.kinds[b] as string]! * MAX_ENTITIES + b));
-  for (const eid of ordered) {
-    if (sideOf(eid) !== side) continue;
-    if (hasComponent(w, eid, w.c.Eliminated) || hasComponent(w, eid, w.c.Dead)) continue;
-    const at = driftOf(game, eid) as { system: number; outer: boolean };
-    const key = `${at.system}|${at.outer}`;
-    const stack = stacks.get(key) ?? { ...at, pieces: [] };
+  const mine = adrift.filter(
+    (eid) =>
+      DRIFT_ORDER[w.kinds[eid] as string] !== undefined &&
+      sideOf(eid) === side &&
+      !hasComponent(w, eid, w.c.Eliminated) &&
+      !hasComponent(w, eid, w.c.Dead),
+  );
+  if (!mine.length) return [];
+  const stacks = new Map<number, { system: number; outer: boolean; pieces: number[] }>();
+  for (const eid of mine.sort(byDriftOrder(w))) {
+    const system = w.c.Adrift.system[eid] as number;
+    const outer = w.c.Adrift.outer[eid] === 1;
+    const key = system * 2 + (outer ? 1 : 0);
+    let stack = stacks.get(key);
+    if (!stack) stacks.set(key, (stack = { system, outer, pieces: [] }));
     stack.pieces.push(eid);
-    stacks.set(key, stack);
   }
   return [...stacks.values()];
 }

@@ -31,9 +31,10 @@ import { canPutPdbUp, pdbAttackColumn, pdbUsableBy, applyPdbLoss, putPdbUp } fro
 import { markMoversBusy } from './healing';
 import { combatResult, eliminateUnit } from './military-combat';
 import { killCharacter } from './character-combat';
-import { clearAdrift, driftingStacks, hyperjumpResult, HYPERJUMP_WORDS, isAdrift, jumpOf, setAdrift, stackNavigation, systemOfEnviron } from './hyperjump';
+import { clearAdrift, driftingStacks, hyperjumpResult, HYPERJUMP_WORDS, isAdrift, jumpOf, routeBetween, setAdrift, stackNavigation, systemOfEnviron } from './hyperjump';
 import { placeWaitingRebelUnits } from './rebellion';
 import { reinforcementStep, answerReinforcement } from './reinforcements';
+import { whileUnchanged } from './memo';
 import { hiddenFrom } from './secret-planets';
 import { charactersIn, enemyOf, environsInPlay, isCharacter, isFreeCharacter, isUnit, phasing, planetsInPlay, sideIndexOf, sideOf, unitCountIn, unitsIn } from './sides';
 import {
@@ -88,7 +89,8 @@ export function groupDestinations(game: Game, pieces: number[]): number[] {
   const group = movingGroup(game, pieces);
   if (!group) return [];
   const w = game.world;
-  return environsInPlay(game).filter((e) => (group.mayLeavePlanet || planetOfEnviron(w, e) === group.planet) && reaches(game, group, e));
+  const candidates = group.mayLeavePlanet ? environsWithinOneJump(game, systemOfEnviron(game, group.from)) : environsView(w, group.planet);
+  return candidates.filter((e) => has(w, e, w.c.InPlay) && reaches(game, group, e));
 }
 
 /** Whether the group could move anywhere at all (the same test, stopping at the first destination). */
@@ -98,8 +100,30 @@ function hasDestination(game: Game, pieces: number[]): boolean {
   // the environs of its own planet first: the likeliest destination, and a character's only one on foot [9.0]
   const w = game.world;
   if (environsView(w, group.planet).some((e) => has(w, e, w.c.InPlay) && reaches(game, group, e))) return true;
-  return group.mayLeavePlanet && environsInPlay(game).some((e) => planetOfEnviron(w, e) !== group.planet && reaches(game, group, e));
+  return group.mayLeavePlanet && environsWithinOneJump(game, systemOfEnviron(game, group.from)).some((e) => planetOfEnviron(w, e) !== group.planet && reaches(game, group, e));
 }
+
+/**
+ * The environs in play a stack in this star system could reach in one move: its own system's, and those
+ * of every system a hyperjump route joins to it [5.22]; in id order. Routes and the area in play never
+ * change in a game, so each list is made once (moves ask at every pick).
+ */
+function environsWithinOneJump(game: Game, system: number): readonly number[] {
+  const inPlay = environsInPlay(game);
+  let bySystem = withinOneJump.get(inPlay);
+  if (!bySystem) withinOneJump.set(inPlay, (bySystem = new Map()));
+  let environs = bySystem.get(system);
+  if (!environs) {
+    environs = inPlay.filter((e) => {
+      const other = systemOfEnviron(game, e);
+      return other === system || routeBetween(game, system, other) !== null;
+    });
+    bySystem.set(system, environs);
+  }
+  return environs;
+}
+
+const withinOneJump = new WeakMap<readonly number[], Map<number, readonly number[]>>();
 
 /** A group about to move, as the destination test reads it. */
 interface MovingGroup {
@@ -229,20 +253,14 @@ export const movementSegment: Procedure = {
     }
     if (d.finished) return organizeStep(game, d, side);
     if (d.group?.length) return groupDecision(game, d.group, side);
-    const options: Command[] = [{ type: 'end-movement', side }];
-    const movable = movablePieces(game, side);
-    for (const piece of movable) if (canStartGroup(game, piece, movable)) options.push({ type: 'pick', side, piece });
-    options.push(...leaveDriftOptions(game, side)); // [5.22]
-    for (const { ship, character } of shipAssignments(game, side)) options.push({ type: 'assign-ship', side, ship, character });
-    for (const planet of planetsInPlay(game)) if (canPutPdbUp(game, planet, side)) options.push({ type: 'pdb-up', side, planet });
-    for (const { prisoner, guard } of guardChanges(game, side)) options.push({ type: 'reassign-guard', side, prisoner, guard });
     return {
       decide: {
         side,
         kind: 'movement',
         prompt: 'Pick a piece to move (then more pieces from its environ to move with it), or end movement.',
         rule: '[9.0]',
-        options,
+        // the same list again after a pick dropped: nothing on the board has changed
+        options: whileUnchanged(game, `movement-options:${side}`, () => movementOptions(game, side)).slice(),
       },
     };
   },
@@ -306,6 +324,25 @@ export const movementSegment: Procedure = {
   },
 };
 
+/** What the moving side may do between groups: pick a piece, leave a drift area, hand over a ship, put a PDB up, change a guard, or stop. */
+function movementOptions(game: Game, side: SideId): Command[] {
+  const options: Command[] = [{ type: 'end-movement', side }];
+  const movable = movableNow(game, side);
+  const piecesIn = new Map<number, number>();
+  for (const piece of movable) piecesIn.set(environOf(game.world, piece), (piecesIn.get(environOf(game.world, piece)) ?? 0) + 1);
+  for (const piece of movable) if (canStartGroup(game, piece, piecesIn)) options.push({ type: 'pick', side, piece });
+  options.push(...leaveDriftOptions(game, side)); // [5.22]
+  for (const { ship, character } of shipAssignments(game, side)) options.push({ type: 'assign-ship', side, ship, character });
+  for (const planet of planetsInPlay(game)) if (canPutPdbUp(game, planet, side)) options.push({ type: 'pdb-up', side, planet });
+  for (const { prisoner, guard } of guardChanges(game, side)) options.push({ type: 'reassign-guard', side, prisoner, guard });
+  return options;
+}
+
+/** `movablePieces`, worked out once while the world stands still (asked at every pick). */
+function movableNow(game: Game, side: SideId): readonly number[] {
+  return whileUnchanged(game, `movable:${side}`, () => movablePieces(game, side));
+}
+
 /**
  * [5.22] a side's stacks in drift areas, each a choice: from the outer drift area, on to the sun's; from
  * the sun's, down to an environ of a planet of that system (with room for its units [9.5]). A stack that
@@ -361,13 +398,15 @@ export function guardChanges(game: Game, side: SideId): { prisoner: number; guar
   return out;
 }
 
-/** A piece may start a group if some group holding it could move; a ship always may (pilots join it). */
-function canStartGroup(game: Game, piece: number, movable: readonly number[]): boolean {
+/**
+ * A piece may start a group if some group holding it could move: a ship always may (pilots join it), a
+ * piece with a movable mate in its environ may (as `groupMates` finds them), and so may one that could
+ * move alone. `piecesIn` counts the side's movable pieces in each environ.
+ */
+function canStartGroup(game: Game, piece: number, piecesIn: ReadonlyMap<number, number>): boolean {
   if (isShip(game, piece)) return true;
-  if (hasDestination(game, [piece])) return true;
-  // or it has a mate to move with (as `groupMates` finds them, from the side's movable pieces listed once)
-  const from = environOf(game.world, piece);
-  return movable.some((p) => p !== piece && environOf(game.world, p) === from);
+  if ((piecesIn.get(environOf(game.world, piece)) ?? 0) > 1) return true;
+  return hasDestination(game, [piece]);
 }
 
 /** Pieces that may join a group: unmoved, same side, same environ, at most one ship in the group. */
@@ -376,7 +415,7 @@ function groupMates(game: Game, group: number[]): number[] {
   const from = environOf(game.world, first);
   const side = sideOf(game, first);
   const hasShip = group.some((p) => isShip(game, p));
-  return movablePieces(game, side).filter((p) => environOf(game.world, p) === from && !group.includes(p) && !(hasShip && isShip(game, p)));
+  return movableNow(game, side).filter((p) => environOf(game.world, p) === from && !group.includes(p) && !(hasShip && isShip(game, p)));
 }
 
 function groupDecision(game: Game, group: number[], side: SideId): Step {

@@ -56,9 +56,8 @@ export function applyPdbLoss(game: Game, planet: number, loss: number): void {
 export function canPutPdbUp(game: Game, planet: number, side: SideId): boolean {
   const c = game.world.c;
   if (c.Pdb.up[planet] === 1) return false;
-  if (unitsOnPlanet(game, planet, enemyOf(side)).length > 0) return false;
-  if (controls(game, side, planet)) return true;
-  return side === 'rebel' && c.PlanetState.value[planet] === REBELLION;
+  const hers = controls(game, side, planet) || (side === 'rebel' && c.PlanetState.value[planet] === REBELLION);
+  return hers && unitsOnPlanet(game, planet, enemyOf(side)).length === 0;
 }
 
 export function putPdbUp(game: Game, planet: number, side: SideId): void {
