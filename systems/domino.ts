@@ -86,13 +86,26 @@ export interface DominoPart {
 
 // ------------------------------------------------------------------------------------------ planets
 
-/** Content ids of the races living on a planet (in any of its environs), in content order. */
-export function racesOnPlanet(game: Game, planet: number): string[] {
+/**
+ * Content ids of the races living on a planet (in any of its environs), in content order. Peoples are
+ * set when the world is built and never move, so each planet's list is made once per world (a domino
+ * effect asks it of every planet in play, for each race it follows).
+ */
+export function racesOnPlanet(game: Game, planet: number): readonly string[] {
   const w = game.world;
-  const here = new Set<string>();
-  for (const env of environsOf(w, planet)) for (const race of getRelationTargets(w, env, PeopledBy)) here.add(refOf(w, race));
-  return [...game.content.races.keys()].filter((id) => here.has(id));
+  let byPlanet = racesByPlanet.get(w);
+  if (!byPlanet) racesByPlanet.set(w, (byPlanet = new Map()));
+  let races = byPlanet.get(planet);
+  if (!races) {
+    const here = new Set<string>();
+    for (const env of environsOf(w, planet)) for (const race of getRelationTargets(w, env, PeopledBy)) here.add(refOf(w, race));
+    races = [...game.content.races.keys()].filter((id) => here.has(id));
+    byPlanet.set(planet, races);
+  }
+  return races;
 }
+
+const racesByPlanet = new WeakMap<Game['world'], Map<number, readonly string[]>>();
 
 /**
  * [15.1, 15.2d] The star-faring races on a planet. A tribe [15.1b] is a race of its own, not

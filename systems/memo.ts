@@ -9,16 +9,23 @@
  */
 import type { Game } from '../src/core/engine/types';
 
-const memos = new WeakMap<Game['world'], Map<string, { stamp: string; value: unknown }>>();
+interface Kept {
+  revision: number;
+  turn: number;
+  segment: number;
+  value: unknown;
+}
+
+const memos = new WeakMap<Game['world'], Map<string, Kept>>();
 
 /** `compute()`, or what it gave last time for this `name` if the world, turn and segment are as they were. */
 export function whileUnchanged<T>(game: Game, name: string, compute: () => T): T {
-  const stamp = `${game.world.revision}:${game.turn}:${game.segment}`;
-  let byName = memos.get(game.world);
-  if (!byName) memos.set(game.world, (byName = new Map()));
+  const { world, turn, segment } = game;
+  let byName = memos.get(world);
+  if (!byName) memos.set(world, (byName = new Map()));
   const kept = byName.get(name);
-  if (kept?.stamp === stamp) return kept.value as T;
+  if (kept && kept.revision === world.revision && kept.turn === turn && kept.segment === segment) return kept.value as T;
   const value = compute();
-  byName.set(name, { stamp, value });
+  byName.set(name, { revision: world.revision, turn, segment, value });
   return value;
 }

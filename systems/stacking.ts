@@ -21,7 +21,7 @@ import { HeldBy } from '../src/core/world/relations';
 import { allOf, environOf, holderOf, occupantsView, place, possessionsOf, refOf, tag, touch, unplace, untag, withComponent } from '../src/core/world/world';
 import { nameOf } from '../src/core/names';
 import { losePossession } from './possessions';
-import { charactersIn, isFreeCharacter, sideIndexOf, sideOf, unitsIn } from './sides';
+import { charactersIn, isFreeCharacter, sideIndexOf, sideOf, unitCountIn, unitsIn } from './sides';
 
 // ---------------------------------------------------------------- spaceships
 
@@ -192,10 +192,9 @@ export function refreshStacks(game: Game): void {
   const w = game.world;
   const stacked = withComponent(w, w.c.StackedWithUnits);
   if (!stacked.length) return;
-  for (const ch of allOf(w, 'character')) {
-    if (!hasComponent(w, ch, w.c.StackedWithUnits)) continue;
+  for (const ch of [...stacked]) {
     const env = environOf(w, ch);
-    if (!isFreeCharacter(game, ch) || !env || unitsIn(game, env, sideOf(game, ch)).length === 0) untag(w, ch, w.c.StackedWithUnits);
+    if (!isFreeCharacter(game, ch) || !env || unitCountIn(game, env, sideOf(game, ch)) === 0) untag(w, ch, w.c.StackedWithUnits);
   }
 }
 
