@@ -82,16 +82,16 @@ export type ApplyResult = { ok: true } | { ok: false; reason: string };
  * after the game ended) is refused with a reason and the game is left exactly as it was.
  */
 export function apply(game: AnyGame, command: unknown): ApplyResult {
-  const shape = commandShapeProblem(command, game.ruleset.sides);
+  // an agent usually answers with one of the options itself: the rules made it, so its shape is known
+  const decision = game.winner ? null : game.pending;
+  let option = decision?.options.find((o) => o === command);
+  const shape = option ? null : commandShapeProblem(command, game.ruleset.sides);
   if (shape) return { ok: false, reason: shape };
   const cmd = command as Command;
   if (game.winner) return { ok: false, reason: `the game is over (${game.winner === 'draw' ? 'a draw' : `${game.winner} won`})` };
-  const decision = game.pending;
   if (!decision) return { ok: false, reason: 'the game is not waiting for a decision' };
   if (cmd.side !== decision.side) return { ok: false, reason: `it is the ${decision.side} player's decision, not the ${cmd.side}'s` };
-  // an agent usually answers with one of the options itself; else compare canonical forms, same type
-  // first: a decision may list hundreds of options (armies to move), most of other types
-  let option = decision.options.find((o) => o === cmd);
+  // else compare canonical forms, same type first: a decision may list hundreds of options (armies to move), most of other types
   if (!option) {
     const key = canonical(cmd as unknown as Json);
     option = decision.options.find((o) => o.type === cmd.type && canonical(o as unknown as Json) === key);
