@@ -12,8 +12,8 @@ import { hasComponent } from 'bitecs';
 import type { SideId } from '../src/core/content/schema';
 import { emit } from '../src/core/engine/game';
 import type { Game } from '../src/core/engine/types';
-import { GuardedBy, HeldBy } from '../src/core/world/relations';
-import { allOf, environOf, guardOf, guardedPieces, isActivePiece, place, possessionsOf, refOf, tag, untag } from '../src/core/world/world';
+import { GuardedBy } from '../src/core/world/relations';
+import { allOf, environOf, guardOf, guardedPieces, isActivePiece, place, possessionsOf, refOf, release, tag, untag } from '../src/core/world/world';
 import { nameOf } from '../src/core/names';
 import { charactersIn, enemyOf, sideOf, unitsIn } from './sides';
 import { tallyPoints } from './victory';
@@ -46,7 +46,7 @@ export function applyCapture(game: Game, prisoner: number, guard: number): void 
     const held = (game.vars.heldByEmpire as string[] | undefined) ?? [];
     for (const p of possessionsOf(w, prisoner)) {
       if (hasComponent(w, p, w.c.Spaceship)) continue;
-      untag(w, p, HeldBy(prisoner));
+      release(w, p);
       held.push(refOf(w, p));
     }
     game.vars.heldByEmpire = held;

@@ -9,8 +9,7 @@
 import { hasComponent } from 'bitecs';
 import { emit } from '../src/core/engine/game';
 import type { Command, Frame, Game, Procedure, Step } from '../src/core/engine/types';
-import { HeldBy } from '../src/core/world/relations';
-import { allOf, holderOf, possessionsOf, refOf, tag, untag } from '../src/core/world/world';
+import { allOf, hold, holderOf, possessionsOf, refOf, tag, untag } from '../src/core/world/world';
 import { nameOf } from '../src/core/names';
 import { controls } from './control';
 import { isFreeCharacter, planetOfPiece, sideOf } from './sides';
@@ -44,7 +43,7 @@ export function setupImperialShips(game: Game): void {
     const free = imperials.filter((ch) => !hasShip(game, ch) && (!only || refOf(w, ch) === only));
     const knights = free.filter((ch) => isKnight(game, ch));
     const pilot = knights[0] ?? free[0];
-    if (pilot !== undefined) tag(w, ship, HeldBy(pilot));
+    if (pilot !== undefined) hold(w, ship, pilot);
   }
   game.vars.imperialShipsAtStart = imperialShipsInPlay(game).length;
 }
@@ -91,7 +90,7 @@ export const imperialShipReceipt: Procedure = {
       return;
     }
     const w = game.world;
-    tag(w, command.ship as number, HeldBy(command.knight as number)); // (exclusive: leaves any old holder)
+    hold(w, command.ship as number, command.knight as number); // (leaves any old holder)
     emit(game, {
       kind: 'imperial-ship',
       text: `${nameOf(game, command.knight as number)} receives the Imperial spaceship ${nameOf(game, command.ship as number)}.`,

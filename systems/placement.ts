@@ -14,9 +14,8 @@
 import { ENVIRON_TYPES, type SideId } from '../src/core/content/schema';
 import { emit } from '../src/core/engine/game';
 import type { Command, Frame, Game, Json, Step } from '../src/core/engine/types';
-import { HeldBy } from '../src/core/world/relations';
 import { hasComponent } from 'bitecs';
-import { allOf, entityOf, environOf, holderOf, place, planetOfEnviron, refOf, tag, untag } from '../src/core/world/world';
+import { allOf, entityOf, environOf, hold, holderOf, place, planetOfEnviron, refOf, tag, untag } from '../src/core/world/world';
 import { nameOf } from '../src/core/names';
 import { environTypeCode } from '../src/core/world/build';
 import { refreshControl, controls } from './control';
@@ -303,7 +302,7 @@ function assignStartingPossessions(game: Game) {
     const isShip = hasComponent(w, p, c.Spaceship);
     const pilots = rebels.filter((r) => (c.Character.navigation[r] as number) > 0);
     const holder = game.rng.pick(isShip && pilots.length ? pilots : rebels);
-    tag(w, p, HeldBy(holder));
+    hold(w, p, holder);
   }
 }
 
@@ -323,7 +322,7 @@ function assignImperialShips(game: Game) {
     const knights = pilots.filter((ch) => game.content.characters.get(refOf(w, ch))?.abilities.includes('imperial-knight'));
     const pool = knights.length ? knights : pilots.length ? pilots : imperials;
     if (!pool.length) continue;
-    tag(w, ship, HeldBy(game.rng.pick(pool)));
+    hold(w, ship, game.rng.pick(pool));
   }
   const inPlay = allOf(w, 'ship').filter((s) => holderOf(w, s) && environOf(w, holderOf(w, s)));
   game.vars.imperialShipsAtStart = inPlay.length;

@@ -6,8 +6,7 @@ import { hasComponent } from 'bitecs';
 import type { MissionLetterId, SideId } from '../src/core/content/schema';
 import { emit } from '../src/core/engine/game';
 import type { Command, Frame, Game, Procedure, Step } from '../src/core/engine/types';
-import { HeldBy } from '../src/core/world/relations';
-import { allOf, environOf, holderOf, occupants, planetOf, possessionsOf, refOf, tag, untag } from '../src/core/world/world';
+import { allOf, environOf, hold, holderOf, occupants, planetOf, possessionsOf, refOf, release, tag, untag } from '../src/core/world/world';
 import { controls } from './control';
 import { nameOf } from '../src/core/names';
 import { isFreeCharacter, sideOf } from './sides';
@@ -108,8 +107,7 @@ export function repairPossessions(game: Game): void {
 /** [14.24] a lost possession returns to the possession deck (held by nobody, may be found again). */
 export function losePossession(game: Game, possession: number): void {
   const w = game.world;
-  const holder = holderOf(w, possession);
-  if (holder) untag(w, possession, HeldBy(holder));
+  release(w, possession);
   untag(w, possession, w.c.Revealed);
   untag(w, possession, w.c.Inoperative); // found again, it works
   const deck = (game.vars.possessionDeck as string[] | undefined) ?? [];
@@ -121,14 +119,13 @@ export function losePossession(game: Game, possession: number): void {
 /** [14.25] a destroyed possession is removed from play for good. */
 export function destroyPossession(game: Game, possession: number): void {
   const w = game.world;
-  const holder = holderOf(w, possession);
-  if (holder) untag(w, possession, HeldBy(holder));
+  release(w, possession);
   tag(w, possession, w.c.Eliminated);
 }
 
 /** [14.11] give a possession to a character. */
 export function givePossession(game: Game, possession: number, character: number): void {
-  tag(game.world, possession, HeldBy(character));
+  hold(game.world, possession, character);
   const deck = (game.vars.possessionDeck as string[] | undefined) ?? [];
   game.vars.possessionDeck = deck.filter((id) => id !== refOf(game.world, possession));
 }
@@ -163,7 +160,7 @@ export function initPossessionDeck(game: Game): void {
   for (const p of allOf(w, 'possession')) {
     const holder = holderOf(w, p);
     if (holder && isFreeCharacter(game, holder)) continue;
-    if (holder) untag(w, p, HeldBy(holder));
+    release(w, p);
     deck.push(refOf(w, p));
   }
   game.vars.possessionDeck = deck;
@@ -185,7 +182,7 @@ export function bringOwnSpaceship(game: Game, character: number): boolean {
   if (holder && holder !== character && isFreeCharacter(game, holder)) return false;
   if (environOf(w, ship)) return false; // [14.53] already in play: no effect
   if (w.kinds[ship] === 'possession') givePossession(game, ship, character);
-  else tag(w, ship, HeldBy(character));
+  else hold(w, ship, character);
   return true;
 }
 
@@ -209,7 +206,7 @@ export function spaceshipReassignOptions(game: Game, ship: number, environ: numb
 
 export function reassignSpaceship(game: Game, ship: number, character: number): void {
   const w = game.world;
-  tag(w, ship, HeldBy(character));
+  hold(w, ship, character);
   // [9.31, 14.2] the enemy hears who took the ship only if he can see him and knows the ship
   const seen = hasComponent(w, character, w.c.Detected) && hasComponent(w, ship, w.c.Revealed);
   emit(game, { kind: 'possession', text: `${nameOf(game, character)} takes over ${nameOf(game, ship)} [14.55].`, rule: '[14.55]', visibleTo: seen ? 'all' : sideOf(game, character), entities: [ship, character] });
@@ -301,7 +298,7 @@ export const possessionTransfer: Procedure = {
       return;
     }
     const p = command.possession as number;
-    tag(game.world, p, HeldBy(command.to as number));
+    hold(game.world, p, command.to as number);
     emit(game, { kind: 'possession', text: `A possession changes hands [14.12].`, rule: '[14.12]', visibleTo: 'rebel', entities: [p, command.to as number] });
   },
 };

@@ -7,8 +7,8 @@
  * `StackedWithUnits` tag; the phasing player sets it at the end of his movement (see movement.ts).
  * The tag is dropped as soon as no friendly unit is left beside him [10.6].
  *
- * Spaceships. A spaceship in play stands in an environ of its own (`InEnviron`), so it can be left with
- * military units when nobody pilots it [9.55, 14.55]. `HeldBy` names its pilot-owner [14.51]. A ship
+ * Spaceships. A spaceship in play stands in an environ of its own (`place`), so it can be left with
+ * military units when nobody pilots it [9.55, 14.55]. `holderOf` names its pilot-owner [14.51]. A ship
  * whose holder enters play is put beside him; a ship left without a friendly free character or unit is
  * lost at once [14.59]; Redjac's ship (a `sole-pilot` ship) is removed when he is not with it [14.6].
  */
@@ -17,8 +17,7 @@ import type { SideId } from '../src/core/content/schema';
 import { emit } from '../src/core/engine/game';
 import type { Game } from '../src/core/engine/types';
 import { MAX_ENTITIES, POSSESSION_KINDS } from '../src/core/world/components';
-import { HeldBy } from '../src/core/world/relations';
-import { allOf, environOf, holderOf, occupantsView, place, possessionsOf, refOf, tag, touch, unplace, untag, withComponent } from '../src/core/world/world';
+import { allOf, environOf, hold, holderOf, occupantsView, place, possessionsOf, refOf, release, tag, touch, unplace, untag, withComponent } from '../src/core/world/world';
 import { nameOf } from '../src/core/names';
 import { losePossession } from './possessions';
 import { charactersIn, isFreeCharacter, sideIndexOf, sideOf, unitCountIn, unitsIn } from './sides';
@@ -95,11 +94,11 @@ export function loseShip(game: Game, ship: number, why: string, rule: string, fo
   touch(w);
   const heldBy = holderOf(w, ship);
   if (forGood) {
-    if (heldBy) untag(w, ship, HeldBy(heldBy));
+    release(w, ship);
     tag(w, ship, w.c.Eliminated);
   } else if (w.kinds[ship] === 'possession') {
     losePossession(game, ship);
-  } else if (heldBy) untag(w, ship, HeldBy(heldBy));
+  } else release(w, ship);
   emit(game, { kind: 'ship-lost', text: `The ${side === 'rebel' ? 'Rebel' : 'Imperial'} spaceship ${nameOf(game, ship)} is lost (${why}).`, rule, visibleTo: seen ? 'all' : side, entities: [ship] });
 }
 
@@ -124,7 +123,7 @@ export function refreshShips(game: Game): void {
         at = environOf(w, ship);
       } else continue;
     }
-    if (holder && !holderFree) untag(w, ship, HeldBy(holder));
+    if (holder && !holderFree) release(w, ship);
     const side = sideOf(game, ship);
     const solo = solePilotOf(game, ship);
     if (solo && !(isFreeCharacter(game, solo) && environOf(w, solo) === at)) {
@@ -149,9 +148,7 @@ function hasFriendIn(game: Game, environ: number, side: SideId): boolean {
 /** [14.51, 14.62] give a ship to another free friendly character stacked with it. */
 export function assignShip(game: Game, ship: number, character: number): void {
   const w = game.world;
-  const holder = holderOf(w, ship);
-  if (holder) untag(w, ship, HeldBy(holder));
-  tag(w, ship, HeldBy(character));
+  hold(w, ship, character);
 }
 
 /** [14.51, 14.6] reassignments open to a side now: every ship in an environ with a free friend who may hold it. */

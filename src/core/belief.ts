@@ -22,9 +22,8 @@ import type { SideId } from './content/schema';
 import { cloneGame } from './engine/game';
 import type { Game, Json } from './engine/types';
 import { Rng } from './rng';
-import { HeldBy } from './world/relations';
 import { isGalactic } from './content/validate';
-import { allOf, environOf, holderOf, place, planetOfEnviron, tag, touch, undiscoveredSecret, untag } from './world/world';
+import { allOf, environOf, hold, holderOf, place, planetOfEnviron, tag, touch, undiscoveredSecret, untag } from './world/world';
 
 /**
  * What the side remembers of enemies it cannot see now. It is the side's own memory, kept from the
@@ -136,8 +135,7 @@ export function sampleBelief(game: Game, side: SideId, seed: string, sightings: 
     for (const p of allOf(w, 'possession')) {
       const holder = holderOf(w, p);
       if (!holder || !isEnemy(p) || hasComponent(w, p, c.Revealed) || hasComponent(w, p, c.Spaceship)) continue;
-      untag(w, p, HeldBy(holder));
-      tag(w, p, HeldBy(rng.pick(enemyCharacters)));
+      hold(w, p, rng.pick(enemyCharacters));
     }
 
   // Deck order is never known.

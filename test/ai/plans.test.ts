@@ -9,9 +9,8 @@ import { advance, apply } from '../../src/core/engine/game';
 import type { Command, Decision, Game } from '../../src/core/engine/types';
 import { spawnUnit } from '../../src/core/world/build';
 import { IMPERIAL_CONTROL, REBELLION, REBEL_CONTROL } from '../../src/core/world/components';
-import { addComponent, hasComponent } from 'bitecs';
-import { HeldBy } from '../../src/core/world/relations';
-import { allOf, entityOf, environOf, environsOf, place, planetOfEnviron, refOf, systemOfPlanet, tag } from '../../src/core/world/world';
+import { hasComponent } from 'bitecs';
+import { allOf, entityOf, environOf, environsOf, hold, place, planetOfEnviron, refOf, systemOfPlanet, tag } from '../../src/core/world/world';
 import { ENVIRON_TYPES, LOYALTIES, type SideId } from '../../src/core/content/schema';
 import { eliminateUnit } from '../../systems/military-combat';
 import { viewFor } from '../../src/core/view';
@@ -626,7 +625,7 @@ describe('the galactic Empire weighs its strategic assignment (docs/rules.md, "G
     }
     const [landing] = environsOf(w, eid(game, 'planet', home));
     const lucan = eid(game, 'character', 'lucan-halvaris');
-    addComponent(w, ship(game, 'throne-lance'), HeldBy(lucan));
+    hold(w, ship(game, 'throne-lance'), lucan);
     for (const id of ['lucan-halvaris', 'oren-vastrel', 'serath-kaine']) place(w, eid(game, 'character', id), landing!);
     w.c.PlanetState.value[eid(game, 'planet', 'arborel')] = REBELLION;
     w.c.Loyalty.value[eid(game, 'planet', 'arborel')] = LOYALTIES.indexOf('unrest');

@@ -120,7 +120,7 @@ describe('copying a world', () => {
     expect(snapshotWorld(restoreWorld(snapshotWorld(game.world)))).toEqual(snapshotWorld(game.world));
   });
 
-  it('"where is this piece?" reads the same in the game, in both copies, in each environ\'s list and in the snapshot', async () => {
+  it('"where is this piece?" and "who holds it?" read the same in the game, in both copies, in the indexes and in the snapshot', async () => {
     const { cloneWorld, restoreWorld, snapshotWorld } = await import('../../src/core/world/snapshot');
     const { environOf, occupantsView, unplace } = await import('../../src/core/world/world');
     const game = testGame(undefined, 'where');
@@ -136,6 +136,23 @@ describe('copying a world', () => {
       expect(snapshot[piece - 1]!.rel.InEnviron ?? []).toEqual(at ? [at] : []);
     }
     expect(environOf(game.world, pieces[0]!)).toBe(0);
+    // who holds what [14.1, 14.51], kept the same way
+    const { hold, holderOf, possessionsOf, release } = await import('../../src/core/world/world');
+    const held = ['possession', 'ship'].flatMap((k) => game.world.byKind[k as 'ship'] ?? []);
+    const [first, second] = held.filter((p) => holderOf(game.world, p));
+    const newHolder = holderOf(game.world, second!);
+    hold(game.world, first!, newHolder); // changes hands
+    release(game.world, second!); // nobody holds it
+    const copies = [cloneWorld(game.world), restoreWorld(snapshotWorld(game.world))];
+    for (const p of held) {
+      const holder = holderOf(game.world, p);
+      for (const w of copies) expect(holderOf(w, p)).toBe(holder);
+      for (const w of [game.world, ...copies]) if (holder) expect(possessionsOf(w, holder)).toContain(p);
+    }
+    expect(holderOf(game.world, first!)).toBe(newHolder);
+    expect(holderOf(game.world, second!)).toBe(0);
+    expect(possessionsOf(game.world, newHolder)).toContain(first!);
+    expect(possessionsOf(game.world, newHolder)).not.toContain(second!);
     expect(pieces.filter((p) => environOf(game.world, p) !== 0).length).toBeGreaterThan(0);
   });
 });

@@ -5,8 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { addComponent, removeComponent } from 'bitecs';
 import { spawnUnit } from '../../src/core/world/build';
-import { HeldBy } from '../../src/core/world/relations';
-import { allOf, environOf, place } from '../../src/core/world/world';
+import { allOf, environOf, hold, place } from '../../src/core/world/world';
 import { viewFor } from '../../src/core/view';
 import { environsInPlay } from '../../systems/sides';
 import { testGame } from '../fixtures';
@@ -28,7 +27,7 @@ function setup() {
   addComponent(w, seenImperial!, w.c.Detected);
   place(w, hiddenRebel!, env);
   const possession = allOf(w, 'possession').find((p) => w.c.Possession.kind[p] === 1)!; // a weapon
-  addComponent(w, possession, HeldBy(hiddenRebel!));
+  hold(w, possession, hiddenRebel!);
   return { game, patrol, line, militia, hiddenImperial: hiddenImperial!, seenImperial: seenImperial!, hiddenRebel: hiddenRebel!, possession };
 }
 
@@ -95,7 +94,7 @@ describe('per-side views', () => {
     const { game, seenImperial } = setup();
     const w = game.world;
     const ship = allOf(w, 'ship').find((s) => w.c.Owner.side[s] === 1)!;
-    addComponent(w, ship, HeldBy(seenImperial)); // he is detected: the Rebel sees him
+    hold(w, ship, seenImperial); // he is detected: the Rebel sees him
     place(w, ship, environOf(w, seenImperial));
     const shipsSeenBy = (side: 'rebel' | 'imperial' | null) => viewFor(game, side).ships.map((s) => s.eid);
     expect(shipsSeenBy('rebel')).not.toContain(ship);

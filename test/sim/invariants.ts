@@ -40,6 +40,12 @@ function operations(game: Game) {
   // no piece in two places: each piece is listed in the environ it stands in, and in no other
   const listedIn = new Map<number, number[]>();
   for (const [environ, pieces] of w.piecesInEnviron) for (const eid of pieces) listedIn.set(eid, [...(listedIn.get(eid) ?? []), environ]);
+  // each possession is listed under its holder, and under nobody else [14.1]
+  for (const [holder, held] of w.possessionsOfHolder) for (const p of held) if (w.holderOfPossession[p] !== holder) expect({ possession: p, holder: w.holderOfPossession[p] }).toEqual({ possession: p, holder });
+  for (const p of [...allOf(w, 'possession'), ...allOf(w, 'ship')]) {
+    const holder = w.holderOfPossession[p] as number;
+    if (holder && !w.possessionsOfHolder.get(holder)?.includes(p)) expect(w.possessionsOfHolder.get(holder) ?? []).toContain(p);
+  }
   for (const eid of [...allOf(w, 'unit'), ...allOf(w, 'character'), ...allShips(game)]) {
     const at = environOf(w, eid);
     const lists = listedIn.get(eid) ?? [];

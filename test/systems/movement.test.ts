@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { addComponent, hasComponent } from 'bitecs';
 import { apply } from '../../src/core/engine/game';
-import { GuardedBy, HeldBy } from '../../src/core/world/relations';
-import { environOf, holderOf, place, planetOfEnviron, tag, unplace } from '../../src/core/world/world';
+import { GuardedBy } from '../../src/core/world/relations';
+import { environOf, hold, holderOf, place, planetOfEnviron, tag, unplace } from '../../src/core/world/world';
 import { viewFor } from '../../src/core/view';
 import { destinations, groupDestinations, movablePieces } from '../../systems/movement';
 import { missionEligible, stacksOf } from '../../systems/stacking';
@@ -224,7 +224,7 @@ describe('spaceships [9.55-9.56, 14.5-14.6]', () => {
     const kaine = putChar(game, 'serath-kaine', from);
     const nilo = putChar(game, 'nilo-brevant', from);
     const lance = ship(game, 'throne-lance');
-    addComponent(game.world, lance, HeldBy(kaine));
+    hold(game.world, lance, kaine);
     game.ruleset.refresh(game);
     expect(environOf(game.world, lance)).toBe(from);
     expect(groupDestinations(game, [nilo, lance])).toEqual([]);

@@ -5,12 +5,10 @@
  * with the board cleared, and small ways to put pieces on it and to play commands.
  */
 import { expect } from 'vitest';
-import { addComponent, removeComponent } from 'bitecs';
 import { apply } from '../../src/core/engine/game';
 import type { Command, Game } from '../../src/core/engine/types';
 import { spawnUnit } from '../../src/core/world/build';
-import { HeldBy } from '../../src/core/world/relations';
-import { allOf, holderOf, place, unplace, untag } from '../../src/core/world/world';
+import { allOf, hold, holderOf, place, release, unplace, untag } from '../../src/core/world/world';
 import { allShips } from '../../systems/stacking';
 import { eid, testGame } from '../fixtures';
 
@@ -32,10 +30,10 @@ export function clearBoard(game: Game): Game {
   // every ship back with its owner of the content, or with nobody
   for (const s of allShips(game)) {
     const h = holderOf(w, s);
-    if (h) removeComponent(w, s, HeldBy(h));
+    if (h) release(w, s);
   }
   for (const ch of game.content.characters.values())
-    if (ch.spaceship) addComponent(w, eid(game, ch.side === 'rebel' ? 'possession' : 'ship', ch.spaceship), HeldBy(eid(game, 'character', ch.id)));
+    if (ch.spaceship) hold(w, eid(game, ch.side === 'rebel' ? 'possession' : 'ship', ch.spaceship), eid(game, 'character', ch.id));
   game.ruleset.refresh(game);
   return game;
 }

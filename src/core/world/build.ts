@@ -9,9 +9,9 @@ import { addComponent } from 'bitecs';
 import { planetInArea, type Content } from '../content/validate';
 import { ENVIRON_TYPES, LOYALTIES, PLANET_STATES, type ScenarioDef, type SideId } from '../content/schema';
 import { POSSESSION_KINDS } from './components';
-import { HeldBy, HomeWorld, InProvince, InSystem, OfRace, OnPlanet, PeopledBy } from './relations';
+import { HomeWorld, InProvince, InSystem, OfRace, OnPlanet, PeopledBy } from './relations';
 import type { Rng } from '../rng';
-import { createGameWorld, entityOf, spawn, type GameWorld } from './world';
+import { createGameWorld, entityOf, hold, spawn, type GameWorld } from './world';
 
 export function sideIndex(sides: readonly SideId[], side: SideId): number {
   const i = sides.indexOf(side);
@@ -112,7 +112,7 @@ export function buildWorld(content: Content, scenario: ScenarioDef, sides: reado
   for (const ch of content.characters.values()) {
     if (ch.spaceship === null) continue;
     const ship = world.ids[ch.side === 'rebel' ? 'possession' : 'ship'].get(ch.spaceship);
-    if (ship !== undefined) addComponent(world, ship, HeldBy(entityOf(world, 'character', ch.id)));
+    if (ship !== undefined) hold(world, ship, entityOf(world, 'character', ch.id));
   }
 
   musterUnits(world, content, scenario, sides, rng);

@@ -18,15 +18,16 @@ export interface EntitySnapshot {
 
 /**
  * The relations a snapshot lists, in its order: the bitecs relations, and `InEnviron` (where a piece
- * stands), which the world keeps itself (`environOfPiece`) but a snapshot lists like the others.
+ * stands) and `HeldBy` (who holds a possession), which the world keeps itself (`environOfPiece`,
+ * `holderOfPossession`) but a snapshot lists like the others.
  */
-type SnapshotRelation = RelationName | 'InEnviron';
+type SnapshotRelation = RelationName | 'InEnviron' | 'HeldBy';
 const SNAPSHOT_RELATIONS: readonly SnapshotRelation[] = ['InProvince', 'InSystem', 'OnPlanet', 'PeopledBy', 'InEnviron', 'HeldBy', 'GuardedBy', 'OfRace', 'HomeWorld'];
 
 function targetsOf(world: GameWorld, eid: number, name: SnapshotRelation): readonly number[] {
-  if (name !== 'InEnviron') return getRelationTargets(world, eid, RELATIONS[name]);
-  const environ = world.environOfPiece[eid] as number;
-  return environ ? [environ] : [];
+  if (name !== 'InEnviron' && name !== 'HeldBy') return getRelationTargets(world, eid, RELATIONS[name]);
+  const target = (name === 'InEnviron' ? world.environOfPiece[eid] : world.holderOfPossession[eid]) as number;
+  return target ? [target] : [];
 }
 
 export type WorldSnapshot = EntitySnapshot[];
@@ -78,8 +79,8 @@ export function restoreWorld(snapshot: WorldSnapshot): GameWorld {
       for (const [field, v] of Object.entries(values)) (store[field] as { [i: number]: number })[eid] = v;
     }
     for (const [name, targets] of Object.entries(snap.rel)) {
-      if (name === 'InEnviron') {
-        world.environOfPiece[eid] = targets?.[0] ?? 0;
+      if (name === 'InEnviron' || name === 'HeldBy') {
+        (name === 'InEnviron' ? world.environOfPiece : world.holderOfPossession)[eid] = targets?.[0] ?? 0;
         continue;
       }
       const relation = RELATIONS[name as RelationName];
@@ -110,6 +111,7 @@ export function cloneWorld(src: GameWorld): GameWorld {
     spawn(dst, kind, ref);
   }
   dst.environOfPiece.set(src.environOfPiece);
+  dst.holderOfPossession.set(src.holderOfPossession);
   indexPieces(dst);
   for (let eid = 1; eid < src.kinds.length; eid++) {
     for (const component of getEntityComponents(src, eid)) {

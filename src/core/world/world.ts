@@ -18,7 +18,7 @@ import {
   type World,
 } from 'bitecs';
 import { createComponents, MAX_ENTITIES, type Components } from './components';
-import { GuardedBy, HeldBy, InSystem, OnPlanet } from './relations';
+import { GuardedBy, InSystem, OnPlanet } from './relations';
 
 export type EntityKind = 'race' | 'province' | 'system' | 'navStar' | 'route' | 'planet' | 'environ' | 'character' | 'possession' | 'ship' | 'unit' | 'camp';
 
@@ -45,6 +45,15 @@ export interface WorldContext {
    * and `unplace` for the same reason (a bitecs query per environ was a sixth of a galactic game).
    */
   piecesInEnviron: Map<number, number[]>;
+  /**
+   * Possession (a Rebel possession or an Imperial spaceship) to the character holding it, 0 for
+   * nobody [14.1, 14.51]; kept by `hold` and `release`, not as a bitecs relation, for the same reason
+   * as `environOfPiece`: ships change hands often (a pilot takes the helm before each flight), and a
+   * relation pair cost more than the move itself.
+   */
+  holderOfPossession: Int16Array;
+  /** Character to the possessions he holds, in id order: the inverse of `holderOfPossession`. */
+  possessionsOfHolder: Map<number, number[]>;
   /** Planet to its environs in id order, filled as asked (an environ never changes planet). */
   environsOfPlanet: Map<number, readonly number[]>;
   /**
@@ -80,6 +89,8 @@ export function createGameWorld(): GameWorld {
     systemOfPlanet: new Int16Array(MAX_ENTITIES),
     environOfPiece: new Int16Array(MAX_ENTITIES),
     piecesInEnviron: new Map(),
+    holderOfPossession: new Int16Array(MAX_ENTITIES),
+    possessionsOfHolder: new Map(),
     environsOfPlanet: new Map(),
     revision: 0,
   });
@@ -125,14 +136,14 @@ export function kindOf(world: GameWorld, eid: number): EntityKind | undefined {
 }
 
 /** The last target read for each (exclusive) relation, per entity: checked before it is trusted. */
-const lastTargets = new WeakMap<GameWorld, Map<typeof HeldBy, Int16Array>>();
+const lastTargets = new WeakMap<GameWorld, Map<typeof GuardedBy, Int16Array>>();
 
 /**
  * The target of an exclusive relation, or 0. Reading it from bitecs lists all the entity's components,
  * and rules ask after every change (who holds this ship?), so the last answer is kept and checked with
  * two mask tests: the entity has no target at all, or still has the one it had.
  */
-function firstTarget(world: GameWorld, eid: number, relation: typeof HeldBy): number {
+function firstTarget(world: GameWorld, eid: number, relation: typeof GuardedBy): number {
   if (!hasComponent(world, eid, relation(Wildcard))) return 0;
   let byRelation = lastTargets.get(world);
   if (!byRelation) lastTargets.set(world, (byRelation = new Map()));
@@ -203,8 +214,9 @@ export function occupantsView(world: GameWorld, environ: number): readonly numbe
   return world.piecesInEnviron.get(environ) ?? NOBODY_HERE;
 }
 
+/** The character holding a possession or spaceship, or 0. */
 export function holderOf(world: GameWorld, possession: number): number {
-  return firstTarget(world, possession, HeldBy);
+  return world.holderOfPossession[possession] as number;
 }
 
 export function guardOf(world: GameWorld, prisoner: number): number {
@@ -235,7 +247,7 @@ export function guardedPieces(world: GameWorld): readonly number[] {
 
 /** The possessions a character holds, spaceships included. */
 export function possessionsOf(world: GameWorld, character: number): number[] {
-  return [...query(world, [HeldBy(character)])].sort((a, b) => a - b);
+  return world.possessionsOfHolder.get(character)?.slice() ?? [];
 }
 
 /** Put a piece in an environ (the relation is exclusive: it leaves where it was). */
@@ -258,26 +270,60 @@ export function unplace(world: GameWorld, eid: number): void {
   world.environOfPiece[eid] = 0;
 }
 
+/** Give a possession or spaceship to a character (he holds it now, whoever held it before). */
+export function hold(world: GameWorld, possession: number, character: number): void {
+  const from = holderOf(world, possession);
+  if (from === character) return;
+  touch(world);
+  if (from) removeFromList(world.possessionsOfHolder, from, possession);
+  addToList(world.possessionsOfHolder, character, possession);
+  world.holderOfPossession[possession] = character;
+}
+
+/** Nobody holds the possession any more. */
+export function release(world: GameWorld, possession: number): void {
+  const from = holderOf(world, possession);
+  if (!from) return;
+  touch(world);
+  removeFromList(world.possessionsOfHolder, from, possession);
+  world.holderOfPossession[possession] = 0;
+}
+
 function enterEnviron(world: GameWorld, eid: number, environ: number): void {
-  let pieces = world.piecesInEnviron.get(environ);
-  if (!pieces) world.piecesInEnviron.set(environ, (pieces = []));
-  let at = pieces.length;
-  while (at > 0 && (pieces[at - 1] as number) > eid) at--;
-  pieces.splice(at, 0, eid);
+  addToList(world.piecesInEnviron, environ, eid);
 }
 
 function leaveEnviron(world: GameWorld, eid: number, environ: number): void {
-  const pieces = world.piecesInEnviron.get(environ);
-  const at = pieces?.indexOf(eid) ?? -1;
-  if (pieces && at >= 0) pieces.splice(at, 1);
+  removeFromList(world.piecesInEnviron, environ, eid);
 }
 
-/** Make `piecesInEnviron` again from `environOfPiece` (after a world is restored or copied wholesale). */
+/** Put an entity in the id-ordered list kept under a key. */
+function addToList(lists: Map<number, number[]>, key: number, eid: number): void {
+  let list = lists.get(key);
+  if (!list) lists.set(key, (list = []));
+  let at = list.length;
+  while (at > 0 && (list[at - 1] as number) > eid) at--;
+  list.splice(at, 0, eid);
+}
+
+function removeFromList(lists: Map<number, number[]>, key: number, eid: number): void {
+  const list = lists.get(key);
+  const at = list?.indexOf(eid) ?? -1;
+  if (list && at >= 0) list.splice(at, 1);
+}
+
+/**
+ * Make `piecesInEnviron` and `possessionsOfHolder` again from `environOfPiece` and `holderOfPossession`
+ * (after a world is restored or copied wholesale).
+ */
 export function indexPieces(world: GameWorld): void {
   world.piecesInEnviron.clear();
+  world.possessionsOfHolder.clear();
   for (let eid = 1; eid < world.kinds.length; eid++) {
     const environ = world.environOfPiece[eid] as number;
     if (environ) enterEnviron(world, eid, environ);
+    const holder = world.holderOfPossession[eid] as number;
+    if (holder) addToList(world.possessionsOfHolder, holder, eid);
   }
 }
 
@@ -290,7 +336,7 @@ export function has(world: GameWorld, eid: number, component: object): boolean {
   return hasComponent(world, eid, component);
 }
 
-/** Give an entity a component: a tag (`Moved`) or a relation pair (`HeldBy(character)`). */
+/** Give an entity a component: a tag (`Moved`) or a relation pair (`GuardedBy(guard)`). */
 export function tag(world: GameWorld, eid: number, component: object): void {
   if (hasComponent(world, eid, component)) return;
   touch(world);
