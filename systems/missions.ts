@@ -210,14 +210,30 @@ export function assassinationTargets(game: Game, environ: number, side: SideId):
 /** [14.53, 13.2 G] characters of a side that may still be gained: in the content, never yet in play. */
 export function reserveCharacters(game: Game, side: SideId): number[] {
   const w = game.world;
-  const scenario = game.scenario[side];
-  const planned = new Set([...scenario.characters, ...scenario.reinforcements.flatMap((r) => r.characters)]);
-  const gained = new Set((game.vars.gainedCharacters as string[] | undefined) ?? []);
-  return [...game.content.characters.values()]
-    .filter((ch) => ch.side === side && !planned.has(ch.id) && !gained.has(ch.id))
-    .map((ch) => w.ids.character.get(ch.id) as number)
+  const gained = (game.vars.gainedCharacters as string[] | undefined) ?? [];
+  return unplannedCharacters(game, side)
+    .filter((id) => !gained.includes(id))
+    .map((id) => w.ids.character.get(id) as number)
     .filter((eid) => eid !== undefined && !environOf(w, eid) && !hasComponent(w, eid, w.c.Dead));
 }
+
+/**
+ * The side's characters in the content that its scenario neither starts with nor brings as
+ * reinforcements, in content order: worked out once per scenario (Gain Characters is weighed for every
+ * character at every mission assignment).
+ */
+function unplannedCharacters(game: Game, side: SideId): readonly string[] {
+  const scenario = game.scenario[side];
+  let ids = unplannedBySide.get(scenario);
+  if (!ids) {
+    const planned = new Set([...scenario.characters, ...scenario.reinforcements.flatMap((r) => r.characters)]);
+    ids = [...game.content.characters.values()].filter((ch) => ch.side === side && !planned.has(ch.id)).map((ch) => ch.id);
+    unplannedBySide.set(scenario, ids);
+  }
+  return ids;
+}
+
+const unplannedBySide = new WeakMap<object, readonly string[]>();
 
 /** A planet in rebellion or under Rebel control [15.47, 15.75]. */
 export function inRebellionOrRebelControl(game: Game, planet: number): boolean {

@@ -61,7 +61,19 @@ export interface Belief {
 }
 
 export function beliefOf(game: Game, side: SideId): Belief {
-  return { sample: (seed, sightings) => sampleBelief(game, side, seed, sightings) };
+  return new SideBelief(game, side);
+}
+
+/** A side's belief about a game: made for every decision, so a class (no closure made each time). */
+class SideBelief implements Belief {
+  constructor(
+    private readonly game: Game,
+    private readonly side: SideId,
+  ) {}
+
+  sample(seed: string, sightings?: Sightings): Game {
+    return sampleBelief(this.game, this.side, seed, sightings);
+  }
 }
 
 export function sampleBelief(game: Game, side: SideId, seed: string, sightings: Sightings = { seen: {}, traces: [] }): Game {
