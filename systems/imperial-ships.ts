@@ -9,7 +9,7 @@
 import { hasComponent } from 'bitecs';
 import { emit } from '../src/core/engine/game';
 import type { Command, Frame, Game, Procedure, Step } from '../src/core/engine/types';
-import { allOf, hold, holderOf, possessionsOf, refOf, tag, untag } from '../src/core/world/world';
+import { allOf, hold, holderOf, possessionsOf, refOf } from '../src/core/world/world';
 import { nameOf } from '../src/core/names';
 import { controls } from './control';
 import { isFreeCharacter, planetOfPiece, sideOf } from './sides';

@@ -15,7 +15,7 @@ import { ENVIRON_TYPES, type SideId } from '../src/core/content/schema';
 import { emit } from '../src/core/engine/game';
 import type { Command, Frame, Game, Json, Step } from '../src/core/engine/types';
 import { hasComponent } from 'bitecs';
-import { allOf, entityOf, environOf, hold, holderOf, place, planetOfEnviron, refOf, tag, untag } from '../src/core/world/world';
+import { allOf, entityOf, environOf, hold, holderOf, place, planetOfEnviron, refOf } from '../src/core/world/world';
 import { nameOf } from '../src/core/names';
 import { environTypeCode } from '../src/core/world/build';
 import { refreshControl, controls } from './control';

@@ -17,7 +17,7 @@ import type { SideId } from '../src/core/content/schema';
 import { emit } from '../src/core/engine/game';
 import type { Game } from '../src/core/engine/types';
 import { MAX_ENTITIES, POSSESSION_KINDS } from '../src/core/world/components';
-import { allOf, environOf, hold, holderOf, occupantsView, place, possessionsOf, refOf, release, tag, touch, unplace, untag, withComponent } from '../src/core/world/world';
+import { environOf, hold, holderOf, occupantsView, place, possessionsOf, refOf, release, tag, touch, unplace, untag, withComponent } from '../src/core/world/world';
 import { nameOf } from '../src/core/names';
 import { losePossession } from './possessions';
 import { charactersIn, isFreeCharacter, sideIndexOf, sideOf, unitCountIn, unitsIn } from './sides';
@@ -92,7 +92,6 @@ export function loseShip(game: Game, ship: number, why: string, rule: string, fo
   untag(w, ship, w.c.Revealed); // [14.2] should it come back into play, it is a secret again
   w.c.Spaceship.damaged[ship] = 0;
   touch(w);
-  const heldBy = holderOf(w, ship);
   if (forGood) {
     release(w, ship);
     tag(w, ship, w.c.Eliminated);

@@ -250,7 +250,7 @@ export function possessionsOf(world: GameWorld, character: number): number[] {
   return world.possessionsOfHolder.get(character)?.slice() ?? [];
 }
 
-/** Put a piece in an environ (the relation is exclusive: it leaves where it was). */
+/** Put a piece in an environ (it leaves the one it stood in). */
 export function place(world: GameWorld, eid: number, environ: number): void {
   const from = environOf(world, eid);
   if (from === environ) return;
