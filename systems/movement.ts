@@ -105,25 +105,34 @@ function hasDestination(game: Game, pieces: number[]): boolean {
 
 /**
  * The environs in play a stack in this star system could reach in one move: its own system's, and those
- * of every system a hyperjump route joins to it [5.22]; in id order. Routes and the area in play never
- * change in a game, so each list is made once (moves ask at every pick).
+ * of every system a hyperjump route joins to it [5.22]; in id order.
  */
 function environsWithinOneJump(game: Game, system: number): readonly number[] {
-  const inPlay = environsInPlay(game);
-  let bySystem = withinOneJump.get(inPlay);
-  if (!bySystem) withinOneJump.set(inPlay, (bySystem = new Map()));
-  let environs = bySystem.get(system);
-  if (!environs) {
-    environs = inPlay.filter((e) => {
-      const other = systemOfEnviron(game, e);
-      return other === system || routeBetween(game, system, other) !== null;
-    });
-    bySystem.set(system, environs);
-  }
-  return environs;
+  return environsInPlayFor(game, oneJumpLists, system, (other) => other === system || routeBetween(game, system, other) !== null);
 }
 
-const withinOneJump = new WeakMap<readonly number[], Map<number, readonly number[]>>();
+/** The environs in play of a star system, in id order. */
+function environsInPlayOfSystem(game: Game, system: number): readonly number[] {
+  return environsInPlayFor(game, systemLists, system, (other) => other === system);
+}
+
+/** Lists of environs by star system, for each area in play. */
+type EnvironLists = WeakMap<readonly number[], Map<number, readonly number[]>>;
+const oneJumpLists: EnvironLists = new WeakMap();
+const systemLists: EnvironLists = new WeakMap();
+
+/**
+ * The environs in play whose star system `keep` accepts, in id order, listed once in `lists` for each
+ * system and area in play: routes and the area never change in a game, and moves ask at every pick.
+ */
+function environsInPlayFor(game: Game, lists: EnvironLists, system: number, keep: (other: number) => boolean): readonly number[] {
+  const inPlay = environsInPlay(game);
+  let bySystem = lists.get(inPlay);
+  if (!bySystem) lists.set(inPlay, (bySystem = new Map()));
+  let environs = bySystem.get(system);
+  if (!environs) bySystem.set(system, (environs = inPlay.filter((e) => keep(systemOfEnviron(game, e)))));
+  return environs;
+}
 
 /** A group about to move, as the destination test reads it. */
 interface MovingGroup {
@@ -367,23 +376,6 @@ function leaveDriftOptions(game: Game, side: SideId): Command[] {
   return out;
 }
 
-/** The environs in play of a star system, in id order: listed once per area in play (it never changes in a game). */
-function environsInPlayOfSystem(game: Game, system: number): readonly number[] {
-  const inPlay = environsInPlay(game);
-  let bySystem = environsBySystem.get(inPlay);
-  if (!bySystem) {
-    bySystem = new Map();
-    for (const e of inPlay) {
-      const s = systemOfEnviron(game, e);
-      bySystem.set(s, [...(bySystem.get(s) ?? []), e]);
-    }
-    environsBySystem.set(inPlay, bySystem);
-  }
-  return bySystem.get(system) ?? [];
-}
-
-const environsBySystem = new WeakMap<readonly number[], Map<number, number[]>>();
-
 /** [12.81] a prisoner may be handed to another character or unit of his guard's side in the same environ. */
 export function guardChanges(game: Game, side: SideId): { prisoner: number; guard: number }[] {
   const w = game.world;
@@ -616,8 +608,10 @@ function hyperjump(game: Game, d: MoveData): HyperjumpResult {
     return result;
   }
   if (result.endsWith('-damaged')) {
-    if (ship) (w.c.Spaceship.damaged[ship] = 1), touch(w); // [9.31] it flies on, and is wrecked when it lands
-    else {
+    if (ship) {
+      w.c.Spaceship.damaged[ship] = 1; // [9.31] it flies on, and is wrecked when it lands
+      touch(w);
+    } else {
       const weakest = [...units].sort((a, b) => (w.c.Unit.combat[a] as number) - (w.c.Unit.combat[b] as number))[0];
       if (weakest) eliminateUnit(game, weakest, '[5.22]');
     }

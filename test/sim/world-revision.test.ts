@@ -1,7 +1,8 @@
 /**
  * The engine skips the refresh of derived state (control, stacks, ships, prisoners...) when the world's
  * revision has not moved since the last one (engine/game.ts, `refreshDerived`). That is safe only if every
- * change to the world is counted (`touch`, and the world helpers that call it). These games run under a
+ * change to the world is counted (`touch`, and the world helpers that call it); the answers rules code
+ * keeps while the world stands still (systems/memo.ts, `whileUnchanged`) rely on the same count. These games run under a
  * ruleset whose `revision` also looks at the whole world: seeing the same revision again over a world
  * that has changed, it fails, naming the change nobody counted.
  */
