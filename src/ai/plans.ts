@@ -85,6 +85,12 @@ export interface PlanSkills {
    * 88 wins with routes alone, 90 with the second unit, 100 with the last unit spared, 108 with the ships.
    */
   routeAware?: boolean;
+  /**
+   * The Empire's domino shifts [15.2] go where a rising is nearest: the planet closest to unrest first
+   * (`firebreakValue`), and the chart's option that reaches the most of that; `normal` shifts the most
+   * loyal planet further, which stops nothing.
+   */
+  firebreaks?: boolean;
 }
 
 type Plan = (ctx: PlanContext) => Command | undefined;
@@ -987,6 +993,35 @@ export function beginMovementMemory(ctx: PlanContext): void {
   if (ctx.memory.segment !== segment) Object.assign(ctx.memory, { segment, sent: [], sentStrength: {}, holdMissed: {}, huntSent: {}, garrisonSent: {}, moveTo: undefined, voyage: null, voyagedShips: [] });
 }
 
+/**
+ * `firebreaks` is the Empire's in the galactic game, where its domino shifts reach a galaxy of planets;
+ * the province scenarios' rows were measured without it.
+ */
+function firebreaking(ctx: PlanContext): boolean {
+  return ctx.side === 'imperial' && !!ctx.skills?.firebreaks && isGalacticScenario(ctx.content, ctx.view.scenario);
+}
+
+/**
+ * `firebreaks`: what one Imperial domino shift [15.2] is worth on a planet: pulling it back from unrest
+ * most (a Start Rebellion needs unrest [15.2], and a level-3 domino effect turns unrest into rebellion),
+ * then from dissent, the next step to it; nothing on a planet already patriotic.
+ */
+function firebreakValue(planet: GameView['planets'][number]): number {
+  if (planet.state !== 'imperial-control') return 0;
+  return FIREBREAK[planet.loyalty];
+}
+const FIREBREAK = { patriotic: 0, loyal: 0.5, neutral: 1.5, dissent: 3, unrest: 6 } as const;
+
+/** `firebreaks`: a chart option is worth the shifts it makes, on the planets that gain most from one. */
+function firebreakOption(ctx: PlanContext, shift: string, targets: readonly string[]): number {
+  const values = targets
+    .map((id) => ctx.view.planets.find((p) => p.id === id))
+    .map((p) => (p ? firebreakValue(p) : 0))
+    .sort((a, b) => b - a);
+  const count = shift === 'one' ? 1 : shift === 'two' ? 2 : values.length;
+  return values.slice(0, count).reduce((sum, v) => sum + v, 0);
+}
+
 // ---------------------------------------------------------------- the plans
 
 /**
@@ -1120,6 +1155,7 @@ const PLANS: Record<string, Plan> = {
   'place-characters': (ctx) => best(ctx.decision.options, (o) => placementValue(ctx, o.environ as number, 'characters')),
   'domino-option'(ctx) {
     const targets = (ctx.decision.context?.targets as Record<string, string[]> | undefined) ?? {};
+    if (firebreaking(ctx)) return best(ctx.decision.options, (o) => firebreakOption(ctx, o.shift as string, targets[o.shift as string] ?? []));
     const order = ['all', 'two', 'one'];
     return best(ctx.decision.options, (o) => (targets[o.shift as string]?.length ? 10 - order.indexOf(o.shift as string) : 0));
   },
@@ -1129,6 +1165,7 @@ const PLANS: Record<string, Plan> = {
       const loyalty = planet ? LOYALTY_INDEX[planet.loyalty] : 2;
       // the Empire shifts a planet its assignment needs (at unrest) before any other
       const assignment = planet && assignmentNeeds(ctx).has(planet.eid) ? 10 : 0;
+      if (firebreaking(ctx)) return assignment + (planet ? firebreakValue(planet) : 0);
       return ctx.side === 'rebel' ? loyalty : assignment - loyalty; // push the nearest planet over the edge
     });
   },

@@ -275,6 +275,62 @@ describe('with the skill, the Empire flies its characters to where unrest is abo
   });
 });
 
+describe('with the skill, the Empire\'s domino shifts pull planets back from unrest [15.2]', () => {
+  /**
+   * The galactic game: three planets the Empire sees, one loyal, one at dissent and one at unrest, all
+   * under Imperial control, and an Imperial domino effect to spend on them.
+   */
+  function threePlanets() {
+    const game = testGame('galactic-lucent-spiral', 'firebreaks');
+    const w = game.world;
+    const [loyal, dissent, unrest] = allOf(w, 'planet').filter((p) => hasComponent(w, p, w.c.InPlay) && !hasComponent(w, p, w.c.Secret)) as [number, number, number];
+    const set = (planet: number, loyalty: (typeof LOYALTIES)[number]) => {
+      w.c.Loyalty.value[planet] = LOYALTIES.indexOf(loyalty);
+      w.c.PlanetState.value[planet] = IMPERIAL_CONTROL;
+    };
+    set(loyal, 'loyal');
+    set(dissent, 'dissent');
+    set(unrest, 'unrest');
+    return { game, loyal, dissent, unrest };
+  }
+  const pickPlanet = (planets: number[]): Decision => ({
+    side: 'imperial',
+    kind: 'domino-planet',
+    prompt: 'which planet shifts?',
+    rule: '[15.2c]',
+    options: planets.map((planet) => ({ type: 'domino-planet', side: 'imperial', planet })),
+  });
+
+  it('[15.2] the planet at unrest first (a Start Rebellion needs unrest), then the one at dissent', () => {
+    const { game, loyal, dissent, unrest } = threePlanets();
+    expect(plan(game, pickPlanet([loyal, dissent, unrest]), { firebreaks: true })).toMatchObject({ planet: unrest });
+    expect(plan(game, pickPlanet([loyal, dissent]), { firebreaks: true })).toMatchObject({ planet: dissent });
+  });
+
+  it('without it (`normal`), the most loyal planet is shifted further', () => {
+    const { game, loyal, dissent, unrest } = threePlanets();
+    expect(plan(game, pickPlanet([loyal, dissent, unrest]))).toMatchObject({ planet: loyal });
+  });
+
+  it('[15.2c] the chart\'s "one planet, which may be at the extreme" when it reaches a planet at unrest that "two, not at the extreme" cannot', () => {
+    const { game, loyal, dissent, unrest } = threePlanets();
+    const w = game.world;
+    const decision: Decision = {
+      side: 'imperial',
+      kind: 'domino-option',
+      prompt: 'two planets, or one?',
+      rule: '[15.2c]',
+      options: [
+        { type: 'domino-option', side: 'imperial', shift: 'two' },
+        { type: 'domino-option', side: 'imperial', shift: 'one' },
+      ],
+      context: { targets: { two: [refOf(w, loyal), refOf(w, dissent)], one: [refOf(w, loyal), refOf(w, dissent), refOf(w, unrest)] } },
+    };
+    expect(plan(game, decision, { firebreaks: true })).toMatchObject({ shift: 'one' });
+    expect(plan(game, decision)).toMatchObject({ shift: 'two' });
+  });
+});
+
 describe('the Empire hunts detected Rebels with units it can spare [9.41, 11.0]', () => {
   /** Wendmoor at the Imperial movement, with one Rebel detected in `hideout`. */
   function huntingPosition(hideout: string) {
