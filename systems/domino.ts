@@ -22,6 +22,7 @@ import { loyaltyFrozen, PATRIOTIC, planetName, shiftLoyalty, UNREST } from './lo
 import { startRebellion } from './rebellion';
 import { planetsInPlay } from './sides';
 import { hiddenFrom } from './secret-planets';
+import { keptFor, type KeptAnswers } from '../src/core/kept';
 
 // ------------------------------------------------------------------------------------------ the chart
 
@@ -93,19 +94,14 @@ export interface DominoPart {
  */
 export function racesOnPlanet(game: Game, planet: number): readonly string[] {
   const w = game.world;
-  let byPlanet = racesByPlanet.get(w);
-  if (!byPlanet) racesByPlanet.set(w, (byPlanet = new Map()));
-  let races = byPlanet.get(planet);
-  if (!races) {
+  return keptFor(racesByPlanet, w, planet, () => {
     const here = new Set<string>();
     for (const env of environsOf(w, planet)) for (const race of getRelationTargets(w, env, PeopledBy)) here.add(refOf(w, race));
-    races = [...game.content.races.keys()].filter((id) => here.has(id));
-    byPlanet.set(planet, races);
-  }
-  return races;
+    return [...game.content.races.keys()].filter((id) => here.has(id));
+  });
 }
 
-const racesByPlanet = new WeakMap<Game['world'], Map<number, readonly string[]>>();
+const racesByPlanet: KeptAnswers<Game['world'], number, readonly string[]> = new WeakMap();
 
 /**
  * [15.1, 15.2d] The star-faring races on a planet. A tribe [15.1b] is a race of its own, not

@@ -35,6 +35,7 @@ import { clearAdrift, driftingStacks, hyperjumpResult, HYPERJUMP_WORDS, isAdrift
 import { placeWaitingRebelUnits } from './rebellion';
 import { reinforcementStep, answerReinforcement } from './reinforcements';
 import { whileUnchanged } from './memo';
+import { keptFor, type KeptAnswers } from '../src/core/kept';
 import { hiddenFrom } from './secret-planets';
 import { charactersIn, enemyOf, environsInPlay, isCharacter, isFreeCharacter, isUnit, phasing, planetsInPlay, sideIndexOf, sideOf, unitCountIn, unitsIn } from './sides';
 import {
@@ -117,7 +118,7 @@ function environsInPlayOfSystem(game: Game, system: number): readonly number[] {
 }
 
 /** Lists of environs by star system, for each area in play. */
-type EnvironLists = WeakMap<readonly number[], Map<number, readonly number[]>>;
+type EnvironLists = KeptAnswers<readonly number[], number, readonly number[]>;
 const oneJumpLists: EnvironLists = new WeakMap();
 const systemLists: EnvironLists = new WeakMap();
 
@@ -127,11 +128,7 @@ const systemLists: EnvironLists = new WeakMap();
  */
 function environsInPlayFor(game: Game, lists: EnvironLists, system: number, keep: (other: number) => boolean): readonly number[] {
   const inPlay = environsInPlay(game);
-  let bySystem = lists.get(inPlay);
-  if (!bySystem) lists.set(inPlay, (bySystem = new Map()));
-  let environs = bySystem.get(system);
-  if (!environs) bySystem.set(system, (environs = inPlay.filter((e) => keep(systemOfEnviron(game, e)))));
-  return environs;
+  return keptFor(lists, inPlay, system, () => inPlay.filter((e) => keep(systemOfEnviron(game, e))));
 }
 
 /** A group about to move, as the destination test reads it. */

@@ -19,6 +19,7 @@ import {
 } from 'bitecs';
 import { createComponents, MAX_ENTITIES, type Components } from './components';
 import { GuardedBy, InSystem, OnPlanet } from './relations';
+import { keptFor, type KeptAnswers } from '../kept';
 
 export type EntityKind = 'race' | 'province' | 'system' | 'navStar' | 'route' | 'planet' | 'environ' | 'character' | 'possession' | 'ship' | 'unit' | 'camp';
 
@@ -224,7 +225,7 @@ export function guardOf(world: GameWorld, prisoner: number): number {
 }
 
 /** Each world's one-component queries, registered once: asking bitecs by terms hashes them every call. */
-const componentQueries = new WeakMap<GameWorld, Map<object, Query>>();
+const componentQueries: KeptAnswers<GameWorld, object, Query> = new WeakMap();
 
 /**
  * The entities that have a component (a tag, or a relation pair such as `GuardedBy(Wildcard)`), live and
@@ -232,10 +233,7 @@ const componentQueries = new WeakMap<GameWorld, Map<object, Query>>();
  * after every change (prisoners, stacks adrift).
  */
 export function withComponent(world: GameWorld, component: object): readonly number[] {
-  let queries = componentQueries.get(world);
-  if (!queries) componentQueries.set(world, (queries = new Map()));
-  let q = queries.get(component);
-  if (!q) queries.set(component, (q = registerQuery(world, [component])));
+  const q = keptFor(componentQueries, world, component, () => registerQuery(world, [component]));
   commitRemovals(world);
   return q.dense as readonly number[];
 }
