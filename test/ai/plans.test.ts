@@ -214,6 +214,110 @@ describe('with the skill, the Empire sends units only where a hyperjump route le
   });
 });
 
+describe('with the skill, the Empire holds a rising against the Rebel\'s attack [10.1, 10.3, 15.53]', () => {
+  /**
+   * The galactic game at the Imperial movement: a planet in rebellion (not secret) held by one Imperial
+   * line unit (3) beside one Rebel unit of strength 2 of its environ's type, every other Imperial unit
+   * immobile but one mobile unit on a planet one route away that keeps another unit.
+   */
+  function heldRising() {
+    const game = testGame('galactic-lucent-spiral', 'holds');
+    passUntil(game, atMovementOf('imperial'));
+    const w = game.world;
+    const c = w.c;
+    const systemOf = (planet: number) => systemOfPlanet(w, planet);
+    const planets = allOf(w, 'planet').filter((p) => hasComponent(w, p, c.InPlay) && !hasComponent(w, p, c.Secret));
+    const rising = planets.find((p) => planets.some((q) => systemOf(q) !== systemOf(p) && routeBetween(game, systemOf(p), systemOf(q))))!;
+    const near = planets.find((q) => systemOf(q) !== systemOf(rising) && routeBetween(game, systemOf(rising), systemOf(q)))!;
+    for (const u of allOf(w, 'unit')) if (c.Owner.side[u] === 1) c.Unit.mobile[u] = 0;
+    strip(game, refOf(w, rising));
+    for (const env of environsOf(w, rising)) for (const u of unitsIn(game, env, 'rebel')) eliminateUnit(game, u, '[test]');
+    c.PlanetState.value[rising] = REBELLION;
+    const front = environsOf(w, rising)[0]!;
+    const holder = putUnit(game, 'line', front);
+    c.Unit.mobile[holder] = 0;
+    place(w, spawnUnit(w, game.content, game.ruleset.sides, 'rebel-2-1', ENVIRON_TYPES[c.Environ.type[front] as number] ?? null), front);
+    const home = environsOf(w, near)[0]!;
+    c.Unit.mobile[putUnit(game, 'line', home)] = 0;
+    const mover = putUnit(game, 'line', home);
+    c.Unit.mobile[mover] = 1;
+    game.pending = null;
+    advance(game);
+    const d = game.pending!;
+    const decision = { ...d, options: d.options.filter((o) => (o.type === 'pick' && w.kinds[o.piece as number] === 'unit') || o.type === 'end-movement') };
+    return { game, decision, mover, front };
+  }
+
+  it('[10.3, 15.53] a second unit goes to a planet in rebellion whose one unit a Rebel attack may leave bare', () => {
+    const { game, decision, mover } = heldRising();
+    expect(plan(game, decision, { routeAware: true, holdsFast: true })).toMatchObject({ type: 'pick', piece: mover });
+  });
+
+  it('without it, the unit stays: the planet has as much Imperial strength as Rebel', () => {
+    const { game, decision, mover } = heldRising();
+    expect(plan(game, decision, { routeAware: true })).not.toMatchObject({ type: 'pick', piece: mover });
+  });
+
+  it('[16.15, 15.53] a reinforcement unit arrives beside the unit that holds a rising, not in its other environ', () => {
+    const game = testGame('galactic-lucent-spiral', 'reinforce');
+    const w = game.world;
+    const c = w.c;
+    const planet = eid(game, 'planet', 'lyrr');
+    const [urban, wild] = environsOf(w, planet) as [number, number];
+    strip(game, 'lyrr');
+    for (const env of [urban, wild]) for (const u of unitsIn(game, env, 'rebel')) eliminateUnit(game, u, '[test]');
+    c.PlanetState.value[planet] = REBELLION;
+    for (let i = 0; i < 3; i++) place(w, spawnUnit(w, game.content, game.ruleset.sides, 'rebel-2-1', 'urban'), urban);
+    putUnit(game, 'line', wild);
+    place(w, spawnUnit(w, game.content, game.ruleset.sides, 'rebel-2-1', 'wild'), wild);
+    const decision: Decision = {
+      side: 'imperial',
+      kind: 'place-reinforcement',
+      prompt: '',
+      rule: '[16.15]',
+      options: [urban, wild].map((environ) => ({ type: 'place-reinforcement', side: 'imperial', environ })),
+      context: { arrival: { unit: 'line', environType: null } },
+    };
+    expect(plan(game, decision, { holdsFast: true })).toMatchObject({ environ: wild });
+    expect(plan(game, decision)).toMatchObject({ environ: urban }); // without it: either environ of the planet, the first
+  });
+
+  /** An Imperial line unit (3) and one Rebel unit (1) of a wild environ's type there, on a planet in rebellion. */
+  function lastStand() {
+    const game = testGame('galactic-lucent-spiral', 'stand');
+    const w = game.world;
+    const c = w.c;
+    const environ = allOf(w, 'environ').find((e) => c.Environ.type[e] === ENVIRON_TYPES.indexOf('wild') && !hasComponent(w, planetOfEnviron(w, e), c.Secret) && environsOf(w, planetOfEnviron(w, e)).length === 1)!;
+    const planet = planetOfEnviron(w, environ);
+    strip(game, refOf(w, planet));
+    for (const u of unitsIn(game, environ, 'rebel')) eliminateUnit(game, u, '[test]');
+    c.PlanetState.value[planet] = REBELLION;
+    putUnit(game, 'line', environ);
+    place(w, spawnUnit(w, game.content, game.ruleset.sides, 'rebel-1-0', 'wild'), environ);
+    const decision: Decision = {
+      side: 'imperial',
+      kind: 'declare-combat',
+      prompt: '',
+      rule: '[10.1]',
+      options: [
+        { type: 'declare-combat', side: 'imperial', environ },
+        { type: 'no-combat', side: 'imperial', environ },
+      ],
+    };
+    return { game, decision };
+  }
+
+  it('[10.1, 10.5, 15.53] its last unit on the planet does not attack at 1-1 (3-1 shifted two against it), which may lose it', () => {
+    const { game, decision } = lastStand();
+    expect(plan(game, decision, { holdsFast: true })).toMatchObject({ type: 'no-combat' });
+  });
+
+  it('without it, the table\'s edge decides: it attacks', () => {
+    const { game, decision } = lastStand();
+    expect(plan(game, decision)).toMatchObject({ type: 'declare-combat' });
+  });
+});
+
 describe('with the skill, the Empire flies its characters to where unrest is about to rise [15.2, 13.53]', () => {
   /**
    * Embers of the Reach at the Imperial movement, the Empire's ship and its pilot at home. Every planet
