@@ -759,8 +759,8 @@ function wipeChance(ctx: PlanContext, environ: number, attacker: SideId, imperia
 
 /**
  * `holdsFast` [15.53]: the chance that a planet in rebellion ends the Imperial player-turn with no
- * Imperial unit, each environ where they stand attacked once by the Rebel [10.1]; `added` Imperial
- * strength in one environ, for a unit the Empire may send there.
+ * Imperial unit, each environ where they stand attacked once by the Rebel [10.1]; with `added` Imperial
+ * strength in one environ, for a unit the Empire may send there (or, negative, take away).
  */
 function fallChance(ctx: PlanContext, planet: number, added?: { environ: number; strength: number }): number {
   let fall = 1;
@@ -774,9 +774,8 @@ function fallChance(ctx: PlanContext, planet: number, added?: { environ: number;
 
 /** `holdsFast`: the environ of a planet where a unit of this strength leaves the planet likeliest held. */
 function holdingEnviron(ctx: PlanContext, planet: number, strength: number): { environ: number; fall: number } | undefined {
-  const environs = ctx.view.environs.filter((e) => e.planet === planet);
-  const env = best(environs, (e) => -fallChance(ctx, planet, { environ: e.eid, strength }));
-  return env && { environ: env.eid, fall: fallChance(ctx, planet, { environ: env.eid, strength }) };
+  const choices = ctx.view.environs.filter((e) => e.planet === planet).map((e) => ({ environ: e.eid, fall: fallChance(ctx, planet, { environ: e.eid, strength }) }));
+  return best(choices, (c) => -c.fall);
 }
 
 /**
@@ -861,6 +860,7 @@ function imperialMovement(ctx: PlanContext): Command | undefined {
     const mayGo = (u: GameView['units'][number]) => {
       const from = planetOfUnit(view, u);
       if (from === planet || arrival(u, planet) <= 0) return false;
+      // holdsFast: a planet in rebellion spares a unit only if it stays all but sure to hold without it
       if (holdingFast(ctx) && inRebellion.has(from)) return staying(from) > 1 && fallChance(ctx, from, { environ: u.environ, strength: -(u.combat ?? 0) }) <= HOLD_RISK;
       if (ctx.skills?.routeAware) return maySpare(view, u, from, staying(from), unheld);
       return !inRebellion.has(from) && staying(from) > 1;
