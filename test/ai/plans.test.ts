@@ -30,6 +30,35 @@ function strip(game: Game, planet: string): void {
   for (const u of unitsOnPlanet(game, eid(game, 'planet', planet), 'imperial')) eliminateUnit(game, u, '[test]');
 }
 
+/** A planet in rebellion with no unit of either side on it (the positions below then put theirs). */
+function bareRebellion(game: Game, planet: number): void {
+  strip(game, refOf(game.world, planet));
+  for (const env of environsOf(game.world, planet)) for (const u of unitsIn(game, env, 'rebel')) eliminateUnit(game, u, '[test]');
+  game.world.c.PlanetState.value[planet] = REBELLION;
+}
+
+/** A Rebel unit of this type raised in an environ of that environ type. */
+function putRebelUnit(game: Game, type: string, environ: number): number {
+  const w = game.world;
+  const unit = spawnUnit(w, game.content, game.ruleset.sides, type, ENVIRON_TYPES[w.c.Environ.type[environ] as number] ?? null);
+  place(w, unit, environ);
+  return unit;
+}
+
+/** [10.1] The side may declare combat in the environ, or not. */
+function declareCombat(side: SideId, environ: number): Decision {
+  return {
+    side,
+    kind: 'declare-combat',
+    prompt: '',
+    rule: '[10.1]',
+    options: [
+      { type: 'declare-combat', side, environ },
+      { type: 'no-combat', side, environ },
+    ],
+  };
+}
+
 function plan(game: Game, decision: Decision, skills?: PlanSkills): Command {
   return planFor({ content: game.content, view: viewFor(game, decision.side, { events: false }), decision, side: decision.side, memory: {}, skills });
 }
@@ -230,13 +259,10 @@ describe('with the skill, the Empire holds a rising against the Rebel\'s attack 
     const rising = planets.find((p) => planets.some((q) => systemOf(q) !== systemOf(p) && routeBetween(game, systemOf(p), systemOf(q))))!;
     const near = planets.find((q) => systemOf(q) !== systemOf(rising) && routeBetween(game, systemOf(rising), systemOf(q)))!;
     for (const u of allOf(w, 'unit')) if (c.Owner.side[u] === 1) c.Unit.mobile[u] = 0;
-    strip(game, refOf(w, rising));
-    for (const env of environsOf(w, rising)) for (const u of unitsIn(game, env, 'rebel')) eliminateUnit(game, u, '[test]');
-    c.PlanetState.value[rising] = REBELLION;
+    bareRebellion(game, rising);
     const front = environsOf(w, rising)[0]!;
-    const holder = putUnit(game, 'line', front);
-    c.Unit.mobile[holder] = 0;
-    place(w, spawnUnit(w, game.content, game.ruleset.sides, 'rebel-2-1', ENVIRON_TYPES[c.Environ.type[front] as number] ?? null), front);
+    c.Unit.mobile[putUnit(game, 'line', front)] = 0;
+    putRebelUnit(game, 'rebel-2-1', front);
     const home = environsOf(w, near)[0]!;
     c.Unit.mobile[putUnit(game, 'line', home)] = 0;
     const mover = putUnit(game, 'line', home);
@@ -260,16 +286,12 @@ describe('with the skill, the Empire holds a rising against the Rebel\'s attack 
 
   it('[16.15, 15.53] a reinforcement unit arrives beside the unit that holds a rising, not in its other environ', () => {
     const game = testGame('galactic-lucent-spiral', 'reinforce');
-    const w = game.world;
-    const c = w.c;
     const planet = eid(game, 'planet', 'lyrr');
-    const [urban, wild] = environsOf(w, planet) as [number, number];
-    strip(game, 'lyrr');
-    for (const env of [urban, wild]) for (const u of unitsIn(game, env, 'rebel')) eliminateUnit(game, u, '[test]');
-    c.PlanetState.value[planet] = REBELLION;
-    for (let i = 0; i < 3; i++) place(w, spawnUnit(w, game.content, game.ruleset.sides, 'rebel-2-1', 'urban'), urban);
+    const [urban, wild] = environsOf(game.world, planet) as [number, number];
+    bareRebellion(game, planet);
+    for (let i = 0; i < 3; i++) putRebelUnit(game, 'rebel-2-1', urban);
     putUnit(game, 'line', wild);
-    place(w, spawnUnit(w, game.content, game.ruleset.sides, 'rebel-2-1', 'wild'), wild);
+    putRebelUnit(game, 'rebel-2-1', wild);
     const decision: Decision = {
       side: 'imperial',
       kind: 'place-reinforcement',
@@ -288,23 +310,10 @@ describe('with the skill, the Empire holds a rising against the Rebel\'s attack 
     const w = game.world;
     const c = w.c;
     const environ = allOf(w, 'environ').find((e) => c.Environ.type[e] === ENVIRON_TYPES.indexOf('wild') && !hasComponent(w, planetOfEnviron(w, e), c.Secret) && environsOf(w, planetOfEnviron(w, e)).length === 1)!;
-    const planet = planetOfEnviron(w, environ);
-    strip(game, refOf(w, planet));
-    for (const u of unitsIn(game, environ, 'rebel')) eliminateUnit(game, u, '[test]');
-    c.PlanetState.value[planet] = REBELLION;
+    bareRebellion(game, planetOfEnviron(w, environ));
     putUnit(game, 'line', environ);
-    place(w, spawnUnit(w, game.content, game.ruleset.sides, 'rebel-1-0', 'wild'), environ);
-    const decision: Decision = {
-      side: 'imperial',
-      kind: 'declare-combat',
-      prompt: '',
-      rule: '[10.1]',
-      options: [
-        { type: 'declare-combat', side: 'imperial', environ },
-        { type: 'no-combat', side: 'imperial', environ },
-      ],
-    };
-    return { game, decision };
+    putRebelUnit(game, 'rebel-1-0', environ);
+    return { game, decision: declareCombat('imperial', environ) };
   }
 
   it('[10.1, 10.5, 15.53] its last unit on the planet does not attack at 1-1 (3-1 shifted two against it), which may lose it', () => {
@@ -490,25 +499,14 @@ describe('attacks are judged on the tables [10.0-10.7]', () => {
     for (const type of imperialUnits) place(w, spawnUnit(w, game.content, game.ruleset.sides, type, null), environ);
     return { game, environ };
   }
-  const declare = (side: 'rebel' | 'imperial', environ: number): Decision => ({
-    side,
-    kind: 'declare-combat',
-    prompt: '',
-    rule: '[10.1]',
-    options: [
-      { type: 'declare-combat', side, environ },
-      { type: 'no-combat', side, environ },
-    ],
-  });
-
   it('[10.22] the Empire attacks three Rebel irregulars with three line units (3-1 before shifts)', () => {
     const { game, environ } = standoff(['rebel-1-0'], ['line', 'line', 'line']);
-    expect(plan(game, declare('imperial', environ))).toMatchObject({ type: 'declare-combat' });
+    expect(plan(game, declareCombat('imperial', environ))).toMatchObject({ type: 'declare-combat' });
   });
 
   it('[10.22, 10.5] the Empire does not attack a stronger Rebel stack at 1-2 on its own ground', () => {
     const { game, environ } = standoff(['rebel-2-1', 'rebel-2-1', 'rebel-2-1'], ['patrol', 'patrol']);
-    expect(plan(game, declare('imperial', environ))).toMatchObject({ type: 'no-combat' });
+    expect(plan(game, declareCombat('imperial', environ))).toMatchObject({ type: 'no-combat' });
   });
 });
 
