@@ -271,7 +271,7 @@ describe('with the skill, the Empire holds a rising against the Rebel\'s attack 
     advance(game);
     const d = game.pending!;
     const decision = { ...d, options: d.options.filter((o) => (o.type === 'pick' && w.kinds[o.piece as number] === 'unit') || o.type === 'end-movement') };
-    return { game, decision, mover, front };
+    return { game, decision, mover };
   }
 
   it('[10.3, 15.53] a second unit goes to a planet in rebellion whose one unit a Rebel attack may leave bare', () => {
@@ -279,7 +279,7 @@ describe('with the skill, the Empire holds a rising against the Rebel\'s attack 
     expect(plan(game, decision, { routeAware: true, holdsFast: true })).toMatchObject({ type: 'pick', piece: mover });
   });
 
-  it('without it, the unit stays: the planet has as much Imperial strength as Rebel', () => {
+  it('without it, the unit stays: the Imperial strength there already matches the Rebels\'', () => {
     const { game, decision, mover } = heldRising();
     expect(plan(game, decision, { routeAware: true })).not.toMatchObject({ type: 'pick', piece: mover });
   });
