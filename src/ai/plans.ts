@@ -738,11 +738,6 @@ function pilotIdleShip(ctx: PlanContext): Command | undefined {
   return undefined;
 }
 
-/** `holdsFast` is the Empire's in the galactic game; the province scenarios' rows were measured without it. */
-function holdingFast(ctx: PlanContext): boolean {
-  return ctx.side === 'imperial' && !!ctx.skills?.holdsFast && isGalacticScenario(ctx.content, ctx.view.scenario);
-}
-
 /**
  * `holdsFast` [10.0, 10.3]: the chance that one attack in this environ leaves no Imperial unit there,
  * by the Rebel (the Imperial units defend) or by the Empire (they attack), with `imperial` strength
@@ -831,7 +826,7 @@ function rebellionsToHold(ctx: PlanContext, sentStrength: Record<number, number>
       // routeAware: a planet with no unit on it is held only once some unit sent is all but sure to land
       if (ctx.skills?.routeAware && present === 0 && (missed[p.eid] ?? 1) > HOLD_RISK) need = Math.max(need, 1);
       // holdsFast: and until the units there are all but sure to outlast the Rebel's attack
-      if (holdingFast(ctx) && fallChance(ctx, p.eid) > HOLD_RISK) need = Math.max(need, 1);
+      if (galacticEmpireSkill(ctx, 'holdsFast') && fallChance(ctx, p.eid) > HOLD_RISK) need = Math.max(need, 1);
       return { planet: p.eid, need };
     })
     .filter((x) => x.need > 0)
@@ -861,11 +856,11 @@ function imperialMovement(ctx: PlanContext): Command | undefined {
       const from = planetOfUnit(view, u);
       if (from === planet || arrival(u, planet) <= 0) return false;
       // holdsFast: a planet in rebellion spares a unit only if it stays all but sure to hold without it
-      if (holdingFast(ctx) && inRebellion.has(from)) return staying(from) > 1 && fallChance(ctx, from, { environ: u.environ, strength: -(u.combat ?? 0) }) <= HOLD_RISK;
+      if (galacticEmpireSkill(ctx, 'holdsFast') && inRebellion.has(from)) return staying(from) > 1 && fallChance(ctx, from, { environ: u.environ, strength: -(u.combat ?? 0) }) <= HOLD_RISK;
       if (ctx.skills?.routeAware) return maySpare(view, u, from, staying(from), unheld);
       return !inRebellion.has(from) && staying(from) > 1;
     };
-    if (holdingFast(ctx)) {
+    if (galacticEmpireSkill(ctx, 'holdsFast')) {
       const held = holdFast(ctx, planet, movable.filter(mayGo), arrival);
       if (held) return held;
       continue;
@@ -1122,11 +1117,12 @@ export function beginMovementMemory(ctx: PlanContext): void {
 }
 
 /**
- * `firebreaks` is the Empire's in the galactic game, where its domino shifts reach a galaxy of planets;
- * the province scenarios' rows were measured without it.
+ * Does the Empire play this skill of its galactic game here? `firebreaks` (its domino shifts reach a
+ * galaxy of planets) and `holdsFast` are the Empire's in the galactic game only: the province
+ * scenarios' rows were measured without them.
  */
-function firebreaking(ctx: PlanContext): boolean {
-  return ctx.side === 'imperial' && !!ctx.skills?.firebreaks && isGalacticScenario(ctx.content, ctx.view.scenario);
+function galacticEmpireSkill(ctx: PlanContext, skill: 'firebreaks' | 'holdsFast'): boolean {
+  return ctx.side === 'imperial' && !!ctx.skills?.[skill] && isGalacticScenario(ctx.content, ctx.view.scenario);
 }
 
 /**
@@ -1242,7 +1238,7 @@ const PLANS: Record<string, Plan> = {
   'declare-combat'(ctx) {
     const environ = ctx.decision.options[0]?.environ as number;
     const rebellion = ctx.decision.rule === '[10.7]';
-    if (holdingFast(ctx) && !rebellion && riskyForTheHold(ctx, environ)) return option(ctx, 'no-combat');
+    if (galacticEmpireSkill(ctx, 'holdsFast') && !rebellion && riskyForTheHold(ctx, environ)) return option(ctx, 'no-combat');
     return combatEdge(ctx, environ, ctx.side, rebellion) > 0 ? option(ctx, 'declare-combat') : option(ctx, 'no-combat');
   },
   'pdb-attack': (ctx) => option(ctx, 'pdb-fire'),
@@ -1267,7 +1263,7 @@ const PLANS: Record<string, Plan> = {
     });
   },
   'place-reinforcement'(ctx) {
-    const held = holdingFast(ctx) ? reinforceTheHold(ctx) : undefined;
+    const held = galacticEmpireSkill(ctx, 'holdsFast') ? reinforceTheHold(ctx) : undefined;
     if (held) return held;
     const hunted = huntedEnvirons(ctx);
     return (
@@ -1286,7 +1282,7 @@ const PLANS: Record<string, Plan> = {
   'place-characters': (ctx) => best(ctx.decision.options, (o) => placementValue(ctx, o.environ as number, 'characters')),
   'domino-option'(ctx) {
     const targets = (ctx.decision.context?.targets as Record<string, string[]> | undefined) ?? {};
-    if (firebreaking(ctx)) return best(ctx.decision.options, (o) => firebreakOption(ctx, o.shift as string, targets[o.shift as string] ?? []));
+    if (galacticEmpireSkill(ctx, 'firebreaks')) return best(ctx.decision.options, (o) => firebreakOption(ctx, o.shift as string, targets[o.shift as string] ?? []));
     const order = ['all', 'two', 'one'];
     return best(ctx.decision.options, (o) => (targets[o.shift as string]?.length ? 10 - order.indexOf(o.shift as string) : 0));
   },
@@ -1296,7 +1292,7 @@ const PLANS: Record<string, Plan> = {
       const loyalty = planet ? LOYALTY_INDEX[planet.loyalty] : 2;
       // the Empire shifts a planet its assignment needs (at unrest) before any other
       const assignment = planet && assignmentNeeds(ctx).has(planet.eid) ? 10 : 0;
-      if (firebreaking(ctx)) return assignment + (planet ? firebreakValue(planet) : 0);
+      if (galacticEmpireSkill(ctx, 'firebreaks')) return assignment + (planet ? firebreakValue(planet) : 0);
       return ctx.side === 'rebel' ? loyalty : assignment - loyalty; // push the nearest planet over the edge
     });
   },

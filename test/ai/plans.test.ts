@@ -59,6 +59,34 @@ function declareCombat(side: SideId, environ: number): Decision {
   };
 }
 
+/**
+ * A galactic game at the Imperial movement, with its planets in play that are not secret, and a first
+ * one (`rising`) with a planet of another star system one hyperjump route away (`near`).
+ */
+function galacticImperialMovement(seed: string) {
+  const game = testGame('galactic-lucent-spiral', seed);
+  passUntil(game, atMovementOf('imperial'));
+  const w = game.world;
+  const c = w.c;
+  const systemOf = (planet: number) => systemOfPlanet(w, planet);
+  const planets = allOf(w, 'planet').filter((p) => hasComponent(w, p, c.InPlay) && !hasComponent(w, p, c.Secret));
+  const routed = (p: number, q: number) => systemOf(q) !== systemOf(p) && routeBetween(game, systemOf(p), systemOf(q)) !== null;
+  const rising = planets.find((p) => planets.some((q) => routed(p, q)))!;
+  const near = planets.find((q) => routed(rising, q))!;
+  return { game, w, c, systemOf, planets, rising, near };
+}
+
+/**
+ * The Imperial movement asked again once a position is set up (its options then list the new units),
+ * with only its unit picks and its end: no ship flies or changes hands (`startVoyage`, `pilotIdleShip`).
+ */
+function unitMovesOnly(game: Game): Decision {
+  game.pending = null;
+  advance(game);
+  const d = game.pending!;
+  return { ...d, options: d.options.filter((o) => (o.type === 'pick' && game.world.kinds[o.piece as number] === 'unit') || o.type === 'end-movement') };
+}
+
 function plan(game: Game, decision: Decision, skills?: PlanSkills): Command {
   return planFor({ content: game.content, view: viewFor(game, decision.side, { events: false }), decision, side: decision.side, memory: {}, skills });
 }
@@ -135,26 +163,13 @@ describe('the Empire holds its planets in rebellion [15.52, 15.53]', () => {
 });
 
 describe('with the skill, the Empire sends units only where a hyperjump route leads [5.22, 15.53]', () => {
-  /** A galactic game at the Imperial movement, with its planets in play that are not secret. */
-  function galacticImperialMovement(seed: string) {
-    const game = testGame('galactic-lucent-spiral', seed);
-    passUntil(game, atMovementOf('imperial'));
-    const w = game.world;
-    const c = w.c;
-    const systemOf = (planet: number) => systemOfPlanet(w, planet);
-    const planets = allOf(w, 'planet').filter((p) => hasComponent(w, p, c.InPlay) && !hasComponent(w, p, c.Secret));
-    return { game, w, c, systemOf, planets };
-  }
-
   /**
    * The galactic game at the Imperial movement: a planet in rebellion, bare. Every Imperial unit is
    * immobile but two pairs: a strong mobile unit (combat 6) on a planet whose system no route joins to
    * the rising planet's, and a weaker one (combat 2) on a planet one route away.
    */
   function routePosition() {
-    const { game, w, c, systemOf, planets } = galacticImperialMovement('routes');
-    const rising = planets.find((p) => planets.some((q) => systemOf(q) !== systemOf(p) && routeBetween(game, systemOf(p), systemOf(q))))!;
-    const near = planets.find((q) => systemOf(q) !== systemOf(rising) && routeBetween(game, systemOf(rising), systemOf(q)))!;
+    const { game, w, c, systemOf, planets, rising, near } = galacticImperialMovement('routes');
     const far = planets.find((q) => systemOf(q) !== systemOf(rising) && !routeBetween(game, systemOf(rising), systemOf(q)))!;
     for (const u of allOf(w, 'unit')) if (c.Owner.side[u] === 1) c.Unit.mobile[u] = 0;
     strip(game, refOf(w, rising));
@@ -212,12 +227,7 @@ describe('with the skill, the Empire sends units only where a hyperjump route le
       c.Unit.mobile[unit] = 1;
       return unit;
     });
-    game.pending = null;
-    advance(game);
-    // units only: no ship flies or changes hands (`startVoyage`, `pilotIdleShip`)
-    const d = game.pending!;
-    const decision = { ...d, options: d.options.filter((o) => (o.type === 'pick' && w.kinds[o.piece as number] === 'unit') || o.type === 'end-movement') };
-    return { game, decision, units };
+    return { game, decision: unitMovesOnly(game), units };
   }
 
   it('[5.22, 15.53] a second unit follows the first to a bare planet in rebellion while a drift could leave it unheld', () => {
@@ -250,14 +260,7 @@ describe('with the skill, the Empire holds a rising against the Rebel\'s attack 
    * immobile but one mobile unit on a planet one route away that keeps another unit.
    */
   function heldRising() {
-    const game = testGame('galactic-lucent-spiral', 'holds');
-    passUntil(game, atMovementOf('imperial'));
-    const w = game.world;
-    const c = w.c;
-    const systemOf = (planet: number) => systemOfPlanet(w, planet);
-    const planets = allOf(w, 'planet').filter((p) => hasComponent(w, p, c.InPlay) && !hasComponent(w, p, c.Secret));
-    const rising = planets.find((p) => planets.some((q) => systemOf(q) !== systemOf(p) && routeBetween(game, systemOf(p), systemOf(q))))!;
-    const near = planets.find((q) => systemOf(q) !== systemOf(rising) && routeBetween(game, systemOf(rising), systemOf(q)))!;
+    const { game, w, c, rising, near } = galacticImperialMovement('holds');
     for (const u of allOf(w, 'unit')) if (c.Owner.side[u] === 1) c.Unit.mobile[u] = 0;
     bareRebellion(game, rising);
     const front = environsOf(w, rising)[0]!;
@@ -267,11 +270,7 @@ describe('with the skill, the Empire holds a rising against the Rebel\'s attack 
     c.Unit.mobile[putUnit(game, 'line', home)] = 0;
     const mover = putUnit(game, 'line', home);
     c.Unit.mobile[mover] = 1;
-    game.pending = null;
-    advance(game);
-    const d = game.pending!;
-    const decision = { ...d, options: d.options.filter((o) => (o.type === 'pick' && w.kinds[o.piece as number] === 'unit') || o.type === 'end-movement') };
-    return { game, decision, mover };
+    return { game, decision: unitMovesOnly(game), mover };
   }
 
   it('[10.3, 15.53] a second unit goes to a planet in rebellion whose one unit a Rebel attack may leave bare', () => {
