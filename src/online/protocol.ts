@@ -5,6 +5,9 @@
  * the page, so both sides read the same definitions.
  */
 import type { Command, Decision, GameEvent, Json } from '../core/engine/types';
+import type { EntityRefs } from '../core/world/entity-refs';
+import type { OptionInfo } from '../words/describe';
+import type { CombatFacts } from '../words/combat-facts';
 
 /** The Colyseus room type every online game is played in (one room per game, found by its id). */
 export const GAME_ROOM = 'game';
@@ -112,3 +115,16 @@ export interface OverMessage {
 }
 
 export type ClientMessages = { command: Command<string> };
+
+/**
+ * What the game server adds for a star-system seat to each state it sends [issue 27]: what the play
+ * screen shows beyond the view, made where the game is. What never changes (the turn sequence, the
+ * static entities) comes with the first state only; the decision's words only with the seat's own
+ * decision, without its options again (the state's decision has them).
+ */
+export interface OnlinePlayFacts {
+  segment: number;
+  sequence?: string[];
+  refs?: EntityRefs;
+  decision?: { prompt: string; context?: Decision['context']; options: OptionInfo[]; combat: CombatFacts | null };
+}

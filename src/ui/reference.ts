@@ -8,7 +8,7 @@
 import type { ActionCardDef, ActionEventKind, CreatureDef, GalacticEffectDef, GalacticEventDef, ImperialShipDef, MissionDef, PlanetScopeDef, PossessionDef, StrategicAssignmentDef } from '../core/content/schema';
 import type { Content } from '../core/content/validate';
 import { GLOSSARY, type GlossaryEntry } from './play/glossary';
-import { missionNeed, missionSuits } from './mission-words';
+import { missionNeed, missionSuits } from '../words/mission-words';
 import { RATING_DRAWS_PER } from '../../systems/bonus-draw';
 import './reference.css';
 

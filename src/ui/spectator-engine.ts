@@ -16,7 +16,7 @@ import { viewFor } from '../core/view';
 import { starSystemRuleset } from '../../systems/star-system-ruleset';
 import type { EntityRefs } from '../render/types';
 import type { FromWorker, GameInfo, StepUnit } from './spectator-protocol';
-import { entityRefs } from './entity-refs';
+import { entityRefs } from '../core/world/entity-refs';
 
 export class SpectatorEngine {
   game: Game | null = null;

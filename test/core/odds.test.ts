@@ -7,7 +7,7 @@ import { detectionResult } from '../../systems/detection';
 import { combatColumn } from '../../systems/character-combat';
 import { attackColumns, breakOffOdds, characterColumn, characterOdds, detectionOdds, militaryOdds, oddsForEvent, ratioColumn, searchOdds, shiftColumn } from '../../src/core/odds';
 import { combatShift } from '../../systems/military-combat';
-import { combatFacts } from '../../src/ui/play/combat-facts';
+import { combatFacts } from '../../src/words/combat-facts';
 import { emptyBoard, put, unit } from '../systems/mission-helpers';
 import { entityOf } from '../../src/core/world/world';
 import { emit } from '../../src/core/engine/game';

@@ -16,7 +16,7 @@ import type { Game } from '../../src/core/engine/types';
 import { playOne } from '../../src/ai/play';
 import { agentFactory } from '../../src/ai/registry';
 import { saveToText } from '../../src/core/save';
-import { namesIn } from '../../src/ui/play/describe';
+import { namesIn } from '../../src/words/describe';
 import { starSystemRuleset } from '../../systems/star-system-ruleset';
 
 const SCENARIO = 'start-of-rebellion';

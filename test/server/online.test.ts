@@ -14,8 +14,7 @@ import { replay } from '../../src/server/game-room';
 import { ONLINE_RULESETS } from '../../src/server/online-rulesets';
 import { stateOf, type ConquestGame } from '../../systems/conquest/state';
 import { databaseFile, freePort, playSeat } from './helpers';
-import type { StateMessage } from '../../src/online/protocol';
-import type { OnlinePlayFacts } from '../../src/ui/play/play-protocol';
+import type { OnlinePlayFacts, StateMessage } from '../../src/online/protocol';
 import type { GameEvent } from '../../src/core/engine/types';
 
 const content = bundledContent();

@@ -11,7 +11,7 @@ import { viewFor } from '../../src/core/view';
 import { groupDestinations } from '../../systems/movement';
 import { hyperjumpOdds, hyperjumpResult, isAdrift, routeBetween, stackNavigation } from '../../systems/hyperjump';
 import { eid, rigDice, testGame } from '../fixtures';
-import { describeOption } from '../../src/ui/play/describe';
+import { describeOption } from '../../src/words/describe';
 import { clearBoard, env, moveStack, optionsOf, putChar, reask, ship, unit } from './ops-helpers';
 
 const reachGame = (): Game => clearBoard(testGame('embers-of-the-reach', 'jumps'));

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { viewFor } from '../../src/core/view';
 import { panelHtml } from '../../src/ui/info-panel';
-import { entityRefs } from '../../src/ui/entity-refs';
+import { entityRefs } from '../../src/core/world/entity-refs';
 import { explainPlanetInView } from '../../systems/control-explain';
 import { summonSovereign } from '../../systems/sovereigns';
 import { entityOf } from '../../src/core/world/world';

@@ -110,7 +110,7 @@ describe('playing against the AI', () => {
 
 describe('option descriptions', () => {
   it('marks "end" and the "no" of a yes-or-no question as what Enter does, but not a mission without declared possessions', async () => {
-    const { describeOption } = await import('../../src/ui/play/describe');
+    const { describeOption } = await import('../../src/words/describe');
     const e = rebelVsAI();
     const g = e.game!;
     expect(describeOption(g, { type: 'end-movement', side: 'rebel' }).ends).toBe(true);
@@ -122,7 +122,7 @@ describe('option descriptions', () => {
 
 describe('names, not ids', () => {
   it('a prompt names environs and characters by their names', async () => {
-    const { namesIn } = await import('../../src/ui/play/describe');
+    const { namesIn } = await import('../../src/words/describe');
     const e = rebelVsAI();
     const env = [...content.environs.values()][0]!;
     const ch = [...content.characters.values()][0]!;

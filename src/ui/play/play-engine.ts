@@ -17,10 +17,10 @@ import { loadSave, saveToText } from '../../core/save';
 import { starSystemRuleset } from '../../../systems/star-system-ruleset';
 import type { EntityRefs } from '../../render/types';
 import { playOne } from '../../ai/play';
-import { namesIn } from './describe';
-import { decisionInfo, sequenceLabels } from './decision-info';
+import { namesIn } from '../../words/describe';
+import { decisionInfo, sequenceLabels } from '../../words/decision-info';
 import type { FromPlayWorker, PlayInfo, PlaySetup } from './play-protocol';
-import { entityRefs } from '../entity-refs';
+import { entityRefs } from '../../core/world/entity-refs';
 
 /** Events that roll dice or reveal something: undo may not cross them. */
 const REVEALING = ['detection', 'pdb', 'military-combat', 'character-combat', 'combat', 'break-off', 'search', 'action', 'mission', 'hyperjump', 'squad', 'bonus-draw', 'domino', 'rebellion', 'capture', 'captured', 'subvert', 'subverted'];

@@ -7,9 +7,8 @@ import type { SideId } from '../../core/content/schema';
 import type { Decision } from '../../core/engine/types';
 import type { Seats } from '../../core/save';
 import type { FromWorker } from '../spectator-protocol';
-import type { OptionInfo } from './describe';
-import type { CombatFacts } from './combat-facts';
-import type { EntityRefs } from '../../render/types';
+import type { OptionInfo } from '../../words/describe';
+import type { CombatFacts } from '../../words/combat-facts';
 
 /** Who plays a side: a person at this screen, or an AI level from `src/ai/registry.ts`. */
 export type Player = { kind: 'human' } | { kind: 'ai'; agent: string };
@@ -75,16 +74,3 @@ export type FromPlayWorker =
   | FromWorker
   | (Extract<FromWorker, { type: 'state' }> & { play: PlayInfo })
   | { type: 'autosave'; text: string; scenario: string; turn: number; seed?: string; seats?: Seats };
-
-/**
- * What the game server adds for a star-system seat to each state it sends [issue 27]: what the play
- * screen shows beyond the view, made where the game is. What never changes (the turn sequence, the
- * static entities) comes with the first state only; the decision's words only with the seat's own
- * decision, without its options again (the state's decision has them).
- */
-export interface OnlinePlayFacts {
-  segment: number;
-  sequence?: string[];
-  refs?: EntityRefs;
-  decision?: { prompt: string; context?: Decision['context']; options: OptionInfo[]; combat: CombatFacts | null };
-}

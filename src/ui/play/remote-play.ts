@@ -11,7 +11,8 @@ import type { Command, Decision, GameEvent } from '../../core/engine/types';
 import type { GameView } from '../../core/view';
 import type { OnlineSeat } from '../../online/client';
 import type { SeatInfo, StateMessage } from '../../online/protocol';
-import type { FromPlayWorker, OnlinePlayFacts, OnlineTable, ToPlayWorker } from './play-protocol';
+import type { FromPlayWorker, OnlineTable, ToPlayWorker } from './play-protocol';
+import type { OnlinePlayFacts } from '../../online/protocol';
 
 export class RemotePlay {
   private introduced = false;

@@ -4,13 +4,13 @@
  * public places and enemy pieces, and an enemy's hidden unit is named without its type or strength
  * (`entityName`), so a label reveals nothing that side does not know.
  */
-import type { Command, Decision, Game, Json } from '../../core/engine/types';
-import { environOf, kindOf, planetOfEnviron, refOf } from '../../core/world/world';
-import { LOYALTIES, type SideId } from '../../core/content/schema';
-import { groupById, groupOn, missionPhase } from '../../../systems/missions';
-import { hidingBonus } from '../../../systems/search';
+import type { Command, Decision, Game, Json } from '../core/engine/types';
+import { environOf, kindOf, planetOfEnviron, refOf } from '../core/world/world';
+import { LOYALTIES, type SideId } from '../core/content/schema';
+import { groupById, groupOn, missionPhase } from '../../systems/missions';
+import { hidingBonus } from '../../systems/search';
 import { optionFacts, pdbWords } from './option-facts';
-import { nameOf } from '../../core/names';
+import { nameOf } from '../core/names';
 
 export interface OptionInfo {
   /** The button text. */

@@ -5,22 +5,22 @@
  * with the whole game, so it reads only what the deciding side may know: its own pieces, public
  * planet facts (loyalty, state, PDB), public tables and cards.
  */
-import type { HyperjumpResult } from '../../core/content/schema';
-import { HYPERJUMP_WORDS, hyperjumpOdds, jumpOf, stackNavigation } from '../../../systems/hyperjump';
+import type { HyperjumpResult } from '../core/content/schema';
+import { HYPERJUMP_WORDS, hyperjumpOdds, jumpOf, stackNavigation } from '../../systems/hyperjump';
 import { hasComponent } from 'bitecs';
-import type { Command, Decision, Game } from '../../core/engine/types';
-import { LOYALTIES, PLANET_STATES, type SideId } from '../../core/content/schema';
-import { environOf, holderOf, kindOf, planetOfEnviron, refOf } from '../../core/world/world';
-import { detectionOdds, percent } from '../../core/odds';
-import { nameOf } from '../../core/names';
-import { DIPLOMACY_LOYALTY_DRAWS, ratingDraws } from '../../../systems/bonus-draw';
-import { evasionValue, pilotNavigation } from '../../../systems/detection';
-import { controls } from '../../../systems/control';
-import { courtOf, sovereignDiplomacyDraws, sovereignOf } from '../../../systems/sovereigns';
-import { enemyOf, unitsIn } from '../../../systems/sides';
-import { groupParts } from '../../../systems/movement';
-import { possessionCard, workingPossessions } from '../../../systems/possessions';
-import { missionNeed, missionSuits } from '../mission-words';
+import type { Command, Decision, Game } from '../core/engine/types';
+import { LOYALTIES, PLANET_STATES, type SideId } from '../core/content/schema';
+import { environOf, holderOf, kindOf, planetOfEnviron, refOf } from '../core/world/world';
+import { detectionOdds, percent } from '../core/odds';
+import { nameOf } from '../core/names';
+import { DIPLOMACY_LOYALTY_DRAWS, ratingDraws } from '../../systems/bonus-draw';
+import { evasionValue, pilotNavigation } from '../../systems/detection';
+import { controls } from '../../systems/control';
+import { courtOf, sovereignDiplomacyDraws, sovereignOf } from '../../systems/sovereigns';
+import { enemyOf, unitsIn } from '../../systems/sides';
+import { groupParts } from '../../systems/movement';
+import { possessionCard, workingPossessions } from '../../systems/possessions';
+import { missionNeed, missionSuits } from './mission-words';
 
 export interface OptionFacts {
   /** A line of facts under the label. */

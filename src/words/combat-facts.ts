@@ -5,12 +5,12 @@
  * the side can see. Runs in the worker: it reads the side's view (`viewFor`) and the events the side
  * was shown, never the hidden truth.
  */
-import type { Decision, Game } from '../../core/engine/types';
-import type { SideId } from '../../core/content/schema';
-import { viewFor } from '../../core/view';
-import { kindOf } from '../../core/world/world';
-import { leaderCandidates, shiftFromFacts } from '../../../systems/military-combat';
-import { enemyOf } from '../../../systems/sides';
+import type { Decision, Game } from '../core/engine/types';
+import type { SideId } from '../core/content/schema';
+import { viewFor } from '../core/view';
+import { kindOf } from '../core/world/world';
+import { leaderCandidates, shiftFromFacts } from '../../systems/military-combat';
+import { enemyOf } from '../../systems/sides';
 
 export interface CombatFacts {
   ownStrength: number;

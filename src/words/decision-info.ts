@@ -4,7 +4,7 @@
  * them. Made where the game is: the play worker for a game at this screen, the game server for one
  * played online [issue 27]. Only ever for the deciding side, so it tells that side nothing it may not know.
  */
-import type { Decision, Game } from '../../core/engine/types';
+import type { Decision, Game } from '../core/engine/types';
 import { describeOption, namesIn, type OptionInfo } from './describe';
 import { combatFacts, type CombatFacts } from './combat-facts';
 
