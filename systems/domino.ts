@@ -2,8 +2,10 @@
  * The domino effect (000 15.1-15.2f): events on one planet move the loyalty of the planets of its star
  * system and of the planets of its star-faring races.
  *
- * `sparkDomino` is called by loyalty.ts for every cause of 15.2b and queues a `domino-effect` frame with
- * `interrupt`, so the effect, and any chain reaction it starts, is resolved at once and in order [15.1c].
+ * loyalty.ts sparks it for every cause of 15.2b (`sparkDomino` queues a `domino-effect` frame with
+ * `interrupt`), so the effect, and any chain reaction it starts, is resolved at once and in order [15.1c].
+ * The effect shifts loyalty through loyalty.ts in turn; the frame, named by its procedure, is what joins
+ * the two, so neither module imports the other back.
  *
  * A domino effect is resolved as a list of *parts*, each one row-and-column cell of the Domino Effects
  * Chart: first its effect on the planets of its own star system [15.2c], then, for each star-faring race
@@ -14,7 +16,7 @@
  */
 import { getRelationTargets } from 'bitecs';
 import type { SideId } from '../src/core/content/schema';
-import { emit, interrupt } from '../src/core/engine/game';
+import { emit } from '../src/core/engine/game';
 import type { Command, Frame, Game, Json, Procedure, Step } from '../src/core/engine/types';
 import { InProvince, PeopledBy } from '../src/core/world/relations';
 import { entityOf, environsOf, has, refOf, systemOfPlanet } from '../src/core/world/world';
@@ -161,13 +163,16 @@ function shiftOutcome(game: Game, planet: number, side: SideId, level: number): 
   return loyalty === PATRIOTIC ? null : 'shift';
 }
 
-/** The domino effect in progress, as its frame data. */
+/**
+ * The domino effect in progress, as its frame data: the spark loyalty.ts queued (planet, level, side,
+ * cause), then the effect's own working, set when it starts.
+ */
 export interface DominoData {
   planet: number;
   level: number;
   side: SideId;
   cause: string;
-  /** The chart cells this effect resolves, worked out when it starts; then the one being resolved. */
+  /** The chart cells this effect resolves, worked out when it starts (not there yet in the spark); then the one being resolved. */
   parts: DominoPart[] | null;
   part: number;
   /** The option the benefiting side took for the current part. */
@@ -240,17 +245,6 @@ function optionText(option: DominoOption, side: SideId): string {
   return `${count}, which may be at the enemy extreme${side === 'rebel' ? ', a capital or the throne' : ''} or a home planet`;
 }
 
-// ------------------------------------------------------------------------------------------ sparking
-
-/**
- * 000 15.2b: a cause happened on `planet`; the domino effect of this level for `side` runs at once,
- * before the procedure that caused it goes on [15.1c].
- */
-export function sparkDomino(game: Game, planet: number, level: number, side: SideId, cause: string): void {
-  const data: DominoData = { planet, level, side, cause, parts: null, part: 0, shift: null, limited: true, shifted: [], all: [], chosen: 0 };
-  interrupt(game, { proc: 'domino-effect', data });
-}
-
 // ------------------------------------------------------------------------------------------ procedures
 
 /** The domino effect: for each part, the benefiting side picks an option, then planets one at a time. */
@@ -258,7 +252,9 @@ export const dominoEffect: Procedure = {
   step(game: Game, frame: Frame): Step {
     const d = frame.data as DominoData;
     if (!d.parts) {
+      // the spark names the planet, level, side and cause; the effect's own working starts here
       d.parts = dominoParts(game, d.planet);
+      Object.assign(d, { part: 0, shift: null, limited: true, shifted: [], all: [], chosen: 0 });
       emit(game, {
         kind: 'domino',
         text: `A level-${d.level} domino effect for the ${sideName(d.side)} from ${planetName(game, d.planet)} (${d.cause}).`,

@@ -10,11 +10,10 @@
  * rising or falling to the Rebel also sends its sovereign away from any court (sovereigns.ts) [13.2].
  */
 import type { SideId } from '../src/core/content/schema';
-import { emit } from '../src/core/engine/game';
+import { emit, interrupt } from '../src/core/engine/game';
 import type { Game } from '../src/core/engine/types';
 import { REBELLION, REBELLION_STOPPED, REBEL_CONTROL, IMPERIAL_CONTROL } from '../src/core/world/components';
 import { refOf, touch } from '../src/core/world/world';
-import { sparkDomino } from './domino';
 import { moveChaos, planetResource } from './chaos';
 import { sovereignsLeave } from './sovereigns';
 
@@ -102,6 +101,15 @@ export function dominoLevelForShift(spaces: number): number {
   if (spaces >= 3) return 2;
   if (spaces === 2) return 1;
   return 0;
+}
+
+/**
+ * 000 15.2b: a cause happened on `planet`; the domino effect of this level for `side` runs at once,
+ * before the procedure that caused it goes on [15.1c]. The effect is domino.ts's `domino-effect`
+ * procedure, queued by name: it shifts loyalty through this module in its turn.
+ */
+export function sparkDomino(game: Game, planet: number, level: number, side: SideId, cause: string): void {
+  interrupt(game, { proc: 'domino-effect', data: { planet, level, side, cause } });
 }
 
 /** [15.4] the planet goes into rebellion (000 15.2b: a level-2 domino effect for the Rebel); `at` as for `shiftLoyalty`. */

@@ -20,11 +20,10 @@ import {
   dominoParts,
   dominoTargets,
   rebelMayReach,
-  sparkDomino,
   type DominoData,
   type DominoPart,
 } from '../../systems/domino';
-import { DISSENT, LOYAL, NEUTRAL, PATRIOTIC, UNREST } from '../../systems/loyalty';
+import { DISSENT, LOYAL, NEUTRAL, PATRIOTIC, sparkDomino, UNREST } from '../../systems/loyalty';
 import { planetsInPlay } from '../../systems/sides';
 import { eid, testGame } from '../fixtures';
 
