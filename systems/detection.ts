@@ -17,8 +17,7 @@ import type { Game } from '../src/core/engine/types';
 import { tag, touch, untag } from '../src/core/world/world';
 import { nameOf } from '../src/core/names';
 import { killCharacter } from './character-combat';
-import { possessionCard, workingPossessions } from './possessions';
-import { loseShip } from './stacking';
+import { loseShip, possessionCard, workingPossessions } from './possessions';
 
 export type DetectionOutcome = 'U' | 'D' | 'Dd' | 'E';
 

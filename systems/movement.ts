@@ -31,6 +31,7 @@ import { canPutPdbUp, pdbAttackColumn, pdbUsableBy, applyPdbLoss, putPdbUp } fro
 import { markMoversBusy } from './healing';
 import { combatResult, eliminateUnit } from './military-combat';
 import { killCharacter } from './character-combat';
+import { loseShip } from './possessions';
 import { clearAdrift, driftingStacks, hyperjumpResult, HYPERJUMP_WORDS, isAdrift, jumpOf, routeBetween, setAdrift, stackNavigation, systemOfEnviron } from './hyperjump';
 import { placeWaitingRebelUnits } from './rebellion';
 import { reinforcementStep, answerReinforcement } from './reinforcements';
@@ -41,7 +42,6 @@ import { charactersIn, enemyOf, environsInPlay, isCharacter, isFreeCharacter, is
 import {
   allShips,
   assignShip,
-  loseShip,
   passengerCount,
   setStackedWithUnits,
   shipAssignments,

@@ -22,7 +22,8 @@ import { refreshControl, controls } from './control';
 import { charactersIn, enemyOf, environsInPlay, planetsInPlay, sideOf, unitsIn } from './sides';
 import { detectShip } from './detection';
 import { pdbUsableBy } from './pdb';
-import { loseShip, refreshShips, shipsIn } from './stacking';
+import { loseShip } from './possessions';
+import { refreshShips, shipsIn } from './stacking';
 import { hiddenFrom, isOwnBase } from './secret-planets';
 
 /** [16.14] the Imperial player always places first. */

@@ -1,16 +1,16 @@
 /**
  * Possessions [14.0-14.4]: what they give their holder, and what using one costs. Other systems ask
- * here instead of reading possession cards themselves.
+ * here instead of reading possession cards themselves. A spaceship lost or gone for good leaves play
+ * here too (`loseShip`), since a lost Rebel ship is a possession going back to the deck [14.24, 14.59].
  */
 import { hasComponent } from 'bitecs';
 import type { MissionLetterId, SideId } from '../src/core/content/schema';
 import { emit } from '../src/core/engine/game';
 import type { Command, Frame, Game, Procedure, Step } from '../src/core/engine/types';
-import { allOf, environOf, hold, holderOf, occupants, planetOf, possessionsOf, refOf, release, tag, untag } from '../src/core/world/world';
+import { allOf, environOf, hold, holderOf, occupants, planetOf, possessionsOf, refOf, release, tag, touch, unplace, untag } from '../src/core/world/world';
 import { controls } from './control';
 import { nameOf } from '../src/core/names';
 import { isFreeCharacter, sideOf } from './sides';
-import { loseShip } from './stacking';
 
 /** The content card of a possession entity. */
 export function possessionCard(game: Game, possession: number) {
@@ -121,6 +121,40 @@ export function destroyPossession(game: Game, possession: number): void {
   const w = game.world;
   release(w, possession);
   tag(w, possession, w.c.Eliminated);
+}
+
+/**
+ * [9.31, 14.2] Could the enemy see this ship? When it is detected, or known (`Revealed`, used in his
+ * sight) and held by a character he sees (detected, or dead or captured), as the views have it.
+ */
+function seenByEnemy(game: Game, ship: number, holder: number): boolean {
+  const w = game.world;
+  const c = w.c;
+  if (hasComponent(w, ship, c.Detected)) return true;
+  return hasComponent(w, ship, c.Revealed) && holder !== 0 && [c.Detected, c.Dead, c.Captured].some((tagged) => hasComponent(w, holder, tagged));
+}
+
+/**
+ * Take a spaceship out of play: [14.59] lost (a Rebel possession returns to the deck), or [14.62] gone
+ * for good. `holder`: who held it (when the caller has already taken it from him). The enemy hears of
+ * the loss only if he could see the ship: else the news would tell him an unseen ship was there.
+ */
+export function loseShip(game: Game, ship: number, why: string, rule: string, forGood = false, holder = holderOf(game.world, ship)): void {
+  const w = game.world;
+  const side = sideOf(game, ship);
+  const seen = seenByEnemy(game, ship, holder);
+  unplace(w, ship);
+  untag(w, ship, w.c.Detected);
+  untag(w, ship, w.c.Revealed); // [14.2] should it come back into play, it is a secret again
+  w.c.Spaceship.damaged[ship] = 0;
+  touch(w);
+  if (forGood) {
+    release(w, ship);
+    tag(w, ship, w.c.Eliminated);
+  } else if (w.kinds[ship] === 'possession') {
+    losePossession(game, ship);
+  } else release(w, ship);
+  emit(game, { kind: 'ship-lost', text: `The ${side === 'rebel' ? 'Rebel' : 'Imperial'} spaceship ${nameOf(game, ship)} is lost (${why}).`, rule, visibleTo: seen ? 'all' : side, entities: [ship] });
 }
 
 /** [14.11] give a possession to a character. */

@@ -10,16 +10,15 @@
  * Spaceships. A spaceship in play stands in an environ of its own (`place`), so it can be left with
  * military units when nobody pilots it [9.55, 14.55]. `holderOf` names its pilot-owner [14.51]. A ship
  * whose holder enters play is put beside him; a ship left without a friendly free character or unit is
- * lost at once [14.59]; Redjac's ship (a `sole-pilot` ship) is removed when he is not with it [14.6].
+ * lost at once [14.59] (possessions.ts takes it out of play); Redjac's ship (a `sole-pilot` ship) is
+ * removed when he is not with it [14.6].
  */
 import { hasComponent } from 'bitecs';
 import type { SideId } from '../src/core/content/schema';
-import { emit } from '../src/core/engine/game';
 import type { Game } from '../src/core/engine/types';
 import { MAX_ENTITIES, POSSESSION_KINDS } from '../src/core/world/components';
-import { environOf, hold, holderOf, occupantsView, place, possessionsOf, refOf, release, tag, touch, unplace, untag, withComponent } from '../src/core/world/world';
-import { nameOf } from '../src/core/names';
-import { losePossession } from './possessions';
+import { environOf, hold, holderOf, occupantsView, place, possessionsOf, refOf, release, tag, untag, withComponent } from '../src/core/world/world';
+import { loseShip } from './possessions';
 import { charactersIn, isFreeCharacter, sideIndexOf, sideOf, unitCountIn, unitsIn } from './sides';
 
 // ---------------------------------------------------------------- spaceships
@@ -65,40 +64,6 @@ export function passengerCount(game: Game, characters: number[]): number {
     for (const p of possessionsOf(game.world, ch)) if (game.world.kinds[p] === 'possession' && c.Possession.kind[p] === COMPANION) n += 1;
   }
   return n;
-}
-
-/**
- * [9.31, 14.2] Could the enemy see this ship? When it is detected, or known (`Revealed`, used in his
- * sight) and held by a character he sees (detected, or dead or captured), as the views have it.
- */
-function seenByEnemy(game: Game, ship: number, holder: number): boolean {
-  const w = game.world;
-  const c = w.c;
-  if (hasComponent(w, ship, c.Detected)) return true;
-  return hasComponent(w, ship, c.Revealed) && holder !== 0 && [c.Detected, c.Dead, c.Captured].some((tagged) => hasComponent(w, holder, tagged));
-}
-
-/**
- * Take a spaceship out of play: [14.59] lost (a Rebel possession returns to the deck), or [14.62] gone
- * for good. `holder`: who held it (when the caller has already taken it from him). The enemy hears of
- * the loss only if he could see the ship: else the news would tell him an unseen ship was there.
- */
-export function loseShip(game: Game, ship: number, why: string, rule: string, forGood = false, holder = holderOf(game.world, ship)): void {
-  const w = game.world;
-  const side = sideOf(game, ship);
-  const seen = seenByEnemy(game, ship, holder);
-  unplace(w, ship);
-  untag(w, ship, w.c.Detected);
-  untag(w, ship, w.c.Revealed); // [14.2] should it come back into play, it is a secret again
-  w.c.Spaceship.damaged[ship] = 0;
-  touch(w);
-  if (forGood) {
-    release(w, ship);
-    tag(w, ship, w.c.Eliminated);
-  } else if (w.kinds[ship] === 'possession') {
-    losePossession(game, ship);
-  } else release(w, ship);
-  emit(game, { kind: 'ship-lost', text: `The ${side === 'rebel' ? 'Rebel' : 'Imperial'} spaceship ${nameOf(game, ship)} is lost (${why}).`, rule, visibleTo: seen ? 'all' : side, entities: [ship] });
 }
 
 /**
