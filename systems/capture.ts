@@ -16,7 +16,7 @@ import { GuardedBy } from '../src/core/world/relations';
 import { allOf, environOf, guardOf, guardedPieces, isActivePiece, place, possessionsOf, refOf, release, tag, untag } from '../src/core/world/world';
 import { nameOf } from '../src/core/names';
 import { charactersIn, enemyOf, sideOf, unitsIn } from './sides';
-import { tallyPoints } from './victory';
+import { tallyPoints } from './tally';
 import { moveChaos } from './chaos';
 
 /** A piece that can hold a prisoner: on the board, alive, not eliminated, not itself a prisoner. */

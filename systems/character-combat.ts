@@ -29,7 +29,7 @@ import { applyCapture, guardOptions } from './capture';
 import { markBusy } from './healing';
 import { afterPossessionUse, destroyPossession, possessionCombatBonus, spaceshipReassignOptions, reassignSpaceship, loseSpaceship } from './possessions';
 import { enemyOf, isFreeCharacter, sideOf, unitsIn } from './sides';
-import { tallyPoints } from './victory';
+import { tallyPoints } from './tally';
 import { moveChaos } from './chaos';
 
 export type CombatStyle = 'hand-to-hand' | 'firefight';

@@ -44,7 +44,7 @@ import { spawnUnit } from '../src/core/world/build';
 import { ENVIRON_TYPES } from '../src/core/content/schema';
 import { discover, rebelBase } from './secret-planets';
 import { summonSovereign } from './sovereigns';
-import { tallyPoints } from './victory';
+import { tallyPoints } from './tally';
 import { moveChaos } from './chaos';
 
 /** Something a mission step still has to do, in order. */

@@ -1,7 +1,7 @@
 /**
  * Victory in the star-system and province scenarios (tables.md "Loyalty, control and victory").
  * Rebel victory points: each Rebel-controlled planet +9, in rebellion +6, at unrest +3, patriotic -2;
- * plus the tallies kept as play goes (characters killed and captured, gathered information).
+ * plus the tallies kept as play goes (characters killed and captured, gathered information: tally.ts).
  *
  * Each scenario names its target and length (scenarios.json): start of rebellion 6 turns / 12 VP or at
  * once on a new Rebel-controlled planet, armageddon 7 turns / 20 VP, the province scenarios 7 turns /
@@ -15,25 +15,10 @@ import { isGalactic, isStarFaringHome, type Content } from '../src/core/content/
 import type { Game, Json, Winner } from '../src/core/engine/types';
 import { REBELLION, REBEL_CONTROL } from '../src/core/world/components';
 import { PATRIOTIC, UNREST } from './loyalty';
+import { VP_RULE, type TallyEntry } from './tally';
 import { planetsInPlay } from './sides';
 import { chaosIndex, victoryLevel } from './chaos';
 import { refOf } from '../src/core/world/world';
-
-/**
- * Victory points scored by events (kills, captures, gather information), kept in `game.vars.tally`,
- * and by reason in `game.vars.tallies` for the score's breakdown (e.g. "character killed").
- */
-export function tallyPoints(game: Game, points: number, reason = 'events', detail?: { text: string; rule: string }): void {
-  game.vars.tally = ((game.vars.tally as number | undefined) ?? 0) + points;
-  const tallies = (game.vars.tallies ??= {}) as Record<string, number>;
-  tallies[reason] = (tallies[reason] ?? 0) + points;
-  // each scoring event on its own, for the VP breakdown (all of them are public: their events are seen by both)
-  const log = (game.vars.tallyLog ??= []) as unknown as TallyEntry[];
-  log.push({ turn: game.turn, points, text: detail?.text ?? reason, rule: detail?.rule ?? VP_RULE });
-}
-
-/** Where the victory points are written down (tables.md, "Loyalty, control and victory"). */
-export const VP_RULE = '[VP table]';
 
 /** One source of Rebel victory points: a planet by its state or loyalty, or one scoring event. */
 export interface VictorySource {
@@ -45,14 +30,6 @@ export interface VictorySource {
   /** The planet's content id, for planet lines. */
   planet?: string;
   turn?: number;
-}
-
-/** A scoring event as kept in `game.vars.tallyLog`. */
-export interface TallyEntry {
-  turn: number;
-  points: number;
-  text: string;
-  rule: string;
 }
 
 /**

@@ -8,7 +8,8 @@ import { IMPERIAL_CONTROL, REBELLION, REBELLION_STOPPED, REBEL_CONTROL } from '.
 import { allOf, planetOf, unplace } from '../../src/core/world/world';
 import { DISSENT, LOYAL, NEUTRAL, PATRIOTIC, UNREST } from '../../systems/loyalty';
 import { planetsInPlay } from '../../systems/sides';
-import { rebelVictoryPoints, score, tallyPoints, victory, victoryBreakdown } from '../../systems/victory';
+import { tallyPoints } from '../../systems/tally';
+import { rebelVictoryPoints, score, victory, victoryBreakdown } from '../../systems/victory';
 import { eid, testGame } from '../fixtures';
 
 function set(game: Game, id: string, loyalty: number, state = IMPERIAL_CONTROL): void {
