@@ -66,8 +66,9 @@ function walk(dir) {
     return [path];
   });
 }
-const codeFiles = [...['src', 'systems', 'test', 'scripts'].flatMap((d) => walk(abs(d))), ...readdirSync(root).map(abs).filter((p) => statSync(p).isFile())].filter((p) =>
-  CODE.test(p),
+const self = resolve(process.argv[1] ?? '');
+const codeFiles = [...['src', 'systems', 'test', 'scripts'].flatMap((d) => walk(abs(d))), ...readdirSync(root).map(abs).filter((p) => statSync(p).isFile())].filter(
+  (p) => CODE.test(p) && p !== self, // this script names the old paths on purpose
 );
 const docFiles = [abs('README.md'), ...walk(abs('docs')).filter((p) => p.endsWith('.md'))].filter(existsSync);
 

@@ -2,12 +2,13 @@
  * The rules modules import each other one way: a rule may use the rules below it, never reach back up
  * to one that uses it. A circle of imports (loyalty.ts importing domino.ts, which imports loyalty.ts)
  * makes every module of the circle load and change with every other, and hides which rule comes first.
- * Read from the files themselves, every folder of systems/ (each ruleset, and what they share), so the
- * check holds wherever the files stand. Type-only imports count: they tie the modules together as well.
+ * And each ruleset keeps to its own folder of systems/, sharing only what lies on common/, which knows no
+ * ruleset. Read from the files themselves, every folder of systems/, so the checks hold wherever the
+ * files stand. Type-only imports count: they tie the modules together as well.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(__dirname, '../..');
@@ -78,6 +79,19 @@ describe('the rules modules import one way', () => {
     const modules = new Set(files);
     expect(files.length).toBeGreaterThan(30); // the check reads the real tree, not an empty one
     expect(importCircles(files).map((group) => describeCircle(group, modules))).toEqual([]);
+  });
+
+  it('a ruleset imports only its own folder of systems/ and common/, and common/ imports no ruleset', () => {
+    // each folder of systems/ is a ruleset (the files lying in systems/ itself count as one), but common/
+    const folderOf = (file: string) => relative(SYSTEMS, dirname(file)).split(sep)[0] || '.';
+    const files = tsFiles(SYSTEMS);
+    const modules = new Set(files);
+    const strays = files.flatMap((file) =>
+      importsOf(file, modules)
+        .filter((to) => folderOf(to) !== folderOf(file) && (folderOf(file) === 'common' || folderOf(to) !== 'common'))
+        .map((to) => `${relative(ROOT, file)} -> ${relative(ROOT, to)}`),
+    );
+    expect(strays).toEqual([]);
   });
 
   it('the check finds a circle of any length, through type-only, re-exported and dynamic imports', () => {
