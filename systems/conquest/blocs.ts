@@ -158,7 +158,7 @@ function outbreakRoll(game: ConquestGame, faction: FactionId, why: string): void
   const die = game.rng.d6();
   const war = outbreakOutcome(die, odds.seniority, odds.stock);
   blocs.rolls += 1;
-  blocs.stock = Math.max(def(game).outbreak.stockFloor, blocs.stock - 1);
+  if (blocs.stock > def(game).outbreak.stockFloor) blocs.stock -= 1;
   tell(
     game,
     'bloc-outbreak-roll',

@@ -28,6 +28,7 @@ export function checkVictory(game: ConquestGame, faction: FactionId): boolean | 
   const blocs = blocsOf(game);
   if (map.territories.every((t) => !areEnemies(blocs, s.owner[t] ?? null, faction))) {
     if (!blocs) return win('holds every territory: Domination', '[002 I Game Type 1]');
+    if (blocs.capitulation) return false; // the war ends at the end of the defector's turn [3B3c]
     declareBlocVictory(game, blocOf(blocs, faction), 'no enemy holds a system: Domination', '[002 I Game Type 1, 3F4]');
     return true;
   }
