@@ -419,9 +419,8 @@ function endWarIfUnanimous(game: ConquestGame, capitulated?: FactionId): void {
 }
 
 /**
- * A bloc wins: the game's winner is its leading member [3G1 adapted]: of its factions that kept their
- * extremist (those without one count among the defeated [3F4d]; if none kept one, all its factions), the
- * one with the most points (`points`), ties to the earlier in the order of play.
+ * A bloc wins: the game's winner is its leading member [3G1 adapted]: of its factions still holding
+ * systems, the one with the most points (`points`), ties to the earlier in the order of play.
  */
 export function declareBlocVictory(game: ConquestGame, bloc: BlocId, why: string, rule: string): void {
   const blocs = blocsOf(game)!;
@@ -438,20 +437,23 @@ export function declareBlocVictory(game: ConquestGame, bloc: BlocId, why: string
   );
 }
 
-/** The winning bloc's victors [3F4d]: its factions still holding systems that kept their extremist, else all of them. */
+/**
+ * The winning bloc's members [3F4]: its factions still holding systems. (Never seen, but a game must
+ * end: a bloc with nobody left gives the strongest faction.)
+ */
 export function victorsOf(game: ConquestGame, bloc: BlocId): FactionId[] {
-  const blocs = blocsOf(game)!;
   const members = membersOf(game, bloc).filter((f) => territoriesOf(game, f).length > 0);
-  const loyal = members.filter((f) => chitOf(blocs, f).extremist);
-  if (loyal.length) return loyal;
-  // a bloc made of defectors only; and (never seen, but a game must end) one with nobody left: the strongest faction
   return members.length ? members : [...stateOf(game).order].sort((a, b) => territoriesOf(game, b).length - territoriesOf(game, a).length).slice(0, 1);
 }
 
-/** A faction's points at the end [3G1 adapted]: systems held, and each bribe by which bloc won [3B1b]. */
+/**
+ * A faction's points at the end [3G1 adapted]: systems held, and each bribe by which bloc won [3B1b];
+ * a faction without its extremist (it defected, or surrendered) is counted among the defeated [3F4d]:
+ * its bribes score nothing, though it may still lead the bloc on its systems (docs/rules.md).
+ */
 export function points(game: ConquestGame, faction: FactionId): number {
   const blocs = blocsOf(game)!;
-  const perBribe = blocs.victor ? def(game).bribePoints[blocs.victor] : 1;
+  const perBribe = !chitOf(blocs, faction).extremist ? 0 : blocs.victor ? def(game).bribePoints[blocs.victor] : 1;
   return territoriesOf(game, faction).length + perBribe * bribesOf(blocs, faction);
 }
 

@@ -279,7 +279,10 @@ describe('[3B3c] defection', () => {
     if (game.pending?.kind === 'conquest-cede') play(game, game.pending.options[0]!);
     endTurn(game);
     expect(game.winner).toBe(other);
-    expect(gameResult(game)?.coalition).toMatchObject({ id: blocOf(b, other), members: [other], leader: other });
+    // the defector is a member of the winning bloc, but counted among the defeated: its bribes score nothing [3F4d]
+    expect(gameResult(game)?.coalition).toMatchObject({ id: blocOf(b, other), leader: other });
+    expect(gameResult(game)?.coalition?.members.sort()).toEqual([me, other].sort());
+    expect(points(game, me)).toBe(territoriesOf(game, me).length);
   });
 });
 
@@ -302,7 +305,7 @@ describe('[3F3] truce', () => {
 
 describe('[3F4] the end', () => {
   it('[3F4, 3G1] when every chit shows one bloc it wins; the winner is its member with the most points, and the result names the bloc and its members', () => {
-    const { game, me, ally } = atAttack({ rakhar: ['me', 30], orrim: ['enemy', 1], skarrow: ['ally', 1] });
+    const { game, me, ally, enemy2 } = atAttack({ rakhar: ['me', 30], orrim: ['enemy', 1], skarrow: ['ally', 1] });
     const b = blocs(game);
     b.war = 'war';
     const mine = blocOf(b, me);
@@ -315,9 +318,13 @@ describe('[3F4] the end', () => {
     expect(b.war).toBe('won');
     const result = gameResult(game)!;
     expect(result.coalition?.id).toBe(mine);
-    expect(result.coalition?.members.sort()).toEqual([me, ally].sort());
-    // the leader has the most points of the victors
-    expect(points(game, result.winner as FactionId)).toBe(Math.max(points(game, me), points(game, ally)));
+    // enemy2's chit turned too (its extremist disgraced): it is a member, its bribes scoring nothing [3F4d]
+    expect(result.coalition?.members.sort()).toEqual([me, ally, enemy2].sort());
+    expect(points(game, enemy2)).toBe(territoriesOf(game, enemy2).length);
+    // [3B1b] a bribe of the Loyalists' victory scores 2, of the Independents' 1
+    expect(points(game, me)).toBe(territoriesOf(game, me).length + (mine === 'loyalist' ? 2 : 1) * blocs(game).bribes[me]!);
+    // the leader has the most points of the members
+    expect(points(game, result.winner as FactionId)).toBe(Math.max(...result.coalition!.members.map((f) => points(game, f))));
     expect(game.events.at(-1)?.text).toMatch(/bloc wins, led by/);
   });
 
