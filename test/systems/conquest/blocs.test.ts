@@ -4,7 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { gameResult, stateHash } from '../../../src/core/engine/game';
-import { playConquestOut } from '../../../src/ai/conquest/play';
+import { loadSave, saveToText } from '../../../src/core/save';
+import { conquestRuleset } from '../../../systems/conquest/ruleset';
+import { conquestView } from '../../../systems/conquest/view';
+import { playConquestOne, playConquestOut } from '../../../src/ai/conquest/play';
 import { randomConquestAgent } from '../../../src/ai/conquest/random-agent';
 import {
   areEnemies,
@@ -350,5 +353,16 @@ describe('bloc games replay', () => {
     const b = run();
     expect(stateHash(a)).toBe(stateHash(b));
     expect(a.log).toEqual(b.log);
+  });
+
+  it('a bloc game saved in the war and loaded again is the same game, its bloc state in every view', () => {
+    const game = conquestGame({ scenario: 'conquest-blocs', seed: 'blocs-save', players: FOUR, autoPlace: true });
+    const agents = Object.fromEntries(FOUR.map((f) => [f, randomConquestAgent({ faction: f, seed: 's' })]));
+    while (!game.winner && blocs(game).war !== 'war') playConquestOne(game, agents);
+    expect(blocs(game).war).toBe('war');
+    const loaded = loadSave(saveToText(game), { content, ruleset: conquestRuleset });
+    if (!loaded.ok) throw new Error(loaded.message);
+    expect(stateHash(loaded.game)).toBe(stateHash(game));
+    for (const f of [...FOUR, null]) expect(conquestView(loaded.game as ConquestGame, f).blocs).toEqual(blocs(game));
   });
 });
