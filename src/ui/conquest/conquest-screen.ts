@@ -23,6 +23,7 @@ import { esc, setHtml } from '../html';
 import { BoardFrame, placeEachFrame, systemOfPick } from '../game-screen/board-frame';
 import { aiSpeed, clickedButton, footHtml, gameButton, gameKey, HELP_BUTTON, LogList, samePlaces, typedInField, watchControlsHtml, playAi, playOne, type GameActions } from '../game-screen/controls';
 import { BattleDice } from './battle-dice';
+import { areEnemies } from '../../../systems/conquest/blocs';
 import { attackTagHtml, blocOptionText, blocsPanelHtml, blocWinnerText, freeActionsHtml } from './blocs-panel';
 import { ConquestBoard, NO_MARKS, territoryHtml, type BoardMarks } from './board';
 import { ConquestSession, optionsOf, sessionFromSave, type ConquestSetup, type Step } from './session';
@@ -771,7 +772,7 @@ export class ConquestScreen implements GameActions {
       case 'conquest-place': {
         const left = Number(d.context?.left ?? 0);
         const rows = [...new Set(o.map((c) => String(c.territory)))]
-          .map((t) => ({ t, front: (view.map.neighbours.get(t) ?? []).filter((n) => view.owner[n] !== d.side).length }))
+          .map((t) => ({ t, front: (view.map.neighbours.get(t) ?? []).filter((n) => areEnemies(view.blocs, d.side, view.owner[n] ?? null)).length }))
           .sort((a, b) => b.front - a.front || nameOf(a.t).localeCompare(nameOf(b.t)))
           .map(({ t, front }) => {
             const one = o.find((c) => c.territory === t && c.count === 1);

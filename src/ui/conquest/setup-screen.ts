@@ -261,7 +261,7 @@ export class ConquestSetupScreen {
         ? 'All AI: you watch, with pause, step and speed.'
         : humans === 1
           ? `You play against ${setup.seats.length - 1} AI ${setup.seats.length === 2 ? 'opponent' : 'opponents'}.`
-          : `Hot-seat: ${humans} people share this screen; a hand-over screen keeps each one's cards${setup.scenario === 'conquest-mission' ? ' and mission' : ''} private.`;
+          : `Hot-seat: ${humans} people share this screen; a hand-over screen keeps each one's cards${conquestContent(this.content).scenarios.get(setup.scenario)?.gameType === 'mission' ? ' and mission' : ''} private.`;
     const problem = setupProblem(this.content, setup);
     const text = problem ? capital(problem) + '.' : this.swapNote;
     const el = this.get('problem');
