@@ -365,4 +365,11 @@ describe('bloc games replay', () => {
     expect(stateHash(loaded.game)).toBe(stateHash(game));
     for (const f of [...FOUR, null]) expect(conquestView(loaded.game as ConquestGame, f).blocs).toEqual(blocs(game));
   });
+
+  it('online, a seat\'s view carries the bloc state as plain data (the server sends every seat the same public layer)', async () => {
+    const { ONLINE_RULESETS } = await import('../../../src/server/online-rulesets');
+    const game = conquestGame({ scenario: 'conquest-blocs', seed: 'online', players: FOUR, autoPlace: true });
+    const view = ONLINE_RULESETS.conquest!.view(game as never, 'azure') as { blocs?: unknown };
+    expect(JSON.parse(JSON.stringify(view)).blocs).toEqual(blocs(game));
+  });
 });
