@@ -3,7 +3,7 @@
  * each faction's bribes and the war's state, always in view; the words of the bloc commands; the blocs
  * option of the setup screen. The conquest screen and its setup call these through small hooks.
  */
-import type { Command } from '../../core/engine/types';
+import type { Command, GameEvent } from '../../core/engine/types';
 import type { Content } from '../../core/content/validate';
 import { BLOC_NAMES, blocOf, outbreakChance, seniority, type BlocState } from '../../../systems/conquest/blocs';
 import { conquestContent, type BlocId, type FactionId } from '../../../systems/conquest/content';
@@ -19,8 +19,18 @@ const WAR_TEXT: Record<BlocState['war'], string> = {
   won: 'The war is won',
 };
 
-/** The panel: the war's state and the next outbreak roll's odds, the chits, and each bloc with its factions' bribes. */
-export function blocsPanelHtml(content: Content, view: ConquestView, name: (f: FactionId) => string, swatch: (f: FactionId) => string): string {
+/**
+ * The panel: the war's state and the next outbreak roll's odds, the chits, each bloc with its factions'
+ * bribes, and the last bloc event with its rule; `fresh` when that event is new since the panel was last
+ * drawn (it flashes).
+ */
+export function blocsPanelHtml(
+  content: Content,
+  view: ConquestView,
+  name: (f: FactionId) => string,
+  swatch: (f: FactionId) => string,
+  last?: { text: string; rule?: string; fresh: boolean },
+): string {
   const blocs = view.blocs;
   if (!blocs) return '';
   const def = conquestContent(content).blocs;
@@ -50,9 +60,18 @@ export function blocsPanelHtml(content: Content, view: ConquestView, name: (f: F
       .join('');
     return `<div class="cq-bloc cq-${bloc}"><b>${BLOC_MARK[bloc]} ${BLOC_NAMES[bloc]}</b> <small>${shown}/6 chits</small><ul>${members || '<li class="muted">nobody</li>'}</ul></div>`;
   };
-  const victor = blocs.victor ? ` · <b>${BLOC_NAMES[blocs.victor]} victory</b>` : '';
-  return `<div class="cq-blocs" data-testid="cq-blocs"><h3>Blocs <small class="cq-war cq-war-${blocs.war}" data-testid="cq-war">${WAR_TEXT[blocs.war]}${victor}</small></h3>
-    ${odds}<div class="cq-chits">${chits}</div><div class="cq-bloc-cols">${column('loyalist')}${column('independence')}</div></div>`;
+  // a bloc's win ends the game, whatever the war had come to (a Domination may come in peace)
+  const state = blocs.victor ? `<b>${BLOC_NAMES[blocs.victor]} victory</b>` : WAR_TEXT[blocs.war];
+  const lastHtml = last ? `<p class="cq-bloc-last small${last.fresh ? ' fresh' : ''}" data-testid="cq-bloc-last">${esc(last.text)}${last.rule ? ` <span class="rule">${esc(last.rule)}</span>` : ''}</p>` : '';
+  return `<div class="cq-blocs${last?.fresh ? ' fresh' : ''}" data-testid="cq-blocs"><h3>Blocs <small class="cq-war cq-war-${blocs.victor ? 'won' : blocs.war}" data-testid="cq-war">${state}</small></h3>
+    ${odds}<div class="cq-chits">${chits}</div><div class="cq-bloc-cols">${column('loyalist')}${column('independence')}</div>${lastHtml}</div>`;
+}
+
+/** The last bloc event a viewer may see, and whether it is new since `seen` events (the count is returned to keep). */
+export function lastBlocEvent(events: readonly GameEvent<FactionId>[], seen: number): { last?: { text: string; rule?: string; fresh: boolean }; count: number } {
+  const blocEvents = events.filter((e) => e.kind.startsWith('bloc-') && e.visibleTo === 'all');
+  const e = blocEvents.at(-1);
+  return { count: blocEvents.length, ...(e ? { last: { text: e.text, ...(e.rule ? { rule: e.rule } : {}), fresh: blocEvents.length !== seen } } : {}) };
 }
 
 /** The words of the bloc commands and of a vendetta or sneak attack; undefined for any other. */

@@ -24,7 +24,7 @@ import { BoardFrame, placeEachFrame, systemOfPick } from '../game-screen/board-f
 import { aiSpeed, clickedButton, footHtml, gameButton, gameKey, HELP_BUTTON, LogList, samePlaces, typedInField, watchControlsHtml, playAi, playOne, type GameActions } from '../game-screen/controls';
 import { BattleDice } from './battle-dice';
 import { areEnemies } from '../../../systems/conquest/blocs';
-import { attackTagHtml, blocOptionText, blocsPanelHtml, blocWinnerText, freeActionsHtml } from './blocs-panel';
+import { attackTagHtml, blocOptionText, blocsPanelHtml, blocWinnerText, freeActionsHtml, lastBlocEvent } from './blocs-panel';
 import { ConquestBoard, NO_MARKS, territoryHtml, type BoardMarks } from './board';
 import { ConquestSession, optionsOf, sessionFromSave, type ConquestSetup, type Step } from './session';
 import { RemoteConquestSession } from './remote-session';
@@ -87,6 +87,8 @@ export class ConquestScreen implements GameActions {
   /** Hot-seat: the human who took the screen last; `handOver` the one it is being handed to. */
   private revealed: FactionId | null = null;
   private handOver: FactionId | null = null;
+  /** Bloc events already shown in the blocs panel: a new one flashes it [003]. */
+  private blocEventsSeen = 0;
   /** The territory picked first on the map (an attack's or a move's origin), and an enemy picked first. */
   private selected: string | null = null;
   private onto: string | null = null;
@@ -634,7 +636,9 @@ export class ConquestScreen implements GameActions {
             .map((f) => `<li>${this.swatch(f)}${esc(view.missions[f]?.text ?? '?')}</li>`)
             .join('')}</ul>`
         : '';
-    setHtml(this.sideEl, `${blocsPanelHtml(this.app.content, view, (f) => this.name(f), (f) => this.swatch(f))}<h3>Factions <small>in the order of play</small></h3>
+    const bloc = lastBlocEvent(s.events, this.blocEventsSeen);
+    this.blocEventsSeen = bloc.count;
+    setHtml(this.sideEl, `${blocsPanelHtml(this.app.content, view, (f) => this.name(f), (f) => this.swatch(f), bloc.last)}<h3>Factions <small>in the order of play</small></h3>
       <table class="cq-factions"><thead><tr><th></th><th></th><th title="star systems held">sys</th><th title="armies">arm</th><th title="cards">cards</th><th title="new armies next turn">next</th></tr></thead><tbody>${rows}</tbody></table>
       <h3>Continents <small>bonus to whoever holds all of one</small></h3><ul class="cq-continents">${continents}</ul>${missions}`);
   }
