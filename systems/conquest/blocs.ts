@@ -8,7 +8,7 @@
  * The layer's state is plain data in the conquest state (`blocs`), absent from games without blocs so
  * they hash, save and replay as before. Everything here is public: the chits, the bribes, the war.
  */
-import type { Command, Json } from '../../src/core/engine/types';
+import type { Command } from '../../src/core/engine/types';
 import { conquestContent, type BlocId, type BlocsDef, type FactionId } from './content';
 import { factionName, mapOf, stateOf, tell, territoriesOf, type ConquestGame } from './state';
 
@@ -455,9 +455,4 @@ export function points(game: ConquestGame, faction: FactionId): number {
   const blocs = blocsOf(game)!;
   const perBribe = !chitOf(blocs, faction).extremist ? 0 : blocs.victor ? def(game).bribePoints[blocs.victor] : 1;
   return territoriesOf(game, faction).length + perBribe * bribesOf(blocs, faction);
-}
-
-/** What the layer shows every faction, as plain data (everything in it is public). */
-export function blocsJson(blocs: BlocState): Json {
-  return structuredClone(blocs) as unknown as Json;
 }

@@ -165,7 +165,8 @@ export function conquestOptionsProblem(options: unknown, scenario: ConquestScena
     map = own.map;
   }
   const players = parsed.data.players.length;
-  // [3A2b] at least one faction in each bloc
+  // [3A2b] at least one faction in each bloc (the ideologies read from conquest.json, which
+  // conquestContent checked before any scenario could be handed here)
   if (scenario.blocs)
     for (const bloc of BLOCS)
       if (!parsed.data.players.some((f) => (raw as { blocs: BlocsDef }).blocs.ideologies.find((i) => i.faction === f)?.bloc === bloc))
