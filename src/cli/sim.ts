@@ -10,7 +10,9 @@
  *   npm run sim -- --replay <save.json> [--json]
  *
  * With --json the last line of output is one JSON object; a galactic scenario's adds `galactic` (the
- * Empire's victory levels, the mean final Chaos Index, the strategic assignments carried out and failed).
+ * Empire's victory levels, the mean final Chaos Index, the strategic assignments carried out and failed);
+ * a conquest scenario with blocs (its id contains "blocs") adds `warsDeclared` (games in which the war of
+ * independence broke out) and `winsByBloc` (a bloc's wins; `winsBySeat` credits its leading faction).
  * The same arguments always give the same state hashes. A bad argument or a refused save ends with one
  * clear line and a non-zero exit.
  */
@@ -18,7 +20,7 @@ import { readFileSync } from 'node:fs';
 import { bundledContent } from '../core/content/bundled';
 import { ContentError, isGalactic } from '../core/content/validate';
 import { chaosIndex, victoryLevel } from '../../systems/chaos';
-import { newGame, stateHash } from '../core/engine/game';
+import { gameResult, newGame, stateHash } from '../core/engine/game';
 import type { AnyGame, Game, Json } from '../core/engine/types';
 import { loadSave } from '../core/save';
 import { agentFactory, agentNames } from '../ai/registry';
@@ -29,6 +31,7 @@ import { CARD_OPTIONS, conquestOptionsProblem, FACTIONS } from '../../systems/co
 import { DECKS } from '../../systems/conquest/cards';
 import { CONQUEST_AGENTS, conquestAgentFactory } from '../ai/conquest/registry';
 import { playConquestOut } from '../ai/conquest/play';
+import { blocsOf } from '../../systems/conquest/blocs';
 import { solitaireRuleset } from '../../systems/solitaire/ruleset';
 import { LEVELS, stateOf as solitaireState } from '../../systems/solitaire/state';
 import { SOLITAIRE_AGENTS, solitaireAgentFactory } from '../ai/solitaire/registry';
@@ -297,6 +300,11 @@ function simulateConquest(args: Args, content: ReturnType<typeof bundledContent>
 
   const winsBySeat = seats.map(() => 0);
   let draws = 0;
+  // Bloc politics [003]: games in which war broke out, and wins by bloc (a seat's win is its bloc's
+  // leading member's: `winsBySeat` credits the leader)
+  const blocGame = scenarios.get(scenario)!.blocs === true;
+  let warsDeclared = 0;
+  const winsByBloc: Record<string, number> = { loyalist: 0, independence: 0, none: 0 };
   const played = playGames(games, seed, json, (gameSeed) => {
     const game = newGame({ content, ruleset: conquestRuleset, scenario, seed: gameSeed, options });
     const agents = Object.fromEntries(seats.map((f, seat) => [f, conquestAgentFactory(agentNamesBySeat[seat]!)({ faction: f, seed: gameSeed })]));
@@ -304,6 +312,12 @@ function simulateConquest(args: Args, content: ReturnType<typeof bundledContent>
     const seat = game.winner && game.winner !== 'draw' ? seats.indexOf(game.winner) : -1;
     if (seat >= 0) winsBySeat[seat] = (winsBySeat[seat] ?? 0) + 1;
     else draws++;
+    if (blocGame) {
+      if ((blocsOf(game)?.wars ?? 0) > 0) warsDeclared++;
+      const coalition = gameResult(game)?.coalition;
+      if (coalition) winsByBloc[coalition.id] = (winsByBloc[coalition.id] ?? 0) + 1;
+      else if (seat >= 0) winsByBloc.none = (winsByBloc.none ?? 0) + 1;
+    }
     return { game, decisions };
   });
   const summary = {
@@ -320,11 +334,13 @@ function simulateConquest(args: Args, content: ReturnType<typeof bundledContent>
     games,
     winsBySeat,
     draws,
+    ...(blocGame ? { warsDeclared, winsByBloc } : {}),
     ...played,
   };
   if (!json)
     console.log(
       `${scenario}: ${games} games, wins by seat ${seats.map((f, i) => `${agentNamesBySeat[i]} (${f}) ${winsBySeat[i]}`).join(', ')}, draws ${draws}, ` +
+        (blocGame ? `wars ${warsDeclared}, wins by bloc ${Object.entries(winsByBloc).map(([b, n]) => `${b} ${n}`).join(', ')}, ` : '') +
         `${summary.meanTurns.toFixed(2)} rounds, ${summary.msPerGame.toFixed(1)} ms/game, ${Math.round(summary.decisionsPerSecond)} decisions/s`,
     );
   console.log(JSON.stringify(summary));

@@ -31,14 +31,36 @@ const ConquestFile = z.strictObject({
         map: z.literal('galaxy'),
         /** Rounds before the game is called a draw: a guard, not a rule of 002 (docs/rules.md). */
         turns: z.int().min(1).max(1000),
+        /** Bloc politics [003] on top of the game type (blocs.ts); such a scenario's id contains "blocs". */
+        blocs: z.boolean().optional(),
         description: z.string().min(1).max(400),
       }),
     )
     .min(1),
+  /** Bloc politics [003]: the ideologies, one per colour, with the bloc each starts in [3A2f], and the numbers docs/rules.md gives. */
+  blocs: z.strictObject({
+    ideologies: z
+      .array(z.strictObject({ id: z.string().min(1), name: z.string().min(1).max(20), faction: z.enum(FACTIONS), bloc: z.enum(['loyalist', 'independence']) }))
+      .length(FACTIONS.length),
+    /** Bribes each faction starts with [3A2d]: up to 4 factions, and with 5 or 6. */
+    bribes: z.strictObject({ upTo4: z.int().min(0).max(9), from5: z.int().min(0).max(9) }),
+    /** The outbreak roll's stock value, its floor, and the seniority count (one per `seniorityEvery` rounds, at most `seniorityMax`) [3C1]. */
+    outbreak: z.strictObject({ stock: z.int().min(1).max(20), stockFloor: z.int().min(0).max(20), seniorityEvery: z.int().min(1).max(50), seniorityMax: z.int().min(0).max(10) }),
+    /** Bribes a truce costs [3F3]. */
+    truceCost: z.int().min(1).max(20),
+    /** What a bribe scores at the end, by the bloc that won [3B1b]. */
+    bribePoints: z.strictObject({ loyalist: z.int().min(0).max(9), independence: z.int().min(0).max(9) }),
+  }),
 });
+
+export type BlocId = 'loyalist' | 'independence';
+export const BLOCS: readonly BlocId[] = ['loyalist', 'independence'];
+export type BlocsDef = z.infer<typeof ConquestFile>['blocs'];
 
 export interface ConquestScenario extends ScenarioBase {
   gameType: GameType;
+  /** Bloc politics [003] is played on top of the game type. */
+  blocs?: boolean;
   description: string;
   map: ConquestMap;
 }
@@ -52,6 +74,7 @@ export interface FactionDef {
 export interface ConquestContent {
   factions: ReadonlyMap<FactionId, FactionDef>;
   scenarios: ReadonlyMap<string, ConquestScenario>;
+  blocs: BlocsDef;
 }
 
 const cache = new WeakMap<Content, ConquestContent>();
@@ -64,6 +87,14 @@ export function conquestContent(content: Content): ConquestContent {
   if (!parsed.success)
     throw new ContentError(parsed.error.issues.map((i) => ({ file: 'conquest.json', path: jsonPath(i.path), message: i.message })));
   const file = parsed.data;
+  for (const [i, s] of file.scenarios.entries())
+    if (!!s.blocs !== s.id.includes('blocs'))
+      throw new ContentError([{ file: 'conquest.json', path: `scenarios[${i}].id`, message: `a scenario with blocs has an id containing "blocs", and only such a scenario` }]);
+  for (const bloc of BLOCS)
+    if (!file.blocs.ideologies.some((i) => i.bloc === bloc))
+      throw new ContentError([{ file: 'conquest.json', path: 'blocs.ideologies', message: `no ideology starts in the ${bloc} bloc` }]);
+  if (new Set(file.blocs.ideologies.map((i) => i.faction)).size !== FACTIONS.length)
+    throw new ContentError([{ file: 'conquest.json', path: 'blocs.ideologies', message: 'each colour has exactly one ideology' }]);
   for (const id of Object.keys(file.galaxyMap.bonuses))
     if (!content.provinces.has(id))
       throw new ContentError([{ file: 'conquest.json', path: `galaxyMap.bonuses.${id}`, message: `province "${id}" does not exist` }]);
@@ -72,6 +103,7 @@ export function conquestContent(content: Content): ConquestContent {
   const result: ConquestContent = {
     factions: new Map(file.factions.map((f) => [f.id, f])),
     scenarios: new Map(file.scenarios.map((s) => [s.id, { ...s, map: map.map }])),
+    blocs: file.blocs,
   };
   cache.set(content, result);
   return result;
@@ -133,6 +165,12 @@ export function conquestOptionsProblem(options: unknown, scenario: ConquestScena
     map = own.map;
   }
   const players = parsed.data.players.length;
+  // [3A2b] at least one faction in each bloc (the ideologies read from conquest.json, which
+  // conquestContent checked before any scenario could be handed here)
+  if (scenario.blocs)
+    for (const bloc of BLOCS)
+      if (!parsed.data.players.some((f) => (raw as { blocs: BlocsDef }).blocs.ideologies.find((i) => i.faction === f)?.bloc === bloc))
+        return `a game with blocs needs at least one ${bloc === 'loyalist' ? 'Loyalist' : 'Independence'} faction [3A2b]`;
   if (players > map.territories.length) return `the map "${map.def.name}" has ${map.territories.length} territories, too few for ${players} players`;
   // every territory is claimed with one of the starting armies [002 II Start of Game 1]
   const armies = players * startingArmies(players);

@@ -5,6 +5,7 @@
  */
 import type { Procedure, Ruleset } from '../../src/core/engine/types';
 import { createGameWorld } from '../../src/core/world/world';
+import { BLOC_NAMES, blocsOf, victorsOf } from './blocs';
 import { conquestContent, conquestOptionsProblem, FACTIONS, type ConquestScenario, type FactionId } from './content';
 import { conquestSetup, initialState, setupFrame } from './setup';
 import { aliveFactions, stateOf, territoriesOf, type ConquestGame } from './state';
@@ -59,5 +60,15 @@ export const conquestRuleset: Ruleset<FactionId, ConquestScenario> = {
     // territories held, by faction still in the game
     return Object.fromEntries(aliveFactions(game).map((f) => [f, territoriesOf(game, f).length]));
   },
-  winnerText: (faction) => `${faction[0]!.toUpperCase()}${faction.slice(1)} wins.`,
+  // [3F4] a bloc's victory: the winner is its leading member, the coalition the bloc
+  coalition(game) {
+    const bloc = blocsOf(game)?.victor;
+    if (!bloc || !game.winner || game.winner === 'draw') return null;
+    return { id: bloc, name: `${BLOC_NAMES[bloc]} bloc`, members: victorsOf(game, bloc), leader: game.winner };
+  },
+  winnerText: (faction, game) => {
+    const name = `${faction[0]!.toUpperCase()}${faction.slice(1)}`;
+    const bloc = blocsOf(game)?.victor;
+    return bloc ? `The ${BLOC_NAMES[bloc]} bloc wins, led by ${name}.` : `${name} wins.`;
+  },
 };

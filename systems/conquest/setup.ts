@@ -7,7 +7,8 @@
  */
 import type { Command, Frame, Procedure, Step } from '../../src/core/engine/types';
 import { buildDeck, DECKS } from './cards';
-import { startingArmies, type FactionId } from './content';
+import { initialBlocs } from './blocs';
+import { conquestContent, startingArmies, type FactionId } from './content';
 import { missionDeck } from './missions';
 import {
   factionName,
@@ -44,6 +45,8 @@ export function initialState(game: ConquestGame): void {
     eliminatedBy: {},
     winner: null,
   };
+  // [3A2] the bloc layer: chits, extremists, bribes (absent without blocs, so such games hash as before)
+  if (game.scenario.blocs) state.blocs = initialBlocs(conquestContent(game.content).blocs, order);
   setState(game, state);
   tell(game, 'order', `The order of play is drawn: ${order.map((f) => factionName(game, f)).join(', ')}. Each starts with ${armies} armies.`, '[002 II Start of Game]');
 }

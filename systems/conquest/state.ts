@@ -5,6 +5,7 @@
  */
 import { emit } from '../../src/core/engine/game';
 import type { Game, Json } from '../../src/core/engine/types';
+import type { BlocState } from './blocs';
 import type { Card } from './cards';
 import { conquestContent, customMap, optionsOf, type ConquestOptionsDef, type ConquestScenario, type FactionId } from './content';
 import type { ConquestMap } from './map';
@@ -37,6 +38,8 @@ export interface ConquestState {
   setsTraded: number;
   /** Eliminated faction to the faction that eliminated it. */
   eliminatedBy: Partial<Record<FactionId, FactionId>>;
+  /** Bloc politics [003] (blocs.ts), only in a game with blocs. */
+  blocs?: BlocState;
   /** Set when a faction has won, so the turn ends at once and the engine ends the game. */
   winner: FactionId | null;
 }

@@ -6,6 +6,7 @@
  *         -> fortify -> fortify-count -> end
  */
 import type { Command, Frame, Json, Procedure, Step } from '../../src/core/engine/types';
+import { afterConquest, attackKinds, beginTurn, blocsOf, cede, cedeOptions, defect, endTurn, freeActions, payForAttack, sneakDefenceDice, truce } from './blocs';
 import { bonusTerritories, forcedTrades, setValue, tradeableSets, type Card } from './cards';
 import type { FactionId } from './content';
 import { maxAttackDice, maxDefenceDice, resolveDice } from './dice';
@@ -24,7 +25,7 @@ import {
 } from './state';
 import { checkVictory } from './victory';
 
-type Stage = 'begin' | 'trade' | 'bonus' | 'place' | 'attack' | 'battle' | 'defend' | 'move-in' | 'goal-met' | 'fortify' | 'fortify-count' | 'end';
+type Stage = 'begin' | 'trade' | 'bonus' | 'place' | 'attack' | 'battle' | 'defend' | 'move-in' | 'goal-met' | 'cede' | 'fortify' | 'fortify-count' | 'end';
 
 interface TurnData {
   player: FactionId;
@@ -45,6 +46,9 @@ interface TurnData {
   bonusChoices: string[];
   /** Where the turn goes on after the player answers that its mission is complete [002 I Game Type 3]. */
   resume?: Stage;
+  /** Bloc politics: the battle is a vendetta or a sneak attack [3D1, 3B3c], and whether its bribe is paid. */
+  bribe?: 'vendetta' | 'sneak';
+  paid?: boolean;
 }
 
 export function turnFrame(player: FactionId): Frame {
@@ -73,6 +77,7 @@ export const conquestTurn: Procedure<ConquestGame> = {
       }
       switch (d.stage) {
         case 'begin': {
+          beginTurn(game);
           const r = reinforcementsFor(game, me);
           d.toPlace = r.total;
           d.forced = forcedTrades(handOf(game, me).length, options.cards, true);
@@ -123,8 +128,14 @@ export const conquestTurn: Procedure<ConquestGame> = {
         }
         case 'attack': {
           const offers: Command<FactionId>[] = [];
+          const blocs = blocsOf(game);
           for (const from of territoriesOf(game, me))
-            if ((s.armies[from] ?? 0) >= 2) for (const to of enemyNeighbours(game, from)) offers.push({ type: 'attack', side: me, from, to });
+            if ((s.armies[from] ?? 0) >= 2)
+              for (const to of enemyNeighbours(game, from))
+                // [3c, 3D1] an ally is attacked only as a vendetta, for a bribe; [3B3c] a former ally also by a sneak attack
+                for (const kind of attackKinds(blocs, me, s.owner[to]!))
+                  offers.push(kind === 'plain' ? { type: 'attack', side: me, from, to } : { type: 'attack', side: me, from, to, bribe: kind });
+          offers.push(...freeActions(game, me));
           offers.push({ type: 'end-attacks', side: me });
           return decide(game, me, 'conquest-attack', 'Attack a neighbouring territory, or stop attacking.', '[002 II.3]', offers);
         }
@@ -149,7 +160,7 @@ export const conquestTurn: Procedure<ConquestGame> = {
         }
         case 'defend': {
           const defender = s.owner[d.to!]!;
-          const most = maxDefenceDice(s.armies[d.to!] ?? 0, options.cards === 'italian');
+          const most = defenceDice(game, d);
           const offers: Command<FactionId>[] = [];
           for (let dice = most; dice >= 1; dice--) offers.push({ type: 'defend', side: defender, dice });
           return decide(game, defender, 'conquest-defend', `${nameOf(game, d.to!)} is attacked with ${d.dice} dice: defend with how many?`, '[002 II.3]', offers);
@@ -168,6 +179,8 @@ export const conquestTurn: Procedure<ConquestGame> = {
             to: d.to!,
           });
         }
+        case 'cede':
+          return decide(game, me, 'conquest-cede', 'You defected: cede one of your systems to one of your new enemies.', '[3B3c]', cedeOptions(game, me));
         case 'goal-met':
           return decide(
             game,
@@ -202,6 +215,7 @@ export const conquestTurn: Procedure<ConquestGame> = {
         }
         case 'end':
           if (d.conquered) drawCard(game, me);
+          endTurn(game, me);
           return { done: true };
       }
     }
@@ -256,6 +270,24 @@ export const conquestTurn: Procedure<ConquestGame> = {
         d.from = command.from as string;
         d.to = command.to as string;
         d.stage = 'battle';
+        if (command.bribe !== undefined) {
+          d.bribe = command.bribe as 'vendetta' | 'sneak';
+          d.paid = false;
+        } else if (d.bribe !== undefined) {
+          delete d.bribe;
+          delete d.paid;
+        }
+        return;
+      case 'defect':
+        defect(game, me);
+        if (cedeOptions(game, me).length) d.stage = 'cede';
+        return;
+      case 'cede':
+        cede(game, me, command.territory as string, command.to as FactionId);
+        d.stage = 'attack';
+        return;
+      case 'truce':
+        truce(game, me);
         return;
       case 'end-attacks':
         d.stage = 'fortify';
@@ -265,11 +297,12 @@ export const conquestTurn: Procedure<ConquestGame> = {
         return;
       case 'roll':
         d.dice = command.dice as number;
+        payBribe(game, d);
         if (!options.autoDefend) {
           d.stage = 'defend';
           return;
         }
-        roll(game, d, d.dice, maxDefenceDice(s.armies[d.to!] ?? 0, options.cards === 'italian'));
+        roll(game, d, d.dice, defenceDice(game, d));
         return;
       case 'defend':
         d.stage = 'battle';
@@ -279,9 +312,10 @@ export const conquestTurn: Procedure<ConquestGame> = {
         // [002 II.3] roll again and again, the most dice each side may, until one side is gone (or the
         // attacker's territory is down to `stopAt`, the way to stop it).
         const stopAt = Math.max(1, command.stopAt as number);
+        payBribe(game, d);
         while (d.stage === 'battle' && (s.armies[d.from!] ?? 0) > stopAt && (s.armies[d.from!] ?? 0) >= 2) {
           d.dice = maxAttackDice(s.armies[d.from!] ?? 0);
-          roll(game, d, d.dice, maxDefenceDice(s.armies[d.to!] ?? 0, options.cards === 'italian'));
+          roll(game, d, d.dice, defenceDice(game, d));
         }
         return;
       }
@@ -335,6 +369,19 @@ function decide(
   return { decide: { side, kind, prompt: `${factionName(game, side)}: ${prompt}`, rule, options, ...(context ? { context } : {}) } };
 }
 
+/** The most dice the defender may roll [002 II.3]: one fewer against a sneak attack (docs/rules.md, 3B3c). */
+function defenceDice(game: ConquestGame, d: TurnData): number {
+  const most = maxDefenceDice(stateOf(game).armies[d.to!] ?? 0, optionsOfGame(game).cards === 'italian');
+  return d.bribe === 'sneak' ? sneakDefenceDice(most) : most;
+}
+
+/** A vendetta's or a sneak attack's bribe, paid to the victim just before the battle's first roll [3D1, 3B3c]. */
+function payBribe(game: ConquestGame, d: TurnData): void {
+  if (d.bribe === undefined || d.paid) return;
+  d.paid = true;
+  payForAttack(game, d.player, stateOf(game).owner[d.to!]!, d.bribe);
+}
+
 /** Where an Annihilate may stop: at the end (1 army left), or with half or three quarters of the army kept. */
 function annihilateStops(attackers: number): number[] {
   const stops = [1, Math.floor(attackers / 2), Math.floor((attackers * 3) / 4)].filter((n) => n >= 1 && n < attackers);
@@ -386,6 +433,7 @@ function roll(game: ConquestGame, d: TurnData, attackDice: number, defenceDice: 
   d.conquered = true;
   tell(game, 'conquest', `${factionName(game, d.player)} takes ${nameOf(game, to)} from ${factionName(game, defender)}.`, '[002 II.3]');
   if (!territoriesOf(game, defender).length) eliminate(game, d, defender);
+  afterConquest(game, d.player, defender, to);
   d.stage = 'move-in';
 }
 

@@ -4,6 +4,7 @@
  * first to meet the goal claims the victory or goes on to Domination ("you may continue playing until the
  * game ends in Domination"); once someone goes on, only Domination wins.
  */
+import { areEnemies, blocOf, blocsOf, declareBlocVictory } from './blocs';
 import { missionComplete } from './missions';
 import type { FactionId } from './content';
 import { factionName, mapOf, stateOf, tell, type ConquestGame } from './state';
@@ -22,7 +23,15 @@ export function checkVictory(game: ConquestGame, faction: FactionId): boolean | 
     tell(game, 'victory', `${factionName(game, faction)} ${why}.`, rule);
     return true;
   };
-  if (map.territories.every((t) => s.owner[t] === faction)) return win('holds every territory: Domination', '[002 I Game Type 1]');
+  // Domination, asked through areEnemies: no enemy holds a territory. With blocs, that is the bloc's
+  // victory, led by its strongest member (docs/rules.md); without, it is holding every territory.
+  const blocs = blocsOf(game);
+  if (map.territories.every((t) => !areEnemies(blocs, s.owner[t] ?? null, faction))) {
+    if (!blocs) return win('holds every territory: Domination', '[002 I Game Type 1]');
+    if (blocs.capitulation) return false; // the war ends at the end of the defector's turn [3B3c]
+    declareBlocVictory(game, blocOf(blocs, faction), 'no enemy holds a system: Domination', '[002 I Game Type 1, 3F4]');
+    return true;
+  }
   const type = game.scenario.gameType;
   if (s.playingOnBy !== null) return false;
   if (type === 'capital' && holdsEveryCapital(game, faction)) return 'goal-choice';

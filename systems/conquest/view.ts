@@ -4,6 +4,7 @@
  * their missions and the order of the deck are hidden (002 does not say so; a mission known to all would
  * be no game: see docs/rules.md).
  */
+import type { BlocState } from './blocs';
 import type { Card } from './cards';
 import type { FactionId, GameType } from './content';
 import type { Mission } from './missions';
@@ -34,6 +35,8 @@ export interface ConquestView {
   eliminatedBy: Partial<Record<FactionId, FactionId>>;
   continentsHeld: Partial<Record<FactionId, string[]>>;
   winner: FactionId | null;
+  /** Bloc politics [003]: chits, extremists, bribes and the war, all public; absent without blocs. */
+  blocs?: BlocState;
 }
 
 export function conquestView(game: ConquestGame, me: FactionId | null): ConquestView {
@@ -59,5 +62,6 @@ export function conquestView(game: ConquestGame, me: FactionId | null): Conquest
     eliminatedBy: { ...s.eliminatedBy },
     continentsHeld: Object.fromEntries(s.order.map((f) => [f, continentsHeld(game, f)])),
     winner: s.winner,
+    ...(s.blocs ? { blocs: structuredClone(s.blocs) } : {}),
   };
 }

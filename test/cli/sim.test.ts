@@ -49,6 +49,9 @@ describe('npm run sim', () => {
       'conquest-domination',
       'conquest-capital',
       'conquest-mission',
+      'conquest-blocs',
+      'conquest-blocs-capital',
+      'conquest-blocs-mission',
       ...['long-twilight', 'divided-heavens', 'reconquest', 'undying-emperor', 'transhuman-revolt', 'second-empire'].flatMap((id) => [`chaos-${id}`, `chaos-${id}-sweep`]),
     ]);
   }, 60_000);
@@ -85,6 +88,20 @@ describe('npm run sim', () => {
     expect(lastJson(sim(...args)).stateHashes).toEqual(first.stateHashes);
     const italian = lastJson(sim(...args.slice(0, -1), '--cards', 'italian', '--json'));
     expect(italian.stateHashes).not.toEqual(first.stateHashes);
+  }, 120_000);
+
+  it('[003] plays bloc games: wars declared, wins by bloc, winsBySeat crediting the leading faction, the same hashes again', () => {
+    const args = ['--scenario', 'conquest-blocs', '--players', '4', '--agents', 'normal,normal,random,random', '--games', '3', '--seed', '7', '--json'];
+    const first = lastJson(sim(...args));
+    expect(first.warsDeclared).toBeGreaterThanOrEqual(0);
+    expect(first.warsDeclared).toBeLessThanOrEqual(3);
+    const seatWins = (first.winsBySeat as number[]).reduce((a, b) => a + b, 0);
+    const blocWins = Object.values(first.winsByBloc as Record<string, number>).reduce((a, b) => a + b, 0);
+    expect(blocWins).toBe(seatWins);
+    expect(seatWins + first.draws).toBe(3);
+    expect(lastJson(sim(...args)).stateHashes).toEqual(first.stateHashes);
+    // a game without blocs says nothing of them
+    expect(lastJson(sim('--scenario', 'conquest-domination', '--players', '2', '--games', '1', '--json')).winsByBloc).toBeUndefined();
   }, 120_000);
 
   it('[002] a bad conquest argument ends with one clear line', () => {

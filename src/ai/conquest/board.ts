@@ -5,6 +5,7 @@
  */
 import type { FactionId } from '../../../systems/conquest/content';
 import type { ConquestMap } from '../../../systems/conquest/map';
+import { areEnemies } from '../../../systems/conquest/blocs';
 import { battleOdds, type BattleOdds } from '../../../systems/conquest/odds';
 import type { ConquestView } from '../../../systems/conquest/view';
 
@@ -76,7 +77,9 @@ export class Board {
   ownerOf = (t: string): FactionId | null => this.view.owner[t] ?? null;
   mine = (t: string): boolean => this.view.owner[t] === this.me;
   neighbours = (t: string): readonly string[] => this.view.map.neighbours.get(t) ?? [];
-  enemiesAround = (t: string): string[] => this.neighbours(t).filter((n) => !this.mine(n));
+  /** Held by an enemy [3Cc]: any other faction without blocs; the other bloc's with them (allies are not). */
+  hostile = (t: string): boolean => areEnemies(this.view.blocs, this.me, this.ownerOf(t));
+  enemiesAround = (t: string): string[] => this.neighbours(t).filter(this.hostile);
   /** Enemy armies next to `t`, all factions together. */
   threat = (t: string): number => this.enemiesAround(t).reduce((sum, n) => sum + this.armies(n), 0);
   continentOf = (t: string): string => this.view.map.continentOf.get(t)!;
@@ -89,9 +92,9 @@ export class Board {
     return this.territoriesOf(this.me);
   }
 
-  /** The factions still holding territory, but me. */
+  /** The enemies still holding territory (every other faction, without blocs). */
   get opponents(): FactionId[] {
-    return this.view.order.filter((f) => f !== this.me && this.view.map.territories.some((t) => this.view.owner[t] === f));
+    return this.view.order.filter((f) => areEnemies(this.view.blocs, this.me, f) && this.view.map.territories.some((t) => this.view.owner[t] === f));
   }
 
   /** The chance that `attackers` armies take a territory held by `defenders` [002 II.3]. */

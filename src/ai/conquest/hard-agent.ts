@@ -15,6 +15,7 @@ import { Rng } from '../../core/rng';
 import type { FactionId } from '../../../systems/conquest/content';
 import type { ConquestView } from '../../../systems/conquest/view';
 import type { ConquestAgent, ConquestAgentFactory } from './agent';
+import { cedeChoice, freeAction } from './bloc-sense';
 import { Board, continentShapes, maxBy } from './board';
 import { HARD_WEIGHTS, Planner, type PlanWeights } from './plan';
 
@@ -45,6 +46,9 @@ export function makeHardAgent(weights: PlanWeights = HARD_WEIGHTS): ConquestAgen
           memory.round = view.round;
           memory.heldAtStart = new Set(b.myTerritories);
         }
+        // bloc politics first [003]: a free action of the attack stage, the system a defector cedes
+        const political = decision.kind === 'conquest-attack' ? freeAction(b, decision.options) : decision.kind === 'conquest-cede' ? cedeChoice(b, decision) : undefined;
+        if (political) return political;
         const choose = CHOOSERS[decision.kind];
         const chosen = choose?.({ b, weights, memory, decision }, decision.options);
         return chosen ?? rng.pick(decision.options);
@@ -226,7 +230,8 @@ const CHOOSERS: Record<string, Chooser> = {
     const plan = planner(ctx).best(0);
     const chain = plan?.chains.find((c) => ctx.b.armies(c.source) >= 2);
     if (!chain) return options.find((o) => o.type === 'end-attacks');
-    return options.find((o) => o.type === 'attack' && o.from === chain.source && o.to === chain.targets[0]) ?? options.find((o) => o.type === 'end-attacks');
+    // plain attacks only: the plan's targets are enemies' [3Cc], and it pays no bribes
+    return options.find((o) => o.type === 'attack' && o.bribe === undefined && o.from === chain.source && o.to === chain.targets[0]) ?? options.find((o) => o.type === 'end-attacks');
   },
   // Roll on while the plan still makes this attack; after every roll it is planned again.
   'conquest-battle': (ctx, options) => {

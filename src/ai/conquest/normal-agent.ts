@@ -15,6 +15,7 @@ import type { FactionId } from '../../../systems/conquest/content';
 import type { ConquestView } from '../../../systems/conquest/view';
 import type { ConquestAgent, ConquestAgentFactory } from './agent';
 import { Board, maxBy } from './board';
+import { attackAllowed, cedeChoice, flipsChit, FLIP_WORTH, freeAction } from './bloc-sense';
 
 interface Style {
   name: string;
@@ -43,8 +44,12 @@ function makeAgent(style: Style, faction: FactionId, seed: string): ConquestAgen
   return {
     name: style.name,
     decide(view, decision) {
+      const board = new StyledBoard(view, faction, style);
+      // bloc politics first [003]: a free action of the attack stage, the system a defector cedes
+      const political = decision.kind === 'conquest-attack' ? freeAction(board, decision.options) : decision.kind === 'conquest-cede' ? cedeChoice(board, decision) : undefined;
+      if (political) return political;
       const choose = CHOOSERS[decision.kind];
-      const chosen = choose ? choose(new StyledBoard(view, faction, style), decision.options, decision, rng) : undefined;
+      const chosen = choose ? choose(board, decision.options, decision, rng) : undefined;
       return chosen ?? rng.pick(decision.options);
     },
   };
@@ -84,6 +89,8 @@ class StyledBoard extends Board {
     const continent = this.view.map.continentOf.get(t)!;
     const ts = this.view.map.continentTerritories.get(continent)!;
     let w = 1;
+    // [3B3a] the war's first conquest from an enemy this turn flips a chit
+    if (flipsChit(this, t)) w += FLIP_WORTH;
     if (this.targetContinents.has(continent)) w += 1.5 * this.style.continentWeight;
     const missing = ts.filter((x) => !this.mine(x));
     if (missing.length === 1) w += (this.view.map.bonus.get(continent) ?? 0) * 0.6 * this.style.continentWeight;
@@ -157,11 +164,11 @@ const CHOOSERS: Record<string, Chooser> = {
   'conquest-attack': (b, options, _decision, rng) => {
     if (!b.style.aims) {
       // a beginner's turn: an attack or two it likes the look of, then it stops
-      const fair = options.filter((o) => o.type === 'attack' && b.attackChance(o.from as string, o.to as string) >= b.style.attackAt);
+      const fair = options.filter((o) => o.type === 'attack' && attackAllowed(b, o, (t) => b.worth(t)) && b.attackChance(o.from as string, o.to as string) >= b.style.attackAt);
       return fair.length && rng.chance(0.85) ? rng.pick(fair) : options.find((o) => o.type === 'end-attacks');
     }
     const best = maxBy(
-      options.filter((o) => o.type === 'attack'),
+      options.filter((o) => o.type === 'attack' && attackAllowed(b, o, (t) => b.worth(t))),
       (o) => b.attackChance(o.from as string, o.to as string) * b.worth(o.to as string),
     );
     if (best && b.attackChance(best.from as string, best.to as string) >= b.style.attackAt) return best;

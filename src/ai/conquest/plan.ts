@@ -14,6 +14,7 @@ import { maxAttackDice, maxDefenceDice } from '../../../systems/conquest/dice';
 import { singleRollOutcomes, type RollOutcome } from '../../../systems/conquest/odds';
 import type { Mission } from '../../../systems/conquest/missions';
 import { Board, continentShapes, type ContinentShape } from './board';
+import { flipsChit, FLIP_WORTH } from './bloc-sense';
 
 /** How much each thing is worth, in armies; the `hard` player's judgement. */
 export interface PlanWeights {
@@ -189,7 +190,8 @@ export class Planner {
     if (win?.length) goals.push({ kind: 'win', subject: b.view.gameType, targets: win });
     for (const c of this.shapes.values()) {
       const missing = c.territories.filter((t) => !b.mine(t));
-      if (missing.length) goals.push({ kind: 'continent', subject: c.id, targets: missing });
+      // an ally's system is taken only by a vendetta [3D1]: a continent that needs one is no goal
+      if (missing.length && missing.every(b.hostile)) goals.push({ kind: 'continent', subject: c.id, targets: missing });
     }
     for (const f of b.opponents) goals.push({ kind: 'eliminate', subject: f, targets: b.territoriesOf(f) });
     const near = new Set<string>();
@@ -323,6 +325,8 @@ export class Planner {
     const b = this.b;
     const v = b.view;
     let w = this.weights.territory;
+    // [3B3a] in war, a conquest from an enemy may flip a chit (the first of the turn does)
+    if (flipsChit(b, t)) w += FLIP_WORTH / 2;
     if (v.gameType === 'capital') {
       // A capital is a step to winning, the more so taken from a rival who holds several.
       const capitals = Object.values(v.capitals);
@@ -403,7 +407,7 @@ class Outcome {
   pWin(p: Planner): number {
     const b = this.b;
     const v = b.view;
-    const enemy = v.map.territories.filter((t) => !b.mine(t));
+    const enemy = v.map.territories.filter(b.hostile);
     const domination = this.pAll(enemy);
     if (v.gameType === 'capital') return Math.max(domination, this.pAll(Object.values(v.capitals)));
     const m = p.mission;

@@ -10,7 +10,7 @@ import { Rng } from '../rng';
 import { hashString } from '../hash';
 import { cloneWorld, snapshotWorld } from '../world/snapshot';
 import { canonical, commandShapeProblem, describeCommand } from './commands';
-import type { AnyGame, Command, Decision, SideOf, Frame, Game, GameEvent, Json, Ruleset, ScenarioBase } from './types';
+import type { AnyGame, Command, Decision, SideOf, Frame, Game, GameEvent, GameResult, Json, Ruleset, ScenarioBase } from './types';
 import type { SideId } from '../content/schema';
 
 export interface NewGameOptions<S extends string = SideId, Scn extends ScenarioBase = ScenarioDef> {
@@ -240,6 +240,13 @@ function endGame(game: AnyGame, winner: NonNullable<AnyGame['winner']>) {
     text: winner === 'draw' ? 'The game ends in a draw.' : (game.ruleset.winnerText?.(winner, game) ?? `The ${winner} side wins.`),
     visibleTo: 'all',
   });
+}
+
+/** How the game ended (null while it goes on): its winner, and the coalition the winner led, if any. */
+export function gameResult<G extends AnyGame>(game: G): GameResult<SideOf<G>> | null {
+  if (!game.winner) return null;
+  const coalition = game.winner === 'draw' ? null : (game.ruleset.coalition?.(game) ?? null);
+  return { winner: game.winner, coalition };
 }
 
 /** Where the game is in the turn sequence, in words: "rebel / operations / movement". */

@@ -87,6 +87,26 @@ export interface SegmentDef<S extends string = SideId> {
 export type Winner<S extends string = SideId> = S | 'draw';
 
 /**
+ * A winner that wins with others: a conquest game's bloc [003]. The game's `winner` stays one side, the
+ * coalition's leading member, so every mode reads its own result as before; a mode that knows coalitions
+ * asks `gameResult` for the rest.
+ */
+export interface Coalition<S extends string = SideId> {
+  /** The coalition's id and name ("loyalist", "Loyalist bloc"). */
+  id: string;
+  name: string;
+  /** The sides that win with it, the leader among them. */
+  members: S[];
+  leader: S;
+}
+
+/** How a game ended: its one winner (or a draw), and the coalition it led, if it won with one. */
+export interface GameResult<S extends string = SideId> {
+  winner: Winner<S>;
+  coalition: Coalition<S> | null;
+}
+
+/**
  * A ruleset is one game's turn sequence and victory check, with the procedures its segments run.
  * The engine runs whatever ruleset it is handed; rulesets live in `systems/`.
  */
@@ -124,7 +144,8 @@ export interface Ruleset<S extends string = SideId, Scn extends ScenarioBase = S
   victory(game: Game<S, Scn>, final: boolean): Winner<S> | null;
   /** Short description of the state for the event log and the spectator (e.g. victory points). */
   score(game: Game<S, Scn>): { [key: string]: Json };
-  /** The winner in words, for the game-over line ("The Empire wins."). */
+  /** The coalition the winner led, if it won with others (a conquest game's bloc); absent: never. */
+  coalition?(game: Game<S, Scn>): Coalition<S> | null;
   /** The game-over line; the game is over (its winner set) when this is called. */
   winnerText?(winner: S, game: Game<S, Scn>): string;
   /**

@@ -10,6 +10,7 @@
  */
 import '../game-screen/game-screen.css';
 import './conquest.css';
+import './blocs.css';
 import type { Vector3 } from 'three';
 import type { Command, Decision, GameEvent } from '../../core/engine/types';
 import type { Card } from '../../../systems/conquest/cards';
@@ -22,6 +23,8 @@ import { esc, setHtml } from '../html';
 import { BoardFrame, placeEachFrame, systemOfPick } from '../game-screen/board-frame';
 import { aiSpeed, clickedButton, footHtml, gameButton, gameKey, HELP_BUTTON, LogList, samePlaces, typedInField, watchControlsHtml, playAi, playOne, type GameActions } from '../game-screen/controls';
 import { BattleDice } from './battle-dice';
+import { areEnemies } from '../../../systems/conquest/blocs';
+import { attackTagHtml, blocOptionText, blocsPanelHtml, blocWinnerText, freeActionsHtml, lastBlocEvent } from './blocs-panel';
 import { ConquestBoard, NO_MARKS, territoryHtml, type BoardMarks } from './board';
 import { ConquestSession, optionsOf, sessionFromSave, type ConquestSetup, type Step } from './session';
 import { RemoteConquestSession } from './remote-session';
@@ -84,6 +87,8 @@ export class ConquestScreen implements GameActions {
   /** Hot-seat: the human who took the screen last; `handOver` the one it is being handed to. */
   private revealed: FactionId | null = null;
   private handOver: FactionId | null = null;
+  /** Bloc events already shown in the blocs panel: a new one flashes it [003]. */
+  private blocEventsSeen = 0;
   /** The territory picked first on the map (an attack's or a move's origin), and an enemy picked first. */
   private selected: string | null = null;
   private onto: string | null = null;
@@ -631,7 +636,9 @@ export class ConquestScreen implements GameActions {
             .map((f) => `<li>${this.swatch(f)}${esc(view.missions[f]?.text ?? '?')}</li>`)
             .join('')}</ul>`
         : '';
-    setHtml(this.sideEl, `<h3>Factions <small>in the order of play</small></h3>
+    const bloc = lastBlocEvent(s.events, this.blocEventsSeen);
+    this.blocEventsSeen = bloc.count;
+    setHtml(this.sideEl, `${blocsPanelHtml(this.app.content, view, (f) => this.name(f), (f) => this.swatch(f), bloc.last)}<h3>Factions <small>in the order of play</small></h3>
       <table class="cq-factions"><thead><tr><th></th><th></th><th title="star systems held">sys</th><th title="armies">arm</th><th title="cards">cards</th><th title="new armies next turn">next</th></tr></thead><tbody>${rows}</tbody></table>
       <h3>Continents <small>bonus to whoever holds all of one</small></h3><ul class="cq-continents">${continents}</ul>${missions}`);
   }
@@ -682,7 +689,9 @@ export class ConquestScreen implements GameActions {
         .map((e) => {
           // a line only one faction sees: "only you" to that faction, its name to a spectator
           const only = e.visibleTo === 'all' ? '' : ` <span class="muted">(${e.visibleTo === secrets ? 'only you' : `told to ${esc(this.name(e.visibleTo))} only`})</span>`;
-          return `<li class="ev-${esc(e.kind)}${only ? ' secret' : ''}"><span class="t">R${e.turn}</span> ${esc(e.text)}${only}</li>`;
+          // bloc politics is logged with its rule [003]
+          const rule = e.kind.startsWith('bloc-') && e.rule ? ` <span class="rule">${esc(e.rule)}</span>` : '';
+          return `<li class="ev-${esc(e.kind)}${only ? ' secret' : ''}"><span class="t">R${e.turn}</span> ${esc(e.text)}${rule}${only}</li>`;
         })
         .join('');
     });
@@ -767,7 +776,7 @@ export class ConquestScreen implements GameActions {
       case 'conquest-place': {
         const left = Number(d.context?.left ?? 0);
         const rows = [...new Set(o.map((c) => String(c.territory)))]
-          .map((t) => ({ t, front: (view.map.neighbours.get(t) ?? []).filter((n) => view.owner[n] !== d.side).length }))
+          .map((t) => ({ t, front: (view.map.neighbours.get(t) ?? []).filter((n) => areEnemies(view.blocs, d.side, view.owner[n] ?? null)).length }))
           .sort((a, b) => b.front - a.front || nameOf(a.t).localeCompare(nameOf(b.t)))
           .map(({ t, front }) => {
             const one = o.find((c) => c.territory === t && c.count === 1);
@@ -875,7 +884,7 @@ export class ConquestScreen implements GameActions {
       return {
         chance: odds.win,
         html: `<button class="cq-opt cq-pair" data-opt="${i}" data-testid="cq-option" data-from="${from}" data-to="${to}">
-          <span>${th(from)} <b>${odds.attackers}</b> → ${th(to)} <b>${odds.defenders}</b> <small class="muted">${esc(this.name(view.owner[to]))}</small></span>
+          <span>${th(from)} <b>${odds.attackers}</b> → ${th(to)} <b>${odds.defenders}</b> <small class="muted">${esc(this.name(view.owner[to]))}</small>${attackTagHtml(c)}</span>
           <span class="cq-chance ${odds.win >= 0.6 ? 'good' : odds.win >= 0.4 ? 'even' : 'bad'}" title="the exact chance to take it, rolling to the end">${pct(odds.win)}</span>
           <small>expected losses: you ${armies1(odds.attackerLoss)}, ${esc(this.name(view.owner[to]))} ${armies1(odds.defenderLoss)}</small></button>`,
       };
@@ -887,7 +896,7 @@ export class ConquestScreen implements GameActions {
         ? `<p class="cq-filter">${this.selected ? `From ${th(this.selected)}` : `Onto ${th(this.onto as string)}`}: ${rows.length} ${rows.length === 1 ? 'choice' : 'choices'}. <button data-act="unfilter">show all</button></p>`
         : `<p class="muted small">${type === 'attack' ? `Click one of your systems on the map, then an enemy neighbour. The percentage is the exact chance to take it rolling to the end${italian ? ' (Italian: up to 3 defence dice)' : ''}.` : 'Click a system of yours, then a neighbour of yours to move armies to. One move per turn.'}</p>`;
     const none = !rows.length ? `<p class="muted">${type === 'attack' ? 'No attack is possible: a system needs 2 armies and an enemy neighbour.' : 'No move is possible.'}</p>` : '';
-    return `${filter}${none}<div class="cq-options cq-pairs">${rows.map((r) => r.html).join('')}</div>
+    return `${filter}${none}${type === 'attack' ? freeActionsHtml(view, o, (i, label, detail, cls) => this.opt(i, label, detail, cls)) : ''}<div class="cq-options cq-pairs">${rows.map((r) => r.html).join('')}</div>
       ${endOpt >= 0 ? `<div class="cq-options">${this.opt(endOpt, type === 'attack' ? 'Stop attacking: on to your reinforcing move' : 'End your turn', '', 'ends')}</div>` : ''}`;
   }
 
@@ -1113,6 +1122,8 @@ export class ConquestScreen implements GameActions {
     const w = s?.winner;
     if (!s || !w) return '';
     if (w === 'draw') return 'The game ends in a draw.';
+    const bloc = blocWinnerText(s.view(null), w, (f) => this.name(f));
+    if (bloc) return bloc;
     return s.humans.length === 1 && s.humans[0] === w ? `You win: ${this.name(w)} conquers!` : `${this.name(w)} wins!`;
   }
 

@@ -11,6 +11,7 @@ import { parseConquestMap, type ConquestMap, type ConquestMapDef } from '../../.
 import fiveReaches from '../../../assets/maps/five-reaches.json';
 import { CARD_OPTIONS, conquestContent, FACTIONS, type FactionId } from '../../../systems/conquest/content';
 import { CONQUEST_AGENTS } from '../../ai/conquest/registry';
+import { blocsOptionHtml, colourWithBloc, scenarioWithBlocs } from './blocs-panel';
 import { esc } from '../html';
 import { readSaveFile } from '../saves';
 import { capital, randomSeed, resumeFromFile } from '../game-screen/setup';
@@ -80,7 +81,8 @@ export class ConquestSetupScreen {
 
   show(): void {
     const cq = conquestContent(this.content);
-    const scenarios = [...cq.scenarios.values()];
+    // a game type once; bloc politics is the blocs option beside it [003]
+    const scenarios = [...cq.scenarios.values()].filter((s) => !s.blocs);
     this.offerMaps();
     this.seats.length = Math.min(this.seats.length, 6);
     while (this.seats.length < DEFAULT_SEATS) this.seats.push({ faction: this.freeColour(), player: 'normal' });
@@ -97,6 +99,7 @@ export class ConquestSetupScreen {
         <select data-cq="deck" aria-label="Deck"><option value="classic">Classic deck (2 wildcards)</option><option value="wild">Wild deck (4 wildcards)</option></select>
         <p class="muted small" data-cq="cards-text"></p></div></div>
       <div class="cq-field"><span class="cq-label">Options</span><div>
+        ${blocsOptionHtml()}
         <label class="cq-check"><input type="checkbox" data-cq="autoPlace"> <b>Auto Place All</b> <span class="muted small">the computer claims and places every starting army</span></label>
         <label class="cq-check"><input type="checkbox" data-cq="recycle" checked> <b>Recycle Cards</b> <span class="muted small">a spent deck is made again from the traded cards</span></label>
         <label class="cq-check"><input type="checkbox" data-cq="autoDefend" checked> <b>Auto-Defend</b> <span class="muted small">defenders roll the most dice they may; off, a human defender chooses</span></label>
@@ -209,7 +212,7 @@ export class ConquestSetupScreen {
         return `<div class="cq-seat" data-testid="cq-seat">
           <span class="cq-seat-no">${i + 1}</span>
           <span class="cq-swatch" style="--c:${colour}"></span>
-          <select data-seat-colour="${i}" aria-label="Seat ${i + 1} colour">${FACTIONS.map((f) => `<option value="${f}"${f === seat.faction ? ' selected' : ''}>${esc(factions.get(f)?.name ?? f)}</option>`).join('')}</select>
+          <select data-seat-colour="${i}" aria-label="Seat ${i + 1} colour">${FACTIONS.map((f) => `<option value="${f}"${f === seat.faction ? ' selected' : ''}>${esc(this.blocsOn() ? colourWithBloc(this.content, f, factions.get(f)?.name ?? f) : (factions.get(f)?.name ?? f))}</option>`).join('')}</select>
           <select data-seat-player="${i}" aria-label="Seat ${i + 1} player"><option value="human"${seat.player === 'human' && !this.reserved.has(i) ? ' selected' : ''}>Human</option>${agents
             .map((a) => `<option value="${a}"${seat.player === a ? ' selected' : ''}>AI ${a}</option>`)
             .join('')}${i > 0 ? `<option value="reserved" data-online-only${this.reserved.has(i) ? ' selected' : ''} title="Kept for one person, with a link of its own">Reserved</option>` : ''}</select>
@@ -222,7 +225,7 @@ export class ConquestSetupScreen {
   setup(): ConquestSetup {
     const type = this.el.querySelector<HTMLInputElement>('input[name="cq-type"]:checked')?.value ?? 'conquest-domination';
     return {
-      scenario: type,
+      scenario: scenarioWithBlocs(this.content, type, this.blocsOn()),
       seed: this.get('seed').value.trim() || randomSeed(),
       seats: this.seats.map((s) => ({ ...s })),
       cards: this.get('cards').value as ConquestSetup['cards'],
@@ -232,6 +235,11 @@ export class ConquestSetupScreen {
       autoDefend: this.get('autoDefend').checked,
       ...(this.chosenMap()?.def ? { map: this.chosenMap()!.def! } : {}),
     };
+  }
+
+  /** The blocs option [003] is ticked. */
+  private blocsOn(): boolean {
+    return this.el.querySelector<HTMLInputElement>('[data-cq="blocs"]')?.checked ?? false;
   }
 
   private refresh(): void {
@@ -253,7 +261,7 @@ export class ConquestSetupScreen {
         ? 'All AI: you watch, with pause, step and speed.'
         : humans === 1
           ? `You play against ${setup.seats.length - 1} AI ${setup.seats.length === 2 ? 'opponent' : 'opponents'}.`
-          : `Hot-seat: ${humans} people share this screen; a hand-over screen keeps each one's cards${setup.scenario === 'conquest-mission' ? ' and mission' : ''} private.`;
+          : `Hot-seat: ${humans} people share this screen; a hand-over screen keeps each one's cards${conquestContent(this.content).scenarios.get(setup.scenario)?.gameType === 'mission' ? ' and mission' : ''} private.`;
     const problem = setupProblem(this.content, setup);
     const text = problem ? capital(problem) + '.' : this.swapNote;
     const el = this.get('problem');
@@ -288,6 +296,8 @@ export class ConquestSetupScreen {
       this.mapId = t.value;
       this.mapProblem = '';
       this.renderMaps();
+    } else if (t instanceof HTMLInputElement && t.dataset.cq === 'blocs') {
+      this.renderSeats(); // each colour shows its ideology and bloc [3A2b]
     } else if (t instanceof HTMLSelectElement && t.dataset.cq === 'count') {
       const n = Number(t.value);
       while (this.seats.length > n) this.seats.pop();

@@ -8,6 +8,7 @@ import type { FactionId } from '../../../systems/conquest/content';
 import { maxDefenceDice } from '../../../systems/conquest/dice';
 import { battleOdds, singleRollOutcomes } from '../../../systems/conquest/odds';
 import type { ConquestView } from '../../../systems/conquest/view';
+import { blocOptionText } from './blocs-panel';
 import type { Command, GameEvent, Json } from '../../core/engine/types';
 
 /** The card options on the setup screen, each with its one line [002 I Cards Options]. */
@@ -162,7 +163,7 @@ export function optionText(view: ConquestView, command: Command<FactionId>, hand
     case 'cancel':
       return 'Back';
     default:
-      return command.type;
+      return blocOptionText(view, command, nameOf) ?? command.type;
   }
 }
 
