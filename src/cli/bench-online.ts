@@ -35,7 +35,7 @@ export async function benchOnline(rooms = 50): Promise<OnlineBench> {
   const sampler = setInterval(() => (heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed)), 100);
 
   const playRoom = async (i: number): Promise<boolean> => {
-    const made = await createOnlineGame(server.url, { ruleset: 'star-system', scenario, seed: `load-${i}`, seats: [{ side: 'rebel', kind: 'open' }, { side: 'imperial', kind: 'open' }] }, 'rebel');
+    const made = await createOnlineGame(server.url, { ruleset: 'star-system', scenario, seats: [{ side: 'rebel', kind: 'open' }, { side: 'imperial', kind: 'open' }] }, 'rebel');
     const seats = [await OnlineSeat.join(server.url, { gameId: made.gameId, token: made.token! }), await OnlineSeat.join(server.url, { gameId: made.gameId, side: 'imperial' })];
     const finished = await Promise.race([
       Promise.all(seats.map((seat, k) => botPlay(seat, `${i}-${k}`, roundTrips))).then(() => true),

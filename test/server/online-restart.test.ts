@@ -28,7 +28,7 @@ describe('online games survive [issue 27]', () => {
     const database = databaseFile();
     const url = `http://127.0.0.1:${port}`;
     children.push(await spawnServer(port, database));
-    const made = await createOnlineGame(url, { ruleset: 'star-system', scenario, seed: 'restart', seats: [{ side: 'rebel', kind: 'open' }, { side: 'imperial', kind: 'open' }] }, 'rebel');
+    const made = await createOnlineGame(url, { ruleset: 'star-system', scenario, seats: [{ side: 'rebel', kind: 'open' }, { side: 'imperial', kind: 'open' }] }, 'rebel');
     const rebel = await OnlineSeat.join(url, { gameId: made.gameId, token: made.token! });
     const imperial = await OnlineSeat.join(url, { gameId: made.gameId, side: 'imperial' });
     const imperialToken = imperial.joined.token!;
@@ -65,7 +65,7 @@ describe('online games survive [issue 27]', () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     children.push(await spawnServer(port, databaseFile()));
-    const made = await createOnlineGame(url, { ruleset: 'star-system', scenario, seed: 'left', seatTimeoutSeconds: 1, seats: [{ side: 'rebel', kind: 'open' }, { side: 'imperial', kind: 'open' }] }, 'rebel');
+    const made = await createOnlineGame(url, { ruleset: 'star-system', scenario, seatTimeoutSeconds: 1, seats: [{ side: 'rebel', kind: 'open' }, { side: 'imperial', kind: 'open' }] }, 'rebel');
     const rebel = await OnlineSeat.join(url, { gameId: made.gameId, token: made.token! });
     const imperial = await OnlineSeat.join(url, { gameId: made.gameId, side: 'imperial' });
     await imperial.leave();
