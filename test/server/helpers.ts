@@ -70,9 +70,10 @@ export async function spawnServer(port: number, database: string, flags: string[
   return child;
 }
 
-/** A child process that runs `script` (a file of test/server/), ready when it prints `ready`. */
+/** A child process that runs `script` (a file of test/server/; TypeScript through tsx), ready when it prints `ready`. */
 export async function spawnScript(script: string, args: string[], ready: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', `test/server/${script}`, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...loader, `test/server/${script}`, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${script} did not get ready: ${output}`)), 20_000);
