@@ -19,6 +19,8 @@ export interface OnlineBench {
   rooms: number;
   roomsFinished: number;
   roomsLost: number;
+  /** Why rooms were lost (each reason once, with how many). */
+  lostBecause: Record<string, number>;
   commands: number;
   seconds: number;
   medianRoundTripMs: number;
@@ -77,7 +79,12 @@ export async function benchOnline(rooms = 50): Promise<OnlineBench> {
     await Promise.all(seats.map((s) => s.leave()));
     return finished;
   };
-  const results = await Promise.all(Array.from({ length: rooms }, (_, i) => playRoom(i).catch(() => false)));
+  const lostBecause: Record<string, number> = {};
+  const lose = (reason: string) => {
+    lostBecause[reason] = (lostBecause[reason] ?? 0) + 1;
+    return false;
+  };
+  const results = await Promise.all(Array.from({ length: rooms }, (_, i) => playRoom(i).then((done) => done || lose('not over in 120 s'), (e: Error) => lose(e.message.slice(0, 120)))));
   clearInterval(sampler);
   const seconds = (performance.now() - started) / 1000;
   child.kill('SIGTERM');
@@ -90,6 +97,7 @@ export async function benchOnline(rooms = 50): Promise<OnlineBench> {
     rooms,
     roomsFinished: finished,
     roomsLost: rooms - finished,
+    lostBecause,
     commands: roundTrips.length,
     seconds,
     medianRoundTripMs: at(0.5),

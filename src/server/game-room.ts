@@ -56,6 +56,13 @@ const SPARE_CONNECTIONS = 16;
 export const REPLACED_CODE = 4000;
 export const REPLACED_REASON = 'this seat was opened elsewhere (another tab or device); this connection is closed';
 
+/** A view's field as last sent: its value, its text when it is a part of the game itself (see viewChanges). */
+interface SentField {
+  value: Json;
+  text?: string;
+  same: boolean;
+}
+
 interface Seated {
   side: string;
   /** Message allowance (a token bucket), and when it was last filled. */
@@ -76,8 +83,8 @@ export class GameRoom extends Room {
   private readonly seated = new Map<string, Seated>();
   /** How many of the game's events each client has been sent. */
   private readonly eventsSent = new Map<string, number>();
-  /** The last view each client was sent, field by field as JSON (the next sends only what changed). */
-  private readonly viewsSent = new Map<string, Map<string, string>>();
+  /** The last view each client was sent, field by field (the next sends only what changed). */
+  private readonly viewsSent = new Map<string, Map<string, SentField>>();
   /** Clients sent their first state already (a ruleset's static facts come with the first). */
   private readonly introduced = new Set<string>();
   /** Timers that hand a left seat to an AI. */
@@ -115,7 +122,7 @@ export class GameRoom extends Room {
     this.clock.setInterval(() => void matchMaker.presence.expire(claimKey(id), CLAIM_SECONDS), (CLAIM_SECONDS * 1000) / 3);
     this.online = online;
     try {
-      this.game = replay(this.ctx.content, stored, online, this.ctx.store.commands(id));
+      this.game = fromSnapshot(this.ctx.content, stored, online, this.ctx.store.commands(id));
     } catch (e) {
       console.error(`game ${id}: cannot be made again from the store: ${(e as Error).message}`);
       throw new ServerError(500, `game ${id} cannot be brought back on this server`);
@@ -229,6 +236,7 @@ export class GameRoom extends Room {
 
   override onDispose(): void {
     this.disposed = true;
+    if (this.game && this.stored) keepSnapshot(this.stored.id, this.game);
     for (const t of this.seatTimers.values()) t.clear();
     if (this.claimed) matchMaker.presence.del(claimKey(this.stored.id));
     if (this.stored) this.ctx?.ai.forget(this.stored.id);
@@ -469,15 +477,27 @@ export class GameRoom extends Room {
   /**
    * A view as it goes to one client: whole the first time, then only its top-level fields that changed
    * since the last one it was sent. Most of a view (the planets, the environs) changes seldom, and the
-   * messages' size is most of what a state costs to send and to read.
+   * messages' size is most of what a state costs to send and to read. Fields are compared as data, not
+   * as JSON text (writing every view out as text cost more than all the rest of a move [issue 46]); a
+   * field that is the very object sent last time is a part of the game handed out as it is, which the
+   * game may have changed since, so it is compared by its text as it was sent.
    */
   private viewChanges(sessionId: string, view: Json): { view: Json; partial?: true } {
+    const fields = view as { [key: string]: Json };
     const before = this.viewsSent.get(sessionId);
-    const now = new Map(Object.entries(view as { [key: string]: Json }).map(([key, value]) => [key, JSON.stringify(value)]));
+    const now = new Map<string, SentField>();
+    for (const key of Object.keys(fields)) {
+      const value = fields[key] as Json;
+      const last = before?.get(key);
+      if (last && last.value === value && typeof value === 'object' && value !== null) {
+        const text = JSON.stringify(value);
+        now.set(key, { value, text, same: last.text === text }); // first seen again: its text then is unknown, so it goes
+      } else now.set(key, { value, same: last !== undefined && sameData(last.value, value) });
+    }
     this.viewsSent.set(sessionId, now);
     if (!before) return { view };
     const changed: { [key: string]: Json } = {};
-    for (const [key, text] of now) if (before.get(key) !== text) changed[key] = (view as { [key: string]: Json })[key] as Json;
+    for (const [key, field] of now) if (!field.same) changed[key] = field.value;
     return { view: changed, partial: true };
   }
 
@@ -487,9 +507,56 @@ export class GameRoom extends Room {
   }
 }
 
+/**
+ * Whether two values of fresh views are the same data. A view is made afresh for each state, so an
+ * object found in both is a part of the game handed out as it is, which may have changed in between:
+ * it counts as different (and is sent again).
+ */
+export function sameData(a: Json, b: Json): boolean {
+  if (a === b) return typeof a !== 'object' || a === null;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameData(a[i] as Json, b[i] as Json)) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const key of keys) if (!(key in b) || !sameData(a[key] as Json, b[key] as Json)) return false;
+  return true;
+}
+
 /** What the players are told while their game is on hold. */
 function holdWords(problem: string): string {
   return `the game is on hold: the server cannot save moves (${problem}); it goes on by itself when it can`;
+}
+
+/**
+ * Games as their last room left them (or as the server made them), kept in memory a while: the next room
+ * of such a game starts from it and applies only the commands stored since, rather than making the game
+ * again from its start (a game's whole replay blocks the server's one thread for tens of ms) [issue 46].
+ * A room takes its game's snapshot out (one owner at a time); the least recently kept go first.
+ */
+const snapshots = new Map<string, AnyGame>();
+const SNAPSHOTS = 32;
+
+export function keepSnapshot(gameId: string, game: AnyGame): void {
+  snapshots.delete(gameId);
+  snapshots.set(gameId, game);
+  if (snapshots.size > SNAPSHOTS) snapshots.delete(snapshots.keys().next().value as string);
+}
+
+/** The game the store's start and log make: from its snapshot when that is a beginning of the log, else replayed. */
+function fromSnapshot(content: Content, stored: StoredGame, online: OnlineRuleset, commands: readonly Command<string>[]): AnyGame {
+  const game = snapshots.get(stored.id);
+  snapshots.delete(stored.id);
+  const n = game?.log.length ?? -1;
+  // the snapshot must be where the log was then (another server process may have played on since)
+  if (game && n <= commands.length && (n === 0 || JSON.stringify(game.log[n - 1]) === JSON.stringify(commands[n - 1]))) {
+    if (commands.slice(n).every((command) => apply(game, command).ok)) return game;
+  }
+  return replay(content, stored, online, commands);
 }
 
 /** The game a stored start and log make: a new game, every command applied again. */

@@ -20,11 +20,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Content } from '../core/content/validate';
+import type { AnyGame } from '../core/engine/types';
 import { bundledContent } from '../core/content/bundled';
 import { newGame } from '../core/engine/game';
 import { GAME_ROOM, type NewOnlineGame, type SeatInfo } from '../online/protocol';
 import { AiPool } from './ai-pool';
-import { GameRoom, seatsToStore, setRoomContext } from './game-room';
+import { GameRoom, keepSnapshot, seatsToStore, setRoomContext } from './game-room';
 import { GameStore, newGameId, newSeed, newToken, StoreError, tokenHash, type StoredGame } from './game-store';
 import { ONLINE_RULESETS } from './online-rulesets';
 import { RateLimit } from './rate-limit';
@@ -256,5 +257,7 @@ export function createGame(
     console.error(`game ${id}: could not be made: ${e.problem}`);
     return { error: `the server cannot make games now: ${e.problem}; try again later`, unavailable: true };
   }
+  // its first room starts from the game just made, not from a second making of it
+  keepSnapshot(id, engine as AnyGame);
   return { gameId: id, side: typeof side === 'string' ? side : null, token: hostToken, reserved };
 }

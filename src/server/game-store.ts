@@ -101,6 +101,9 @@ export interface LobbyQuery {
 export class GameStore {
   private readonly db: Database.Database;
   private readonly insertCommand: Database.Statement;
+  private readonly touchGame: Database.Statement;
+  private readonly updateSeats: Database.Statement;
+  private readonly keepCommand: (id: string, n: number, command: string) => void;
   /** Why the last write failed, until a trial write succeeds again. */
   private problem: StoreError | null = null;
   private probing: ReturnType<typeof setInterval> | null = null;
@@ -143,7 +146,14 @@ export class GameStore {
       const pageSize = this.db.pragma('page_size', { simple: true }) as number;
       this.db.pragma(`max_page_count = ${Math.max(1, Math.floor((options.maxMegabytes * 1048576) / pageSize))}`);
     }
+    // the statements of every move, prepared once (preparing is most of a small write's cost)
     this.insertCommand = this.db.prepare('insert into commands (game_id, n, command) values (?, ?, ?)');
+    this.touchGame = this.db.prepare('update games set updated = ? where id = ?');
+    this.updateSeats = this.db.prepare('update games set seats = ?, open_seats = ?, updated = ? where id = ?');
+    this.keepCommand = this.db.transaction((id: string, n: number, command: string) => {
+      this.insertCommand.run(id, n, command);
+      this.touchGame.run(Date.now(), id);
+    });
   }
 
   /** Why writes fail now (null: they do not). */
@@ -245,16 +255,11 @@ export class GameStore {
 
   /** Keep the `n`-th command (from 0) of a game. */
   addCommand(id: string, n: number, command: Command<string>): void {
-    this.write(() =>
-      this.db.transaction(() => {
-        this.insertCommand.run(id, n, JSON.stringify(command));
-        this.db.prepare('update games set updated = ? where id = ?').run(Date.now(), id);
-      })(),
-    );
+    this.write(() => this.keepCommand(id, n, JSON.stringify(command)));
   }
 
   setSeats(id: string, seats: StoredSeat[]): void {
-    this.write(() => this.db.prepare('update games set seats = ?, open_seats = ?, updated = ? where id = ?').run(JSON.stringify(seats), openSeats(seats), Date.now(), id));
+    this.write(() => this.updateSeats.run(JSON.stringify(seats), openSeats(seats), Date.now(), id));
   }
 
   finish(id: string, winner: string): void {

@@ -62,6 +62,8 @@ describe('online play [issue 27]', () => {
     expect(wire.slice(1).length).toBeGreaterThan(10);
     expect(wire.slice(1).every((m) => m.partial === true && !('environs' in (m.view as object)))).toBe(true);
     expect(Object.keys(rebel.latest!.view as object)).toEqual(expect.arrayContaining(['planets', 'environs', 'units', 'characters', 'turn']));
+    // and whole again, it is the side's view of the game as it ended: no change was left out [issue 46]
+    expect(rebel.latest!.view).toEqual(JSON.parse(JSON.stringify(ONLINE_RULESETS['star-system']!.view(local, 'rebel'))));
     // programs that only play are sent no presentation facts
     expect(heard.rebel!.some((h) => h.includes('"extra"'))).toBe(false);
     // every line only one side was told (a detection roll, a unit's strength, a hidden move...) never
