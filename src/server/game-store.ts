@@ -100,6 +100,7 @@ export interface LobbyQuery {
 
 export class GameStore {
   private readonly db: Database.Database;
+  private readonly busyTimeoutMs: number;
   private readonly insertCommand: Database.Statement;
   private readonly touchGame: Database.Statement;
   private readonly updateSeats: Database.Statement;
@@ -111,7 +112,8 @@ export class GameStore {
 
   /** Open (or create) the database at `file`; ':memory:' keeps it in memory (tests). */
   constructor(file: string, options: StoreOptions = {}) {
-    this.db = new Database(file, { timeout: options.busyTimeoutMs ?? 250 });
+    this.busyTimeoutMs = options.busyTimeoutMs ?? 250;
+    this.db = new Database(file, { timeout: this.busyTimeoutMs });
     // WAL: a command is durable once written, and readers never wait for the writer
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
@@ -197,6 +199,8 @@ export class GameStore {
    * and room for a few more pages under the size limit (a full database takes a one-row rewrite, not a move).
    */
   private probe(): boolean {
+    // a trial does not wait for a lock: the wait would block the server's one thread every half second
+    this.db.pragma('busy_timeout = 0');
     try {
       const pages = this.db.pragma('page_count', { simple: true }) as number;
       const free = this.db.pragma('freelist_count', { simple: true }) as number;
@@ -206,6 +210,8 @@ export class GameStore {
       return true;
     } catch {
       return false;
+    } finally {
+      this.db.pragma(`busy_timeout = ${this.busyTimeoutMs}`);
     }
   }
 

@@ -83,7 +83,7 @@ describe('online games survive [issue 27]', () => {
     expect(back.latest!.seats.find((x) => x.side === 'imperial')).toMatchObject({ kind: 'ai', agent: 'normal' });
     await expect(OnlineSeat.join(url, { gameId: made.gameId, token: imperial.joined.token! })).rejects.toThrow(/an AI has taken over/);
     const step = back.latest!.step;
-    await playSeat(back, 'alone', [], (s) => s.step >= step + 6);
+    await playSeat(back, 'alone', [], (s) => s.step >= step + 2);
     await Promise.all([rebel.leave(), back.leave()]);
   });
 
