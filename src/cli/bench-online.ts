@@ -84,7 +84,7 @@ export async function benchOnline(rooms = 50): Promise<OnlineBench> {
     lostBecause[reason] = (lostBecause[reason] ?? 0) + 1;
     return false;
   };
-  const results = await Promise.all(Array.from({ length: rooms }, (_, i) => playRoom(i).then((done) => done || lose('not over in 120 s'), (e: Error) => lose(e.message.slice(0, 120)))));
+  const results = await Promise.all(Array.from({ length: rooms }, (_, i) => playRoom(i).then((done) => done || lose('not over in 120 s'), (e: Error & { cause?: { code?: string; message?: string } }) => lose(`${e.message}${e.cause ? ` (${e.cause.code ?? e.cause.message})` : ''}`.slice(0, 160)))));
   clearInterval(sampler);
   const seconds = (performance.now() - started) / 1000;
   child.kill('SIGTERM');

@@ -71,6 +71,10 @@ export async function startGameServer(options: GameServerOptions): Promise<GameS
   const joins = new RateLimit(options.joinsPerMinute ?? 120, 60_000);
 
   const http = createServer();
+  // an idle connection is kept longer than a client or a proxy keeps it, so neither reuses one the server
+  // has just closed (a request lost on the way in)
+  http.keepAliveTimeout = 65_000;
+  http.headersTimeout = 66_000;
   const transport = new WebSocketTransport({ server: http, maxPayload: 64 * 1024 });
   const server = new Server({
     transport,
@@ -138,12 +142,18 @@ export async function startGameServer(options: GameServerOptions): Promise<GameS
 function guardRequests(http: ReturnType<typeof createServer>, limits: { games: RateLimit; joins: RateLimit; trustProxy: boolean }): void {
   const handlers = http.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   http.removeAllListeners('request');
-  const pass = (req: IncomingMessage, res: ServerResponse) => {
-    for (const handler of handlers) handler.call(http, req, res);
-  };
   const refuse = (res: ServerResponse, status: number, error: string) => {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ error }));
+  };
+  // a handler's throw here would be an uncaught exception of the whole process: it is answered instead
+  const pass = (req: IncomingMessage, res: ServerResponse) => {
+    try {
+      for (const handler of handlers) handler.call(http, req, res);
+    } catch (e) {
+      console.error(`${req.method} ${(req.url ?? '').slice(0, 80)} failed: ${(e as Error).stack ?? String(e)}`);
+      if (!res.headersSent) refuse(res, 500, 'the server failed on this request');
+    }
   };
   http.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0] as string;
