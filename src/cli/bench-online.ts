@@ -25,6 +25,9 @@ export interface OnlineBench {
   seconds: number;
   medianRoundTripMs: number;
   p95RoundTripMs: number;
+  /** The server process's CPU time (all its threads) per command played, in ms: less at the mercy of a
+   * shared machine's load than the round trips are. */
+  serverCpuMsPerCommand: number;
   /** The server process's resident memory at its peak, less what it held before the games, per room. */
   rssPerRoomMB: number;
 }
@@ -46,6 +49,17 @@ async function spawnServer(port: number, database: string): Promise<ChildProcess
   return child;
 }
 
+/** A process's CPU time so far, in ms (Linux; 0 where /proc is not there). */
+function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime, in clock ticks (100 a second on Linux)
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
 /** A process's resident memory in bytes (Linux; 0 where /proc is not there). */
 function residentBytes(pid: number): number {
   try {
@@ -64,6 +78,7 @@ export async function benchOnline(rooms = 50): Promise<OnlineBench> {
   const server = { url: `http://127.0.0.1:${port}` };
   const scenario = [...content.scenarios.keys()][0]!;
   const rssBefore = residentBytes(child.pid!);
+  const cpuBefore = cpuMs(child.pid!);
   const roundTrips: number[] = [];
   const started = performance.now();
   let rssPeak = rssBefore;
@@ -86,6 +101,7 @@ export async function benchOnline(rooms = 50): Promise<OnlineBench> {
   };
   const results = await Promise.all(Array.from({ length: rooms }, (_, i) => playRoom(i).then((done) => done || lose('not over in 120 s'), (e: Error & { cause?: { code?: string; message?: string } }) => lose(`${e.message}${e.cause ? ` (${e.cause.code ?? e.cause.message})` : ''}`.slice(0, 160)))));
   clearInterval(sampler);
+  const cpuUsed = cpuMs(child.pid!) - cpuBefore;
   const seconds = (performance.now() - started) / 1000;
   child.kill('SIGTERM');
   await new Promise((resolve) => child.once('exit', resolve));
@@ -102,6 +118,7 @@ export async function benchOnline(rooms = 50): Promise<OnlineBench> {
     seconds,
     medianRoundTripMs: at(0.5),
     p95RoundTripMs: at(0.95),
+    serverCpuMsPerCommand: roundTrips.length ? cpuUsed / roundTrips.length : 0,
     rssPerRoomMB: (rssPeak - rssBefore) / rooms / 1048576,
   };
 }

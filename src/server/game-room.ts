@@ -56,13 +56,6 @@ const SPARE_CONNECTIONS = 16;
 export const REPLACED_CODE = 4000;
 export const REPLACED_REASON = 'this seat was opened elsewhere (another tab or device); this connection is closed';
 
-/** A view's field as last sent: its value, its text when it is a part of the game itself (see viewChanges). */
-interface SentField {
-  value: Json;
-  text?: string;
-  same: boolean;
-}
-
 interface Seated {
   side: string;
   /** Message allowance (a token bucket), and when it was last filled. */
@@ -83,8 +76,8 @@ export class GameRoom extends Room {
   private readonly seated = new Map<string, Seated>();
   /** How many of the game's events each client has been sent. */
   private readonly eventsSent = new Map<string, number>();
-  /** The last view each client was sent, field by field (the next sends only what changed). */
-  private readonly viewsSent = new Map<string, Map<string, SentField>>();
+  /** The last view each client was sent, field by field as JSON (the next sends only what changed). */
+  private readonly viewsSent = new Map<string, Map<string, string>>();
   /** Clients sent their first state already (a ruleset's static facts come with the first). */
   private readonly introduced = new Set<string>();
   /** Timers that hand a left seat to an AI. */
@@ -477,27 +470,15 @@ export class GameRoom extends Room {
   /**
    * A view as it goes to one client: whole the first time, then only its top-level fields that changed
    * since the last one it was sent. Most of a view (the planets, the environs) changes seldom, and the
-   * messages' size is most of what a state costs to send and to read. Fields are compared as data, not
-   * as JSON text (writing every view out as text cost more than all the rest of a move [issue 46]); a
-   * field that is the very object sent last time is a part of the game handed out as it is, which the
-   * game may have changed since, so it is compared by its text as it was sent.
+   * messages' size is most of what a state costs to send and to read.
    */
   private viewChanges(sessionId: string, view: Json): { view: Json; partial?: true } {
-    const fields = view as { [key: string]: Json };
     const before = this.viewsSent.get(sessionId);
-    const now = new Map<string, SentField>();
-    for (const key of Object.keys(fields)) {
-      const value = fields[key] as Json;
-      const last = before?.get(key);
-      if (last && last.value === value && typeof value === 'object' && value !== null) {
-        const text = JSON.stringify(value);
-        now.set(key, { value, text, same: last.text === text }); // first seen again: its text then is unknown, so it goes
-      } else now.set(key, { value, same: last !== undefined && sameData(last.value, value) });
-    }
+    const now = new Map(Object.entries(view as { [key: string]: Json }).map(([key, value]) => [key, JSON.stringify(value)]));
     this.viewsSent.set(sessionId, now);
     if (!before) return { view };
     const changed: { [key: string]: Json } = {};
-    for (const [key, field] of now) if (!field.same) changed[key] = field.value;
+    for (const [key, text] of now) if (before.get(key) !== text) changed[key] = (view as { [key: string]: Json })[key] as Json;
     return { view: changed, partial: true };
   }
 
@@ -505,26 +486,6 @@ export class GameRoom extends Room {
     // the game is over: its seed is no secret any more, and with it anyone can replay the game
     return { winner: String(this.game.winner), hash: stateHash(this.game), commands: this.game.log.length, seed: this.stored.seed };
   }
-}
-
-/**
- * Whether two values of fresh views are the same data. A view is made afresh for each state, so an
- * object found in both is a part of the game handed out as it is, which may have changed in between:
- * it counts as different (and is sent again).
- */
-export function sameData(a: Json, b: Json): boolean {
-  if (a === b) return typeof a !== 'object' || a === null;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameData(a[i] as Json, b[i] as Json)) return false;
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  for (const key of keys) if (!(key in b) || !sameData(a[key] as Json, b[key] as Json)) return false;
-  return true;
 }
 
 /** What the players are told while their game is on hold. */
