@@ -2,12 +2,16 @@
  * The online load check [issue 27]: one game server, `rooms` star-system games played at once, each by two
  * bot clients over real websockets (each answers its decisions at random, as fast as states come). It
  * measures each command's round trip (sent, to the state that shows it applied), the rooms that did not
- * finish, and the server's memory per room.
+ * finish, and the server's memory per room. The server runs in a process of its own, on a database file,
+ * as `npm run serve` runs it [issue 46]: the bots' own work is not counted against it.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { bundledContent } from '../core/content/bundled';
 import { Rng } from '../core/rng';
 import { createOnlineGame, OnlineSeat } from '../online/client';
-import { startGameServer } from '../server/game-server';
 import type { StateMessage } from '../online/protocol';
 import { freePort } from '../server/free-port';
 
@@ -15,27 +19,73 @@ export interface OnlineBench {
   rooms: number;
   roomsFinished: number;
   roomsLost: number;
+  /** Why rooms were lost (each reason once, with how many). */
+  lostBecause: Record<string, number>;
   commands: number;
   seconds: number;
   medianRoundTripMs: number;
   p95RoundTripMs: number;
-  heapPerRoomMB: number;
+  /** The server process's CPU time (all its threads) per command played, in ms: less at the mercy of a
+   * shared machine's load than the round trips are. */
+  serverCpuMsPerCommand: number;
+  /** The server process's resident memory at its peak, less what it held before the games, per room. */
+  rssPerRoomMB: number;
+}
+
+/** `npm run serve`'s server in a child process on a fresh database file; resolves once it listens. */
+async function spawnServer(port: number, database: string): Promise<ChildProcess> {
+  const unlimited = ['--games-per-minute', '100000', '--joins-per-minute', '100000'];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--port', String(port), '--database', database, ...unlimited], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('game server:')) resolve();
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
+    child.once('exit', (code) => reject(new Error(`the server exited (${code}): ${output.slice(-500)}`)));
+  });
+  return child;
+}
+
+/** A process's CPU time so far, in ms (Linux; 0 where /proc is not there). */
+function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime, in clock ticks (100 a second on Linux)
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** A process's resident memory in bytes (Linux; 0 where /proc is not there). */
+function residentBytes(pid: number): number {
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) * 1024 : 0;
+  } catch {
+    return 0;
+  }
 }
 
 export async function benchOnline(rooms = 50): Promise<OnlineBench> {
   const content = bundledContent();
   const port = await freePort();
-  const server = await startGameServer({ port, database: ':memory:', aiWorkers: 1, content });
+  const folder = mkdtempSync(join(tmpdir(), 'gu-bench-online-'));
+  const child = await spawnServer(port, join(folder, 'games.sqlite'));
+  const server = { url: `http://127.0.0.1:${port}` };
   const scenario = [...content.scenarios.keys()][0]!;
-  global.gc?.();
-  const heapBefore = process.memoryUsage().heapUsed;
+  const rssBefore = residentBytes(child.pid!);
+  const cpuBefore = cpuMs(child.pid!);
   const roundTrips: number[] = [];
   const started = performance.now();
-  let heapPeak = heapBefore;
-  const sampler = setInterval(() => (heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed)), 100);
+  let rssPeak = rssBefore;
+  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, residentBytes(child.pid!))), 100);
 
   const playRoom = async (i: number): Promise<boolean> => {
-    const made = await createOnlineGame(server.url, { ruleset: 'star-system', scenario, seed: `load-${i}`, seats: [{ side: 'rebel', kind: 'open' }, { side: 'imperial', kind: 'open' }] }, 'rebel');
+    const made = await createOnlineGame(server.url, { ruleset: 'star-system', scenario, seats: [{ side: 'rebel', kind: 'open' }, { side: 'imperial', kind: 'open' }] }, 'rebel');
     const seats = [await OnlineSeat.join(server.url, { gameId: made.gameId, token: made.token! }), await OnlineSeat.join(server.url, { gameId: made.gameId, side: 'imperial' })];
     const finished = await Promise.race([
       Promise.all(seats.map((seat, k) => botPlay(seat, `${i}-${k}`, roundTrips))).then(() => true),
@@ -44,10 +94,18 @@ export async function benchOnline(rooms = 50): Promise<OnlineBench> {
     await Promise.all(seats.map((s) => s.leave()));
     return finished;
   };
-  const results = await Promise.all(Array.from({ length: rooms }, (_, i) => playRoom(i).catch(() => false)));
+  const lostBecause: Record<string, number> = {};
+  const lose = (reason: string) => {
+    lostBecause[reason] = (lostBecause[reason] ?? 0) + 1;
+    return false;
+  };
+  const results = await Promise.all(Array.from({ length: rooms }, (_, i) => playRoom(i).then((done) => done || lose('not over in 120 s'), (e: Error & { cause?: { code?: string; message?: string } }) => lose(`${e.message}${e.cause ? ` (${e.cause.code ?? e.cause.message})` : ''}`.slice(0, 160)))));
   clearInterval(sampler);
+  const cpuUsed = cpuMs(child.pid!) - cpuBefore;
   const seconds = (performance.now() - started) / 1000;
-  await server.close();
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+  rmSync(folder, { recursive: true, force: true });
   const sorted = [...roundTrips].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
   const finished = results.filter(Boolean).length;
@@ -55,11 +113,13 @@ export async function benchOnline(rooms = 50): Promise<OnlineBench> {
     rooms,
     roomsFinished: finished,
     roomsLost: rooms - finished,
+    lostBecause,
     commands: roundTrips.length,
     seconds,
     medianRoundTripMs: at(0.5),
     p95RoundTripMs: at(0.95),
-    heapPerRoomMB: (heapPeak - heapBefore) / rooms / 1048576,
+    serverCpuMsPerCommand: roundTrips.length ? cpuUsed / roundTrips.length : 0,
+    rssPerRoomMB: (rssPeak - rssBefore) / rooms / 1048576,
   };
 }
 

@@ -259,8 +259,8 @@ if (!argv.includes('--no-online') && (onlineOnly || !argv.includes('--conquest-o
   try {
     online = await benchOnline(onlineRooms);
     log(
-      `online: ${online.rooms} rooms at once, ${online.roomsFinished} finished, ${online.roomsLost} lost; ${online.commands} commands in ${online.seconds.toFixed(1)} s; ` +
-        `round trip median ${online.medianRoundTripMs.toFixed(2)} ms, p95 ${online.p95RoundTripMs.toFixed(2)} ms; heap ${online.heapPerRoomMB.toFixed(2)} MB per room (server and its bot clients, one process)`,
+      `online: ${online.rooms} rooms at once, ${online.roomsFinished} finished, ${online.roomsLost} lost${online.roomsLost ? ` (${Object.entries(online.lostBecause).map(([why, n]) => `${n}: ${why}`).join('; ')})` : ''}; ${online.commands} commands in ${online.seconds.toFixed(1)} s; ` +
+        `round trip median ${online.medianRoundTripMs.toFixed(2)} ms, p95 ${online.p95RoundTripMs.toFixed(2)} ms; server CPU ${online.serverCpuMsPerCommand.toFixed(2)} ms per command; server ${online.rssPerRoomMB.toFixed(2)} MB resident per room (the server in its own process, as npm run serve runs it)`,
     );
   } catch (e) {
     online = { error: (e as Error).message };

@@ -35,6 +35,8 @@ export class OnlineSeat {
   readonly refusals: string[] = [];
   /** The code the connection closed with, once it has (the server sends a flooding client away with 4029). */
   closedWith: number | null = null;
+  /** Why, when the server said (a seat opened elsewhere closes this connection with its reason). */
+  closedBecause: string | null = null;
   private listeners: ((state: StateMessage) => void)[] = [];
   private refusedListeners: ((reason: string) => void)[] = [];
   private overListeners: ((over: OverMessage) => void)[] = [];
@@ -53,8 +55,9 @@ export class OnlineSeat {
         resolve(m);
       });
     });
-    room.onLeave((code: number) => {
+    room.onLeave((code: number, reason?: string) => {
       this.closedWith = code;
+      this.closedBecause = reason ?? null;
     });
     room.onMessage('state', (m: StateMessage) => {
       // the view comes whole once, then as its changed fields: put it back together
@@ -73,10 +76,23 @@ export class OnlineSeat {
     });
   }
 
-  /** Join a game: resolves once the server has seated us; rejects with the server's reason. */
+  /**
+   * Join a game: resolves once the server has seated us; rejects with the server's reason. The game's one
+   * room may be in the making by another join, or going as this one comes: then a moment later it is
+   * there (or gone), and the join is tried again, a few times.
+   */
   static async join(serverUrl: string, request: JoinRequest): Promise<OnlineSeat> {
     const client = new Client(serverUrl);
-    const room = await client.joinOrCreate(GAME_ROOM, request);
+    let room: Room;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        room = await client.joinOrCreate(GAME_ROOM, request);
+        break;
+      } catch (e) {
+        if (attempt >= 5 || !/open in another room already|already full|is locked/.test((e as Error).message)) throw e;
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      }
+    }
     const seat = new OnlineSeat(room);
     await seat.seated;
     seat.token = seat.joined.token ?? request.token ?? null;

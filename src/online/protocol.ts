@@ -40,11 +40,11 @@ export interface SeatInfo {
   connected: boolean;
 }
 
-/** A new game as the host asks for it. */
+/** A new game as the host asks for it. Its seed is not the host's to choose: the server draws it and
+ * keeps it secret until the game is over [issue 46] (with it, a replay would tell every hidden thing). */
 export interface NewOnlineGame {
   ruleset: string;
   scenario: string;
-  seed: string;
   /** The ruleset's own options (a conquest game's players and cards). */
   options?: { [key: string]: Json };
   /** Sides that place their starting forces by hand [16.12-16.14] (star-system games); absent: none. */
@@ -97,6 +97,9 @@ export interface StateMessage<S extends string = string> {
   waitingKind: string | null;
   seats: SeatInfo[];
   winner: S | 'draw' | null;
+  /** Present while the game is on hold: why (the server cannot save moves now); nothing moves until it can,
+   * and then the game goes on by itself [issue 46]. */
+  hold?: string;
   /** What this ruleset's screen shows beyond the view, made on the server for this seat alone (a star-system
    * seat's decision in words, with its odds). */
   extra?: Json;
@@ -107,11 +110,13 @@ export interface RefusedMessage {
   reason: string;
 }
 
-/** Server to client: the game is over; `hash` is the final state's hash (a replay of the log gives the same). */
+/** Server to client: the game is over; `hash` is the final state's hash (a replay of the log from `seed`
+ * gives the same). The seed is told only now: until the end it is the server's secret [issue 46]. */
 export interface OverMessage {
   winner: string;
   hash: string;
   commands: number;
+  seed: string;
 }
 
 export type ClientMessages = { command: Command<string> };

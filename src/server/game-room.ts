@@ -5,22 +5,37 @@
  * keeps each applied command in the store before anyone hears of it, then sends each client its own
  * side's view, events and decision. AI seats are answered by the AI worker, off this thread. A room is
  * made from the store, so after a restart the first client to come back brings its game back as it was.
+ *
+ * What nobody can break [issue 46]:
+ * - one live room per game: the room claims its game through the matchmaker's presence (the store every
+ *   server process shares, Redis when there are several), so a second `create`, or a join that races
+ *   another, is refused instead of making a second copy of the game; the room never fills up and locks
+ *   (which would make the matchmaker create another), its clients are bounded by the seats and a spare;
+ * - a seat opened again (a second tab, a rejoin while the old connection hangs) takes the seat at once,
+ *   and the old connection is told why and closed;
+ * - no error in a handler ends the process (`onUncaughtException`); a command the database cannot keep
+ *   is refused, the room goes back to the game as last saved, and while the database cannot write the
+ *   game is on hold (said in every state), resuming by itself when the store can write again;
+ * - the seed never leaves the server before the game is over (the `over` message then carries it);
+ * - a room nobody joins goes soon; a seat's hand-over deadline is kept with the game and resumed.
  */
-import { Room, ServerError, type Client } from '@colyseus/core';
+import { matchMaker, Room, ServerError, type Client } from '@colyseus/core';
 import { apply, stateHash } from '../core/engine/game';
 import type { AnyGame, Command, Json } from '../core/engine/types';
 import type { Content } from '../core/content/validate';
 import { commandShapeProblem } from '../core/engine/commands';
 import { MAX_CLIENT_MESSAGE_BYTES, RATE_BURST, RATE_PER_SECOND, type JoinRequest, type JoinedMessage, type OverMessage, type SeatInfo, type StateMessage } from '../online/protocol';
-import { newToken, tokenHash, type GameStore, type StoredGame, type StoredSeat } from './game-store';
+import { newToken, StoreError, tokenHash, type GameStore, type StoredGame, type StoredSeat } from './game-store';
 import { ONLINE_RULESETS, startStoredGame, type OnlineRuleset } from './online-rulesets';
 import type { AiPool } from './ai-pool';
 
-/** What every room of a server shares: the content, the store and the AI workers. */
+/** What every room of a server shares: the content, the store, the AI workers and the limits. */
 export interface RoomContext {
   content: Content;
   store: GameStore;
   ai: AiPool;
+  /** A room nobody has joined after this many seconds is disposed (a reservation never used, a flood). */
+  emptyRoomSeconds: number;
 }
 
 /** Set by the server before any room is made. */
@@ -28,6 +43,18 @@ let context: RoomContext | null = null;
 export function setRoomContext(c: RoomContext): void {
   context = c;
 }
+
+/** The presence key a game's room holds while it lives, and for how long a claim lasts unrenewed (a
+ * process that died without letting go frees its games after this). */
+const claimKey = (gameId: string) => `gu:game-room:${gameId}`;
+const CLAIM_SECONDS = 60;
+
+/** Connections a room takes beyond its seats (a tab replacing another while the old one closes). */
+const SPARE_CONNECTIONS = 16;
+
+/** The close code and words for a connection whose seat was opened elsewhere. */
+export const REPLACED_CODE = 4000;
+export const REPLACED_REASON = 'this seat was opened elsewhere (another tab or device); this connection is closed';
 
 interface Seated {
   side: string;
@@ -54,31 +81,69 @@ export class GameRoom extends Room {
   /** Clients sent their first state already (a ruleset's static facts come with the first). */
   private readonly introduced = new Set<string>();
   /** Timers that hand a left seat to an AI. */
-  private readonly seatTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly seatTimers = new Map<string, { clear(): void }>();
   private aiBusy = false;
   /** Someone has joined since the room was made (until then an empty room is one about to be joined). */
   private hadClients = false;
+  /** This room holds its game's claim (and lets it go when it goes). */
+  private claimed = false;
+  private disposed = false;
+  /** Why the game is on hold (the database cannot write), or null. */
+  private hold: string | null = null;
 
-  /** A room is always made for a stored game, named by its id. */
-  override onCreate(options: JoinRequest): void {
+  /** A room is always made for a stored game, named by its id, and only one at a time. */
+  override async onCreate(options: JoinRequest): Promise<void> {
     if (!context) throw new Error('the game server is not set up');
     this.ctx = context;
-    const id = typeof options?.gameId === 'string' ? options.gameId : '';
-    const stored = this.ctx.store.game(id);
+    const id = typeof options?.gameId === 'string' ? options.gameId.slice(0, 80) : '';
+    let stored: StoredGame | null;
+    try {
+      stored = this.ctx.store.game(id);
+    } catch (e) {
+      console.error(`game ${id}: its stored row does not read: ${(e as Error).message}`);
+      throw new ServerError(500, `game "${id.slice(0, 40)}" cannot be read on this server`);
+    }
     if (!stored) throw new ServerError(404, `there is no game "${id.slice(0, 40)}" on this server`);
     const online = ONLINE_RULESETS[stored.ruleset];
     if (!online) throw new ServerError(500, `this server does not play ${stored.ruleset} games`);
+    // the game's one room: the first to claim it through the presence makes it; any other is refused
+    // (its client's join finds the first room when it tries again)
+    if ((await matchMaker.presence.incr(claimKey(id))) !== 1) throw new ServerError(409, `game ${id} is open in another room already: join it again`);
+    this.claimed = true;
     this.stored = stored;
+    await matchMaker.presence.expire(claimKey(id), CLAIM_SECONDS);
+    this.clock.setInterval(() => void matchMaker.presence.expire(claimKey(id), CLAIM_SECONDS), (CLAIM_SECONDS * 1000) / 3);
     this.online = online;
-    this.game = replay(this.ctx.content, stored, online, this.ctx.store.commands(id));
+    try {
+      this.game = fromSnapshot(this.ctx.content, stored, online, this.ctx.store.commands(id));
+    } catch (e) {
+      console.error(`game ${id}: cannot be made again from the store: ${(e as Error).message}`);
+      throw new ServerError(500, `game ${id} cannot be brought back on this server`);
+    }
     this.setMetadata({ gameId: id, ruleset: stored.ruleset, scenario: stored.scenario });
-    this.maxClients = online.seatsOf(this.game).length;
+    this.maxClients = online.seatsOf(this.game).length + SPARE_CONNECTIONS;
     this.onMessage('command', (client, message) => this.onCommand(client, message));
     // anything else a client sends is answered, never acted on
     this.onMessage('*', (client, type) => client.send('refused', { reason: `"${String(type).slice(0, 40)}" is not a message this server takes` }));
     this.autoDispose = false;
+    // a room made and never joined (a seat reserved and not taken, a flood of reservations) does not stay
+    this.clock.setTimeout(() => {
+      if (!this.hadClients) void this.disconnect();
+    }, this.ctx.emptyRoomSeconds * 1000);
+    // the hand-overs a server before this one had promised
+    for (const seat of stored.seats) if (seat.kind === 'human' && seat.handOverAt !== undefined) this.handOverAt(seat.side, seat.handOverAt);
     // after the room is made (the client that made it is joining): an AI to move moves then
     this.clock.setTimeout(() => this.playAi(), 0);
+  }
+
+  /** A failure in any handler is logged with the game's id; the room goes back to the game as last saved. */
+  override onUncaughtException(error: Error, method: string): void {
+    const cause = (error.cause ?? error) as Error;
+    if (cause instanceof ServerError) return; // a refusal, said to its client (onCreate, onAuth)
+    console.error(`game ${this.stored?.id ?? '?'}: ${method} failed: ${cause?.stack ?? String(cause)}`);
+    const client = (error as { client?: Client }).client;
+    if (method === 'onMessage' && client) client.send('refused', { reason: 'the server failed on this message; the game is as it was last saved' });
+    if (this.game && (method === 'onMessage' || method === 'setTimeout')) this.backToSaved();
   }
 
   /** Who may join, and at which seat: the seat their token opens, or an open seat; nobody takes another's seat. */
@@ -92,29 +157,49 @@ export class GameRoom extends Room {
       if (!seat) throw new ServerError(403, 'this link does not open a seat of this game');
       if (wanted && wanted !== seat.side) throw new ServerError(403, `this link opens the ${seat.side} seat, not the ${wanted}`);
       if (seat.kind === 'ai') throw new ServerError(403, `an AI has taken over the ${seat.side} seat: it waited for you too long`);
-      if (seat.kind === 'reserved') {
-        seat.kind = 'human';
-        this.ctx.store.setSeats(this.stored.id, seats);
-      }
+      if (seat.kind === 'reserved') this.changeSeat(seat, { kind: 'human' });
       return { side: seat.side, token: null };
     }
     const seat = wanted ? seats.find((s) => s.side === wanted) : seats.find((s) => s.kind === 'open');
     if (!seat) throw new ServerError(403, wanted ? `this game has no ${wanted.slice(0, 40)} seat` : 'every seat of this game is taken');
     if (seat.kind !== 'open') throw new ServerError(403, `the ${seat.side} seat is taken${seat.kind === 'ai' ? ' by an AI' : ''}`);
     const fresh = newToken();
-    seat.kind = 'human';
-    seat.tokenHash = tokenHash(fresh);
-    delete seat.agent;
-    this.ctx.store.setSeats(this.stored.id, seats);
+    this.changeSeat(seat, { kind: 'human', tokenHash: tokenHash(fresh), agent: undefined });
     return { side: seat.side, token: fresh };
   }
 
+  /** Change a seat and keep it; a database that cannot write refuses the join and the seat stays as it was. */
+  private changeSeat(seat: StoredSeat, change: Partial<StoredSeat>): void {
+    const before = { ...seat };
+    Object.assign(seat, change);
+    for (const key of Object.keys(change) as (keyof StoredSeat)[]) if (change[key] === undefined) delete seat[key];
+    try {
+      this.ctx.store.setSeats(this.stored.id, this.stored.seats);
+    } catch (e) {
+      for (const key of Object.keys(seat) as (keyof StoredSeat)[]) delete seat[key];
+      Object.assign(seat, before);
+      const problem = e instanceof StoreError ? e.problem : (e as Error).message;
+      console.error(`game ${this.stored.id}: the ${seat.side} seat could not be kept: ${problem}`);
+      throw new ServerError(503, `the server cannot take you in now: ${problem}; try again in a moment`);
+    }
+  }
+
   override onJoin(client: Client, options: JoinRequest, auth: { side: string; token: string | null }): void {
-    // the same seat opened again (a new tab): the old connection gives way
-    for (const other of this.clients) if (other !== client && this.seated.get(other.sessionId)?.side === auth.side) other.leave(4000, 'this seat was opened elsewhere');
-    const timer = this.seatTimers.get(auth.side);
-    if (timer) clearTimeout(timer);
+    // the same seat opened again (a new tab, a rejoin while the old connection hangs): the old one gives
+    // way at once, told why, and hears nothing more of the game
+    for (const other of this.clients) {
+      if (other === client || this.seated.get(other.sessionId)?.side !== auth.side) continue;
+      this.forget(other.sessionId);
+      other.send('refused', { reason: REPLACED_REASON });
+      other.leave(REPLACED_CODE, REPLACED_REASON);
+    }
+    this.seatTimers.get(auth.side)?.clear();
     this.seatTimers.delete(auth.side);
+    const seat = this.stored.seats.find((s) => s.side === auth.side);
+    if (seat?.handOverAt !== undefined) {
+      delete seat.handOverAt;
+      this.keepSeats();
+    }
     this.hadClients = true;
     this.seated.set(client.sessionId, { side: auth.side, allowance: RATE_BURST, filled: Date.now(), floods: 0, screen: options?.screen === true });
     this.eventsSent.set(client.sessionId, 0);
@@ -126,25 +211,47 @@ export class GameRoom extends Room {
 
   override onLeave(client: Client): void {
     const seat = this.seated.get(client.sessionId);
-    this.seated.delete(client.sessionId);
-    this.eventsSent.delete(client.sessionId);
-    this.introduced.delete(client.sessionId);
-    this.viewsSent.delete(client.sessionId);
+    this.forget(client.sessionId);
     if (!seat || this.game.winner) return this.disposeWhenIdle();
     if ([...this.seated.values()].some((s) => s.side === seat.side)) return;
-    // the seat waits for its person, then an AI takes it over
-    const wait = Math.max(1, this.stored.seatTimeoutSeconds) * 1000;
-    this.seatTimers.set(
-      seat.side,
-      setTimeout(() => this.handToAi(seat.side), wait),
-    );
+    // the seat waits for its person, then an AI takes it over; the deadline is kept with the game, so a
+    // server started again after a stop still keeps it
+    const stored = this.stored.seats.find((s) => s.side === seat.side);
+    const at = Date.now() + Math.max(1, this.stored.seatTimeoutSeconds) * 1000;
+    if (stored?.kind === 'human') {
+      stored.handOverAt = at;
+      this.keepSeats();
+    }
+    this.handOverAt(seat.side, at);
     this.sendStates();
     this.disposeWhenIdle();
   }
 
   override onDispose(): void {
-    for (const t of this.seatTimers.values()) clearTimeout(t);
-    this.ctx?.ai.forget(this.stored?.id ?? '');
+    this.disposed = true;
+    if (this.game && this.stored) keepSnapshot(this.stored.id, this.game);
+    for (const t of this.seatTimers.values()) t.clear();
+    if (this.claimed) matchMaker.presence.del(claimKey(this.stored.id));
+    if (this.stored) this.ctx?.ai.forget(this.stored.id);
+  }
+
+  /** A client gone (or replaced): it is sent nothing more. */
+  private forget(sessionId: string): void {
+    this.seated.delete(sessionId);
+    this.eventsSent.delete(sessionId);
+    this.introduced.delete(sessionId);
+    this.viewsSent.delete(sessionId);
+  }
+
+  /** Keep the seats (a hand-over's deadline): one that cannot be written now is kept in memory and logged. */
+  private keepSeats(): boolean {
+    try {
+      this.ctx.store.setSeats(this.stored.id, this.stored.seats);
+      return true;
+    } catch (e) {
+      console.error(`game ${this.stored.id}: its seats could not be kept: ${(e as Error).message}`);
+      return false;
+    }
   }
 
   // ------------------------------------------------------------------ commands
@@ -167,23 +274,75 @@ export class GameRoom extends Room {
     this.play(command, (reason) => client.send('refused', { reason }));
   }
 
-  /** Apply a command; keep it; tell everyone. */
+  /** Apply a command; keep it; tell everyone. A command the database cannot keep never happened. */
   private play(command: Command<string>, refuse: (reason: string) => void): boolean {
+    if (this.hold || this.ctx.store.failing) {
+      this.putOnHold(this.hold ?? (this.ctx.store.failing as string));
+      refuse(holdWords(this.hold as string));
+      return false;
+    }
     const n = this.game.log.length;
     const result = apply(this.game, command);
     if (!result.ok) {
       refuse(result.reason);
       return false;
     }
-    this.ctx.store.addCommand(this.stored.id, n, command);
-    if (this.game.winner) {
-      this.stored.status = 'over';
-      this.ctx.store.finish(this.stored.id, this.game.winner);
+    try {
+      this.ctx.store.addCommand(this.stored.id, n, command);
+    } catch (e) {
+      const problem = e instanceof StoreError ? e.problem : (e as Error).message;
+      console.error(`game ${this.stored.id}: command ${n + 1} could not be kept: ${problem}`);
+      this.backToSaved();
+      if (e instanceof StoreError && this.ctx.store.failing) {
+        this.putOnHold(problem);
+        refuse(holdWords(problem));
+      } else refuse(`the server could not keep this move (${problem}); the game is as it was last saved`);
+      return false;
     }
+    if (this.game.winner) this.finish();
     this.sendStates();
     if (this.game.winner) this.broadcast('over', this.overMessage());
     this.playAi();
     return true;
+  }
+
+  /** The game is over: it is kept so (again on resume if the database could not write it now). */
+  private finish(): void {
+    try {
+      this.ctx.store.finish(this.stored.id, String(this.game.winner));
+      this.stored.status = 'over';
+    } catch (e) {
+      console.error(`game ${this.stored.id}: its end could not be kept: ${(e as Error).message}`);
+      this.ctx.store.whenWritable(() => !this.disposed && this.finish());
+    }
+  }
+
+  /** The game as the store has it (a command applied and not kept is undone; an engine that failed is
+   * made again). The clients were sent nothing of what is undone, so what they have still holds. */
+  private backToSaved(): void {
+    try {
+      this.game = replay(this.ctx.content, this.stored, this.online, this.ctx.store.commands(this.stored.id));
+    } catch (e) {
+      console.error(`game ${this.stored.id}: cannot be made again from the store, its room closes: ${(e as Error).message}`);
+      void this.disconnect();
+    }
+  }
+
+  /** The database cannot write: nothing moves until it can, and everyone at the table is told why. */
+  private putOnHold(problem: string): void {
+    if (this.hold) return;
+    this.hold = problem;
+    console.error(`game ${this.stored.id}: on hold: ${problem}`);
+    this.sendStates();
+    this.ctx.store.whenWritable(() => this.resume());
+  }
+
+  private resume(): void {
+    if (this.disposed || !this.hold) return;
+    console.log(`game ${this.stored.id}: resumed (the database writes again)`);
+    this.hold = null;
+    this.sendStates();
+    this.playAi();
   }
 
   /** A token bucket per client: a burst, then so many a second; a flood is refused, a long one sent away. */
@@ -207,7 +366,7 @@ export class GameRoom extends Room {
 
   /** When the pending decision is an AI seat's, ask the AI workers for its answer (one at a time). */
   private playAi(): void {
-    if (this.aiBusy || this.game.winner || !this.game.pending) return this.disposeWhenIdle();
+    if (this.aiBusy || this.hold || this.disposed || this.game.winner || !this.game.pending) return this.disposeWhenIdle();
     const decision = this.game.pending;
     const seat = this.stored.seats.find((s) => s.side === decision.side);
     if (seat?.kind !== 'ai') return this.disposeWhenIdle();
@@ -217,14 +376,24 @@ export class GameRoom extends Room {
       .decide(this.stored, this.game.log as Command<string>[], decision.side, seat.agent ?? 'normal')
       .then((command) => {
         this.aiBusy = false;
+        if (this.disposed) return;
         if (this.game.log.length !== step) return this.playAi(); // the game moved on meanwhile
-        const ok = this.play(command, (reason) => console.error(`game ${this.stored.id}: the ${seat.agent} AI answered illegally: ${reason}`));
-        if (!ok) this.handToRandomAi(decision.side);
+        const ok = this.play(command, (reason) => console.error(`game ${this.stored.id}: the ${seat.agent} AI's move was not played: ${reason}`));
+        if (!ok && !this.hold) this.handToRandomAi(decision.side);
       })
       .catch((e: unknown) => {
         this.aiBusy = false;
         console.error(`game ${this.stored.id}: the AI failed: ${(e as Error).message}`);
       });
+  }
+
+  /** The seat of `side` goes to an AI at `at` (ms since 1970), unless its person comes back first. */
+  private handOverAt(side: string, at: number): void {
+    this.seatTimers.get(side)?.clear();
+    this.seatTimers.set(
+      side,
+      this.clock.setTimeout(() => this.handToAi(side), Math.max(0, at - Date.now())),
+    );
   }
 
   /** A seat whose person did not come back in time is played by an AI (normal) from now on. */
@@ -235,7 +404,15 @@ export class GameRoom extends Room {
     if (!seat || seat.kind !== 'human') return;
     seat.kind = 'ai';
     seat.agent = 'normal';
-    this.ctx.store.setSeats(this.stored.id, this.stored.seats);
+    delete seat.handOverAt;
+    if (!this.keepSeats()) {
+      // not kept: the seat stays its person's until the database can say otherwise
+      seat.kind = 'human';
+      delete seat.agent;
+      seat.handOverAt = Date.now();
+      this.ctx.store.whenWritable(() => !this.disposed && this.handToAi(side));
+      return;
+    }
     this.sendStates();
     this.playAi();
   }
@@ -244,14 +421,14 @@ export class GameRoom extends Room {
     const seat = this.stored.seats.find((s) => s.side === side);
     if (!seat || seat.agent === 'random') return;
     seat.agent = 'random';
-    this.ctx.store.setSeats(this.stored.id, this.stored.seats);
+    this.keepSeats();
     this.playAi();
   }
 
   /** With nobody connected and nothing for the AI to do, the room goes (the game stays in the store). */
   private disposeWhenIdle(): void {
-    if (!this.hadClients || this.clients.length > 0 || this.aiBusy) return;
-    const aiToPlay = !this.game.winner && this.game.pending && this.stored.seats.find((s) => s.side === this.game.pending!.side)?.kind === 'ai';
+    if (!this.hadClients || this.clients.length > 0 || this.aiBusy || this.disposed) return;
+    const aiToPlay = !this.hold && !this.game.winner && this.game.pending && this.stored.seats.find((s) => s.side === this.game.pending!.side)?.kind === 'ai';
     if (!aiToPlay && this.seatTimers.size === 0) void this.disconnect();
   }
 
@@ -283,6 +460,7 @@ export class GameRoom extends Room {
         waitingKind: pending ? pending.kind : null,
         seats,
         winner: this.game.winner,
+        ...(this.hold ? { hold: holdWords(this.hold) } : {}),
         ...(extra !== undefined ? { extra } : {}),
       };
       client.send('state', state);
@@ -305,8 +483,41 @@ export class GameRoom extends Room {
   }
 
   private overMessage(): OverMessage {
-    return { winner: String(this.game.winner), hash: stateHash(this.game), commands: this.game.log.length };
+    // the game is over: its seed is no secret any more, and with it anyone can replay the game
+    return { winner: String(this.game.winner), hash: stateHash(this.game), commands: this.game.log.length, seed: this.stored.seed };
   }
+}
+
+/** What the players are told while their game is on hold. */
+function holdWords(problem: string): string {
+  return `the game is on hold: the server cannot save moves (${problem}); it goes on by itself when it can`;
+}
+
+/**
+ * Games as their last room left them (or as the server made them), kept in memory a while: the next room
+ * of such a game starts from it and applies only the commands stored since, rather than making the game
+ * again from its start (a game's whole replay blocks the server's one thread for tens of ms) [issue 46].
+ * A room takes its game's snapshot out (one owner at a time); the least recently kept go first.
+ */
+const snapshots = new Map<string, AnyGame>();
+const SNAPSHOTS = 32;
+
+export function keepSnapshot(gameId: string, game: AnyGame): void {
+  snapshots.delete(gameId);
+  snapshots.set(gameId, game);
+  if (snapshots.size > SNAPSHOTS) snapshots.delete(snapshots.keys().next().value as string);
+}
+
+/** The game the store's start and log make: from its snapshot when that is a beginning of the log, else replayed. */
+function fromSnapshot(content: Content, stored: StoredGame, online: OnlineRuleset, commands: readonly Command<string>[]): AnyGame {
+  const game = snapshots.get(stored.id);
+  snapshots.delete(stored.id);
+  const n = game?.log.length ?? -1;
+  // the snapshot must be where the log was then (another server process may have played on since)
+  if (game && n <= commands.length && (n === 0 || JSON.stringify(game.log[n - 1]) === JSON.stringify(commands[n - 1]))) {
+    if (commands.slice(n).every((command) => apply(game, command).ok)) return game;
+  }
+  return replay(content, stored, online, commands);
 }
 
 /** The game a stored start and log make: a new game, every command applied again. */

@@ -3,23 +3,32 @@
  * game and list the open ones (the lobby), and the built site, all on one port. Games live in the store
  * (game-store.ts), so a server started again on the same database plays on where the last one stopped.
  *
- *   POST /api/games   { game: NewOnlineGame, side?: string }  ->  { gameId, side, token, links }
- *   GET  /api/games   the lobby: games being played with a seat open to anyone with the link
- *   GET  /api/games/:id  one game's start and seats (no tokens)
+ *   POST /api/games   { game: NewOnlineGame, side?: string }  ->  { gameId, side, token, reserved }
+ *   GET  /api/games   the lobby: games being played with a seat open to anyone with the link, those played
+ *                     most recently first; ?ruleset= &scenario= &side= (an open seat of that side) &offset=
+ *   GET  /api/games/:id  one game's start and seats (no tokens, no seed)
+ *   GET  /api/status  the rooms open (?game=: one game's) and whether the database writes (an operator's
+ *                     look, a health check)
+ *
+ * Its limits [issue 46]: request bodies (the API's and the matchmaker's) are capped; games made and seats
+ * asked for are rate-limited per address; a room nobody joins goes after a short while.
  */
 import { Server, matchMaker } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import express from 'express';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Content } from '../core/content/validate';
+import type { AnyGame } from '../core/engine/types';
 import { bundledContent } from '../core/content/bundled';
 import { newGame } from '../core/engine/game';
 import { GAME_ROOM, type NewOnlineGame, type SeatInfo } from '../online/protocol';
 import { AiPool } from './ai-pool';
-import { GameRoom, seatsToStore, setRoomContext } from './game-room';
-import { GameStore, newGameId, newToken, tokenHash, type StoredGame } from './game-store';
+import { GameRoom, keepSnapshot, seatsToStore, setRoomContext } from './game-room';
+import { GameStore, newGameId, newSeed, newToken, StoreError, tokenHash, type StoredGame } from './game-store';
 import { ONLINE_RULESETS } from './online-rulesets';
+import { RateLimit } from './rate-limit';
 
 export interface GameServerOptions {
   port: number;
@@ -31,6 +40,17 @@ export interface GameServerOptions {
   /** AI worker threads (default: one fewer than the cores, at least one). */
   aiWorkers?: number;
   content?: Content;
+  /** How long a write waits for another program's lock on the database, in ms (default 250). */
+  busyTimeoutMs?: number;
+  /** The largest the database may grow, in MB (default: as large as the disk allows). */
+  maxDatabaseMegabytes?: number;
+  /** A room nobody joins is disposed after this many seconds (default 30). */
+  emptyRoomSeconds?: number;
+  /** Games one address may make a minute, and seats it may ask for (joins) a minute (defaults 20, 120). */
+  gamesPerMinute?: number;
+  joinsPerMinute?: number;
+  /** Behind a reverse proxy: take the client's address from X-Forwarded-For (set by the proxy). */
+  trustProxy?: boolean;
 }
 
 export interface GameServer {
@@ -39,34 +59,57 @@ export interface GameServer {
   close(): Promise<void>;
 }
 
-/** The largest request body the API reads. */
-const MAX_BODY = '32kb';
+/** The largest request body the API and the matchmaker read: a new game is a few hundred bytes. */
+export const MAX_BODY_BYTES = 16 * 1024;
 
 export async function startGameServer(options: GameServerOptions): Promise<GameServer> {
   const content = options.content ?? bundledContent();
-  const store = new GameStore(options.database);
+  const store = new GameStore(options.database, { busyTimeoutMs: options.busyTimeoutMs ?? 250, ...(options.maxDatabaseMegabytes !== undefined ? { maxMegabytes: options.maxDatabaseMegabytes } : {}) });
   const ai = new AiPool(options.aiWorkers ?? Math.max(1, availableParallelism() - 1));
-  setRoomContext({ content, store, ai });
+  setRoomContext({ content, store, ai, emptyRoomSeconds: options.emptyRoomSeconds ?? 30 });
+  const games = new RateLimit(options.gamesPerMinute ?? 20, 60_000);
+  const joins = new RateLimit(options.joinsPerMinute ?? 120, 60_000);
 
-  const transport = new WebSocketTransport({ maxPayload: 64 * 1024 });
+  const http = createServer();
+  // an idle connection is kept longer than a client or a proxy keeps it, so neither reuses one the server
+  // has just closed (a request lost on the way in)
+  http.keepAliveTimeout = 65_000;
+  http.headersTimeout = 66_000;
+  const transport = new WebSocketTransport({ server: http, maxPayload: 64 * 1024 });
   const server = new Server({
     transport,
     greet: false,
     gracefullyShutdown: false,
     express: (app) => {
-      app.use('/api', express.json({ limit: MAX_BODY }));
+      if (options.trustProxy) app.set('trust proxy', true);
+      app.use('/api', express.json({ limit: MAX_BODY_BYTES }));
       app.post('/api/games', (req, res) => {
         const made = createGame(content, store, req.body);
-        if ('error' in made) res.status(400).json(made);
+        if ('error' in made) res.status('unavailable' in made ? 503 : 400).json({ error: made.error });
         else res.json(made);
       });
-      app.get('/api/games', (_req, res) => {
-        res.json({ games: store.playing().filter((g) => g.seats.some((s) => s.kind === 'open')).map(publicGame) });
+      app.get('/api/games', (req, res) => {
+        const q = req.query as Record<string, unknown>;
+        const text = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v.slice(0, 80) : undefined);
+        const offset = Number(q.offset ?? 0);
+        res.json({ games: store.lobby({ ruleset: text(q.ruleset), scenario: text(q.scenario), side: text(q.side), offset: Number.isInteger(offset) ? offset : 0 }).map(publicGame) });
       });
       app.get('/api/games/:id', (req, res) => {
-        const game = store.game(String(req.params.id));
-        if (!game) res.status(404).json({ error: `there is no game "${String(req.params.id).slice(0, 40)}" on this server` });
+        const id = String(req.params.id).slice(0, 80);
+        let game: StoredGame | null;
+        try {
+          game = store.game(id);
+        } catch (e) {
+          console.error(`game ${id}: its stored row does not read: ${(e as Error).message}`);
+          return void res.status(500).json({ error: `game "${id.slice(0, 40)}" cannot be read on this server` });
+        }
+        if (!game) res.status(404).json({ error: `there is no game "${id.slice(0, 40)}" on this server` });
         else res.json(publicGame(game));
+      });
+      app.get('/api/status', async (req, res) => {
+        const game = typeof req.query.game === 'string' ? { gameId: req.query.game.slice(0, 80) } : {};
+        const rooms = await matchMaker.query({ name: GAME_ROOM, ...game });
+        res.json({ rooms: rooms.length, clients: rooms.reduce((n, r) => n + r.clients, 0), database: store.failing ? { writes: false, problem: store.failing } : { writes: true } });
       });
       // a malformed body (not JSON, too large) gets its reason, not a stack trace
       app.use('/api', (err: Error & { status?: number }, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
@@ -77,6 +120,7 @@ export async function startGameServer(options: GameServerOptions): Promise<GameS
   });
   server.define(GAME_ROOM, GameRoom).filterBy(['gameId']);
   await server.listen(options.port, options.host ?? '127.0.0.1');
+  guardRequests(http, { games, joins, trustProxy: options.trustProxy === true });
   const url = `http://${options.host ?? '127.0.0.1'}:${options.port}`;
   return {
     url,
@@ -88,6 +132,64 @@ export async function startGameServer(options: GameServerOptions): Promise<GameS
       store.close();
     },
   };
+}
+
+/**
+ * A gate before everything the HTTP server does (Colyseus's matchmaker included, which reads any body
+ * whole and has no rate of its own): making a game and asking for a seat are counted per address, and a
+ * matchmaker request's body is read here, at most MAX_BODY_BYTES of it, before the matchmaker sees it.
+ */
+function guardRequests(http: ReturnType<typeof createServer>, limits: { games: RateLimit; joins: RateLimit; trustProxy: boolean }): void {
+  const handlers = http.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  http.removeAllListeners('request');
+  const refuse = (res: ServerResponse, status: number, error: string) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ error }));
+  };
+  // a handler's throw here would be an uncaught exception of the whole process: it is answered instead
+  const pass = (req: IncomingMessage, res: ServerResponse) => {
+    try {
+      for (const handler of handlers) handler.call(http, req, res);
+    } catch (e) {
+      console.error(`${req.method} ${(req.url ?? '').slice(0, 80)} failed: ${(e as Error).stack ?? String(e)}`);
+      if (!res.headersSent) refuse(res, 500, 'the server failed on this request');
+    }
+  };
+  http.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const path = (req.url ?? '/').split('?')[0] as string;
+    if (req.method !== 'POST') return pass(req, res);
+    const address = clientAddress(req, limits.trustProxy);
+    if (path === '/api/games' && !limits.games.take(address)) return refuse(res, 429, `too many games made from your address: at most ${limits.games.max} a minute`);
+    if (!path.startsWith('/matchmake/')) return pass(req, res);
+    if (!limits.joins.take(address)) return refuse(res, 429, `too many seats asked for from your address: at most ${limits.joins.max} a minute`);
+    if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) return refuse(res, 413, `a request may be at most ${MAX_BODY_BYTES} bytes`);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        refuse(res, 413, `a request may be at most ${MAX_BODY_BYTES} bytes`);
+        req.destroy();
+      } else chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (size > MAX_BODY_BYTES) return;
+      const text = Buffer.concat(chunks).toString('utf8');
+      try {
+        (req as IncomingMessage & { body?: unknown }).body = text ? JSON.parse(text) : {};
+      } catch {
+        return refuse(res, 400, 'the request could not be read: its body is not JSON');
+      }
+      pass(req, res);
+    });
+  });
+}
+
+/** Whom a request comes from: the socket's address, or behind a trusted proxy the first one it names. */
+function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
+  const forwarded = req.headers['x-forwarded-for'];
+  if (trustProxy && typeof forwarded === 'string' && forwarded.length > 0) return (forwarded.split(',')[0] as string).trim();
+  return req.socket.remoteAddress ?? 'unknown';
 }
 
 /** A game as anyone may see it: its start and who sits where, never a token. */
@@ -112,19 +214,22 @@ export function createGame(
   content: Content,
   store: GameStore,
   body: unknown,
-): { gameId: string; side: string | null; token: string | null; reserved: { side: string; token: string }[] } | { error: string } {
+): { gameId: string; side: string | null; token: string | null; reserved: { side: string; token: string }[] } | { error: string; unavailable?: true } {
   if (typeof body !== 'object' || body === null) return { error: 'the request must be a JSON object { game, side }' };
   const { game, side } = body as { game?: NewOnlineGame; side?: unknown };
   if (typeof game !== 'object' || game === null) return { error: 'the request has no "game"' };
   const online = ONLINE_RULESETS[String(game.ruleset)];
   if (!online) return { error: `this server plays ${Object.keys(ONLINE_RULESETS).join(' and ')} games, not "${String(game.ruleset).slice(0, 40)}"` };
-  if (typeof game.scenario !== 'string' || typeof game.seed !== 'string' || game.seed.length > 80) return { error: 'a game needs a scenario and a seed (a short text)' };
+  if (typeof game.scenario !== 'string') return { error: 'a game needs a scenario' };
+  // the seed is the server's secret: a host who chose it could replay the game and see every hidden thing
+  if ('seed' in game) return { error: 'an online game\'s seed is drawn by the server and kept secret until the end; the request may not name one' };
+  const seed = newSeed();
   if (game.options !== undefined && (typeof game.options !== 'object' || game.options === null || Array.isArray(game.options))) return { error: 'a game\'s options must be an object' };
   const handPlacement = game.handPlacement ?? [];
   if (!Array.isArray(handPlacement) || handPlacement.some((s) => typeof s !== 'string')) return { error: 'a game\'s placement by hand must be a list of sides' };
   let engine;
   try {
-    engine = newGame({ content, ruleset: online.ruleset, scenario: game.scenario, seed: game.seed, options: game.options ?? {}, handPlacement });
+    engine = newGame({ content, ruleset: online.ruleset, scenario: game.scenario, seed, options: game.options ?? {}, handPlacement });
   } catch (e) {
     return { error: `this game cannot be played: ${(e as Error).message}` };
   }
@@ -155,6 +260,14 @@ export function createGame(
     }
   }
   const id = newGameId();
-  store.createGame({ id, ruleset: online.id, scenario: game.scenario, seed: game.seed, options: game.options ?? {}, handPlacement: engine.handPlacement as string[], seats, seatTimeoutSeconds: Math.round(timeout) });
+  try {
+    store.createGame({ id, ruleset: online.id, scenario: game.scenario, seed, options: game.options ?? {}, handPlacement: engine.handPlacement as string[], seats, seatTimeoutSeconds: Math.round(timeout) });
+  } catch (e) {
+    if (!(e instanceof StoreError)) throw e;
+    console.error(`game ${id}: could not be made: ${e.problem}`);
+    return { error: `the server cannot make games now: ${e.problem}; try again later`, unavailable: true };
+  }
+  // its first room starts from the game just made, not from a second making of it
+  keepSnapshot(id, engine as AnyGame);
   return { gameId: id, side: typeof side === 'string' ? side : null, token: hostToken, reserved };
 }

@@ -3,6 +3,11 @@
  * (its ruleset, scenario, seed and options: what starts it) and one per command applied, written before
  * the command's result is sent, so a server restart loses nothing: a game is its start and its log.
  * Seat tokens are kept only as hashes; a token is the key to its seat and is never stored or sent back.
+ *
+ * A write that fails (the file locked by another program past the busy timeout, the disk or the size limit
+ * full, the file made read-only) throws a `StoreError` that says why in words, and the store is then
+ * `failing` until a trial write succeeds again: it tries every half second and tells whoever waits
+ * (`whenWritable`), so the rooms put their games on hold and resume by themselves [issue 46].
  */
 import Database from 'better-sqlite3';
 import { createHash, randomBytes } from 'node:crypto';
@@ -15,6 +20,9 @@ export interface StoredSeat {
   kind: SeatKind;
   agent?: string;
   tokenHash?: string;
+  /** When the seat goes to an AI if its person has not come back (ms since 1970): kept with the game so a
+   * restarted server still hands it over [issue 46]. */
+  handOverAt?: number;
 }
 
 export interface StoredGame {
@@ -47,13 +55,65 @@ export function newGameId(): string {
   return randomBytes(9).toString('base64url');
 }
 
+/** An online game's seed: 128 bits from the operating system's cryptographic source, as hex, so no search
+ * from the opening position finds it [issue 46]. Only the server ever knows it, until the game is over. */
+export function newSeed(): string {
+  return randomBytes(16).toString('hex');
+}
+
+/** A write the database refused, in words a player may read (what went wrong, not a stack). */
+export class StoreError extends Error {
+  constructor(
+    readonly problem: string,
+    readonly code: string,
+  ) {
+    super(problem);
+  }
+}
+
+/** What a SQLite error means for whoever waits on the game. */
+function problemOf(e: unknown): StoreError {
+  const code = String((e as { code?: unknown }).code ?? 'unknown');
+  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return new StoreError('the database is locked by another program', code);
+  if (code.startsWith('SQLITE_FULL')) return new StoreError('the database is full (its disk, or its size limit)', code);
+  if (code.startsWith('SQLITE_READONLY') || code.startsWith('SQLITE_IOERR') || code.startsWith('SQLITE_CANTOPEN') || code.startsWith('SQLITE_PERM'))
+    return new StoreError('the database file cannot be written', code);
+  return new StoreError(`the database failed (${code}: ${(e as Error).message})`, code);
+}
+
+export interface StoreOptions {
+  /** How long a write waits for another program's lock, in ms. The wait blocks the server's one thread,
+   * so it is short; a longer lock puts the games on hold instead (default 250). */
+  busyTimeoutMs?: number;
+  /** The largest the database may grow, in MB (SQLite's max_page_count); past it the games are on hold. */
+  maxMegabytes?: number;
+}
+
+/** How the lobby looks: games of a ruleset, or with a side open; `limit` rows from `offset`. */
+export interface LobbyQuery {
+  ruleset?: string;
+  scenario?: string;
+  side?: string;
+  limit?: number;
+  offset?: number;
+}
+
 export class GameStore {
   private readonly db: Database.Database;
+  private readonly busyTimeoutMs: number;
   private readonly insertCommand: Database.Statement;
+  private readonly touchGame: Database.Statement;
+  private readonly updateSeats: Database.Statement;
+  private readonly keepCommand: (id: string, n: number, command: string) => void;
+  /** Why the last write failed, until a trial write succeeds again. */
+  private problem: StoreError | null = null;
+  private probing: ReturnType<typeof setInterval> | null = null;
+  private waiting: (() => void)[] = [];
 
   /** Open (or create) the database at `file`; ':memory:' keeps it in memory (tests). */
-  constructor(file: string) {
-    this.db = new Database(file);
+  constructor(file: string, options: StoreOptions = {}) {
+    this.busyTimeoutMs = options.busyTimeoutMs ?? 250;
+    this.db = new Database(file, { timeout: this.busyTimeoutMs });
     // WAL: a command is durable once written, and readers never wait for the writer
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
@@ -76,18 +136,92 @@ export class GameStore {
         n integer not null,
         command text not null,
         primary key (game_id, n)
-      );`);
-    // a database made before placement by hand was stored gets the column (its games placed automatically)
+      );
+      create table if not exists probe (id integer primary key, at integer not null);`);
+    // columns added since the first databases (their games placed automatically, and are ordered by creation)
     const columns = (this.db.prepare('pragma table_info(games)').all() as { name: string }[]).map((c) => c.name);
     if (!columns.includes('hand_placement')) this.db.exec("alter table games add column hand_placement text not null default '[]'");
+    if (!columns.includes('open_seats')) this.db.exec('alter table games add column open_seats integer not null default 0');
+    if (!columns.includes('updated')) this.db.exec('alter table games add column updated integer not null default 0; update games set updated = created');
+    this.db.exec('create index if not exists games_lobby on games (status, open_seats, updated)');
+    if (options.maxMegabytes !== undefined) {
+      const pageSize = this.db.pragma('page_size', { simple: true }) as number;
+      this.db.pragma(`max_page_count = ${Math.max(1, Math.floor((options.maxMegabytes * 1048576) / pageSize))}`);
+    }
+    // the statements of every move, prepared once (preparing is most of a small write's cost)
     this.insertCommand = this.db.prepare('insert into commands (game_id, n, command) values (?, ?, ?)');
+    this.touchGame = this.db.prepare('update games set updated = ? where id = ?');
+    this.updateSeats = this.db.prepare('update games set seats = ?, open_seats = ?, updated = ? where id = ?');
+    this.keepCommand = this.db.transaction((id: string, n: number, command: string) => {
+      this.insertCommand.run(id, n, command);
+      this.touchGame.run(Date.now(), id);
+    });
+  }
+
+  /** Why writes fail now (null: they do not). */
+  get failing(): string | null {
+    return this.problem?.problem ?? null;
+  }
+
+  /** Call `then` once the database takes writes again (at once when it does now). */
+  whenWritable(then: () => void): void {
+    if (!this.problem) return then();
+    this.waiting.push(then);
+  }
+
+  /** Every write goes through here: a failure is said in words, and the store tries again until it can. */
+  private write<T>(run: () => T): T {
+    try {
+      return run();
+    } catch (e) {
+      const error = problemOf(e);
+      // a broken rule of the data (a move number kept twice) is that write's fault, not the database's
+      if (!error.code.startsWith('SQLITE_CONSTRAINT')) this.fail(error);
+      throw error;
+    }
+  }
+
+  private fail(error: StoreError): void {
+    this.problem = error;
+    if (this.probing) return;
+    this.probing = setInterval(() => {
+      if (!this.probe()) return;
+      clearInterval(this.probing!);
+      this.probing = null;
+      this.problem = null;
+      for (const then of this.waiting.splice(0)) then();
+    }, 500);
+    this.probing.unref();
+  }
+
+  /**
+   * A trial write, committed (so it reaches the file: a lock, a read-only file or a failing disk refuse it),
+   * and room for a few more pages under the size limit (a full database takes a one-row rewrite, not a move).
+   */
+  private probe(): boolean {
+    // a trial does not wait for a lock: the wait would block the server's one thread every half second
+    this.db.pragma('busy_timeout = 0');
+    try {
+      const pages = this.db.pragma('page_count', { simple: true }) as number;
+      const free = this.db.pragma('freelist_count', { simple: true }) as number;
+      const max = this.db.pragma('max_page_count', { simple: true }) as number;
+      if (pages - free + 8 > max) return false;
+      this.db.prepare('insert or replace into probe (id, at) values (1, ?)').run(Date.now());
+      return true;
+    } catch {
+      return false;
+    } finally {
+      this.db.pragma(`busy_timeout = ${this.busyTimeoutMs}`);
+    }
   }
 
   createGame(game: Omit<StoredGame, 'status' | 'winner' | 'created'>): StoredGame {
     const stored: StoredGame = { ...game, created: Date.now(), status: 'playing', winner: null };
-    this.db
-      .prepare('insert into games (id, created, ruleset, scenario, seed, options, hand_placement, seats, seat_timeout, status, winner) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
-      .run(stored.id, stored.created, stored.ruleset, stored.scenario, stored.seed, JSON.stringify(stored.options), JSON.stringify(stored.handPlacement), JSON.stringify(stored.seats), stored.seatTimeoutSeconds, stored.status, null);
+    this.write(() =>
+      this.db
+        .prepare('insert into games (id, created, updated, ruleset, scenario, seed, options, hand_placement, seats, open_seats, seat_timeout, status, winner) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
+        .run(stored.id, stored.created, stored.created, stored.ruleset, stored.scenario, stored.seed, JSON.stringify(stored.options), JSON.stringify(stored.handPlacement), JSON.stringify(stored.seats), openSeats(stored.seats), stored.seatTimeoutSeconds, stored.status, null),
+    );
     return stored;
   }
 
@@ -96,9 +230,29 @@ export class GameStore {
     return row ? fromRow(row) : null;
   }
 
-  /** The games still being played, newest first (the lobby lists those with an open seat). */
+  /** The games still being played, most recently played first. */
   playing(limit = 100): StoredGame[] {
-    return (this.db.prepare("select * from games where status = 'playing' order by created desc limit ?").all(limit) as Row[]).map(fromRow);
+    return readable(this.db.prepare("select * from games where status = 'playing' order by updated desc limit ?").all(limit) as Row[]);
+  }
+
+  /**
+   * The lobby: games being played with a seat open to anyone, of the ruleset, scenario or open side asked
+   * for; those played most recently first (a game someone is in moves; a flood of made-and-left games does
+   * not), so a page is what a player looking for a game wants to see. A row that does not read is left
+   * out and logged, never the whole list.
+   */
+  lobby(query: LobbyQuery = {}): StoredGame[] {
+    const where = ["status = 'playing'", 'open_seats > 0'];
+    const args: (string | number)[] = [];
+    if (query.ruleset) where.push('ruleset = ?') && args.push(query.ruleset);
+    if (query.scenario) where.push('scenario = ?') && args.push(query.scenario);
+    const limit = Math.min(100, Math.max(1, query.limit ?? 50));
+    const offset = Math.max(0, query.offset ?? 0);
+    // a side asked for is looked for in the seats (JSON), so the page is cut after that filter
+    const rows = this.db.prepare(`select * from games where ${where.join(' and ')} order by updated desc limit ? offset ?`).all(...args, query.side ? 1000 : limit, query.side ? 0 : offset) as Row[];
+    const games = readable(rows);
+    if (!query.side) return games;
+    return games.filter((g) => g.seats.some((s) => s.side === query.side && s.kind === 'open')).slice(offset, offset + limit);
   }
 
   commands(id: string): Command<string>[] {
@@ -107,21 +261,24 @@ export class GameStore {
 
   /** Keep the `n`-th command (from 0) of a game. */
   addCommand(id: string, n: number, command: Command<string>): void {
-    this.insertCommand.run(id, n, JSON.stringify(command));
+    this.write(() => this.keepCommand(id, n, JSON.stringify(command)));
   }
 
   setSeats(id: string, seats: StoredSeat[]): void {
-    this.db.prepare('update games set seats = ? where id = ?').run(JSON.stringify(seats), id);
+    this.write(() => this.updateSeats.run(JSON.stringify(seats), openSeats(seats), Date.now(), id));
   }
 
   finish(id: string, winner: string): void {
-    this.db.prepare("update games set status = 'over', winner = ? where id = ?").run(winner, id);
+    this.write(() => this.db.prepare("update games set status = 'over', winner = ? where id = ?").run(winner, id));
   }
 
   close(): void {
+    if (this.probing) clearInterval(this.probing);
     this.db.close();
   }
 }
+
+const openSeats = (seats: readonly StoredSeat[]) => seats.filter((s) => s.kind === 'open').length;
 
 interface Row {
   id: string;
@@ -137,7 +294,22 @@ interface Row {
   winner: string | null;
 }
 
+/** The rows that read as games; one that does not (a damaged seats list) is logged and left out. */
+function readable(rows: Row[]): StoredGame[] {
+  const games: StoredGame[] = [];
+  for (const row of rows) {
+    try {
+      games.push(fromRow(row));
+    } catch (e) {
+      console.error(`game ${String(row.id).slice(0, 40)}: its stored row does not read, left out: ${(e as Error).message}`);
+    }
+  }
+  return games;
+}
+
 function fromRow(row: Row): StoredGame {
+  const seats = JSON.parse(row.seats) as StoredSeat[];
+  if (!Array.isArray(seats) || seats.some((s) => typeof s !== 'object' || s === null || typeof s.side !== 'string' || typeof s.kind !== 'string')) throw new Error('its seats are not a list of seats');
   return {
     id: row.id,
     created: row.created,
@@ -146,7 +318,7 @@ function fromRow(row: Row): StoredGame {
     seed: row.seed,
     options: JSON.parse(row.options) as { [key: string]: Json },
     handPlacement: JSON.parse(row.hand_placement) as string[],
-    seats: JSON.parse(row.seats) as StoredSeat[],
+    seats,
     seatTimeoutSeconds: row.seat_timeout,
     status: row.status === 'over' ? 'over' : 'playing',
     winner: row.winner,

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { Rng } from '../../src/core/rng';
 import { OnlineSeat } from '../../src/online/client';
 import type { StateMessage } from '../../src/online/protocol';
+import type { Command } from '../../src/core/engine/types';
 
 export { freePort } from '../../src/server/free-port';
 
@@ -40,9 +41,18 @@ export function playSeat(seat: OnlineSeat, seed: string, heard: string[] = [], u
   });
 }
 
-/** A game server in a child process of its own (so a test can kill it), ready when it prints its address. */
-export async function spawnServer(port: number, database: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--port', String(port), '--database', database], { stdio: ['ignore', 'pipe', 'pipe'] });
+/** What each spawned server has printed (its log: errors are logged with their game's id). */
+const outputs = new WeakMap<ChildProcess, { text: string }>();
+export const serverOutput = (child: ChildProcess): string => outputs.get(child)?.text ?? '';
+
+/** A game server in a child process of its own (so a test can kill it), ready when it prints its address;
+ * `flags` are `npm run serve`'s (limits). */
+export async function spawnServer(port: number, database: string, flags: string[] = []): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--port', String(port), '--database', database, ...flags], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const log = { text: '' };
+  outputs.set(child, log);
+  child.stdout!.on('data', (chunk: Buffer) => (log.text += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (log.text += chunk.toString()));
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the server did not start: ${output}`)), 30_000);
@@ -58,4 +68,64 @@ export async function spawnServer(port: number, database: string): Promise<Child
     child.once('exit', (code) => reject(new Error(`the server exited (${code}): ${output}`)));
   });
   return child;
+}
+
+/** A child process that runs `script` (a file of test/server/; TypeScript through tsx), ready when it prints `ready`. */
+export async function spawnScript(script: string, args: string[], ready: string): Promise<ChildProcess> {
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...loader, `test/server/${script}`, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${script} did not get ready: ${output}`)), 20_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes(ready)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
+    child.once('exit', (code) => reject(new Error(`${script} exited (${code}): ${output}`)));
+  });
+  return child;
+}
+
+/** The server's own account: its rooms (of one game, with `gameId`) and whether its database writes. */
+export async function serverStatus(url: string, gameId?: string): Promise<{ rooms: number; clients: number; database: { writes: boolean; problem?: string } }> {
+  const response = await fetch(`${url}/api/status${gameId ? `?game=${encodeURIComponent(gameId)}` : ''}`);
+  return (await response.json()) as { rooms: number; clients: number; database: { writes: boolean; problem?: string } };
+}
+
+/** Poll until `get` gives something (a message has arrived), or fail after a while saying what was awaited. */
+export async function waitFor<T>(get: () => T | null | undefined | false, what: string, ms = 8_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = get();
+    if (value !== null && value !== undefined && value !== false) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** The same, for an answer that comes from the server (a status, a row). */
+export async function pollFor<T>(get: () => Promise<T | null | undefined | false>, what: string, ms = 8_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await get();
+    if (value !== null && value !== undefined && value !== false) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** A seat's decision once it has one, and the first of its options (a legal move to send). */
+export async function nextMove(seat: OnlineSeat): Promise<{ step: number; option: Command<string> }> {
+  const state = await waitFor(() => (seat.latest?.decision && !seat.latest.hold ? seat.latest : null), `a decision for ${seat.side}`);
+  return { step: state.step, option: state.decision!.options[0] as Command<string> };
+}
+
+/** Whichever of `seats` has the pending decision. */
+export async function mover(seats: OnlineSeat[]): Promise<OnlineSeat> {
+  return waitFor(() => seats.find((s) => s.latest?.decision), 'a seat to move');
 }

@@ -28,7 +28,7 @@ describe('online games survive [issue 27]', () => {
     const database = databaseFile();
     const url = `http://127.0.0.1:${port}`;
     children.push(await spawnServer(port, database));
-    const made = await createOnlineGame(url, { ruleset: 'star-system', scenario, seed: 'restart', seats: [{ side: 'rebel', kind: 'open' }, { side: 'imperial', kind: 'open' }] }, 'rebel');
+    const made = await createOnlineGame(url, { ruleset: 'star-system', scenario, seats: [{ side: 'rebel', kind: 'open' }, { side: 'imperial', kind: 'open' }] }, 'rebel');
     const rebel = await OnlineSeat.join(url, { gameId: made.gameId, token: made.token! });
     const imperial = await OnlineSeat.join(url, { gameId: made.gameId, side: 'imperial' });
     const imperialToken = imperial.joined.token!;
@@ -61,11 +61,37 @@ describe('online games survive [issue 27]', () => {
     expect(stored.status).toBe('over');
   });
 
+  it('a seat whose person left is still handed to an AI when its time comes after a restart [issue 46]', async () => {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const database = databaseFile();
+    children.push(await spawnServer(port, database));
+    const made = await createOnlineGame(url, { ruleset: 'star-system', scenario, seatTimeoutSeconds: 3, seats: [{ side: 'rebel', kind: 'open' }, { side: 'imperial', kind: 'open' }] }, 'rebel');
+    const rebel = await OnlineSeat.join(url, { gameId: made.gameId, token: made.token! });
+    const imperial = await OnlineSeat.join(url, { gameId: made.gameId, side: 'imperial' });
+    await imperial.leave();
+    await new Promise<void>((resolve) => rebel.onState((s) => s.seats.find((x) => x.side === 'imperial')?.connected === false && resolve()));
+    const left = Date.now();
+    // the server stops at once (nothing saved on the way out), and comes back
+    children[0]!.kill('SIGKILL');
+    await new Promise((r) => children[0]!.once('exit', r));
+    children.push(await spawnServer(port, database));
+    const back = await OnlineSeat.join(url, { gameId: made.gameId, token: made.token! });
+    await new Promise<void>((resolve) => back.onState((s) => s.seats.find((x) => x.side === 'imperial')?.kind === 'ai' && resolve()));
+    // not before its time, and the game goes on against the AI
+    expect(Date.now() - left).toBeGreaterThanOrEqual(3000);
+    expect(back.latest!.seats.find((x) => x.side === 'imperial')).toMatchObject({ kind: 'ai', agent: 'normal' });
+    await expect(OnlineSeat.join(url, { gameId: made.gameId, token: imperial.joined.token! })).rejects.toThrow(/an AI has taken over/);
+    const step = back.latest!.step;
+    await playSeat(back, 'alone', [], (s) => s.step >= step + 2);
+    await Promise.all([rebel.leave(), back.leave()]);
+  });
+
   it('a seat left empty past the host\'s time is handed to an AI, and the game goes on to its end', async () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     children.push(await spawnServer(port, databaseFile()));
-    const made = await createOnlineGame(url, { ruleset: 'star-system', scenario, seed: 'left', seatTimeoutSeconds: 1, seats: [{ side: 'rebel', kind: 'open' }, { side: 'imperial', kind: 'open' }] }, 'rebel');
+    const made = await createOnlineGame(url, { ruleset: 'star-system', scenario, seatTimeoutSeconds: 1, seats: [{ side: 'rebel', kind: 'open' }, { side: 'imperial', kind: 'open' }] }, 'rebel');
     const rebel = await OnlineSeat.join(url, { gameId: made.gameId, token: made.token! });
     const imperial = await OnlineSeat.join(url, { gameId: made.gameId, side: 'imperial' });
     await imperial.leave();

@@ -27,7 +27,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const STAR_SYSTEM = { ruleset: 'star-system', scenario: 'the-first-spark', seed: 'online-1' };
+const STAR_SYSTEM = { ruleset: 'star-system', scenario: 'the-first-spark' };
 
 describe('online play [issue 27]', () => {
   it('two clients play a whole star-system game; the final hash is a local replay\'s of the stored log', async () => {
@@ -62,6 +62,8 @@ describe('online play [issue 27]', () => {
     expect(wire.slice(1).length).toBeGreaterThan(10);
     expect(wire.slice(1).every((m) => m.partial === true && !('environs' in (m.view as object)))).toBe(true);
     expect(Object.keys(rebel.latest!.view as object)).toEqual(expect.arrayContaining(['planets', 'environs', 'units', 'characters', 'turn']));
+    // and whole again, it is the side's view of the game as it ended: no change was left out [issue 46]
+    expect(rebel.latest!.view).toEqual(JSON.parse(JSON.stringify(ONLINE_RULESETS['star-system']!.view(local, 'rebel'))));
     // programs that only play are sent no presentation facts
     expect(heard.rebel!.some((h) => h.includes('"extra"'))).toBe(false);
     // every line only one side was told (a detection roll, a unit's strength, a hidden move...) never
@@ -106,7 +108,7 @@ describe('online play [issue 27]', () => {
 
   it('a command out of turn, for another seat, malformed or not among the options is refused; nothing changes', async () => {
     const scenario = [...content.scenarios.keys()][0]!;
-    const made = await createOnlineGame(server.url, { ...STAR_SYSTEM, scenario, seed: 'refusals', seats: [{ side: 'rebel', kind: 'open' }, { side: 'imperial', kind: 'open' }] }, 'rebel');
+    const made = await createOnlineGame(server.url, { ...STAR_SYSTEM, scenario, seats: [{ side: 'rebel', kind: 'open' }, { side: 'imperial', kind: 'open' }] }, 'rebel');
     const rebel = await OnlineSeat.join(server.url, { gameId: made.gameId, token: made.token! });
     const imperial = await OnlineSeat.join(server.url, { gameId: made.gameId, side: 'imperial' });
     const state = await waitFor(() => rebel.latest?.waitingFor ? rebel.latest : null);
@@ -135,7 +137,7 @@ describe('online play [issue 27]', () => {
 
   it('a flood of messages is refused once said, and the client is not let through', async () => {
     const scenario = [...content.scenarios.keys()][0]!;
-    const made = await createOnlineGame(server.url, { ...STAR_SYSTEM, scenario, seed: 'flood', seats: [{ side: 'rebel', kind: 'open' }, { side: 'imperial', kind: 'ai', agent: 'random' }] }, 'rebel');
+    const made = await createOnlineGame(server.url, { ...STAR_SYSTEM, scenario, seats: [{ side: 'rebel', kind: 'open' }, { side: 'imperial', kind: 'ai', agent: 'random' }] }, 'rebel');
     const rebel = await OnlineSeat.join(server.url, { gameId: made.gameId, token: made.token! });
     for (let i = 0; i < 1000; i++) rebel.send({ type: 'noise', side: 'rebel' });
     await waitFor(() => (rebel.refusals.some((r) => /too many messages/.test(r)) ? true : null));
@@ -151,7 +153,7 @@ describe('online play [issue 27]', () => {
     const options = { players: ['crimson', 'azure', 'emerald'], autoPlace: true };
     const made = await createOnlineGame(
       server.url,
-      { ruleset: 'conquest', scenario: 'conquest-mission', seed: 'secrets', options, seats: [{ side: 'crimson', kind: 'open' }, { side: 'azure', kind: 'open' }, { side: 'emerald', kind: 'ai', agent: 'normal' }] },
+      { ruleset: 'conquest', scenario: 'conquest-mission', options, seats: [{ side: 'crimson', kind: 'open' }, { side: 'azure', kind: 'open' }, { side: 'emerald', kind: 'ai', agent: 'normal' }] },
       'crimson',
     );
     const crimson = await OnlineSeat.join(server.url, { gameId: made.gameId, token: made.token! });
@@ -173,7 +175,7 @@ describe('online play [issue 27]', () => {
 
   it('a reserved seat opens only with its own link; an open one with none', async () => {
     const scenario = [...content.scenarios.keys()][0]!;
-    const made = await createOnlineGame(server.url, { ...STAR_SYSTEM, scenario, seed: 'reserved', seats: [{ side: 'rebel', kind: 'open' }, { side: 'imperial', kind: 'reserved' }] });
+    const made = await createOnlineGame(server.url, { ...STAR_SYSTEM, scenario, seats: [{ side: 'rebel', kind: 'open' }, { side: 'imperial', kind: 'reserved' }] });
     expect(made.side).toBeNull();
     expect(made.reserved.map((r) => r.side)).toEqual(['imperial']);
     await expect(OnlineSeat.join(server.url, { gameId: made.gameId, side: 'imperial' })).rejects.toThrow(/imperial seat is taken/);
@@ -186,7 +188,7 @@ describe('online play [issue 27]', () => {
 
   it('the lobby lists games with an open seat, never a token; a bad request gets its reason', async () => {
     const scenario = [...content.scenarios.keys()][0]!;
-    const made = await createOnlineGame(server.url, { ...STAR_SYSTEM, scenario, seed: 'lobby', seats: [{ side: 'rebel', kind: 'open' }, { side: 'imperial', kind: 'open' }] }, 'imperial');
+    const made = await createOnlineGame(server.url, { ...STAR_SYSTEM, scenario, seats: [{ side: 'rebel', kind: 'open' }, { side: 'imperial', kind: 'open' }] }, 'imperial');
     const lobby = (await (await fetch(`${server.url}/api/games`)).json()) as { games: { gameId: string; seats: { side: string; kind: string }[] }[] };
     const listed = lobby.games.find((g) => g.gameId === made.gameId);
     expect(listed?.seats).toEqual([

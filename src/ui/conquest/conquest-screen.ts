@@ -1199,7 +1199,7 @@ export class ConquestScreen implements GameActions {
       s.player !== 'human' ? { side: s.faction, kind: 'ai', agent: s.player } : { side: s.faction, kind: reserved.includes(s.faction) ? 'reserved' : 'open' },
     );
     if (!host || host.player !== 'human') return this.app.showMessage('An online game needs seat 1 to be yours (human).');
-    await this.app.hostOnline({ ruleset: 'conquest', scenario: setup.scenario, seed: setup.seed, options, seats, seatTimeoutSeconds: seatWaitSeconds }, host.faction);
+    await this.app.hostOnline({ ruleset: 'conquest', scenario: setup.scenario, options, seats, seatTimeoutSeconds: seatWaitSeconds }, host.faction);
   }
 
   /** Start a game from the page hook (the screenshots; the browser test uses the setup screen). */

@@ -219,7 +219,7 @@ export class PlayScreen {
       const p = setup.players[side];
       return p?.kind === 'ai' ? { side, kind: 'ai', agent: p.agent } : { side, kind: reserved.includes(side) ? 'reserved' : 'open' };
     });
-    await this.app.hostOnline({ ruleset: 'star-system', scenario: setup.scenario, seed: setup.seed, handPlacement: setup.handPlacement ?? [], seats, seatTimeoutSeconds: waitSeconds }, host);
+    await this.app.hostOnline({ ruleset: 'star-system', scenario: setup.scenario, handPlacement: setup.handPlacement ?? [], seats, seatTimeoutSeconds: waitSeconds }, host);
   }
 
   // ------------------------------------------------------------------ the worker
