@@ -73,6 +73,20 @@ describe('[002 I Maps] the map', () => {
     expect(broken((m) => void ((m as unknown as { extra: number }).extra = 1))[0]).toMatch(/extra/);
   });
 
+  it('a position that cannot be drawn is refused, with its path [002 I Maps "design your own maps"]', () => {
+    const at = (position: number[]) => {
+      const m = structuredClone(small);
+      m.territories[1]!.position = position as [number, number, number];
+      return problems(m);
+    };
+    expect(at([1e308, 0, 0])).toEqual(['moons.json at territories[1].position[0]: a coordinate lies within 1000000 of the origin, or the map cannot be drawn']);
+    expect(at([0, -2e6, 0])).toEqual(['moons.json at territories[1].position[1]: a coordinate lies within 1000000 of the origin, or the map cannot be drawn']);
+    // JSON.parse reads 1e400 as Infinity
+    expect(problems(JSON.parse(JSON.stringify(small).replace('[1,0,0]', '[1,0,1e400]')))[0]).toMatch(/^moons\.json at territories\[1\]\.position\[2\]: /);
+    expect(at([0, 0, 0])).toEqual(['moons.json at territories[1].position: territory "europa" stands where "io" stands; the map could not show them apart']);
+    expect(at([1e6, -1e6, 0.5])).toEqual([]);
+  });
+
   it('the bundled galaxy map passes the same check', () => {
     const file = galaxyMapFile(content, 'The Galaxy', { 'sovereign-core': 5 });
     expect(parseConquestMap(file, 'galaxy.json').ok).toBe(true);
