@@ -7,7 +7,7 @@
  */
 import type { Command, Frame, Json, Procedure, Step } from '../../src/core/engine/types';
 import { bonusTerritories, forcedTrades, setValue, tradeableSets, type Card } from './cards';
-import type { FactionId } from './content';
+import { autoDefends, type FactionId } from './content';
 import { maxAttackDice, maxDefenceDice, resolveDice } from './dice';
 import { winChance } from './odds';
 import {
@@ -265,7 +265,7 @@ export const conquestTurn: Procedure<ConquestGame> = {
         return;
       case 'roll':
         d.dice = command.dice as number;
-        if (!options.autoDefend) {
+        if (!autoDefends(options, s.owner[d.to!]!)) {
           d.stage = 'defend';
           return;
         }
