@@ -12,6 +12,7 @@ import { mapOf, stateOf } from '../../../systems/conquest/state';
 import { loadSave, saveToText } from '../../../src/core/save';
 import { stateHash } from '../../../src/core/engine/game';
 import { conquestRuleset } from '../../../systems/conquest/ruleset';
+import oldSpiral from '../../../assets/maps/old-spiral.json';
 
 const small: ConquestMapDef = {
   name: 'Three Moons',
@@ -90,6 +91,21 @@ describe('[002 I Maps] the map', () => {
   it('the bundled galaxy map passes the same check', () => {
     const file = galaxyMapFile(content, 'The Galaxy', { 'sovereign-core': 5 });
     expect(parseConquestMap(file, 'galaxy.json').ok).toBe(true);
+  });
+});
+
+describe('[002 I Maps] the classic shape, drawn our own way (assets/maps/old-spiral.json)', () => {
+  it('six continents with the standard map\'s bonuses 5/2/5/3/7/2, and a game plays out on it', () => {
+    const result = parseConquestMap(oldSpiral, 'old-spiral.json');
+    if (!result.ok) throw new Error(JSON.stringify(result.problems));
+    const { map } = result;
+    expect(map.def.continents.map((c) => c.bonus)).toEqual([5, 2, 5, 3, 7, 2]);
+    // the classic sizes (9, 4, 7, 6, 12, 4: 42 territories), each a continent of its own
+    expect([...map.continentTerritories.values()].map((ts) => ts.length)).toEqual([9, 4, 7, 6, 12, 4]);
+    const players = ['crimson', 'azure', 'emerald'] as const;
+    const game = conquestGame({ players: [...players], seed: 'spiral', map: oldSpiral, autoPlace: true });
+    playConquestOut(game, Object.fromEntries(players.map((f) => [f, randomConquestAgent({ faction: f, seed: 's' })])));
+    expect(game.winner).not.toBeNull();
   });
 });
 
