@@ -1151,17 +1151,17 @@ describe('[001 Scenarios] setups (sector numbers scaled to our 25)', () => {
     expect(sides.size).toBeGreaterThan(25); // some sector fell to each side over the seeds
   });
 
-  it('[001 Scenario 3] The Empire Strikes: index 80, RP 15, 5 turns, 01-11 Imperial, two Independent Empires at 22 and 25 with an extra SF and CG', () => {
+  it('[001 Scenario 3] The Empire Strikes: index 80, RP 15, 5 turns, 01-11 Imperial, two Independent Empires at 21 and 25 with an extra SF and CG', () => {
     for (const seed of [1, 2, 3]) {
       const { game, s } = setUp('chaos-reconquest', seed);
       expect([s.index, s.rp, s.illumination, game.scenario.turns, game.scenario.firstTurnEvents]).toEqual([80, 15, 2, 5, 16]);
       for (let n = 1; n <= 25; n++) expect(sideOf(game, n)).toBe(n <= 11 ? 'empire' : 'chaos');
       expect(count(game, 'empire')).toEqual({ IO: 2, AF: 3, SF: 5, CG: 3, CF: 2 });
       expect(s.units.filter((u) => u.leader !== null).map((u) => u.leader)).toEqual([3]);
-      expect(s.nexus.map((x) => sectorNumber(game, x)).sort((a, b) => a - b)).toEqual([1, 8, 10]);
+      expect(s.nexus.map((x) => sectorNumber(game, x)).sort((a, b) => a - b)).toEqual([1, 7, 8]); // 13 and 17 scale to 6 and 7; 6 borders the Core
       for (const a of s.nexus) for (const b of s.nexus) if (a !== b) expect(contentOf(game).neighbours.get(a)).not.toContain(b);
       const ies = s.forces.filter((f) => f.kind === 'independent');
-      expect(ies.map((f) => sectorNumber(game, f.home!))).toEqual([22, 25]);
+      expect(ies.map((f) => sectorNumber(game, f.home!))).toEqual([21, 25]); // 49 × 25 / 57 = 21.49, 57 → 25
       for (const f of ies) {
         const fleet = s.units.filter((u) => u.force === f.id);
         expect(fleet.every((u) => u.sector === f.home)).toBe(true);
