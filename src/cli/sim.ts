@@ -36,6 +36,7 @@ import { solitaireRuleset } from '../../systems/solitaire/ruleset';
 import { LEVELS, stateOf as solitaireState } from '../../systems/solitaire/state';
 import { SOLITAIRE_AGENTS, solitaireAgentFactory } from '../ai/solitaire/registry';
 import { playSolitaireOut } from '../ai/solitaire/play';
+import { lookUp } from '../ai/by-name';
 
 class UsageError extends Error {}
 
@@ -231,7 +232,7 @@ function simulateSolitaire(args: Args, content: ReturnType<typeof bundledContent
   const games = wholeNumber(args.games, 'games', 10);
   const seed = typeof args.seed === 'string' ? args.seed : '1';
   const agentName = typeof args.imperial === 'string' ? args.imperial : 'random';
-  if (!SOLITAIRE_AGENTS[agentName]) throw new UsageError(`there is no solitaire agent "${agentName}"; there are: ${Object.keys(SOLITAIRE_AGENTS).join(', ')}`);
+  if (!lookUp(SOLITAIRE_AGENTS, agentName)) throw new UsageError(`there is no solitaire agent "${agentName}"; there are: ${Object.keys(SOLITAIRE_AGENTS).join(', ')}`);
   const options: { [key: string]: Json } = typeof args.rules === 'string' ? { rules: args.rules.split(',').filter(Boolean) } : {};
   const problem = solitaireRuleset.optionsProblem!(options, scenarios.get(scenario)!);
   if (problem) throw new UsageError(problem);
@@ -278,14 +279,14 @@ function simulateConquest(args: Args, content: ReturnType<typeof bundledContent>
   const agentNamesBySeat = agentList ?? Array.from({ length: players }, () => 'random');
   if (agentNamesBySeat.length !== players) throw new UsageError(`--agents names ${agentNamesBySeat.length} agents for ${players} players`);
   for (const name of agentNamesBySeat)
-    if (!CONQUEST_AGENTS[name]) throw new UsageError(`there is no conquest agent "${name}"; there are: ${Object.keys(CONQUEST_AGENTS).join(', ')}`);
+    if (!lookUp(CONQUEST_AGENTS, name)) throw new UsageError(`there is no conquest agent "${name}"; there are: ${Object.keys(CONQUEST_AGENTS).join(', ')}`);
   const cards = typeof args.cards === 'string' ? args.cards : 'increasing';
   if (!(CARD_OPTIONS as readonly string[]).includes(cards)) throw new UsageError(`--cards must be one of ${CARD_OPTIONS.join(', ')}, got "${cards}"`);
   const games = wholeNumber(args.games, 'games', 10);
   const seed = typeof args.seed === 'string' ? args.seed : '1';
   const seats = FACTIONS.slice(0, players);
   const deck = typeof args.deck === 'string' ? args.deck : undefined;
-  if (deck !== undefined && !(deck in DECKS)) throw new UsageError(`--deck must be one of ${Object.keys(DECKS).join(', ')}, got "${deck}"`);
+  if (deck !== undefined && !Object.hasOwn(DECKS, deck)) throw new UsageError(`--deck must be one of ${Object.keys(DECKS).join(', ')}, got "${deck}"`);
   const options = {
     players: seats,
     cards,

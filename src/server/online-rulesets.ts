@@ -15,6 +15,7 @@ import { entityRefs } from '../core/world/entity-refs';
 import type { OnlinePlayFacts } from '../online/protocol';
 import { AGENTS } from '../ai/registry';
 import { CONQUEST_AGENTS } from '../ai/conquest/registry';
+import { byName } from '../ai/by-name';
 import { starSystemRuleset } from '../../systems/star-system-ruleset';
 import { conquestRuleset } from '../../systems/conquest/ruleset';
 import { optionsOfGame, type ConquestGame } from '../../systems/conquest/state';
@@ -101,7 +102,8 @@ function conquestViewJson(game: ConquestGame, side: FactionId | null): Json {
   return { ...(rest as unknown as { [key: string]: Json }), options: plainOptions as unknown as Json, map: map.def as unknown as Json };
 }
 
-export const ONLINE_RULESETS: Record<string, OnlineRuleset> = { [starSystem.id]: starSystem, [conquest.id]: conquest };
+// looked up by the name a client sends: no prototype, so "constructor" is no ruleset [issue 47]
+export const ONLINE_RULESETS = byName<OnlineRuleset>({ [starSystem.id]: starSystem, [conquest.id]: conquest });
 
 /** The start of a stored game (a new game, no command yet): the same everywhere it is made (room, AI workers). */
 export function startStoredGame(content: Content, stored: { ruleset: string; scenario: string; seed: string; options: { [key: string]: Json }; handPlacement?: string[] }): AnyGame {

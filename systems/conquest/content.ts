@@ -122,12 +122,19 @@ export const ConquestOptions = z.strictObject({
   cards: z.enum(CARD_OPTIONS).default('increasing'),
   /** The deck of cards [002 I Cards]: `classic` (two wildcards) or `wild` (four). */
   deck: z.enum(['classic', 'wild']).default('classic'),
-  /** Auto Place All: the computer claims and places every starting army. */
-  autoPlace: z.boolean().default(false),
+  /**
+   * Auto Place All [002 I: "the computer will automatically place your armies for you"]: a choice of each
+   * player. `true` is every player; a list names those who chose it (see `autoPlaces`).
+   */
+  autoPlace: z.union([z.boolean(), z.array(z.enum(FACTIONS)).max(6)]).default(false),
   /** Recycle Cards: when the deck runs out, the traded cards are shuffled into a new one. */
   recycle: z.boolean().default(true),
-  /** Auto-Defend: defenders always roll the most dice they may; otherwise the defender chooses. */
-  autoDefend: z.boolean().default(true),
+  /**
+   * Auto-Defend [002 II.3: "ensures you automatically roll 2 dice"]: a choice of each player, who then
+   * always defends with the most dice; otherwise that player chooses. `true` is every player; a list names
+   * those who chose it (see `autoDefends`).
+   */
+  autoDefend: z.union([z.boolean(), z.array(z.enum(FACTIONS)).max(6)]).default(true),
   /**
    * A map file of the player's own (`ConquestMapFile`), played instead of the scenario's; kept in the
    * options so a save carries it and replays on it. Checked by `parseConquestMap`.
@@ -157,6 +164,14 @@ export function conquestOptionsProblem(options: unknown, scenario: ConquestScena
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     return `conquest options${issue.path.length ? ` at ${jsonPath(issue.path)}` : ''}: ${issue.message}`;
+  }
+  for (const key of ['autoPlace', 'autoDefend'] as const) {
+    const chosen = parsed.data[key];
+    if (Array.isArray(chosen))
+      for (const [i, f] of chosen.entries()) {
+        if (!parsed.data.players.includes(f)) return `conquest options at ${key}[${i}]: ${f} does not play in this game`;
+        if (chosen.indexOf(f) !== i) return `conquest options at ${key}[${i}]: ${f} is named twice`;
+      }
   }
   let map = scenario.map;
   if (parsed.data.map !== undefined) {
@@ -190,6 +205,21 @@ export function customMap(raw: unknown): MapResult {
     customMaps.set(raw, result);
   }
   return result;
+}
+
+/** A per-player option, `true` for every player or the list of those who chose it. */
+function chosenBy(option: boolean | readonly FactionId[], faction: FactionId): boolean {
+  return option === true || (Array.isArray(option) && option.includes(faction));
+}
+
+/** Whether the computer places this faction's starting armies (Auto Place All) [002 I]. */
+export function autoPlaces(options: ConquestOptionsDef, faction: FactionId): boolean {
+  return chosenBy(options.autoPlace, faction);
+}
+
+/** Whether this faction always defends with the most dice it may (Auto-Defend) [002 II.3]. */
+export function autoDefends(options: ConquestOptionsDef, faction: FactionId): boolean {
+  return chosenBy(options.autoDefend, faction);
 }
 
 /** Starting armies by number of players [002 II Start of Game]: 40, 35, 30, 25, 20 for 2 to 6. */

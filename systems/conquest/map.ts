@@ -10,6 +10,12 @@ import { jsonPath } from '../../src/core/content/validate';
 
 const Id = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'an id is lower-case letters, digits and dashes');
 const Name = z.string().min(1).max(40);
+/** Beyond this the picture's centring and scaling lose every digit that tells two stars apart (1e308 overflows outright). */
+export const MAX_COORDINATE = 1e6;
+const Coordinate = z
+  .number()
+  .refine(Number.isFinite, 'a coordinate is a finite number')
+  .refine((x) => Math.abs(x) <= MAX_COORDINATE, `a coordinate lies within ${MAX_COORDINATE} of the origin, or the map cannot be drawn`);
 
 /** A map file's shape: what a player writes to make a map of their own. */
 export const ConquestMapFile = z.strictObject({
@@ -20,8 +26,11 @@ export const ConquestMapFile = z.strictObject({
         id: Id,
         name: Name,
         continent: Id,
-        /** Where the territory's star stands in the 3D view. */
-        position: z.tuple([z.number(), z.number(), z.number()]),
+        /**
+         * Where the territory's star stands in the 3D view, in any unit (the picture centres and scales
+         * the map); each coordinate a finite number within a million of the origin, so it can be drawn.
+         */
+        position: z.tuple([Coordinate, Coordinate, Coordinate]),
       }),
     )
     .min(2)
@@ -71,6 +80,14 @@ export function parseConquestMap(raw: unknown, file: string): MapResult {
     if (territoryIds.has(t.id)) problem(`territories[${i}].id`, `territory "${t.id}" is listed twice`);
     territoryIds.add(t.id);
     names.set(t.id, t.name);
+  });
+  // two stars on one spot would be drawn as one, and the player could not pick either
+  const spots = new Map<string, string>();
+  def.territories.forEach((t, i) => {
+    const spot = t.position.join(',');
+    const there = spots.get(spot);
+    if (there !== undefined) problem(`territories[${i}].position`, `territory "${t.id}" stands where "${there}" stands; the map could not show them apart`);
+    else spots.set(spot, t.id);
   });
   const continentIds = new Set<string>();
   def.continents.forEach((c, i) => {

@@ -10,18 +10,18 @@
  *   first: 5 missions on our galaxy's 5 provinces);
  * - hold 18 territories; hold 12 territories with at least 2 armies on each;
  * - eliminate a colour, one mission per colour. The classic fallback: if that player is you, is not in the
- *   game, or is eliminated by someone else, hold 20 territories instead.
+ *   game, or is eliminated by someone else, hold 20 territories instead;
+ * - "a mix of both": eliminate a colour and hold a continent, one per colour (the i-th colour with the
+ *   i-th continent); when the elimination cannot be yours, hold that continent and the fallback's territories.
  * The territory counts are set for our 25-system galaxy and scaled by territory count on other maps; with
  * few players they rise to a tenth of the map above a fair share, so no mission is met by the setup alone.
- * "A mix of both" is met by the deck as a whole (and by the elimination missions, whose fallback is an
- * occupation); there is no mission that asks for both at once.
  *
  * Players are named by their colour: `me`, `players`, the owners in `owner` and the keys and values of
  * `eliminatedBy` are colours. A pure module: plain data in, plain data out; missions are JSON-serialisable.
  * Dealing missions (with the game's RNG) and checking them at the right moments belong to the engine.
  */
 
-export type MissionKind = 'continents' | 'territories' | 'eliminate';
+export type MissionKind = 'continents' | 'territories' | 'eliminate' | 'mix';
 
 interface MissionBase {
   /** Unique in the deck and stable across builds of the same map, e.g. `continents:a+b`, `eliminate:red`. */
@@ -51,7 +51,18 @@ export interface EliminateMission extends MissionBase {
   fallback: { count: number; minArmies: number };
 }
 
-export type Mission = ContinentsMission | TerritoriesMission | EliminateMission;
+/**
+ * Eliminate the `colour` player and hold `continent` [002 I Game Type 3, "or a mix of both"]; if that
+ * elimination cannot be yours, hold the continent and `fallback`'s territories instead.
+ */
+export interface MixMission extends MissionBase {
+  kind: 'mix';
+  colour: string;
+  continent: { id: string; name: string };
+  fallback: { count: number; minArmies: number };
+}
+
+export type Mission = ContinentsMission | TerritoriesMission | EliminateMission | MixMission;
 
 /** What a mission is checked against; see the top of the file for how players are named. */
 export interface MissionState {
@@ -135,6 +146,12 @@ export function missionDeck(
   for (const colour of colours) {
     add({ id: `eliminate:${colour}`, kind: 'eliminate', colour, fallback: { ...fallback } });
   }
+  // "or a mix of both" [002 I Game Type 3]: each colour with a continent, in the map's order
+  if (continents.length)
+    colours.forEach((colour, i) => {
+      const c = continents[i % continents.length]!;
+      add({ id: `mix:${colour}+${c.id}`, kind: 'mix', colour, continent: { id: c.id, name: c.name }, fallback: { ...fallback } });
+    });
   return deck;
 }
 
@@ -166,6 +183,14 @@ export function describeMission(mission: DistributiveOmit<Mission, 'text'>): str
         `them, hold ${territoriesText(mission.fallback.count, mission.fallback.minArmies)} instead.`
       );
     }
+    case 'mix': {
+      const who = `the ${mission.colour} player`;
+      const where = inSentence(mission.continent.name);
+      return (
+        `Eliminate ${who} and hold ${where}. If you are ${who}, ${who} is not in the game, or another player ` +
+        `eliminates them, hold ${where} and ${territoriesText(mission.fallback.count, mission.fallback.minArmies)} instead.`
+      );
+    }
   }
 }
 
@@ -182,6 +207,20 @@ function held(me: string, minArmies: number, state: MissionState): number {
   return n;
 }
 
+/** Whether `me` holds every territory of a continent (one the state does not know, or an empty one, cannot be held). */
+function holds(me: string, continent: string, state: MissionState): boolean {
+  const territories = state.continents[continent] ?? [];
+  return territories.length > 0 && territories.every((t) => state.owner[t] === me);
+}
+
+/** Whether `me` eliminated `target`; or, when that cannot be, whether the fallback's territories are held. */
+function eliminatedOrFallback(target: string, fallback: { count: number; minArmies: number }, me: string, state: MissionState): boolean {
+  const killer = state.eliminatedBy[target];
+  if (target !== me && killer === me) return true;
+  const cannot = target === me || killer !== undefined || !state.players.includes(target);
+  return cannot && held(me, fallback.minArmies, state) >= fallback.count;
+}
+
 /**
  * Whether `me` has completed `mission` in `state`. The elimination fallback follows the classic rule: if
  * the target is `me`, was never in the game, or was eliminated by another player, the mission becomes the
@@ -191,18 +230,12 @@ function held(me: string, minArmies: number, state: MissionState): number {
 export function missionComplete(mission: Mission, me: string, state: MissionState): boolean {
   switch (mission.kind) {
     case 'continents':
-      return mission.continents.every(({ id }) => {
-        const territories = state.continents[id] ?? [];
-        return territories.length > 0 && territories.every((t) => state.owner[t] === me);
-      });
+      return mission.continents.every(({ id }) => holds(me, id, state));
     case 'territories':
       return held(me, mission.minArmies, state) >= mission.count;
-    case 'eliminate': {
-      const target = mission.colour;
-      const killer = state.eliminatedBy[target];
-      if (target !== me && killer === me) return true;
-      const fallback = target === me || killer !== undefined || !state.players.includes(target);
-      return fallback && held(me, mission.fallback.minArmies, state) >= mission.fallback.count;
-    }
+    case 'eliminate':
+      return eliminatedOrFallback(mission.colour, mission.fallback, me, state);
+    case 'mix':
+      return holds(me, mission.continent.id, state) && eliminatedOrFallback(mission.colour, mission.fallback, me, state);
   }
 }

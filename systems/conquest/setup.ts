@@ -8,7 +8,7 @@
 import type { Command, Frame, Procedure, Step } from '../../src/core/engine/types';
 import { buildDeck, DECKS } from './cards';
 import { initialBlocs } from './blocs';
-import { conquestContent, startingArmies, type FactionId } from './content';
+import { autoPlaces, conquestContent, startingArmies, type FactionId } from './content';
 import { missionDeck } from './missions';
 import {
   factionName,
@@ -81,8 +81,8 @@ export const conquestSetup: Procedure<ConquestGame> = {
         case null:
           return { done: true };
         case 'deal':
-          // Mission mode deals the starting territories at random; so does Auto Place All.
-          if (game.scenario.gameType === 'mission' || options.autoPlace) {
+          // Mission mode deals the starting territories at random; so does Auto Place All chosen by everyone.
+          if (game.scenario.gameType === 'mission' || s.order.every((f) => autoPlaces(options, f))) {
             game.rng.shuffle(map.territories).forEach((t, i) => claim(game, s.order[i % s.order.length]!, t));
             tell(game, 'deal', 'The territories are dealt at random.', game.scenario.gameType === 'mission' ? '[002 II Start of Game 2]' : '[002 I Auto Place All]');
           }
@@ -92,14 +92,18 @@ export const conquestSetup: Procedure<ConquestGame> = {
           const free = map.territories.filter((t) => s.owner[t] === null);
           // the placing goes on round the table from the faction after the last to claim
           if (!free.length) goTo(nextStage(game, 'claim'), true);
-          else
+          else if (autoPlaces(options, who)) {
+            // the computer claims for a player who chose Auto Place All [002 I]
+            claim(game, who, game.rng.pick(free));
+            passTurn();
+          } else
             return decide(who, 'conquest-claim', `${factionName(game, who)}: claim an unoccupied territory (one army).`, '[002 II Start of Game 1]', free.map((territory) => ({ type: 'claim', side: who, territory })), s.toPlace[who] ?? 0);
           continue;
         }
         case 'place':
           if (s.order.every((f) => (s.toPlace[f] ?? 0) === 0)) goTo(nextStage(game, 'place'));
           else if ((s.toPlace[who] ?? 0) === 0) passTurn();
-          else if (options.autoPlace) {
+          else if (autoPlaces(options, who)) {
             placeOne(game, who, game.rng.pick(territoriesOf(game, who)));
             passTurn();
           } else

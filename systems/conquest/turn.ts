@@ -8,7 +8,7 @@
 import type { Command, Frame, Json, Procedure, Step } from '../../src/core/engine/types';
 import { afterConquest, attackKinds, beginTurn, blocsOf, cede, cedeOptions, defect, endTurn, freeActions, payForAttack, sneakDefenceDice, truce } from './blocs';
 import { bonusTerritories, forcedTrades, setValue, tradeableSets, type Card } from './cards';
-import type { FactionId } from './content';
+import { autoDefends, type FactionId } from './content';
 import { maxAttackDice, maxDefenceDice, resolveDice } from './dice';
 import { winChance } from './odds';
 import {
@@ -298,7 +298,7 @@ export const conquestTurn: Procedure<ConquestGame> = {
       case 'roll':
         d.dice = command.dice as number;
         payBribe(game, d);
-        if (!options.autoDefend) {
+        if (!autoDefends(options, s.owner[d.to!]!)) {
           d.stage = 'defend';
           return;
         }

@@ -45,6 +45,11 @@ export interface Battle {
   /** The defenders: the other side's mobile units in the sector, and its system unit (as null). */
   defenders: Unit[];
   system: boolean;
+  /**
+   * Set when an allied Chaos force attacks another Chaos force [001 32.0 Alliance]: the defending force's
+   * id (null: the Rebels). Its units and its own system defend; the Empire's are not in the battle.
+   */
+  defenderForce?: string | null;
 }
 
 /** The Mutant's own morphogenetic strength, beside its force's [001 32.0 The Mutant 2]. */
@@ -82,6 +87,25 @@ export function battle(game: SolitaireGame, sector: string, type: CombatType, at
   return { sector, type, attackerSide, attackers, leader, attack, defence, dieModifier, defenders, system };
 }
 
+/**
+ * An allied Chaos force attacks another Chaos force in its sector [001 32.0 Alliance: "attack with it using
+ * the normal rules for Chaos force combat", barred only from "other units of the same Empire"]: the same
+ * strengths as against the Empire, with the defending force's units and its own system unit.
+ */
+export function chaosBattle(game: SolitaireGame, sector: string, type: CombatType, attackers: Unit[], defenderForce: string | null): Battle {
+  const s = stateOf(game);
+  const defenders = unitsIn(game, sector, 'chaos').filter((u) => u.force === defenderForce);
+  const sys = s.systems[sector];
+  const system = sys?.side === 'chaos' && sys.force === defenderForce;
+  const force = forceOf(game, attackers[0]?.force ?? null);
+  const leader = force ? Math.min(force.leader, 3) : 0;
+  let attack = attackers.reduce((sum, u) => sum + unitStrength(game, u, type, true), 0) + leader;
+  let defence = defenders.reduce((sum, u) => sum + unitStrength(game, u, type, false), 0) + (system ? (type === 'military' ? sys!.military : sys!.morph) : 0);
+  if (type === 'morph' && force?.mutant) attack += MUTANT_MORPH;
+  if (type === 'morph' && forceOf(game, defenderForce)?.mutant) defence += MUTANT_MORPH;
+  return { sector, type, attackerSide: 'chaos', attackers, leader, attack, defence, dieModifier: 0, defenders, system, defenderForce };
+}
+
 /** The exact chance of each result of a battle: for the odds shown before every attack. */
 export function battleOdds(game: SolitaireGame, b: Battle): { [result: string]: number } {
   const odds: { [result: string]: number } = {};
@@ -112,6 +136,7 @@ export function fight(game: SolitaireGame, b: Battle): { die: number; result: Co
     result: result.who ? `${result.who}${result.level}` : '-',
   } as { [key: string]: Json });
   if (!result.who) return { die, result };
+  if (b.defenderForce !== undefined) return chaosOnChaos(game, b, result), { die, result };
   const hitSide: Side = result.who === 'D' ? (b.attackerSide === 'empire' ? 'chaos' : 'empire') : b.attackerSide;
   const otherSide: Side = hitSide === 'empire' ? 'chaos' : 'empire';
   const hitUnits = (result.who === 'D' ? b.defenders : b.attackers).filter((u) => s.units.includes(u));
@@ -155,6 +180,30 @@ export function fight(game: SolitaireGame, b: Battle): { die: number; result: Co
   }
   forgetEmptyForces(game);
   return { die, result };
+}
+
+/**
+ * A battle between Chaos forces [001 32.0 Alliance]: the result hits as any other; a converted unit (or
+ * system) goes over to the other force. The Chaos Index does not move: its chart counts only battles
+ * between the Empire and Chaos [001 Chaos Index Changes 5].
+ */
+function chaosOnChaos(game: SolitaireGame, b: Battle, result: CombatResult): void {
+  const s = stateOf(game);
+  const attackerForce = b.attackers[0]?.force ?? null;
+  const hitUnits = (result.who === 'D' ? b.defenders : b.attackers).filter((u) => s.units.includes(u));
+  const winner = result.who === 'D' ? attackerForce : b.defenderForce!;
+  const mutantShield = (u: Unit) => b.type === 'morph' && result.level < 3 && forceOf(game, u.force)?.mutant === true;
+  for (const u of hitUnits) {
+    if (!hitBy(result.level, unitStrength(game, u, b.type, false)) || mutantShield(u)) continue;
+    if (b.type === 'military') removeUnit(game, u);
+    else u.force = winner;
+  }
+  const sys = s.systems[b.sector];
+  if (result.who === 'D' && b.system && sys && hitBy(result.level, b.type === 'military' ? sys.military : sys.morph)) {
+    if (b.type === 'military') (s.systems[b.sector] = null), (s.illuminated = s.illuminated.filter((x) => x !== b.sector));
+    else sys.force = forceOf(game, attackerForce)?.kind === 'independent' ? attackerForce : null;
+  }
+  forgetEmptyForces(game);
 }
 
 /** A Nexus falls with its sector [001 Chaos Index Changes 4]: +2 on the Core, +1 elsewhere. */

@@ -55,7 +55,11 @@ const ScenarioFile = z.strictObject({
   illumination: z.int().min(0).max(10),
   rp: z.int().min(0).max(100),
   turns: z.int().min(1).max(100),
-  eventRoundsFirstTurn: z.int().min(1).max(3),
+  /**
+   * The first turn's Chaos Events as the scenario counts them ("two rounds of Chaos Events i.e. 16 Events
+   * total" [001 Scenarios 2-6, 10]), whatever the index; null: the index's count, as on every other turn.
+   */
+  firstTurnEvents: z.int().min(1).max(40).nullable(),
   rebellionsFirstTurn: z.int().min(0).max(12).optional(),
   levels: z.strictObject({ decline: z.int(), survival: z.int(), expanding: z.int(), galactic: z.int() }),
   leviathan: z.boolean().optional(),

@@ -5,8 +5,9 @@
  * plan, which is what makes it dangerous [001 31.0].
  */
 import type { Operation, UnitType } from './content';
-import { attacksAllowed, battle, fight, loseNexus } from './combat';
+import { attacksAllowed, battle, chaosBattle, fight, loseNexus } from './combat';
 import {
+  chaosStacks,
   contentOf,
   core,
   coreDistance,
@@ -46,6 +47,11 @@ export interface EmpireSetup {
   extra: UnitType[];
   leaderAddsToRolls: boolean;
   rollsResourceMultiplier: number;
+  /**
+   * Whether its neighbours' Imperial systems may be among those taken. Not at a scenario's setup: there
+   * the Chaos forces (3) are set up before the Imperial sectors (4) are placed [001 Scenarios 3, 4, 6].
+   */
+  takesImperial?: boolean;
 }
 
 /**
@@ -70,7 +76,7 @@ export function establishIndependentEmpire(game: SolitaireGame, home: string, se
   };
   take(home);
   const conquered = [...neighboursOf(game, home)]
-    .filter((n) => s.systems[n] && !s.systems[n]!.force && unitsIn(game, n, 'empire').length === 0)
+    .filter((n) => s.systems[n] && !s.systems[n]!.force && unitsIn(game, n, 'empire').length === 0 && (setup.takesImperial !== false || s.systems[n]!.side === 'chaos'))
     .sort((a, b) => sectorNumber(game, b) - sectorNumber(game, a))
     .slice(0, leader);
   conquered.forEach(take);
@@ -151,21 +157,32 @@ export function nextConquest(game: SolitaireGame, force: ChaosForce): string | n
 
 // ------------------------------------------------------------------ attacks
 
-/** A Chaos stack attacks the Imperial units and system in its sector, with whichever kind of strength does better. */
-export function chaosAttack(game: SolitaireGame, stack: ChaosStack): void {
+/**
+ * A Chaos stack attacks the Imperial units and system in its sector, with whichever kind of strength does
+ * better; or, allied to the Empire, another Chaos stack there (`target`) [001 32.0 Alliance].
+ */
+export function chaosAttack(game: SolitaireGame, stack: ChaosStack, target?: ChaosStack): void {
   const s = stateOf(game);
   const sector = stack.sector;
   const units = stack.units.filter((u) => s.units.includes(u) && u.side === 'chaos' && u.sector === sector);
   if (!units.length) return;
   const imperialThere = unitsIn(game, sector, 'empire').length > 0 || s.systems[sector]?.side === 'empire';
-  if (!imperialThere) return;
+  if (!target && !imperialThere) return;
   const options = (['military', 'morph'] as const)
     .filter((type) => attacksAllowed(game, sector, type))
-    .map((type) => battle(game, sector, type, 'chaos', units))
+    .map((type) => (target ? chaosBattle(game, sector, type, units, target.force?.id ?? null) : battle(game, sector, type, 'chaos', units)))
     .filter((b) => b.attack > 0)
     .sort((a, b) => b.attack - b.defence - (a.attack - a.defence) || (a.type === 'morph' ? -1 : 1));
   const chosen = options[0];
   if (chosen) fight(game, chosen);
+}
+
+/**
+ * The Chaos stacks an allied force may attack where it stands [001 32.0 Alliance]: every other force
+ * there, the Rebels included; never "other units of the same Empire" (one force is one stack in a sector).
+ */
+export function allyTargets(game: SolitaireGame, stack: ChaosStack): ChaosStack[] {
+  return chaosStacks(game).filter((st) => st.sector === stack.sector && st.id !== stack.id && (st.force?.id ?? null) !== (stack.force?.id ?? null));
 }
 
 /** After moving, an Independent Empire's stack takes over a Rebel system it stands on, unopposed. */

@@ -6,7 +6,7 @@
 import type { Command, Json, Procedure, Step } from '../../src/core/engine/types';
 import { attacksAllowed, battle, battleOdds, fight, loseNexus } from './combat';
 import { SUBSTITUTE, EVENTS, SUPPRESSIBLE, type EventChoice } from './events';
-import { chaosAttack, empireRecruits, operate, usurpation } from './forces';
+import { allyTargets, chaosAttack, empireRecruits, operate, usurpation } from './forces';
 import {
   changeIndex,
   chaosStacks,
@@ -88,10 +88,11 @@ export const eventsPhase: Procedure<SolitaireGame> = {
     const s = stateOf(game);
     if (d.remaining === undefined) {
       startOfTurn(game);
-      const rounds = game.turn === 1 ? game.scenario.eventRoundsFirstTurn : 1;
+      // the first turn's count is the scenario's own, "two rounds ... 16 Events total" [001 Scenarios, 10]
+      const count = game.turn === 1 && game.scenario.firstTurnEvents !== null ? game.scenario.firstTurnEvents : eventsToDraw(game);
       // the Institute under Chaos draws one more each turn from the turn after it comes [001 32.0 The Institute 1]
       const institute = s.institute && game.turn > s.instituteSince && s.systems[s.institute]?.side === 'chaos' ? 1 : 0;
-      d.remaining = eventsToDraw(game) * rounds + institute;
+      d.remaining = count + institute;
       d.current = null;
       d.rebellions = 0;
       d.setAside = [];
@@ -377,7 +378,9 @@ function resolveAlien(game: SolitaireGame, alien: AlienMarker, leaderUnit: numbe
   });
   const loseLeader = () => {
     if (unit && unit.leader !== null) {
-      s.leaderPool.push(unit.leader);
+      // the Messiah's convert is "eliminated for game purposes" [001 32.0 Aliens—Messiah]: he never comes back
+      if (alien.kind === 'messiah') tell(game, 'alien', `A leader of value ${unit.leader} defects to the Messiah's cause and is gone for good.`, '[001 32.0 Aliens—Messiah]');
+      else s.leaderPool.push(unit.leader);
       unit.leader = null;
     }
   };
@@ -752,10 +755,12 @@ export const operationsPhase: Procedure<SolitaireGame> = {
         continue;
       }
       if (d.stage === 'ally-attack') {
-        return decide('chaos-alliance-attack', `Alliance: attack with ${forceName(game, stack.force)} in ${sectorName(game, stack.sector)}?`, '[001 32.0 Alliance]', [
-          { type: 'ally-attack', side: 'empire' },
-          { type: 'ally-hold', side: 'empire' },
-        ]);
+        // the Empire there, or any other Chaos force: only "other units of the same Empire" are barred [001 32.0 Alliance]
+        const options: Command<Side>[] = [];
+        if (imperialIn(game, stack.sector)) options.push({ type: 'ally-attack', side: 'empire' });
+        for (const target of allyTargets(game, stack)) options.push({ type: 'ally-attack', side: 'empire', target: target.id });
+        options.push({ type: 'ally-hold', side: 'empire' });
+        return decide('chaos-alliance-attack', `Alliance: attack with ${forceName(game, stack.force)} in ${sectorName(game, stack.sector)}?`, '[001 32.0 Alliance]', options);
       }
     }
     return { done: true };
@@ -767,16 +772,24 @@ export const operationsPhase: Procedure<SolitaireGame> = {
       const from = stack.sector;
       for (const u of stack.units) u.sector = command.to as string;
       if (from !== command.to) tell(game, 'chaos-operations', `Alliance: ${forceName(game, stack.force)} move to ${sectorName(game, command.to as string)}.`, '[001 32.0 Alliance]');
-      const canAttack = unitsIn(game, command.to as string, 'empire').length > 0 || stateOf(game).systems[command.to as string]?.side === 'empire';
+      const canAttack = imperialIn(game, command.to as string) || allyTargets(game, { ...stack, sector: command.to as string }).length > 0;
       if (canAttack) d.stage = 'ally-attack';
       else (d.i! += 1), (d.stage = 'roll');
     } else {
-      if (command.type === 'ally-attack') chaosAttack(game, stack);
+      if (command.type === 'ally-attack') {
+        const target = command.target === undefined ? undefined : chaosStacks(game).find((st) => st.id === command.target);
+        chaosAttack(game, stack, target);
+      }
       d.i! += 1;
       d.stage = 'roll';
     }
   },
 };
+
+/** Imperial units or an Imperial system in a sector. */
+function imperialIn(game: SolitaireGame, sector: string): boolean {
+  return unitsIn(game, sector, 'empire').length > 0 || stateOf(game).systems[sector]?.side === 'empire';
+}
 
 /** The Institute goes back to the pool when a Chaos force of strength 6 or more stands in its sector [001 32.0 The Institute 3]. */
 export function instituteCheck(game: SolitaireGame): void {

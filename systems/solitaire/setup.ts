@@ -117,7 +117,12 @@ export function setupGame(game: SolitaireGame): void {
   } else for (const ie of scenario.independentEmpires) homes.push({ home: sectorAt(game, ie.home), extra: ie.extra, leaderAddsToRolls: ie.leaderAddsToRolls });
   for (const h of homes)
     if (s.systems[h.home]?.side === 'chaos')
-      establishIndependentEmpire(game, h.home, { extra: h.extra, leaderAddsToRolls: h.leaderAddsToRolls, rollsResourceMultiplier: scenario.rebels?.resourceMultiplier ?? 1 });
+      establishIndependentEmpire(game, h.home, {
+        extra: h.extra,
+        leaderAddsToRolls: h.leaderAddsToRolls,
+        rollsResourceMultiplier: scenario.rebels?.resourceMultiplier ?? 1,
+        takesImperial: false,
+      });
   if (scenario.independentEmpires !== 'strongest-two') rebels();
 
   for (const n of scenario.nexus) {

@@ -117,6 +117,19 @@ describe('npm run sim', () => {
     }
   }, 120_000);
 
+  it('an agent named like a property of every object is refused in words, in every ruleset', () => {
+    for (const [args, message] of [
+      [['--scenario', 'conquest-domination', '--agents', 'constructor,random'], /^sim: there is no conquest agent "constructor"; there are: random, easy, normal, hard$/],
+      [['--scenario', 'chaos-reconquest', '--imperial', '__proto__'], /^sim: there is no solitaire agent "__proto__"; there are: random, normal, hard$/],
+      [['--scenario', 'start-of-rebellion', '--rebel', 'toString'], /^sim: there is no agent "toString"; there are: random, easy, normal, hard$/],
+      [['--scenario', 'conquest-domination', '--agents', 'random,random', '--deck', 'hasOwnProperty'], /^sim: --deck must be one of classic, wild, got "hasOwnProperty"$/],
+    ] as const) {
+      const run = spawnSync(TSX, ['src/cli/sim.ts', ...args, '--games', '1', '--json'], { encoding: 'utf8' });
+      expect(run.status).toBe(2);
+      expect(run.stderr.trim()).toMatch(message);
+    }
+  }, 120_000);
+
   it('--replay refuses a hostile save with one clear line and a non-zero exit', () => {
     const dir = mkdtempSync(join(tmpdir(), 'gu-'));
     const file = join(dir, 'hostile.json');

@@ -125,6 +125,30 @@ describe('conquest screens', () => {
     expect(crimson.some((e) => e.visibleTo === 'crimson')).toBe(true);
   });
 
+  it('[002 I Auto Place All, II.3 Auto-Defend] each player\'s own choice is kept in the save and comes back with it', () => {
+    const setup: ConquestSetup = {
+      ...SETUP,
+      autoPlace: ['crimson', 'emerald'],
+      autoDefend: ['azure'],
+      seats: [{ faction: 'crimson', player: 'human' }, { faction: 'azure', player: 'human' }, { faction: 'emerald', player: 'random' }],
+    };
+    expect(setupProblem(content, setup)).toBeNull();
+    const session = new ConquestSession(content, setup);
+    // only azure, who placed by hand, is asked to claim and place
+    const asked = new Set<string>();
+    for (let i = 0; i < 200 && !session.over && session.decision?.kind !== 'conquest-place'; i++) {
+      if (session.stepAi()) continue;
+      asked.add(session.decision!.side);
+      session.answer(session.decision!.options[0]!);
+    }
+    expect([...asked]).toEqual(['azure']);
+    const back = sessionFromSave(content, session.saveText());
+    if (!back.ok) throw new Error(back.message);
+    expect([back.session.setup.autoPlace, back.session.setup.autoDefend]).toEqual([['crimson', 'emerald'], ['azure']]);
+    expect(stateHash(back.session.game)).toBe(stateHash(session.game));
+    expect(setupProblem(content, { ...setup, autoDefend: ['violet'] })).toMatch(/autoDefend\[0\]: violet does not play in this game/);
+  });
+
   it('a game resumed from its save is the same game, with the same seats and humans; a bad save says why', () => {
     const setup: ConquestSetup = {
       ...SETUP,

@@ -72,6 +72,7 @@ class StyledBoard extends Board {
   get targetContinents(): Set<string> {
     const mission = this.view.missions[this.me];
     if (mission?.kind === 'continents') return new Set(mission.continents.map((c) => c.id));
+    if (mission?.kind === 'mix') return new Set([mission.continent.id]);
     let best = '';
     let bestScore = -Infinity;
     for (const [c, ts] of this.view.map.continentTerritories) {
@@ -100,7 +101,7 @@ class StyledBoard extends Board {
       const left = Object.values(this.view.owner).filter((o) => o === owner).length;
       if (left <= 2) w += (1 + (this.view.handSizes[owner] ?? 0)) * this.style.eliminationWeight;
       const mission = this.view.missions[this.me];
-      if (mission?.kind === 'eliminate' && mission.colour === owner) w += 2;
+      if ((mission?.kind === 'eliminate' || mission?.kind === 'mix') && mission.colour === owner) w += 2;
       if (this.view.gameType === 'capital' && Object.values(this.view.capitals).includes(t)) w += 4;
     }
     return w;

@@ -208,6 +208,10 @@ export class Planner {
     const m = this.mission;
     if (m?.kind === 'continents') return m.continents.flatMap((c) => this.shapes.get(c.id)?.territories ?? []).filter((t) => !b.mine(t));
     if (m?.kind === 'eliminate' && this.canEliminate(m.colour)) return b.territoriesOf(m.colour as FactionId);
+    if (m?.kind === 'mix') {
+      const continent = (this.shapes.get(m.continent.id)?.territories ?? []).filter((t) => !b.mine(t));
+      return this.canEliminate(m.colour) ? [...new Set([...continent, ...b.territoriesOf(m.colour as FactionId)])] : continent;
+    }
     return null;
   }
 
@@ -334,8 +338,9 @@ export class Planner {
     }
     const m = this.mission;
     if (m?.kind === 'continents' && m.continents.some((c) => c.id === b.continentOf(t))) w += 1;
-    if (m?.kind === 'eliminate' && b.ownerOf(t) === m.colour && this.canEliminate(m.colour)) w += 1;
-    if (m?.kind === 'territories' || (m?.kind === 'eliminate' && !this.canEliminate(m.colour))) w += 0.5;
+    if (m?.kind === 'mix' && m.continent.id === b.continentOf(t)) w += 1;
+    if ((m?.kind === 'eliminate' || m?.kind === 'mix') && b.ownerOf(t) === m.colour && this.canEliminate(m.colour)) w += 1;
+    if (m?.kind === 'territories' || ((m?.kind === 'eliminate' || m?.kind === 'mix') && !this.canEliminate(m.colour))) w += 0.5;
     return w;
   }
 
@@ -343,7 +348,7 @@ export class Planner {
   continentWorth(id: string): number {
     const c = this.shapes.get(id)!;
     const m = this.mission;
-    const forMission = m?.kind === 'continents' && m.continents.some((x) => x.id === id) ? 2 : 1;
+    const forMission = (m?.kind === 'continents' && m.continents.some((x) => x.id === id)) || (m?.kind === 'mix' && m.continent.id === id) ? 2 : 1;
     return (forMission * c.bonus * this.weights.continentTurns) / Math.sqrt(c.borders.length);
   }
 }

@@ -14,7 +14,7 @@ import './blocs.css';
 import type { Vector3 } from 'three';
 import type { Command, Decision, GameEvent } from '../../core/engine/types';
 import type { Card } from '../../../systems/conquest/cards';
-import { conquestContent, type FactionId } from '../../../systems/conquest/content';
+import { autoDefends, conquestContent, type FactionId } from '../../../systems/conquest/content';
 import { maxDefenceDice } from '../../../systems/conquest/dice';
 import { singleRollOutcomes } from '../../../systems/conquest/odds';
 import type { ConquestView } from '../../../systems/conquest/view';
@@ -922,7 +922,7 @@ export class ConquestScreen implements GameActions {
       .join('');
     return `<div class="cq-odds" data-testid="cq-odds"><b>Exact odds</b>, rolling to the end (Annihilate): you take ${esc(view.map.nameOf(to))} <b data-testid="cq-win">${pct(odds.win)}</b>;
         expected losses: you <b>${armies1(odds.attackerLoss)}</b>, ${esc(them)} <b>${armies1(odds.defenderLoss)}</b>.${
-          view.options.autoDefend ? '' : ' <span class="muted">Auto-Defend is off: the defender chooses its dice; the odds count the most.</span>'
+          !view.owner[to] || autoDefends(view.options, view.owner[to]) ? '' : ` <span class="muted">Auto-Defend is off for ${esc(them)}: the defender chooses its dice; the odds count the most.</span>`
         }</div>
       <div class="cq-options">${buttons}</div>`;
   }

@@ -31,9 +31,11 @@ export interface ConquestSetup {
   cards: ConquestOptionsDef['cards'];
   /** The deck [002 I Cards]; the classic one when not said. */
   deck?: ConquestOptionsDef['deck'];
-  autoPlace: boolean;
+  /** Auto Place All: every player (true), or those who chose it [002 I]. */
+  autoPlace: ConquestOptionsDef['autoPlace'];
   recycle: boolean;
-  autoDefend: boolean;
+  /** Auto-Defend: every player (true), or those who chose it [002 II.3]. */
+  autoDefend: ConquestOptionsDef['autoDefend'];
   /** A map of the player's own (a map file's content) played instead of the galaxy [002 I Maps]. */
   map?: ConquestMapDef;
 }

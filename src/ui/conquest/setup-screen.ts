@@ -9,9 +9,11 @@ import type { Content } from '../../core/content/validate';
 import { formatProblem } from '../../core/content/validate';
 import { parseConquestMap, type ConquestMap, type ConquestMapDef } from '../../../systems/conquest/map';
 import fiveReaches from '../../../assets/maps/five-reaches.json';
+import oldSpiral from '../../../assets/maps/old-spiral.json';
 import { CARD_OPTIONS, conquestContent, FACTIONS, type FactionId } from '../../../systems/conquest/content';
 import { CONQUEST_AGENTS } from '../../ai/conquest/registry';
 import { blocsOptionHtml, colourWithBloc, scenarioWithBlocs } from './blocs-panel';
+import { SeatChoices } from './seat-choices';
 import { esc } from '../html';
 import { readSaveFile } from '../saves';
 import { capital, randomSeed, resumeFromFile } from '../game-screen/setup';
@@ -37,9 +39,15 @@ interface MapChoice {
 }
 
 /** The map files shipped as examples of the format (`assets/maps/`): played like a player's own. */
-const EXAMPLE_MAPS: { id: string; file: string; raw: unknown }[] = [{ id: 'five-reaches', file: 'five-reaches.json', raw: fiveReaches }];
+const EXAMPLE_MAPS: { id: string; file: string; raw: unknown }[] = [
+  { id: 'five-reaches', file: 'five-reaches.json', raw: fiveReaches },
+  // the classic map's shape [002 I Maps: six continents, bonuses 5/2/5/3/7/2], drawn and named our own way
+  { id: 'old-spiral', file: 'old-spiral.json', raw: oldSpiral },
+];
 
 export class ConquestSetupScreen {
+  /** Each seat's Auto Place All and Auto-Defend [002 I, II.3]. */
+  private readonly seatChoices = new SeatChoices();
   /** Seats (by index) kept online for one person each, with a link of their own [issue 27]. */
   private readonly reserved = new Set<number>();
   private seats: Seat[] = [
@@ -100,9 +108,9 @@ export class ConquestSetupScreen {
         <p class="muted small" data-cq="cards-text"></p></div></div>
       <div class="cq-field"><span class="cq-label">Options</span><div>
         ${blocsOptionHtml()}
-        <label class="cq-check"><input type="checkbox" data-cq="autoPlace"> <b>Auto Place All</b> <span class="muted small">the computer claims and places every starting army</span></label>
+        <label class="cq-check"><input type="checkbox" data-cq="autoPlace"> <b>Auto Place All</b> <span class="muted small">for every seat: the computer claims and places every starting army (or tick it seat by seat below)</span></label>
         <label class="cq-check"><input type="checkbox" data-cq="recycle" checked> <b>Recycle Cards</b> <span class="muted small">a spent deck is made again from the traded cards</span></label>
-        <label class="cq-check"><input type="checkbox" data-cq="autoDefend" checked> <b>Auto-Defend</b> <span class="muted small">defenders roll the most dice they may; off, a human defender chooses</span></label>
+        <label class="cq-check"><input type="checkbox" data-cq="autoDefend" checked> <b>Auto-Defend</b> <span class="muted small">for every seat: defenders roll the most dice they may (off: chosen seat by seat below)</span></label>
         <label class="cq-check"><input type="checkbox" data-cq="online" data-testid="cq-online-check"> <b>Online</b> <span class="muted small">on this page's game server (<code>npm run serve</code>): you play seat 1, the other human seats join by a link</span></label>
         <label class="cq-inline" data-cq="wait-row" hidden>A seat left empty goes to an AI after ${seatWaitSelect('data-cq="wait"')}</label>
         <div class="cq-lobby" data-cq="lobby" data-testid="cq-lobby" hidden></div>
@@ -216,6 +224,7 @@ export class ConquestSetupScreen {
           <select data-seat-player="${i}" aria-label="Seat ${i + 1} player"><option value="human"${seat.player === 'human' && !this.reserved.has(i) ? ' selected' : ''}>Human</option>${agents
             .map((a) => `<option value="${a}"${seat.player === a ? ' selected' : ''}>AI ${a}</option>`)
             .join('')}${i > 0 ? `<option value="reserved" data-online-only${this.reserved.has(i) ? ' selected' : ''} title="Kept for one person, with a link of its own">Reserved</option>` : ''}</select>
+          ${this.seatChoices.html(i)}
         </div>`;
       })
       .join('');
@@ -230,9 +239,9 @@ export class ConquestSetupScreen {
       seats: this.seats.map((s) => ({ ...s })),
       cards: this.get('cards').value as ConquestSetup['cards'],
       deck: this.get('deck').value as NonNullable<ConquestSetup['deck']>,
-      autoPlace: this.get('autoPlace').checked,
+      autoPlace: this.seatChoices.option('autoPlace', this.seats, this.get('autoPlace').checked),
       recycle: this.get('recycle').checked,
-      autoDefend: this.get('autoDefend').checked,
+      autoDefend: this.seatChoices.option('autoDefend', this.seats, this.get('autoDefend').checked),
       ...(this.chosenMap()?.def ? { map: this.chosenMap()!.def! } : {}),
     };
   }
@@ -246,6 +255,7 @@ export class ConquestSetupScreen {
     const setup = this.setup();
     const online = this.get('online').checked;
     this.get('wait-row').hidden = !online;
+    this.seatChoices.show(this.get('seats'), { autoPlace: this.get('autoPlace').checked, autoDefend: this.get('autoDefend').checked });
     // the reserved seat is an online choice only
     for (const o of this.el.querySelectorAll<HTMLOptionElement>('[data-online-only]')) o.hidden = !online;
     if (!online && this.reserved.size) {
@@ -273,6 +283,7 @@ export class ConquestSetupScreen {
   private onChange(e: Event): void {
     const t = e.target as HTMLElement;
     this.swapNote = '';
+    if (this.seatChoices.changed(t)) return this.refresh();
     if (t instanceof HTMLSelectElement && t.dataset.seatColour !== undefined) {
       const i = Number(t.dataset.seatColour);
       const want = t.value as FactionId;

@@ -199,8 +199,11 @@ export function optionText(view: SolitaireView, c: C, names: (id: string) => str
       return 'No alliance';
     case 'ally-move':
       return `Move them to ${where(c.to)}`;
-    case 'ally-attack':
-      return 'Attack';
+    case 'ally-attack': {
+      // another Chaos force in the sector [001 32.0 Alliance], or the Empire
+      const st = c.target === undefined ? null : view.stacks.find((s) => s.id === c.target);
+      return c.target === undefined ? 'Attack the Empire' : `Attack ${st ? st.name : String(c.target)}`;
+    }
     case 'ally-hold':
       return 'Hold';
     case 'use-leader':

@@ -17,9 +17,11 @@ export interface ConquestSetup {
   cards?: 'increasing' | 'fixed' | 'italian';
   /** The deck [002 I Cards]: 'classic' or 'wild' (anything else is refused). */
   deck?: string;
-  autoPlace?: boolean;
+  /** Every player, or those who chose it [002 I Auto Place All]. */
+  autoPlace?: boolean | FactionId[];
   recycle?: boolean;
-  autoDefend?: boolean;
+  /** Every player, or those who chose it [002 II.3 Auto-Defend]. */
+  autoDefend?: boolean | FactionId[];
   /** A map file of one's own [002 I Maps]. */
   map?: unknown;
   seed?: string | number;

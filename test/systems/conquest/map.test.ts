@@ -12,6 +12,7 @@ import { mapOf, stateOf } from '../../../systems/conquest/state';
 import { loadSave, saveToText } from '../../../src/core/save';
 import { stateHash } from '../../../src/core/engine/game';
 import { conquestRuleset } from '../../../systems/conquest/ruleset';
+import oldSpiral from '../../../assets/maps/old-spiral.json';
 
 const small: ConquestMapDef = {
   name: 'Three Moons',
@@ -73,9 +74,38 @@ describe('[002 I Maps] the map', () => {
     expect(broken((m) => void ((m as unknown as { extra: number }).extra = 1))[0]).toMatch(/extra/);
   });
 
+  it('a position that cannot be drawn is refused, with its path [002 I Maps "design your own maps"]', () => {
+    const at = (position: number[]) => {
+      const m = structuredClone(small);
+      m.territories[1]!.position = position as [number, number, number];
+      return problems(m);
+    };
+    expect(at([1e308, 0, 0])).toEqual(['moons.json at territories[1].position[0]: a coordinate lies within 1000000 of the origin, or the map cannot be drawn']);
+    expect(at([0, -2e6, 0])).toEqual(['moons.json at territories[1].position[1]: a coordinate lies within 1000000 of the origin, or the map cannot be drawn']);
+    // JSON.parse reads 1e400 as Infinity
+    expect(problems(JSON.parse(JSON.stringify(small).replace('[1,0,0]', '[1,0,1e400]')))[0]).toMatch(/^moons\.json at territories\[1\]\.position\[2\]: /);
+    expect(at([0, 0, 0])).toEqual(['moons.json at territories[1].position: territory "europa" stands where "io" stands; the map could not show them apart']);
+    expect(at([1e6, -1e6, 0.5])).toEqual([]);
+  });
+
   it('the bundled galaxy map passes the same check', () => {
     const file = galaxyMapFile(content, 'The Galaxy', { 'sovereign-core': 5 });
     expect(parseConquestMap(file, 'galaxy.json').ok).toBe(true);
+  });
+});
+
+describe('[002 I Maps] the classic shape, drawn our own way (assets/maps/old-spiral.json)', () => {
+  it('six continents with the standard map\'s bonuses 5/2/5/3/7/2, and a game plays out on it', () => {
+    const result = parseConquestMap(oldSpiral, 'old-spiral.json');
+    if (!result.ok) throw new Error(JSON.stringify(result.problems));
+    const { map } = result;
+    expect(map.def.continents.map((c) => c.bonus)).toEqual([5, 2, 5, 3, 7, 2]);
+    // the classic sizes (9, 4, 7, 6, 12, 4: 42 territories), each a continent of its own
+    expect([...map.continentTerritories.values()].map((ts) => ts.length)).toEqual([9, 4, 7, 6, 12, 4]);
+    const players = ['crimson', 'azure', 'emerald'] as const;
+    const game = conquestGame({ players: [...players], seed: 'spiral', map: oldSpiral, autoPlace: true });
+    playConquestOut(game, Object.fromEntries(players.map((f) => [f, randomConquestAgent({ faction: f, seed: 's' })])));
+    expect(game.winner).not.toBeNull();
   });
 });
 

@@ -37,7 +37,7 @@ function state(mine: readonly string[], over: Partial<MissionState> = {}, armies
 }
 
 describe('the mission deck', () => {
-  it('[002 I Game Type: Mission] continent pairs, two territory missions and one elimination per colour', () => {
+  it('[002 I Game Type: Mission] continent pairs, two territory missions, one elimination per colour and one mix per colour', () => {
     expect(deck.map((m) => m.id)).toEqual([
       'continents:sovereign-core+ember-reach',
       'continents:ember-reach+tidewell-expanse',
@@ -47,6 +47,13 @@ describe('the mission deck', () => {
       'territories:14',
       'territories:11x2',
       ...COLOURS.map((c) => `eliminate:${c}`),
+      // "or a mix of both": each colour with a continent in the map's order, the sixth with the first again
+      'mix:red+sovereign-core',
+      'mix:blue+ember-reach',
+      'mix:green+tidewell-expanse',
+      'mix:yellow+verdant-drift',
+      'mix:black+umbral-fringe',
+      'mix:white+sovereign-core',
     ]);
     expect(new Set(deck.map((m) => m.id)).size).toBe(deck.length);
     expect(JSON.parse(JSON.stringify(deck))).toEqual(deck);
@@ -61,6 +68,10 @@ describe('the mission deck', () => {
       'Eliminate the green player. If you are the green player, the green player is not in the game, ' +
         'or another player eliminates them, hold 14 territories instead.',
     );
+    expect(byId('mix:blue+ember-reach').text).toBe(
+      'Eliminate the blue player and hold the Ember Reach. If you are the blue player, the blue player is not in the game, ' +
+        'or another player eliminates them, hold the Ember Reach and 14 territories instead.',
+    );
     for (const m of deck) expect(describeMission(m)).toBe(m.text);
   });
 
@@ -73,7 +84,11 @@ describe('the mission deck', () => {
       ['red', 'blue', 'green', 'yellow'],
       50,
     );
-    expect(small.map((m) => m.id)).toEqual(['continents:north+south', 'territories:28', 'territories:22x2', 'eliminate:red', 'eliminate:blue', 'eliminate:green', 'eliminate:yellow']);
+    expect(small.map((m) => m.id)).toEqual([
+      'continents:north+south', 'territories:28', 'territories:22x2',
+      'eliminate:red', 'eliminate:blue', 'eliminate:green', 'eliminate:yellow',
+      'mix:red+north', 'mix:blue+south', 'mix:green+north', 'mix:yellow+south',
+    ]);
     expect(small[0]!.text).toBe('Hold North and South.');
     expect(missionDeck([{ id: 'only', name: 'Only' }], [], 25).map((m) => m.kind)).toEqual(['territories', 'territories']);
   });
@@ -81,8 +96,8 @@ describe('the mission deck', () => {
   it('[002 I Game Type: Mission] with few players a territory mission asks for a tenth of the map more than a fair share', () => {
     // 2 players on our 25 systems each start with 12 or 13: "hold 11 with 2 armies" would be met by the setup
     const two = missionDeck(continents, ['red', 'blue'], 25);
-    const counts = two.flatMap((m) => (m.kind === 'territories' ? [m.count] : m.kind === 'eliminate' ? [m.fallback.count] : []));
-    expect(counts).toEqual([16, 16, 16, 16]);
+    const counts = two.flatMap((m) => (m.kind === 'territories' ? [m.count] : m.kind === 'eliminate' || m.kind === 'mix' ? [m.fallback.count] : []));
+    expect(counts).toEqual([16, 16, 16, 16, 16, 16]);
     // 4 players keep the galaxy's targets
     expect(missionDeck(continents, ['red', 'blue', 'green', 'yellow'], 25).map((m) => m.id)).toContain('territories:11x2');
   });
@@ -158,5 +173,29 @@ describe('mission completion', () => {
   it('[002 I Game Type: Mission] eliminate: no fallback while the colour is in the game and alive', () => {
     const killGreen = byId('eliminate:green');
     expect(missionComplete(killGreen, 'red', state(SYSTEMS))).toBe(false);
+  });
+
+  it('[002 I Game Type: Mission, "a mix of both"] mix: eliminate the colour yourself and hold the continent, both', () => {
+    const mix = byId('mix:green+tidewell-expanse');
+    const tidewell = territoriesOf['tidewell-expanse']!;
+    const killed = { eliminatedBy: { green: 'red' } };
+    expect(missionComplete(mix, 'red', state(tidewell, killed))).toBe(true);
+    expect(missionComplete(mix, 'red', state(tidewell.slice(1), killed))).toBe(false); // the continent not whole
+    expect(missionComplete(mix, 'red', state(tidewell))).toBe(false); // green still in the game
+    expect(missionComplete(mix, 'red', state(SYSTEMS.slice(0, 20)))).toBe(false); // territories are no substitute while green lives
+  });
+
+  it('[002 I Game Type: Mission, "a mix of both"] mix fallback: the elimination cannot be yours, so hold the continent and 14 territories', () => {
+    const mix = byId('mix:green+tidewell-expanse');
+    const tidewell = territoriesOf['tidewell-expanse']!;
+    const others = SYSTEMS.filter((t) => !tidewell.includes(t));
+    const over = { eliminatedBy: { green: 'blue' } };
+    expect(missionComplete(mix, 'red', state([...tidewell, ...others.slice(0, 14 - tidewell.length)], over))).toBe(true);
+    expect(missionComplete(mix, 'red', state([...tidewell, ...others.slice(0, 13 - tidewell.length)], over))).toBe(false);
+    expect(missionComplete(mix, 'red', state(others.slice(0, 16), over))).toBe(false); // 16 territories, but not the continent
+    // the colour is one's own: the same fallback
+    const own = byId('mix:red+sovereign-core');
+    const core = territoriesOf['sovereign-core']!;
+    expect(missionComplete(own, 'red', state([...core, ...SYSTEMS.filter((t) => !core.includes(t)).slice(0, 14 - core.length)]))).toBe(true);
   });
 });

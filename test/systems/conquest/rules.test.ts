@@ -154,6 +154,28 @@ describe('[002 II Start of Game] setting up', () => {
     expect(game.log).toHaveLength(0);
     expect(game.pending?.kind).toBe('conquest-place');
   });
+
+  it('[002 I Auto Place All] is each player\'s own choice ("place your armies for you"): the others claim and place by hand', () => {
+    const game = conquestGame({ players: ['crimson', 'azure', 'emerald'], autoPlace: ['azure'] });
+    const asked = new Set<string>();
+    while (game.pending && game.pending.kind !== 'conquest-place') {
+      asked.add(game.pending.side);
+      expect(['conquest-claim', 'conquest-setup-place']).toContain(game.pending.kind);
+      play(game, game.pending.options[0]!);
+    }
+    expect([...asked].sort()).toEqual(['crimson', 'emerald']);
+    const s = stateOf(game);
+    expect(Object.values(s.toPlace)).toEqual([0, 0, 0]);
+    // azure's share of the map claimed for it, one a round, with all 35 of its armies on it
+    const azure = mapOf(game).territories.filter((t) => s.owner[t] === 'azure');
+    expect(azure.length).toBeGreaterThanOrEqual(8);
+    expect(azure.reduce((n, t) => n + s.armies[t]!, 0)).toBe(35);
+  });
+
+  it('[002 I] a per-player option names only players of the game, once each', () => {
+    expect(() => conquestGame({ players: ['crimson', 'azure'], autoPlace: ['violet'] })).toThrow(/conquest options at autoPlace\[0\]: violet does not play in this game/);
+    expect(() => conquestGame({ players: ['crimson', 'azure'], autoDefend: ['azure', 'azure'] })).toThrow(/conquest options at autoDefend\[1\]: azure is named twice/);
+  });
 });
 
 describe('[002 II.2] new armies', () => {
@@ -268,6 +290,21 @@ describe('[002 II.3] attack', () => {
     expect(lastRoll(game).defender).toHaveLength(1);
     expect(game.pending?.kind).toBe('conquest-battle'); // the attacker rolls again, or not
     expect(onTurn(game)).not.toBe(other);
+  });
+
+  it('[002 II.3] Auto-Defend is each player\'s own ("ensures you automatically roll 2 dice"): only a defender without it is asked', () => {
+    const { a, b } = geography();
+    const seen = new Set<boolean>();
+    for (let seed = 1; seed <= 6; seed++) {
+      const { game, other } = atAttack({ [a]: ['crimson', 20], [b]: ['azure', 20] }, { players: ['crimson', 'azure'], autoDefend: ['crimson'], seed });
+      play(game, option(game, 'attack', { from: a, to: b }));
+      play(game, option(game, 'roll', { dice: 3 }));
+      const asked = game.pending?.kind === 'conquest-defend';
+      expect(asked).toBe(other !== 'crimson');
+      if (!asked) expect(lastRoll(game).defender).toHaveLength(2);
+      seen.add(asked);
+    }
+    expect([...seen].sort()).toEqual([false, true]); // both seats defended over the seeds
   });
 
   it('[002 II.3] Annihilate rolls until one side is gone, or stops where asked', () => {

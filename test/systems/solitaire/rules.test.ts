@@ -313,7 +313,8 @@ describe('[001 Chaos Index, Leviathan, Spectacle] how a change is applied', () =
     restartTurn(game, 1);
     playUntil(game, atBuild, letHappen);
     const dice = game.events.filter((e) => e.turn === 1 && /Smash the Empire: die/.test(e.text)).map((e) => Number(/die (\d)/.exec(e.text)![1]));
-    expect(dice.length).toBe(eventsToDraw({ ...game, vars: { ...game.vars, index: 90 } } as SolitaireGame) * game.scenario.eventRoundsFirstTurn);
+    expect(game.scenario.firstTurnEvents).toBeNull(); // scenario 1 (ours) draws by the index on turn 1 too
+    expect(dice.length).toBe(eventsToDraw({ ...game, vars: { ...game.vars, index: 90 } } as SolitaireGame));
     expect(dice.reduce((a, b) => a + b, 0)).toBeGreaterThan(5); // uncapped, it would pass 95
     expect(stateOf(game).index).toBe(95);
   });
@@ -418,6 +419,37 @@ describe('[001 31.0] combat', () => {
     expect(new Set(blocked())).toEqual(new Set([...messiahReach(game, sec(game, 12), 2)].map((x) => sectorNumber(game, x))));
     // within two steps of 12: 12; 8, 15, 25; 6, 21
     expect(new Set(blocked())).toEqual(new Set([6, 8, 12, 15, 21, 25]));
+  });
+
+  it('[001 32.0 Aliens—Messiah] a leader lost to a negative roll defects to his cause, "eliminated for game purposes": not back in the pool', () => {
+    const game = game2();
+    const [io] = layBoard(game, { turn: 2, units: [{ at: 12, type: 'IO', side: 'empire', leader: 3 }] });
+    stateOf(game).aliens = [{ kind: 'messiah', sector: sec(game, 12), placedOnTurn: 2 }];
+    stateOf(game).leaderPool = [1, 2];
+    stateOf(game).pool = [];
+    stateOf(game).discard = [];
+    restartTurn(game, 2);
+    playUntil(game, (g) => g.pending?.kind === 'chaos-alien-leader');
+    rig(game, [0]); // die 0 + 0 turns + leader 3: negative
+    play(game, { type: 'use-leader', side: 'empire', unit: io!.id });
+    expect(io!.leader).toBeNull();
+    expect(stateOf(game).leaderPool).toEqual([1, 2]);
+    expect(stateOf(game).aliens.map((a) => a.kind)).toEqual(['messiah']); // negative: the Messiah stays
+  });
+
+  it('[001 32.0 Aliens—Biomech Predators, Dark Empire] two markers of each ("if another ... marker is already in the sector, roll again")', () => {
+    const game = game2();
+    layBoard(game, {});
+    const pool = solitaireGame('chaos-long-twilight', 'pool');
+    for (const id of ['aliens-biomech', 'aliens-dark-empire']) expect(stateOf(pool).pool.filter((x) => x === id)).toHaveLength(2);
+    for (const [id, kind] of [['aliens-biomech', 'biomech'], ['aliens-dark-empire', 'dark-empire']] as const) {
+      stateOf(game).aliens = [];
+      rig(game, [11]);
+      resolveEvent(game, id);
+      rig(game, [11, 11, 4]); // the second lands on the first's sector twice, then rolls again onto sector 5
+      resolveEvent(game, id);
+      expect(stateOf(game).aliens.filter((a) => a.kind === kind).map((a) => sectorNumber(game, a.sector))).toEqual([12, 5]);
+    }
   });
 
   it('[001 32.0 Militarism, Pacifism] +1 to Imperial military attacks and -1 to morphogenetic ones (Pacifism the reverse); both cancel', () => {
@@ -866,6 +898,36 @@ describe('[001 32.0] Chaos Events markers', () => {
     expect(stateOf(game).fx.alliance).toBeNull(); // gone at the end of the turn
   });
 
+  it('[001 32.0 Alliance] the allied force may attack another Chaos force (only "other units of the same Empire" are barred); the index does not move', () => {
+    const game = game2();
+    layBoard(game, { systems: { 1: ['empire', 5, 6, 6], 9: ['chaos', 1, 1, 1] } });
+    const invaders = addForce(game, 'invader', 2);
+    stateOf(game).forces = [invaders];
+    const [af1, af2] = [addUnit(game, { at: 9, type: 'AF', side: 'chaos', force: invaders.id }), addUnit(game, { at: 9, type: 'AF', side: 'chaos', force: invaders.id })];
+    const cg = addUnit(game, { at: 9, type: 'CG', side: 'chaos' });
+    stateOf(game).pool = [];
+    stateOf(game).discard = [];
+    restartTurn(game, 2);
+    playUntil(game, atBuild, letHappen);
+    resolveEvent(game, 'alliance', (choice) => choice.options.find((o) => o.stack === `${invaders.id}@${sec(game, 9)}`));
+    playUntil(game, (g) => g.pending?.kind === 'chaos-alliance-move', pass);
+    play(game, option(game, 'ally-move', { to: sec(game, 9) }));
+    // no Imperial unit or system here: the only attack is on the Rebels, never on the invaders' own units
+    expect(game.pending!.options).toEqual([
+      { type: 'ally-attack', side: 'empire', target: `rebels@${sec(game, 9)}` },
+      { type: 'ally-hold', side: 'empire' },
+    ]);
+    const index = stateOf(game).index;
+    const int = game.rng.int;
+    rig(game, [9]); // 5 + 5 + leader 2 against the control group's (1) and the Rebel system's 1: D6
+    play(game, option(game, 'ally-attack', { target: `rebels@${sec(game, 9)}` }));
+    game.rng.int = int;
+    expect(alive(game, cg)).toBe(false);
+    expect(stateOf(game).systems[sec(game, 9)]).toBeNull();
+    expect(alive(game, af1) && alive(game, af2)).toBe(true);
+    expect(stateOf(game).index).toBe(index); // the chart counts battles of the Empire and Chaos only
+  });
+
   it('[001 32.0 Colonization] in Chaos Colonization, a Chaos system on the highest-numbered sector without one; an IE force there takes it', () => {
     for (const withIE of [false, true]) {
       const game = game2();
@@ -1057,6 +1119,18 @@ describe('[001 Scenarios] setups (sector numbers scaled to our 25)', () => {
     }
   });
 
+  it('[001 Scenario 2, 10] The Divided Heavens draws 16 events on turn 1 ("two rounds of Chaos Events i.e. 16 Events total"), from its index of 60', () => {
+    for (const seed of [1, 2]) {
+      const game = solitaireGame('chaos-divided-heavens', seed);
+      playUntil(game, (g) => g.events.some((e) => /^Chaos Events: /.test(e.text)), letHappen);
+      const start = game.events.find((e) => e.turn === 1 && /^Chaos Events: \d+ markers are drawn/.test(e.text));
+      expect(start?.text).toMatch(/^Chaos Events: 16 markers are drawn \(Chaos Index 60\)/);
+      playUntil(game, atBuild, letHappen);
+      // every marker drawn is told (a substitute for one put back is told too)
+      expect(game.events.filter((e) => e.turn === 1 && e.kind === 'chaos-marker').length).toBeGreaterThanOrEqual(16);
+    }
+  });
+
   it('[001 Scenario 2] The Divided Heavens: every sector Imperial or Chaos at random, 2AF 6SF 8CG 4CF anywhere, no more than 2 a sector, odd rolls flipped', () => {
     const sides = new Set<string>();
     for (const seed of [1, 2, 3, 4]) {
@@ -1077,17 +1151,17 @@ describe('[001 Scenarios] setups (sector numbers scaled to our 25)', () => {
     expect(sides.size).toBeGreaterThan(25); // some sector fell to each side over the seeds
   });
 
-  it('[001 Scenario 3] The Empire Strikes: index 80, RP 15, 5 turns, 01-11 Imperial, two Independent Empires at 22 and 25 with an extra SF and CG', () => {
+  it('[001 Scenario 3] The Empire Strikes: index 80, RP 15, 5 turns, 01-11 Imperial, two Independent Empires at 21 and 25 with an extra SF and CG', () => {
     for (const seed of [1, 2, 3]) {
       const { game, s } = setUp('chaos-reconquest', seed);
-      expect([s.index, s.rp, s.illumination, game.scenario.turns, game.scenario.eventRoundsFirstTurn]).toEqual([80, 15, 2, 5, 2]);
+      expect([s.index, s.rp, s.illumination, game.scenario.turns, game.scenario.firstTurnEvents]).toEqual([80, 15, 2, 5, 16]);
       for (let n = 1; n <= 25; n++) expect(sideOf(game, n)).toBe(n <= 11 ? 'empire' : 'chaos');
       expect(count(game, 'empire')).toEqual({ IO: 2, AF: 3, SF: 5, CG: 3, CF: 2 });
       expect(s.units.filter((u) => u.leader !== null).map((u) => u.leader)).toEqual([3]);
-      expect(s.nexus.map((x) => sectorNumber(game, x)).sort((a, b) => a - b)).toEqual([1, 8, 10]);
+      expect(s.nexus.map((x) => sectorNumber(game, x)).sort((a, b) => a - b)).toEqual([1, 7, 8]); // 13 and 17 scale to 6 and 7; 6 borders the Core
       for (const a of s.nexus) for (const b of s.nexus) if (a !== b) expect(contentOf(game).neighbours.get(a)).not.toContain(b);
       const ies = s.forces.filter((f) => f.kind === 'independent');
-      expect(ies.map((f) => sectorNumber(game, f.home!))).toEqual([22, 25]);
+      expect(ies.map((f) => sectorNumber(game, f.home!))).toEqual([21, 25]); // 49 × 25 / 57 = 21.49, 57 → 25
       for (const f of ies) {
         const fleet = s.units.filter((u) => u.force === f.id);
         expect(fleet.every((u) => u.sector === f.home)).toBe(true);
@@ -1144,7 +1218,7 @@ describe('[001 Scenarios] setups (sector numbers scaled to our 25)', () => {
       expect(s.units.filter((u) => u.side === 'chaos')).toEqual([]);
       expect(s.nexus).toEqual([core(game)]);
       expect(poolCount(game, 'leviathan')).toBe(0);
-      expect(game.scenario.eventRoundsFirstTurn).toBe(3);
+      expect(game.scenario.firstTurnEvents).toBe(24);
     }
   });
 
@@ -1187,7 +1261,7 @@ describe('[001 Scenarios] setups (sector numbers scaled to our 25)', () => {
       expect(s.units.filter((u) => u.leader !== null).map((u) => u.leader)).toEqual([1, 1, 1]);
       expect(s.forces.filter((f) => f.kind === 'independent').length).toBe(2);
       expect([poolCount(game, 'usurper'), poolCount(game, 'rebellion')]).toEqual([0, 0]);
-      expect(game.scenario.eventRoundsFirstTurn).toBe(3);
+      expect(game.scenario.firstTurnEvents).toBe(24);
     }
   });
 
