@@ -278,6 +278,7 @@ export class PlayEngine {
         decision: info?.decision ?? null,
         options: info?.options ?? [],
         combat: info?.combat ?? null,
+        notes: info?.notes ?? [],
         thinking: this.aiToMove(),
         paused: this.paused,
         canUndo: undo.index >= 0,

@@ -9,6 +9,7 @@ import type { Seats } from '../../core/save';
 import type { FromWorker } from '../spectator-protocol';
 import type { OptionInfo } from '../../words/describe';
 import type { CombatFacts } from '../../words/combat-facts';
+import type { OddsNote } from '../../words/character-odds';
 
 /** Who plays a side: a person at this screen, or an AI level from `src/ai/registry.ts`. */
 export type Player = { kind: 'human' } | { kind: 'ai'; agent: string };
@@ -43,6 +44,8 @@ export interface PlayInfo {
   options: OptionInfo[];
   /** [10.0-10.7] for an attack: the odds' facts as the deciding side knows them. */
   combat?: CombatFacts | null;
+  /** What the decision is about and the odds of its answers, made by src/words/decision-notes [issue 44]. */
+  notes?: OddsNote[];
   /** The AI side that is deciding now, if any. */
   thinking: SideId | null;
   paused: boolean;

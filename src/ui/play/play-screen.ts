@@ -15,9 +15,10 @@ import type { App } from '../app';
 import { spreadMarkers, type ScreenBox } from '../screen-boxes';
 import type { OptionInfo } from '../../words/describe';
 import type { CombatFacts } from '../../words/combat-facts';
+import type { OddsNote } from '../../words/character-odds';
 import { GLOSSARY, withTerms } from './glossary';
 import { DiceTray, diceOf } from './dice-tray';
-import { attackColumns, breakOffOdds, characterColumn, characterOdds, militaryColumn, militaryOdds, oddsForEvent, percent, searchOdds, type Outcome } from '../../core/odds';
+import { attackColumns, militaryColumn, militaryOdds, oddsForEvent, percent, searchOdds, type Outcome } from '../../core/odds';
 import type { FromPlayWorker, OnlineTable, PlayInfo, PlaySetup, ToPlayWorker } from './play-protocol';
 import { scoreLines } from '../score-lines';
 import { loadPace, savePace } from './seats';
@@ -423,6 +424,7 @@ export class PlayScreen {
       <p class="prompt" data-testid="prompt">${withTerms(esc(d.prompt))}</p>
       ${this.contextHtml(d)}
       ${this.oddsHtml(d)}
+      ${notesHtml(this.play?.notes)}
       ${filterNote}
       <div class="options">${buttons}</div>
       ${enter >= 0 ? `<p class="muted small">Enter: ${esc(options[enter]?.label ?? '')}</p>` : ''}`;
@@ -481,12 +483,6 @@ export class PlayScreen {
           return `<li>${esc(this.play?.options[d.options.indexOf(o)]?.label ?? '')}: search value ${value}, finds them <b>${chance}</b></li>`;
         });
       return `<div class="odds" data-testid="odds"><b>Odds [11.0]</b> <span class="muted">hiding value ${least === most ? least : `${least} to ${most}`} (who hides, and what helps him hide, is not known)</span><ul class="context">${lines.join('')}</ul></div>`;
-    }
-    if (d.kind === 'break-off' && typeof ctx.differential === 'number') {
-      const col = characterColumn(t, ctx.differential, false);
-      const b = breakOffOdds(t, col);
-      const o = characterOdds(t, col);
-      return `<div class="odds" data-testid="odds"><b>Break off [12.5]</b>: active characters ${percent(b.active)}, inactive ${percent(b.inactive)}.<br><b>If the round is fought [12.6]</b> (column ${col + 1}, differential ${ctx.differential}): attacker ${dist(o.attacker)}; defender ${dist(o.defender)}</div>`;
     }
     return '';
   }
@@ -882,6 +878,14 @@ function onlineModeText(seatOf: (side: string) => string): string {
       return v === 'human' ? `${team} is open to anyone with the link` : v === 'reserved' ? `${team} is kept for one person, with its own link` : `${team} is played by the AI on the server`;
     });
   return `Online: you play ${SIDE_TEAMS[host]}; ${others.join('; ')}.`;
+}
+
+/** [issue 44] the decision's notes (src/words/decision-notes): what it is about and its answers' odds. */
+function notesHtml(notes: OddsNote[] | undefined): string {
+  if (!notes?.length) return '';
+  return notes
+    .map((n) => `<div class="odds" data-testid="odds-note"><b>${esc(n.title)}</b> <span class="rule">${esc(n.rule)}</span><ul class="context">${n.lines.map((l) => `<li>${withTerms(esc(l))}</li>`).join('')}</ul></div>`)
+    .join('');
 }
 
 /** A military column's odds as a small table: loss in strength points across, each side's chance below. */
