@@ -480,7 +480,10 @@ export class PlayScreen {
           const best = searchOdds(t, value, least).found;
           const worst = searchOdds(t, value, most).found;
           const chance = best === worst ? percent(best) : `${percent(worst)} to ${percent(best)}`;
-          return `<li>${esc(this.play?.options[d.options.indexOf(o)]?.label ?? '')}: search value ${value}, finds them <b>${chance}</b></li>`;
+          const label = esc(this.play?.options[d.options.indexOf(o)]?.label ?? '');
+          // [11.0] no die finds them: said as a fact, not offered as a 0% chance
+          if (best === 0) return `<li>${label}: search value ${value} <b>cannot find them</b> (no die finds a hiding value of ${least} or more at this search value) [11.0]</li>`;
+          return `<li>${label}: search value ${value}, finds them <b>${chance}</b>${worst === 0 ? ' (0%: no die finds them if they hide at their best)' : ''}</li>`;
         });
       return `<div class="odds" data-testid="odds"><b>Odds [11.0]</b> <span class="muted">hiding value ${least === most ? least : `${least} to ${most}`} (who hides, and what helps him hide, is not known)</span><ul class="context">${lines.join('')}</ul></div>`;
     }
