@@ -212,7 +212,7 @@ function landingFacts(game: Game, option: Command): OptionFacts {
 }
 
 /** The facts of a stack's move from `from` (0: out of a drift area) to `to`: the hyperjump, and each PDB check it meets. */
-function moveFacts(game: Game, side: SideId, pieces: number[], from: number, to: number): OptionFacts {
+export function moveFacts(game: Game, side: SideId, pieces: number[], from: number, to: number): OptionFacts {
   const { units, characters, ship } = groupParts(game, pieces);
   const w = game.world;
   const fromPlanet = from ? planetOfEnviron(w, from) : 0;

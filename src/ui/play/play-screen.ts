@@ -27,6 +27,10 @@ import type { OnlineSeat } from '../../online/client';
 import type { SeatRequest } from '../../online/protocol';
 import { fetchLobby, lobbyHtml, seatWaitSelect } from '../lobby';
 import { RemotePlay } from './remote-play';
+// [issue 44] play on the map: the board's dests, and the grouped decision list
+import { MapPlay } from './board/map-play';
+import { groupedListHtml } from './board/grouped-list';
+import './board/board.css';
 
 const SIDE_NAMES: Record<string, string> = { rebel: 'Rebel', imperial: 'Imperial' };
 const SIDE_TEAMS: Record<string, string> = { rebel: 'the Rebellion', imperial: 'the Empire' };
@@ -53,6 +57,8 @@ export class PlayScreen {
   private markers: MapMarker[] = [];
   play: PlayInfo | null = null;
   private view: GameView | null = null;
+  /** [issue 44] the system whose group of the list is unfolded (the one last clicked on the map). */
+  private openGroup: string | null = null;
   /** Options narrowed to one place by a click on the map (null: all shown). */
   private filter: string | null = null;
   private lastRolls: GameEvent[] = [];
@@ -67,6 +73,8 @@ export class PlayScreen {
   audio: GameAudio = silentAudio;
   private readonly tmp2 = new Vector2();
   private readonly tmp3 = new Vector3();
+  /** [issue 44] the map as a board: stacks picked and moved by clicks. */
+  readonly board: MapPlay;
 
   constructor(readonly app: App) {
     const root = app.root;
@@ -88,6 +96,18 @@ export class PlayScreen {
     this.helpEl = q('.help');
     this.markerLayer = q('.marker-layer');
     this.dice = new DiceTray(this.box);
+    this.board = new MapPlay(
+      (m) => {
+        const side = this.play?.decision?.side;
+        if (m.type === 'dests') this.send(m);
+        else if (side && !this.busy && this.privacyEl.hidden) {
+          this.busy = true;
+          this.audio.play('select');
+          this.send({ type: 'answer-many', side, commands: m.commands });
+        }
+      },
+      () => this.render(),
+    );
     this.helpEl.innerHTML = this.helpHtml();
     this.helpEl.addEventListener('click', () => (this.helpEl.hidden = true));
     this.privacyEl.addEventListener('click', () => this.reveal());
@@ -303,6 +323,7 @@ export class PlayScreen {
 
   private receive(m: FromPlayWorker): void {
     if (m.type === 'autosave' || m.type === 'save') return this.app.receive(m);
+    if (m.type === 'dests') return this.board.receiveDests(m.pieces, m.dests);
     if (m.type === 'error') {
       this.busy = false;
       this.resuming = false;
@@ -333,6 +354,7 @@ export class PlayScreen {
     const before = this.play;
     this.play = m.play;
     this.view = m.view;
+    this.board.update(m.play.decision ? m.play.movers : []);
     if (!before || before.decision?.kind !== m.play.decision?.kind) this.filter = null;
     // hot-seat: a different person is to play; hide the board until they say they are ready
     if (m.play.humans.length > 1 && m.play.decision && m.play.decision.side !== this.revealed) this.showPrivacy(m.play.decision.side);
@@ -402,20 +424,25 @@ export class PlayScreen {
 
   private decisionHtml(d: Decision, options: OptionInfo[]): string {
     const shown = options.map((o, i) => ({ o, i })).filter(({ o }) => !this.filter || o.places.includes(this.filter));
-    const buttons = shown
-      .map(({ o, i }) => {
+    const button = (o: OptionInfo, i: number, count = 1) => {
         // past the 9th, a choice's key is its number typed as two digits ("1" then "2" for 12)
         const key = `<kbd>${i + 1}</kbd>`;
         const place = o.places.length ? ' has-place' : '';
         // the facts to weigh it by, and a warning before it throws something away
         const detail = o.detail ? `<small class="opt-detail" data-testid="option-detail">${withTerms(esc(o.detail))}</small>` : '';
         const warn = o.warning ? `<small class="opt-warn" data-testid="option-warning">⚠ ${esc(o.warning)}</small>` : '';
-        return `<button class="option${place}${o.ends ? ' ends' : ''}${o.warning ? ' warns' : ''}" data-option="${i}" data-testid="option">${key}<span>${esc(o.label)}${detail}${warn}</span></button>`;
-      })
-      .join('');
+        const times = count > 1 ? ` <b class="times">×${count}</b>` : '';
+        return `<button class="option${place}${o.ends ? ' ends' : ''}${o.warning ? ' warns' : ''}" data-option="${i}" data-testid="option">${key}<span>${esc(o.label)}${times}${detail}${warn}</span></button>`;
+    };
+    // [issue 44] a long list comes grouped by system and stack, identical choices merged; a map filter shows its own few flat
+    const groups = this.play?.groups;
+    const buttons =
+      !this.filter && groups?.length
+        ? groupedListHtml(groups, options.length, (i, count) => button(options[i] as OptionInfo, i, count), this.openGroup ?? undefined)
+        : shown.map(({ o, i }) => button(o, i)).join('');
     const filterNote = this.filter
       ? `<p class="filter">Showing the choices at <b>${esc(this.placeName(this.filter))}</b>. <button data-act="unfilter">show all</button></p>`
-      : options.some((o) => o.places.length)
+      : options.some((o) => o.places.length) && !this.board.active
         ? `<p class="muted small">Numbered markers on the map are these choices: click one, or press its number.</p>`
         : '';
     const enter = options.findIndex((o) => o.ends);
@@ -425,6 +452,7 @@ export class PlayScreen {
       ${this.contextHtml(d)}
       ${this.oddsHtml(d)}
       ${notesHtml(this.play?.notes)}
+      ${this.board.panelHtml()}
       ${filterNote}
       <div class="options">${buttons}</div>
       ${enter >= 0 ? `<p class="muted small">Enter: ${esc(options[enter]?.label ?? '')}</p>` : ''}`;
@@ -516,8 +544,13 @@ export class PlayScreen {
   }
 
   private onDecisionClick(e: Event): void {
+    if ((e.target as HTMLElement).closest('[data-board-piece]')) {
+      this.board.panelClick(e.target as HTMLElement);
+      return;
+    }
     const target = (e.target as HTMLElement).closest('button') as HTMLButtonElement | null;
     if (!target || target.disabled) return;
+    if (this.board.panelClick(e.target as HTMLElement)) return;
     if (target.dataset.option) return this.choose(Number(target.dataset.option));
     switch (target.dataset.act) {
       case 'undo':
@@ -602,6 +635,8 @@ export class PlayScreen {
       // Esc closes the topmost thing first: the help card, then the filter; only then does it undo.
       if (e.key === 'Escape' && !this.helpEl.hidden) {
         this.helpEl.hidden = true;
+      } else if (this.board.drop()) {
+        // [issue 44] Esc puts the stack picked on the map down first
       } else if (this.filter) {
         this.filter = null;
         this.render();
@@ -682,6 +717,7 @@ export class PlayScreen {
     this.clearMarkers();
     const p = this.play;
     if (!p?.decision) return;
+    if (this.board.active) return this.buildBoardMarkers();
     const byPlace = new Map<string, number[]>();
     p.options.forEach((o, i) => {
       for (const place of o.places) byPlace.set(place, [...(byPlace.get(place) ?? []), i]);
@@ -702,6 +738,33 @@ export class PlayScreen {
       this.markers.push({ el, environ, x: 0, y: 0, width: 0, height: 0, visible: false });
     }
     // sizes once, while laid out: the spreading below runs every frame and must not touch layout
+    for (const m of this.markers) {
+      m.width = m.el.offsetWidth;
+      m.height = m.el.offsetHeight;
+    }
+    this.placeMarkers();
+  }
+
+  /** [issue 44] the board's markers: stacks that can move, or the picked one and its destinations with their odds. */
+  private buildBoardMarkers(): void {
+    const list = this.board.markers();
+    const d = this.play?.decision;
+    if (d) this.frameChoices(list.map((m) => m.environ), d);
+    for (const bm of list) {
+      if (!this.app.galaxy.layout.environIndex.has(bm.environ)) continue;
+      const el = document.createElement('button');
+      el.className = `map-marker board-${bm.kind}`;
+      el.dataset.environ = bm.environ;
+      el.dataset.testid = bm.kind === 'dest' ? 'board-dest-marker' : 'board-marker';
+      el.title = bm.title;
+      el.textContent = bm.text;
+      el.addEventListener('click', (e) => {
+        this.board.shift = e.shiftKey;
+        this.pickPlace(bm.environ);
+      });
+      this.markerLayer.appendChild(el);
+      this.markers.push({ el, environ: bm.environ, x: 0, y: 0, width: 0, height: 0, visible: false });
+    }
     for (const m of this.markers) {
       m.width = m.el.offsetWidth;
       m.height = m.el.offsetHeight;
@@ -768,6 +831,8 @@ export class PlayScreen {
   private pickPlace(environ: string): void {
     const p = this.play;
     if (!p?.decision) return;
+    // [issue 44] a stack to pick or a destination of the picked one: the board plays it
+    if (!this.busy && this.board.click(environ)) return;
     const here = p.options.map((o, i) => ({ o, i })).filter(({ o }) => o.places.includes(environ));
     if (!here.length) return;
     if (here.length === 1) return this.choose((here[0] as { i: number }).i);
