@@ -23,6 +23,7 @@ import type { FromPlayWorker, PlayInfo, PlaySetup } from './play-protocol';
 import { entityRefs } from '../../core/world/entity-refs';
 import { canonical } from '../../core/engine/commands';
 import { groupedOptions, movers, stackDests, type Dest } from '../../words/dests';
+import { needlessAnswer } from '../../words/defaults';
 
 /** Events that roll dice or reveal something: undo may not cross them. */
 const REVEALING = ['detection', 'pdb', 'military-combat', 'character-combat', 'combat', 'break-off', 'search', 'action', 'mission', 'hyperjump', 'squad', 'bonus-draw', 'domino', 'rebellion', 'capture', 'captured', 'subvert', 'subverted'];
@@ -37,6 +38,8 @@ export class PlayEngine {
   private sentEvents = 0;
   private resetPending = true;
   paused = false;
+  /** [issue 44] ask the human every question; off, `needlessAnswer` answers those that cannot matter. */
+  askEveryTime = false;
 
   constructor(readonly content: Content = bundledContent()) {}
 
@@ -278,7 +281,23 @@ export class PlayEngine {
     return humans[0] ?? null;
   }
 
+  /**
+   * [issue 44] answer the human's needless questions by their default (Settings: "Ask me every time" off),
+   * each through the engine like any answer, logged but not the human's own (undo goes past them).
+   */
+  private settle(): void {
+    const g = this.game;
+    if (!g || this.askEveryTime) return;
+    for (let i = 0; i < 500; i++) {
+      const d = g.pending;
+      if (!d || g.winner || this.agents[d.side]) return;
+      const option = needlessAnswer(g, d);
+      if (!option || !this.applyLogged(option, false)) return;
+    }
+  }
+
   state(): Extract<FromPlayWorker, { play: PlayInfo }> {
+    this.settle();
     const g = this.game as Game;
     const viewer = this.currentViewer();
     if (viewer !== this.viewer) {

@@ -31,6 +31,8 @@ export type ToPlayWorker =
   | { type: 'answer-many'; side: SideId; commands: Command[] }
   /** [issue 44] where these pieces may go together (answered with 'dests'). */
   | { type: 'dests'; pieces: number[] }
+  /** [issue 44] ask every question (true), or answer the needless ones by their default (false). */
+  | { type: 'ask-every-time'; on: boolean }
   | { type: 'undo' }
   /** Pause or go on with the AI's decisions. */
   | { type: 'pause'; paused: boolean }

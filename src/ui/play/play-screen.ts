@@ -103,6 +103,7 @@ export class PlayScreen {
         else if (side && !this.busy && this.privacyEl.hidden) {
           this.busy = true;
           this.audio.play('select');
+          this.send({ type: 'ask-every-time', on: this.app.settings.askEveryTime });
           this.send({ type: 'answer-many', side, commands: m.commands });
         }
       },
@@ -319,6 +320,7 @@ export class PlayScreen {
     this.app.galaxy.animationSpeed = paceMs === 0 ? 0 : paceMs < 200 ? 2.5 : 1;
     (document.activeElement as HTMLElement | null)?.blur();
     this.send({ type: 'pace', ms: paceMs });
+    this.send({ type: 'ask-every-time', on: this.app.settings.askEveryTime });
   }
 
   private receive(m: FromPlayWorker): void {
@@ -574,6 +576,7 @@ export class PlayScreen {
     this.busy = true;
     this.filter = null;
     this.audio.play('select');
+    this.send({ type: 'ask-every-time', on: this.app.settings.askEveryTime });
     this.send({ type: 'answer', side: d.side, index });
   }
 

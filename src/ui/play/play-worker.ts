@@ -96,6 +96,9 @@ self.onmessage = (e: MessageEvent<ToPlayWorker>) => {
       case 'dests':
         post([{ type: 'dests', pieces: m.pieces, dests: engine.destsFor(m.pieces) }]);
         break;
+      case 'ask-every-time':
+        engine.askEveryTime = m.on;
+        break;
       case 'undo':
         post(engine.undo(), true);
         break;

@@ -60,6 +60,8 @@ export class RemotePlay {
       case 'answer-many':
         // [issue 44] moves on the map are this screen's own game's; online, the list sends one choice at a time
         return this.post({ type: 'error', message: 'Online, choose from the list: a move on the map is not sent to the server yet.' });
+      case 'ask-every-time':
+        return;
       case 'dests':
         return this.post({ type: 'dests', pieces: m.pieces, dests: [] });
       case 'undo':
