@@ -38,6 +38,8 @@ export interface Mover {
   pieces: number[];
   /** Each piece's name, as the deciding side may read it. */
   names: string[];
+  /** The pieces taken when the stack is picked: all that can go somewhere together (the ship first, then as many as can go with it). */
+  take: number[];
   label: string;
   dests: Dest[];
 }
@@ -96,7 +98,7 @@ export function movers(game: Game, decision: Decision): Mover[] {
         const facts = moveFacts(game, side, group, at, o.to as number);
         return { place: refOf(game.world, o.to as number), label: entityName(game, o.to as number), odds: facts.detail, warning: facts.warning, commands: [o] };
       });
-    return [{ place: refOf(game.world, at), pieces: group, names: group.map((p) => entityName(game, p, side)), label: stackLabel(game, group, side), dests }];
+    return [{ place: refOf(game.world, at), pieces: group, names: group.map((p) => entityName(game, p, side)), take: group, label: stackLabel(game, group, side), dests }];
   }
   if (decision.kind !== 'movement') return [];
   const byEnviron = new Map<number, number[]>();
@@ -108,7 +110,15 @@ export function movers(game: Game, decision: Decision): Mover[] {
   const out: Mover[] = [];
   for (const [env, pieces] of byEnviron) {
     const group = asGroup(game, pieces);
-    out.push({ place: refOf(game.world, env), pieces: group, names: group.map((p) => entityName(game, p, side)), label: stackLabel(game, group, side), dests: stackDests(game, decision, group) });
+    // the whole stack, else the most of it that can go somewhere together [9.5, 9.56]: its ship first, with as many as it can carry
+    const ordered = [...group.filter((p) => isShip(game, p)), ...group.filter((p) => !isShip(game, p))];
+    let take = ordered;
+    let dests = stackDests(game, decision, take);
+    for (let n = ordered.length - 1; !dests.length && n >= 1; n--) {
+      take = ordered.slice(0, n);
+      dests = stackDests(game, decision, take);
+    }
+    out.push({ place: refOf(game.world, env), pieces: ordered, names: ordered.map((p) => entityName(game, p, side)), take, label: stackLabel(game, ordered, side), dests });
   }
   return out;
 }

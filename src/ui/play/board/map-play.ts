@@ -39,12 +39,12 @@ export class MapPlay {
 
   /** A new decision: the stacks that can move now (none: the board is idle and the screen's own markers show). */
   update(movers: Mover[] | undefined): void {
-    this.movers = (movers ?? []).filter((m) => m.dests.length || m.pieces.length > 1);
+    this.movers = (movers ?? []).filter((m) => m.dests.length);
     if (this.picked && !this.movers.some((m) => m.place === this.picked?.place)) this.picked = null;
     // the move-group decision: the group in hand is picked already
     if (this.movers.length === 1 && this.movers[0]?.dests.every((d) => d.commands.length === 1)) {
       const m = this.movers[0];
-      this.picked = { place: m.place, pieces: m.pieces, dests: m.dests };
+      this.picked = { place: m.place, pieces: m.take, dests: m.dests };
     }
   }
 
@@ -82,13 +82,11 @@ export class MapPlay {
     if (this.shift && this.picked?.place === place) {
       // shift-click: one piece fewer, round to all again
       const n = this.picked.pieces.length - 1;
-      this.choosePieces(n >= 1 ? mover.pieces.slice(0, n) : mover.pieces);
+      this.choosePieces(n >= 1 ? this.picked.pieces.slice(0, n) : mover.take);
       return true;
     }
-    this.picked = { place, pieces: mover.pieces, dests: mover.dests };
-    // the whole stack cannot go anywhere together (stacking room [9.5]): start from its first piece
-    if (!mover.dests.length) this.choosePieces(mover.pieces.slice(0, 1));
-    else this.redraw();
+    this.picked = { place, pieces: mover.take, dests: mover.dests };
+    this.redraw();
     return true;
   }
 
@@ -125,8 +123,8 @@ export class MapPlay {
     if (!this.picked) {
       return this.movers.map((m) => ({
         environ: m.place,
-        text: `⬆ ${m.pieces.length}`,
-        title: `${m.label}: ${m.dests.length ? `${m.dests.length} place${m.dests.length === 1 ? '' : 's'} to go` : 'pick, then shift-click to take fewer pieces'} (click to pick)`,
+        text: `⬆ ${m.take.length < m.pieces.length ? `${m.take.length}/` : ''}${m.pieces.length}`,
+        title: `${m.label}: ${m.dests.length} place${m.dests.length === 1 ? '' : 's'} to go${m.take.length < m.pieces.length ? ` for ${m.take.length} of them together` : ''} (click to pick)`,
         kind: 'mover' as const,
       }));
     }
