@@ -185,10 +185,13 @@ export function groupedOptions(game: Game, decision: Decision, infos: OptionInfo
     else items.push({ index, label, count: 1 });
   });
   const byName = (a: string, b: string) => (a === 'General' ? -1 : b === 'General' ? 1 : a.localeCompare(b));
+  // within a stack: the engine's order of kinds (pick before give...), then by label
+  const rank = (i: number) => decision.options.findIndex((o) => o.type === decision.options[i]?.type);
+  const order = (x: ListItem, y: ListItem) => (infos[x.index]?.ends ? -1 : infos[y.index]?.ends ? 1 : rank(x.index) - rank(y.index) || x.label.localeCompare(y.label));
   return [...systems]
     .sort(([a], [b]) => byName(a, b))
     .map(([title, stacks]) => ({
       title,
-      stacks: [...stacks].sort(([a], [b]) => a.localeCompare(b)).map(([t, items]) => ({ title: t, items: items.sort((x, y) => (infos[x.index]?.ends ? -1 : infos[y.index]?.ends ? 1 : x.label.localeCompare(y.label))) })),
+      stacks: [...stacks].sort(([a], [b]) => a.localeCompare(b)).map(([t, items]) => ({ title: t, items: items.sort(order) })),
     }));
 }

@@ -24,6 +24,7 @@ import { entityRefs } from '../../core/world/entity-refs';
 import { canonical } from '../../core/engine/commands';
 import { groupedOptions, movers, stackDests, type Dest } from '../../words/dests';
 import { needlessAnswer } from '../../words/defaults';
+import { assignmentFacts } from '../../words/assignment';
 
 /** Events that roll dice or reveal something: undo may not cross them. */
 const REVEALING = ['detection', 'pdb', 'military-combat', 'character-combat', 'combat', 'break-off', 'search', 'action', 'mission', 'hyperjump', 'squad', 'bonus-draw', 'domino', 'rebellion', 'capture', 'captured', 'subvert', 'subverted'];
@@ -336,6 +337,7 @@ export class PlayEngine {
         notes: info?.notes ?? [],
         movers: pending ? movers(g, pending) : [],
         groups: pending && info ? groupedOptions(g, pending, info.options) : [],
+        assignment: assignmentFacts(g),
         thinking: this.aiToMove(),
         paused: this.paused,
         canUndo: undo.index >= 0,

@@ -6,6 +6,7 @@
 import type { SideId } from '../../core/content/schema';
 import type { Command, Decision } from '../../core/engine/types';
 import type { Dest, ListGroup, Mover } from '../../words/dests';
+import type { AssignmentFacts } from '../../words/assignment';
 import type { Seats } from '../../core/save';
 import type { FromWorker } from '../spectator-protocol';
 import type { OptionInfo } from '../../words/describe';
@@ -57,6 +58,8 @@ export interface PlayInfo {
   movers?: Mover[];
   /** [issue 44] the options grouped by star system, then stack, sorted, duplicates merged. */
   groups?: ListGroup[];
+  /** [issue 44] the galactic Empire's strategic assignment (public), while one is in hand. */
+  assignment?: AssignmentFacts | null;
   /** The AI side that is deciding now, if any. */
   thinking: SideId | null;
   paused: boolean;

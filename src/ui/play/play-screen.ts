@@ -30,6 +30,7 @@ import { RemotePlay } from './remote-play';
 // [issue 44] play on the map: the board's dests, and the grouped decision list
 import { MapPlay } from './board/map-play';
 import { groupedListHtml } from './board/grouped-list';
+import { assignmentHtml, markAssignmentPlanets } from './board/assignment-box';
 import './board/board.css';
 
 const SIDE_NAMES: Record<string, string> = { rebel: 'Rebel', imperial: 'Imperial' };
@@ -108,7 +109,14 @@ export class PlayScreen {
         }
       },
       () => this.render(),
+      (environ) => {
+        const L = this.app.galaxy.layout;
+        const where = L.environIndex.get(environ);
+        return (where ? L.planets[where.planet]?.system : undefined) ?? '';
+      },
+      (system) => this.app.galaxy.focusSystem(system, this.app.galaxy.animationSpeed === 0),
     );
+    this.board.systemName = (id) => this.app.content.systems.get(id)?.name ?? id;
     this.helpEl.innerHTML = this.helpHtml();
     this.helpEl.addEventListener('click', () => (this.helpEl.hidden = true));
     this.privacyEl.addEventListener('click', () => this.reveal());
@@ -373,6 +381,9 @@ export class PlayScreen {
     const parts: string[] = [];
     // online: where the others join comes first, while a seat still waits for its person
     if (p.online && !v?.winner) parts.push(onlineHtml(p.online, this.app.reservedLinks(p.online.gameId)));
+    // [issue 44] the galactic Empire's strategic assignment, all game long (public)
+    if (!v?.winner) parts.push(assignmentHtml(p.assignment));
+    markAssignmentPlanets(v?.winner ? null : p.assignment);
     if (v?.winner) {
       // seen at the end of a whole game: "the Rebellion wins." with no word of how it was won
       const won = v.winner === 'draw' ? 'The game ends in a draw.' : `${capital(SIDE_TEAMS[v.winner] ?? v.winner)} wins.`;
@@ -553,6 +564,8 @@ export class PlayScreen {
     const target = (e.target as HTMLElement).closest('button') as HTMLButtonElement | null;
     if (!target || target.disabled) return;
     if (this.board.panelClick(e.target as HTMLElement)) return;
+    const planet = target.dataset.focusPlanet;
+    if (planet) return void this.app.galaxy.focusPlanet(planet, true);
     if (target.dataset.option) return this.choose(Number(target.dataset.option));
     switch (target.dataset.act) {
       case 'undo':
@@ -864,11 +877,32 @@ export class PlayScreen {
       m.x = this.tmp2.x;
       m.y = this.tmp2.y;
     }
-    spreadMarkers(this.markers, this.app.mapLabels);
+    // [issue 44] the panels over the map are fixed boxes too: a marker moves out from under them, or hides
+    const panels = this.panelBoxes();
+    spreadMarkers(this.markers, panels.length ? [...this.app.mapLabels, ...panels] : this.app.mapLabels);
+    for (const m of this.markers) if (m.visible && panels.some((b) => underPanel(m, b))) m.visible = false;
     for (const m of this.markers) {
       m.el.style.display = m.visible ? '' : 'none';
       if (m.visible) m.el.style.transform = `translate(${m.x.toFixed(1)}px, ${m.y.toFixed(1)}px) translate(-50%, -50%)`;
     }
+  }
+
+  /** The panels' boxes (header, decision panel, event log), measured at most once a second: markers keep out from under them. */
+  private panels: { at: number; boxes: ScreenBox[] } = { at: -Infinity, boxes: [] };
+  private panelBoxes(): ScreenBox[] {
+    const now = performance.now();
+    if (now - this.panels.at < 1000) return this.panels.boxes;
+    const canvas = this.app.galaxy.renderer.domElement.getBoundingClientRect();
+    const boxes: ScreenBox[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('.hud, .decision-box, section.log, .hud-buttons, .top-buttons')) {
+      if (el.hidden || el.offsetParent === null) continue;
+      const r = el.getBoundingClientRect();
+      if (!r.width || !r.height) continue;
+      // in the markers' coordinates: the canvas's, centre and size
+      boxes.push({ x: r.left - canvas.left + r.width / 2, y: r.top - canvas.top + r.height / 2, width: r.width, height: r.height, visible: true });
+    }
+    this.panels = { at: now, boxes };
+    return boxes;
   }
 
   private planetName(environ: string): string {
@@ -1015,6 +1049,11 @@ const SHORT_SEGMENTS: Record<string, string> = {
   'mission action': 'missions',
   'bonus draw': 'bonus',
 };
+
+/** Whether a marker's box overlaps a panel's. */
+function underPanel(m: ScreenBox, b: ScreenBox): boolean {
+  return Math.abs(m.x - b.x) < (m.width + b.width) / 2 && Math.abs(m.y - b.y) < (m.height + b.height) / 2;
+}
 
 /** A numbered marker on the map, where its environ projects to on the screen. */
 interface MapMarker extends ScreenBox {

@@ -29,10 +29,19 @@ export class MapPlay {
   private picked: { place: string; pieces: number[]; dests: Dest[] } | null = null;
   /** Shift was held at the last pointer press (for shift-click on the map). */
   shift = false;
+  /**
+   * The star system the board shows up close (null: the galaxy, one marker per system). A decision whose
+   * stacks are all in one system opens there.
+   */
+  focus: string | null = null;
 
   constructor(
     private readonly send: (m: { type: 'answer-many'; commands: Command[] } | { type: 'dests'; pieces: number[] }) => void,
     private readonly redraw: () => void,
+    /** The star system of an environ (content ids). */
+    private readonly systemOf: (environ: string) => string,
+    /** Fly the camera to a star system, close up. */
+    private readonly flyTo: (system: string) => void,
   ) {
     window.addEventListener('pointerdown', (e) => (this.shift = e.shiftKey), true);
   }
@@ -41,6 +50,9 @@ export class MapPlay {
   update(movers: Mover[] | undefined): void {
     this.movers = (movers ?? []).filter((m) => m.dests.length);
     if (this.picked && !this.movers.some((m) => m.place === this.picked?.place)) this.picked = null;
+    const systems = new Set(this.movers.map((m) => this.systemOf(m.place)));
+    if (systems.size === 1) this.focus = [...systems][0] ?? null;
+    else if (this.focus && !systems.has(this.focus) && !this.picked) this.focus = null;
     // the move-group decision: the group in hand is picked already
     if (this.movers.length === 1 && this.movers[0]?.dests.every((d) => d.commands.length === 1)) {
       const m = this.movers[0];
@@ -67,6 +79,20 @@ export class MapPlay {
    * board took the click.
    */
   click(place: string): boolean {
+    // at galaxy zoom a marker stands for a star system: go there first
+    const system = this.systemOf(place);
+    if (system !== this.focus && (this.picked ? this.picked.dests.some((d) => this.systemOf(d.place) === system) : this.movers.some((m) => this.systemOf(m.place) === system))) {
+      const here = this.picked ? this.picked.dests.filter((d) => this.systemOf(d.place) === system) : [];
+      // a picked stack's only destination in that system: go at once
+      if (here.length === 1 && here[0]) {
+        this.go(here[0]);
+        return true;
+      }
+      this.focus = system;
+      this.flyTo(system);
+      this.redraw();
+      return true;
+    }
     const dest = this.picked?.dests.find((d) => d.place === place);
     if (dest && this.picked?.place !== place) {
       this.go(dest);
@@ -121,7 +147,8 @@ export class MapPlay {
   /** What the map shows: every stack that can move, or the picked one and its destinations with their odds. */
   markers(): BoardMarker[] {
     if (!this.picked) {
-      return this.movers.map((m) => ({
+      if (!this.focus) return this.bySystem(this.movers.map((m) => m.place), (n) => `⬆ ${n}`, (system, n) => `${system}: ${n} stack${n === 1 ? '' : 's'} to move (click to go there)`, 'mover');
+      return this.movers.filter((m) => this.systemOf(m.place) === this.focus).map((m) => ({
         environ: m.place,
         text: `⬆ ${m.take.length < m.pieces.length ? `${m.take.length}/` : ''}${m.pieces.length}`,
         title: `${m.label}: ${m.dests.length} place${m.dests.length === 1 ? '' : 's'} to go${m.take.length < m.pieces.length ? ` for ${m.take.length} of them together` : ''} (click to pick)`,
@@ -130,12 +157,27 @@ export class MapPlay {
     }
     const p = this.picked;
     const out: BoardMarker[] = [{ environ: p.place, text: `● ${p.pieces.length}`, title: 'The picked stack: click again to put it down; shift-click to take one piece fewer', kind: 'picked' }];
+    const far = p.dests.filter((d) => this.systemOf(d.place) !== this.focus);
+    out.push(...this.bySystem(far.map((d) => d.place), (n) => `→ ${n}`, (system, n) => `${system}: ${n} place${n === 1 ? '' : 's'} to go (click to go there)`, 'dest'));
     for (const d of p.dests) {
-      if (d.place === p.place) continue;
+      if (d.place === p.place || this.systemOf(d.place) !== this.focus) continue;
       out.push({ environ: d.place, text: destText(d), title: `${d.label}${d.odds ? `: ${d.odds}` : ''}${d.warning ? ` ⚠ ${d.warning}` : ''}`, kind: 'dest', dest: d });
     }
     return out;
   }
+
+  /** One marker per star system for these places (at the first of them): "⬆ 3" stacks, "→ 2" destinations. */
+  private bySystem(places: string[], text: (n: number) => string, title: (system: string, n: number) => string, kind: 'mover' | 'dest'): BoardMarker[] {
+    const by = new Map<string, string[]>();
+    for (const place of places) {
+      const s = this.systemOf(place);
+      by.set(s, [...(by.get(s) ?? []), place]);
+    }
+    return [...by].map(([system, list]) => ({ environ: list[0] as string, text: text(list.length), title: title(this.systemName(system), list.length), kind }));
+  }
+
+  /** A system's name, for titles (set by the screen). */
+  systemName: (system: string) => string = (s) => s;
 
   /** The panel's lines for the picked stack: its pieces (checkboxes) and its destinations with odds. */
   panelHtml(): string {
