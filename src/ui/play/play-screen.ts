@@ -31,6 +31,7 @@ import { RemotePlay } from './remote-play';
 import { MapPlay } from './board/map-play';
 import { groupedListHtml } from './board/grouped-list';
 import { assignmentHtml, markAssignmentPlanets } from './board/assignment-box';
+import { TurnSummary } from './board/turn-summary';
 import './board/board.css';
 
 const SIDE_NAMES: Record<string, string> = { rebel: 'Rebel', imperial: 'Imperial' };
@@ -76,6 +77,8 @@ export class PlayScreen {
   private readonly tmp3 = new Vector3();
   /** [issue 44] the map as a board: stacks picked and moved by clicks. */
   readonly board: MapPlay;
+  /** [issue 44] the opponent's turn, summed up when the player's decision comes. */
+  private readonly summary = new TurnSummary();
 
   constructor(readonly app: App) {
     const root = app.root;
@@ -365,6 +368,15 @@ export class PlayScreen {
     this.play = m.play;
     this.view = m.view;
     this.board.update(m.play.decision ? m.play.movers : []);
+    // [issue 44] gather what the AI's turn showed; sum it up when the player decides again
+    const points = typeof (m.view?.score as { rebelPoints?: unknown } | undefined)?.rebelPoints === 'number' ? ((m.view.score as { rebelPoints: number }).rebelPoints) : null;
+    if (m.reset) this.summary.settle({}, null, '');
+    else if (m.play.thinking) this.summary.gather(m.events, points);
+    else if (before?.thinking) {
+      // the AI's last steps came with the player's decision
+      this.summary.gather(m.events, points);
+      this.summary.settle(this.app.galaxy.refs, points, capital(SIDE_TEAMS[before.thinking] ?? before.thinking));
+    }
     if (!before || before.decision?.kind !== m.play.decision?.kind) this.filter = null;
     // hot-seat: a different person is to play; hide the board until they say they are ready
     if (m.play.humans.length > 1 && m.play.decision && m.play.decision.side !== this.revealed) this.showPrivacy(m.play.decision.side);
@@ -404,6 +416,7 @@ export class PlayScreen {
          <p><button data-act="pause" data-testid="pause">${p.paused ? 'Go on (Space)' : 'Pause the AI (Space)'}</button></p>`,
       );
     } else if (p.decision) {
+      parts.push(this.summary.html());
       parts.push(this.decisionHtml(p.decision, p.options));
     }
     parts.push(this.rollsHtml());
@@ -564,6 +577,9 @@ export class PlayScreen {
     const target = (e.target as HTMLElement).closest('button') as HTMLButtonElement | null;
     if (!target || target.disabled) return;
     if (this.board.panelClick(e.target as HTMLElement)) return;
+    const said = this.summary.click(e.target as HTMLElement);
+    if (said === true) return this.render();
+    if (said) return void (said.kind === 'system' ? this.app.galaxy.focusSystem(said.id, false) : this.app.galaxy.focusPlanet(said.kind === 'environ' ? (this.app.content.environs.get(said.id)?.planet ?? said.id) : said.id, false));
     const planet = target.dataset.focusPlanet;
     if (planet) return void this.app.galaxy.focusPlanet(planet, true);
     if (target.dataset.option) return this.choose(Number(target.dataset.option));
@@ -881,6 +897,12 @@ export class PlayScreen {
     const panels = this.panelBoxes();
     spreadMarkers(this.markers, panels.length ? [...this.app.mapLabels, ...panels] : this.app.mapLabels);
     for (const m of this.markers) if (m.visible && panels.some((b) => underPanel(m, b))) m.visible = false;
+    // crowded all round (a small screen at galaxy zoom): a marker that found no clear spot waits until the
+    // camera comes closer, rather than covering a name; the decision list still holds its choices
+    this.markers.forEach((m, i) => {
+      if (!m.visible) return;
+      if (this.app.mapLabels.some((b) => b.visible && underPanel(m, b)) || this.markers.slice(0, i).some((o) => o.visible && underPanel(m, o))) m.visible = false;
+    });
     for (const m of this.markers) {
       m.el.style.display = m.visible ? '' : 'none';
       if (m.visible) m.el.style.transform = `translate(${m.x.toFixed(1)}px, ${m.y.toFixed(1)}px) translate(-50%, -50%)`;
