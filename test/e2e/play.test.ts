@@ -128,7 +128,8 @@ describe('single-screen play', () => {
     const overlaps = await page.evaluate(() => {
       const shown = (el: Element) => (el as HTMLElement).style.display !== 'none' && el.getBoundingClientRect().width > 0;
       const meet = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
-      const markers = [...document.querySelectorAll('[data-testid="marker"]')].filter(shown);
+      // [issue 44] in a move the markers are the board's: the stack in hand and where it may go
+      const markers = [...document.querySelectorAll('.map-marker')].filter(shown);
       const labels = [...document.querySelectorAll('.system-label, .planet-label, .stack-label')].filter(shown);
       const found: string[] = [];
       markers.forEach((m, i) => {
