@@ -32,6 +32,7 @@ import { MapPlay } from './board/map-play';
 import { groupedListHtml } from './board/grouped-list';
 import { assignmentHtml, markAssignmentPlanets } from './board/assignment-box';
 import { TurnSummary } from './board/turn-summary';
+import { resultsHtml } from './board/results';
 import './board/board.css';
 
 const SIDE_NAMES: Record<string, string> = { rebel: 'Rebel', imperial: 'Imperial' };
@@ -305,6 +306,8 @@ export class PlayScreen {
     this.app.leaveSeat(remote.seat, !!this.view?.winner);
   }
 
+  /** [issue 44] the scenario being played (from the worker's 'started'), for the results panel. */
+  private scenario = '';
   /** A resume sent to the worker and not yet answered. */
   private resuming = false;
 
@@ -343,6 +346,7 @@ export class PlayScreen {
       this.app.receive(m); // a refused resume is said where it was asked for (the Saves panel too)
       return;
     }
+    if (m.type === 'started') this.scenario = m.info.scenario;
     if (m.type === 'started' && this.resuming) {
       this.resuming = false;
       this.enter(loadPace(450));
@@ -399,15 +403,9 @@ export class PlayScreen {
     if (v?.winner) {
       // seen at the end of a whole game: "the Rebellion wins." with no word of how it was won
       const won = v.winner === 'draw' ? 'The game ends in a draw.' : `${capital(SIDE_TEAMS[v.winner] ?? v.winner)} wins.`;
-      const sc = v.score as { rebelPoints?: number; rebelTarget?: number; chaos?: number; level?: string };
-      const lines = scoreLines(v.score).map((line) => `<li>${esc(line)}</li>`).join('');
-      // the galactic game: the Empire's victory level by the final Chaos Index [001 victory levels]
-      const level = typeof sc.chaos === 'number' ? ` The Empire's victory level: <b>${esc(String(sc.level ?? ''))}</b> (Chaos Index ${sc.chaos}).` : '';
-      const total = typeof sc.rebelPoints === 'number' ? `<p>Turn ${v.turn} of ${v.turns}. The Rebel has <b>${sc.rebelPoints}</b> victory points (target ${sc.rebelTarget ?? '?'}).${level}</p>` : '';
-      // the button before the points' sources: a long list pushed it out of sight at 800x600
-      parts.push(
-        `<h3 class="gold" data-testid="game-over">${esc(won)}</h3>${total}<p><button data-act="menu">Back to the menu</button></p>${total && lines ? `<ul class="context">${lines}</ul>` : ''}`,
-      );
+      // [issue 44] the results panel: who won and why, the points by source, the ways on
+      const victory = this.app.content.scenarios.get(this.scenario)?.victory.text ?? null;
+      parts.push(resultsHtml(v, won, scoreLines(v.score), victory));
     } else if (p.thinking && p.online) {
       parts.push(`<div class="thinking" data-testid="thinking"><span class="spinner"></span> ${esc(onlineWaiting(p.thinking, p.online))}</div>`);
     } else if (p.thinking) {
@@ -596,6 +594,8 @@ export class PlayScreen {
         return this.render();
       case 'menu':
         return this.leave();
+      case 'download':
+        return this.requestSave('download');
     }
   }
 
