@@ -20,7 +20,8 @@
  * [12.83]; see capture.ts for guards and prisoners.
  */
 import { hasComponent } from 'bitecs';
-import type { SideId } from '../src/core/content/schema';
+import type { SideId, TablesDef } from '../src/core/content/schema';
+import { characterColumn } from '../src/core/odds';
 import { emit } from '../src/core/engine/game';
 import type { Command, Frame, Game, Json, Procedure, Step } from '../src/core/engine/types';
 import { environOf, holderOf, possessionsOf, tag, touch, unplace, untag } from '../src/core/world/world';
@@ -177,13 +178,42 @@ export function defenceStrength(game: Game, s: State): number {
   return charactersStrength(game, s, s.active ?? []);
 }
 
-/** [12.6] the table column of a differential, with the capture [12.5] and failed break-off [12.53] shifts. */
+/** [12.6] the table column of a differential, with the capture [12.5] and failed break-off [12.53] shifts (core/odds' column, the one copy). */
 export function combatColumn(game: Game, differential: number, capture: boolean, shiftRight: number): number {
-  const t = game.content.tables.characterCombat;
-  let col = t.columns.findIndex((r) => differential >= r.min && differential <= r.max);
-  if (col < 0) col = differential < 0 ? 0 : t.columns.length - 1;
-  col += shiftRight - (capture ? t.captureShift : 0);
-  return Math.max(0, Math.min(t.columns.length - 1, col));
+  return characterColumn(game.content.tables, differential, capture, shiftRight);
+}
+
+/** What one round's dice deal [12.6]: wounds to each side and the captures (* results) rolled. */
+export interface RoundResult {
+  toDefender: number;
+  toAttacker: number;
+  captures: number;
+}
+
+/**
+ * [12.6] steps 6-15, the rule's outcome function: each of the attacker's dice (two for a creature that
+ * attacks twice [13.45]) gives the defender's wounds, the defender's die the attacker's; a firefight
+ * doubles every wound [12.6]; a * result is a capture (counted, whether the fight is to capture is the
+ * caller's [12.86]). The resolution and the odds shown before it (src/words/character-odds) both use it.
+ */
+export function roundResult(t: TablesDef, column: number, style: CombatStyle, attackerDice: readonly number[], defenderDie: number): RoundResult {
+  const rows = t.characterCombat.rows;
+  const times = style === 'firefight' ? 2 : 1;
+  let toDefender = 0;
+  let captures = 0;
+  for (const die of attackerDice) {
+    const r = rows[die - 1]![column]!;
+    toDefender += r.defender * times;
+    if (r.defenderCapture) captures++;
+  }
+  const r2 = rows[defenderDie - 1]![column]!;
+  if (r2.attackerCapture) captures++;
+  return { toDefender, toAttacker: r2.attacker * times, captures };
+}
+
+/** How many dice the attacker rolls a round: two for a creature that attacks twice [13.45]. */
+export function attackerStrikes(game: Game, attacker: Attacker): number {
+  return forceRatings(game, attacker).special.includes('attacks-twice') ? 2 : 1;
 }
 
 // ------------------------------------------------------------------ death
@@ -362,7 +392,8 @@ export const characterCombat: Procedure = {
           return decide(side, 'break-off', 'Try to break off before this round?', '[12.5]', [
             { type: 'break-off', side, attempt: true },
             { type: 'break-off', side, attempt: false },
-          ], { differential: diff, round: s.round as number });
+          // what the odds of the round need: the fight's intent [12.5] and style [12.6], the attacker's dice [13.45]
+          ], { differential: diff, round: s.round as number, capture: s.intent === 'capture', style: s.style as CombatStyle, strikes: attackerStrikes(game, s.attacker) });
         }
         case 'defender-wounds': {
           const side = defenderSide(s);
@@ -505,19 +536,23 @@ export const characterCombat: Procedure = {
   },
 };
 
+/** [12.51, 12.42] the break-off die's outcome: active characters get away on at most the column's active number, inactive ones on its inactive number. */
+export function breakOffResult(t: TablesDef, column: number, die: number): { activeOff: boolean; inactiveOff: boolean } {
+  const c = t.characterCombat;
+  return { activeOff: die <= (c.breakOffActive[column] as number), inactiveOff: die <= (c.breakOffInactive[column] as number) };
+}
+
 /**
  * [12.5-12.53] one die for the whole defending force: active characters break off on a die at most the
  * active number of the column, inactive ones on the (better) inactive number [12.42]. Those who succeed
  * leave the combat [12.51]; if any remain, the round is fought one column to the right [12.53].
  */
 function tryBreakOff(game: Game, s: State): void {
-  const t = game.content.tables.characterCombat;
   const diff = attackStrength(game, s) - defenceStrength(game, s);
   const col = combatColumn(game, diff, s.intent === 'capture', 0);
   const die = game.rng.d6();
   const inactive = s.fighting!.filter((ch) => !s.active!.includes(ch));
-  const activeOff = die <= (t.breakOffActive[col] as number);
-  const inactiveOff = die <= (t.breakOffInactive[col] as number);
+  const { activeOff, inactiveOff } = breakOffResult(game.content.tables, col, die);
   const leaving = [...(activeOff ? s.active! : []), ...(inactiveOff ? inactive : [])];
   s.fighting = s.fighting!.filter((ch) => !leaving.includes(ch));
   if (activeOff) s.active = [];
@@ -541,7 +576,6 @@ function tryBreakOff(game: Game, s: State): void {
 
 /** Steps 4-15: the differential, the two dice, and the wounds and captures they give. */
 function resolveRound(game: Game, s: State): void {
-  const t = game.content.tables.characterCombat;
   const attack = attackStrength(game, s);
   const defence = defenceStrength(game, s);
   const capture = s.intent === 'capture';
@@ -549,25 +583,12 @@ function resolveRound(game: Game, s: State): void {
   // possessions that added to this round are used [14.2]; their durability is checked after the combat
   const fighters = [...s.active!, ...attackingCharacters(game, s)];
   for (const p of bonusPossessions(game, s, fighters).used) if (!s.possessionsUsed!.includes(p)) s.possessionsUsed!.push(p);
-  const times = s.style === 'firefight' ? 2 : 1; // [12.6]
-  // steps 6-11: the attacker's die, the defender's wounds (a creature that attacks twice rolls twice [13.45])
-  let toDefender = 0;
-  let captures = 0;
-  const strikes = hasSpecial(game, s, 'attacks-twice') ? 2 : 1;
+  // steps 6-15: the attacker's dice (a creature that attacks twice rolls twice [13.45]), then the defender's
   const dice: number[] = [];
-  for (let i = 0; i < strikes; i++) {
-    const die = game.rng.d6();
-    dice.push(die);
-    const r = t.rows[die - 1]![col]!;
-    toDefender += r.defender * times;
-    if (r.defenderCapture) captures++;
-  }
-  // steps 12-15: the defender's die, the attacker's wounds
+  for (let i = 0; i < attackerStrikes(game, s.attacker); i++) dice.push(game.rng.d6());
   const die2 = game.rng.d6();
+  const { toDefender, toAttacker, captures } = roundResult(game.content.tables, col, s.style as CombatStyle, dice, die2);
   dice.push(die2);
-  const r2 = t.rows[die2 - 1]![col]!;
-  const toAttacker = r2.attacker * times;
-  if (r2.attackerCapture) captures++;
   s.woundsToDefender = toDefender;
   s.woundsToAttacker = toAttacker;
   // [12.86] the * results are ignored in kill combat

@@ -56,6 +56,8 @@ export function createSettingsPanel(
   slider(motion, 'animationSpeed', 'Animation speed');
   slider(motion, 'cameraSensitivity', 'Camera sensitivity');
   motion.add(settings, 'showDice').name('Show rolls as dice').onChange(() => changed('showDice'));
+  // [issue 44] off: a question that cannot matter, or repeats an unchanged answer, is answered by its default
+  motion.add(settings, 'askEveryTime').name('Ask me every time').onChange(() => changed('askEveryTime'));
 
   const sound = gui.addFolder('Sound');
   slider(sound, 'masterVolume', 'Master volume', true);

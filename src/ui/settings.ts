@@ -22,6 +22,11 @@ export interface Settings {
   colourBlind: boolean;
   /** In a played game, rolls are shown as dice tumbling onto their faces (a click or key skips them). */
   showDice: boolean;
+  /**
+   * [issue 44] In a played game, ask every question, even one whose answer cannot matter or that repeats
+   * an unchanged answer (organize stacks); off, those are answered by their default.
+   */
+  askEveryTime: boolean;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -39,10 +44,11 @@ export const DEFAULT_SETTINGS: Settings = {
   uiScale: 1,
   colourBlind: false,
   showDice: true,
+  askEveryTime: false,
 };
 
 /** Each number's allowed range and step (the panel's sliders use these too). */
-export const SETTING_RANGES: Record<Exclude<keyof Settings, 'quality' | 'bloom' | 'labels' | 'muted' | 'colourBlind' | 'showDice'>, { min: number; max: number; step: number }> = {
+export const SETTING_RANGES: Record<Exclude<keyof Settings, 'quality' | 'bloom' | 'labels' | 'muted' | 'colourBlind' | 'showDice' | 'askEveryTime'>, { min: number; max: number; step: number }> = {
   pixelRatio: { min: 0.5, max: 3, step: 0.25 },
   starfieldDensity: { min: 0.25, max: 2, step: 0.05 },
   animationSpeed: { min: 0, max: 4, step: 0.25 },

@@ -7,11 +7,15 @@
 import type { Decision, Game } from '../core/engine/types';
 import { describeOption, namesIn, type OptionInfo } from './describe';
 import { combatFacts, type CombatFacts } from './combat-facts';
+import { decisionNotes } from './decision-notes';
+import type { OddsNote } from './character-odds';
 
 export interface DecisionInfo {
   decision: Decision;
   options: OptionInfo[];
   combat: CombatFacts | null;
+  /** What the decision is about and the odds of its answers, from the rules' own outcome functions (character combat, landing, search...). */
+  notes: OddsNote[];
 }
 
 export function decisionInfo(game: Game, pending: Decision): DecisionInfo {
@@ -23,7 +27,7 @@ export function decisionInfo(game: Game, pending: Decision): DecisionInfo {
       ? (Object.fromEntries(Object.entries(pending.context).map(([k, v]) => [k, Array.isArray(v) ? v.map(named) : named(v)])) as Decision['context'])
       : undefined,
   };
-  return { decision, options: pending.options.map((o) => describeOption(game, o, pending)), combat: combatFacts(game, pending) };
+  return { decision, options: pending.options.map((o) => describeOption(game, o, pending)), combat: combatFacts(game, pending), notes: decisionNotes(game, pending) };
 }
 
 /** The turn sequence as the play screen's bar labels it ("rebel operations: movement"). */

@@ -6,7 +6,8 @@
  * planet facts (loyalty, state, PDB), public tables and cards.
  */
 import type { HyperjumpResult } from '../core/content/schema';
-import { HYPERJUMP_WORDS, hyperjumpOdds, jumpOf, stackNavigation } from '../../systems/hyperjump';
+import { HYPERJUMP_WORDS, driftingStacks, hyperjumpOdds, jumpOf, stackNavigation } from '../../systems/hyperjump';
+import { pdbUsableBy } from '../../systems/pdb';
 import { hasComponent } from 'bitecs';
 import type { Command, Decision, Game } from '../core/engine/types';
 import { LOYALTIES, PLANET_STATES, type SideId } from '../core/content/schema';
@@ -17,10 +18,11 @@ import { DIPLOMACY_LOYALTY_DRAWS, ratingDraws } from '../../systems/bonus-draw';
 import { evasionValue, pilotNavigation } from '../../systems/detection';
 import { controls } from '../../systems/control';
 import { courtOf, sovereignDiplomacyDraws, sovereignOf } from '../../systems/sovereigns';
-import { enemyOf, unitsIn } from '../../systems/sides';
+import { enemyOf, sideOf, unitsIn } from '../../systems/sides';
 import { groupParts } from '../../systems/movement';
 import { possessionCard, workingPossessions } from '../../systems/possessions';
 import { missionNeed, missionSuits } from './mission-words';
+import { sectionFor } from '../../systems/action-cards';
 
 export interface OptionFacts {
   /** A line of facts under the label. */
@@ -83,12 +85,41 @@ function missionFacts(game: Game, option: Command): OptionFacts {
     parts.push(
       `${draws} bonus draw${draws === 1 ? '' : 's'}${own ? ` (${own} his own)` : ''}${loyalty ? ` (${loyalty > 0 ? '+' : ''}${loyalty} for the planet's loyalty [13.2])` : ''}${sovereign ? ` (+${sovereign} for the sovereign at your court [13.2])` : ''} [13.6]`,
     );
+    if (environ) parts.push(bonusChanceWords(game, environ, letter, draws, card.lettersToComplete));
     // [13.2 E] whom the mission summons, and from where
     const name = letter === 'E' && environ ? sovereignOf(game, environ) : null;
     if (name) parts.push(`${name}${courtOf(game, environ) ? ', now at the enemy\'s court' : ', at no court yet'}`);
   }
   parts.push(missionNeed(card));
   return { detail: parts.join(' · '), warning: sabotageWarning(game, option, letter) };
+}
+
+/**
+ * [13.6, 13.32] the chance that `draws` bonus draws alone show the mission's letter `need` times: each
+ * action card read as the rule reads it in this environ (`sectionFor`), drawn without replacement from a
+ * full deck (the deck's order is hidden). The action segment's draws [13.3] come on top of these.
+ */
+export function bonusLetterChance(game: Game, environ: number, letter: string, draws: number, need = 1): number {
+  const cards = game.content.actions;
+  const n = cards.length;
+  const k = cards.filter((card) => sectionFor(game, card, environ).letters.includes(letter as never)).length;
+  const d = Math.min(draws, n);
+  // hypergeometric: P(exactly j letters in d cards) = C(k, j) C(n-k, d-j) / C(n, d)
+  let p = 0;
+  for (let j = Math.max(need, 0); j <= Math.min(k, d); j++) p += (choose(k, j) * choose(n - k, d - j)) / choose(n, d);
+  return Math.min(1, p);
+}
+
+function choose(n: number, r: number): number {
+  if (r < 0 || r > n) return 0;
+  let out = 1;
+  for (let i = 1; i <= r; i++) out = (out * (n - r + i)) / i;
+  return out;
+}
+
+function bonusChanceWords(game: Game, environ: number, letter: string, draws: number, need: number): string {
+  const p = bonusLetterChance(game, environ, letter, draws, need);
+  return `the bonus draws alone show ${need > 1 ? `${need} ${letter}s` : letter} ${percent(p)} here (the action segment's draws come first) [13.6]`;
 }
 
 /**
@@ -164,23 +195,43 @@ function flightFacts(game: Game, option: Command, decision?: Decision): OptionFa
   const to = option.to as number;
   if (!Array.isArray(group) || !to) return {};
   const pieces = group.filter((p): p is number => typeof p === 'number');
-  const { units, characters, ship } = groupParts(game, pieces);
+  const from = environOf(game.world, pieces[0] ?? 0);
+  return from ? moveFacts(game, option.side as SideId, pieces, from, to) : {};
+}
+
+/**
+ * [5.22, 9.3] a landing from a drift area down to an environ: no planet is left, the planet reached may
+ * see the stack (the move's 'left' stage, as movement.ts runs it), said with its chance of detection.
+ */
+function landingFacts(game: Game, option: Command): OptionFacts {
+  const to = option.to as number;
+  if (option.outer === true || !to) return { detail: "a movement's worth of flying to the sun's drift area; no PDB sees it [5.22]" };
   const side = option.side as SideId;
+  const stack = driftingStacks(game, side, (eid) => sideOf(game, eid)).find((x) => x.system === option.system && !x.outer);
+  return stack ? moveFacts(game, side, stack.pieces, 0, to) : {};
+}
+
+/** The facts of a stack's move from `from` (0: out of a drift area) to `to`: the hyperjump, and each PDB check it meets. */
+export function moveFacts(game: Game, side: SideId, pieces: number[], from: number, to: number): OptionFacts {
+  const { units, characters, ship } = groupParts(game, pieces);
   const w = game.world;
-  const from = environOf(w, pieces[0] ?? 0);
-  if (!from) return {};
-  const fromPlanet = planetOfEnviron(w, from);
+  const fromPlanet = from ? planetOfEnviron(w, from) : 0;
   const toPlanet = planetOfEnviron(w, to);
   const enemy = enemyOf(side);
-  const seeing = (planet: number) => controls(game, enemy, planet) && w.c.Pdb.up[planet] === 1;
+  // the rule's own test of a PDB that checks a moving stack [9.3]
+  const seeing = (planet: number) => planet !== 0 && pdbUsableBy(game, planet, enemy);
   // [5.22] to another star system: the hyperjump's exact odds, said before the jump
-  const jump = jumpOf(game, from, to);
+  const jump = from ? jumpOf(game, from, to) : null;
   const jumpLine = jump ? hyperjumpLine(game, jump.distance, stackNavigation(game, units, characters), jump.via) : '';
   const withJump = (facts: OptionFacts): OptionFacts => (jumpLine ? { ...facts, detail: [jumpLine, facts.detail].filter(Boolean).join('; ') } : facts);
   const checks: number[] = [];
   if ((fromPlanet !== toPlanet || ship) && seeing(fromPlanet)) checks.push(fromPlanet);
   if (fromPlanet !== toPlanet && seeing(toPlanet)) checks.push(toPlanet);
-  if (!checks.length) return withJump({});
+  if (!checks.length) {
+    // said plainly: a PDB that is down or the mover's own sees nothing
+    const pdb = toPlanet && fromPlanet !== toPlanet ? `${nameOf(game, toPlanet)}'s ${pdbWords(game, toPlanet)}${controls(game, enemy, toPlanet) ? '' : ', not the enemy\'s'}: no detection roll [9.3]` : '';
+    return withJump(pdb ? { detail: pdb } : {});
+  }
   if (units.length) return withJump({ detail: `units pass an enemy PDB at ${checks.map((p) => nameOf(game, p)).join(' and ')}: it may fire on them [9.21]` });
   if (!ship) return withJump({});
   const holder = holderOf(w, ship);
@@ -237,6 +288,8 @@ export function optionFacts(game: Game, option: Command, decision?: Decision): O
       return shipFacts(game, option);
     case 'move-to':
       return flightFacts(game, option, decision);
+    case 'leave-drift':
+      return landingFacts(game, option);
     default:
       return declareFacts(game, option);
   }

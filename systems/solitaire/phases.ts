@@ -178,8 +178,8 @@ export const eventsPhase: Procedure<SolitaireGame> = {
       case 'suppress': {
         s.repression -= 1;
         const die = d10(game);
-        const change = contentOf(game).file.suppressionTable[die]!;
-        if (die >= 3) {
+        const { prevented, change } = suppressionResult(contentOf(game).file, die);
+        if (prevented) {
           tell(game, 'chaos-event', `Suppression (die ${die}): "${contentOf(game).eventNames.get(marker)}" is prevented.`, '[001 Suppression]');
           discardMarker(game, marker);
           d.current = null;
@@ -828,3 +828,26 @@ export const endOfTurn: Procedure<SolitaireGame> = {
     throw new Error('the end of the turn asks nothing');
   },
 };
+
+/**
+ * [001 Suppression] a Repression marker's die (0-9): the event is prevented on 3 or more, and the Chaos
+ * Index moves by the suppression table's entry either way. The outcome function the resolution uses and
+ * the odds shown before it enumerate (`suppressionOdds`).
+ */
+export function suppressionResult(file: { suppressionTable: readonly number[] }, die: number): { prevented: boolean; change: number } {
+  return { prevented: die >= 3, change: file.suppressionTable[die] ?? 0 };
+}
+
+/** [001 Suppression] the chance a suppression prevents the event, and of each Chaos Index change, over the ten faces of the die. */
+export function suppressionOdds(file: { suppressionTable: readonly number[] }): { prevented: number; changes: { change: number; chance: number }[] } {
+  let prevented = 0;
+  const changes: { change: number; chance: number }[] = [];
+  for (let die = 0; die < 10; die++) {
+    const r = suppressionResult(file, die);
+    if (r.prevented) prevented += 0.1;
+    const x = changes.find((c) => c.change === r.change);
+    if (x) x.chance += 0.1;
+    else changes.push({ change: r.change, chance: 0.1 });
+  }
+  return { prevented, changes: changes.sort((a, b) => a.change - b.change) };
+}

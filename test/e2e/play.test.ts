@@ -51,13 +51,14 @@ describe('single-screen play', () => {
     let steps = 0;
     while (s.turn === 1 && !s.winner && steps++ < 400) {
       const kind = s.decision?.kind;
-      if (!usedMarker && kind === 'movement' && (await page.locator('[data-testid="marker"]').count()) > 0) {
+      if (!usedMarker && kind === 'movement' && (await page.locator('[data-testid="board-marker"]').count()) > 0) {
         usedMarker = true;
-        await page.locator('[data-testid="marker"]').first().click();
-        // one choice there: taken at once; several: the panel narrows to them and we take the first
-        await page.waitForTimeout(50);
-        const narrowed = await page.locator('.filter').count();
-        if (narrowed) await page.locator('[data-testid="option"]').first().click();
+        // [issue 44] the map is a board: click a stack, then where it goes
+        await page.locator('[data-testid="board-marker"]').first().dispatchEvent('click');
+        const dest = page.locator('[data-testid="board-dest-marker"]');
+        await dest.first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+        if (await dest.count()) await dest.first().dispatchEvent('click');
+        else await page.locator('[data-testid="option"]').first().click();
         s = await waitForHuman(page, { turn: 1 });
         if (!undone && s.canUndo) {
           undone = true;
@@ -127,7 +128,8 @@ describe('single-screen play', () => {
     const overlaps = await page.evaluate(() => {
       const shown = (el: Element) => (el as HTMLElement).style.display !== 'none' && el.getBoundingClientRect().width > 0;
       const meet = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
-      const markers = [...document.querySelectorAll('[data-testid="marker"]')].filter(shown);
+      // [issue 44] in a move the markers are the board's: the stack in hand and where it may go
+      const markers = [...document.querySelectorAll('.map-marker')].filter(shown);
       const labels = [...document.querySelectorAll('.system-label, .planet-label, .stack-label')].filter(shown);
       const found: string[] = [];
       markers.forEach((m, i) => {

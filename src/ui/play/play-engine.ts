@@ -21,6 +21,10 @@ import { namesIn } from '../../words/describe';
 import { decisionInfo, sequenceLabels } from '../../words/decision-info';
 import type { FromPlayWorker, PlayInfo, PlaySetup } from './play-protocol';
 import { entityRefs } from '../../core/world/entity-refs';
+import { canonical } from '../../core/engine/commands';
+import { groupedOptions, movers, stackDests, type Dest } from '../../words/dests';
+import { needlessAnswer } from '../../words/defaults';
+import { assignmentFacts } from '../../words/assignment';
 
 /** Events that roll dice or reveal something: undo may not cross them. */
 const REVEALING = ['detection', 'pdb', 'military-combat', 'character-combat', 'combat', 'break-off', 'search', 'action', 'mission', 'hyperjump', 'squad', 'bonus-draw', 'domino', 'rebellion', 'capture', 'captured', 'subvert', 'subverted'];
@@ -35,6 +39,8 @@ export class PlayEngine {
   private sentEvents = 0;
   private resetPending = true;
   paused = false;
+  /** [issue 44] ask the human every question; off, `needlessAnswer` answers those that cannot matter. */
+  askEveryTime = false;
 
   constructor(readonly content: Content = bundledContent()) {}
 
@@ -151,6 +157,40 @@ export class PlayEngine {
     return [this.state()];
   }
 
+  /**
+   * [issue 44] a move made on the map: several commands in a row (pick each piece of a stack, then its
+   * destination), each checked against the decision pending when it comes, as `answer` checks one. If
+   * any is not among the choices then, the game goes back to where it was before the first and the
+   * whole move is refused. Undo takes the move back as one.
+   */
+  answerMany(side: SideId, commands: Command[]): FromPlayWorker[] {
+    const g = this.game;
+    if (!g?.pending) return [{ type: 'error', message: 'Nothing is waiting for an answer.' }];
+    if (g.pending.side !== side || this.agents[side]) return [{ type: 'error', message: `It is not the ${side} player's decision.` }];
+    const before = g.log.length;
+    const marks = this.marks.length;
+    for (const [i, command] of commands.entries()) {
+      const d = g.pending;
+      const option = d && d.side === side ? d.options.find((o) => canonical(o) === canonical(command)) : undefined;
+      if (!option || !this.applyLogged(option, i === 0)) {
+        if (g.log.length > before) {
+          this.game = replay(optionsOf(g), g.log.slice(0, before));
+          this.marks = this.marks.slice(0, marks);
+        }
+        return [{ type: 'error', message: `That move is not one of the choices (step ${i + 1}: ${command.type}).` }, this.state()];
+      }
+    }
+    return [this.state()];
+  }
+
+  /** [issue 44] where these pieces of one environ may go together, for the map (none when no movement decision is pending). */
+  destsFor(pieces: number[]): Dest[] {
+    const g = this.game;
+    const d = g?.pending;
+    if (!g || !d || !this.humans().includes(d.side)) return [];
+    return stackDests(g, d, pieces);
+  }
+
   /** One AI decision, if an AI is to move. */
   stepAI(): boolean {
     const g = this.game;
@@ -242,7 +282,23 @@ export class PlayEngine {
     return humans[0] ?? null;
   }
 
+  /**
+   * [issue 44] answer the human's needless questions by their default (Settings: "Ask me every time" off),
+   * each through the engine like any answer, logged but not the human's own (undo goes past them).
+   */
+  private settle(): void {
+    const g = this.game;
+    if (!g || this.askEveryTime) return;
+    for (let i = 0; i < 500; i++) {
+      const d = g.pending;
+      if (!d || g.winner || this.agents[d.side]) return;
+      const option = needlessAnswer(g, d);
+      if (!option || !this.applyLogged(option, false)) return;
+    }
+  }
+
   state(): Extract<FromPlayWorker, { play: PlayInfo }> {
+    this.settle();
     const g = this.game as Game;
     const viewer = this.currentViewer();
     if (viewer !== this.viewer) {
@@ -278,6 +334,10 @@ export class PlayEngine {
         decision: info?.decision ?? null,
         options: info?.options ?? [],
         combat: info?.combat ?? null,
+        notes: info?.notes ?? [],
+        movers: pending ? movers(g, pending) : [],
+        groups: pending && info ? groupedOptions(g, pending, info.options) : [],
+        assignment: assignmentFacts(g),
         thinking: this.aiToMove(),
         paused: this.paused,
         canUndo: undo.index >= 0,

@@ -4,11 +4,14 @@
  * the page shows the galaxy, the HUD and the log the same way for both; a play state adds `play`.
  */
 import type { SideId } from '../../core/content/schema';
-import type { Decision } from '../../core/engine/types';
+import type { Command, Decision } from '../../core/engine/types';
+import type { Dest, ListGroup, Mover } from '../../words/dests';
+import type { AssignmentFacts } from '../../words/assignment';
 import type { Seats } from '../../core/save';
 import type { FromWorker } from '../spectator-protocol';
 import type { OptionInfo } from '../../words/describe';
 import type { CombatFacts } from '../../words/combat-facts';
+import type { OddsNote } from '../../words/character-odds';
 
 /** Who plays a side: a person at this screen, or an AI level from `src/ai/registry.ts`. */
 export type Player = { kind: 'human' } | { kind: 'ai'; agent: string };
@@ -25,6 +28,12 @@ export type ToPlayWorker =
   | { type: 'new'; setup: PlaySetup }
   /** Answer the pending decision with its option number `index` (the worker checks it is that side's). */
   | { type: 'answer'; side: SideId; index: number }
+  /** [issue 44] a move made on the map: these commands in order, each checked against the decision pending then. */
+  | { type: 'answer-many'; side: SideId; commands: Command[] }
+  /** [issue 44] where these pieces may go together (answered with 'dests'). */
+  | { type: 'dests'; pieces: number[] }
+  /** [issue 44] ask every question (true), or answer the needless ones by their default (false). */
+  | { type: 'ask-every-time'; on: boolean }
   | { type: 'undo' }
   /** Pause or go on with the AI's decisions. */
   | { type: 'pause'; paused: boolean }
@@ -43,6 +52,14 @@ export interface PlayInfo {
   options: OptionInfo[];
   /** [10.0-10.7] for an attack: the odds' facts as the deciding side knows them. */
   combat?: CombatFacts | null;
+  /** What the decision is about and the odds of its answers, made by src/words/decision-notes [issue 44]. */
+  notes?: OddsNote[];
+  /** [issue 44] the stacks that can move and where each may go (the board's dests). */
+  movers?: Mover[];
+  /** [issue 44] the options grouped by star system, then stack, sorted, duplicates merged. */
+  groups?: ListGroup[];
+  /** [issue 44] the galactic Empire's strategic assignment (public), while one is in hand. */
+  assignment?: AssignmentFacts | null;
   /** The AI side that is deciding now, if any. */
   thinking: SideId | null;
   paused: boolean;
@@ -73,4 +90,5 @@ export interface OnlineTable {
 export type FromPlayWorker =
   | FromWorker
   | (Extract<FromWorker, { type: 'state' }> & { play: PlayInfo })
+  | { type: 'dests'; pieces: number[]; dests: Dest[] }
   | { type: 'autosave'; text: string; scenario: string; turn: number; seed?: string; seats?: Seats };

@@ -15,9 +15,10 @@ import type { App } from '../app';
 import { spreadMarkers, type ScreenBox } from '../screen-boxes';
 import type { OptionInfo } from '../../words/describe';
 import type { CombatFacts } from '../../words/combat-facts';
+import type { OddsNote } from '../../words/character-odds';
 import { GLOSSARY, withTerms } from './glossary';
 import { DiceTray, diceOf } from './dice-tray';
-import { attackColumns, breakOffOdds, characterColumn, characterOdds, militaryColumn, militaryOdds, oddsForEvent, percent, searchOdds, type Outcome } from '../../core/odds';
+import { attackColumns, militaryColumn, militaryOdds, oddsForEvent, percent, searchOdds, type Outcome } from '../../core/odds';
 import type { FromPlayWorker, OnlineTable, PlayInfo, PlaySetup, ToPlayWorker } from './play-protocol';
 import { scoreLines } from '../score-lines';
 import { loadPace, savePace } from './seats';
@@ -26,6 +27,13 @@ import type { OnlineSeat } from '../../online/client';
 import type { SeatRequest } from '../../online/protocol';
 import { fetchLobby, lobbyHtml, seatWaitSelect } from '../lobby';
 import { RemotePlay } from './remote-play';
+// [issue 44] play on the map: the board's dests, and the grouped decision list
+import { MapPlay } from './board/map-play';
+import { groupedListHtml } from './board/grouped-list';
+import { assignmentHtml, markAssignmentPlanets } from './board/assignment-box';
+import { TurnSummary } from './board/turn-summary';
+import { resultsHtml } from './board/results';
+import './board/board.css';
 
 const SIDE_NAMES: Record<string, string> = { rebel: 'Rebel', imperial: 'Imperial' };
 const SIDE_TEAMS: Record<string, string> = { rebel: 'the Rebellion', imperial: 'the Empire' };
@@ -52,6 +60,8 @@ export class PlayScreen {
   private markers: MapMarker[] = [];
   play: PlayInfo | null = null;
   private view: GameView | null = null;
+  /** [issue 44] the system whose group of the list is unfolded (the one last clicked on the map). */
+  private openGroup: string | null = null;
   /** Options narrowed to one place by a click on the map (null: all shown). */
   private filter: string | null = null;
   private lastRolls: GameEvent[] = [];
@@ -66,6 +76,10 @@ export class PlayScreen {
   audio: GameAudio = silentAudio;
   private readonly tmp2 = new Vector2();
   private readonly tmp3 = new Vector3();
+  /** [issue 44] the map as a board: stacks picked and moved by clicks. */
+  readonly board: MapPlay;
+  /** [issue 44] the opponent's turn, summed up when the player's decision comes. */
+  private readonly summary = new TurnSummary();
 
   constructor(readonly app: App) {
     const root = app.root;
@@ -87,6 +101,26 @@ export class PlayScreen {
     this.helpEl = q('.help');
     this.markerLayer = q('.marker-layer');
     this.dice = new DiceTray(this.box);
+    this.board = new MapPlay(
+      (m) => {
+        const side = this.play?.decision?.side;
+        if (m.type === 'dests') this.send(m);
+        else if (side && !this.busy && this.privacyEl.hidden) {
+          this.busy = true;
+          this.audio.play('select');
+          this.send({ type: 'ask-every-time', on: this.app.settings.askEveryTime });
+          this.send({ type: 'answer-many', side, commands: m.commands });
+        }
+      },
+      () => this.render(),
+      (environ) => {
+        const L = this.app.galaxy.layout;
+        const where = L.environIndex.get(environ);
+        return (where ? L.planets[where.planet]?.system : undefined) ?? '';
+      },
+      (system) => this.app.galaxy.focusSystem(system, this.app.galaxy.animationSpeed === 0),
+    );
+    this.board.systemName = (id) => this.app.content.systems.get(id)?.name ?? id;
     this.helpEl.innerHTML = this.helpHtml();
     this.helpEl.addEventListener('click', () => (this.helpEl.hidden = true));
     this.privacyEl.addEventListener('click', () => this.reveal());
@@ -272,6 +306,8 @@ export class PlayScreen {
     this.app.leaveSeat(remote.seat, !!this.view?.winner);
   }
 
+  /** [issue 44] the scenario being played (from the worker's 'started'), for the results panel. */
+  private scenario = '';
   /** A resume sent to the worker and not yet answered. */
   private resuming = false;
 
@@ -298,16 +334,19 @@ export class PlayScreen {
     this.app.galaxy.animationSpeed = paceMs === 0 ? 0 : paceMs < 200 ? 2.5 : 1;
     (document.activeElement as HTMLElement | null)?.blur();
     this.send({ type: 'pace', ms: paceMs });
+    this.send({ type: 'ask-every-time', on: this.app.settings.askEveryTime });
   }
 
   private receive(m: FromPlayWorker): void {
     if (m.type === 'autosave' || m.type === 'save') return this.app.receive(m);
+    if (m.type === 'dests') return this.board.receiveDests(m.pieces, m.dests);
     if (m.type === 'error') {
       this.busy = false;
       this.resuming = false;
       this.app.receive(m); // a refused resume is said where it was asked for (the Saves panel too)
       return;
     }
+    if (m.type === 'started') this.scenario = m.info.scenario;
     if (m.type === 'started' && this.resuming) {
       this.resuming = false;
       this.enter(loadPace(450));
@@ -332,6 +371,16 @@ export class PlayScreen {
     const before = this.play;
     this.play = m.play;
     this.view = m.view;
+    this.board.update(m.play.decision ? m.play.movers : []);
+    // [issue 44] gather what the AI's turn showed; sum it up when the player decides again
+    const points = typeof (m.view?.score as { rebelPoints?: unknown } | undefined)?.rebelPoints === 'number' ? ((m.view.score as { rebelPoints: number }).rebelPoints) : null;
+    if (m.reset) this.summary.settle({}, null, '');
+    else if (m.play.thinking) this.summary.gather(m.events, points);
+    else if (before?.thinking) {
+      // the AI's last steps came with the player's decision
+      this.summary.gather(m.events, points);
+      this.summary.settle(this.app.galaxy.refs, points, capital(SIDE_TEAMS[before.thinking] ?? before.thinking));
+    }
     if (!before || before.decision?.kind !== m.play.decision?.kind) this.filter = null;
     // hot-seat: a different person is to play; hide the board until they say they are ready
     if (m.play.humans.length > 1 && m.play.decision && m.play.decision.side !== this.revealed) this.showPrivacy(m.play.decision.side);
@@ -348,18 +397,15 @@ export class PlayScreen {
     const parts: string[] = [];
     // online: where the others join comes first, while a seat still waits for its person
     if (p.online && !v?.winner) parts.push(onlineHtml(p.online, this.app.reservedLinks(p.online.gameId)));
+    // [issue 44] the galactic Empire's strategic assignment, all game long (public)
+    if (!v?.winner) parts.push(assignmentHtml(p.assignment));
+    markAssignmentPlanets(v?.winner ? null : p.assignment);
     if (v?.winner) {
       // seen at the end of a whole game: "the Rebellion wins." with no word of how it was won
       const won = v.winner === 'draw' ? 'The game ends in a draw.' : `${capital(SIDE_TEAMS[v.winner] ?? v.winner)} wins.`;
-      const sc = v.score as { rebelPoints?: number; rebelTarget?: number; chaos?: number; level?: string };
-      const lines = scoreLines(v.score).map((line) => `<li>${esc(line)}</li>`).join('');
-      // the galactic game: the Empire's victory level by the final Chaos Index [001 victory levels]
-      const level = typeof sc.chaos === 'number' ? ` The Empire's victory level: <b>${esc(String(sc.level ?? ''))}</b> (Chaos Index ${sc.chaos}).` : '';
-      const total = typeof sc.rebelPoints === 'number' ? `<p>Turn ${v.turn} of ${v.turns}. The Rebel has <b>${sc.rebelPoints}</b> victory points (target ${sc.rebelTarget ?? '?'}).${level}</p>` : '';
-      // the button before the points' sources: a long list pushed it out of sight at 800x600
-      parts.push(
-        `<h3 class="gold" data-testid="game-over">${esc(won)}</h3>${total}<p><button data-act="menu">Back to the menu</button></p>${total && lines ? `<ul class="context">${lines}</ul>` : ''}`,
-      );
+      // [issue 44] the results panel: who won and why, the points by source, the ways on
+      const victory = this.app.content.scenarios.get(this.scenario)?.victory.text ?? null;
+      parts.push(resultsHtml(v, won, scoreLines(v.score), victory));
     } else if (p.thinking && p.online) {
       parts.push(`<div class="thinking" data-testid="thinking"><span class="spinner"></span> ${esc(onlineWaiting(p.thinking, p.online))}</div>`);
     } else if (p.thinking) {
@@ -368,6 +414,7 @@ export class PlayScreen {
          <p><button data-act="pause" data-testid="pause">${p.paused ? 'Go on (Space)' : 'Pause the AI (Space)'}</button></p>`,
       );
     } else if (p.decision) {
+      parts.push(this.summary.html());
       parts.push(this.decisionHtml(p.decision, p.options));
     }
     parts.push(this.rollsHtml());
@@ -401,20 +448,25 @@ export class PlayScreen {
 
   private decisionHtml(d: Decision, options: OptionInfo[]): string {
     const shown = options.map((o, i) => ({ o, i })).filter(({ o }) => !this.filter || o.places.includes(this.filter));
-    const buttons = shown
-      .map(({ o, i }) => {
+    const button = (o: OptionInfo, i: number, count = 1) => {
         // past the 9th, a choice's key is its number typed as two digits ("1" then "2" for 12)
         const key = `<kbd>${i + 1}</kbd>`;
         const place = o.places.length ? ' has-place' : '';
         // the facts to weigh it by, and a warning before it throws something away
         const detail = o.detail ? `<small class="opt-detail" data-testid="option-detail">${withTerms(esc(o.detail))}</small>` : '';
         const warn = o.warning ? `<small class="opt-warn" data-testid="option-warning">⚠ ${esc(o.warning)}</small>` : '';
-        return `<button class="option${place}${o.ends ? ' ends' : ''}${o.warning ? ' warns' : ''}" data-option="${i}" data-testid="option">${key}<span>${esc(o.label)}${detail}${warn}</span></button>`;
-      })
-      .join('');
+        const times = count > 1 ? ` <b class="times">×${count}</b>` : '';
+        return `<button class="option${place}${o.ends ? ' ends' : ''}${o.warning ? ' warns' : ''}" data-option="${i}" data-testid="option">${key}<span>${esc(o.label)}${times}${detail}${warn}</span></button>`;
+    };
+    // [issue 44] a long list comes grouped by system and stack, identical choices merged; a map filter shows its own few flat
+    const groups = this.play?.groups;
+    const buttons =
+      !this.filter && groups?.length
+        ? groupedListHtml(groups, options.length, (i, count) => button(options[i] as OptionInfo, i, count), this.openGroup ?? undefined)
+        : shown.map(({ o, i }) => button(o, i)).join('');
     const filterNote = this.filter
       ? `<p class="filter">Showing the choices at <b>${esc(this.placeName(this.filter))}</b>. <button data-act="unfilter">show all</button></p>`
-      : options.some((o) => o.places.length)
+      : options.some((o) => o.places.length) && !this.board.active
         ? `<p class="muted small">Numbered markers on the map are these choices: click one, or press its number.</p>`
         : '';
     const enter = options.findIndex((o) => o.ends);
@@ -423,6 +475,8 @@ export class PlayScreen {
       <p class="prompt" data-testid="prompt">${withTerms(esc(d.prompt))}</p>
       ${this.contextHtml(d)}
       ${this.oddsHtml(d)}
+      ${notesHtml(this.play?.notes)}
+      ${this.board.panelHtml()}
       ${filterNote}
       <div class="options">${buttons}</div>
       ${enter >= 0 ? `<p class="muted small">Enter: ${esc(options[enter]?.label ?? '')}</p>` : ''}`;
@@ -478,15 +532,12 @@ export class PlayScreen {
           const best = searchOdds(t, value, least).found;
           const worst = searchOdds(t, value, most).found;
           const chance = best === worst ? percent(best) : `${percent(worst)} to ${percent(best)}`;
-          return `<li>${esc(this.play?.options[d.options.indexOf(o)]?.label ?? '')}: search value ${value}, finds them <b>${chance}</b></li>`;
+          const label = esc(this.play?.options[d.options.indexOf(o)]?.label ?? '');
+          // [11.0] no die finds them: said as a fact, not offered as a 0% chance
+          if (best === 0) return `<li>${label}: search value ${value} <b>cannot find them</b> (no die finds a hiding value of ${least} or more at this search value) [11.0]</li>`;
+          return `<li>${label}: search value ${value}, finds them <b>${chance}</b>${worst === 0 ? ' (0%: no die finds them if they hide at their best)' : ''}</li>`;
         });
       return `<div class="odds" data-testid="odds"><b>Odds [11.0]</b> <span class="muted">hiding value ${least === most ? least : `${least} to ${most}`} (who hides, and what helps him hide, is not known)</span><ul class="context">${lines.join('')}</ul></div>`;
-    }
-    if (d.kind === 'break-off' && typeof ctx.differential === 'number') {
-      const col = characterColumn(t, ctx.differential, false);
-      const b = breakOffOdds(t, col);
-      const o = characterOdds(t, col);
-      return `<div class="odds" data-testid="odds"><b>Break off [12.5]</b>: active characters ${percent(b.active)}, inactive ${percent(b.inactive)}.<br><b>If the round is fought [12.6]</b> (column ${col + 1}, differential ${ctx.differential}): attacker ${dist(o.attacker)}; defender ${dist(o.defender)}</div>`;
     }
     return '';
   }
@@ -517,8 +568,18 @@ export class PlayScreen {
   }
 
   private onDecisionClick(e: Event): void {
+    if ((e.target as HTMLElement).closest('[data-board-piece]')) {
+      this.board.panelClick(e.target as HTMLElement);
+      return;
+    }
     const target = (e.target as HTMLElement).closest('button') as HTMLButtonElement | null;
     if (!target || target.disabled) return;
+    if (this.board.panelClick(e.target as HTMLElement)) return;
+    const said = this.summary.click(e.target as HTMLElement);
+    if (said === true) return this.render();
+    if (said) return void (said.kind === 'system' ? this.app.galaxy.focusSystem(said.id, false) : this.app.galaxy.focusPlanet(said.kind === 'environ' ? (this.app.content.environs.get(said.id)?.planet ?? said.id) : said.id, false));
+    const planet = target.dataset.focusPlanet;
+    if (planet) return void this.app.galaxy.focusPlanet(planet, true);
     if (target.dataset.option) return this.choose(Number(target.dataset.option));
     switch (target.dataset.act) {
       case 'undo':
@@ -533,6 +594,8 @@ export class PlayScreen {
         return this.render();
       case 'menu':
         return this.leave();
+      case 'download':
+        return this.requestSave('download');
     }
   }
 
@@ -542,6 +605,7 @@ export class PlayScreen {
     this.busy = true;
     this.filter = null;
     this.audio.play('select');
+    this.send({ type: 'ask-every-time', on: this.app.settings.askEveryTime });
     this.send({ type: 'answer', side: d.side, index });
   }
 
@@ -603,6 +667,8 @@ export class PlayScreen {
       // Esc closes the topmost thing first: the help card, then the filter; only then does it undo.
       if (e.key === 'Escape' && !this.helpEl.hidden) {
         this.helpEl.hidden = true;
+      } else if (this.board.drop()) {
+        // [issue 44] Esc puts the stack picked on the map down first
       } else if (this.filter) {
         this.filter = null;
         this.render();
@@ -683,6 +749,7 @@ export class PlayScreen {
     this.clearMarkers();
     const p = this.play;
     if (!p?.decision) return;
+    if (this.board.active) return this.buildBoardMarkers();
     const byPlace = new Map<string, number[]>();
     p.options.forEach((o, i) => {
       for (const place of o.places) byPlace.set(place, [...(byPlace.get(place) ?? []), i]);
@@ -703,6 +770,33 @@ export class PlayScreen {
       this.markers.push({ el, environ, x: 0, y: 0, width: 0, height: 0, visible: false });
     }
     // sizes once, while laid out: the spreading below runs every frame and must not touch layout
+    for (const m of this.markers) {
+      m.width = m.el.offsetWidth;
+      m.height = m.el.offsetHeight;
+    }
+    this.placeMarkers();
+  }
+
+  /** [issue 44] the board's markers: stacks that can move, or the picked one and its destinations with their odds. */
+  private buildBoardMarkers(): void {
+    const list = this.board.markers();
+    const d = this.play?.decision;
+    if (d) this.frameChoices(list.map((m) => m.environ), d);
+    for (const bm of list) {
+      if (!this.app.galaxy.layout.environIndex.has(bm.environ)) continue;
+      const el = document.createElement('button');
+      el.className = `map-marker board-${bm.kind}`;
+      el.dataset.environ = bm.environ;
+      el.dataset.testid = bm.kind === 'dest' ? 'board-dest-marker' : 'board-marker';
+      el.title = bm.title;
+      el.textContent = bm.text;
+      el.addEventListener('click', (e) => {
+        this.board.shift = e.shiftKey;
+        this.pickPlace(bm.environ);
+      });
+      this.markerLayer.appendChild(el);
+      this.markers.push({ el, environ: bm.environ, x: 0, y: 0, width: 0, height: 0, visible: false });
+    }
     for (const m of this.markers) {
       m.width = m.el.offsetWidth;
       m.height = m.el.offsetHeight;
@@ -769,6 +863,8 @@ export class PlayScreen {
   private pickPlace(environ: string): void {
     const p = this.play;
     if (!p?.decision) return;
+    // [issue 44] a stack to pick or a destination of the picked one: the board plays it
+    if (!this.busy && this.board.click(environ)) return;
     const here = p.options.map((o, i) => ({ o, i })).filter(({ o }) => o.places.includes(environ));
     if (!here.length) return;
     if (here.length === 1) return this.choose((here[0] as { i: number }).i);
@@ -797,11 +893,38 @@ export class PlayScreen {
       m.x = this.tmp2.x;
       m.y = this.tmp2.y;
     }
-    spreadMarkers(this.markers, this.app.mapLabels);
+    // [issue 44] the panels over the map are fixed boxes too: a marker moves out from under them, or hides
+    const panels = this.panelBoxes();
+    spreadMarkers(this.markers, panels.length ? [...this.app.mapLabels, ...panels] : this.app.mapLabels);
+    for (const m of this.markers) if (m.visible && panels.some((b) => underPanel(m, b))) m.visible = false;
+    // crowded all round (a small screen at galaxy zoom): a marker that found no clear spot waits until the
+    // camera comes closer, rather than covering a name; the decision list still holds its choices
+    this.markers.forEach((m, i) => {
+      if (!m.visible) return;
+      if (this.app.mapLabels.some((b) => b.visible && underPanel(m, b)) || this.markers.slice(0, i).some((o) => o.visible && underPanel(m, o))) m.visible = false;
+    });
     for (const m of this.markers) {
       m.el.style.display = m.visible ? '' : 'none';
       if (m.visible) m.el.style.transform = `translate(${m.x.toFixed(1)}px, ${m.y.toFixed(1)}px) translate(-50%, -50%)`;
     }
+  }
+
+  /** The panels' boxes (header, decision panel, event log), measured at most once a second: markers keep out from under them. */
+  private panels: { at: number; boxes: ScreenBox[] } = { at: -Infinity, boxes: [] };
+  private panelBoxes(): ScreenBox[] {
+    const now = performance.now();
+    if (now - this.panels.at < 1000) return this.panels.boxes;
+    const canvas = this.app.galaxy.renderer.domElement.getBoundingClientRect();
+    const boxes: ScreenBox[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('.hud, .decision-box, section.log, .hud-buttons, .top-buttons')) {
+      if (el.hidden || el.offsetParent === null) continue;
+      const r = el.getBoundingClientRect();
+      if (!r.width || !r.height) continue;
+      // in the markers' coordinates: the canvas's, centre and size
+      boxes.push({ x: r.left - canvas.left + r.width / 2, y: r.top - canvas.top + r.height / 2, width: r.width, height: r.height, visible: true });
+    }
+    this.panels = { at: now, boxes };
+    return boxes;
   }
 
   private planetName(environ: string): string {
@@ -884,6 +1007,14 @@ function onlineModeText(seatOf: (side: string) => string): string {
   return `Online: you play ${SIDE_TEAMS[host]}; ${others.join('; ')}.`;
 }
 
+/** [issue 44] the decision's notes (src/words/decision-notes): what it is about and its answers' odds. */
+function notesHtml(notes: OddsNote[] | undefined): string {
+  if (!notes?.length) return '';
+  return notes
+    .map((n) => `<div class="odds" data-testid="odds-note"><b>${esc(n.title)}</b> <span class="rule">${esc(n.rule)}</span><ul class="context">${n.lines.map((l) => `<li>${withTerms(esc(l))}</li>`).join('')}</ul></div>`)
+    .join('');
+}
+
 /** A military column's odds as a small table: loss in strength points across, each side's chance below. */
 /**
  * [10.0-10.7] the odds of an attack with every shift the side knows (its own leader, the environ), the
@@ -940,6 +1071,11 @@ const SHORT_SEGMENTS: Record<string, string> = {
   'mission action': 'missions',
   'bonus draw': 'bonus',
 };
+
+/** Whether a marker's box overlaps a panel's. */
+function underPanel(m: ScreenBox, b: ScreenBox): boolean {
+  return Math.abs(m.x - b.x) < (m.width + b.width) / 2 && Math.abs(m.y - b.y) < (m.height + b.height) / 2;
+}
 
 /** A numbered marker on the map, where its environ projects to on the screen. */
 interface MapMarker extends ScreenBox {

@@ -90,6 +90,15 @@ self.onmessage = (e: MessageEvent<ToPlayWorker>) => {
       case 'answer':
         post(engine.answer(m.side, m.index), true);
         break;
+      case 'answer-many':
+        post(engine.answerMany(m.side, m.commands), true);
+        break;
+      case 'dests':
+        post([{ type: 'dests', pieces: m.pieces, dests: engine.destsFor(m.pieces) }]);
+        break;
+      case 'ask-every-time':
+        engine.askEveryTime = m.on;
+        break;
       case 'undo':
         post(engine.undo(), true);
         break;

@@ -57,6 +57,13 @@ export class RemotePlay {
         this.seat.send(option as Command<string>);
         return;
       }
+      case 'answer-many':
+        // [issue 44] moves on the map are this screen's own game's; online, the list sends one choice at a time
+        return this.post({ type: 'error', message: 'Online, choose from the list: a move on the map is not sent to the server yet.' });
+      case 'ask-every-time':
+        return;
+      case 'dests':
+        return this.post({ type: 'dests', pieces: m.pieces, dests: [] });
       case 'undo':
         return this.post({ type: 'error', message: 'An online game has no undo: every choice is sent to the other players at once.' });
       case 'save':

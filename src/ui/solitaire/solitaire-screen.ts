@@ -13,6 +13,7 @@ import type { Vector3 } from 'three';
 import type { Command, Decision, GameEvent } from '../../core/engine/types';
 import { solitaireContent, type UnitDef, type UnitType } from '../../../systems/solitaire/content';
 import type { Side } from '../../../systems/solitaire/state';
+import { suppressionOdds } from '../../../systems/solitaire/phases';
 import type { SolitaireView } from '../../../systems/solitaire/view';
 import type { App } from '../app';
 import { esc, setHtml } from '../html';
@@ -556,6 +557,12 @@ export class SolitaireScreen implements GameActions {
       const marker = String(ctx.marker ?? '');
       const blurb = marker ? eventCards([{ turn: view.turn, when: '', kind: 'chaos-marker', text: '', visibleTo: 'all', data: { marker } }], solitaireContent(this.app.content).eventNames)[0] : undefined;
       if (blurb) intro = `<div class="sol-mini-card"><b>${esc(blurb.name)}</b><br><span class="small">${esc(blurb.blurb)}</span></div>`;
+      // [001 Suppression] its chance, its target and its cost, from the rule's own outcome function [issue 44]
+      if (d.kind === 'chaos-suppress') {
+        const odds = suppressionOdds(solitaireContent(this.app.content).file);
+        const index = odds.changes.map((c) => `${c.change > 0 ? '+' : ''}${c.change} ${Math.round(c.chance * 100)}%`).join(' · ');
+        intro += `<p class="small" data-testid="sol-suppress-odds">Suppress <b>${esc(blurb?.name ?? marker)}</b>: prevented <b>${Math.round(odds.prevented * 100)}%</b>. Costs one Repression marker, prevented or not; the Chaos Index moves either way: ${esc(index)}.</p>`;
+      }
     }
     if (d.kind === 'chaos-alien-leader' && typeof ctx.modifier === 'number') intro = `<p class="small">The roll's modifier from the units there: ${ctx.modifier >= 0 ? '+' : ''}${ctx.modifier}.</p>`;
     if (d.kind === 'chaos-attack') return intro + this.attackBody(view, d) + endHtml;

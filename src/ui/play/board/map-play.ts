@@ -1,0 +1,228 @@
+/**
+ * Play on the map [issue 44], after Chessground: the worker hands the screen the decision's `movers`
+ * (each stack that can move and where it may go, src/words/dests.ts); a click on a stack picks it and its
+ * destinations light up on the map, each with its odds on hover; a click on one sends the commands that
+ * take the stack there. Shift-click on a stack adds or removes its pieces one at a time (the worker says
+ * where the chosen pieces may go together). The board decides nothing: the worker checks every command
+ * against the pending decision as it answers.
+ *
+ * This class holds the selection and says which markers to draw; the play screen draws and places them
+ * (its marker layer) and sends what it is told to.
+ */
+import type { Command } from '../../../core/engine/types';
+import type { Dest, Mover } from '../../../words/dests';
+import { esc } from '../../html';
+
+/** A marker the map shows for the board: a stack to pick, or a destination of the picked one. */
+export interface BoardMarker {
+  environ: string;
+  text: string;
+  title: string;
+  kind: 'mover' | 'dest' | 'picked';
+  /** The destination, for a dest marker. */
+  dest?: Dest;
+}
+
+export class MapPlay {
+  private movers: Mover[] = [];
+  /** The stack picked on the map (its environ), and the pieces of it taken (all by default). */
+  private picked: { place: string; pieces: number[]; dests: Dest[] } | null = null;
+  /** Shift was held at the last pointer press (for shift-click on the map). */
+  shift = false;
+  /**
+   * The star system the board shows up close (null: the galaxy, one marker per system). A decision whose
+   * stacks are all in one system opens there.
+   */
+  focus: string | null = null;
+
+  constructor(
+    private readonly send: (m: { type: 'answer-many'; commands: Command[] } | { type: 'dests'; pieces: number[] }) => void,
+    private readonly redraw: () => void,
+    /** The star system of an environ (content ids). */
+    private readonly systemOf: (environ: string) => string,
+    /** Fly the camera to a star system, close up. */
+    private readonly flyTo: (system: string) => void,
+  ) {
+    window.addEventListener('pointerdown', (e) => (this.shift = e.shiftKey), true);
+  }
+
+  /** A new decision: the stacks that can move now (none: the board is idle and the screen's own markers show). */
+  update(movers: Mover[] | undefined): void {
+    this.movers = (movers ?? []).filter((m) => m.dests.length);
+    if (this.picked && !this.movers.some((m) => m.place === this.picked?.place)) this.picked = null;
+    const systems = new Set(this.movers.map((m) => this.systemOf(m.place)));
+    if (systems.size === 1) this.focus = [...systems][0] ?? null;
+    else if (this.focus && !systems.has(this.focus) && !this.picked) this.focus = null;
+    // the move-group decision: the group in hand is picked already
+    if (this.movers.length === 1 && this.movers[0]?.dests.every((d) => d.commands.length === 1)) {
+      const m = this.movers[0];
+      this.picked = { place: m.place, pieces: m.take, dests: m.dests };
+    }
+  }
+
+  /** Whether the board plays this decision (it has stacks to move). */
+  get active(): boolean {
+    return this.movers.length > 0;
+  }
+
+  get selection(): { place: string; pieces: number[] } | null {
+    return this.picked;
+  }
+
+  moverAt(place: string): Mover | undefined {
+    return this.movers.find((m) => m.place === place);
+  }
+
+  /**
+   * A click on the map at `place` (an environ). On a destination of the picked stack: move there. On a
+   * stack that can move: pick it (shift: take one more of its pieces, or one fewer). Returns whether the
+   * board took the click.
+   */
+  click(place: string): boolean {
+    // at galaxy zoom a marker stands for a star system: go there first
+    const system = this.systemOf(place);
+    if (system !== this.focus && (this.picked ? this.picked.dests.some((d) => this.systemOf(d.place) === system) : this.movers.some((m) => this.systemOf(m.place) === system))) {
+      const here = this.picked ? this.picked.dests.filter((d) => this.systemOf(d.place) === system) : [];
+      // a picked stack's only destination in that system: go at once
+      if (here.length === 1 && here[0]) {
+        this.go(here[0]);
+        return true;
+      }
+      this.focus = system;
+      this.flyTo(system);
+      this.redraw();
+      return true;
+    }
+    const dest = this.picked?.dests.find((d) => d.place === place);
+    if (dest && this.picked?.place !== place) {
+      this.go(dest);
+      return true;
+    }
+    const mover = this.moverAt(place);
+    if (!mover) return false;
+    if (this.picked?.place === place && !this.shift) {
+      this.picked = null; // a second click on the picked stack puts it down
+      this.redraw();
+      return true;
+    }
+    if (this.shift && this.picked?.place === place) {
+      // shift-click: one piece fewer, round to all again
+      const n = this.picked.pieces.length - 1;
+      this.choosePieces(n >= 1 ? this.picked.pieces.slice(0, n) : mover.take);
+      return true;
+    }
+    this.picked = { place, pieces: mover.take, dests: mover.dests };
+    this.redraw();
+    return true;
+  }
+
+  /** Take these pieces of the picked stack (the panel's checkboxes, shift-click): the worker says where they may go. */
+  choosePieces(pieces: number[]): void {
+    if (!this.picked) return;
+    this.picked = { ...this.picked, pieces, dests: [] };
+    this.send({ type: 'dests', pieces });
+    this.redraw();
+  }
+
+  /** The worker's answer to `choosePieces`. */
+  receiveDests(pieces: number[], dests: Dest[]): void {
+    if (!this.picked || pieces.join() !== this.picked.pieces.join()) return;
+    this.picked = { ...this.picked, dests };
+    this.redraw();
+  }
+
+  go(dest: Dest): void {
+    this.picked = null;
+    this.send({ type: 'answer-many', commands: dest.commands });
+  }
+
+  /** Put the picked stack down (Esc). */
+  drop(): boolean {
+    if (!this.picked) return false;
+    this.picked = null;
+    this.redraw();
+    return true;
+  }
+
+  /** What the map shows: every stack that can move, or the picked one and its destinations with their odds. */
+  markers(): BoardMarker[] {
+    if (!this.picked) {
+      if (!this.focus) return this.bySystem(this.movers.map((m) => m.place), (n) => `⬆ ${n}`, (system, n) => `${system}: ${n} stack${n === 1 ? '' : 's'} to move (click to go there)`, 'mover');
+      return this.movers.filter((m) => this.systemOf(m.place) === this.focus).map((m) => ({
+        environ: m.place,
+        text: `⬆ ${m.take.length < m.pieces.length ? `${m.take.length}/` : ''}${m.pieces.length}`,
+        title: `${m.label}: ${m.dests.length} place${m.dests.length === 1 ? '' : 's'} to go${m.take.length < m.pieces.length ? ` for ${m.take.length} of them together` : ''} (click to pick)`,
+        kind: 'mover' as const,
+      }));
+    }
+    const p = this.picked;
+    const out: BoardMarker[] = [{ environ: p.place, text: `● ${p.pieces.length}`, title: 'The picked stack: click again to put it down; shift-click to take one piece fewer', kind: 'picked' }];
+    const far = p.dests.filter((d) => this.systemOf(d.place) !== this.focus);
+    out.push(...this.bySystem(far.map((d) => d.place), (n) => `→ ${n}`, (system, n) => `${system}: ${n} place${n === 1 ? '' : 's'} to go (click to go there)`, 'dest'));
+    for (const d of p.dests) {
+      if (d.place === p.place || this.systemOf(d.place) !== this.focus) continue;
+      out.push({ environ: d.place, text: destText(d), title: `${d.label}${d.odds ? `: ${d.odds}` : ''}${d.warning ? ` ⚠ ${d.warning}` : ''}`, kind: 'dest', dest: d });
+    }
+    return out;
+  }
+
+  /** One marker per star system for these places (at the first of them): "⬆ 3" stacks, "→ 2" destinations. */
+  private bySystem(places: string[], text: (n: number) => string, title: (system: string, n: number) => string, kind: 'mover' | 'dest'): BoardMarker[] {
+    const by = new Map<string, string[]>();
+    for (const place of places) {
+      const s = this.systemOf(place);
+      by.set(s, [...(by.get(s) ?? []), place]);
+    }
+    return [...by].map(([system, list]) => ({ environ: list[0] as string, text: text(list.length), title: title(this.systemName(system), list.length), kind }));
+  }
+
+  /** A system's name, for titles (set by the screen). */
+  systemName: (system: string) => string = (s) => s;
+
+  /** The panel's lines for the picked stack: its pieces (checkboxes) and its destinations with odds. */
+  panelHtml(): string {
+    if (!this.picked) {
+      return this.movers.length
+        ? `<p class="muted small" data-testid="board-hint">On the map: click a stack (⬆) to pick it, then click where it goes. Shift-click a picked stack to take one piece fewer.</p>`
+        : '';
+    }
+    const p = this.picked;
+    const mover = this.moverAt(p.place);
+    const all = mover?.pieces ?? p.pieces;
+    const boxes = all.map((eid, i) => `<label class="board-piece"><input type="checkbox" data-board-piece="${eid}"${p.pieces.includes(eid) ? ' checked' : ''}> ${esc(mover?.names[i] ?? String(eid))}</label>`).join('');
+    const dests = p.dests
+      .filter((d) => d.place !== p.place)
+      .map((d, i) => `<li><button class="option" data-board-dest="${i}" data-testid="board-dest">${esc(d.label)}${d.odds ? `<small class="opt-detail">${esc(d.odds)}</small>` : ''}${d.warning ? `<small class="opt-warn">⚠ ${esc(d.warning)}</small>` : ''}</button></li>`)
+      .join('');
+    return `<div class="board-pick" data-testid="board-pick"><b>Picked on the map</b> <button data-board-drop title="Put it down (Esc)">put down</button><div class="board-pieces">${boxes}</div>${
+      dests ? `<ul class="board-dests">${dests}</ul>` : '<p class="muted small">These pieces have nowhere to go together.</p>'
+    }</div>`;
+  }
+
+  /** A click in the panel's board section: a destination, a piece's checkbox, or "put down". */
+  panelClick(target: HTMLElement): boolean {
+    if (!this.picked) return false;
+    if (target.closest('[data-board-drop]')) return this.drop();
+    const dest = target.closest<HTMLElement>('[data-board-dest]');
+    if (dest) {
+      const list = this.picked.dests.filter((d) => d.place !== this.picked?.place);
+      const d = list[Number(dest.dataset.boardDest)];
+      if (d) this.go(d);
+      return true;
+    }
+    const box = target.closest<HTMLInputElement>('[data-board-piece]');
+    if (box) {
+      const mover = this.moverAt(this.picked.place);
+      const checked = [...(box.closest('.board-pieces')?.querySelectorAll<HTMLInputElement>('[data-board-piece]') ?? [])].filter((b) => b.checked).map((b) => Number(b.dataset.boardPiece));
+      this.choosePieces(checked.length ? checked : (mover?.pieces ?? []));
+      return true;
+    }
+    return false;
+  }
+}
+
+/** A destination's marker text: where, and its worst risk in a word. */
+function destText(d: Dest): string {
+  const risk = d.odds?.match(/(drift|outer drift|detected)[^,;]* (\d+%)/);
+  return `→ ${d.label.replace(/ \(.*\)$/, '')}${risk ? ` · ${risk[1]} ${risk[2]}` : ''}`;
+}

@@ -1,0 +1,214 @@
+/**
+ * The odds of a character combat round [12.5-12.6], computed by enumerating the rule's own outcome
+ * functions (`roundResult`, `breakOffResult` in systems/character-combat.ts) over every die face: never
+ * a second copy of the table reading. So a firefight's doubled wounds, a capture's column shift and the
+ * column to the right after a failed break-off are in the odds because they are in the rule.
+ *
+ * The notes for the decisions of a character combat (style, intent, active or inactive, break off) say
+ * who fights whom and what each answer risks, from what the deciding side knows: its own ratings, and
+ * of the enemy only his combat ratings less wounds (never a Rebel's possessions, which the Empire cannot see).
+ */
+import type { TablesDef } from '../core/content/schema';
+import type { Decision, Frame, Game } from '../core/engine/types';
+import { percent } from '../core/odds';
+import { nameOf } from '../core/names';
+import { attackerStrikes, breakOffResult, currentCombat, remainingEndurance, roundResult, squadRatings, type Attacker, type CombatStyle, type CharacterCombatData } from '../../systems/character-combat';
+import { characterColumn } from '../core/odds';
+import { isFreeCharacter } from '../../systems/sides';
+
+const FACES = [1, 2, 3, 4, 5, 6];
+
+/** A count and its chance. */
+export interface CountChance {
+  n: number;
+  chance: number;
+}
+
+/** One round's outcome on one column: the chance of each number of wounds to each side, and of a capture. */
+export interface RoundOdds {
+  /** 0-based column of the character combat table. */
+  column: number;
+  style: CombatStyle;
+  toDefender: CountChance[];
+  toAttacker: CountChance[];
+  /** The chance the dice show at least one capture (*) result: it counts only in a fight to capture [12.86]. */
+  capture: number;
+}
+
+/** Every roll of `n` dice, each as a list of faces. */
+function rolls(n: number): number[][] {
+  let out: number[][] = [[]];
+  for (let i = 0; i < n; i++) out = out.flatMap((r) => FACES.map((f) => [...r, f]));
+  return out;
+}
+
+function add(list: CountChance[], n: number, chance: number): void {
+  const x = list.find((y) => y.n === n);
+  if (x) x.chance += chance;
+  else list.push({ n, chance });
+}
+
+/** [12.6] a round's odds: every roll of the attacker's dice (`strikes` of them [13.45]) and the defender's die, through `roundResult`. */
+export function roundOdds(t: TablesDef, column: number, style: CombatStyle, strikes = 1): RoundOdds {
+  const all = rolls(strikes + 1);
+  const p = 1 / all.length;
+  const toDefender: CountChance[] = [];
+  const toAttacker: CountChance[] = [];
+  let capture = 0;
+  for (const dice of all) {
+    const r = roundResult(t, column, style, dice.slice(0, strikes), dice[strikes] as number);
+    add(toDefender, r.toDefender, p);
+    add(toAttacker, r.toAttacker, p);
+    if (r.captures > 0) capture += p;
+  }
+  const byN = (a: CountChance, b: CountChance) => a.n - b.n;
+  return { column, style, toDefender: toDefender.sort(byN), toAttacker: toAttacker.sort(byN), capture };
+}
+
+/** [12.51] the chance the break-off die lets the active characters, and the inactive ones, get away: through `breakOffResult`. */
+export function breakOffChances(t: TablesDef, column: number): { active: number; inactive: number } {
+  let active = 0;
+  let inactive = 0;
+  for (const die of FACES) {
+    const r = breakOffResult(t, column, die);
+    if (r.activeOff) active += 1 / 6;
+    if (r.inactiveOff) inactive += 1 / 6;
+  }
+  return { active, inactive };
+}
+
+/** The chance of at least `n` in a distribution. */
+export function atLeast(list: CountChance[], n: number): number {
+  return list.filter((x) => x.n >= n).reduce((s, x) => s + x.chance, 0);
+}
+
+/** "0 wounds 50% · 2 wounds 33% · 4 wounds 17%". */
+export function woundsWords(list: CountChance[]): string {
+  return list.map((x) => `${x.n} wound${x.n === 1 ? '' : 's'} ${percent(x.chance)}`).join(' · ');
+}
+
+/** A note beside a decision: a title with its rule, and lines of facts and odds. */
+export interface OddsNote {
+  title: string;
+  rule: string;
+  lines: string[];
+}
+
+interface CombatFrame extends CharacterCombatData {
+  style?: CombatStyle;
+  intent?: 'kill' | 'capture';
+  fighting?: number[];
+  active?: number[];
+  toName?: number[];
+  attackerWounds?: number;
+  round?: number;
+}
+
+/** The character combat being fought: the top character-combat frame, if the decision is one of its. */
+function combatFrame(game: Game): CombatFrame | null {
+  for (let i = game.stack.length - 1; i >= 0; i--) {
+    const f = game.stack[i] as Frame;
+    if (f.proc === 'character-combat') return f.data as unknown as CombatFrame;
+  }
+  return null;
+}
+
+/** The attacking force in words: "Serath Kaine and Vell Orin", "a squad of strength 4", "the Glass Wyrm". */
+function attackerWords(game: Game, a: Attacker): string {
+  if (a.kind === 'characters') return a.characters.map((ch) => nameOf(game, ch)).join(', ');
+  if (a.kind === 'squad') return `a squad of military units (strength ${a.strength})`;
+  if (a.kind === 'creature') return game.content.creatures.get(a.creature)?.name ?? a.creature;
+  return `the irate ${a.race} locals`;
+}
+
+/** Combat ratings (less wounds) of the attacking force, as both sides see it in the fight: characters' ratings, a squad's or creature's chart. */
+function attackCombat(game: Game, s: CombatFrame): { combat: number; endurance: number } {
+  const a = s.attacker;
+  if (a.kind === 'characters') {
+    const live = a.characters.filter((ch) => isFreeCharacter(game, ch));
+    return { combat: live.reduce((n, ch) => n + currentCombat(game, ch), 0), endurance: live.reduce((n, ch) => n + remainingEndurance(game, ch), 0) };
+  }
+  const wounds = s.attackerWounds ?? 0;
+  if (a.kind === 'squad') {
+    const r = squadRatings(game, a.strength, a.leader);
+    return { combat: Math.max(0, r.combat - wounds), endurance: Math.max(0, r.endurance - wounds) };
+  }
+  if (a.kind === 'creature') {
+    const cr = game.content.creatures.get(a.creature);
+    return { combat: Math.max(0, (cr?.combat ?? 0) - wounds), endurance: Math.max(0, (cr?.endurance ?? 0) - wounds) };
+  }
+  const irate = game.content.races.get(a.race)?.irateLocals;
+  return { combat: Math.max(0, (irate?.combat ?? 0) - wounds), endurance: Math.max(0, (irate?.endurance ?? 0) - wounds) };
+}
+
+function defenceCombat(game: Game, who: number[]): { combat: number; endurance: number } {
+  const live = who.filter((ch) => isFreeCharacter(game, ch));
+  return { combat: live.reduce((n, ch) => n + currentCombat(game, ch), 0), endurance: live.reduce((n, ch) => n + remainingEndurance(game, ch), 0) };
+}
+
+function roundLine(game: Game, label: string, o: RoundOdds, defenderEndurance: number, attackerEndurance: number, capture: boolean): string {
+  const t = game.content.tables.characterCombat;
+  const col = t.columns[o.column];
+  const colWords = col ? `column ${o.column + 1} (${col.min}..${col.max})` : `column ${o.column + 1}`;
+  const kill = (list: CountChance[], endurance: number, who: string) => (endurance > 0 ? `; ${who} wounds enough to kill them all (${endurance}+) ${percent(atLeast(list, endurance))}` : '');
+  return `${label}, ${o.style}, ${colWords}: defenders take ${woundsWords(o.toDefender)}; attackers take ${woundsWords(o.toAttacker)}${
+    capture ? `; a capture ${percent(o.capture)}` : ''
+  }${kill(o.toDefender, defenderEndurance, 'defenders')}${kill(o.toAttacker, attackerEndurance, 'attackers')} [12.6]`;
+}
+
+/**
+ * The notes for a character combat's decisions: who fights whom, and the round's odds for each answer
+ * (style: hand-to-hand against firefight; intent: kill against capture; active or inactive and break
+ * off: the round as fought, and after a failed break-off one column to the right [12.53]).
+ */
+export function characterCombatNotes(game: Game, d: Decision): OddsNote[] {
+  const kinds = ['combat-style', 'combat-intent', 'active-or-inactive', 'break-off'];
+  if (!kinds.includes(d.kind)) return [];
+  const s = combatFrame(game);
+  if (!s) return [];
+  const t = game.content.tables;
+  const strikes = attackerStrikes(game, s.attacker);
+  const attack = attackCombat(game, s);
+  const fighting = (s.fighting ?? s.defenders).filter((ch) => isFreeCharacter(game, ch));
+  const whom = `${attackerWords(game, s.attacker)} (combat ${attack.combat}) attack${s.attacker.kind === 'characters' && s.attacker.characters.length > 1 ? '' : 's'} ${fighting.map((ch) => nameOf(game, ch)).join(', ')}`;
+  const lines: string[] = [];
+  const rule = '[12.3-12.6]';
+  if (d.kind === 'combat-style' || d.kind === 'combat-intent') {
+    // before any round: all defenders counted active, each side's combat ratings less wounds
+    const def = defenceCombat(game, fighting);
+    const diff = attack.combat - def.combat;
+    lines.push(`${whom} (combat ${def.combat}, endurance left ${def.endurance}); differential ${diff >= 0 ? '+' : ''}${diff}, if all of them fight (the defender names who does [12.4]).`);
+    const styles: CombatStyle[] = d.kind === 'combat-style' ? ['hand-to-hand', 'firefight'] : [s.style ?? 'hand-to-hand'];
+    const intents = d.kind === 'combat-intent' ? [false, true] : [false];
+    for (const style of styles)
+      for (const capture of intents) {
+        const label = d.kind === 'combat-style' ? (style === 'firefight' ? 'Firefight (every wound doubled)' : 'Hand-to-hand') : capture ? `To capture (column ${t.characterCombat.captureShift} left [12.5]; prisoners need a guard [12.81])` : 'To kill';
+        lines.push(roundLine(game, label, roundOdds(t, characterColumn(t, diff, capture, 0), style, strikes), def.endurance, attack.endurance, capture));
+      }
+    return [{ title: d.kind === 'combat-style' ? 'Hand-to-hand or firefight' : 'Kill or capture', rule, lines }];
+  }
+  const capture = s.intent === 'capture';
+  const style = s.style ?? 'hand-to-hand';
+  if (d.kind === 'active-or-inactive') {
+    const ch = d.options[0]?.character as number;
+    lines.push(`${whom}, ${s.intent === 'capture' ? 'to capture' : 'to kill'}, ${style}.`);
+    lines.push(
+      `Active: ${nameOf(game, ch)} adds his combat ${currentCombat(game, ch)} to the defence and may take the round's wounds (endurance left ${remainingEndurance(game, ch)}) [12.4, 12.7]. Inactive: he takes no wounds and adds nothing, and breaks off more easily [12.42]; at least one active defender must have combat above 0 [12.43].`,
+    );
+    const named = [...(s.active ?? []), ch];
+    const def = defenceCombat(game, named);
+    const diff = attack.combat - def.combat;
+    lines.push(roundLine(game, `With him active (defence ${def.combat} so far)`, roundOdds(t, characterColumn(t, diff, capture, 0), style, strikes), def.endurance, attack.endurance, capture));
+    return [{ title: 'Active or inactive', rule: '[12.4]', lines }];
+  }
+  // break-off: the decision's own differential is the rule's
+  const diff = typeof d.context?.differential === 'number' ? d.context.differential : 0;
+  const column = characterColumn(t, diff, capture, 0);
+  const b = breakOffChances(t, column);
+  const active = defenceCombat(game, s.active ?? []);
+  lines.push(`${whom}, ${capture ? 'to capture' : 'to kill'}, ${style}; differential ${diff >= 0 ? '+' : ''}${diff}.`);
+  lines.push(`Try to break off: active characters get away ${percent(b.active)}, inactive ones ${percent(b.inactive)} (one die for all) [12.51].`);
+  lines.push(roundLine(game, 'If the break-off fails, the round is fought one column right [12.53]', roundOdds(t, characterColumn(t, diff, capture, 1), style, strikes), active.endurance, attack.endurance, capture));
+  lines.push(roundLine(game, 'If you fight the round', roundOdds(t, column, style, strikes), active.endurance, attack.endurance, capture));
+  return [{ title: 'Break off', rule: '[12.5]', lines }];
+}

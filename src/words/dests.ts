@@ -1,0 +1,197 @@
+/**
+ * The pending decision as the map plays it (the board's `dests`, after Chessground's): for each stack that
+ * can act, where it may go, each destination with the commands that take it there and its odds; and the
+ * decision list grouped by star system, then stack, sorted, identical choices merged, for the keyboard.
+ *
+ * The board decides nothing: every destination here is the engine's (`groupDestinations`, the decision's
+ * own `move-to` and placing options), and every command the map sends is checked against the pending
+ * decision as it is answered (PlayEngine.answerMany), so nothing illegal is reached and nothing legal is
+ * out of reach (the grouped list holds every option).
+ */
+import type { Command, Decision, Game } from '../core/engine/types';
+import type { SideId } from '../core/content/schema';
+import { environOf, kindOf, planetOfEnviron, refOf } from '../core/world/world';
+import { nameOf } from '../core/names';
+import { groupDestinations, isShip } from '../../systems/movement';
+import { systemOfEnviron } from '../../systems/hyperjump';
+import type { OptionInfo } from './describe';
+import { entityName } from './describe';
+import { moveFacts } from './option-facts';
+
+/** One place a stack may go, or one target it may act on. */
+export interface Dest {
+  /** The environ's content id (the map's key). */
+  place: string;
+  label: string;
+  /** The odds and risks of going there (hyperjump, detection), in words. */
+  odds?: string;
+  warning?: string;
+  /** The commands that take it there, in order, each to be an option of the decision pending then. */
+  commands: Command[];
+}
+
+/** A stack (or piece) that can act, and its destinations. */
+export interface Mover {
+  /** The environ it stands in (content id). */
+  place: string;
+  /** Its pieces (entity ids), in the order they are picked. */
+  pieces: number[];
+  /** Each piece's name, as the deciding side may read it. */
+  names: string[];
+  /** The pieces taken when the stack is picked: all that can go somewhere together (the ship first, then as many as can go with it). */
+  take: number[];
+  label: string;
+  dests: Dest[];
+}
+
+/** Pieces of a stack as one group may take them: every piece but a second ship [9.56]. */
+function asGroup(game: Game, pieces: number[]): number[] {
+  const out: number[] = [];
+  let ship = false;
+  for (const p of pieces) {
+    if (isShip(game, p)) {
+      if (ship) continue;
+      ship = true;
+    }
+    out.push(p);
+  }
+  return out;
+}
+
+function stackLabel(game: Game, pieces: number[], side: SideId): string {
+  const names = pieces.map((p) => entityName(game, p, side));
+  const counted = new Map<string, number>();
+  for (const n of names) counted.set(n, (counted.get(n) ?? 0) + 1);
+  return [...counted].map(([n, k]) => (k > 1 ? `${k}× ${n}` : n)).join(', ');
+}
+
+/**
+ * Where the pieces `pieces` (one environ's, of the deciding side) may go as one stack, from the movement
+ * decision (pick them, then move) or the move-group decision (pick those not yet in the group, then move).
+ */
+export function stackDests(game: Game, decision: Decision, pieces: number[]): Dest[] {
+  const side = decision.side;
+  const inGroup = decision.kind === 'move-group' && Array.isArray(decision.context?.group) ? (decision.context.group as number[]) : [];
+  const group = asGroup(game, [...inGroup, ...pieces.filter((p) => !inGroup.includes(p))]);
+  if (!group.length) return [];
+  const from = environOf(game.world, group[0] as number);
+  const picks: Command[] = group.filter((p) => !inGroup.includes(p)).map((piece) => ({ type: 'pick', side, piece }));
+  return groupDestinations(game, group).map((to) => {
+    const facts = moveFacts(game, side, group, from, to);
+    return { place: refOf(game.world, to), label: entityName(game, to), odds: facts.detail, warning: facts.warning, commands: [...picks, { type: 'move-to', side, to }] };
+  });
+}
+
+/**
+ * The movers of a decision: in the movement decision each environ's pickable pieces as one stack; in the
+ * move-group decision the group in hand; with each one's destinations. Other decisions have none.
+ */
+export function movers(game: Game, decision: Decision): Mover[] {
+  const side = decision.side;
+  if (decision.kind === 'move-group') {
+    const group = (decision.context?.group as number[] | undefined) ?? [];
+    if (!group.length) return [];
+    const at = environOf(game.world, group[0] as number);
+    const dests = decision.options
+      .filter((o) => o.type === 'move-to')
+      .map((o) => {
+        const facts = moveFacts(game, side, group, at, o.to as number);
+        return { place: refOf(game.world, o.to as number), label: entityName(game, o.to as number), odds: facts.detail, warning: facts.warning, commands: [o] };
+      });
+    return [{ place: refOf(game.world, at), pieces: group, names: group.map((p) => entityName(game, p, side)), take: group, label: stackLabel(game, group, side), dests }];
+  }
+  if (decision.kind !== 'movement') return [];
+  const byEnviron = new Map<number, number[]>();
+  for (const o of decision.options) {
+    if (o.type !== 'pick' || typeof o.piece !== 'number') continue;
+    const env = environOf(game.world, o.piece);
+    byEnviron.set(env, [...(byEnviron.get(env) ?? []), o.piece]);
+  }
+  const out: Mover[] = [];
+  for (const [env, pieces] of byEnviron) {
+    const group = asGroup(game, pieces);
+    // the whole stack, else the most of it that can go somewhere together [9.5, 9.56]: its ship first, with as many as it can carry
+    const ordered = [...group.filter((p) => isShip(game, p)), ...group.filter((p) => !isShip(game, p))];
+    let take = ordered;
+    let dests = stackDests(game, decision, take);
+    for (let n = ordered.length - 1; !dests.length && n >= 1; n--) {
+      take = ordered.slice(0, n);
+      dests = stackDests(game, decision, take);
+    }
+    out.push({ place: refOf(game.world, env), pieces: ordered, names: ordered.map((p) => entityName(game, p, side)), take, label: stackLabel(game, ordered, side), dests });
+  }
+  return out;
+}
+
+/** One line of the grouped decision list: an option (its number), or several identical ones merged. */
+export interface ListItem {
+  /** The option's number in the decision (the first of those merged). */
+  index: number;
+  label: string;
+  /** How many identical options this line stands for (the same label: three Line units at one place). */
+  count: number;
+}
+
+/** A section of the list: a star system (or "General" for choices with no place), its stacks in it. */
+export interface ListGroup {
+  title: string;
+  stacks: { title: string; items: ListItem[] }[];
+}
+
+/** Where an option is: its star system and environ names, from the piece or place it names. */
+function whereOf(game: Game, option: Command): { system: string; stack: string } | null {
+  const w = game.world;
+  for (const key of ['piece', 'character', 'unit', 'ship', 'camp', 'to', 'environ', 'planet']) {
+    const id = option[key];
+    if (typeof id !== 'number' || !id) continue;
+    const kind = kindOf(w, id);
+    const env = kind === 'environ' ? id : kind === 'planet' ? 0 : environOf(w, id);
+    const planet = kind === 'planet' ? id : env ? planetOfEnviron(w, env) : 0;
+    if (!planet) continue;
+    const system = systemOfEnviron(game, env || firstEnvironOf(game, planet));
+    return { system: system ? nameOf(game, system) : nameOf(game, planet), stack: env ? entityName(game, env) : nameOf(game, planet) };
+  }
+  return null;
+}
+
+function firstEnvironOf(game: Game, planet: number): number {
+  const ref = refOf(game.world, planet);
+  const e = [...game.content.environs.values()].find((x) => x.planet === ref);
+  return e ? (game.world.ids.environ.get(e.id) ?? 0) : 0;
+}
+
+/** The most options a list shows flat; past it, the list is grouped. */
+export const FLAT_MAX = 12;
+
+/**
+ * The decision's options grouped by star system, then stack (environ), sorted by name, with identical
+ * labels merged into one line ("Pick Line (3) at Aurelion 1 ×3"). Choices without a place (end, pass)
+ * come first under "General". Every option is reachable: a merged line stands for options that are the
+ * same choice (the same label names the same kind of piece at the same place).
+ */
+export function groupedOptions(game: Game, decision: Decision, infos: OptionInfo[]): ListGroup[] {
+  const systems = new Map<string, Map<string, ListItem[]>>();
+  decision.options.forEach((o, index) => {
+    const where = whereOf(game, o);
+    const sys = where?.system ?? 'General';
+    const stack = where?.stack ?? '';
+    const stacks = systems.get(sys) ?? new Map<string, ListItem[]>();
+    systems.set(sys, stacks);
+    const items = stacks.get(stack) ?? [];
+    stacks.set(stack, items);
+    const label = infos[index]?.label ?? o.type;
+    const same = items.find((x) => x.label === label);
+    if (same) same.count++;
+    else items.push({ index, label, count: 1 });
+  });
+  const byName = (a: string, b: string) => (a === 'General' ? -1 : b === 'General' ? 1 : a.localeCompare(b));
+  // within a stack: the engine's order of kinds (pick before give...), then by label
+  const rank = (i: number) => decision.options.findIndex((o) => o.type === decision.options[i]?.type);
+  const order = (x: ListItem, y: ListItem) => (infos[x.index]?.ends ? -1 : infos[y.index]?.ends ? 1 : rank(x.index) - rank(y.index) || x.label.localeCompare(y.label));
+  return [...systems]
+    .sort(([a], [b]) => byName(a, b))
+    .map(([title, stacks]) => ({
+      title,
+      stacks: [...stacks].sort(([a], [b]) => a.localeCompare(b)).map(([t, items]) => ({ title: t, items: items.sort(order) })),
+    }));
+}

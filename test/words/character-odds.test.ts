@@ -1,0 +1,101 @@
+/**
+ * [12.5-12.6] the character combat odds shown before a round, against the round itself: the notes'
+ * distributions come from enumerating the rule's outcome functions, and the frequencies the procedure
+ * deals over many seeded games must agree with them (firefight doubling, capture shift, the column right
+ * after a failed break-off).
+ */
+import { describe, expect, it } from 'vitest';
+import type { Game } from '../../src/core/engine/types';
+import { characterColumn } from '../../src/core/odds';
+import { breakOffChances, characterCombatNotes, roundOdds, type CountChance } from '../../src/words/character-odds';
+import { anEnviron, choose, clearedGame, putCharacter, run } from '../systems/character-fixtures';
+
+/** Dravona Esk (8/8) attacks Kaelen Dray (5/6), waiting at the break-off decision. */
+function duel(style: 'hand-to-hand' | 'firefight', intent: 'kill' | 'capture', seed: string): Game {
+  const game = clearedGame(seed);
+  const env = anEnviron(game);
+  const rebel = putCharacter(game, 'kaelen-dray', env);
+  const imperial = putCharacter(game, 'dravona-esk', env);
+  run(game, 'character-combat', { environ: env, attackerSide: 'imperial', attacker: { kind: 'characters', characters: [imperial] }, defenders: [rebel] });
+  choose(game, { style });
+  choose(game, { intent });
+  expect(game.pending?.kind).toBe('break-off');
+  return game;
+}
+
+/** The wounds the round dealt, from its event: "the defender takes 4 wounds, the attacker 2, 1 capture". */
+function dealt(game: Game, from: number): { toDefender: number; toAttacker: number; capture: boolean; column: number } | null {
+  const e = game.events.slice(from).find((x) => x.kind === 'character-combat' && x.text.startsWith('Round'));
+  const m = e && /column (\d+), dice [\d, ]+: the defender takes (\d+) wounds, the attacker (\d+)(, (\d+) capture)?/.exec(e.text);
+  return m ? { column: Number(m[1]) - 1, toDefender: Number(m[2]), toAttacker: Number(m[3]), capture: !!m[4] } : null;
+}
+
+/** Each count's observed share is within 4 standard errors of its chance. */
+function agrees(odds: CountChance[], seen: number[]): void {
+  const n = seen.length;
+  for (const { n: k, chance } of odds) {
+    const share = seen.filter((x) => x === k).length / n;
+    expect(Math.abs(share - chance)).toBeLessThanOrEqual(4 * Math.sqrt((chance * (1 - chance)) / n) + 1e-9);
+  }
+  expect(seen.every((x) => odds.some((o) => o.n === x))).toBe(true);
+}
+
+const TRIALS = 250;
+
+describe('character combat odds against the resolution [12.5-12.6]', () => {
+  it('[12.6, 12.5] a firefight to capture: doubled wounds on the capture column, as the round deals them', () => {
+    const rounds: NonNullable<ReturnType<typeof dealt>>[] = [];
+    let shown: ReturnType<typeof roundOdds> | null = null;
+    for (let i = 0; i < TRIALS; i++) {
+      const game = duel('firefight', 'capture', `ff-${i}`);
+      const t = game.content.tables;
+      const diff = game.pending?.context?.differential as number;
+      shown ??= roundOdds(t, characterColumn(t, diff, true, 0), 'firefight', 1);
+      const from = game.events.length;
+      choose(game, { attempt: false });
+      rounds.push(dealt(game, from)!);
+    }
+    expect(rounds.every((r) => r.column === shown!.column)).toBe(true);
+    // a firefight doubles: no odd number of wounds is possible
+    expect(shown!.toDefender.every((x) => x.n % 2 === 0)).toBe(true);
+    agrees(shown!.toDefender, rounds.map((r) => r.toDefender));
+    agrees(shown!.toAttacker, rounds.map((r) => r.toAttacker));
+    const captures = rounds.filter((r) => r.capture).length / TRIALS;
+    expect(Math.abs(captures - shown!.capture)).toBeLessThanOrEqual(4 * Math.sqrt((shown!.capture * (1 - shown!.capture)) / TRIALS) + 1e-9);
+  });
+
+  it('[12.51, 12.53] a break-off attempt: its chance, and a failed one fights the round one column right', () => {
+    let off = 0;
+    const failedRounds: NonNullable<ReturnType<typeof dealt>>[] = [];
+    let chances: { active: number } | null = null;
+    let right: ReturnType<typeof roundOdds> | null = null;
+    for (let i = 0; i < TRIALS; i++) {
+      const game = duel('hand-to-hand', 'kill', `bo-${i}`);
+      const t = game.content.tables;
+      const diff = game.pending?.context?.differential as number;
+      chances ??= breakOffChances(t, characterColumn(t, diff, false, 0));
+      right ??= roundOdds(t, characterColumn(t, diff, false, 1), 'hand-to-hand', 1);
+      const from = game.events.length;
+      choose(game, { attempt: true });
+      const round = dealt(game, from);
+      if (round) failedRounds.push(round);
+      else off++;
+    }
+    const p = chances!.active;
+    expect(Math.abs(off / TRIALS - p)).toBeLessThanOrEqual(4 * Math.sqrt((p * (1 - p)) / TRIALS) + 1e-9);
+    expect(failedRounds.every((r) => r.column === right!.column)).toBe(true);
+    agrees(right!.toDefender, failedRounds.map((r) => r.toDefender));
+  });
+
+  it('[12.6] the break-off note says the firefight doubles and gives both columns', () => {
+    const game = duel('firefight', 'kill', 'note');
+    const notes = characterCombatNotes(game, game.pending!);
+    const text = notes.flatMap((n) => n.lines).join('\n');
+    expect(text).toContain('firefight');
+    expect(text).toContain('one column right [12.53]');
+    expect(text).toMatch(/Dravona Esk \(combat \d+\) attacks Kaelen Dray/);
+    const t = game.content.tables;
+    const most = Math.max(...roundOdds(t, characterColumn(t, game.pending!.context!.differential as number, false, 0), 'firefight').toDefender.map((x) => x.n));
+    expect(text).toContain(`${most} wounds`);
+  });
+});
