@@ -66,23 +66,45 @@ function wholeNumber(value: string | boolean | undefined, name: string, fallback
 }
 
 /**
+ * How long the games lasted: `lengths` counts the games by the turn (or round) they were decided on, and
+ * by winner; `medianTurn` is the median of those turns over all games (a game played to its last turn is
+ * decided on it).
+ */
+function gameLengths(ended: readonly { turn: number; winner: string }[]) {
+  const lengths: Record<string, number> = {};
+  const byWinner: Record<string, Record<string, number>> = {};
+  for (const { turn, winner } of ended) {
+    lengths[turn] = (lengths[turn] ?? 0) + 1;
+    const mine = (byWinner[winner] ??= {});
+    mine[turn] = (mine[turn] ?? 0) + 1;
+  }
+  const turns = ended.map((g) => g.turn).sort((a, b) => a - b);
+  const mid = turns.length / 2;
+  const medianTurn = turns.length ? (turns.length % 2 ? turns[Math.floor(mid)]! : (turns[mid - 1]! + turns[mid]!) / 2) : null;
+  return { lengths, lengthsByWinner: byWinner, medianTurn };
+}
+
+/**
  * Play `games` games, the i-th seeded `<seed>-<i>`: `play` plays one out and keeps its own tallies. Returns
- * what every ruleset's summary ends with: mean turns, time and decisions per second, each game's final hash.
+ * what every ruleset's summary ends with: mean turns, how long the games lasted (a histogram of the
+ * deciding turn, by winner, and its median), time and decisions per second, each game's final hash.
  */
 function playGames(games: number, seed: string, json: boolean, play: (gameSeed: string) => { game: AnyGame; decisions: number }) {
   let turns = 0;
   let decisions = 0;
   const stateHashes: string[] = [];
+  const ended: { turn: number; winner: string }[] = [];
   const started = performance.now();
   for (let i = 0; i < games; i++) {
     const { game, decisions: taken } = play(`${seed}-${i}`);
     decisions += taken;
     turns += game.turn;
+    ended.push({ turn: game.turn, winner: String(game.winner ?? 'none') });
     stateHashes.push(stateHash(game));
     if (!json && (i + 1) % Math.max(1, Math.floor(games / 10)) === 0) console.log(`${i + 1}/${games} games`);
   }
   const ms = performance.now() - started;
-  return { meanTurns: turns / games, msPerGame: ms / games, decisionsPerSecond: decisions / (ms / 1000), stateHashes };
+  return { meanTurns: turns / games, ...gameLengths(ended), msPerGame: ms / games, decisionsPerSecond: decisions / (ms / 1000), stateHashes };
 }
 
 function main(argv: string[]): void {
