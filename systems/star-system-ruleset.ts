@@ -28,7 +28,7 @@ import { search, searchPhase } from './search';
 import { rebellionForces } from './rebellion';
 import { recordStartingRebelControl, score, victory } from './victory';
 import { refreshSecretPlanets, secretBaseProcedure } from './secret-planets';
-import { galacticPhaseProcedure, setupGalacticDecks } from './galactic-events';
+import { galacticEventProcedure, galacticPhaseProcedure, setupGalacticDecks } from './galactic-events';
 import { chaosIndex, victoryLevel } from './chaos';
 
 /** The setup that follows placement, whether automatic or by hand. */
@@ -89,6 +89,7 @@ export const starSystemRuleset: Ruleset = {
     placement: placementProcedure(afterPlacement),
     'secret-base': secretBaseProcedure(beginPlacement),
     'galactic-phase': galacticPhaseProcedure,
+    'galactic-event': galacticEventProcedure,
     // 000 15.2: queued by loyalty.ts whenever a cause sparks one
     'domino-effect': dominoEffect,
     'domino-shift': dominoShift,
