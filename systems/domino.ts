@@ -13,7 +13,7 @@
  * (and the chain it may start resolved) before the next is chosen.
  */
 import { getRelationTargets } from 'bitecs';
-import type { SideId } from '../src/core/content/schema';
+import type { DominoRule, SideId } from '../src/core/content/schema';
 import { emit, interrupt } from '../src/core/engine/game';
 import type { Command, Frame, Game, Json, Procedure, Step } from '../src/core/engine/types';
 import { InProvince, PeopledBy } from '../src/core/world/relations';
@@ -246,7 +246,29 @@ function optionText(option: DominoOption, side: SideId): string {
  * 000 15.2b: a cause happened on `planet`; the domino effect of this level for `side` runs at once,
  * before the procedure that caused it goes on [15.1c].
  */
+/**
+ * How this game plays the domino chapter (000 15.x, optional): the new game's option `domino`, else its
+ * scenario's, else "chain". "chain": the chapter whole, chain reactions included [15.1c]; "single": each
+ * effect sparked by a cause outside the domino effect is resolved, but what its own shifts and risings
+ * would spark is not (no chain reaction), and the interphase checks control once; "off": no domino effect.
+ */
+export function dominoRule(game: Game): DominoRule {
+  return (game.options.domino as DominoRule | undefined) ?? game.scenario.domino ?? 'chain';
+}
+
+/** Is a domino effect being resolved now (its frames on the stack)? */
+function insideDomino(game: Game): boolean {
+  return game.stack.some((f) => f.proc === 'domino-effect' || f.proc === 'domino-shift');
+}
+
 export function sparkDomino(game: Game, planet: number, level: number, side: SideId, cause: string): void {
+  const rule = dominoRule(game);
+  if (rule === 'off') return;
+  if (rule === 'single' && insideDomino(game)) {
+    // [15.1c] left out by the game's option: the effect's own results spark nothing further
+    emit(game, { kind: 'domino', text: `No chain reaction from ${planetName(game, planet)} (${cause}): this game plays the domino effect without them.`, rule: '[000 15.1c]', visibleTo: 'all', entities: [planet] });
+    return;
+  }
   const data: DominoData = { planet, level, side, cause, parts: null, part: 0, shift: null, limited: true, shifted: [], all: [], chosen: 0 };
   interrupt(game, { proc: 'domino-effect', data });
 }

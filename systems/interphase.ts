@@ -14,6 +14,7 @@
 import { isGalactic } from '../src/core/content/validate';
 import type { Frame, Game, Procedure, Step } from '../src/core/engine/types';
 import { becomesRebelControlled } from './control';
+import { dominoRule } from './domino';
 import { becomeRebelControlled } from './loyalty';
 import { planetsInPlay } from './sides';
 import { repairPossessions } from './possessions';
@@ -23,7 +24,11 @@ export const interphase: Procedure = {
   step(game: Game, frame: Frame): Step {
     if (!frame.data.controlChecked) {
       const controlled = (frame.data.controlled as number[] | undefined) ?? [];
-      const next = planetsInPlay(game).find((p) => !controlled.includes(p) && becomesRebelControlled(game, p));
+      // [000 15.1c] without chain reactions (the game's domino option) only the planets that stood to
+      // fall at the end of the Imperial player-turn are checked, not those the domino effects raise
+      if (dominoRule(game) !== 'chain' && !frame.data.candidates) frame.data.candidates = planetsInPlay(game).filter((p) => becomesRebelControlled(game, p));
+      const candidates = (frame.data.candidates as number[] | undefined) ?? planetsInPlay(game);
+      const next = candidates.find((p) => !controlled.includes(p) && becomesRebelControlled(game, p));
       if (next) {
         frame.data.controlled = [...controlled, next];
         return { push: { proc: 'interphase-rebel-control', data: { planet: next } } };

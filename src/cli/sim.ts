@@ -1,7 +1,7 @@
 /**
  * The headless simulator.
  *
- *   npm run sim -- --scenario <id> --games <n> --seed <s> [--rebel <agent>] [--imperial <agent>] [--json]
+ *   npm run sim -- --scenario <id> --games <n> --seed <s> [--rebel <agent>] [--imperial <agent>] [--domino chain|single|off] [--json]
  *   npm run sim -- --scenario conquest-<id> --players <2-6> --agents <a,b,...> [--cards increasing|fixed|italian]
  *                  [--deck classic|wild] [--map <map file>] [--auto-place] [--no-recycle] [--manual-defend]
  *                  --games <n> --seed <s> [--json]
@@ -43,7 +43,7 @@ interface Args {
 function parseArgs(argv: string[]): Args {
   const args: Args = {};
   const flags = new Set(['json', 'list', 'help', 'auto-place', 'no-recycle', 'manual-defend']);
-  const valued = new Set(['scenario', 'games', 'seed', 'rebel', 'imperial', 'replay', 'players', 'agents', 'cards', 'deck', 'map', 'rules']);
+  const valued = new Set(['scenario', 'games', 'seed', 'rebel', 'imperial', 'replay', 'players', 'agents', 'cards', 'deck', 'map', 'rules', 'domino']);
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (!arg.startsWith('--')) throw new UsageError(`unexpected argument "${arg}"`);
@@ -154,12 +154,18 @@ function main(argv: string[]): void {
   for (const name of [rebelName, imperialName])
     if (!agentNames().includes(name)) throw new UsageError(`there is no agent "${name}"; there are: ${agentNames().join(', ')}`);
 
+  // the domino chapter as the scenario plays it, or as --domino says (000 15.x, an optional rule)
+  const options: { [key: string]: Json } = typeof args.domino === 'string' ? { domino: args.domino } : {};
+  const problem = ruleset.optionsProblem!(options, content.scenarios.get(scenario)!);
+  if (problem) throw new UsageError(problem);
+  const domino = (options.domino as string | undefined) ?? content.scenarios.get(scenario)!.domino ?? 'chain';
+
   let rebelWins = 0;
   let imperialWins = 0;
   let draws = 0;
   const galactic = isGalactic(content.scenarios.get(scenario)!) ? galacticTally(content) : null;
   const played = playGames(games, seed, json, (gameSeed) => {
-    const game = newGame({ content, ruleset, scenario, seed: gameSeed });
+    const game = newGame({ content, ruleset, scenario, seed: gameSeed, options });
     const agents = {
       rebel: agentFactory(rebelName)({ side: 'rebel', seed: gameSeed }),
       imperial: agentFactory(imperialName)({ side: 'imperial', seed: gameSeed }),
@@ -175,6 +181,7 @@ function main(argv: string[]): void {
     scenario,
     rebel: rebelName,
     imperial: imperialName,
+    domino,
     seed,
     games,
     rebelWins,

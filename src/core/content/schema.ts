@@ -517,7 +517,15 @@ export const Scenario = z.strictObject({
   planets: z.record(Id, z.strictObject({ loyalty: Loyalty, state: PlanetState })),
   imperial: Forces,
   rebel: Forces,
+  /**
+   * The domino chapter (000 15.x), an optional rule, as this scenario plays it unless the new game says
+   * otherwise (`DOMINO_RULES`; absent: "chain", the chapter whole). docs/rules.md, "Domino effect".
+   */
+  domino: z.enum(['chain', 'single', 'off']).optional(),
 });
+/** How the domino chapter is played: whole with its chain reactions [15.1c], without them, or not at all. */
+export const DOMINO_RULES = ['chain', 'single', 'off'] as const;
+export type DominoRule = (typeof DOMINO_RULES)[number];
 export const ScenariosFile = z.strictObject({ scenarios: z.array(Scenario).min(1) });
 
 /** Every content file, by name, with its schema. */
