@@ -248,9 +248,12 @@ function optionText(option: DominoOption, side: SideId): string {
  */
 /**
  * How this game plays the domino chapter (000 15.x, optional): the new game's option `domino`, else its
- * scenario's, else "chain". "chain": the chapter whole, chain reactions included [15.1c]; "single": each
- * effect sparked by a cause outside the domino effect is resolved, but what its own shifts and risings
- * would spark is not (no chain reaction), and the interphase checks control once; "off": no domino effect.
+ * scenario's, else "chain". "chain": the chapter whole, chain reactions included [15.1c], and a planet a
+ * chain puts into rebellion in the interphase falls in it when nothing Imperial holds it (the chapter's
+ * example); "chain-next-turn": chain reactions too, but the interphase checks control once, so a planet
+ * they raise falls no sooner than the end of the next Imperial player-turn [15.53]; "single": each effect
+ * sparked by a cause outside the domino effect is resolved, but what its own shifts and risings would
+ * spark is not (no chain reaction), and control is checked once; "off": no domino effect at all.
  */
 export function dominoRule(game: Game): DominoRule {
   return (game.options.domino as DominoRule | undefined) ?? game.scenario.domino ?? 'chain';

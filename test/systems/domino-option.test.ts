@@ -85,7 +85,7 @@ describe('the domino chapter as a game option (000 15.x)', () => {
 
   it('a scenario names its default, and a bad option is refused with what and where', () => {
     for (const s of content.scenarios.values()) expect(dominoRule(newGame({ content, ruleset, scenario: s.id, seed: 1 }))).toBe(s.domino ?? 'chain');
-    expect(() => newGame({ content, ruleset, scenario: 'embers-of-the-reach', seed: 1, options: { domino: 'sometimes' } })).toThrow(/"domino" must be one of chain, single, off/);
+    expect(() => newGame({ content, ruleset, scenario: 'embers-of-the-reach', seed: 1, options: { domino: 'sometimes' } })).toThrow(/"domino" must be one of chain, chain-next-turn, single, off/);
     expect(() => newGame({ content, ruleset, scenario: 'embers-of-the-reach', seed: 1, options: { dominoes: 'off' } })).toThrow(/no option "dominoes"/);
   });
 });

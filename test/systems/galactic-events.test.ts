@@ -16,7 +16,8 @@ import { playEvent, planetsIn } from '../../systems/galactic-events';
 import { DISSENT, loyaltyFrozen, NEUTRAL, PATRIOTIC, LOYAL, UNREST } from '../../systems/loyalty';
 import { planetsInPlay, unitsOnPlanet } from '../../systems/sides';
 import { atMovementOf, content, passUntil, testGame } from '../fixtures';
-import { clearBoard, ok, planet, unit } from './ops-helpers';
+import { clearBoard, ok, opsGame, planet, unit } from './ops-helpers';
+import { startRebellion } from '../../systems/rebellion';
 
 const GALACTIC = 'galactic-lucent-spiral';
 const card = (id: string) => content.galactic.events.find((e) => e.id === id)!;
@@ -77,6 +78,32 @@ describe('A Spark Falls [15.52]', () => {
     passUntil(game, (g) => g.winner !== null || (g.turn === 3 && atMovementOf('rebel')(g)));
     expect(c(game).PlanetState.value[tollis]).toBe(REBEL_CONTROL);
     expect(game.events.find((e) => e.kind === 'rebel-control' && e.entities?.includes(tollis))?.turn).toBe(2);
+  });
+});
+
+describe('[8.32] a force point brings a PDB up (province and galactic games)', () => {
+  it('a rising may spend one of its force points to put its down PDB up; the star-system game may not', () => {
+    const game = inPlay();
+    const tollis = planet(game, 'tollis');
+    onlyAtUnrest(game, tollis);
+    c(game).Pdb.up[tollis] = 0;
+    playEvent(game, card('spark-of-revolt'));
+    advance(game);
+    const points = game.pending?.context?.points as number;
+    expect(game.pending?.options).toContainEqual({ type: 'raise-pdb', side: 'rebel' });
+    ok(game, { type: 'raise-pdb', side: 'rebel' });
+    expect(c(game).Pdb.up[tollis]).toBe(1);
+    expect(game.pending?.context?.points).toBe(points - 1);
+    expect(game.pending?.options).not.toContainEqual({ type: 'raise-pdb', side: 'rebel' }); // it is up now
+
+    const star = opsGame('pdb-force-point');
+    const wendhaven = planet(star, 'wendhaven');
+    star.world.c.Pdb.up[wendhaven] = 0;
+    star.world.c.Loyalty.value[wendhaven] = UNREST;
+    startRebellion(star, wendhaven, 'test');
+    advance(star);
+    expect(star.pending?.kind).toBe('raise-rebel-unit');
+    expect(star.pending?.options.map((o) => o.type)).not.toContain('raise-pdb');
   });
 });
 

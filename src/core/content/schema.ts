@@ -521,10 +521,13 @@ export const Scenario = z.strictObject({
    * The domino chapter (000 15.x), an optional rule, as this scenario plays it unless the new game says
    * otherwise (`DOMINO_RULES`; absent: "chain", the chapter whole). docs/rules.md, "Domino effect".
    */
-  domino: z.enum(['chain', 'single', 'off']).optional(),
+  domino: z.enum(['chain', 'chain-next-turn', 'single', 'off']).optional(),
 });
-/** How the domino chapter is played: whole with its chain reactions [15.1c], without them, or not at all. */
-export const DOMINO_RULES = ['chain', 'single', 'off'] as const;
+/**
+ * How the domino chapter is played: whole with its chain reactions [15.1c]; with them, but a planet they
+ * raise falls no sooner than the end of the next Imperial player-turn; without them; or not at all.
+ */
+export const DOMINO_RULES = ['chain', 'chain-next-turn', 'single', 'off'] as const;
 export type DominoRule = (typeof DOMINO_RULES)[number];
 export const ScenariosFile = z.strictObject({ scenarios: z.array(Scenario).min(1) });
 
