@@ -10,7 +10,8 @@
  *   npm run sim -- --replay <save.json> [--json]
  *
  * With --json the last line of output is one JSON object; a galactic scenario's adds `galactic` (the
- * Empire's victory levels, the mean final Chaos Index, the strategic assignments carried out and failed).
+ * Empire's victory levels, the mean final Chaos Index, the strategic assignments carried out and failed,
+ * the Rebel's galactic victory points at the end by count).
  * The same arguments always give the same state hashes. A bad argument or a refused save ends with one
  * clear line and a non-zero exit.
  */
@@ -18,6 +19,7 @@ import { readFileSync } from 'node:fs';
 import { bundledContent } from '../core/content/bundled';
 import { ContentError, isGalactic } from '../core/content/validate';
 import { chaosIndex, victoryLevel } from '../../systems/chaos';
+import { rebelVictoryPoints } from '../../systems/victory';
 import { newGame, stateHash } from '../core/engine/game';
 import type { AnyGame, Game, Json } from '../core/engine/types';
 import { loadSave } from '../core/save';
@@ -218,6 +220,8 @@ function galacticTally(content: ReturnType<typeof bundledContent>) {
   const goalOf = new Map(content.galactic.assignments.map((a) => [a.id, a.goal.kind]));
   const byGoal: Record<string, { met: number; failed: number }> = {};
   const assignments = { met: 0, failed: 0 };
+  // the Rebel's galactic victory points when each game ended, by count (a Rebel win ends at the target or above)
+  const rebelPoints: Record<string, number> = {};
   let chaos = 0;
   // the index decides the level only when the Empire wins (a Rebel win is a Collapse whatever it is)
   const empireWins = { games: 0, chaos: 0 };
@@ -226,6 +230,8 @@ function galacticTally(content: ReturnType<typeof bundledContent>) {
       const level = victoryLevel(game).name;
       levels[level] = (levels[level] ?? 0) + 1;
       chaos += chaosIndex(game);
+      const points = rebelVictoryPoints(game);
+      rebelPoints[points] = (rebelPoints[points] ?? 0) + 1;
       if (game.winner === 'imperial') (empireWins.games++, (empireWins.chaos += chaosIndex(game)));
       for (const e of game.events) {
         // the judged assignment's event carries `met`; the one that draws it does not
@@ -241,6 +247,7 @@ function galacticTally(content: ReturnType<typeof bundledContent>) {
       meanChaos: chaos / games,
       meanChaosWhenEmpireWins: empireWins.games ? empireWins.chaos / empireWins.games : null,
       assignments: { ...assignments, byGoal },
+      rebelPoints,
     }),
   };
 }
