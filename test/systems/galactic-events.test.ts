@@ -74,7 +74,7 @@ describe('A Spark Falls [15.52]', () => {
     passUntil(game, (g) => g.turn === 2 && atMovementOf('rebel')(g));
     expect(game.events.some((e) => e.kind === 'rebellion' && e.entities?.includes(tollis))).toBe(true);
     expect(c(game).PlanetState.value[tollis]).toBe(REBELLION); // bare, PDB up, but the Empire has a player-turn
-    // unanswered, it falls at the end of that one (and here, the board bare, its domino effects take the galaxy)
+    // unanswered, it falls at the end of that one
     passUntil(game, (g) => g.winner !== null || (g.turn === 3 && atMovementOf('rebel')(g)));
     expect(c(game).PlanetState.value[tollis]).toBe(REBEL_CONTROL);
     expect(game.events.find((e) => e.kind === 'rebel-control' && e.entities?.includes(tollis))?.turn).toBe(2);
