@@ -1,6 +1,7 @@
 /**
  * The domino chapter as a new-game option (000 15.x is an optional rule; issue 47): "chain" plays it
- * whole with its chain reactions [15.1c] (domino.test.ts), "single" resolves each effect but not what its
+ * whole with its chain reactions [15.1c] (domino.test.ts), "chain-next-turn" keeps them but checks
+ * control once an interphase, "single" resolves each effect but not what its
  * own results would spark, and the interphase checks control once; "off" plays no domino effect.
  */
 import { describe, expect, it } from 'vitest';
@@ -73,6 +74,14 @@ describe('the domino chapter as a game option (000 15.x)', () => {
     expect(lines.some((t) => /level-3 .* from Drossgate/.test(t))).toBe(true);
     expect(lines.some((t) => /level-2 .* from Emberlode/.test(t))).toBe(false);
     expect(lines.some((t) => /No chain reaction from Emberlode/.test(t))).toBe(true);
+  });
+
+  it('[15.1c, 15.53] "chain-next-turn": Emberlode rises and her rising sparks its own effect, but she does not fall before the next Imperial player-turn', () => {
+    const game = example({ domino: 'chain-next-turn' });
+    toTurnTwo(game);
+    expect(state(game, 'drossgate')).toBe(REBEL_CONTROL);
+    expect(state(game, 'emberlode')).toBe(REBELLION);
+    expect(dominoLines(game).some((t) => /level-2 .* from Emberlode/.test(t))).toBe(true);
   });
 
   it('"off": Drossgate falls and no domino effect follows', () => {
