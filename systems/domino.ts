@@ -243,10 +243,6 @@ function optionText(option: DominoOption, side: SideId): string {
 // ------------------------------------------------------------------------------------------ sparking
 
 /**
- * 000 15.2b: a cause happened on `planet`; the domino effect of this level for `side` runs at once,
- * before the procedure that caused it goes on [15.1c].
- */
-/**
  * How this game plays the domino chapter (000 15.x, optional): the new game's option `domino`, else its
  * scenario's, else "chain". "chain": the chapter whole, chain reactions included [15.1c], and a planet a
  * chain puts into rebellion in the interphase falls in it when nothing Imperial holds it (the chapter's
@@ -264,6 +260,10 @@ function insideDomino(game: Game): boolean {
   return game.stack.some((f) => f.proc === 'domino-effect' || f.proc === 'domino-shift');
 }
 
+/**
+ * 000 15.2b: a cause happened on `planet`; the domino effect of this level for `side` runs at once,
+ * before the procedure that caused it goes on [15.1c].
+ */
 export function sparkDomino(game: Game, planet: number, level: number, side: SideId, cause: string): void {
   const rule = dominoRule(game);
   if (rule === 'off') return;
