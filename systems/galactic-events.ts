@@ -12,16 +12,18 @@
  * Everything here is public: both sides read the cards and the assignment.
  */
 import type { GalacticEffectDef, GalacticEventDef, PlanetScopeDef, StrategicAssignmentDef } from '../src/core/content/schema';
-import { ENVIRON_TYPES } from '../src/core/content/schema';
+import { ENVIRON_TYPES, LOYALTIES } from '../src/core/content/schema';
 import { emit } from '../src/core/engine/game';
 import type { Game, Procedure, Step } from '../src/core/engine/types';
 import { spawnUnit } from '../src/core/world/build';
-import { IMPERIAL_CONTROL, REBELLION, REBEL_CONTROL } from '../src/core/world/components';
+import { IMPERIAL_CONTROL, REBELLION, REBELLION_STOPPED, REBEL_CONTROL } from '../src/core/world/components';
 import { isGalactic, planetInScope } from '../src/core/content/validate';
-import { place, planetOfEnviron, refOf, touch, undiscoveredSecret } from '../src/core/world/world';
+import { environsOf, place, planetOfEnviron, refOf, touch, undiscoveredSecret } from '../src/core/world/world';
 import { eventsToDraw, moveChaos } from './chaos';
 import { controls } from './control';
-import { enterRebellion, planetName, shiftLoyalty, stopRebellion, UNREST } from './loyalty';
+import { loyaltyFrozen, planetName, shiftLoyalty, stopRebellion, UNREST } from './loyalty';
+import { eliminateUnit } from './military-combat';
+import { startRebellion } from './rebellion';
 import { discover, rebelBase } from './secret-planets';
 import { environsInPlay, planetsInPlay, unitsIn, unitsOnPlanet } from './sides';
 
@@ -52,9 +54,17 @@ export function setupGalacticDecks(game: Game): void {
   game.vars.assignmentDeck = game.rng.shuffle(game.content.galactic.assignments.map((a) => a.id));
 }
 
-/** The galactic phase: judge and draw the assignment, then draw this turn's events. */
+/** Does the galactic phase run this interphase (every one but the last game-turn's)? */
+function galacticPhaseNow(game: Game): boolean {
+  return isGalactic(game.scenario) && game.turn < game.scenario.turns;
+}
+
+/**
+ * The galactic phase at once: judge and draw the assignment, then draw this turn's events (for tests;
+ * in play the procedure below runs it, each event in a frame of its own).
+ */
 export function galacticPhase(game: Game): void {
-  if (!isGalactic(game.scenario) || game.turn >= game.scenario.turns) return;
+  if (!galacticPhaseNow(game)) return;
   judgeAssignment(game);
   drawAssignment(game);
   const n = eventsToDraw(game);
@@ -62,16 +72,37 @@ export function galacticPhase(game: Game): void {
 }
 
 /**
- * Procedure `galactic-phase`, pushed by the interphase: a frame of its own, so the domino effects its
- * events spark run (as interrupts) before the interphase checks control.
+ * Procedure `galactic-phase`, pushed by the interphase: the assignment, then each event in a frame of its
+ * own (`galactic-event`), so what an event sets off (a rising's units and rebellion combat [15.4], the
+ * domino effects it sparks [000 15.1c]) is over before the next event is drawn. The number of events is
+ * read off the Chaos Index as the phase opens.
  */
 export const galacticPhaseProcedure: Procedure = {
-  step(game: Game): Step {
-    galacticPhase(game);
-    return { done: true };
+  step(game: Game, frame): Step {
+    if (!galacticPhaseNow(game)) return { done: true };
+    if (frame.data.left === undefined) {
+      judgeAssignment(game);
+      drawAssignment(game);
+      frame.data.left = eventsToDraw(game);
+    }
+    const left = frame.data.left as number;
+    if (left <= 0) return { done: true };
+    frame.data.left = left - 1;
+    return { push: { proc: 'galactic-event', data: {} } };
   },
   answer() {
     throw new Error('the galactic phase asks nothing');
+  },
+};
+
+/** Procedure `galactic-event`: one event drawn and played; what it sets off runs as its interrupts. */
+export const galacticEventProcedure: Procedure = {
+  step(game: Game): Step {
+    playEvent(game, drawEvent(game));
+    return { done: true };
+  },
+  answer() {
+    throw new Error('a galactic event asks nothing');
   },
 };
 
@@ -95,11 +126,22 @@ export function playEvent(game: Game, card: GalacticEventDef): void {
   for (const effect of card.effects) applyEffect(game, effect, card.name);
 }
 
-/** The planets in play that a scope means; a "random" province is drawn now. */
+/** The planets in play that a scope means; a "random" province is drawn now, the loyalty read now. */
 export function planetsIn(game: Game, where: PlanetScopeDef): number[] {
   const province = where.province === 'random' ? game.rng.pick(game.content.galaxy.provinces).id : where.province;
   const scope = { ...where, province };
-  return planetsInPlay(game).filter((p) => planetInScope(game.content, refOf(game.world, p), scope));
+  const loyalty = where.loyalty === undefined ? undefined : LOYALTIES.indexOf(where.loyalty);
+  return planetsInPlay(game).filter((p) => planetInScope(game.content, refOf(game.world, p), scope) && (loyalty === undefined || game.world.c.Loyalty.value[p] === loyalty));
+}
+
+/**
+ * Whether the Empire holds the planet as its own (under Imperial control, or its rebellion stopped
+ * [15.51, 15.54]): its PDB serves the Empire. On a planet in rebellion a PDB up is what lets it fall to
+ * the Rebel [15.52, 15.53], and on a Rebel-controlled one it serves him [15.6].
+ */
+function heldByEmpire(game: Game, planet: number): boolean {
+  const state = game.world.c.PlanetState.value[planet];
+  return state === IMPERIAL_CONTROL || state === REBELLION_STOPPED;
 }
 
 function applyEffect(game: Game, effect: GalacticEffectDef, cause: string): void {
@@ -109,16 +151,18 @@ function applyEffect(game: Game, effect: GalacticEffectDef, cause: string): void
     case 'chaos':
       return moveChaos(game, effect.by, cause);
     case 'loyalty': {
-      // planets that can move that way, drawn one by one
+      // planets that can move that way, drawn one by one: not at that side's extreme, and not in
+      // rebellion or under Rebel control, whose loyalty cannot move [15.14, 15.47]
       const toward = effect.toward;
-      const movable = planetsIn(game, effect.where).filter((p) => (toward === 'rebel' ? (c.Loyalty.value[p] as number) < UNREST : (c.Loyalty.value[p] as number) > 0));
+      const movable = planetsIn(game, effect.where).filter((p) => !loyaltyFrozen(game, p) && (toward === 'rebel' ? (c.Loyalty.value[p] as number) < UNREST : (c.Loyalty.value[p] as number) > 0));
       for (const p of game.rng.shuffle(movable).slice(0, effect.planets)) shiftLoyalty(game, p, toward, 1, cause);
       return;
     }
     case 'rise': {
-      // [15.52] in the galactic game a planet may go into rebellion as the result of a galactic event
+      // [15.52] in the galactic game a planet may go into rebellion as the result of a galactic event, and
+      // it rises as any other [15.4]: its units raised at once [15.41, 15.43], their rebellion combat [15.45]
       const ready = planetsIn(game, effect.where).filter((p) => c.Loyalty.value[p] === UNREST && c.PlanetState.value[p] === IMPERIAL_CONTROL);
-      if (ready.length) enterRebellion(game, game.rng.pick(ready), cause);
+      if (ready.length) startRebellion(game, game.rng.pick(ready), cause);
       return;
     }
     case 'stop-rebellion': {
@@ -129,8 +173,11 @@ function applyEffect(game: Game, effect: GalacticEffectDef, cause: string): void
     case 'imperial-units':
     case 'rebel-units':
       return raiseUnits(game, effect.do === 'imperial-units' ? 'imperial' : 'rebel', effect.type, effect.count, effect.where, cause);
+    case 'desert':
+      return desert(game, effect.from, effect.type, effect.count, effect.where, cause);
     case 'pdb': {
-      const planets = planetsIn(game, effect.where).filter((p) => (c.Pdb.level[p] as number) > 0 && c.Pdb.up[p] === (effect.up ? 0 : 1));
+      // a PDB the Empire uses: restored, it helps the Empire; sabotaged, the Rebel (see heldByEmpire)
+      const planets = planetsIn(game, effect.where).filter((p) => heldByEmpire(game, p) && (c.Pdb.level[p] as number) > 0 && c.Pdb.up[p] === (effect.up ? 0 : 1));
       if (!planets.length) return;
       const p = game.rng.pick(planets);
       c.Pdb.up[p] = effect.up ? 1 : 0;
@@ -179,6 +226,36 @@ function raiseUnits(game: Game, side: 'rebel' | 'imperial', type: string, count:
   const def = game.content.unitTypes.get(type);
   const name = side === 'imperial' && def?.hidden ? '' : `${def?.name ?? type} `;
   emit(game, { kind: 'galactic-event', text: `${raised} ${side === 'imperial' ? 'Imperial' : 'Rebel'} ${name}unit${raised === 1 ? '' : 's'} ${raised === 1 ? 'appears' : 'appear'} on ${planetName(game, planet)} (${cause}).`, rule: EVENT_RULE, visibleTo: 'all', entities: [planet] });
+}
+
+/**
+ * Deserters: a garrison unit of type `from` on a planet under Imperial control leaves with its arms
+ * (eliminated: an Imperial unit lost for the Chaos Index), and `count` Rebel units of `type` rise on the
+ * same planet, each in an environ with room [9.5], wild environs first (the hill-bands), typed by their
+ * environ [7.31]. Without such a garrison anywhere in scope nothing happens.
+ */
+function desert(game: Game, from: string, type: string, count: number, where: PlanetScopeDef, cause: string): void {
+  const w = game.world;
+  const fromIndex = game.content.tables.unitTypes.findIndex((t) => t.id === from);
+  const garrisons = planetsIn(game, where).filter((p) => w.c.PlanetState.value[p] === IMPERIAL_CONTROL && unitsOnPlanet(game, p, 'imperial').some((u) => w.c.Unit.type[u] === fromIndex));
+  if (!garrisons.length) return;
+  const planet = game.rng.pick(garrisons);
+  const deserter = game.rng.pick(unitsOnPlanet(game, planet, 'imperial').filter((u) => w.c.Unit.type[u] === fromIndex));
+  emit(game, { kind: 'galactic-event', text: `A garrison unit deserts on ${planetName(game, planet)} (${cause}).`, rule: EVENT_RULE, visibleTo: 'all', entities: [planet] });
+  eliminateUnit(game, deserter, EVENT_RULE);
+  const wild = ENVIRON_TYPES.indexOf('wild');
+  const roomy = () => environsOf(w, planet).filter((e) => unitsIn(game, e, 'rebel').length < (w.c.Environ.size[e] as number));
+  let raised = 0;
+  for (let i = 0; i < count; i++) {
+    const environs = roomy();
+    if (!environs.length) break;
+    const wilds = environs.filter((e) => w.c.Environ.type[e] === wild);
+    const env = game.rng.pick(wilds.length ? wilds : environs);
+    const unit = spawnUnit(w, game.content, game.ruleset.sides, type, ENVIRON_TYPES[w.c.Environ.type[env] as number] ?? null);
+    place(w, unit, env);
+    raised++;
+  }
+  if (raised) emit(game, { kind: 'galactic-event', text: `${raised} ${game.content.unitTypes.get(type)?.name ?? type} unit${raised === 1 ? '' : 's'} ${raised === 1 ? 'joins' : 'join'} the Rebel on ${planetName(game, planet)} (${cause}).`, rule: EVENT_RULE, visibleTo: 'all', entities: [planet] });
 }
 
 // ---------------------------------------------------------------- strategic assignments

@@ -9,7 +9,7 @@
  * Each records what happened this segment and sparks the domino effect where 000 15.2b says so. A planet
  * rising or falling to the Rebel also sends its sovereign away from any court (sovereigns.ts) [13.2].
  */
-import type { SideId } from '../src/core/content/schema';
+import type { DominoRule, SideId } from '../src/core/content/schema';
 import { emit, interrupt } from '../src/core/engine/game';
 import type { Game } from '../src/core/engine/types';
 import { REBELLION, REBELLION_STOPPED, REBEL_CONTROL, IMPERIAL_CONTROL } from '../src/core/world/components';
@@ -104,11 +104,36 @@ export function dominoLevelForShift(spaces: number): number {
 }
 
 /**
+ * How this game plays the domino chapter (000 15.x, optional): the new game's option `domino`, else its
+ * scenario's, else "chain". "chain": the chapter whole, chain reactions included [15.1c], and a planet a
+ * chain puts into rebellion in the interphase falls in it when nothing Imperial holds it (the chapter's
+ * example); "chain-next-turn": chain reactions too, but the interphase checks control once, so a planet
+ * they raise falls no sooner than the end of the next Imperial player-turn [15.53]; "single": each effect
+ * sparked by a cause outside the domino effect is resolved, but what its own shifts and risings would
+ * spark is not (no chain reaction), and control is checked once; "off": no domino effect at all.
+ */
+export function dominoRule(game: Game): DominoRule {
+  return (game.options.domino as DominoRule | undefined) ?? game.scenario.domino ?? 'chain';
+}
+
+/** Is a domino effect being resolved now (its frames on the stack)? */
+function insideDomino(game: Game): boolean {
+  return game.stack.some((f) => f.proc === 'domino-effect' || f.proc === 'domino-shift');
+}
+
+/**
  * 000 15.2b: a cause happened on `planet`; the domino effect of this level for `side` runs at once,
  * before the procedure that caused it goes on [15.1c]. The effect is domino.ts's `domino-effect`
  * procedure, queued by name: it shifts loyalty through this module in its turn.
  */
 export function sparkDomino(game: Game, planet: number, level: number, side: SideId, cause: string): void {
+  const rule = dominoRule(game);
+  if (rule === 'off') return;
+  if (rule === 'single' && insideDomino(game)) {
+    // [15.1c] left out by the game's option: the effect's own results spark nothing further
+    emit(game, { kind: 'domino', text: `No chain reaction from ${planetName(game, planet)} (${cause}): this game plays the domino effect without them.`, rule: '[000 15.1c]', visibleTo: 'all', entities: [planet] });
+    return;
+  }
   interrupt(game, { proc: 'domino-effect', data: { planet, level, side, cause } });
 }
 

@@ -15,6 +15,7 @@ import { GuardedBy } from '../src/core/world/relations';
 import { isGalactic } from '../src/core/content/validate';
 import { allOf, entityOf, environOf, guardOf, place, planetOfEnviron, refOf, tag, touch, unplace, untag } from '../src/core/world/world';
 import { nameOf, nameOfId } from '../src/core/names';
+import { provinceOfEnviron, recordQuestioning } from '../src/core/insight';
 import { killCharacter as killInCombatTerms } from './character-combat';
 import { shiftLoyalty, stopRebellion, UNREST } from './loyalty';
 import {
@@ -227,19 +228,18 @@ export function completeGroup(game: Game, queue: Effect[], group: MissionGroup):
       queue.push({ do: 'choose', what: 'possession', group: group.id, left: 1, possession: game.rng.pick(ships) });
     },
     Q: () => {
-      // [13.2 Q] the prisoner talks: every free enemy character in the prisoner's province is found
-      // (detected [9.31]); in the galactic game a Rebel prisoner gives away the secret base
+      // [13.2 Q] the prisoner talks: for the rest of the game-turn the performer sees the enemy's hidden
+      // units and undetected characters in the prisoner's province (core/insight.ts: knowledge, not
+      // detection [9.31]); in the galactic game a Rebel prisoner gives away the secret base
       const prisoner = prisonersToQuestion(game, env, side, group.members)[0];
       if (!prisoner) return;
-      const province = game.content.systems.get(game.content.planets.get(refOf(w, planet))?.system ?? '')?.province;
+      const province = provinceOfEnviron(game, env);
+      recordQuestioning(game, side, province);
       const found = allOf(w, 'character').filter((ch) => {
         const at = environOf(w, ch);
-        if (!at || sideOf(game, ch) === side || !isFreeCharacter(game, ch) || hasComponent(w, ch, c.Detected)) return false;
-        const where = game.content.planets.get(refOf(w, planetOfEnviron(w, at)));
-        return game.content.systems.get(where?.system ?? '')?.province === province;
+        return !!at && sideOf(game, ch) !== side && isFreeCharacter(game, ch) && !hasComponent(w, ch, c.Detected) && provinceOfEnviron(game, at) === province;
       });
-      for (const ch of found) tag(w, ch, c.Detected);
-      emit(game, { kind: 'questioned', text: `${nameOf(game, prisoner)} talks: ${found.length ? found.map((ch) => `${nameOf(game, ch)} at ${nameOf(game, environOf(w, ch))}`).join(', ') : 'no enemy character in the province was hiding'}.`, rule: '[13.2]', visibleTo: side, entities: [env, ...found] });
+      emit(game, { kind: 'questioned', text: `${nameOf(game, prisoner)} talks: until the end of the turn you see the enemy's hidden forces in the province${found.length ? `, and ${found.map((ch) => `${nameOf(game, ch)} at ${nameOf(game, environOf(w, ch))}`).join(', ')}` : '; no enemy character there was hiding'}.`, rule: '[13.2]', visibleTo: side, entities: [env, ...found] });
       if (side === 'imperial' && rebelBase(game)) discover(game, rebelBase(game), `${nameOf(game, prisoner)} questioned`);
     },
     R: () => {

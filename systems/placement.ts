@@ -25,6 +25,7 @@ import { pdbUsableBy } from './pdb';
 import { loseShip } from './possessions';
 import { refreshShips, shipsIn } from './stacking';
 import { hiddenFrom, isOwnBase } from './secret-planets';
+import { mayHold } from './possessions';
 
 /** [16.14] the Imperial player always places first. */
 export const PLACEMENT_ORDER: readonly SideId[] = ['imperial', 'rebel'];
@@ -291,7 +292,11 @@ function characterDecision(game: Game, side: SideId, environs: number[], fromSpa
   };
 }
 
-/** [14.11] possessions held at the start may go to any character; spaceships to a pilot first. */
+/**
+ * [14.11] possessions held at the start may go to any character; spaceships to a pilot first. [14.13]
+ * Never a second spaceship or companion: only characters who may hold it are drawn (none: it goes back
+ * to the deck, as a possession no one may take [14.11]).
+ */
 function assignStartingPossessions(game: Game) {
   const w = game.world;
   const c = w.c;
@@ -301,16 +306,19 @@ function assignStartingPossessions(game: Game) {
     const p = entityOf(w, 'possession', id);
     if (holderOf(w, p) && rebels.includes(holderOf(w, p))) continue;
     const isShip = hasComponent(w, p, c.Spaceship);
-    const pilots = rebels.filter((r) => (c.Character.navigation[r] as number) > 0);
-    const holder = game.rng.pick(isShip && pilots.length ? pilots : rebels);
+    const may = rebels.filter((r) => mayHold(game, r, p)); // [14.13]
+    if (!may.length) continue;
+    const pilots = may.filter((r) => (c.Character.navigation[r] as number) > 0);
+    const holder = game.rng.pick(isShip && pilots.length ? pilots : may);
     hold(w, p, holder);
   }
 }
 
 /**
  * [14.61] the Imperial spaceships in play at the start go to starting Imperial characters who can pilot
- * them (navigation above 0, a knight first [15.73]); the ship stands beside its holder (stacking.ts).
- * The count in play at the start is kept for [14.61].
+ * them (navigation above 0, a knight first [15.73]) and hold no spaceship yet: one a character [14.13,
+ * 14.64]. A ship left with no such character stays out of play (it may be received later [14.61]). The
+ * ship stands beside its holder (stacking.ts). The count in play at the start is kept for [14.61].
  */
 function assignImperialShips(game: Game) {
   const w = game.world;
@@ -319,9 +327,10 @@ function assignImperialShips(game: Game) {
   for (const id of game.scenario.imperial.spaceships) {
     const ship = entityOf(w, 'ship', id);
     if (holderOf(w, ship) && environOf(w, holderOf(w, ship))) continue;
-    const pilots = imperials.filter((ch) => (c.Character.navigation[ch] as number) > 0);
+    const shipless = imperials.filter((ch) => mayHold(game, ch, ship)); // [14.13, 14.64]
+    const pilots = shipless.filter((ch) => (c.Character.navigation[ch] as number) > 0);
     const knights = pilots.filter((ch) => game.content.characters.get(refOf(w, ch))?.abilities.includes('imperial-knight'));
-    const pool = knights.length ? knights : pilots.length ? pilots : imperials;
+    const pool = knights.length ? knights : pilots.length ? pilots : shipless;
     if (!pool.length) continue;
     hold(w, ship, game.rng.pick(pool));
   }

@@ -16,7 +16,7 @@ import { emit, interrupt } from '../src/core/engine/game';
 import type { Command, Frame, Game, Json, Procedure, Step } from '../src/core/engine/types';
 import { spawnUnit } from '../src/core/world/build';
 import { REBELLION_STOPPED } from '../src/core/world/components';
-import { environsOf, place } from '../src/core/world/world';
+import { environsOf, place, touch } from '../src/core/world/world';
 import { nameOf } from '../src/core/names';
 import { enterRebellion } from './loyalty';
 import { missionPhase } from './missions';
@@ -56,6 +56,21 @@ export function startRebellion(game: Game, planet: number, cause: string, at?: n
       entities: [planet],
     });
 }
+
+/** [8.32] what putting a down PDB up costs a rising, in force points. */
+export const PDB_FORCE_POINTS = 1;
+
+/**
+ * [8.32] "A force point can be expended to change the status of a PDB from down to up", in the province
+ * and galactic games only (004 lists it under the non-star-system game): a rising may spend one of its
+ * force points, from any environ's, to put its planet's PDB up, if it has one (level above 0) and it is down.
+ */
+export function mayRaisePdb(game: Game, planet: number, points: number): boolean {
+  const c = game.world.c;
+  return game.scenario.kind !== 'star-system' && points >= PDB_FORCE_POINTS && (c.Pdb.level[planet] as number) > 0 && c.Pdb.up[planet] === 0;
+}
+
+const risingPlanet = (frame: Frame) => frame.data.planet as number;
 
 /** [15.41, 15.46] force points of an environ when its planet rises. */
 export function forcePoints(game: Game, environ: number, doubled: boolean): number {
@@ -119,12 +134,13 @@ export const rebellionForces: Procedure = {
       }
       const side: SideId = 'rebel';
       const options: Command[] = affordable.map((t) => ({ type: 'raise-unit', side, unitType: t.id }));
+      if (mayRaisePdb(game, planet, points)) options.push({ type: 'raise-pdb', side });
       options.push({ type: 'end-raising', side });
       return {
         decide: {
           side,
           kind: 'raise-rebel-unit',
-          prompt: `${nameOf(game, planet)} rises: spend ${points} force points at ${nameOf(game, env)} on Rebel units of its type (1-0 costs 1, 2-1 costs 3).`,
+          prompt: `${nameOf(game, planet)} rises: spend ${points} force points at ${nameOf(game, env)} on Rebel units of its type (1-0 costs 1, 2-1 costs 3)${mayRaisePdb(game, planet, points) ? ', or 1 to put the PDB up' : ''}.`,
           rule: '[15.41]',
           options,
           context: { environ: env, points },
@@ -146,6 +162,14 @@ export const rebellionForces: Procedure = {
     if (command.type === 'end-raising') {
       environs.shift();
       d.points = -1;
+      return;
+    }
+    if (command.type === 'raise-pdb') {
+      // [8.32] a force point puts the planet's PDB up
+      d.points = (d.points as number) - PDB_FORCE_POINTS;
+      game.world.c.Pdb.up[risingPlanet(frame)] = 1;
+      touch(game.world);
+      emit(game, { kind: 'pdb', text: `The risen people of ${nameOf(game, risingPlanet(frame))} bring its PDB back up [8.32].`, rule: '[8.32]', visibleTo: 'all', entities: [risingPlanet(frame)] });
       return;
     }
     const type = game.content.unitTypes.get(command.unitType as string);

@@ -18,7 +18,7 @@ import type { SideId } from '../src/core/content/schema';
 import type { Game } from '../src/core/engine/types';
 import { MAX_ENTITIES, POSSESSION_KINDS } from '../src/core/world/components';
 import { environOf, hold, holderOf, occupantsView, place, possessionsOf, refOf, release, tag, untag, withComponent } from '../src/core/world/world';
-import { loseShip } from './possessions';
+import { loseShip, mayHold } from './possessions';
 import { charactersIn, isFreeCharacter, sideIndexOf, sideOf, unitCountIn, unitsIn } from './sides';
 
 // ---------------------------------------------------------------- spaceships
@@ -109,13 +109,16 @@ function hasFriendIn(game: Game, environ: number, side: SideId): boolean {
   });
 }
 
-/** [14.51, 14.62] give a ship to another free friendly character stacked with it. */
+/** [14.51, 14.62] give a ship to another free friendly character stacked with it (who holds none [14.13]). */
 export function assignShip(game: Game, ship: number, character: number): void {
   const w = game.world;
   hold(w, ship, character);
 }
 
-/** [14.51, 14.6] reassignments open to a side now: every ship in an environ with a free friend who may hold it. */
+/**
+ * [14.51, 14.6] reassignments open to a side now: every ship in an environ with a free friend who may
+ * hold it, one who holds no other spaceship [14.13] (an Imperial pilot too [14.64]).
+ */
 export function shipAssignments(game: Game, side: SideId): { ship: number; character: number }[] {
   const w = game.world;
   const out: { ship: number; character: number }[] = [];
@@ -123,7 +126,7 @@ export function shipAssignments(game: Game, side: SideId): { ship: number; chara
     const at = environOf(w, ship);
     if (!at || sideOf(game, ship) !== side || hasComponent(w, ship, w.c.Eliminated)) continue;
     if (solePilotOf(game, ship)) continue; // [14.6] Redjac's ship is his alone
-    for (const ch of charactersIn(game, at, side)) if (ch !== holderOf(w, ship)) out.push({ ship, character: ch });
+    for (const ch of charactersIn(game, at, side)) if (ch !== holderOf(w, ship) && mayHold(game, ch, ship)) out.push({ ship, character: ch });
   }
   return out;
 }

@@ -4,7 +4,7 @@
  * missions (assignment, action, bonus draw). Province scenarios play the same sequence over a province.
  */
 import { isGalactic } from '../src/core/content/validate';
-import type { SideId } from '../src/core/content/schema';
+import { DOMINO_RULES, type SideId } from '../src/core/content/schema';
 import type { Frame, Game, Ruleset, SegmentDef } from '../src/core/engine/types';
 import { buildWorld } from '../src/core/world/build';
 import { refreshPrisoners } from './capture';
@@ -28,7 +28,7 @@ import { search, searchPhase } from './search';
 import { rebellionForces } from './rebellion';
 import { recordStartingRebelControl, score, victory } from './victory';
 import { refreshSecretPlanets, secretBaseProcedure } from './secret-planets';
-import { galacticPhaseProcedure, setupGalacticDecks } from './galactic-events';
+import { galacticEventProcedure, galacticPhaseProcedure, setupGalacticDecks } from './galactic-events';
 import { chaosIndex, victoryLevel } from './chaos';
 
 /** The setup that follows placement, whether automatic or by hand. */
@@ -89,6 +89,7 @@ export const starSystemRuleset: Ruleset = {
     placement: placementProcedure(afterPlacement),
     'secret-base': secretBaseProcedure(beginPlacement),
     'galactic-phase': galacticPhaseProcedure,
+    'galactic-event': galacticEventProcedure,
     // 000 15.2: queued by loyalty.ts whenever a cause sparks one
     'domino-effect': dominoEffect,
     'domino-shift': dominoShift,
@@ -114,6 +115,13 @@ export const starSystemRuleset: Ruleset = {
     refreshSecretPlanets(game); // galactic game: a secret planet that rises, or is trodden, is discovered
   },
   revision: (game) => game.world.revision,
+  /** The one new-game option: `domino`, how the domino chapter is played (000 15.x; domino.ts `dominoRule`). */
+  optionsProblem(options) {
+    for (const key of Object.keys(options)) if (key !== 'domino') return `the star-system game takes no option "${key}" (only "domino")`;
+    if (options.domino !== undefined && !(DOMINO_RULES as readonly unknown[]).includes(options.domino))
+      return `the option "domino" must be one of ${DOMINO_RULES.join(', ')}, not ${JSON.stringify(options.domino)}`;
+    return null;
+  },
   victory,
   score,
   winnerText(side, game) {

@@ -1296,7 +1296,8 @@ const PLANS: Record<string, Plan> = {
       return ctx.side === 'rebel' ? loyalty : assignment - loyalty; // push the nearest planet over the edge
     });
   },
-  'raise-rebel-unit': (ctx) => option(ctx, 'raise-unit', (o) => o.unitType === 'rebel-1-0') ?? option(ctx, 'raise-unit') ?? option(ctx, 'end-raising'),
+  // [8.32] a PDB up first: without it a planet in rebellion never falls to the Rebel [15.53]
+  'raise-rebel-unit': (ctx) => option(ctx, 'raise-pdb') ?? option(ctx, 'raise-unit', (o) => o.unitType === 'rebel-1-0') ?? option(ctx, 'raise-unit') ?? option(ctx, 'end-raising'),
   'receive-imperial-ship': (ctx) => option(ctx, 'receive-imperial-ship', (o) => o.knight !== 0) ?? ctx.decision.options[0],
   'reassign-spaceship': (ctx) => option(ctx, 'reassign-spaceship', (o) => o.character !== 0) ?? ctx.decision.options[0],
   'mission-subvert'(ctx) {

@@ -1,7 +1,7 @@
 /**
  * The headless simulator.
  *
- *   npm run sim -- --scenario <id> --games <n> --seed <s> [--rebel <agent>] [--imperial <agent>] [--json]
+ *   npm run sim -- --scenario <id> --games <n> --seed <s> [--rebel <agent>] [--imperial <agent>] [--domino chain|single|off] [--json]
  *   npm run sim -- --scenario conquest-<id> --players <2-6> --agents <a,b,...> [--cards increasing|fixed|italian]
  *                  [--deck classic|wild] [--map <map file>] [--auto-place] [--no-recycle] [--manual-defend]
  *                  --games <n> --seed <s> [--json]
@@ -10,7 +10,8 @@
  *   npm run sim -- --replay <save.json> [--json]
  *
  * With --json the last line of output is one JSON object; a galactic scenario's adds `galactic` (the
- * Empire's victory levels, the mean final Chaos Index, the strategic assignments carried out and failed);
+ * Empire's victory levels, the mean final Chaos Index, the strategic assignments carried out and failed,
+ * the Rebel's galactic victory points at the end by count);
  * a conquest scenario with blocs (its id contains "blocs") adds `warsDeclared` (games in which the war of
  * independence broke out) and `winsByBloc` (a bloc's wins; `winsBySeat` credits its leading faction).
  * The same arguments always give the same state hashes. A bad argument or a refused save ends with one
@@ -20,6 +21,7 @@ import { readFileSync } from 'node:fs';
 import { bundledContent } from '../core/content/bundled';
 import { ContentError, isGalactic } from '../core/content/validate';
 import { chaosIndex, victoryLevel } from '../../systems/chaos';
+import { rebelVictoryPoints } from '../../systems/victory';
 import { gameResult, newGame, stateHash } from '../core/engine/game';
 import type { AnyGame, Game, Json } from '../core/engine/types';
 import { loadSave } from '../core/save';
@@ -47,7 +49,7 @@ interface Args {
 function parseArgs(argv: string[]): Args {
   const args: Args = {};
   const flags = new Set(['json', 'list', 'help', 'auto-place', 'no-recycle', 'manual-defend']);
-  const valued = new Set(['scenario', 'games', 'seed', 'rebel', 'imperial', 'replay', 'players', 'agents', 'cards', 'deck', 'map', 'rules']);
+  const valued = new Set(['scenario', 'games', 'seed', 'rebel', 'imperial', 'replay', 'players', 'agents', 'cards', 'deck', 'map', 'rules', 'domino']);
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (!arg.startsWith('--')) throw new UsageError(`unexpected argument "${arg}"`);
@@ -70,23 +72,45 @@ function wholeNumber(value: string | boolean | undefined, name: string, fallback
 }
 
 /**
+ * How long the games lasted: `lengths` counts the games by the turn (or round) they were decided on, and
+ * by winner; `medianTurn` is the median of those turns over all games (a game played to its last turn is
+ * decided on it).
+ */
+function gameLengths(ended: readonly { turn: number; winner: string }[]) {
+  const lengths: Record<string, number> = {};
+  const byWinner: Record<string, Record<string, number>> = {};
+  for (const { turn, winner } of ended) {
+    lengths[turn] = (lengths[turn] ?? 0) + 1;
+    const mine = (byWinner[winner] ??= {});
+    mine[turn] = (mine[turn] ?? 0) + 1;
+  }
+  const turns = ended.map((g) => g.turn).sort((a, b) => a - b);
+  const mid = turns.length / 2;
+  const medianTurn = turns.length ? (turns.length % 2 ? turns[Math.floor(mid)]! : (turns[mid - 1]! + turns[mid]!) / 2) : null;
+  return { lengths, lengthsByWinner: byWinner, medianTurn };
+}
+
+/**
  * Play `games` games, the i-th seeded `<seed>-<i>`: `play` plays one out and keeps its own tallies. Returns
- * what every ruleset's summary ends with: mean turns, time and decisions per second, each game's final hash.
+ * what every ruleset's summary ends with: mean turns, how long the games lasted (a histogram of the
+ * deciding turn, by winner, and its median), time and decisions per second, each game's final hash.
  */
 function playGames(games: number, seed: string, json: boolean, play: (gameSeed: string) => { game: AnyGame; decisions: number }) {
   let turns = 0;
   let decisions = 0;
   const stateHashes: string[] = [];
+  const ended: { turn: number; winner: string }[] = [];
   const started = performance.now();
   for (let i = 0; i < games; i++) {
     const { game, decisions: taken } = play(`${seed}-${i}`);
     decisions += taken;
     turns += game.turn;
+    ended.push({ turn: game.turn, winner: String(game.winner ?? 'none') });
     stateHashes.push(stateHash(game));
     if (!json && (i + 1) % Math.max(1, Math.floor(games / 10)) === 0) console.log(`${i + 1}/${games} games`);
   }
   const ms = performance.now() - started;
-  return { meanTurns: turns / games, msPerGame: ms / games, decisionsPerSecond: decisions / (ms / 1000), stateHashes };
+  return { meanTurns: turns / games, ...gameLengths(ended), msPerGame: ms / games, decisionsPerSecond: decisions / (ms / 1000), stateHashes };
 }
 
 function main(argv: string[]): void {
@@ -136,12 +160,18 @@ function main(argv: string[]): void {
   for (const name of [rebelName, imperialName])
     if (!agentNames().includes(name)) throw new UsageError(`there is no agent "${name}"; there are: ${agentNames().join(', ')}`);
 
+  // the domino chapter as the scenario plays it, or as --domino says (000 15.x, an optional rule)
+  const options: { [key: string]: Json } = typeof args.domino === 'string' ? { domino: args.domino } : {};
+  const problem = ruleset.optionsProblem!(options, content.scenarios.get(scenario)!);
+  if (problem) throw new UsageError(problem);
+  const domino = (options.domino as string | undefined) ?? content.scenarios.get(scenario)!.domino ?? 'chain';
+
   let rebelWins = 0;
   let imperialWins = 0;
   let draws = 0;
   const galactic = isGalactic(content.scenarios.get(scenario)!) ? galacticTally(content) : null;
   const played = playGames(games, seed, json, (gameSeed) => {
-    const game = newGame({ content, ruleset, scenario, seed: gameSeed });
+    const game = newGame({ content, ruleset, scenario, seed: gameSeed, options });
     const agents = {
       rebel: agentFactory(rebelName)({ side: 'rebel', seed: gameSeed }),
       imperial: agentFactory(imperialName)({ side: 'imperial', seed: gameSeed }),
@@ -157,6 +187,7 @@ function main(argv: string[]): void {
     scenario,
     rebel: rebelName,
     imperial: imperialName,
+    domino,
     seed,
     games,
     rebelWins,
@@ -193,6 +224,8 @@ function galacticTally(content: ReturnType<typeof bundledContent>) {
   const goalOf = new Map(content.galactic.assignments.map((a) => [a.id, a.goal.kind]));
   const byGoal: Record<string, { met: number; failed: number }> = {};
   const assignments = { met: 0, failed: 0 };
+  // the Rebel's galactic victory points when each game ended, by count (a Rebel win ends at the target or above)
+  const rebelPoints: Record<string, number> = {};
   let chaos = 0;
   // the index decides the level only when the Empire wins (a Rebel win is a Collapse whatever it is)
   const empireWins = { games: 0, chaos: 0 };
@@ -201,6 +234,8 @@ function galacticTally(content: ReturnType<typeof bundledContent>) {
       const level = victoryLevel(game).name;
       levels[level] = (levels[level] ?? 0) + 1;
       chaos += chaosIndex(game);
+      const points = rebelVictoryPoints(game);
+      rebelPoints[points] = (rebelPoints[points] ?? 0) + 1;
       if (game.winner === 'imperial') (empireWins.games++, (empireWins.chaos += chaosIndex(game)));
       for (const e of game.events) {
         // the judged assignment's event carries `met`; the one that draws it does not
@@ -216,6 +251,7 @@ function galacticTally(content: ReturnType<typeof bundledContent>) {
       meanChaos: chaos / games,
       meanChaosWhenEmpireWins: empireWins.games ? empireWins.chaos / empireWins.games : null,
       assignments: { ...assignments, byGoal },
+      rebelPoints,
     }),
   };
 }

@@ -23,6 +23,7 @@ import { cloneGame } from './engine/game';
 import type { Game, Json } from './engine/types';
 import { Rng } from './rng';
 import { isGalactic } from './content/validate';
+import { provinceOfEnviron, questionedProvinces } from './insight';
 import { allOf, environOf, hold, holderOf, place, planetOfEnviron, tag, touch, undiscoveredSecret, untag } from './world/world';
 
 /**
@@ -87,9 +88,13 @@ export function sampleBelief(game: Game, side: SideId, seed: string, sightings: 
   const sideIndex = g.ruleset.sides.indexOf(side);
   const isEnemy = (eid: number) => (c.Owner.side[eid] as number) !== sideIndex;
 
+  // [13.2 Q] what a questioned prisoner showed this game-turn is known, and stays as it is
+  const questioned = questionedProvinces(g, side);
+  const told = (environ: number) => questioned.size > 0 && questioned.has(provinceOfEnviron(g, environ));
+
   // [7.22] re-deal the types of hidden units among themselves.
   if (side === 'rebel') {
-    const hidden = allOf(w, 'unit').filter((u) => isEnemy(u) && c.Unit.hidden[u] === 1 && environOf(w, u) && !hasComponent(w, u, c.Eliminated));
+    const hidden = allOf(w, 'unit').filter((u) => isEnemy(u) && c.Unit.hidden[u] === 1 && environOf(w, u) && !hasComponent(w, u, c.Eliminated) && !told(environOf(w, u)));
     const dealt = rng.shuffle(hidden.map((u) => [c.Unit.type[u] as number, c.Unit.combat[u] as number] as const));
     hidden.forEach((u, i) => {
       const [type, combat] = dealt[i] as readonly [number, number];
@@ -118,7 +123,7 @@ export function sampleBelief(game: Game, side: SideId, seed: string, sightings: 
   const seenTogether = new Map<number, number[]>();
   for (const ch of allOf(w, 'character')) {
     if (!isEnemy(ch) || !environOf(w, ch)) continue;
-    if (hasComponent(w, ch, c.Detected) || hasComponent(w, ch, c.Captured) || hasComponent(w, ch, c.Dead)) continue;
+    if (hasComponent(w, ch, c.Detected) || hasComponent(w, ch, c.Captured) || hasComponent(w, ch, c.Dead) || told(environOf(w, ch))) continue;
     const seen = sightings.seen[ch];
     if (seen !== undefined) seenTogether.set(seen, [...(seenTogether.get(seen) ?? []), ch]);
     else place(w, ch, traces.length && rng.chance(FOLLOWS_TRACE) ? rng.pick(traces) : rng.pick(inPlay));
@@ -137,7 +142,7 @@ export function sampleBelief(game: Game, side: SideId, seed: string, sightings: 
   // character the side sees); a seen holder's stays where the view shows it.
   for (const ship of [...allOf(w, 'ship'), ...allOf(w, 'possession')]) {
     const holder = holderOf(w, ship);
-    if (!holder || !isEnemy(ship) || !hasComponent(w, ship, c.Spaceship) || hasComponent(w, holder, c.Detected)) continue;
+    if (!holder || !isEnemy(ship) || !hasComponent(w, ship, c.Spaceship) || hasComponent(w, holder, c.Detected) || (environOf(w, holder) && told(environOf(w, holder)))) continue;
     if (environOf(w, ship) && environOf(w, holder)) place(w, ship, environOf(w, holder));
   }
 

@@ -18,6 +18,7 @@ import { currentSegmentLabel } from './engine/game';
 import type { Decision, Game, GameEvent, Json } from './engine/types';
 import { POSSESSION_KINDS } from './world/components';
 import { isGalactic, planetInScope } from './content/validate';
+import { provinceOfEnviron, questionedProvinces } from './insight';
 import { allOf, environOf, guardOf, holderOf, planetOfEnviron, refOf, undiscoveredSecret } from './world/world';
 
 export interface PlanetView {
@@ -212,12 +213,16 @@ export function viewFor(game: Game, side: SideId | null, options: ViewOptions = 
     sovereign: sovereignView(game, refOf(w, eid)),
   }));
 
+  // [13.2 Q] a prisoner questioned this game-turn shows the enemy's hidden units and undetected characters in his province
+  const questioned = questionedProvinces(game, side);
+  const told = (environ: number) => questioned.size > 0 && questioned.has(provinceOfEnviron(game, environ));
+
   const units: UnitView[] = [];
   for (const eid of allOf(w, 'unit')) {
     const environ = environOf(w, eid);
     if (!environ || hasComponent(w, eid, c.Eliminated)) continue;
     const owner = sideName(game, c.Owner.side[eid] as number);
-    const hidden = c.Unit.hidden[eid] === 1 && owner === 'imperial' && side === 'rebel';
+    const hidden = c.Unit.hidden[eid] === 1 && owner === 'imperial' && side === 'rebel' && !told(environ);
     const typeIndex = c.Unit.type[eid] as number;
     units.push({
       eid,
@@ -244,7 +249,7 @@ export function viewFor(game: Game, side: SideId | null, options: ViewOptions = 
     const captured = hasComponent(w, eid, c.Captured);
     const detected = hasComponent(w, eid, c.Detected);
     if (!environ && !dead && !captured) continue; // not in play
-    if (!sees(owner) && !(detected || dead || captured)) continue; // [9.31] undetected enemies are unseen
+    if (!sees(owner) && !(detected || dead || captured || told(environ))) continue; // [9.31] undetected enemies are unseen
     visibleCharacters.add(eid);
     characters.push({
       eid,

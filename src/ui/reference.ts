@@ -223,7 +223,7 @@ function eventEntry(kind: ActionEventKind): HTMLElement {
 /** A galactic event's effects in words, after its story ("2 planets one space toward the Rebel"). */
 function galacticEffectWords(content: Content, e: GalacticEffectDef): string {
   const scope = (w: PlanetScopeDef) =>
-    [w.kind ? { capital: 'a capital', 'home-world': 'a home world', throne: 'the throne world', secret: 'a secret planet' }[w.kind] : '', w.race ? `where the ${content.races.get(w.race)?.name ?? w.race} live` : '', w.province === 'random' ? 'in a province drawn at random' : w.province ? `in ${w.province}` : '']
+    [w.kind ? { capital: 'a capital', 'home-world': 'a home world', throne: 'the throne world', secret: 'a secret planet' }[w.kind] : '', w.race ? `where the ${content.races.get(w.race)?.name ?? w.race} live` : '', w.province === 'random' ? 'in a province drawn at random' : w.province ? `in ${w.province}` : '', w.loyalty ? `at ${w.loyalty}` : '']
       .filter(Boolean)
       .join(' ');
   switch (e.do) {
@@ -238,8 +238,10 @@ function galacticEffectWords(content: Content, e: GalacticEffectDef): string {
     case 'imperial-units':
     case 'rebel-units':
       return `${e.count} ${e.do === 'imperial-units' ? 'Imperial' : 'Rebel'} unit${e.count === 1 ? '' : 's'} on ${e.do === 'imperial-units' ? 'an Imperial' : 'a Rebel'} planet ${scope(e.where)}`.replace(/ {2,}/g, ' ').trim();
+    case 'desert':
+      return `on an Imperial planet ${scope(e.where)} a ${content.unitTypes.get(e.from)?.name ?? e.from} unit deserts and ${e.count} Rebel unit${e.count === 1 ? '' : 's'} appear`.replace(/ {2,}/g, ' ');
     case 'pdb':
-      return `a PDB ${scope(e.where)} goes ${e.up ? 'back up' : 'down'}`.replace(/ {2,}/g, ' ');
+      return `the PDB of a planet the Empire holds ${scope(e.where)} goes ${e.up ? 'back up' : 'down'}`.replace(/ {2,}/g, ' ');
     case 'discover':
       return e.what === 'base' ? 'the Empire discovers the Rebel base' : 'the Empire discovers a secret planet';
   }

@@ -51,6 +51,7 @@ const VERBS: Record<string, string> = {
   'assign-camp': 'Mission',
   'end-raising': 'Stop raising units',
   'raise-unit': 'Raise',
+  'raise-pdb': 'Spend a force point to put the PDB up',
   'gain-character': 'Gain',
   'choose-hider': 'Hide behind',
   'assign-ship': 'Give',

@@ -22,6 +22,16 @@ describe('npm run sim', () => {
     expect(first.rebelWins + first.imperialWins + first.draws).toBe(3);
     expect(first.stateHashes).toHaveLength(3);
     expect(lastJson(sim(...args)).stateHashes).toEqual(first.stateHashes);
+    // how long the games lasted: a histogram of the deciding turn, in all and by winner, and its median
+    const counts = (h: Record<string, number>) => Object.values(h).reduce((a, b) => a + b, 0);
+    expect(counts(first.lengths)).toBe(3);
+    expect(Object.keys(first.lengths).every((t) => Number(t) >= 1)).toBe(true);
+    const meanFromHistogram = Object.entries(first.lengths as Record<string, number>).reduce((s, [t, n]) => s + Number(t) * n, 0) / 3;
+    expect(meanFromHistogram).toBeCloseTo(first.meanTurns);
+    expect(counts(first.lengthsByWinner.rebel ?? {})).toBe(first.rebelWins);
+    expect(counts(first.lengthsByWinner.imperial ?? {})).toBe(first.imperialWins);
+    const turns = Object.entries(first.lengths as Record<string, number>).flatMap(([t, n]) => Array(n).fill(Number(t))).sort((a, b) => a - b);
+    expect(first.medianTurn).toBe(turns[1]);
   }, 120_000);
 
   it('a galactic summary counts the Empire\'s victory levels, the mean final Chaos Index and the assignments carried out and failed', () => {

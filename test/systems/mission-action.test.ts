@@ -12,6 +12,7 @@ import { addComponent, hasComponent } from 'bitecs';
 import { describe, expect, it } from 'vitest';
 import type { Game } from '../../src/core/engine/types';
 import { viewFor } from '../../src/core/view';
+import { sampleBelief } from '../../src/core/belief';
 import { GuardedBy } from '../../src/core/world/relations';
 import { REBELLION, REBELLION_STOPPED } from '../../src/core/world/components';
 import { entityOf, environOf, holderOf, tag, unplace } from '../../src/core/world/world';
@@ -261,8 +262,39 @@ describe('the action segment', () => {
     deck(game, [94]); // urban DQ, no event
     assign(game, 'imperial', [['ysmena-coil', 'Q']]);
     act(game, { type: 'draw-action' });
-    expect(hasComponent(game.world, mirra, game.world.c.Detected)).toBe(true);
-    expect(game.events.find((e) => e.kind === 'questioned')).toMatchObject({ visibleTo: 'imperial' });
+    // [13.2 Q] he names her, and "for the rest of the game-turn" the Empire sees where she is; she is not
+    // detected [9.31]. The Imperial mission phase ends the game-turn, so here it is already over
+    expect(game.events.find((e) => e.kind === 'questioned')).toMatchObject({ visibleTo: 'imperial', turn: 1 });
+    expect(game.events.find((e) => e.kind === 'questioned')?.entities).toContain(mirra);
+    expect(hasComponent(game.world, mirra, game.world.c.Detected)).toBe(false);
+    expect(game.turn).toBe(2);
+    expect(viewFor(game, 'imperial').characters.find((c) => c.eid === mirra)).toBeUndefined();
+  });
+
+  it("[13.2 Q] the Rebel's questioned prisoner shows the Empire's hidden units of his province for the rest of the game-turn, not those of other provinces", () => {
+    const { game } = emptyBoard();
+    (game as { scenario: Game['scenario'] }).scenario = { ...game.scenario, kind: 'province' };
+    const jax = put(game, 'jax-tollaway', 'wendhaven.1');
+    const ysmena = put(game, 'ysmena-coil', 'wendhaven.1');
+    tag(game.world, ysmena, game.world.c.Captured);
+    addComponent(game.world, ysmena, GuardedBy(jax));
+    const line = unit(game, 'line', 'tollis.2');
+    const nilo = put(game, 'nilo-brevant', 'tollis.1'); // undetected
+    const typeOf = () => viewFor(game, 'rebel').units.find((u) => u.eid === line)?.type;
+    const seen = () => viewFor(game, 'rebel').characters.some((c) => c.eid === nilo);
+    expect([typeOf(), seen()]).toEqual(['hidden', false]); // [7.22, 9.31]
+    toSegment(game, 'mission assignment', 'rebel');
+    deck(game, [94]); // urban DQ, no event
+    assign(game, 'rebel', [['jax-tollaway', 'Q']]);
+    act(game, { type: 'draw-action' });
+    expect([typeOf(), seen()]).toEqual(['line', true]);
+    expect(hasComponent(game.world, nilo, game.world.c.Detected)).toBe(false); // seen, not detected
+    // what the Rebel imagines keeps what he was told
+    const imagined = sampleBelief(game, 'rebel', 'q');
+    expect(environOf(imagined.world, nilo)).toBe(environOf(game.world, nilo));
+    expect(imagined.world.c.Unit.type[line]).toBe(game.world.c.Unit.type[line]);
+    game.turn++;
+    expect([typeOf(), seen()]).toEqual(['hidden', false]);
   });
 
   it('[13.2 H] Steal Enemy Resources (province and galactic games): on an enemy planet its weakest unit is lost and the thief raises a unit of strength 1', () => {

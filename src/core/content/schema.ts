@@ -401,6 +401,8 @@ export const PlanetScope = z.strictObject({
   province: Id.optional(),
   race: Id.optional(),
   kind: z.enum(['capital', 'home-world', 'throne', 'secret']).optional(),
+  /** The planet's loyalty when the card is played (read from the game, not the content). */
+  loyalty: Loyalty.optional(),
 });
 
 /** What a galactic event does, each effect in order; targets are drawn by the game's RNG. */
@@ -417,6 +419,11 @@ export const GalacticEffect = z.discriminatedUnion('do', [
   z.strictObject({ do: z.literal('imperial-units'), type: Id, count: z.int().min(1).max(6), where: PlanetScope }),
   /** Rebel units appear on a planet the Rebel controls, typed by the environ they appear in [7.31]. */
   z.strictObject({ do: z.literal('rebel-units'), type: Id, count: z.int().min(1).max(6), where: PlanetScope }),
+  /**
+   * An Imperial garrison's unit of type `from` deserts (leaves play) on a planet under Imperial control,
+   * and `count` Rebel units of `type` appear on that planet, typed by their environ [7.31].
+   */
+  z.strictObject({ do: z.literal('desert'), from: Id, type: Id, count: z.int().min(1).max(6), where: PlanetScope }),
   /** A planet's PDB goes down, or a down PDB comes back up. */
   z.strictObject({ do: z.literal('pdb'), up: z.boolean(), where: PlanetScope }),
   /** The Empire discovers the Rebel's secret base, or a secret planet. */
@@ -510,7 +517,18 @@ export const Scenario = z.strictObject({
   planets: z.record(Id, z.strictObject({ loyalty: Loyalty, state: PlanetState })),
   imperial: Forces,
   rebel: Forces,
+  /**
+   * The domino chapter (000 15.x), an optional rule, as this scenario plays it unless the new game says
+   * otherwise (`DOMINO_RULES`; absent: "chain", the chapter whole). docs/rules.md, "Domino effect".
+   */
+  domino: z.enum(['chain', 'chain-next-turn', 'single', 'off']).optional(),
 });
+/**
+ * How the domino chapter is played: whole with its chain reactions [15.1c]; with them, but a planet they
+ * raise falls no sooner than the end of the next Imperial player-turn; without them; or not at all.
+ */
+export const DOMINO_RULES = ['chain', 'chain-next-turn', 'single', 'off'] as const;
+export type DominoRule = (typeof DOMINO_RULES)[number];
 export const ScenariosFile = z.strictObject({ scenarios: z.array(Scenario).min(1) });
 
 /** Every content file, by name, with its schema. */

@@ -398,6 +398,10 @@ export function validateContent(raw: RawContent): Content {
         const side = e.do === 'imperial-units' ? 'imperial' : 'rebel';
         if (unitTypes.get(e.type)?.side !== side) problem('galactic.json', `${at}.type`, `"${e.type}" is not a ${side} unit type`);
       }
+      if (e.do === 'desert') {
+        if (unitTypes.get(e.from)?.side !== 'imperial') problem('galactic.json', `${at}.from`, `"${e.from}" is not an imperial unit type`);
+        if (unitTypes.get(e.type)?.side !== 'rebel') problem('galactic.json', `${at}.type`, `"${e.type}" is not a rebel unit type`);
+      }
     }),
   );
   galactic.assignments.forEach((a, i) => {
