@@ -15,6 +15,9 @@ import { randomAgent } from '../../src/ai/random-agent';
 import { agentFactory } from '../../src/ai/registry';
 import { content, SCENARIOS } from '../fixtures';
 import { starSystemRuleset } from '../../systems/star-system-ruleset';
+import { commandCounter } from '../property/count';
+
+const counted = commandCounter(import.meta.url);
 
 /** The world as text, without what refresh itself works out uncounted (who controls each planet). */
 function worldText(game: Game): string[] {
@@ -50,7 +53,8 @@ function play(scenario: string, seed: string, agent: 'random' | 'normal', rulese
     agent === 'random'
       ? { rebel: randomAgent({ side: 'rebel', seed }), imperial: randomAgent({ side: 'imperial', seed }) }
       : { rebel: agentFactory('normal')({ side: 'rebel', seed }), imperial: agentFactory('normal')({ side: 'imperial', seed }) };
-  playOut(game, agents);
+  const commands = playOut(game, agents);
+  if (ruleset !== starSystemRuleset && ruleset.revision) counted.add(commands);
   return game;
 }
 

@@ -11,6 +11,9 @@ import { CARD_OPTIONS, FACTIONS, type FactionId } from '../../../systems/conques
 import { buildDeck, DECKS } from '../../../systems/conquest/cards';
 import { mapOf, optionsOfGame, stateOf, territoriesOf, type ConquestGame } from '../../../systems/conquest/state';
 import { conquestGame } from './fixtures';
+import { commandCounter } from '../../property/count';
+
+const counted = commandCounter(import.meta.url);
 
 const GAME_TYPES = ['conquest-domination', 'conquest-capital', 'conquest-mission'];
 
@@ -59,7 +62,7 @@ describe('[002] random conquest games', () => {
           const deck = i === 2 ? 'wild' : 'classic';
           const game = conquestGame({ scenario, cards, deck, players: [...players], seed: `${cards}-${i}`, autoPlace: i === 1, recycle: i !== 2, autoDefend: i !== 0 });
           const agents = Object.fromEntries(players.map((f) => [f, randomConquestAgent({ faction: f, seed: String(i) })]));
-          playConquestOut(game, agents, { afterCommand: checkInvariants });
+          playConquestOut(game, agents, { afterCommand: counted.after(checkInvariants) });
           expect(game.winner).not.toBeNull();
           checkWinner(game);
         }
