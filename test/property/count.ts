@@ -1,14 +1,19 @@
 /**
  * Counts the commands the property tests check their invariants after, so a change to how many games
  * they play can be shown not to check less. Each test file counts its own (`commandCounter(file)`) and
- * writes its total to test-results/commands/, where `.ci/summary.ts` adds them up after `npm test`.
+ * writes its total to test-results/commands/, where `npm run test:slowest` adds them up after `npm test`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll } from 'vitest';
+import { COMMANDS_DIR } from '../reporters/paths';
 
-export const COMMANDS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test-results', 'commands');
+/**
+ * How many times the usual games the property tests play: 1 in `npm test`; `npm run soak` sets SOAK=20
+ * to play twenty times as many, the same invariants checked after every command (CI may skip it).
+ */
+export const SOAK = Math.max(1, Math.floor(Number(process.env.SOAK ?? 1)) || 1);
 
 export interface CommandCounter {
   /** The check, counting every command it is called after. */

@@ -11,7 +11,7 @@ import { randomAgent } from '../../src/ai/random-agent';
 import { agentFactory } from '../../src/ai/registry';
 import { SCENARIOS, testGame } from '../fixtures';
 import { checkInvariants } from './invariants';
-import { commandCounter } from '../property/count';
+import { commandCounter, SOAK } from '../property/count';
 
 const counted = commandCounter(import.meta.url);
 
@@ -30,11 +30,11 @@ function bold(agent: Agent): Agent {
 }
 
 /** Whole games checked after every command take a while on a small machine. */
-const LONG = 600_000;
+const LONG = 600_000 * SOAK;
 
 describe.each(SCENARIOS)('games of %s', (scenario) => {
   it('random legal games keep every invariant after every command, and end', () => {
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 5 * SOAK; i++) {
       const game = testGame(scenario, `property-${i}`);
       checkInvariants(game);
       playOut(game, { rebel: randomAgent({ side: 'rebel', seed: `${i}` }), imperial: randomAgent({ side: 'imperial', seed: `${i}` }) }, { afterCommand: counted.after(checkInvariants) });
@@ -43,7 +43,7 @@ describe.each(SCENARIOS)('games of %s', (scenario) => {
   }, LONG);
 
   it('with every character detected (searches, character combats, captures), keep every invariant and end', () => {
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 3 * SOAK; i++) {
       const game = testGame(scenario, `detected-${i}`);
       detectEveryone(game);
       checkInvariants(game);

@@ -22,7 +22,7 @@ import {
 } from '../../../systems/solitaire/state';
 import { content, solitaireGame } from './fixtures';
 import { checkInvariants } from './invariants';
-import { commandCounter } from '../../property/count';
+import { commandCounter, SOAK } from '../../property/count';
 
 const counted = commandCounter(import.meta.url);
 
@@ -53,7 +53,7 @@ function checkEnd(game: SolitaireGame): void {
 describe('[001] random solitaire games', () => {
   for (const scenario of SCENARIOS)
     it(`${scenario}: random games keep every invariant after every command, and end at their level`, () => {
-      for (let seed = 1; seed <= 12; seed++) {
+      for (let seed = 1; seed <= 12 * SOAK; seed++) {
         const game = solitaireGame(scenario, `random-${seed}`);
         invariants(game);
         playSolitaireOut(game, randomSolitaireAgent({ seed: String(seed) }), { afterCommand: counted.after(invariants), maxDecisions: 20_000 });
