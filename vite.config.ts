@@ -1,7 +1,10 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
-/** The tests that play whole games (property tests, the simulator): minutes of CPU, not the inner loop. */
-const GAMES = ['test/sim/**/*.test.ts', 'test/**/random-games.test.ts', 'test/cli/**/*.test.ts'];
+/**
+ * The tests that play whole games (property tests, the simulator, the AI players and their strength):
+ * most of the suite's CPU, and not the inner loop of work on the rules.
+ */
+const GAMES = ['test/sim/**/*.test.ts', 'test/**/random-games.test.ts', 'test/cli/**/*.test.ts', 'test/ai/**/*.test.ts'];
 
 // One config for the game (vite) and its tests (vitest).
 export default defineConfig({
@@ -24,9 +27,9 @@ export default defineConfig({
     reporters: ['default', './test/reporters/file-times.ts'],
     // What the README's `npm test` runs, by project (`vitest run --project unit` runs one):
     projects: [
-      // unit and rules tests: `npm run test:quick`
+      // the unit and rules tests: `npm run test:quick`
       { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, 'test/e2e/**', 'test/server/**', ...GAMES] } },
-      // whole games, every invariant checked after every command (`npm run soak` plays more of them)
+      // whole games, every invariant checked after every command (`npm run soak` plays more of them), and the AI
       { extends: true, test: { name: 'games', include: GAMES } },
       // the game server, its clients and its database, in process and in a child process
       { extends: true, test: { name: 'server', include: ['test/server/**/*.test.ts'] } },

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { startGameServer, type GameServer } from '../../src/server/game-server';
 import { builtSite, gameReady, startSession, type Session } from './browser';
 import { freePort } from '../server/helpers';
-import { playState } from './play-page';
+import { playState, type PlayState } from './play-page';
 
 interface CqState {
   decision: { kind: string; side: string; human: boolean; options: number } | null;
@@ -82,7 +82,8 @@ describe('online play between two browsers [issue 27]', () => {
       if (a?.winner || (a?.round ?? 0) >= 3) break;
       const mover = a?.decision?.human ? host : b?.decision?.human ? guest : null;
       if (!mover) {
-        await host.waitForTimeout(100);
+        // a move on its way through the server: wait until a page has a decision of its own (or the game ends)
+        await expect.poll(async () => !!((await state(host))?.decision?.human || (await state(guest))?.decision?.human || (await state(host))?.winner), { timeout: 20_000 }).toBe(true);
         continue;
       }
       const before = (await state(mover))!.steps;
@@ -141,7 +142,9 @@ describe('online play between two browsers [issue 27]', () => {
       expect(b.decision === null || b.decision.side === 'imperial').toBe(true);
       const mover = a.decision && !a.thinking ? host : b.decision && !b.thinking ? guest : null;
       if (!mover) {
-        await host.waitForTimeout(100);
+        // a move on its way through the server: wait until a page has a decision to answer (or the game ends)
+        const answerable = (p: PlayState) => !!(p.decision && !p.thinking);
+        await expect.poll(async () => answerable(await playState(host)) || answerable(await playState(guest)) || !!(await playState(host)).winner, { timeout: 20_000 }).toBe(true);
         continue;
       }
       const before = (await playState(mover)).states;

@@ -16,6 +16,7 @@ interface SolState {
   turn: number;
   over: boolean;
   paused: boolean;
+  aiWaiting: boolean;
   steps: number;
   cardsShown: number;
   card: string | null;
@@ -142,7 +143,8 @@ describe('solitaire', () => {
     let s = await state();
     expect(s.paused).toBe(true);
     expect(s.decision?.human).toBe(false);
-    await page.waitForTimeout(1500);
+    // paused: no decision of the AI is timed to come (the screen plays them on a timer, cleared at once)
+    expect(s.aiWaiting).toBe(false);
     expect((await state()).steps).toBe(s.steps);
     for (let i = 0; i < 3 && !s.over; i++) {
       await page.click('[data-testid="sol-step"]');
