@@ -53,13 +53,9 @@ describe('single-screen play', () => {
       const kind = s.decision?.kind;
       if (!usedMarker && kind === 'movement' && (await page.locator('[data-testid="marker"]').count()) > 0) {
         usedMarker = true;
-        const shownBefore = s.states;
         await page.locator('[data-testid="marker"]').first().click();
-        // one choice there: taken at once (sent, or already answered); several: the panel narrows to them and we take the first
-        await page.waitForFunction(
-          (n) => !!document.querySelector('.filter') || (window as unknown as { __galaxy: Hook }).__galaxy.playState().busy || (window as unknown as { __galaxy: Hook }).__galaxy.playState().states > n,
-          shownBefore,
-        );
+        // one choice there: taken at once; several: the panel narrows to them and we take the first
+        await page.waitForTimeout(50);
         const narrowed = await page.locator('.filter').count();
         if (narrowed) await page.locator('[data-testid="option"]').first().click();
         s = await waitForHuman(page, { turn: 1 });

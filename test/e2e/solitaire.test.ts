@@ -42,7 +42,8 @@ const state = (): Promise<SolState> => page.evaluate(() => (window as unknown as
 /** Answer the pending decision like a player: spend nothing, move nothing, attack when an attack is offered. */
 async function answerOnce(s: SolState, seen: { odds: boolean; attacked: boolean }): Promise<void> {
   if (s.card) {
-    await page.locator('[data-testid="sol-toast"] .sol-card').click();
+    // at once, as a player clicks a card sliding in (waiting for it to stand still can outlast it on a busy machine)
+    await page.locator('[data-testid="sol-toast"] .sol-card').click({ force: true });
     expect((await state()).card).toBeNull();
   }
   const kind = s.decision?.kind;

@@ -22,7 +22,7 @@ const tests = times.files.reduce((n, f) => n + f.tests, 0);
 
 console.log(`\nThe ${Math.min(count, times.files.length)} slowest test files (import, hooks and tests):`);
 for (const f of [...times.files].sort((a, b) => b.ms - a.ms).slice(0, count))
-  console.log(`  ${seconds(f.ms).padStart(9)}  ${f.file} (${f.project}, ${f.tests} tests${f.state === 'passed' ? '' : `, ${f.state}`})`);
+  console.log(`  ${seconds(f.ms).padStart(9)}  ${f.file} (${f.project}, ${f.tests} test${f.tests === 1 ? '' : 's'}${f.state === 'passed' ? '' : `, ${f.state}`})`);
 console.log(`${times.files.length} files, ${tests.toLocaleString('en')} tests: ${seconds(times.wallMs)} wall time, ${seconds(sum)} the files' times added up`);
 
 const counts = existsSync(COMMANDS_DIR) ? readdirSync(COMMANDS_DIR).filter((f) => f.endsWith('.json')) : [];
