@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll } from 'vitest';
-import { COMMANDS_DIR } from '../reporters/paths';
+import { COMMANDS_DIR } from '../run/paths';
 
 /**
  * How many times the usual games the property tests play: 1 in `npm test`; `npm run soak` sets SOAK=20
