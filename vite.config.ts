@@ -1,4 +1,31 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * The tests that play whole games (property tests, the simulator, the AI players and their strength):
+ * most of the suite's CPU, and not the inner loop of work on the rules.
+ */
+const GAMES = ['test/sim/**/*.test.ts', 'test/**/random-games.test.ts', 'test/cli/**/*.test.ts', 'test/ai/**/*.test.ts'];
+
+/** The projects whose files start in turn, the long ones; the others' (the unit tests) come after them. */
+const IN_TURN = ['e2e', 'games', 'server'];
+
+/**
+ * The order test files start in. vitest's own runs one project's files after another's (by name: all
+ * the browser tests, then the whole games...), the longest first within each; on three workers the
+ * long games then start last and finish late. This takes the projects in turn instead: the longest
+ * browser test beside the longest whole game beside the server's tests, then the next of each, and
+ * the many short unit and rules tests last, to fill the workers as the long files end.
+ */
+class InTurnSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const queues = IN_TURN.map((name) => sorted.filter((f) => f.project.name === name));
+    const inTurn: TestSpecification[] = [];
+    while (queues.some((q) => q.length)) for (const q of queues) if (q.length) inTurn.push(q.shift()!);
+    return [...inTurn, ...sorted.filter((f) => !IN_TURN.includes(f.project.name))];
+  }
+}
 
 // One config for the game (vite) and its tests (vitest).
 export default defineConfig({
@@ -11,9 +38,28 @@ export default defineConfig({
   server: { port: 5173, strictPort: false },
   preview: { port: 4173, strictPort: false },
   test: {
-    include: ['test/**/*.test.ts'],
     environment: 'node',
     testTimeout: 180_000,
     hookTimeout: 120_000,
+    // Two cores: vitest's default (cores - 1) runs one file at a time. The browser tests spend most of
+    // their time waiting on Chromium, so a third worker keeps both cores busy.
+    maxWorkers: 3,
+    // and each file's time written to test-results/, for `npm run test:slowest` (.ci/run prints it)
+    reporters: ['default', './test/run/file-times.ts'],
+    // the long browser tests and whole games start side by side, the short tests last
+    sequence: { sequencer: InTurnSequencer },
+    // What the README's `npm test` runs, by project (`vitest run --project unit` runs one):
+    projects: [
+      // the unit and rules tests: `npm run test:quick`. A worker's files share its modules (the content and
+      // the rules imported once a worker, not once a file: a tenth of the time); so a test file leaves
+      // no global behind (fake timers, stubbed globals: undone in afterEach)
+      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, 'test/e2e/**', 'test/server/**', ...GAMES], isolate: false } },
+      // whole games, every invariant checked after every command (`npm run soak` plays more of them), and the AI
+      { extends: true, test: { name: 'games', include: GAMES } },
+      // the game server, its clients and its database, in process and in a child process
+      { extends: true, test: { name: 'server', include: ['test/server/**/*.test.ts'] } },
+      // the browser tests: the game built once and served statically, one Chromium per worker (test/e2e/browser.ts)
+      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], globalSetup: ['test/e2e/global-setup.ts'], isolate: false } },
+    ],
   },
 });

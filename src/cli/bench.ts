@@ -24,6 +24,7 @@ import { conquestRuleset } from '../../systems/conquest/ruleset';
 import { FACTIONS } from '../../systems/conquest/content';
 import { CONQUEST_AGENTS, conquestAgentFactory } from '../ai/conquest/registry';
 import { playConquestOne } from '../ai/conquest/play';
+import { battleOdds } from '../../systems/conquest/odds';
 import { solitaireRuleset } from '../../systems/solitaire/ruleset';
 import { SOLITAIRE_AGENTS, solitaireAgentFactory } from '../ai/solitaire/registry';
 import { playSolitaireOne } from '../ai/solitaire/play';
@@ -208,6 +209,13 @@ for (const scenario of onlineOnly ? [] : conquestRuleset.scenarios(content).keys
   }
 }
 
+/** [002 II.3] The exact odds of a battle of 200 armies against 200, under both rules (a timed test once). */
+const oddsStarted = performance.now();
+battleOdds(200, 200, { italian: false });
+battleOdds(200, 200, { italian: true });
+const conquestOdds200Ms = performance.now() - oddsStarted;
+if (!onlineOnly) log(`conquest odds: 200 against 200, exact, both rules, in ${conquestOdds200Ms.toFixed(1)} ms`);
+
 /**
  * Solitaire [001]: `n` games of each scenario by each Emperor: games/s, decisions/s, and the median and
  * p95 time of one decision.
@@ -278,6 +286,7 @@ const summary = {
   scenarios: perScenario,
   galactic,
   conquest,
+  conquestOdds200Ms,
   solitaire,
   online,
   memory: { heapUsedMB: memory.heapUsed / 1048576, rssMB: memory.rss / 1048576 },

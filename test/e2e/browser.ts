@@ -1,11 +1,35 @@
 /**
- * Browser test harness: serves the game with vite (in-process, on a free loopback port) and drives
- * Debian's Chromium with playwright-core. Console errors and page errors are collected so every test
- * can assert there were none.
+ * Browser test harness: drives Debian's Chromium with playwright-core against the game built once for
+ * the whole run and served statically (global-setup.ts). Console errors and page errors are collected
+ * so every test can assert there were none.
+ *
+ * How to write a browser test (test/e2e/<name>.test.ts; the e2e project of vitest.config.ts runs it):
+ *
+ *   let session: Session;
+ *   let page: Page;
+ *   let errors: string[];
+ *   beforeAll(async () => {
+ *     session = await startSession();                 // this worker's browser, the built game's address
+ *     ({ page, errors } = await openGamePage(session)); // a fresh page (its own storage), game ready
+ *   });
+ *   afterAll(async () => {
+ *     await session?.close();                         // closes every page the file opened
+ *   });
+ *   it('...', async () => { ...; expect(errors).toEqual([]); });
+ *
+ * - One Chromium per vitest worker, shared by the files it runs one after another: `startSession` costs
+ *   nothing after the first, and `session.close()` closes the pages (and contexts) the file opened,
+ *   never the browser. Each `openPage` (and `session.browser.newPage`) is a new context: its own
+ *   localStorage, so files running in parallel, or one after another, never see each other's saves.
+ * - Browser test files run in parallel with each other and with the unit tests: a file may not rely
+ *   on another's state, nor start a server on a fixed port (use port 0, or `freePort`).
+ * - Wait for what the page says (`gameReady`, `page.waitForFunction` on the page hook, `expect.poll`),
+ *   never for a time: a test that sleeps is slow on a quiet machine and flaky on a busy one.
+ * - A server of the file's own (the online tests' game server) serves the same build: `inject('e2eSite')`.
  */
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { createServer, type ViteDevServer } from 'vite';
+import { inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -20,26 +44,41 @@ export const CHROMIUM_ARGS = [
 ];
 
 export interface Session {
-  server: ViteDevServer;
+  /** The server of the built game (global-setup.ts): shared by the run, so `close` here does nothing. */
+  server: { close(): Promise<void> };
   browser: Browser;
+  /** The built game's address, ending in '/'. */
   url: string;
+  /** Close every page and context opened since the session started (the browser stays, for the next file). */
   close(): Promise<void>;
 }
 
-export async function startSession(): Promise<Session> {
+/** This worker's Chromium, launched by the first browser test file it runs. */
+let shared: Promise<Browser> | null = null;
+
+/** The worker's browser (launching it the first time, or again if it went away). */
+export async function workerBrowser(): Promise<Browser> {
+  if (shared) {
+    const browser = await shared.catch(() => null);
+    if (browser?.isConnected()) return browser;
+  }
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium is not installed at ${CHROMIUM}: run .ci/run, or apt-get install chromium`);
-  const server = await createServer({ server: { host: '127.0.0.1', port: 0 }, logLevel: 'error', clearScreen: false });
-  await server.listen();
-  const address = server.httpServer?.address();
-  if (!address || typeof address === 'string') throw new Error('vite did not start');
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  shared = chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  return shared;
+}
+
+/** The built game's folder (for a server of the test's own that serves it). */
+export const builtSite = (): string => inject('e2eSite');
+
+export async function startSession(): Promise<Session> {
+  const browser = await workerBrowser();
+  const before = new Set<BrowserContext>(browser.contexts());
   return {
-    server,
+    server: { close: async () => {} },
     browser,
-    url: `http://127.0.0.1:${address.port}/`,
+    url: inject('e2eUrl'),
     async close() {
-      await browser.close();
-      await server.close();
+      await Promise.all(browser.contexts().filter((c) => !before.has(c)).map((c) => c.close()));
     },
   };
 }
@@ -59,6 +98,16 @@ export async function openPage(session: Session, path = '', size = { width: 1280
 /** Wait until the game page says it is ready (content loaded, galaxy built). */
 export async function gameReady(page: Page, timeout = 90_000): Promise<void> {
   await page.waitForFunction(() => document.body.dataset.ready === 'true', undefined, { timeout });
+}
+
+/**
+ * Wait until the camera's flight is over and the page has drawn a frame where it landed (the labels are
+ * placed in the frame after the camera stops): a flight takes more frames, not more seconds, on a slow
+ * machine, so wait for it and never for a time.
+ */
+export async function cameraSettled(page: Page, timeout = 30_000): Promise<void> {
+  await page.waitForFunction(() => !(window as unknown as { __galaxy: { camera: () => { flying: boolean } } }).__galaxy.camera().flying, undefined, { timeout });
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
 
 /** Open the game page and wait until it is ready. */

@@ -18,6 +18,7 @@ interface CqState {
   winner: string | null;
   handOver: string | null;
   paused: boolean;
+  aiWaiting: boolean;
   speed: number;
   steps: number;
   error: string;
@@ -183,10 +184,10 @@ describe('conquest', () => {
     expect(await page.locator('[data-testid="cq-hand"]').textContent()).toMatch(/Cards/);
 
     await page.click('[data-testid="cq-pause"]');
-    await page.waitForTimeout(1200); // an AI move already waiting would have come by now
     const paused = await state();
     expect(paused.paused).toBe(true);
-    await page.waitForTimeout(800);
+    // paused: no AI move is timed to come (the screen plays them on a timer, cleared at once)
+    expect(paused.aiWaiting).toBe(false);
     expect((await state()).steps).toBe(paused.steps);
     await page.click('[data-testid="cq-step"]');
     await expect.poll(async () => (await state()).steps).toBe(paused.steps + 1);

@@ -6,7 +6,7 @@ import { playOut } from '../../src/ai/play';
 import { randomAgent } from '../../src/ai/random-agent';
 import { saveToText } from '../../src/core/save';
 import { starSystemRuleset } from '../../systems/star-system-ruleset';
-import { gameReady, openGamePage, startSession, type Session } from './browser';
+import { cameraSettled, gameReady, openGamePage, startSession, type Session } from './browser';
 
 /* The page's test hook (window.__galaxy), typed loosely: the tests only read plain data from it. */
 type Hook = Record<string, (...args: unknown[]) => unknown>;
@@ -94,7 +94,7 @@ describe('the galaxy page (default route)', () => {
     await hook(page, 'pause');
     await hook(page, 'setFollow', false);
     await hook(page, 'select', { kind: 'system', id: 'wendmoor' });
-    await page.waitForTimeout(3000); // the camera's flight
+    await cameraSettled(page); // the camera's flight, and a frame drawn where it landed
     const overlaps = await page.evaluate(() => {
       const rect = (el: Element) => el.getBoundingClientRect();
       const shown = (el: Element) => (el as HTMLElement).style.display !== 'none' && rect(el).width > 0;

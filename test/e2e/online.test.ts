@@ -5,15 +5,11 @@
  * neither page ever shows the other's cards. A reload takes the same seat again.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { build } from 'vite';
+import type { Page } from 'playwright-core';
 import { startGameServer, type GameServer } from '../../src/server/game-server';
-import { CHROMIUM, CHROMIUM_ARGS, gameReady } from './browser';
+import { builtSite, gameReady, startSession, type Session } from './browser';
 import { freePort } from '../server/helpers';
-import { playState } from './play-page';
+import { playState, type PlayState } from './play-page';
 
 interface CqState {
   decision: { kind: string; side: string; human: boolean; options: number } | null;
@@ -24,14 +20,13 @@ interface CqState {
 type Hook = { conquestState: () => CqState | null };
 
 let server: GameServer;
-let browser: Browser;
+let session: Session;
 const errors: string[] = [];
 
 beforeAll(async () => {
-  const site = mkdtempSync(join(tmpdir(), 'gu-site-'));
-  await build({ logLevel: 'error', build: { outDir: site, emptyOutDir: true } });
-  server = await startGameServer({ port: await freePort(), database: ':memory:', site, aiWorkers: 1 });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  // the game server serves the game built once for the run (global-setup.ts)
+  server = await startGameServer({ port: await freePort(), database: ':memory:', site: builtSite(), aiWorkers: 1 });
+  session = await startSession();
 });
 // each test's windows close after it: software WebGL in windows left open slows the next test
 const pages: Page[] = [];
@@ -39,12 +34,12 @@ afterEach(async () => {
   await Promise.all(pages.splice(0).map((p) => p.close()));
 });
 afterAll(async () => {
-  await browser?.close();
+  await session?.close();
   await server?.close();
 });
 
 async function open(path = ''): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  const page = await session.browser.newPage({ viewport: { width: 1280, height: 720 } });
   pages.push(page);
   page.on('console', (m) => m.type() === 'error' && !/WebSocket|4002|Failed to load resource/.test(m.text()) && errors.push(m.text()));
   page.on('pageerror', (e) => errors.push(e.message));
@@ -87,7 +82,8 @@ describe('online play between two browsers [issue 27]', () => {
       if (a?.winner || (a?.round ?? 0) >= 3) break;
       const mover = a?.decision?.human ? host : b?.decision?.human ? guest : null;
       if (!mover) {
-        await host.waitForTimeout(100);
+        // a move on its way through the server: wait until a page has a decision of its own (or the game ends)
+        await expect.poll(async () => !!((await state(host))?.decision?.human || (await state(guest))?.decision?.human || (await state(host))?.winner), { timeout: 20_000 }).toBe(true);
         continue;
       }
       const before = (await state(mover))!.steps;
@@ -146,7 +142,9 @@ describe('online play between two browsers [issue 27]', () => {
       expect(b.decision === null || b.decision.side === 'imperial').toBe(true);
       const mover = a.decision && !a.thinking ? host : b.decision && !b.thinking ? guest : null;
       if (!mover) {
-        await host.waitForTimeout(100);
+        // a move on its way through the server: wait until a page has a decision to answer (or the game ends)
+        const answerable = (p: PlayState) => !!(p.decision && !p.thinking);
+        await expect.poll(async () => answerable(await playState(host)) || answerable(await playState(guest)) || !!(await playState(host)).winner, { timeout: 20_000 }).toBe(true);
         continue;
       }
       const before = (await playState(mover)).states;

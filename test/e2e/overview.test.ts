@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openGamePage, startSession, type Session } from './browser';
-import { decisionHtml, startPlayedGame, waitForHuman } from './play-page';
+import { decisionHtml, expectNothingSent, playState, startPlayedGame, waitForHuman } from './play-page';
 
 interface CameraState {
   flying: boolean;
@@ -49,11 +49,12 @@ describe('the Planets table', () => {
 
     // Esc closes the table and nothing else (the decision stays as it was)
     const html = await decisionHtml(page);
+    const before = await playState(page);
     await page.keyboard.press('Escape');
     await expect.poll(() => table.isVisible()).toBe(false);
     // closed, it keeps no rows in the page (hot-seat: the next player's page holds nothing of this one's)
     expect(await rowIds()).toEqual([]);
-    await page.waitForTimeout(300);
+    await expectNothingSent(page, before);
     expect(await decisionHtml(page)).toBe(html);
 
     // the P key opens it again; a click on a row opens that planet
@@ -78,7 +79,7 @@ describe('the Planets table', () => {
   });
 
   it('the victory meter opens the points by source, the lines its tooltip lists; Esc closes it before anything else', async () => {
-    await waitForHuman(page);
+    const before = await waitForHuman(page);
     const html = await decisionHtml(page);
     const box = page.locator('[data-testid="vp-breakdown"]');
     await page.click('[data-testid="score-button"]');
@@ -90,7 +91,7 @@ describe('the Planets table', () => {
     expect(lines).toEqual(tooltip);
     await page.keyboard.press('Escape');
     await expect.poll(() => box.isVisible()).toBe(false);
-    await page.waitForTimeout(300); // an undo would have answered by now
+    await expectNothingSent(page, before); // no undo
     expect(await decisionHtml(page)).toBe(html);
     expect(errors).toEqual([]);
   });

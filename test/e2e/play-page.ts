@@ -2,6 +2,7 @@
  * The play screen in the browser tests: what the page hook reads of it (`playState`), waiting for the
  * human's turn, and starting a played game from the setup screen the way a player does.
  */
+import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 
 /** What the play screen shows, as the page hook (`window.__galaxy.playState()`) reads it. */
@@ -17,10 +18,23 @@ export interface PlayState {
   canUndo: boolean;
   /** Play states shown so far (grows with every answer the screen takes). */
   states: number;
+  /** An answer or an undo sent to the game's worker and not yet answered. */
+  busy: boolean;
 }
 type PlayHook = { playState: () => PlayState };
 
 export const playState = (page: Page): Promise<PlayState> => page.evaluate(() => (window as unknown as { __galaxy: PlayHook }).__galaxy.playState());
+
+/**
+ * Since `before`, the screen sent the game nothing (no answer, no undo is on its way) and showed no new
+ * state: a key or a click that was only to close a panel did only that. Read at once, not after a wait:
+ * the screen sends as it handles the key, so a wait would prove nothing more (and slow every run).
+ */
+export async function expectNothingSent(page: Page, before: PlayState): Promise<void> {
+  const now = await playState(page);
+  expect(now.busy, 'an answer or an undo was sent').toBe(false);
+  expect(now.states, 'a new state was shown').toBe(before.states);
+}
 
 /** The decision panel's HTML: compared before and after a choice to see that the screen moved on. */
 export const decisionHtml = (page: Page): Promise<string> => page.evaluate(() => document.querySelector('[data-testid="decision"]')?.innerHTML ?? '');

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { gameReady, openGamePage, startSession, type Session } from './browser';
+import { cameraSettled, gameReady, openGamePage, startSession, type Session } from './browser';
 import { chooseSetupAndStart, playState, startPlayedGame, waitForHuman, type PlayState } from './play-page';
 
 type Hook = { playState: () => PlayState };
@@ -124,7 +124,7 @@ describe('single-screen play', () => {
     // pick a piece: the next choices (more pieces, or where to go) crowd round its planet
     await page.locator('[data-testid="option"]:not(.ends)').first().click();
     await page.waitForFunction(() => (window as unknown as { __galaxy: Hook }).__galaxy.playState().decision?.kind === 'move-group');
-    await page.waitForTimeout(3000); // the camera's flight
+    await cameraSettled(page); // the camera's flight, and a frame drawn where it landed
     const overlaps = await page.evaluate(() => {
       const shown = (el: Element) => (el as HTMLElement).style.display !== 'none' && el.getBoundingClientRect().width > 0;
       const meet = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;

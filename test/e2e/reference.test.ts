@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openGamePage, startSession, type Session } from './browser';
-import { decisionHtml, playState, startPlayedGame, waitForHuman } from './play-page';
+import { decisionHtml, expectNothingSent, playState, startPlayedGame, waitForHuman } from './play-page';
 
 let session: Session;
 let page: Page;
@@ -22,7 +22,7 @@ afterAll(async () => {
 describe('the rules reference in the play screen', () => {
   it('the Rules button opens it, search filters, Esc closes it without undoing; R and a rules word open it too', async () => {
     await startPlayedGame(page, { scenario: 'start-of-rebellion', seed: '11', imperial: 'ai:random', placement: 'hand' });
-    await waitForHuman(page);
+    const before = await waitForHuman(page);
     const html = await decisionHtml(page);
     const panel = page.locator('[data-testid="reference"]');
 
@@ -37,7 +37,7 @@ describe('the rules reference in the play screen', () => {
     // Esc (even from the search box) closes the reference, and only that
     await page.keyboard.press('Escape');
     await expect.poll(() => panel.isVisible()).toBe(false);
-    await page.waitForTimeout(300); // an undo would have answered by now
+    await expectNothingSent(page, before); // no undo
     expect(await decisionHtml(page)).toBe(html);
 
     // the keys are the page's again: R opens it, and R again (outside the search box) closes it

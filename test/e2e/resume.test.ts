@@ -7,7 +7,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { gameReady, openGamePage, startSession, type Session } from './browser';
+import { cameraSettled, gameReady, openGamePage, startSession, type Session } from './browser';
 import { playState, startPlayedGame, waitForHuman as waitForHumanOn, type PlayState } from './play-page';
 import { bundledContent } from '../../src/core/content/bundled';
 import { newGame } from '../../src/core/engine/game';
@@ -87,7 +87,7 @@ describe('stopping and coming back to a played game', () => {
     expect(await shown('[data-el="controls"]')).toBe(false);
     expect(await shown('[data-testid="decision"]')).toBe(true);
     if (SHOTS) {
-      await page.waitForTimeout(800);
+      await cameraSettled(page);
       await page.screenshot({ path: `${SHOTS}/resumed-game.png` });
     }
     // play goes on to the end of the third game-turn, still as the Rebel

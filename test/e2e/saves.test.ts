@@ -87,8 +87,8 @@ describe('saves in the browser', () => {
 
   it('a save kept by name lists scenario, turn and time, loads back, and deletes', async () => {
     await hook(page, 'pause');
+    // the worker's own word that it paused: no step comes after it (its messages come in order)
     await page.waitForFunction(() => !((window as unknown as { __galaxy: Hook }).__galaxy.state!() as unknown as State).playing);
-    await page.waitForTimeout(200);
     const kept = await hook<string>(page, 'hash');
     await page.fill('[data-testid="save-name"]', 'my save');
     await page.click('[data-testid="save-button"]');

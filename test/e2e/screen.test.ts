@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openGamePage, startSession, type Session } from './browser';
-import { decisionHtml, playState, startPlayedGame, waitForHuman } from './play-page';
+import { decisionHtml, expectNothingSent, playState, startPlayedGame, waitForHuman } from './play-page';
 
 interface CameraState {
   flying: boolean;
@@ -40,13 +40,14 @@ describe('screen and camera', () => {
     expect(s.canUndo).toBe(true);
     const before = await page.locator('[data-testid="prompt"]').textContent();
     const html = await decisionHtml(page);
+    const shown = s;
 
     await page.click('[data-testid="settings-button"]');
     const settings = page.locator('.settings-gui');
     await expect.poll(() => settings.isVisible()).toBe(true);
     await page.keyboard.press('Escape');
     await expect.poll(() => settings.isVisible()).toBe(false);
-    await page.waitForTimeout(300); // an undo would have answered by now
+    await expectNothingSent(page, shown); // no undo
     s = await playState(page);
     expect(s.canUndo).toBe(true);
     expect(await decisionHtml(page)).toBe(html);

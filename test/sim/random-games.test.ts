@@ -11,6 +11,9 @@ import { randomAgent } from '../../src/ai/random-agent';
 import { agentFactory } from '../../src/ai/registry';
 import { SCENARIOS, testGame } from '../fixtures';
 import { checkInvariants } from './invariants';
+import { commandCounter, SOAK } from '../property/count';
+
+const counted = commandCounter(import.meta.url);
 
 /** Every character on the board detected, so searches and character combats happen in every game. */
 function detectEveryone(game: Game) {
@@ -27,29 +30,29 @@ function bold(agent: Agent): Agent {
 }
 
 /** Whole games checked after every command take a while on a small machine. */
-const LONG = 600_000;
+const LONG = 600_000 * SOAK;
 
 describe.each(SCENARIOS)('games of %s', (scenario) => {
   it('random legal games keep every invariant after every command, and end', () => {
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 5 * SOAK; i++) {
       const game = testGame(scenario, `property-${i}`);
       checkInvariants(game);
-      playOut(game, { rebel: randomAgent({ side: 'rebel', seed: `${i}` }), imperial: randomAgent({ side: 'imperial', seed: `${i}` }) }, { afterCommand: checkInvariants });
+      playOut(game, { rebel: randomAgent({ side: 'rebel', seed: `${i}` }), imperial: randomAgent({ side: 'imperial', seed: `${i}` }) }, { afterCommand: counted.after(checkInvariants) });
       expect(game.winner).not.toBeNull();
     }
   }, LONG);
 
   it('with every character detected (searches, character combats, captures), keep every invariant and end', () => {
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 3 * SOAK; i++) {
       const game = testGame(scenario, `detected-${i}`);
       detectEveryone(game);
       checkInvariants(game);
       const agents = { rebel: bold(randomAgent({ side: 'rebel', seed: `d${i}` })), imperial: bold(randomAgent({ side: 'imperial', seed: `d${i}` })) };
       playOut(game, agents, {
-        afterCommand: (g) => {
+        afterCommand: counted.after((g: Game) => {
           checkInvariants(g);
           detectEveryone(g);
-        },
+        }),
       });
       expect(game.winner).not.toBeNull();
     }
@@ -57,7 +60,7 @@ describe.each(SCENARIOS)('games of %s', (scenario) => {
 
   it('a game of the normal AI against itself keeps every invariant, and ends', () => {
     const game = testGame(scenario, 'normal');
-    playOut(game, { rebel: agentFactory('normal')({ side: 'rebel', seed: 'n' }), imperial: agentFactory('normal')({ side: 'imperial', seed: 'n' }) }, { afterCommand: checkInvariants });
+    playOut(game, { rebel: agentFactory('normal')({ side: 'rebel', seed: 'n' }), imperial: agentFactory('normal')({ side: 'imperial', seed: 'n' }) }, { afterCommand: counted.after(checkInvariants) });
     expect(game.winner).not.toBeNull();
   }, LONG);
 });

@@ -1,16 +1,27 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTOSAVE_NAME, CONQUEST_SLOTS, createSaveStore, isAutosaveName, PLAYED_SLOTS, WATCHED_SLOT } from '../../src/ui/saves';
 import { continueHtml } from '../../src/ui/continue-entry';
 import { FakeStorage } from './fake-storage';
 
 const meta = { scenario: 'start-of-rebellion', turn: 3 };
 
+// The store stamps each save with the clock: the tests set the clock, and move it on (`tick`) between
+// saves whose order matters, rather than wait for it.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-27T12:00:00Z'));
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+const tick = () => vi.setSystemTime(Date.now() + 1000);
+
 describe('the browser save store', () => {
-  it('round-trips saves by name, lists them newest first, and deletes them', async () => {
+  it('round-trips saves by name, lists them newest first, and deletes them', () => {
     const store = createSaveStore(new FakeStorage());
     expect(store.list()).toEqual([]);
     store.save('first', '{"a":1}', meta);
-    await new Promise((r) => setTimeout(r, 5));
+    tick();
     store.save('second', '{"b":2}', { scenario: 'other', turn: 7 });
     expect(store.load('first')).toBe('{"a":1}');
     expect(store.load('second')).toBe('{"b":2}');
@@ -41,14 +52,12 @@ describe('the browser save store', () => {
     expect(isAutosaveName('autosaved game')).toBe(false);
   });
 
-  const tick = () => new Promise((r) => setTimeout(r, 5));
-
-  it('a watched game never overwrites a played game’s autosave, and Continue picks the played game', async () => {
+  it('a watched game never overwrites a played game’s autosave, and Continue picks the played game', () => {
     const store = createSaveStore(new FakeStorage());
     store.autosave('played', { ...meta, played: true, game: 'g1', who: 'you: the Rebellion' });
-    await tick();
+    tick();
     store.autosave('watched', { ...meta, played: false });
-    await tick();
+    tick();
     store.autosave('watched later', { ...meta, turn: 5 });
     expect(store.load(PLAYED_SLOTS[0] as string)).toBe('played');
     expect(store.load(WATCHED_SLOT)).toBe('watched later');
@@ -56,15 +65,15 @@ describe('the browser save store', () => {
     expect(store.loadAutosave()).toBe('played');
   });
 
-  it('each played game keeps its own slot; a fourth takes the slot saved longest ago', async () => {
+  it('each played game keeps its own slot; a fourth takes the slot saved longest ago', () => {
     const store = createSaveStore(new FakeStorage());
     for (const game of ['a', 'b', 'c']) {
       store.autosave(`${game}1`, { ...meta, played: true, game });
-      await tick();
+      tick();
     }
     // the same game again: its own slot, not a new one
     store.autosave('a2', { ...meta, played: true, game: 'a' });
-    await tick();
+    tick();
     expect(store.list().filter((e) => e.played).map((e) => e.game).sort()).toEqual(['a', 'b', 'c']);
     expect(store.load(PLAYED_SLOTS[0] as string)).toBe('a2');
     expect(store.lastGame()?.game).toBe('a');
@@ -75,13 +84,13 @@ describe('the browser save store', () => {
     expect(store.lastGame()?.game).toBe('d');
   });
 
-  it('a conquest game keeps its autosave in slots of its own; Continue picks the last played game of either kind', async () => {
+  it('a conquest game keeps its autosave in slots of its own; Continue picks the last played game of either kind', () => {
     const store = createSaveStore(new FakeStorage());
     const conquest = { scenario: 'conquest-domination', turn: 2, played: true, ruleset: 'conquest', title: 'Conquest · Domination', who: 'you: Crimson', speed: 4 };
     store.autosave('star', { ...meta, played: true, game: 's' });
-    await tick();
+    tick();
     store.autosave('cq1', { ...conquest, game: 'c1' });
-    await tick();
+    tick();
     // a watched star-system game and a watched conquest game never take a played game's slot
     store.autosave('watched', { ...meta, played: false });
     store.autosave('watched conquest', { ...conquest, played: false, game: 'c9' });
@@ -95,14 +104,14 @@ describe('the browser save store', () => {
     const html = continueHtml(store.lastGame(), (id) => id);
     expect(html).toMatch(/Conquest · Domination · round 2/);
     expect(html).toMatch(/you: Crimson/);
-    await tick();
+    tick();
     // the star-system game played again is the last game again; its slot is still its own
     store.autosave('star2', { ...meta, played: true, game: 's' });
     expect(store.lastGame()?.name).toBe(PLAYED_SLOTS[0]);
     expect(store.load(CONQUEST_SLOTS[0] as string)).toBe('cq1');
     // more conquest games than slots: the one saved longest ago goes, never a star-system slot
     for (const g of ['c2', 'c3']) {
-      await tick();
+      tick();
       store.autosave(g, { ...conquest, game: g });
     }
     expect(store.list().filter((e) => e.ruleset === 'conquest').map((e) => e.game).sort()).toEqual(['c2', 'c3']);

@@ -1169,6 +1169,8 @@ export class ConquestScreen implements GameActions {
       winner: s?.winner ?? null,
       handOver: this.handOver,
       paused: this.paused,
+      // an AI move is timed to come (none while paused: a test's "nothing more will happen")
+      aiWaiting: this.timer !== null,
       speed: this.speed,
       steps: this.stepsDone,
       error: this.error,

@@ -961,6 +961,8 @@ export class PlayScreen {
       privacy: !this.privacyEl.hidden,
       canUndo: this.play?.canUndo ?? false,
       states: this.statesShown,
+      // an answer or an undo sent to the game's worker and not yet answered (a test's "nothing was sent")
+      busy: this.busy,
     };
   }
 }

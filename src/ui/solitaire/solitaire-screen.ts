@@ -803,6 +803,8 @@ export class SolitaireScreen implements GameActions {
       level: score?.level ?? '',
       index: score?.index ?? 0,
       paused: this.paused,
+      // an AI decision (or the next card) is timed to come (none while paused: a test's "nothing more will happen")
+      aiWaiting: this.timer !== null,
       speed: this.speed,
       steps: this.stepsDone,
       cardsShown: this.cardsShown,

@@ -207,11 +207,10 @@ describe('conquest odds [002 II.3 Attack]', () => {
       expect(() => battleOdds(3, 2, { italian: false, stopAt: 1.5 })).toThrow(/stopAt .* got 1\.5/);
     });
 
-    it('[002 II.3 Attack] 200 against 200 runs fast, iteratively, and adds up', () => {
-      const started = performance.now();
+    // how fast: `npm run bench` prints it (a timed test fails on a busy machine, and proves nothing on a quiet one)
+    it('[002 II.3 Attack] 200 against 200 runs iteratively (no recursion to overflow), and adds up', () => {
       const standard = battleOdds(200, 200, STANDARD);
       const italian = battleOdds(200, 200, ITALIAN);
-      const elapsed = performance.now() - started;
       for (const odds of [standard, italian]) {
         expect(odds.attackerWins + odds.defenderHolds).toBeCloseTo(1, 12);
         expect(odds.distribution.reduce((sum, e) => sum + e.probability, 0)).toBeCloseTo(1, 12);
@@ -219,7 +218,6 @@ describe('conquest odds [002 II.3 Attack]', () => {
       // Checked against a separate exact-fraction (rational) recursion.
       expect(standard.attackerWins).toBeCloseTo(0.9038658101213873, 12);
       expect(italian.attackerWins).toBeLessThan(0.001); // three defence dice outlast an equal attack
-      expect(elapsed).toBeLessThan(2_000); // tens of milliseconds in practice; generous for slow machines
     });
   });
 });

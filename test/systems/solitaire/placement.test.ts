@@ -13,6 +13,9 @@ import { checkInvariants } from './invariants';
 import { playSolitaireOut } from '../../../src/ai/solitaire/play';
 import { randomSolitaireAgent } from '../../../src/ai/solitaire/random-agent';
 import { normalSolitaireAgent } from '../../../src/ai/solitaire/normal-agent';
+import { commandCounter } from '../../property/count';
+
+const counted = commandCounter(import.meta.url);
 
 function byHand(scenario: string, seed = 1): SolitaireGame {
   return newGame({ content, ruleset: solitaireRuleset, scenario, seed, handPlacement: ['empire'] }) as SolitaireGame;
@@ -65,7 +68,7 @@ describe('[001 Scenarios] placing the Imperial forces by hand', () => {
   it('random and normal Emperors place by hand and play on, every invariant kept after every command', () => {
     for (const [scenario, agent] of [['chaos-divided-heavens', randomSolitaireAgent], ['chaos-reconquest', normalSolitaireAgent]] as const) {
       const game = byHand(scenario, 5);
-      playSolitaireOut(game, agent({ seed: '5' }), { afterCommand: (g) => checkInvariants(g, (what) => expect.fail(what)), maxDecisions: 20_000 });
+      playSolitaireOut(game, agent({ seed: '5' }), { afterCommand: counted.after((g: SolitaireGame) => checkInvariants(g, (what) => expect.fail(what))), maxDecisions: 20_000 });
       expect(game.winner).not.toBeNull();
     }
   });

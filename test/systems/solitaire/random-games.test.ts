@@ -22,6 +22,9 @@ import {
 } from '../../../systems/solitaire/state';
 import { content, solitaireGame } from './fixtures';
 import { checkInvariants } from './invariants';
+import { commandCounter, SOAK } from '../../property/count';
+
+const counted = commandCounter(import.meta.url);
 
 const SCENARIOS = ['chaos-long-twilight', 'chaos-divided-heavens', 'chaos-reconquest', 'chaos-undying-emperor', 'chaos-transhuman-revolt', 'chaos-second-empire'];
 
@@ -50,10 +53,10 @@ function checkEnd(game: SolitaireGame): void {
 describe('[001] random solitaire games', () => {
   for (const scenario of SCENARIOS)
     it(`${scenario}: random games keep every invariant after every command, and end at their level`, () => {
-      for (let seed = 1; seed <= 12; seed++) {
+      for (let seed = 1; seed <= 12 * SOAK; seed++) {
         const game = solitaireGame(scenario, `random-${seed}`);
         invariants(game);
-        playSolitaireOut(game, randomSolitaireAgent({ seed: String(seed) }), { afterCommand: invariants, maxDecisions: 20_000 });
+        playSolitaireOut(game, randomSolitaireAgent({ seed: String(seed) }), { afterCommand: counted.after(invariants), maxDecisions: 20_000 });
         checkEnd(game);
       }
     });
@@ -61,7 +64,7 @@ describe('[001] random solitaire games', () => {
   it('Sweep of Empire: random games keep every invariant and play past the scenario\'s length until they end', () => {
     for (const [scenario, seed] of [['chaos-long-twilight-sweep', 1], ['chaos-divided-heavens-sweep', 2], ['chaos-reconquest-sweep', 3], ['chaos-undying-emperor-sweep', 4], ['chaos-transhuman-revolt-sweep', 5], ['chaos-second-empire-sweep', 6]] as const) {
       const game = solitaireGame(scenario, `sweep-${seed}`);
-      playSolitaireOut(game, randomSolitaireAgent({ seed: String(seed) }), { afterCommand: invariants, maxDecisions: 50_000 });
+      playSolitaireOut(game, randomSolitaireAgent({ seed: String(seed) }), { afterCommand: counted.after(invariants), maxDecisions: 50_000 });
       checkEnd(game);
     }
   });
@@ -69,7 +72,7 @@ describe('[001] random solitaire games', () => {
   it('with every optional rule in play (expeditions, illumination, trans-humans) the invariants hold too', () => {
     for (const seed of [1, 2]) {
       const game = solitaireGame('chaos-long-twilight', `options-${seed}`, ['expeditions', 'illumination', 'trans-humans']);
-      playSolitaireOut(game, randomSolitaireAgent({ seed: String(seed) }), { afterCommand: invariants, maxDecisions: 20_000 });
+      playSolitaireOut(game, randomSolitaireAgent({ seed: String(seed) }), { afterCommand: counted.after(invariants), maxDecisions: 20_000 });
       checkEnd(game);
     }
   });

@@ -1,0 +1,11 @@
+/** Where the test run leaves its figures (test-results/, not committed). */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const RESULTS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test-results');
+
+/** Each property test file's count of commands checked (test/property/count.ts). */
+export const COMMANDS_DIR = join(RESULTS, 'commands');
+
+/** Each test file's time and tests, and the run's wall time (file-times.ts). */
+export const FILE_TIMES = join(RESULTS, 'file-times.json');

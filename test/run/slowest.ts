@@ -1,0 +1,35 @@
+/**
+ * After `npm test`: the ten slowest test files, the run's wall time and the sum of the files' times,
+ * how many tests ran, and how many commands the property tests checked their invariants after (each
+ * property test file writes its count to test-results/commands/). Run by `.ci/run` at its end.
+ *
+ *   npm run test:slowest [-- N]
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FileTimes } from './file-times';
+import { COMMANDS_DIR, FILE_TIMES } from './paths';
+
+const count = Number(process.argv[2] ?? 10);
+if (!existsSync(FILE_TIMES)) {
+  console.error(`no ${FILE_TIMES}: run the tests first (npm test)`);
+  process.exit(1);
+}
+const times = JSON.parse(readFileSync(FILE_TIMES, 'utf8')) as FileTimes;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const sum = times.files.reduce((n, f) => n + f.ms, 0);
+const tests = times.files.reduce((n, f) => n + f.tests, 0);
+
+console.log(`\nThe ${Math.min(count, times.files.length)} slowest test files (import, hooks and tests):`);
+for (const f of [...times.files].sort((a, b) => b.ms - a.ms).slice(0, count))
+  console.log(`  ${seconds(f.ms).padStart(9)}  ${f.file} (${f.project}, ${f.tests} test${f.tests === 1 ? '' : 's'}${f.state === 'passed' ? '' : `, ${f.state}`})`);
+console.log(`${times.files.length} files, ${tests.toLocaleString('en')} tests: ${seconds(times.wallMs)} wall time, ${seconds(sum)} the files' times added up`);
+
+const counts = existsSync(COMMANDS_DIR) ? readdirSync(COMMANDS_DIR).filter((f) => f.endsWith('.json')) : [];
+const checked = counts.map((f) => JSON.parse(readFileSync(join(COMMANDS_DIR, f), 'utf8')) as { file: string; commands: number });
+const ran = new Set(times.files.map((f) => f.file));
+const fresh = checked.filter((c) => ran.has(c.file));
+if (fresh.length) {
+  const total = fresh.reduce((n, c) => n + c.commands, 0);
+  console.log(`Property tests checked their invariants after ${total.toLocaleString('en')} commands: ${fresh.map((c) => `${c.file} ${c.commands.toLocaleString('en')}`).join(', ')}`);
+}
