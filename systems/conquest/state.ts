@@ -5,7 +5,7 @@
  */
 import { emit } from '../../src/core/engine/game';
 import type { Game, Json } from '../../src/core/engine/types';
-import type { BlocState } from './blocs';
+import type { BlocState } from './bloc-state';
 import type { Card } from './cards';
 import { conquestContent, customMap, optionsOf, type ConquestOptionsDef, type ConquestScenario, type FactionId } from './content';
 import type { ConquestMap } from './map';
