@@ -38,4 +38,8 @@ describe('import floors', () => {
     expect(offenders('src/main.ts', ['src/ui']).length).toBeGreaterThan(0);
   });
 
+
+  it('no mode of the page imports the router (src/ui/app.ts) back: the shell routes to the modes', () => {
+    expect(offenders('src/ui', ['src/ui/app']).filter((line) => !line.startsWith('src/ui/app.ts ') && !line.startsWith('src/ui/test-hooks.ts '))).toEqual([]);
+  });
 });

@@ -17,7 +17,7 @@ import { conquestContent, type FactionId } from '../../../systems/conquest/conte
 import { maxDefenceDice } from '../../../systems/conquest/dice';
 import { singleRollOutcomes } from '../../../systems/conquest/odds';
 import type { ConquestView } from '../../../systems/conquest/view';
-import type { App } from '../app';
+import type { Host, Mode } from '../shell/mode';
 import { esc, setHtml } from '../html';
 import { BoardFrame, placeEachFrame, systemOfPick } from '../game-screen/board-frame';
 import { aiSpeed, clickedButton, footHtml, gameButton, gameKey, HELP_BUTTON, LogList, samePlaces, typedInField, watchControlsHtml, playAi, playOne, type GameActions } from '../game-screen/controls';
@@ -58,7 +58,11 @@ const LOG_LINES = 160;
 type C = Command<FactionId>;
 type Event_ = GameEvent<FactionId>;
 
-export class ConquestScreen implements GameActions {
+export class ConquestScreen implements GameActions, Mode {
+  readonly id = 'conquest';
+  /** A board of its own: it answers the map's clicks and has its own help. */
+  readonly starSystem = false;
+  readonly framesItself = true;
   readonly box: HTMLElement;
   private readonly setupScreen: ConquestSetupScreen;
   private readonly sideEl: HTMLElement;
@@ -105,7 +109,7 @@ export class ConquestScreen implements GameActions {
   /** Decisions answered so far (tests wait on it). */
   private stepsDone = 0;
 
-  constructor(readonly app: App) {
+  constructor(readonly app: Host) {
     const cq = conquestContent(app.content);
     this.colours = new Map([...cq.factions.values()].map((f) => [f.id, f.color]));
     this.names = new Map([...cq.factions.values()].map((f) => [f.id, f.name]));
@@ -209,7 +213,7 @@ export class ConquestScreen implements GameActions {
     this.stop();
     this.online = online;
     this.setupScreen.hide();
-    this.app.enterConquest();
+    this.app.enter(this);
     // a map of the player's own is drawn in the galaxy's place [002 I Maps]
     const own = session.setup.map;
     this.app.showMap(own ? mapPictureContent(this.app.content, own) : null);
@@ -280,6 +284,16 @@ export class ConquestScreen implements GameActions {
   }
 
   /** The game as a file download (the menu's Export to a file). */
+  /** Whether there is a game of this screen's to save (an online one is the server's). */
+  hasGame(): boolean {
+    return this.active && !!this.session && !(this.session instanceof RemoteConquestSession);
+  }
+
+  /** The game as a file (its screen keeps it in its autosave slot as it goes; the Saves panel is not offered). */
+  save(purpose: 'store' | 'download'): void {
+    if (purpose === 'download') this.exportGame();
+  }
+
   exportGame(): void {
     const s = this.session;
     if (!s || s instanceof RemoteConquestSession) return;
@@ -289,7 +303,7 @@ export class ConquestScreen implements GameActions {
   /** Back to the menu: nothing of the game stays (its badges, rings, panels, timers). */
   leave(): void {
     this.stop();
-    this.app.leaveConquest();
+    this.app.leave(this);
     this.app.galaxy.home();
   }
 

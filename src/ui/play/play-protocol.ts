@@ -6,7 +6,7 @@
 import type { SideId } from '../../core/content/schema';
 import type { Decision } from '../../core/engine/types';
 import type { Seats } from '../../core/save';
-import type { FromWorker } from '../spectator-protocol';
+import type { FromWorker } from '../spectator/spectator-protocol';
 import type { OptionInfo } from '../../words/describe';
 import type { CombatFacts } from '../../words/combat-facts';
 
