@@ -18,6 +18,7 @@ import { maxDefenceDice } from '../../../systems/conquest/dice';
 import { singleRollOutcomes } from '../../../systems/conquest/odds';
 import type { ConquestView } from '../../../systems/conquest/view';
 import type { Host, Mode } from '../shell/mode';
+import { secretsShownFor } from '../shell/privacy';
 import { esc, setHtml } from '../html';
 import { BoardFrame, placeEachFrame, systemOfPick } from '../game-screen/board-frame';
 import { aiSpeed, clickedButton, footHtml, gameButton, gameKey, HELP_BUTTON, LogList, samePlaces, typedInField, watchControlsHtml, playAi, playOne, type GameActions } from '../game-screen/controls';
@@ -340,13 +341,15 @@ export class ConquestScreen implements GameActions, Mode {
     return this.revealed;
   }
 
-  /** Secrets (cards, mission, private events) are drawn only for the viewer, and never while the screen is being handed over. */
+  /**
+   * Secrets (cards, mission, private events) are drawn only as the shell's rule says (shell/privacy.ts):
+   * in hot-seat, only while the human who took the screen is the one to act, so nothing of theirs stays
+   * on the screen while an AI or the next person plays.
+   */
   private get secretsFor(): FactionId | null | 'nobody' {
     const s = this.session;
     if (!s) return 'nobody';
-    if (this.handOver) return 'nobody';
-    const v = this.viewer;
-    return v === null && s.humans.length > 1 && !s.over ? 'nobody' : v;
+    return secretsShownFor({ humans: s.humans, acting: s.decision?.side ?? null, revealed: this.revealed, handingOver: this.handOver !== null, over: s.over });
   }
 
   /** The pending decision, when it is the viewer's to answer on this screen now. */
