@@ -18,6 +18,7 @@ import { maxDefenceDice } from '../../../systems/conquest/dice';
 import { singleRollOutcomes } from '../../../systems/conquest/odds';
 import type { ConquestView } from '../../../systems/conquest/view';
 import type { Host, Mode } from '../shell/mode';
+import { makeDrawer } from '../shell/drawers';
 import { secretsShownFor } from '../shell/privacy';
 import { esc, setHtml } from '../html';
 import { BoardFrame, placeEachFrame, systemOfPick } from '../game-screen/board-frame';
@@ -177,6 +178,9 @@ export class ConquestScreen implements GameActions, Mode {
     window.addEventListener('pointerdown', () => this.active && this.skip(), true);
     // the panels' widths follow the window: the board is framed again in what they leave open
     window.addEventListener('resize', () => this.active && this.frameBoard());
+    // a small window: the side panels fold away to tabs, and the board is framed again in the room left
+    makeDrawer(this.sideEl.parentElement as HTMLElement, 'left', 'Factions', () => this.active && this.frameBoard());
+    makeDrawer(this.panelEl, 'right', 'Cards and turn', () => this.active && this.frameBoard());
   }
 
   // ------------------------------------------------------------------ setup, start, leave

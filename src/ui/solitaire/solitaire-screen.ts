@@ -15,6 +15,7 @@ import { solitaireContent, type UnitDef, type UnitType } from '../../../systems/
 import type { Side } from '../../../systems/solitaire/state';
 import type { SolitaireView } from '../../../systems/solitaire/view';
 import type { Host, Mode } from '../shell/mode';
+import { makeDrawer } from '../shell/drawers';
 import { esc, setHtml } from '../html';
 import { BoardFrame, placeEachFrame, systemOfPick } from '../game-screen/board-frame';
 import { aiSpeed, clickedButton, footHtml, gameButton, gameKey, LogList, samePlaces, typedInField, watchControlsHtml, playAi, playOne, type GameActions } from '../game-screen/controls';
@@ -142,6 +143,9 @@ export class SolitaireScreen implements GameActions, Mode {
     this.helpEl.addEventListener('click', () => (this.helpEl.hidden = true));
     window.addEventListener('keydown', (e) => this.onKey(e));
     window.addEventListener('resize', () => this.active && this.frameBoard());
+    // a small window: the side panels fold away to tabs, and the board is framed again in the room left
+    makeDrawer(this.hudEl.parentElement as HTMLElement, 'left', 'Empire', () => this.active && this.frameBoard());
+    makeDrawer(this.panelEl, 'right', 'Orders', () => this.active && this.frameBoard());
   }
 
   /**
