@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { gameReady, openPage, startSession, type Session } from './browser';
+import { startPlayedGame, waitForHuman } from './play-page';
 import { bundledContent } from '../../src/core/content/bundled';
 import { newGame } from '../../src/core/engine/game';
 import { playOne } from '../../src/ai/play';
@@ -85,6 +86,27 @@ describe('800x600: the panels fold away and the whole map is in reach', () => {
     await page.keyboard.press('Control'); // a card on show goes
     await page.waitForTimeout(2000);
     expect(await hiddenLabels(page, '[data-testid="sol-sector"]', panels)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('800x600: the play screen and the spectator', () => {
+  it('play: with the decision panel and the log folded, no system on the page is under a panel; the tab brings the decision back', async () => {
+    const { page, errors } = await openPage(session, '', { width: 800, height: 600 });
+    await gameReady(page);
+    await startPlayedGame(page, { imperial: 'ai:normal', seed: 'shell-800' });
+    await waitForHuman(page);
+    await page.waitForTimeout(1500);
+    // system names shown on the page (those the camera puts off it are not in reach anyway)
+    const labels = '.system-label:not([style*="display: none"])';
+    const panels = '.decision-box, .log, .drawer-tab, .hud-tools, .menu-button, .planets-button';
+    expect((await hiddenLabels(page, labels, panels)).filter((l) => /under/.test(l)).length).toBeGreaterThan(0);
+    await foldAll(page);
+    await page.waitForTimeout(1500);
+    expect((await hiddenLabels(page, labels, panels)).filter((l) => /under/.test(l))).toEqual([]);
+    await page.locator('.drawer-tab-right.shown').click();
+    await page.locator('[data-testid="decision"]').waitFor();
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -12,6 +12,7 @@ import { silentAudio, soundForEvent, type GameAudio } from '../../audio/audio';
 import { badgeRadius, type PlanetLayout } from '../../render/layout';
 import { SIDE_COLORS } from '../../render/palette';
 import type { Host, Mode } from '../shell/mode';
+import { makeDrawer } from '../shell/drawers';
 import { spreadMarkers, type ScreenBox } from '../screen-boxes';
 import type { OptionInfo } from '../../words/describe';
 import type { CombatFacts } from '../../words/combat-facts';
@@ -96,6 +97,8 @@ export class PlayScreen implements Mode {
     this.helpEl.addEventListener('click', () => (this.helpEl.hidden = true));
     this.privacyEl.addEventListener('click', () => this.reveal());
     this.decisionEl.addEventListener('click', (e) => this.onDecisionClick(e));
+    // a small window: the decision panel folds away to a tab, and the picture is framed in the room left
+    makeDrawer(this.decisionBox, 'right', 'Your turn', () => this.active && this.frameAroundPanels());
     const prevFrame = app.galaxy.onFrame;
     app.galaxy.onFrame = () => {
       prevFrame();

@@ -25,6 +25,7 @@ import type { FromWorker } from '../spectator/spectator-protocol';
 import { esc } from '../html';
 import { GameFeed } from './game-feed';
 import { MapLabels } from './map-labels';
+import { makeDrawer } from './drawers';
 import type { Host, Mode } from './mode';
 
 /** What the shell asks of the router: opening a save, and the online games it routes to their modes. */
@@ -97,6 +98,8 @@ export class Shell implements Host {
     this.galaxy.onHover = (sel, x, y) => this.showTooltip(sel, x, y);
     this.galaxy.onFrame = () => this.labels.placeLabels();
     this.labels.buildSystemLabels();
+    // a small window: the event log folds away to a tab (shell/drawers.ts)
+    makeDrawer(this.el.log as HTMLElement, 'left', 'Events', () => this.frameAroundPanels());
     this.bindControls();
     this.buildSettingsAndSaves();
     this.galaxy.setView(null, {});
@@ -494,7 +497,7 @@ export class Shell implements Host {
   }
 
   /** While spectating, the info panel is the one on the right (the play screen frames around its own). */
-  private frameAroundPanels(): void {
+  frameAroundPanels(): void {
     if (this.current?.framesItself) return;
     const panel = this.el.panel as HTMLElement;
     this.frameAround(panel.hidden ? null : panel);
@@ -508,10 +511,12 @@ export class Shell implements Host {
   frameAround(rightPanel: HTMLElement | null): void {
     const page = this.galaxy.renderer.domElement.getBoundingClientRect();
     // from the page's foot to the top of the highest thing standing on it (the log, a mode's bar)
-    const onFoot = [...this.root.querySelectorAll<HTMLElement>('[data-foot]'), this.el.log as HTMLElement].filter((el) => !el.hidden && el.offsetParent !== null);
+    const shown = (el: HTMLElement) => !el.hidden && el.getClientRects().length > 0;
+    const onFoot = [...this.root.querySelectorAll<HTMLElement>('[data-foot]'), this.el.log as HTMLElement].filter(shown);
     const bottom = Math.max(0, ...onFoot.map((el) => page.bottom - el.getBoundingClientRect().top));
+    // a panel not shown (folded away in a small window) covers nothing
     this.galaxy.setInsets({
-      right: rightPanel ? Math.max(0, page.right - rightPanel.getBoundingClientRect().left) : 0,
+      right: rightPanel && shown(rightPanel) ? Math.max(0, page.right - rightPanel.getBoundingClientRect().left) : 0,
       bottom,
     });
   }
