@@ -396,9 +396,10 @@ export class Shell implements Host {
   /** A mode gives the page back: nothing of it stays, the start menu returns. */
   leave(mode: Mode): void {
     if (this.current !== mode) return;
+    // the galaxy comes back while the mode still has the page (its map's labels are not the galaxy's)
+    this.showMap(null);
     this.root.classList.remove(`${mode.id}-mode`);
     this.current = null;
-    this.showMap(null);
     this.clearGameScreen();
     this.showStart(true);
   }

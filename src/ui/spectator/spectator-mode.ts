@@ -91,6 +91,8 @@ export class SpectatorMode implements Mode {
 
   /** Start an AI-vs-AI game with the start menu's choices, or `opts` (the bench and tests call it too). */
   watch(opts: WatchOptions = {}): void {
+    // a new game is sure to start: the spectator takes the page now (nothing of the last game stays meanwhile)
+    if (!this.active) this.host.enter(this);
     this.autoRestart = opts.autoRestart ? { ...opts, seed: `${opts.seed ?? 'auto'}+` } : null;
     const side = opts.side !== undefined ? opts.side : sideOf(this.menu('viewSide'));
     (this.el.viewSide2 as HTMLSelectElement).value = side ?? '';
