@@ -108,7 +108,9 @@ describe('the galaxy page (default route)', () => {
     await hook(page, 'pause');
     await hook(page, 'setFollow', false);
     await hook(page, 'select', { kind: 'system', id: 'wendmoor' });
-    await page.waitForTimeout(3000); // the camera's flight
+    // the camera's flight (a second and a bit, longer on a busy machine), then its damping
+    await page.waitForFunction(() => !(window as unknown as { __galaxy: { camera(): { flying: boolean } } }).__galaxy.camera().flying, undefined, { timeout: 30_000 });
+    await page.waitForTimeout(600);
     const overlaps = await page.evaluate(() => {
       const rect = (el: Element) => el.getBoundingClientRect();
       const shown = (el: Element) => (el as HTMLElement).style.display !== 'none' && rect(el).width > 0;
