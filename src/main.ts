@@ -25,10 +25,10 @@ async function main(): Promise<void> {
     renderContentBrowser(root as HTMLElement, content);
     return;
   }
-  const [{ App }, { agentNames }] = await Promise.all([import('./ui/app'), import('./ai/registry')]);
+  const [{ App }, { testHooks }, { agentNames }] = await Promise.all([import('./ui/app'), import('./ui/test-hooks'), import('./ai/registry')]);
   document.body.classList.add('game-page');
   const app = new App(root as HTMLElement, content, { agents: agentNames() });
-  (window as unknown as Record<string, unknown>).__galaxy = app.hooks();
+  (window as unknown as Record<string, unknown>).__galaxy = testHooks(app);
   document.body.dataset.ready = 'true';
   // an invitation to an online game (?online=<game>), with this browser's seat when it has one (#seat=<token>)
   const online = params.get('online');

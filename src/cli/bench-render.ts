@@ -2,9 +2,10 @@
  * The picture's numbers for `npm run bench`: draw calls and triangles of the galaxy and of a system
  * view, the time to render one galaxy frame against a bare reference scene (same stars and routes,
  * basic materials, same run), the JS the page loads first (gzipped, from a real `vite build`), and the
- * page's JS heap after 10 spectated game-turns. Headless Chromium at 1280×720, software WebGL.
+ * page's JS heap after 10 spectated game-turns, and the CPU the idle start menu costs (render on demand:
+ * nothing moving, nothing drawn). Headless Chromium at 1280×720, software WebGL.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -23,6 +24,48 @@ export interface RenderBench {
   frameRatioLow: number;
   initialJsGzipBytes: number;
   heapMBAfter10Turns: number;
+  /** CPU of the browser's processes while the start menu sits idle, in % of one core (null: no /proc). */
+  idleCpuPercent: number | null;
+}
+
+/** CPU seconds used so far by every process descended from this one (the browser and its GPU and renderer processes). */
+function descendantsCpuSeconds(): number | null {
+  let names: string[];
+  try {
+    names = readdirSync('/proc').filter((n) => /^\d+$/.test(n));
+  } catch {
+    return null;
+  }
+  const parent = new Map<number, number>();
+  const ticks = new Map<number, number>();
+  for (const n of names) {
+    try {
+      // the command name is in parentheses and may hold spaces: read the fields after its closing one
+      const stat = readFileSync(`/proc/${n}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parent.set(Number(n), Number(f[1]));
+      ticks.set(Number(n), Number(f[11]) + Number(f[12]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const mine = (pid: number): boolean => {
+    for (let p = parent.get(pid), hops = 0; p !== undefined && hops < 20; p = parent.get(p), hops++) if (p === process.pid) return true;
+    return false;
+  };
+  let total = 0;
+  for (const [pid, t] of ticks) if (mine(pid)) total += t;
+  return total / 100; // USER_HZ: 100 on Linux
+}
+
+/** % of one core the browser uses over `seconds` while nothing happens on the page. */
+async function idleCpuPercent(seconds: number): Promise<number | null> {
+  const before = descendantsCpuSeconds();
+  const t0 = performance.now();
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  const after = descendantsCpuSeconds();
+  if (before === null || after === null) return null;
+  return ((after - before) / ((performance.now() - t0) / 1000)) * 100;
 }
 
 interface ManifestChunk {
@@ -46,8 +89,9 @@ async function initialJsGzipBytes(): Promise<number> {
       for (const i of chunk.imports ?? []) visit(i);
     };
     visit('index.html');
-    // main.ts imports these at once on the default route; the atlas, bloom and the worker load later.
-    for (const key of Object.keys(manifest)) if (key.endsWith('src/ui/app.ts') || key.endsWith('src/ai/registry.ts')) visit(key);
+    // main.ts imports these at once on the default route; the atlas, bloom, the workers and each mode load later.
+    const first = ['src/ui/app.ts', 'src/ui/test-hooks.ts', 'src/ai/registry.ts'];
+    for (const key of Object.keys(manifest)) if (first.some((f) => key.endsWith(f))) visit(key);
     let bytes = 0;
     for (const f of files) if (f.endsWith('.js')) bytes += gzipSync(readFileSync(join(outDir, f))).length;
     return bytes;
@@ -67,6 +111,9 @@ export async function benchRender(): Promise<RenderBench> {
     const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
     await page.goto(`http://127.0.0.1:${address.port}/`);
     await page.waitForFunction(() => document.body.dataset.ready === 'true', undefined, { timeout: 120_000 });
+    // the start menu, untouched: let the first flight settle, then measure what standing still costs
+    await page.waitForTimeout(3000);
+    const idleCpu = await idleCpuPercent(5);
     const result = await page.evaluate(async () => {
       const g = (window as unknown as { __galaxy: Record<string, (...a: unknown[]) => unknown> }).__galaxy as unknown as {
         home(): void;
@@ -109,6 +156,7 @@ export async function benchRender(): Promise<RenderBench> {
       frameRatioLow: result.lowRatio,
       initialJsGzipBytes: jsBytes,
       heapMBAfter10Turns: heap,
+      idleCpuPercent: idleCpu,
     };
   } finally {
     await browser.close();

@@ -298,7 +298,8 @@ if (render && 'frameMs' in render)
   log(
     `render: galaxy ${render.galaxyDrawCalls} draw calls, ${render.galaxyTriangles} triangles; system ${render.systemDrawCalls} draw calls; ` +
       `frame ${render.frameMs.toFixed(2)} ms vs reference ${render.referenceFrameMs.toFixed(2)} ms (×${render.frameRatio.toFixed(2)}); ` +
-      `initial JS ${(render.initialJsGzipBytes / 1024).toFixed(0)} KB gzipped; heap after 10 turns ${render.heapMBAfter10Turns.toFixed(1)} MB`,
+      `initial JS ${(render.initialJsGzipBytes / 1024).toFixed(0)} KB gzipped (${render.initialJsGzipBytes} B, budget 300 KB); ` +
+      `idle start menu ${render.idleCpuPercent === null ? 'not measured' : `${render.idleCpuPercent.toFixed(1)}% CPU`}; heap after 10 turns ${render.heapMBAfter10Turns.toFixed(1)} MB`,
   );
 else if (render) log(`render: not measured (${render.error})`);
 console.log(JSON.stringify(summary));

@@ -38,6 +38,8 @@ export interface SaveFile<S extends string = SideId> {
    * save made before seats were kept), which resumes as AI against AI.
    */
   seats?: Record<S, Seat>;
+  /** Made to be watched from its start (the spectator's "save replay"): it opens as a replay, not resumed. */
+  replay?: true;
   commands: Command<S>[];
 }
 
@@ -65,6 +67,7 @@ const SaveSchema = z.strictObject({
     .refine((sides) => new Set(sides).size === sides.length, 'a side is named twice')
     .optional(),
   seats: SeatsSchema.optional(),
+  replay: z.literal(true).optional(),
   commands: z
     .array(
       z.unknown().superRefine((value, ctx) => {
@@ -90,6 +93,7 @@ const OtherRulesetSaveSchema = z.strictObject({
   scenario: z.string().min(1).max(64),
   seed: z.string().min(1).max(64),
   seats: z.record(OtherSide, SeatSchema).optional(),
+  replay: z.literal(true).optional(),
   // sides that placed their starting forces by hand (a solitaire Emperor [001 Scenarios])
   handPlacement: z
     .array(OtherSide)

@@ -111,6 +111,14 @@ export class GalaxyScene {
   private readonly pointer = new Vector2();
   private readonly lastCamera = new Matrix4();
   private labelsDirty = true;
+  /**
+   * Render on demand: a frame is drawn only when something changed (the view, a selection, the camera,
+   * the window) or moves (a flight, the camera's damping, a running animation, a key held); a still
+   * picture costs no drawing at all. Each change calls `invalidate`.
+   */
+  private frameDirty = true;
+  /** Frames drawn (the tests and the bench read it: the idle menu draws none). */
+  framesDrawn = 0;
   private readonly keys = new Set<string>();
 
   /** Latest view of the game (null before a game starts). */
@@ -157,7 +165,10 @@ export class GalaxyScene {
     this.controls.minDistance = 1.2;
     this.controls.maxDistance = this.layout.radius * 6;
     this.controls.screenSpacePanning = false;
-    this.controls.addEventListener('change', () => (this.labelsDirty = true));
+    this.controls.addEventListener('change', () => {
+      this.labelsDirty = true;
+      this.invalidate();
+    });
 
     this.build();
     this.resize();
@@ -205,6 +216,7 @@ export class GalaxyScene {
    * mean nothing there. Systems missing from `colors` keep their province colour; null restores the picture.
    */
   setSystemRings(colors: ReadonlyMap<string, string> | null): void {
+    this.invalidate();
     this.systemRings = colors;
     const L = this.layout;
     const halos = this.layers.halos;
@@ -224,6 +236,7 @@ export class GalaxyScene {
 
   /** Show a view of the game: planet loyalty and state, PDBs, stacks. `refs` names static entities. */
   setView(view: GameView | null, refs: EntityRefs = this.refs): void {
+    this.invalidate();
     this.view = view;
     this.refs = refs;
     const L = this.layout;
@@ -383,6 +396,7 @@ export class GalaxyScene {
    */
   /** Light the hyperjump routes in use (content route indices) [5.22]; an empty set dims them all back. */
   markRoutes(used: ReadonlySet<number>): void {
+    this.invalidate();
     this.layers.markRoutes(used);
   }
 
@@ -397,6 +411,9 @@ export class GalaxyScene {
   }
 
   private spawnFx(from: Vector3, to: Vector3, color: string, duration: number, kind: number, size: number): void {
+    // the clock stands still while nothing is drawn: an effect starts now, not at the last frame drawn
+    this.time = (performance.now() - this.clockStart) / 1000;
+    this.invalidate();
     const g = this.layers.fx.geometry;
     const i = this.fxNext;
     this.fxNext = (this.fxNext + 1) % FX_CAPACITY;
@@ -415,6 +432,7 @@ export class GalaxyScene {
     const timing = this.layers.fx.geometry.getAttribute('aTiming') as BufferAttribute;
     (timing.array as Float32Array).fill(-100);
     this.fxUntil = 0;
+    this.invalidate();
     timing.needsUpdate = true;
   }
 
@@ -440,6 +458,7 @@ export class GalaxyScene {
       return;
     }
     this.fly = { fromTarget: this.controls.target.clone(), toTarget: target.clone(), fromPos: this.camera.position.clone(), toPos, t: 0, duration: 1.1 };
+    this.invalidate();
   }
 
   /** How many flights the camera has taken (a screen that framed something can tell if it was moved since). */
@@ -552,6 +571,7 @@ export class GalaxyScene {
   }
 
   select(selection: Selection | null): void {
+    this.invalidate();
     this.selection = selection;
     const pos = selection ? this.selectionPosition(selection) : null;
     this.setHalo(this.layers.selectedSlot, pos ?? this.tmpV.set(0, -1e5, 0), pos ? this.selectionScale(selection) : 0, this.tmpColor.set('#ffffff'));
@@ -563,6 +583,7 @@ export class GalaxyScene {
     const same = JSON.stringify(selection) === JSON.stringify(this.hovered);
     this.hovered = selection;
     if (!same) {
+      this.invalidate();
       const pos = selection ? this.selectionPosition(selection) : null;
       this.setHalo(this.layers.hoverSlot, pos ?? this.tmpV.set(0, -1e5, 0), pos ? this.selectionScale(selection) * 0.85 : 0, this.tmpColor.set('#bfe2ff'));
       this.layers.halos.showStyle(HALO_STYLE.hover, !!pos);
@@ -645,6 +666,7 @@ export class GalaxyScene {
     else if (['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'w', 'a', 's', 'd', 'W', 'A', 'S', 'D'].includes(k)) {
       e.preventDefault();
       this.keys.add(k.toLowerCase());
+      this.invalidate();
     }
   };
 
@@ -657,6 +679,7 @@ export class GalaxyScene {
     this.fly = null;
     this.camera.position.copy(this.controls.target).add(offset);
     this.labelsDirty = true;
+    this.invalidate();
   }
 
   /** Keyboard panning in the galactic plane, relative to where the camera looks. */
@@ -710,6 +733,7 @@ export class GalaxyScene {
     }
     this.composer?.setSize(w, h);
     this.labelsDirty = true;
+    this.invalidate();
   }
 
   /** Show or hide one layer by name (the bench's breakdown of frame time). */
@@ -723,6 +747,7 @@ export class GalaxyScene {
       names.push(n);
       if (layer && (n === name || name === '*')) layer.visible = visible;
     }
+    this.invalidate();
     return names;
   }
 
@@ -748,14 +773,25 @@ export class GalaxyScene {
       if (f.t >= 1) this.fly = null;
       this.labelsDirty = true;
     }
+    const moving = this.fly !== null || this.keys.size > 0 || this.time < this.fxUntil;
     this.panKeys(dt);
-    this.controls.update();
-    this.renderFrame();
+    // (true while the camera's damping still carries it)
+    const damping = this.controls.update();
+    if (moving || damping || this.frameDirty) {
+      this.frameDirty = false;
+      this.renderFrame();
+      this.framesDrawn++;
+    }
     if (!this.lastCamera.equals(this.camera.matrixWorld)) {
       this.lastCamera.copy(this.camera.matrixWorld);
       this.labelsDirty = true;
     }
     this.onFrame();
+  }
+
+  /** Something on the picture changed: draw it at the next frame. */
+  invalidate(): void {
+    this.frameDirty = true;
   }
 
   /**
@@ -866,6 +902,7 @@ export class GalaxyScene {
       this.composer = null;
     }
     this.resize();
+    this.invalidate();
   }
 
   /** Rebuild the static picture: the colour palette changed (the environ rings and halos take their colours as built). */

@@ -121,7 +121,7 @@ export class SavesPanel {
             (e) => `<li data-save="${esc(e.name)}">
               <div class="save-title">${isAutosaveName(e.name) ? '<span class="pill">auto</span> ' : ''}${esc(e.name)}</div>
               <div class="save-meta">${esc(e.title ?? this.actions.scenarioName(e.scenario))} · ${e.ruleset === 'conquest' ? 'round' : 'turn'} ${e.turn} · ${esc(when(e.savedAt))}</div>
-              <div class="save-meta">${e.played ? esc(e.who ?? 'played') : 'watched (AI against AI)'}</div>
+              <div class="save-meta save-who">${e.played ? esc(e.who ?? 'played') : 'watched (AI against AI)'}</div>
               <div class="save-buttons"><button data-act="load">Load</button><button data-act="delete" title="Delete this save">Delete</button></div>
             </li>`,
           )

@@ -44,6 +44,20 @@ describe('the galaxy page (default route)', () => {
     expect(errors).toEqual([]);
   });
 
+  it('renders on demand: the idle start menu draws nothing, a flight draws until it lands', async () => {
+    await page.waitForFunction(() => !(window as unknown as { __galaxy: { camera(): { flying: boolean } } }).__galaxy.camera().flying, undefined, { timeout: 30_000 });
+    await page.waitForTimeout(500); // the camera's damping comes to rest
+    const still = await hook<number>(page, 'framesDrawn');
+    await page.waitForTimeout(1000);
+    expect(await hook<number>(page, 'framesDrawn')).toBe(still);
+    // the test can fail: a flight is drawn frame by frame
+    await hook(page, 'select', { kind: 'system', id: 'caldris' });
+    await page.waitForTimeout(400);
+    expect(await hook<number>(page, 'framesDrawn')).toBeGreaterThan(still + 2);
+    await hook(page, 'select', null);
+    await hook(page, 'home');
+  });
+
   it('draws the whole galaxy in at most 60 draw calls', async () => {
     await hook(page, 'home');
     const stats = await hook<{ drawCalls: number }>(page, 'stats');

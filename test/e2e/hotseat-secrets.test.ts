@@ -18,6 +18,8 @@ import { agentFactory } from '../../src/ai/registry';
 import { saveToText } from '../../src/core/save';
 import { namesIn } from '../../src/words/describe';
 import { starSystemRuleset } from '../../systems/star-system-ruleset';
+import { ConquestSession } from '../../src/ui/conquest/session';
+import type { FactionId } from '../../systems/conquest/content';
 
 const SCENARIO = 'start-of-rebellion';
 const SEED = 'hotseat-secrets';
@@ -128,6 +130,76 @@ describe('hot-seat: the other side sees none of your secrets', () => {
     }
     expect(handedOver).toBe(true);
     expect(checked).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+  });
+});
+
+/* Conquest [002]: hot-seat with an AI seat. Two people and an AI share the screen; a person's cards and
+   secret mission must leave the screen when their turn ends, while the AI plays, not only when the next
+   person's hand-over comes. (Solitaire has one human seat: no hot-seat to test.) */
+interface CqState {
+  active: boolean;
+  decision: { kind: string; side: string; human: boolean } | null;
+  handOver: string | null;
+  steps: number;
+}
+const cqState = (p: Page) => p.evaluate(() => (window as unknown as { __galaxy: { conquestState: () => CqState } }).__galaxy.conquestState());
+
+describe('conquest hot-seat: no secret of a person stays on the screen while the AI plays', () => {
+  it('[002 Secret missions] a person\'s mission and cards are on their screen in their turn, and nowhere in the DOM while the AI after them plays', async () => {
+    const content = bundledContent();
+    const setup = {
+      scenario: 'conquest-mission',
+      seed: 'hotseat-ai',
+      seats: [{ faction: 'crimson', player: 'normal' }, { faction: 'azure', player: 'normal' }, { faction: 'emerald', player: 'normal' }],
+      cards: 'increasing',
+      autoPlace: true,
+      recycle: true,
+      autoDefend: true,
+    } as const;
+    const game = new ConquestSession(content, { ...setup, seats: setup.seats.map((x) => ({ ...x })) });
+    // on to a person's attacks (their secrets dealt, a card in hand), where Enter ends the attacks and then the turn
+    const human = 'crimson' as FactionId;
+    const hasEnd = () => !!game.decision?.options.some((o) => (o as { type: string }).type === 'end-attacks');
+    for (let i = 0; i < 5000 && !(game.turnOf === human && hasEnd() && (game.view(human).hands[human] ?? []).length > 0); i++) game.stepAi();
+    expect(game.decision?.side).toBe(human);
+    const view = game.view(human);
+    const order = view.order as FactionId[];
+    const ai = order[(order.indexOf(human) + 1) % order.length] as FactionId;
+    const other = order.find((f) => f !== human && f !== ai) as FactionId;
+    const mission = view.missions[human]?.text ?? '';
+    const otherMission = game.view(other).missions[other]?.text ?? '';
+    expect(mission.length).toBeGreaterThan(0);
+    const seats = { [human]: { kind: 'human' }, [other]: { kind: 'human' }, [ai]: { kind: 'ai', agent: 'normal' } } as Record<FactionId, { kind: 'human' } | { kind: 'ai'; agent: string }>;
+    await page.evaluate((t) => (window as unknown as { __galaxy: { resumeSave: (t: string) => void } }).__galaxy.resumeSave(t), saveToText(game.game, seats));
+    await page.waitForFunction((h) => (window as unknown as { __galaxy: { conquestState: () => CqState | null } }).__galaxy.conquestState()?.handOver === h, human, { timeout: 30_000 });
+    await page.click('[data-testid="cq-reveal"]');
+
+    // the test can fail: in their own turn, the person's screen shows their mission and cards
+    await page.waitForFunction(() => !!document.querySelector('[data-testid="cq-mission"]'), undefined, { timeout: 30_000 });
+    expect(await wholeScreenText(page)).toContain(mission);
+    expect(await page.locator('.cq-card').count()).toBeGreaterThan(0);
+
+    // Enter ends the attacks, then the turn
+    for (let i = 0; i < 6; i++) {
+      const s = await cqState(page);
+      if (s.decision?.side !== human) break;
+      await page.keyboard.press('Enter');
+      await page.waitForFunction((n) => (window as unknown as { __galaxy: { conquestState: () => CqState } }).__galaxy.conquestState().steps > n, s.steps, { timeout: 30_000 });
+    }
+    // the AI after them plays: at every look, nothing of either person's secrets on the page
+    let looks = 0;
+    for (let i = 0; i < 40; i++) {
+      const s = await cqState(page);
+      if (s.decision?.side !== ai) break;
+      const screen = await wholeScreenText(page);
+      expect(screen).not.toContain(mission);
+      if (otherMission) expect(screen).not.toContain(otherMission);
+      expect(await page.locator('.cq-card, [data-testid="cq-mission"]').count()).toBe(0);
+      looks++;
+      await page.waitForTimeout(150);
+    }
+    expect(looks).toBeGreaterThan(0);
     expect(errors).toEqual([]);
   });
 });

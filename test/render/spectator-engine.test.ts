@@ -5,7 +5,7 @@ import { playOut } from '../../src/ai/play';
 import { randomAgent } from '../../src/ai/random-agent';
 import { saveToText } from '../../src/core/save';
 import { starSystemRuleset } from '../../systems/star-system-ruleset';
-import { SpectatorEngine } from '../../src/ui/spectator-engine';
+import { SpectatorEngine } from '../../src/ui/spectator/spectator-engine';
 
 const agents = { rebel: 'random', imperial: 'random' };
 

@@ -18,7 +18,9 @@ import { autoDefends, conquestContent, type FactionId } from '../../../systems/c
 import { maxDefenceDice } from '../../../systems/conquest/dice';
 import { singleRollOutcomes } from '../../../systems/conquest/odds';
 import type { ConquestView } from '../../../systems/conquest/view';
-import type { App } from '../app';
+import type { Host, Mode } from '../shell/mode';
+import { makeDrawer } from '../shell/drawers';
+import { secretsShownFor } from '../shell/privacy';
 import { esc, setHtml } from '../html';
 import { BoardFrame, placeEachFrame, systemOfPick } from '../game-screen/board-frame';
 import { aiSpeed, clickedButton, footHtml, gameButton, gameKey, HELP_BUTTON, LogList, samePlaces, typedInField, watchControlsHtml, playAi, playOne, type GameActions } from '../game-screen/controls';
@@ -61,7 +63,11 @@ const LOG_LINES = 160;
 type C = Command<FactionId>;
 type Event_ = GameEvent<FactionId>;
 
-export class ConquestScreen implements GameActions {
+export class ConquestScreen implements GameActions, Mode {
+  readonly id = 'conquest';
+  /** A board of its own: it answers the map's clicks and has its own help. */
+  readonly starSystem = false;
+  readonly framesItself = true;
   readonly box: HTMLElement;
   private readonly setupScreen: ConquestSetupScreen;
   private readonly sideEl: HTMLElement;
@@ -110,7 +116,7 @@ export class ConquestScreen implements GameActions {
   /** Decisions answered so far (tests wait on it). */
   private stepsDone = 0;
 
-  constructor(readonly app: App) {
+  constructor(readonly app: Host) {
     const cq = conquestContent(app.content);
     this.colours = new Map([...cq.factions.values()].map((f) => [f.id, f.color]));
     this.names = new Map([...cq.factions.values()].map((f) => [f.id, f.name]));
@@ -177,6 +183,9 @@ export class ConquestScreen implements GameActions {
     window.addEventListener('pointerdown', () => this.active && this.skip(), true);
     // the panels' widths follow the window: the board is framed again in what they leave open
     window.addEventListener('resize', () => this.active && this.frameBoard());
+    // a small window: the side panels fold away to tabs, and the board is framed again in the room left
+    makeDrawer(this.sideEl.parentElement as HTMLElement, 'left', 'Factions', () => this.active && this.frameBoard());
+    makeDrawer(this.panelEl, 'right', 'Cards and turn', () => this.active && this.frameBoard());
   }
 
   // ------------------------------------------------------------------ setup, start, leave
@@ -214,7 +223,7 @@ export class ConquestScreen implements GameActions {
     this.stop();
     this.online = online;
     this.setupScreen.hide();
-    this.app.enterConquest();
+    this.app.enter(this);
     // a map of the player's own is drawn in the galaxy's place [002 I Maps]
     const own = session.setup.map;
     this.app.showMap(own ? mapPictureContent(this.app.content, own) : null);
@@ -285,6 +294,16 @@ export class ConquestScreen implements GameActions {
   }
 
   /** The game as a file download (the menu's Export to a file). */
+  /** Whether there is a game of this screen's to save (an online one is the server's). */
+  hasGame(): boolean {
+    return this.active && !!this.session && !(this.session instanceof RemoteConquestSession);
+  }
+
+  /** The game as a file (its screen keeps it in its autosave slot as it goes; the Saves panel is not offered). */
+  save(purpose: 'store' | 'download'): void {
+    if (purpose === 'download') this.exportGame();
+  }
+
   exportGame(): void {
     const s = this.session;
     if (!s || s instanceof RemoteConquestSession) return;
@@ -294,7 +313,7 @@ export class ConquestScreen implements GameActions {
   /** Back to the menu: nothing of the game stays (its badges, rings, panels, timers). */
   leave(): void {
     this.stop();
-    this.app.leaveConquest();
+    this.app.leave(this);
     this.app.galaxy.home();
   }
 
@@ -331,13 +350,15 @@ export class ConquestScreen implements GameActions {
     return this.revealed;
   }
 
-  /** Secrets (cards, mission, private events) are drawn only for the viewer, and never while the screen is being handed over. */
+  /**
+   * Secrets (cards, mission, private events) are drawn only as the shell's rule says (shell/privacy.ts):
+   * in hot-seat, only while the human who took the screen is the one to act, so nothing of theirs stays
+   * on the screen while an AI or the next person plays.
+   */
   private get secretsFor(): FactionId | null | 'nobody' {
     const s = this.session;
     if (!s) return 'nobody';
-    if (this.handOver) return 'nobody';
-    const v = this.viewer;
-    return v === null && s.humans.length > 1 && !s.over ? 'nobody' : v;
+    return secretsShownFor({ humans: s.humans, acting: s.decision?.side ?? null, revealed: this.revealed, handingOver: this.handOver !== null, over: s.over });
   }
 
   /** The pending decision, when it is the viewer's to answer on this screen now. */

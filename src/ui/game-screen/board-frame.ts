@@ -26,9 +26,11 @@ export class BoardFrame {
   /** Frame the whole board between the panel on the left and the one on the right. */
   frame(leftPanel: HTMLElement, rightPanel: HTMLElement): void {
     const page = this.galaxy.renderer.domElement.getBoundingClientRect();
-    const side = leftPanel.getBoundingClientRect();
-    const panel = rightPanel.getBoundingClientRect();
-    this.galaxy.setInsets({ left: Math.max(0, side.right - page.left + 8), right: Math.max(0, page.right - panel.left + 8), bottom: 0 });
+    // a panel not shown (folded away in a small window: shell/drawers.ts) leaves its edge to the board
+    const shown = (el: HTMLElement) => el.getClientRects().length > 0;
+    const left = shown(leftPanel) ? Math.max(0, leftPanel.getBoundingClientRect().right - page.left + 8) : 0;
+    const right = shown(rightPanel) ? Math.max(0, page.right - rightPanel.getBoundingClientRect().left + 8) : 0;
+    this.galaxy.setInsets({ left, right, bottom: 0 });
     this.galaxy.frameSphere(this.centre, this.radius, 0.98, null);
   }
 }

@@ -8,7 +8,7 @@ import type { Command, Decision } from '../../core/engine/types';
 import type { Dest, ListGroup, Mover } from '../../words/dests';
 import type { AssignmentFacts } from '../../words/assignment';
 import type { Seats } from '../../core/save';
-import type { FromWorker } from '../spectator-protocol';
+import type { FromWorker } from '../spectator/spectator-protocol';
 import type { OptionInfo } from '../../words/describe';
 import type { CombatFacts } from '../../words/combat-facts';
 import type { OddsNote } from '../../words/character-odds';

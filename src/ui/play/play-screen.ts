@@ -11,7 +11,8 @@ import type { GameView } from '../../core/view';
 import { silentAudio, soundForEvent, type GameAudio } from '../../audio/audio';
 import { badgeRadius, type PlanetLayout } from '../../render/layout';
 import { SIDE_COLORS } from '../../render/palette';
-import type { App } from '../app';
+import type { Host, Mode } from '../shell/mode';
+import { makeDrawer } from '../shell/drawers';
 import { spreadMarkers, type ScreenBox } from '../screen-boxes';
 import type { OptionInfo } from '../../words/describe';
 import type { CombatFacts } from '../../words/combat-facts';
@@ -44,7 +45,11 @@ const ODDS_FACTS = new Set(['hidingLeast', 'hidingMost', 'searchValues', 'ownStr
 /** Event kinds whose dice the "last roll" box shows. */
 const ROLLS = ['military-combat', 'search', 'detection', 'break-off', 'character-combat', 'pdb', 'hyperjump'];
 
-export class PlayScreen {
+export class PlayScreen implements Mode {
+  readonly id = 'play';
+  readonly starSystem = true;
+  /** Its decision panel is on the right: it frames the picture around it. */
+  readonly framesItself = true;
   private worker: Worker | null = null;
   /** An online game [issue 27]: the seat on the game server that stands in for the worker. */
   private remote: RemotePlay | null = null;
@@ -81,8 +86,9 @@ export class PlayScreen {
   /** [issue 44] the opponent's turn, summed up when the player's decision comes. */
   private readonly summary = new TurnSummary();
 
-  constructor(readonly app: App) {
+  constructor(readonly app: Host) {
     const root = app.root;
+    this.audio = app.audio; // the player's own game sounds like the spectated one
     this.box = document.createElement('div');
     this.box.className = 'play';
     this.box.innerHTML = `
@@ -125,6 +131,8 @@ export class PlayScreen {
     this.helpEl.addEventListener('click', () => (this.helpEl.hidden = true));
     this.privacyEl.addEventListener('click', () => this.reveal());
     this.decisionEl.addEventListener('click', (e) => this.onDecisionClick(e));
+    // a small window: the decision panel folds away to a tab, and the picture is framed in the room left
+    makeDrawer(this.decisionBox, 'right', 'Your turn', () => this.active && this.frameAroundPanels());
     const prevFrame = app.galaxy.onFrame;
     app.galaxy.onFrame = () => {
       prevFrame();
@@ -280,10 +288,11 @@ export class PlayScreen {
    * Resume a played game from a save with seats (Continue, a save, an imported file). The screen changes
    * only once the worker has loaded it: a refused save leaves whatever was on the screen as it was.
    */
-  resume(text: string): void {
+  resume(text: string): string | null {
     this.leaveOnline();
     this.resuming = true;
     this.send({ type: 'resume', text });
+    return null;
   }
 
   /**
@@ -291,11 +300,15 @@ export class PlayScreen {
    * a local game, with the server standing in for the worker. `link` invites others; `seatLink` brings this
    * player back to the seat.
    */
-  playOnline(seat: OnlineSeat, link: string, seatLink: string): void {
+  async playOnline(seat: OnlineSeat, serverUrl: string): Promise<string | null> {
+    const { onlineLink } = await import('../../online/client');
+    const link = onlineLink(serverUrl, seat.joined.gameId);
+    const seatLink = onlineLink(serverUrl, seat.joined.gameId, seat.token ?? '');
     this.leaveOnline();
     this.remote = new RemotePlay(seat, link, seatLink, (m) => this.receive(m));
     this.enter(loadPace(450));
     this.remote.begin();
+    return null;
   }
 
   /** Leave the online seat, if this screen holds one (the server hands it to an AI after the host's wait). */
@@ -317,7 +330,7 @@ export class PlayScreen {
   }
 
   /** Ask the worker for the game as a save with its seats: kept under `label`, or offered as a file. */
-  requestSave(purpose: 'download' | 'store', label?: string): void {
+  save(purpose: 'download' | 'store', label?: string): void {
     this.send({ type: 'save', purpose, label });
   }
 
@@ -329,7 +342,7 @@ export class PlayScreen {
     this.play = null;
     this.lastRolls = [];
     this.framed = '';
-    this.app.enterPlay();
+    this.app.enter(this);
     // the picture's animations follow the chosen speed too (0: none)
     this.app.galaxy.animationSpeed = paceMs === 0 ? 0 : paceMs < 200 ? 2.5 : 1;
     (document.activeElement as HTMLElement | null)?.blur();
@@ -595,7 +608,7 @@ export class PlayScreen {
       case 'menu':
         return this.leave();
       case 'download':
-        return this.requestSave('download');
+        return this.save('download');
     }
   }
 
@@ -622,7 +635,7 @@ export class PlayScreen {
   /** Back to the menu (the game-over button, the HUD's Menu): the game is autosaved, Continue resumes it. */
   leave(): void {
     this.stop();
-    this.app.leaveGame();
+    this.app.leave(this);
   }
 
   /** Stop showing the game (the spectator takes the screen, or back to the menu). */
@@ -1022,7 +1035,7 @@ function notesHtml(notes: OddsNote[] | undefined): string {
  * [10.0-10.7] the odds of an attack with every shift the side knows (its own leader, the environ), the
  * hidden enemy strength as a range, and what is not known said in words.
  */
-function combatOddsHtml(t: App['content']['tables'], cf: CombatFacts): string {
+function combatOddsHtml(t: Host['content']['tables'], cf: CombatFacts): string {
   const { worst, best } = attackColumns(t, cf.ownStrength, cf.enemyLeast, cf.enemyMost, cf.shift, !!cf.ownLeader || cf.enemyLeadershipSeen > 0);
   const cols = worst === best ? [worst] : [worst, best];
   const strength = cf.enemyLeast === cf.enemyMost ? `enemy strength ${cf.enemyLeast}` : `enemy strength ${cf.enemyLeast} to ${cf.enemyMost}`;

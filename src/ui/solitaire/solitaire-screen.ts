@@ -15,7 +15,8 @@ import { solitaireContent, type UnitDef, type UnitType } from '../../../systems/
 import type { Side } from '../../../systems/solitaire/state';
 import { suppressionOdds } from '../../../systems/solitaire/phases';
 import type { SolitaireView } from '../../../systems/solitaire/view';
-import type { App } from '../app';
+import type { Host, Mode } from '../shell/mode';
+import { makeDrawer } from '../shell/drawers';
 import { esc, setHtml } from '../html';
 import { BoardFrame, placeEachFrame, systemOfPick } from '../game-screen/board-frame';
 import { aiSpeed, clickedButton, footHtml, gameButton, gameKey, LogList, samePlaces, typedInField, watchControlsHtml, playAi, playOne, type GameActions } from '../game-screen/controls';
@@ -55,7 +56,11 @@ const MANY = 10;
 
 type C = Command<Side>;
 
-export class SolitaireScreen implements GameActions {
+export class SolitaireScreen implements GameActions, Mode {
+  readonly id = 'solitaire';
+  /** A board of its own: it answers the map's clicks and has its own help. */
+  readonly starSystem = false;
+  readonly framesItself = true;
   readonly box: HTMLElement;
   private readonly setupScreen: SolitaireSetupScreen;
   private readonly hudEl: HTMLElement;
@@ -90,7 +95,7 @@ export class SolitaireScreen implements GameActions {
   private error = '';
   private stepsDone = 0;
 
-  constructor(readonly app: App) {
+  constructor(readonly app: Host) {
     this.defs = solitaireContent(app.content).units;
     this.box = document.createElement('div');
     this.box.className = 'solitaire';
@@ -139,6 +144,9 @@ export class SolitaireScreen implements GameActions {
     this.helpEl.addEventListener('click', () => (this.helpEl.hidden = true));
     window.addEventListener('keydown', (e) => this.onKey(e));
     window.addEventListener('resize', () => this.active && this.frameBoard());
+    // a small window: the side panels fold away to tabs, and the board is framed again in the room left
+    makeDrawer(this.hudEl.parentElement as HTMLElement, 'left', 'Empire', () => this.active && this.frameBoard());
+    makeDrawer(this.panelEl, 'right', 'Orders', () => this.active && this.frameBoard());
   }
 
   /**
@@ -146,7 +154,7 @@ export class SolitaireScreen implements GameActions {
    * at each game's start: another screen may have put its own handler in since (it is kept for when no
    * solitaire game runs).
    */
-  private pick: ((sel: Parameters<NonNullable<App['galaxy']['onPick']>>[0]) => boolean) | null = null;
+  private pick: ((sel: Parameters<NonNullable<Host['galaxy']['onPick']>>[0]) => boolean) | null = null;
   private takePicks(): void {
     const g = this.app.galaxy;
     if (this.pick && g.onPick === this.pick) return;
@@ -189,7 +197,7 @@ export class SolitaireScreen implements GameActions {
   private begin(session: SolitaireSession, speed: number, fresh: boolean): void {
     this.stop();
     this.setupScreen.hide();
-    this.app.enterSolitaire();
+    this.app.enter(this);
     this.takePicks();
     this.frame.measure();
     this.session = session;
@@ -218,7 +226,7 @@ export class SolitaireScreen implements GameActions {
 
   leave(): void {
     this.stop();
-    this.app.leaveSolitaire();
+    this.app.leave(this);
     this.app.galaxy.home();
   }
 
@@ -264,6 +272,16 @@ export class SolitaireScreen implements GameActions {
       title: `Solitaire · ${s.scenario.name}`,
       speed: this.speed,
     };
+  }
+
+  /** Whether there is a game of this screen's to save (an online one is the server's). */
+  hasGame(): boolean {
+    return this.active && !!this.session;
+  }
+
+  /** The game as a file (its screen keeps it in its autosave slot as it goes; the Saves panel is not offered). */
+  save(purpose: 'store' | 'download'): void {
+    if (purpose === 'download') this.exportGame();
   }
 
   exportGame(): void {

@@ -2,11 +2,11 @@
  * Messages between the page and the spectator's worker (which runs the engine and the agents, so the
  * page never freezes). Plain data only: views and events, never the game itself.
  */
-import type { SideId } from '../core/content/schema';
-import type { GameEvent } from '../core/engine/types';
-import type { GameView } from '../core/view';
-import type { EntityRefs } from '../render/types';
-import type { Seats } from '../core/save';
+import type { SideId } from '../../core/content/schema';
+import type { GameEvent } from '../../core/engine/types';
+import type { GameView } from '../../core/view';
+import type { EntityRefs } from '../../render/types';
+import type { Seats } from '../../core/save';
 
 export type StepUnit = 'decision' | 'phase' | 'turn';
 
@@ -28,7 +28,7 @@ export type ToWorker =
    * Ask for the game so far as a save file. `purpose` says what the page will do with it: offer it as
    * a download (the default) or keep it in the browser's save store under `label`.
    */
-  | { type: 'save'; purpose?: 'download' | 'store'; label?: string };
+  | { type: 'save'; purpose?: 'download' | 'store' | 'replay'; label?: string };
 
 export interface GameInfo {
   scenario: string;
@@ -37,6 +37,9 @@ export interface GameInfo {
   replay: boolean;
   agents: Record<string, string> | null;
 }
+
+/** A view of the game, with the events since the last one. */
+export type StateMessage = Extract<FromWorker, { type: 'state' }>;
 
 export type FromWorker =
   | { type: 'started'; info: GameInfo; refs: EntityRefs }

@@ -4,7 +4,7 @@
  * worker still hears pause and step messages.
  */
 /// <reference lib="webworker" />
-import { saveToText } from '../core/save';
+import { makeSave, saveToText } from '../../core/save';
 import { SpectatorEngine } from './spectator-engine';
 import type { FromWorker, ToWorker } from './spectator-protocol';
 
@@ -116,7 +116,10 @@ self.onmessage = (e: MessageEvent<ToWorker>) => {
       case 'save':
         if (engine.game) {
           const g = engine.game;
-          post([{ type: 'save', text: saveToText(g), name: `${g.scenario.id}-${g.seed}-turn${g.turn}.json`, purpose: m.purpose ?? 'download', label: m.label, scenario: g.scenario.id, turn: g.turn }]);
+          // a replay is marked as one: wherever it is opened, it plays from its start
+          const text = m.purpose === 'replay' ? JSON.stringify({ ...makeSave(g), replay: true }) : saveToText(g);
+          const name = `${g.scenario.id}-${g.seed}-${m.purpose === 'replay' ? 'replay' : `turn${g.turn}`}.json`;
+          post([{ type: 'save', text, name, purpose: m.purpose === 'store' ? 'store' : 'download', label: m.label, scenario: g.scenario.id, turn: g.turn }]);
         }
         break;
       case 'side':

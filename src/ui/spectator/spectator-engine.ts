@@ -3,20 +3,20 @@
  * (a live AI-vs-AI game, or a replay being watched), advances it a decision at a time, and describes
  * it as views and new events. The worker (`spectator-worker.ts`) drives it with a timer.
  */
-import { playOne } from '../ai/play';
-import { agentFactory } from '../ai/registry';
-import type { Agent } from '../ai/agent';
-import type { SideId } from '../core/content/schema';
-import { bundledContent } from '../core/content/bundled';
-import type { Content } from '../core/content/validate';
-import { apply, newGame, stateHash } from '../core/engine/game';
-import type { Game, GameEvent } from '../core/engine/types';
-import { gameAtStart, loadSave, type SaveFile } from '../core/save';
-import { viewFor } from '../core/view';
-import { starSystemRuleset } from '../../systems/star-system-ruleset';
-import type { EntityRefs } from '../render/types';
+import { playOne } from '../../ai/play';
+import { agentFactory } from '../../ai/registry';
+import type { Agent } from '../../ai/agent';
+import type { SideId } from '../../core/content/schema';
+import { bundledContent } from '../../core/content/bundled';
+import type { Content } from '../../core/content/validate';
+import { apply, newGame, stateHash } from '../../core/engine/game';
+import type { Game, GameEvent } from '../../core/engine/types';
+import { gameAtStart, loadSave, type SaveFile } from '../../core/save';
+import { viewFor } from '../../core/view';
+import { starSystemRuleset } from '../../../systems/star-system-ruleset';
+import type { EntityRefs } from '../../render/types';
 import type { FromWorker, GameInfo, StepUnit } from './spectator-protocol';
-import { entityRefs } from '../core/world/entity-refs';
+import { entityRefs } from '../../core/world/entity-refs';
 
 export class SpectatorEngine {
   game: Game | null = null;

@@ -1,0 +1,281 @@
+/**
+ * The map's labels, the same in every mode: each system's name with a pip per planet (its loyalty,
+ * control and rebellion in the shown view), each planet's name when the camera is near, the stack
+ * badges of the pieces on each environ and the stacks adrift after a hyperjump. They are DOM elements
+ * on a layer over the galaxy, moved only when the camera or the view changed. `boxes` is where the names
+ * and badges are on the screen: a mode's markers keep clear of them.
+ */
+import { Vector2, Vector3 } from 'three';
+import type { Content } from '../../core/content/validate';
+import type { GameView } from '../../core/view';
+import type { GalaxyScene } from '../../render/galaxy-scene';
+import { badgeRadius, type PlanetLayout } from '../../render/layout';
+import { LOYALTY_COLORS, SIDE_COLORS, STATE_LABELS } from '../../render/palette';
+import { spreadMarkers, type ScreenBox } from '../screen-boxes';
+
+export class MapLabels {
+  private labels: HTMLElement[] = [];
+  private stackLabels: HTMLElement[] = [];
+  /** Where each planet's name and each stack badge is on the screen, parallel to their elements. */
+  private systemBoxes: ScreenBox[] = [];
+  private nameBoxes: ScreenBox[] = [];
+  private badgeBoxes: ScreenBox[] = [];
+  /** The planet names and stack badges shown on the map: overlays (choice markers) keep clear of them. */
+  boxes: readonly ScreenBox[] = [];
+  /** The view the pips and drift badges show. */
+  view: GameView | null = null;
+  private readonly tmp2 = new Vector2();
+  private readonly tmpTop = new Vector2();
+  private readonly tmp3 = new Vector3();
+
+  constructor(
+    private readonly galaxy: GalaxyScene,
+    private readonly content: Content,
+    private readonly layer: HTMLElement,
+  ) {}
+
+  /** Build every label again (the galaxy, or the map shown in its place, changed). */
+  rebuild(): void {
+    this.buildSystemLabels();
+    this.buildStackLabels();
+    this.placeLabels(true);
+  }
+
+  /** Which planets' pips the system labels show now (see systemPips). */
+  private pipsShown = '';
+
+  buildSystemLabels(): void {
+    for (const l of this.labels) l.remove();
+    this.labels = [];
+    this.systemBoxes = [];
+    this.nameBoxes = [];
+    const layer = this.layer;
+    for (const s of this.galaxy.layout.systems) {
+      const el = document.createElement('div');
+      el.className = 'label system-label';
+      el.textContent = s.def.name;
+      // one pip per planet, coloured by the game's view (systemPips): who holds what, at a glance
+      const pips = document.createElement('span');
+      pips.className = 'pips';
+      for (const planet of this.content.galaxy.planets.filter((p) => p.system === s.id)) {
+        const pip = document.createElement('i');
+        pip.dataset.planet = planet.id;
+        pips.appendChild(pip);
+      }
+      el.appendChild(pips);
+      el.style.setProperty('--c', `#${s.provinceColor.getHexString()}`);
+      el.dataset.system = s.id;
+      el.addEventListener('click', () => this.galaxy.pick({ kind: 'system', id: s.id }));
+      layer.appendChild(el);
+      this.labels.push(el);
+      this.systemBoxes.push(hiddenBox());
+    }
+    for (const p of this.galaxy.layout.planets) {
+      const el = document.createElement('div');
+      el.className = 'label planet-label';
+      el.textContent = p.def.name;
+      el.dataset.planet = p.id;
+      el.addEventListener('click', () => this.galaxy.activate({ kind: 'planet', id: p.id }));
+      layer.appendChild(el);
+      this.labels.push(el);
+      this.nameBoxes.push(hiddenBox());
+    }
+    this.boxes = [...this.systemBoxes, ...this.nameBoxes, ...this.badgeBoxes];
+  }
+
+  /**
+   * Each system label's pips, one per planet in play: its loyalty's colour [15.1], ringed red under Rebel
+   * control and pulsing in rebellion [15.5], hollow for a secret planet the Empire has not discovered; the
+   * pip's title says it in words. Planets out of play (or no game) leave their pips blank.
+   */
+  systemPips(view: GameView | null): void {
+    const byId = new Map((view?.planets ?? []).map((p) => [p.id, p]));
+    // a label's size is measured once (measureOnce): when pips come or go, measure the labels again
+    const shownNow = (view?.planets ?? []).filter((p) => p.inPlay).map((p) => p.id).join();
+    if (shownNow !== this.pipsShown) {
+      this.pipsShown = shownNow;
+      for (const box of this.systemBoxes) box.width = 0;
+    }
+    for (const pip of (this.layer).querySelectorAll<HTMLElement>('.system-label .pips i')) {
+      const p = byId.get(pip.dataset.planet ?? '');
+      const shown = !!p?.inPlay;
+      pip.className = shown ? `state-${p.state}${p.unknownToEmpire ? ' secret' : ''}${p.rebelBase ? ' base' : ''}` : 'blank';
+      pip.style.setProperty('--c', shown ? LOYALTY_COLORS[p.loyalty] : 'transparent');
+      const name = this.content.planets.get(pip.dataset.planet ?? '')?.name ?? '';
+      pip.title = shown ? `${name}: ${p.loyalty}, ${STATE_LABELS[p.state].toLowerCase()}${p.unknownToEmpire ? ', unknown to the Empire' : ''}${p.rebelBase ? ', the Rebel base' : ''}` : name;
+    }
+  }
+
+  /** Stack icons with counts; each shows only when the camera is close to its planet (see placeLabels). */
+  buildStackLabels(): void {
+    for (const l of this.stackLabels) l.remove();
+    this.stackLabels = [];
+    const layer = this.layer;
+    for (const s of this.galaxy.stacks) {
+      if (!this.content.environs.has(s.environ)) continue;
+      const el = document.createElement('div');
+      el.className = `label stack-label side-${s.side}`;
+      el.style.setProperty('--c', SIDE_COLORS[s.side] ?? '#fff');
+      const units = s.units ? `<span title="military units">▲${s.units}<small>${s.strength === null ? '·?' : `·${s.strength}`}</small></span>` : '';
+      const chars = s.characters ? `<span title="characters${s.undetected ? `, ${s.undetected} undetected` : ''}">◆${s.characters}${s.undetected ? '<small>?</small>' : ''}</span>` : '';
+      el.innerHTML = units + chars;
+      el.dataset.environ = s.environ;
+      el.dataset.side = s.side;
+      el.addEventListener('click', () => this.galaxy.select({ kind: 'stack', environ: s.environ, side: s.side }));
+      layer.appendChild(el);
+      this.stackLabels.push(el);
+    }
+    this.badgeBoxes = this.stackLabels.map(hiddenBox);
+    this.buildDriftLabels();
+    this.boxes = [...this.systemBoxes, ...this.nameBoxes, ...this.badgeBoxes];
+    this.galaxy.takeLabelsDirty();
+    this.placeLabels(true);
+  }
+
+  /** [5.22] stacks adrift after a hyperjump: a badge on their drift area's ring, one per side and area. */
+  private driftLabels: { el: HTMLElement; system: string; outer: boolean; side: string }[] = [];
+
+  private buildDriftLabels(): void {
+    for (const l of this.driftLabels) l.el.remove();
+    this.driftLabels = [];
+    const groups = new Map<string, { system: string; outer: boolean; side: string; units: number; characters: number; ships: number }>();
+    for (const d of this.view?.drifting ?? []) {
+      const key = `${d.system}|${d.outer}|${d.side}`;
+      const g = groups.get(key) ?? { system: d.system, outer: d.outer, side: d.side, units: 0, characters: 0, ships: 0 };
+      if (d.kind === 'unit') g.units++;
+      else if (d.kind === 'character') g.characters++;
+      else g.ships++;
+      groups.set(key, g);
+    }
+    const layer = this.layer;
+    for (const g of groups.values()) {
+      const el = document.createElement('div');
+      el.className = `label stack-label drift-label side-${g.side}`;
+      el.style.setProperty('--c', SIDE_COLORS[g.side] ?? '#fff');
+      const where = `${g.outer ? 'outer drift area of' : 'drift area of the sun of'} ${this.content.systems.get(g.system)?.name ?? g.system}`;
+      el.title = `Adrift after a hyperjump, in the ${where} [5.22]`;
+      el.dataset.testid = 'drift-label';
+      el.innerHTML = `≈ ${g.units ? `▲${g.units} ` : ''}${g.characters ? `◆${g.characters} ` : ''}<small>${g.ships ? 'ship ' : ''}adrift</small>`;
+      layer.appendChild(el);
+      this.driftLabels.push({ el, system: g.system, outer: g.outer, side: g.side });
+    }
+  }
+
+  /** The drift badges on their rings: the Rebel's on one side of the sun, the Empire's on the other. */
+  private placeDriftLabels(): void {
+    const L = this.galaxy.layout;
+    for (const d of this.driftLabels) {
+      const s = L.systems[L.systemIndex.get(d.system) ?? -1];
+      let shown = false;
+      if (s) {
+        this.tmp3.copy(driftPoint(s.position, d.outer ? s.def.drift.outer : s.def.drift.inner, d.side));
+        shown = this.galaxy.cameraDistanceTo(s.position) < s.def.drift.outer * 12 && this.galaxy.project(this.tmp3, this.tmp2);
+      }
+      d.el.style.display = shown ? '' : 'none';
+      if (shown) d.el.style.transform = `translate(${this.tmp2.x.toFixed(1)}px, ${this.tmp2.y.toFixed(1)}px) translate(-50%, -50%)`;
+    }
+  }
+
+  /** Move the labels to their objects' screen positions, only when the camera or the view changed. */
+  placeLabels(force = false): void {
+    if (!this.galaxy.takeLabelsDirty() && !force) return;
+    const L = this.galaxy.layout;
+    const target = this.galaxy.controls.target;
+    const camDist = this.galaxy.camera.position.distanceTo(target);
+    let i = 0;
+    L.systems.forEach((s, n) => {
+      const el = this.labels[i++] as HTMLElement;
+      // kept as a box too, so the play screen's markers keep off system names (seen mid-flight)
+      const box = this.systemBoxes[n] as ScreenBox;
+      box.visible = this.galaxy.project(s.position, this.tmp2);
+      el.style.display = box.visible ? '' : 'none';
+      if (!box.visible) return;
+      const top = this.tmp2.y + 12;
+      el.style.transform = `translate(${this.tmp2.x.toFixed(1)}px, ${top.toFixed(1)}px) translate(-50%, 0)`;
+      el.classList.toggle('dim', camDist < 30 && s.position.distanceTo(target) > 12);
+      measureOnce(box, el);
+      box.x = this.tmp2.x;
+      box.y = top + box.height / 2;
+    });
+    // Stack badges ring their planet in the plane of the system, one on each environ's sector...
+    const sides: Record<string, number> = { rebel: 1, imperial: -1 };
+    const planetOfBadge: string[] = [];
+    this.stackLabels.forEach((el, n) => {
+      const box = this.badgeBoxes[n] as ScreenBox;
+      box.visible = false;
+      const where = L.environIndex.get(el.dataset.environ ?? '');
+      const p = where ? L.planets[where.planet] : undefined;
+      const e = where && p ? p.environs[where.environ] : undefined;
+      if (p && e) {
+        planetOfBadge[n] = p.id;
+        const a = e.angle + (sides[el.dataset.side ?? ''] ?? 0) * e.span * 0.22;
+        const r = badgeRadius(p, e);
+        this.tmp3.set(p.position.x + Math.cos(a) * r, p.position.y, p.position.z + Math.sin(a) * r);
+        box.visible = this.galaxy.cameraDistanceTo(p.position) < 30 && this.galaxy.project(this.tmp3, this.tmp2);
+      }
+      el.style.display = box.visible ? '' : 'none';
+      if (!box.visible) return;
+      measureOnce(box, el);
+      box.x = this.tmp2.x;
+      box.y = this.tmp2.y;
+    });
+    this.placeDriftLabels();
+    // ...nudged apart where neighbouring environs' badges would cover each other (a small planet)
+    spreadMarkers(this.badgeBoxes);
+    const highestBadge = new Map<string, number>();
+    this.stackLabels.forEach((el, n) => {
+      const box = this.badgeBoxes[n] as ScreenBox;
+      const planet = planetOfBadge[n];
+      if (!box.visible || planet === undefined) return;
+      el.style.transform = `translate(${box.x.toFixed(1)}px, ${box.y.toFixed(1)}px) translate(-50%, -50%)`;
+      highestBadge.set(planet, Math.min(highestBadge.get(planet) ?? Infinity, box.y));
+    });
+    // A planet's name goes above the planet, and above the badges shown over it, never under one.
+    L.planets.forEach((p, n) => {
+      const el = this.labels[i++] as HTMLElement;
+      const box = this.nameBoxes[n] as ScreenBox;
+      const near = this.galaxy.cameraDistanceTo(p.position) < 22;
+      box.visible = near && this.galaxy.project(p.position, this.tmp2);
+      el.style.display = box.visible ? '' : 'none';
+      if (!box.visible) return;
+      const x = this.tmp2.x;
+      const bottom = Math.min(this.tmp2.y - 26, this.planetTop(p) - 4, (highestBadge.get(p.id) ?? Infinity) - 12);
+      el.style.transform = `translate(${x.toFixed(1)}px, ${bottom.toFixed(1)}px) translate(-50%, -100%)`;
+      measureOnce(box, el);
+      box.x = x;
+      box.y = bottom - box.height / 2;
+    });
+  }
+
+  /**
+   * The highest point on the screen of a planet and its environ rings (seen close, they are large, and a
+   * name a fixed step above the planet's centre would sit on them).
+   */
+  private planetTop(p: PlanetLayout): number {
+    let ring = p.radius;
+    for (const e of p.environs) ring = Math.max(ring, e.outer);
+    let top = Infinity;
+    for (let k = 0; k < 8; k++) {
+      const a = (k / 8) * Math.PI * 2;
+      this.tmp3.set(p.position.x + Math.cos(a) * ring, p.position.y, p.position.z + Math.sin(a) * ring);
+      if (this.galaxy.project(this.tmp3, this.tmpTop)) top = Math.min(top, this.tmpTop.y);
+    }
+    return top;
+  }
+}
+
+
+function hiddenBox(): ScreenBox {
+  return { x: 0, y: 0, width: 0, height: 0, visible: false };
+}
+
+/** A label's size never changes once built: read it from the page once, the first time it is shown. */
+function measureOnce(box: ScreenBox, el: HTMLElement): void {
+  if (!box.width) [box.width, box.height] = [el.offsetWidth, el.offsetHeight];
+}
+
+/** [5.22] where a side's stack adrift is drawn: on its drift area's ring, the Rebel's on one side of the sun, the Empire's on the other. */
+export function driftPoint(centre: Vector3, radius: number, side: string): Vector3 {
+  const a = side === 'rebel' ? -Math.PI / 4 : (3 * Math.PI) / 4;
+  return new Vector3(centre.x + Math.cos(a) * radius, centre.y, centre.z + Math.sin(a) * radius);
+}
