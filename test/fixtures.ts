@@ -7,7 +7,7 @@ import { ContentError, validateContent, type Content, type RawContent } from '..
 import { apply, newGame } from '../src/core/engine/game';
 import type { Game } from '../src/core/engine/types';
 import { entityOf, type EntityKind } from '../src/core/world/world';
-import { starSystemRuleset } from '../systems/star-system-ruleset';
+import { starSystemRuleset } from '../systems/rebels-vs-empire/star-system-ruleset';
 
 export const content = bundledContent();
 export const ruleset = starSystemRuleset;

@@ -11,7 +11,7 @@ import { hasComponent } from 'bitecs';
 import type { SideId } from '../core/content/schema';
 import type { Game } from '../core/engine/types';
 import { allOf, environOf } from '../core/world/world';
-import { rebelVictoryPoints } from '../../systems/victory';
+import { rebelVictoryPoints } from '../../systems/rebels-vs-empire/victory';
 
 export interface EvaluationWeights {
   victoryPoint: number;

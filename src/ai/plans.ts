@@ -9,15 +9,15 @@
  * promises a better trade. A kind without a plan takes the engine's first option (every decision's options
  * are legal, so that is always a valid answer, just not a thoughtful one).
  */
-import { hyperjumpOddsOn } from '../../systems/hyperjump';
+import { hyperjumpOddsOn } from '../../systems/rebels-vs-empire/hyperjump';
 import type { MissionLetterId, SideId } from '../core/content/schema';
 import { isGalacticScenario, type Content } from '../core/content/validate';
 import type { Command, Decision } from '../core/engine/types';
 import type { GameView } from '../core/view';
 import { characterColumn, militaryColumn } from '../core/odds';
-import { shiftFromFacts } from '../../systems/military-combat';
-import { ratingDraws } from '../../systems/bonus-draw';
-import type { MissionHere } from '../../systems/missions';
+import { shiftFromFacts } from '../../systems/rebels-vs-empire/military-combat';
+import { ratingDraws } from '../../systems/rebels-vs-empire/bonus-draw';
+import type { MissionHere } from '../../systems/rebels-vs-empire/missions';
 
 /** What a plan may read: the view, the decision, and memory kept between decisions of one game. */
 export interface PlanContext {

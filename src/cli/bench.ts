@@ -18,7 +18,7 @@ import { bundledContent } from '../core/content/bundled';
 import { newGame } from '../core/engine/game';
 import { playOut } from '../ai/play';
 import { agentFactory, agentNames } from '../ai/registry';
-import { starSystemRuleset } from '../../systems/star-system-ruleset';
+import { starSystemRuleset } from '../../systems/rebels-vs-empire/star-system-ruleset';
 import { benchRender, type RenderBench } from './bench-render';
 import { conquestRuleset } from '../../systems/conquest/ruleset';
 import { FACTIONS } from '../../systems/conquest/content';

@@ -20,14 +20,14 @@
 import { readFileSync } from 'node:fs';
 import { bundledContent } from '../core/content/bundled';
 import { ContentError, isGalactic } from '../core/content/validate';
-import { chaosIndex, victoryLevel } from '../../systems/chaos';
-import { rebelVictoryPoints } from '../../systems/victory';
+import { chaosIndex, victoryLevel } from '../../systems/rebels-vs-empire/chaos';
+import { rebelVictoryPoints } from '../../systems/rebels-vs-empire/victory';
 import { gameResult, newGame, stateHash } from '../core/engine/game';
 import type { AnyGame, Game, Json } from '../core/engine/types';
 import { loadSave } from '../core/save';
 import { agentFactory, agentNames } from '../ai/registry';
 import { playOut } from '../ai/play';
-import { starSystemRuleset } from '../../systems/star-system-ruleset';
+import { starSystemRuleset } from '../../systems/rebels-vs-empire/star-system-ruleset';
 import { conquestRuleset } from '../../systems/conquest/ruleset';
 import { CARD_OPTIONS, conquestOptionsProblem, FACTIONS } from '../../systems/conquest/content';
 import { DECKS } from '../../systems/conquest/cards';

@@ -3,7 +3,7 @@
  * positions of his undetected characters in the prisoner's province for the rest of the game-turn"
  * (missions.json). It is knowledge, not detection [9.31]: nothing is tagged `Detected`, so no rule that
  * reads detection changes; the views (`viewFor`) and the side's imagined games (`sampleBelief`) show what
- * it learnt. Kept in `game.vars.questioned` (saved, hashed), written by the mission (systems/mission-effects.ts).
+ * it learnt. Kept in `game.vars.questioned` (saved, hashed), written by the mission (systems/rebels-vs-empire/mission-effects.ts).
  */
 import type { SideId } from './content/schema';
 import type { Game, Json } from './engine/types';

@@ -162,7 +162,7 @@ export interface ViewOptions {
 }
 
 /**
- * [5.3I, 13.2] an environ's sovereign and his court, as `systems/sovereigns.ts` keeps them (the court in
+ * [5.3I, 13.2] an environ's sovereign and his court, as `systems/rebels-vs-empire/sovereigns.ts` keeps them (the court in
  * `game.vars.sovereignCourts`, by environ id); sovereigns have no effect in the star-system game, so
  * there it shows none.
  */
@@ -173,7 +173,7 @@ function sovereignView(game: Game, environ: string): EnvironView['sovereign'] {
   return { name, court: courts?.[environ] ?? null };
 }
 
-/** The Empire's strategic assignment, as the rules keep it in `game.vars.assignment` (systems/galactic-events.ts). */
+/** The Empire's strategic assignment, as the rules keep it in `game.vars.assignment` (systems/rebels-vs-empire/galactic-events.ts). */
 function assignmentView(game: Game): AssignmentView | null {
   const held = game.vars.assignment as { id: string; deadline: number; risenAtDraw: number } | undefined;
   const card = held && game.content.galactic.assignments.find((a) => a.id === held.id);

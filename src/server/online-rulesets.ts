@@ -16,7 +16,7 @@ import type { OnlinePlayFacts } from '../online/protocol';
 import { AGENTS } from '../ai/registry';
 import { CONQUEST_AGENTS } from '../ai/conquest/registry';
 import { byName } from '../ai/by-name';
-import { starSystemRuleset } from '../../systems/star-system-ruleset';
+import { starSystemRuleset } from '../../systems/rebels-vs-empire/star-system-ruleset';
 import { conquestRuleset } from '../../systems/conquest/ruleset';
 import { optionsOfGame, type ConquestGame } from '../../systems/conquest/state';
 import { conquestView } from '../../systems/conquest/view';

@@ -7,7 +7,7 @@ import type { GameView } from '../core/view';
 import { ENVIRON_COLORS, LOYALTY_COLORS, SIDE_COLORS, STATE_LABELS, STAR_COLORS } from '../render/palette';
 import type { Selection } from '../render/galaxy-scene';
 import type { EntityRefs } from '../render/types';
-import { explainPlanetInView } from '../../systems/control-explain';
+import { explainPlanetInView } from '../../systems/rebels-vs-empire/control-explain';
 import { esc } from './html';
 
 const sideName = (s: string) => (s === 'rebel' ? 'Rebel' : s === 'imperial' ? 'Imperial' : s);

@@ -9,7 +9,7 @@
 import type { Content } from '../core/content/validate';
 import type { LOYALTIES, SideId } from '../core/content/schema';
 import type { GameView, PlanetView } from '../core/view';
-import { explainPlanetInView, type PlanetStateName } from '../../systems/control-explain';
+import { explainPlanetInView, type PlanetStateName } from '../../systems/rebels-vs-empire/control-explain';
 
 /** One side's pieces on a planet, as the viewer sees them. */
 export interface ForceCount {
@@ -34,7 +34,7 @@ export interface PlanetRow {
   state: PlanetStateName;
   /** Who controls it now [15.5]. */
   control: SideId | null;
-  /** Why, in the words of the Planet Control Chart (systems/control-explain.ts). */
+  /** Why, in the words of the Planet Control Chart (systems/rebels-vs-empire/control-explain.ts). */
   controlWhy: string;
   pdbLevel: number;
   pdbUp: boolean;

@@ -9,7 +9,7 @@ import type { ActionCardDef, ActionEventKind, CreatureDef, GalacticEffectDef, Ga
 import type { Content } from '../core/content/validate';
 import { GLOSSARY, type GlossaryEntry } from './play/glossary';
 import { missionNeed, missionSuits } from '../words/mission-words';
-import { RATING_DRAWS_PER } from '../../systems/bonus-draw';
+import { RATING_DRAWS_PER } from '../../systems/rebels-vs-empire/bonus-draw';
 import './reference.css';
 
 type Child = Node | string;

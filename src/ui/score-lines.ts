@@ -1,7 +1,7 @@
 /**
  * The Rebel's victory points as lines a player reads: each scoring planet and each kill, capture and
  * gathering of information on its own line ("+6 Tollis: in rebellion"), from the score's `sources`
- * (systems/victory.ts victorySources); an older save's score has only totals by reason, read instead.
+ * (systems/rebels-vs-empire/victory.ts victorySources); an older save's score has only totals by reason, read instead.
  */
 import type { Json } from '../core/engine/types';
 

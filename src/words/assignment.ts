@@ -7,8 +7,8 @@ import type { Game } from '../core/engine/types';
 import { LOYALTIES, PLANET_STATES } from '../core/content/schema';
 import { refOf } from '../core/world/world';
 import { nameOf } from '../core/names';
-import { assignmentInHand, assignmentMet, planetsIn } from '../../systems/galactic-events';
-import { unitsOnPlanet } from '../../systems/sides';
+import { assignmentInHand, assignmentMet, planetsIn } from '../../systems/rebels-vs-empire/galactic-events';
+import { unitsOnPlanet } from '../../systems/rebels-vs-empire/sides';
 
 export interface AssignmentFacts {
   name: string;

@@ -1,6 +1,6 @@
 /**
  * The odds of a character combat round [12.5-12.6], computed by enumerating the rule's own outcome
- * functions (`roundResult`, `breakOffResult` in systems/character-combat.ts) over every die face: never
+ * functions (`roundResult`, `breakOffResult` in systems/rebels-vs-empire/character-combat.ts) over every die face: never
  * a second copy of the table reading. So a firefight's doubled wounds, a capture's column shift and the
  * column to the right after a failed break-off are in the odds because they are in the rule.
  *
@@ -12,9 +12,9 @@ import type { TablesDef } from '../core/content/schema';
 import type { Decision, Frame, Game } from '../core/engine/types';
 import { percent } from '../core/odds';
 import { nameOf } from '../core/names';
-import { attackerStrikes, breakOffResult, currentCombat, remainingEndurance, roundResult, squadRatings, type Attacker, type CombatStyle, type CharacterCombatData } from '../../systems/character-combat';
+import { attackerStrikes, breakOffResult, currentCombat, remainingEndurance, roundResult, squadRatings, type Attacker, type CombatStyle, type CharacterCombatData } from '../../systems/rebels-vs-empire/character-combat';
 import { characterColumn } from '../core/odds';
-import { isFreeCharacter } from '../../systems/sides';
+import { isFreeCharacter } from '../../systems/rebels-vs-empire/sides';
 
 const FACES = [1, 2, 3, 4, 5, 6];
 

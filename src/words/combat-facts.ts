@@ -9,8 +9,8 @@ import type { Decision, Game } from '../core/engine/types';
 import type { SideId } from '../core/content/schema';
 import { viewFor } from '../core/view';
 import { kindOf } from '../core/world/world';
-import { leaderCandidates, shiftFromFacts } from '../../systems/military-combat';
-import { enemyOf } from '../../systems/sides';
+import { leaderCandidates, shiftFromFacts } from '../../systems/rebels-vs-empire/military-combat';
+import { enemyOf } from '../../systems/rebels-vs-empire/sides';
 
 export interface CombatFacts {
   ownStrength: number;

@@ -7,8 +7,8 @@
 import type { Command, Decision, Game, Json } from '../core/engine/types';
 import { environOf, kindOf, planetOfEnviron, refOf } from '../core/world/world';
 import { LOYALTIES, type SideId } from '../core/content/schema';
-import { groupById, groupOn, missionPhase } from '../../systems/missions';
-import { hidingBonus } from '../../systems/search';
+import { groupById, groupOn, missionPhase } from '../../systems/rebels-vs-empire/missions';
+import { hidingBonus } from '../../systems/rebels-vs-empire/search';
 import { optionFacts, pdbWords } from './option-facts';
 import { nameOf } from '../core/names';
 

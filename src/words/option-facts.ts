@@ -6,23 +6,23 @@
  * planet facts (loyalty, state, PDB), public tables and cards.
  */
 import type { HyperjumpResult } from '../core/content/schema';
-import { HYPERJUMP_WORDS, driftingStacks, hyperjumpOdds, jumpOf, stackNavigation } from '../../systems/hyperjump';
-import { pdbUsableBy } from '../../systems/pdb';
+import { HYPERJUMP_WORDS, driftingStacks, hyperjumpOdds, jumpOf, stackNavigation } from '../../systems/rebels-vs-empire/hyperjump';
+import { pdbUsableBy } from '../../systems/rebels-vs-empire/pdb';
 import { hasComponent } from 'bitecs';
 import type { Command, Decision, Game } from '../core/engine/types';
 import { LOYALTIES, PLANET_STATES, type SideId } from '../core/content/schema';
 import { environOf, holderOf, kindOf, planetOfEnviron, refOf } from '../core/world/world';
 import { detectionOdds, percent } from '../core/odds';
 import { nameOf } from '../core/names';
-import { DIPLOMACY_LOYALTY_DRAWS, ratingDraws } from '../../systems/bonus-draw';
-import { evasionValue, pilotNavigation } from '../../systems/detection';
-import { controls } from '../../systems/control';
-import { courtOf, sovereignDiplomacyDraws, sovereignOf } from '../../systems/sovereigns';
-import { enemyOf, sideOf, unitsIn } from '../../systems/sides';
-import { groupParts } from '../../systems/movement';
-import { possessionCard, workingPossessions } from '../../systems/possessions';
+import { DIPLOMACY_LOYALTY_DRAWS, ratingDraws } from '../../systems/rebels-vs-empire/bonus-draw';
+import { evasionValue, pilotNavigation } from '../../systems/rebels-vs-empire/detection';
+import { controls } from '../../systems/rebels-vs-empire/control';
+import { courtOf, sovereignDiplomacyDraws, sovereignOf } from '../../systems/rebels-vs-empire/sovereigns';
+import { enemyOf, sideOf, unitsIn } from '../../systems/rebels-vs-empire/sides';
+import { groupParts } from '../../systems/rebels-vs-empire/movement';
+import { possessionCard, workingPossessions } from '../../systems/rebels-vs-empire/possessions';
 import { missionNeed, missionSuits } from './mission-words';
-import { sectionFor } from '../../systems/action-cards';
+import { sectionFor } from '../../systems/rebels-vs-empire/action-cards';
 
 export interface OptionFacts {
   /** A line of facts under the label. */

@@ -18,10 +18,10 @@ import { playOne, playOut } from '../../src/ai/play';
 import { planFor } from '../../src/ai/plans';
 import { randomAgent } from '../../src/ai/random-agent';
 import { LEVELS, searchAgent, searchableAlternatives } from '../../src/ai/search-agent';
-import { environsInPlay } from '../../systems/sides';
-import { missionAllowed, missionPhase } from '../../systems/missions';
-import { bringOwnSpaceship } from '../../systems/possessions';
-import { act, assign, emptyBoard, env, put } from '../systems/mission-helpers';
+import { environsInPlay } from '../../systems/rebels-vs-empire/sides';
+import { missionAllowed, missionPhase } from '../../systems/rebels-vs-empire/missions';
+import { bringOwnSpaceship } from '../../systems/rebels-vs-empire/possessions';
+import { act, assign, emptyBoard, env, put } from '../systems/rebels-vs-empire/mission-helpers';
 import { content, freeUnitsContent, ruleset, SCENARIOS, testGame } from '../fixtures';
 
 /**

@@ -2,8 +2,8 @@
  * `normal`'s plans, judged on positions built for the purpose: each test sets up a position where the
  * rules make one answer right, and checks the plan finds it from its side's view.
  */
-import { hyperjumpOddsOn, routeBetween } from '../../systems/hyperjump';
-import { pilotNavigation } from '../../systems/detection';
+import { hyperjumpOddsOn, routeBetween } from '../../systems/rebels-vs-empire/hyperjump';
+import { pilotNavigation } from '../../systems/rebels-vs-empire/detection';
 import { describe, expect, it } from 'vitest';
 import { advance, apply } from '../../src/core/engine/game';
 import type { Command, Decision, Game } from '../../src/core/engine/types';
@@ -12,18 +12,18 @@ import { IMPERIAL_CONTROL, REBELLION, REBEL_CONTROL } from '../../src/core/world
 import { hasComponent } from 'bitecs';
 import { allOf, entityOf, environOf, environsOf, hold, place, planetOfEnviron, refOf, systemOfPlanet, tag } from '../../src/core/world/world';
 import { ENVIRON_TYPES, LOYALTIES, type SideId } from '../../src/core/content/schema';
-import { eliminateUnit } from '../../systems/military-combat';
+import { eliminateUnit } from '../../systems/rebels-vs-empire/military-combat';
 import { viewFor } from '../../src/core/view';
 import { planFor, type PlanSkills } from '../../src/ai/plans';
 import { beliefOf } from '../../src/core/belief';
 import { agentFactory } from '../../src/ai/registry';
 import { LEVELS } from '../../src/ai/search-agent';
-import { unitsIn, unitsOnPlanet } from '../../systems/sides';
+import { unitsIn, unitsOnPlanet } from '../../systems/rebels-vs-empire/sides';
 import { atMovementOf, eid, passUntil, rigDice, testGame } from '../fixtures';
-import { act, assignOne, emptyBoard, put, toSegment } from '../systems/mission-helpers';
-import { anEnviron, choose, clearedGame, putCharacter, putUnit, run } from '../systems/character-fixtures';
-import { clearBoard, ship } from '../systems/ops-helpers';
-import { summonSovereign } from '../../systems/sovereigns';
+import { act, assignOne, emptyBoard, put, toSegment } from '../systems/rebels-vs-empire/mission-helpers';
+import { anEnviron, choose, clearedGame, putCharacter, putUnit, run } from '../systems/rebels-vs-empire/character-fixtures';
+import { clearBoard, ship } from '../systems/rebels-vs-empire/ops-helpers';
+import { summonSovereign } from '../../systems/rebels-vs-empire/sovereigns';
 
 /** Take every Imperial unit off a planet (the positions below start from a bare planet). */
 function strip(game: Game, planet: string): void {

@@ -1,14 +1,14 @@
 /** The odds panel's numbers, checked die by die against the rules code that reads the same tables. */
 import { describe, expect, it } from 'vitest';
 import { testGame } from '../fixtures';
-import { combatResult } from '../../systems/military-combat';
-import { searchNumber } from '../../systems/search';
-import { detectionResult } from '../../systems/detection';
-import { combatColumn } from '../../systems/character-combat';
+import { combatResult } from '../../systems/rebels-vs-empire/military-combat';
+import { searchNumber } from '../../systems/rebels-vs-empire/search';
+import { detectionResult } from '../../systems/rebels-vs-empire/detection';
+import { combatColumn } from '../../systems/rebels-vs-empire/character-combat';
 import { attackColumns, breakOffOdds, characterColumn, characterOdds, detectionOdds, militaryOdds, oddsForEvent, ratioColumn, searchOdds, shiftColumn } from '../../src/core/odds';
-import { combatShift } from '../../systems/military-combat';
+import { combatShift } from '../../systems/rebels-vs-empire/military-combat';
 import { combatFacts } from '../../src/words/combat-facts';
-import { emptyBoard, put, unit } from '../systems/mission-helpers';
+import { emptyBoard, put, unit } from '../systems/rebels-vs-empire/mission-helpers';
 import { entityOf } from '../../src/core/world/world';
 import { emit } from '../../src/core/engine/game';
 import type { Decision } from '../../src/core/engine/types';

@@ -7,7 +7,7 @@ import { addComponent, removeComponent } from 'bitecs';
 import { spawnUnit } from '../../src/core/world/build';
 import { allOf, environOf, hold, place } from '../../src/core/world/world';
 import { viewFor } from '../../src/core/view';
-import { environsInPlay } from '../../systems/sides';
+import { environsInPlay } from '../../systems/rebels-vs-empire/sides';
 import { testGame } from '../fixtures';
 
 function setup() {

@@ -5,7 +5,7 @@ import { newGame } from '../../src/core/engine/game';
 import { playOut } from '../../src/ai/play';
 import { randomAgent } from '../../src/ai/random-agent';
 import { saveToText } from '../../src/core/save';
-import { starSystemRuleset } from '../../systems/star-system-ruleset';
+import { starSystemRuleset } from '../../systems/rebels-vs-empire/star-system-ruleset';
 import { cameraSettled, gameReady, openGamePage, startSession, type Session } from './browser';
 
 /* The page's test hook (window.__galaxy), typed loosely: the tests only read plain data from it. */

@@ -17,7 +17,7 @@ import { playOne } from '../../src/ai/play';
 import { agentFactory } from '../../src/ai/registry';
 import { saveToText } from '../../src/core/save';
 import { namesIn } from '../../src/words/describe';
-import { starSystemRuleset } from '../../systems/star-system-ruleset';
+import { starSystemRuleset } from '../../systems/rebels-vs-empire/star-system-ruleset';
 import { ConquestSession } from '../../src/ui/conquest/session';
 import type { FactionId } from '../../systems/conquest/content';
 

@@ -14,7 +14,7 @@ import { newGame } from '../../src/core/engine/game';
 import { playOut } from '../../src/ai/play';
 import { randomAgent } from '../../src/ai/random-agent';
 import { saveToText } from '../../src/core/save';
-import { starSystemRuleset } from '../../systems/star-system-ruleset';
+import { starSystemRuleset } from '../../systems/rebels-vs-empire/star-system-ruleset';
 
 type Hook = { playState: () => PlayState; saves: () => { name: string; played?: boolean; who?: string }[] };
 const SHOTS = process.env.SHOTS_DIR ?? '';

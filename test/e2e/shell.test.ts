@@ -13,7 +13,7 @@ import { newGame } from '../../src/core/engine/game';
 import { playOne } from '../../src/ai/play';
 import { agentFactory } from '../../src/ai/registry';
 import { saveToText } from '../../src/core/save';
-import { starSystemRuleset } from '../../systems/star-system-ruleset';
+import { starSystemRuleset } from '../../systems/rebels-vs-empire/star-system-ruleset';
 
 type Hook = Record<string, (...args: unknown[]) => unknown>;
 const hook = <T>(page: Page, name: string, ...args: unknown[]) =>

@@ -4,7 +4,7 @@ import { newGame, stateHash } from '../../src/core/engine/game';
 import { playOut } from '../../src/ai/play';
 import { randomAgent } from '../../src/ai/random-agent';
 import { saveToText } from '../../src/core/save';
-import { starSystemRuleset } from '../../systems/star-system-ruleset';
+import { starSystemRuleset } from '../../systems/rebels-vs-empire/star-system-ruleset';
 import { SpectatorEngine } from '../../src/ui/spectator/spectator-engine';
 
 const agents = { rebel: 'random', imperial: 'random' };

@@ -7,16 +7,16 @@ import { expect } from 'vitest';
 import { hasComponent } from 'bitecs';
 import type { Game } from '../../src/core/engine/types';
 import { allOf, environOf, guardOf, isActivePiece, planetOfEnviron, refOf } from '../../src/core/world/world';
-import { chaosIndex } from '../../systems/chaos';
+import { chaosIndex } from '../../systems/rebels-vs-empire/chaos';
 import { viewFor } from '../../src/core/view';
-import { controllerByChart } from '../../systems/control';
-import { loyaltyFrozen, PATRIOTIC, UNREST } from '../../systems/loyalty';
-import { missionPhase } from '../../systems/missions';
-import { movablePieces } from '../../systems/movement';
-import type { RebellionEntry } from '../../systems/rebellion';
-import { charactersIn, enemyOf, environsInPlay, sideOf, unitsIn, unitsOnPlanet } from '../../systems/sides';
-import { allShips, stacksOf } from '../../systems/stacking';
-import { isFreeCharacter } from '../../systems/sides';
+import { controllerByChart } from '../../systems/rebels-vs-empire/control';
+import { loyaltyFrozen, PATRIOTIC, UNREST } from '../../systems/rebels-vs-empire/loyalty';
+import { missionPhase } from '../../systems/rebels-vs-empire/missions';
+import { movablePieces } from '../../systems/rebels-vs-empire/movement';
+import type { RebellionEntry } from '../../systems/rebels-vs-empire/rebellion';
+import { charactersIn, enemyOf, environsInPlay, sideOf, unitsIn, unitsOnPlanet } from '../../systems/rebels-vs-empire/sides';
+import { allShips, stacksOf } from '../../systems/rebels-vs-empire/stacking';
+import { isFreeCharacter } from '../../systems/rebels-vs-empire/sides';
 
 /**
  * Events in which hidden units are used, and so revealed to both sides [7.22]; and [13.2] a unit the

@@ -2,7 +2,7 @@
  * The engine skips the refresh of derived state (control, stacks, ships, prisoners...) when the world's
  * revision has not moved since the last one (engine/game.ts, `refreshDerived`). That is safe only if every
  * change to the world is counted (`touch`, and the world helpers that call it); the answers rules code
- * keeps while the world stands still (systems/memo.ts, `whileUnchanged`) rely on the same count. These games run under a
+ * keeps while the world stands still (systems/common/memo.ts, `whileUnchanged`) rely on the same count. These games run under a
  * ruleset whose `revision` also looks at the whole world: seeing the same revision again over a world
  * that has changed, it fails, naming the change nobody counted.
  */
@@ -17,7 +17,7 @@ import { playOut } from '../../src/ai/play';
 import { randomAgent } from '../../src/ai/random-agent';
 import { agentFactory } from '../../src/ai/registry';
 import { content, SCENARIOS } from '../fixtures';
-import { starSystemRuleset } from '../../systems/star-system-ruleset';
+import { starSystemRuleset } from '../../systems/rebels-vs-empire/star-system-ruleset';
 import { commandCounter } from '../property/count';
 
 const counted = commandCounter(import.meta.url);

@@ -7,7 +7,7 @@ import { diceOf } from '../../src/ui/play/dice-tray';
 import { newGame } from '../../src/core/engine/game';
 import { playOut } from '../../src/ai/play';
 import { agentFactory } from '../../src/ai/registry';
-import { starSystemRuleset } from '../../systems/star-system-ruleset';
+import { starSystemRuleset } from '../../systems/rebels-vs-empire/star-system-ruleset';
 import { content } from '../fixtures';
 
 describe('dice read from a roll\'s line', () => {

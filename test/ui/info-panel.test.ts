@@ -1,13 +1,13 @@
 /**
  * The planet panel says why a planet is, or is not, controlled [15.5-15.54], from the side's view:
- * the words of explainControl (checked against the chart in test/systems/control-explain.test.ts).
+ * the words of explainControl (checked against the chart in test/systems/rebels-vs-empire/control-explain.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { viewFor } from '../../src/core/view';
 import { panelHtml } from '../../src/ui/info-panel';
 import { entityRefs } from '../../src/core/world/entity-refs';
-import { explainPlanetInView } from '../../systems/control-explain';
-import { summonSovereign } from '../../systems/sovereigns';
+import { explainPlanetInView } from '../../systems/rebels-vs-empire/control-explain';
+import { summonSovereign } from '../../systems/rebels-vs-empire/sovereigns';
 import { entityOf } from '../../src/core/world/world';
 import { content, testGame } from '../fixtures';
 

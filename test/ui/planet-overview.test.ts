@@ -11,8 +11,8 @@ import { viewFor } from '../../src/core/view';
 import { spawnUnit } from '../../src/core/world/build';
 import { allOf, environOf, environsOf, place, planetOfEnviron, refOf } from '../../src/core/world/world';
 import { OVERVIEW_COLUMNS, planetOverviewRows, sortRows, type OverviewColumn, type PlanetRow } from '../../src/ui/planet-overview';
-import { explainPlanetInView } from '../../systems/control-explain';
-import { planetsInPlay } from '../../systems/sides';
+import { explainPlanetInView } from '../../systems/rebels-vs-empire/control-explain';
+import { planetsInPlay } from '../../systems/rebels-vs-empire/sides';
 import { content, SCENARIOS, testGame } from '../fixtures';
 
 const SIDES = ['rebel', 'imperial', null] as const;

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Game } from '../../src/core/engine/types';
 import { characterColumn } from '../../src/core/odds';
 import { breakOffChances, characterCombatNotes, roundOdds, type CountChance } from '../../src/words/character-odds';
-import { anEnviron, choose, clearedGame, putCharacter, run } from '../systems/character-fixtures';
+import { anEnviron, choose, clearedGame, putCharacter, run } from '../systems/rebels-vs-empire/character-fixtures';
 
 /** Dravona Esk (8/8) attacks Kaelen Dray (5/6), waiting at the break-off decision. */
 function duel(style: 'hand-to-hand' | 'firefight', intent: 'kill' | 'capture', seed: string): Game {

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../src/core/rng';
-import { drawActionCard, sectionFor } from '../../systems/action-cards';
-import { environsInPlay } from '../../systems/sides';
+import { drawActionCard, sectionFor } from '../../systems/rebels-vs-empire/action-cards';
+import { environsInPlay } from '../../systems/rebels-vs-empire/sides';
 import { bonusLetterChance } from '../../src/words/option-facts';
 import { testGame } from '../fixtures';
 

@@ -123,7 +123,7 @@ export function isStarFaringHome(content: Content, planet: string): boolean {
 
 /**
  * Whether a planet lies within a galactic card's scope (`PlanetScopeDef`): its province, a race living
- * in one of its environs, its kind. Read from the content alone, so the rules (systems/galactic-events.ts)
+ * in one of its environs, its kind. Read from the content alone, so the rules (systems/rebels-vs-empire/galactic-events.ts)
  * and the views (the Empire's strategic assignment) agree on it. A "random" province is drawn by the
  * rules before they ask.
  */

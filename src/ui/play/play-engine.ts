@@ -14,7 +14,7 @@ import { apply, newGame, optionsOf, replay } from '../../core/engine/game';
 import type { Command, Game, GameEvent } from '../../core/engine/types';
 import { viewFor } from '../../core/view';
 import { loadSave, saveToText } from '../../core/save';
-import { starSystemRuleset } from '../../../systems/star-system-ruleset';
+import { starSystemRuleset } from '../../../systems/rebels-vs-empire/star-system-ruleset';
 import type { EntityRefs } from '../../render/types';
 import { playOne } from '../../ai/play';
 import { namesIn } from '../../words/describe';

@@ -13,7 +13,7 @@ import { apply, newGame, stateHash } from '../../core/engine/game';
 import type { Game, GameEvent } from '../../core/engine/types';
 import { gameAtStart, loadSave, type SaveFile } from '../../core/save';
 import { viewFor } from '../../core/view';
-import { starSystemRuleset } from '../../../systems/star-system-ruleset';
+import { starSystemRuleset } from '../../../systems/rebels-vs-empire/star-system-ruleset';
 import type { EntityRefs } from '../../render/types';
 import type { FromWorker, GameInfo, StepUnit } from './spectator-protocol';
 import { entityRefs } from '../../core/world/entity-refs';

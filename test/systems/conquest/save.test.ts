@@ -8,7 +8,7 @@ import { loadSave, saveToText } from '../../../src/core/save';
 import { playConquestOne } from '../../../src/ai/conquest/play';
 import { randomConquestAgent } from '../../../src/ai/conquest/random-agent';
 import { conquestRuleset } from '../../../systems/conquest/ruleset';
-import { starSystemRuleset } from '../../../systems/star-system-ruleset';
+import { starSystemRuleset } from '../../../systems/rebels-vs-empire/star-system-ruleset';
 import { content, conquestGame } from './fixtures';
 
 const players = ['crimson', 'azure', 'emerald'] as const;

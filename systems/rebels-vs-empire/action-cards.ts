@@ -1,0 +1,232 @@
+/**
+ * The action deck [13.3-13.48]: drawing cards, the section read by environ type [13.32], which cards
+ * count [13.41, 13.42], and the events they carry [13.43-13.48] (`ACTION_EVENTS` in the content schema).
+ *
+ * The deck is `game.vars.actionDeck` (card numbers, top first), shuffled with the game RNG; drawn cards go
+ * to `game.vars.actionDiscard`, and when the deck runs out the discards are shuffled into a new deck.
+ */
+import { hasComponent } from 'bitecs';
+import type { ActionCardDef, ActionEventKind, SideId } from '../../src/core/content/schema';
+
+type ActionSection = ActionCardDef['urban'];
+import { ENVIRON_TYPES } from '../../src/core/content/schema';
+import { emit } from '../../src/core/engine/game';
+import type { Game } from '../../src/core/engine/types';
+import { planetOfEnviron, refOf, tag, touch } from '../../src/core/world/world';
+import { nameOf } from '../../src/core/names';
+import { controls } from './control';
+import { shiftLoyalty } from './loyalty';
+import { abortGroup, killCharacter, queueProcedure, type Effect } from './mission-effects';
+import { activeGroups, inRebellionOrRebelControl, missionPhase, type MissionGroup } from './missions';
+import { enemyOf } from './sides';
+
+/** [13.46] the squad strength of the sentry robots (decided, docs/rules.md). */
+export const SENTRY_ROBOT_STRENGTH = 2;
+
+/** Draw the top card, reshuffling the discards into a new deck when it is empty. */
+export function drawActionCard(game: Game): ActionCardDef {
+  let deck = game.vars.actionDeck as number[] | undefined;
+  let discard = (game.vars.actionDiscard as number[] | undefined) ?? [];
+  if (!deck) deck = game.rng.shuffle(game.content.actions.map((a) => a.number));
+  if (!deck.length) {
+    deck = game.rng.shuffle(discard);
+    discard = [];
+  }
+  const number = deck.shift() as number;
+  game.vars.actionDeck = deck;
+  game.vars.actionDiscard = [...discard, number];
+  const card = game.content.actions.find((a) => a.number === number);
+  if (!card) throw new Error(`no action card ${number}`);
+  return card;
+}
+
+/** [13.32] urban environs read the urban section, wild the wild one, every other type the special one. */
+export function sectionFor(game: Game, card: ActionCardDef, environ: number): ActionSection {
+  const type = ENVIRON_TYPES[game.world.c.Environ.type[environ] as number];
+  if (type === 'urban') return card.urban;
+  if (type === 'wild') return card.wild;
+  return card.special;
+}
+
+/** [13.41] a card is considered only if one of its letters is a mission being performed in the environ. */
+export function considered(game: Game, section: ActionSection, environ: number): boolean {
+  return activeGroups(game, environ).some((g) => section.letters.includes(g.letter));
+}
+
+/** [13.42] events that contradict each other. */
+const CONTRADICTS: Partial<Record<ActionEventKind, ActionEventKind>> = {
+  'loyalty-to-rebel': 'loyalty-to-imperial',
+  'loyalty-to-imperial': 'loyalty-to-rebel',
+};
+
+/** [13.43] groups a card's event may hit: active groups of characters (a camp is never affected [13.2]). */
+function affectable(game: Game, environ: number): MissionGroup[] {
+  return activeGroups(game, environ).filter((g) => !g.camp);
+}
+
+/** [13.48] groups the enemy may still search for this mission phase. */
+function searchable(game: Game, environ: number): MissionGroup[] {
+  return affectable(game, environ).filter((g) => !g.searched);
+}
+
+/**
+ * Why a considered card's event must be ignored and the card redrawn [13.42, 13.48], or null.
+ * `seen` are the events already drawn in this environ.
+ */
+export function ignoredBecause(game: Game, event: ActionEventKind | null, environ: number, seen: string[]): string | null {
+  if (!event) return null;
+  if (event === 'enemy-search') return searchable(game, environ).length ? null : 'every group has been searched for [13.48]';
+  if (seen.includes(event)) return 'it repeats an earlier event [13.42]';
+  const opposite = CONTRADICTS[event];
+  if (opposite && seen.includes(opposite)) return 'it contradicts an earlier event [13.42]';
+  return null;
+}
+
+/**
+ * Apply a card's event in an environ where `side` performs missions [13.4x]. Sub-procedures (combat,
+ * search) are queued; the card's letters are queued after, by the caller [13.3].
+ */
+export function applyEvent(game: Game, event: ActionEventKind, environ: number, side: SideId, queue: Effect[]): void {
+  const w = game.world;
+  const c = w.c;
+  const planet = planetOfEnviron(w, environ);
+  const enemy = enemyOf(side);
+  // What happens to an undetected group is the phasing side's to know; what the enemy does or sees
+  // (a search, a detection) and changes to the planet are for all.
+  const say = (text: string, rule: string, visibleTo: SideId | 'all' = side) =>
+    emit(game, { kind: 'action-event', text, rule, visibleTo, entities: [environ] });
+  /** [13.43] one random active group of characters, or null. */
+  const randomGroup = (): MissionGroup | null => {
+    const groups = affectable(game, environ);
+    return groups.length ? game.rng.pick(groups) : null;
+  };
+  const events: Record<ActionEventKind, () => void> = {
+    'creature-attacks': () => {
+      const group = randomGroup();
+      if (!group) return;
+      const creature = game.content.environs.get(refOf(w, environ))?.creature ?? null;
+      if (creature) {
+        // [13.45] the environ's creature attacks the group
+        say(`A creature attacks ${groupName(game, group)}.`, '[13.45]');
+        queueProcedure(game, queue, { proc: 'character-combat', data: { environ, attackerSide: enemy, attacker: { kind: 'creature', creature }, defenders: group.members } });
+      } else if (controls(game, enemy, planet)) {
+        // [13.46, 15.51] no creature here: sentry robots, only where the non-phasing player controls the planet
+        say(`Sentry robots attack ${groupName(game, group)}.`, '[13.46]');
+        queueProcedure(game, queue, {
+          proc: 'character-combat',
+          data: { environ, attackerSide: enemy, attacker: { kind: 'squad', strength: SENTRY_ROBOT_STRENGTH, leader: 0, units: [] }, defenders: group.members },
+        });
+      } else say('No creature lives here and the enemy does not hold the planet: nothing attacks.', '[13.46]');
+    },
+    'irate-locals': () => {
+      // [13.47] ignored for a Rebel mission on a planet in rebellion or under Rebel control
+      if (side === 'rebel' && inRebellionOrRebelControl(game, planet)) return say('The locals side with the rebellion: no attack.', '[13.47]');
+      const group = randomGroup();
+      if (!group) return;
+      // [13.47] the first race of the environ that has an Irate Locals rating
+      const race = (game.content.environs.get(refOf(w, environ))?.races ?? []).find((r) => game.content.races.get(r)?.irateLocals);
+      if (!race) return say('The people here do not take up arms.', '[13.47]');
+      say(`Irate locals attack ${groupName(game, group)}.`, '[13.47]');
+      queueProcedure(game, queue, { proc: 'character-combat', data: { environ, attackerSide: enemy, attacker: { kind: 'irate-locals', race }, defenders: group.members } });
+    },
+    'enemy-search': () => {
+      // [13.48] the non-phasing player searches one group not yet searched for this phase, at once
+      const groups = searchable(game, environ);
+      if (!groups.length) return;
+      const group = game.rng.pick(groups);
+      group.searched = true;
+      say(`The enemy searches for ${namesTheEnemySees(game, group)}.`, '[13.48]', 'all');
+      queueProcedure(game, queue, { proc: 'search', data: { environ, searchingSide: enemy, group: group.members, calledByCard: true } });
+    },
+    'mission-aborted': () => {
+      const group = randomGroup();
+      if (group) abortGroup(game, queue, group); // [13.44]
+    },
+    'populace-goes-wild': () => {
+      // [15.46] doubles the force points if the planet rises this mission phase; no effect after it rose
+      const phase = missionPhase(game);
+      if (!phase || phase.risen.includes(planet)) return say('The populace goes wild, but the planet has already risen.', '[15.46]');
+      if (!phase.populaceWild.includes(planet)) phase.populaceWild.push(planet);
+      say(`The populace of ${nameOf(game, planet)} goes wild.`, '[15.46]', 'all');
+    },
+    'characters-detected': () => {
+      // [9.42] one random group becomes detected
+      const group = randomGroup();
+      if (!group) return;
+      for (const ch of group.members) tag(w, ch, c.Detected);
+      say(`${groupName(game, group)} are detected.`, '[9.42]', 'all');
+    },
+    'locals-raid': () => {
+      // [8.31] the locals raid the PDB: it goes down
+      c.Pdb.up[planet] = 0;
+      touch(w);
+      say(`Locals raid the defence base: the PDB of ${nameOf(game, planet)} is down.`, '[8.31]', 'all');
+    },
+    'loyalty-to-rebel': () => void shiftLoyalty(game, planet, 'rebel', 1, 'action card'), // [15.12]
+    'loyalty-to-imperial': () => void shiftLoyalty(game, planet, 'imperial', 1, 'action card'), // [15.12]
+    accident: () => {
+      // one character of a random group takes a wound [12.7]; wounds equal to endurance kill him
+      const group = randomGroup();
+      if (!group) return;
+      const victim = game.rng.pick(group.members);
+      c.Wounds.value[victim] = (c.Wounds.value[victim] as number) + 1;
+      touch(w);
+      say(`An accident: ${nameOf(game, victim)} is wounded.`, '[12.7]');
+      if ((c.Wounds.value[victim] as number) >= (c.Character.endurance[victim] as number) && !hasComponent(w, victim, c.Dead))
+        killCharacter(game, victim, 'an accident', '[12.7]');
+    },
+    windfall: () => {
+      const group = randomGroup();
+      if (!group) return;
+      group.windfall += 1;
+      say(`A windfall: ${groupName(game, group)} gain a bonus draw.`, '[13.6]');
+    },
+  };
+  events[event]();
+}
+
+function groupName(game: Game, group: MissionGroup): string {
+  return group.members.map((m) => nameOf(game, m)).join(', ');
+}
+
+/** [9.31] a group as the enemy may hear of it: by name if he can see every member, else by its size. */
+function namesTheEnemySees(game: Game, group: MissionGroup): string {
+  const w = game.world;
+  if (group.members.every((m) => hasComponent(w, m, w.c.Detected))) return groupName(game, group);
+  return `a mission group of ${group.members.length} character${group.members.length === 1 ? '' : 's'}`;
+}
+
+/**
+ * One action draw for an environ [13.3]: the card is drawn; if considered [13.41] and its event neither
+ * repeats nor contradicts one drawn before [13.42] (else it is set aside and another drawn, not counting),
+ * the event happens, then its letters take effect [13.3]. Returns the card that counted.
+ */
+export function drawForEnviron(game: Game, environ: number, side: SideId, seen: string[], queue: Effect[]): ActionCardDef {
+  const limit = game.content.actions.length; // a guard: never redraw more than a deck's worth
+  for (let tries = 0; ; tries++) {
+    const card = drawActionCard(game);
+    const section = sectionFor(game, card, environ);
+    emit(game, {
+      kind: 'action-card',
+      text: `Action card ${card.number} at ${nameOf(game, environ)}: "${section.text}" letters ${section.letters || 'none'}.`,
+      rule: '[13.3]',
+      visibleTo: side,
+      entities: [environ],
+    });
+    if (!considered(game, section, environ)) {
+      emit(game, { kind: 'action-card', text: `No mission here bears its letters: the card is not considered.`, rule: '[13.41]', visibleTo: side });
+      return card;
+    }
+    const why = tries < limit ? ignoredBecause(game, section.event, environ, seen) : null;
+    if (why) {
+      emit(game, { kind: 'action-card', text: `Card ${card.number} is ignored and another drawn: ${why}.`, rule: '[13.42]', visibleTo: side });
+      continue;
+    }
+    if (section.event) {
+      seen.push(section.event);
+      applyEvent(game, section.event, environ, side, queue);
+    }
+    queue.push({ do: 'letters', letters: section.letters, environ });
+    return card;
+  }
+}

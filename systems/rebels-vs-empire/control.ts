@@ -1,0 +1,116 @@
+/**
+ * Control [15.5-15.54]: who controls each planet, from its state, whose military units are on it, and
+ * whether its PDB is up. Characters never count [15.74]. This is the Planet Control Chart, exactly:
+ *
+ * | state              | only Imperial units | both     | only Rebel units      | no units              |
+ * |--------------------|---------------------|----------|-----------------------|-----------------------|
+ * | Imperial control   | Imperial            | Imperial | Imperial if PDB up,   | Imperial              |
+ * |                    |                     |          | else nobody           |                       |
+ * | Rebellion          | nobody              | nobody   | nobody                | nobody                |
+ * | Rebel control      | Rebel if PDB up,    | Rebel    | Rebel                 | Rebel                 |
+ * |                    | else nobody         |          |                       |                       |
+ * | Rebellion stopped  | Imperial            | nobody   | nobody                | nobody                |
+ */
+import type { Game } from '../../src/core/engine/types';
+import { IMPERIAL_CONTROL, MAX_ENTITIES, NOBODY, REBELLION, REBELLION_STOPPED, REBEL_CONTROL } from '../../src/core/world/components';
+import { hasComponent } from 'bitecs';
+import { environOf, planetOfEnviron } from '../../src/core/world/world';
+import { becomeRebelControlled } from './loyalty';
+import { sideIndexOf, unitsOnPlanet } from './sides';
+
+/** Which sides have military units on each planet: bit `1 << side index` set, by planet entity. */
+export type UnitPresence = Uint8Array;
+
+/** Each world's presence table, made again after every change: one buffer, cleared, not a new one each time. */
+const presenceBuffers = new WeakMap<Game['world'], UnitPresence>();
+
+/** One pass over the units on the board: which sides have units on which planets (read it at once: the next pass reuses it). */
+export function unitPresence(game: Game): UnitPresence {
+  const w = game.world;
+  let presence = presenceBuffers.get(w);
+  if (presence) presence.fill(0);
+  else presenceBuffers.set(w, (presence = new Uint8Array(MAX_ENTITIES)));
+  const owner = w.c.Owner.side;
+  for (const unit of w.byKind.unit ?? []) {
+    const environ = environOf(w, unit);
+    if (!environ || hasComponent(w, unit, w.c.Eliminated)) continue;
+    const side = owner[unit] as number;
+    if (side < 0) throw new Error(`entity ${unit} has no side`);
+    const planet = planetOfEnviron(w, environ);
+    presence[planet] = (presence[planet] as number) | (1 << side);
+  }
+  return presence;
+}
+
+/** Who controls a planet by the chart, as a side index or NOBODY. */
+export function controllerByChart(game: Game, planet: number, presence?: UnitPresence): number {
+  const c = game.world.c;
+  const I = sideIndexOf(game, 'imperial');
+  const R = sideIndexOf(game, 'rebel');
+  const imperial = presence ? ((presence[planet] as number) & (1 << I)) !== 0 : unitsOnPlanet(game, planet, 'imperial').length > 0;
+  const rebel = presence ? ((presence[planet] as number) & (1 << R)) !== 0 : unitsOnPlanet(game, planet, 'rebel').length > 0;
+  return chart(c.PlanetState.value[planet] as number, imperial, rebel, c.Pdb.up[planet] === 1, I, R);
+}
+
+/** The Planet Control Chart itself: a planet's state, whose units are on it, its PDB; I and R the sides' indexes. */
+function chart(state: number, imperial: boolean, rebel: boolean, pdbUp: boolean, I: number, R: number): number {
+  switch (state) {
+    case IMPERIAL_CONTROL: // [15.51]
+      if (rebel && !imperial) return pdbUp ? I : NOBODY;
+      return I;
+    case REBELLION: // [15.52] neither player controls a planet in rebellion
+      return NOBODY;
+    case REBEL_CONTROL: // [15.53]
+      if (imperial && !rebel) return pdbUp ? R : NOBODY;
+      return R;
+    case REBELLION_STOPPED: // [15.54]
+      return imperial && !rebel ? I : NOBODY;
+    default:
+      return NOBODY;
+  }
+}
+
+/** Keep every planet's `Control` equal to the chart. Run after every change (ruleset.refresh). */
+export function refreshControl(game: Game): void {
+  const c = game.world.c;
+  const presence = unitPresence(game);
+  const I = sideIndexOf(game, 'imperial');
+  const R = sideIndexOf(game, 'rebel');
+  const imperialBit = 1 << I;
+  const rebelBit = 1 << R;
+  for (const planet of game.world.byKind.planet ?? []) {
+    const here = presence[planet] as number;
+    c.Control.side[planet] = chart(c.PlanetState.value[planet] as number, (here & imperialBit) !== 0, (here & rebelBit) !== 0, c.Pdb.up[planet] === 1, I, R);
+  }
+}
+
+/** Does this side control the planet now? */
+export function controls(game: Game, side: 'rebel' | 'imperial', planet: number): boolean {
+  return game.world.c.Control.side[planet] === sideIndexOf(game, side);
+}
+
+/**
+ * [15.52, 15.53] Does this planet become Rebel-controlled at the end of the Imperial player-turn? It is
+ * in rebellion, with only Rebel units or no units, and its PDB up.
+ */
+export function becomesRebelControlled(game: Game, planet: number): boolean {
+  const c = game.world.c;
+  if (c.PlanetState.value[planet] !== REBELLION) return false;
+  if (unitsOnPlanet(game, planet, 'imperial').length > 0) return false;
+  return c.Pdb.up[planet] === 1;
+}
+
+/**
+ * [15.52, 15.53] At the end of the Imperial player-turn, a planet in rebellion with only Rebel units or
+ * no units, and its PDB up, becomes Rebel-controlled. Returns the planets that changed. (The interphase
+ * changes them one at a time instead, each with its chain [000 15.1c]: see interphase.ts.)
+ */
+export function rebelControlAtEndOfImperialTurn(game: Game, planets: number[]): number[] {
+  const changed: number[] = [];
+  for (const planet of planets) {
+    if (!becomesRebelControlled(game, planet)) continue;
+    becomeRebelControlled(game, planet, 'end of the Imperial player-turn');
+    changed.push(planet);
+  }
+  return changed;
+}

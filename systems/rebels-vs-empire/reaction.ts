@@ -1,0 +1,110 @@
+/**
+ * The enemy reaction segment [9.6-9.62, 14.56].
+ *
+ * After the phasing player's movement, the other player may make one reaction move for each environ
+ * that holds military units or detected characters of the phasing player [9.6] (our reading: "units or
+ * detected characters", docs/rules.md). The move is made on that environ's planet, never to another
+ * planet [9.61]: one military unit with a leader, one military unit, or one character (with his
+ * spaceship if he holds one there, and no other character [14.56]), from any environ of the planet to
+ * another [9.6]. It may join other units there [9.62], within the environ's size [9.5]. A piece reacts
+ * once. The move itself is the movement system's (`move-group`), so detection on foot [9.35, 9.4] and
+ * in flight [9.33] apply as in movement.
+ */
+import { hasComponent } from 'bitecs';
+import type { SideId } from '../../src/core/content/schema';
+import type { Command, Frame, Game, Procedure, Step } from '../../src/core/engine/types';
+import { environOf, environsOf, holderOf, planetOfEnviron } from '../../src/core/world/world';
+import { charactersIn, enemyOf, environsInPlay, phasing, unitsIn } from './sides';
+import { shipsIn } from './stacking';
+
+/** [9.6] environs that give the reacting player a reaction move: phasing units or detected phasing characters there. */
+export function reactionTriggers(game: Game, phasingSide: SideId): number[] {
+  const c = game.world.c;
+  return environsInPlay(game).filter(
+    (env) => unitsIn(game, env, phasingSide).length > 0 || charactersIn(game, env, phasingSide).some((ch) => hasComponent(game.world, ch, c.Detected)),
+  );
+}
+
+/** Reaction moves still open, per planet: how many triggers on it are unused. */
+function openByPlanet(game: Game, phasingSide: SideId, used: number[]): Map<number, number> {
+  const open = new Map<number, number>();
+  for (const env of reactionTriggers(game, phasingSide)) {
+    if (used.includes(env)) continue;
+    const planet = planetOfEnviron(game.world, env);
+    open.set(planet, (open.get(planet) ?? 0) + 1);
+  }
+  return open;
+}
+
+/** [9.6, 14.56] the reaction moves a side may make on a planet: pieces and destination. */
+export function reactionMoves(game: Game, side: SideId, planet: number): { pieces: number[]; to: number }[] {
+  const w = game.world;
+  const c = w.c;
+  const moves: { pieces: number[]; to: number }[] = [];
+  const environs = environsOf(w, planet).filter((e) => hasComponent(w, e, c.InPlay));
+  for (const from of environs) {
+    const unmoved = (e: number) => !hasComponent(w, e, c.Moved);
+    const units = unitsIn(game, from, side).filter(unmoved);
+    const chars = charactersIn(game, from, side).filter(unmoved);
+    const leaders = chars.filter((ch) => (c.Character.leadership[ch] as number) >= 1);
+    for (const to of environs) {
+      if (to === from) continue;
+      const room = unitsIn(game, to, side).length + 1 <= (c.Environ.size[to] as number); // [9.5, 9.62]
+      for (const u of units) {
+        if (!room) continue;
+        moves.push({ pieces: [u], to });
+        for (const leader of leaders) moves.push({ pieces: [u, leader], to });
+      }
+      for (const ch of chars) {
+        // [14.56] a character reacts alone, with his spaceship if he holds one here
+        const ship = shipsIn(game, from, side).find((s) => holderOf(w, s) === ch && unmoved(s));
+        moves.push({ pieces: ship ? [ch, ship] : [ch], to });
+      }
+    }
+  }
+  return moves;
+}
+
+export const reactionSegment: Procedure = {
+  step(game: Game, frame: Frame): Step {
+    const phasingSide = phasing(game);
+    if (!phasingSide) return { done: true };
+    const side = enemyOf(phasingSide);
+    const d = frame.data as { used?: number[]; finished?: boolean; move?: Command };
+    d.used ??= [];
+    if (d.move) {
+      const move = d.move;
+      delete d.move;
+      const pieces = move.pieces as number[];
+      return { push: { proc: 'move-group', data: { side, pieces, from: environOf(game.world, pieces[0] as number), to: move.to as number, reaction: true } } };
+    }
+    if (d.finished) return { done: true };
+    const options: Command[] = [];
+    for (const [planet] of openByPlanet(game, phasingSide, d.used))
+      for (const { pieces, to } of reactionMoves(game, side, planet)) options.push({ type: 'react', side, pieces, to });
+    if (!options.length) return { done: true };
+    options.unshift({ type: 'end-reaction', side });
+    return {
+      decide: {
+        side,
+        kind: 'reaction',
+        prompt: 'Make a reaction move on a planet where the enemy has units or detected characters, or end the reaction.',
+        rule: '[9.6]',
+        options,
+      },
+    };
+  },
+  answer(game: Game, frame: Frame, command: Command): void {
+    const d = frame.data as { used?: number[]; finished?: boolean; move?: Command };
+    if (command.type === 'end-reaction') {
+      d.finished = true;
+      return;
+    }
+    const phasingSide = enemyOf(command.side);
+    const planet = planetOfEnviron(game.world, command.to as number);
+    // use up one trigger of that planet
+    const trigger = reactionTriggers(game, phasingSide).find((env) => !(d.used ?? []).includes(env) && planetOfEnviron(game.world, env) === planet);
+    d.used = [...(d.used ?? []), trigger as number];
+    d.move = command;
+  },
+};

@@ -1,0 +1,120 @@
+/**
+ * Sides, as the rules systems talk about them: the phasing player, the enemy, a piece's owner.
+ */
+import { commitRemovals, hasComponent, registerQuery, type Query } from 'bitecs';
+import type { SideId } from '../../src/core/content/schema';
+import type { Game } from '../../src/core/engine/types';
+import { environOf, environsView, isActivePiece, occupantsView, planetOfEnviron } from '../../src/core/world/world';
+
+export function sideIndexOf(game: Game, side: SideId): number {
+  return game.ruleset.sides.indexOf(side);
+}
+
+export function sideOf(game: Game, eid: number): SideId {
+  const side = game.ruleset.sides[game.world.c.Owner.side[eid] as number];
+  if (!side) throw new Error(`entity ${eid} has no side`);
+  return side;
+}
+
+export function enemyOf(side: SideId): SideId {
+  return side === 'rebel' ? 'imperial' : 'rebel';
+}
+
+/** The phasing side, or null in the interphase and setup. */
+export function phasing(game: Game): SideId | null {
+  if (game.segment < 0) return null;
+  return game.ruleset.sequence[game.segment]?.player ?? null;
+}
+
+export function isUnit(game: Game, eid: number): boolean {
+  return game.world.kinds[eid] === 'unit';
+}
+
+export function isCharacter(game: Game, eid: number): boolean {
+  return game.world.kinds[eid] === 'character';
+}
+
+/** Live military units of a side in an environ. */
+export function unitsIn(game: Game, environ: number, side?: SideId): number[] {
+  return occupantsView(game.world, environ).filter(
+    (e) => isUnit(game, e) && !hasComponent(game.world, e, game.world.c.Eliminated) && (side === undefined || sideOf(game, e) === side),
+  );
+}
+
+/** How many live military units of a side stand in an environ (`unitsIn(...).length`, with no list made). */
+export function unitCountIn(game: Game, environ: number, side: SideId): number {
+  const w = game.world;
+  const index = sideIndexOf(game, side);
+  let n = 0;
+  for (const e of occupantsView(w, environ)) if (w.kinds[e] === 'unit' && w.c.Owner.side[e] === index && !hasComponent(w, e, w.c.Eliminated)) n++;
+  return n;
+}
+
+/** Free (not captured, not dead) characters of a side in an environ. */
+export function charactersIn(game: Game, environ: number, side?: SideId): number[] {
+  const c = game.world.c;
+  return occupantsView(game.world, environ).filter(
+    (e) =>
+      isCharacter(game, e) &&
+      !hasComponent(game.world, e, c.Dead) &&
+      !hasComponent(game.world, e, c.Captured) &&
+      (side === undefined || sideOf(game, e) === side),
+  );
+}
+
+/** Live military units of a side on a planet. */
+export function unitsOnPlanet(game: Game, planet: number, side?: SideId): number[] {
+  return environsView(game.world, planet).flatMap((env) => unitsIn(game, env, side));
+}
+
+/**
+ * The scenario's area does not change during a game (`buildWorld` marks it `InPlay`), so each world's
+ * planets and environs in play are sorted once, not after every change as rules code asks for them;
+ * the lists are made again only if the area grows or shrinks (tests widen it by hand). The two queries
+ * are registered once per world and read directly: asking bitecs by terms hashes them on every call.
+ */
+interface InPlayLists {
+  environQuery: Query;
+  planetQuery: Query;
+  environs: readonly number[];
+  planets: readonly number[];
+}
+const inPlayOf = new WeakMap<Game['world'], InPlayLists>();
+
+function inPlay(game: Game): InPlayLists {
+  const w = game.world;
+  let lists = inPlayOf.get(w);
+  if (!lists) {
+    lists = { environQuery: registerQuery(w, [w.c.Environ, w.c.InPlay]), planetQuery: registerQuery(w, [w.c.Planet, w.c.InPlay]), environs: [], planets: [] };
+    inPlayOf.set(w, lists);
+  }
+  commitRemovals(w); // a piece of the area untagged leaves the queries only when removals are committed
+  if (lists.environs.length !== lists.environQuery.dense.length || lists.planets.length !== lists.planetQuery.dense.length) {
+    lists.environs = [...lists.environQuery.dense].sort((a, b) => a - b);
+    lists.planets = [...lists.planetQuery.dense].sort((a, b) => a - b);
+  }
+  return lists;
+}
+
+/** Environs where the game is played, in id order. */
+export function environsInPlay(game: Game): readonly number[] {
+  return inPlay(game).environs;
+}
+
+export function planetsInPlay(game: Game): readonly number[] {
+  return inPlay(game).planets;
+}
+
+/** The planet a piece stands on, or 0. */
+export function planetOfPiece(game: Game, eid: number): number {
+  const env = environOf(game.world, eid);
+  return env ? planetOfEnviron(game.world, env) : 0;
+}
+
+export { isActivePiece };
+
+/** A character on the board and free to act: not dead, not captured. */
+export function isFreeCharacter(game: Game, character: number): boolean {
+  const w = game.world;
+  return environOf(w, character) !== 0 && !hasComponent(w, character, w.c.Dead) && !hasComponent(w, character, w.c.Captured);
+}
