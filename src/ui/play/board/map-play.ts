@@ -34,6 +34,8 @@ export class MapPlay {
    * stacks are all in one system opens there.
    */
   focus: string | null = null;
+  /** The picked stack is the group the game holds in hand (a move-group decision), not a pick of the map's own. */
+  private held = false;
 
   constructor(
     private readonly send: (m: { type: 'answer-many'; commands: Command[] } | { type: 'dests'; pieces: number[] }) => void,
@@ -53,9 +55,10 @@ export class MapPlay {
     const systems = new Set(this.movers.map((m) => this.systemOf(m.place)));
     if (systems.size === 1) this.focus = [...systems][0] ?? null;
     else if (this.focus && !systems.has(this.focus) && !this.picked) this.focus = null;
-    // the move-group decision: the group in hand is picked already
-    if (this.movers.length === 1 && this.movers[0]?.dests.every((d) => d.commands.length === 1)) {
-      const m = this.movers[0];
+    // the move-group decision: the group in hand is picked already, by the game itself
+    this.held = this.movers.length === 1 && !!this.movers[0]?.dests.every((d) => d.commands.length === 1);
+    if (this.held) {
+      const m = this.movers[0] as Mover;
       this.picked = { place: m.place, pieces: m.take, dests: m.dests };
     }
   }
@@ -138,7 +141,9 @@ export class MapPlay {
 
   /** Put the picked stack down (Esc). */
   drop(): boolean {
-    if (!this.picked) return false;
+    // a group the game holds in hand is put down by the game (undo, or the list's "Drop group"), not here:
+    // dropping only the map's highlight would leave the game asking where the group goes
+    if (!this.picked || this.held) return false;
     this.picked = null;
     this.redraw();
     return true;
@@ -194,7 +199,7 @@ export class MapPlay {
       .filter((d) => d.place !== p.place)
       .map((d, i) => `<li><button class="option" data-board-dest="${i}" data-testid="board-dest">${esc(d.label)}${d.odds ? `<small class="opt-detail">${esc(d.odds)}</small>` : ''}${d.warning ? `<small class="opt-warn">⚠ ${esc(d.warning)}</small>` : ''}</button></li>`)
       .join('');
-    return `<div class="board-pick" data-testid="board-pick"><b>Picked on the map</b> <button data-board-drop title="Put it down (Esc)">put down</button><div class="board-pieces">${boxes}</div>${
+    return `<div class="board-pick" data-testid="board-pick"><b>Picked on the map</b> ${this.held ? '' : '<button data-board-drop title="Put it down (Esc)">put down</button>'}<div class="board-pieces">${boxes}</div>${
       dests ? `<ul class="board-dests">${dests}</ul>` : '<p class="muted small">These pieces have nowhere to go together.</p>'
     }</div>`;
   }
