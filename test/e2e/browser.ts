@@ -29,6 +29,7 @@
  */
 import { existsSync } from 'node:fs';
 import { inject } from 'vitest';
+import { serveBuiltGame } from './serve-built';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -71,6 +72,7 @@ export async function workerBrowser(): Promise<Browser> {
 export const builtSite = (): string => inject('e2eSite');
 
 export async function startSession(): Promise<Session> {
+  if (!process.env.VITEST) return startStandaloneSession();
   const browser = await workerBrowser();
   const before = new Set<BrowserContext>(browser.contexts());
   return {
@@ -115,4 +117,23 @@ export async function openGamePage(session: Session): Promise<{ page: Page; erro
   const opened = await openPage(session, '');
   await gameReady(opened.page);
   return opened;
+}
+
+/**
+ * Outside vitest (the screenshot scripts in src/cli/): no global setup has built the game, so build and
+ * serve it here, and close the browser and the server with the session.
+ */
+async function startStandaloneSession(): Promise<Session> {
+  const game = await serveBuiltGame();
+  const browser = await workerBrowser();
+  return {
+    server: { close: () => game.close() },
+    browser,
+    url: game.url,
+    async close() {
+      await browser.close();
+      shared = null;
+      await game.close();
+    },
+  };
 }
