@@ -69,9 +69,11 @@ describe('online games survive [issue 27]', () => {
     const made = await createOnlineGame(url, { ruleset: 'star-system', scenario, seatTimeoutSeconds: 3, seats: [{ side: 'rebel', kind: 'open' }, { side: 'imperial', kind: 'open' }] }, 'rebel');
     const rebel = await OnlineSeat.join(url, { gameId: made.gameId, token: made.token! });
     const imperial = await OnlineSeat.join(url, { gameId: made.gameId, side: 'imperial' });
+    // the clock starts before the leave, so the server's own stamp of it (which the AI's time counts from)
+    // is never earlier than ours: a hand-over before its time shows as under 3 s here, and a fair one never does
+    const left = Date.now();
     await imperial.leave();
     await new Promise<void>((resolve) => rebel.onState((s) => s.seats.find((x) => x.side === 'imperial')?.connected === false && resolve()));
-    const left = Date.now();
     // the server stops at once (nothing saved on the way out), and comes back
     children[0]!.kill('SIGKILL');
     await new Promise((r) => children[0]!.once('exit', r));
