@@ -374,7 +374,7 @@ export class GalaxyScene {
    * Animate one game event by its kind and entities. Unknown kinds get a plain ping where their first
    * entity is. `from` is where a moving piece came from (the UI knows it by comparing views).
    */
-  animateEvent(event: GameEvent, from?: Vector3): Vector3 | null {
+  animateEvent(event: GameEvent, from?: Vector3, scale?: (at: Vector3) => number): Vector3 | null {
     if (this.animationSpeed <= 0) return null;
     const at = new Vector3();
     let found = false;
@@ -385,7 +385,7 @@ export class GalaxyScene {
       }
     }
     if (!found) return null;
-    this.animateAt(event.kind, at, from);
+    this.animateAt(event.kind, at, from, undefined, scale?.(at) ?? 1);
     return at;
   }
 

@@ -3,7 +3,7 @@
  * (`saveSettings`) and handed to `onChange`, which applies it live (the galaxy, the spectator, the audio).
  */
 import GUI, { type Controller } from 'lil-gui';
-import { DEFAULT_SETTINGS, QUALITY_SETTINGS, SETTING_RANGES, saveSettings, type Settings } from './settings';
+import { AI_PACE_NAMES, DEFAULT_SETTINGS, QUALITY_SETTINGS, SETTING_RANGES, saveSettings, type Settings } from './settings';
 
 export interface SettingsPanel {
   readonly gui: GUI;
@@ -55,6 +55,11 @@ export function createSettingsPanel(
   const motion = gui.addFolder('Motion');
   slider(motion, 'animationSpeed', 'Animation speed');
   slider(motion, 'cameraSensitivity', 'Camera sensitivity');
+  // [issue 44] the opponent's turn on the map: how long each of its moves is held (off: at once)
+  motion
+    .add(settings, 'aiPace', Object.fromEntries(Object.entries(AI_PACE_NAMES).map(([k, v]) => [v, k])))
+    .name("Opponent's moves")
+    .onChange(() => changed('aiPace'));
   motion.add(settings, 'showDice').name('Show rolls as dice').onChange(() => changed('showDice'));
   // [issue 44] off: a question that cannot matter, or repeats an unchanged answer, is answered by its default
   motion.add(settings, 'askEveryTime').name('Ask me every time').onChange(() => changed('askEveryTime'));

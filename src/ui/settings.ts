@@ -27,7 +27,21 @@ export interface Settings {
    * an unchanged answer (organize stacks); off, those are answered by their default.
    */
   askEveryTime: boolean;
+  /**
+   * [issue 44] In a played game, the pace of the opponent's (the AI's) moves on the map: each move it makes
+   * that the player may see is flown, then held this long, so the player can follow it (any key or click
+   * skips the rest of its turn); 'instant' plays it at once, without animation.
+   */
+  aiPace: AiPace;
 }
+
+export type AiPace = 'slow' | 'normal' | 'fast' | 'instant';
+/** Milliseconds each seen step of the AI's turn is held at each pace (a comet's flight takes about 1.2 s at normal). */
+export const AI_PACE_MS: Record<AiPace, number> = { slow: 2000, normal: 1100, fast: 400, instant: 0 };
+/** The picture's animation speed at each pace (times the Animation speed setting). */
+export const AI_PACE_ANIMATION: Record<AiPace, number> = { slow: 0.75, normal: 1, fast: 2.5, instant: 0 };
+/** The pace's name in the Settings panel and on the setup screen. */
+export const AI_PACE_NAMES: Record<AiPace, string> = { slow: 'slow', normal: 'normal (a pace to follow)', fast: 'fast', instant: 'off (at once)' };
 
 export const DEFAULT_SETTINGS: Settings = {
   quality: 'default',
@@ -45,10 +59,11 @@ export const DEFAULT_SETTINGS: Settings = {
   colourBlind: false,
   showDice: true,
   askEveryTime: false,
+  aiPace: 'normal',
 };
 
 /** Each number's allowed range and step (the panel's sliders use these too). */
-export const SETTING_RANGES: Record<Exclude<keyof Settings, 'quality' | 'bloom' | 'labels' | 'muted' | 'colourBlind' | 'showDice' | 'askEveryTime'>, { min: number; max: number; step: number }> = {
+export const SETTING_RANGES: Record<Exclude<keyof Settings, 'quality' | 'bloom' | 'labels' | 'muted' | 'colourBlind' | 'showDice' | 'askEveryTime' | 'aiPace'>, { min: number; max: number; step: number }> = {
   pixelRatio: { min: 0.5, max: 3, step: 0.25 },
   starfieldDensity: { min: 0.25, max: 2, step: 0.05 },
   animationSpeed: { min: 0, max: 4, step: 0.25 },
@@ -97,6 +112,7 @@ export function loadSettings(storage: Pick<Storage, 'getItem'> | null = globalTh
     const fallback = DEFAULT_SETTINGS[key];
     if (typeof value !== typeof fallback) continue;
     if (key === 'quality' && !['low', 'default', 'high'].includes(value as string)) continue;
+    if (key === 'aiPace' && !Object.hasOwn(AI_PACE_MS, value as string)) continue;
     const range = (SETTING_RANGES as Record<string, { min: number; max: number }>)[key];
     if (typeof value === 'number' && (!Number.isFinite(value) || !range || value < range.min || value > range.max)) continue;
     (out as unknown as Record<string, unknown>)[key] = value;

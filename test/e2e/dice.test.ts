@@ -1,11 +1,13 @@
 /**
  * Rolls shown as dice in a played game: a roll the player may see (here the Empire's search of the
- * Rebel's planet [11.0]) tumbles onto the faces its line in the log names, and a key skips it.
+ * Rebel's planet [11.0]) tumbles onto the faces its line in the log names, and a key skips it. And the
+ * opponent's turn [issue 44]: played at the pace the player set, what it did listed as it comes, and a
+ * key skips the rest of it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openGamePage, startSession, type Session } from './browser';
-import { startPlayedGame, waitForHuman } from './play-page';
+import { gameReady, openGamePage, startSession, type Session } from './browser';
+import { playState, startPlayedGame, waitForHuman } from './play-page';
 import { diceOf } from '../../src/ui/play/dice-tray';
 
 let session: Session;
@@ -60,4 +62,38 @@ describe('rolls shown as dice', () => {
     expect(await tray.isVisible()).toBe(false);
     expect(errors).toEqual([]);
   });
+
+  it("[issue 44] the opponent's turn plays at the pace set (Settings' Opponent's moves), its seen moves listed as they come; a key skips the rest", async () => {
+    await page.reload({ waitUntil: 'load' });
+    await gameReady(page);
+    await startPlayedGame(page, { scenario: 'start-of-rebellion', seed: 'pace', imperial: 'ai:normal', placement: 'auto', pace: 'slow' });
+    // the setup's choice is the setting itself
+    expect(await page.evaluate(() => (window as unknown as { __galaxy: { settings: () => { aiPace: string } } }).__galaxy.settings().aiPace)).toBe('slow');
+    const now = page.locator('[data-testid="ai-now"]');
+    let skipped = false;
+    for (let i = 0; i < 40 && !skipped; i++) {
+      const s = await waitForHuman(page, { timeout: 60_000 });
+      if (s.winner) break;
+      if ((await page.locator('[data-testid="option"].ends').count()) > 0) await page.keyboard.press('Enter');
+      else await page.evaluate(() => (document.querySelector('[data-testid="option"]') as HTMLElement).click());
+      await page.waitForFunction((n) => (window as unknown as { __galaxy: { playState: () => { states: number } } }).__galaxy.playState().states > n, s.states);
+      // the AI's turn: at the slow pace each step it shows is held, its line listed in the panel
+      if (!(await playState(page)).thinking) continue;
+      if (!(await now.waitFor({ state: 'visible', timeout: 5000 }).then(() => true, () => false))) continue;
+      expect((await now.textContent())?.length).toBeGreaterThan(0);
+      expect(await page.locator('[data-testid="skip-hint"]').isVisible()).toBe(true);
+      if (!(await playState(page)).thinking) continue;
+      await page.keyboard.press('x');
+      // the screen took the key as a skip (the worker plays on at once; the page flies nothing more)
+      const s2 = await playState(page);
+      expect(s2.skipping || s2.thinking === null).toBe(true);
+      skipped = true;
+    }
+    expect(skipped).toBe(true);
+    // skipped: the rest of the turn comes at once, and the player's decision with it
+    const after = await waitForHuman(page, { timeout: 30_000 });
+    expect(after.decision?.side ?? after.winner).toBeTruthy();
+    expect((await playState(page)).thinking).toBeNull();
+    expect(errors).toEqual([]);
+  }, 180_000);
 });

@@ -20,6 +20,8 @@ export interface PlayState {
   states: number;
   /** An answer or an undo sent to the game's worker and not yet answered. */
   busy: boolean;
+  /** [issue 44] the rest of the AI's turn skipped by a key or click, until the player's decision comes. */
+  skipping?: boolean;
 }
 type PlayHook = { playState: () => PlayState };
 
@@ -63,7 +65,7 @@ export interface GameSetup {
   /** How the Rebel's characters are placed; the setup screen's default when left out. */
   placement?: 'auto' | 'hand';
   /** The animation speed; instant unless said. */
-  pace?: 'normal' | 'fast' | 'instant';
+  pace?: 'slow' | 'normal' | 'fast' | 'instant';
 }
 
 /** On the setup screen: choose the game as `setup` says (at instant pace unless it says), and start it. */

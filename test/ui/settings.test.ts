@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, graphicsOf, loadSettings, QUALITY_SETTINGS, saveSettings, SETTING_RANGES, volumesOf, type Settings } from '../../src/ui/settings';
+import { AI_PACE_ANIMATION, AI_PACE_MS, DEFAULT_SETTINGS, graphicsOf, loadSettings, QUALITY_SETTINGS, saveSettings, SETTING_RANGES, volumesOf, type Settings } from '../../src/ui/settings';
 import { FakeStorage } from './fake-storage';
 
 const KEY = 'galactic-uprising.settings';
@@ -95,5 +95,20 @@ describe('display settings: UI scale and colour-blind palette (issue 24)', () =>
     const back = loadSettings(storage);
     expect(back.uiScale).toBe(1.3);
     expect(back.colourBlind).toBe(true);
+  });
+});
+
+describe("[issue 44] the opponent's pace", () => {
+  it('is one of the paces, remembered; anything else falls back to normal', () => {
+    expect(DEFAULT_SETTINGS.aiPace).toBe('normal');
+    for (const pace of Object.keys(AI_PACE_MS)) expect(loadSettings(stored(JSON.stringify({ aiPace: pace }))).aiPace).toBe(pace);
+    for (const bad of ['warp', 'toString', 3, null]) expect(loadSettings(stored(JSON.stringify({ aiPace: bad }))).aiPace).toBe('normal');
+  });
+
+  it('holds a slower pace longer, and off holds nothing and flies nothing', () => {
+    expect(AI_PACE_MS.slow).toBeGreaterThan(AI_PACE_MS.normal);
+    expect(AI_PACE_MS.normal).toBeGreaterThan(AI_PACE_MS.fast);
+    expect(AI_PACE_MS.instant).toBe(0);
+    expect(AI_PACE_ANIMATION.instant).toBe(0);
   });
 });

@@ -39,6 +39,8 @@ export type ToPlayWorker =
   | { type: 'pause'; paused: boolean }
   /** Milliseconds between AI decisions, so the player can follow them. */
   | { type: 'pace'; ms: number }
+  /** [issue 44] the player skips the rest of the AI's turn: it plays on at once until a person is to decide. */
+  | { type: 'skip' }
   /** Resume a save with seats as a played game (a broken save gets an error; the current game stays). */
   | { type: 'resume'; text: string }
   /** The game so far as a save (with its seats): offered as a download, or kept in the browser under `label`. */

@@ -22,7 +22,7 @@ import { DiceTray, diceOf } from './dice-tray';
 import { attackColumns, militaryColumn, militaryOdds, oddsForEvent, percent, searchOdds, type Outcome } from '../../core/odds';
 import type { FromPlayWorker, OnlineTable, PlayInfo, PlaySetup, ToPlayWorker } from './play-protocol';
 import { scoreLines } from '../score-lines';
-import { loadPace, savePace } from './seats';
+import { AI_PACE_ANIMATION, AI_PACE_MS, AI_PACE_NAMES, type AiPace, type Settings } from '../settings';
 import { esc } from '../html';
 import type { OnlineSeat } from '../../online/client';
 import type { SeatRequest } from '../../online/protocol';
@@ -38,8 +38,6 @@ import './board/board.css';
 
 const SIDE_NAMES: Record<string, string> = { rebel: 'Rebel', imperial: 'Imperial' };
 const SIDE_TEAMS: Record<string, string> = { rebel: 'the Rebellion', imperial: 'the Empire' };
-/** Milliseconds between AI decisions for each animation speed. */
-const PACES: Record<string, number> = { normal: 450, fast: 120, instant: 0 };
 /** Decision facts that only feed the odds box (a search's possible hiding values). */
 const ODDS_FACTS = new Set(['hidingLeast', 'hidingMost', 'searchValues', 'ownStrength']);
 /** Event kinds whose dice the "last roll" box shows. */
@@ -145,6 +143,8 @@ export class PlayScreen implements Mode {
       if (this.active && sel?.kind === 'stack') this.pickPlace(sel.environ);
     };
     window.addEventListener('keydown', (e) => this.onKey(e));
+    // [issue 44] a click anywhere but on the panel's own buttons (Pause) skips the rest of the AI's turn
+    window.addEventListener('pointerdown', (e) => !(e.target as HTMLElement).closest?.('.decision-box button') && this.skipAiTurn(), true);
   }
 
   // ------------------------------------------------------------------ setup screen
@@ -175,7 +175,9 @@ export class PlayScreen implements Mode {
       <div class="lobby" data-setup="lobby" data-testid="play-lobby" hidden></div>
       <label>Seed <input data-setup="seed" size="12" value="${randomSeed()}"> <button data-setup="reroll" title="A new random seed">new</button></label>
       <p class="muted small">The same seed and choices replay the same game.</p>
-      <label>Animation speed <select data-setup="pace"><option value="normal">normal</option><option value="fast">fast</option><option value="instant">instant</option></select></label>
+      <label>Opponent's moves <select data-setup="pace" title="How long each move of the AI is held on the map (also in Settings > Motion)">${Object.entries(AI_PACE_NAMES)
+        .map(([k, v]) => `<option value="${k}"${k === this.app.settings.aiPace ? ' selected' : ''}>${esc(v)}</option>`)
+        .join('')}</select></label>
       <p class="muted small">Placed by hand: before the first turn the Empire, then the Rebel, chooses where its starting characters gather (and its units go, where the scenario leaves them free) [16.12-16.14].</p>
       <div class="buttons"><button data-setup="cancel">Back</button><button class="primary" data-setup="start" data-testid="start-game">Start the game</button></div>`;
     const get = (k: string) => this.setupEl.querySelector(`[data-setup="${k}"]`) as HTMLInputElement;
@@ -223,10 +225,10 @@ export class PlayScreen implements Mode {
         const setup = { scenario: get('scenario').value, seed: get('seed').value.trim() || randomSeed(), players: { rebel: player('rebel'), imperial: player('imperial') }, handPlacement };
         return void this.startOnline(setup, reserved, Number(get('wait').value));
       }
-      this.start(
-        { scenario: get('scenario').value, seed: get('seed').value.trim() || randomSeed(), players: { rebel: player('rebel'), imperial: player('imperial') }, handPlacement },
-        PACES[get('pace').value] ?? 450,
-      );
+      // [issue 44] the pace chosen here is the Settings' own (Motion > Opponent's moves)
+      const pace = get('pace').value as AiPace;
+      if (pace in AI_PACE_MS && pace !== this.app.settings.aiPace) this.app.changeSetting({ aiPace: pace });
+      this.start({ scenario: get('scenario').value, seed: get('seed').value.trim() || randomSeed(), players: { rebel: player('rebel'), imperial: player('imperial') }, handPlacement });
     });
     this.setupEl.addEventListener('click', (e) => {
       const join = (e.target as HTMLElement).closest<HTMLElement>('[data-join]')?.dataset.join;
@@ -277,10 +279,9 @@ export class PlayScreen implements Mode {
   }
 
   /** Start a game (the setup screen's button; tests may call it through the page hook too). */
-  start(setup: PlaySetup, paceMs = 450): void {
+  start(setup: PlaySetup): void {
     this.leaveOnline();
-    savePace(paceMs);
-    this.enter(paceMs);
+    this.enter();
     this.send({ type: 'new', setup });
   }
 
@@ -306,7 +307,7 @@ export class PlayScreen implements Mode {
     const seatLink = onlineLink(serverUrl, seat.joined.gameId, seat.token ?? '');
     this.leaveOnline();
     this.remote = new RemotePlay(seat, link, seatLink, (m) => this.receive(m));
-    this.enter(loadPace(450));
+    this.enter();
     this.remote.begin();
     return null;
   }
@@ -335,7 +336,7 @@ export class PlayScreen implements Mode {
   }
 
   /** The play screen takes the page: the spectator's controls go, the pace is set. */
-  private enter(paceMs: number): void {
+  private enter(): void {
     this.setupEl.hidden = true;
     this.active = true;
     this.revealed = null;
@@ -343,11 +344,36 @@ export class PlayScreen implements Mode {
     this.lastRolls = [];
     this.framed = '';
     this.app.enter(this);
-    // the picture's animations follow the chosen speed too (0: none)
-    this.app.galaxy.animationSpeed = paceMs === 0 ? 0 : paceMs < 200 ? 2.5 : 1;
     (document.activeElement as HTMLElement | null)?.blur();
-    this.send({ type: 'pace', ms: paceMs });
+    this.applyPace();
     this.send({ type: 'ask-every-time', on: this.app.settings.askEveryTime });
+  }
+
+  /**
+   * [issue 44] the opponent's pace (Settings > Motion > Opponent's moves): how long the worker holds each
+   * step of the AI's turn the player may see, and how fast the picture flies its moves.
+   */
+  private applyPace(): void {
+    const pace = this.app.settings.aiPace;
+    this.app.galaxy.animationSpeed = this.app.settings.animationSpeed * AI_PACE_ANIMATION[pace];
+    this.send({ type: 'pace', ms: AI_PACE_MS[pace] });
+  }
+
+  settingsChanged(_settings: Settings): void {
+    if (this.active) this.applyPace();
+  }
+
+  /** [issue 44] the player skipped the rest of the AI's turn: its moves come at once, unanimated, until his decision. */
+  private skipping = false;
+
+  /** Skip the AI's turn on show (any key or click while it plays; online, the server sets the pace). */
+  private skipAiTurn(): boolean {
+    if (!this.active || !this.play?.thinking || this.play.online || this.play.paused || this.skipping) return false;
+    this.skipping = true;
+    this.app.galaxy.skipAnimations();
+    this.dice.skip();
+    this.send({ type: 'skip' });
+    return true;
   }
 
   private receive(m: FromPlayWorker): void {
@@ -362,7 +388,7 @@ export class PlayScreen implements Mode {
     if (m.type === 'started') this.scenario = m.info.scenario;
     if (m.type === 'started' && this.resuming) {
       this.resuming = false;
-      this.enter(loadPace(450));
+      this.enter();
     }
     // a view still on its way after the game was left is not shown over the next screen
     if (!this.active) return;
@@ -377,7 +403,11 @@ export class PlayScreen implements Mode {
       if (ROLLS.some((k) => e.kind === k || e.kind.startsWith(`${k}-`))) this.lastRolls.push(e);
     }
     this.lastRolls = this.lastRolls.slice(-3);
-    if (!m.reset && this.app.settings.showDice) {
+    if (this.skipping) {
+      // the skipped turn's moves and rolls are in the log and the summary, not flown
+      this.app.galaxy.skipAnimations();
+      if (!m.play.thinking) this.skipping = false;
+    } else if (!m.reset && this.app.settings.showDice) {
       const rolled = m.events.filter((e) => ROLLS.some((k) => e.kind === k || e.kind.startsWith(`${k}-`)));
       this.dice.show(rolled.map((e) => ({ dice: diceOf(e.text), text: e.text })), this.app.galaxy.animationSpeed);
     }
@@ -422,9 +452,14 @@ export class PlayScreen implements Mode {
     } else if (p.thinking && p.online) {
       parts.push(`<div class="thinking" data-testid="thinking"><span class="spinner"></span> ${esc(onlineWaiting(p.thinking, p.online))}</div>`);
     } else if (p.thinking) {
+      // [issue 44] what the AI's turn has done so far, as the map shows it: the latest lines, newest last
+      const now = this.summary.recent(4);
+      const paced = this.app.settings.aiPace !== 'instant' && !p.paused;
       parts.push(
-        `<div class="thinking" data-testid="thinking"><span class="spinner"></span> ${esc(capital(SIDE_TEAMS[p.thinking] ?? p.thinking))} is thinking…</div>
-         <p><button data-act="pause" data-testid="pause">${p.paused ? 'Go on (Space)' : 'Pause the AI (Space)'}</button></p>`,
+        `<div class="thinking" data-testid="thinking"><span class="spinner"></span> ${esc(capital(SIDE_TEAMS[p.thinking] ?? p.thinking))} is ${now.length ? 'playing' : 'thinking'}…</div>
+         ${now.length ? `<ul class="context ai-now" data-testid="ai-now">${now.map((e) => `<li>${esc(e.text)} <span class="rule">${esc(e.rule ?? '')}</span></li>`).join('')}</ul>` : ''}
+         <p><button data-act="pause" data-testid="pause">${p.paused ? 'Go on (Space)' : 'Pause the AI (Space)'}</button></p>
+         ${paced ? `<p class="muted small" data-testid="skip-hint">Any other key, or a click on the map, skips to the end of its turn. Its pace: Settings &gt; Motion &gt; Opponent's moves.</p>` : ''}`,
       );
     } else if (p.decision) {
       parts.push(this.summary.html());
@@ -653,6 +688,8 @@ export class PlayScreen implements Mode {
     if (!this.active) return;
     const t = e.target as HTMLElement | null;
     if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
+    // [issue 44] any key but Space (pause) skips the rest of the AI's turn on show
+    if (e.key !== ' ' && !['Shift', 'Control', 'Alt', 'Meta'].includes(e.key) && this.skipAiTurn()) return e.preventDefault();
     // any key skips the dice on show; Esc does nothing else (it closes the topmost thing first)
     if (this.dice.shown) {
       this.dice.skip();
@@ -976,6 +1013,8 @@ export class PlayScreen implements Mode {
       states: this.statesShown,
       // an answer or an undo sent to the game's worker and not yet answered (a test's "nothing was sent")
       busy: this.busy,
+      // [issue 44] the rest of the AI's turn skipped by a key or click, until the player's decision comes
+      skipping: this.skipping,
     };
   }
 }

@@ -10,6 +10,8 @@ import type { FromPlayWorker, ToPlayWorker } from './play-protocol';
 
 const engine = new PlayEngine();
 let pace = 300;
+/** [issue 44] the player skipped the AI's turn: it plays on at once until a person is to decide. */
+let skipping = false;
 let timer: ReturnType<typeof setTimeout> | null = null;
 let lastPhase = '';
 /** The number of commands in the last autosave (-1: none yet for this game). */
@@ -36,8 +38,9 @@ function autosave(now: boolean): void {
 function schedule(delay = pace): void {
   if (timer !== null) clearTimeout(timer);
   timer = null;
+  if (!engine.aiToMove()) skipping = false;
   if (engine.paused || !engine.aiToMove()) return;
-  timer = setTimeout(tick, delay);
+  timer = setTimeout(tick, skipping ? 0 : delay);
 }
 
 function tick(): void {
@@ -46,7 +49,7 @@ function tick(): void {
   try {
     // at full speed, several AI answers per tick; otherwise one that the player can see, so each
     // can be followed (and the unseen ones cannot be counted)
-    const until = performance.now() + (pace === 0 ? 30 : 0);
+    const until = performance.now() + (pace === 0 || skipping ? 30 : 0);
     do {
       if (!engine.stepAIUntilSeen()) break;
     } while (performance.now() < until && !engine.paused);
@@ -108,6 +111,9 @@ self.onmessage = (e: MessageEvent<ToPlayWorker>) => {
         break;
       case 'pace':
         pace = Math.max(0, m.ms);
+        break;
+      case 'skip':
+        skipping = engine.aiToMove() !== null;
         break;
     }
   } catch (err) {

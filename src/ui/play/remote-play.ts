@@ -73,6 +73,7 @@ export class RemotePlay {
         return this.post({ type: 'error', message: 'This screen is playing an online game: leave it for the menu first.' });
       case 'pause':
       case 'pace':
+      case 'skip':
         // the server sets the pace of an online game; nobody pauses the others
         return;
     }

@@ -1,14 +1,13 @@
 /**
  * Who plays a saved game, in the terms the save store and the start menu need: whether people play it
  * (it resumes on the play screen) or it is watched (it resumes in the spectator), who plays, in words,
- * and which game it is (its autosave keeps one slot). Also the play screen's pace, remembered, so a
- * resumed game goes on at the speed it was played at.
+ * and which game it is (its autosave keeps one slot). (The play screen's pace is a
+ * setting: Settings > Motion > Opponent's moves.)
  */
 import type { Seats } from '../../core/save';
 import type { SaveMeta } from '../saves';
 
 const TEAMS: Record<string, string> = { rebel: 'the Rebellion', imperial: 'the Empire' };
-const PACE_KEY = 'galactic-uprising.pace';
 
 /** A game people play: some seat is a person's. Without seats (older saves, watched games): watched. */
 export function isPlayed(seats: Seats | undefined): seats is Seats {
@@ -41,23 +40,4 @@ export function saveMetaOf(m: { scenario?: string; turn?: number; seed?: string;
     meta.game = `${m.scenario}|${m.seed ?? ''}|${JSON.stringify(m.seats)}`;
   }
   return meta;
-}
-
-/** The pace (ms between AI decisions) last chosen on the setup screen, or `fallback`. */
-export function loadPace(fallback: number): number {
-  try {
-    const raw = globalThis.localStorage?.getItem(PACE_KEY);
-    const n = Number(raw);
-    return raw != null && raw !== '' && Number.isFinite(n) && n >= 0 && n <= 5000 ? n : fallback;
-  } catch {
-    return fallback;
-  }
-}
-
-export function savePace(ms: number): void {
-  try {
-    globalThis.localStorage?.setItem(PACE_KEY, String(ms));
-  } catch {
-    // storage disabled: the default pace next time
-  }
 }

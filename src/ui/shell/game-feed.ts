@@ -187,7 +187,7 @@ export class GameFeed {
       const ring = driftPoint(system.position, d.outer ? system.def.drift.outer : system.def.drift.inner, d.side);
       const a = this.systemOf(before);
       this.flyAlong(a && a !== d.system ? this.routePath(a, d.system, from, ring) : [from.clone(), ring]);
-      this.galaxy.animateAt('hyperjump', ring);
+      this.galaxy.animateAt('hyperjump', ring, undefined, undefined, this.effectScale(ring));
       jumped = true;
     }
     // a move between star systems is a hyperjump
@@ -202,12 +202,19 @@ export class GameFeed {
     return star ? [from.clone(), star.position.clone(), to.clone()] : [from.clone(), to.clone()];
   }
 
+  /**
+   * [issue 44] an effect's size for where the camera is: the effects are sized for a planet seen close up
+   * (the camera following the action); from afar (a galactic game at galaxy zoom) they grow with the
+   * distance, so a move between star systems is seen, not a speck.
+   */
+  private readonly effectScale = (at: Vector3): number => Math.min(30, Math.max(1, this.galaxy.cameraDistanceTo(at) / 15));
+
   /** A comet along a path, leg after leg. */
   private flyAlong(path: Vector3[]): void {
     const leg = 420 / Math.max(0.1, this.galaxy.animationSpeed);
     path.slice(1).forEach((point, i) => {
       const start = path[i] as Vector3;
-      const go = () => this.galaxy.animateAt('move', point, start);
+      const go = () => this.galaxy.animateAt('move', point, start, undefined, this.effectScale(point));
       if (i === 0) go();
       else setTimeout(go, leg * i);
     });
@@ -247,7 +254,7 @@ export class GameFeed {
       }
       frag.appendChild(li);
       if (animate && animated < 10 && e.kind !== 'move' && e.kind !== 'movement') {
-        const at = this.galaxy.animateEvent(e);
+        const at = this.galaxy.animateEvent(e, undefined, this.effectScale);
         if (at) animated++;
         if (at && this.follow && effectFor(e.kind).follow) this.followTo(at);
       } else if (animate && this.follow && (e.kind === 'move' || e.kind === 'movement')) {

@@ -3,8 +3,9 @@
  * gathered; when his own decision comes, they are shown as a few lines of what changed and why, by
  * heading (victory points, loyalty and rebellion, losses, detections and searches, combat), each line a
  * button that flies the camera to its place. The moves themselves play on the map at the pace the
- * player set (setup's animation speed; instant skips them). Dismissed with its close button or the
- * next AI turn.
+ * player set (Settings > Motion > Opponent's moves, also on the setup screen; any key or click skips
+ * the rest of the turn), the latest of them listed in the panel as they come (`recent`). Dismissed with
+ * its close button or the next AI turn.
  */
 import type { GameEvent } from '../../../core/engine/types';
 import type { EntityRefs } from '../../../core/world/entity-refs';
@@ -40,6 +41,11 @@ export class TurnSummary {
     this.gathered.push(...events);
     this.shown = null;
     this.closed = false;
+  }
+
+  /** The last `n` events gathered in the AI's turn so far (the thinking box's lines of what is being shown). */
+  recent(n: number): readonly GameEvent[] {
+    return this.gathered.filter((e) => e.kind !== 'turn').slice(-n);
   }
 
   /** The player's decision has come: sum up what was gathered, once. */
