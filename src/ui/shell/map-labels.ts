@@ -4,6 +4,12 @@
  * badges of the pieces on each environ and the stacks adrift after a hyperjump. They are DOM elements
  * on a layer over the galaxy, moved only when the camera or the view changed. `boxes` is where the names
  * and badges are on the screen: a mode's markers keep clear of them.
+ *
+ * [issue 44] No name covers another or sits under a panel of the page: a star's name goes under its star,
+ * else above, right or left of it, whichever is clear of the names placed before it (the more important
+ * stars' first: the one the camera is on, then those with more planets in play) and of the panels; a name
+ * with no clear side waits, hidden, until the camera comes closer and the stars spread apart. A planet's
+ * name that would cover another name waits the same way.
  */
 import { Vector2, Vector3 } from 'three';
 import type { Content } from '../../core/content/validate';
@@ -27,6 +33,12 @@ export class MapLabels {
   private readonly tmp2 = new Vector2();
   private readonly tmpTop = new Vector2();
   private readonly tmp3 = new Vector3();
+  /** Each star's place on the screen (its label is placed beside it), parallel to the systems. */
+  private stars: { x: number; y: number }[] = [];
+  /** The systems in the order their names are placed: the most important first (see `systemOrder`). */
+  private order: number[] = [];
+  /** The page's panels over the map, measured at most every quarter second (names keep out from under them). */
+  private panels: { at: number; boxes: ScreenBox[] } = { at: -Infinity, boxes: [] };
 
   constructor(
     private readonly galaxy: GalaxyScene,
@@ -81,6 +93,44 @@ export class MapLabels {
       this.nameBoxes.push(hiddenBox());
     }
     this.boxes = [...this.systemBoxes, ...this.nameBoxes, ...this.badgeBoxes];
+    this.stars = this.galaxy.layout.systems.map(() => ({ x: 0, y: 0 }));
+    this.systemOrder();
+  }
+
+  /**
+   * The order the stars' names are placed in, the most important first: the system the camera is on,
+   * then those with more planets in the game shown, then more planets at all. Where two names would
+   * meet, the later one moves aside or waits.
+   */
+  private systemOrder(): void {
+    const L = this.galaxy.layout;
+    const inPlay = new Set((this.view?.planets ?? []).filter((p) => p.inPlay).map((p) => p.id));
+    const planets = L.systems.map((s) => this.content.galaxy.planets.filter((p) => p.system === s.id));
+    const weight = (n: number) => {
+      const s = L.systems[n];
+      const list = planets[n] ?? [];
+      return (s && s.id === this.galaxy.focusedSystem ? 1000 : 0) + list.filter((p) => inPlay.has(p.id)).length * 20 + list.length;
+    };
+    this.order = L.systems.map((_, n) => n).sort((a, b) => weight(b) - weight(a) || a - b);
+    this.orderFor = `${this.galaxy.focusedSystem}|${this.pipsShown}`;
+  }
+  /** What the order was made for (the focused system, the planets in play): made again when they change. */
+  private orderFor = '';
+
+  /** The panels' boxes in the labels' coordinates (the canvas's), measured at most every quarter second. */
+  private panelBoxes(): ScreenBox[] {
+    const now = performance.now();
+    if (now - this.panels.at < 250) return this.panels.boxes;
+    const canvas = this.galaxy.renderer.domElement.getBoundingClientRect();
+    const boxes: ScreenBox[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>(PANELS)) {
+      if (el.hidden || el.offsetParent === null) continue;
+      const r = el.getBoundingClientRect();
+      if (!r.width || !r.height) continue;
+      boxes.push({ x: r.left - canvas.left + r.width / 2, y: r.top - canvas.top + r.height / 2, width: r.width, height: r.height, visible: true });
+    }
+    this.panels = { at: now, boxes };
+    return boxes;
   }
 
   /**
@@ -182,6 +232,8 @@ export class MapLabels {
     const L = this.galaxy.layout;
     const target = this.galaxy.controls.target;
     const camDist = this.galaxy.camera.position.distanceTo(target);
+    const panels = this.panelBoxes();
+    if (this.orderFor !== `${this.galaxy.focusedSystem}|${this.pipsShown}`) this.systemOrder();
     let i = 0;
     L.systems.forEach((s, n) => {
       const el = this.labels[i++] as HTMLElement;
@@ -190,13 +242,35 @@ export class MapLabels {
       box.visible = this.galaxy.project(s.position, this.tmp2);
       el.style.display = box.visible ? '' : 'none';
       if (!box.visible) return;
-      const top = this.tmp2.y + 12;
-      el.style.transform = `translate(${this.tmp2.x.toFixed(1)}px, ${top.toFixed(1)}px) translate(-50%, 0)`;
       el.classList.toggle('dim', camDist < 30 && s.position.distanceTo(target) > 12);
       measureOnce(box, el);
-      box.x = this.tmp2.x;
-      box.y = top + box.height / 2;
+      const star = this.stars[n] as { x: number; y: number };
+      star.x = this.tmp2.x;
+      star.y = this.tmp2.y;
     });
+    // [issue 44] each name beside its star on the first side clear of the names placed before it and of the panels
+    const placed: ScreenBox[] = [];
+    for (const n of this.order) {
+      const box = this.systemBoxes[n] as ScreenBox;
+      if (!box.visible) continue;
+      const star = this.stars[n] as { x: number; y: number };
+      box.visible = false;
+      for (const [dx, dy] of SIDES) {
+        box.x = star.x + dx * (box.width / 2 + STAR_GAP_X);
+        box.y = star.y + dy * (box.height / 2 + STAR_GAP_Y);
+        if (!placed.some((o) => overlaps(box, o)) && !panels.some((p) => overlaps(box, p))) {
+          box.visible = true;
+          break;
+        }
+      }
+      const el = this.labels[n] as HTMLElement;
+      if (!box.visible) {
+        el.style.display = 'none';
+        continue;
+      }
+      placed.push(box);
+      el.style.transform = `translate(${(box.x - box.width / 2).toFixed(1)}px, ${(box.y - box.height / 2).toFixed(1)}px)`;
+    }
     // Stack badges ring their planet in the plane of the system, one on each environ's sector...
     const sides: Record<string, number> = { rebel: 1, imperial: -1 };
     const planetOfBadge: string[] = [];
@@ -240,10 +314,17 @@ export class MapLabels {
       if (!box.visible) return;
       const x = this.tmp2.x;
       const bottom = Math.min(this.tmp2.y - 26, this.planetTop(p) - 4, (highestBadge.get(p.id) ?? Infinity) - 12);
-      el.style.transform = `translate(${x.toFixed(1)}px, ${bottom.toFixed(1)}px) translate(-50%, -100%)`;
       measureOnce(box, el);
       box.x = x;
       box.y = bottom - box.height / 2;
+      // [issue 44] a name that would cover a star's name, another planet's, a badge or sit under a panel waits for a closer look
+      const covers = (o: ScreenBox) => o !== box && overlaps(box, o);
+      if (placed.some(covers) || this.nameBoxes.slice(0, n).some(covers) || this.badgeBoxes.some(covers) || panels.some(covers)) {
+        box.visible = false;
+        el.style.display = 'none';
+        return;
+      }
+      el.style.transform = `translate(${x.toFixed(1)}px, ${bottom.toFixed(1)}px) translate(-50%, -100%)`;
     });
   }
 
@@ -264,6 +345,24 @@ export class MapLabels {
   }
 }
 
+
+/** The panels of the page that cover the map: the header, the start menu, a mode's panels, the event log, the info panel. */
+const PANELS = '.hud, section.start, .decision-box, section.log, aside.panel';
+/** Where a star's name may go, in the order tried: under the star, above it, right of it, left of it. */
+const SIDES = [
+  [0, 1],
+  [0, -1],
+  [1, 0],
+  [-1, 0],
+] as const;
+/** Pixels between a star and its name: below or above it, and beside it. */
+const STAR_GAP_Y = 12;
+const STAR_GAP_X = 10;
+
+/** Whether two shown boxes overlap (touching is not overlapping). */
+function overlaps(a: ScreenBox, b: ScreenBox): boolean {
+  return b.visible && Math.abs(a.x - b.x) < (a.width + b.width) / 2 && Math.abs(a.y - b.y) < (a.height + b.height) / 2;
+}
 
 function hiddenBox(): ScreenBox {
   return { x: 0, y: 0, width: 0, height: 0, visible: false };
