@@ -8,6 +8,9 @@ import type { Command, Decision, GameEvent, Json } from '../core/engine/types';
 import type { EntityRefs } from '../core/world/entity-refs';
 import type { OptionInfo } from '../words/describe';
 import type { CombatFacts } from '../words/combat-facts';
+import type { OddsNote } from '../words/character-odds';
+import type { ListGroup, Mover } from '../words/dests';
+import type { AssignmentFacts } from '../words/assignment';
 
 /** The Colyseus room type every online game is played in (one room per game, found by its id). */
 export const GAME_ROOM = 'game';
@@ -131,5 +134,18 @@ export interface OnlinePlayFacts {
   segment: number;
   sequence?: string[];
   refs?: EntityRefs;
-  decision?: { prompt: string; context?: Decision['context']; options: OptionInfo[]; combat: CombatFacts | null };
+  decision?: {
+    prompt: string;
+    context?: Decision['context'];
+    options: OptionInfo[];
+    combat: CombatFacts | null;
+    /** [issue 44] the decision's notes and odds, as the play worker gives them. */
+    notes?: OddsNote[];
+    /** [issue 44] the board's dests: the seat's stacks that can move and where each may go (its own pieces, named as it may read them). */
+    movers?: Mover[];
+    /** [issue 44] the options grouped by star system, then stack, sorted. */
+    groups?: ListGroup[];
+  };
+  /** [issue 44] the galactic Empire's strategic assignment (public), while one is in hand. */
+  assignment?: AssignmentFacts | null;
 }

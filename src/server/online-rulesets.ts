@@ -12,6 +12,8 @@ import { beliefOf } from '../core/belief';
 import { namesIn } from '../words/describe';
 import { decisionInfo, sequenceLabels } from '../words/decision-info';
 import { entityRefs } from '../core/world/entity-refs';
+import { groupedOptions, movers } from '../words/dests';
+import { assignmentFacts } from '../words/assignment';
 import type { OnlinePlayFacts } from '../online/protocol';
 import { AGENTS } from '../ai/registry';
 import { CONQUEST_AGENTS } from '../ai/conquest/registry';
@@ -60,7 +62,21 @@ const starSystem: OnlineRuleset = {
     const facts: OnlinePlayFacts = {
       segment: g.segment,
       ...(first ? { refs: entityRefs(g.world), sequence: sequenceLabels(g) } : {}),
-      ...(info ? { decision: { prompt: info.decision.prompt, ...(info.decision.context ? { context: info.decision.context } : {}), options: info.options, combat: info.combat } } : {}),
+      // [issue 44] the board's facts for the seat's own decision only: its movers, grouped list and notes
+      ...(info && pending
+        ? {
+            decision: {
+              prompt: info.decision.prompt,
+              ...(info.decision.context ? { context: info.decision.context } : {}),
+              options: info.options,
+              combat: info.combat,
+              notes: info.notes,
+              movers: movers(g, pending),
+              groups: groupedOptions(g, pending, info.options),
+            },
+          }
+        : {}),
+      assignment: assignmentFacts(g),
     };
     return facts as unknown as Json;
   },

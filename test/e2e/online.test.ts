@@ -2,7 +2,8 @@
  * Online play between two browsers [issue 27]: the site built and served by the game server itself, two
  * Chromium pages. The host makes a 2-player conquest game online and gets an invitation link; the other
  * finds the game in the lobby and takes the open seat; both play by clicks; each board shows the same holders and armies, and
- * neither page ever shows the other's cards. A reload takes the same seat again.
+ * neither page ever shows the other's cards. A reload takes the same seat again. A star-system game online
+ * plays on the map as at home [issue 44]: a stack moved by two clicks.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -135,8 +136,25 @@ describe('online play between two browsers [issue 27]', () => {
     // each side answers its own decisions by clicks (an ending choice where there is one, else the first)
     // into the third game-turn
     let answers = 0;
+    let movedOnMap = false;
     for (let i = 0; i < 300; i++) {
       const [a, b] = [await playState(host), await playState(guest)];
+      // [issue 44] the map plays online as it does at home: the Rebel's first stack that can move goes in two clicks
+      if (!movedOnMap && a.decision?.kind === 'movement' && !a.thinking && (await host.locator('[data-testid="board-marker"]').count())) {
+        const titles = await host.locator('[data-testid="board-marker"]').evaluateAll((els) => els.map((e) => (e as HTMLElement).title));
+        const stack = titles.findIndex((t) => /click to pick/.test(t));
+        if (stack >= 0) {
+          await host.locator('[data-testid="board-marker"]').nth(stack).dispatchEvent('click');
+          await host.locator('[data-testid="board-dest-marker"]').first().waitFor({ timeout: 10_000 });
+          await host.locator('[data-testid="board-dest-marker"]').first().dispatchEvent('click');
+          // its commands went to the server one by one: the Rebel's movement goes on with that stack moved, or the game moved on
+          await expect.poll(async () => (await playState(host)).states, { timeout: 20_000 }).toBeGreaterThan(a.states);
+          await expect.poll(async () => { const s = await playState(host); return !s.busy && (s.decision?.kind !== 'movement' || s.decision.options.length < a.decision!.options.length); }, { timeout: 20_000 }).toBe(true);
+          expect(await host.locator('[data-testid="message"]').isVisible()).toBe(false);
+          movedOnMap = true;
+          continue;
+        }
+      }
       if (a.winner || a.turn >= 3) break;
       expect(a.decision === null || a.decision.side === 'rebel').toBe(true);
       expect(b.decision === null || b.decision.side === 'imperial').toBe(true);
@@ -155,6 +173,7 @@ describe('online play between two browsers [issue 27]', () => {
       answers++;
     }
     expect(answers).toBeGreaterThanOrEqual(10);
+    expect(movedOnMap).toBe(true);
     expect((await playState(host)).turn).toBe(3);
     // both pages show the same moment of the game
     await expect.poll(async () => { const [a, b] = [await playState(host), await playState(guest)]; return `${a.turn}|${a.segment}` === `${b.turn}|${b.segment}`; }, { timeout: 10_000 }).toBe(true);

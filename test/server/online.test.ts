@@ -98,7 +98,13 @@ describe('online play [issue 27]', () => {
     expect(mine.decision!.kind).toMatch(/placement|place/);
     expect(facts.decision!.options.length).toBe(mine.decision!.options.length);
     expect(facts.decision!.options.every((o) => o.label.length > 0)).toBe(true);
-    // a decision not ours comes without its words
+    // [issue 44] with the board's facts made from it: the grouped list's lines are its options, and each move on the map begins with one of them
+    const lines = facts.decision!.groups!.flatMap((g) => g.stacks.flatMap((st) => st.items));
+    for (const line of lines) expect(facts.decision!.options[line.index]?.label).toBeDefined();
+    expect(lines.reduce((n, line) => n + line.count, 0)).toBe(lines.length ? mine.decision!.options.length : 0);
+    const options = new Set(mine.decision!.options.map((o) => JSON.stringify(o)));
+    for (const m of facts.decision!.movers!) for (const d of m.dests) expect(options.has(JSON.stringify(d.commands[0]))).toBe(true);
+    // a decision not ours comes without its words, its board or its list
     for (const s of states.filter((x) => !x.decision)) expect((s.extra as unknown as OnlinePlayFacts).decision).toBeUndefined();
     // events in names: no environ id such as "tollis.1" is left in a line
     const ids = [...content.environs.keys()];

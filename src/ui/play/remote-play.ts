@@ -13,6 +13,8 @@ import type { OnlineSeat } from '../../online/client';
 import type { SeatInfo, StateMessage } from '../../online/protocol';
 import type { FromPlayWorker, OnlineTable, ToPlayWorker } from './play-protocol';
 import type { OnlinePlayFacts } from '../../online/protocol';
+import type { Mover } from '../../words/dests';
+import { canonical } from '../../core/engine/commands';
 
 export class RemotePlay {
   private introduced = false;
@@ -21,6 +23,14 @@ export class RemotePlay {
   private decision: Decision | null = null;
   /** The step our last answer was sent at: until the server's next state, nothing more is sent. */
   private sentAt = -1;
+  /** [issue 44] the stacks that can move now and where (the server's, for this seat's decision). */
+  private movers: Mover[] = [];
+  /**
+   * [issue 44] a move made on the map, still on its way: the commands not yet sent (each goes when the
+   * server's state shows the decision it answers), and the events of the states held back meanwhile.
+   */
+  private queue: Command[] = [];
+  private heldEvents: GameEvent[] = [];
 
   constructor(
     readonly seat: OnlineSeat,
@@ -38,7 +48,7 @@ export class RemotePlay {
     seat.onRefused((reason) => {
       this.sentAt = -1;
       this.post({ type: 'error', message: `The server refused that: ${reason}` });
-      if (seat.latest) this.receive(seat.latest);
+      if (seat.latest) this.receive(seat.latest, true);
     });
   }
 
@@ -58,12 +68,20 @@ export class RemotePlay {
         return;
       }
       case 'answer-many':
-        // [issue 44] moves on the map are this screen's own game's; online, the list sends one choice at a time
-        return this.post({ type: 'error', message: 'Online, choose from the list: a move on the map is not sent to the server yet.' });
+        // [issue 44] a move on the map: its commands one at a time, each when the server shows its decision
+        if (m.side !== this.side || !m.commands.length) return this.post({ type: 'error', message: 'That is not one of the choices now.' });
+        this.queue = [...m.commands];
+        if (!this.sendNext() && this.seat.latest) this.receive(this.seat.latest, true);
+        return;
       case 'ask-every-time':
         return;
-      case 'dests':
-        return this.post({ type: 'dests', pieces: m.pieces, dests: [] });
+      case 'dests': {
+        // [issue 44] online the map moves a stack's pieces as the server offered them (the pieces that can go together)
+        const key = [...m.pieces].sort().join();
+        const mover = this.movers.find((v) => [...v.take].sort().join() === key);
+        if (!mover) this.post({ type: 'error', message: 'Online, a stack on the map moves with the pieces that can go together; to move fewer, pick them one by one from the list.' });
+        return this.post({ type: 'dests', pieces: m.pieces, dests: mover?.dests ?? [] });
+      }
       case 'undo':
         return this.post({ type: 'error', message: 'An online game has no undo: every choice is sent to the other players at once.' });
       case 'save':
@@ -79,12 +97,32 @@ export class RemotePlay {
     }
   }
 
+  /**
+   * [issue 44] send the next command of a move made on the map, if it answers the decision on show now
+   * (compared as the engine compares them); else the rest of the move is dropped and said (false).
+   */
+  private sendNext(): boolean {
+    const state = this.seat.latest;
+    const command = this.queue.shift();
+    if (!command || !state) return false;
+    const option = this.decision?.options.find((o) => canonical(o) === canonical(command));
+    if (!option || this.sentAt === state.step) {
+      this.queue = [];
+      this.post({ type: 'error', message: `That move is no longer one of the choices (${command.type}).` });
+      return false;
+    }
+    this.sentAt = state.step;
+    this.seat.send(option as Command<string>);
+    return true;
+  }
+
   /** Leave the seat (the server hands it to an AI if nobody comes back to it in time). */
   async leave(): Promise<void> {
     await this.seat.leave();
   }
 
-  private receive(state: StateMessage): void {
+  /** A state from the server (`shownAgain`: the last one, shown again after a refusal, its events already in the log). */
+  private receive(state: StateMessage, shownAgain = false): void {
     const facts = (state.extra ?? {}) as unknown as OnlinePlayFacts;
     const reset = !this.introduced;
     if (!this.introduced) {
@@ -97,10 +135,20 @@ export class RemotePlay {
     this.decision = state.decision ? ({ ...(state.decision as Decision), prompt: facts.decision?.prompt ?? state.decision.prompt, context: facts.decision?.context ?? state.decision.context } as Decision) : null;
     const over = state.winner !== null;
     const waiting = !over && state.waitingFor && state.waitingFor !== this.side ? (state.waitingFor as SideId) : null;
+    this.movers = over ? [] : (facts.decision?.movers ?? []);
+    // [issue 44] a move on the map still on its way: its next command goes now, and this state waits with its events
+    const fresh = shownAgain ? [] : (state.events as GameEvent[]);
+    if (this.queue.length && !over && this.decision && !reset && this.sendNext()) {
+      this.heldEvents.push(...fresh);
+      return;
+    }
+    this.queue = [];
+    const events = [...this.heldEvents, ...fresh];
+    this.heldEvents = [];
     this.post({
       type: 'state',
       view: state.view as unknown as GameView,
-      events: state.events as GameEvent[],
+      events,
       reset,
       index: 0,
       total: null,
@@ -110,6 +158,10 @@ export class RemotePlay {
         decision: over ? null : this.decision,
         options: over ? [] : (facts.decision?.options ?? []),
         combat: facts.decision?.combat ?? null,
+        notes: facts.decision?.notes ?? [],
+        movers: this.movers,
+        groups: facts.decision?.groups ?? [],
+        assignment: facts.assignment ?? null,
         thinking: waiting,
         paused: false,
         canUndo: false,
