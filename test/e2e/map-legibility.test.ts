@@ -132,6 +132,16 @@ describe('map legibility [issue 44]', () => {
       const { markers, problems } = await overlaps(page);
       expect(markers).toBeGreaterThan(0);
       expect(problems).toEqual([]);
+      // close up: a system's marker flies the camera to it, its stacks' badges and planets' names on show
+      const titles = await page.locator('[data-testid="board-marker"]').evaluateAll((els) => els.map((e) => (e as HTMLElement).title));
+      const system = titles.findIndex((t) => / to move /.test(t));
+      expect(system).toBeGreaterThanOrEqual(0);
+      await page.locator('[data-testid="board-marker"]').nth(system).dispatchEvent('click');
+      await cameraSettled(page);
+      const close = await overlaps(page);
+      expect(close.markers).toBeGreaterThan(0);
+      expect(close.problems).toEqual([]);
+      expect(await page.locator('.stack-label:visible').count()).toBeGreaterThan(0);
       expect(errors).toEqual([]);
       await page.close();
     }, 300_000);
