@@ -143,8 +143,18 @@ export class PlayScreen implements Mode {
       if (this.active && sel?.kind === 'stack') this.pickPlace(sel.environ);
     };
     window.addEventListener('keydown', (e) => this.onKey(e));
-    // [issue 44] a click anywhere but on the panel's own buttons (Pause) skips the rest of the AI's turn
-    window.addEventListener('pointerdown', (e) => !(e.target as HTMLElement).closest?.('.decision-box button') && this.skipAiTurn(), true);
+    // [issue 44] a click anywhere but on the panel's own buttons (Pause) skips the rest of the AI's turn; a drag
+    // (orbiting the camera to watch it) does not
+    let down: { x: number; y: number } | null = null;
+    window.addEventListener('pointerdown', (e) => (down = (e.target as HTMLElement).closest?.('.decision-box button') ? null : { x: e.clientX, y: e.clientY }), true);
+    window.addEventListener(
+      'pointerup',
+      (e) => {
+        if (down && Math.hypot(e.clientX - down.x, e.clientY - down.y) < 6) this.skipAiTurn();
+        down = null;
+      },
+      true,
+    );
   }
 
   // ------------------------------------------------------------------ setup screen
