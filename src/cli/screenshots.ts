@@ -1,7 +1,8 @@
 /**
  * Takes the README's screenshots in headless Chromium: the galaxy with the start menu, a star system
  * during a spectated game (with a planet's panel open), and the spectator watching from afar; then, in
- * a played game, the Planets table, the rules reference, a roll shown as dice and the Continue entry;
+ * a played game, the Planets table, the rules reference, the opponent's turn as it plays, a roll shown
+ * as dice, the Continue entry and the Settings panel;
  * then conquest's setup screen, a conquest game with an attack's odds, and a conquest game's end; then
  * solitaire's setup screen and a solitaire game with an attack's odds [001].
  *   npx tsx src/cli/screenshots.ts [outDir] [conquest|solitaire]   (only those screens)
@@ -83,6 +84,8 @@ async function playedGameScreens(): Promise<void> {
   await page.keyboard.press('Escape');
   // play on (acting, ending a segment every third choice) until a roll tumbles as dice
   const tray = page.locator('[data-testid="dice"]');
+  // [issue 44] on the way, the opponent's turn as it plays, its seen moves listed in the panel
+  let opponent = false;
   for (let i = 0; i < 40; i++) {
     const s = await waitForHuman(page);
     if (s.winner) break;
@@ -90,6 +93,12 @@ async function playedGameScreens(): Promise<void> {
     if (i % 3 !== 2 && (await acts.count()) > 0) await acts.last().click();
     else if ((await page.locator('[data-testid="option"].ends').count()) > 0) await page.keyboard.press('Enter');
     else await page.locator('[data-testid="option"]').first().click();
+    if (!opponent && (await page.locator('[data-testid="ai-now"]').waitFor({ state: 'visible', timeout: 2500 }).then(() => true, () => false))) {
+      opponent = true;
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: `${out}/play-opponent.png` });
+      continue;
+    }
     if (await tray.waitFor({ state: 'visible', timeout: 2500 }).then(() => true, () => false)) break;
   }
   await page.waitForFunction(() => !document.querySelector('[data-testid="dice"] .die.tumbling'), undefined, { timeout: 10_000 }).catch(() => undefined);
@@ -98,6 +107,11 @@ async function playedGameScreens(): Promise<void> {
   await page.locator('[data-testid="continue"]').waitFor();
   await page.waitForTimeout(800);
   await page.screenshot({ path: `${out}/menu-continue.png` });
+  // the Settings panel, its Motion folder (the opponent's pace among them) open
+  await page.evaluate(() => (window as unknown as { __galaxy: { showSettings(on: boolean): void } }).__galaxy.showSettings(true));
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${out}/settings.png` });
+  await page.evaluate(() => (window as unknown as { __galaxy: { showSettings(on: boolean): void } }).__galaxy.showSettings(false));
   console.log(errors.length ? `console errors (played game):\n${errors.join('\n')}` : 'no console errors (played game)');
   await page.close();
 }
