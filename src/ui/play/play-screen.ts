@@ -378,7 +378,7 @@ export class PlayScreen implements Mode {
 
   /** Skip the AI's turn on show (any key or click while it plays; online, the server sets the pace). */
   private skipAiTurn(): boolean {
-    if (!this.active || !this.play?.thinking || this.play.online || this.play.paused || this.skipping) return false;
+    if (!this.active || !this.play?.thinking || (this.play.online && this.play.online.waitingFor !== 'ai') || this.play.paused || this.skipping) return false;
     this.skipping = true;
     this.app.galaxy.skipAnimations();
     this.dice.skip();
@@ -459,18 +459,22 @@ export class PlayScreen implements Mode {
       // [issue 44] the results panel: who won and why, the points by source, the ways on
       const victory = this.app.content.scenarios.get(this.scenario)?.victory.text ?? null;
       parts.push(resultsHtml(v, won, scoreLines(v.score), victory));
-    } else if (p.thinking && p.online) {
-      parts.push(`<div class="thinking" data-testid="thinking"><span class="spinner"></span> ${esc(onlineWaiting(p.thinking, p.online))}</div>`);
     } else if (p.thinking) {
       // [issue 44] what the AI's turn has done so far, as the map shows it: the latest lines, newest last
       const now = this.summary.recent(4);
-      const paced = this.app.settings.aiPace !== 'instant' && !p.paused;
-      parts.push(
-        `<div class="thinking" data-testid="thinking"><span class="spinner"></span> ${esc(capital(SIDE_TEAMS[p.thinking] ?? p.thinking))} is ${now.length ? 'playing' : 'thinking'}…</div>
-         ${now.length ? `<ul class="context ai-now" data-testid="ai-now">${now.map((e) => `<li>${esc(e.text)} <span class="rule">${esc(e.rule ?? '')}</span></li>`).join('')}</ul>` : ''}
-         <p><button data-act="pause" data-testid="pause">${p.paused ? 'Go on (Space)' : 'Pause the AI (Space)'}</button></p>
-         ${paced ? `<p class="muted small" data-testid="skip-hint">Any other key, or a click on the map, skips to the end of its turn. Its pace: Settings &gt; Motion &gt; Opponent's moves.</p>` : ''}`,
-      );
+      const ai = !p.online || p.online.waitingFor === 'ai';
+      const paced = ai && this.app.settings.aiPace !== 'instant' && !p.paused;
+      const lines = now.length ? `<ul class="context ai-now" data-testid="ai-now">${now.map((e) => `<li>${esc(e.text)} <span class="rule">${esc(e.rule ?? '')}</span></li>`).join('')}</ul>` : '';
+      const hint = paced ? `<p class="muted small" data-testid="skip-hint">${p.online ? 'A key' : 'Any other key'}, or a click on the map, skips to the end of its turn. Its pace: Settings &gt; Motion &gt; Opponent's moves.</p>` : '';
+      // online the server plays the others, and nobody pauses them
+      if (p.online) parts.push(`<div class="thinking" data-testid="thinking"><span class="spinner"></span> ${esc(onlineWaiting(p.thinking, p.online))}</div>${lines}${hint}`);
+      else
+        parts.push(
+          `<div class="thinking" data-testid="thinking"><span class="spinner"></span> ${esc(capital(SIDE_TEAMS[p.thinking] ?? p.thinking))} is ${now.length ? 'playing' : 'thinking'}…</div>
+           ${lines}
+           <p><button data-act="pause" data-testid="pause">${p.paused ? 'Go on (Space)' : 'Pause the AI (Space)'}</button></p>
+           ${hint}`,
+        );
     } else if (p.decision) {
       parts.push(this.summary.html());
       parts.push(this.decisionHtml(p.decision, p.options));

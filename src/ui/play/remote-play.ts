@@ -4,7 +4,8 @@
  * seat (`OnlineSeat`) and turns each state the server sends into the worker's 'started' and 'state'
  * messages, and the screen's answers into commands. The server holds the game, plays the AI seats and
  * says what this seat may know; there is no undo, pause or save here (the server keeps every command, and
- * the link brings a player back to the seat).
+ * the link brings a player back to the seat). The server plays an AI seat as fast as its AI answers; this
+ * screen holds each of its steps that tells the seat something at the player's pace, as at home [issue 44].
  */
 import type { SideId } from '../../core/content/schema';
 import type { Command, Decision, GameEvent } from '../../core/engine/types';
@@ -44,7 +45,7 @@ export class RemotePlay {
   /** Show the game: the state the server has sent already, then each one it sends. */
   begin(): void {
     const seat = this.seat;
-    seat.onState((state) => this.receive(state));
+    seat.onState((state) => this.arrive(state));
     seat.onRefused((reason) => {
       this.sentAt = -1;
       this.post({ type: 'error', message: `The server refused that: ${reason}` });
@@ -89,12 +90,58 @@ export class RemotePlay {
       case 'new':
       case 'resume':
         return this.post({ type: 'error', message: 'This screen is playing an online game: leave it for the menu first.' });
-      case 'pause':
       case 'pace':
+        // [issue 44] an AI seat's moves are held on this screen at the player's pace, as at home
+        this.paceMs = Math.max(0, m.ms);
+        return;
       case 'skip':
-        // the server sets the pace of an online game; nobody pauses the others
+        return this.skip();
+      case 'pause':
+        // the server plays the game; nobody pauses the others
         return;
     }
+  }
+
+  /**
+   * [issue 44] the server plays an AI seat's moves as fast as its AI answers: this screen shows each step
+   * of it that tells this seat something (events) and holds it at the player's pace, the states that come
+   * meanwhile waiting their turn. Steps that tell nothing pass at once, so none can be counted.
+   */
+  private inbox: StateMessage[] = [];
+  private holding: ReturnType<typeof setTimeout> | null = null;
+  private paceMs = 0;
+  /** The side the last state shown was waiting for (whose move the next state shows). */
+  private lastWaiting: string | null = null;
+
+  private arrive(state: StateMessage): void {
+    if (this.holding) this.inbox.push(state);
+    else this.show(state);
+  }
+
+  private show(state: StateMessage): void {
+    const mover = this.lastWaiting;
+    this.lastWaiting = state.waitingFor ?? null;
+    this.receive(state);
+    const byAi = mover !== null && mover !== this.side && state.seats.some((s) => s.side === mover && s.kind === 'ai');
+    if (this.paceMs > 0 && byAi && state.events.length && state.winner === null) this.holding = setTimeout(() => this.release(), this.paceMs);
+  }
+
+  private release(): void {
+    this.holding = null;
+    const next = this.inbox.shift();
+    if (next) this.show(next);
+  }
+
+  /** The player skipped the rest of the AI's turn: what waits is shown at once, as one state with all its events. */
+  private skip(): void {
+    if (this.holding) clearTimeout(this.holding);
+    this.holding = null;
+    const waiting = this.inbox;
+    this.inbox = [];
+    const last = waiting[waiting.length - 1];
+    if (!last) return;
+    this.lastWaiting = last.waitingFor ?? null;
+    this.receive({ ...last, events: waiting.flatMap((st) => st.events) });
   }
 
   /**
