@@ -24,6 +24,8 @@ export const EFFECTS: Record<string, EffectSpec> = {
   movement: { fx: 2, color: '#9fe3ff', duration: 1.2, size: 0.9, travel: true, follow: true },
   // [5.22] a hyperjump's roll, and a stack falling out of hyperspace into a drift area
   hyperjump: { fx: 0, color: '#ffb060', duration: 1.6, size: 2.2, follow: true },
+  // [5.22, issue 44] a stack adrift lands on a planet's environ
+  landing: { fx: 0, color: '#9fe3ff', duration: 1.2, size: 1.4, follow: true },
   combat: { fx: 1, color: '#ff5a3c', duration: 1.4, size: 2.0, follow: true },
   'military-combat': { fx: 1, color: '#ff5a3c', duration: 1.4, size: 2.0, follow: true },
   'character-combat': { fx: 1, color: '#ff9a3c', duration: 1.2, size: 1.4, follow: true },

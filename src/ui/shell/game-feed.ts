@@ -137,7 +137,12 @@ export class GameFeed {
     this.pieceEnv.clear();
     for (const u of view.units) this.pieceEnv.set(u.eid, u.environ);
     for (const c of view.characters) if (c.environ) this.pieceEnv.set(c.eid, c.environ);
+    this.adrift.clear();
+    for (const d of view.drifting) this.adrift.set(d.eid, d);
   }
+
+  /** [5.22] the pieces adrift in the last view (a piece in an environ now that was adrift then has landed). */
+  private readonly adrift = new Map<number, GameView['drifting'][number]>();
 
   /** Routes jumped this game-turn and the last, as the viewer saw them (content route index to turn). */
   private routesUsed = new Map<number, number>();
@@ -176,6 +181,17 @@ export class GameFeed {
       this.flyAlong(a !== b && a && b ? this.routePath(a, b, from, to) : [from.clone(), to.clone()]);
       shown++;
       if (a !== b) jumped = true;
+    }
+    // [5.22, issue 44] pieces adrift that landed: a comet from their drift area's ring to the environ, marked where they land
+    const landed = new Set<number>();
+    for (const piece of [...view.units, ...view.characters]) {
+      const d = this.adrift.get(piece.eid);
+      if (!d || !piece.environ || landed.has(piece.environ) || !this.galaxy.positionOf(piece.environ, to)) continue;
+      const system = this.galaxy.layout.systems[this.galaxy.layout.systemIndex.get(d.system) ?? -1];
+      if (!system) continue;
+      landed.add(piece.environ);
+      this.flyAlong([driftPoint(system.position, d.outer ? system.def.drift.outer : system.def.drift.inner, d.side), to.clone()]);
+      this.galaxy.animateAt('landing', to, undefined, undefined, this.effectScale(to));
     }
     // [5.22] pieces fallen out of a jump: a comet from where they were to their drift area's ring
     const fallen = new Set<string>();
