@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startGameServer, type GameServer } from '../../src/server/game-server';
-import { builtSite, gameReady, startSession, type Session } from './browser';
+import { builtSite, gameReady, pageOptions, startSession, type Session } from './browser';
 import { freePort } from '../server/helpers';
 import { playState, type PlayState } from './play-page';
 
@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 async function open(path = ''): Promise<Page> {
-  const page = await session.browser.newPage({ viewport: { width: 1280, height: 720 } });
+  const page = await session.browser.newPage(pageOptions());
   pages.push(page);
   page.on('console', (m) => m.type() === 'error' && !/WebSocket|4002|Failed to load resource/.test(m.text()) && errors.push(m.text()));
   page.on('pageerror', (e) => errors.push(e.message));
