@@ -123,6 +123,33 @@ export async function cameraSettled(page: Page, timeout = 30_000): Promise<void>
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
 
+/**
+ * Wait until the map is still: no camera flight, and no frame drawn for ten animation frames in a row
+ * (the page draws on demand, so a camera easing to rest or a label settling draws, and a still map does
+ * not). A fixed wait was either too short on a loaded machine or too long on a quiet one.
+ */
+export async function mapSettled(page: Page, timeout = 30_000): Promise<void> {
+  await page.evaluate(
+    (ms) =>
+      new Promise<void>((resolve, reject) => {
+        const g = (window as unknown as { __galaxy: { framesDrawn(): number; camera(): { flying: boolean } } }).__galaxy;
+        const deadline = performance.now() + ms;
+        let last = g.framesDrawn();
+        let still = 0;
+        const tick = () => {
+          const now = g.framesDrawn();
+          still = now === last && !g.camera().flying ? still + 1 : 0;
+          last = now;
+          if (still >= 10) resolve();
+          else if (performance.now() > deadline) reject(new Error(`the map was still drawing after ${ms} ms`));
+          else requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+    timeout,
+  );
+}
+
 /** Open the game page and wait until it is ready. */
 export async function openGamePage(session: Session): Promise<{ page: Page; errors: string[] }> {
   const opened = await openPage(session, '');
