@@ -806,7 +806,7 @@ export class ConquestScreen implements GameActions, Mode {
               ${one ? `<button class="cq-opt small" data-opt="${idx(one)}" data-testid="cq-option">+1</button>` : ''}${all ? `<button class="cq-opt small" data-opt="${idx(all)}" data-testid="cq-option">+${left}</button>` : ''}</div>`;
           })
           .join('');
-        return `<p class="muted small">Click one of your systems to place 1 there (Shift-click: all ${left}). Front-line systems first.</p><div class="cq-place">${rows}</div>`;
+        return `<p class="muted small">Click one of your systems to place 1 there (Shift-click: all ${left}). Front-line systems first.</p><div class="cq-place">${rows}</div>${this.takeBackHtml(view, d)}`;
       }
       case 'conquest-trade': {
         const values = (d.context?.values as number[] | undefined) ?? [];
@@ -872,6 +872,17 @@ export class ConquestScreen implements GameActions, Mode {
     }
   }
 
+  /**
+   * The turn's last placement, offered back until the first attack [002 II.2] (Backspace takes it); once
+   * the turn attacks the rules offer it no more, so the button goes.
+   */
+  private takeBackHtml(view: ConquestView, d: Decision<FactionId>): string {
+    const i = d.options.findIndex((c) => c.type === 'take-back');
+    if (i < 0) return '';
+    const c = d.options[i] as C;
+    return `<div class="cq-options cq-take-back">${this.opt(i, `↶ ${esc(optionText(view, c, [], view.map.nameOf))}`, 'until your first attack (Backspace)', 'ends')}</div>`;
+  }
+
   /** Territory options as a grid, by continent. */
   private territoryGrid(view: ConquestView, o: C[]): string {
     const order = view.map.def.continents.map((c) => c.id);
@@ -917,7 +928,7 @@ export class ConquestScreen implements GameActions, Mode {
         ? `<p class="cq-filter">${this.selected ? `From ${th(this.selected)}` : `Onto ${th(this.onto as string)}`}: ${rows.length} ${rows.length === 1 ? 'choice' : 'choices'}. <button data-act="unfilter">show all</button></p>`
         : `<p class="muted small">${type === 'attack' ? `Click one of your systems on the map, then an enemy neighbour. The percentage is the exact chance to take it rolling to the end${italian ? ' (Italian: up to 3 defence dice)' : ''}.` : 'Click a system of yours, then a neighbour of yours to move armies to. One move per turn.'}</p>`;
     const none = !rows.length ? `<p class="muted">${type === 'attack' ? 'No attack is possible: a system needs 2 armies and an enemy neighbour.' : 'No move is possible.'}</p>` : '';
-    return `${filter}${none}${type === 'attack' ? freeActionsHtml(view, o, (i, label, detail, cls) => this.opt(i, label, detail, cls)) : ''}<div class="cq-options cq-pairs">${rows.map((r) => r.html).join('')}</div>
+    return `${type === 'attack' ? this.takeBackHtml(view, d) : ''}${filter}${none}${type === 'attack' ? freeActionsHtml(view, o, (i, label, detail, cls) => this.opt(i, label, detail, cls)) : ''}<div class="cq-options cq-pairs">${rows.map((r) => r.html).join('')}</div>
       ${endOpt >= 0 ? `<div class="cq-options">${this.opt(endOpt, type === 'attack' ? 'Stop attacking: on to your reinforcing move' : 'End your turn', '', 'ends')}</div>` : ''}`;
   }
 
@@ -1093,6 +1104,14 @@ export class ConquestScreen implements GameActions, Mode {
         this.reveal();
       }
       return;
+    }
+    // Backspace takes back the turn's last placement while the rules allow it [002 II.2]
+    if (e.key === 'Backspace') {
+      const back = this.myDecision?.options.find((c) => c.type === 'take-back');
+      if (back) {
+        e.preventDefault();
+        return this.choose(back);
+      }
     }
     gameKey(e, {
       canPause: !!this.session?.setup.seats.some((s) => s.player !== 'human'),
