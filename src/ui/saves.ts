@@ -40,6 +40,8 @@ export interface SaveStore {
   save(name: string, text: string, meta: SaveMeta): void;
   load(name: string): string | null;
   remove(name: string): void;
+  /** Give a save another name (its text and facts stay); throws a clear message when the name cannot be taken. */
+  rename(from: string, to: string): void;
   /** Keep a game's autosave: a played game in its own slot (or the oldest one), a watched game in the watched slot. */
   autosave(text: string, meta: SaveMeta): void;
   /** The autosave that Continue resumes: the last played game's, else the last watched game's. */
@@ -132,6 +134,24 @@ export function createSaveStore(storage: Storage | null = globalThis.localStorag
         // storage disabled: nothing was kept anyway
       }
     },
+    rename(from, to) {
+      const name = to.trim();
+      const problem = saveNameProblem(name);
+      if (problem) throw new Error(problem);
+      if (name === from) return;
+      const index = readIndex();
+      const entry = index.find((e) => e.name === from);
+      const text = store.load(from);
+      if (!entry || text === null) throw new Error(`The save "${from}" is gone.`);
+      if (index.some((e) => e.name === name)) throw new Error(`There is a save called "${name}" already: choose another name, or delete that one first.`);
+      try {
+        storage?.setItem(PREFIX + name, text);
+        writeIndex([...index.filter((e) => e.name !== from), { ...entry, name }]);
+        storage?.removeItem(PREFIX + from);
+      } catch (e) {
+        throw new Error(`The save "${from}" could not be renamed in this browser (${(e as Error).message || 'storage is full or disabled'}).`);
+      }
+    },
     autosave(text, meta) {
       // a watched conquest game is not kept: it would take the watched star-system game's slot
       if ((meta.ruleset === 'conquest' || meta.ruleset === 'solitaire') && !meta.played) return;
@@ -151,6 +171,30 @@ export function createSaveStore(storage: Storage | null = globalThis.localStorag
     },
   };
   return store;
+}
+
+/** The longest name a save may have. */
+export const MAX_SAVE_NAME = 60;
+
+/** Why a player's save may not take this name (empty, kept for the autosaves, too long), or null. */
+export function saveNameProblem(name: string): string | null {
+  if (!name) return 'Give the save a name first.';
+  if (isAutosaveName(name)) return 'Names starting with "autosave" are kept for the automatic saves; choose another name.';
+  if (name.length > MAX_SAVE_NAME) return `A save's name is at most ${MAX_SAVE_NAME} characters long.`;
+  return null;
+}
+
+/**
+ * The name a save is offered under, before the player types one: the game, how far it is and when
+ * ("Conquest · Domination, round 5, 27 Nov 22:40"), the game's name cut short so the rest fits.
+ */
+export function defaultSaveName(game: { title: string; turnWord: string; turn: number }, at: Date = new Date()): string {
+  const date = at.toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
+  const time = at.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const rest = `, ${game.turnWord} ${game.turn}, ${date} ${time}`;
+  const room = MAX_SAVE_NAME - rest.length;
+  const title = game.title.length > room ? `${game.title.slice(0, Math.max(0, room - 1)).trimEnd()}…` : game.title;
+  return `${title}${rest}`;
 }
 
 /**

@@ -35,7 +35,7 @@ import type { SeatRequest, StateMessage } from '../../online/protocol';
 
 /** A game on this page (local), or on a game server (remote: this page holds one seat). */
 type AnySession = ConquestSession | RemoteConquestSession;
-import { exportSave, type SaveMeta } from '../saves';
+import { defaultSaveName, exportSave, type SaveMeta } from '../saves';
 import { ConquestSetupScreen } from './setup-screen';
 import { capital } from '../game-screen/setup';
 import { mapPictureContent } from './map-picture';
@@ -278,13 +278,14 @@ export class ConquestScreen implements GameActions, Mode {
   private saveMeta(s: ConquestSession): SaveMeta {
     const ais = s.setup.seats.filter((seat) => seat.player !== 'human');
     const humans = s.humans.map((f) => this.name(f));
-    const against = ais.length ? `, against ${ais.length} AI (${[...new Set(ais.map((a) => a.player))].join(', ')})` : '';
-    const who = s.humans.length === 1 ? `you: ${humans[0]}${against}` : `hot-seat: ${humans.join(', ')}${against}`;
+    const levels = [...new Set(ais.map((a) => a.player))].join(', ');
+    const against = ais.length ? `, against ${ais.length} AI (${levels})` : '';
+    const who = s.humans.length === 0 ? `watched: ${ais.length} AI (${levels})` : s.humans.length === 1 ? `you: ${humans[0]}${against}` : `hot-seat: ${humans.join(', ')}${against}`;
     const seats = s.setup.seats.map((seat) => `${seat.faction}:${seat.player}`).join(',');
     return {
       scenario: s.scenario.id,
       turn: s.round,
-      played: true,
+      played: s.humans.length > 0,
       who,
       game: `conquest|${s.scenario.id}|${s.seed}|${seats}|${s.setup.cards}`.slice(0, 200),
       ruleset: 'conquest',
@@ -293,15 +294,24 @@ export class ConquestScreen implements GameActions, Mode {
     };
   }
 
-  /** The game as a file download (the menu's Export to a file). */
   /** Whether there is a game of this screen's to save (an online one is the server's). */
   hasGame(): boolean {
     return this.active && !!this.session && !(this.session instanceof RemoteConquestSession);
   }
 
-  /** The game as a file (its screen keeps it in its autosave slot as it goes; the Saves panel is not offered). */
-  save(purpose: 'store' | 'download'): void {
-    if (purpose === 'download') this.exportGame();
+  /** The game kept under a player's name (the Saves panel), or as a file; it is also autosaved as it goes. */
+  save(purpose: 'store' | 'download', label?: string): void {
+    const s = this.session;
+    if (purpose === 'download') return this.exportGame();
+    if (!label || !s || s instanceof RemoteConquestSession) return;
+    this.app.keepSave(label, s.saveText(), this.saveMeta(s));
+  }
+
+  /** The name a save of this game is offered under: "Conquest · Domination, round 5, 27 Nov 22:40". */
+  saveName(): string | null {
+    const s = this.session;
+    if (!s || s instanceof RemoteConquestSession) return null;
+    return defaultSaveName({ title: `Conquest · ${s.scenario.name}${s.setup.map ? ` · ${s.setup.map.name}` : ''}`, turnWord: 'round', turn: s.round });
   }
 
   exportGame(): void {
