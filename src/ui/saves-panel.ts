@@ -99,10 +99,12 @@ export class SavesPanel {
     this.list.addEventListener('click', (e) => {
       const button = (e.target as HTMLElement).closest('button');
       const name = button?.closest<HTMLElement>('[data-save]')?.dataset.save;
-      if (!button || name === undefined || button.type === 'submit') return;
+      if (!button || name === undefined) return;
+      if (button.dataset.act === 'rename-cancel') return this.refresh();
+      // (the rename field's OK submits its form: the submit listener above takes it)
+      if (button.closest('form')) return;
       actions.click?.();
       if (button.dataset.act === 'rename') return this.startRename(name);
-      if (button.dataset.act === 'rename-cancel') return this.refresh();
       if (button.dataset.act === 'load') {
         const text = store.load(name);
         if (text === null) return this.say(`The save "${name}" is gone.`, true), this.refresh();

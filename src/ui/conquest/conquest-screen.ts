@@ -23,13 +23,14 @@ import { makeDrawer } from '../shell/drawers';
 import { secretsShownFor } from '../shell/privacy';
 import { esc, setHtml } from '../html';
 import { BoardFrame, placeEachFrame, systemOfPick } from '../game-screen/board-frame';
-import { aiSpeed, clickedButton, footHtml, gameButton, gameKey, HELP_BUTTON, LogList, samePlaces, typedInField, watchControlsHtml, playAi, playOne, type GameActions } from '../game-screen/controls';
+import { AI_SPEEDS, aiSpeed, clickedButton, footHtml, gameButton, gameKey, HELP_BUTTON, LogList, samePlaces, typedInField, watchControlsHtml, playAi, playOne, type GameActions } from '../game-screen/controls';
 import { BattleDice } from './battle-dice';
 import { areEnemies } from '../../../systems/conquest/blocs';
 import { attackTagHtml, blocOptionText, blocsPanelHtml, blocWinnerText, freeActionsHtml, lastBlocEvent } from './blocs-panel';
 import { ConquestBoard, NO_MARKS, territoryHtml, type BoardMarks } from './board';
 import { ConquestSession, optionsOf, sessionFromSave, type ConquestSetup, type Step } from './session';
 import { RemoteConquestSession } from './remote-session';
+import { ConquestReplay } from './replay';
 import type { OnlineSeat } from '../../online/client';
 import type { SeatRequest, StateMessage } from '../../online/protocol';
 
@@ -113,6 +114,9 @@ export class ConquestScreen implements GameActions, Mode {
   private lastLines: string[] = [];
   private overShown = false;
   private error = '';
+  /** The replay of the finished game on show (its log re-run), and whether it plays on by itself. */
+  private replay: ConquestReplay | null = null;
+  private replayPlaying = false;
   /** Decisions answered so far (tests wait on it). */
   private stepsDone = 0;
 
@@ -241,6 +245,8 @@ export class ConquestScreen implements GameActions, Mode {
     this.overShown = false;
     this.error = '';
     this.stepsDone = 0;
+    this.replay = null;
+    this.replayPlaying = false;
     // online, each state the server sends is a step to show
     if (session instanceof RemoteConquestSession) {
       session.onSteps = (steps) => {
@@ -267,7 +273,8 @@ export class ConquestScreen implements GameActions, Mode {
    */
   private autosave(): void {
     const s = this.session;
-    if (!s || !this.active || s.humans.length === 0 || s instanceof RemoteConquestSession) return;
+    // (a replay shows the game's past: the game kept is the finished one)
+    if (!s || !this.active || s.humans.length === 0 || s instanceof RemoteConquestSession || this.replay) return;
     try {
       this.app.saves.autosave(s.saveText(), this.saveMeta(s));
     } catch (e) {
@@ -332,6 +339,8 @@ export class ConquestScreen implements GameActions, Mode {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.active = false;
+    this.replay = null;
+    this.replayPlaying = false;
     if (this.session instanceof RemoteConquestSession) this.app.leaveSeat(this.session.seat, this.session.winner !== null);
     this.session = null;
     this.online = null;
@@ -355,7 +364,7 @@ export class ConquestScreen implements GameActions, Mode {
   /** Whose eyes the screen shows: its human; in hot-seat the one who took the screen; watching or after the end, everyone's (null). */
   private get viewer(): FactionId | null {
     const s = this.session;
-    if (!s || s.humans.length === 0 || s.over) return null;
+    if (!s || s.humans.length === 0 || s.over || this.replay) return null;
     if (s.humans.length === 1) return s.humans[0] as FactionId;
     return this.revealed;
   }
@@ -368,14 +377,15 @@ export class ConquestScreen implements GameActions, Mode {
   private get secretsFor(): FactionId | null | 'nobody' {
     const s = this.session;
     if (!s) return 'nobody';
-    return secretsShownFor({ humans: s.humans, acting: s.decision?.side ?? null, revealed: this.revealed, handingOver: this.handOver !== null, over: s.over });
+    // a replay is of a finished game: everything is told
+    return secretsShownFor({ humans: s.humans, acting: s.decision?.side ?? null, revealed: this.revealed, handingOver: this.handOver !== null, over: s.over || !!this.replay });
   }
 
   /** The pending decision, when it is the viewer's to answer on this screen now. */
   private get myDecision(): Decision<FactionId> | null {
     const s = this.session;
     const d = s?.decision;
-    if (!s || !d || !s.humanToDecide || this.handOver) return null;
+    if (!s || !d || !s.humanToDecide || this.handOver || this.replay) return null;
     if (s.humans.length > 1 && d.side !== this.revealed) return null;
     return d;
   }
@@ -400,6 +410,7 @@ export class ConquestScreen implements GameActions, Mode {
     this.timer = null;
     const s = this.session;
     if (!s || !this.active) return;
+    if (this.replay) return this.scheduleReplay();
     if (s.over) return this.showOver();
     const d = s.decision;
     if (!d) return;
@@ -628,7 +639,7 @@ export class ConquestScreen implements GameActions, Mode {
       : turn
         ? `${this.swatch(turn)}<b>${esc(this.name(turn))}</b>'s turn`
         : `Setting up${s.decision ? `: ${this.swatch(s.decision.side)}${esc(this.name(s.decision.side))}` : ''}`;
-    this.app.setWhere(`<b>Conquest · ${esc(scenario.name)}</b>${s.setup.map ? ` · ${esc(s.setup.map.name)}` : ''} · Round <b data-testid="cq-round">${view.round}</b> · <span data-testid="cq-turn">${who}</span>`);
+    this.app.setWhere(`${this.replay ? '<b class="gold">Replay</b> · ' : ''}<b>Conquest · ${esc(scenario.name)}</b>${s.setup.map ? ` · ${esc(s.setup.map.name)}` : ''} · Round <b data-testid="cq-round">${view.round}</b> · <span data-testid="cq-turn">${who}</span>`);
   }
 
   /** The factions in the order of play, and the continents with their bonuses and holders. */
@@ -730,6 +741,7 @@ export class ConquestScreen implements GameActions, Mode {
 
   private renderFoot(): void {
     const s = this.session as AnySession;
+    if (this.replay) return setHtml(this.footEl, this.replayControlsHtml(this.replay));
     if (s instanceof RemoteConquestSession && this.online) {
       // online: the server sets the pace; what is left to say is where the others join
       const link = `${this.online.serverUrl}/?online=${encodeURIComponent(this.online.gameId)}`;
@@ -755,8 +767,9 @@ export class ConquestScreen implements GameActions, Mode {
 
   private renderDecision(view: ConquestView): void {
     const s = this.session as AnySession;
+    if (this.replay) return this.renderReplay(this.replay);
     if (s.over) {
-      setHtml(this.decisionEl, `<h3 class="gold" data-testid="cq-game-over">${esc(this.winnerText())}</h3><p><button data-act="menu" data-testid="cq-menu-panel">Back to the menu</button> <button data-act="show-over">The result</button></p>`);
+      setHtml(this.decisionEl, `<h3 class="gold" data-testid="cq-game-over">${esc(this.winnerText())}</h3><p><button data-act="menu" data-testid="cq-menu-panel">Back to the menu</button> <button data-act="show-over">The result</button>${this.canReplay ? ' <button data-act="replay" data-testid="cq-replay-panel">Replay the game</button>' : ''}</p>`);
       return;
     }
     const d = this.myDecision;
@@ -1064,6 +1077,20 @@ export class ConquestScreen implements GameActions, Mode {
     if (t.dataset.opt !== undefined && t.closest('.cq-decision')) return this.choose(this.myDecision?.options[Number(t.dataset.opt)]);
     if (gameButton(t.dataset.act, this, this.helpEl, this.overEl)) return;
     switch (t.dataset.act) {
+      case 'replay':
+        return this.startReplay();
+      case 'replay-start':
+        return this.seekReplay(0);
+      case 'replay-back':
+        return this.seekReplay((this.replay?.index ?? 1) - 1);
+      case 'replay-forward':
+        return this.replayForward();
+      case 'replay-end':
+        return this.seekReplay(this.replay?.length ?? 0);
+      case 'replay-play':
+        return this.toggleReplayPlay();
+      case 'replay-leave':
+        return this.leaveReplay();
       case 'unfilter':
         this.selected = this.onto = null;
         return this.render();
@@ -1097,6 +1124,8 @@ export class ConquestScreen implements GameActions, Mode {
 
   private onChange(e: Event): void {
     const t = e.target as HTMLSelectElement;
+    // the replay's slider, let go: the game at that move (while it is dragged the panel is not redrawn under it)
+    if (t.dataset.act === 'replay-seek') return this.seekReplay(Number(t.value));
     if (t.dataset.act !== 'speed') return;
     this.speed = Number(t.value);
     t.blur();
@@ -1108,6 +1137,7 @@ export class ConquestScreen implements GameActions, Mode {
     if (!this.active || typedInField(e)) return;
     // any key skips the animations on show
     if (this.dice.shown || this.holdUntil > performance.now()) this.skip();
+    if (this.replay && this.replayKey(e)) return;
     if (!this.privacyEl.hidden) {
       if (e.key === 'Enter' || e.key === ' ') {
         e.preventDefault();
@@ -1197,11 +1227,183 @@ export class ConquestScreen implements GameActions, Mode {
       <h2 data-testid="cq-winner">${esc(this.winnerText())}</h2>
       <p>${esc(how)}</p><p class="muted">After ${view.round} ${view.round === 1 ? 'round' : 'rounds'}.</p>
       <table class="cq-result">${rows}</table>
-      <p class="buttons"><button data-act="close-over">See the board</button> <button class="primary" data-act="menu" data-testid="cq-menu">Back to the menu</button></p></div>`;
+      <p class="buttons"><button data-act="close-over">See the board</button>${this.canReplay ? ' <button data-act="replay" data-testid="cq-replay" title="Step through the game from its first move">Replay the game</button>' : ''} <button class="primary" data-act="menu" data-testid="cq-menu">Back to the menu</button></p></div>`;
     this.overEl.hidden = false;
     const viewer = s.humans.length === 1 ? s.humans[0] : null;
     this.app.audio.play(viewer && w !== viewer ? 'defeat' : 'victory');
     this.render();
+  }
+
+  // ------------------------------------------------------------------ the replay of a finished game
+
+  /** Whether the game on show can be replayed: a finished game of this page's (an online one's log is the server's). */
+  private get canReplay(): boolean {
+    const s = this.session;
+    return !!s && s.over && !(s instanceof RemoteConquestSession);
+  }
+
+  /** Step through the finished game from its start: its log re-run, the map showing each step (replay.ts). */
+  startReplay(): void {
+    const s = this.session;
+    if (!s || !s.over || s instanceof RemoteConquestSession) return;
+    try {
+      this.replay = new ConquestReplay(this.app.content, s, 0);
+    } catch (e) {
+      return this.fail(e);
+    }
+    this.replayPlaying = false;
+    this.overEl.hidden = true;
+    this.showReplayStep();
+  }
+
+  /** Show the replay after its first `n` commands (rebuilt from the start: a step back, the start, the end, the slider). */
+  private seekReplay(n: number): void {
+    const r = this.replay;
+    if (!r) return;
+    if (n === r.index + 1) return this.replayForward();
+    this.replayPlaying = false;
+    try {
+      r.seek(n);
+    } catch (e) {
+      return this.fail(e);
+    }
+    this.showReplayStep();
+  }
+
+  /** The game as the replay leaves it: what its last command did, in words and on the map, without animation. */
+  private showReplayStep(): void {
+    const r = this.replay as ConquestReplay;
+    this.session = r.session;
+    this.skip();
+    this.battle = null;
+    this.lastLines = [];
+    this.recent = new Set();
+    this.log.forget();
+    this.render();
+    this.schedule();
+  }
+
+  /** One command on, animated like a move in play. */
+  private replayForward(): void {
+    const r = this.replay;
+    if (!r) return;
+    if (!r.next) {
+      this.replayPlaying = false;
+      return this.render();
+    }
+    playOne(
+      () => r.forward(),
+      (steps) => {
+        this.session = r.session;
+        this.afterSteps(steps);
+      },
+      (e) => this.fail(e),
+    );
+  }
+
+  private toggleReplayPlay(): void {
+    const r = this.replay;
+    if (!r) return;
+    // played to its end, Play starts it again
+    if (!r.next && !this.replayPlaying) r.seek(0);
+    this.replayPlaying = !this.replayPlaying;
+    if (this.replayPlaying) this.showReplayStep();
+    else this.render();
+    this.schedule();
+  }
+
+  /** A replay playing by itself goes on at the pace of play (×1 the AI's pace; max: as fast as the engine goes). */
+  private scheduleReplay(): void {
+    const r = this.replay as ConquestReplay;
+    if (!this.replayPlaying) return;
+    if (!r.next) {
+      this.replayPlaying = false;
+      return this.render();
+    }
+    const kind = r.session.decision?.kind ?? '';
+    const pace = this.speed === 0 ? 0 : (PACE_MS[kind] ?? DEFAULT_PACE_MS) / this.speed;
+    const wait = Math.max(pace, this.holdUntil - performance.now());
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      if (this.replay !== r || !this.replayPlaying) return;
+      playAi({ stepAi: () => r.forward() }, this.speed === 0, (steps) => {
+        this.session = r.session;
+        if (steps.length) this.afterSteps(steps);
+        else this.schedule();
+      }, (e) => this.fail(e));
+    }, wait);
+  }
+
+  /** Leave the replay for the finished game and its result. */
+  private leaveReplay(): void {
+    const r = this.replay;
+    if (!r) return;
+    try {
+      r.seek(r.length);
+    } catch (e) {
+      return this.fail(e);
+    }
+    this.session = r.session;
+    this.replay = null;
+    this.replayPlaying = false;
+    this.lastLines = [];
+    this.recent = new Set();
+    this.overShown = false;
+    this.log.forget();
+    this.render();
+    this.schedule();
+  }
+
+  /** The replay's keys: ← and → a command, Home and End, Space plays or pauses, Esc leaves. True when the key was the replay's. */
+  private replayKey(e: KeyboardEvent): boolean {
+    const r = this.replay as ConquestReplay;
+    const act: Record<string, () => void> = {
+      ArrowLeft: () => this.seekReplay(r.index - 1),
+      ArrowRight: () => this.replayForward(),
+      Home: () => this.seekReplay(0),
+      End: () => this.seekReplay(r.length),
+      ' ': () => this.toggleReplayPlay(),
+      Escape: () => (this.helpEl.hidden ? this.leaveReplay() : (this.helpEl.hidden = true)),
+    };
+    const run = act[e.key];
+    if (!run) return false;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+    run();
+    return true;
+  }
+
+  /** The replay's panel: where it is, what the last command did, what comes next. */
+  private renderReplay(r: ConquestReplay): void {
+    const s = r.session;
+    const view = s.view(null);
+    const last = r.index > 0 ? s.game.log[r.index - 1] : null;
+    const d = s.decision;
+    const lastText = last ? `${esc(this.name(last.side as FactionId))}: ${esc(optionText(view, last, [], view.map.nameOf))}` : 'The board before the first move.';
+    const next = r.next && d ? `${this.swatch(d.side)}${esc(this.name(d.side))} · <span class="muted">${esc(DECISION_TITLES[d.kind] ?? d.kind)}</span>` : '<b class="gold">The end of the game.</b>';
+    const lines = this.lastLines.length ? `<ul class="cq-last" data-testid="cq-last">${this.lastLines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>` : '';
+    setHtml(
+      this.decisionEl,
+      `<div class="cq-who">Replay · <span data-testid="cq-replay-at">move ${r.index} of ${r.length}</span></div>
+      <p class="cq-prompt"><span class="muted small">Last:</span> ${lastText}</p>${lines}
+      <p class="small"><span class="muted">Next:</span> ${next}</p>
+      <p class="muted small">← → a move, Home and End, Space plays or pauses, Esc leaves the replay.</p>
+      <p><button data-act="replay-leave" data-testid="cq-replay-leave">Leave the replay: the result</button></p>`,
+    );
+  }
+
+  /** The replay's controls: start, back, play or pause, forward, end, the pace, and a slider over the whole game. */
+  private replayControlsHtml(r: ConquestReplay): string {
+    const atStart = r.index === 0;
+    const atEnd = !r.next;
+    const b = (act: string, label: string, title: string, off: boolean) => `<button data-act="${act}" data-testid="cq-${act}" title="${title}"${off ? ' disabled' : ''}>${label}</button>`;
+    return `<div class="cq-replay-bar">
+      ${b('replay-start', '|◀', 'To the start (Home)', atStart)}${b('replay-back', '◀', 'One move back (←)', atStart)}
+      ${b('replay-play', this.replayPlaying ? '❚❚ Pause' : '▶ Play', 'Play the game on at the pace chosen (Space)', false)}
+      ${b('replay-forward', '▶', 'One move on (→)', atEnd)}${b('replay-end', '▶|', 'To the end (End)', atEnd)}
+      <label class="small">Pace <select data-act="speed" data-testid="cq-speed">${AI_SPEEDS.map((v) => `<option value="${v}"${v === this.speed ? ' selected' : ''}>${v ? `×${v}` : 'max'}</option>`).join('')}</select></label>
+      <input type="range" min="0" max="${r.length}" value="${r.index}" data-act="replay-seek" data-testid="cq-replay-seek" aria-label="Move of the game">
+    </div>${HELP_BUTTON}`;
   }
 
   // ------------------------------------------------------------------ for tests
@@ -1223,6 +1425,7 @@ export class ConquestScreen implements GameActions, Mode {
       aiWaiting: this.timer !== null,
       speed: this.speed,
       steps: this.stepsDone,
+      replay: this.replay ? { index: this.replay.index, length: this.replay.length, playing: this.replayPlaying } : null,
       error: this.error,
     };
   }
