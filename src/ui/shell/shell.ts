@@ -11,14 +11,14 @@ import { createHowlerAudio, type AudioStatus } from '../../audio/howler-audio';
 import type { GameAudio } from '../../audio/audio';
 import type { OnlineSeat } from '../../online/client';
 import type { NewOnlineGame } from '../../online/protocol';
-import { createSaveStore, defaultSaveName, exportSave, type SaveMeta, type SaveStore } from '../saves';
+import { createSaveStore, defaultSaveName, exportSave, saveMetaOf, type SaveMeta, type SaveStore } from '../saves';
 import { SavesPanel } from '../saves-panel';
 import { ReferencePanel } from '../reference-panel';
 import { termAnchor } from '../reference';
 import { graphicsOf, loadSettings, QUALITY_SETTINGS, saveSettings, volumesOf, type Settings } from '../settings';
 import { createSettingsPanel, type SettingsPanel } from '../settings-panel';
 import { PlanetOverviewPanel } from '../planet-overview-panel';
-import { saveMetaOf } from '../play/seats';
+
 import { continueHtml } from '../continue-entry';
 import type { ScreenBox } from '../screen-boxes';
 import type { FromWorker } from '../spectator/spectator-protocol';
