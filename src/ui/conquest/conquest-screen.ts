@@ -114,6 +114,8 @@ export class ConquestScreen implements GameActions, Mode {
   private lastLines: string[] = [];
   private overShown = false;
   private error = '';
+  /** Why the server refused the last answer (online), shown over the decision until the next one. */
+  private refusal = '';
   /** The replay of the finished game on show (its log re-run), and whether it plays on by itself. */
   private replay: ConquestReplay | null = null;
   private replayPlaying = false;
@@ -247,6 +249,7 @@ export class ConquestScreen implements GameActions, Mode {
     this.stepsDone = 0;
     this.replay = null;
     this.replayPlaying = false;
+    this.refusal = '';
     // online, each state the server sends is a step to show
     if (session instanceof RemoteConquestSession) {
       session.onSteps = (steps) => {
@@ -255,7 +258,8 @@ export class ConquestScreen implements GameActions, Mode {
         this.render();
         this.schedule();
       };
-      session.seat.onRefused((reason) => this.session === session && this.app.showMessage(`The server refused that: ${reason}`));
+      // the server's reason stays in the panel over the decision to answer again, not only in a passing message
+      session.seat.onRefused((reason) => this.session === session && this.refuse(`the server says ${reason}`));
     }
     for (const el of [this.sideEl.parentElement, this.logEl.parentElement, this.panelEl]) (el as HTMLElement).hidden = false;
     this.app.galaxy.select(null);
@@ -454,8 +458,17 @@ export class ConquestScreen implements GameActions, Mode {
     if (!s || !command || !this.myDecision) return;
     this.selected = this.onto = null;
     this.hovered.clear();
+    this.refusal = '';
     this.app.audio.play('select');
-    playOne(() => s.answer(command), (steps) => this.afterSteps(steps, true), (e) => this.fail(e));
+    // a refused answer is the player's to make again: the reason stays over the decision, and the game goes on
+    playOne(() => s.answer(command), (steps) => this.afterSteps(steps, true), (e) => this.refuse((e as Error).message));
+  }
+
+  /** An answer refused (by the engine here, by the server online): why, in the panel and a message; the decision stays. */
+  private refuse(reason: string): void {
+    this.refusal = reason;
+    this.app.showMessage(`That answer was refused: ${reason}`);
+    this.render();
   }
 
   /** After moves: note them, animate the last (the AI's only below the fastest speed; a human's own always), draw, go on. */
@@ -796,6 +809,7 @@ export class ConquestScreen implements GameActions, Mode {
     const nameOf = (t: string) => view.map.nameOf(t);
     const body = this.decisionBody(view, d, hand, nameOf);
     setHtml(this.decisionEl, `<div class="cq-who" style="--c:${this.colour(d.side)}">${esc(this.name(d.side))} · <span class="cq-kind">${esc(DECISION_TITLES[d.kind] ?? d.kind)}</span> <span class="rule">${esc(d.rule)}</span></div>
+      ${this.refusal ? `<p class="cq-error" data-testid="cq-refused">Your answer was refused: ${esc(this.refusal)}. Choose again.</p>` : ''}
       <p class="cq-prompt" data-testid="cq-prompt">${esc(capital(d.prompt.replace(/^[A-Z][a-z]+: /, '')))}</p>${body}
       ${this.lastLines.length ? `<ul class="cq-last small muted">${this.lastLines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>` : ''}`);
   }
