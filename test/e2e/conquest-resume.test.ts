@@ -195,6 +195,25 @@ describe('stopping and coming back to a conquest game', () => {
     expect(errors).toEqual([]);
   });
 
+  it('[issue 47] a saved finished game opens on its result, and replays from there', async () => {
+    const setup = { scenario: 'conquest-domination', seed: '8', seats: [{ faction: 'crimson', player: 'normal' }, { faction: 'azure', player: 'easy' }], cards: 'increasing', autoPlace: true, recycle: true, autoDefend: true } as const;
+    const game = new ConquestSession(bundledContent(), { ...setup, seats: setup.seats.map((s) => ({ ...s })) });
+    for (let i = 0; i < 20_000 && !game.over; i++) game.stepAi();
+    expect(game.over).toBe(true);
+    const text = saveToText(game.game, { crimson: { kind: 'human' }, azure: { kind: 'ai', agent: 'easy' } });
+    await page.evaluate((t) => (window as unknown as { __galaxy: Hook }).__galaxy.resumeSave(t), text);
+    await page.locator('[data-testid="cq-over"]').waitFor({ timeout: 30_000 });
+    const final = await board();
+    await page.click('[data-testid="cq-replay"]');
+    await expect.poll(async () => ((await state()) as unknown as { replay: { index: number; length: number } }).replay).toEqual({ index: 0, length: game.game.log.length, playing: false });
+    expect(await board()).not.toEqual(final);
+    await page.click('[data-testid="cq-replay-end"]');
+    await expect.poll(() => board()).toEqual(final);
+    await page.keyboard.press('Escape');
+    await page.locator('[data-testid="cq-over"]').waitFor();
+    expect(errors).toEqual([]);
+  });
+
   it("the start menu's Saves panel imports it too (and refuses a broken one with the reason)", async () => {
     await page.click('[data-el="menuButton"]');
     await page.locator('[data-testid="new-game"]').waitFor();

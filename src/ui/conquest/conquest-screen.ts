@@ -1221,7 +1221,8 @@ export class ConquestScreen implements GameActions, Mode {
     return s.humans.length === 1 && s.humans[0] === w ? `You win: ${this.name(w)} conquers!` : `${this.name(w)} wins!`;
   }
 
-  private showOver(): void {
+  /** The result; `quiet` after a replay, whose end the player has just watched (no fanfare again). */
+  private showOver(quiet = false): void {
     const s = this.session;
     if (!s || this.overShown) return;
     this.overShown = true;
@@ -1244,7 +1245,7 @@ export class ConquestScreen implements GameActions, Mode {
       <p class="buttons"><button data-act="close-over">See the board</button>${this.canReplay ? ' <button data-act="replay" data-testid="cq-replay" title="Step through the game from its first move">Replay the game</button>' : ''} <button class="primary" data-act="menu" data-testid="cq-menu">Back to the menu</button></p></div>`;
     this.overEl.hidden = false;
     const viewer = s.humans.length === 1 ? s.humans[0] : null;
-    this.app.audio.play(viewer && w !== viewer ? 'defeat' : 'victory');
+    if (!quiet) this.app.audio.play(viewer && w !== viewer ? 'defeat' : 'victory');
     this.render();
   }
 
@@ -1365,7 +1366,7 @@ export class ConquestScreen implements GameActions, Mode {
     this.overShown = false;
     this.log.forget();
     this.render();
-    this.schedule();
+    this.showOver(true);
   }
 
   /** The replay's keys: ← and → a command, Home and End, Space plays or pauses, Esc leaves. True when the key was the replay's. */
