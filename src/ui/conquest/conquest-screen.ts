@@ -917,7 +917,7 @@ export class ConquestScreen implements GameActions, Mode {
     const i = d.options.findIndex((c) => c.type === 'take-back');
     if (i < 0) return '';
     const c = d.options[i] as C;
-    return `<div class="cq-options cq-take-back">${this.opt(i, `↶ ${esc(optionText(view, c, [], view.map.nameOf))}`, 'until your first attack (Backspace)', 'ends')}</div>`;
+    return `<div class="cq-options cq-take-back">${this.opt(i, `↶ ${esc(optionText(view, c, [], view.map.nameOf))}`, 'until your first attack (Backspace)', 'back')}</div>`;
   }
 
   /** Territory options as a grid, by continent. */
@@ -965,8 +965,8 @@ export class ConquestScreen implements GameActions, Mode {
         ? `<p class="cq-filter">${this.selected ? `From ${th(this.selected)}` : `Onto ${th(this.onto as string)}`}: ${rows.length} ${rows.length === 1 ? 'choice' : 'choices'}. <button data-act="unfilter">show all</button></p>`
         : `<p class="muted small">${type === 'attack' ? `Click one of your systems on the map, then an enemy neighbour. The percentage is the exact chance to take it rolling to the end${italian ? ' (Italian: up to 3 defence dice)' : ''}.` : 'Click a system of yours, then a neighbour of yours to move armies to. One move per turn.'}</p>`;
     const none = !rows.length ? `<p class="muted">${type === 'attack' ? 'No attack is possible: a system needs 2 armies and an enemy neighbour.' : 'No move is possible.'}</p>` : '';
-    return `${type === 'attack' ? this.takeBackHtml(view, d) : ''}${filter}${none}${type === 'attack' ? freeActionsHtml(view, o, (i, label, detail, cls) => this.opt(i, label, detail, cls)) : ''}<div class="cq-options cq-pairs">${rows.map((r) => r.html).join('')}</div>
-      ${endOpt >= 0 ? `<div class="cq-options">${this.opt(endOpt, type === 'attack' ? 'Stop attacking: on to your reinforcing move' : 'End your turn', '', 'ends')}</div>` : ''}`;
+    return `${filter}${none}${type === 'attack' ? freeActionsHtml(view, o, (i, label, detail, cls) => this.opt(i, label, detail, cls)) : ''}<div class="cq-options cq-pairs">${rows.map((r) => r.html).join('')}</div>
+      ${endOpt >= 0 ? `<div class="cq-options">${this.opt(endOpt, type === 'attack' ? 'Stop attacking: on to your reinforcing move' : 'End your turn', '', 'ends')}</div>` : ''}${type === 'attack' ? this.takeBackHtml(view, d) : ''}`;
   }
 
   /** A battle: the exact odds of rolling to the end and of each single roll, before the dice [002 II.3]. */
