@@ -136,6 +136,7 @@ export class SavesPanel {
     const row = [...this.list.querySelectorAll<HTMLElement>('[data-save]')].find((li) => li.dataset.save === name);
     const title = row?.querySelector('.save-title');
     if (!row || !title) return;
+    row.classList.add('renaming');
     title.innerHTML = `<form class="save-rename"><input name="rename" maxlength="${MAX_SAVE_NAME}" value="${esc(name)}" aria-label="New name" data-testid="rename-input"><button type="submit" data-testid="rename-ok">OK</button><button type="button" data-act="rename-cancel">Cancel</button></form>`;
     const input = title.querySelector('input') as HTMLInputElement;
     input.focus();

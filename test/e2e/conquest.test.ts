@@ -125,7 +125,7 @@ describe('conquest', () => {
         await page.locator('.cq-place [data-testid="cq-option"]').first().click();
         s = await waitForHuman(before);
         expect(await board()).not.toEqual(unplaced);
-        expect(await page.locator('.cq-take-back').textContent()).toMatch(/Take back 1 army from/);
+        expect(await page.locator('[data-testid="cq-take-back"]').textContent()).toMatch(/Take back 1 army from/);
         await page.keyboard.press('Backspace');
         s = await waitForHuman(s.steps);
         expect(await board()).toEqual(unplaced);

@@ -810,7 +810,7 @@ export class ConquestScreen implements GameActions, Mode {
     const body = this.decisionBody(view, d, hand, nameOf);
     setHtml(this.decisionEl, `<div class="cq-who" style="--c:${this.colour(d.side)}">${esc(this.name(d.side))} · <span class="cq-kind">${esc(DECISION_TITLES[d.kind] ?? d.kind)}</span> <span class="rule">${esc(d.rule)}</span></div>
       ${this.refusal ? `<p class="cq-error" data-testid="cq-refused">Your answer was refused: ${esc(this.refusal)}. Choose again.</p>` : ''}
-      <p class="cq-prompt" data-testid="cq-prompt">${esc(capital(d.prompt.replace(/^[A-Z][a-z]+: /, '')))}</p>${body}
+      <p class="cq-prompt" data-testid="cq-prompt">${esc(capital(d.prompt.replace(/^[A-Z][a-z]+: /, '')))}</p>${this.takeBackHtml(view, d)}${body}
       ${this.lastLines.length ? `<ul class="cq-last small muted">${this.lastLines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>` : ''}`);
   }
 
@@ -843,7 +843,7 @@ export class ConquestScreen implements GameActions, Mode {
               ${one ? `<button class="cq-opt small" data-opt="${idx(one)}" data-testid="cq-option">+1</button>` : ''}${all ? `<button class="cq-opt small" data-opt="${idx(all)}" data-testid="cq-option">+${left}</button>` : ''}</div>`;
           })
           .join('');
-        return `<p class="muted small">Click one of your systems to place 1 there (Shift-click: all ${left}). Front-line systems first.</p><div class="cq-place">${rows}</div>${this.takeBackHtml(view, d)}`;
+        return `<p class="muted small">Click one of your systems to place 1 there (Shift-click: all ${left}). Front-line systems first.</p><div class="cq-place">${rows}</div>`;
       }
       case 'conquest-trade': {
         const values = (d.context?.values as number[] | undefined) ?? [];
@@ -917,7 +917,8 @@ export class ConquestScreen implements GameActions, Mode {
     const i = d.options.findIndex((c) => c.type === 'take-back');
     if (i < 0) return '';
     const c = d.options[i] as C;
-    return `<div class="cq-options cq-take-back">${this.opt(i, `↶ ${esc(optionText(view, c, [], view.map.nameOf))}`, 'until your first attack (Backspace)', 'back')}</div>`;
+    // (a test id of its own: it is no step forward, so "the first option" never means it)
+    return `<div class="cq-take-back"><button class="cq-opt small back" data-opt="${i}" data-testid="cq-take-back" title="Until your first attack (Backspace)">↶ ${esc(optionText(view, c, [], view.map.nameOf))}</button></div>`;
   }
 
   /** Territory options as a grid, by continent. */
@@ -966,7 +967,7 @@ export class ConquestScreen implements GameActions, Mode {
         : `<p class="muted small">${type === 'attack' ? `Click one of your systems on the map, then an enemy neighbour. The percentage is the exact chance to take it rolling to the end${italian ? ' (Italian: up to 3 defence dice)' : ''}.` : 'Click a system of yours, then a neighbour of yours to move armies to. One move per turn.'}</p>`;
     const none = !rows.length ? `<p class="muted">${type === 'attack' ? 'No attack is possible: a system needs 2 armies and an enemy neighbour.' : 'No move is possible.'}</p>` : '';
     return `${filter}${none}${type === 'attack' ? freeActionsHtml(view, o, (i, label, detail, cls) => this.opt(i, label, detail, cls)) : ''}<div class="cq-options cq-pairs">${rows.map((r) => r.html).join('')}</div>
-      ${endOpt >= 0 ? `<div class="cq-options">${this.opt(endOpt, type === 'attack' ? 'Stop attacking: on to your reinforcing move' : 'End your turn', '', 'ends')}</div>` : ''}${type === 'attack' ? this.takeBackHtml(view, d) : ''}`;
+      ${endOpt >= 0 ? `<div class="cq-options">${this.opt(endOpt, type === 'attack' ? 'Stop attacking: on to your reinforcing move' : 'End your turn', '', 'ends')}</div>` : ''}`;
   }
 
   /** A battle: the exact odds of rolling to the end and of each single roll, before the dice [002 II.3]. */
