@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { commandShapeProblem } from './engine/commands';
 import { jsonPath } from './content/validate';
 import { newGame, replay, type NewGameOptions } from './engine/game';
-import { Side, SIDES, type ScenarioDef, type SideId } from './content/schema';
+import { DOMINO_RULES, Side, SIDES, type ScenarioDef, type SideId } from './content/schema';
 import type { Command, Game, Json, ScenarioBase } from './engine/types';
 
 /**
@@ -68,6 +68,8 @@ const SaveSchema = z.strictObject({
     .optional(),
   seats: SeatsSchema.optional(),
   replay: z.literal(true).optional(),
+  // the star-system game's one new-game option: how the domino chapter is played (000 15.x)
+  options: z.strictObject({ domino: z.enum(DOMINO_RULES).optional() }).optional(),
   commands: z
     .array(
       z.unknown().superRefine((value, ctx) => {
@@ -117,6 +119,8 @@ export function makeSave<S extends string = SideId, Scn extends ScenarioBase = S
     formatVersion: SAVE_FORMAT_VERSION,
     contentVersion: game.content.version,
     ...(starSystem ? {} : { ruleset: game.ruleset.id, options: structuredClone(game.options) }),
+    // a star-system game's options only when it has any (its domino rule), so a save without reads as before
+    ...(starSystem && Object.keys(game.options).length ? { options: structuredClone(game.options) } : {}),
     scenario: game.scenario.id,
     seed: game.seed,
     // only when some side placed by hand, so an all-automatic save reads exactly as before

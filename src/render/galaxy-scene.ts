@@ -32,6 +32,7 @@ import { FX_CAPACITY, HALO_STYLE, Layers, MARKER_CAPACITY } from './layers';
 import { LOYALTY_COLORS, SIDE_COLORS, SPACE } from './palette';
 import { ROUTE_STYLE } from './routes';
 import { ResourceTracker } from './tracker';
+import { QUALITY_PRESETS, type Quality } from './quality';
 import type { EntityRefs } from './types';
 
 export type Selection =
@@ -40,21 +41,8 @@ export type Selection =
   | { kind: 'navStar'; id: string }
   | { kind: 'stack'; environ: string; side: string };
 
-export interface Quality {
-  /** Device pixel ratio cap. */
-  pixelRatio: number;
-  bloom: boolean;
-  /** Galactic dust and background star counts scale with this (0.25..2). */
-  density: number;
-  /** The baked galactic disc (the spiral's glow): most of the frame's fill, so "low" goes without it. */
-  disc: boolean;
-}
-
-export const QUALITY_PRESETS: Record<string, Quality> = {
-  low: { pixelRatio: 1, bloom: false, density: 0.4, disc: false },
-  default: { pixelRatio: 1, bloom: false, density: 1, disc: true },
-  high: { pixelRatio: 2, bloom: true, density: 1.6, disc: true },
-};
+// the picture's quality presets lie below the scene and its layers, which both read them
+export { QUALITY_PRESETS, type Quality } from './quality';
 
 const PDB_UP = new Color('#7dffa8');
 const PDB_DOWN = new Color('#59607a');

@@ -37,7 +37,7 @@ export { HALO_STYLE };
 import { buildRoutes } from './routes';
 import * as S from './shaders';
 import type { ResourceTracker } from './tracker';
-import type { Quality } from './galaxy-scene';
+import type { Quality } from './quality';
 
 export const MARKER_CAPACITY = 1024;
 export const FX_CAPACITY = 96;

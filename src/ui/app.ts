@@ -10,7 +10,7 @@ import type { NewOnlineGame } from '../online/protocol';
 import type { OnlineSeat } from '../online/client';
 import { esc } from './html';
 import { MODES, type ModeEntry } from './modes';
-import { isPlayed } from './play/seats';
+import { isPlayed } from './saves';
 import { Shell, type MenuEntry, type Router } from './shell/shell';
 import type { Mode } from './shell/mode';
 import { watchMenuHtml } from './spectator/watch-menu';

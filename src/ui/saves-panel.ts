@@ -1,9 +1,9 @@
 /**
- * The Saves panel: save the game under a name, the list of saves (scenario, turn, time) with Load and
- * Delete, and export/import as files. It only talks to the save store and to the page's actions; what
+ * The Saves panel: save the game under a name (a name is offered: the game, how far, when), the list of
+ * saves by name (game, turn, time) with Load, Rename and Delete, and export/import as files. It only talks to the save store and to the page's actions; what
  * a save contains is checked by the engine when it is loaded (a broken file gets a message, the game stays).
  */
-import { isAutosaveName, readSaveFile, type SaveStore } from './saves';
+import { isAutosaveName, MAX_SAVE_NAME, readSaveFile, saveNameProblem, type SaveStore } from './saves';
 import { esc } from './html';
 
 export interface SavesActions {
@@ -15,6 +15,8 @@ export interface SavesActions {
   exportCurrent(): void;
   /** Whether there is a game to save or export. */
   hasGame(): boolean;
+  /** The name to offer for a save of the game on the screen (none: the player types one). */
+  defaultName?(): string | null;
   scenarioName(id: string): string;
   /** A click's sound. */
   click?(): void;
@@ -39,7 +41,7 @@ export class SavesPanel {
     el.innerHTML = `
       <header><h2>Saves</h2><button class="close" data-act="close" title="Close">×</button></header>
       <form class="save-as" data-act="save-form">
-        <input name="name" placeholder="Name this save" maxlength="40" data-testid="save-name" aria-label="Save name">
+        <input name="name" placeholder="Name this save" maxlength="${MAX_SAVE_NAME}" data-testid="save-name" aria-label="Save name">
         <button type="submit" data-testid="save-button">Save</button>
       </form>
       <ol class="save-list" data-testid="save-list"></ol>
@@ -58,8 +60,8 @@ export class SavesPanel {
     el.querySelector('form')?.addEventListener('submit', (e) => {
       e.preventDefault();
       const name = this.nameInput.value.trim();
-      if (!name) return this.say('Give the save a name first.', true);
-      if (isAutosaveName(name)) return this.say('Names starting with "autosave" are kept for the automatic saves; choose another name.', true);
+      const problem = saveNameProblem(name);
+      if (problem) return this.say(problem, true);
       if (!actions.hasGame()) return this.say('There is no game to save yet.', true);
       actions.click?.();
       actions.save(name);
@@ -79,11 +81,30 @@ export class SavesPanel {
       if (!read.ok) return this.say(read.message, true);
       actions.load(read.text, `"${file.name}"`);
     });
+    this.list.addEventListener('submit', (e) => {
+      e.preventDefault();
+      const form = (e.target as HTMLElement).closest('form');
+      const name = form?.closest<HTMLElement>('[data-save]')?.dataset.save;
+      const input = form?.querySelector<HTMLInputElement>('input[name="rename"]');
+      if (!form || name === undefined || !input) return;
+      const to = input.value.trim();
+      try {
+        store.rename(name, to);
+      } catch (err) {
+        return this.say((err as Error).message, true);
+      }
+      this.refresh();
+      this.say(to === name ? '' : `Renamed "${name}" to "${to}".`);
+    });
     this.list.addEventListener('click', (e) => {
       const button = (e.target as HTMLElement).closest('button');
       const name = button?.closest<HTMLElement>('[data-save]')?.dataset.save;
       if (!button || name === undefined) return;
+      if (button.dataset.act === 'rename-cancel') return this.refresh();
+      // (the rename field's OK submits its form: the submit listener above takes it)
+      if (button.closest('form')) return;
       actions.click?.();
+      if (button.dataset.act === 'rename') return this.startRename(name);
       if (button.dataset.act === 'load') {
         const text = store.load(name);
         if (text === null) return this.say(`The save "${name}" is gone.`, true), this.refresh();
@@ -105,7 +126,21 @@ export class SavesPanel {
     if (on) {
       this.say('');
       this.refresh();
+      // the game on the screen is offered under a name that says what and when; typing replaces it
+      this.nameInput.value = (this.actions.hasGame() && this.actions.defaultName?.()) || '';
     }
+  }
+
+  /** A save's name becomes a field: Enter (or OK) keeps the new name, Cancel the old one. */
+  private startRename(name: string): void {
+    const row = [...this.list.querySelectorAll<HTMLElement>('[data-save]')].find((li) => li.dataset.save === name);
+    const title = row?.querySelector('.save-title');
+    if (!row || !title) return;
+    row.classList.add('renaming');
+    title.innerHTML = `<form class="save-rename"><input name="rename" maxlength="${MAX_SAVE_NAME}" value="${esc(name)}" aria-label="New name" data-testid="rename-input"><button type="submit" data-testid="rename-ok">OK</button><button type="button" data-act="rename-cancel">Cancel</button></form>`;
+    const input = title.querySelector('input') as HTMLInputElement;
+    input.focus();
+    input.select();
   }
 
   toggle(): void {
@@ -122,7 +157,7 @@ export class SavesPanel {
               <div class="save-title">${isAutosaveName(e.name) ? '<span class="pill">auto</span> ' : ''}${esc(e.name)}</div>
               <div class="save-meta">${esc(e.title ?? this.actions.scenarioName(e.scenario))} · ${e.ruleset === 'conquest' ? 'round' : 'turn'} ${e.turn} · ${esc(when(e.savedAt))}</div>
               <div class="save-meta save-who">${e.played ? esc(e.who ?? 'played') : 'watched (AI against AI)'}</div>
-              <div class="save-buttons"><button data-act="load">Load</button><button data-act="delete" title="Delete this save">Delete</button></div>
+              <div class="save-buttons"><button data-act="load">Load</button><button data-act="rename" title="Give this save another name">Rename</button><button data-act="delete" title="Delete this save">Delete</button></div>
             </li>`,
           )
           .join('')

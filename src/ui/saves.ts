@@ -5,6 +5,8 @@
  * A save's text is the engine's save (`src/core/save.ts`); nothing here trusts it: loading always goes
  * through `loadSave`, which refuses a broken or hostile file with a clear message.
  */
+import type { Seats } from '../core/save';
+
 export interface SaveEntry {
   name: string;
   savedAt: string;
@@ -40,6 +42,8 @@ export interface SaveStore {
   save(name: string, text: string, meta: SaveMeta): void;
   load(name: string): string | null;
   remove(name: string): void;
+  /** Give a save another name (its text and facts stay); throws a clear message when the name cannot be taken. */
+  rename(from: string, to: string): void;
   /** Keep a game's autosave: a played game in its own slot (or the oldest one), a watched game in the watched slot. */
   autosave(text: string, meta: SaveMeta): void;
   /** The autosave that Continue resumes: the last played game's, else the last watched game's. */
@@ -132,6 +136,24 @@ export function createSaveStore(storage: Storage | null = globalThis.localStorag
         // storage disabled: nothing was kept anyway
       }
     },
+    rename(from, to) {
+      const name = to.trim();
+      const problem = saveNameProblem(name);
+      if (problem) throw new Error(problem);
+      if (name === from) return;
+      const index = readIndex();
+      const entry = index.find((e) => e.name === from);
+      const text = store.load(from);
+      if (!entry || text === null) throw new Error(`The save "${from}" is gone.`);
+      if (index.some((e) => e.name === name)) throw new Error(`There is a save called "${name}" already: choose another name, or delete that one first.`);
+      try {
+        storage?.setItem(PREFIX + name, text);
+        writeIndex([...index.filter((e) => e.name !== from), { ...entry, name }]);
+        storage?.removeItem(PREFIX + from);
+      } catch (e) {
+        throw new Error(`The save "${from}" could not be renamed in this browser (${(e as Error).message || 'storage is full or disabled'}).`);
+      }
+    },
     autosave(text, meta) {
       // a watched conquest game is not kept: it would take the watched star-system game's slot
       if ((meta.ruleset === 'conquest' || meta.ruleset === 'solitaire') && !meta.played) return;
@@ -151,6 +173,30 @@ export function createSaveStore(storage: Storage | null = globalThis.localStorag
     },
   };
   return store;
+}
+
+/** The longest name a save may have. */
+export const MAX_SAVE_NAME = 60;
+
+/** Why a player's save may not take this name (empty, kept for the autosaves, too long), or null. */
+export function saveNameProblem(name: string): string | null {
+  if (!name) return 'Give the save a name first.';
+  if (isAutosaveName(name)) return 'Names starting with "autosave" are kept for the automatic saves; choose another name.';
+  if (name.length > MAX_SAVE_NAME) return `A save's name is at most ${MAX_SAVE_NAME} characters long.`;
+  return null;
+}
+
+/**
+ * The name a save is offered under, before the player types one: the game, how far it is and when
+ * ("Conquest · Domination, round 5, 27 Nov 22:40"), the game's name cut short so the rest fits.
+ */
+export function defaultSaveName(game: { title: string; turnWord: string; turn: number }, at: Date = new Date()): string {
+  const date = at.toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
+  const time = at.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const rest = `, ${game.turnWord} ${game.turn}, ${date} ${time}`;
+  const room = MAX_SAVE_NAME - rest.length;
+  const title = game.title.length > room ? `${game.title.slice(0, Math.max(0, room - 1)).trimEnd()}…` : game.title;
+  return `${title}${rest}`;
 }
 
 /**
@@ -192,4 +238,47 @@ export async function readSaveFile(
   } catch (e) {
     return { ok: false, message: `"${file.name}" could not be read: ${(e as Error).message}.` };
   }
+}
+
+// ------------------------------------------------------------------ who plays a saved star-system game
+
+/**
+ * Who plays a saved game, in the terms the save store and the start menu need: whether people play it
+ * (it resumes on the play screen) or it is watched (it resumes in the spectator), who plays, in words,
+ * and which game it is (its autosave keeps one slot). The shell reads it of every star-system save a
+ * worker sends; the router, of every save it opens.
+ */
+const TEAMS: Record<string, string> = { rebel: 'the Rebellion', imperial: 'the Empire' };
+
+/** A game people play: some seat is a person's. Without seats (older saves, watched games): watched. */
+export function isPlayed(seats: Seats | undefined): seats is Seats {
+  return !!seats && Object.values(seats).some((s) => s.kind === 'human');
+}
+
+/** "you: the Rebellion, against AI normal", "hot-seat: two players", "AI hard against AI normal". */
+export function seatsSummary(seats: Seats | undefined): string {
+  if (!seats) return 'watched (AI against AI)';
+  const humans = (['rebel', 'imperial'] as const).filter((s) => seats[s].kind === 'human');
+  const ai = (side: 'rebel' | 'imperial') => {
+    const seat = seats[side];
+    return seat.kind === 'ai' ? `AI ${seat.agent}` : 'a person';
+  };
+  if (humans.length === 2) return 'hot-seat: two players';
+  if (humans.length === 1) {
+    const me = humans[0] as 'rebel' | 'imperial';
+    return `you: ${TEAMS[me]}, against ${ai(me === 'rebel' ? 'imperial' : 'rebel')}`;
+  }
+  return `${ai('rebel')} (Rebel) against ${ai('imperial')} (Empire)`;
+}
+
+/** The save store's facts about a save sent by a worker (an autosave or a save by name). */
+export function saveMetaOf(m: { scenario?: string; turn?: number; seed?: string; seats?: Seats }): SaveMeta {
+  const played = isPlayed(m.seats);
+  const meta: SaveMeta = { scenario: m.scenario ?? '', turn: m.turn ?? 0, played };
+  if (played) {
+    meta.who = seatsSummary(m.seats);
+    // the same scenario, seed and seats: the same game, whose autosave keeps its slot
+    meta.game = `${m.scenario}|${m.seed ?? ''}|${JSON.stringify(m.seats)}`;
+  }
+  return meta;
 }

@@ -4,6 +4,10 @@
  *
  *   trade -> place -> attack <-> battle -> move-in -> (trade down after an elimination) -> attack
  *         -> fortify -> fortify-count -> end
+ *
+ * Until the turn's first attack, the armies placed this turn can be taken back one placement at a time
+ * (`take-back`), as players of the board game do before they commit: nothing random happens between
+ * placing and attacking, so taking back re-rolls nothing (docs/rules.md, "Conquest").
  */
 import type { Command, Frame, Json, Procedure, Step } from '../../src/core/engine/types';
 import { afterConquest, attackKinds, beginTurn, blocsOf, cede, cedeOptions, defect, endTurn, freeActions, payForAttack, sneakDefenceDice, truce } from './blocs';
@@ -49,6 +53,10 @@ interface TurnData {
   /** Bloc politics: the battle is a vendetta or a sneak attack [3D1, 3B3c], and whether its bribe is paid. */
   bribe?: 'vendetta' | 'sneak';
   paid?: boolean;
+  /** This turn's placements that may still be taken back, the last one last; absent once none may. */
+  placed?: { territory: string; count: number }[];
+  /** The turn has gone past its placements (an attack, a free action, the end of attacks): nothing is taken back any more. */
+  committed?: true;
 }
 
 export function turnFrame(player: FactionId): Frame {
@@ -124,6 +132,7 @@ export const conquestTurn: Procedure<ConquestGame> = {
             offers.push({ type: 'place', side: me, territory, count: 1 });
             if (d.toPlace > 1) offers.push({ type: 'place', side: me, territory, count: d.toPlace });
           }
+          offers.push(...takeBack(d, me));
           return decide(game, me, 'conquest-place', `Place your new armies (${d.toPlace} left) on your territories.`, '[002 II.2]', offers, { left: d.toPlace });
         }
         case 'attack': {
@@ -137,6 +146,7 @@ export const conquestTurn: Procedure<ConquestGame> = {
                   offers.push(kind === 'plain' ? { type: 'attack', side: me, from, to } : { type: 'attack', side: me, from, to, bribe: kind });
           offers.push(...freeActions(game, me));
           offers.push({ type: 'end-attacks', side: me });
+          offers.push(...takeBack(d, me));
           return decide(game, me, 'conquest-attack', 'Attack a neighbouring territory, or stop attacking.', '[002 II.3]', offers);
         }
         case 'battle': {
@@ -226,6 +236,12 @@ export const conquestTurn: Procedure<ConquestGame> = {
     const s = stateOf(game);
     const me = d.player;
     const options = optionsOfGame(game);
+    // anything but trading, placing and taking back (an attack, a free action, the end of attacks, a goal
+    // claimed) commits the turn's placements
+    if (!UNCOMMITTED.includes(command.type)) {
+      d.committed = true;
+      delete d.placed;
+    }
     switch (command.type) {
       case 'trade': {
         const hand = handOf(game, me);
@@ -259,10 +275,25 @@ export const conquestTurn: Procedure<ConquestGame> = {
         const count = command.count as number;
         s.armies[territory] = (s.armies[territory] ?? 0) + count;
         d.toPlace -= count;
+        if (!d.committed) (d.placed ??= []).push({ territory, count });
         tell(game, 'place', `${factionName(game, me)} places ${count} ${count === 1 ? 'army' : 'armies'} on ${nameOf(game, territory)}.`, '[002 II.2]', {
           faction: me,
           territory,
           count,
+        });
+        return;
+      }
+      case 'take-back': {
+        // the last placement of the turn comes off the board and is placed again [002 II.2]
+        const last = d.placed!.pop()!;
+        if (!d.placed!.length) delete d.placed;
+        s.armies[last.territory] = (s.armies[last.territory] ?? 0) - last.count;
+        d.toPlace += last.count;
+        d.stage = 'place';
+        tell(game, 'take-back', `${factionName(game, me)} takes back ${last.count} ${last.count === 1 ? 'army' : 'armies'} from ${nameOf(game, last.territory)}.`, '[002 II.2]', {
+          faction: me,
+          territory: last.territory,
+          count: last.count,
         });
         return;
       }
@@ -367,6 +398,19 @@ function decide(
   context?: { [key: string]: Json },
 ): Step<FactionId> {
   return { decide: { side, kind, prompt: `${factionName(game, side)}: ${prompt}`, rule, options, ...(context ? { context } : {}) } };
+}
+
+/** The commands of a turn's start, before anything is committed: trades and their bonus, placements and take-backs. */
+const UNCOMMITTED = ['trade', 'keep-cards', 'bonus', 'place', 'take-back'];
+
+/**
+ * Taking back the turn's last placement: offered while the placing and the attack stage before the
+ * first attack, never once the turn has committed (so never after a die is rolled). The command names
+ * what it takes back, so the log and a replay read it.
+ */
+function takeBack(d: TurnData, me: FactionId): Command<FactionId>[] {
+  const last = d.committed ? undefined : d.placed?.at(-1);
+  return last ? [{ type: 'take-back', side: me, territory: last.territory, count: last.count }] : [];
 }
 
 /** The most dice the defender may roll [002 II.3]: one fewer against a sneak attack (docs/rules.md, 3B3c). */

@@ -1,16 +1,30 @@
 /**
  * The simulator's contract (other checks rely on it): its last line with --json is one JSON object;
  * the same arguments give the same state hashes; a refused save ends with one clear line and a
- * non-zero exit.
+ * non-zero exit. The cases run the simulator in this process (runSimulator, the very function
+ * `npm run sim` runs); one case starts `npm run sim`'s own entry, for the exit code and stderr a shell sees.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runSimulator } from '../../src/cli/simulator';
 
 const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
-const sim = (...args: string[]) => execFileSync(TSX, ['src/cli/sim.ts', ...args], { encoding: 'utf8' });
+
+/** What one run printed, and how it ended. */
+function run(...args: string[]): { status: number; stdout: string; stderr: string } {
+  const out: string[] = [];
+  const err: string[] = [];
+  const status = runSimulator(args, (line) => out.push(line), (line) => err.push(line));
+  return { status, stdout: out.join('\n'), stderr: err.join('\n') };
+}
+const sim = (...args: string[]) => {
+  const result = run(...args);
+  if (result.status !== 0) throw new Error(`sim ${args.join(' ')} exited ${result.status}: ${result.stderr}`);
+  return result.stdout;
+};
 const lastJson = (out: string) => JSON.parse(out.trim().split('\n').at(-1) as string);
 
 describe('npm run sim', () => {
@@ -82,9 +96,9 @@ describe('npm run sim', () => {
       [['--rules', 'warp-drive'], /there is no optional rule "warp-drive"/],
       [['--rebel', 'normal'], /--rebel is not for a solitaire game/],
     ] as const) {
-      const run = spawnSync(TSX, ['src/cli/sim.ts', '--scenario', 'chaos-reconquest', '--games', '1', ...extra, '--json'], { encoding: 'utf8' });
-      expect(run.status).not.toBe(0);
-      expect(run.stderr.trim()).toMatch(message);
+      const result = run('--scenario', 'chaos-reconquest', '--games', '1', ...extra, '--json');
+      expect(result.status).not.toBe(0);
+      expect(result.stderr.trim()).toMatch(message);
     }
   }, 120_000);
 
@@ -121,9 +135,9 @@ describe('npm run sim', () => {
       [['--agents', 'normal,random', '--cards', 'tarot'], /--cards must be one of increasing, fixed, italian/],
       [['--agents', 'normal,random', '--rebel', 'normal'], /--rebel is for the star-system game/],
     ] as const) {
-      const run = spawnSync(TSX, ['src/cli/sim.ts', '--scenario', 'conquest-capital', ...args, '--games', '1', '--json'], { encoding: 'utf8' });
-      expect(run.status).not.toBe(0);
-      expect(run.stderr.trim()).toMatch(message);
+      const result = run('--scenario', 'conquest-capital', ...args, '--games', '1', '--json');
+      expect(result.status).not.toBe(0);
+      expect(result.stderr.trim()).toMatch(message);
     }
   }, 120_000);
 
@@ -134,13 +148,13 @@ describe('npm run sim', () => {
       [['--scenario', 'start-of-rebellion', '--rebel', 'toString'], /^sim: there is no agent "toString"; there are: random, easy, normal, hard$/],
       [['--scenario', 'conquest-domination', '--agents', 'random,random', '--deck', 'hasOwnProperty'], /^sim: --deck must be one of classic, wild, got "hasOwnProperty"$/],
     ] as const) {
-      const run = spawnSync(TSX, ['src/cli/sim.ts', ...args, '--games', '1', '--json'], { encoding: 'utf8' });
-      expect(run.status).toBe(2);
-      expect(run.stderr.trim()).toMatch(message);
+      const result = run(...args, '--games', '1', '--json');
+      expect(result.status).toBe(2);
+      expect(result.stderr.trim()).toMatch(message);
     }
   }, 120_000);
 
-  it('--replay refuses a hostile save with one clear line and a non-zero exit', () => {
+  it('npm run sim: --replay refuses a hostile save with one clear line on stderr and a non-zero exit code', () => {
     const dir = mkdtempSync(join(tmpdir(), 'gu-'));
     const file = join(dir, 'hostile.json');
     writeFileSync(file, '{"formatVersion":2,"contentVersion":"x","scenario":"armageddon","seed":"1","commands":[],"__proto__":{"a":1}}');

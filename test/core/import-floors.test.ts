@@ -39,6 +39,13 @@ describe('import floors', () => {
   });
 
 
+  it('the shell every mode shares (src/ui/shell) imports no mode: what a mode and the shell both need lies below both', () => {
+    const modes = ['src/ui/play', 'src/ui/conquest', 'src/ui/solitaire', 'src/ui/spectator'];
+    // (types only: the worker's messages the shell shows are the spectator's protocol, a contract, not a mode's code)
+    const code = offenders('src/ui/shell', modes).filter((line) => !/spectator-protocol$/.test(line));
+    expect(code).toEqual([]);
+  });
+
   it('no mode of the page imports the router (src/ui/app.ts) back: the shell routes to the modes', () => {
     expect(offenders('src/ui', ['src/ui/app']).filter((line) => !line.startsWith('src/ui/app.ts ') && !line.startsWith('src/ui/test-hooks.ts '))).toEqual([]);
   });

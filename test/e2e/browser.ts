@@ -85,9 +85,20 @@ export async function startSession(): Promise<Session> {
   };
 }
 
+/**
+ * A new page's options: its size, and less motion (prefers-reduced-motion), as a player can ask of the
+ * system. The game's CSS then holds its glows, pulses and spinners still: on this machine's software
+ * GPU an endless CSS animation makes Chromium draw 60 frames a second for the page, and one page's
+ * spinner made another page take 10 s, not 2, to build its galaxy. Tests of motion itself pass
+ * `motion: true`.
+ */
+export function pageOptions(size = { width: 1280, height: 720 }, motion = false): { viewport: { width: number; height: number }; reducedMotion: 'reduce' | 'no-preference' } {
+  return { viewport: size, reducedMotion: motion ? 'no-preference' : 'reduce' };
+}
+
 /** Open a page and collect its console errors and uncaught exceptions. */
 export async function openPage(session: Session, path = '', size = { width: 1280, height: 720 }): Promise<{ page: Page; errors: string[] }> {
-  const page = await session.browser.newPage({ viewport: size });
+  const page = await session.browser.newPage(pageOptions(size));
   const errors: string[] = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error') errors.push(msg.text());
@@ -110,6 +121,33 @@ export async function gameReady(page: Page, timeout = 90_000): Promise<void> {
 export async function cameraSettled(page: Page, timeout = 30_000): Promise<void> {
   await page.waitForFunction(() => !(window as unknown as { __galaxy: { camera: () => { flying: boolean } } }).__galaxy.camera().flying, undefined, { timeout });
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
+/**
+ * Wait until the map is still: no camera flight, and no frame drawn for ten animation frames in a row
+ * (the page draws on demand, so a camera easing to rest or a label settling draws, and a still map does
+ * not). A fixed wait was either too short on a loaded machine or too long on a quiet one.
+ */
+export async function mapSettled(page: Page, timeout = 30_000): Promise<void> {
+  await page.evaluate(
+    (ms) =>
+      new Promise<void>((resolve, reject) => {
+        const g = (window as unknown as { __galaxy: { framesDrawn(): number; camera(): { flying: boolean } } }).__galaxy;
+        const deadline = performance.now() + ms;
+        let last = g.framesDrawn();
+        let still = 0;
+        const tick = () => {
+          const now = g.framesDrawn();
+          still = now === last && !g.camera().flying ? still + 1 : 0;
+          last = now;
+          if (still >= 10) resolve();
+          else if (performance.now() > deadline) reject(new Error(`the map was still drawing after ${ms} ms`));
+          else requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+    timeout,
+  );
 }
 
 /** Open the game page and wait until it is ready. */

@@ -110,6 +110,41 @@ describe('stopping and coming back to a conquest game', () => {
     expect(errors).toEqual([]);
   });
 
+  it('[issue 47] kept under a name: a name is offered (the game, its round, when), listed, renamed, loaded where it was saved, deleted', async () => {
+    const at = await shown();
+    await page.click('[data-testid="saves-button"]');
+    const offered = await page.inputValue('[data-testid="save-name"]');
+    expect(offered).toMatch(new RegExp(`^Conquest · Domination, round ${at.round}, .+\\d\\d:\\d\\d$`));
+    await page.click('[data-testid="save-button"]');
+    await expect.poll(() => page.locator('[data-testid="save-note"]').textContent()).toBe(`Saved "${offered}".`);
+    const row = (name: string) => page.locator(`.save-list li[data-save="${name}"]`);
+    await row(offered).locator('[data-act="rename"]').click();
+    await page.fill('[data-testid="rename-input"]', 'before the storm');
+    await page.click('[data-testid="rename-ok"]');
+    await expect.poll(() => page.locator('[data-testid="save-note"]').textContent()).toMatch(/Renamed .* to "before the storm"/);
+    const saves = await page.evaluate(() => (window as unknown as { __galaxy: Hook }).__galaxy.saves());
+    expect(saves.find((e) => e.name === 'before the storm')).toMatchObject({ ruleset: 'conquest', played: true });
+    expect(saves.some((e) => e.name === offered)).toBe(false);
+    expect(await row('before the storm').textContent()).toMatch(/Conquest · Domination · round \d+/);
+
+    // play on, then load it: back where it was saved
+    await page.click('[data-testid="saves-button"]');
+    const s = await state();
+    await page.locator('.cq-decision [data-testid="cq-option"]').first().click();
+    await waitForHuman(s.steps);
+    await page.click('[data-testid="saves-button"]');
+    await row('before the storm').locator('[data-act="load"]').click();
+    await expect.poll(async () => (await shown()).prompt).toBe(at.prompt);
+    expect(await shown()).toEqual(at);
+    expect(await page.locator('[data-testid="saves-panel"]').isVisible()).toBe(false);
+
+    await page.click('[data-testid="saves-button"]');
+    await row('before the storm').locator('[data-act="delete"]').click();
+    await expect.poll(() => row('before the storm').count()).toBe(0);
+    await page.click('[data-testid="saves-button"]');
+    expect(errors).toEqual([]);
+  });
+
   it('exported to a file and imported on the conquest setup, it resumes; a broken file says what is wrong and changes nothing', async () => {
     const at = await shown();
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="cq-export"]')]);
@@ -157,6 +192,25 @@ describe('stopping and coming back to a conquest game', () => {
     await page.click('[data-testid="cq-reveal"]');
     const s = await waitForHuman();
     expect(s.decision).toMatchObject({ side: 'azure', human: true });
+    expect(errors).toEqual([]);
+  });
+
+  it('[issue 47] a saved finished game opens on its result, and replays from there', async () => {
+    const setup = { scenario: 'conquest-domination', seed: '8', seats: [{ faction: 'crimson', player: 'normal' }, { faction: 'azure', player: 'easy' }], cards: 'increasing', autoPlace: true, recycle: true, autoDefend: true } as const;
+    const game = new ConquestSession(bundledContent(), { ...setup, seats: setup.seats.map((s) => ({ ...s })) });
+    for (let i = 0; i < 20_000 && !game.over; i++) game.stepAi();
+    expect(game.over).toBe(true);
+    const text = saveToText(game.game, { crimson: { kind: 'human' }, azure: { kind: 'ai', agent: 'easy' } });
+    await page.evaluate((t) => (window as unknown as { __galaxy: Hook }).__galaxy.resumeSave(t), text);
+    await page.locator('[data-testid="cq-over"]').waitFor({ timeout: 30_000 });
+    const final = await board();
+    await page.click('[data-testid="cq-replay"]');
+    await expect.poll(async () => ((await state()) as unknown as { replay: { index: number; length: number } }).replay).toEqual({ index: 0, length: game.game.log.length, playing: false });
+    expect(await board()).not.toEqual(final);
+    await page.click('[data-testid="cq-replay-end"]');
+    await expect.poll(() => board()).toEqual(final);
+    await page.keyboard.press('Escape');
+    await page.locator('[data-testid="cq-over"]').waitFor();
     expect(errors).toEqual([]);
   });
 

@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { gameReady, openGamePage, startSession, type Session } from './browser';
 
 interface CqState {
+  replay: { index: number; length: number; playing: boolean } | null;
   active: boolean;
   setup: boolean;
   decision: { kind: string; side: string; human: boolean; options: number } | null;
@@ -112,10 +113,26 @@ describe('conquest', () => {
     let battleOdds = '';
     let byMap = 0;
     let ended = false;
+    let tookBack = false;
     for (let i = 0; i < 200 && !s.winner; i++) {
       const kind = s.decision?.kind as string;
       seen.add(kind);
       const before = s.steps;
+      if (kind === 'conquest-place' && !tookBack) {
+        // [002 II.2, issue 47] a placement taken back before the first attack: the button shows, Backspace takes it, the board is as before
+        const unplaced = await board();
+        expect(await page.locator('.cq-take-back').count()).toBe(0);
+        await page.locator('.cq-place [data-testid="cq-option"]').first().click();
+        s = await waitForHuman(before);
+        expect(await board()).not.toEqual(unplaced);
+        expect(await page.locator('[data-testid="cq-take-back"]').textContent()).toMatch(/Take back 1 army from/);
+        await page.keyboard.press('Backspace');
+        s = await waitForHuman(s.steps);
+        expect(await board()).toEqual(unplaced);
+        expect(s.decision?.kind).toBe('conquest-place');
+        tookBack = true;
+        continue;
+      }
       const glowing = await page.locator('[data-testid="cq-territory"].clickable').evaluateAll((bs) => bs.map((b) => (b as HTMLElement).dataset.territory as string));
       if ((kind === 'conquest-claim' || kind === 'conquest-setup-place' || kind === 'conquest-place') && i % 2 === 0 && glowing.length) {
         // on the map: the first system that glows
@@ -198,6 +215,35 @@ describe('conquest', () => {
     const over = await state();
     expect(over.winner).toMatch(/crimson|azure|emerald|amber/);
     expect(await page.locator('[data-testid="cq-winner"]').textContent()).toMatch(/wins/);
+
+    // [issue 47] the replay, from the result: the game's log re-run, the map at each step
+    const final = await board();
+    await page.click('[data-testid="cq-replay"]');
+    await expect.poll(async () => (await state()).replay?.index).toBe(0);
+    const length = (await state()).replay?.length ?? 0;
+    expect(length).toBeGreaterThan(50);
+    expect(await page.locator('[data-testid="cq-over"]').isVisible()).toBe(false);
+    const first = await board();
+    expect(first).not.toEqual(final);
+    await page.keyboard.press('End');
+    await expect.poll(async () => (await state()).replay?.index).toBe(length);
+    expect(await board()).toEqual(final);
+    await page.click('[data-testid="cq-replay-back"]');
+    await expect.poll(async () => (await state()).replay?.index).toBe(length - 1);
+    await page.click('[data-testid="cq-replay-start"]');
+    await expect.poll(async () => (await state()).replay?.index).toBe(0);
+    expect(await board()).toEqual(first);
+    await page.click('[data-testid="cq-replay-forward"]');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => (await state()).replay?.index).toBe(2);
+    expect(await page.locator('[data-testid="cq-replay-at"]').textContent()).toBe(`move 2 of ${length}`);
+    // played on at a pace (the fastest here) to the end, where it stops
+    await page.click('[data-testid="cq-replay-play"]');
+    await expect.poll(async () => (await state()).replay, { timeout: 30_000 }).toEqual({ index: length, length, playing: false });
+    expect(await board()).toEqual(final);
+    await page.click('[data-testid="cq-replay-leave"]');
+    await page.locator('[data-testid="cq-over"]').waitFor();
+    expect((await state()).replay).toBeNull();
 
     await page.click('[data-testid="cq-menu"]');
     await expect.poll(() => page.locator('[data-el="start"]').isVisible()).toBe(true);

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { gameReady, openGamePage, startSession, type Session } from './browser';
-import { playState, startPlayedGame, waitForHuman } from './play-page';
+import { playState, startPlayedGame, waitForHuman, type PlayState } from './play-page';
 import { diceOf } from '../../src/ui/play/dice-tray';
 
 let session: Session;
@@ -28,8 +28,8 @@ describe('rolls shown as dice', () => {
   it('the dice land on the faces the roll\'s line names, the line is in the log, and a key skips them', async () => {
     await startPlayedGame(page, { scenario: 'start-of-rebellion', seed: 'shots', imperial: 'ai:normal', placement: 'auto', pace: 'normal' });
     const tray = page.locator('[data-testid="dice"]');
-    // play on until a roll the Rebel sees; after each answer, give the
-    // roll a moment to show before the next key (a key skips the dice)
+    // play on until a roll the Rebel sees; after each answer, wait for whichever comes first, the dice
+    // or the Rebel's next decision (a key would skip the dice)
     for (let i = 0; i < 40; i++) {
       const s = await waitForHuman(page, { timeout: 60_000 });
       if (s.winner) break;
@@ -39,7 +39,17 @@ describe('rolls shown as dice', () => {
       if (i % 3 !== 2 && (await acts.count()) > 0) await acts.last().click();
       else if ((await page.locator('[data-testid="option"].ends').count()) > 0) await page.keyboard.press('Enter');
       else await page.locator('[data-testid="option"]').first().click();
-      if (await tray.waitFor({ state: 'visible', timeout: 2500 }).then(() => true, () => false)) break;
+      await page.waitForFunction(
+        (before) => {
+          const dice = document.querySelector<HTMLElement>('[data-testid="dice"]');
+          if (dice && !dice.hidden) return true;
+          const now = (window as unknown as { __galaxy: { playState: () => PlayState } }).__galaxy.playState();
+          return now.winner !== null || (now.states > before && now.decision !== null && !now.thinking && !now.busy);
+        },
+        s.states,
+        { timeout: 60_000 },
+      );
+      if (await tray.isVisible()) break;
     }
     await tray.waitFor({ state: 'visible', timeout: 30_000 });
     // the faces settle on the roll's dice

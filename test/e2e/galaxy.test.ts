@@ -6,7 +6,7 @@ import { playOut } from '../../src/ai/play';
 import { randomAgent } from '../../src/ai/random-agent';
 import { saveToText } from '../../src/core/save';
 import { starSystemRuleset } from '../../systems/rebels-vs-empire/star-system-ruleset';
-import { cameraSettled, gameReady, openGamePage, startSession, type Session } from './browser';
+import { cameraSettled, gameReady, mapSettled, openGamePage, startSession, type Session } from './browser';
 
 /* The page's test hook (window.__galaxy), typed loosely: the tests only read plain data from it. */
 type Hook = Record<string, (...args: unknown[]) => unknown>;
@@ -46,7 +46,7 @@ describe('the galaxy page (default route)', () => {
 
   it('renders on demand: the idle start menu draws nothing, a flight draws until it lands', async () => {
     await page.waitForFunction(() => !(window as unknown as { __galaxy: { camera(): { flying: boolean } } }).__galaxy.camera().flying, undefined, { timeout: 30_000 });
-    await page.waitForTimeout(500); // the camera's damping comes to rest
+    await mapSettled(page); // the camera's damping comes to rest
     const still = await hook<number>(page, 'framesDrawn');
     await page.waitForTimeout(1000);
     expect(await hook<number>(page, 'framesDrawn')).toBe(still);

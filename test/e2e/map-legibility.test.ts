@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { cameraSettled, gameReady, openPage, startSession, type Session } from './browser';
+import { cameraSettled, gameReady, mapSettled, openPage, startSession, type Session } from './browser';
 import { waitForHuman, type PlayState } from './play-page';
 
 type Hook = { playState: () => PlayState };
@@ -43,7 +43,7 @@ async function start(page: Page, scenario: string, side: 'rebel' | 'imperial'): 
 /** Every overlap on the map, in words: marker on marker, marker on label, marker under a panel. */
 async function overlaps(page: Page): Promise<{ markers: number; problems: string[] }> {
   // let the camera settle where the decision framed it
-  await page.waitForTimeout(1500);
+  await mapSettled(page);
   return page.evaluate(() => {
     const shown = (el: Element) => {
       const s = getComputedStyle(el as HTMLElement);

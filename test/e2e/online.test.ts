@@ -8,7 +8,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startGameServer, type GameServer } from '../../src/server/game-server';
-import { builtSite, gameReady, startSession, type Session } from './browser';
+import { builtSite, gameReady, pageOptions, startSession, type Session } from './browser';
 import { freePort } from '../server/helpers';
 import { playState, type PlayState } from './play-page';
 
@@ -40,7 +40,7 @@ afterAll(async () => {
 });
 
 async function open(path = ''): Promise<Page> {
-  const page = await session.browser.newPage({ viewport: { width: 1280, height: 720 } });
+  const page = await session.browser.newPage(pageOptions());
   pages.push(page);
   page.on('console', (m) => m.type() === 'error' && !/WebSocket|4002|Failed to load resource/.test(m.text()) && errors.push(m.text()));
   page.on('pageerror', (e) => errors.push(e.message));
@@ -62,6 +62,7 @@ describe('online play between two browsers [issue 27]', () => {
     await host.selectOption('[data-seat-player="1"]', 'human');
     await host.check('[data-cq="autoPlace"]');
     await host.check('[data-testid="cq-online-check"]');
+    expect(await host.locator('[data-cq="seed"]').isVisible()).toBe(false);
     await host.click('[data-testid="cq-start"]');
     const invite = await host.locator('[data-testid="cq-invite"]').inputValue({ timeout: 20_000 });
     expect(invite).toMatch(new RegExp(`^${server.url}/\\?online=[A-Za-z0-9_-]+$`));
@@ -120,7 +121,8 @@ describe('online play between two browsers [issue 27]', () => {
     await host.selectOption('[data-player="imperial"]', 'reserved');
     await host.selectOption('[data-placement="rebel"]', 'auto');
     await host.selectOption('[data-setup="wait"]', '300');
-    await host.fill('[data-setup="seed"]', 'online-e2e');
+    // the server draws the seed and tells no one: the setup has no field for it online
+    expect(await host.locator('[data-setup="seed"]').isVisible()).toBe(false);
     expect(await host.locator('[data-setup="mode"]').textContent()).toMatch(/Online: you play the Rebellion; the Empire is kept for one person/);
     await host.click('[data-testid="start-game"]');
     // the reserved seat's own link is in the host's panel until its person comes; a reserved game is not in the lobby

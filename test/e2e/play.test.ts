@@ -36,6 +36,19 @@ describe('single-screen play', () => {
     expect(await setup.textContent()).toMatch(/Victory/);
     expect(await setup.textContent()).toMatch(/placed automatically/);
     expect(await page.inputValue('[data-setup="seed"]')).toMatch(/^\d+$/);
+    // [000 15.x, issue 47] the domino rule: each scenario's default, a line about the one chosen, and it changes with the scenario
+    expect(await page.inputValue('[data-testid="domino-select"]')).toBe('chain');
+    expect(await page.locator('[data-testid="domino-text"]').textContent()).toMatch(/The chapter whole.*This scenario's default/);
+    await page.selectOption('[data-setup="scenario"]', 'galactic-lucent-spiral');
+    expect(await page.inputValue('[data-testid="domino-select"]')).toBe('single');
+    await page.selectOption('[data-testid="domino-select"]', 'off');
+    expect(await page.locator('[data-testid="domino-text"]').textContent()).toBe('No domino effect at all: a rising stays on its own planet.');
+    await page.selectOption('[data-setup="scenario"]', 'start-of-rebellion');
+    // online the server draws the seed: no field for it
+    await page.check('[data-testid="play-online-check"]');
+    expect(await page.locator('[data-setup="seed"]').isVisible()).toBe(false);
+    await page.uncheck('[data-testid="play-online-check"]');
+    expect(await page.locator('[data-setup="seed"]').isVisible()).toBe(true);
   });
 
   it('a human Rebel plays one full game-turn against the AI through clicks and keys, with no console error', async () => {

@@ -38,8 +38,21 @@ describe('saves in the browser', () => {
   it('exports a spectated game, reloads the page, imports it: the resumed game (paused) has the same state hash', async () => {
     // slow enough to stop mid-game (a whole game is ~200 decisions)
     await hook(page, 'watch', { scenario: 'start-of-rebellion', seed: 'save-e2e', speed: 16 });
-    await page.waitForFunction(() => ((window as unknown as { __galaxy: Hook }).__galaxy.state!() as unknown as State).turn >= 2, undefined, { timeout: 60_000 });
-    await hook(page, 'pause');
+    // paused by the page itself in the frame it sees turn 2: a round trip from a busy test process could
+    // come after the game's end
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const g = (window as unknown as { __galaxy: Hook }).__galaxy;
+          const deadline = performance.now() + 60_000;
+          const look = () => {
+            if ((g.state!() as unknown as State).turn >= 2) return void (g.pause!() as Promise<void>).then(resolve, reject);
+            if (performance.now() > deadline) return reject(new Error('the watched game never reached turn 2'));
+            requestAnimationFrame(look);
+          };
+          look();
+        }),
+    );
     await page.waitForFunction(() => !((window as unknown as { __galaxy: Hook }).__galaxy.state!() as unknown as State).playing);
     hash = await hook<string>(page, 'hash');
     expect(hash).toMatch(/^[0-9a-f]{14}$/);

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { gameReady, openPage, startSession, type Session } from './browser';
+import { gameReady, mapSettled, openPage, startSession, type Session } from './browser';
 import { startPlayedGame, waitForHuman } from './play-page';
 import { bundledContent } from '../../src/core/content/bundled';
 import { newGame } from '../../src/core/engine/game';
@@ -64,10 +64,10 @@ describe('800x600: the panels fold away and the whole map is in reach', () => {
     await page.waitForFunction(() => (window as unknown as { __galaxy: { conquestState(): { decision: { human: boolean } | null } | null } }).__galaxy.conquestState()?.decision?.human, undefined, { timeout: 60_000 });
     const panels = '.cq-side, .cq-panel, .drawer-tab, .hud-tools, .menu-button';
     // the test can fail: open, the panels cover part of the map
-    await page.waitForTimeout(1500);
+    await mapSettled(page);
     expect((await hiddenLabels(page, '[data-testid="cq-territory"]', panels)).length).toBeGreaterThan(0);
     await foldAll(page);
-    await page.waitForTimeout(2000); // the camera frames the board in the room left
+    await mapSettled(page); // the camera frames the board in the room left
     expect(await hiddenLabels(page, '[data-testid="cq-territory"]', panels)).toEqual([]);
     await page.locator('.drawer-tab-right.shown').click();
     await page.locator('[data-testid="cq-decision"]').waitFor();
@@ -84,7 +84,7 @@ describe('800x600: the panels fold away and the whole map is in reach', () => {
     const panels = '.sol-hud, .sol-panel, .drawer-tab, .hud-tools, .menu-button';
     await foldAll(page);
     await page.keyboard.press('Control'); // a card on show goes
-    await page.waitForTimeout(2000);
+    await mapSettled(page);
     expect(await hiddenLabels(page, '[data-testid="sol-sector"]', panels)).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
@@ -97,7 +97,7 @@ describe('800x600: the play screen and the spectator', () => {
     await gameReady(page);
     await startPlayedGame(page, { imperial: 'ai:normal', seed: 'shell-800' });
     await waitForHuman(page);
-    await page.waitForTimeout(1500);
+    await mapSettled(page);
     // system names shown on the page (those the camera puts off it are not in reach anyway)
     const labels = '.system-label:not([style*="display: none"])';
     // (the header's buttons are not panels: a name drawn under one at the page's top edge is left for later)
@@ -106,7 +106,7 @@ describe('800x600: the play screen and the spectator', () => {
     expect(await page.locator('.decision-box').isVisible()).toBe(true);
     await foldAll(page);
     expect(await page.locator('.decision-box').isVisible()).toBe(false);
-    await page.waitForTimeout(1500);
+    await mapSettled(page);
     expect((await hiddenLabels(page, labels, panels)).filter((l) => /under/.test(l))).toEqual([]);
     await page.locator('.drawer-tab-right.shown').click();
     await page.locator('[data-testid="decision"]').waitFor();

@@ -131,6 +131,22 @@ describe('solitaire', () => {
     expect(errors).toEqual([]);
   });
 
+  it('[issue 47] the Saves panel keeps the game under the name it offers (the game, its turn, when), and loads it', async () => {
+    const at = await state();
+    await page.click('[data-testid="saves-button"]');
+    const offered = await page.inputValue('[data-testid="save-name"]');
+    expect(offered).toMatch(new RegExp(`^Solitaire · .+, turn ${at.turn}, `));
+    await page.click('[data-testid="save-button"]');
+    const row = page.locator(`.save-list li[data-save="${offered}"]`);
+    await row.waitFor();
+    expect(await row.textContent()).toMatch(new RegExp(`Solitaire · .+ · turn ${at.turn}`));
+    await row.locator('[data-act="load"]').click();
+    await page.waitForFunction(() => (window as unknown as { __galaxy: Hook }).__galaxy.solitaireState()?.active === true);
+    expect((await state()).turn).toBe(at.turn);
+    expect((await state()).decision?.kind).toBe(at.decision?.kind);
+    expect(errors).toEqual([]);
+  });
+
   it('a watched game: an AI Emperor, paused and stepped', async () => {
     await page.click('[data-el="menuButton"]');
     await page.click('[data-testid="solitaire"]');

@@ -81,6 +81,13 @@ describe('the rules modules import one way', () => {
     expect(importCircles(files).map((group) => describeCircle(group, modules))).toEqual([]);
   });
 
+  it('no import circle among the files of the picture (src/render) either: the scene stands on its layers', () => {
+    const files = tsFiles(join(ROOT, 'src/render'));
+    const modules = new Set(files);
+    expect(files.length).toBeGreaterThan(10);
+    expect(importCircles(files).map((group) => describeCircle(group, modules))).toEqual([]);
+  });
+
   it('a ruleset imports only its own folder of systems/ and common/, and common/ imports no ruleset', () => {
     // each folder of systems/ is a ruleset (the files lying in systems/ itself count as one), but common/
     const folderOf = (file: string) => relative(SYSTEMS, dirname(file)).split(sep)[0] || '.';

@@ -75,6 +75,11 @@ describe('conquest screens', () => {
       'Azure places 2 armies on Io.',
       'Crimson places 1 army on Io.',
     ]);
+    // [002 II.2] a placement taken back comes off its line: the log says what stays placed
+    const back = (territory: string, count: number) => ev('take-back', 'Crimson takes back ...', { faction: 'crimson', territory, count });
+    const kept = logLines([place('crimson', 'io', 2), place('crimson', 'europa', 1), back('europa', 1), place('crimson', 'io', 1), back('io', 1)], (t) => names[t] ?? t, (f) => f.charAt(0).toUpperCase() + f.slice(1));
+    expect(kept.map((e) => e.text)).toEqual(['Crimson places 2 armies on Io.']);
+    expect(logLines([place('crimson', 'io', 1), back('io', 1)], (t) => t, (f) => f).map((e) => e.text)).toEqual([]);
   });
 
   it('[002 II.3] the odds before an attack are battleOdds exactly: the chance to take it and the expected losses', () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AUTOSAVE_NAME, CONQUEST_SLOTS, createSaveStore, isAutosaveName, PLAYED_SLOTS, WATCHED_SLOT } from '../../src/ui/saves';
+import { AUTOSAVE_NAME, CONQUEST_SLOTS, createSaveStore, defaultSaveName, isAutosaveName, MAX_SAVE_NAME, PLAYED_SLOTS, WATCHED_SLOT } from '../../src/ui/saves';
 import { continueHtml } from '../../src/ui/continue-entry';
 import { FakeStorage } from './fake-storage';
 
@@ -30,6 +30,32 @@ describe('the browser save store', () => {
     store.remove('first');
     expect(store.load('first')).toBeNull();
     expect(store.list().map((e) => e.name)).toEqual(['second']);
+  });
+
+  it('a save is renamed with its text and facts; a name taken, empty or kept for the autosaves is refused and nothing changes', () => {
+    const store = createSaveStore(new FakeStorage());
+    store.save('first', 'one', { ...meta, ruleset: 'conquest', title: 'Conquest · Domination', played: true });
+    store.save('other', 'two', meta);
+    store.rename('first', '  my best game ');
+    expect(store.load('my best game')).toBe('one');
+    expect(store.load('first')).toBeNull();
+    expect(store.list().find((e) => e.name === 'my best game')).toMatchObject({ ruleset: 'conquest', title: 'Conquest · Domination', played: true, turn: 3 });
+    const before = JSON.stringify(store.list());
+    expect(() => store.rename('my best game', 'other')).toThrow(/already/);
+    expect(() => store.rename('my best game', '')).toThrow(/name/);
+    expect(() => store.rename('my best game', 'autosave 7')).toThrow(/kept for the automatic saves/);
+    expect(() => store.rename('gone', 'x')).toThrow(/gone/);
+    expect(JSON.stringify(store.list())).toBe(before);
+    expect(store.load('other')).toBe('two');
+  });
+
+  it('the name a save is offered under says the game, how far and when, and fits the name field', () => {
+    const at = new Date('2026-11-27T22:40:00');
+    const name = defaultSaveName({ title: 'Conquest · Domination', turnWord: 'round', turn: 5 }, at);
+    expect(name).toMatch(/^Conquest · Domination, round 5, .*27.*22:40$/);
+    const long = defaultSaveName({ title: `Conquest · Domination · ${'A very long map name '.repeat(4)}`, turnWord: 'round', turn: 12 }, at);
+    expect(long.length).toBeLessThanOrEqual(MAX_SAVE_NAME);
+    expect(long).toMatch(/…, round 12, .*22:40$/);
   });
 
   it('saving under a name again replaces it (one entry)', () => {

@@ -23,19 +23,20 @@ import { makeDrawer } from '../shell/drawers';
 import { secretsShownFor } from '../shell/privacy';
 import { esc, setHtml } from '../html';
 import { BoardFrame, placeEachFrame, systemOfPick } from '../game-screen/board-frame';
-import { aiSpeed, clickedButton, footHtml, gameButton, gameKey, HELP_BUTTON, LogList, samePlaces, typedInField, watchControlsHtml, playAi, playOne, type GameActions } from '../game-screen/controls';
+import { AI_SPEEDS, aiSpeed, clickedButton, footHtml, gameButton, gameKey, HELP_BUTTON, LogList, samePlaces, typedInField, watchControlsHtml, playAi, playOne, type GameActions } from '../game-screen/controls';
 import { BattleDice } from './battle-dice';
 import { areEnemies } from '../../../systems/conquest/blocs';
 import { attackTagHtml, blocOptionText, blocsPanelHtml, blocWinnerText, freeActionsHtml, lastBlocEvent } from './blocs-panel';
 import { ConquestBoard, NO_MARKS, territoryHtml, type BoardMarks } from './board';
 import { ConquestSession, optionsOf, sessionFromSave, type ConquestSetup, type Step } from './session';
 import { RemoteConquestSession } from './remote-session';
+import { ConquestReplay } from './replay';
 import type { OnlineSeat } from '../../online/client';
 import type { SeatRequest, StateMessage } from '../../online/protocol';
 
 /** A game on this page (local), or on a game server (remote: this page holds one seat). */
 type AnySession = ConquestSession | RemoteConquestSession;
-import { exportSave, type SaveMeta } from '../saves';
+import { defaultSaveName, exportSave, type SaveMeta } from '../saves';
 import { ConquestSetupScreen } from './setup-screen';
 import { capital } from '../game-screen/setup';
 import { mapPictureContent } from './map-picture';
@@ -113,6 +114,11 @@ export class ConquestScreen implements GameActions, Mode {
   private lastLines: string[] = [];
   private overShown = false;
   private error = '';
+  /** Why the server refused the last answer (online), shown over the decision until the next one. */
+  private refusal = '';
+  /** The replay of the finished game on show (its log re-run), and whether it plays on by itself. */
+  private replay: ConquestReplay | null = null;
+  private replayPlaying = false;
   /** Decisions answered so far (tests wait on it). */
   private stepsDone = 0;
 
@@ -241,6 +247,9 @@ export class ConquestScreen implements GameActions, Mode {
     this.overShown = false;
     this.error = '';
     this.stepsDone = 0;
+    this.replay = null;
+    this.replayPlaying = false;
+    this.refusal = '';
     // online, each state the server sends is a step to show
     if (session instanceof RemoteConquestSession) {
       session.onSteps = (steps) => {
@@ -249,7 +258,8 @@ export class ConquestScreen implements GameActions, Mode {
         this.render();
         this.schedule();
       };
-      session.seat.onRefused((reason) => this.session === session && this.app.showMessage(`The server refused that: ${reason}`));
+      // the server's reason stays in the panel over the decision to answer again, not only in a passing message
+      session.seat.onRefused((reason) => this.session === session && this.refuse(`the server says ${reason}`));
     }
     for (const el of [this.sideEl.parentElement, this.logEl.parentElement, this.panelEl]) (el as HTMLElement).hidden = false;
     this.app.galaxy.select(null);
@@ -267,7 +277,8 @@ export class ConquestScreen implements GameActions, Mode {
    */
   private autosave(): void {
     const s = this.session;
-    if (!s || !this.active || s.humans.length === 0 || s instanceof RemoteConquestSession) return;
+    // (a replay shows the game's past: the game kept is the finished one)
+    if (!s || !this.active || s.humans.length === 0 || s instanceof RemoteConquestSession || this.replay) return;
     try {
       this.app.saves.autosave(s.saveText(), this.saveMeta(s));
     } catch (e) {
@@ -278,13 +289,14 @@ export class ConquestScreen implements GameActions, Mode {
   private saveMeta(s: ConquestSession): SaveMeta {
     const ais = s.setup.seats.filter((seat) => seat.player !== 'human');
     const humans = s.humans.map((f) => this.name(f));
-    const against = ais.length ? `, against ${ais.length} AI (${[...new Set(ais.map((a) => a.player))].join(', ')})` : '';
-    const who = s.humans.length === 1 ? `you: ${humans[0]}${against}` : `hot-seat: ${humans.join(', ')}${against}`;
+    const levels = [...new Set(ais.map((a) => a.player))].join(', ');
+    const against = ais.length ? `, against ${ais.length} AI (${levels})` : '';
+    const who = s.humans.length === 0 ? `watched: ${ais.length} AI (${levels})` : s.humans.length === 1 ? `you: ${humans[0]}${against}` : `hot-seat: ${humans.join(', ')}${against}`;
     const seats = s.setup.seats.map((seat) => `${seat.faction}:${seat.player}`).join(',');
     return {
       scenario: s.scenario.id,
       turn: s.round,
-      played: true,
+      played: s.humans.length > 0,
       who,
       game: `conquest|${s.scenario.id}|${s.seed}|${seats}|${s.setup.cards}`.slice(0, 200),
       ruleset: 'conquest',
@@ -293,15 +305,24 @@ export class ConquestScreen implements GameActions, Mode {
     };
   }
 
-  /** The game as a file download (the menu's Export to a file). */
   /** Whether there is a game of this screen's to save (an online one is the server's). */
   hasGame(): boolean {
     return this.active && !!this.session && !(this.session instanceof RemoteConquestSession);
   }
 
-  /** The game as a file (its screen keeps it in its autosave slot as it goes; the Saves panel is not offered). */
-  save(purpose: 'store' | 'download'): void {
-    if (purpose === 'download') this.exportGame();
+  /** The game kept under a player's name (the Saves panel), or as a file; it is also autosaved as it goes. */
+  save(purpose: 'store' | 'download', label?: string): void {
+    const s = this.session;
+    if (purpose === 'download') return this.exportGame();
+    if (!label || !s || s instanceof RemoteConquestSession) return;
+    this.app.keepSave(label, s.saveText(), this.saveMeta(s));
+  }
+
+  /** The name a save of this game is offered under: "Conquest · Domination, round 5, 27 Nov 22:40". */
+  saveName(): string | null {
+    const s = this.session;
+    if (!s || s instanceof RemoteConquestSession) return null;
+    return defaultSaveName({ title: `Conquest · ${s.scenario.name}${s.setup.map ? ` · ${s.setup.map.name}` : ''}`, turnWord: 'round', turn: s.round });
   }
 
   exportGame(): void {
@@ -322,6 +343,8 @@ export class ConquestScreen implements GameActions, Mode {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.active = false;
+    this.replay = null;
+    this.replayPlaying = false;
     if (this.session instanceof RemoteConquestSession) this.app.leaveSeat(this.session.seat, this.session.winner !== null);
     this.session = null;
     this.online = null;
@@ -345,7 +368,7 @@ export class ConquestScreen implements GameActions, Mode {
   /** Whose eyes the screen shows: its human; in hot-seat the one who took the screen; watching or after the end, everyone's (null). */
   private get viewer(): FactionId | null {
     const s = this.session;
-    if (!s || s.humans.length === 0 || s.over) return null;
+    if (!s || s.humans.length === 0 || s.over || this.replay) return null;
     if (s.humans.length === 1) return s.humans[0] as FactionId;
     return this.revealed;
   }
@@ -358,14 +381,15 @@ export class ConquestScreen implements GameActions, Mode {
   private get secretsFor(): FactionId | null | 'nobody' {
     const s = this.session;
     if (!s) return 'nobody';
-    return secretsShownFor({ humans: s.humans, acting: s.decision?.side ?? null, revealed: this.revealed, handingOver: this.handOver !== null, over: s.over });
+    // a replay is of a finished game: everything is told
+    return secretsShownFor({ humans: s.humans, acting: s.decision?.side ?? null, revealed: this.revealed, handingOver: this.handOver !== null, over: s.over || !!this.replay });
   }
 
   /** The pending decision, when it is the viewer's to answer on this screen now. */
   private get myDecision(): Decision<FactionId> | null {
     const s = this.session;
     const d = s?.decision;
-    if (!s || !d || !s.humanToDecide || this.handOver) return null;
+    if (!s || !d || !s.humanToDecide || this.handOver || this.replay) return null;
     if (s.humans.length > 1 && d.side !== this.revealed) return null;
     return d;
   }
@@ -390,6 +414,7 @@ export class ConquestScreen implements GameActions, Mode {
     this.timer = null;
     const s = this.session;
     if (!s || !this.active) return;
+    if (this.replay) return this.scheduleReplay();
     if (s.over) return this.showOver();
     const d = s.decision;
     if (!d) return;
@@ -433,8 +458,17 @@ export class ConquestScreen implements GameActions, Mode {
     if (!s || !command || !this.myDecision) return;
     this.selected = this.onto = null;
     this.hovered.clear();
+    this.refusal = '';
     this.app.audio.play('select');
-    playOne(() => s.answer(command), (steps) => this.afterSteps(steps, true), (e) => this.fail(e));
+    // a refused answer is the player's to make again: the reason stays over the decision, and the game goes on
+    playOne(() => s.answer(command), (steps) => this.afterSteps(steps, true), (e) => this.refuse((e as Error).message));
+  }
+
+  /** An answer refused (by the engine here, by the server online): why, in the panel and a message; the decision stays. */
+  private refuse(reason: string): void {
+    this.refusal = reason;
+    this.app.showMessage(`That answer was refused: ${reason}`);
+    this.render();
   }
 
   /** After moves: note them, animate the last (the AI's only below the fastest speed; a human's own always), draw, go on. */
@@ -618,7 +652,7 @@ export class ConquestScreen implements GameActions, Mode {
       : turn
         ? `${this.swatch(turn)}<b>${esc(this.name(turn))}</b>'s turn`
         : `Setting up${s.decision ? `: ${this.swatch(s.decision.side)}${esc(this.name(s.decision.side))}` : ''}`;
-    this.app.setWhere(`<b>Conquest · ${esc(scenario.name)}</b>${s.setup.map ? ` · ${esc(s.setup.map.name)}` : ''} · Round <b data-testid="cq-round">${view.round}</b> · <span data-testid="cq-turn">${who}</span>`);
+    this.app.setWhere(`${this.replay ? '<b class="gold">Replay</b> · ' : ''}<b>Conquest · ${esc(scenario.name)}</b>${s.setup.map ? ` · ${esc(s.setup.map.name)}` : ''} · Round <b data-testid="cq-round">${view.round}</b> · <span data-testid="cq-turn">${who}</span>`);
   }
 
   /** The factions in the order of play, and the continents with their bonuses and holders. */
@@ -720,6 +754,7 @@ export class ConquestScreen implements GameActions, Mode {
 
   private renderFoot(): void {
     const s = this.session as AnySession;
+    if (this.replay) return setHtml(this.footEl, this.replayControlsHtml(this.replay));
     if (s instanceof RemoteConquestSession && this.online) {
       // online: the server sets the pace; what is left to say is where the others join
       const link = `${this.online.serverUrl}/?online=${encodeURIComponent(this.online.gameId)}`;
@@ -745,8 +780,9 @@ export class ConquestScreen implements GameActions, Mode {
 
   private renderDecision(view: ConquestView): void {
     const s = this.session as AnySession;
+    if (this.replay) return this.renderReplay(this.replay);
     if (s.over) {
-      setHtml(this.decisionEl, `<h3 class="gold" data-testid="cq-game-over">${esc(this.winnerText())}</h3><p><button data-act="menu" data-testid="cq-menu-panel">Back to the menu</button> <button data-act="show-over">The result</button></p>`);
+      setHtml(this.decisionEl, `<h3 class="gold" data-testid="cq-game-over">${esc(this.winnerText())}</h3><p><button data-act="menu" data-testid="cq-menu-panel">Back to the menu</button> <button data-act="show-over">The result</button>${this.canReplay ? ' <button data-act="replay" data-testid="cq-replay-panel">Replay the game</button>' : ''}</p>`);
       return;
     }
     const d = this.myDecision;
@@ -773,7 +809,8 @@ export class ConquestScreen implements GameActions, Mode {
     const nameOf = (t: string) => view.map.nameOf(t);
     const body = this.decisionBody(view, d, hand, nameOf);
     setHtml(this.decisionEl, `<div class="cq-who" style="--c:${this.colour(d.side)}">${esc(this.name(d.side))} · <span class="cq-kind">${esc(DECISION_TITLES[d.kind] ?? d.kind)}</span> <span class="rule">${esc(d.rule)}</span></div>
-      <p class="cq-prompt" data-testid="cq-prompt">${esc(capital(d.prompt.replace(/^[A-Z][a-z]+: /, '')))}</p>${body}
+      ${this.refusal ? `<p class="cq-error" data-testid="cq-refused">Your answer was refused: ${esc(this.refusal)}. Choose again.</p>` : ''}
+      <p class="cq-prompt" data-testid="cq-prompt">${esc(capital(d.prompt.replace(/^[A-Z][a-z]+: /, '')))}</p>${this.takeBackHtml(view, d)}${body}
       ${this.lastLines.length ? `<ul class="cq-last small muted">${this.lastLines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>` : ''}`);
   }
 
@@ -870,6 +907,18 @@ export class ConquestScreen implements GameActions, Mode {
       default:
         return `${typeof d.context?.mission === 'string' ? `<p class="cq-mission">${esc(d.context.mission)}</p>` : ''}<div class="cq-options">${o.map((c, i) => this.opt(i, text(c), '', ['end-turn', 'end-attacks', 'keep-cards', 'retreat', 'go-on'].includes(c.type) ? 'ends' : '')).join('')}</div>`;
     }
+  }
+
+  /**
+   * The turn's last placement, offered back until the first attack [002 II.2] (Backspace takes it); once
+   * the turn attacks the rules offer it no more, so the button goes.
+   */
+  private takeBackHtml(view: ConquestView, d: Decision<FactionId>): string {
+    const i = d.options.findIndex((c) => c.type === 'take-back');
+    if (i < 0) return '';
+    const c = d.options[i] as C;
+    // (a test id of its own: it is no step forward, so "the first option" never means it)
+    return `<div class="cq-take-back"><button class="cq-opt small back" data-opt="${i}" data-testid="cq-take-back" title="Until your first attack (Backspace)">↶ ${esc(optionText(view, c, [], view.map.nameOf))}</button></div>`;
   }
 
   /** Territory options as a grid, by continent. */
@@ -1043,6 +1092,20 @@ export class ConquestScreen implements GameActions, Mode {
     if (t.dataset.opt !== undefined && t.closest('.cq-decision')) return this.choose(this.myDecision?.options[Number(t.dataset.opt)]);
     if (gameButton(t.dataset.act, this, this.helpEl, this.overEl)) return;
     switch (t.dataset.act) {
+      case 'replay':
+        return this.startReplay();
+      case 'replay-start':
+        return this.seekReplay(0);
+      case 'replay-back':
+        return this.seekReplay((this.replay?.index ?? 1) - 1);
+      case 'replay-forward':
+        return this.replayForward();
+      case 'replay-end':
+        return this.seekReplay(this.replay?.length ?? 0);
+      case 'replay-play':
+        return this.toggleReplayPlay();
+      case 'replay-leave':
+        return this.leaveReplay();
       case 'unfilter':
         this.selected = this.onto = null;
         return this.render();
@@ -1076,6 +1139,8 @@ export class ConquestScreen implements GameActions, Mode {
 
   private onChange(e: Event): void {
     const t = e.target as HTMLSelectElement;
+    // the replay's slider, let go: the game at that move (while it is dragged the panel is not redrawn under it)
+    if (t.dataset.act === 'replay-seek') return this.seekReplay(Number(t.value));
     if (t.dataset.act !== 'speed') return;
     this.speed = Number(t.value);
     t.blur();
@@ -1087,12 +1152,21 @@ export class ConquestScreen implements GameActions, Mode {
     if (!this.active || typedInField(e)) return;
     // any key skips the animations on show
     if (this.dice.shown || this.holdUntil > performance.now()) this.skip();
+    if (this.replay && this.replayKey(e)) return;
     if (!this.privacyEl.hidden) {
       if (e.key === 'Enter' || e.key === ' ') {
         e.preventDefault();
         this.reveal();
       }
       return;
+    }
+    // Backspace takes back the turn's last placement while the rules allow it [002 II.2]
+    if (e.key === 'Backspace') {
+      const back = this.myDecision?.options.find((c) => c.type === 'take-back');
+      if (back) {
+        e.preventDefault();
+        return this.choose(back);
+      }
     }
     gameKey(e, {
       canPause: !!this.session?.setup.seats.some((s) => s.player !== 'human'),
@@ -1148,7 +1222,8 @@ export class ConquestScreen implements GameActions, Mode {
     return s.humans.length === 1 && s.humans[0] === w ? `You win: ${this.name(w)} conquers!` : `${this.name(w)} wins!`;
   }
 
-  private showOver(): void {
+  /** The result; `quiet` after a replay, whose end the player has just watched (no fanfare again). */
+  private showOver(quiet = false): void {
     const s = this.session;
     if (!s || this.overShown) return;
     this.overShown = true;
@@ -1168,11 +1243,183 @@ export class ConquestScreen implements GameActions, Mode {
       <h2 data-testid="cq-winner">${esc(this.winnerText())}</h2>
       <p>${esc(how)}</p><p class="muted">After ${view.round} ${view.round === 1 ? 'round' : 'rounds'}.</p>
       <table class="cq-result">${rows}</table>
-      <p class="buttons"><button data-act="close-over">See the board</button> <button class="primary" data-act="menu" data-testid="cq-menu">Back to the menu</button></p></div>`;
+      <p class="buttons"><button data-act="close-over">See the board</button>${this.canReplay ? ' <button data-act="replay" data-testid="cq-replay" title="Step through the game from its first move">Replay the game</button>' : ''} <button class="primary" data-act="menu" data-testid="cq-menu">Back to the menu</button></p></div>`;
     this.overEl.hidden = false;
     const viewer = s.humans.length === 1 ? s.humans[0] : null;
-    this.app.audio.play(viewer && w !== viewer ? 'defeat' : 'victory');
+    if (!quiet) this.app.audio.play(viewer && w !== viewer ? 'defeat' : 'victory');
     this.render();
+  }
+
+  // ------------------------------------------------------------------ the replay of a finished game
+
+  /** Whether the game on show can be replayed: a finished game of this page's (an online one's log is the server's). */
+  private get canReplay(): boolean {
+    const s = this.session;
+    return !!s && s.over && !(s instanceof RemoteConquestSession);
+  }
+
+  /** Step through the finished game from its start: its log re-run, the map showing each step (replay.ts). */
+  startReplay(): void {
+    const s = this.session;
+    if (!s || !s.over || s instanceof RemoteConquestSession) return;
+    try {
+      this.replay = new ConquestReplay(this.app.content, s, 0);
+    } catch (e) {
+      return this.fail(e);
+    }
+    this.replayPlaying = false;
+    this.overEl.hidden = true;
+    this.showReplayStep();
+  }
+
+  /** Show the replay after its first `n` commands (rebuilt from the start: a step back, the start, the end, the slider). */
+  private seekReplay(n: number): void {
+    const r = this.replay;
+    if (!r) return;
+    if (n === r.index + 1) return this.replayForward();
+    this.replayPlaying = false;
+    try {
+      r.seek(n);
+    } catch (e) {
+      return this.fail(e);
+    }
+    this.showReplayStep();
+  }
+
+  /** The game as the replay leaves it: what its last command did, in words and on the map, without animation. */
+  private showReplayStep(): void {
+    const r = this.replay as ConquestReplay;
+    this.session = r.session;
+    this.skip();
+    this.battle = null;
+    this.lastLines = [];
+    this.recent = new Set();
+    this.log.forget();
+    this.render();
+    this.schedule();
+  }
+
+  /** One command on, animated like a move in play. */
+  private replayForward(): void {
+    const r = this.replay;
+    if (!r) return;
+    if (!r.next) {
+      this.replayPlaying = false;
+      return this.render();
+    }
+    playOne(
+      () => r.forward(),
+      (steps) => {
+        this.session = r.session;
+        this.afterSteps(steps);
+      },
+      (e) => this.fail(e),
+    );
+  }
+
+  private toggleReplayPlay(): void {
+    const r = this.replay;
+    if (!r) return;
+    // played to its end, Play starts it again
+    if (!r.next && !this.replayPlaying) r.seek(0);
+    this.replayPlaying = !this.replayPlaying;
+    if (this.replayPlaying) this.showReplayStep();
+    else this.render();
+    this.schedule();
+  }
+
+  /** A replay playing by itself goes on at the pace of play (×1 the AI's pace; max: as fast as the engine goes). */
+  private scheduleReplay(): void {
+    const r = this.replay as ConquestReplay;
+    if (!this.replayPlaying) return;
+    if (!r.next) {
+      this.replayPlaying = false;
+      return this.render();
+    }
+    const kind = r.session.decision?.kind ?? '';
+    const pace = this.speed === 0 ? 0 : (PACE_MS[kind] ?? DEFAULT_PACE_MS) / this.speed;
+    const wait = Math.max(pace, this.holdUntil - performance.now());
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      if (this.replay !== r || !this.replayPlaying) return;
+      playAi({ stepAi: () => r.forward() }, this.speed === 0, (steps) => {
+        this.session = r.session;
+        if (steps.length) this.afterSteps(steps);
+        else this.schedule();
+      }, (e) => this.fail(e));
+    }, wait);
+  }
+
+  /** Leave the replay for the finished game and its result. */
+  private leaveReplay(): void {
+    const r = this.replay;
+    if (!r) return;
+    try {
+      r.seek(r.length);
+    } catch (e) {
+      return this.fail(e);
+    }
+    this.session = r.session;
+    this.replay = null;
+    this.replayPlaying = false;
+    this.lastLines = [];
+    this.recent = new Set();
+    this.overShown = false;
+    this.log.forget();
+    this.render();
+    this.showOver(true);
+  }
+
+  /** The replay's keys: ← and → a command, Home and End, Space plays or pauses, Esc leaves. True when the key was the replay's. */
+  private replayKey(e: KeyboardEvent): boolean {
+    const r = this.replay as ConquestReplay;
+    const act: Record<string, () => void> = {
+      ArrowLeft: () => this.seekReplay(r.index - 1),
+      ArrowRight: () => this.replayForward(),
+      Home: () => this.seekReplay(0),
+      End: () => this.seekReplay(r.length),
+      ' ': () => this.toggleReplayPlay(),
+      Escape: () => (this.helpEl.hidden ? this.leaveReplay() : (this.helpEl.hidden = true)),
+    };
+    const run = act[e.key];
+    if (!run) return false;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+    run();
+    return true;
+  }
+
+  /** The replay's panel: where it is, what the last command did, what comes next. */
+  private renderReplay(r: ConquestReplay): void {
+    const s = r.session;
+    const view = s.view(null);
+    const last = r.index > 0 ? s.game.log[r.index - 1] : null;
+    const d = s.decision;
+    const lastText = last ? `${esc(this.name(last.side as FactionId))}: ${esc(optionText(view, last, [], view.map.nameOf))}` : 'The board before the first move.';
+    const next = r.next && d ? `${this.swatch(d.side)}${esc(this.name(d.side))} · <span class="muted">${esc(DECISION_TITLES[d.kind] ?? d.kind)}</span>` : '<b class="gold">The end of the game.</b>';
+    const lines = this.lastLines.length ? `<ul class="cq-last" data-testid="cq-last">${this.lastLines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>` : '';
+    setHtml(
+      this.decisionEl,
+      `<div class="cq-who">Replay · <span data-testid="cq-replay-at">move ${r.index} of ${r.length}</span></div>
+      <p class="cq-prompt"><span class="muted small">Last:</span> ${lastText}</p>${lines}
+      <p class="small"><span class="muted">Next:</span> ${next}</p>
+      <p class="muted small">← → a move, Home and End, Space plays or pauses, Esc leaves the replay.</p>
+      <p><button data-act="replay-leave" data-testid="cq-replay-leave">Leave the replay: the result</button></p>`,
+    );
+  }
+
+  /** The replay's controls: start, back, play or pause, forward, end, the pace, and a slider over the whole game. */
+  private replayControlsHtml(r: ConquestReplay): string {
+    const atStart = r.index === 0;
+    const atEnd = !r.next;
+    const b = (act: string, label: string, title: string, off: boolean) => `<button data-act="${act}" data-testid="cq-${act}" title="${title}"${off ? ' disabled' : ''}>${label}</button>`;
+    return `<div class="cq-replay-bar">
+      ${b('replay-start', '|◀', 'To the start (Home)', atStart)}${b('replay-back', '◀', 'One move back (←)', atStart)}
+      ${b('replay-play', this.replayPlaying ? '❚❚ Pause' : '▶ Play', 'Play the game on at the pace chosen (Space)', false)}
+      ${b('replay-forward', '▶', 'One move on (→)', atEnd)}${b('replay-end', '▶|', 'To the end (End)', atEnd)}
+      <label class="small">Pace <select data-act="speed" data-testid="cq-speed">${AI_SPEEDS.map((v) => `<option value="${v}"${v === this.speed ? ' selected' : ''}>${v ? `×${v}` : 'max'}</option>`).join('')}</select></label>
+      <input type="range" min="0" max="${r.length}" value="${r.index}" data-act="replay-seek" data-testid="cq-replay-seek" aria-label="Move of the game">
+    </div>${HELP_BUTTON}`;
   }
 
   // ------------------------------------------------------------------ for tests
@@ -1194,6 +1441,7 @@ export class ConquestScreen implements GameActions, Mode {
       aiWaiting: this.timer !== null,
       speed: this.speed,
       steps: this.stepsDone,
+      replay: this.replay ? { index: this.replay.index, length: this.replay.length, playing: this.replayPlaying } : null,
       error: this.error,
     };
   }

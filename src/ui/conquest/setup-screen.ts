@@ -121,7 +121,7 @@ export class ConquestSetupScreen {
         <div class="cq-seats" data-cq="seats"></div>
         <p class="cq-problem" data-cq="problem" data-testid="cq-problem" role="alert"></p>
       </div></div>
-      <div class="cq-field"><span class="cq-label">Seed</span><div class="cq-row"><input data-cq="seed" size="10" value="${randomSeed()}" aria-label="Seed" title="The same seed and choices play the same game"> <button data-cq="reroll" title="A new random seed">new</button>
+      <div class="cq-field"><span class="cq-label" data-cq="seed-label">Seed</span><div class="cq-row"><span data-cq="seed-part"><input data-cq="seed" size="10" value="${randomSeed()}" aria-label="Seed" title="The same seed and choices play the same game"> <button data-cq="reroll" title="A new random seed">new</button></span>
         <label class="cq-inline">AI speed <select data-cq="speed">${START_SPEEDS.map((s) => `<option value="${s.value}">${esc(s.label)}</option>`).join('')}</select></label></div></div>
       <div class="buttons"><button data-cq="cancel">Back</button><label class="button" title="Resume a conquest game exported to a file">Resume from a file… <input type="file" accept=".json,application/json" data-testid="cq-import" hidden></label><button class="primary" data-cq="start" data-testid="cq-start">Start the game</button></div>`;
     this.renderMaps();
@@ -255,6 +255,9 @@ export class ConquestSetupScreen {
     const setup = this.setup();
     const online = this.get('online').checked;
     this.get('wait-row').hidden = !online;
+    // online the server draws the seed itself, told to no one before the end: no field for it
+    this.get('seed-part').hidden = online;
+    this.get('seed-label').textContent = online ? '' : 'Seed';
     this.seatChoices.show(this.get('seats'), { autoPlace: this.get('autoPlace').checked, autoDefend: this.get('autoDefend').checked });
     // the reserved seat is an online choice only
     for (const o of this.el.querySelectorAll<HTMLOptionElement>('[data-online-only]')) o.hidden = !online;

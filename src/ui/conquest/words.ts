@@ -162,6 +162,10 @@ export function optionText(view: ConquestView, command: Command<FactionId>, hand
       return 'End your turn';
     case 'cancel':
       return 'Back';
+    case 'take-back': {
+      const n = Number(command.count);
+      return `Take back ${n} ${n === 1 ? 'army' : 'armies'} from ${t('territory')}`;
+    }
     default:
       return blocOptionText(view, command, nameOf) ?? command.type;
   }
@@ -169,13 +173,15 @@ export function optionText(view: ConquestView, command: Command<FactionId>, hand
 
 /**
  * The events as the log shows them: a faction's placements one after another, one army at a time as the
- * panel places them, make one line ("Crimson places 5 armies: 3 on Ivoris, 2 on Solenne.") [002 II.2].
+ * panel places them, make one line ("Crimson places 5 armies: 3 on Ivoris, 2 on Solenne.") [002 II.2]; a
+ * placement taken back comes off that line, so it says what was placed in the end.
  */
 export function logLines(events: readonly GameEvent<FactionId>[], nameOf: (territory: string) => string, factionName: (f: FactionId) => string): GameEvent<FactionId>[] {
   const lines: GameEvent<FactionId>[] = [];
   let run: { faction: FactionId; turn: number; counts: Map<string, number>; first: GameEvent<FactionId> } | null = null;
   const close = () => {
     if (!run) return;
+    if (!run.counts.size) return void (run = null); // every army placed was taken back
     const total = [...run.counts.values()].reduce((a, b) => a + b, 0);
     const armies = (n: number) => `${n} ${n === 1 ? 'army' : 'armies'}`;
     const where = [...run.counts].map(([t, n]) => (run!.counts.size === 1 ? `on ${nameOf(t)}` : `${n} on ${nameOf(t)}`)).join(', ');
@@ -187,6 +193,14 @@ export function logLines(events: readonly GameEvent<FactionId>[], nameOf: (terri
     const placement = e.kind === 'place' && typeof d?.faction === 'string' && typeof d.territory === 'string' && typeof d.count === 'number';
     if (placement && run && run.faction === d.faction && run.turn === e.turn && e.visibleTo === run.first.visibleTo) {
       run.counts.set(d.territory as string, (run.counts.get(d.territory as string) ?? 0) + (d.count as number));
+      continue;
+    }
+    // a placement taken back [002 II.2] comes off the line it was on: the log says what stays placed
+    const takenBack = e.kind === 'take-back' && typeof d?.territory === 'string' && typeof d.count === 'number';
+    if (takenBack && run && run.faction === d.faction && run.turn === e.turn) {
+      const left = (run.counts.get(d.territory as string) ?? 0) - (d.count as number);
+      if (left > 0) run.counts.set(d.territory as string, left);
+      else run.counts.delete(d.territory as string);
       continue;
     }
     close();

@@ -50,7 +50,7 @@ export class PlayEngine {
     if (typeof agents === 'string') return [{ type: 'error', message: agents }];
     let game: Game;
     try {
-      game = newGame({ content: this.content, ruleset: starSystemRuleset, scenario: setup.scenario, seed: setup.seed, handPlacement: setup.handPlacement ?? [] });
+      game = newGame({ content: this.content, ruleset: starSystemRuleset, scenario: setup.scenario, seed: setup.seed, handPlacement: setup.handPlacement ?? [], ...(setup.domino ? { options: { domino: setup.domino } } : {}) });
     } catch (e) {
       // a bad option (a side named twice...) is refused and the current game stays
       return [{ type: 'error', message: (e as Error).message }];

@@ -3,7 +3,7 @@
  * replaying the command log). The worker also speaks the spectator's 'started' and 'state' messages, so
  * the page shows the galaxy, the HUD and the log the same way for both; a play state adds `play`.
  */
-import type { SideId } from '../../core/content/schema';
+import type { DominoRule, SideId } from '../../core/content/schema';
 import type { Command, Decision } from '../../core/engine/types';
 import type { Dest, ListGroup, Mover } from '../../words/dests';
 import type { AssignmentFacts } from '../../words/assignment';
@@ -22,6 +22,8 @@ export interface PlaySetup {
   players: Record<SideId, Player>;
   /** Sides that place their starting forces by hand [16.12-16.14]; absent: all automatic. */
   handPlacement?: SideId[];
+  /** How the domino chapter is played (000 15.x, an optional rule); absent: the scenario's own default. */
+  domino?: DominoRule;
 }
 
 export type ToPlayWorker =

@@ -5,7 +5,8 @@
  * roll and the dice after it, undo, the hot-seat privacy screen, and rules help.
  */
 import { Vector2, Vector3 } from 'three';
-import type { SideId } from '../../core/content/schema';
+import { DOMINO_RULES, type DominoRule, type ScenarioDef, type SideId } from '../../core/content/schema';
+import { planetInArea, type Content } from '../../core/content/validate';
 import type { Decision, GameEvent, Json } from '../../core/engine/types';
 import type { GameView } from '../../core/view';
 import { silentAudio, soundForEvent, type GameAudio } from '../../audio/audio';
@@ -174,6 +175,10 @@ export class PlayScreen implements Mode {
       <h2>New game</h2>
       <label>Scenario <select data-setup="scenario">${scenarios.map((s) => `<option value="${esc(s.id)}">${esc(s.name)} (${s.turns} turns)</option>`).join('')}</select></label>
       <div class="scenario-text" data-setup="about"></div>
+      <div class="domino-row" data-setup="domino-row" data-testid="domino-row">
+        <label title="000 15.x: how far a rising's loyalty shifts spread (an optional rule)">Domino effect <select data-setup="domino" data-testid="domino-select">${DOMINO_RULES.map((r) => `<option value="${r}">${esc(DOMINO_CHOICES[r].name)}</option>`).join('')}</select></label>
+        <p class="muted small" data-setup="domino-text" data-testid="domino-text"></p>
+      </div>
       <div class="sides">
         <div class="side-row"><input type="color" data-color="rebel" value="${SIDE_COLORS.rebel}" title="Rebel colour"><b>Rebel</b> ${players('rebel', 'human')} ${placing('rebel', 'hand')}</div>
         <div class="side-row"><input type="color" data-color="imperial" value="${SIDE_COLORS.imperial}" title="Imperial colour"><b>Empire</b> ${players('imperial', 'normal')} ${placing('imperial', 'auto')}</div>
@@ -183,18 +188,32 @@ export class PlayScreen implements Mode {
       <label class="online-row"><input type="checkbox" data-setup="online" data-testid="play-online-check"> <b>Online</b> <span class="muted small">on this page's game server (<code>npm run serve</code>): you play your Human side; another Human side is open to anyone with the link</span></label>
       <label data-setup="wait-row" hidden>A seat left empty goes to an AI after ${seatWaitSelect('data-setup="wait"')}</label>
       <div class="lobby" data-setup="lobby" data-testid="play-lobby" hidden></div>
-      <label>Seed <input data-setup="seed" size="12" value="${randomSeed()}"> <button data-setup="reroll" title="A new random seed">new</button></label>
-      <p class="muted small">The same seed and choices replay the same game.</p>
+      <div data-setup="seed-row">
+        <label>Seed <input data-setup="seed" size="12" value="${randomSeed()}"> <button data-setup="reroll" title="A new random seed">new</button></label>
+        <p class="muted small">The same seed and choices replay the same game.</p>
+      </div>
       <label>Opponent's moves <select data-setup="pace" title="How long each move of the AI is held on the map (also in Settings > Motion)">${Object.entries(AI_PACE_NAMES)
         .map(([k, v]) => `<option value="${k}"${k === this.app.settings.aiPace ? ' selected' : ''}>${esc(v)}</option>`)
         .join('')}</select></label>
       <p class="muted small">Placed by hand: before the first turn the Empire, then the Rebel, chooses where its starting characters gather (and its units go, where the scenario leaves them free) [16.12-16.14].</p>
       <div class="buttons"><button data-setup="cancel">Back</button><button class="primary" data-setup="start" data-testid="start-game">Start the game</button></div>`;
     const get = (k: string) => this.setupEl.querySelector(`[data-setup="${k}"]`) as HTMLInputElement;
+    // the domino rule starts at each scenario's own default, and follows the scenario when it changes
+    let dominoFor = '';
     const refresh = () => {
       const s = c.scenarios.get(get('scenario').value);
       get('about').innerHTML = s ? `<p>${esc(s.description)}</p><p class="victory"><b>Victory:</b> ${esc(s.victory.text)}</p>` : '';
+      const usesDomino = !!s && usesDominoChapter(c, s);
+      (get('domino-row') as HTMLElement).hidden = !usesDomino;
+      if (s && dominoFor !== s.id) {
+        dominoFor = s.id;
+        get('domino').value = s.domino ?? 'chain';
+      }
+      const rule = get('domino').value as DominoRule;
+      get('domino-text').textContent = `${DOMINO_CHOICES[rule]?.text ?? ''}${s && rule === (s.domino ?? 'chain') ? ' (This scenario\'s default.)' : ''}`;
       const online = get('online').checked;
+      // online the server draws the seed itself, and tells it to no one before the end: no field for it
+      (get('seed-row') as HTMLElement).hidden = online;
       // [issue 27] the reserved seat is an online choice only
       for (const o of this.setupEl.querySelectorAll<HTMLOptionElement>('[data-online-only]')) o.hidden = !online;
       for (const side of ['rebel', 'imperial']) {
@@ -223,6 +242,8 @@ export class PlayScreen implements Mode {
       this.setupEl.hidden = true;
       this.app.showStartMenu(true);
     });
+    // the domino rule chosen, when the scenario uses the chapter (it goes into the game's options, and so its saves)
+    const domino = (): { domino?: DominoRule } => ((get('domino-row') as HTMLElement).hidden ? {} : { domino: get('domino').value as DominoRule });
     get('start').addEventListener('click', () => {
       const player = (side: string) => {
         const v = (this.setupEl.querySelector(`[data-player="${side}"]`) as HTMLSelectElement).value;
@@ -232,13 +253,13 @@ export class PlayScreen implements Mode {
       const handPlacement = (['rebel', 'imperial'] as const).filter((side) => (this.setupEl.querySelector(`[data-placement="${side}"]`) as HTMLSelectElement).value === 'hand');
       if (get('online').checked) {
         const reserved = (['rebel', 'imperial'] as const).filter((side) => (this.setupEl.querySelector(`[data-player="${side}"]`) as HTMLSelectElement).value === 'reserved');
-        const setup = { scenario: get('scenario').value, seed: get('seed').value.trim() || randomSeed(), players: { rebel: player('rebel'), imperial: player('imperial') }, handPlacement };
+        const setup = { scenario: get('scenario').value, seed: get('seed').value.trim() || randomSeed(), players: { rebel: player('rebel'), imperial: player('imperial') }, handPlacement, ...domino() };
         return void this.startOnline(setup, reserved, Number(get('wait').value));
       }
       // [issue 44] the pace chosen here is the Settings' own (Motion > Opponent's moves)
       const pace = get('pace').value as AiPace;
       if (pace in AI_PACE_MS && pace !== this.app.settings.aiPace) this.app.changeSetting({ aiPace: pace });
-      this.start({ scenario: get('scenario').value, seed: get('seed').value.trim() || randomSeed(), players: { rebel: player('rebel'), imperial: player('imperial') }, handPlacement });
+      this.start({ scenario: get('scenario').value, seed: get('seed').value.trim() || randomSeed(), players: { rebel: player('rebel'), imperial: player('imperial') }, handPlacement, ...domino() });
     });
     this.setupEl.addEventListener('click', (e) => {
       const join = (e.target as HTMLElement).closest<HTMLElement>('[data-join]')?.dataset.join;
@@ -273,7 +294,10 @@ export class PlayScreen implements Mode {
       const p = setup.players[side];
       return p?.kind === 'ai' ? { side, kind: 'ai', agent: p.agent } : { side, kind: reserved.includes(side) ? 'reserved' : 'open' };
     });
-    await this.app.hostOnline({ ruleset: 'star-system', scenario: setup.scenario, handPlacement: setup.handPlacement ?? [], seats, seatTimeoutSeconds: waitSeconds }, host);
+    await this.app.hostOnline(
+      { ruleset: 'star-system', scenario: setup.scenario, handPlacement: setup.handPlacement ?? [], seats, seatTimeoutSeconds: waitSeconds, ...(setup.domino ? { options: { domino: setup.domino } } : {}) },
+      host,
+    );
   }
 
   // ------------------------------------------------------------------ the worker
@@ -1111,6 +1135,19 @@ function lossTable(o: ReturnType<typeof militaryOdds>, attacker: string, defende
     }).join('');
   return `<table class="odds-table"><caption>Column <b>${esc(o.column)}</b></caption><tr><th>loss</th>${Array.from({ length: max + 1 }, (_, n) => `<th>${n}</th>`).join('')}</tr>
     <tr><th>${esc(attacker)}</th>${cells(o.attackerLoss)}</tr><tr><th>${esc(defender)}</th>${cells(o.defenderLoss)}</tr></table>`;
+}
+
+/** The domino rules a new game may choose (000 15.x, optional; docs/rules.md "The game's length and the domino option"), each in a line. */
+export const DOMINO_CHOICES: Record<DominoRule, { name: string; text: string }> = {
+  chain: { name: 'Chain reactions (the whole chapter)', text: 'The chapter whole: planets a rising shifts can rise in turn and fall in the same interphase, so one rising may turn a province.' },
+  'chain-next-turn': { name: 'Chain reactions, falling a turn later', text: 'Chain reactions too, but a planet they raise falls no sooner than the end of the next Imperial player-turn.' },
+  single: { name: 'Single effects, no chain reaction', text: "Each rising's own effect shifts its system and its races, but what those shifts raise sparks nothing more." },
+  off: { name: 'Off', text: 'No domino effect at all: a rising stays on its own planet.' },
+};
+
+/** Whether a domino effect can reach another planet in this scenario (more than one planet in play): only then does its rule mean something. */
+export function usesDominoChapter(content: Content, scenario: ScenarioDef): boolean {
+  return content.galaxy.planets.filter((p) => planetInArea(scenario, p, content.systems)).length > 1;
 }
 
 function randomSeed(): string {

@@ -11,7 +11,7 @@ import type { GalaxyScene } from '../../render/galaxy-scene';
 import type { GameAudio } from '../../audio/audio';
 import type { OnlineSeat } from '../../online/client';
 import type { NewOnlineGame } from '../../online/protocol';
-import type { SaveStore } from '../saves';
+import type { SaveMeta, SaveStore } from '../saves';
 import type { Settings } from '../settings';
 import type { ScreenBox } from '../screen-boxes';
 import type { FromWorker } from '../spectator/spectator-protocol';
@@ -48,6 +48,8 @@ export interface Host {
   showMessage(text: string): void;
   /** Change settings from the mode's own controls (remembered, applied at once). */
   changeSetting(change: Partial<Settings>): void;
+  /** Keep a game's save in this browser under a player's name (the Saves panel says it was kept, or why not). */
+  keepSave(label: string, text: string, meta: SaveMeta): void;
   /** Open a save's text as it was played (a replay as a replay), wherever it is opened; `from` names it. */
   open(text: string, from: string, speed?: number): void;
   /** A refused save: its source and the problem, said in the Saves panel and as a message. */
@@ -94,6 +96,8 @@ export interface Mode {
   hasGame(): boolean;
   /** Save the game: kept under `label` in this browser, or offered as a file. */
   save(purpose: 'store' | 'download', label?: string): void;
+  /** The name a save of its game is offered under (`defaultSaveName`); absent: the shell names a star-system game itself. */
+  saveName?(): string | null;
   /** The Menu button: leave the game for the menu. */
   leave(): void;
   /** Another mode takes the page: stop, and leave nothing on the screen. */

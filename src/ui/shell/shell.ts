@@ -11,14 +11,14 @@ import { createHowlerAudio, type AudioStatus } from '../../audio/howler-audio';
 import type { GameAudio } from '../../audio/audio';
 import type { OnlineSeat } from '../../online/client';
 import type { NewOnlineGame } from '../../online/protocol';
-import { createSaveStore, exportSave, type SaveStore } from '../saves';
+import { createSaveStore, defaultSaveName, exportSave, saveMetaOf, type SaveMeta, type SaveStore } from '../saves';
 import { SavesPanel } from '../saves-panel';
 import { ReferencePanel } from '../reference-panel';
 import { termAnchor } from '../reference';
 import { graphicsOf, loadSettings, QUALITY_SETTINGS, saveSettings, volumesOf, type Settings } from '../settings';
 import { createSettingsPanel, type SettingsPanel } from '../settings-panel';
 import { PlanetOverviewPanel } from '../planet-overview-panel';
-import { saveMetaOf } from '../play/seats';
+
 import { continueHtml } from '../continue-entry';
 import type { ScreenBox } from '../screen-boxes';
 import type { FromWorker } from '../spectator/spectator-protocol';
@@ -201,6 +201,7 @@ export class Shell implements Host {
       load: (text, from) => this.router.open(text, from),
       exportCurrent: () => this.current?.save('download'),
       hasGame: () => !!this.current?.hasGame(),
+      defaultName: () => (this.current?.saveName ? this.current.saveName() : this.starSystemSaveName()),
       scenarioName: (id) => this.content.scenarios.get(id)?.name ?? id,
       click: () => this.audio.play('select'),
     });
@@ -450,15 +451,8 @@ export class Shell implements Host {
       return;
     }
     if (m.type === 'save') {
-      if (m.purpose === 'store' && m.label) {
-        try {
-          this.saves.save(m.label, m.text, saveMetaOf(m));
-          this.savesPanel.say(`Saved "${m.label}".`);
-        } catch (e) {
-          this.savesPanel.say((e as Error).message, true);
-        }
-        this.savesPanel.refresh();
-      } else exportSave(m.text, m.name);
+      if (m.purpose === 'store' && m.label) this.keepSave(m.label, m.text, saveMetaOf(m));
+      else exportSave(m.text, m.name);
       return;
     }
     if (m.type === 'started') {
@@ -482,6 +476,25 @@ export class Shell implements Host {
 
   open(text: string, from: string, speed?: number): void {
     this.router.open(text, from, speed);
+  }
+
+  /** A save kept under a player's name, from any mode: the Saves panel says so, or why it could not be. */
+  keepSave(label: string, text: string, meta: SaveMeta): void {
+    try {
+      this.saves.save(label, text, meta);
+      this.savesPanel.say(`Saved "${label}".`);
+    } catch (e) {
+      this.savesPanel.say((e as Error).message, true);
+    }
+    this.savesPanel.refresh();
+  }
+
+  /** The name offered for a save of the star-system game on the screen: its scenario, turn and the time. */
+  private starSystemSaveName(): string | null {
+    const info = this.feed.info;
+    const turn = this.feed.view?.turn;
+    if (!info || turn === undefined) return null;
+    return defaultSaveName({ title: this.content.scenarios.get(info.scenario)?.name ?? info.scenario, turnWord: 'turn', turn });
   }
 
   /** A refused save: its source and the problem, in the Saves panel when it is open and as a message. */

@@ -20,7 +20,7 @@ import { makeDrawer } from '../shell/drawers';
 import { esc, setHtml } from '../html';
 import { BoardFrame, placeEachFrame, systemOfPick } from '../game-screen/board-frame';
 import { aiSpeed, clickedButton, footHtml, gameButton, gameKey, LogList, samePlaces, typedInField, watchControlsHtml, playAi, playOne, type GameActions } from '../game-screen/controls';
-import { exportSave, type SaveMeta } from '../saves';
+import { defaultSaveName, exportSave, type SaveMeta } from '../saves';
 import { COLOURS, NO_MARKS, SolitaireBoard, holderOf, markersOf, type SolitaireMarks } from './board';
 import { SolitaireSession, sessionFromSave, type SolitaireSetup, type SolitaireStep } from './session';
 import { SolitaireSetupScreen } from './setup-screen';
@@ -279,9 +279,17 @@ export class SolitaireScreen implements GameActions, Mode {
     return this.active && !!this.session;
   }
 
-  /** The game as a file (its screen keeps it in its autosave slot as it goes; the Saves panel is not offered). */
-  save(purpose: 'store' | 'download'): void {
-    if (purpose === 'download') this.exportGame();
+  /** The game kept under a player's name (the Saves panel), or as a file; it is also autosaved as it goes. */
+  save(purpose: 'store' | 'download', label?: string): void {
+    const s = this.session;
+    if (purpose === 'download') return this.exportGame();
+    if (label && s) this.app.keepSave(label, s.saveText(), this.saveMeta(s));
+  }
+
+  /** The name a save of this game is offered under: "Solitaire · Reconquest, turn 3, 27 Nov 22:40". */
+  saveName(): string | null {
+    const s = this.session;
+    return s ? defaultSaveName({ title: `Solitaire · ${s.scenario.name}`, turnWord: 'turn', turn: s.turn }) : null;
   }
 
   exportGame(): void {

@@ -10,7 +10,10 @@ import { setValue } from '../../../systems/conquest/cards';
 import { battleOdds } from '../../../systems/conquest/odds';
 import { mapOf, reinforcementsFor, stateOf, territoriesOf, type ConquestGame } from '../../../systems/conquest/state';
 import { conquestView } from '../../../systems/conquest/view';
-import { aBorder, conquestGame, layBoard, option, play, reask } from './fixtures';
+import { loadSave, saveToText } from '../../../src/core/save';
+import { CONQUEST_AGENTS, conquestAgentFactory } from '../../../src/ai/conquest/registry';
+import { conquestRuleset } from '../../../systems/conquest/ruleset';
+import { aBorder, content, conquestGame, layBoard, option, play, reask } from './fixtures';
 
 /** Who is on turn (the side of the pending decision). */
 const onTurn = (game: ConquestGame) => game.pending!.side;
@@ -210,6 +213,82 @@ describe('[002 II.2] new armies', () => {
     expect(game.pending?.kind).toBe('conquest-place');
     expect(game.pending!.context!.left).toBe(Math.max(3, Math.floor(members.length / 3)) + map.bonus.get(continent)!);
     expect(new Set(game.pending!.options.map((o) => o.territory))).toEqual(new Set(members));
+  });
+});
+
+describe('[002 II.2] taking back a placement before the first attack', () => {
+  /** A game at the first faction's place stage with `left` armies to place, on a board laid out by hand. */
+  function atPlace(): { game: ConquestGame; me: FactionId; a: string; b: string } {
+    const game = conquestGame({ autoPlace: true, seed: 3 });
+    const me = onTurn(game);
+    const other = stateOf(game).order.find((f) => f !== me)!;
+    const { a, b } = geography(game);
+    const c = mapOf(game).neighbours.get(a)!.find((t) => t !== b) ?? mapOf(game).territories.find((t) => t !== a && t !== b)!;
+    layBoard(game, other, { [a]: [me, 4], [c]: [me, 2], [b]: [other, 2] });
+    reask(game);
+    expect(game.pending?.kind).toBe('conquest-place');
+    return { game, me, a, b: c };
+  }
+
+  it('[002 II.2] each placement of the turn comes back, the last first, with the armies to place again', () => {
+    const { game, a, b } = atPlace();
+    const s = stateOf(game);
+    const left = game.pending!.context!.left as number;
+    const before = { a: s.armies[a], b: s.armies[b] };
+    expect(game.pending!.options.some((o) => o.type === 'take-back')).toBe(false); // nothing placed yet
+    play(game, option(game, 'place', { territory: a, count: 1 }));
+    play(game, option(game, 'place', { territory: b, count: 1 }));
+    // the last placement is the one offered back, and it says what it takes
+    expect(option(game, 'take-back')).toMatchObject({ territory: b, count: 1 });
+    play(game, option(game, 'take-back'));
+    expect(s.armies[b]).toBe(before.b);
+    expect(game.pending!.context!.left).toBe(left - 1);
+    expect(option(game, 'take-back')).toMatchObject({ territory: a, count: 1 });
+    play(game, option(game, 'take-back'));
+    expect({ a: s.armies[a], b: s.armies[b] }).toEqual(before);
+    expect(game.pending!.context!.left).toBe(left);
+    expect(game.pending!.options.some((o) => o.type === 'take-back')).toBe(false);
+    expect(game.events.at(-1)!.text).toMatch(/takes back 1 army from/);
+  });
+
+  it('[002 II.2] all placed, the attack stage still offers the last placement back, and placing again leads on as before', () => {
+    const { game, a } = atPlace();
+    const left = game.pending!.context!.left as number;
+    play(game, option(game, 'place', { territory: a, count: left }));
+    expect(game.pending?.kind).toBe('conquest-attack');
+    play(game, option(game, 'take-back', { territory: a, count: left }));
+    expect(game.pending?.kind).toBe('conquest-place');
+    expect(game.pending!.context!.left).toBe(left);
+    play(game, option(game, 'place', { territory: a, count: left }));
+    expect(game.pending?.kind).toBe('conquest-attack');
+  });
+
+  it('[002 II.2, II.3] once the turn attacks (before or after its dice), nothing placed comes back, for the rest of the turn', () => {
+    const { game, me, a } = atPlace();
+    const left = game.pending!.context!.left as number;
+    play(game, option(game, 'place', { territory: a, count: left }));
+    const target = option(game, 'attack', { from: a });
+    play(game, target);
+    expect(game.pending!.options.some((o) => o.type === 'take-back')).toBe(false);
+    play(game, option(game, 'retreat'));
+    // back at the attack stage without a die rolled: still committed
+    expect(game.pending?.kind).toBe('conquest-attack');
+    expect(game.pending!.side).toBe(me);
+    expect(game.pending!.options.some((o) => o.type === 'take-back')).toBe(false);
+    expect(apply(game, { type: 'take-back', side: me, territory: a, count: left }).ok).toBe(false);
+  });
+
+  it('[002 II.2] a take-back is a command like any other: the log replays to the same game, and a save keeps it', () => {
+    const game = conquestGame({ autoPlace: true, seed: 3 });
+    const me = onTurn(game);
+    const [first, second] = territoriesOf(game, me);
+    play(game, option(game, 'place', { territory: first, count: 1 }));
+    play(game, option(game, 'take-back'));
+    play(game, option(game, 'place', { territory: second, count: 1 }));
+    expect(game.log.map((c) => c.type)).toContain('take-back');
+    const loaded = loadSave(saveToText(game), { content, ruleset: conquestRuleset });
+    if (!loaded.ok) throw new Error(loaded.message);
+    expect(stateHash(loaded.game)).toBe(stateHash(game));
   });
 });
 
@@ -602,5 +681,22 @@ describe('[002] determinism', () => {
     expect(() => conquestGame({ players: ['crimson'] })).toThrow(/2 to 6 players/);
     expect(() => conquestGame({ players: ['crimson', 'crimson'] })).toThrow(/seated twice/);
     expect(() => conquestGame({ cards: 'wild' as never })).toThrow(/cards/);
+  });
+});
+
+describe('[002 II.2] the AI never takes a placement back', () => {
+  it('every conquest AI, offered only a placement and its take-back, places', () => {
+    const game = conquestGame({ autoPlace: true, seed: 3 });
+    const me = onTurn(game);
+    const [first] = territoriesOf(game, me);
+    play(game, option(game, 'place', { territory: first, count: 1 }));
+    const back = option(game, 'take-back');
+    const place = option(game, 'place', { territory: first, count: 1 });
+    const decision = { ...game.pending!, options: [back, place] };
+    for (const name of Object.keys(CONQUEST_AGENTS))
+      for (let seed = 0; seed < 10; seed++) {
+        const agent = conquestAgentFactory(name)({ faction: me, seed: String(seed) });
+        expect(agent.decide(conquestView(game, me), decision).type, name).toBe('place');
+      }
   });
 });
