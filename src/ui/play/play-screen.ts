@@ -488,7 +488,7 @@ export class PlayScreen implements Mode {
       const now = this.summary.recent(4);
       const ai = !p.online || p.online.waitingFor === 'ai';
       const paced = ai && this.app.settings.aiPace !== 'instant' && !p.paused;
-      const lines = now.length ? `<ul class="context ai-now" data-testid="ai-now">${now.map((e) => `<li>${esc(e.text)} <span class="rule">${esc(e.rule ?? '')}</span></li>`).join('')}</ul>` : '';
+      const lines = now.length ? `<p class="muted small">Since your last choice:</p><ul class="context ai-now" data-testid="ai-now">${now.map((e) => `<li>${esc(e.text)} <span class="rule">${esc(e.rule ?? '')}</span></li>`).join('')}</ul>` : '';
       const hint = paced ? `<p class="muted small" data-testid="skip-hint">${p.online ? 'A key' : 'Any other key'}, or a click on the map, skips to the end of its turn. Its pace: Settings &gt; Motion &gt; Opponent's moves.</p>` : '';
       // online the server plays the others, and nobody pauses them
       if (p.online) parts.push(`<div class="thinking" data-testid="thinking"><span class="spinner"></span> ${esc(onlineWaiting(p.thinking, p.online))}</div>${lines}${hint}`);

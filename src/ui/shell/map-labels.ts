@@ -9,7 +9,7 @@
  * else above, right or left of it, whichever is clear of the names placed before it (the more important
  * stars' first: the one the camera is on, then those with more planets in play) and of the panels; a name
  * with no clear side waits, hidden, until the camera comes closer and the stars spread apart. A planet's
- * name that would cover another name waits the same way.
+ * name that would cover another name, and a badge under a panel, wait the same way.
  */
 import { Vector2, Vector3 } from 'three';
 import type { Content } from '../../core/content/validate';
@@ -300,6 +300,11 @@ export class MapLabels {
     this.stackLabels.forEach((el, n) => {
       const box = this.badgeBoxes[n] as ScreenBox;
       const planet = planetOfBadge[n];
+      // [issue 44] a badge under a panel (the header, the log) could not be read there: it waits until the camera moves
+      if (box.visible && panels.some((p) => overlaps(box, p))) {
+        box.visible = false;
+        el.style.display = 'none';
+      }
       if (!box.visible || planet === undefined) return;
       el.style.transform = `translate(${box.x.toFixed(1)}px, ${box.y.toFixed(1)}px) translate(-50%, -50%)`;
       highestBadge.set(planet, Math.min(highestBadge.get(planet) ?? Infinity, box.y));
@@ -346,8 +351,8 @@ export class MapLabels {
 }
 
 
-/** The panels of the page that cover the map: the header, the start menu, a mode's panels, the event log, the info panel. */
-const PANELS = '.hud, section.start, .decision-box, section.log, aside.panel';
+/** The panels of the page that cover the map: the header, the start menu, a mode's panels (the play screen's decision, the spectator's controls), the event log, the info panel. */
+const PANELS = '.hud, section.start, .decision-box, section.controls, section.log, aside.panel';
 /** Where a star's name may go, in the order tried: under the star, above it, right of it, left of it. */
 const SIDES = [
   [0, 1],
