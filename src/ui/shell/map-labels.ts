@@ -6,8 +6,9 @@
  * and badges are on the screen: a mode's markers keep clear of them.
  *
  * [issue 44] No name covers another or sits under a panel of the page: a star's name goes under its star,
- * else above, right or left of it, whichever is clear of the names placed before it (the more important
- * stars' first: the one the camera is on, then those with more planets in play) and of the panels; a name
+ * else above, right or left of it or at a corner, whichever is clear of the names placed before it (the
+ * more important stars' first: the one the camera is on, then those with more planets in play) and of the
+ * panels; a name
  * with no clear side waits, hidden, until the camera comes closer and the stars spread apart. A planet's
  * name that would cover another name, and a badge under a panel, wait the same way.
  */
@@ -353,12 +354,16 @@ export class MapLabels {
 
 /** The panels of the page that cover the map: the header, the start menu, a mode's panels (the play screen's decision, the spectator's controls), the event log, the info panel. */
 const PANELS = '.hud, section.start, .decision-box, section.controls, section.log, aside.panel';
-/** Where a star's name may go, in the order tried: under the star, above it, right of it, left of it. */
+/** Where a star's name may go, in the order tried: under the star, above it, right of it, left of it, then the four corners. */
 const SIDES = [
   [0, 1],
   [0, -1],
   [1, 0],
   [-1, 0],
+  [1, 1],
+  [-1, 1],
+  [1, -1],
+  [-1, -1],
 ] as const;
 /** Pixels between a star and its name: below or above it, and beside it. */
 const STAR_GAP_Y = 12;
