@@ -8,9 +8,8 @@
  * [issue 44] No name covers another or sits under a panel of the page: a star's name goes under its star,
  * else above, right or left of it or at a corner, whichever is clear of the names placed before it (the
  * more important stars' first: the one the camera is on, then those with more planets in play) and of the
- * panels; a name
- * with no clear side waits, hidden, until the camera comes closer and the stars spread apart. A planet's
- * name that would cover another name, and a badge under a panel, wait the same way.
+ * panels; a name with no clear side waits, hidden, until the camera comes closer and the stars spread
+ * apart. A planet's name that would cover another name, and a badge under a panel, wait the same way.
  */
 import { Vector2, Vector3 } from 'three';
 import type { Content } from '../../core/content/validate';
