@@ -17,6 +17,7 @@ import { systemOfEnviron } from '../../systems/rebels-vs-empire/hyperjump';
 import type { OptionInfo } from './describe';
 import { entityName } from './describe';
 import { moveFacts } from './option-facts';
+import { targetMovers } from './targets';
 
 /** One place a stack may go, or one target it may act on. */
 export interface Dest {
@@ -28,6 +29,8 @@ export interface Dest {
   warning?: string;
   /** The commands that take it there, in order, each to be an option of the decision pending then. */
   commands: Command[];
+  /** The marker's words on the map, when not the place's name (a target's sign and its odds: "⚔ 2-1 · 67%"). */
+  mark?: string;
 }
 
 /** A stack (or piece) that can act, and its destinations. */
@@ -42,6 +45,10 @@ export interface Mover {
   take: number[];
   label: string;
   dests: Dest[];
+  /** The game holds it in hand (a move-group, a reinforcement to place, a decision's targets): picked already, not put down on the map. */
+  held?: boolean;
+  /** Its dests are a decision's targets (src/words/targets.ts), several may stand at one place: the marker's sign (⚔, 🔍, ⬇...). */
+  targets?: string;
 }
 
 /** Pieces of a stack as one group may take them: every piece but a second ship [9.56]. */
@@ -84,7 +91,8 @@ export function stackDests(game: Game, decision: Decision, pieces: number[]): De
 
 /**
  * The movers of a decision: in the movement decision each environ's pickable pieces as one stack; in the
- * move-group decision the group in hand; with each one's destinations. Other decisions have none.
+ * move-group decision the group in hand; with each one's destinations. Other decisions: their targets on
+ * the map (attack, search, placing, missions, domino planets, reaction), as one held pick (targets.ts).
  */
 export function movers(game: Game, decision: Decision): Mover[] {
   const side = decision.side;
@@ -98,9 +106,9 @@ export function movers(game: Game, decision: Decision): Mover[] {
         const facts = moveFacts(game, side, group, at, o.to as number);
         return { place: refOf(game.world, o.to as number), label: entityName(game, o.to as number), odds: facts.detail, warning: facts.warning, commands: [o] };
       });
-    return [{ place: refOf(game.world, at), pieces: group, names: group.map((p) => entityName(game, p, side)), take: group, label: stackLabel(game, group, side), dests }];
+    return [{ place: refOf(game.world, at), pieces: group, names: group.map((p) => entityName(game, p, side)), take: group, label: stackLabel(game, group, side), dests, held: true }];
   }
-  if (decision.kind !== 'movement') return [];
+  if (decision.kind !== 'movement') return targetMovers(game, decision);
   const byEnviron = new Map<number, number[]>();
   for (const o of decision.options) {
     if (o.type !== 'pick' || typeof o.piece !== 'number') continue;

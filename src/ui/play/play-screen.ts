@@ -16,6 +16,7 @@ import { makeDrawer } from '../shell/drawers';
 import { spreadMarkers, type ScreenBox } from '../screen-boxes';
 import type { OptionInfo } from '../../words/describe';
 import type { CombatFacts } from '../../words/combat-facts';
+import type { Dest } from '../../words/dests';
 import type { OddsNote } from '../../words/character-odds';
 import { GLOSSARY, withTerms } from './glossary';
 import { DiceTray, diceOf } from './dice-tray';
@@ -790,8 +791,73 @@ export class PlayScreen implements Mode {
     this.placeMarkers();
   }
 
+  /** [issue 44] the dests of the board's markers on show, by their elements' `data-board-dest`. */
+  private boardDests: Dest[] = [];
+  /** [issue 44] a drag from a stack's marker under way: where it began (page pixels), whether it has picked the stack. */
+  private drag: { environ: string; x: number; y: number; picked: boolean } | null = null;
+  /** A drag has just ended: the click that follows its pointerup is not a click on a marker. */
+  private dragged = false;
+
+  /**
+   * [issue 44] drag a stack to where it goes: past a few pixels the stack is picked (its destinations
+   * light up); let go over one of them and it moves there, anywhere else and it stays picked.
+   */
+  private dragFrom(e: PointerEvent, environ: string): void {
+    if (e.button !== 0 || e.shiftKey || this.busy) return;
+    this.drag = { environ, x: e.clientX, y: e.clientY, picked: false };
+    const move = (m: PointerEvent) => {
+      const d = this.drag;
+      if (!d || d.picked || Math.hypot(m.clientX - d.x, m.clientY - d.y) < 8) return;
+      d.picked = this.board.dragStart(d.environ);
+    };
+    const up = (u: PointerEvent) => {
+      window.removeEventListener('pointermove', move, true);
+      window.removeEventListener('pointerup', up, true);
+      const d = this.drag;
+      this.drag = null;
+      if (!d?.picked) return;
+      this.dragged = true;
+      setTimeout(() => (this.dragged = false), 0);
+      const over = document.elementFromPoint(u.clientX, u.clientY)?.closest<HTMLElement>('[data-board-dest]');
+      const dest = over ? this.boardDests[Number(over.dataset.boardDest)] : undefined;
+      if (dest && !this.busy) this.board.clickDest(dest);
+    };
+    window.addEventListener('pointermove', move, true);
+    window.addEventListener('pointerup', up, true);
+  }
+
+  /** [issue 44] the hover card of a target's facts and odds. */
+  private tip: HTMLElement | null = null;
+
+  private showTip(el: HTMLElement, text: string): void {
+    if (!this.tip) {
+      this.tip = document.createElement('div');
+      this.tip.className = 'board-tip';
+      this.tip.dataset.testid = 'board-tip';
+      this.box.appendChild(this.tip);
+    }
+    const r = el.getBoundingClientRect();
+    const [head, ...rest] = text.split(': ');
+    this.tip.innerHTML = `<b>${esc(head ?? '')}</b>${rest.length ? `<br>${withTerms(esc(rest.join(': ')))}` : ''}`;
+    this.tip.hidden = false;
+    // below the marker, kept inside the window
+    const w = Math.min(360, window.innerWidth - 16);
+    this.tip.style.width = `${w}px`;
+    this.tip.style.left = `${Math.max(8, Math.min(window.innerWidth - w - 8, r.left + r.width / 2 - w / 2))}px`;
+    const below = r.bottom + 6;
+    this.tip.style.top = `${below}px`;
+    const h = this.tip.offsetHeight;
+    if (below + h > window.innerHeight - 8) this.tip.style.top = `${Math.max(8, r.top - h - 6)}px`;
+  }
+
+  private hideTip(): void {
+    if (this.tip) this.tip.hidden = true;
+  }
+
   /** [issue 44] the board's markers: stacks that can move, or the picked one and its destinations with their odds. */
   private buildBoardMarkers(): void {
+    this.boardDests = [];
+    this.hideTip();
     const list = this.board.markers();
     const d = this.play?.decision;
     if (d) this.frameChoices(list.map((m) => m.environ), d);
@@ -801,12 +867,24 @@ export class PlayScreen implements Mode {
       el.className = `map-marker board-${bm.kind}`;
       el.dataset.environ = bm.environ;
       el.dataset.testid = bm.kind === 'dest' ? 'board-dest-marker' : 'board-marker';
-      el.title = bm.title;
+      // a destination's facts and odds show in a card of their own on hover (a tooltip's words are not
+      // drawn in a screenshot, and come late); the stacks' short hints stay tooltips
+      if (bm.kind === 'dest') {
+        el.dataset.tip = bm.title;
+        el.setAttribute('aria-label', bm.title);
+        el.addEventListener('pointerenter', () => this.showTip(el, bm.title));
+        el.addEventListener('pointerleave', () => this.hideTip());
+      } else el.title = bm.title;
       el.textContent = bm.text;
       el.addEventListener('click', (e) => {
+        if (this.dragged) return; // the end of a drag, taken on its own
         this.board.shift = e.shiftKey;
+        // a target's own marker takes that target (several may stand at one place)
+        if (bm.dest && !this.busy && this.board.clickDest(bm.dest)) return;
         this.pickPlace(bm.environ);
       });
+      if (bm.dest) el.dataset.boardDest = String(this.boardDests.push(bm.dest) - 1);
+      if (bm.kind === 'mover') el.addEventListener('pointerdown', (e) => this.dragFrom(e, bm.environ));
       this.markerLayer.appendChild(el);
       this.markers.push({ el, environ: bm.environ, x: 0, y: 0, width: 0, height: 0, visible: false });
     }
@@ -886,6 +964,7 @@ export class PlayScreen implements Mode {
   }
 
   private clearMarkers(): void {
+    this.hideTip();
     for (const m of this.markers) m.el.remove();
     this.markers = [];
   }

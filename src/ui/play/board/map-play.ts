@@ -6,6 +6,10 @@
  * where the chosen pieces may go together). The board decides nothing: the worker checks every command
  * against the pending decision as it answers.
  *
+ * The other decisions the map plays (attack, search, placing, missions, domino planets, reaction) come as
+ * one held pick whose dests are the decision's targets (src/words/targets.ts): they light up at once,
+ * several may stand at one place (each its own marker), and a click on one takes it.
+ *
  * This class holds the selection and says which markers to draw; the play screen draws and places them
  * (its marker layer) and sends what it is told to.
  */
@@ -36,6 +40,8 @@ export class MapPlay {
   focus: string | null = null;
   /** The picked stack is the group the game holds in hand (a move-group decision), not a pick of the map's own. */
   private held = false;
+  /** The held pick's dests are a decision's targets (several may stand at one place). */
+  private targets = false;
 
   constructor(
     private readonly send: (m: { type: 'answer-many'; commands: Command[] } | { type: 'dests'; pieces: number[] }) => void,
@@ -52,11 +58,13 @@ export class MapPlay {
   update(movers: Mover[] | undefined): void {
     this.movers = (movers ?? []).filter((m) => m.dests.length);
     if (this.picked && !this.movers.some((m) => m.place === this.picked?.place)) this.picked = null;
-    const systems = new Set(this.movers.map((m) => this.systemOf(m.place)));
+    // a decision's targets are where it acts; a stack to move is where it stands
+    const systems = new Set(this.movers.flatMap((m) => (m.targets ? m.dests.map((d) => this.systemOf(d.place)) : [this.systemOf(m.place)])));
     if (systems.size === 1) this.focus = [...systems][0] ?? null;
     else if (this.focus && !systems.has(this.focus) && !this.picked) this.focus = null;
-    // the move-group decision: the group in hand is picked already, by the game itself
-    this.held = this.movers.length === 1 && !!this.movers[0]?.dests.every((d) => d.commands.length === 1);
+    // the move-group decision, a reinforcement to place, a decision's targets: picked already, by the game itself
+    this.held = this.movers.length === 1 && !!this.movers[0]?.held;
+    this.targets = this.held && !!this.movers[0]?.targets;
     if (this.held) {
       const m = this.movers[0] as Mover;
       this.picked = { place: m.place, pieces: m.take, dests: m.dests };
@@ -96,24 +104,47 @@ export class MapPlay {
       this.redraw();
       return true;
     }
-    const dest = this.picked?.dests.find((d) => d.place === place);
-    if (dest && this.picked?.place !== place) {
-      this.go(dest);
+    const here = this.picked?.dests.filter((d) => d.place === place && (this.targets || this.picked?.place !== place)) ?? [];
+    if (here.length === 1 && here[0]) {
+      this.go(here[0]);
       return true;
     }
+    // several targets at one place: each has its own marker; a click on the place itself narrows the list to them
+    if (here.length > 1) return false;
     const mover = this.moverAt(place);
-    if (!mover) return false;
-    if (this.picked?.place === place && !this.shift) {
+    if (!mover || this.held) return false;
+    if (this.shift) {
+      // shift-click adds one more piece of the stack to the pick (the first shift-click takes one); past all, one again
+      const n = this.picked?.place === place ? this.picked.pieces.length + 1 : 1;
+      if (this.picked?.place !== place) this.picked = { place, pieces: [], dests: [] };
+      this.choosePieces(mover.pieces.slice(0, n > mover.pieces.length ? 1 : n));
+      return true;
+    }
+    if (this.picked?.place === place) {
       this.picked = null; // a second click on the picked stack puts it down
       this.redraw();
       return true;
     }
-    if (this.shift && this.picked?.place === place) {
-      // shift-click: one piece fewer, round to all again
-      const n = this.picked.pieces.length - 1;
-      this.choosePieces(n >= 1 ? this.picked.pieces.slice(0, n) : mover.take);
-      return true;
-    }
+    this.picked = { place, pieces: mover.take, dests: mover.dests };
+    this.redraw();
+    return true;
+  }
+
+  /** A click on one target's (or destination's) own marker: take it, if it is still one of the pick's. */
+  clickDest(dest: Dest): boolean {
+    if (!this.picked?.dests.includes(dest)) return false;
+    this.go(dest);
+    return true;
+  }
+
+  /**
+   * A drag from a stack's marker: pick it when the drag starts (its destinations light up), so the drop
+   * on one of them moves it. Returns whether the board picked it.
+   */
+  dragStart(place: string): boolean {
+    if (this.held || this.picked?.place === place) return !!this.picked;
+    const mover = this.moverAt(place);
+    if (!mover) return false;
     this.picked = { place, pieces: mover.take, dests: mover.dests };
     this.redraw();
     return true;
@@ -161,12 +192,21 @@ export class MapPlay {
       }));
     }
     const p = this.picked;
-    const out: BoardMarker[] = [{ environ: p.place, text: `● ${p.pieces.length}`, title: 'The picked stack: click again to put it down; shift-click to take one piece fewer', kind: 'picked' }];
+    const mover = this.moverAt(p.place) ?? this.movers[0];
+    const out: BoardMarker[] = [];
+    if (p.place)
+      out.push({
+        environ: p.place,
+        text: this.targets ? `● ${mover?.label ?? ''}` : `● ${p.pieces.length}`,
+        title: this.targets ? `${mover?.label ?? ''}: choose a lit target` : this.held ? 'The group in hand' : 'The picked stack: click again to put it down; shift-click to add one more of its pieces',
+        kind: 'picked',
+      });
+    const sign = this.targets ? (mover?.targets ?? '→') : '→';
     const far = p.dests.filter((d) => this.systemOf(d.place) !== this.focus);
-    out.push(...this.bySystem(far.map((d) => d.place), (n) => `→ ${n}`, (system, n) => `${system}: ${n} place${n === 1 ? '' : 's'} to go (click to go there)`, 'dest'));
+    out.push(...this.bySystem(far.map((d) => d.place), (n) => `${sign} ${n}`, (system, n) => `${system}: ${n} ${this.targets ? `choice${n === 1 ? '' : 's'}` : `place${n === 1 ? '' : 's'} to go`} (click to go there)`, 'dest'));
     for (const d of p.dests) {
-      if (d.place === p.place || this.systemOf(d.place) !== this.focus) continue;
-      out.push({ environ: d.place, text: destText(d), title: `${d.label}${d.odds ? `: ${d.odds}` : ''}${d.warning ? ` ⚠ ${d.warning}` : ''}`, kind: 'dest', dest: d });
+      if ((d.place === p.place && !this.targets) || this.systemOf(d.place) !== this.focus) continue;
+      out.push({ environ: d.place, text: d.mark ?? destText(d), title: `${d.label}${d.odds ? `: ${d.odds}` : ''}${d.warning ? ` ⚠ ${d.warning}` : ''}`, kind: 'dest', dest: d });
     }
     return out;
   }
@@ -188,8 +228,12 @@ export class MapPlay {
   panelHtml(): string {
     if (!this.picked) {
       return this.movers.length
-        ? `<p class="muted small" data-testid="board-hint">On the map: click a stack (⬆) to pick it, then click where it goes. Shift-click a picked stack to take one piece fewer.</p>`
+        ? `<p class="muted small" data-testid="board-hint">On the map: click a stack (⬆) to pick it, then click where it goes, or drag it there. Shift-click a stack to take its pieces one at a time.</p>`
         : '';
+    }
+    if (this.targets) {
+      const n = this.picked.dests.length;
+      return `<p class="muted small" data-testid="board-hint">On the map: ${n} choice${n === 1 ? '' : 's'} lit (${esc(this.movers[0]?.targets ?? '')}); hover one for its facts and odds, click it to take it. The list below holds the same choices.</p>`;
     }
     const p = this.picked;
     const mover = this.moverAt(p.place);

@@ -1,0 +1,135 @@
+/**
+ * [issue 44] the map's targets for decisions other than movement: each target is an option of the
+ * pending decision at its place, its commands taken by the engine; its odds are the rule's own: an
+ * attack's chance that the enemy loses a unit or more is the share of die faces the military combat
+ * resolution (`combatResult`) gives a loss on the column shown [10.0]; a search's chance to find is the
+ * search table's found-on number (`searchNumber`) over six [11.0]; a reinforcement lights every environ
+ * the rules offer it [16.15].
+ */
+import { describe, expect, it } from 'vitest';
+import type { SideId } from '../../src/core/content/schema';
+import type { Decision, Game } from '../../src/core/engine/types';
+import { refOf } from '../../src/core/world/world';
+import { movers, type Mover } from '../../src/words/dests';
+import { PlayEngine } from '../../src/ui/play/play-engine';
+import { combatResult } from '../../systems/rebels-vs-empire/military-combat';
+import { searchChoices, searchNumber, searchableGroup } from '../../systems/rebels-vs-empire/search';
+import { enemyOf } from '../../systems/rebels-vs-empire/sides';
+import { content } from '../fixtures';
+
+/**
+ * Play `side` by hand against the AI until `want` is pending: the human takes a target when there is one
+ * (and some moves), so that fights and searches come about; otherwise the end/no choice.
+ */
+function playUntil(scenario: string, side: SideId, seed: string, want: (d: Decision) => boolean): PlayEngine {
+  const e = new PlayEngine(content);
+  const other = enemyOf(side);
+  e.start({ scenario, seed, players: { [side]: { kind: 'human' }, [other]: { kind: 'ai', agent: 'normal' } } as never });
+  let n = 0;
+  for (let i = 0; i < 5000; i++) {
+    if (e.stepAI()) continue;
+    const g = e.game as Game;
+    const d = g.pending;
+    if (!d || g.winner) break;
+    if (want(d)) return e;
+    const ms = movers(g, d).filter((x) => x.dests.length);
+    const m = ms[n % Math.max(1, ms.length)];
+    n++;
+    const dest = m?.dests[(n * 7) % m.dests.length];
+    const take = m?.targets ? d.kind !== 'pick-for-mission' || n % 3 !== 0 : d.kind === 'movement' && n % 4 !== 0;
+    if (dest && take && e.answerMany(side, dest.commands)[0]?.type === 'state') continue;
+    const end = d.options.findIndex((o) => /^(end|no|stop|drop|cancel)-/.test(o.type));
+    e.answer(side, Math.max(0, end));
+  }
+  throw new Error(`no decision wanted in ${scenario} (seed ${seed})`);
+}
+
+/** Each target's commands, played on a copy of the game: the engine takes them all. */
+function takenByEngine(e: PlayEngine, side: SideId, m: Mover): void {
+  for (const dest of m.dests) {
+    const copy = new PlayEngine(content);
+    copy.resume(e.saveText());
+    const before = copy.game!.log.length;
+    expect(copy.answerMany(side, dest.commands)[0]?.type).toBe('state');
+    expect(copy.game!.log.length).toBe(before + dest.commands.length);
+  }
+}
+
+describe('the board: targets of the other decisions [issue 44]', () => {
+  it('[10.1, 10.0] the combat order lights each contested environ; a click attacks there, at the odds of the military combat table', () => {
+    const e = playUntil('start-of-rebellion', 'imperial', '1', (d) => d.kind === 'combat-order' || (d.kind === 'declare-combat' && d.side === 'imperial'));
+    const g = e.game as Game;
+    const d = g.pending as Decision;
+    const [m] = movers(g, d);
+    expect(m?.targets).toBe('⚔');
+    const environs = d.options.filter((o) => o.type === 'next-environ' || o.type === 'declare-combat').map((o) => refOf(g.world, o.environ as number));
+    expect(m!.dests.map((x) => x.place).sort()).toEqual([...environs].sort());
+    takenByEngine(e, 'imperial', m!);
+    for (const dest of m!.dests) {
+      expect(dest.commands.at(-1)?.type).toBe('declare-combat');
+      // "column 1-3; the enemy loses a unit or more 50%" (the worst column first)
+      const m2 = /column (\S+?)(?: to \S+)?; the enemy loses a unit or more (\d+)%/.exec(dest.odds ?? '');
+      expect(m2, dest.odds).not.toBeNull();
+      const column = g.content.tables.militaryCombat.columns.indexOf(m2![1] as string);
+      expect(column).toBeGreaterThanOrEqual(0);
+      let faces = 0;
+      for (let die = 1; die <= 6; die++) if (combatResult(g, column, die).defenderLoss > 0) faces++;
+      expect(Number(m2![2])).toBe(Math.round((faces / 6) * 100));
+    }
+  });
+
+  it('[11.0, 11.1] a search to declare lights its environ with the chance each way of searching finds them', () => {
+    const e = playUntil('start-of-rebellion', 'imperial', '1', (d) => d.kind === 'declare-search');
+    const g = e.game as Game;
+    const d = g.pending as Decision;
+    const [m] = movers(g, d);
+    expect(m?.targets).toBe('🔍');
+    expect(m!.dests).toHaveLength(1); // the "no search" stays in the list
+    takenByEngine(e, d.side, m!);
+    const environ = d.context?.environ as number;
+    const choice = searchChoices(g, { environ, searchingSide: d.side, group: searchableGroup(g, environ, enemyOf(d.side)) })!;
+    const said = [...(m!.dests[0]!.odds ?? '').matchAll(/search value (\d+): (?:finds them (\d+)%(?: to (\d+)%)?|cannot find them)/g)];
+    expect(said.length).toBe(choice.options.filter((o) => o.by !== 'none').length);
+    for (const s of said) {
+      const value = Number(s[1]);
+      const at = (hiding: number) => Math.round((Math.max(0, Math.min(6, searchNumber(g, value, hiding))) / 6) * 100);
+      if (s[2] === undefined) expect(at(choice.hidingLeast)).toBe(0);
+      else {
+        expect(Number(s[2])).toBe(at(choice.hidingMost));
+        expect(Number(s[3] ?? s[2])).toBe(at(choice.hidingLeast));
+      }
+    }
+  });
+
+  it('[16.15] a reinforcement lights every environ the rules offer it, each placed by its click', () => {
+    const e = playUntil('galactic-lucent-spiral', 'imperial', '7', (d) => d.kind === 'place-reinforcement');
+    const g = e.game as Game;
+    const d = g.pending as Decision;
+    const [m] = movers(g, d);
+    expect(m?.held).toBe(true);
+    expect(m!.dests.map((x) => x.place).sort()).toEqual(d.options.map((o) => refOf(g.world, o.environ as number)).sort());
+    // each says what a player weighs there: the planet's loyalty and its PDB
+    for (const dest of m!.dests) expect(dest.label).toMatch(/PDB \d (up|down)/);
+    takenByEngine(e, 'imperial', { ...m!, dests: m!.dests.slice(0, 3) });
+  });
+
+  it('[13.1] a mission is chosen on the map: the character, then his mission, where he stands', () => {
+    const e = playUntil('start-of-rebellion', 'rebel', '11', (d) => d.kind === 'pick-for-mission');
+    const g = e.game as Game;
+    const [pick] = movers(g, g.pending as Decision);
+    expect(pick?.dests.length).toBe((g.pending as Decision).options.length - 1); // all but "finish assigning"
+    const copy = new PlayEngine(content);
+    copy.resume(e.saveText());
+    copy.answerMany('rebel', pick!.dests[0]!.commands);
+    const d = copy.game!.pending as Decision;
+    expect(d.kind).toBe('assign-mission');
+    const [mission] = movers(copy.game!, d);
+    // the character is in hand where he stands; each mission is a target there, with its bonus draws' chance
+    expect(mission?.place).toBe(pick!.dests[0]!.place);
+    for (const dest of mission!.dests) {
+      expect(dest.place).toBe(mission!.place);
+      expect(dest.odds).toMatch(/bonus draws? alone show|camp takes no bonus draws/);
+    }
+    takenByEngine(copy, 'rebel', mission!);
+  });
+});
