@@ -14,21 +14,21 @@
  */
 import type { Command, Decision, Game } from '../core/engine/types';
 import type { SideId } from '../core/content/schema';
-import { environOf, refOf } from '../core/world/world';
+import { environOf, kindOf, refOf } from '../core/world/world';
 import { attackColumns, militaryOdds, percent, searchOdds, type Outcome } from '../core/odds';
 import { searchChoices, searchableGroup } from '../../systems/rebels-vs-empire/search';
 import { enemyOf } from '../../systems/rebels-vs-empire/sides';
 import { combatFacts } from './combat-facts';
 import { describeOption, entityName } from './describe';
-import { moveFacts } from './option-facts';
+import { moveFacts, ratingsOf } from './option-facts';
 import type { Dest, Mover } from './dests';
 
 /** Decisions whose every option with a place is a target on the map, the marker's sign before its words. */
 const TARGETS: Record<string, string> = {
   'combat-order': '⚔',
   'declare-combat': '⚔',
-  'declare-search': '🔍',
-  'search-by': '🔍',
+  'declare-search': '◎',
+  'search-by': '◎',
   'attack-found': '⚔',
   'place-reinforcement': '⬇',
   'place-units': '⬇',
@@ -89,7 +89,7 @@ function foundWords(game: Game, value: number, least: number, most: number): { c
 export function searchWords(game: Game, side: SideId, environ: number): { mark: string; odds: string } {
   const group = searchableGroup(game, environ, enemyOf(side));
   const choice = searchChoices(game, { environ, searchingSide: side, group });
-  if (!choice) return { mark: '🔍', odds: 'nothing here can search [11.2]' };
+  if (!choice) return { mark: '◎', odds: 'nothing here can search [11.2]' };
   let top = 0;
   const ways = choice.options
     .map((o, i) => ({ o, value: choice.searchValues[i] ?? 0 }))
@@ -101,7 +101,7 @@ export function searchWords(game: Game, side: SideId, environ: number): { mark: 
       return f.best === 0 ? `with ${who}, search value ${value}: cannot find them` : `with ${who}, search value ${value}: finds them ${f.chance}`;
     });
   return {
-    mark: `🔍 ${top ? `≤${percent(top)}` : '0%'}`,
+    mark: `◎ ${top ? `≤${percent(top)}` : '0%'}`,
     odds: `${group.length} detected enemy character${group.length === 1 ? '' : 's'}, hiding value ${choice.hidingLeast === choice.hidingMost ? choice.hidingLeast : `${choice.hidingLeast} to ${choice.hidingMost}`}; ${ways.join('; ')} [11.0]`,
   };
 }
@@ -151,12 +151,15 @@ function target(game: Game, d: Decision, o: Command): Dest | null {
       const value = Number(values[i] ?? 0);
       const f = foundWords(game, value, least, most);
       const who = o.by === 'units' ? `units${o.leader ? `+${entityName(game, o.leader as number).split(' ')[0]}` : ''}` : 'characters';
-      return { ...base, odds: `search value ${value} against hiding value ${least === most ? least : `${least} to ${most}`}: finds them ${f.chance} [11.0]${o.by === 'characters' ? '; the searchers are detected [11.31]' : ''}`, mark: `🔍 ${who} · ${f.chance}` };
+      return { ...base, odds: `search value ${value} against hiding value ${least === most ? least : `${least} to ${most}`}: finds them ${f.chance} [11.0]${o.by === 'characters' ? '; the searchers are detected [11.31]' : ''}`, mark: `◎ ${who} · ${f.chance}` };
     }
     case 'attack-found':
       return { ...base, mark: '⚔ attack them' };
-    case 'pick-for-mission':
-      return { ...base, mark: `${sign} ${entityName(game, (o.piece as number) ?? 0)}` };
+    case 'pick-for-mission': {
+      // [13.1] whom to send: his ratings, which the missions' bonus draws follow [13.6]
+      const piece = (o.piece as number) ?? 0;
+      return { ...base, odds: kindOf(game.world, piece) === 'character' ? ratingsOf(game, piece) : 'a camp performs a mission without bonus draws [13.2]', mark: `${sign} ${entityName(game, piece)}` };
+    }
     case 'assign-mission':
     case 'assign-camp': {
       // the mission's letter and its bonus draws' chance, as the option's own facts say it [13.6]
@@ -173,7 +176,7 @@ function target(game: Game, d: Decision, o: Command): Dest | null {
       const pieces = (Array.isArray(o.pieces) ? o.pieces : []).filter((p): p is number => typeof p === 'number');
       const from = pieces[0] ? environOf(game.world, pieces[0]) : 0;
       const facts = from ? moveFacts(game, d.side, pieces, from, o.to as number) : {};
-      return { ...base, odds: facts.detail, warning: facts.warning, mark: `${sign} ${short(game, o.to as number)} (${pieces.length})` };
+      return { ...base, odds: facts.detail, warning: facts.warning, mark: `${sign} ${entityName(game, pieces[0] ?? 0, d.side)}${pieces.length > 1 ? ` +${pieces.length - 1}` : ''} → ${short(game, o.to as number)}` };
     }
     default:
       return base;

@@ -11,38 +11,12 @@ import type { SideId } from '../../src/core/content/schema';
 import type { Decision, Game } from '../../src/core/engine/types';
 import { refOf } from '../../src/core/world/world';
 import { movers, type Mover } from '../../src/words/dests';
+import { playUntil } from './play-until';
 import { PlayEngine } from '../../src/ui/play/play-engine';
 import { combatResult } from '../../systems/rebels-vs-empire/military-combat';
 import { searchChoices, searchNumber, searchableGroup } from '../../systems/rebels-vs-empire/search';
 import { enemyOf } from '../../systems/rebels-vs-empire/sides';
 import { content } from '../fixtures';
-
-/**
- * Play `side` by hand against the AI until `want` is pending: the human takes a target when there is one
- * (and some moves), so that fights and searches come about; otherwise the end/no choice.
- */
-function playUntil(scenario: string, side: SideId, seed: string, want: (d: Decision) => boolean): PlayEngine {
-  const e = new PlayEngine(content);
-  const other = enemyOf(side);
-  e.start({ scenario, seed, players: { [side]: { kind: 'human' }, [other]: { kind: 'ai', agent: 'normal' } } as never });
-  let n = 0;
-  for (let i = 0; i < 5000; i++) {
-    if (e.stepAI()) continue;
-    const g = e.game as Game;
-    const d = g.pending;
-    if (!d || g.winner) break;
-    if (want(d)) return e;
-    const ms = movers(g, d).filter((x) => x.dests.length);
-    const m = ms[n % Math.max(1, ms.length)];
-    n++;
-    const dest = m?.dests[(n * 7) % m.dests.length];
-    const take = m?.targets ? d.kind !== 'pick-for-mission' || n % 3 !== 0 : d.kind === 'movement' && n % 4 !== 0;
-    if (dest && take && e.answerMany(side, dest.commands)[0]?.type === 'state') continue;
-    const end = d.options.findIndex((o) => /^(end|no|stop|drop|cancel)-/.test(o.type));
-    e.answer(side, Math.max(0, end));
-  }
-  throw new Error(`no decision wanted in ${scenario} (seed ${seed})`);
-}
 
 /** Each target's commands, played on a copy of the game: the engine takes them all. */
 function takenByEngine(e: PlayEngine, side: SideId, m: Mover): void {
@@ -83,7 +57,7 @@ describe('the board: targets of the other decisions [issue 44]', () => {
     const g = e.game as Game;
     const d = g.pending as Decision;
     const [m] = movers(g, d);
-    expect(m?.targets).toBe('🔍');
+    expect(m?.targets).toBe('◎');
     expect(m!.dests).toHaveLength(1); // the "no search" stays in the list
     takenByEngine(e, d.side, m!);
     const environ = d.context?.environ as number;

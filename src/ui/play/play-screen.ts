@@ -861,6 +861,10 @@ export class PlayScreen implements Mode {
     const list = this.board.markers();
     const d = this.play?.decision;
     if (d) this.frameChoices(list.map((m) => m.environ), d);
+    // several targets at one place (a character's missions, the ways to search an environ): one column of
+    // them there, so none is pushed away from its place or hidden by the others
+    const together = new Map<string, HTMLElement>();
+    const shared = new Set(list.filter((bm, i) => bm.dest && list.findIndex((o) => o.dest && o.environ === bm.environ) !== i).map((bm) => bm.environ));
     for (const bm of list) {
       if (!this.app.galaxy.layout.environIndex.has(bm.environ)) continue;
       const el = document.createElement('button');
@@ -885,6 +889,19 @@ export class PlayScreen implements Mode {
       });
       if (bm.dest) el.dataset.boardDest = String(this.boardDests.push(bm.dest) - 1);
       if (bm.kind === 'mover') el.addEventListener('pointerdown', (e) => this.dragFrom(e, bm.environ));
+      if (bm.dest && shared.has(bm.environ)) {
+        let column = together.get(bm.environ);
+        if (!column) {
+          column = document.createElement('div');
+          column.className = 'map-marker board-column';
+          column.dataset.environ = bm.environ;
+          together.set(bm.environ, column);
+          this.markerLayer.appendChild(column);
+          this.markers.push({ el: column, environ: bm.environ, x: 0, y: 0, width: 0, height: 0, visible: false });
+        }
+        column.appendChild(el);
+        continue;
+      }
       this.markerLayer.appendChild(el);
       this.markers.push({ el, environ: bm.environ, x: 0, y: 0, width: 0, height: 0, visible: false });
     }
