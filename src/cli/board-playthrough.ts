@@ -4,13 +4,17 @@
  * (by kind). The script chooses which lit marker to click (a simple policy below), but acts only through
  * the map's markers; where the map has no way (a decision whose choices are not places, or the "end /
  * no" choice), it presses Enter or clicks the list, and counts it.
- *   npx tsx src/cli/board-playthrough.ts [galactic|star-system|both] [shotsDir]
- * Galactic: 5 turns as the Empire. Star-system: a game as the Rebel to its end.
+ *   npx tsx src/cli/board-playthrough.ts [galactic|star-system|both|shots] [shotsDir]
+ * Galactic: 5 turns as the Empire. Star-system: a game as the Rebel to its end. Shots: games brought in
+ * Node to an attack, a search, a reinforcement, a mission and a reaction, resumed on the page, each
+ * screenshot at 1280x720 with its lit targets and the first one's hover card.
  */
 import type { Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { gameReady, openPage, startSession } from '../../test/e2e/browser';
 import { waitForHuman, type PlayState } from '../../test/e2e/play-page';
+import { playUntil } from '../../test/words/play-until';
+import type { Decision } from '../core/engine/types';
 
 const which = process.argv[2] ?? 'both';
 const shots = process.argv[3] ?? '/tmp/board-shots';
@@ -108,7 +112,8 @@ async function play(scenario: string, side: 'rebel' | 'imperial', seed: string, 
     const lit = dests.find((m) => m.shown && !/click to go there/.test(m.tip));
     if (lit && !shot.has(kind)) {
       shot.add(kind);
-      await page.locator('[data-testid="board-dest-marker"]').nth(dests.indexOf(lit)).dispatchEvent('pointerenter');
+      const hovered = page.locator('[data-testid="board-dest-marker"]').nth(dests.indexOf(lit));
+      await hovered.hover({ timeout: 3_000 }).catch(() => hovered.dispatchEvent('pointerenter'));
       await page.waitForTimeout(300);
       await page.screenshot({ path: `${shots}/${scenario}-${kind}.png` });
       await page.locator('[data-testid="board-dest-marker"]').nth(dests.indexOf(lit)).dispatchEvent('pointerleave');
@@ -173,6 +178,44 @@ async function play(scenario: string, side: 'rebel' | 'imperial', seed: string, 
 try {
   if (which === 'galactic' || which === 'both') await play('galactic-lucent-spiral', 'imperial', '7', 5);
   if (which === 'star-system' || which === 'both') await play('start-of-rebellion', 'rebel', '11', Infinity);
+  if (which === 'shots') await targetShots();
 } finally {
   await session.close();
+}
+
+/** Screenshots of lit targets with odds: games brought to the decision in Node, resumed on the page. */
+async function targetShots(): Promise<void> {
+  const cases: [string, string, 'rebel' | 'imperial', string, (d: Decision) => boolean][] = [
+    ['attack', 'start-of-rebellion', 'imperial', '5', (d) => d.kind === 'combat-order'],
+    ['search', 'start-of-rebellion', 'imperial', '1', (d) => d.kind === 'declare-search'],
+    ['search-by', 'start-of-rebellion', 'imperial', '1', (d) => d.kind === 'search-by'],
+    ['reinforcement', 'embers-of-the-reach', 'imperial', '3', (d) => d.kind === 'place-reinforcement'],
+    ['reaction', 'start-of-rebellion', 'imperial', '1', (d) => d.kind === 'reaction'],
+  ];
+  const { page, errors } = await openPage(session, '', { width: 1280, height: 720 });
+  for (const [name, scenario, side, seed, want] of cases) {
+    const e = playUntil(scenario, side, seed, want);
+    await page.reload({ waitUntil: 'load' });
+    await gameReady(page);
+    await page.evaluate((t) => (window as unknown as { __galaxy: { resumeSave: (t: string) => void } }).__galaxy.resumeSave(t), e.saveText());
+    await waitForHuman(page, { timeout: 120_000 });
+    let ms = (await markers(page)).filter((m) => m.testid === 'board-dest-marker');
+    const far = ms.find((m) => /click to go there/.test(m.tip));
+    if (far && !ms.some((m) => m.shown && !/click to go there/.test(m.tip))) {
+      await clickMarker(page, far);
+      await page.waitForTimeout(1500);
+      ms = (await markers(page)).filter((m) => m.testid === 'board-dest-marker');
+    }
+    await page.waitForTimeout(1200); // the camera's flight to the targets
+    ms = (await markers(page)).filter((m) => m.testid === 'board-dest-marker');
+    const lit = ms.find((m) => m.shown && !/click to go there/.test(m.tip));
+    // the mouse on it, as a player hovers (the marker follows the camera: if it will not hold still, its event)
+    const hovered = page.locator('[data-testid="board-dest-marker"]').nth(ms.indexOf(lit ?? ms[0]!));
+    if (lit) await hovered.hover({ timeout: 3_000 }).catch(() => hovered.dispatchEvent('pointerenter'));
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: `${shots}/target-${name}.png` });
+    console.log(`${name}: ${ms.length} markers, hovered: ${lit?.text ?? 'none'}`);
+  }
+  console.log(`console errors: ${errors.length}`);
+  await page.close();
 }

@@ -122,9 +122,9 @@ function target(game: Game, d: Decision, o: Command): Dest | null {
   const info = describeOption(game, o, d);
   if (info.ends) return null;
   const sign = TARGETS[d.kind] ?? '•';
-  let place = info.places[0];
+  // where the option acts (the environ named, where a reaction goes), else where its piece or planet is
   let environ = environOfOption(game, o, d);
-  if (!place && environ) place = refOf(game.world, environ);
+  const place = environ ? refOf(game.world, environ) : info.places[0];
   if (!place) return null;
   if (!environ) environ = game.world.ids.environ.get(place) ?? 0;
   const base: Dest = { place, label: info.label, odds: info.detail, warning: info.warning, commands: [o], mark: `${sign} ${environ ? short(game, environ) : info.label}` };
@@ -176,7 +176,9 @@ function target(game: Game, d: Decision, o: Command): Dest | null {
       const pieces = (Array.isArray(o.pieces) ? o.pieces : []).filter((p): p is number => typeof p === 'number');
       const from = pieces[0] ? environOf(game.world, pieces[0]) : 0;
       const facts = from ? moveFacts(game, d.side, pieces, from, o.to as number) : {};
-      return { ...base, odds: facts.detail, warning: facts.warning, mark: `${sign} ${entityName(game, pieces[0] ?? 0, d.side)}${pieces.length > 1 ? ` +${pieces.length - 1}` : ''} → ${short(game, o.to as number)}` };
+      // the marker stands where they go: it names who (a character by his first name), the card from where
+      const who = pieces.map((p, i) => (i && kindOf(game.world, p) === 'character' ? entityName(game, p, d.side).split(' ')[0] : entityName(game, p, d.side))).join(' + ');
+      return { ...base, label: `${info.label}${from ? ` from ${entityName(game, from)}` : ''}`, odds: facts.detail, warning: facts.warning, mark: `${sign} ${who}` };
     }
     default:
       return base;
@@ -190,7 +192,11 @@ function target(game: Game, d: Decision, o: Command): Dest | null {
  */
 export function targetMovers(game: Game, d: Decision): Mover[] {
   if (!(d.kind in TARGETS)) return [];
-  const dests = d.options.map((o) => target(game, d, o)).filter((x): x is Dest => x !== null);
+  // the same words at the same place are the same choice (two Line units alike): one target, as the list merges them
+  const dests = d.options
+    .map((o) => target(game, d, o))
+    .filter((x): x is Dest => x !== null)
+    .filter((x, i, all) => all.findIndex((y) => y.place === x.place && y.label === x.label) === i);
   if (!dests.length) return [];
   const piece = d.kind === 'assign-mission' ? ((d.options[0]?.character ?? d.options[0]?.camp) as number | undefined) : undefined;
   const at = piece ? environOf(game.world, piece) : 0;

@@ -37,6 +37,9 @@ import { TurnSummary } from './board/turn-summary';
 import { resultsHtml } from './board/results';
 import './board/board.css';
 
+/** [issue 44] the most targets one place's column shows on the map; the rest are a line that opens them in the list. */
+const COLUMN_MAX = 5;
+
 const SIDE_NAMES: Record<string, string> = { rebel: 'Rebel', imperial: 'Imperial' };
 const SIDE_TEAMS: Record<string, string> = { rebel: 'the Rebellion', imperial: 'the Empire' };
 /** Milliseconds between AI decisions for each animation speed. */
@@ -891,6 +894,18 @@ export class PlayScreen implements Mode {
       if (bm.kind === 'mover') el.addEventListener('pointerdown', (e) => this.dragFrom(e, bm.environ));
       if (bm.dest && shared.has(bm.environ)) {
         let column = together.get(bm.environ);
+        // a long column would cover the map: past a few, one line narrows the list to the place's choices
+        if (column && column.childElementCount >= COLUMN_MAX) {
+          const more = column.querySelector<HTMLElement>('[data-board-more]') ?? column.appendChild(document.createElement('button'));
+          if (!more.dataset.boardMore) {
+            more.className = 'map-marker board-dest board-more';
+            more.dataset.boardMore = '1';
+            more.addEventListener('click', () => this.pickPlace(bm.environ));
+          }
+          const n = list.filter((o) => o.dest && o.environ === bm.environ).length - COLUMN_MAX;
+          more.textContent = `+${n} more here (in the list)`;
+          continue;
+        }
         if (!column) {
           column = document.createElement('div');
           column.className = 'map-marker board-column';
