@@ -13,9 +13,10 @@ import type { SideId } from '../core/content/schema';
 import { environOf, kindOf, planetOfEnviron, refOf } from '../core/world/world';
 import { nameOf } from '../core/names';
 import { groupDestinations, isShip } from '../../systems/rebels-vs-empire/movement';
-import { systemOfEnviron } from '../../systems/rebels-vs-empire/hyperjump';
+import { driftingStacks, systemOfEnviron } from '../../systems/rebels-vs-empire/hyperjump';
+import { sideOf } from '../../systems/rebels-vs-empire/sides';
 import type { OptionInfo } from './describe';
-import { entityName } from './describe';
+import { describeOption, entityName } from './describe';
 import { moveFacts } from './option-facts';
 import { targetMovers } from './targets';
 
@@ -35,8 +36,12 @@ export interface Dest {
 
 /** A stack (or piece) that can act, and its destinations. */
 export interface Mover {
-  /** The environ it stands in (content id). */
+  /** The environ it stands in (content id): the map's key for it. A stack adrift stands in no environ: its key is "drift:<system>". */
   place: string;
+  /** Where the map draws it, when not at `place` (a stack adrift: beside its star system's first environ). */
+  at?: string;
+  /** It goes whole: its pieces are not taken apart (a stack adrift lands together [5.22]). */
+  whole?: boolean;
   /** Its pieces (entity ids), in the order they are picked. */
   pieces: number[];
   /** Each piece's name, as the deciding side may read it. */
@@ -127,6 +132,38 @@ export function movers(game: Game, decision: Decision): Mover[] {
       dests = stackDests(game, decision, take);
     }
     out.push({ place: refOf(game.world, env), pieces: ordered, names: ordered.map((p) => entityName(game, p, side)), take, label: stackLabel(game, ordered, side), dests });
+  }
+  return [...out, ...adrift(game, decision)];
+}
+
+/**
+ * [5.22] stacks adrift in a star system's drift area (after a hyperjump that drifted), each with where it
+ * may land: the environs the decision's `leave-drift` options name, each with the detection odds of the
+ * landing (option-facts' landingFacts). Going on to the sun's drift area names no place: it stays in the list.
+ */
+function adrift(game: Game, decision: Decision): Mover[] {
+  const side = decision.side;
+  const w = game.world;
+  const out: Mover[] = [];
+  for (const stack of driftingStacks(game, side, (eid) => sideOf(game, eid))) {
+    const lands = decision.options.filter((o) => o.type === 'leave-drift' && o.system === stack.system && o.outer === false && typeof o.to === 'number' && o.to);
+    if (!lands.length) continue;
+    const system = refOf(w, stack.system);
+    const first = [...game.content.environs.values()].find((e) => game.content.planets.get(e.planet)?.system === system);
+    const dests = lands.map((o) => {
+      const info = describeOption(game, o, decision);
+      return { place: refOf(w, o.to as number), label: info.label, odds: info.detail, warning: info.warning, commands: [o] };
+    });
+    out.push({
+      place: `drift:${system}`,
+      at: first?.id,
+      pieces: stack.pieces,
+      names: stack.pieces.map((p) => entityName(game, p, side)),
+      take: stack.pieces,
+      whole: true,
+      label: `${stackLabel(game, stack.pieces, side)}, adrift in ${nameOf(game, stack.system)}'s drift area`,
+      dests,
+    });
   }
   return out;
 }

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SideId } from '../../src/core/content/schema';
 import type { Decision, Game } from '../../src/core/engine/types';
-import { refOf } from '../../src/core/world/world';
+import { environOf, refOf } from '../../src/core/world/world';
 import { movers, type Mover } from '../../src/words/dests';
 import { playUntil } from './play-until';
 import { PlayEngine } from '../../src/ui/play/play-engine';
@@ -105,5 +105,23 @@ describe('the board: targets of the other decisions [issue 44]', () => {
       expect(dest.odds).toMatch(/bonus draws? alone show|camp takes no bonus draws/);
     }
     takenByEngine(copy, 'rebel', mission!);
+  });
+
+  it('[5.22] a stack adrift in a drift area lands by a click on an environ of that system', () => {
+    const e = playUntil('galactic-lucent-spiral', 'imperial', '3', (d) => d.kind === 'movement' && d.options.some((o) => o.type === 'leave-drift' && o.outer === false));
+    const g = e.game as Game;
+    const d = g.pending as Decision;
+    const adrift = movers(g, d).filter((m) => m.whole);
+    expect(adrift.length).toBeGreaterThan(0);
+    const lands = d.options.filter((o) => o.type === 'leave-drift' && o.outer === false);
+    expect(adrift.flatMap((m) => m.dests.map((x) => x.place)).sort()).toEqual(lands.map((o) => refOf(g.world, o.to as number)).sort());
+    const m = adrift[0]!;
+    // drawn beside its own star system, where it lands
+    expect(content.environs.get(m.at!)?.planet).toBeDefined();
+    const copy = new PlayEngine(content);
+    copy.resume(e.saveText());
+    expect(copy.answerMany('imperial', m.dests[0]!.commands)[0]?.type).toBe('state');
+    const w = copy.game!.world;
+    for (const p of m.pieces) expect(refOf(w, environOf(w, p))).toBe(m.dests[0]!.place);
   });
 });

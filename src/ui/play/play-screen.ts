@@ -888,10 +888,12 @@ export class PlayScreen implements Mode {
         this.board.shift = e.shiftKey;
         // a target's own marker takes that target (several may stand at one place)
         if (bm.dest && !this.busy && this.board.clickDest(bm.dest)) return;
+        // a stack drawn where it does not stand (adrift in a drift area) is known by its key
+        if (bm.key && bm.key !== bm.environ) return void (!this.busy && this.board.click(bm.key));
         this.pickPlace(bm.environ);
       });
       if (bm.dest) el.dataset.boardDest = String(this.boardDests.push(bm.dest) - 1);
-      if (bm.kind === 'mover') el.addEventListener('pointerdown', (e) => this.dragFrom(e, bm.environ));
+      if (bm.kind === 'mover') el.addEventListener('pointerdown', (e) => this.dragFrom(e, bm.key ?? bm.environ));
       if (bm.dest && shared.has(bm.environ)) {
         let column = together.get(bm.environ);
         // a long column would cover the map: past a few, one line narrows the list to the place's choices

@@ -19,7 +19,10 @@ import { esc } from '../../html';
 
 /** A marker the map shows for the board: a stack to pick, or a destination of the picked one. */
 export interface BoardMarker {
+  /** Where the map draws it. */
   environ: string;
+  /** The mover it stands for, when not the environ itself (a stack adrift). */
+  key?: string;
   text: string;
   title: string;
   kind: 'mover' | 'dest' | 'picked';
@@ -59,7 +62,7 @@ export class MapPlay {
     this.movers = (movers ?? []).filter((m) => m.dests.length);
     if (this.picked && !this.movers.some((m) => m.place === this.picked?.place)) this.picked = null;
     // a decision's targets are where it acts; a stack to move is where it stands
-    const systems = new Set(this.movers.flatMap((m) => (m.targets ? m.dests.map((d) => this.systemOf(d.place)) : [this.systemOf(m.place)])));
+    const systems = new Set(this.movers.flatMap((m) => (m.targets ? m.dests.map((d) => this.systemOf(d.place)) : [this.systemOf(m.at ?? m.place)])));
     if (systems.size === 1) this.focus = [...systems][0] ?? null;
     else if (this.focus && !systems.has(this.focus) && !this.picked) this.focus = null;
     // the move-group decision, a reinforcement to place, a decision's targets: picked already, by the game itself
@@ -91,8 +94,8 @@ export class MapPlay {
    */
   click(place: string): boolean {
     // at galaxy zoom a marker stands for a star system: go there first
-    const system = this.systemOf(place);
-    if (system !== this.focus && (this.picked ? this.picked.dests.some((d) => this.systemOf(d.place) === system) : this.movers.some((m) => this.systemOf(m.place) === system))) {
+    const system = this.systemOf(this.drawnAt(place));
+    if (system !== this.focus && (this.picked ? this.picked.dests.some((d) => this.systemOf(d.place) === system) : this.movers.some((m) => this.systemOf(m.at ?? m.place) === system))) {
       const here = this.picked ? this.picked.dests.filter((d) => this.systemOf(d.place) === system) : [];
       // a picked stack's only destination in that system: go at once
       if (here.length === 1 && here[0]) {
@@ -113,7 +116,7 @@ export class MapPlay {
     if (here.length > 1) return false;
     const mover = this.moverAt(place);
     if (!mover || this.held) return false;
-    if (this.shift) {
+    if (this.shift && !mover.whole) {
       // shift-click adds one more piece of the stack to the pick (the first shift-click takes one); past all, one again
       const n = this.picked?.place === place ? this.picked.pieces.length + 1 : 1;
       if (this.picked?.place !== place) this.picked = { place, pieces: [], dests: [] };
@@ -150,9 +153,14 @@ export class MapPlay {
     return true;
   }
 
+  /** Where the map draws the mover `key` (its environ, or beside its system for a stack adrift). */
+  private drawnAt(key: string): string {
+    return this.moverAt(key)?.at ?? key;
+  }
+
   /** Take these pieces of the picked stack (the panel's checkboxes, shift-click): the worker says where they may go. */
   choosePieces(pieces: number[]): void {
-    if (!this.picked) return;
+    if (!this.picked || this.moverAt(this.picked.place)?.whole) return;
     this.picked = { ...this.picked, pieces, dests: [] };
     this.send({ type: 'dests', pieces });
     this.redraw();
@@ -183,10 +191,11 @@ export class MapPlay {
   /** What the map shows: every stack that can move, or the picked one and its destinations with their odds. */
   markers(): BoardMarker[] {
     if (!this.picked) {
-      if (!this.focus) return this.bySystem(this.movers.map((m) => m.place), (n) => `⬆ ${n}`, (system, n) => `${system}: ${n} stack${n === 1 ? '' : 's'} to move (click to go there)`, 'mover');
-      return this.movers.filter((m) => this.systemOf(m.place) === this.focus).map((m) => ({
-        environ: m.place,
-        text: `⬆ ${m.take.length < m.pieces.length ? `${m.take.length}/` : ''}${m.pieces.length}`,
+      if (!this.focus) return this.bySystem(this.movers.map((m) => m.at ?? m.place), (n) => `⬆ ${n}`, (system, n) => `${system}: ${n} stack${n === 1 ? '' : 's'} to move (click to go there)`, 'mover');
+      return this.movers.filter((m) => this.systemOf(m.at ?? m.place) === this.focus).map((m) => ({
+        environ: m.at ?? m.place,
+        key: m.place,
+        text: `${m.whole ? '≈' : '⬆'} ${m.take.length < m.pieces.length ? `${m.take.length}/` : ''}${m.pieces.length}`,
         title: `${m.label}: ${m.dests.length} place${m.dests.length === 1 ? '' : 's'} to go${m.take.length < m.pieces.length ? ` for ${m.take.length} of them together` : ''} (click to pick)`,
         kind: 'mover' as const,
       }));
@@ -196,7 +205,8 @@ export class MapPlay {
     const out: BoardMarker[] = [];
     if (p.place)
       out.push({
-        environ: p.place,
+        environ: this.drawnAt(p.place),
+        key: p.place,
         text: this.targets ? `● ${mover?.label ?? ''}` : `● ${p.pieces.length}`,
         title: this.targets ? `${mover?.label ?? ''}: choose a lit target` : this.held ? 'The group in hand' : 'The picked stack: click again to put it down; shift-click to add one more of its pieces',
         kind: 'picked',
@@ -238,7 +248,7 @@ export class MapPlay {
     const p = this.picked;
     const mover = this.moverAt(p.place);
     const all = mover?.pieces ?? p.pieces;
-    const boxes = all.map((eid, i) => `<label class="board-piece"><input type="checkbox" data-board-piece="${eid}"${p.pieces.includes(eid) ? ' checked' : ''}> ${esc(mover?.names[i] ?? String(eid))}</label>`).join('');
+    const boxes = (mover?.whole ? [] : all).map((eid, i) => `<label class="board-piece"><input type="checkbox" data-board-piece="${eid}"${p.pieces.includes(eid) ? ' checked' : ''}> ${esc(mover?.names[i] ?? String(eid))}</label>`).join('');
     const dests = p.dests
       .filter((d) => d.place !== p.place)
       .map((d, i) => `<li><button class="option" data-board-dest="${i}" data-testid="board-dest">${esc(d.label)}${d.odds ? `<small class="opt-detail">${esc(d.odds)}</small>` : ''}${d.warning ? `<small class="opt-warn">⚠ ${esc(d.warning)}</small>` : ''}</button></li>`)
