@@ -15,6 +15,7 @@ import { gameReady, openPage, startSession } from '../../test/e2e/browser';
 import { waitForHuman, type PlayState } from '../../test/e2e/play-page';
 import { playUntil } from '../../test/words/play-until';
 import type { Decision } from '../core/engine/types';
+import { movers } from '../words/dests';
 
 const which = process.argv[2] ?? 'both';
 const shots = process.argv[3] ?? '/tmp/board-shots';
@@ -191,6 +192,8 @@ async function targetShots(): Promise<void> {
     ['search-by', 'start-of-rebellion', 'imperial', '1', (d) => d.kind === 'search-by'],
     ['reinforcement', 'embers-of-the-reach', 'imperial', '3', (d) => d.kind === 'place-reinforcement'],
     ['reaction', 'start-of-rebellion', 'imperial', '1', (d) => d.kind === 'reaction'],
+    ['landing', 'galactic-lucent-spiral', 'imperial', '3', (d) => d.kind === 'movement' && d.options.some((o) => o.type === 'leave-drift' && o.outer === false)],
+    ['mission', 'start-of-rebellion', 'rebel', '11', (d) => d.kind === 'assign-mission'],
   ];
   const { page, errors } = await openPage(session, '', { width: 1280, height: 720 });
   for (const [name, scenario, side, seed, want] of cases) {
@@ -199,6 +202,20 @@ async function targetShots(): Promise<void> {
     await gameReady(page);
     await page.evaluate((t) => (window as unknown as { __galaxy: { resumeSave: (t: string) => void } }).__galaxy.resumeSave(t), e.saveText());
     await waitForHuman(page, { timeout: 120_000 });
+    let drifting = (await markers(page)).find((m) => m.text.startsWith('≈'));
+    // at galaxy zoom the stack adrift is in its system's marker: that system first
+    const adrift = movers(e.game!, e.game!.pending!).find((m) => m.whole);
+    const systemName = adrift?.at ? e.game!.content.systems.get(e.game!.content.planets.get(e.game!.content.environs.get(adrift.at)?.planet ?? '')?.system ?? '')?.name : undefined;
+    const system = systemName ? (await markers(page)).find((m) => m.tip.startsWith(`${systemName}:`)) : undefined;
+    if (!drifting && system) {
+      await clickMarker(page, system);
+      await page.waitForTimeout(500);
+      drifting = (await markers(page)).find((m) => m.text.startsWith('≈'));
+    }
+    if (drifting) {
+      await clickMarker(page, drifting);
+      await page.waitForTimeout(500);
+    }
     let ms = (await markers(page)).filter((m) => m.testid === 'board-dest-marker');
     const far = ms.find((m) => /click to go there/.test(m.tip));
     if (far && !ms.some((m) => m.shown && !/click to go there/.test(m.tip))) {

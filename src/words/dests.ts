@@ -152,7 +152,7 @@ function adrift(game: Game, decision: Decision): Mover[] {
     const first = [...game.content.environs.values()].find((e) => game.content.planets.get(e.planet)?.system === system);
     const dests = lands.map((o) => {
       const info = describeOption(game, o, decision);
-      return { place: refOf(w, o.to as number), label: info.label, odds: info.detail, warning: info.warning, commands: [o] };
+      return { place: refOf(w, o.to as number), label: info.label, odds: info.detail, warning: info.warning, commands: [o], mark: `→ ${entityName(game, o.to as number).replace(/ \(.*\)$/, '')}` };
     });
     out.push({
       place: `drift:${system}`,
