@@ -49,7 +49,7 @@ async function markers(page: Page): Promise<Marker[]> {
       testid: el.dataset.testid ?? '',
       text: el.textContent ?? '',
       tip: el.dataset.tip ?? el.title ?? '',
-      shown: (el.closest('.map-marker.board-column') ?? el).getAttribute('style')?.includes('display: none') !== true,
+      shown: (el.closest('.board-column') ?? el).getAttribute('style')?.includes('display: none') !== true,
     })),
   );
 }

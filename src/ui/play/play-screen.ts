@@ -910,7 +910,7 @@ export class PlayScreen implements Mode {
         }
         if (!column) {
           column = document.createElement('div');
-          column.className = 'map-marker board-column';
+          column.className = 'board-column'; // not a marker of its own: its lines are (the legibility check counts them)
           column.dataset.environ = bm.environ;
           together.set(bm.environ, column);
           this.markerLayer.appendChild(column);
