@@ -1,13 +1,14 @@
 /**
  * [issue 44] play on the map: a stack moved in two clicks (the stack, then where it goes) in the
  * star-system and the galactic game, and a whole galactic Imperial movement segment played by clicks on
- * the map, the segment ended by its key (Enter); a reinforcement placed and an attack made by a click on
+ * the map, the segment ended by its key (Enter); a stack dragged to where it goes, and shift-click taking
+ * its pieces one at a time; a reinforcement placed and an attack made by a click on
  * their lit targets, from a game brought to them in Node and resumed here. The page hook only reads what
  * the screen shows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { gameReady, openGamePage, startSession, type Session } from './browser';
+import { cameraSettled, gameReady, openGamePage, startSession, type Session } from './browser';
 import { playState, waitForHuman, type PlayState } from './play-page';
 import type { Decision, Game } from '../../src/core/engine/types';
 import { movers } from '../../src/words/dests';
@@ -155,6 +156,40 @@ describe('play on the map [issue 44]', () => {
     // the stack moved: its pieces are no longer offered to pick (moved this segment), or the game moved on
     const picksAfter = after.decision?.kind === 'movement' ? after.decision.options.filter((o) => o.startsWith('Pick')).length : 0;
     expect(picksAfter).toBeLessThan(picksBefore);
+    expect(errors).toEqual([]);
+  }, 240_000);
+
+  it('[9.0] a stack dragged onto a lit destination moves there; shift-click takes its pieces one at a time', async () => {
+    await start('start-of-rebellion', 'rebel', '11');
+    const s = await untilMovement();
+    await cameraSettled(page);
+    const box = async (sel: string) => {
+      // the first of these markers on screen (a marker moved out from under a panel or a name hides)
+      const boxes = await page.locator(sel).evaluateAll((els) => els.filter((el) => (el as HTMLElement).style.display !== 'none').map((el) => el.getBoundingClientRect()).map((r) => ({ x: r.x + r.width / 2, y: r.y + r.height / 2 })));
+      return boxes[0];
+    };
+    const stack = await box('[data-testid="board-marker"][title*="click to pick"]');
+    expect(stack).toBeDefined();
+    // shift-click: one piece in hand (the panel's first box ticked alone), again: two
+    await page.keyboard.down('Shift');
+    await page.mouse.click(stack!.x, stack!.y);
+    await page.keyboard.up('Shift');
+    await page.locator('[data-testid="board-pick"]').waitFor();
+    const ticked = () => page.locator('[data-board-piece]').evaluateAll((els) => els.filter((el) => (el as HTMLInputElement).checked).length);
+    expect(await ticked()).toBe(1);
+    await page.keyboard.press('Escape'); // put it down
+    await page.locator('[data-testid="board-pick"]').waitFor({ state: 'detached' });
+    // drag: press on the stack, move off it (its destinations light up), let go on one
+    const from = await box('[data-testid="board-marker"][title*="click to pick"]');
+    await page.mouse.move(from!.x, from!.y);
+    await page.mouse.down();
+    await page.mouse.move(from!.x + 30, from!.y + 10, { steps: 3 });
+    await page.locator('[data-testid="board-dest-marker"]').first().waitFor();
+    await cameraSettled(page);
+    const to = await box('[data-testid="board-dest-marker"]');
+    await page.mouse.move(to!.x, to!.y, { steps: 3 });
+    await page.mouse.up();
+    await page.waitForFunction((n) => (window as unknown as { __galaxy: Hook }).__galaxy.playState().states > n, s.states);
     expect(errors).toEqual([]);
   }, 240_000);
 

@@ -1069,7 +1069,7 @@ export class PlayScreen implements Mode {
   private helpHtml(): string {
     return `<div class="help-box"><h2>How to play</h2>
       <p>When it is your turn to decide, the panel on the right says what is being decided and lists every legal choice. Click a choice, press its number, or click its numbered marker on the map. Enter takes the "end / no" choice; Esc (or Backspace) undoes your last choice within the current segment; Space pauses the AI; ? shows this help; R (or the Rules button) opens the rules and every card, searchable, and a dotted word opens its rule there; P (or Planets) lists every planet in play, sortable; rolls show as dice, and any key skips them.</p>
-      <p>Moving: pick a piece, add more pieces from the same environ if you like, then pick where the stack goes.</p>
+      <p>On the map: click a stack (⬆) and where it may go lights up, with its odds; click one to go, or drag the stack there. Shift-click a stack to take its pieces one at a time. Attacks (⚔), searches (◎), reinforcements and starting forces (⬇), missions (✦: the character, then his mission), reactions (↪) and domino planets (⇄) light up the same way: hover one for its facts and odds, click it to take it. The list holds the same choices, for the keyboard.</p>
       <h3>Words</h3><dl>${GLOSSARY.map((g) => `<dt><span class="term" data-term="${esc(g.term)}">${esc(g.term)}</span> <span class="rule">${esc(g.rule)}</span></dt><dd>${esc(g.text)}</dd>`).join('')}</dl>
       <p class="muted">Click anywhere to close.</p></div>`;
   }
