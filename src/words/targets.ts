@@ -17,6 +17,7 @@ import type { SideId } from '../core/content/schema';
 import { environOf, kindOf, refOf } from '../core/world/world';
 import { attackColumns, militaryOdds, percent, searchOdds, type Outcome } from '../core/odds';
 import { searchChoices, searchableGroup } from '../../systems/rebels-vs-empire/search';
+import { currentCombat, remainingEndurance } from '../../systems/rebels-vs-empire/character-combat';
 import { enemyOf } from '../../systems/rebels-vs-empire/sides';
 import { combatFacts } from './combat-facts';
 import { describeOption, entityName } from './describe';
@@ -38,6 +39,11 @@ const TARGETS: Record<string, string> = {
   'domino-planet': '⇄',
   'reaction': '↪',
   'choose-base': '⌂',
+  // a piece to choose among those at one place: who takes a wound, who hides, which unit is lost, who leads
+  'assign-wound': '✚',
+  'choose-hider': '◌',
+  'allocate-losses': '✕',
+  'name-leader': '★',
   'choose-mission-environ': '✦',
 };
 
@@ -180,6 +186,16 @@ function target(game: Game, d: Decision, o: Command): Dest | null {
       const who = pieces.map((p, i) => (i && kindOf(game.world, p) === 'character' ? entityName(game, p, d.side).split(' ')[0] : entityName(game, p, d.side))).join(' + ');
       return { ...base, label: `${info.label}${from ? ` from ${entityName(game, from)}` : ''}`, odds: facts.detail, warning: facts.warning, mark: `${sign} ${who}` };
     }
+    case 'assign-wound': {
+      // [12.7] who takes the wound: how much endurance he has left
+      const ch = o.character as number;
+      return { ...base, odds: `endurance left ${remainingEndurance(game, ch)}, combat ${currentCombat(game, ch)} [12.7]`, mark: `${sign} ${entityName(game, ch, d.side)} · ${remainingEndurance(game, ch)} left` };
+    }
+    case 'choose-hider':
+    case 'name-leader':
+      return { ...base, mark: `${sign} ${entityName(game, o.character as number, d.side)}` };
+    case 'remove-unit':
+      return { ...base, mark: `${sign} ${entityName(game, o.unit as number, d.side)}` };
     default:
       return base;
   }
