@@ -16,7 +16,7 @@ import { PlayEngine } from '../../src/ui/play/play-engine';
 import { combatResult } from '../../systems/rebels-vs-empire/military-combat';
 import { searchChoices, searchNumber, searchableGroup } from '../../systems/rebels-vs-empire/search';
 import { enemyOf } from '../../systems/rebels-vs-empire/sides';
-import { content } from '../fixtures';
+import { content, testGame } from '../fixtures';
 
 /** Each target's commands, played on a copy of the game: the engine takes them all. */
 function takenByEngine(e: PlayEngine, side: SideId, m: Mover): void {
@@ -123,5 +123,16 @@ describe('the board: targets of the other decisions [issue 44]', () => {
     expect(copy.answerMany('imperial', m.dests[0]!.commands)[0]?.type).toBe('state');
     const w = copy.game!.world;
     for (const p of m.pieces) expect(refOf(w, environOf(w, p))).toBe(m.dests[0]!.place);
+  });
+
+  it('[000 15.2] a domino effect\'s planets to choose light up, each with its loyalty and control', () => {
+    const g = testGame();
+    const planets = [...g.content.planets.keys()].slice(0, 3).map((id) => g.world.ids.planet.get(id)!);
+    const d: Decision = { side: 'rebel', kind: 'domino-planet', prompt: '', rule: '[000 15.2b]', options: planets.map((planet) => ({ type: 'domino-planet', side: 'rebel', planet })) };
+    const [m] = movers(g, d);
+    expect(m?.targets).toBe('⇄');
+    // each at its planet on the map (its first environ), saying its standing
+    expect(m!.dests.map((x) => content.environs.get(x.place)?.planet)).toEqual(planets.map((p) => refOf(g.world, p)));
+    for (const x of m!.dests) expect(x.odds).toMatch(/PDB \d (up|down)/);
   });
 });
