@@ -21,7 +21,8 @@ export function playUntil(scenario: string, side: SideId, seed: string, want: (d
     const g = e.game as Game;
     const d = g.pending;
     if (!d || g.winner) break;
-    if (want(d)) return e;
+    // a decision of one option is no question: the screen answers it itself (src/words/defaults.ts)
+    if (want(d) && d.options.length > 1) return e;
     const ms = movers(g, d).filter((x) => x.dests.length);
     const m = ms[n % Math.max(1, ms.length)];
     n++;
