@@ -840,17 +840,18 @@ export class PlayScreen implements Mode {
       this.box.appendChild(this.tip);
     }
     const r = el.getBoundingClientRect();
+    // beside its whole column, when it stands in one
+    const col = (el.closest('.board-column') ?? el).getBoundingClientRect();
     const [head, ...rest] = text.split(': ');
     this.tip.innerHTML = `<b>${esc(head ?? '')}</b>${rest.length ? `<br>${withTerms(esc(rest.join(': ')))}` : ''}`;
     this.tip.hidden = false;
-    // below the marker, kept inside the window
+    // beside the marker (not below: the next targets of its column are there), kept inside the window
     const w = Math.min(360, window.innerWidth - 16);
     this.tip.style.width = `${w}px`;
-    this.tip.style.left = `${Math.max(8, Math.min(window.innerWidth - w - 8, r.left + r.width / 2 - w / 2))}px`;
-    const below = r.bottom + 6;
-    this.tip.style.top = `${below}px`;
+    const right = col.right + 8 + w <= window.innerWidth - 8;
+    this.tip.style.left = `${right ? col.right + 8 : Math.max(8, col.left - w - 8)}px`;
     const h = this.tip.offsetHeight;
-    if (below + h > window.innerHeight - 8) this.tip.style.top = `${Math.max(8, r.top - h - 6)}px`;
+    this.tip.style.top = `${Math.max(8, Math.min(window.innerHeight - h - 8, r.top))}px`;
   }
 
   private hideTip(): void {
