@@ -194,6 +194,7 @@ async function targetShots(): Promise<void> {
     ['reaction', 'start-of-rebellion', 'imperial', '1', (d) => d.kind === 'reaction'],
     ['landing', 'galactic-lucent-spiral', 'imperial', '3', (d) => d.kind === 'movement' && d.options.some((o) => o.type === 'leave-drift' && o.outer === false)],
     ['mission', 'start-of-rebellion', 'rebel', '11', (d) => d.kind === 'assign-mission'],
+    ['mission-first', 'start-of-rebellion', 'rebel', '11', (d) => d.kind === 'pick-for-mission'],
   ];
   const { page, errors } = await openPage(session, '', { width: 1280, height: 720 });
   for (const [name, scenario, side, seed, want] of cases) {
@@ -202,6 +203,8 @@ async function targetShots(): Promise<void> {
     await gameReady(page);
     await page.evaluate((t) => (window as unknown as { __galaxy: { resumeSave: (t: string) => void } }).__galaxy.resumeSave(t), e.saveText());
     await waitForHuman(page, { timeout: 120_000 });
+    // a mission first: the panel names the missions (they are no places); one lights who may take it
+    if (name === 'mission-first') await page.locator('[data-board-way]:not([data-board-way=""])').first().click();
     let drifting = (await markers(page)).find((m) => m.text.startsWith('≈'));
     // at galaxy zoom the stack adrift is in its system's marker: that system first
     const adrift = movers(e.game!, e.game!.pending!).find((m) => m.whole);

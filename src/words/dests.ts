@@ -32,6 +32,11 @@ export interface Dest {
   commands: Command[];
   /** The marker's words on the map, when not the place's name (a target's sign and its odds: "⚔ 2-1 · 67%"). */
   mark?: string;
+  /**
+   * A second way to the same choices, lit only when the player asks for it (a mission chosen first: the
+   * characters who may take it, each with his chance): the way's name. Absent: lit at once.
+   */
+  way?: string;
 }
 
 /** A stack (or piece) that can act, and its destinations. */

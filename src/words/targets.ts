@@ -18,6 +18,8 @@ import { environOf, kindOf, refOf } from '../core/world/world';
 import { attackColumns, militaryOdds, percent, searchOdds, type Outcome } from '../core/odds';
 import { searchChoices, searchableGroup } from '../../systems/rebels-vs-empire/search';
 import { currentCombat, remainingEndurance } from '../../systems/rebels-vs-empire/character-combat';
+import { pieceOptions } from '../../systems/rebels-vs-empire/mission-assignment';
+import { missionPhase } from '../../systems/rebels-vs-empire/missions';
 import { enemyOf } from '../../systems/rebels-vs-empire/sides';
 import { combatFacts } from './combat-facts';
 import { describeOption, entityName } from './describe';
@@ -202,6 +204,39 @@ function target(game: Game, d: Decision, o: Command): Dest | null {
 }
 
 /**
+ * [13.1] a mission chosen first: for each mission some candidate may take, the candidates who may, each a
+ * target (his pick, then that mission, undeclared) with the mission's facts for him: the same choices as
+ * picking the character first, the other way round.
+ */
+function missionFirst(game: Game, d: Decision): Dest[] {
+  const phase = missionPhase(game);
+  if (!phase) return [];
+  const out: Dest[] = [];
+  for (const pick of d.options) {
+    if (pick.type !== 'pick-for-mission') continue;
+    const piece = pick.piece as number;
+    const environ = environOf(game.world, piece);
+    if (!environ) continue;
+    for (const o of pieceOptions(game, phase, d.side, piece)) {
+      if (o.declare === true) continue; // declaring possessions is asked by picking the character first
+      const info = describeOption(game, o, d);
+      const letter = String(o.letter ?? '');
+      const chance = /alone show [^%]*?(\d+%)/.exec(info.detail ?? '')?.[1];
+      out.push({
+        place: refOf(game.world, environ),
+        label: `${game.content.missions.get(letter as never)?.name ?? letter} (${letter}) by ${entityName(game, piece, d.side)}`,
+        odds: info.detail,
+        warning: info.warning,
+        commands: [pick, o],
+        mark: `✦ ${entityName(game, piece, d.side)}${chance ? ` · ${chance}` : ''}`,
+        way: game.content.missions.get(letter as never)?.name ?? letter,
+      });
+    }
+  }
+  return out;
+}
+
+/**
  * The decision's targets as one held pick (nothing to pick first: the game holds the choice in hand),
  * or none when the decision is not one the map plays this way. The pick stands at the piece the
  * decision is about when there is one (the character whose mission is chosen), else nowhere.
@@ -214,6 +249,7 @@ export function targetMovers(game: Game, d: Decision): Mover[] {
     .filter((x): x is Dest => x !== null)
     .filter((x, i, all) => all.findIndex((y) => y.place === x.place && y.label === x.label) === i);
   if (!dests.length) return [];
+  if (d.kind === 'pick-for-mission') dests.push(...missionFirst(game, d));
   const piece = d.kind === 'assign-mission' ? ((d.options[0]?.character ?? d.options[0]?.camp) as number | undefined) : undefined;
   const at = piece ? environOf(game.world, piece) : 0;
   return [

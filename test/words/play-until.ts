@@ -23,7 +23,10 @@ export function playUntil(scenario: string, side: SideId, seed: string, want: (d
     if (!d || g.winner) break;
     // a decision of one option is no question: the screen answers it itself (src/words/defaults.ts)
     if (want(d) && d.options.length > 1) return e;
-    const ms = movers(g, d).filter((x) => x.dests.length);
+    // the first way to each choice (a mission's second way, mission first, leads to the same choices)
+    const ms = movers(g, d)
+      .map((x) => ({ ...x, dests: x.dests.filter((y) => !y.way) }))
+      .filter((x) => x.dests.length);
     const m = ms[n % Math.max(1, ms.length)];
     n++;
     const dest = m?.dests[(n * 7) % m.dests.length];

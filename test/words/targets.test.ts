@@ -91,15 +91,25 @@ describe('the board: targets of the other decisions [issue 44]', () => {
     const e = playUntil('start-of-rebellion', 'rebel', '11', (d) => d.kind === 'pick-for-mission');
     const g = e.game as Game;
     const [pick] = movers(g, g.pending as Decision);
-    expect(pick?.dests.length).toBe((g.pending as Decision).options.length - 1); // all but "finish assigning"
+    // the characters lit at once: all but "finish assigning"
+    expect(pick?.dests.filter((x) => !x.way).length).toBe((g.pending as Decision).options.length - 1);
+    // or a mission first: each way names a mission, its targets the characters who may take it, each taken in two commands
+    const first = pick!.dests.filter((x) => x.way);
+    expect(first.length).toBeGreaterThan(0);
+    for (const x of first) {
+      expect(x.commands.map((c) => c.type)).toEqual(['pick-for-mission', x.commands[1]!.type]);
+      expect(x.label.startsWith(x.way!)).toBe(true);
+      expect(x.odds).toMatch(/bonus draws? alone show|camp takes no bonus draws/);
+    }
+    takenByEngine(e, 'rebel', { ...pick!, dests: first.slice(0, 4) });
     const copy = new PlayEngine(content);
     copy.resume(e.saveText());
-    copy.answerMany('rebel', pick!.dests[0]!.commands);
+    copy.answerMany('rebel', pick!.dests.find((x) => !x.way)!.commands);
     const d = copy.game!.pending as Decision;
     expect(d.kind).toBe('assign-mission');
     const [mission] = movers(copy.game!, d);
     // the character is in hand where he stands; each mission is a target there, with its bonus draws' chance
-    expect(mission?.place).toBe(pick!.dests[0]!.place);
+    expect(mission?.place).toBe(pick!.dests.find((x) => !x.way)!.place);
     for (const dest of mission!.dests) {
       expect(dest.place).toBe(mission!.place);
       expect(dest.odds).toMatch(/bonus draws? alone show|camp takes no bonus draws/);

@@ -45,6 +45,13 @@ export class MapPlay {
   private held = false;
   /** The held pick's dests are a decision's targets (several may stand at one place). */
   private targets = false;
+  /** The second way to the targets the player chose (a mission first), or null: the first way's are lit. */
+  private way: string | null = null;
+
+  /** The picked stack's destinations, or the targets lit now (of the way chosen). */
+  private lit(): Dest[] {
+    return (this.picked?.dests ?? []).filter((d) => (d.way ?? null) === this.way);
+  }
 
   constructor(
     private readonly send: (m: { type: 'answer-many'; commands: Command[] } | { type: 'dests'; pieces: number[] }) => void,
@@ -67,6 +74,7 @@ export class MapPlay {
     else if (this.focus && !systems.has(this.focus) && !this.picked) this.focus = null;
     // the move-group decision, a reinforcement to place, a decision's targets: picked already, by the game itself
     this.held = this.movers.length === 1 && !!this.movers[0]?.held;
+    if (this.way && !this.movers.some((m) => m.dests.some((d) => d.way === this.way))) this.way = null;
     this.targets = this.held && !!this.movers[0]?.targets;
     if (this.held) {
       const m = this.movers[0] as Mover;
@@ -95,8 +103,8 @@ export class MapPlay {
   click(place: string): boolean {
     // at galaxy zoom a marker stands for a star system: go there first
     const system = this.systemOf(this.drawnAt(place));
-    if (system !== this.focus && (this.picked ? this.picked.dests.some((d) => this.systemOf(d.place) === system) : this.movers.some((m) => this.systemOf(m.at ?? m.place) === system))) {
-      const here = this.picked ? this.picked.dests.filter((d) => this.systemOf(d.place) === system) : [];
+    if (system !== this.focus && (this.picked ? this.lit().some((d) => this.systemOf(d.place) === system) : this.movers.some((m) => this.systemOf(m.at ?? m.place) === system))) {
+      const here = this.picked ? this.lit().filter((d) => this.systemOf(d.place) === system) : [];
       // a picked stack's only destination in that system: go at once
       if (here.length === 1 && here[0]) {
         this.go(here[0]);
@@ -107,7 +115,7 @@ export class MapPlay {
       this.redraw();
       return true;
     }
-    const here = this.picked?.dests.filter((d) => d.place === place && (this.targets || this.picked?.place !== place)) ?? [];
+    const here = this.lit().filter((d) => d.place === place && (this.targets || this.picked?.place !== place));
     if (here.length === 1 && here[0]) {
       this.go(here[0]);
       return true;
@@ -135,7 +143,7 @@ export class MapPlay {
 
   /** A click on one target's (or destination's) own marker: take it, if it is still one of the pick's. */
   clickDest(dest: Dest): boolean {
-    if (!this.picked?.dests.includes(dest)) return false;
+    if (!this.lit().includes(dest)) return false;
     this.go(dest);
     return true;
   }
@@ -212,9 +220,9 @@ export class MapPlay {
         kind: 'picked',
       });
     const sign = this.targets ? (mover?.targets ?? '→') : '→';
-    const far = p.dests.filter((d) => this.systemOf(d.place) !== this.focus);
+    const far = this.lit().filter((d) => this.systemOf(d.place) !== this.focus);
     out.push(...this.bySystem(far.map((d) => d.place), (n) => `${sign} ${n}`, (system, n) => `${system}: ${n} ${this.targets ? `choice${n === 1 ? '' : 's'}` : `place${n === 1 ? '' : 's'} to go`} (click to go there)`, 'dest'));
-    for (const d of p.dests) {
+    for (const d of this.lit()) {
       if ((d.place === p.place && !this.targets) || this.systemOf(d.place) !== this.focus) continue;
       out.push({ environ: d.place, text: d.mark ?? destText(d), title: `${d.label}${d.odds ? `: ${d.odds}` : ''}${d.warning ? ` ⚠ ${d.warning}` : ''}`, kind: 'dest', dest: d });
     }
@@ -242,8 +250,16 @@ export class MapPlay {
         : '';
     }
     if (this.targets) {
-      const n = this.picked.dests.length;
-      return `<p class="muted small" data-testid="board-hint">On the map: ${n} choice${n === 1 ? '' : 's'} lit (${esc(this.movers[0]?.targets ?? '')}); hover one for its facts and odds, click it to take it. The list below holds the same choices.</p>`;
+      const n = this.lit().length;
+      // a second way to the same choices (a mission first): its names, each lighting its own targets
+      const ways = [...new Set(this.picked.dests.map((d) => d.way).filter((w): w is string => !!w))];
+      const wayButtons = ways.length
+        ? `<p class="board-ways small" data-testid="board-ways">${this.way ? `<b>${esc(this.way)}</b>: who may take it is lit. <button data-board-way="">characters first</button>` : 'Or a mission first:'} ${ways
+            .filter((w) => w !== this.way)
+            .map((w) => `<button data-board-way="${esc(w)}">${esc(w)}</button>`)
+            .join(' ')}</p>`
+        : '';
+      return `<p class="muted small" data-testid="board-hint">On the map: ${n} choice${n === 1 ? '' : 's'} lit (${esc(this.movers[0]?.targets ?? '')}); hover one for its facts and odds, click it to take it. The list below holds the same choices.</p>${wayButtons}`;
     }
     const p = this.picked;
     const mover = this.moverAt(p.place);
@@ -261,6 +277,12 @@ export class MapPlay {
   /** A click in the panel's board section: a destination, a piece's checkbox, or "put down". */
   panelClick(target: HTMLElement): boolean {
     if (!this.picked) return false;
+    const way = target.closest<HTMLElement>('[data-board-way]');
+    if (way) {
+      this.way = way.dataset.boardWay || null;
+      this.redraw();
+      return true;
+    }
     if (target.closest('[data-board-drop]')) return this.drop();
     const dest = target.closest<HTMLElement>('[data-board-dest]');
     if (dest) {
