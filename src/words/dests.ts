@@ -13,10 +13,12 @@ import type { SideId } from '../core/content/schema';
 import { environOf, kindOf, planetOfEnviron, refOf } from '../core/world/world';
 import { nameOf } from '../core/names';
 import { groupDestinations, isShip } from '../../systems/rebels-vs-empire/movement';
-import { systemOfEnviron } from '../../systems/rebels-vs-empire/hyperjump';
+import { driftingStacks, systemOfEnviron } from '../../systems/rebels-vs-empire/hyperjump';
+import { sideOf } from '../../systems/rebels-vs-empire/sides';
 import type { OptionInfo } from './describe';
-import { entityName } from './describe';
+import { describeOption, entityName } from './describe';
 import { moveFacts } from './option-facts';
+import { targetMovers } from './targets';
 
 /** One place a stack may go, or one target it may act on. */
 export interface Dest {
@@ -28,12 +30,23 @@ export interface Dest {
   warning?: string;
   /** The commands that take it there, in order, each to be an option of the decision pending then. */
   commands: Command[];
+  /** The marker's words on the map, when not the place's name (a target's sign and its odds: "⚔ 2-1 · 67%"). */
+  mark?: string;
+  /**
+   * A second way to the same choices, lit only when the player asks for it (a mission chosen first: the
+   * characters who may take it, each with his chance): the way's name. Absent: lit at once.
+   */
+  way?: string;
 }
 
 /** A stack (or piece) that can act, and its destinations. */
 export interface Mover {
-  /** The environ it stands in (content id). */
+  /** The environ it stands in (content id): the map's key for it. A stack adrift stands in no environ: its key is "drift:<system>". */
   place: string;
+  /** Where the map draws it, when not at `place` (a stack adrift: beside its star system's first environ). */
+  at?: string;
+  /** It goes whole: its pieces are not taken apart (a stack adrift lands together [5.22]). */
+  whole?: boolean;
   /** Its pieces (entity ids), in the order they are picked. */
   pieces: number[];
   /** Each piece's name, as the deciding side may read it. */
@@ -42,6 +55,10 @@ export interface Mover {
   take: number[];
   label: string;
   dests: Dest[];
+  /** The game holds it in hand (a move-group, a reinforcement to place, a decision's targets): picked already, not put down on the map. */
+  held?: boolean;
+  /** Its dests are a decision's targets (src/words/targets.ts), several may stand at one place: the marker's sign (⚔, 🔍, ⬇...). */
+  targets?: string;
 }
 
 /** Pieces of a stack as one group may take them: every piece but a second ship [9.56]. */
@@ -84,7 +101,8 @@ export function stackDests(game: Game, decision: Decision, pieces: number[]): De
 
 /**
  * The movers of a decision: in the movement decision each environ's pickable pieces as one stack; in the
- * move-group decision the group in hand; with each one's destinations. Other decisions have none.
+ * move-group decision the group in hand; with each one's destinations. Other decisions: their targets on
+ * the map (attack, search, placing, missions, domino planets, reaction), as one held pick (targets.ts).
  */
 export function movers(game: Game, decision: Decision): Mover[] {
   const side = decision.side;
@@ -98,9 +116,9 @@ export function movers(game: Game, decision: Decision): Mover[] {
         const facts = moveFacts(game, side, group, at, o.to as number);
         return { place: refOf(game.world, o.to as number), label: entityName(game, o.to as number), odds: facts.detail, warning: facts.warning, commands: [o] };
       });
-    return [{ place: refOf(game.world, at), pieces: group, names: group.map((p) => entityName(game, p, side)), take: group, label: stackLabel(game, group, side), dests }];
+    return [{ place: refOf(game.world, at), pieces: group, names: group.map((p) => entityName(game, p, side)), take: group, label: stackLabel(game, group, side), dests, held: true }];
   }
-  if (decision.kind !== 'movement') return [];
+  if (decision.kind !== 'movement') return targetMovers(game, decision);
   const byEnviron = new Map<number, number[]>();
   for (const o of decision.options) {
     if (o.type !== 'pick' || typeof o.piece !== 'number') continue;
@@ -119,6 +137,38 @@ export function movers(game: Game, decision: Decision): Mover[] {
       dests = stackDests(game, decision, take);
     }
     out.push({ place: refOf(game.world, env), pieces: ordered, names: ordered.map((p) => entityName(game, p, side)), take, label: stackLabel(game, ordered, side), dests });
+  }
+  return [...out, ...adrift(game, decision)];
+}
+
+/**
+ * [5.22] stacks adrift in a star system's drift area (after a hyperjump that drifted), each with where it
+ * may land: the environs the decision's `leave-drift` options name, each with the detection odds of the
+ * landing (option-facts' landingFacts). Going on to the sun's drift area names no place: it stays in the list.
+ */
+function adrift(game: Game, decision: Decision): Mover[] {
+  const side = decision.side;
+  const w = game.world;
+  const out: Mover[] = [];
+  for (const stack of driftingStacks(game, side, (eid) => sideOf(game, eid))) {
+    const lands = decision.options.filter((o) => o.type === 'leave-drift' && o.system === stack.system && o.outer === false && typeof o.to === 'number' && o.to);
+    if (!lands.length) continue;
+    const system = refOf(w, stack.system);
+    const first = [...game.content.environs.values()].find((e) => game.content.planets.get(e.planet)?.system === system);
+    const dests = lands.map((o) => {
+      const info = describeOption(game, o, decision);
+      return { place: refOf(w, o.to as number), label: info.label, odds: info.detail, warning: info.warning, commands: [o], mark: `→ ${entityName(game, o.to as number).replace(/ \(.*\)$/, '')}` };
+    });
+    out.push({
+      place: `drift:${system}`,
+      at: first?.id,
+      pieces: stack.pieces,
+      names: stack.pieces.map((p) => entityName(game, p, side)),
+      take: stack.pieces,
+      whole: true,
+      label: `${stackLabel(game, stack.pieces, side)}, adrift in ${nameOf(game, stack.system)}'s drift area`,
+      dests,
+    });
   }
   return out;
 }

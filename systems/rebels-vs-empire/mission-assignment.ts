@@ -34,8 +34,8 @@ function assignablePieces(game: Game, phase: MissionPhase, side: SideId): number
   return pieces;
 }
 
-/** One character's or camp's legal assignments (he is a candidate: see `assignablePieces`); `one`: stop at the first. */
-function pieceOptions(game: Game, phase: MissionPhase, side: SideId, piece: number, one = false): Command[] {
+/** One character's or camp's legal assignments (he is a candidate: see `assignablePieces`); `one`: stop at the first. Also read by the board, to offer a mission first [issue 44]. */
+export function pieceOptions(game: Game, phase: MissionPhase, side: SideId, piece: number, one = false): Command[] {
   const environ = environOf(game.world, piece);
   const options: Command[] = [];
   for (const letter of MISSION_LETTERS) {

@@ -170,35 +170,9 @@ export const search: Procedure = {
       };
     }
     const side = s.searchingSide;
-    const options: Command[] = [];
-    // [11.23] units and characters search separately
-    if (!s.tried.includes('units') && unitsIn(game, s.environ, side).length) {
-      const leaders = charactersIn(game, s.environ, side).filter(
-        (ch) => (game.world.c.Character.leadership[ch] as number) > 0 && !(s.searchers ?? []).includes(ch),
-      );
-      for (const leader of [0, ...leaders]) options.push({ type: 'search-by', side, by: 'units', leader });
-    }
-    if (!s.tried.includes('characters') && eligibleSearchers(game, s.environ, side, s.leader ?? 0).length)
-      options.push({ type: 'search-by', side, by: 'characters', leader: 0 });
-    if (!options.length) return { done: true, result: { searched: s.searched, found: false } };
-    options.push({ type: 'search-by', side, by: 'none', leader: 0 });
-    // For the odds the searcher may know [11.0]: each option's search value (his own pieces), and the
-    // hiding values the group may show: one of them hides (the hider's choice, not told), each with his
-    // intelligence plus possessions the searcher cannot see (from none to the most any gives). Who is in
-    // the group he knows only if he sees them all [9.31]; else any of the hiding side's free characters may be.
-    const w = game.world;
-    const c = w.c;
-    const size = c.Environ.size[s.environ] as number;
-    const seen = group.every((ch) => hasComponent(w, ch, c.Detected));
-    const mayHide = seen ? group : allOf(w, 'character').filter((ch) => sideOf(game, ch) === hidingSide && isFreeCharacter(game, ch));
-    const intelligence = mayHide.map((ch) => c.Character.intelligence[ch] as number);
-    const searchValues = options.map((o) =>
-      o.by === 'units'
-        ? unitSearchValue(game, s.environ, side, o.leader as number)
-        : o.by === 'characters'
-          ? characterSearchValue(game, eligibleSearchers(game, s.environ, side, s.leader ?? 0))
-          : 0,
-    );
+    const choice = searchChoices(game, s);
+    if (!choice) return { done: true, result: { searched: s.searched, found: false } };
+    const { options, searchValues, hidingLeast, hidingMost } = choice;
     return {
       decide: {
         side,
@@ -211,8 +185,8 @@ export const search: Procedure = {
           hiding: group.length,
           calledByCard: s.calledByCard,
           searchValues,
-          hidingLeast: Math.min(...intelligence) + size - group.length,
-          hidingMost: Math.max(...intelligence) + mostHidingBonus(game) + size - group.length,
+          hidingLeast,
+          hidingMost,
         },
       },
     };
@@ -246,6 +220,56 @@ export const search: Procedure = {
     else carryOutSearch(game, s, by, leader);
   },
 };
+
+/**
+ * [11.0, 11.23] a search's step 1: how the searching side may search (units with or without a leader,
+ * characters, or not at all), with the odds' facts it may know: each choice's search value (its own
+ * pieces), and the hiding values the group may show. One of them hides (the hider's choice, not told),
+ * each with his intelligence plus possessions the searcher cannot see (from none to the most any gives).
+ * Who is in the group it knows only if it sees them all [9.31]; else any of the hiding side's free
+ * characters may be. Null when nothing is left to search with. Also read by the board [issue 44] to
+ * light a search up with its odds before it is declared.
+ */
+export function searchChoices(
+  game: Game,
+  s: { environ: number; searchingSide: SideId; group: number[]; tried?: string[]; leader?: number; searchers?: number[] },
+): { options: Command[]; searchValues: number[]; hidingLeast: number; hidingMost: number } | null {
+  const side = s.searchingSide;
+  const tried = s.tried ?? [];
+  const group = groupNow(game, s as SearchData);
+  if (!group.length) return null;
+  const options: Command[] = [];
+  // [11.23] units and characters search separately
+  if (!tried.includes('units') && unitsIn(game, s.environ, side).length) {
+    const leaders = charactersIn(game, s.environ, side).filter(
+      (ch) => (game.world.c.Character.leadership[ch] as number) > 0 && !(s.searchers ?? []).includes(ch),
+    );
+    for (const leader of [0, ...leaders]) options.push({ type: 'search-by', side, by: 'units', leader });
+  }
+  if (!tried.includes('characters') && eligibleSearchers(game, s.environ, side, s.leader ?? 0).length)
+    options.push({ type: 'search-by', side, by: 'characters', leader: 0 });
+  if (!options.length) return null;
+  options.push({ type: 'search-by', side, by: 'none', leader: 0 });
+  const w = game.world;
+  const c = w.c;
+  const size = c.Environ.size[s.environ] as number;
+  const seen = group.every((ch) => hasComponent(w, ch, c.Detected));
+  const mayHide = seen ? group : allOf(w, 'character').filter((ch) => sideOf(game, ch) === enemyOf(side) && isFreeCharacter(game, ch));
+  const intelligence = mayHide.map((ch) => c.Character.intelligence[ch] as number);
+  const searchValues = options.map((o) =>
+    o.by === 'units'
+      ? unitSearchValue(game, s.environ, side, o.leader as number)
+      : o.by === 'characters'
+        ? characterSearchValue(game, eligibleSearchers(game, s.environ, side, s.leader ?? 0))
+        : 0,
+  );
+  return {
+    options,
+    searchValues,
+    hidingLeast: Math.min(...intelligence) + size - group.length,
+    hidingMost: Math.max(...intelligence) + mostHidingBonus(game) + size - group.length,
+  };
+}
 
 /** Steps 1-5 of [11.0] for one kind of searcher. */
 function carryOutSearch(game: Game, s: SearchState, by: 'units' | 'characters', leader: number): void {

@@ -1,12 +1,20 @@
 /**
  * [issue 44] play on the map: a stack moved in two clicks (the stack, then where it goes) in the
  * star-system and the galactic game, and a whole galactic Imperial movement segment played by clicks on
- * the map, the segment ended by its key (Enter). The page hook only reads what the screen shows.
+ * the map, the segment ended by its key (Enter); a stack dragged to where it goes, and shift-click taking
+ * its pieces one at a time; a reinforcement placed and an attack made by a click on
+ * their lit targets, from a game brought to them in Node and resumed here. The page hook only reads what
+ * the screen shows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { gameReady, openGamePage, startSession, type Session } from './browser';
+import { cameraSettled, gameReady, openGamePage, startSession, type Session } from './browser';
 import { playState, waitForHuman, type PlayState } from './play-page';
+import type { Decision, Game } from '../../src/core/engine/types';
+import { movers } from '../../src/words/dests';
+import { PlayEngine } from '../../src/ui/play/play-engine';
+import { content } from '../fixtures';
+import { playUntil } from '../words/play-until';
 
 type Hook = { playState: () => PlayState };
 
@@ -50,9 +58,49 @@ async function untilMovement(): Promise<PlayState> {
   throw new Error('no movement decision');
 }
 
+/**
+ * Resume `e`'s game on the page (its save, seats and all) and click the lit target at the first marker
+ * the map shows in the system on show; returns the target the click took, as the engine has it, and what
+ * the same commands make of the game in Node (the human's next decision), to compare with the page.
+ */
+async function clickTargetOf(e: PlayEngine): Promise<{ dest: ReturnType<typeof movers>[number]['dests'][number]; tip: string; after: PlayState; expected: Game }> {
+  const g = e.game as Game;
+  const d = g.pending as Decision;
+  await page.reload({ waitUntil: 'load' });
+  await gameReady(page);
+  await page.evaluate((t) => (window as unknown as { __galaxy: { resumeSave: (t: string) => void } }).__galaxy.resumeSave(t), e.saveText());
+  expect((await waitForHuman(page, { timeout: 120_000 })).decision?.kind).toBe(d.kind);
+  const [held] = movers(g, d);
+  const lit = () => page.locator('[data-testid="board-dest-marker"]').evaluateAll((els) => els.map((el) => ({ environ: (el as HTMLElement).dataset.environ ?? '', tip: (el as HTMLElement).dataset.tip ?? '' })));
+  let shown = await lit();
+  // targets in several star systems: one marker per system first; its click shows that system's
+  const far = shown.findIndex((m) => /click to go there/.test(m.tip));
+  if (far >= 0) {
+    await page.locator('[data-testid="board-dest-marker"]').nth(far).dispatchEvent('click');
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLElement>('[data-testid="board-dest-marker"]')].some((el) => !/click to go there/.test(el.dataset.tip ?? '')));
+    shown = await lit();
+  }
+  const here = shown.filter((m) => !/click to go there/.test(m.tip));
+  // every target of the system on show lit on the map, none other
+  const systemOf = (environ: string) => content.planets.get(content.environs.get(environ)?.planet ?? '')?.system;
+  const system = systemOf(here[0]!.environ);
+  expect(here.map((m) => m.environ).sort()).toEqual(held!.dests.filter((x) => systemOf(x.place) === system).map((x) => x.place).sort());
+  const first = here[0]!;
+  const dest = held!.dests.find((x) => x.place === first.environ)!;
+  const before = await playState(page);
+  await page.locator('[data-testid="board-dest-marker"]').nth(shown.indexOf(first)).dispatchEvent('click');
+  await page.waitForFunction((n) => (window as unknown as { __galaxy: Hook }).__galaxy.playState().states > n, before.states);
+  const after = await waitForHuman(page, { timeout: 120_000 });
+  const copy = new PlayEngine(content);
+  copy.resume(e.saveText());
+  expect(copy.answerMany(d.side, dest.commands)[0]?.type).toBe('state');
+  for (let i = 0; i < 2000 && copy.stepAI(); i++);
+  return { dest, tip: first.tip, after, expected: copy.game as Game };
+}
+
 /** The index of the first marker whose title matches (stack markers say "click to pick", system markers "to move"). */
 async function markerWith(test: RegExp, testid = 'board-marker'): Promise<number> {
-  const titles = await page.locator(`[data-testid="${testid}"]`).evaluateAll((els) => els.map((e) => (e as HTMLElement).title));
+  const titles = await page.locator(`[data-testid="${testid}"]`).evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.tip ?? (e as HTMLElement).title));
   return titles.findIndex((t) => test.test(t));
 }
 
@@ -111,6 +159,40 @@ describe('play on the map [issue 44]', () => {
     expect(errors).toEqual([]);
   }, 240_000);
 
+  it('[9.0] a stack dragged onto a lit destination moves there; shift-click takes its pieces one at a time', async () => {
+    await start('start-of-rebellion', 'rebel', '11');
+    const s = await untilMovement();
+    await cameraSettled(page);
+    const box = async (sel: string) => {
+      // the first of these markers on screen (a marker moved out from under a panel or a name hides)
+      const boxes = await page.locator(sel).evaluateAll((els) => els.filter((el) => (el as HTMLElement).style.display !== 'none').map((el) => el.getBoundingClientRect()).map((r) => ({ x: r.x + r.width / 2, y: r.y + r.height / 2 })));
+      return boxes[0];
+    };
+    const stack = await box('[data-testid="board-marker"][title*="click to pick"]');
+    expect(stack).toBeDefined();
+    // shift-click: one piece in hand (the panel's first box ticked alone), again: two
+    await page.keyboard.down('Shift');
+    await page.mouse.click(stack!.x, stack!.y);
+    await page.keyboard.up('Shift');
+    await page.locator('[data-testid="board-pick"]').waitFor();
+    const ticked = () => page.locator('[data-board-piece]').evaluateAll((els) => els.filter((el) => (el as HTMLInputElement).checked).length);
+    expect(await ticked()).toBe(1);
+    await page.keyboard.press('Escape'); // put it down
+    await page.locator('[data-testid="board-pick"]').waitFor({ state: 'detached' });
+    // drag: press on the stack, move off it (its destinations light up), let go on one
+    const from = await box('[data-testid="board-marker"][title*="click to pick"]');
+    await page.mouse.move(from!.x, from!.y);
+    await page.mouse.down();
+    await page.mouse.move(from!.x + 30, from!.y + 10, { steps: 3 });
+    await page.locator('[data-testid="board-dest-marker"]').first().waitFor();
+    await cameraSettled(page);
+    const to = await box('[data-testid="board-dest-marker"]');
+    await page.mouse.move(to!.x, to!.y, { steps: 3 });
+    await page.mouse.up();
+    await page.waitForFunction((n) => (window as unknown as { __galaxy: Hook }).__galaxy.playState().states > n, s.states);
+    expect(errors).toEqual([]);
+  }, 240_000);
+
   it('[9.0, 5.22] the galactic game: a whole Imperial movement segment played by clicks on the map', async () => {
     await start('galactic-lucent-spiral', 'imperial', '7');
     let s = await untilMovement();
@@ -144,4 +226,26 @@ describe('play on the map [issue 44]', () => {
     console.log(`galactic Imperial movement: ${options} options in the list; ${moves} stacks moved by ${clicks} clicks on the map, ${Math.round(times.reduce((a, b) => a + b, 0) / times.length)} ms a move`);
     expect(errors).toEqual([]);
   }, 600_000);
+
+  it('[16.15] a reinforcement is placed by a click on its lit environ', async () => {
+    const e = playUntil('embers-of-the-reach', 'imperial', '3', (d) => d.kind === 'place-reinforcement');
+    const { dest, tip, after, expected } = await clickTargetOf(e);
+    expect(dest.commands.map((c) => c.type)).toEqual(['place-reinforcement']);
+    // the marker's card says what a player weighs there: loyalty and PDB
+    expect(tip).toMatch(/PDB \d (up|down)/);
+    expect(after.decision?.kind).toBe(expected.pending?.kind);
+    expect(after.decision?.options.length).toBe(expected.pending?.options.length);
+    expect(errors).toEqual([]);
+  }, 240_000);
+
+  it('[10.1, 10.0] an attack is made by a click on the lit enemy, its odds on the marker', async () => {
+    const e = playUntil('start-of-rebellion', 'imperial', '1', (d) => d.kind === 'combat-order' || (d.kind === 'declare-combat' && d.side === 'imperial'));
+    const { dest, tip, after, expected } = await clickTargetOf(e);
+    expect(dest.commands.at(-1)?.type).toBe('declare-combat');
+    expect(tip).toMatch(/column \S+.*the enemy loses a unit or more \d+%/);
+    // the attack was fought: the game in Node, given the same commands, rolled the combat [10.0]
+    expect(expected.events.slice((e.game as Game).events.length).some((ev) => ev.kind === 'military-combat')).toBe(true);
+    expect(after.decision?.kind).toBe(expected.pending?.kind);
+    expect(errors).toEqual([]);
+  }, 240_000);
 });

@@ -109,17 +109,17 @@ describe('single-screen play', () => {
     expect(errors).toEqual([]);
   });
 
-  it('[16.12] placement by hand: the Rebel chooses where his characters land by a numbered marker on the map', async () => {
+  it('[16.12] placement by hand: the Rebel chooses where his characters land by a lit environ on the map', async () => {
     await startNewGame(page, { imperial: 'ai:normal', placement: 'hand' });
     let s = await waitForHuman(page, { turn: 1 });
     expect(s.decision?.kind).toBe('place-characters');
     expect(s.segment).toBe(-1); // before the first segment
-    // one marker per legal environ, each with one choice: a click takes it
-    const markers = page.locator('[data-testid="marker"]');
+    // [issue 44] one lit marker per legal environ, each its choice: a click takes it
+    const markers = page.locator('[data-testid="board-dest-marker"]');
     expect(await markers.count()).toBe(s.decision?.options.length);
-    // the marker's title names the place: "Gallowmere 2 (subterranean): 7. Gather at ..."
-    const title = (await markers.last().getAttribute('title')) ?? '';
-    const planet = title.split(/ \d/)[0];
+    // the marker's card names the place: "Gather at Gallowmere 2 (subterranean) · unrest · PDB 1 up"
+    const title = (await markers.last().getAttribute('data-tip')) ?? '';
+    const planet = /^Gather at (.+?) \d/.exec(title)?.[1];
     const type = /\((\w+)\)/.exec(title)?.[1];
     await markers.last().click();
     await page.waitForFunction(() => (window as unknown as { __galaxy: Hook }).__galaxy.playState().decision?.kind !== 'place-characters');

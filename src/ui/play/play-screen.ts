@@ -17,6 +17,7 @@ import { makeDrawer } from '../shell/drawers';
 import { spreadMarkers, type ScreenBox } from '../screen-boxes';
 import type { OptionInfo } from '../../words/describe';
 import type { CombatFacts } from '../../words/combat-facts';
+import type { Dest } from '../../words/dests';
 import type { OddsNote } from '../../words/character-odds';
 import { GLOSSARY, withTerms } from './glossary';
 import { DiceTray, diceOf } from './dice-tray';
@@ -36,6 +37,9 @@ import { assignmentHtml, markAssignmentPlanets } from './board/assignment-box';
 import { TurnSummary } from './board/turn-summary';
 import { resultsHtml } from './board/results';
 import './board/board.css';
+
+/** [issue 44] the most targets one place's column shows on the map; the rest are a line that opens them in the list. */
+const COLUMN_MAX = 5;
 
 const SIDE_NAMES: Record<string, string> = { rebel: 'Rebel', imperial: 'Imperial' };
 const SIDE_TEAMS: Record<string, string> = { rebel: 'the Rebellion', imperial: 'the Empire' };
@@ -865,23 +869,132 @@ export class PlayScreen implements Mode {
     this.placeMarkers();
   }
 
+  /** [issue 44] the dests of the board's markers on show, by their elements' `data-board-dest`. */
+  private boardDests: Dest[] = [];
+  /** [issue 44] a drag from a stack's marker under way: where it began (page pixels), whether it has picked the stack. */
+  private drag: { environ: string; x: number; y: number; picked: boolean } | null = null;
+  /** A drag has just ended: the click that follows its pointerup is not a click on a marker. */
+  private dragged = false;
+
+  /**
+   * [issue 44] drag a stack to where it goes: past a few pixels the stack is picked (its destinations
+   * light up); let go over one of them and it moves there, anywhere else and it stays picked.
+   */
+  private dragFrom(e: PointerEvent, environ: string): void {
+    if (e.button !== 0 || e.shiftKey || this.busy) return;
+    this.drag = { environ, x: e.clientX, y: e.clientY, picked: false };
+    const move = (m: PointerEvent) => {
+      const d = this.drag;
+      if (!d || d.picked || Math.hypot(m.clientX - d.x, m.clientY - d.y) < 8) return;
+      d.picked = this.board.dragStart(d.environ);
+    };
+    const up = (u: PointerEvent) => {
+      window.removeEventListener('pointermove', move, true);
+      window.removeEventListener('pointerup', up, true);
+      const d = this.drag;
+      this.drag = null;
+      if (!d?.picked) return;
+      this.dragged = true;
+      setTimeout(() => (this.dragged = false), 0);
+      const over = document.elementFromPoint(u.clientX, u.clientY)?.closest<HTMLElement>('[data-board-dest]');
+      const dest = over ? this.boardDests[Number(over.dataset.boardDest)] : undefined;
+      if (dest && !this.busy) this.board.clickDest(dest);
+    };
+    window.addEventListener('pointermove', move, true);
+    window.addEventListener('pointerup', up, true);
+  }
+
+  /** [issue 44] the hover card of a target's facts and odds. */
+  private tip: HTMLElement | null = null;
+
+  private showTip(el: HTMLElement, text: string): void {
+    if (!this.tip) {
+      this.tip = document.createElement('div');
+      this.tip.className = 'board-tip';
+      this.tip.dataset.testid = 'board-tip';
+      this.box.appendChild(this.tip);
+    }
+    const r = el.getBoundingClientRect();
+    // beside its whole column, when it stands in one
+    const col = (el.closest('.board-column') ?? el).getBoundingClientRect();
+    const [head, ...rest] = text.split(': ');
+    this.tip.innerHTML = `<b>${esc(head ?? '')}</b>${rest.length ? `<br>${withTerms(esc(rest.join(': ')))}` : ''}`;
+    this.tip.hidden = false;
+    // beside the marker (not below: the next targets of its column are there), kept inside the window
+    const w = Math.min(360, window.innerWidth - 16);
+    this.tip.style.width = `${w}px`;
+    const right = col.right + 8 + w <= window.innerWidth - 8;
+    this.tip.style.left = `${right ? col.right + 8 : Math.max(8, col.left - w - 8)}px`;
+    const h = this.tip.offsetHeight;
+    this.tip.style.top = `${Math.max(8, Math.min(window.innerHeight - h - 8, r.top))}px`;
+  }
+
+  private hideTip(): void {
+    if (this.tip) this.tip.hidden = true;
+  }
+
   /** [issue 44] the board's markers: stacks that can move, or the picked one and its destinations with their odds. */
   private buildBoardMarkers(): void {
+    this.boardDests = [];
+    this.hideTip();
     const list = this.board.markers();
     const d = this.play?.decision;
     if (d) this.frameChoices(list.map((m) => m.environ), d);
+    // several targets at one place (a character's missions, the ways to search an environ): one column of
+    // them there, so none is pushed away from its place or hidden by the others
+    const together = new Map<string, HTMLElement>();
+    const shared = new Set(list.filter((bm, i) => bm.dest && list.findIndex((o) => o.dest && o.environ === bm.environ) !== i).map((bm) => bm.environ));
     for (const bm of list) {
       if (!this.app.galaxy.layout.environIndex.has(bm.environ)) continue;
       const el = document.createElement('button');
       el.className = `map-marker board-${bm.kind}`;
       el.dataset.environ = bm.environ;
       el.dataset.testid = bm.kind === 'dest' ? 'board-dest-marker' : 'board-marker';
-      el.title = bm.title;
+      // a destination's facts and odds show in a card of their own on hover (a tooltip's words are not
+      // drawn in a screenshot, and come late); the stacks' short hints stay tooltips
+      if (bm.kind === 'dest') {
+        el.dataset.tip = bm.title;
+        el.setAttribute('aria-label', bm.title);
+        el.addEventListener('pointerenter', () => this.showTip(el, bm.title));
+        el.addEventListener('pointerleave', () => this.hideTip());
+      } else el.title = bm.title;
       el.textContent = bm.text;
       el.addEventListener('click', (e) => {
+        if (this.dragged) return; // the end of a drag, taken on its own
         this.board.shift = e.shiftKey;
+        // a target's own marker takes that target (several may stand at one place)
+        if (bm.dest && !this.busy && this.board.clickDest(bm.dest)) return;
+        // a stack drawn where it does not stand (adrift in a drift area) is known by its key
+        if (bm.key && bm.key !== bm.environ) return void (!this.busy && this.board.click(bm.key));
         this.pickPlace(bm.environ);
       });
+      if (bm.dest) el.dataset.boardDest = String(this.boardDests.push(bm.dest) - 1);
+      if (bm.kind === 'mover') el.addEventListener('pointerdown', (e) => this.dragFrom(e, bm.key ?? bm.environ));
+      if (bm.dest && shared.has(bm.environ)) {
+        let column = together.get(bm.environ);
+        // a long column would cover the map: past a few, one line narrows the list to the place's choices
+        if (column && column.childElementCount >= COLUMN_MAX) {
+          const more = column.querySelector<HTMLElement>('[data-board-more]') ?? column.appendChild(document.createElement('button'));
+          if (!more.dataset.boardMore) {
+            more.className = 'map-marker board-dest board-more';
+            more.dataset.boardMore = '1';
+            more.addEventListener('click', () => this.pickPlace(bm.environ));
+          }
+          const n = list.filter((o) => o.dest && o.environ === bm.environ).length - COLUMN_MAX;
+          more.textContent = `+${n} more here (in the list)`;
+          continue;
+        }
+        if (!column) {
+          column = document.createElement('div');
+          column.className = 'board-column'; // not a marker of its own: its lines are (the legibility check counts them)
+          column.dataset.environ = bm.environ;
+          together.set(bm.environ, column);
+          this.markerLayer.appendChild(column);
+          this.markers.push({ el: column, environ: bm.environ, x: 0, y: 0, width: 0, height: 0, visible: false });
+        }
+        column.appendChild(el);
+        continue;
+      }
       this.markerLayer.appendChild(el);
       this.markers.push({ el, environ: bm.environ, x: 0, y: 0, width: 0, height: 0, visible: false });
     }
@@ -961,6 +1074,7 @@ export class PlayScreen implements Mode {
   }
 
   private clearMarkers(): void {
+    this.hideTip();
     for (const m of this.markers) m.el.remove();
     this.markers = [];
   }
@@ -1031,7 +1145,7 @@ export class PlayScreen implements Mode {
   private helpHtml(): string {
     return `<div class="help-box"><h2>How to play</h2>
       <p>When it is your turn to decide, the panel on the right says what is being decided and lists every legal choice. Click a choice, press its number, or click its numbered marker on the map. Enter takes the "end / no" choice; Esc (or Backspace) undoes your last choice within the current segment; Space pauses the AI; ? shows this help; R (or the Rules button) opens the rules and every card, searchable, and a dotted word opens its rule there; P (or Planets) lists every planet in play, sortable; rolls show as dice, and any key skips them.</p>
-      <p>Moving: pick a piece, add more pieces from the same environ if you like, then pick where the stack goes.</p>
+      <p>On the map: click a stack (⬆) and where it may go lights up, with its odds; click one to go, or drag the stack there. Shift-click a stack to take its pieces one at a time. Attacks (⚔), searches (◎), reinforcements and starting forces (⬇), missions (✦: the character, then his mission; or a mission first, named in the panel, and who may take it lights up), reactions (↪) and domino planets (⇄) light up the same way: hover one for its facts and odds, click it to take it. The list holds the same choices, for the keyboard.</p>
       <h3>Words</h3><dl>${GLOSSARY.map((g) => `<dt><span class="term" data-term="${esc(g.term)}">${esc(g.term)}</span> <span class="rule">${esc(g.rule)}</span></dt><dd>${esc(g.text)}</dd>`).join('')}</dl>
       <p class="muted">Click anywhere to close.</p></div>`;
   }

@@ -1,0 +1,148 @@
+/**
+ * [issue 44] the map's targets for decisions other than movement: each target is an option of the
+ * pending decision at its place, its commands taken by the engine; its odds are the rule's own: an
+ * attack's chance that the enemy loses a unit or more is the share of die faces the military combat
+ * resolution (`combatResult`) gives a loss on the column shown [10.0]; a search's chance to find is the
+ * search table's found-on number (`searchNumber`) over six [11.0]; a reinforcement lights every environ
+ * the rules offer it [16.15].
+ */
+import { describe, expect, it } from 'vitest';
+import type { SideId } from '../../src/core/content/schema';
+import type { Decision, Game } from '../../src/core/engine/types';
+import { environOf, refOf } from '../../src/core/world/world';
+import { movers, type Mover } from '../../src/words/dests';
+import { playUntil } from './play-until';
+import { PlayEngine } from '../../src/ui/play/play-engine';
+import { combatResult } from '../../systems/rebels-vs-empire/military-combat';
+import { searchChoices, searchNumber, searchableGroup } from '../../systems/rebels-vs-empire/search';
+import { enemyOf } from '../../systems/rebels-vs-empire/sides';
+import { content, testGame } from '../fixtures';
+
+/** Each target's commands, played on a copy of the game: the engine takes them all. */
+function takenByEngine(e: PlayEngine, side: SideId, m: Mover): void {
+  for (const dest of m.dests) {
+    const copy = new PlayEngine(content);
+    copy.resume(e.saveText());
+    const before = copy.game!.log.length;
+    expect(copy.answerMany(side, dest.commands)[0]?.type).toBe('state');
+    expect(copy.game!.log.length).toBe(before + dest.commands.length);
+  }
+}
+
+describe('the board: targets of the other decisions [issue 44]', () => {
+  it('[10.1, 10.0] the combat order lights each contested environ; a click attacks there, at the odds of the military combat table', () => {
+    const e = playUntil('start-of-rebellion', 'imperial', '1', (d) => d.kind === 'combat-order' || (d.kind === 'declare-combat' && d.side === 'imperial'));
+    const g = e.game as Game;
+    const d = g.pending as Decision;
+    const [m] = movers(g, d);
+    expect(m?.targets).toBe('⚔');
+    const environs = d.options.filter((o) => o.type === 'next-environ' || o.type === 'declare-combat').map((o) => refOf(g.world, o.environ as number));
+    expect(m!.dests.map((x) => x.place).sort()).toEqual([...environs].sort());
+    takenByEngine(e, 'imperial', m!);
+    for (const dest of m!.dests) {
+      expect(dest.commands.at(-1)?.type).toBe('declare-combat');
+      // "column 1-3; the enemy loses a unit or more 50%" (the worst column first)
+      const m2 = /column (\S+?)(?: to \S+)?; the enemy loses a unit or more (\d+)%/.exec(dest.odds ?? '');
+      expect(m2, dest.odds).not.toBeNull();
+      const column = g.content.tables.militaryCombat.columns.indexOf(m2![1] as string);
+      expect(column).toBeGreaterThanOrEqual(0);
+      let faces = 0;
+      for (let die = 1; die <= 6; die++) if (combatResult(g, column, die).defenderLoss > 0) faces++;
+      expect(Number(m2![2])).toBe(Math.round((faces / 6) * 100));
+    }
+  });
+
+  it('[11.0, 11.1] a search to declare lights its environ with the chance each way of searching finds them', () => {
+    const e = playUntil('start-of-rebellion', 'imperial', '1', (d) => d.kind === 'declare-search');
+    const g = e.game as Game;
+    const d = g.pending as Decision;
+    const [m] = movers(g, d);
+    expect(m?.targets).toBe('◎');
+    expect(m!.dests).toHaveLength(1); // the "no search" stays in the list
+    takenByEngine(e, d.side, m!);
+    const environ = d.context?.environ as number;
+    const choice = searchChoices(g, { environ, searchingSide: d.side, group: searchableGroup(g, environ, enemyOf(d.side)) })!;
+    const said = [...(m!.dests[0]!.odds ?? '').matchAll(/search value (\d+): (?:finds them (\d+)%(?: to (\d+)%)?|cannot find them)/g)];
+    expect(said.length).toBe(choice.options.filter((o) => o.by !== 'none').length);
+    for (const s of said) {
+      const value = Number(s[1]);
+      const at = (hiding: number) => Math.round((Math.max(0, Math.min(6, searchNumber(g, value, hiding))) / 6) * 100);
+      if (s[2] === undefined) expect(at(choice.hidingLeast)).toBe(0);
+      else {
+        expect(Number(s[2])).toBe(at(choice.hidingMost));
+        expect(Number(s[3] ?? s[2])).toBe(at(choice.hidingLeast));
+      }
+    }
+  });
+
+  it('[16.15] a reinforcement lights every environ the rules offer it, each placed by its click', () => {
+    const e = playUntil('galactic-lucent-spiral', 'imperial', '7', (d) => d.kind === 'place-reinforcement');
+    const g = e.game as Game;
+    const d = g.pending as Decision;
+    const [m] = movers(g, d);
+    expect(m?.held).toBe(true);
+    expect(m!.dests.map((x) => x.place).sort()).toEqual(d.options.map((o) => refOf(g.world, o.environ as number)).sort());
+    // each says what a player weighs there: the planet's loyalty and its PDB
+    for (const dest of m!.dests) expect(dest.label).toMatch(/PDB \d (up|down)/);
+    takenByEngine(e, 'imperial', { ...m!, dests: m!.dests.slice(0, 3) });
+  });
+
+  it('[13.1] a mission is chosen on the map: the character, then his mission, where he stands', () => {
+    const e = playUntil('start-of-rebellion', 'rebel', '11', (d) => d.kind === 'pick-for-mission');
+    const g = e.game as Game;
+    const [pick] = movers(g, g.pending as Decision);
+    // the characters lit at once: all but "finish assigning"
+    expect(pick?.dests.filter((x) => !x.way).length).toBe((g.pending as Decision).options.length - 1);
+    // or a mission first: each way names a mission, its targets the characters who may take it, each taken in two commands
+    const first = pick!.dests.filter((x) => x.way);
+    expect(first.length).toBeGreaterThan(0);
+    for (const x of first) {
+      expect(x.commands.map((c) => c.type)).toEqual(['pick-for-mission', x.commands[1]!.type]);
+      expect(x.label.startsWith(x.way!)).toBe(true);
+      expect(x.odds).toMatch(/bonus draws? alone show|camp takes no bonus draws/);
+    }
+    takenByEngine(e, 'rebel', { ...pick!, dests: first.slice(0, 4) });
+    const copy = new PlayEngine(content);
+    copy.resume(e.saveText());
+    copy.answerMany('rebel', pick!.dests.find((x) => !x.way)!.commands);
+    const d = copy.game!.pending as Decision;
+    expect(d.kind).toBe('assign-mission');
+    const [mission] = movers(copy.game!, d);
+    // the character is in hand where he stands; each mission is a target there, with its bonus draws' chance
+    expect(mission?.place).toBe(pick!.dests.find((x) => !x.way)!.place);
+    for (const dest of mission!.dests) {
+      expect(dest.place).toBe(mission!.place);
+      expect(dest.odds).toMatch(/bonus draws? alone show|camp takes no bonus draws/);
+    }
+    takenByEngine(copy, 'rebel', mission!);
+  });
+
+  it('[5.22] a stack adrift in a drift area lands by a click on an environ of that system', () => {
+    const e = playUntil('galactic-lucent-spiral', 'imperial', '3', (d) => d.kind === 'movement' && d.options.some((o) => o.type === 'leave-drift' && o.outer === false));
+    const g = e.game as Game;
+    const d = g.pending as Decision;
+    const adrift = movers(g, d).filter((m) => m.whole);
+    expect(adrift.length).toBeGreaterThan(0);
+    const lands = d.options.filter((o) => o.type === 'leave-drift' && o.outer === false);
+    expect(adrift.flatMap((m) => m.dests.map((x) => x.place)).sort()).toEqual(lands.map((o) => refOf(g.world, o.to as number)).sort());
+    const m = adrift[0]!;
+    // drawn beside its own star system, where it lands
+    expect(content.environs.get(m.at!)?.planet).toBeDefined();
+    const copy = new PlayEngine(content);
+    copy.resume(e.saveText());
+    expect(copy.answerMany('imperial', m.dests[0]!.commands)[0]?.type).toBe('state');
+    const w = copy.game!.world;
+    for (const p of m.pieces) expect(refOf(w, environOf(w, p))).toBe(m.dests[0]!.place);
+  });
+
+  it('[000 15.2] a domino effect\'s planets to choose light up, each with its loyalty and control', () => {
+    const g = testGame();
+    const planets = [...g.content.planets.keys()].slice(0, 3).map((id) => g.world.ids.planet.get(id)!);
+    const d: Decision = { side: 'rebel', kind: 'domino-planet', prompt: '', rule: '[000 15.2b]', options: planets.map((planet) => ({ type: 'domino-planet', side: 'rebel', planet })) };
+    const [m] = movers(g, d);
+    expect(m?.targets).toBe('⇄');
+    // each at its planet on the map (its first environ), saying its standing
+    expect(m!.dests.map((x) => content.environs.get(x.place)?.planet)).toEqual(planets.map((p) => refOf(g.world, p)));
+    for (const x of m!.dests) expect(x.odds).toMatch(/PDB \d (up|down)/);
+  });
+});
