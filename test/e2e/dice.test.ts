@@ -26,7 +26,7 @@ const SHOTS = process.env.SHOTS_DIR ?? '';
 
 describe('rolls shown as dice', () => {
   it('the dice land on the faces the roll\'s line names, the line is in the log, and a key skips them', async () => {
-    await startPlayedGame(page, { scenario: 'start-of-rebellion', seed: 'shots', imperial: 'ai:normal', placement: 'auto', pace: 'normal' });
+    await startPlayedGame(page, { scenario: 'start-of-rebellion', seed: 'shots', imperial: 'ai:normal', placement: 'auto', pace: 'fast' });
     const tray = page.locator('[data-testid="dice"]');
     // play on until a roll the Rebel sees; after each answer, wait for whichever comes first, the dice
     // or the Rebel's next decision (a key would skip the dice)
