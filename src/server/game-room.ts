@@ -392,7 +392,9 @@ export class GameRoom extends Room {
     this.seatTimers.get(side)?.clear();
     this.seatTimers.set(
       side,
-      this.clock.setTimeout(() => this.handToAi(side), Math.max(0, at - Date.now())),
+      // the room's clock counts its own ticks and can fire a few ms before the wall clock's deadline
+      // (a test saw 2,986 ms of a 3 s wait): never before its time, so a timer early is set again
+      this.clock.setTimeout(() => (Date.now() < at ? this.handOverAt(side, at) : this.handToAi(side)), Math.max(0, at - Date.now())),
     );
   }
 
