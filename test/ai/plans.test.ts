@@ -843,3 +843,88 @@ describe('the galactic Empire weighs its strategic assignment (docs/rules.md, "G
     for (const line of assigned) expect(line).toMatch(/Stop Rebellion at Arborel/);
   });
 });
+
+describe('the galactic Rebel flies every team it can, and spreads them over the planets [5.22, 9.55, 9.56, 14.57]', () => {
+  /**
+   * The galactic game at the Rebel's first movement, the board cleared: every planet loyal and Imperial.
+   * Lio Quen (navigation 4) holds Kestrel's Due (two seats) on `home`, in a star system with two more
+   * planets in play (`a`, `b`), reached with no hyperjump roll.
+   */
+  function quietGalaxy() {
+    const game = testGame('galactic-lucent-spiral', 'spread');
+    passUntil(game, atMovementOf('rebel'));
+    clearBoard(game);
+    const w = game.world;
+    for (const p of allOf(w, 'planet')) {
+      w.c.Loyalty.value[p] = LOYALTIES.indexOf('loyal');
+      w.c.PlanetState.value[p] = IMPERIAL_CONTROL;
+    }
+    const inPlay = allOf(w, 'planet').filter((p) => hasComponent(w, p, w.c.InPlay) && !hasComponent(w, p, w.c.Secret));
+    const home = inPlay.find((p) => inPlay.filter((q) => systemOfPlanet(w, q) === systemOfPlanet(w, p)).length >= 3)!;
+    const [a, b] = inPlay.filter((q) => q !== home && systemOfPlanet(w, q) === systemOfPlanet(w, home));
+    const [landing] = environsOf(w, home);
+    const lio = eid(game, 'character', 'lio-quen');
+    hold(w, ship(game, 'kestrels-due'), lio);
+    place(w, lio, landing!);
+    game.ruleset.refresh(game);
+    return { game, w, home, a: a!, b: b!, landing: landing!, lio };
+  }
+  const reaskMovement = (game: Game) => {
+    game.pending = null;
+    advance(game);
+  };
+
+  it('a team goes to the planet at dissent where no Rebel works, not to the one at unrest where six already do', () => {
+    const { game, w, a, b, lio } = quietGalaxy();
+    w.c.Loyalty.value[a] = LOYALTIES.indexOf('unrest');
+    w.c.Loyalty.value[b] = LOYALTIES.indexOf('dissent');
+    const [there] = environsOf(w, a);
+    for (const id of ['kaelen-dray', 'mirra-solvane', 'ansel-wirra', 'seska-vire', 'cassio-veln', 'nym-oshaya']) place(w, eid(game, 'character', id), there!);
+    game.ruleset.refresh(game);
+    reaskMovement(game);
+    const landing = firstMove(game, {}, 'rebel');
+    expect(landing).toMatchObject({ type: 'move-to' });
+    expect(planetOfEnviron(w, landing!.to as number)).toBe(b);
+    expect(planetOfEnviron(w, environOf(w, lio))).toBe(b);
+  });
+
+  it('with nobody at the planet at unrest, the team goes there', () => {
+    const { game, w, a, b } = quietGalaxy();
+    w.c.Loyalty.value[a] = LOYALTIES.indexOf('unrest');
+    w.c.Loyalty.value[b] = LOYALTIES.indexOf('dissent');
+    reaskMovement(game);
+    expect(planetOfEnviron(w, firstMove(game, {}, 'rebel')!.to as number)).toBe(a);
+  });
+
+  it('a companion fills a seat: a friend who brings one stays when the ship has no room for both, and the ship still flies', () => {
+    const { game, w, a, landing, lio } = quietGalaxy();
+    w.c.Loyalty.value[a] = LOYALTIES.indexOf('unrest');
+    // two friends beside the pilot; the first the plan would take brings a companion, which the two seats cannot hold
+    const friends = ['kaelen-dray', 'mirra-solvane'].map((id) => eid(game, 'character', id)).sort((x, y) => x - y);
+    for (const f of friends) place(w, f, landing);
+    hold(w, ship(game, 'tick-nine'), friends[0]!);
+    game.ruleset.refresh(game);
+    reaskMovement(game);
+    const move = firstMove(game, {}, 'rebel');
+    expect(move).toMatchObject({ type: 'move-to' });
+    expect(planetOfEnviron(w, environOf(w, lio))).toBe(a);
+    expect(planetOfEnviron(w, environOf(w, friends[1]!))).toBe(a);
+    expect(environOf(w, friends[0]!)).toBe(landing);
+  });
+
+  it('[9.55] a ship whose pilot is elsewhere is handed to a navigator beside it, who flies it', () => {
+    const { game, w, a, landing } = quietGalaxy();
+    w.c.Loyalty.value[a] = LOYALTIES.indexOf('unrest');
+    const jax = eid(game, 'character', 'jax-tollaway');
+    const dawnrunner = ship(game, 'dawnrunner');
+    hold(w, dawnrunner, eid(game, 'character', 'brokk-hallgar'));
+    place(w, eid(game, 'character', 'brokk-hallgar'), environsOf(w, a)[0]!);
+    place(w, dawnrunner, landing);
+    place(w, jax, landing);
+    game.ruleset.refresh(game);
+    reaskMovement(game);
+    const memory = {};
+    const first = planFor({ content: game.content, view: viewFor(game, 'rebel', { events: false }), decision: game.pending!, side: 'rebel', memory, skills: {} });
+    expect(first).toMatchObject({ type: 'assign-ship', ship: dawnrunner, character: jax });
+  });
+});

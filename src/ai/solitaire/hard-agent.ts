@@ -14,6 +14,10 @@ import { Rng } from '../../core/rng';
 import type { SolitaireAgentFactory } from './agent';
 import { decideNormal, NORMAL_TUNING, type NormalTuning } from './normal-agent';
 
+// Its reserve holds back recruits and leaders, not extropy operations (issue 47, 200 games a scenario,
+// seed table: Survival or better 110, 123, 106, 118, 95 in scenarios 2-6 with the reserve on extropy too,
+// 117, 132, 112, 116, 105 without; The Long Twilight 198, then 197). With no bonus for guarding a lone
+// system, as `normal`: 144, 155, 124, 133, 115 (199).
 // A larger army per RP of income (1.0 against normal's 0.7) was measured in issue 47, 100 games a scenario
 // (seed table): Survival or better 47/60/47/38/34 in scenarios 2-6 against 44/57/40/35/34 without it.
 export const HARD_TUNING: NormalTuning = { ...NORMAL_TUNING, reserve: 1, attackThreshold: 0, armyPerIncome: 1.0 };

@@ -1,0 +1,78 @@
+/**
+ * The solitaire Emperors' spending [001 Resource Points, Extropy Table], judged at a build decision set
+ * up for the purpose: each test says what the rules make the index worth and checks the agent pays for it.
+ */
+import { describe, expect, it } from 'vitest';
+import { solitaireView } from '../../systems/solitaire/view';
+import { stateOf } from '../../systems/solitaire/state';
+import { decideNormal, moveScores, NORMAL_TUNING } from '../../src/ai/solitaire/normal-agent';
+import { HARD_TUNING } from '../../src/ai/solitaire/hard-agent';
+import { Rng } from '../../src/core/rng';
+import { atBuild, letHappen, play, playUntil, solitaireGame } from '../systems/solitaire/fixtures';
+import { advance } from '../../src/core/engine/game';
+
+/** The Long Twilight at its first build decision, with `rp` RP in the treasury and the index at `index`. */
+function atSpending(rp: number, index: number) {
+  const game = solitaireGame('chaos-long-twilight', 'spend');
+  playUntil(game, atBuild, letHappen);
+  const s = stateOf(game);
+  s.rp = rp;
+  s.index = index;
+  game.pending = null;
+  advance(game);
+  expect(atBuild(game)).toBe(true); // the decision asked again, with the treasury set
+  return game;
+}
+const decide = (game: ReturnType<typeof atSpending>, tuning = NORMAL_TUNING) => decideNormal(solitaireView(game), game.pending!, tuning, Rng.fromSeed('test'));
+
+describe('[001 Extropy Table] the Emperor lowers the index before he recruits', () => {
+  it('`normal` buys an extropy operation first, even with the index low and an army to raise', () => {
+    const game = atSpending(12, 20);
+    expect(game.pending!.options.some((o) => o.type === 'recruit')).toBe(true);
+    expect(decide(game)).toMatchObject({ type: 'extropy' });
+  });
+
+  it('at an index of 0 there is nothing to lower: it recruits or buys something else', () => {
+    const game = atSpending(12, 0);
+    expect(decide(game).type).not.toBe('extropy');
+  });
+
+  it('`hard` keeps its reserve from recruits, but not from an extropy operation', () => {
+    // the reserve is a point per system or mobile unit (14 systems here), more than the treasury's 5
+    const game = atSpending(5, 60);
+    expect(stateOf(game).units.filter((u) => u.side === 'empire').length).toBeGreaterThan(5);
+    expect(game.pending!.options.some((o) => o.type === 'extropy')).toBe(true);
+    expect(decide(game, HARD_TUNING)).toMatchObject({ type: 'extropy' });
+  });
+});
+
+describe('[001 Movement] a stack is moved for what its attacks gain, not kept home to guard', () => {
+  it('moving to an Imperial system that stands alone under threat, with no Chaos there, gains nothing by itself', () => {
+    // the first move decisions of a normal Emperor's Long Twilight games, until one offers such a move
+    let checked = 0;
+    for (let seed = 0; seed < 20 && !checked; seed++) {
+      const game = solitaireGame('chaos-long-twilight', `guard-${seed}`);
+      const rng = Rng.fromSeed('test');
+      for (let i = 0; i < 400 && game.pending && !checked; i++) {
+        const view = solitaireView(game);
+        if (game.pending.kind === 'chaos-move') {
+          const chaosNear = (sector: string) => [sector, ...(view.neighbours.get(sector) ?? [])].some((x) => view.units.some((u) => u.side === 'chaos' && u.sector === x));
+          for (const { option, score } of moveScores(view, game.pending.options, NORMAL_TUNING)) {
+            if (option.type !== 'move') continue;
+            const to = option.to as string;
+            const from = view.units.find((u) => u.id === (option.units as number[])[0])!.sector;
+            const lone = view.systems[to]?.side === 'empire' && !view.units.some((u) => u.side === 'empire' && u.sector === to);
+            const quiet = (x: string) => view.systems[x]?.side !== 'chaos' && !view.units.some((u) => u.side === 'chaos' && u.sector === x);
+            if (lone && chaosNear(to) && quiet(to) && quiet(from)) {
+              expect(score).toBe(0);
+              checked++;
+            }
+          }
+        }
+        const command = decideNormal(view, game.pending, NORMAL_TUNING, rng);
+        play(game, command);
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+});
