@@ -12,7 +12,7 @@
 import type { Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { gameReady, openPage, startSession } from '../../test/e2e/browser';
-import { waitForHuman, type PlayState } from '../../test/e2e/play-page';
+import { startGameAs, waitForHuman, type PlayState } from '../../test/e2e/play-page';
 import { playUntil } from '../../test/words/play-until';
 import type { Decision } from '../core/engine/types';
 import { movers } from '../words/dests';
@@ -71,15 +71,7 @@ async function nextState(page: Page, before: PlayState, timeout = 3_000): Promis
 async function play(scenario: string, side: 'rebel' | 'imperial', seed: string, turns: number): Promise<void> {
   const { page, errors } = await openPage(session, '', { width: 1280, height: 720 });
   await gameReady(page);
-  await page.click('[data-testid="new-game"]');
-  await page.selectOption('[data-setup="scenario"]', scenario);
-  await page.fill('[data-setup="seed"]', seed);
-  for (const s of ['rebel', 'imperial']) {
-    await page.selectOption(`[data-player="${s}"]`, s === side ? 'human' : 'ai:normal');
-    await page.selectOption(`[data-placement="${s}"]`, 'auto');
-  }
-  await page.selectOption('[data-setup="pace"]', 'instant');
-  await page.click('[data-testid="start-game"]');
+  await startGameAs(page, scenario, side, seed);
 
   const tallies = new Map<number, Tally>();
   const listKinds = new Map<string, number>();

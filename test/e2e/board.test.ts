@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { cameraSettled, gameReady, openGamePage, startSession, type Session } from './browser';
-import { playState, waitForHuman, type PlayState } from './play-page';
+import { playState, startGameAs, waitForHuman, type PlayState } from './play-page';
 import type { Decision, Game } from '../../src/core/engine/types';
 import { movers } from '../../src/words/dests';
 import { PlayEngine } from '../../src/ui/play/play-engine';
@@ -34,15 +34,7 @@ afterAll(async () => {
 async function start(scenario: string, side: 'rebel' | 'imperial', seed: string): Promise<void> {
   await page.reload({ waitUntil: 'load' });
   await gameReady(page);
-  await page.click('[data-testid="new-game"]');
-  await page.selectOption('[data-setup="scenario"]', scenario);
-  await page.fill('[data-setup="seed"]', seed);
-  for (const s of ['rebel', 'imperial']) {
-    await page.selectOption(`[data-player="${s}"]`, s === side ? 'human' : 'ai:normal');
-    await page.selectOption(`[data-placement="${s}"]`, 'auto');
-  }
-  await page.selectOption('[data-setup="pace"]', 'instant');
-  await page.click('[data-testid="start-game"]');
+  await startGameAs(page, scenario, side, seed);
 }
 
 /** Answer with Enter (the end/no choice) or the first option until the human's movement decision. */

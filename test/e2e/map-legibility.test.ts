@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { cameraSettled, gameReady, mapSettled, openPage, startSession, type Session } from './browser';
-import { waitForHuman, type PlayState } from './play-page';
+import { startGameAs, waitForHuman, type PlayState } from './play-page';
 
 type Hook = { playState: () => PlayState };
 let session: Session;
@@ -21,15 +21,7 @@ afterAll(async () => {
 });
 
 async function start(page: Page, scenario: string, side: 'rebel' | 'imperial'): Promise<void> {
-  await page.click('[data-testid="new-game"]');
-  await page.selectOption('[data-setup="scenario"]', scenario);
-  await page.fill('[data-setup="seed"]', '7');
-  for (const s of ['rebel', 'imperial']) {
-    await page.selectOption(`[data-player="${s}"]`, s === side ? 'human' : 'ai:normal');
-    await page.selectOption(`[data-placement="${s}"]`, 'auto');
-  }
-  await page.selectOption('[data-setup="pace"]', 'instant');
-  await page.click('[data-testid="start-game"]');
+  await startGameAs(page, scenario, side, '7');
   for (let i = 0; i < 300; i++) {
     const s = await waitForHuman(page, { timeout: 120_000 });
     if (s.decision?.kind === 'movement') return;
@@ -40,56 +32,49 @@ async function start(page: Page, scenario: string, side: 'rebel' | 'imperial'): 
   }
 }
 
-/** Every overlap on the map, in words: marker on marker, marker on label, marker under a panel. */
-async function overlaps(page: Page): Promise<{ markers: number; problems: string[] }> {
-  // let the camera settle where the decision framed it
-  await mapSettled(page);
-  return page.evaluate(() => {
-    const shown = (el: Element) => {
-      const s = getComputedStyle(el as HTMLElement);
-      const r = el.getBoundingClientRect();
-      return s.display !== 'none' && s.visibility !== 'hidden' && r.width > 0 && r.height > 0 && r.right > 0 && r.bottom > 0 && r.left < innerWidth && r.top < innerHeight;
-    };
-    const boxes = (sel: string) => [...document.querySelectorAll(sel)].filter(shown).map((el) => ({ el, r: el.getBoundingClientRect(), name: (el.textContent ?? '').trim().slice(0, 24) || sel }));
-    const hit = (a: DOMRect, b: DOMRect) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
-    const markers = boxes('.map-marker');
-    const labels = boxes('.label');
-    const panels = boxes('.hud, .decision-box, section.log');
-    const problems: string[] = [];
-    // the labels among themselves, and the panels over them
-    labels.forEach((l, i) => {
-      for (const o of labels.slice(i + 1)) if (hit(l.r, o.r)) problems.push(`label "${l.name}" overlaps label "${o.name}"`);
-      for (const p of panels) if (hit(l.r, p.r)) problems.push(`label "${l.name}" is under a panel (${(p.el as HTMLElement).className})`);
-    });
-    markers.forEach((m, i) => {
-      for (const o of markers.slice(i + 1)) if (hit(m.r, o.r)) problems.push(`marker "${m.name}" overlaps marker "${o.name}"`);
-      for (const l of labels) if (hit(m.r, l.r)) problems.push(`marker "${m.name}" overlaps label "${l.name}"`);
-      for (const p of panels) if (hit(m.r, p.r)) problems.push(`marker "${m.name}" is under a panel (${(p.el as HTMLElement).className})`);
-    });
-    return { markers: markers.length, problems };
-  });
+/**
+ * Every overlap on the map, in words: label on label and label under a panel; and, with `markers`, marker on
+ * marker, marker on label and marker under a panel. `panels` names the interface's boxes.
+ */
+async function mapOverlaps(page: Page, panels: string, markers: boolean): Promise<{ labels: number; markers: number; problems: string[] }> {
+  return page.evaluate(
+    ([panelSelector, withMarkers]) => {
+      const shown = (el: Element) => {
+        const s = getComputedStyle(el as HTMLElement);
+        const r = el.getBoundingClientRect();
+        return s.display !== 'none' && s.visibility !== 'hidden' && r.width > 0 && r.height > 0 && r.right > 0 && r.bottom > 0 && r.left < innerWidth && r.top < innerHeight;
+      };
+      const boxes = (sel: string) => [...document.querySelectorAll(sel)].filter(shown).map((el) => ({ el, r: el.getBoundingClientRect(), name: (el.textContent ?? '').trim().slice(0, 24) || sel }));
+      const hit = (a: DOMRect, b: DOMRect) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+      const labels = boxes('.label');
+      const marks = withMarkers ? boxes('.map-marker') : [];
+      const panelBoxes = boxes(panelSelector);
+      const problems: string[] = [];
+      labels.forEach((l, i) => {
+        for (const o of labels.slice(i + 1)) if (hit(l.r, o.r)) problems.push(`label "${l.name}" overlaps label "${o.name}"`);
+        for (const p of panelBoxes) if (hit(l.r, p.r)) problems.push(`label "${l.name}" is under a panel (${(p.el as HTMLElement).className})`);
+      });
+      marks.forEach((m, i) => {
+        for (const o of marks.slice(i + 1)) if (hit(m.r, o.r)) problems.push(`marker "${m.name}" overlaps marker "${o.name}"`);
+        for (const l of labels) if (hit(m.r, l.r)) problems.push(`marker "${m.name}" overlaps label "${l.name}"`);
+        for (const p of panelBoxes) if (hit(m.r, p.r)) problems.push(`marker "${m.name}" is under a panel (${(p.el as HTMLElement).className})`);
+      });
+      return { labels: labels.length, markers: marks.length, problems };
+    },
+    [panels, markers] as const,
+  );
 }
 
-/** The labels' overlaps among themselves and under the panels (the start menu, the header...), in words. */
+/** In play, once the camera has settled where the decision framed it: markers and labels, against the play panels. */
+async function overlaps(page: Page): Promise<{ markers: number; problems: string[] }> {
+  await mapSettled(page);
+  return mapOverlaps(page, '.hud, .decision-box, section.log', true);
+}
+
+/** The labels among themselves and under the panels (the start menu, the header...). */
 async function labelOverlaps(page: Page): Promise<{ labels: number; problems: string[] }> {
   await cameraSettled(page);
-  return page.evaluate(() => {
-    const shown = (el: Element) => {
-      const s = getComputedStyle(el as HTMLElement);
-      const r = el.getBoundingClientRect();
-      return s.display !== 'none' && s.visibility !== 'hidden' && r.width > 0 && r.height > 0 && r.right > 0 && r.bottom > 0 && r.left < innerWidth && r.top < innerHeight;
-    };
-    const boxes = (sel: string) => [...document.querySelectorAll(sel)].filter(shown).map((el) => ({ el, r: el.getBoundingClientRect(), name: (el.textContent ?? '').trim().slice(0, 24) || sel }));
-    const hit = (a: DOMRect, b: DOMRect) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
-    const labels = boxes('.label');
-    const panels = boxes('.hud, section.start, .decision-box, section.log, aside.panel');
-    const problems: string[] = [];
-    labels.forEach((l, i) => {
-      for (const o of labels.slice(i + 1)) if (hit(l.r, o.r)) problems.push(`label "${l.name}" overlaps label "${o.name}"`);
-      for (const p of panels) if (hit(l.r, p.r)) problems.push(`label "${l.name}" is under a panel (${(p.el as HTMLElement).className})`);
-    });
-    return { labels: labels.length, problems };
-  });
+  return mapOverlaps(page, '.hud, section.start, .decision-box, section.log, aside.panel', false);
 }
 
 describe('star and planet labels [issue 44]', () => {

@@ -83,3 +83,19 @@ export async function startPlayedGame(page: Page, setup: GameSetup): Promise<voi
   await page.click('[data-testid="new-game"]');
   await chooseSetupAndStart(page, setup);
 }
+
+/**
+ * From the start menu: a new game of `scenario` with `side` played by hand and the other side by the
+ * `normal` AI, every force placed automatically, at instant pace.
+ */
+export async function startGameAs(page: Page, scenario: string, side: 'rebel' | 'imperial', seed: string): Promise<void> {
+  await page.click('[data-testid="new-game"]');
+  await page.selectOption('[data-setup="scenario"]', scenario);
+  await page.fill('[data-setup="seed"]', seed);
+  for (const s of ['rebel', 'imperial']) {
+    await page.selectOption(`[data-player="${s}"]`, s === side ? 'human' : 'ai:normal');
+    await page.selectOption(`[data-placement="${s}"]`, 'auto');
+  }
+  await page.selectOption('[data-setup="pace"]', 'instant');
+  await page.click('[data-testid="start-game"]');
+}
