@@ -118,6 +118,21 @@ export class GalaxyScene {
   hovered: Selection | null = null;
   /** Animation speed factor (1 = normal); 0 turns animations off. */
   animationSpeed = 1;
+  /**
+   * The player asked for less motion (the system's "reduce motion" setting): the camera goes where it is
+   * sent at once instead of flying there, and each effect on the map (a move's comet, a battle's burst) is
+   * held still where it lands for as long as it would have played, instead of moving.
+   */
+  get reducedMotion(): boolean {
+    return this.still;
+  }
+  set reducedMotion(on: boolean) {
+    this.still = on;
+    this.invalidate();
+  }
+  private still = false;
+  /** An effect is on the picture: a frame is drawn when the last one ends, to clear it. */
+  private fxShown = false;
 
   /** The page's label layer and callbacks, set by the UI. */
   onSelect: (selection: Selection | null) => void = () => {};
@@ -412,6 +427,7 @@ export class GalaxyScene {
     (g.getAttribute('aTiming') as BufferAttribute).setXYZ(i, this.time, duration, kind);
     (g.getAttribute('aSize') as BufferAttribute).setX(i, size);
     this.fxUntil = Math.max(this.fxUntil, this.time + duration);
+    this.fxShown = true;
     for (const name of ['position', 'aTo', 'aColor', 'aTiming', 'aSize']) (g.getAttribute(name) as BufferAttribute).needsUpdate = true;
   }
 
@@ -438,11 +454,13 @@ export class GalaxyScene {
     const horiz = Math.hypot(dir.x, dir.z) || 1;
     dir.set((dir.x / horiz) * Math.cos(clamped), Math.sin(clamped), (dir.z / horiz) * Math.cos(clamped));
     const toPos = target.clone().addScaledVector(dir, distance);
-    if (instant) {
+    if (instant || this.reducedMotion) {
       this.controls.target.copy(target);
       this.camera.position.copy(toPos);
       this.fly = null;
       this.controls.update();
+      this.labelsDirty = true;
+      this.invalidate();
       return;
     }
     this.fly = { fromTarget: this.controls.target.clone(), toTarget: target.clone(), fromPos: this.camera.position.clone(), toPos, t: 0, duration: 1.1 };
@@ -761,7 +779,12 @@ export class GalaxyScene {
       if (f.t >= 1) this.fly = null;
       this.labelsDirty = true;
     }
-    const moving = this.fly !== null || this.keys.size > 0 || this.time < this.fxUntil;
+    const animating = this.time < this.fxUntil;
+    const moving = this.fly !== null || this.keys.size > 0 || (animating && !this.still);
+    if (this.fxShown && !animating) {
+      this.fxShown = false;
+      this.frameDirty = true;
+    }
     this.panKeys(dt);
     // (true while the camera's damping still carries it)
     const damping = this.controls.update();
@@ -808,6 +831,7 @@ export class GalaxyScene {
       const t = m.uniforms.uTime;
       if (t) t.value = this.time;
     }
+    (this.layers.fx.material as ShaderMaterial).uniforms.uStill!.value = this.still ? 1 : 0;
     this.layers.halos.setTime(this.time);
     (this.layers.routes.material as ShaderMaterial).uniforms.uOffset!.value = this.time * ROUTE_STYLE.speed;
     if (this.composer) this.composer.render();

@@ -408,7 +408,7 @@ export class Layers {
       const material = new ShaderMaterial({
         vertexShader: S.fxVertex,
         fragmentShader: S.fxFragment,
-        uniforms: { uTime: { value: 0 }, uScale: { value: 1 } },
+        uniforms: { uTime: { value: 0 }, uScale: { value: 1 }, uStill: { value: 0 } },
         blending: AdditiveBlending,
         depthWrite: false,
         depthTest: false,

@@ -259,15 +259,17 @@ export const fxVertex = /* glsl */ `
   attribute float aSize;
   uniform float uTime;
   uniform float uScale;
+  uniform float uStill;     // 1: less motion asked for, each live effect held at one phase (a move shown where it ends)
   varying vec3 vColor;
   varying float vT;
   varying float vKind;
   void main() {
     float t = (uTime - aTiming.x) / max(0.001, aTiming.y);
-    vT = t;
     vKind = aTiming.z;
     vColor = aColor;
     if (t < 0.0 || t > 1.0) { gl_Position = vec4(2.0, 2.0, 2.0, 1.0); gl_PointSize = 0.0; return; }
+    if (uStill > 0.5) t = vKind > 1.5 && vKind < 2.5 ? 1.0 : 0.5;
+    vT = t;
     float e = t * t * (3.0 - 2.0 * t);
     vec3 p = mix(position, aTo, e);
     vec4 mv = modelViewMatrix * vec4(p, 1.0);

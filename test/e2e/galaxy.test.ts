@@ -44,7 +44,8 @@ describe('the galaxy page (default route)', () => {
     expect(errors).toEqual([]);
   });
 
-  it('renders on demand: the idle start menu draws nothing, a flight draws until it lands', async () => {
+  it('renders on demand: the idle start menu draws nothing, a flight draws until it lands; asked for less motion, the camera jumps', async () => {
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
     await page.waitForFunction(() => !(window as unknown as { __galaxy: { camera(): { flying: boolean } } }).__galaxy.camera().flying, undefined, { timeout: 30_000 });
     await mapSettled(page); // the camera's damping comes to rest
     const still = await hook<number>(page, 'framesDrawn');
@@ -52,8 +53,19 @@ describe('the galaxy page (default route)', () => {
     expect(await hook<number>(page, 'framesDrawn')).toBe(still);
     // the test can fail: a flight is drawn frame by frame
     await hook(page, 'select', { kind: 'system', id: 'caldris' });
-    await page.waitForTimeout(400);
-    expect(await hook<number>(page, 'framesDrawn')).toBeGreaterThan(still + 2);
+    expect(await hook<{ flying: boolean }>(page, 'camera')).toMatchObject({ flying: true });
+    await page.waitForFunction((n) => (window as unknown as { __galaxy: { framesDrawn(): number } }).__galaxy.framesDrawn() > n + 2, still, { timeout: 30_000 });
+    await hook(page, 'select', null);
+    await hook(page, 'home');
+    await cameraSettled(page);
+    // the system's "reduce motion" (followed as it changes): the camera is where it was sent at once, in a frame or two
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await mapSettled(page);
+    const before = await hook<number>(page, 'framesDrawn');
+    await hook(page, 'select', { kind: 'system', id: 'caldris' });
+    expect(await hook<{ flying: boolean }>(page, 'camera')).toMatchObject({ flying: false });
+    await mapSettled(page);
+    expect(await hook<number>(page, 'framesDrawn')).toBeLessThanOrEqual(before + 3);
     await hook(page, 'select', null);
     await hook(page, 'home');
   });

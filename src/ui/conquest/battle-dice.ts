@@ -4,6 +4,7 @@
  * click on them, or any key, skips them; Settings > Motion > "Show rolls as dice" turns them off.
  */
 import { face, makeDie } from '../play/dice-tray';
+import { prefersReducedMotion } from '../motion';
 
 export interface ShownBattle {
   attack: number[];
@@ -47,6 +48,8 @@ export class BattleDice {
     if (speed <= 0) return;
     this.skip();
     const dice: { el: HTMLElement; value: number }[] = [];
+    // asked for less motion, the dice lie on their faces from the start
+    const still = prefersReducedMotion();
     const side = (values: number[], colour: string, who: string) => {
       const row = document.createElement('div');
       row.className = 'cq-dice-side';
@@ -54,8 +57,8 @@ export class BattleDice {
       row.setAttribute('aria-label', `${who}: ${values.join(', ')}`);
       for (const value of [...values].sort((a, b) => b - a)) {
         const die = makeDie();
-        face(die, 1 + Math.floor(Math.random() * 6));
-        die.classList.add('tumbling');
+        face(die, still ? value : 1 + Math.floor(Math.random() * 6));
+        if (!still) die.classList.add('tumbling');
         row.appendChild(die);
         dice.push({ el: die, value });
       }
@@ -76,9 +79,10 @@ export class BattleDice {
     this.el.classList.remove('fading');
     this.el.hidden = false;
     // random faces while they tumble (only the look: the values are the engine's)
-    this.spin = setInterval(() => {
-      for (const d of dice) face(d.el, 1 + Math.floor(Math.random() * 6));
-    }, 70);
+    if (!still)
+      this.spin = setInterval(() => {
+        for (const d of dice) face(d.el, 1 + Math.floor(Math.random() * 6));
+      }, 70);
     this.timers.push(
       setTimeout(() => {
         this.stopSpin();

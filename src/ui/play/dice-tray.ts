@@ -6,6 +6,8 @@
  * tray can never draw a roll the player may not read.
  */
 
+import { prefersReducedMotion } from '../motion';
+
 /** The dice named in a roll's line: "die 4" → [4]; "dice 2 and 5" → [2, 5]; "dice 1, 6, 3" → [1, 6, 3]. */
 export function diceOf(text: string): number[] {
   const m = /\bdi(?:e|ce) ((?:[1-6](?:, | and )?)+)\b/i.exec(text);
@@ -62,6 +64,8 @@ export class DiceTray {
     if (!withDice.length || speed <= 0) return;
     this.skip();
     const dice: { el: HTMLElement; value: number }[] = [];
+    // asked for less motion, the dice lie on their faces from the start
+    const still = prefersReducedMotion();
     this.el.replaceChildren(
       ...withDice.map((roll) => {
         const row = document.createElement('div');
@@ -70,8 +74,8 @@ export class DiceTray {
         faces.className = 'dice-faces';
         for (const value of roll.dice) {
           const die = makeDie();
-          face(die, 1 + Math.floor(Math.random() * 6));
-          die.classList.add('tumbling');
+          face(die, still ? value : 1 + Math.floor(Math.random() * 6));
+          if (!still) die.classList.add('tumbling');
           faces.appendChild(die);
           dice.push({ el: die, value });
         }
@@ -84,9 +88,10 @@ export class DiceTray {
     this.el.classList.remove('fading');
     this.el.hidden = false;
     // random faces while they tumble (only the look: the values come from the roll's line)
-    this.spin = setInterval(() => {
-      for (const d of dice) face(d.el, 1 + Math.floor(Math.random() * 6));
-    }, 70);
+    if (!still)
+      this.spin = setInterval(() => {
+        for (const d of dice) face(d.el, 1 + Math.floor(Math.random() * 6));
+      }, 70);
     this.timers.push(
       setTimeout(() => {
         this.stopSpin();

@@ -27,6 +27,7 @@ import { GameFeed } from './game-feed';
 import { MapLabels } from './map-labels';
 import { makeDrawer } from './drawers';
 import type { Host, Mode } from './mode';
+import { followReducedMotion } from '../motion';
 
 /** What the shell asks of the router: opening a save, and the online games it routes to their modes. */
 export interface Router {
@@ -77,6 +78,7 @@ export class Shell implements Host {
     root.innerHTML = this.shellHtml(menu);
     for (const node of root.querySelectorAll<HTMLElement>('[data-el]')) this.el[node.dataset.el as string] = node;
     this.galaxy = new GalaxyScene(content, this.el.galaxy as HTMLElement, graphicsOf(this.settings));
+    followReducedMotion((reduce) => (this.galaxy.reducedMotion = reduce));
     this.audio = createHowlerAudio(volumesOf(this.settings));
     this.labels = new MapLabels(this.galaxy, content, this.el.labels as HTMLElement);
     const el = (name: string) => this.el[name] as HTMLElement;
@@ -594,5 +596,4 @@ export class Shell implements Host {
   private hideMessage(): void {
     (this.el.message as HTMLElement).hidden = true;
   }
-
 }
