@@ -44,6 +44,16 @@ export const CHROMIUM_ARGS = [
   '--enable-unsafe-swiftshader',
 ];
 
+/**
+ * The browser tests (and the screenshot scripts) composite the page in software. On this machine's
+ * software GPU (SwiftShader), each frame the page composited (a label moved, a number changed) cost the GPU
+ * process about as much as drawing the galaxy: the browser tests spent 135 of their 306 core-seconds
+ * there, and a page changing its text every frame kept a whole core busy (0.04 core composited in software).
+ * WebGL still draws the galaxy through SwiftShader, as it does for a player. The bench
+ * (src/cli/bench-render.ts) keeps GPU compositing, as it times frames the way a player's browser draws them.
+ */
+export const TEST_CHROMIUM_ARGS = [...CHROMIUM_ARGS, '--disable-gpu-compositing'];
+
 export interface Session {
   /** The server of the built game (global-setup.ts): shared by the run, so `close` here does nothing. */
   server: { close(): Promise<void> };
@@ -64,7 +74,7 @@ export async function workerBrowser(): Promise<Browser> {
     if (browser?.isConnected()) return browser;
   }
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium is not installed at ${CHROMIUM}: run .ci/run, or apt-get install chromium`);
-  shared = chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  shared = chromium.launch({ executablePath: CHROMIUM, args: TEST_CHROMIUM_ARGS, headless: true });
   return shared;
 }
 
