@@ -21,23 +21,43 @@ export function databaseFile(): string {
 /**
  * Answer every decision that comes to this seat with one of its options, chosen by a seeded generator;
  * resolves when the game is over (or `until` says to stop). Every message the seat receives is kept in
- * `heard` as JSON text.
+ * `heard` as JSON text. An answer refused (a step the server had moved past) is made again to the latest
+ * state; a seat that hears nothing for `quietMs` fails with what it last heard, rather than hang.
  */
-export function playSeat(seat: OnlineSeat, seed: string, heard: string[] = [], until?: (state: StateMessage) => boolean): Promise<void> {
+export function playSeat(seat: OnlineSeat, seed: string, heard: string[] = [], until?: (state: StateMessage) => boolean, quietMs = 30_000): Promise<void> {
   const rng = Rng.fromSeed(seed);
   let answered = -1;
   seat.room.onMessage('*', (type, message) => heard.push(`${String(type)}:${JSON.stringify(message)}`));
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
+    let quiet: ReturnType<typeof setTimeout> | undefined;
+    const done = (error?: Error) => {
+      clearTimeout(quiet);
+      if (error) reject(error);
+      else resolve();
+    };
+    const listen = () => {
+      clearTimeout(quiet);
+      quiet = setTimeout(() => {
+        const last = seat.latest;
+        done(new Error(`the ${seat.side} seat heard nothing for ${quietMs} ms: last state step ${last?.step}, decision ${last?.decision ? `${last.decision.kind} of ${last.decision.side}` : 'none'}, refusals [${seat.refusals.join('; ')}], closed ${seat.closedWith ?? 'no'}`));
+      }, quietMs);
+    };
     const act = (state: StateMessage) => {
+      listen();
       heard.push(`state:${JSON.stringify(state)}`);
-      if (state.winner || until?.(state)) return resolve();
+      if (state.winner || until?.(state)) return done();
       // one answer per step: a state repeated (another seat joined) is not a new decision
       if (!state.decision || answered === state.step) return;
       answered = state.step;
       seat.send(rng.pick(state.decision.options));
     };
     seat.onState(act);
-    seat.onOver(() => resolve());
+    seat.onRefused(() => {
+      answered = -1;
+      if (seat.latest) setTimeout(() => seat.latest && answered === -1 && act(seat.latest), 20);
+    });
+    seat.onOver(() => done());
+    listen();
   });
 }
 
