@@ -54,8 +54,9 @@ export default defineConfig({
       // the rules imported once a worker, not once a file: a tenth of the time); so a test file leaves
       // no global behind (fake timers, stubbed globals: undone in afterEach)
       { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, 'test/e2e/**', 'test/server/**', ...GAMES], isolate: false } },
-      // whole games, every invariant checked after every command (`npm run soak` plays more of them), and the AI
-      { extends: true, test: { name: 'games', include: GAMES } },
+      // whole games, every invariant checked after every command (`npm run soak` plays more of them), and the AI;
+      // like the unit tests, a worker's files share its modules (the content and rules imported once a worker)
+      { extends: true, test: { name: 'games', include: GAMES, isolate: false } },
       // the game server, its clients and its database, in process and in a child process
       { extends: true, test: { name: 'server', include: ['test/server/**/*.test.ts'] } },
       // the browser tests: the game built once and served statically, one Chromium per worker (test/e2e/browser.ts)
