@@ -838,6 +838,11 @@ export class GalaxyScene {
     else this.renderer.render(this.scene, this.camera);
   }
 
+  /** Something over the map changed (a panel's size): the labels are placed again at the next frame, nothing redrawn. */
+  relabel(): void {
+    this.labelsDirty = true;
+  }
+
   /** Labels need moving (the camera or the view changed); the UI clears it after moving them. */
   takeLabelsDirty(): boolean {
     const d = this.labelsDirty;

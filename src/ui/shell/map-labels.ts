@@ -39,6 +39,17 @@ export class MapLabels {
   private order: number[] = [];
   /** The page's panels over the map, measured at most every quarter second (names keep out from under them). */
   private panels: { at: number; boxes: ScreenBox[] } = { at: -Infinity, boxes: [] };
+  /**
+   * A panel that grows or shrinks while the camera stands still (the decision panel's list, a folded
+   * drawer) has the names placed again, clear of it: the camera moving is not the only thing that moves them.
+   */
+  private readonly panelSizes =
+    typeof ResizeObserver === 'undefined'
+      ? null
+      : new ResizeObserver(() => {
+          this.panels.at = -Infinity;
+          this.galaxy.relabel();
+        });
 
   constructor(
     private readonly galaxy: GalaxyScene,
@@ -124,6 +135,7 @@ export class MapLabels {
     const canvas = this.galaxy.renderer.domElement.getBoundingClientRect();
     const boxes: ScreenBox[] = [];
     for (const el of document.querySelectorAll<HTMLElement>(PANELS)) {
+      this.panelSizes?.observe(el);
       if (el.hidden || el.offsetParent === null) continue;
       const r = el.getBoundingClientRect();
       if (!r.width || !r.height) continue;
