@@ -160,6 +160,16 @@ function turnsLeftText(n: number): string {
 }
 
 /**
+ * The Rebel's points against his target. Where the points are counted only at the end (the star-system and
+ * province games [VP]) a Rebel past the target mid-game has not won yet: "Rebel 20 VP (12 wins at the end)",
+ * not "20 of 12"; the galactic game's target wins at once.
+ */
+function pointsText(game: Game, points: number, target: number): string {
+  if (points > target && !game.winner && !isGalactic(game.scenario)) return `Rebel ${points} VP (${target} wins at the end)`;
+  return `Rebel ${points} of ${target} VP`;
+}
+
+/**
  * For the spectator and the event log: the Rebel's points against the target, the game-turns still to
  * play (this one included), and where the points come from.
  */
@@ -184,7 +194,7 @@ export function score(game: Game): { [key: string]: Json } {
     },
     // line by line, for the VP meter's breakdown (JSON for the view)
     sources: victorySources(game) as unknown as Json,
-    text: `Rebel ${b.total} of ${rules.rebelPoints} VP, ${game.winner ? 'final' : turnsLeftText(turnsLeft)}`,
+    text: `${pointsText(game, b.total, rules.rebelPoints)}, ${game.winner ? 'final' : turnsLeftText(turnsLeft)}`,
     // the galactic game: the Empire's Chaos Index and the victory level it stands at now (the HUD's second meter)
     ...(galactic ? { chaos: galactic.chaos, level: galactic.level } : {}),
   };

@@ -125,4 +125,13 @@ describe('the score for the spectator', () => {
     game.winner = 'imperial';
     expect(score(game).text).toBe('Rebel 7 of 12 VP, final');
   });
+
+  it('[VP] a Rebel past his target before the end has not won yet, and the score says so', () => {
+    const game = wendmoor([UNREST, REBEL_CONTROL], [UNREST, REBEL_CONTROL], [UNREST, REBEL_CONTROL]);
+    const points = victoryBreakdown(game).total;
+    expect(points).toBeGreaterThan(12);
+    expect(score(game).text).toBe(`Rebel ${points} VP (12 wins at the end), 6 turns left`);
+    game.winner = 'rebel';
+    expect(score(game).text).toBe(`Rebel ${points} of 12 VP, final`);
+  });
 });
