@@ -26,6 +26,8 @@ const SHOTS = process.env.SHOTS_DIR ?? '';
 
 describe('rolls shown as dice', () => {
   it('the dice land on the faces the roll\'s line names, the line is in the log, and a key skips them', async () => {
+    // with motion, as most players have it: the dice tumble before they land (the other tests ask for less motion)
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
     await startPlayedGame(page, { scenario: 'start-of-rebellion', seed: 'shots', imperial: 'ai:normal', placement: 'auto', pace: 'fast' });
     const tray = page.locator('[data-testid="dice"]');
     // play on until a roll the Rebel sees; after each answer, wait for whichever comes first, the dice
@@ -70,6 +72,7 @@ describe('rolls shown as dice', () => {
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/dice.png` });
     await page.keyboard.press('Shift');
     expect(await tray.isVisible()).toBe(false);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     expect(errors).toEqual([]);
   });
 

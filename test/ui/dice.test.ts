@@ -2,8 +2,9 @@
  * Rolls shown as dice read the dice from the roll's line (play/dice-tray.ts diceOf): every line of every
  * kind of roll the rules systems write gives its dice, as many as were rolled, each 1-6.
  */
-import { describe, expect, it } from 'vitest';
-import { diceOf } from '../../src/ui/play/dice-tray';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DiceTray, diceOf } from '../../src/ui/play/dice-tray';
+import { FakeElement, installFakeDom } from './fake-dom';
 import { newGame } from '../../src/core/engine/game';
 import { playOut } from '../../src/ai/play';
 import { agentFactory } from '../../src/ai/registry';
@@ -41,4 +42,34 @@ describe('dice read from a roll\'s line', () => {
     }
     expect([...seen].sort()).toEqual(expect.arrayContaining(['break-off', 'character-combat', 'detection', 'military-combat', 'search']));
   });
+});
+
+describe('dice shown to a player who asks for less motion', () => {
+  let restore: () => void;
+  beforeEach(() => {
+    restore = installFakeDom();
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    restore();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  /** The tray's dice, as shown: each die's face and whether it is tumbling. */
+  const shown = (host: FakeElement) =>
+    (host.querySelectorAll('.die') as unknown as FakeElement[]).map((d) => ({ face: Number(d.dataset.value), tumbling: d.classList.contains('tumbling') }));
+
+  for (const reduce of [true, false])
+    it(`${reduce ? 'less motion: the dice lie on their faces from the start' : 'with motion: the dice tumble, then land on their faces'}`, () => {
+      vi.stubGlobal('window', { matchMedia: (q: string) => ({ matches: reduce && q === '(prefers-reduced-motion: reduce)' }) });
+      const host = new FakeElement('div');
+      const tray = new DiceTray(host as unknown as HTMLElement);
+      tray.show([{ dice: [6, 1, 4], text: 'dice 6, 1, 4' }], 1);
+      if (reduce) expect(shown(host)).toEqual([6, 1, 4].map((face) => ({ face, tumbling: false })));
+      else expect(shown(host).every((d) => d.tumbling)).toBe(true);
+      vi.advanceTimersByTime(700);
+      expect(shown(host)).toEqual([6, 1, 4].map((face) => ({ face, tumbling: false })));
+      expect(vi.getTimerCount()).toBe(2); // the fade and the hiding, no tumbling left
+    });
 });

@@ -50,6 +50,12 @@ export class FakeElement {
     if (on) this.attrs.set('hidden', '');
     else this.attrs.delete('hidden');
   }
+  get className(): string {
+    return this.attrs.get('class') ?? '';
+  }
+  set className(value: string) {
+    this.attrs.set('class', value);
+  }
   get classList() {
     const list = () => (this.attrs.get('class') ?? '').split(/\s+/).filter(Boolean);
     const write = (l: string[]) => this.attrs.set('class', l.join(' '));
@@ -57,12 +63,24 @@ export class FakeElement {
       contains: (c: string) => list().includes(c),
       add: (c: string) => write([...new Set([...list(), c])]),
       remove: (c: string) => write(list().filter((x) => x !== c)),
+      toggle: (c: string, on = !list().includes(c)) => {
+        write(on ? [...new Set([...list(), c])] : list().filter((x) => x !== c));
+        return on;
+      },
     };
   }
+  /** `data-*` attributes by their camel-cased names, read and written through (as in a browser). */
   get dataset(): Record<string, string | undefined> {
+    const attr = (key: string) => `data-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
     const out: Record<string, string> = {};
     for (const [k, v] of this.attrs) if (k.startsWith('data-')) out[k.slice(5).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())] = v;
-    return out;
+    return new Proxy(out, {
+      set: (target, key, value) => {
+        target[key as string] = String(value);
+        this.attrs.set(attr(key as string), String(value));
+        return true;
+      },
+    });
   }
   get children(): FakeElement[] {
     return this.childNodes.filter((n): n is FakeElement => n instanceof FakeElement);
@@ -74,6 +92,11 @@ export class FakeElement {
     for (const n of this.childNodes) n.parentNode = null;
     this.childNodes.length = 0;
     if (text) this.append(text);
+  }
+  replaceChildren(...nodes: (FakeNode | string)[]): void {
+    for (const n of this.childNodes) n.parentNode = null;
+    this.childNodes.length = 0;
+    this.append(...nodes);
   }
   append(...nodes: (FakeNode | string)[]): void {
     for (const n of nodes) this.appendChild(typeof n === 'string' ? new FakeText(n) : n);
