@@ -35,6 +35,11 @@ export function testHooks(app: App) {
       (await spectator()).setFollow(on);
     },
     select: (sel: Selection | null) => g.activate(sel),
+    /** A battle's burst at a system's star, as the game feed makes one (the tests count the frames it draws). */
+    flare: (system: string) => {
+      const s = g.layout.systems[g.layout.systemIndex.get(system) ?? -1];
+      if (s) g.animateAt('combat', s.position);
+    },
     /** Build a second galaxy off-page, draw it, dispose it: what its renderer still holds afterwards. */
     leakCheck: () => {
       const host = document.createElement('div');

@@ -66,6 +66,19 @@ describe('the galaxy page (default route)', () => {
     expect(await hook<{ flying: boolean }>(page, 'camera')).toMatchObject({ flying: false });
     await mapSettled(page);
     expect(await hook<number>(page, 'framesDrawn')).toBeLessThanOrEqual(before + 3);
+    // a battle's burst (1.4 s) is drawn held still, once, then cleared once; with motion, frame by frame
+    await mapSettled(page);
+    const beforeBurst = await hook<number>(page, 'framesDrawn');
+    await hook(page, 'flare', 'caldris');
+    await page.waitForTimeout(1600);
+    await mapSettled(page);
+    expect(await hook<number>(page, 'framesDrawn')).toBeLessThanOrEqual(beforeBurst + 3);
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await mapSettled(page);
+    const moving = await hook<number>(page, 'framesDrawn');
+    await hook(page, 'flare', 'caldris');
+    await page.waitForFunction((n) => (window as unknown as { __galaxy: { framesDrawn(): number } }).__galaxy.framesDrawn() > n + 5, moving, { timeout: 30_000 });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await hook(page, 'select', null);
     await hook(page, 'home');
   });
