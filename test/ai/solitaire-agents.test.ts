@@ -76,3 +76,36 @@ describe('[001 Movement] a stack is moved for what its attacks gain, not kept ho
     expect(checked).toBeGreaterThan(0);
   });
 });
+
+/** Every decision of a kind that `normal` meets playing `scenario` from these seeds, with its answer. */
+function answersTo(kind: string, scenario: string, seeds: number) {
+  const seen: { marker: string; answer: string }[] = [];
+  for (let seed = 0; seed < seeds; seed++) {
+    const game = solitaireGame(scenario, `answers-${seed}`);
+    const rng = Rng.fromSeed('test');
+    while (game.pending && !game.winner) {
+      const command = decideNormal(solitaireView(game), game.pending, NORMAL_TUNING, rng);
+      if (game.pending.kind === kind) seen.push({ marker: String(game.pending.context?.marker ?? ''), answer: command.type });
+      play(game, command);
+    }
+  }
+  return seen;
+}
+
+describe('[001 32.0] the events the Emperor answers', () => {
+  it('[001 Suppression] Repression is spent on a Rebellion or a Usurper, which always find Imperial units, and not on Invaders or an Independent Empire', () => {
+    const seen = answersTo('chaos-suppress', 'chaos-transhuman-revolt', 6);
+    const strikes = seen.filter((x) => x.marker === 'rebellion' || x.marker === 'usurper');
+    const others = seen.filter((x) => x.marker === 'invaders' || x.marker === 'independent-empire');
+    expect(strikes.length).toBeGreaterThan(0);
+    expect(others.length).toBeGreaterThan(0);
+    expect(strikes.every((x) => x.answer === 'suppress')).toBe(true);
+    expect(others.every((x) => x.answer === 'let-happen')).toBe(true);
+  });
+
+  it('[001 32.0 Leviathan] the Leviathan is refused: it would halve the index changes the Emperor makes too', () => {
+    const seen = answersTo('chaos-leviathan', 'chaos-reconquest', 6);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((x) => x.answer === 'refuse-leviathan')).toBe(true);
+  });
+});

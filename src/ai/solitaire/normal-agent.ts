@@ -8,7 +8,9 @@
  * tenth of the score and sets how many markers Chaos draws. Measured in issue 47, 200 games a scenario
  * (seed table), with its attacks at any expected gain (threshold 0, was 0.2): Survival or better 66, 102,
  * 54, 68, 66 in scenarios 2-6 before, 100, 103, 91, 106, 99 after (The Long Twilight 181, then 188);
- * and with no bonus for guarding a lone system (`moveScores`) 127, 130, 96, 125, 108 (194).
+ * and with no bonus for guarding a lone system (`moveScores`) 127, 130, 96, 125, 108 (194). It refuses the
+ * Leviathan and spends Repression only on a Rebellion or a Usurper (`decideNormal`): 137, 144, 96, 130,
+ * 135 (199).
  */
 import type { Command, Decision } from '../../core/engine/types';
 import { Rng } from '../../core/rng';
@@ -24,6 +26,9 @@ const BAD_EVENTS = new Set([
   'rebellion', 'usurper', 'independent-empire', 'invaders', 'mutant', 'smash', 'attrition', 'tech-collapse', 'web-raiders', 'power-struggle',
   'citizens-demand-reforms', 'troops-demand-pay', 'aliens-biomech', 'aliens-dark-empire', 'aliens-probe',
 ]);
+
+/** The suppressible events that always strike Imperial units [001 32.0 Rebellion, Usurper]. */
+const STRIKES_THE_EMPIRE = new Set(['rebellion', 'usurper']);
 
 export interface NormalTuning {
   /** The least expected gain worth an attack. */
@@ -228,9 +233,16 @@ export function decideNormal(view: SolitaireView, decision: Decision<Side>, tuni
     case 'chaos-institute':
       return BAD_EVENTS.has(decision.context?.marker as string) ? by('institute-return')! : by('institute-let')!;
     case 'chaos-suppress':
-      return by('suppress')!;
+      // Repression is kept for the events that always find Imperial units: a Rebellion and a Usurper
+      // walk the map until they do [001 32.0 Rebellion, Usurper]; Invaders land at the rim and an
+      // Independent Empire rises on a random system, mostly Chaos's [001 32.0 Invaders Appear,
+      // Independent Empire Arises]
+      return STRIKES_THE_EMPIRE.has(decision.context?.marker as string) ? by('suppress')! : by('let-happen')!;
     case 'chaos-leviathan':
-      return by('accept-leviathan')!;
+      // refused: the Leviathan halves every change of the index [001 32.0 Leviathan], and an Emperor who
+      // buys extropy every turn and wins his battles moves it down faster than Chaos moves it up; the
+      // marker goes back to the pool, where it is a draw that does nothing
+      return by('refuse-leviathan')!;
     case 'chaos-crusade': {
       const mine = options.filter((o) => view.systems[o.sector as string]?.side === 'empire');
       const pool = mine.length ? mine : options;
