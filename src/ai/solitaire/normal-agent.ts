@@ -1,6 +1,6 @@
 /**
  * `normal`: an Emperor of rules of thumb, reading only its view. It keeps Repression in hand and spends
- * it on every rebellion, usurper, invasion and breakaway empire; recruits where Chaos presses hardest;
+ * it on every Rebellion and Usurper (not on invasions or breakaway empires); refuses the Leviathan; recruits where Chaos presses hardest;
  * moves its stacks to where an attack pays and fights when the expected gain of the exact odds is
  * positive (a stack does not sit home to guard); converts (morphogenetic attacks) rather than destroys where it can, since a converted system
  * is a victory point and twice its resource off the Chaos Index [001 Chaos Index Changes]. Before any
