@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { solitaireView } from '../../systems/solitaire/view';
 import { stateOf } from '../../systems/solitaire/state';
-import { decideNormal, moveScores, NORMAL_TUNING } from '../../src/ai/solitaire/normal-agent';
+import { decideNormal, landingOdds, moveScores, NORMAL_TUNING, strikeRisk } from '../../src/ai/solitaire/normal-agent';
 import { HARD_TUNING } from '../../src/ai/solitaire/hard-agent';
 import { Rng } from '../../src/core/rng';
 import { atBuild, letHappen, play, playUntil, solitaireGame } from '../systems/solitaire/fixtures';
@@ -74,5 +74,70 @@ describe('[001 Movement] a stack is moved for what its attacks gain, not kept ho
       }
     }
     expect(checked).toBeGreaterThan(0);
+  });
+});
+
+/** Every decision of a kind that `normal` meets playing `scenario` from these seeds, with its answer. */
+function answersTo(kind: string, scenario: string, seeds: number) {
+  const seen: { marker: string; answer: string }[] = [];
+  for (let seed = 0; seed < seeds; seed++) {
+    const game = solitaireGame(scenario, `answers-${seed}`);
+    const rng = Rng.fromSeed('test');
+    while (game.pending && !game.winner) {
+      const command = decideNormal(solitaireView(game), game.pending, NORMAL_TUNING, rng);
+      if (game.pending.kind === kind) seen.push({ marker: String(game.pending.context?.marker ?? ''), answer: command.type });
+      play(game, command);
+    }
+  }
+  return seen;
+}
+
+describe('[001 32.0] the events the Emperor answers', () => {
+  it('[001 Suppression] Repression is spent on a Rebellion or a Usurper, which always find Imperial units, and not on Invaders or an Independent Empire', () => {
+    const seen = answersTo('chaos-suppress', 'chaos-transhuman-revolt', 6);
+    const strikes = seen.filter((x) => x.marker === 'rebellion' || x.marker === 'usurper');
+    const others = seen.filter((x) => x.marker === 'invaders' || x.marker === 'independent-empire');
+    expect(strikes.length).toBeGreaterThan(0);
+    expect(others.length).toBeGreaterThan(0);
+    expect(strikes.every((x) => x.answer === 'suppress')).toBe(true);
+    expect(others.every((x) => x.answer === 'let-happen')).toBe(true);
+  });
+
+  it('[001 32.0 Leviathan] the Leviathan is refused: it would halve the index changes the Emperor makes too', () => {
+    const seen = answersTo('chaos-leviathan', 'chaos-reconquest', 6);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((x) => x.answer === 'refuse-leviathan')).toBe(true);
+  });
+});
+
+describe('[001 32.0 Rebellion, Usurper] `hard` reckons where the next Rebellions and Usurpers land', () => {
+  /** The Long Twilight's view with the Empire holding sectors 01-07 and one unit in 03. */
+  function heartland() {
+    const view = solitaireView(solitaireGame('chaos-long-twilight', 'landing'));
+    const systems = Object.fromEntries(view.sectors.map((x, i) => [x, view.systems[x] ? { ...view.systems[x]!, side: i < 7 ? 'empire' : 'chaos' } : i < 7 ? { resource: 1, military: 1, morph: 1, side: 'empire', force: null } : null]));
+    const unit = { ...view.units.find((u) => u.side === 'empire')!, sector: view.sectors[2]! };
+    return { ...view, systems, units: [unit], illuminated: [] } as unknown as ReturnType<typeof solitaireView>;
+  }
+
+  it('a Rebellion walks up from a random sector, then down: the highest Imperial sector catches every draw above it', () => {
+    const view = heartland();
+    const n = view.sectors.length;
+    const { rebellion } = landingOdds(view);
+    for (let i = 0; i < 6; i++) expect(rebellion.get(view.sectors[i]!)).toBeCloseTo(1 / n);
+    expect(rebellion.get(view.sectors[6]!)).toBeCloseTo((n - 6) / n);
+  });
+
+  it('a Usurper walks down to the first Imperial mobile unit: none below it, every draw from it up', () => {
+    const view = heartland();
+    const n = view.sectors.length;
+    const { usurper } = landingOdds(view);
+    expect([...usurper.keys()]).toEqual([view.sectors[2]]);
+    expect(usurper.get(view.sectors[2]!)).toBeCloseTo((n - 2) / n);
+  });
+
+  it('a unit moved onto the sector where Rebellions land is reckoned at greater risk than one kept inside', () => {
+    const view = heartland();
+    const moved = view.units.map((u) => ({ ...u, sector: view.sectors[6]! }));
+    expect(strikeRisk(view, moved)).toBeGreaterThan(strikeRisk(view, view.units));
   });
 });

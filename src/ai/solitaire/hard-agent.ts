@@ -3,7 +3,10 @@
  * Reforms and Troops Demand Pay strike before the next income and turn a unit or a system over for
  * every RP the treasury lacks [001 32.0], so it keeps a point in hand for each of its systems or units
  * (whichever are more) and spends only the rest; it attacks whenever the exact odds promise any gain, and
- * keeps a larger army for its income.
+ * keeps a larger army for its income. It also reckons where the next Rebellions and Usurpers land (they
+ * walk the map from a random sector to the first Imperial holding [001 32.0 Rebellion, Usurper], so the
+ * Empire's highest-numbered sector catches most of them): a move is charged what it adds to what they are
+ * expected to take, and Illumination, which quells a Rebellion, goes where they land.
  *
  * A look-ahead was tried first: normal's best four options at each movement and attack decision, each
  * played out six times in imagined games to the end of the turn (Chaos's operations included). The dice
@@ -20,7 +23,10 @@ import { decideNormal, NORMAL_TUNING, type NormalTuning } from './normal-agent';
 // system, as `normal`: 144, 155, 124, 133, 115 (199).
 // A larger army per RP of income (1.0 against normal's 0.7) was measured in issue 47, 100 games a scenario
 // (seed table): Survival or better 47/60/47/38/34 in scenarios 2-6 against 44/57/40/35/34 without it.
-export const HARD_TUNING: NormalTuning = { ...NORMAL_TUNING, reserve: 1, attackThreshold: 0, armyPerIncome: 1.0 };
+// Reckoning where Rebellions and Usurpers land (issue 47, 200 games a scenario, seed table): Survival or
+// better 169, 178, 155, 160, 141 in scenarios 2-6 against 152, 162, 131, 149, 147 without it (The Long
+// Twilight 199 at Expanding or better 187, against 200 and 185).
+export const HARD_TUNING: NormalTuning = { ...NORMAL_TUNING, reserve: 1, attackThreshold: 0, armyPerIncome: 1.0, strikeAware: true };
 
 export const hardSolitaireAgent: SolitaireAgentFactory = ({ seed }) => {
   const rng = Rng.fromSeed(`solitaire-hard:${seed}`);

@@ -1,6 +1,6 @@
 /**
  * `normal`: an Emperor of rules of thumb, reading only its view. It keeps Repression in hand and spends
- * it on every rebellion, usurper, invasion and breakaway empire; recruits where Chaos presses hardest;
+ * it on every Rebellion and Usurper (not on invasions or breakaway empires); refuses the Leviathan; recruits where Chaos presses hardest;
  * moves its stacks to where an attack pays and fights when the expected gain of the exact odds is
  * positive (a stack does not sit home to guard); converts (morphogenetic attacks) rather than destroys where it can, since a converted system
  * is a victory point and twice its resource off the Chaos Index [001 Chaos Index Changes]. Before any
@@ -8,7 +8,9 @@
  * tenth of the score and sets how many markers Chaos draws. Measured in issue 47, 200 games a scenario
  * (seed table), with its attacks at any expected gain (threshold 0, was 0.2): Survival or better 66, 102,
  * 54, 68, 66 in scenarios 2-6 before, 100, 103, 91, 106, 99 after (The Long Twilight 181, then 188);
- * and with no bonus for guarding a lone system (`moveScores`) 127, 130, 96, 125, 108 (194).
+ * and with no bonus for guarding a lone system (`moveScores`) 127, 130, 96, 125, 108 (194). It refuses the
+ * Leviathan and spends Repression only on a Rebellion or a Usurper (`decideNormal`): 137, 144, 96, 130,
+ * 135 (199).
  */
 import type { Command, Decision } from '../../core/engine/types';
 import { Rng } from '../../core/rng';
@@ -25,6 +27,9 @@ const BAD_EVENTS = new Set([
   'citizens-demand-reforms', 'troops-demand-pay', 'aliens-biomech', 'aliens-dark-empire', 'aliens-probe',
 ]);
 
+/** The suppressible events that always strike Imperial units [001 32.0 Rebellion, Usurper]. */
+const STRIKES_THE_EMPIRE = new Set(['rebellion', 'usurper']);
+
 export interface NormalTuning {
   /** The least expected gain worth an attack. */
   attackThreshold: number;
@@ -37,6 +42,11 @@ export interface NormalTuning {
    * Reforms and Troops Demand Pay, which strike before the next income [001 32.0].
    */
   reserve: number;
+  /**
+   * Reckons where the next Rebellions and Usurpers land (`landingOdds`): a move is charged what it adds
+   * to the units and systems they are expected to take, and Illumination goes where Rebellions land.
+   */
+  strikeAware?: boolean;
 }
 
 export const NORMAL_TUNING: NormalTuning = { attackThreshold: 0, armyPerIncome: 0.7, extropyAbove: 0, reserve: 0 };
@@ -104,6 +114,60 @@ function income(view: SolitaireView): number {
   return view.sectors.reduce((n, s) => n + (view.systems[s]?.side === 'empire' ? view.systems[s]!.resource : 0), 0);
 }
 
+/**
+ * Where the next Rebellion and the next Usurper land, as the chance of each sector: each starts on a
+ * sector drawn at random; a Rebellion walks up the numbers to the first Imperial unit or system, then
+ * down [001 32.0 Rebellion], a Usurper walks down to the first Imperial mobile unit [001 32.0 Usurper].
+ * The Empire's highest-numbered holding catches every draw above it.
+ */
+export function landingOdds(view: SolitaireView, units: readonly Unit[] = view.units): { rebellion: Map<string, number>; usurper: Map<string, number> } {
+  const withUnits = new Set(units.filter((u) => u.side === 'empire').map((u) => u.sector));
+  const rebelHere = (x: string) => withUnits.has(x) || view.systems[x]?.side === 'empire';
+  const rebellion = new Map<string, number>();
+  const usurper = new Map<string, number>();
+  const n = view.sectors.length;
+  const add = (m: Map<string, number>, x: string | undefined) => x !== undefined && m.set(x, (m.get(x) ?? 0) + 1 / n);
+  for (let start = 0; start < n; start++) {
+    let found: string | undefined;
+    for (let i = start; i < n && found === undefined; i++) if (rebelHere(view.sectors[i]!)) found = view.sectors[i];
+    for (let i = start - 1; i >= 0 && found === undefined; i--) if (rebelHere(view.sectors[i]!)) found = view.sectors[i];
+    add(rebellion, found);
+    found = undefined;
+    for (let i = start; i >= 0 && found === undefined; i--) if (withUnits.has(view.sectors[i]!)) found = view.sectors[i];
+    add(usurper, found);
+  }
+  return { rebellion, usurper };
+}
+
+/**
+ * How many Rebellions and Usurpers a turn's draws bring, on average: the pool's make-up in the rules, less
+ * what the scenario takes out and plus what it has added by this turn (The Second Empire takes every
+ * Rebellion and Usurper out and adds them back a few a turn) [001 Scenarios 5, 6].
+ */
+function strikesPerTurn(view: SolitaireView): { rebellion: number; usurper: number } {
+  const changes = view.scenario.poolChanges;
+  const count = (id: string) =>
+    Math.max(0, (view.tables.events.find((e) => e.id === id)?.count ?? 0) - (changes?.remove[id] ?? 0) +
+      (changes?.addOnTurn ?? []).filter((a) => a.event === id && a.turn <= view.turn).reduce((n, a) => n + a.count, 0));
+  const total = view.tables.events.reduce((n, e) => n + count(e.id), 0);
+  const draws = view.tables.eventsPerTurn.find((t) => view.index <= t.upTo)?.events ?? 8;
+  return { rebellion: (draws * count('rebellion')) / total, usurper: (draws * count('usurper')) / total };
+}
+
+/** What the Empire expects to lose to Rebellions and Usurpers in a turn, with its units where `units` puts them. */
+export function strikeRisk(view: SolitaireView, units: readonly Unit[]): number {
+  const odds = landingOdds(view, units);
+  const per = strikesPerTurn(view);
+  let risk = 0;
+  for (const x of view.sectors) {
+    const mine = units.filter((u) => u.side === 'empire' && u.sector === x).reduce((n, u) => n + unitWorth(view, u), 0);
+    const system = view.systems[x]?.side === 'empire' ? 1 : 0;
+    const quelled = view.illuminated.includes(x) ? 0 : 1;
+    risk += per.rebellion * (odds.rebellion.get(x) ?? 0) * quelled * (mine + system) + per.usurper * (odds.usurper.get(x) ?? 0) * mine;
+  }
+  return risk;
+}
+
 // ------------------------------------------------------------------ the decisions
 
 function build(view: SolitaireView, options: Command<Side>[], tuning: NormalTuning, extropyCost: number): Command<Side> {
@@ -126,7 +190,15 @@ function build(view: SolitaireView, options: Command<Side>[], tuning: NormalTuni
   const extropy = find('extropy')[0];
   if (extropy && view.index > tuning.extropyAbove) return extropy;
   const illuminate = find('illuminate');
-  if (illuminate.length) return illuminate.sort((a, b) => view.systems[b.sector as string]!.resource - view.systems[a.sector as string]!.resource)[0]!;
+  if (illuminate.length) {
+    if (tuning.strikeAware) {
+      // where the next Rebellion lands: there an Illumination quells it [001 32.0 Rebellion]
+      const odds = landingOdds(view).rebellion;
+      const land = (o: Command<Side>) => odds.get(o.sector as string) ?? 0;
+      return illuminate.sort((a, b) => land(b) - land(a) || view.systems[b.sector as string]!.resource - view.systems[a.sector as string]!.resource)[0]!;
+    }
+    return illuminate.sort((a, b) => view.systems[b.sector as string]!.resource - view.systems[a.sector as string]!.resource)[0]!;
+  }
   const army = view.units.filter((u) => u.side === 'empire').length;
   const recruits = find('recruit');
   if (recruits.length && army < Math.max(6, income(view) * tuning.armyPerIncome)) {
@@ -175,6 +247,11 @@ export function moveScores(view: SolitaireView, options: Command<Side>[], tuning
     // games a scenario, seed table), the stacks kept home so stood idle while Chaos grew, and without
     // it `normal` reached Survival or better in 127, 130, 96, 125, 108 games of scenarios 2-6 against
     // 100, 103, 91, 106, 99 (half the bonus: 107, -, 91, -, 99).
+    if (tuning.strikeAware) {
+      // what the move adds to the units and systems the next Rebellions and Usurpers are expected to take
+      const after = view.units.map((u) => (ids.includes(u.id) ? { ...u, sector: to } : u));
+      score -= strikeRisk(view, after) - strikeRisk(view, view.units);
+    }
     scored.push({ option: o, score: score - stayValue });
   }
   return scored;
@@ -228,9 +305,16 @@ export function decideNormal(view: SolitaireView, decision: Decision<Side>, tuni
     case 'chaos-institute':
       return BAD_EVENTS.has(decision.context?.marker as string) ? by('institute-return')! : by('institute-let')!;
     case 'chaos-suppress':
-      return by('suppress')!;
+      // Repression is kept for the events that always find Imperial units: a Rebellion and a Usurper
+      // walk the map until they do [001 32.0 Rebellion, Usurper]; Invaders land at the rim and an
+      // Independent Empire rises on a random system, mostly Chaos's [001 32.0 Invaders Appear,
+      // Independent Empire Arises]
+      return STRIKES_THE_EMPIRE.has(decision.context?.marker as string) ? by('suppress')! : by('let-happen')!;
     case 'chaos-leviathan':
-      return by('accept-leviathan')!;
+      // refused: the Leviathan halves every change of the index [001 32.0 Leviathan], and an Emperor who
+      // buys extropy every turn and wins his battles moves it down faster than Chaos moves it up; the
+      // marker goes back to the pool, where it is a draw that does nothing
+      return by('refuse-leviathan')!;
     case 'chaos-crusade': {
       const mine = options.filter((o) => view.systems[o.sector as string]?.side === 'empire');
       const pool = mine.length ? mine : options;
