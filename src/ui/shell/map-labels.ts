@@ -50,6 +50,8 @@ export class MapLabels {
           this.panels.at = -Infinity;
           this.galaxy.relabel();
         });
+  /** The panels watched already (by the standard, observing one again reports its size again: the names placed again). */
+  private readonly watched = new WeakSet<HTMLElement>();
 
   constructor(
     private readonly galaxy: GalaxyScene,
@@ -135,7 +137,10 @@ export class MapLabels {
     const canvas = this.galaxy.renderer.domElement.getBoundingClientRect();
     const boxes: ScreenBox[] = [];
     for (const el of document.querySelectorAll<HTMLElement>(PANELS)) {
-      this.panelSizes?.observe(el);
+      if (this.panelSizes && !this.watched.has(el)) {
+        this.watched.add(el);
+        this.panelSizes.observe(el);
+      }
       if (el.hidden || el.offsetParent === null) continue;
       const r = el.getBoundingClientRect();
       if (!r.width || !r.height) continue;
