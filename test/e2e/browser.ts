@@ -102,9 +102,19 @@ export async function startSession(): Promise<Session> {
  * spinner made another page take 10 s, not 2, to build its galaxy. Tests of motion itself pass
  * `motion: true`.
  */
-export function pageOptions(size = { width: 1280, height: 720 }, motion = false): { viewport: { width: number; height: number }; reducedMotion: 'reduce' | 'no-preference' } {
-  return { viewport: size, reducedMotion: motion ? 'no-preference' : 'reduce' };
+export function pageOptions(
+  size = { width: 1280, height: 720 },
+  motion = false,
+): { viewport: { width: number; height: number }; reducedMotion: 'reduce' | 'no-preference'; deviceScaleFactor: number } {
+  return { viewport: size, reducedMotion: motion ? 'no-preference' : 'reduce', deviceScaleFactor: TEST_PIXELS };
 }
+
+/**
+ * The tests' pages draw half a device pixel per CSS pixel: the layout (every box a test reads) is the
+ * window's, but the software raster and compositing, which scale with the pixels drawn, do a quarter of
+ * the work. The screenshot scripts (run outside vitest) draw every pixel.
+ */
+const TEST_PIXELS = process.env.VITEST ? 0.5 : 1;
 
 /** Open a page and collect its console errors and uncaught exceptions. */
 export async function openPage(session: Session, path = '', size = { width: 1280, height: 720 }): Promise<{ page: Page; errors: string[] }> {
