@@ -14,6 +14,23 @@ export interface ScreenBox {
 }
 
 /**
+ * The page's panels that match `selectors` and are shown, as boxes in `canvas`'s coordinates (centre and
+ * size): what labels and markers on the map keep out from under. `each` sees every match, shown or not.
+ */
+export function panelBoxesOf(selectors: string, canvas: HTMLElement, each?: (el: HTMLElement) => void): ScreenBox[] {
+  const c = canvas.getBoundingClientRect();
+  const boxes: ScreenBox[] = [];
+  for (const el of document.querySelectorAll<HTMLElement>(selectors)) {
+    each?.(el);
+    if (el.hidden || el.offsetParent === null) continue;
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height) continue;
+    boxes.push({ x: r.left - c.left + r.width / 2, y: r.top - c.top + r.height / 2, width: r.width, height: r.height, visible: true });
+  }
+  return boxes;
+}
+
+/**
  * Markers of neighbouring environs (a busy planet seen from afar) would cover each other's numbers, and
  * a marker would cover its planet's name or the badge of a stack there. Each marker in turn takes the
  * nearest clear spot to where it belongs: its own place if clear, else a step further out in rings

@@ -14,7 +14,7 @@ import { badgeRadius, type PlanetLayout } from '../../render/layout';
 import { SIDE_COLORS } from '../../render/palette';
 import type { Host, Mode } from '../shell/mode';
 import { makeDrawer } from '../shell/drawers';
-import { spreadMarkers, type ScreenBox } from '../screen-boxes';
+import { panelBoxesOf, spreadMarkers, type ScreenBox } from '../screen-boxes';
 import type { OptionInfo } from '../../words/describe';
 import type { CombatFacts } from '../../words/combat-facts';
 import type { Dest } from '../../words/dests';
@@ -1116,15 +1116,8 @@ export class PlayScreen implements Mode {
   private panelBoxes(): ScreenBox[] {
     const now = performance.now();
     if (now - this.panels.at < 1000) return this.panels.boxes;
-    const canvas = this.app.galaxy.renderer.domElement.getBoundingClientRect();
-    const boxes: ScreenBox[] = [];
-    for (const el of document.querySelectorAll<HTMLElement>('.hud, .decision-box, section.log, .hud-buttons, .top-buttons')) {
-      if (el.hidden || el.offsetParent === null) continue;
-      const r = el.getBoundingClientRect();
-      if (!r.width || !r.height) continue;
-      // in the markers' coordinates: the canvas's, centre and size
-      boxes.push({ x: r.left - canvas.left + r.width / 2, y: r.top - canvas.top + r.height / 2, width: r.width, height: r.height, visible: true });
-    }
+    // in the markers' coordinates: the canvas's, centre and size
+    const boxes = panelBoxesOf('.hud, .decision-box, section.log, .hud-buttons, .top-buttons', this.app.galaxy.renderer.domElement);
     this.panels = { at: now, boxes };
     return boxes;
   }

@@ -17,7 +17,7 @@ import type { GameView } from '../../core/view';
 import type { GalaxyScene } from '../../render/galaxy-scene';
 import { badgeRadius, type PlanetLayout } from '../../render/layout';
 import { LOYALTY_COLORS, SIDE_COLORS, STATE_LABELS } from '../../render/palette';
-import { spreadMarkers, type ScreenBox } from '../screen-boxes';
+import { panelBoxesOf, spreadMarkers, type ScreenBox } from '../screen-boxes';
 
 export class MapLabels {
   private labels: HTMLElement[] = [];
@@ -134,18 +134,12 @@ export class MapLabels {
   private panelBoxes(): ScreenBox[] {
     const now = performance.now();
     if (now - this.panels.at < 250) return this.panels.boxes;
-    const canvas = this.galaxy.renderer.domElement.getBoundingClientRect();
-    const boxes: ScreenBox[] = [];
-    for (const el of document.querySelectorAll<HTMLElement>(PANELS)) {
+    const boxes = panelBoxesOf(PANELS, this.galaxy.renderer.domElement, (el) => {
       if (this.panelSizes && !this.watched.has(el)) {
         this.watched.add(el);
         this.panelSizes.observe(el);
       }
-      if (el.hidden || el.offsetParent === null) continue;
-      const r = el.getBoundingClientRect();
-      if (!r.width || !r.height) continue;
-      boxes.push({ x: r.left - canvas.left + r.width / 2, y: r.top - canvas.top + r.height / 2, width: r.width, height: r.height, visible: true });
-    }
+    });
     this.panels = { at: now, boxes };
     return boxes;
   }
