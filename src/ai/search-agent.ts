@@ -136,11 +136,33 @@ function playOn(
   done: (steps: number) => boolean,
   memories: Record<SideId, Memory> = { rebel: {}, imperial: {} },
 ): void {
+  const views = new ViewsWhileUnchanged();
   for (let steps = 0; !done(steps) && !game.winner && game.pending; steps++) {
     const decision = game.pending;
     const side = decision.side;
     const skills = side === own.side ? own.skills : undefined;
-    apply(game, planFor({ content, view: viewFor(game, side, { events: false }), decision, side, memory: memories[side], skills }));
+    apply(game, planFor({ content, view: views.of(game, side), decision, side, memory: memories[side], skills }));
+  }
+}
+
+/**
+ * A side's view in an imagined game, built again only when what it shows may have changed. Most steps of
+ * a plan change nothing a view shows (a piece picked, a mission chosen: four steps in five in a galactic
+ * game), and a view of the galaxy is the largest single cost of imagining one. What it shows is the
+ * world (its `revision` counts every change), the turn and segment, and three public records kept in
+ * `game.vars`; the pending decision is always the game's own.
+ */
+class ViewsWhileUnchanged {
+  private key = '';
+  private view: GameView | null = null;
+
+  of(game: Game, side: SideId): GameView {
+    const { vars } = game;
+    const key = `${side}:${game.world.revision}:${game.turn}:${game.segment}:${JSON.stringify([vars.questioned, vars.assignment, vars.sovereignCourts])}`;
+    if (this.view && key === this.key) return { ...this.view, decision: game.pending, winner: game.winner };
+    this.key = key;
+    this.view = viewFor(game, side, { events: false });
+    return this.view;
   }
 }
 

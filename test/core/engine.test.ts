@@ -113,6 +113,23 @@ describe('the engine', () => {
 });
 
 describe('copying a world', () => {
+  it('a copied game plays on exactly as its source, and apart from it', () => {
+    // the copy takes bitecs's record of components wholesale: every later tag, untag, move and query
+    // (registered before or after the copy) must behave as in the source
+    for (const scenario of SCENARIOS) {
+      const game = testGame(scenario, `on-${scenario}`);
+      playOut(game, randomPlayers('before'), { stopAfter: 150 });
+      const copy = cloneGame(game);
+      const before = stateHash(game);
+      expect(stateHash(copy)).toBe(before);
+      playOut(copy, randomPlayers('after'), { stopAfter: 300 });
+      expect(stateHash(game)).toBe(before); // the source did not move with its copy
+      playOut(game, randomPlayers('after'), { stopAfter: 300 });
+      expect(stateHash(copy)).toBe(stateHash(game));
+      expect(copy.turn).toBe(game.turn);
+    }
+  });
+
   it('the fast copy equals the snapshot round trip, entity for entity', async () => {
     const { cloneWorld, restoreWorld, snapshotWorld } = await import('../../src/core/world/snapshot');
     const game = testGame(undefined, 'copy');

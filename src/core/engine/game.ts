@@ -131,7 +131,7 @@ const refreshedAt = new WeakMap<AnyGame, string>();
  * Make derived state fresh: the ruleset's refresh, skipped when its revision shows nothing has changed
  * since a refresh in the same segment. A refresh that changes the world itself (a ship lost for want of a
  * friend) is run again next time, as its change may call for more; when no segment is running (one has
- * just ended), it always runs, as the player-turn closes then. A copied game (a new object) refreshes.
+ * just ended), it always runs, as the player-turn closes then. A copy (`cloneGame`) is as fresh as its source.
  */
 function refreshDerived(game: AnyGame): void {
   const { ruleset } = game;
@@ -284,7 +284,7 @@ export function stateHash(game: AnyGame): string {
 
 /** An independent copy (for AI search): own world, own RNG, own frames. */
 export function cloneGame<G extends AnyGame>(game: G): G {
-  return {
+  const copy = {
     ...game,
     world: cloneWorld(game.world),
     rng: game.rng.clone(),
@@ -295,6 +295,10 @@ export function cloneGame<G extends AnyGame>(game: G): G {
     events: [...game.events],
     vars: structuredClone(game.vars),
   };
+  // the copy's world is the same, revision and all: refreshed as far as the game was
+  const refreshed = refreshedAt.get(game);
+  if (refreshed !== undefined) refreshedAt.set(copy, refreshed);
+  return copy;
 }
 
 /** Rebuild a game from its scenario, seed and commands. Throws naming the first refused command. */

@@ -3,7 +3,7 @@
  * This one format serves the state hash (hash of the snapshot), copies of a world for AI search
  * (snapshot, then restore), and debugging (it is readable JSON).
  */
-import { addComponent, getEntityComponents, getRelationTargets, hasComponent } from 'bitecs';
+import { $internal, addComponent, getRelationTargets, hasComponent, registerComponent, type InternalWorld } from 'bitecs';
 import { NUMERIC_FIELDS, type Components } from './components';
 import { RELATIONS, type RelationName } from './relations';
 import { createGameWorld, indexPieces, spawn, type EntityKind, type GameWorld } from './world';
@@ -94,51 +94,53 @@ export function restoreWorld(snapshot: WorldSnapshot): GameWorld {
 
 /**
  * A fast copy of a world, for AI search (thousands of copies a decision): numeric stores are copied
- * wholesale, then each entity gets the same components and relation pairs. Equal to
- * `restoreWorld(snapshotWorld(world))`, several times faster (tested).
+ * wholesale, and so is bitecs's own record of which entity has which component. Equal to
+ * `restoreWorld(snapshotWorld(world))`, and it behaves the same afterwards (tested); several times faster
+ * than adding each component again, which for a relation pair also adds its wildcard pairs one by one.
+ *
+ * bitecs 0.4 keeps that record in the world's `$internal` context: a component's bit (its generation and
+ * flag, given in the order components were first registered), each entity's masks, each entity's set of
+ * components, and the entities with relations. The copy registers the source's components in the
+ * source's order, so every bit is the same, then copies masks and sets. Queries are not copied: the copy
+ * registers its own when first asked, and bitecs fills a new query from the masks.
  */
 export function cloneWorld(src: GameWorld): GameWorld {
   const dst = createGameWorld();
   const s = src.c as unknown as Record<string, Record<string, unknown>>;
   const d = dst.c as unknown as Record<string, Record<string, unknown>>;
-  const storeMap = new Map<object, object>();
-  for (const name of COMPONENT_NAMES) storeMap.set(s[name] as object, d[name] as object);
+  const from = (src as unknown as InternalWorld)[$internal];
+  const to = (dst as unknown as InternalWorld)[$internal];
+  const storeOf = new Map<object, object>();
+  for (const name of COMPONENT_NAMES) storeOf.set(s[name] as object, d[name] as object);
+  // the same components, in the same order: the same bits (a store of ours stands for its source's store)
+  for (const [component, data] of from.componentMap) {
+    const own = registerComponent(dst, (storeOf.get(component as object) ?? component) as object);
+    if (own.generationId !== data.generationId || own.bitflag !== data.bitflag) throw new Error('cloneWorld: a component took another bit than in the source world');
+  }
   for (const [name, fields] of Object.entries(NUMERIC_FIELDS))
     for (const field of fields) ((d[name] as Record<string, Int16Array>)[field] as Int16Array).set((s[name] as Record<string, Int16Array>)[field] as Int16Array);
-  for (let eid = 1; eid < src.kinds.length; eid++) {
-    const kind = src.kinds[eid] as EntityKind;
-    const ref = src.c.Ref.id[eid];
-    spawn(dst, kind, ref);
+  // the same entities: bitecs's index of them, and ours (kinds, content ids)
+  const index = from.entityIndex;
+  to.entityIndex = { ...index, dense: index.dense.slice(), sparse: index.sparse.slice() };
+  dst.kinds = src.kinds.slice();
+  for (const [kind, eids] of Object.entries(src.byKind)) dst.byKind[kind as EntityKind] = eids.slice();
+  for (const kind of Object.keys(src.ids) as EntityKind[]) dst.ids[kind] = new Map(src.ids[kind]);
+  dst.c.Ref.id = src.c.Ref.id.slice();
+  // which entity has which component
+  to.entityMasks = from.entityMasks.map((masks) => masks.slice());
+  for (const [eid, components] of from.entityComponents) {
+    const own = new Set<object>();
+    for (const component of components) own.add(storeOf.get(component as object) ?? (component as object));
+    to.entityComponents.set(eid, own);
   }
+  to.entitiesWithRelations = new Set(from.entitiesWithRelations);
   dst.environOfPiece.set(src.environOfPiece);
   dst.holderOfPossession.set(src.holderOfPossession);
+  // the static layout's lookups, filled as they are asked: the same for the copy
+  dst.planetOfEnviron.set(src.planetOfEnviron);
+  dst.systemOfPlanet.set(src.systemOfPlanet);
+  for (const [planet, environs] of src.environsOfPlanet) dst.environsOfPlanet.set(planet, environs);
   indexPieces(dst);
-  for (let eid = 1; eid < src.kinds.length; eid++) {
-    for (const component of getEntityComponents(src, eid)) {
-      const own = storeMap.get(component);
-      if (own) {
-        if (own !== dst.c.Ref) addComponent(dst, eid, own);
-      } else if (isOwnRelationPair(component)) {
-        addComponent(dst, eid, component); // relation pairs are shared tags, keyed by target id
-      }
-    }
-  }
+  dst.revision = src.revision;
   return dst;
-}
-
-const OWN_RELATIONS = new Set<unknown>(Object.values(RELATIONS));
-let relationSymbol: symbol | undefined;
-let targetSymbol: symbol | undefined;
-
-/** A pair of one of our relations with a concrete target (not a wildcard pair bitecs adds itself). */
-function isOwnRelationPair(component: object): boolean {
-  if (!relationSymbol || !targetSymbol) {
-    for (const sym of Object.getOwnPropertySymbols(component)) {
-      if (sym.description === 'bitecs-relation') relationSymbol = sym;
-      if (sym.description === 'bitecs-pairTarget') targetSymbol = sym;
-    }
-    if (!relationSymbol || !targetSymbol) return false;
-  }
-  const record = component as Record<symbol, unknown>;
-  return OWN_RELATIONS.has(record[relationSymbol]) && typeof record[targetSymbol] === 'number';
 }
