@@ -58,7 +58,7 @@ export default defineConfig({
       // like the unit tests, a worker's files share its modules (the content and rules imported once a worker)
       { extends: true, test: { name: 'games', include: GAMES, isolate: false } },
       // the game server, its clients and its database, in process and in a child process
-      { extends: true, test: { name: 'server', include: ['test/server/**/*.test.ts'] } },
+      { extends: true, test: { name: 'server', include: ['test/server/**/*.test.ts'], globalSetup: ['test/server/global-setup.ts'] } },
       // the browser tests: the game built once and served statically, one Chromium per worker (test/e2e/browser.ts)
       { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], globalSetup: ['test/e2e/global-setup.ts'], isolate: false } },
     ],

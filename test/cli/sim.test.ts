@@ -5,7 +5,7 @@
  * `npm run sim` runs); one case starts `npm run sim`'s own entry, for the exit code and stderr a shell sees.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -159,6 +159,7 @@ describe('npm run sim', () => {
     const file = join(dir, 'hostile.json');
     writeFileSync(file, '{"formatVersion":2,"contentVersion":"x","scenario":"armageddon","seed":"1","commands":[],"__proto__":{"a":1}}');
     const run = spawnSync(TSX, ['src/cli/sim.ts', '--replay', file, '--json'], { encoding: 'utf8' });
+    rmSync(dir, { recursive: true, force: true });
     expect(run.status).not.toBe(0);
     expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^sim: refused .*hostile\.json: The save is malformed/)]);
   }, 60_000);

@@ -4,8 +4,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inject } from 'vitest';
 import { Rng } from '../../src/core/rng';
 import { OnlineSeat } from '../../src/online/client';
 import type { StateMessage } from '../../src/online/protocol';
@@ -13,9 +13,9 @@ import type { Command } from '../../src/core/engine/types';
 
 export { freePort } from '../../src/server/free-port';
 
-/** A fresh directory for a server's database. */
+/** A fresh directory for a server's database, under the run's own (removed at its end: global-setup.ts). */
 export function databaseFile(): string {
-  return join(mkdtempSync(join(tmpdir(), 'gu-online-')), 'games.sqlite');
+  return join(mkdtempSync(join(inject('databaseRoot'), 'db-')), 'games.sqlite');
 }
 
 /**
