@@ -445,15 +445,7 @@ export class GalaxyScene {
   /** Fly the camera so it looks at `target` from `distance` away (keeping the current direction). */
   flyTo(target: Vector3, distance: number, instant = false): void {
     this.flights++;
-    const dir = this.tmpV.copy(this.camera.position).sub(this.controls.target);
-    if (dir.lengthSq() < 1e-6) dir.set(0, 1, 1);
-    dir.normalize();
-    // Keep a pleasant elevation: between 25 and 70 degrees above the galactic plane.
-    const elev = Math.asin(Math.max(-1, Math.min(1, dir.y)));
-    const clamped = Math.max(0.45, Math.min(1.2, elev));
-    const horiz = Math.hypot(dir.x, dir.z) || 1;
-    dir.set((dir.x / horiz) * Math.cos(clamped), Math.sin(clamped), (dir.z / horiz) * Math.cos(clamped));
-    const toPos = target.clone().addScaledVector(dir, distance);
+    const toPos = target.clone().addScaledVector(this.bearing(this.tmpV), distance);
     if (instant || this.reducedMotion) {
       this.controls.target.copy(target);
       this.camera.position.copy(toPos);
@@ -526,6 +518,58 @@ export class GalaxyScene {
     this.focusedSystem = system;
     this.flyTo(centre, Math.max(distance, radius * 1.5), instant);
   }
+
+  /**
+   * Frame `points` (a board's star systems) as large as the open part of the page allows: the camera
+   * looks at `centre` along its bearing from the nearest distance at which every point shows inside the
+   * insets with `margin` pixels clear around it (for its name and badge). A board seen at a slant is
+   * wider than it is deep, so this fills the page where a sphere round it (`frameSphere`) leaves a border.
+   */
+  framePoints(centre: Vector3, points: readonly Vector3[], margin: { x: number; top: number; bottom: number }, instant = false): void {
+    const w = this.container.clientWidth || window.innerWidth;
+    const h = this.container.clientHeight || window.innerHeight;
+    const { left, right, bottom } = this.insets;
+    const probe = (this.fitCamera ??= new PerspectiveCamera()).copy(this.camera);
+    const dir = this.bearing(new Vector3());
+    const v = new Vector3();
+    const fits = (distance: number) => {
+      probe.position.copy(centre).addScaledVector(dir, distance);
+      probe.lookAt(centre);
+      probe.updateMatrixWorld();
+      return points.every((p) => {
+        v.copy(p).project(probe);
+        const x = ((v.x + 1) / 2) * w;
+        const y = ((1 - v.y) / 2) * h;
+        return v.z < 1 && x - margin.x >= left && x + margin.x <= w - right && y - margin.top >= 0 && y + margin.bottom <= h - bottom;
+      });
+    };
+    // the nearest distance that fits, by halving (fitting is monotone in the distance: nearer, larger)
+    let near = 1;
+    let far = 64;
+    while (!fits(far) && far < 4000) (near = far), (far *= 2);
+    for (let i = 0; i < 30 && far - near > 0.05; i++) {
+      const mid = (near + far) / 2;
+      if (fits(mid)) far = mid;
+      else near = mid;
+    }
+    this.focusedSystem = null;
+    this.flyTo(centre, far, instant);
+  }
+
+  /** Where the camera looks from, as a unit vector from its target: its bearing now, between 25 and 70 degrees above the galactic plane. */
+  private bearing(out: Vector3): Vector3 {
+    const dir = out.copy(this.camera.position).sub(this.controls.target);
+    if (dir.lengthSq() < 1e-6) dir.set(0, 1, 1);
+    dir.normalize();
+    // Keep a pleasant elevation: between 25 and 70 degrees above the galactic plane.
+    const elev = Math.asin(Math.max(-1, Math.min(1, dir.y)));
+    const clamped = Math.max(0.45, Math.min(1.2, elev));
+    const horiz = Math.hypot(dir.x, dir.z) || 1;
+    return dir.set((dir.x / horiz) * Math.cos(clamped), Math.sin(clamped), (dir.z / horiz) * Math.cos(clamped));
+  }
+
+  /** A scratch camera for `framePoints` to try distances with. */
+  private fitCamera: PerspectiveCamera | null = null;
 
   focusPlanet(id: string, instant = false): void {
     const p = this.layout.planets[this.layout.planetIndex.get(id) ?? -1];

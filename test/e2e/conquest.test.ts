@@ -108,6 +108,10 @@ describe('conquest', () => {
     expect(me).toBe('azure'); // seat 1, after the swap above
     const start = await board();
     expect(Object.keys(start)).toHaveLength(25);
+    // the board framed as large as the room between the panels allows: every territory's name shows at
+    // once at the start (framed as a sphere round it, two were hidden for want of room)
+    const names = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.system-label')].filter((l) => l.style.display !== 'none').map((l) => l.textContent));
+    expect(names).toHaveLength(25);
 
     const seen = new Set<string>();
     let battleOdds = '';

@@ -6,21 +6,21 @@ import { Vector3 } from 'three';
 import type { Content } from '../../core/content/validate';
 import type { GalaxyScene, Selection } from '../../render/galaxy-scene';
 
+/** Pixels kept clear round each star when the board is framed: half a name's width, the title bar and a badge above, a name below. */
+const BOARD_MARGIN = { x: 56, top: 84, bottom: 36 };
+
 export class BoardFrame {
-  /** The systems' bounding sphere, to frame the whole board. */
+  /** The systems' centre, where the camera looks when it frames the whole board. */
   private readonly centre = new Vector3();
-  private radius = 1;
 
   constructor(private readonly galaxy: GalaxyScene) {}
 
-  /** Measure the board's bounding sphere: the galaxy's systems, or a map file's (measured again after the map changes). */
+  /** Measure the board's centre: the galaxy's systems, or a map file's (measured again after the map changes). */
   measure(): void {
     const systems = this.galaxy.layout.systems;
     this.centre.set(0, 0, 0);
     for (const s of systems) this.centre.add(s.position);
     this.centre.divideScalar(Math.max(1, systems.length));
-    this.radius = 1;
-    for (const s of systems) this.radius = Math.max(this.radius, s.position.distanceTo(this.centre) + s.def.drift.outer);
   }
 
   /** Frame the whole board between the panel on the left and the one on the right. */
@@ -31,7 +31,8 @@ export class BoardFrame {
     const left = shown(leftPanel) ? Math.max(0, leftPanel.getBoundingClientRect().right - page.left + 8) : 0;
     const right = shown(rightPanel) ? Math.max(0, page.right - rightPanel.getBoundingClientRect().left + 8) : 0;
     this.galaxy.setInsets({ left, right, bottom: 0 });
-    this.galaxy.frameSphere(this.centre, this.radius, 0.98, null);
+    // each star with room round it for its badge above (under the page's title bar at the top) and its name below
+    this.galaxy.framePoints(this.centre, this.galaxy.layout.systems.map((s) => s.position), BOARD_MARGIN);
   }
 }
 
