@@ -129,7 +129,9 @@ export const MAX_MOVE_COMMANDS = 64;
  * Client to server, [issue 47] a move made on the map: its commands in order (pick each piece, then where
  * to). The room plays them all or none: each is checked against the decision pending when its turn comes;
  * if any is refused, the game is as it was before the first and the seat is told why. Saved once and
- * sent to everyone once, as one step of the game.
+ * sent to everyone once, as one step of the game. Only its last command may roll a die or reveal anything
+ * (those before it are the ruleset's `leadingCommands`: picks), so no seat learns what a move would bring
+ * and has it undone.
  */
 export interface MoveMessage {
   commands: Command<string>[];

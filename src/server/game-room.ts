@@ -314,9 +314,15 @@ export class GameRoom extends Room {
     if (!Array.isArray(commands) || commands.length < 1 || commands.length > MAX_MOVE_COMMANDS) {
       return client.send('refused', { reason: `a move is { commands: [...] } with 1 to ${MAX_MOVE_COMMANDS} commands; nothing changed` });
     }
+    const leading = this.online.leadingCommands ?? [];
     for (const [i, command] of commands.entries()) {
       const problem = this.commandProblem(command, seat);
       if (problem) return client.send('refused', { reason: `that move was not made, nothing changed: its command ${i + 1} of ${commands.length}: ${problem}` });
+      // only what gathers a choice may come before a move's last command (nothing else is tried and undone)
+      if (i < commands.length - 1 && !leading.includes((command as Command<string>).type)) {
+        const may = leading.length ? `only ${leading.join(', ')} may come before its last command` : 'it may hold one command only';
+        return client.send('refused', { reason: `that move was not made, nothing changed: ${may}, and its command ${i + 1} is ${(command as Command<string>).type}` });
+      }
     }
     this.play(commands as Command<string>[], (reason) => client.send('refused', { reason }));
   }
@@ -357,9 +363,19 @@ export class GameRoom extends Room {
     const n = this.game.log.length;
     const game = commands.length === 1 ? this.game : cloneGame(this.game);
     for (const [i, command] of commands.entries()) {
+      const dice = JSON.stringify(game.rng.state());
+      const told = game.events.length;
       const result = apply(game, command);
       if (!result.ok) {
         refuse(commands.length === 1 ? result.reason : `that move was not made, the game is as it was: its command ${i + 1} of ${commands.length} (${command.type}) was refused: ${result.reason}`);
+        return false;
+      }
+      // a command before a move's last gathers the seat's choice and nothing more (the ruleset's
+      // `leadingCommands`); one that rolled, told or passed the decision would be undone here, its outcome
+      // known: refused in words that say nothing of it, and logged as the ruleset's mistake
+      if (i < commands.length - 1 && (game.pending?.side !== command.side || game.events.length !== told || JSON.stringify(game.rng.state()) !== dice)) {
+        console.error(`game ${this.stored.id}: a move's command ${command.type} rolled, told something or passed the decision: it is no leading command`);
+        refuse(`that move was not made, the game is as it was: its command ${i + 1} (${command.type}) must be sent on its own`);
         return false;
       }
     }

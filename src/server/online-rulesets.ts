@@ -45,6 +45,14 @@ export interface OnlineRuleset {
    * decision only, from its own pieces only (plain data), or why it may not ask.
    */
   dests?(game: AnyGame, side: string, pieces: number[]): { dests: Json } | { refused: string };
+  /**
+   * [issue 47] the commands a move of several (made on the map) may hold before its last: answers that only
+   * gather the seat's choice (roll no die, tell nothing, leave the decision with the seat). A move refused
+   * after them and undone has then taught its seat nothing it did not know; a command that reveals
+   * something must end its move, so no seat can try a move, learn what it would bring, and take it back.
+   * Absent: moves of one command only.
+   */
+  leadingCommands?: readonly string[];
   /** The AI levels, by name. */
   agentNames: string[];
   agent(name: string, side: string, seed: string): OnlineAgent;
@@ -85,6 +93,9 @@ const starSystem: OnlineRuleset = {
     };
     return facts as unknown as Json;
   },
+  // [9.0] a piece picked into the moving stack, [13.1] a character picked for a mission, [10.0] the environ
+  // where combat may be declared next: each only narrows the seat's own next decision
+  leadingCommands: ['pick', 'pick-for-mission', 'next-environ'],
   dests(game, side, pieces) {
     const g = game as Game;
     const pending = g.pending && !g.winner && g.pending.side === side ? g.pending : null;

@@ -1,13 +1,16 @@
 /**
  * The map online [issue 47]: a move made on the map (a stack's picks, then where it goes) is one message
- * the room plays all or none, keeps once and sends everyone once; shift-click's question (where some of a
- * stack's pieces may go together) is answered by the server, for the seat's own decision and pieces only.
+ * the room plays all or none, keeps once and sends everyone once; only its last command may roll a die or
+ * reveal anything, so a move refused and undone has taught its seat nothing. Shift-click's question (where
+ * some of a stack's pieces may go together) is answered by the server, for the seat's own decision and
+ * pieces only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchMaker } from '@colyseus/core';
 import Database from 'better-sqlite3';
 import { bundledContent } from '../../src/core/content/bundled';
-import { stateHash } from '../../src/core/engine/game';
+import { apply, stateHash } from '../../src/core/engine/game';
+import { Rng } from '../../src/core/rng';
 import { canonical } from '../../src/core/engine/commands';
 import { viewFor } from '../../src/core/view';
 import { nameOf } from '../../src/core/names';
@@ -16,7 +19,7 @@ import { createOnlineGame, OnlineSeat } from '../../src/online/client';
 import type { DestsMessage, OnlinePlayFacts, StateMessage } from '../../src/online/protocol';
 import { startGameServer, type GameServer } from '../../src/server/game-server';
 import { replay } from '../../src/server/game-room';
-import { ONLINE_RULESETS } from '../../src/server/online-rulesets';
+import { ONLINE_RULESETS, startStoredGame } from '../../src/server/online-rulesets';
 import { stackDests, type Mover } from '../../src/words/dests';
 import { databaseFile, freePort, waitFor } from './helpers';
 
@@ -49,7 +52,7 @@ const roomGame = (seat: OnlineSeat): AnyGame => (matchMaker.getLocalRoomById(sea
 const storedGame = (gameId: string): Game => replay(content, server.store.game(gameId)!, STAR_SYSTEM, server.store.commands(gameId)) as Game;
 
 describe('map moves online are one message, played all or none [issue 47]', () => {
-  it('[9.0] a move whose last command is illegal leaves the game as it was (same state hash, nothing kept, nothing sent) and says why; a good one is kept and sent once', async () => {
+  it('[9.0] a move whose last command is illegal leaves the game as it was (same state hash, nothing kept, nothing sent) and says why; only its last may roll or reveal; a good one is kept and sent once', async () => {
     const { gameId, rebel, imperial, state, movers } = await atRebelMovement();
     const mover = movers.find((m) => m.take.length >= 2 && m.dests.length);
     expect(mover, 'a stack of two or more pieces with somewhere to go').toBeDefined();
@@ -78,6 +81,13 @@ describe('map moves online are one message, played all or none [issue 47]', () =
     expect(rebel.refusals[1]).toMatch(/^that move was not made, nothing changed: its command 2 of 2: you play the rebel seat, not the imperial/);
     expect(stateHash(roomGame(rebel))).toBe(before);
 
+    // a command that may roll or reveal (the move itself) only ends a move: nobody tries one, learns what it
+    // brings and has it taken back by the command after it
+    rebel.sendMove([...good, good[0]!]);
+    await waitFor(() => rebel.refusals[2], 'the third refusal');
+    expect(rebel.refusals[2]).toBe(`that move was not made, nothing changed: only pick, pick-for-mission, next-environ may come before its last command, and its command ${good.length} is move-to`);
+    expect(stateHash(roomGame(rebel))).toBe(before);
+
     // the good move: kept in one go, sent to each seat once, as one step of the game
     rebel.sendMove(good);
     await waitFor(() => heard.imperial!.length > 0 && heard.rebel!.length > 0, 'the state after the move');
@@ -86,7 +96,7 @@ describe('map moves online are one message, played all or none [issue 47]', () =
     for (const side of ['rebel', 'imperial']) {
       expect(heard[side]!.map((s) => s.step), `${side}'s states`).toEqual([kept + good.length]);
     }
-    expect(rebel.refusals.length).toBe(2);
+    expect(rebel.refusals.length).toBe(3);
     // the room's game is the one its store makes again
     expect(stateHash(roomGame(rebel))).toBe(stateHash(storedGame(gameId)));
     expect(stateHash(roomGame(rebel))).not.toBe(before);
@@ -168,5 +178,28 @@ describe('map moves online are one message, played all or none [issue 47]', () =
     expect(server.store.commands(gameId).length).toBe(state.step);
     expect(rebel.refusals).toEqual([]);
     await Promise.all([rebel.leave(), imperial.leave()]);
+  });
+
+  it('[9.0, 10.0, 13.1] the commands a move may hold before its last gather a choice and nothing more: no die rolled, nothing told, the decision still the seat\'s', () => {
+    const leading = STAR_SYSTEM.leadingCommands!;
+    const seen: Record<string, number> = {};
+    // random games of four scenarios: every leading command answered in them, checked as the room checks it
+    for (const scenario of [...content.scenarios.keys()].slice(0, 4)) {
+      const game = startStoredGame(content, { ruleset: 'star-system', scenario, seed: scenario, options: {} }) as Game;
+      const rng = Rng.fromSeed(`leading ${scenario}`);
+      while (game.pending && !game.winner) {
+        const option = rng.pick(game.pending.options);
+        const dice = JSON.stringify(game.rng.state());
+        const told = game.events.length;
+        expect(apply(game, option).ok).toBe(true);
+        if (!leading.includes(option.type)) continue;
+        seen[option.type] = (seen[option.type] ?? 0) + 1;
+        expect(JSON.stringify(game.rng.state()), `${option.type} rolled`).toBe(dice);
+        expect(game.events.slice(told), `${option.type} told`).toEqual([]);
+        expect(game.pending?.side, `${option.type} passed the decision`).toBe(option.side);
+      }
+    }
+    expect(seen.pick).toBeGreaterThan(100);
+    expect(seen['pick-for-mission']).toBeGreaterThan(10);
   });
 });
