@@ -137,6 +137,7 @@ describe('map moves online are one message, played all or none [issue 47]', () =
     };
     const mover = movers.find((m) => m.pieces.length >= 2)!;
     const local = storedGame(gameId);
+    const before = stateHash(roomGame(rebel));
     // a piece of the stack that can go somewhere alone (a ship without its pilot cannot [9.5])
     const single = mover.pieces.find((p) => stackDests(local, local.pending!, [p]).length);
     expect(single).toBeDefined();
@@ -176,6 +177,7 @@ describe('map moves online are one message, played all or none [issue 47]', () =
     rebel.room.send('dests', { pieces: 'all' });
     await waitFor(() => answers.some((a) => /a dests request is/.test(a.refused ?? '')), 'the malformed question\'s answer');
     expect(server.store.commands(gameId).length).toBe(state.step);
+    expect(stateHash(roomGame(rebel))).toBe(before);
     expect(rebel.refusals).toEqual([]);
     await Promise.all([rebel.leave(), imperial.leave()]);
   });
