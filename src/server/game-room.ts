@@ -16,6 +16,9 @@
  * - no error in a handler ends the process (`onUncaughtException`); a command the database cannot keep
  *   is refused, the room goes back to the game as last saved, and while the database cannot write the
  *   game is on hold (said in every state), resuming by itself when the store can write again;
+ * - a move made on the map (its picks, then where to) is one message played whole or not at all, kept in
+ *   one write and sent once; only its last command may roll or reveal, so one refused and undone has
+ *   taught its seat nothing [issue 47];
  * - the seed never leaves the server before the game is over (the `over` message then carries it);
  * - a room nobody joins goes soon; a seat's hand-over deadline is kept with the game and resumed.
  */
