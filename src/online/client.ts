@@ -5,7 +5,7 @@
  */
 import { Client, type Room } from '@colyseus/sdk';
 import type { Command } from '../core/engine/types';
-import { GAME_ROOM, type JoinRequest, type JoinedMessage, type NewOnlineGame, type OverMessage, type RefusedMessage, type StateMessage } from './protocol';
+import { GAME_ROOM, type DestsMessage, type JoinRequest, type JoinedMessage, type NewOnlineGame, type OverMessage, type RefusedMessage, type StateMessage } from './protocol';
 
 /** A game's link on its server: the invitation, or with `token` the link that opens that seat. */
 export function onlineLink(serverUrl: string, gameId: string, token?: string | null): string {
@@ -40,6 +40,7 @@ export class OnlineSeat {
   private listeners: ((state: StateMessage) => void)[] = [];
   private refusedListeners: ((reason: string) => void)[] = [];
   private overListeners: ((over: OverMessage) => void)[] = [];
+  private destsListeners: ((answer: DestsMessage) => void)[] = [];
 
   /** Set once the server has seated us (before any state comes). */
   joined!: JoinedMessage;
@@ -69,6 +70,9 @@ export class OnlineSeat {
     room.onMessage('refused', (m: RefusedMessage) => {
       this.refusals.push(m.reason);
       for (const l of this.refusedListeners) l(m.reason);
+    });
+    room.onMessage('dests', (m: DestsMessage) => {
+      for (const l of this.destsListeners) l(m);
     });
     room.onMessage('over', (m: OverMessage) => {
       this.over = m;
@@ -122,6 +126,20 @@ export class OnlineSeat {
 
   send(command: Command<string>): void {
     this.room.send('command', command);
+  }
+
+  /** [issue 47] a move of several commands (a stack's picks and where it goes): the server plays all of them or none. */
+  sendMove(commands: Command<string>[]): void {
+    this.room.send('move', { commands });
+  }
+
+  /** [issue 47] ask where these pieces of our own may go together now (answered through `onDests`). */
+  askDests(pieces: number[]): void {
+    this.room.send('dests', { pieces });
+  }
+
+  onDests(listener: (answer: DestsMessage) => void): void {
+    this.destsListeners.push(listener);
   }
 
   /** Leave the table (a connection already closed is left at once; a server gone quiet is not waited for). */

@@ -9,7 +9,7 @@ import type { EntityRefs } from '../core/world/entity-refs';
 import type { OptionInfo } from '../words/describe';
 import type { CombatFacts } from '../words/combat-facts';
 import type { OddsNote } from '../words/character-odds';
-import type { ListGroup, Mover } from '../words/dests';
+import type { Dest, ListGroup, Mover } from '../words/dests';
 import type { AssignmentFacts } from '../words/assignment';
 
 /** The Colyseus room type every online game is played in (one room per game, found by its id). */
@@ -122,7 +122,37 @@ export interface OverMessage {
   seed: string;
 }
 
-export type ClientMessages = { command: Command<string> };
+/** The most commands one move may hold (a stack's picks and its destination: a stack holds far fewer). */
+export const MAX_MOVE_COMMANDS = 64;
+
+/**
+ * Client to server, [issue 47] a move made on the map: its commands in order (pick each piece, then where
+ * to). The room plays them all or none: each is checked against the decision pending when its turn comes;
+ * if any is refused, the game is as it was before the first and the seat is told why. Saved once and
+ * sent to everyone once, as one step of the game. Only its last command may roll a die or reveal anything
+ * (those before it are the ruleset's `leadingCommands`: picks), so no seat learns what a move would bring
+ * and has it undone.
+ */
+export interface MoveMessage {
+  commands: Command<string>[];
+}
+
+/** Client to server, [issue 47] where these pieces of the seat's own may go together now (answered with `dests`). */
+export interface DestsRequest {
+  pieces: number[];
+}
+
+/** Server to client, [issue 47] the answer to a `DestsRequest`, for the state of that `step`: the pieces'
+ * destinations as the board shows them (src/words/dests.ts, for this seat's own pending decision), or,
+ * with none, why they were not given (nothing changed). */
+export interface DestsMessage {
+  step: number;
+  pieces: number[];
+  dests: Dest[];
+  refused?: string;
+}
+
+export type ClientMessages = { command: Command<string>; move: MoveMessage; dests: DestsRequest };
 
 /**
  * What the game server adds for a star-system seat to each state it sends [issue 27]: what the play

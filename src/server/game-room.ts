@@ -16,15 +16,29 @@
  * - no error in a handler ends the process (`onUncaughtException`); a command the database cannot keep
  *   is refused, the room goes back to the game as last saved, and while the database cannot write the
  *   game is on hold (said in every state), resuming by itself when the store can write again;
+ * - a move made on the map (its picks, then where to) is one message played whole or not at all, kept in
+ *   one write and sent once; only its last command may roll or reveal, so one refused and undone has
+ *   taught its seat nothing [issue 47];
  * - the seed never leaves the server before the game is over (the `over` message then carries it);
  * - a room nobody joins goes soon; a seat's hand-over deadline is kept with the game and resumed.
  */
 import { matchMaker, Room, ServerError, type Client } from '@colyseus/core';
-import { apply, stateHash } from '../core/engine/game';
+import { apply, cloneGame, stateHash } from '../core/engine/game';
 import type { AnyGame, Command, Json } from '../core/engine/types';
 import type { Content } from '../core/content/validate';
 import { commandShapeProblem } from '../core/engine/commands';
-import { MAX_CLIENT_MESSAGE_BYTES, RATE_BURST, RATE_PER_SECOND, type JoinRequest, type JoinedMessage, type OverMessage, type SeatInfo, type StateMessage } from '../online/protocol';
+import {
+  MAX_CLIENT_MESSAGE_BYTES,
+  MAX_MOVE_COMMANDS,
+  RATE_BURST,
+  RATE_PER_SECOND,
+  type DestsMessage,
+  type JoinRequest,
+  type JoinedMessage,
+  type OverMessage,
+  type SeatInfo,
+  type StateMessage,
+} from '../online/protocol';
 import { newToken, StoreError, tokenHash, type GameStore, type StoredGame, type StoredSeat } from './game-store';
 import { ONLINE_RULESETS, startStoredGame, type OnlineRuleset } from './online-rulesets';
 import type { AiPool } from './ai-pool';
@@ -123,6 +137,8 @@ export class GameRoom extends Room {
     this.setMetadata({ gameId: id, ruleset: stored.ruleset, scenario: stored.scenario });
     this.maxClients = online.seatsOf(this.game).length + SPARE_CONNECTIONS;
     this.onMessage('command', (client, message) => this.onCommand(client, message));
+    this.onMessage('move', (client, message) => this.onMove(client, message));
+    this.onMessage('dests', (client, message) => this.onDests(client, message));
     // anything else a client sends is answered, never acted on
     this.onMessage('*', (client, type) => client.send('refused', { reason: `"${String(type).slice(0, 40)}" is not a message this server takes` }));
     this.autoDispose = false;
@@ -256,49 +272,130 @@ export class GameRoom extends Room {
 
   // ------------------------------------------------------------------ commands
 
-  private onCommand(client: Client, message: unknown): void {
+  /** A client's message let in: from a seat, within its allowance and size; else refused (null). */
+  private admit(client: Client, message: unknown): Seated | null {
     const seat = this.seated.get(client.sessionId);
-    if (!seat) return client.send('refused', { reason: 'you have no seat in this game' });
-    if (!this.allow(client, seat)) return;
+    if (!seat) {
+      client.send('refused', { reason: 'you have no seat in this game' });
+      return null;
+    }
+    if (!this.allow(client, seat)) return null;
     let size = Infinity;
     try {
       size = JSON.stringify(message ?? null).length;
     } catch {
       // not JSON (a cycle, a big integer): refused below
     }
-    if (size > MAX_CLIENT_MESSAGE_BYTES) return client.send('refused', { reason: `a command may be at most ${MAX_CLIENT_MESSAGE_BYTES} bytes` });
-    const shape = commandShapeProblem(message, this.online.seatsOf(this.game));
-    if (shape) return client.send('refused', { reason: shape });
-    const command = message as Command<string>;
-    if (command.side !== seat.side) return client.send('refused', { reason: `you play the ${seat.side} seat, not the ${command.side}` });
-    this.play(command, (reason) => client.send('refused', { reason }));
+    if (size > MAX_CLIENT_MESSAGE_BYTES) {
+      client.send('refused', { reason: `a message may be at most ${MAX_CLIENT_MESSAGE_BYTES} bytes` });
+      return null;
+    }
+    return seat;
   }
 
-  /** Apply a command; keep it; tell everyone. A command the database cannot keep never happened. */
-  private play(command: Command<string>, refuse: (reason: string) => void): boolean {
+  /** Why a command cannot be the seat's (its shape, another seat's), or null. */
+  private commandProblem(message: unknown, seat: Seated): string | null {
+    const shape = commandShapeProblem(message, this.online.seatsOf(this.game));
+    if (shape) return shape;
+    const side = (message as Command<string>).side;
+    return side !== seat.side ? `you play the ${seat.side} seat, not the ${side}` : null;
+  }
+
+  private onCommand(client: Client, message: unknown): void {
+    const seat = this.admit(client, message);
+    if (!seat) return;
+    const problem = this.commandProblem(message, seat);
+    if (problem) return client.send('refused', { reason: problem });
+    this.play([message as Command<string>], (reason) => client.send('refused', { reason }));
+  }
+
+  /** [issue 47] a move made on the map: its commands played all or none (`play`), as one step for everyone. */
+  private onMove(client: Client, message: unknown): void {
+    const seat = this.admit(client, message);
+    if (!seat) return;
+    const commands = (message as { commands?: unknown } | null)?.commands;
+    if (!Array.isArray(commands) || commands.length < 1 || commands.length > MAX_MOVE_COMMANDS) {
+      return client.send('refused', { reason: `a move is { commands: [...] } with 1 to ${MAX_MOVE_COMMANDS} commands; nothing changed` });
+    }
+    const leading = this.online.leadingCommands ?? [];
+    for (const [i, command] of commands.entries()) {
+      const problem = this.commandProblem(command, seat);
+      if (problem) return client.send('refused', { reason: `that move was not made, nothing changed: its command ${i + 1} of ${commands.length}: ${problem}` });
+      // only what gathers a choice may come before a move's last command (nothing else is tried and undone)
+      if (i < commands.length - 1 && !leading.includes((command as Command<string>).type)) {
+        const may = leading.length ? `only ${leading.join(', ')} may come before its last command` : 'it may hold one command only';
+        return client.send('refused', { reason: `that move was not made, nothing changed: ${may}, and its command ${i + 1} is ${(command as Command<string>).type}` });
+      }
+    }
+    this.play(commands as Command<string>[], (reason) => client.send('refused', { reason }));
+  }
+
+  /**
+   * [issue 47] where some of the seat's own pieces may go together (shift-click on the map): the ruleset's
+   * answer for the seat's own pending decision, sent to that client alone. It changes nothing.
+   */
+  private onDests(client: Client, message: unknown): void {
+    const seat = this.admit(client, message);
+    if (!seat) return;
+    const pieces = (message as { pieces?: unknown } | null)?.pieces;
+    const answer = (refused: string | null, dests: Json = []) => {
+      const m = { step: this.game.log.length, pieces: Array.isArray(pieces) ? pieces : [], dests, ...(refused ? { refused } : {}) };
+      client.send('dests', m as unknown as DestsMessage);
+    };
+    if (!Array.isArray(pieces) || pieces.length > MAX_MOVE_COMMANDS || !pieces.every((p) => Number.isSafeInteger(p) && p > 0)) {
+      return answer(`a dests request is { pieces: [...] }, 1 to ${MAX_MOVE_COMMANDS} piece ids`);
+    }
+    const found = this.online.dests?.(this.game, seat.side, pieces as number[]) ?? { refused: `a ${this.stored.ruleset} game has no board to ask` };
+    if ('refused' in found) return answer(found.refused);
+    answer(null, found.dests);
+  }
+
+  /**
+   * Apply commands (one, or a move of several) all or none; keep them; tell everyone once. Each is checked
+   * by the engine against the decision pending when its turn comes. One the engine refuses changes nothing;
+   * a move of several is played on a copy of the game, taken whole only when every command of it was
+   * played and kept, so a refusal or a failed save midway leaves the game as it was before the first
+   * [issue 47]. A command the database cannot keep never happened.
+   */
+  private play(commands: Command<string>[], refuse: (reason: string) => void): boolean {
     if (this.hold || this.ctx.store.failing) {
       this.putOnHold(this.hold ?? (this.ctx.store.failing as string));
       refuse(holdWords(this.hold as string));
       return false;
     }
     const n = this.game.log.length;
-    const result = apply(this.game, command);
-    if (!result.ok) {
-      refuse(result.reason);
-      return false;
+    const game = commands.length === 1 ? this.game : cloneGame(this.game);
+    for (const [i, command] of commands.entries()) {
+      const dice = JSON.stringify(game.rng.state());
+      const told = game.events.length;
+      const result = apply(game, command);
+      if (!result.ok) {
+        refuse(commands.length === 1 ? result.reason : `that move was not made, the game is as it was: its command ${i + 1} of ${commands.length} (${command.type}) was refused: ${result.reason}`);
+        return false;
+      }
+      // a command before a move's last gathers the seat's choice and nothing more (the ruleset's
+      // `leadingCommands`); one that rolled, told or passed the decision would be undone here, its outcome
+      // known: refused in words that say nothing of it, and logged as the ruleset's mistake
+      if (i < commands.length - 1 && (game.pending?.side !== command.side || game.events.length !== told || JSON.stringify(game.rng.state()) !== dice)) {
+        console.error(`game ${this.stored.id}: a move's command ${command.type} rolled, told something or passed the decision: it is no leading command`);
+        refuse(`that move was not made, the game is as it was: its command ${i + 1} (${command.type}) must be sent on its own`);
+        return false;
+      }
     }
     try {
-      this.ctx.store.addCommand(this.stored.id, n, command);
+      this.ctx.store.addCommands(this.stored.id, n, commands);
     } catch (e) {
       const problem = e instanceof StoreError ? e.problem : (e as Error).message;
-      console.error(`game ${this.stored.id}: command ${n + 1} could not be kept: ${problem}`);
-      this.backToSaved();
+      console.error(`game ${this.stored.id}: command${commands.length > 1 ? `s ${n + 1}-${n + commands.length}` : ` ${n + 1}`} could not be kept: ${problem}`);
+      // a move played on a copy left the game untouched; one command played on the game itself is undone
+      if (game === this.game) this.backToSaved();
       if (e instanceof StoreError && this.ctx.store.failing) {
         this.putOnHold(problem);
         refuse(holdWords(problem));
       } else refuse(`the server could not keep this move (${problem}); the game is as it was last saved`);
       return false;
     }
+    this.game = game;
     if (this.game.winner) this.finish();
     this.sendStates();
     if (this.game.winner) this.broadcast('over', this.overMessage());
@@ -378,7 +475,7 @@ export class GameRoom extends Room {
         this.aiBusy = false;
         if (this.disposed) return;
         if (this.game.log.length !== step) return this.playAi(); // the game moved on meanwhile
-        const ok = this.play(command, (reason) => console.error(`game ${this.stored.id}: the ${seat.agent} AI's move was not played: ${reason}`));
+        const ok = this.play([command], (reason) => console.error(`game ${this.stored.id}: the ${seat.agent} AI's move was not played: ${reason}`));
         if (!ok && !this.hold) this.handToRandomAi(decision.side);
       })
       .catch((e: unknown) => {

@@ -104,7 +104,7 @@ export class GameStore {
   private readonly insertCommand: Database.Statement;
   private readonly touchGame: Database.Statement;
   private readonly updateSeats: Database.Statement;
-  private readonly keepCommand: (id: string, n: number, command: string) => void;
+  private readonly keepCommands: (id: string, n: number, commands: string[]) => void;
   /** Why the last write failed, until a trial write succeeds again. */
   private problem: StoreError | null = null;
   private probing: ReturnType<typeof setInterval> | null = null;
@@ -152,8 +152,9 @@ export class GameStore {
     this.insertCommand = this.db.prepare('insert into commands (game_id, n, command) values (?, ?, ?)');
     this.touchGame = this.db.prepare('update games set updated = ? where id = ?');
     this.updateSeats = this.db.prepare('update games set seats = ?, open_seats = ?, updated = ? where id = ?');
-    this.keepCommand = this.db.transaction((id: string, n: number, command: string) => {
-      this.insertCommand.run(id, n, command);
+    // a move of several commands is one write: all of it is kept, or none [issue 47]
+    this.keepCommands = this.db.transaction((id: string, n: number, commands: string[]) => {
+      commands.forEach((command, i) => this.insertCommand.run(id, n + i, command));
       this.touchGame.run(Date.now(), id);
     });
   }
@@ -261,7 +262,12 @@ export class GameStore {
 
   /** Keep the `n`-th command (from 0) of a game. */
   addCommand(id: string, n: number, command: Command<string>): void {
-    this.write(() => this.keepCommand(id, n, JSON.stringify(command)));
+    this.addCommands(id, n, [command]);
+  }
+
+  /** Keep a game's commands from its `n`-th (from 0) on, in one transaction: all of them, or none [issue 47]. */
+  addCommands(id: string, n: number, commands: readonly Command<string>[]): void {
+    this.write(() => this.keepCommands(id, n, commands.map((c) => JSON.stringify(c))));
   }
 
   setSeats(id: string, seats: StoredSeat[]): void {

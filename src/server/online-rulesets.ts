@@ -12,7 +12,7 @@ import { beliefOf } from '../core/belief';
 import { namesIn } from '../words/describe';
 import { decisionInfo, sequenceLabels } from '../words/decision-info';
 import { entityRefs } from '../core/world/entity-refs';
-import { groupedOptions, movers } from '../words/dests';
+import { groupedOptions, movers, stackDests } from '../words/dests';
 import { assignmentFacts } from '../words/assignment';
 import type { OnlinePlayFacts } from '../online/protocol';
 import { AGENTS } from '../ai/registry';
@@ -40,6 +40,19 @@ export interface OnlineRuleset {
   events(game: AnyGame, side: string | null, from: number, screen: boolean): GameEvent<string>[];
   /** What this ruleset's screen shows beyond the view, for one side only (`first`: the client's first state). */
   present?(game: AnyGame, side: string, first: boolean): Json;
+  /**
+   * [issue 47] where `pieces` may go together now, for the board of the seat `side`: made for its own pending
+   * decision only, from its own pieces only (plain data), or why it may not ask.
+   */
+  dests?(game: AnyGame, side: string, pieces: number[]): { dests: Json } | { refused: string };
+  /**
+   * [issue 47] the commands a move of several (made on the map) may hold before its last: answers that only
+   * gather the seat's choice (roll no die, tell nothing, leave the decision with the seat). A move refused
+   * after them and undone has then taught its seat nothing it did not know; a command that reveals
+   * something must end its move, so no seat can try a move, learn what it would bring, and take it back.
+   * Absent: moves of one command only.
+   */
+  leadingCommands?: readonly string[];
   /** The AI levels, by name. */
   agentNames: string[];
   agent(name: string, side: string, seed: string): OnlineAgent;
@@ -79,6 +92,21 @@ const starSystem: OnlineRuleset = {
       assignment: assignmentFacts(g),
     };
     return facts as unknown as Json;
+  },
+  // [9.0] a piece picked into the moving stack, [13.1] a character picked for a mission, [10.0] the environ
+  // where combat may be declared next: each only narrows the seat's own next decision
+  leadingCommands: ['pick', 'pick-for-mission', 'next-environ'],
+  dests(game, side, pieces) {
+    const g = game as Game;
+    const pending = g.pending && !g.winner && g.pending.side === side ? g.pending : null;
+    if (!pending || (pending.kind !== 'movement' && pending.kind !== 'move-group')) return { refused: 'you have no stack to move now' };
+    // only the pieces the seat's own decision lets it pick (or holds in hand already): any other id, an
+    // enemy's seen or hidden, or none at all, gets the same words, so an answer tells nothing of the enemy
+    const group = pending.kind === 'move-group' && Array.isArray(pending.context?.group) ? (pending.context.group as number[]) : [];
+    const own = new Set<unknown>([...group, ...pending.options.filter((o) => o.type === 'pick').map((o) => o.piece)]);
+    if (!pieces.length || pieces.some((p) => !own.has(p))) return { refused: 'you may ask where pieces may go only for pieces you may move now' };
+    // the local board's own answer (the play worker's `destsFor`), made where the game is
+    return { dests: stackDests(g, pending, pieces) as unknown as Json };
   },
   agentNames: Object.keys(AGENTS),
   agent(name, side, seed) {

@@ -3,13 +3,19 @@
  * Chromium pages. The host makes a 2-player conquest game online and gets an invitation link; the other
  * finds the game in the lobby and takes the open seat; both play by clicks; each board shows the same holders and armies, and
  * neither page ever shows the other's cards. A reload takes the same seat again. A star-system game online
- * plays on the map as at home [issue 44]: a stack moved by two clicks.
+ * plays on the map as at home [issue 44]: shift-click takes some of a stack's pieces, the server says where
+ * they may go together (lit on the map), and a click moves them, one message played whole [issue 47].
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startGameServer, type GameServer } from '../../src/server/game-server';
 import { builtSite, gameReady, pageOptions, startSession, type Session } from './browser';
 import { freePort } from '../server/helpers';
+import { bundledContent } from '../../src/core/content/bundled';
+import type { Game } from '../../src/core/engine/types';
+import { replay } from '../../src/server/game-room';
+import { ONLINE_RULESETS } from '../../src/server/online-rulesets';
+import { movers, stackDests } from '../../src/words/dests';
 import { playState, type PlayState } from './play-page';
 
 interface CqState {
@@ -22,6 +28,7 @@ type Hook = { conquestState: () => CqState | null };
 
 let server: GameServer;
 let session: Session;
+const SHOTS = process.env.SHOTS_DIR ?? '';
 const errors: string[] = [];
 
 beforeAll(async () => {
@@ -141,15 +148,36 @@ describe('online play between two browsers [issue 27]', () => {
     let movedOnMap = false;
     for (let i = 0; i < 300; i++) {
       const [a, b] = [await playState(host), await playState(guest)];
-      // [issue 44] the map plays online as it does at home: the Rebel's first stack that can move goes in two clicks
+      // [issue 44] the map plays online as it does at home: [issue 47] shift-click takes some of a stack's
+      // pieces, the server says where they may go together, and one click there moves those pieces alone
       if (!movedOnMap && a.decision?.kind === 'movement' && !a.thinking && (await host.locator('[data-testid="board-marker"]').count())) {
-        const titles = await host.locator('[data-testid="board-marker"]').evaluateAll((els) => els.map((e) => (e as HTMLElement).title));
-        const stack = titles.findIndex((t) => /click to pick/.test(t));
+        // a stack of which the first few pieces (as shift-click takes them: its ship first) can go somewhere
+        // together without the rest, as the game the server keeps says
+        const gameId = new URL(host.url()).searchParams.get('online')!;
+        const game = replay(bundledContent(), server.store.game(gameId)!, ONLINE_RULESETS['star-system']!, server.store.commands(gameId)) as Game;
+        const fewest = (environ: string) => {
+          const pieces = movers(game, game.pending!).find((m) => m.place === environ)?.pieces ?? [];
+          return pieces.slice(1).findIndex((_, n) => stackDests(game, game.pending!, pieces.slice(0, n + 1)).length) + 1;
+        };
+        const stacks = await host.locator('[data-testid="board-marker"]').evaluateAll((els) => els.map((e) => ({ title: (e as HTMLElement).title, environ: (e as HTMLElement).dataset.environ ?? '' })));
+        const stack = stacks.findIndex((st) => /click to pick/.test(st.title) && fewest(st.environ) > 0);
         if (stack >= 0) {
-          await host.locator('[data-testid="board-marker"]').nth(stack).dispatchEvent('click');
+          const taken = fewest(stacks[stack]!.environ);
+          const marker = host.locator('[data-testid="board-marker"]').nth(stack);
+          const ticked = () => host.locator('[data-board-piece]').evaluateAll((els) => els.filter((el) => (el as HTMLInputElement).checked).length);
+          for (let k = 1; k <= taken; k++) {
+            await marker.dispatchEvent('click', { shiftKey: true });
+            await expect.poll(ticked, { timeout: 5000 }).toBe(k);
+          }
+          // some of the stack, not all of it, and the server's answer lit on the map
+          expect(taken).toBeLessThan(await host.locator('[data-board-piece]').count());
           await host.locator('[data-testid="board-dest-marker"]').first().waitFor({ timeout: 10_000 });
+          if (SHOTS) await host.screenshot({ path: `${SHOTS}/online-partial-pick.png` });
+          const logged = server.store.commands(gameId).length;
           await host.locator('[data-testid="board-dest-marker"]').first().dispatchEvent('click');
-          // its commands went to the server one by one: the Rebel's movement goes on with that stack moved, or the game moved on
+          // each piece taken picked, then where to, kept together; the Rebel's movement goes on without them
+          await expect.poll(() => server.store.commands(gameId).length, { timeout: 20_000 }).toBe(logged + taken + 1);
+          expect(server.store.commands(gameId).slice(logged).map((c) => c.type)).toEqual([...Array(taken).fill('pick'), 'move-to']);
           await expect.poll(async () => (await playState(host)).states, { timeout: 20_000 }).toBeGreaterThan(a.states);
           await expect.poll(async () => { const s = await playState(host); return !s.busy && (s.decision?.kind !== 'movement' || s.decision.options.length < a.decision!.options.length); }, { timeout: 20_000 }).toBe(true);
           expect(await host.locator('[data-testid="message"]').isVisible()).toBe(false);

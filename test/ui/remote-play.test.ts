@@ -1,13 +1,13 @@
 /**
  * [issue 44] an online star-system seat shows an AI seat's moves at the player's pace, as the play worker
  * does at home: each state that tells the seat something is held, the states after it wait their turn,
- * a skip shows what waits at once (all its events), and a move made on the map goes to the server one
- * command at a time, each when the state shows the decision it answers.
+ * a skip shows what waits at once (all its events). [issue 47] A move made on the map goes to the server
+ * as one message, and shift-click's question (where some pieces may go together) is the server's to answer.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RemotePlay } from '../../src/ui/play/remote-play';
 import type { OnlineSeat } from '../../src/online/client';
-import type { StateMessage } from '../../src/online/protocol';
+import type { DestsMessage, StateMessage } from '../../src/online/protocol';
 import type { FromPlayWorker } from '../../src/ui/play/play-protocol';
 import type { Command, GameEvent } from '../../src/core/engine/types';
 
@@ -28,7 +28,10 @@ function state(step: number, waitingFor: string, events: GameEvent[], options: C
 /** A seat on no server: the test hands it the server's states and reads what the page is posted. */
 function fakeSeat() {
   let listener: (s: StateMessage) => void = () => {};
+  let destsListener: (m: DestsMessage) => void = () => {};
   const sent: Command[] = [];
+  const moves: Command[][] = [];
+  const asked: number[][] = [];
   const seat = {
     side: 'rebel',
     token: 't',
@@ -37,10 +40,16 @@ function fakeSeat() {
     onState: (l: (s: StateMessage) => void) => (listener = l),
     onRefused: () => {},
     send: (c: Command) => sent.push(c),
+    sendMove: (commands: Command[]) => moves.push(commands),
+    askDests: (pieces: number[]) => asked.push(pieces),
+    onDests: (l: (m: DestsMessage) => void) => (destsListener = l),
   };
   return {
     seat: seat as unknown as OnlineSeat,
     sent,
+    moves,
+    asked,
+    answer: (m: DestsMessage) => destsListener(m),
     serve(s: StateMessage) {
       seat.latest = s;
       listener(s);
@@ -94,23 +103,43 @@ describe("an online seat shows the AI's turn at the player's pace [issue 44]", (
     expect(shown().slice(-2)).toEqual([['four'], ['five']]);
   });
 
-  it('a move on the map goes to the server one command at a time, each when its decision is on show', () => {
+  it('[issue 47] a move on the map goes to the server as one message; one not among the choices, or a second on its way, is not sent', () => {
     const f = fakeSeat();
     const r = new RemotePlay(f.seat, 'link', 'seat', (m) => posts.push(m));
     r.begin();
     const pick = { type: 'pick', side: 'rebel', piece: 7 } as Command;
-    const move = { type: 'move', side: 'rebel', to: 3 } as Command;
+    const move = { type: 'move-to', side: 'rebel', to: 3 } as Command;
     f.serve(state(1, 'rebel', [], [pick]));
     r.handle({ type: 'answer-many', side: 'rebel', commands: [pick, move] });
-    expect(f.sent).toEqual([pick]);
-    // the state after the pick is held back (its event kept); the move goes
-    f.serve(state(2, 'rebel', [event('picked')], [move]));
-    expect(f.sent).toEqual([pick, move]);
-    f.serve(state(3, 'rebel', [event('moved')], []));
+    expect(f.moves).toEqual([[pick, move]]);
+    expect(f.sent).toEqual([]);
+    // until the server's next state, nothing more goes
+    r.handle({ type: 'answer-many', side: 'rebel', commands: [pick, move] });
+    expect(f.moves.length).toBe(1);
+    // the state after the move shows it as one step, its events at once
+    f.serve(state(3, 'rebel', [event('picked'), event('moved')], [move]));
     expect(shown().slice(-1)).toEqual([['picked', 'moved']]);
-    // a command no longer among the choices is not sent, and said
-    r.handle({ type: 'answer-many', side: 'rebel', commands: [pick] });
-    expect(f.sent.length).toBe(2);
-    expect(posts.some((m) => m.type === 'error' && /no longer one of the choices/.test(m.message))).toBe(true);
+    // a move whose first command is not among the choices now is not sent, and said
+    r.handle({ type: 'answer-many', side: 'rebel', commands: [pick, move] });
+    expect(f.moves.length).toBe(1);
+    expect(posts.some((m) => m.type === 'error' && /not one of the choices now/.test(m.message))).toBe(true);
+  });
+
+  it("[issue 47] shift-click's question goes to the server; its answer for the state on show lights the map, an answer to a state gone is dropped", () => {
+    const f = fakeSeat();
+    const r = new RemotePlay(f.seat, 'link', 'seat', (m) => posts.push(m));
+    r.begin();
+    f.serve(state(1, 'rebel', [], [{ type: 'pick', side: 'rebel', piece: 7 } as Command]));
+    r.handle({ type: 'dests', pieces: [7] });
+    expect(f.asked).toEqual([[7]]);
+    const dests = [{ place: 'tollis.1', label: 'Tollis 1', commands: [] }];
+    f.answer({ step: 1, pieces: [7], dests });
+    expect(posts.filter((m) => m.type === 'dests')).toEqual([{ type: 'dests', pieces: [7], dests }]);
+    f.answer({ step: 0, pieces: [7], dests });
+    expect(posts.filter((m) => m.type === 'dests').length).toBe(1);
+    // a question refused: said, and nothing lit
+    f.answer({ step: 1, pieces: [9], dests: [], refused: 'you may ask where pieces may go only for pieces you may move now' });
+    expect(posts.at(-2)).toEqual({ type: 'error', message: 'The server refused that: you may ask where pieces may go only for pieces you may move now' });
+    expect(posts.at(-1)).toEqual({ type: 'dests', pieces: [9], dests: [] });
   });
 });

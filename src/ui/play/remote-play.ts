@@ -6,6 +6,8 @@
  * says what this seat may know; there is no undo, pause or save here (the server keeps every command, and
  * the link brings a player back to the seat). The server plays an AI seat as fast as its AI answers; this
  * screen holds each of its steps that tells the seat something at the player's pace, as at home [issue 44].
+ * The map plays as at home [issue 47]: a move made on it goes as one message the server plays whole or not
+ * at all, and shift-click's question (where some of a stack's pieces may go together) is the server's to answer.
  */
 import type { SideId } from '../../core/content/schema';
 import type { Command, Decision, GameEvent } from '../../core/engine/types';
@@ -26,12 +28,6 @@ export class RemotePlay {
   private sentAt = -1;
   /** [issue 44] the stacks that can move now and where (the server's, for this seat's decision). */
   private movers: Mover[] = [];
-  /**
-   * [issue 44] a move made on the map, still on its way: the commands not yet sent (each goes when the
-   * server's state shows the decision it answers), and the events of the states held back meanwhile.
-   */
-  private queue: Command[] = [];
-  private heldEvents: GameEvent[] = [];
 
   constructor(
     readonly seat: OnlineSeat,
@@ -51,6 +47,12 @@ export class RemotePlay {
       this.post({ type: 'error', message: `The server refused that: ${reason}` });
       if (seat.latest) this.receive(seat.latest, true);
     });
+    // [issue 47] where the pieces picked by shift-click may go, as the server says; an answer to a state gone is dropped
+    seat.onDests((answer) => {
+      if (answer.step !== seat.latest?.step) return;
+      if (answer.refused) this.post({ type: 'error', message: `The server refused that: ${answer.refused}` });
+      this.post({ type: 'dests', pieces: answer.pieces, dests: answer.dests });
+    });
   }
 
   get side(): SideId {
@@ -68,21 +70,24 @@ export class RemotePlay {
         this.seat.send(option as Command<string>);
         return;
       }
-      case 'answer-many':
-        // [issue 44] a move on the map: its commands one at a time, each when the server shows its decision
-        if (m.side !== this.side || !m.commands.length) return this.post({ type: 'error', message: 'That is not one of the choices now.' });
-        this.queue = [...m.commands];
-        if (!this.sendNext() && this.seat.latest) this.receive(this.seat.latest, true);
+      case 'answer-many': {
+        // [issue 47] a move on the map: one message, which the server plays whole or not at all (and says why)
+        const state = this.seat.latest;
+        const first = m.commands[0];
+        if (!state || m.side !== this.side || !first || this.sentAt === state.step || !this.decision?.options.some((o) => canonical(o) === canonical(first))) {
+          this.post({ type: 'error', message: 'That move is not one of the choices now.' });
+          if (state) this.receive(state, true);
+          return;
+        }
+        this.sentAt = state.step;
+        this.seat.sendMove(m.commands as Command<string>[]);
         return;
+      }
       case 'ask-every-time':
         return;
-      case 'dests': {
-        // [issue 44] online the map moves a stack's pieces as the server offered them (the pieces that can go together)
-        const key = [...m.pieces].sort().join();
-        const mover = this.movers.find((v) => [...v.take].sort().join() === key);
-        if (!mover) this.post({ type: 'error', message: 'Online, a stack on the map moves with the pieces that can go together; to move fewer, pick them one by one from the list.' });
-        return this.post({ type: 'dests', pieces: m.pieces, dests: mover?.dests ?? [] });
-      }
+      case 'dests':
+        // [issue 47] shift-click: the server, which alone holds the game, says where these pieces may go together
+        return this.seat.askDests(m.pieces);
       case 'undo':
         return this.post({ type: 'error', message: 'An online game has no undo: every choice is sent to the other players at once.' });
       case 'save':
@@ -144,25 +149,6 @@ export class RemotePlay {
     this.receive({ ...last, events: waiting.flatMap((st) => st.events) });
   }
 
-  /**
-   * [issue 44] send the next command of a move made on the map, if it answers the decision on show now
-   * (compared as the engine compares them); else the rest of the move is dropped and said (false).
-   */
-  private sendNext(): boolean {
-    const state = this.seat.latest;
-    const command = this.queue.shift();
-    if (!command || !state) return false;
-    const option = this.decision?.options.find((o) => canonical(o) === canonical(command));
-    if (!option || this.sentAt === state.step) {
-      this.queue = [];
-      this.post({ type: 'error', message: `That move is no longer one of the choices (${command.type}).` });
-      return false;
-    }
-    this.sentAt = state.step;
-    this.seat.send(option as Command<string>);
-    return true;
-  }
-
   /** Leave the seat (the server hands it to an AI if nobody comes back to it in time). */
   async leave(): Promise<void> {
     await this.seat.leave();
@@ -183,15 +169,7 @@ export class RemotePlay {
     const over = state.winner !== null;
     const waiting = !over && state.waitingFor && state.waitingFor !== this.side ? (state.waitingFor as SideId) : null;
     this.movers = over ? [] : (facts.decision?.movers ?? []);
-    // [issue 44] a move on the map still on its way: its next command goes now, and this state waits with its events
-    const fresh = shownAgain ? [] : (state.events as GameEvent[]);
-    if (this.queue.length && !over && this.decision && !reset && this.sendNext()) {
-      this.heldEvents.push(...fresh);
-      return;
-    }
-    this.queue = [];
-    const events = [...this.heldEvents, ...fresh];
-    this.heldEvents = [];
+    const events = shownAgain ? [] : (state.events as GameEvent[]);
     this.post({
       type: 'state',
       view: state.view as unknown as GameView,

@@ -302,8 +302,8 @@ export class MapPlay {
   }
 }
 
-/** A destination's marker text: where, and its worst risk in a word. */
-function destText(d: Dest): string {
-  const risk = d.odds?.match(/(drift|outer drift|detected)[^,;]* (\d+%)/);
+/** A destination's marker text: where, and its worst risk in a word (whole words: "undetected 67%" is no risk). */
+export function destText(d: Dest): string {
+  const risk = d.odds?.match(/\b(outer drift|drift|detected)\b[^,;]* (\d+%)/);
   return `→ ${d.label.replace(/ \(.*\)$/, '')}${risk ? ` · ${risk[1]} ${risk[2]}` : ''}`;
 }
