@@ -212,3 +212,54 @@ export function characterCombatNotes(game: Game, d: Decision): OddsNote[] {
   lines.push(roundLine(game, 'If you fight the round', roundOdds(t, column, style, strikes), active.endurance, attack.endurance, capture));
   return [{ title: 'Break off', rule: '[12.5]', lines }];
 }
+
+/** The environ where the character combat being fought takes place (0: none is). */
+export function combatEnviron(game: Game): number {
+  return combatFrame(game)?.environ ?? 0;
+}
+
+/** One answer of a combat's decision as the board shows it at the environ where they fight: the option, its marker's words, its facts. */
+export interface CombatChoice {
+  option: Decision['options'][number];
+  mark: string;
+  odds: string;
+}
+
+/**
+ * [12.5, 12.51, 12.53] the break-off decision on the map: "break off" with the chance the break-off die
+ * lets the defender's characters get away, "fight" with the chance the round wounds each side, both
+ * from the rule's outcome functions (`breakOffChances`, `roundOdds`), the same odds as the note beside it.
+ * The deciding side is the defender: "you" are his characters.
+ */
+export function breakOffChoices(game: Game, d: Decision): CombatChoice[] {
+  if (d.kind !== 'break-off') return [];
+  const s = combatFrame(game);
+  if (!s) return [];
+  const t = game.content.tables;
+  const capture = s.intent === 'capture';
+  const style = s.style ?? 'hand-to-hand';
+  const strikes = attackerStrikes(game, s.attacker);
+  const diff = typeof d.context?.differential === 'number' ? d.context.differential : 0;
+  const column = characterColumn(t, diff, capture, 0);
+  const b = breakOffChances(t, column);
+  const fight = roundOdds(t, column, style, strikes);
+  const failed = roundOdds(t, characterColumn(t, diff, capture, 1), style, strikes);
+  const active = defenceCombat(game, s.active ?? []);
+  const attack = attackCombat(game, s);
+  const inactive = (s.fighting ?? []).filter((ch) => !(s.active ?? []).includes(ch)).length;
+  const hurt = (o: RoundOdds) => `wounds you ${percent(atLeast(o.toDefender, 1))}, them ${percent(atLeast(o.toAttacker, 1))}`;
+  const whom = `${attackerWords(game, s.attacker)} (combat ${attack.combat}) against ${(s.active ?? []).map((ch) => nameOf(game, ch)).join(', ')}, ${capture ? 'to capture' : 'to kill'}, ${style}; differential ${diff >= 0 ? '+' : ''}${diff}`;
+  return d.options.map((option) =>
+    option.attempt === true
+      ? {
+          option,
+          mark: `⚑ Break off · away ${percent(b.active)}`,
+          odds: `${whom}. One die for all: your active characters get away ${percent(b.active)}${inactive ? `, your inactive ones ${percent(b.inactive)}` : ''} [12.51]. ${roundLine(game, 'If it fails, the round is fought one column right [12.53]', failed, active.endurance, attack.endurance, capture)}`,
+        }
+      : {
+          option,
+          mark: `⚔ Fight round ${s.round ?? 1} · ${hurt(fight)}`,
+          odds: `${whom}. ${roundLine(game, 'The round', fight, active.endurance, attack.endurance, capture)}`,
+        },
+  );
+}

@@ -19,6 +19,8 @@ import { attackColumns, militaryOdds, percent, searchOdds, type Outcome } from '
 import { searchChoices, searchableGroup } from '../../systems/rebels-vs-empire/search';
 import { currentCombat, remainingEndurance } from '../../systems/rebels-vs-empire/character-combat';
 import { pieceOptions } from '../../systems/rebels-vs-empire/mission-assignment';
+import { DOMINO_CHART, dominoParts, optionText, type DominoShift } from '../../systems/rebels-vs-empire/domino';
+import { breakOffChoices, combatEnviron } from './character-odds';
 import { missionPhase } from '../../systems/rebels-vs-empire/missions';
 import { enemyOf } from '../../systems/rebels-vs-empire/sides';
 import { combatFacts } from './combat-facts';
@@ -39,6 +41,8 @@ const TARGETS: Record<string, string> = {
   'pick-for-mission': '✦',
   'assign-mission': '✦',
   'domino-planet': '⇄',
+  'domino-option': '⇄',
+  'break-off': '⚑',
   'reaction': '↪',
   'choose-base': '⌂',
   // a piece to choose among those at one place: who takes a wound, who hides, which unit is lost, who leads
@@ -236,6 +240,67 @@ function missionFirst(game: Game, d: Decision): Dest[] {
   return out;
 }
 
+/** A planet's first environ (content id): where the map draws what is said of the planet as a whole. */
+function firstEnvironOf(game: Game, planet: string): string {
+  return [...game.content.environs.values()].find((e) => e.planet === planet)?.id ?? '';
+}
+
+/**
+ * [000 15.2c-e] a domino effect's choice of how many planets to shift: each of the chart's options a
+ * marker at the planet the effect spreads from, saying how many of which planets it shifts (the
+ * planets the engine's own `dominoTargets` gave the decision), its words the chart's (`optionText`).
+ */
+function dominoOptions(game: Game, d: Decision): Dest[] {
+  const source = String(d.context?.source ?? '');
+  const place = firstEnvironOf(game, source);
+  const sourceEid = game.world.ids.planet.get(source) ?? 0;
+  const targets = (d.context?.targets ?? {}) as Record<string, unknown>;
+  const part = sourceEid ? dominoParts(game, sourceEid).find((x) => x.race === (d.context?.race ?? null)) : undefined;
+  const level = Number(d.context?.level ?? 1) >= 2 ? 2 : 1;
+  if (!place || !part) return [];
+  const side = d.side === 'rebel' ? 'Rebel' : 'Empire';
+  return d.options.map((o) => {
+    const shift = o.shift as DominoShift;
+    const planets = (Array.isArray(targets[shift]) ? (targets[shift] as unknown[]) : []).filter((x): x is string => typeof x === 'string');
+    const names = planets.map((id) => game.content.planets.get(id as never)?.name ?? id);
+    const option = DOMINO_CHART[part.row][level].find((x) => x.shift === shift);
+    const count = shift === 'all' ? `all ${planets.length}` : `${shift} of ${planets.length}`;
+    const info = describeOption(game, o, d);
+    return {
+      place,
+      label: `Shift ${option ? optionText(option, d.side) : count}`,
+      odds: `${count} of ${names.join(', ')} move${shift === 'one' ? 's' : ''} one space toward the ${side}${shift === 'all' ? '' : ' (you choose which)'}${info.detail ? `; ${info.detail}` : ''} ${d.rule}`,
+      commands: [o],
+      mark: `⇄ Shift ${count}${names.length <= 3 ? `: ${names.join(', ')}` : ''}`,
+    };
+  });
+}
+
+/** [12.5] break off or fight the round: both answers at the environ where they fight, with their odds (character-odds.ts). */
+function breakOff(game: Game, d: Decision): Dest[] {
+  const environ = combatEnviron(game);
+  if (!environ) return [];
+  return breakOffChoices(game, d).map((c) => ({
+    place: refOf(game.world, environ),
+    label: `${c.option.attempt === true ? 'Try to break off' : 'Fight the round'} at ${entityName(game, environ)}`,
+    odds: c.odds,
+    commands: [c.option],
+    mark: c.mark,
+  }));
+}
+
+/**
+ * Decisions asked at one place whose every answer, "no" too, is a marker there: a small prompt on the
+ * map, its question (short: the panel says it whole) above them.
+ */
+const ASKED_THERE: Record<string, { ask: (game: Game, d: Decision) => string; dests: (game: Game, d: Decision) => Dest[] }> = {
+  'domino-option': {
+    ask: (game, d) => `Domino effect from ${game.content.planets.get(String(d.context?.source) as never)?.name ?? 'here'}, level ${String(d.context?.level ?? '')}: how many planets shift? ${d.rule}`,
+    dests: dominoOptions,
+  },
+  'break-off': { ask: (_, d) => `Round ${String(d.context?.round ?? '')}: break off, or fight? ${d.rule}`, dests: breakOff },
+};
+
 /**
  * The decision's targets as one held pick (nothing to pick first: the game holds the choice in hand),
  * or none when the decision is not one the map plays this way. The pick stands at the piece the
@@ -243,6 +308,9 @@ function missionFirst(game: Game, d: Decision): Dest[] {
  */
 export function targetMovers(game: Game, d: Decision): Mover[] {
   if (!(d.kind in TARGETS)) return [];
+  const there = ASKED_THERE[d.kind];
+  const asked = there?.dests(game, d) ?? [];
+  if (there && asked.length) return [{ place: '', pieces: [], names: [], take: [], label: d.prompt, dests: asked, held: true, targets: TARGETS[d.kind], ask: there.ask(game, d) }];
   // the same words at the same place are the same choice (two Line units alike): one target, as the list merges them
   const dests = d.options
     .map((o) => target(game, d, o))

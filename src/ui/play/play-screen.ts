@@ -18,6 +18,8 @@ import { panelBoxesOf, spreadMarkers, type ScreenBox } from '../screen-boxes';
 import type { OptionInfo } from '../../words/describe';
 import type { CombatFacts } from '../../words/combat-facts';
 import type { Dest } from '../../words/dests';
+import { driftOfPlace } from '../../words/drift-place';
+import { driftPoint } from '../shell/map-labels';
 import type { OddsNote } from '../../words/character-odds';
 import { GLOSSARY, withTerms } from './glossary';
 import { DiceTray, diceOf } from './dice-tray';
@@ -125,7 +127,8 @@ export class PlayScreen implements Mode {
       (environ) => {
         const L = this.app.galaxy.layout;
         const where = L.environIndex.get(environ);
-        return (where ? L.planets[where.planet]?.system : undefined) ?? '';
+        // [5.22] a drift area's place names its star system
+        return (where ? L.planets[where.planet]?.system : driftOfPlace(environ)?.system) ?? '';
       },
       (system) => this.app.galaxy.focusSystem(system, this.app.galaxy.animationSpeed === 0),
     );
@@ -944,8 +947,9 @@ export class PlayScreen implements Mode {
     // them there, so none is pushed away from its place or hidden by the others
     const together = new Map<string, HTMLElement>();
     const shared = new Set(list.filter((bm, i) => bm.dest && list.findIndex((o) => o.dest && o.environ === bm.environ) !== i).map((bm) => bm.environ));
+    const ask = this.board.ask;
     for (const bm of list) {
-      if (!this.app.galaxy.layout.environIndex.has(bm.environ)) continue;
+      if (!this.onMap(bm.environ)) continue;
       const el = document.createElement('button');
       el.className = `map-marker board-${bm.kind}`;
       el.dataset.environ = bm.environ;
@@ -988,6 +992,13 @@ export class PlayScreen implements Mode {
           column = document.createElement('div');
           column.className = 'board-column'; // not a marker of its own: its lines are (the legibility check counts them)
           column.dataset.environ = bm.environ;
+          // a question asked at one place (a domino effect's shift, break off or fight): it stands above its answers
+          if (ask) {
+            const head = column.appendChild(document.createElement('div'));
+            head.className = 'board-ask';
+            head.dataset.testid = 'board-ask';
+            head.textContent = ask;
+          }
           together.set(bm.environ, column);
           this.markerLayer.appendChild(column);
           this.markers.push({ el: column, environ: bm.environ, x: 0, y: 0, width: 0, height: 0, visible: false });
@@ -1073,6 +1084,13 @@ export class PlayScreen implements Mode {
     this.render();
   }
 
+  /** Whether the map can draw a marker at this place: an environ, or a star system's drift area [5.22]. */
+  private onMap(place: string): boolean {
+    const L = this.app.galaxy.layout;
+    const drift = driftOfPlace(place);
+    return L.environIndex.has(place) || (!!drift && L.systemIndex.has(drift.system));
+  }
+
   private clearMarkers(): void {
     this.hideTip();
     for (const m of this.markers) m.el.remove();
@@ -1088,9 +1106,16 @@ export class PlayScreen implements Mode {
       const planet = where ? L.planets[where.planet] : undefined;
       const env = where && planet ? planet.environs[where.environ] : undefined;
       m.visible = false;
-      if (!planet || !env) continue;
-      const r = env.outer + planet.radius * 0.6;
-      this.tmp3.set(planet.position.x + Math.cos(env.angle) * r, planet.position.y, planet.position.z + Math.sin(env.angle) * r);
+      if (!planet || !env) {
+        // [5.22] a drift area: on its ring, where the map draws the deciding side's stacks adrift (map-labels' driftPoint)
+        const drift = driftOfPlace(m.environ);
+        const system = drift ? L.systems[L.systemIndex.get(drift.system) ?? -1] : undefined;
+        if (!drift || !system) continue;
+        this.tmp3.copy(driftPoint(system.position, drift.outer ? system.def.drift.outer : system.def.drift.inner, this.play?.decision?.side ?? ''));
+      } else {
+        const r = env.outer + planet.radius * 0.6;
+        this.tmp3.set(planet.position.x + Math.cos(env.angle) * r, planet.position.y, planet.position.z + Math.sin(env.angle) * r);
+      }
       m.visible = g.project(this.tmp3, this.tmp2);
       m.x = this.tmp2.x;
       m.y = this.tmp2.y;

@@ -82,6 +82,12 @@ export class MapPlay {
     }
   }
 
+  /** The question the lit targets answer, when they stand at one place (a small prompt on the map there), else null. */
+  get ask(): string | null {
+    const m = this.targets ? this.movers[0] : undefined;
+    return m?.ask && new Set(m.dests.map((d) => d.place)).size === 1 ? m.ask : null;
+  }
+
   /** Whether the board plays this decision (it has stacks to move). */
   get active(): boolean {
     return this.movers.length > 0;
