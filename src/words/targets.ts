@@ -264,14 +264,18 @@ function dominoOptions(game: Game, d: Decision): Dest[] {
     const planets = (Array.isArray(targets[shift]) ? (targets[shift] as unknown[]) : []).filter((x): x is string => typeof x === 'string');
     const names = planets.map((id) => game.content.planets.get(id as never)?.name ?? id);
     const option = DOMINO_CHART[part.row][level].find((x) => x.shift === shift);
-    const count = shift === 'all' ? `all ${planets.length}` : `${shift} of ${planets.length}`;
+    // as many as the option shifts: all of them when no more qualify, else the player chooses which
+    const most = shift === 'all' ? planets.length : shift === 'two' ? 2 : 1;
+    const chosen = planets.length > most;
+    const listed = names.length <= 3 ? names.join(', ') : `${names.slice(0, 2).join(', ')}…`;
     const info = describeOption(game, o, d);
+    const what = chosen ? `${shift} of ${names.join(', ')} move one space toward the ${side} (you choose which)` : `${names.join(', ')} move${planets.length === 1 ? 's' : ''} one space toward the ${side}`;
     return {
       place,
-      label: `Shift ${option ? optionText(option, d.side) : count}`,
-      odds: `${count} of ${names.join(', ')} move${shift === 'one' ? 's' : ''} one space toward the ${side}${shift === 'all' ? '' : ' (you choose which)'}${info.detail ? `; ${info.detail}` : ''} ${d.rule}`,
+      label: `Shift ${option ? optionText(option, d.side) : shift}`,
+      odds: `${what}${info.detail ? `; ${info.detail}` : ''} ${d.rule}`,
       commands: [o],
-      mark: `⇄ Shift ${count}${names.length <= 3 ? `: ${names.join(', ')}` : ''}`,
+      mark: `⇄ ${shift === 'all' ? 'All' : shift === 'two' ? 'Two' : 'One'}${chosen ? ` of ${planets.length}` : ''} · ${listed}`,
     };
   });
 }

@@ -166,8 +166,10 @@ describe('the board: targets of the other decisions [issue 44]', () => {
     for (const x of m!.dests) {
       expect(content.environs.get(x.place)?.planet).toBe(source);
       const planets = targets[String(x.commands[0]!.shift)]!;
-      // the count and the planets are the engine's own (the decision's targets for that option)
-      expect(x.mark).toContain(x.commands[0]!.shift === 'all' ? `all ${planets.length}` : `${x.commands[0]!.shift} of ${planets.length}`);
+      // the planets are the engine's own (the decision's targets for that option); a choice among more says so
+      const most = { all: Infinity, two: 2, one: 1 }[String(x.commands[0]!.shift)]!;
+      expect(x.mark!.startsWith(`⇄ ${{ all: 'All', two: 'Two', one: 'One' }[String(x.commands[0]!.shift)]}${planets.length > most ? ` of ${planets.length}` : ''} · `)).toBe(true);
+      expect(x.odds!.includes('you choose which')).toBe(planets.length > most);
       for (const id of planets) expect(x.odds).toContain(content.planets.get(id as never)!.name);
     }
     takenByEngine(e, 'rebel', m!);

@@ -14,7 +14,7 @@ import { badgeRadius, type PlanetLayout } from '../../render/layout';
 import { SIDE_COLORS } from '../../render/palette';
 import type { Host, Mode } from '../shell/mode';
 import { makeDrawer } from '../shell/drawers';
-import { panelBoxesOf, spreadMarkers, type ScreenBox } from '../screen-boxes';
+import { PanelWatch, spreadMarkers, type ScreenBox } from '../screen-boxes';
 import type { OptionInfo } from '../../words/describe';
 import type { CombatFacts } from '../../words/combat-facts';
 import type { Dest } from '../../words/dests';
@@ -22,7 +22,7 @@ import { driftOfPlace } from '../../words/drift-place';
 import { driftPoint } from '../shell/map-labels';
 import type { OddsNote } from '../../words/character-odds';
 import { GLOSSARY, withTerms } from './glossary';
-import { DiceTray, diceOf } from './dice-tray';
+import { DiceTray, diceOf, type TrayRoom } from './dice-tray';
 import { attackColumns, militaryColumn, militaryOdds, oddsForEvent, percent, searchOdds, type Outcome } from '../../core/odds';
 import type { FromPlayWorker, OnlineTable, PlayInfo, PlaySetup, ToPlayWorker } from './play-protocol';
 import { scoreLines } from '../score-lines';
@@ -450,7 +450,7 @@ export class PlayScreen implements Mode {
       if (!m.play.thinking) this.skipping = false;
     } else if (!m.reset && this.app.settings.showDice) {
       const rolled = m.events.filter((e) => ROLLS.some((k) => e.kind === k || e.kind.startsWith(`${k}-`)));
-      this.dice.show(rolled.map((e) => ({ dice: diceOf(e.text), text: e.text })), this.app.galaxy.animationSpeed);
+      this.dice.show(rolled.map((e) => ({ dice: diceOf(e.text), text: e.text })), this.app.galaxy.animationSpeed, () => this.diceRoom());
     }
     const before = this.play;
     this.play = m.play;
@@ -519,6 +519,7 @@ export class PlayScreen implements Mode {
     );
     this.decisionEl.innerHTML = parts.join('');
     this.decisionBox.hidden = false;
+    this.panels.stale();
     this.frameAroundPanels();
     this.buildMarkers();
   }
@@ -1084,6 +1085,21 @@ export class PlayScreen implements Mode {
     this.render();
   }
 
+  /**
+   * Where the dice may land: the map's open part (below the header, left of the decision panel), clear
+   * of the names on the map, the choices' markers and the panels (the event log), in the window's pixels.
+   */
+  private diceRoom(): TrayRoom {
+    const c = this.app.galaxy.renderer.domElement.getBoundingClientRect();
+    const panel = this.decisionBox.hidden ? null : this.decisionBox.getBoundingClientRect();
+    const hud = this.box.ownerDocument.querySelector<HTMLElement>('.hud')?.getBoundingClientRect();
+    const shift = (b: ScreenBox): ScreenBox => ({ ...b, x: b.x + c.left, y: b.y + c.top });
+    return {
+      area: { left: c.left + 16, top: Math.max(c.top, hud?.bottom ?? 0) + 10, right: (panel && panel.width ? panel.left : c.right) - 16, bottom: c.bottom - 16 },
+      avoid: [...this.app.mapLabels, ...this.markers, ...this.panelBoxes()].map(shift),
+    };
+  }
+
   /** Whether the map can draw a marker at this place: an environ, or a star system's drift area [5.22]. */
   private onMap(place: string): boolean {
     const L = this.app.galaxy.layout;
@@ -1136,15 +1152,14 @@ export class PlayScreen implements Mode {
     }
   }
 
-  /** The panels' boxes (header, decision panel, event log), measured at most once a second: markers keep out from under them. */
-  private panels: { at: number; boxes: ScreenBox[] } = { at: -Infinity, boxes: [] };
+  /**
+   * The panels' boxes (header, decision panel, event log): markers keep out from under them. Measured
+   * again when a panel or the window changes size (the markers placed again at once), or the panel is
+   * drawn again; not on a timer.
+   */
+  private readonly panels = new PanelWatch('.hud, .decision-box, section.log, .hud-buttons, .top-buttons', () => this.app.galaxy.renderer.domElement, () => this.placeMarkers());
   private panelBoxes(): ScreenBox[] {
-    const now = performance.now();
-    if (now - this.panels.at < 1000) return this.panels.boxes;
-    // in the markers' coordinates: the canvas's, centre and size
-    const boxes = panelBoxesOf('.hud, .decision-box, section.log, .hud-buttons, .top-buttons', this.app.galaxy.renderer.domElement);
-    this.panels = { at: now, boxes };
-    return boxes;
+    return this.panels.boxes();
   }
 
   private planetName(environ: string): string {
