@@ -943,7 +943,9 @@ export class PlayScreen implements Mode {
     this.hideTip();
     const list = this.board.markers();
     const d = this.play?.decision;
-    if (d) this.frameChoices(list.map((m) => m.environ), d);
+    // the camera frames the stacks of the system on show; a marker standing for another system's stacks waits for its click
+    const near = list.filter((m) => !(m.far && m.kind === 'mover'));
+    if (d) this.frameChoices((near.length ? near : list).map((m) => m.environ), d);
     // several targets at one place (a character's missions, the ways to search an environ): one column of
     // them there, so none is pushed away from its place or hidden by the others
     const together = new Map<string, HTMLElement>();
@@ -1178,7 +1180,7 @@ export class PlayScreen implements Mode {
   private helpHtml(): string {
     return `<div class="help-box"><h2>How to play</h2>
       <p>When it is your turn to decide, the panel on the right says what is being decided and lists every legal choice. Click a choice, press its number, or click its numbered marker on the map. Enter takes the "end / no" choice; Esc (or Backspace) undoes your last choice within the current segment; Space pauses the AI; ? shows this help; R (or the Rules button) opens the rules and every card, searchable, and a dotted word opens its rule there; P (or Planets) lists every planet in play, sortable; rolls show as dice, and any key skips them.</p>
-      <p>On the map: click a stack (⬆) and where it may go lights up, with its odds; click one to go, or drag the stack there. Shift-click a stack to take its pieces one at a time. Attacks (⚔), searches (◎), reinforcements and starting forces (⬇), missions (✦: the character, then his mission; or a mission first, named in the panel, and who may take it lights up), reactions (↪) and domino planets (⇄) light up the same way: hover one for its facts and odds, click it to take it. The list holds the same choices, for the keyboard.</p>
+      <p>On the map: click a stack (⬆) and where it may go lights up, with its odds; click one to go, or drag the stack there. Shift-click a stack to take its pieces one at a time. Attacks (⚔), searches (◎), reinforcements and starting forces (⬇), missions (✦: the character, then his mission; or a mission first, named in the panel, and who may take it lights up), reactions (↪) and domino effects (⇄: how many planets, asked at the planet that rose, then which) light up the same way: hover one for its facts and odds, click it to take it. A character combat asks where it is fought whether to break off (⚑) or fight the round (⚔), each with its odds. A stack adrift (≈) stands on its drift area's ring: from the outer ring it goes on to the sun's, from there it lands. The list holds the same choices, for the keyboard.</p>
       <h3>Words</h3><dl>${GLOSSARY.map((g) => `<dt><span class="term" data-term="${esc(g.term)}">${esc(g.term)}</span> <span class="rule">${esc(g.rule)}</span></dt><dd>${esc(g.text)}</dd>`).join('')}</dl>
       <p class="muted">Click anywhere to close.</p></div>`;
   }
