@@ -316,7 +316,7 @@ describe('play on the map [issue 44]', () => {
     await to.waitFor({ state: 'attached' });
     expect(await to.textContent()).toBe(stack.dests[0]!.mark);
     // on screen once the camera is there (the system's click flies it)
-    await page.waitForFunction((sel) => (document.querySelector(sel) as HTMLElement | null)?.style.display === '', `[data-testid="board-dest-marker"][data-environ="drift:${system}:sun"]`, { timeout: 30_000 }).catch(async (err) => { await page.screenshot({ path: '/tmp/bp/fail.png' }); console.log(await page.evaluate(() => JSON.stringify((window as any).__galaxy.camera()))); throw err; });
+    await page.waitForFunction((sel) => (document.querySelector(sel) as HTMLElement | null)?.style.display === '', `[data-testid="board-dest-marker"][data-environ="drift:${system}:sun"]`, { timeout: 30_000 });
     await to.dispatchEvent('click');
     await page.waitForFunction((n) => (window as unknown as { __galaxy: Hook }).__galaxy.playState().states > n, before.states);
     const after = await waitForHuman(page, { timeout: 120_000 });
