@@ -275,7 +275,8 @@ function dominoOptions(game: Game, d: Decision): Dest[] {
       label: `Shift ${option ? optionText(option, d.side) : shift}`,
       odds: `${what}${info.detail ? `; ${info.detail}` : ''} ${d.rule}`,
       commands: [o],
-      mark: `⇄ ${shift === 'all' ? 'All' : shift === 'two' ? 'Two' : 'One'}${chosen ? ` of ${planets.length}` : ''} · ${listed}`,
+      // the chart's restriction in a word (the hover says it whole): the options differ by it even where they shift the same planets
+      mark: `⇄ ${shift === 'all' ? 'All' : shift === 'two' ? 'Two' : 'One'}${chosen ? ` of ${planets.length}` : ''}${option ? (option.limited ? ', not at the extreme' : ', any') : ''} · ${listed}`,
     };
   });
 }

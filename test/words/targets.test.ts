@@ -168,7 +168,9 @@ describe('the board: targets of the other decisions [issue 44]', () => {
       const planets = targets[String(x.commands[0]!.shift)]!;
       // the planets are the engine's own (the decision's targets for that option); a choice among more says so
       const most = { all: Infinity, two: 2, one: 1 }[String(x.commands[0]!.shift)]!;
-      expect(x.mark!.startsWith(`⇄ ${{ all: 'All', two: 'Two', one: 'One' }[String(x.commands[0]!.shift)]}${planets.length > most ? ` of ${planets.length}` : ''} · `)).toBe(true);
+      expect(x.mark!.startsWith(`⇄ ${{ all: 'All', two: 'Two', one: 'One' }[String(x.commands[0]!.shift)]}${planets.length > most ? ` of ${planets.length}` : ''}, `)).toBe(true);
+      // [000 15.2c] the option's restriction as the chart has it: the one at the enemy extreme excluded or not
+      expect(x.label.includes('none at the enemy extreme')).toBe(x.mark!.includes('not at the extreme'));
       expect(x.odds!.includes('you choose which')).toBe(planets.length > most);
       for (const id of planets) expect(x.odds).toContain(content.planets.get(id as never)!.name);
     }
