@@ -1098,8 +1098,26 @@ export class PlayScreen implements Mode {
     const shift = (b: ScreenBox): ScreenBox => ({ ...b, x: b.x + c.left, y: b.y + c.top });
     return {
       area: { left: c.left + 16, top: Math.max(c.top, hud?.bottom ?? 0) + 10, right: (panel && panel.width ? panel.left : c.right) - 16, bottom: c.bottom - 16 },
-      avoid: [...this.app.mapLabels, ...this.markers, ...this.panelBoxes()].map(shift),
+      avoid: [...this.app.mapLabels, ...this.markers, ...this.panelBoxes(), ...this.planetBoxes()].map(shift),
     };
+  }
+
+  /** The planets of the star system on show, each with its environ rings, as boxes on the screen (the dice land beside them, not on them). */
+  private planetBoxes(): ScreenBox[] {
+    const g = this.app.galaxy;
+    const out: ScreenBox[] = [];
+    const edge = new Vector3();
+    const at = new Vector2();
+    const rim = new Vector2();
+    for (const p of g.layout.planets) {
+      if (p.system !== g.focusedSystem || !g.project(p.position, at)) continue;
+      const r = Math.max(p.radius, ...p.environs.map((e) => e.outer));
+      // the rings' reach on the screen: the farther of a step along x and along z (the camera looks down at an angle)
+      let px = 0;
+      for (const [dx, dz] of [[r, 0], [0, r]] as const) if (g.project(edge.set(p.position.x + dx, p.position.y, p.position.z + dz), rim)) px = Math.max(px, rim.distanceTo(at));
+      out.push({ x: at.x, y: at.y, width: 2 * px, height: 2 * px, visible: true });
+    }
+    return out;
   }
 
   /** Whether the map can draw a marker at this place: an environ, or a star system's drift area [5.22]. */
