@@ -191,6 +191,7 @@ async function targetShots(): Promise<void> {
     ['mission-first', 'start-of-rebellion', 'rebel', '11', (d) => d.kind === 'pick-for-mission'],
     ['domino-option', 'embers-of-the-reach', 'rebel', '1', (d) => d.kind === 'domino-option'],
     ['break-off', 'start-of-rebellion', 'rebel', '1', (d) => d.kind === 'break-off'],
+    ['attack-found', 'start-of-rebellion', 'imperial', '1', (d) => d.kind === 'attack-found'],
     ['drift-in', 'galactic-lucent-spiral', 'rebel', '1', (d) => d.kind === 'movement' && d.options.some((o) => o.type === 'leave-drift' && o.outer === true)],
   ];
   const cases = all.filter(([name]) => !only || only.includes(name));

@@ -12,7 +12,7 @@ import type { TablesDef } from '../core/content/schema';
 import type { Decision, Frame, Game } from '../core/engine/types';
 import { percent } from '../core/odds';
 import { nameOf } from '../core/names';
-import { attackerStrikes, breakOffResult, currentCombat, remainingEndurance, roundResult, squadRatings, type Attacker, type CombatStyle, type CharacterCombatData } from '../../systems/rebels-vs-empire/character-combat';
+import { attackerStrikes, breakOffResult, currentCombat, forceRatings, remainingEndurance, roundResult, squadFrom, squadRatings, type Attacker, type CombatStyle, type CharacterCombatData } from '../../systems/rebels-vs-empire/character-combat';
 import { characterColumn } from '../core/odds';
 import { isFreeCharacter } from '../../systems/rebels-vs-empire/sides';
 
@@ -261,5 +261,39 @@ export function breakOffChoices(game: Game, d: Decision): CombatChoice[] {
           mark: `⚔ Fight round ${s.round ?? 1} · ${hurt(fight)}`,
           odds: `${whom}. ${roundLine(game, 'The round', fight, active.endurance, attack.endurance, capture)}`,
         },
+  );
+}
+
+/**
+ * [11.32-11.34, 12.0] attack the characters found, or let them be: "attack" with the first round's odds if
+ * every one found fights (the force the search would send [11.34]: the searching units' squad [12.12],
+ * which always fights a firefight [12.31], or the searching characters, hand-to-hand unless they choose a
+ * firefight [12.32]), to kill, from the rule's own `roundResult` (`roundOdds`); "let them be" says the
+ * search need not lead to combat. The deciding side is the searcher: "you" are the attackers.
+ */
+export function attackFoundChoices(game: Game, d: Decision): CombatChoice[] {
+  if (d.kind !== 'attack-found') return [];
+  const frame = [...game.stack].reverse().find((f) => f.proc === 'search');
+  if (!frame) return [];
+  const s = frame.data as unknown as { environ: number; group: number[]; foundBy?: string; leader?: number; searchers?: number[] };
+  const side = d.side;
+  const attacker: Attacker =
+    s.foundBy === 'units' ? squadFrom(game, s.environ, side, s.leader ?? 0) : { kind: 'characters', characters: (s.searchers ?? []).filter((ch) => isFreeCharacter(game, ch)) };
+  const found = s.group.filter((ch) => isFreeCharacter(game, ch));
+  const t = game.content.tables;
+  const attack = attackCombat(game, { environ: s.environ, attackerSide: side, attacker, defenders: found } as CombatFrame);
+  const def = defenceCombat(game, found);
+  const diff = attack.combat - def.combat;
+  const style: CombatStyle = attacker.kind === 'characters' ? 'hand-to-hand' : (forceRatings(game, attacker).style ?? 'hand-to-hand');
+  const round = roundOdds(t, characterColumn(t, diff, false, 0), style, attackerStrikes(game, attacker));
+  const whom = `${attackerWords(game, attacker)} (combat ${attack.combat}) against ${found.map((ch) => nameOf(game, ch)).join(', ')} (combat ${def.combat}, endurance left ${def.endurance}); differential ${diff >= 0 ? '+' : ''}${diff} if all of them fight`;
+  return d.options.map((option) =>
+    option.attack === true
+      ? {
+          option,
+          mark: `⚔ Attack · round 1 wounds them ${percent(atLeast(round.toDefender, 1))}, you ${percent(atLeast(round.toAttacker, 1))}`,
+          odds: `${whom}. ${roundLine(game, `Round 1 to kill${attacker.kind === 'characters' ? ' (or a firefight, or to capture: you choose next [12.3])' : ' (a squad always fights a firefight [12.31]; to capture is your choice next [12.3])'}`, round, def.endurance, attack.endurance, false)}`,
+        }
+      : { option, mark: '✋ Let them be', odds: `They stay where they are, found; a search need not lead to combat [11.32, 11.33].` },
   );
 }

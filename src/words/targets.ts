@@ -20,7 +20,7 @@ import { searchChoices, searchableGroup } from '../../systems/rebels-vs-empire/s
 import { currentCombat, remainingEndurance } from '../../systems/rebels-vs-empire/character-combat';
 import { pieceOptions } from '../../systems/rebels-vs-empire/mission-assignment';
 import { DOMINO_CHART, dominoParts, optionText, type DominoShift } from '../../systems/rebels-vs-empire/domino';
-import { breakOffChoices, combatEnviron } from './character-odds';
+import { attackFoundChoices, breakOffChoices, combatEnviron } from './character-odds';
 import { missionPhase } from '../../systems/rebels-vs-empire/missions';
 import { enemyOf } from '../../systems/rebels-vs-empire/sides';
 import { combatFacts } from './combat-facts';
@@ -294,6 +294,19 @@ function breakOff(game: Game, d: Decision): Dest[] {
   }));
 }
 
+/** [11.32-11.34] attack the characters found, or let them be: both at the environ searched, with the first round's odds. */
+function attackFound(game: Game, d: Decision): Dest[] {
+  const environ = typeof d.context?.environ === 'number' ? d.context.environ : 0;
+  if (!environ) return [];
+  return attackFoundChoices(game, d).map((c) => ({
+    place: refOf(game.world, environ),
+    label: `${c.option.attack === true ? 'Attack them' : 'Let them be'} at ${entityName(game, environ)}`,
+    odds: c.odds,
+    commands: [c.option],
+    mark: c.mark,
+  }));
+}
+
 /**
  * Decisions asked at one place whose every answer, "no" too, is a marker there: a small prompt on the
  * map, its question (short: the panel says it whole) above them.
@@ -304,6 +317,7 @@ const ASKED_THERE: Record<string, { ask: (game: Game, d: Decision) => string; de
     dests: dominoOptions,
   },
   'break-off': { ask: (_, d) => `Round ${String(d.context?.round ?? '')}: break off, or fight? ${d.rule}`, dests: breakOff },
+  'attack-found': { ask: (_, d) => `Found by your ${String(d.context?.foundBy ?? 'search')}: attack them now? ${d.rule}`, dests: attackFound },
 };
 
 /**

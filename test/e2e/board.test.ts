@@ -5,7 +5,7 @@
  * its pieces one at a time; a reinforcement placed and an attack made by a click on
  * their lit targets, from a game brought to them in Node and resumed here; the decisions asked at one
  * place (a domino effect's how-many at the planet that rose, break off or fight where the characters
- * fight) answered by a click on the small prompt there, and a stack adrift sent from its system's outer
+ * fight, attack the characters found or not) answered by a click on the small prompt there, and a stack adrift sent from its system's outer
  * drift area to its sun's on the map [issue 47]; the markers out from under a panel as soon as it grows.
  * The page hook only reads what the screen shows.
  */
@@ -296,6 +296,18 @@ describe('play on the map [issue 44]', () => {
     // the same dice as in Node: the page's game went on as the engine's copy did
     expect(after.decision?.kind ?? null).toBe(expected.pending?.kind ?? null);
     expect(after.decision?.options.length ?? 0).toBe(expected.pending?.options.length ?? 0);
+    expect(errors).toEqual([]);
+  }, 240_000);
+
+  it('[11.32-11.34] characters found: attack them or let them be is asked at the environ searched, the attack with its odds', async () => {
+    const e = playUntil('start-of-rebellion', 'imperial', '1', (d) => d.kind === 'attack-found');
+    const { dest, tip, after, expected } = await clickTargetOf(e, async () => {
+      expect(await page.locator('[data-testid="board-ask"]').textContent()).toMatch(/attack them now\?/);
+      expect(await page.locator('.board-column [data-testid="board-dest-marker"]').allTextContents()).toEqual(movers(e.game as Game, (e.game as Game).pending!)[0]!.dests.map((x) => x.mark));
+    }, false);
+    expect(dest.commands).toEqual([{ type: 'attack-found', side: 'imperial', attack: true }]);
+    expect(tip).toMatch(/Round 1 to kill.*defenders take/);
+    expect(after.decision?.kind ?? null).toBe(expected.pending?.kind ?? null);
     expect(errors).toEqual([]);
   }, 240_000);
 

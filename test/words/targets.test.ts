@@ -20,7 +20,7 @@ import { content, testGame } from '../fixtures';
 import { driftOfPlace } from '../../src/words/drift-place';
 import { driftingStacks } from '../../systems/rebels-vs-empire/hyperjump';
 import { sideOf } from '../../systems/rebels-vs-empire/sides';
-import { breakOffResult, roundResult, attackerStrikes } from '../../systems/rebels-vs-empire/character-combat';
+import { breakOffResult, roundResult, attackerStrikes, currentCombat, squadRatings } from '../../systems/rebels-vs-empire/character-combat';
 import { characterColumn, percent } from '../../src/core/odds';
 
 /** Each target's commands, played on a copy of the game: the engine takes them all. */
@@ -231,5 +231,36 @@ describe('the board: targets of the other decisions [issue 44]', () => {
     expect(copy.answerMany('rebel', m.dests[0]!.commands)[0]?.type).toBe('state');
     const after = driftingStacks(copy.game!, 'rebel', (eid) => sideOf(copy.game!, eid)).find((x) => x.pieces.includes(m.pieces[0]!));
     expect(after).toMatchObject({ outer: false });
+  });
+
+  it('[11.32-11.34, 12.6] characters found: attack them or let them be, at the environ searched; the attack with its first round\'s odds from the rule\'s own dice', () => {
+    const e = playUntil('start-of-rebellion', 'imperial', '1', (d) => d.kind === 'attack-found');
+    const g = e.game as Game;
+    const d = g.pending as Decision;
+    const [m] = movers(g, d);
+    expect(m?.ask).toMatch(/attack them now\?/);
+    expect(m!.dests.map((x) => x.commands[0])).toEqual(d.options);
+    for (const x of m!.dests) expect(x.place).toBe(refOf(g.world, d.context!.environ as number));
+    // the combat the attack starts, as the engine sets it up [11.34]: its force, the found, the style
+    const copy = new PlayEngine(content);
+    copy.resume(e.saveText());
+    const attack = m!.dests.find((x) => x.commands[0]!.attack === true)!;
+    expect(copy.answerMany('imperial', attack.commands)[0]?.type).toBe('state');
+    const frame = copy.game!.stack.find((f) => f.proc === 'character-combat')!.data as unknown as { attacker: { kind: string; strength: number; leader: number; characters: number[] }; defenders: number[] };
+    const t = g.content.tables;
+    const force = frame.attacker.kind === 'squad' ? squadRatings(g, frame.attacker.strength, frame.attacker.leader).combat : frame.attacker.characters.reduce((n, ch) => n + currentCombat(g, ch), 0);
+    const defence = frame.defenders.reduce((n, ch) => n + currentCombat(g, ch), 0);
+    const column = characterColumn(t, force - defence, false, 0);
+    const style = frame.attacker.kind === 'squad' ? 'firefight' : 'hand-to-hand'; // [12.31] a squad always fires
+    let them = 0;
+    let you = 0;
+    for (const a of [1, 2, 3, 4, 5, 6])
+      for (const b of [1, 2, 3, 4, 5, 6]) {
+        const r = roundResult(t, column, style, [a], b);
+        if (r.toDefender > 0) them++;
+        if (r.toAttacker > 0) you++;
+      }
+    expect(attack.mark).toBe(`⚔ Attack · round 1 wounds them ${percent(them / 36)}, you ${percent(you / 36)}`);
+    takenByEngine(e, 'imperial', m!);
   });
 });
