@@ -294,6 +294,60 @@ export function attackFoundChoices(game: Game, d: Decision): CombatChoice[] {
           mark: `⚔ Attack · round 1 wounds them ${percent(atLeast(round.toDefender, 1))}, you ${percent(atLeast(round.toAttacker, 1))}`,
           odds: `${whom}. ${roundLine(game, `Round 1 to kill${attacker.kind === 'characters' ? ' (or a firefight, or to capture: you choose next [12.3])' : ' (a squad always fights a firefight [12.31]; to capture is your choice next [12.3])'}`, round, def.endurance, attack.endurance, false)}`,
         }
-      : { option, mark: '✋ Let them be', odds: `They stay where they are, found; a search need not lead to combat [11.32, 11.33].` },
+      : { option, mark: '○ Let them be', odds: `They stay where they are, found; a search need not lead to combat [11.32, 11.33].` },
+  );
+}
+
+/**
+ * [12.3, 12.32, 12.85, 12.4] the other questions of a character combat, on the map where it is fought:
+ * the attacker's style (hand-to-hand, or a firefight that doubles every wound [12.6]) and intent (to kill,
+ * or to capture one column left [12.5]), each with the first round's odds if every defender fights, and
+ * a defender named active (his combat added to the defence, the round's wounds his to take) or inactive
+ * [12.42]; the odds from the rule's own `roundResult` (`roundOdds`), as the notes beside them.
+ */
+export function combatChoices(game: Game, d: Decision): CombatChoice[] {
+  const s = combatFrame(game);
+  if (!s) return [];
+  const t = game.content.tables;
+  const strikes = attackerStrikes(game, s.attacker);
+  const attack = attackCombat(game, s);
+  const fighting = (s.fighting ?? s.defenders).filter((ch) => isFreeCharacter(game, ch));
+  const whom = `${attackerWords(game, s.attacker)} (combat ${attack.combat}) against ${fighting.map((ch) => nameOf(game, ch)).join(', ')}`;
+  if (d.kind === 'combat-style' || d.kind === 'combat-intent') {
+    // "you" are the attackers: the round if every defender fights [12.4]
+    const def = defenceCombat(game, fighting);
+    const diff = attack.combat - def.combat;
+    const facts = `${whom} (combat ${def.combat}, endurance left ${def.endurance}); differential ${diff >= 0 ? '+' : ''}${diff} if all of them fight (the defender names who does [12.4])`;
+    return d.options.map((option) => {
+      const style = (d.kind === 'combat-style' ? option.style : s.style) as CombatStyle;
+      const capture = d.kind === 'combat-intent' && option.intent === 'capture';
+      const o = roundOdds(t, characterColumn(t, diff, capture, 0), style ?? 'hand-to-hand', strikes);
+      const name = d.kind === 'combat-style' ? (style === 'firefight' ? 'Firefight' : 'Hand-to-hand') : capture ? 'To capture' : 'To kill';
+      // a firefight wounds as often as hand-to-hand, twice as deep: the style's marker says how deep too
+      const most = (list: CountChance[]) => (d.kind === 'combat-style' ? ` (up to ${Math.max(0, ...list.filter((x) => x.chance > 0).map((x) => x.n))})` : '');
+      const them = capture ? `a capture ${percent(o.capture)}` : `wounds them ${percent(atLeast(o.toDefender, 1))}${most(o.toDefender)}`;
+      const label = d.kind === 'combat-style' ? (style === 'firefight' ? 'Firefight (every wound doubled)' : 'Hand-to-hand') : capture ? `To capture (column ${t.characterCombat.captureShift} left [12.5]; prisoners need a guard [12.81])` : 'To kill';
+      return { option, mark: `⚔ ${name} · round 1 ${them}, you ${percent(atLeast(o.toAttacker, 1))}${most(o.toAttacker)}`, odds: `${facts}. ${roundLine(game, label, o, def.endurance, attack.endurance, capture)}` };
+    });
+  }
+  if (d.kind !== 'active-or-inactive') return [];
+  const ch = d.options[0]?.character as number;
+  const capture = s.intent === 'capture';
+  const style = s.style ?? 'hand-to-hand';
+  const def = defenceCombat(game, [...(s.active ?? []), ch]);
+  const diff = attack.combat - def.combat;
+  const o = roundOdds(t, characterColumn(t, diff, capture, 0), style, strikes);
+  return d.options.map((option) =>
+    option.role === 'active'
+      ? {
+          option,
+          mark: `⚔ ${nameOf(game, ch)} active · +${currentCombat(game, ch)} · wounds you ${percent(atLeast(o.toDefender, 1))}`,
+          odds: `${whom}, ${capture ? 'to capture' : 'to kill'}, ${style}. He adds his combat ${currentCombat(game, ch)} to the defence and may take the round's wounds (endurance left ${remainingEndurance(game, ch)}) [12.4, 12.7]. ${roundLine(game, `With him active (defence ${def.combat} so far)`, o, def.endurance, attack.endurance, capture)}`,
+        }
+      : {
+          option,
+          mark: `◌ ${nameOf(game, ch)} inactive · no wounds`,
+          odds: `He takes no wounds and adds nothing to the defence, and breaks off more easily [12.42]; at least one active defender must have combat above 0 [12.43].`,
+        },
   );
 }

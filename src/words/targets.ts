@@ -20,7 +20,7 @@ import { searchChoices, searchableGroup } from '../../systems/rebels-vs-empire/s
 import { currentCombat, remainingEndurance } from '../../systems/rebels-vs-empire/character-combat';
 import { pieceOptions } from '../../systems/rebels-vs-empire/mission-assignment';
 import { DOMINO_CHART, dominoParts, optionText, type DominoShift } from '../../systems/rebels-vs-empire/domino';
-import { attackFoundChoices, breakOffChoices, combatEnviron } from './character-odds';
+import { attackFoundChoices, breakOffChoices, combatChoices, combatEnviron } from './character-odds';
 import { missionPhase } from '../../systems/rebels-vs-empire/missions';
 import { enemyOf } from '../../systems/rebels-vs-empire/sides';
 import { combatFacts } from './combat-facts';
@@ -43,6 +43,9 @@ const TARGETS: Record<string, string> = {
   'domino-planet': '⇄',
   'domino-option': '⇄',
   'break-off': '⚑',
+  'combat-style': '⚔',
+  'combat-intent': '⚔',
+  'active-or-inactive': '⚔',
   'reaction': '↪',
   'choose-base': '⌂',
   // a piece to choose among those at one place: who takes a wound, who hides, which unit is lost, who leads
@@ -281,13 +284,17 @@ function dominoOptions(game: Game, d: Decision): Dest[] {
   });
 }
 
-/** [12.5] break off or fight the round: both answers at the environ where they fight, with their odds (character-odds.ts). */
-function breakOff(game: Game, d: Decision): Dest[] {
+/**
+ * [12.3-12.5] a character combat's questions (style, intent, active or inactive, break off or fight):
+ * every answer at the environ where they fight, with its odds (character-odds.ts).
+ */
+function combatQuestion(game: Game, d: Decision): Dest[] {
   const environ = combatEnviron(game);
   if (!environ) return [];
-  return breakOffChoices(game, d).map((c) => ({
+  const choices = d.kind === 'break-off' ? breakOffChoices(game, d) : combatChoices(game, d);
+  return choices.map((c) => ({
     place: refOf(game.world, environ),
-    label: `${c.option.attempt === true ? 'Try to break off' : 'Fight the round'} at ${entityName(game, environ)}`,
+    label: `${describeOption(game, c.option, d).label} at ${entityName(game, environ)}`,
     odds: c.odds,
     commands: [c.option],
     mark: c.mark,
@@ -316,7 +323,10 @@ const ASKED_THERE: Record<string, { ask: (game: Game, d: Decision) => string; de
     ask: (game, d) => `Domino effect from ${game.content.planets.get(String(d.context?.source) as never)?.name ?? 'here'}, level ${String(d.context?.level ?? '')}: how many planets shift? ${d.rule}`,
     dests: dominoOptions,
   },
-  'break-off': { ask: (_, d) => `Round ${String(d.context?.round ?? '')}: break off, or fight? ${d.rule}`, dests: breakOff },
+  'break-off': { ask: (_, d) => `Round ${String(d.context?.round ?? '')}: break off, or fight? ${d.rule}`, dests: combatQuestion },
+  'combat-style': { ask: (_, d) => `Your attack: hand-to-hand or a firefight? ${d.rule}`, dests: combatQuestion },
+  'combat-intent': { ask: (_, d) => `Your attack: to kill or to capture? ${d.rule}`, dests: combatQuestion },
+  'active-or-inactive': { ask: (_, d) => `${d.prompt} ${d.rule}`, dests: combatQuestion },
   'attack-found': { ask: (_, d) => `Found by your ${String(d.context?.foundBy ?? 'search')}: attack them now? ${d.rule}`, dests: attackFound },
 };
 
