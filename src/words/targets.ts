@@ -294,7 +294,7 @@ function combatQuestion(game: Game, d: Decision): Dest[] {
   const choices = d.kind === 'break-off' ? breakOffChoices(game, d) : combatChoices(game, d);
   return choices.map((c) => ({
     place: refOf(game.world, environ),
-    label: `${describeOption(game, c.option, d).label} at ${entityName(game, environ)}`,
+    label: ((label) => (label.includes(entityName(game, environ)) ? label : `${label} at ${entityName(game, environ)}`))(describeOption(game, c.option, d).label),
     odds: c.odds,
     commands: [c.option],
     mark: c.mark,
