@@ -1004,7 +1004,7 @@ export class PlayScreen implements Mode {
           }
           together.set(bm.environ, column);
           this.markerLayer.appendChild(column);
-          this.markers.push({ el: column, environ: bm.environ, x: 0, y: 0, width: 0, height: 0, visible: false });
+          this.markers.push({ el: column, environ: bm.environ, x: 0, y: 0, width: 0, height: 0, visible: false, beside: !!ask });
         }
         column.appendChild(el);
         continue;
@@ -1153,6 +1153,12 @@ export class PlayScreen implements Mode {
         this.tmp3.set(planet.position.x + Math.cos(env.angle) * r, planet.position.y, planet.position.z + Math.sin(env.angle) * r);
       }
       m.visible = g.project(this.tmp3, this.tmp2);
+      if (m.visible && m.beside && planet) {
+        // the prompt's near edge at its place, the rest of it outward, on the side away from the planet's centre
+        const { x, y } = this.tmp2;
+        const right = !g.project(planet.position, this.tmp2) || x >= this.tmp2.x;
+        this.tmp2.set(x + (right ? 1 : -1) * (m.width / 2 + 6), y);
+      }
       m.x = this.tmp2.x;
       m.y = this.tmp2.y;
     }
@@ -1353,4 +1359,6 @@ function underPanel(m: ScreenBox, b: ScreenBox): boolean {
 interface MapMarker extends ScreenBox {
   el: HTMLElement;
   environ: string;
+  /** A question asked at its place (a small prompt): it stands beside the place, away from the planet, not over it. */
+  beside?: boolean;
 }
