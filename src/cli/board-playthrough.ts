@@ -4,7 +4,7 @@
  * (by kind). The script chooses which lit marker to click (a simple policy below), but acts only through
  * the map's markers; where the map has no way (a decision whose choices are not places, or the "end /
  * no" choice), it presses Enter or clicks the list, and counts it.
- *   npx tsx src/cli/board-playthrough.ts [galactic|star-system|both|shots] [shotsDir]
+ *   npx tsx src/cli/board-playthrough.ts [galactic|star-system|both|shots] [shotsDir] [shot names, comma-separated]
  * Galactic: 5 turns as the Empire. Star-system: a game as the Rebel to its end. Shots: games brought in
  * Node to an attack, a search, a reinforcement, a mission and a reaction, resumed on the page, each
  * screenshot at 1280x720 with its lit targets and the first one's hover card.
@@ -16,6 +16,7 @@ import { startGameAs, waitForHuman, type PlayState } from '../../test/e2e/play-p
 import { playUntil } from '../../test/words/play-until';
 import type { Decision } from '../core/engine/types';
 import { movers } from '../words/dests';
+import { driftOfPlace } from '../words/drift-place';
 
 const which = process.argv[2] ?? 'both';
 const shots = process.argv[3] ?? '/tmp/board-shots';
@@ -178,7 +179,8 @@ try {
 
 /** Screenshots of lit targets with odds: games brought to the decision in Node, resumed on the page. */
 async function targetShots(): Promise<void> {
-  const cases: [string, string, 'rebel' | 'imperial', string, (d: Decision) => boolean][] = [
+  const only = process.argv[4]?.split(',');
+  const all: [string, string, 'rebel' | 'imperial', string, (d: Decision) => boolean][] = [
     ['attack', 'start-of-rebellion', 'imperial', '5', (d) => d.kind === 'combat-order'],
     ['search', 'start-of-rebellion', 'imperial', '1', (d) => d.kind === 'declare-search'],
     ['search-by', 'start-of-rebellion', 'imperial', '1', (d) => d.kind === 'search-by'],
@@ -187,7 +189,14 @@ async function targetShots(): Promise<void> {
     ['landing', 'galactic-lucent-spiral', 'imperial', '3', (d) => d.kind === 'movement' && d.options.some((o) => o.type === 'leave-drift' && o.outer === false)],
     ['mission', 'start-of-rebellion', 'rebel', '11', (d) => d.kind === 'assign-mission'],
     ['mission-first', 'start-of-rebellion', 'rebel', '11', (d) => d.kind === 'pick-for-mission'],
+    ['domino-option', 'embers-of-the-reach', 'rebel', '1', (d) => d.kind === 'domino-option'],
+    ['break-off', 'start-of-rebellion', 'rebel', '1', (d) => d.kind === 'break-off'],
+    ['attack-found', 'start-of-rebellion', 'imperial', '1', (d) => d.kind === 'attack-found'],
+    ['combat-style', 'embers-of-the-reach', 'imperial', '1', (d) => d.kind === 'combat-style'],
+    ['active-or-inactive', 'start-of-rebellion', 'rebel', '1', (d) => d.kind === 'active-or-inactive'],
+    ['drift-in', 'galactic-lucent-spiral', 'rebel', '1', (d) => d.kind === 'movement' && d.options.some((o) => o.type === 'leave-drift' && o.outer === true)],
   ];
+  const cases = all.filter(([name]) => !only || only.includes(name));
   const { page, errors } = await openPage(session, '', { width: 1280, height: 720 });
   for (const [name, scenario, side, seed, want] of cases) {
     const e = playUntil(scenario, side, seed, want);
@@ -197,15 +206,17 @@ async function targetShots(): Promise<void> {
     await waitForHuman(page, { timeout: 120_000 });
     // a mission first: the panel names the missions (they are no places); one lights who may take it
     if (name === 'mission-first') await page.locator('[data-board-way]:not([data-board-way=""])').first().click();
-    let drifting = (await markers(page)).find((m) => m.text.startsWith('≈'));
+    // the stack adrift to move: in the outer drift area for the drift-in, else in the sun's
+    const adrift = movers(e.game!, e.game!.pending!).find((m) => m.whole && driftOfPlace(m.place)?.outer === (name === 'drift-in'));
+    const stackText = adrift ? `≈ ${adrift.pieces.length}` : '≈';
+    let drifting = (await markers(page)).find((m) => m.text === stackText);
     // at galaxy zoom the stack adrift is in its system's marker: that system first
-    const adrift = movers(e.game!, e.game!.pending!).find((m) => m.whole);
-    const systemName = adrift?.at ? e.game!.content.systems.get(e.game!.content.planets.get(e.game!.content.environs.get(adrift.at)?.planet ?? '')?.system ?? '')?.name : undefined;
+    const systemName = adrift?.at ? e.game!.content.systems.get(driftOfPlace(adrift.at)?.system ?? '')?.name : undefined;
     const system = systemName ? (await markers(page)).find((m) => m.tip.startsWith(`${systemName}:`)) : undefined;
     if (!drifting && system) {
       await clickMarker(page, system);
       await page.waitForTimeout(500);
-      drifting = (await markers(page)).find((m) => m.text.startsWith('≈'));
+      drifting = (await markers(page)).find((m) => m.text === stackText);
     }
     if (drifting) {
       await clickMarker(page, drifting);

@@ -31,6 +31,48 @@ export function panelBoxesOf(selectors: string, canvas: HTMLElement, each?: (el:
 }
 
 /**
+ * The page's panels over the map (`selectors`), measured again only when one of them or the window
+ * changes size, never on a timer: each panel matched is watched by a ResizeObserver (a panel shown,
+ * hidden or folded away changes size too) and the window's resize is heard; either calls `changed` at
+ * once, so what keeps clear of the panels is placed again in the same frame. A page that builds its
+ * panels again (a new decision drawn) says so with `stale`, and a panel new since is watched from then.
+ */
+export class PanelWatch {
+  private measured: ScreenBox[] | null = null;
+  private readonly observer: ResizeObserver | null;
+  /** The panels watched already (observing one again would report its size again). */
+  private readonly watched = new WeakSet<HTMLElement>();
+
+  constructor(
+    private readonly selectors: string,
+    private readonly canvas: () => HTMLElement,
+    changed: () => void,
+  ) {
+    const resized = () => {
+      this.measured = null;
+      changed();
+    };
+    this.observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(resized);
+    if (typeof window !== 'undefined') window.addEventListener('resize', resized);
+  }
+
+  /** Measure again at the next `boxes()`: the panels were drawn again, and one may be new. */
+  stale(): void {
+    this.measured = null;
+  }
+
+  /** The panels' boxes in the canvas's coordinates (see panelBoxesOf), as last measured. */
+  boxes(): ScreenBox[] {
+    this.measured ??= panelBoxesOf(this.selectors, this.canvas(), (el) => {
+      if (!this.observer || this.watched.has(el)) return;
+      this.watched.add(el);
+      this.observer.observe(el);
+    });
+    return this.measured;
+  }
+}
+
+/**
  * Markers of neighbouring environs (a busy planet seen from afar) would cover each other's numbers, and
  * a marker would cover its planet's name or the badge of a stack there. Each marker in turn takes the
  * nearest clear spot to where it belongs: its own place if clear, else a step further out in rings

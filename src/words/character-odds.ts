@@ -12,7 +12,7 @@ import type { TablesDef } from '../core/content/schema';
 import type { Decision, Frame, Game } from '../core/engine/types';
 import { percent } from '../core/odds';
 import { nameOf } from '../core/names';
-import { attackerStrikes, breakOffResult, currentCombat, remainingEndurance, roundResult, squadRatings, type Attacker, type CombatStyle, type CharacterCombatData } from '../../systems/rebels-vs-empire/character-combat';
+import { attackerStrikes, breakOffResult, currentCombat, forceRatings, remainingEndurance, roundResult, squadFrom, squadRatings, type Attacker, type CombatStyle, type CharacterCombatData } from '../../systems/rebels-vs-empire/character-combat';
 import { characterColumn } from '../core/odds';
 import { isFreeCharacter } from '../../systems/rebels-vs-empire/sides';
 
@@ -211,4 +211,143 @@ export function characterCombatNotes(game: Game, d: Decision): OddsNote[] {
   lines.push(roundLine(game, 'If the break-off fails, the round is fought one column right [12.53]', roundOdds(t, characterColumn(t, diff, capture, 1), style, strikes), active.endurance, attack.endurance, capture));
   lines.push(roundLine(game, 'If you fight the round', roundOdds(t, column, style, strikes), active.endurance, attack.endurance, capture));
   return [{ title: 'Break off', rule: '[12.5]', lines }];
+}
+
+/** The environ where the character combat being fought takes place (0: none is). */
+export function combatEnviron(game: Game): number {
+  return combatFrame(game)?.environ ?? 0;
+}
+
+/** One answer of a combat's decision as the board shows it at the environ where they fight: the option, its marker's words, its facts. */
+export interface CombatChoice {
+  option: Decision['options'][number];
+  mark: string;
+  odds: string;
+}
+
+/**
+ * [12.5, 12.51, 12.53] the break-off decision on the map: "break off" with the chance the break-off die
+ * lets the defender's characters get away, "fight" with the chance the round wounds each side, both
+ * from the rule's outcome functions (`breakOffChances`, `roundOdds`), the same odds as the note beside it.
+ * The deciding side is the defender: "you" are his characters.
+ */
+export function breakOffChoices(game: Game, d: Decision): CombatChoice[] {
+  if (d.kind !== 'break-off') return [];
+  const s = combatFrame(game);
+  if (!s) return [];
+  const t = game.content.tables;
+  const capture = s.intent === 'capture';
+  const style = s.style ?? 'hand-to-hand';
+  const strikes = attackerStrikes(game, s.attacker);
+  const diff = typeof d.context?.differential === 'number' ? d.context.differential : 0;
+  const column = characterColumn(t, diff, capture, 0);
+  const b = breakOffChances(t, column);
+  const fight = roundOdds(t, column, style, strikes);
+  const failed = roundOdds(t, characterColumn(t, diff, capture, 1), style, strikes);
+  const active = defenceCombat(game, s.active ?? []);
+  const attack = attackCombat(game, s);
+  const inactive = (s.fighting ?? []).filter((ch) => !(s.active ?? []).includes(ch)).length;
+  const hurt = (o: RoundOdds) => `wounds you ${percent(atLeast(o.toDefender, 1))}, them ${percent(atLeast(o.toAttacker, 1))}`;
+  const whom = `${attackerWords(game, s.attacker)} (combat ${attack.combat}) against ${(s.active ?? []).map((ch) => nameOf(game, ch)).join(', ')}, ${capture ? 'to capture' : 'to kill'}, ${style}; differential ${diff >= 0 ? '+' : ''}${diff}`;
+  return d.options.map((option) =>
+    option.attempt === true
+      ? {
+          option,
+          mark: `⚑ Break off · away ${percent(b.active)}`,
+          odds: `${whom}. One die for all: your active characters get away ${percent(b.active)}${inactive ? `, your inactive ones ${percent(b.inactive)}` : ''} [12.51]. ${roundLine(game, 'If it fails, the round is fought one column right [12.53]', failed, active.endurance, attack.endurance, capture)}`,
+        }
+      : {
+          option,
+          mark: `⚔ Fight round ${s.round ?? 1} · ${hurt(fight)}`,
+          odds: `${whom}. ${roundLine(game, 'The round', fight, active.endurance, attack.endurance, capture)}`,
+        },
+  );
+}
+
+/**
+ * [11.32-11.34, 12.0] attack the characters found, or let them be: "attack" with the first round's odds if
+ * every one found fights (the force the search would send [11.34]: the searching units' squad [12.12],
+ * which always fights a firefight [12.31], or the searching characters, hand-to-hand unless they choose a
+ * firefight [12.32]), to kill, from the rule's own `roundResult` (`roundOdds`); "let them be" says the
+ * search need not lead to combat. The deciding side is the searcher: "you" are the attackers.
+ */
+export function attackFoundChoices(game: Game, d: Decision): CombatChoice[] {
+  if (d.kind !== 'attack-found') return [];
+  const frame = [...game.stack].reverse().find((f) => f.proc === 'search');
+  if (!frame) return [];
+  const s = frame.data as unknown as { environ: number; group: number[]; foundBy?: string; leader?: number; searchers?: number[] };
+  const side = d.side;
+  const attacker: Attacker =
+    s.foundBy === 'units' ? squadFrom(game, s.environ, side, s.leader ?? 0) : { kind: 'characters', characters: (s.searchers ?? []).filter((ch) => isFreeCharacter(game, ch)) };
+  const found = s.group.filter((ch) => isFreeCharacter(game, ch));
+  const t = game.content.tables;
+  const attack = attackCombat(game, { environ: s.environ, attackerSide: side, attacker, defenders: found } as CombatFrame);
+  const def = defenceCombat(game, found);
+  const diff = attack.combat - def.combat;
+  const style: CombatStyle = attacker.kind === 'characters' ? 'hand-to-hand' : (forceRatings(game, attacker).style ?? 'hand-to-hand');
+  const round = roundOdds(t, characterColumn(t, diff, false, 0), style, attackerStrikes(game, attacker));
+  const whom = `${attackerWords(game, attacker)} (combat ${attack.combat}) against ${found.map((ch) => nameOf(game, ch)).join(', ')} (combat ${def.combat}, endurance left ${def.endurance}); differential ${diff >= 0 ? '+' : ''}${diff} if all of them fight`;
+  return d.options.map((option) =>
+    option.attack === true
+      ? {
+          option,
+          mark: `⚔ Attack · round 1 wounds them ${percent(atLeast(round.toDefender, 1))}, you ${percent(atLeast(round.toAttacker, 1))}`,
+          odds: `${whom}. ${roundLine(game, `Round 1 to kill${attacker.kind === 'characters' ? ' (or a firefight, or to capture: you choose next [12.3])' : ' (a squad always fights a firefight [12.31]; to capture is your choice next [12.3])'}`, round, def.endurance, attack.endurance, false)}`,
+        }
+      : { option, mark: '○ Let them be', odds: `They stay where they are, found; a search need not lead to combat [11.32, 11.33].` },
+  );
+}
+
+/**
+ * [12.3, 12.32, 12.85, 12.4] the other questions of a character combat, on the map where it is fought:
+ * the attacker's style (hand-to-hand, or a firefight that doubles every wound [12.6]) and intent (to kill,
+ * or to capture one column left [12.5]), each with the first round's odds if every defender fights, and
+ * a defender named active (his combat added to the defence, the round's wounds his to take) or inactive
+ * [12.42]; the odds from the rule's own `roundResult` (`roundOdds`), as the notes beside them.
+ */
+export function combatChoices(game: Game, d: Decision): CombatChoice[] {
+  const s = combatFrame(game);
+  if (!s) return [];
+  const t = game.content.tables;
+  const strikes = attackerStrikes(game, s.attacker);
+  const attack = attackCombat(game, s);
+  const fighting = (s.fighting ?? s.defenders).filter((ch) => isFreeCharacter(game, ch));
+  const whom = `${attackerWords(game, s.attacker)} (combat ${attack.combat}) against ${fighting.map((ch) => nameOf(game, ch)).join(', ')}`;
+  if (d.kind === 'combat-style' || d.kind === 'combat-intent') {
+    // "you" are the attackers: the round if every defender fights [12.4]
+    const def = defenceCombat(game, fighting);
+    const diff = attack.combat - def.combat;
+    const facts = `${whom} (combat ${def.combat}, endurance left ${def.endurance}); differential ${diff >= 0 ? '+' : ''}${diff} if all of them fight (the defender names who does [12.4])`;
+    return d.options.map((option) => {
+      const style = (d.kind === 'combat-style' ? option.style : s.style) as CombatStyle;
+      const capture = d.kind === 'combat-intent' && option.intent === 'capture';
+      const o = roundOdds(t, characterColumn(t, diff, capture, 0), style ?? 'hand-to-hand', strikes);
+      const name = d.kind === 'combat-style' ? (style === 'firefight' ? 'Firefight' : 'Hand-to-hand') : capture ? 'To capture' : 'To kill';
+      // a firefight wounds as often as hand-to-hand, twice as deep: the style's marker says how deep too
+      const most = (list: CountChance[]) => (d.kind === 'combat-style' ? ` (up to ${Math.max(0, ...list.filter((x) => x.chance > 0).map((x) => x.n))})` : '');
+      const them = capture ? `a capture ${percent(o.capture)}` : `wounds them ${percent(atLeast(o.toDefender, 1))}${most(o.toDefender)}`;
+      const label = d.kind === 'combat-style' ? (style === 'firefight' ? 'Firefight (every wound doubled)' : 'Hand-to-hand') : capture ? `To capture (column ${t.characterCombat.captureShift} left [12.5]; prisoners need a guard [12.81])` : 'To kill';
+      return { option, mark: `⚔ ${name} · round 1 ${them}, you ${percent(atLeast(o.toAttacker, 1))}${most(o.toAttacker)}`, odds: `${facts}. ${roundLine(game, label, o, def.endurance, attack.endurance, capture)}` };
+    });
+  }
+  if (d.kind !== 'active-or-inactive') return [];
+  const ch = d.options[0]?.character as number;
+  const capture = s.intent === 'capture';
+  const style = s.style ?? 'hand-to-hand';
+  const def = defenceCombat(game, [...(s.active ?? []), ch]);
+  const diff = attack.combat - def.combat;
+  const o = roundOdds(t, characterColumn(t, diff, capture, 0), style, strikes);
+  return d.options.map((option) =>
+    option.role === 'active'
+      ? {
+          option,
+          mark: `⚔ ${nameOf(game, ch)} active · +${currentCombat(game, ch)} · wounds you ${percent(atLeast(o.toDefender, 1))}`,
+          odds: `${whom}, ${capture ? 'to capture' : 'to kill'}, ${style}. He adds his combat ${currentCombat(game, ch)} to the defence and may take the round's wounds (endurance left ${remainingEndurance(game, ch)}) [12.4, 12.7]. ${roundLine(game, `With him active (defence ${def.combat} so far)`, o, def.endurance, attack.endurance, capture)}`,
+        }
+      : {
+          option,
+          mark: `◌ ${nameOf(game, ch)} inactive · no wounds`,
+          odds: `He takes no wounds and adds nothing to the defence, and breaks off more easily [12.42]; at least one active defender must have combat above 0 [12.43].`,
+        },
+  );
 }

@@ -19,6 +19,7 @@ import type { OptionInfo } from './describe';
 import { describeOption, entityName } from './describe';
 import { moveFacts } from './option-facts';
 import { targetMovers } from './targets';
+import { driftPlace } from './drift-place';
 
 /** One place a stack may go, or one target it may act on. */
 export interface Dest {
@@ -59,6 +60,8 @@ export interface Mover {
   held?: boolean;
   /** Its dests are a decision's targets (src/words/targets.ts), several may stand at one place: the marker's sign (⚔, 🔍, ⬇...). */
   targets?: string;
+  /** The question its targets answer, shown above them on the map when they all stand at one place (a small prompt there). */
+  ask?: string;
 }
 
 /** Pieces of a stack as one group may take them: every piece but a second ship [9.56]. */
@@ -142,31 +145,33 @@ export function movers(game: Game, decision: Decision): Mover[] {
 }
 
 /**
- * [5.22] stacks adrift in a star system's drift area (after a hyperjump that drifted), each with where it
- * may land: the environs the decision's `leave-drift` options name, each with the detection odds of the
- * landing (option-facts' landingFacts). Going on to the sun's drift area names no place: it stays in the list.
+ * [5.22] stacks adrift after a hyperjump, each drawn on its drift area's ring with where it may go: from
+ * the sun's drift area the environs the decision's `leave-drift` options name, each with the detection
+ * odds of the landing (option-facts' landingFacts); from the outer drift area on to the sun's drift area,
+ * a destination on that ring.
  */
 function adrift(game: Game, decision: Decision): Mover[] {
   const side = decision.side;
   const w = game.world;
   const out: Mover[] = [];
   for (const stack of driftingStacks(game, side, (eid) => sideOf(game, eid))) {
-    const lands = decision.options.filter((o) => o.type === 'leave-drift' && o.system === stack.system && o.outer === false && typeof o.to === 'number' && o.to);
-    if (!lands.length) continue;
     const system = refOf(w, stack.system);
-    const first = [...game.content.environs.values()].find((e) => game.content.planets.get(e.planet)?.system === system);
-    const dests = lands.map((o) => {
+    const leave = decision.options.filter((o) => o.type === 'leave-drift' && o.system === stack.system && (o.outer === true) === stack.outer);
+    if (!leave.length) continue;
+    const dests = leave.map((o) => {
       const info = describeOption(game, o, decision);
+      if (stack.outer) return { place: driftPlace(system, false), label: info.label, odds: info.detail, warning: info.warning, commands: [o], mark: `→ ${nameOf(game, stack.system)}'s sun · drift area` };
       return { place: refOf(w, o.to as number), label: info.label, odds: info.detail, warning: info.warning, commands: [o], mark: `→ ${entityName(game, o.to as number).replace(/ \(.*\)$/, '')}` };
     });
+    const place = driftPlace(system, stack.outer);
     out.push({
-      place: `drift:${system}`,
-      at: first?.id,
+      place,
+      at: place,
       pieces: stack.pieces,
       names: stack.pieces.map((p) => entityName(game, p, side)),
       take: stack.pieces,
       whole: true,
-      label: `${stackLabel(game, stack.pieces, side)}, adrift in ${nameOf(game, stack.system)}'s drift area`,
+      label: `${stackLabel(game, stack.pieces, side)}, adrift in ${nameOf(game, stack.system)}'s ${stack.outer ? 'outer drift area' : "sun's drift area"}`,
       dests,
     });
   }

@@ -123,8 +123,8 @@ export function squadRatings(game: Game, strength: number, leader: number): { co
   return { combat: row.combat, endurance: row.endurance + (leader ? leaderEndurance : 0) };
 }
 
-/** Combat and endurance of a non-character attacking force [12.12, 12.14, 13.45]. */
-function forceRatings(game: Game, attacker: Attacker): { combat: number; endurance: number; style: CombatStyle | null; special: string[] } {
+/** Combat and endurance of a non-character attacking force [12.12, 12.14, 13.45]; its style when the chart forces one [12.31] (also read by the board's odds of an attack on characters found, src/words/character-odds.ts). */
+export function forceRatings(game: Game, attacker: Attacker): { combat: number; endurance: number; style: CombatStyle | null; special: string[] } {
   if (attacker.kind === 'squad') return { ...squadRatings(game, attacker.strength, attacker.leader), style: 'firefight', special: [] };
   if (attacker.kind === 'creature') {
     const cr = game.content.creatures.get(attacker.creature);

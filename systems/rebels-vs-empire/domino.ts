@@ -239,7 +239,8 @@ function partName(game: Game, part: DominoPart): string {
   return part.row === 'home-race' ? `the ${race} planets (it is their home)` : `the ${race} planets`;
 }
 
-function optionText(option: DominoOption, side: SideId): string {
+/** An option of the chart in words ("two of them, none at the enemy extreme..."): the prompt's, and the board's [issue 44]. */
+export function optionText(option: DominoOption, side: SideId): string {
   const count = option.shift === 'all' ? 'all of them' : option.shift === 'two' ? 'two of them' : 'one of them';
   if (option.limited) return `${count}, none at the enemy extreme${side === 'rebel' ? ', capital or throne' : ''}`;
   return `${count}, which may be at the enemy extreme${side === 'rebel' ? ', a capital or the throne' : ''} or a home planet`;

@@ -3,8 +3,11 @@
  * star-system and the galactic game, and a whole galactic Imperial movement segment played by clicks on
  * the map, the segment ended by its key (Enter); a stack dragged to where it goes, and shift-click taking
  * its pieces one at a time; a reinforcement placed and an attack made by a click on
- * their lit targets, from a game brought to them in Node and resumed here. The page hook only reads what
- * the screen shows.
+ * their lit targets, from a game brought to them in Node and resumed here; the decisions asked at one
+ * place (a domino effect's how-many at the planet that rose, break off or fight where the characters
+ * fight, attack the characters found or not) answered by a click on the small prompt there, and a stack adrift sent from its system's outer
+ * drift area to its sun's on the map [issue 47]; the markers out from under a panel as soon as it grows.
+ * The page hook only reads what the screen shows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -51,17 +54,19 @@ async function untilMovement(): Promise<PlayState> {
 }
 
 /**
- * Resume `e`'s game on the page (its save, seats and all) and click the lit target at the first marker
+ * Resume `e`'s game on the page (its save, seats and all; on a new page load unless `reload` is false:
+ * a save opens over the game on show as well) and click the lit target at the first marker
  * the map shows in the system on show; returns the target the click took, as the engine has it, and what
  * the same commands make of the game in Node (the human's next decision), to compare with the page.
  */
-async function clickTargetOf(e: PlayEngine): Promise<{ dest: ReturnType<typeof movers>[number]['dests'][number]; tip: string; after: PlayState; expected: Game }> {
+async function clickTargetOf(e: PlayEngine, look?: () => Promise<void>, reload = true): Promise<{ dest: ReturnType<typeof movers>[number]['dests'][number]; tip: string; after: PlayState; expected: Game }> {
   const g = e.game as Game;
   const d = g.pending as Decision;
-  await page.reload({ waitUntil: 'load' });
-  await gameReady(page);
-  await page.evaluate((t) => (window as unknown as { __galaxy: { resumeSave: (t: string) => void } }).__galaxy.resumeSave(t), e.saveText());
-  expect((await waitForHuman(page, { timeout: 120_000 })).decision?.kind).toBe(d.kind);
+  if (reload) {
+    await page.reload({ waitUntil: 'load' });
+    await gameReady(page);
+  }
+  await resumeHere(e);
   const [held] = movers(g, d);
   const lit = () => page.locator('[data-testid="board-dest-marker"]').evaluateAll((els) => els.map((el) => ({ environ: (el as HTMLElement).dataset.environ ?? '', tip: (el as HTMLElement).dataset.tip ?? '' })));
   let shown = await lit();
@@ -79,6 +84,7 @@ async function clickTargetOf(e: PlayEngine): Promise<{ dest: ReturnType<typeof m
   expect(here.map((m) => m.environ).sort()).toEqual(held!.dests.filter((x) => systemOf(x.place) === system).map((x) => x.place).sort());
   const first = here[0]!;
   const dest = held!.dests.find((x) => x.place === first.environ)!;
+  await look?.();
   const before = await playState(page);
   await page.locator('[data-testid="board-dest-marker"]').nth(shown.indexOf(first)).dispatchEvent('click');
   await page.waitForFunction((n) => (window as unknown as { __galaxy: Hook }).__galaxy.playState().states > n, before.states);
@@ -89,6 +95,28 @@ async function clickTargetOf(e: PlayEngine): Promise<{ dest: ReturnType<typeof m
   for (let i = 0; i < 2000 && copy.stepAI(); i++);
   return { dest, tip: first.tip, after, expected: copy.game as Game };
 }
+
+/**
+ * Open `e`'s save on the page (over any game on show) and wait until the page shows its pending decision
+ * (the same kind, turn and number of options: not the last game's, still on screen until the new one's comes).
+ */
+async function resumeHere(e: PlayEngine): Promise<PlayState> {
+  const g = e.game as Game;
+  const d = g.pending as Decision;
+  await page.evaluate((t) => (window as unknown as { __galaxy: { resumeSave: (t: string) => void } }).__galaxy.resumeSave(t), e.saveText());
+  await page.waitForFunction(
+    (want) => {
+      const s = (window as unknown as { __galaxy: Hook }).__galaxy.playState();
+      return s.decision?.kind === want.kind && s.decision.options.length === want.options && s.turn === want.turn && !s.thinking;
+    },
+    { kind: d.kind, options: d.options.length, turn: g.turn },
+    { timeout: 120_000 },
+  );
+  return playState(page);
+}
+
+/** The first target of the game's pending decision (the board's held pick). */
+const dest0 = (e: PlayEngine) => movers(e.game as Game, (e.game as Game).pending!)[0]!.dests[0]!;
 
 /** The index of the first marker whose title matches (stack markers say "click to pick", system markers "to move"). */
 async function markerWith(test: RegExp, testid = 'board-marker'): Promise<number> {
@@ -240,4 +268,96 @@ describe('play on the map [issue 44]', () => {
     expect(after.decision?.kind).toBe(expected.pending?.kind);
     expect(errors).toEqual([]);
   }, 240_000);
+
+  it('[000 15.2c-e] a domino effect\'s how-many is asked at the planet that rose: each option a marker naming its planets, one click takes it', async () => {
+    const e = playUntil('embers-of-the-reach', 'rebel', '1', (d) => d.kind === 'domino-option');
+    const source = String((e.game as Game).pending!.context!.source);
+    const { dest, tip, after, expected } = await clickTargetOf(e, async () => {
+      // the question stands above its answers, at the planet the effect spreads from
+      expect(await page.locator('[data-testid="board-ask"]').textContent()).toMatch(/Domino effect from .*how many planets shift\?/);
+      expect(await page.locator('.board-column').getAttribute('data-environ')).toBe(dest0(e).place);
+      expect(content.environs.get(dest0(e).place)?.planet).toBe(source);
+    }, false);
+    expect(dest.commands.map((c) => c.type)).toEqual(['domino-option']);
+    expect(tip).toMatch(/one space toward the Rebel/);
+    expect(after.decision?.kind ?? null).toBe(expected.pending?.kind ?? null);
+    expect(errors).toEqual([]);
+  }, 240_000);
+
+  it('[12.5, 12.51] break off or fight is asked where the characters fight, each answer with its odds, one click takes it', async () => {
+    const e = playUntil('start-of-rebellion', 'rebel', '1', (d) => d.kind === 'break-off');
+    const { dest, tip, after, expected } = await clickTargetOf(e, async () => {
+      expect(await page.locator('[data-testid="board-ask"]').textContent()).toMatch(/break off, or fight\?/);
+      const marks = await page.locator('.board-column [data-testid="board-dest-marker"]').allTextContents();
+      expect(marks).toEqual(movers(e.game as Game, (e.game as Game).pending!)[0]!.dests.map((x) => x.mark));
+    }, false);
+    expect(dest.commands.map((c) => c.type)).toEqual(['break-off']);
+    expect(tip).toMatch(/get away \d+%/);
+    // the same dice as in Node: the page's game went on as the engine's copy did
+    expect(after.decision?.kind ?? null).toBe(expected.pending?.kind ?? null);
+    expect(after.decision?.options.length ?? 0).toBe(expected.pending?.options.length ?? 0);
+    expect(errors).toEqual([]);
+  }, 240_000);
+
+  it('[11.32-11.34] characters found: attack them or let them be is asked at the environ searched, the attack with its odds', async () => {
+    const e = playUntil('start-of-rebellion', 'imperial', '1', (d) => d.kind === 'attack-found');
+    const { dest, tip, after, expected } = await clickTargetOf(e, async () => {
+      expect(await page.locator('[data-testid="board-ask"]').textContent()).toMatch(/attack them now\?/);
+      expect(await page.locator('.board-column [data-testid="board-dest-marker"]').allTextContents()).toEqual(movers(e.game as Game, (e.game as Game).pending!)[0]!.dests.map((x) => x.mark));
+    }, false);
+    expect(dest.commands).toEqual([{ type: 'attack-found', side: 'imperial', attack: true }]);
+    expect(tip).toMatch(/Round 1 to kill.*defenders take/);
+    expect(after.decision?.kind ?? null).toBe(expected.pending?.kind ?? null);
+    expect(errors).toEqual([]);
+  }, 240_000);
+
+  it('[5.22] a stack in the outer drift area is picked on its ring and sent to its sun\'s drift area by a click there', async () => {
+    const e = playUntil('galactic-lucent-spiral', 'rebel', '1', (d) => d.kind === 'movement' && d.options.some((o) => o.type === 'leave-drift' && o.outer === true));
+    const g = e.game as Game;
+    const d = g.pending as Decision;
+    const stack = movers(g, d).find((m) => m.place.endsWith(':outer'))!;
+    const system = stack.place.split(':')[1]!;
+    const name = content.systems.get(system)!.name;
+    // the game resumed on the page as it is (a save opens over the game on show: no new page load)
+    const before = await resumeHere(e);
+    // its star system first (at galaxy zoom), then the stack on the outer ring, then the sun's ring
+    const sys = await markerWith(new RegExp(`^${name}:`));
+    if (sys >= 0) await page.locator('[data-testid="board-marker"]').nth(sys).dispatchEvent('click');
+    await page.locator(`[data-testid="board-marker"][data-environ="${stack.place}"]`).dispatchEvent('click');
+    const to = page.locator(`[data-testid="board-dest-marker"][data-environ="drift:${system}:sun"]`);
+    await to.waitFor({ state: 'attached' });
+    expect(await to.textContent()).toBe(stack.dests[0]!.mark);
+    // on screen once the camera is there (the system's click flies it)
+    await page.waitForFunction((sel) => (document.querySelector(sel) as HTMLElement | null)?.style.display === '', `[data-testid="board-dest-marker"][data-environ="drift:${system}:sun"]`, { timeout: 30_000 });
+    await to.dispatchEvent('click');
+    await page.waitForFunction((n) => (window as unknown as { __galaxy: Hook }).__galaxy.playState().states > n, before.states);
+    const after = await waitForHuman(page, { timeout: 120_000 });
+    // the engine took it: that stack's way on is no longer offered (it has moved this segment)
+    const outerLabel = before.decision!.options.find((o) => /outer drift area for its sun's/.test(o))!;
+    expect(after.decision?.options ?? []).not.toContain(outerLabel);
+    expect(errors).toEqual([]);
+  }, 240_000);
+
+  it('[issue 47] the markers keep out from under a panel at once when it changes size', async () => {
+    // the break-off's prompt is on the map from the last case but one; a move's markers from the last: any lit markers do
+    const under = () =>
+      page.evaluate(() => {
+        const panel = document.querySelector('.decision-box')!.getBoundingClientRect();
+        return [...document.querySelectorAll<HTMLElement>('[data-testid="board-marker"], [data-testid="board-dest-marker"]')]
+          .filter((el) => (el.closest('.board-column') ?? el).getAttribute('style')?.includes('display: none') !== true)
+          .filter((el) => {
+            const r = el.getBoundingClientRect();
+            return r.width > 0 && r.left < panel.right && r.right > panel.left && r.top < panel.bottom && r.bottom > panel.top;
+          }).length;
+      });
+    const shown = () => page.locator('[data-testid="board-marker"], [data-testid="board-dest-marker"]').evaluateAll((els) => els.filter((el) => (el.closest('.board-column') ?? el).getAttribute('style')?.includes('display: none') !== true).length);
+    expect(await shown()).toBeGreaterThan(0);
+    expect(await under()).toBe(0);
+    // the panel grows over most of the map: within two frames no marker is left under it
+    await page.evaluate(() => ((document.querySelector('.decision-box') as HTMLElement).style.width = '85vw'));
+    await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+    expect(await under()).toBe(0);
+    await page.evaluate(() => ((document.querySelector('.decision-box') as HTMLElement).style.width = ''));
+    expect(errors).toEqual([]);
+  }, 60_000);
 });

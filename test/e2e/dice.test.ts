@@ -69,6 +69,18 @@ describe('rolls shown as dice', () => {
     // each face shows its number of pips
     const pips = await page.locator('[data-testid="dice"] .die').evaluateAll((els) => els.map((d) => [Number((d as HTMLElement).dataset.value), d.querySelectorAll('i.pip').length]));
     for (const [value, count] of pips) expect(count).toBe(value);
+    // [issue 47] the dice land where they cover no name of a planet or star on the map
+    const covered = await page.evaluate(() => {
+      const dice = [...document.querySelectorAll('[data-testid="dice"] .dice-row')].map((e) => e.getBoundingClientRect());
+      return [...document.querySelectorAll<HTMLElement>('.planet-label, .system-label')]
+        .filter((el) => el.style.display !== 'none' && el.offsetParent !== null)
+        .filter((el) => {
+          const r = el.getBoundingClientRect();
+          return r.width > 0 && dice.some((d) => r.left < d.right && r.right > d.left && r.top < d.bottom && r.bottom > d.top);
+        })
+        .map((el) => el.textContent);
+    });
+    expect(covered).toEqual([]);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/dice.png` });
     await page.keyboard.press('Shift');
     expect(await tray.isVisible()).toBe(false);

@@ -3,7 +3,7 @@
  * kind of roll the rules systems write gives its dice, as many as were rolled, each 1-6.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DiceTray, diceOf } from '../../src/ui/play/dice-tray';
+import { DiceTray, diceOf, trayPlace } from '../../src/ui/play/dice-tray';
 import { FakeElement, installFakeDom } from './fake-dom';
 import { newGame } from '../../src/core/engine/game';
 import { playOut } from '../../src/ai/play';
@@ -72,4 +72,30 @@ describe('dice shown to a player who asks for less motion', () => {
       expect(shown(host)).toEqual([6, 1, 4].map((face) => ({ face, tumbling: false })));
       expect(vi.getTimerCount()).toBe(2); // the fade and the hiding, no tumbling left
     });
+});
+
+describe('where the dice land [issue 47]', () => {
+  const area = { left: 0, top: 50, right: 800, bottom: 650 };
+  const size = { width: 300, height: 100 };
+  const name = (x: number, y: number) => ({ x, y, width: 80, height: 16, visible: true });
+  const covers = (at: { left: number; top: number }, b: { x: number; y: number; width: number; height: number }) =>
+    Math.abs(at.left + size.width / 2 - b.x) < (size.width + b.width) / 2 && Math.abs(at.top + size.height / 2 - b.y) < (size.height + b.height) / 2;
+
+  it('at the top middle of the open map when no name is there', () => {
+    expect(trayPlace(size, { area, avoid: [name(100, 400)] })).toEqual({ left: 250, top: 50 });
+  });
+
+  it('elsewhere when a name is at the top middle, covering none; crowded all over, covering the fewest', () => {
+    const names = [name(400, 90), name(400, 600), name(120, 300)];
+    const at = trayPlace(size, { area, avoid: names });
+    expect(names.some((b) => covers(at, b))).toBe(false);
+    // a hidden name (waiting for the camera) is no obstacle
+    expect(trayPlace(size, { area, avoid: [{ ...name(400, 90), visible: false }] })).toEqual({ left: 250, top: 50 });
+    // names everywhere: the spot with the fewest under it
+    const everywhere = [] as ReturnType<typeof name>[];
+    for (let x = 40; x < 800; x += 90) for (let y = 60; y < 650; y += 40) everywhere.push(name(x, y));
+    const least = trayPlace(size, { area, avoid: everywhere });
+    const count = (at: { left: number; top: number }) => everywhere.filter((b) => covers(at, b)).length;
+    expect(count(least)).toBeLessThanOrEqual(count({ left: 250, top: 50 }));
+  });
 });

@@ -9,6 +9,10 @@ import type { Game } from '../../src/core/engine/types';
 import { characterColumn } from '../../src/core/odds';
 import { breakOffChances, characterCombatNotes, roundOdds, type CountChance } from '../../src/words/character-odds';
 import { anEnviron, choose, clearedGame, putCharacter, run } from '../systems/rebels-vs-empire/character-fixtures';
+import { movers } from '../../src/words/dests';
+import { refOf } from '../../src/core/world/world';
+import { percent } from '../../src/core/odds';
+import { currentCombat, roundResult } from '../../systems/rebels-vs-empire/character-combat';
 
 /** Dravona Esk (8/8) attacks Kaelen Dray (5/6), waiting at the break-off decision. */
 function duel(style: 'hand-to-hand' | 'firefight', intent: 'kill' | 'capture', seed: string): Game {
@@ -97,5 +101,47 @@ describe('character combat odds against the resolution [12.5-12.6]', () => {
     const t = game.content.tables;
     const most = Math.max(...roundOdds(t, characterColumn(t, game.pending!.context!.differential as number, false, 0), 'firefight').toDefender.map((x) => x.n));
     expect(text).toContain(`${most} wounds`);
+  });
+
+  it('[12.32, 12.3, 12.5] the attacker\'s style and intent are asked on the map where they fight, each with the first round\'s odds from the rule\'s own dice', () => {
+    const game = clearedGame('style');
+    const env = anEnviron(game);
+    const rebel = putCharacter(game, 'kaelen-dray', env);
+    const imperial = putCharacter(game, 'dravona-esk', env);
+    run(game, 'character-combat', { environ: env, attackerSide: 'imperial', attacker: { kind: 'characters', characters: [imperial] }, defenders: [rebel] });
+    const t = game.content.tables;
+    const diff = currentCombat(game, imperial) - currentCombat(game, rebel);
+    // the chance of at least one wound to each side, enumerated here over the two dice through roundResult
+    const chances = (column: number, style: 'hand-to-hand' | 'firefight') => {
+      let them = 0;
+      let you = 0;
+      let caught = 0;
+      let mostThem = 0;
+      let mostYou = 0;
+      for (const a of [1, 2, 3, 4, 5, 6])
+        for (const b of [1, 2, 3, 4, 5, 6]) {
+          const r = roundResult(t, column, style, [a], b);
+          if (r.toDefender > 0) them++;
+          if (r.toAttacker > 0) you++;
+          if (r.captures > 0) caught++;
+          mostThem = Math.max(mostThem, r.toDefender);
+          mostYou = Math.max(mostYou, r.toAttacker);
+        }
+      return { them: percent(them / 36), you: percent(you / 36), caught: percent(caught / 36), mostThem, mostYou };
+    };
+    for (const kind of ['combat-style', 'combat-intent'] as const) {
+      expect(game.pending?.kind).toBe(kind);
+      const [m] = movers(game, game.pending!);
+      expect(m!.dests.map((x) => x.commands[0])).toEqual(game.pending!.options);
+      for (const x of m!.dests) {
+        expect(x.place).toBe(refOf(game.world, env));
+        const o = x.commands[0]!;
+        const capture = o.intent === 'capture';
+        const c = chances(characterColumn(t, diff, capture, 0), kind === 'combat-style' ? (o.style as 'firefight') : 'firefight');
+        const deep = (n: number) => (kind === 'combat-style' ? ` (up to ${n})` : '');
+        expect(x.mark).toContain(`round 1 ${capture ? `a capture ${c.caught}` : `wounds them ${c.them}${deep(c.mostThem)}`}, you ${c.you}${deep(c.mostYou)}`);
+      }
+      choose(game, kind === 'combat-style' ? { style: 'firefight' } : { intent: 'kill' });
+    }
   });
 });

@@ -17,6 +17,11 @@ import { combatResult } from '../../systems/rebels-vs-empire/military-combat';
 import { searchChoices, searchNumber, searchableGroup } from '../../systems/rebels-vs-empire/search';
 import { enemyOf } from '../../systems/rebels-vs-empire/sides';
 import { content, testGame } from '../fixtures';
+import { driftOfPlace } from '../../src/words/drift-place';
+import { driftingStacks } from '../../systems/rebels-vs-empire/hyperjump';
+import { sideOf } from '../../systems/rebels-vs-empire/sides';
+import { breakOffResult, roundResult, attackerStrikes, currentCombat, squadRatings } from '../../systems/rebels-vs-empire/character-combat';
+import { characterColumn, percent } from '../../src/core/odds';
 
 /** Each target's commands, played on a copy of the game: the engine takes them all. */
 function takenByEngine(e: PlayEngine, side: SideId, m: Mover): void {
@@ -126,8 +131,9 @@ describe('the board: targets of the other decisions [issue 44]', () => {
     const lands = d.options.filter((o) => o.type === 'leave-drift' && o.outer === false);
     expect(adrift.flatMap((m) => m.dests.map((x) => x.place)).sort()).toEqual(lands.map((o) => refOf(g.world, o.to as number)).sort());
     const m = adrift[0]!;
-    // drawn beside its own star system, where it lands
-    expect(content.environs.get(m.at!)?.planet).toBeDefined();
+    // drawn on its own star system's sun's drift area, where it lands from
+    const lands0 = lands.find((o) => o.system === m.dests[0]!.commands[0]!.system)!;
+    expect(driftOfPlace(m.at!)).toEqual({ system: refOf(g.world, lands0.system as number), outer: false });
     const copy = new PlayEngine(content);
     copy.resume(e.saveText());
     expect(copy.answerMany('imperial', m.dests[0]!.commands)[0]?.type).toBe('state');
@@ -144,5 +150,117 @@ describe('the board: targets of the other decisions [issue 44]', () => {
     // each at its planet on the map (its first environ), saying its standing
     expect(m!.dests.map((x) => content.environs.get(x.place)?.planet)).toEqual(planets.map((p) => refOf(g.world, p)));
     for (const x of m!.dests) expect(x.odds).toMatch(/PDB \d (up|down)/);
+  });
+
+  it('[000 15.2c-e] a domino effect asks how many planets shift at the planet it spreads from: each option a marker naming the planets it shifts', () => {
+    const e = playUntil('embers-of-the-reach', 'rebel', '1', (d) => d.kind === 'domino-option');
+    const g = e.game as Game;
+    const d = g.pending as Decision;
+    const [m, ...rest] = movers(g, d);
+    expect(rest).toEqual([]);
+    expect(m?.ask).toMatch(/how many planets shift\?/);
+    const source = String(d.context?.source);
+    const targets = d.context?.targets as Record<string, string[]>;
+    // every option, at the rising planet, and nothing else
+    expect(m!.dests.map((x) => x.commands[0])).toEqual(d.options);
+    for (const x of m!.dests) {
+      expect(content.environs.get(x.place)?.planet).toBe(source);
+      const planets = targets[String(x.commands[0]!.shift)]!;
+      // the planets are the engine's own (the decision's targets for that option); a choice among more says so
+      const most = { all: Infinity, two: 2, one: 1 }[String(x.commands[0]!.shift)]!;
+      expect(x.mark!.startsWith(`⇄ ${{ all: 'All', two: 'Two', one: 'One' }[String(x.commands[0]!.shift)]}${planets.length > most ? ` of ${planets.length}` : ''}, `)).toBe(true);
+      // [000 15.2c] the option's restriction as the chart has it: the one at the enemy extreme excluded or not
+      expect(x.label.includes('none at the enemy extreme')).toBe(x.mark!.includes('not at the extreme'));
+      expect(x.odds!.includes('you choose which')).toBe(planets.length > most);
+      for (const id of planets) expect(x.odds).toContain(content.planets.get(id as never)!.name);
+    }
+    takenByEngine(e, 'rebel', m!);
+  });
+
+  it('[12.5, 12.51, 12.53] break off or fight: both answers at the environ where the characters fight, their odds those of the rule\'s own dice', () => {
+    const e = playUntil('start-of-rebellion', 'rebel', '1', (d) => d.kind === 'break-off');
+    const g = e.game as Game;
+    const d = g.pending as Decision;
+    const frame = [...g.stack].reverse().find((f) => f.proc === 'character-combat')!.data as unknown as { environ: number; intent: string; style: 'hand-to-hand' | 'firefight'; attacker: never; active: number[] };
+    const [m] = movers(g, d);
+    expect(m?.ask).toMatch(/break off, or fight\?/);
+    expect(m!.dests.map((x) => x.commands[0])).toEqual(d.options);
+    for (const x of m!.dests) expect(x.place).toBe(refOf(g.world, frame.environ));
+    // the defender's characters stand there
+    for (const ch of frame.active) expect(environOf(g.world, ch)).toBe(frame.environ);
+    // the odds enumerated here from the outcome functions the procedure rolls with, against the markers'
+    const t = g.content.tables;
+    const capture = frame.intent === 'capture';
+    const column = characterColumn(t, d.context!.differential as number, capture, 0);
+    const away = [1, 2, 3, 4, 5, 6].filter((die) => breakOffResult(t, column, die).activeOff).length / 6;
+    const strikes = attackerStrikes(g, frame.attacker);
+    let hurt = 0;
+    let hit = 0;
+    let all = 0;
+    const faces = [1, 2, 3, 4, 5, 6];
+    const rolls = strikes === 1 ? faces.map((a) => [a]) : faces.flatMap((a) => faces.map((b) => [a, b]));
+    for (const dice of rolls)
+      for (const die2 of faces) {
+        const r = roundResult(t, column, frame.style, dice, die2);
+        all++;
+        if (r.toDefender > 0) hurt++;
+        if (r.toAttacker > 0) hit++;
+      }
+    const attempt = m!.dests.find((x) => x.commands[0]!.attempt === true)!;
+    const fight = m!.dests.find((x) => x.commands[0]!.attempt === false)!;
+    expect(attempt.mark).toBe(`⚑ Break off · away ${percent(away)}`);
+    expect(fight.mark).toContain(`wounds you ${percent(hurt / all)}, them ${percent(hit / all)}`);
+    expect(attempt.odds).toContain('one column right [12.53]');
+    takenByEngine(e, 'rebel', m!);
+  });
+
+  it('[5.22] a stack in a system\'s outer drift area goes on to its sun\'s drift area by a click on that ring', () => {
+    const e = playUntil('galactic-lucent-spiral', 'rebel', '1', (d) => d.kind === 'movement' && d.options.some((o) => o.type === 'leave-drift' && o.outer === true));
+    const g = e.game as Game;
+    const d = g.pending as Decision;
+    const option = d.options.find((o) => o.type === 'leave-drift' && o.outer === true)!;
+    const system = refOf(g.world, option.system as number);
+    const m = movers(g, d).find((x) => x.place === `drift:${system}:outer`)!;
+    // drawn on the outer ring, whole, its one destination on the sun's ring, by the decision's own option
+    expect(m.whole).toBe(true);
+    expect(driftOfPlace(m.at!)).toEqual({ system, outer: true });
+    expect(m.dests.map((x) => [driftOfPlace(x.place), x.commands])).toEqual([[{ system, outer: false }, [option]]]);
+    expect(m.dests[0]!.odds).toMatch(/no PDB sees it \[5\.22\]/);
+    const copy = new PlayEngine(content);
+    copy.resume(e.saveText());
+    expect(copy.answerMany('rebel', m.dests[0]!.commands)[0]?.type).toBe('state');
+    const after = driftingStacks(copy.game!, 'rebel', (eid) => sideOf(copy.game!, eid)).find((x) => x.pieces.includes(m.pieces[0]!));
+    expect(after).toMatchObject({ outer: false });
+  });
+
+  it('[11.32-11.34, 12.6] characters found: attack them or let them be, at the environ searched; the attack with its first round\'s odds from the rule\'s own dice', () => {
+    const e = playUntil('start-of-rebellion', 'imperial', '1', (d) => d.kind === 'attack-found');
+    const g = e.game as Game;
+    const d = g.pending as Decision;
+    const [m] = movers(g, d);
+    expect(m?.ask).toMatch(/attack them now\?/);
+    expect(m!.dests.map((x) => x.commands[0])).toEqual(d.options);
+    for (const x of m!.dests) expect(x.place).toBe(refOf(g.world, d.context!.environ as number));
+    // the combat the attack starts, as the engine sets it up [11.34]: its force, the found, the style
+    const copy = new PlayEngine(content);
+    copy.resume(e.saveText());
+    const attack = m!.dests.find((x) => x.commands[0]!.attack === true)!;
+    expect(copy.answerMany('imperial', attack.commands)[0]?.type).toBe('state');
+    const frame = copy.game!.stack.find((f) => f.proc === 'character-combat')!.data as unknown as { attacker: { kind: string; strength: number; leader: number; characters: number[] }; defenders: number[] };
+    const t = g.content.tables;
+    const force = frame.attacker.kind === 'squad' ? squadRatings(g, frame.attacker.strength, frame.attacker.leader).combat : frame.attacker.characters.reduce((n, ch) => n + currentCombat(g, ch), 0);
+    const defence = frame.defenders.reduce((n, ch) => n + currentCombat(g, ch), 0);
+    const column = characterColumn(t, force - defence, false, 0);
+    const style = frame.attacker.kind === 'squad' ? 'firefight' : 'hand-to-hand'; // [12.31] a squad always fires
+    let them = 0;
+    let you = 0;
+    for (const a of [1, 2, 3, 4, 5, 6])
+      for (const b of [1, 2, 3, 4, 5, 6]) {
+        const r = roundResult(t, column, style, [a], b);
+        if (r.toDefender > 0) them++;
+        if (r.toAttacker > 0) you++;
+      }
+    expect(attack.mark).toBe(`⚔ Attack · round 1 wounds them ${percent(them / 36)}, you ${percent(you / 36)}`);
+    takenByEngine(e, 'imperial', m!);
   });
 });

@@ -7,6 +7,7 @@
  */
 
 import { prefersReducedMotion } from '../motion';
+import type { ScreenBox } from '../screen-boxes';
 
 /** The dice named in a roll's line: "die 4" → [4]; "dice 2 and 5" → [2, 5]; "dice 1, 6, 3" → [1, 6, 3]. */
 export function diceOf(text: string): number[] {
@@ -29,6 +30,53 @@ export function makeDie(): HTMLElement {
   die.className = 'die';
   for (let i = 0; i < 9; i++) die.appendChild(document.createElement('i'));
   return die;
+}
+
+/** The open part of the map, in the window's pixels: where the tray may stand. */
+export interface TrayArea {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** Where the tray may stand and what it must leave readable (the planets' and stars' names, the markers), in the window's pixels. */
+export interface TrayRoom {
+  area: TrayArea;
+  avoid: readonly ScreenBox[];
+}
+
+/**
+ * Where a tray of this size stands (its top-left corner): the first spot of the open area that covers
+ * none of the `avoid` boxes shown (names, markers), trying the top middle first (where the eye is),
+ * then the bottom middle, then every spot on a grid, top rows first; crowded all over, the spot that
+ * covers the fewest.
+ */
+export function trayPlace(size: { width: number; height: number }, room: TrayRoom, gap = 6): { left: number; top: number } {
+  const { area, avoid } = room;
+  const maxLeft = Math.max(area.left, area.right - size.width);
+  const maxTop = Math.max(area.top, area.bottom - size.height);
+  const mid = area.left + Math.max(0, (area.right - area.left - size.width) / 2);
+  const spots: { left: number; top: number }[] = [
+    { left: mid, top: area.top },
+    { left: mid, top: maxTop },
+  ];
+  const STEPS = 8;
+  for (let j = 0; j <= STEPS; j++)
+    for (let i = 0; i <= STEPS; i++) spots.push({ left: area.left + ((maxLeft - area.left) * i) / STEPS, top: area.top + ((maxTop - area.top) * j) / STEPS });
+  let best = spots[0] as { left: number; top: number };
+  let fewest = Infinity;
+  for (const spot of spots) {
+    const cx = spot.left + size.width / 2;
+    const cy = spot.top + size.height / 2;
+    const covered = avoid.filter((b) => b.visible && Math.abs(cx - b.x) < (size.width + b.width) / 2 + gap && Math.abs(cy - b.y) < (size.height + b.height) / 2 + gap).length;
+    if (covered < fewest) {
+      fewest = covered;
+      best = spot;
+      if (!covered) break;
+    }
+  }
+  return best;
 }
 
 export interface ShownRoll {
@@ -59,7 +107,7 @@ export class DiceTray {
    * Tumble these rolls' dice onto their faces, hold, and fade. `speed` is the animation speed (1
    * normal, 2.5 fast); 0 shows nothing (instant play). A newer roll replaces the one on show.
    */
-  show(rolls: ShownRoll[], speed: number): void {
+  show(rolls: ShownRoll[], speed: number, room?: () => TrayRoom): void {
     const withDice = rolls.filter((r) => r.dice.length).slice(-3);
     if (!withDice.length || speed <= 0) return;
     this.skip();
@@ -87,6 +135,12 @@ export class DiceTray {
     );
     this.el.classList.remove('fading');
     this.el.hidden = false;
+    // where it covers no name on the map (nor a choice's marker): measured now it is laid out
+    if (room) {
+      const at = trayPlace({ width: this.el.offsetWidth, height: this.el.offsetHeight }, room());
+      this.el.style.left = `${at.left.toFixed(0)}px`;
+      this.el.style.top = `${at.top.toFixed(0)}px`;
+    }
     // random faces while they tumble (only the look: the values come from the roll's line)
     if (!still)
       this.spin = setInterval(() => {

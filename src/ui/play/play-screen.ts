@@ -14,13 +14,15 @@ import { badgeRadius, type PlanetLayout } from '../../render/layout';
 import { SIDE_COLORS } from '../../render/palette';
 import type { Host, Mode } from '../shell/mode';
 import { makeDrawer } from '../shell/drawers';
-import { panelBoxesOf, spreadMarkers, type ScreenBox } from '../screen-boxes';
+import { PanelWatch, spreadMarkers, type ScreenBox } from '../screen-boxes';
 import type { OptionInfo } from '../../words/describe';
 import type { CombatFacts } from '../../words/combat-facts';
 import type { Dest } from '../../words/dests';
+import { driftOfPlace } from '../../words/drift-place';
+import { driftPoint } from '../shell/map-labels';
 import type { OddsNote } from '../../words/character-odds';
 import { GLOSSARY, withTerms } from './glossary';
-import { DiceTray, diceOf } from './dice-tray';
+import { DiceTray, diceOf, type TrayRoom } from './dice-tray';
 import { attackColumns, militaryColumn, militaryOdds, oddsForEvent, percent, searchOdds, type Outcome } from '../../core/odds';
 import type { FromPlayWorker, OnlineTable, PlayInfo, PlaySetup, ToPlayWorker } from './play-protocol';
 import { scoreLines } from '../score-lines';
@@ -125,7 +127,8 @@ export class PlayScreen implements Mode {
       (environ) => {
         const L = this.app.galaxy.layout;
         const where = L.environIndex.get(environ);
-        return (where ? L.planets[where.planet]?.system : undefined) ?? '';
+        // [5.22] a drift area's place names its star system
+        return (where ? L.planets[where.planet]?.system : driftOfPlace(environ)?.system) ?? '';
       },
       (system) => this.app.galaxy.focusSystem(system, this.app.galaxy.animationSpeed === 0),
     );
@@ -447,7 +450,7 @@ export class PlayScreen implements Mode {
       if (!m.play.thinking) this.skipping = false;
     } else if (!m.reset && this.app.settings.showDice) {
       const rolled = m.events.filter((e) => ROLLS.some((k) => e.kind === k || e.kind.startsWith(`${k}-`)));
-      this.dice.show(rolled.map((e) => ({ dice: diceOf(e.text), text: e.text })), this.app.galaxy.animationSpeed);
+      this.dice.show(rolled.map((e) => ({ dice: diceOf(e.text), text: e.text })), this.app.galaxy.animationSpeed, () => this.diceRoom());
     }
     const before = this.play;
     this.play = m.play;
@@ -516,6 +519,7 @@ export class PlayScreen implements Mode {
     );
     this.decisionEl.innerHTML = parts.join('');
     this.decisionBox.hidden = false;
+    this.panels.stale();
     this.frameAroundPanels();
     this.buildMarkers();
   }
@@ -939,13 +943,16 @@ export class PlayScreen implements Mode {
     this.hideTip();
     const list = this.board.markers();
     const d = this.play?.decision;
-    if (d) this.frameChoices(list.map((m) => m.environ), d);
+    // the camera frames the stacks of the system on show; a marker standing for another system's stacks waits for its click
+    const near = list.filter((m) => !(m.far && m.kind === 'mover'));
+    if (d) this.frameChoices((near.length ? near : list).map((m) => m.environ), d);
     // several targets at one place (a character's missions, the ways to search an environ): one column of
     // them there, so none is pushed away from its place or hidden by the others
     const together = new Map<string, HTMLElement>();
     const shared = new Set(list.filter((bm, i) => bm.dest && list.findIndex((o) => o.dest && o.environ === bm.environ) !== i).map((bm) => bm.environ));
+    const ask = this.board.ask;
     for (const bm of list) {
-      if (!this.app.galaxy.layout.environIndex.has(bm.environ)) continue;
+      if (!this.onMap(bm.environ)) continue;
       const el = document.createElement('button');
       el.className = `map-marker board-${bm.kind}`;
       el.dataset.environ = bm.environ;
@@ -988,9 +995,16 @@ export class PlayScreen implements Mode {
           column = document.createElement('div');
           column.className = 'board-column'; // not a marker of its own: its lines are (the legibility check counts them)
           column.dataset.environ = bm.environ;
+          // a question asked at one place (a domino effect's shift, break off or fight): it stands above its answers
+          if (ask) {
+            const head = column.appendChild(document.createElement('div'));
+            head.className = 'board-ask';
+            head.dataset.testid = 'board-ask';
+            head.textContent = ask;
+          }
           together.set(bm.environ, column);
           this.markerLayer.appendChild(column);
-          this.markers.push({ el: column, environ: bm.environ, x: 0, y: 0, width: 0, height: 0, visible: false });
+          this.markers.push({ el: column, environ: bm.environ, x: 0, y: 0, width: 0, height: 0, visible: false, beside: !!ask });
         }
         column.appendChild(el);
         continue;
@@ -1073,6 +1087,46 @@ export class PlayScreen implements Mode {
     this.render();
   }
 
+  /**
+   * Where the dice may land: the map's open part (below the header, left of the decision panel), clear
+   * of the names on the map, the choices' markers and the panels (the event log), in the window's pixels.
+   */
+  private diceRoom(): TrayRoom {
+    const c = this.app.galaxy.renderer.domElement.getBoundingClientRect();
+    const panel = this.decisionBox.hidden ? null : this.decisionBox.getBoundingClientRect();
+    const hud = this.box.ownerDocument.querySelector<HTMLElement>('.hud')?.getBoundingClientRect();
+    const shift = (b: ScreenBox): ScreenBox => ({ ...b, x: b.x + c.left, y: b.y + c.top });
+    return {
+      area: { left: c.left + 16, top: Math.max(c.top, hud?.bottom ?? 0) + 10, right: (panel && panel.width ? panel.left : c.right) - 16, bottom: c.bottom - 16 },
+      avoid: [...this.app.mapLabels, ...this.markers, ...this.panelBoxes(), ...this.planetBoxes()].map(shift),
+    };
+  }
+
+  /** The planets of the star system on show, each with its environ rings, as boxes on the screen (the dice land beside them, not on them). */
+  private planetBoxes(): ScreenBox[] {
+    const g = this.app.galaxy;
+    const out: ScreenBox[] = [];
+    const edge = new Vector3();
+    const at = new Vector2();
+    const rim = new Vector2();
+    for (const p of g.layout.planets) {
+      if (p.system !== g.focusedSystem || !g.project(p.position, at)) continue;
+      const r = Math.max(p.radius, ...p.environs.map((e) => e.outer));
+      // the rings' reach on the screen: the farther of a step along x and along z (the camera looks down at an angle)
+      let px = 0;
+      for (const [dx, dz] of [[r, 0], [0, r]] as const) if (g.project(edge.set(p.position.x + dx, p.position.y, p.position.z + dz), rim)) px = Math.max(px, rim.distanceTo(at));
+      out.push({ x: at.x, y: at.y, width: 2 * px, height: 2 * px, visible: true });
+    }
+    return out;
+  }
+
+  /** Whether the map can draw a marker at this place: an environ, or a star system's drift area [5.22]. */
+  private onMap(place: string): boolean {
+    const L = this.app.galaxy.layout;
+    const drift = driftOfPlace(place);
+    return L.environIndex.has(place) || (!!drift && L.systemIndex.has(drift.system));
+  }
+
   private clearMarkers(): void {
     this.hideTip();
     for (const m of this.markers) m.el.remove();
@@ -1088,10 +1142,23 @@ export class PlayScreen implements Mode {
       const planet = where ? L.planets[where.planet] : undefined;
       const env = where && planet ? planet.environs[where.environ] : undefined;
       m.visible = false;
-      if (!planet || !env) continue;
-      const r = env.outer + planet.radius * 0.6;
-      this.tmp3.set(planet.position.x + Math.cos(env.angle) * r, planet.position.y, planet.position.z + Math.sin(env.angle) * r);
+      if (!planet || !env) {
+        // [5.22] a drift area: on its ring, where the map draws the deciding side's stacks adrift (map-labels' driftPoint)
+        const drift = driftOfPlace(m.environ);
+        const system = drift ? L.systems[L.systemIndex.get(drift.system) ?? -1] : undefined;
+        if (!drift || !system) continue;
+        this.tmp3.copy(driftPoint(system.position, drift.outer ? system.def.drift.outer : system.def.drift.inner, this.play?.decision?.side ?? ''));
+      } else {
+        const r = env.outer + planet.radius * 0.6;
+        this.tmp3.set(planet.position.x + Math.cos(env.angle) * r, planet.position.y, planet.position.z + Math.sin(env.angle) * r);
+      }
       m.visible = g.project(this.tmp3, this.tmp2);
+      if (m.visible && m.beside && planet) {
+        // the prompt's near edge at its place, the rest of it outward, on the side away from the planet's centre
+        const { x, y } = this.tmp2;
+        const right = !g.project(planet.position, this.tmp2) || x >= this.tmp2.x;
+        this.tmp2.set(x + (right ? 1 : -1) * (m.width / 2 + 6), y);
+      }
       m.x = this.tmp2.x;
       m.y = this.tmp2.y;
     }
@@ -1111,15 +1178,14 @@ export class PlayScreen implements Mode {
     }
   }
 
-  /** The panels' boxes (header, decision panel, event log), measured at most once a second: markers keep out from under them. */
-  private panels: { at: number; boxes: ScreenBox[] } = { at: -Infinity, boxes: [] };
+  /**
+   * The panels' boxes (header, decision panel, event log): markers keep out from under them. Measured
+   * again when a panel or the window changes size (the markers placed again at once), or the panel is
+   * drawn again; not on a timer.
+   */
+  private readonly panels = new PanelWatch('.hud, .decision-box, section.log, .hud-buttons, .top-buttons', () => this.app.galaxy.renderer.domElement, () => this.placeMarkers());
   private panelBoxes(): ScreenBox[] {
-    const now = performance.now();
-    if (now - this.panels.at < 1000) return this.panels.boxes;
-    // in the markers' coordinates: the canvas's, centre and size
-    const boxes = panelBoxesOf('.hud, .decision-box, section.log, .hud-buttons, .top-buttons', this.app.galaxy.renderer.domElement);
-    this.panels = { at: now, boxes };
-    return boxes;
+    return this.panels.boxes();
   }
 
   private planetName(environ: string): string {
@@ -1138,7 +1204,7 @@ export class PlayScreen implements Mode {
   private helpHtml(): string {
     return `<div class="help-box"><h2>How to play</h2>
       <p>When it is your turn to decide, the panel on the right says what is being decided and lists every legal choice. Click a choice, press its number, or click its numbered marker on the map. Enter takes the "end / no" choice; Esc (or Backspace) undoes your last choice within the current segment; Space pauses the AI; ? shows this help; R (or the Rules button) opens the rules and every card, searchable, and a dotted word opens its rule there; P (or Planets) lists every planet in play, sortable; rolls show as dice, and any key skips them.</p>
-      <p>On the map: click a stack (⬆) and where it may go lights up, with its odds; click one to go, or drag the stack there. Shift-click a stack to take its pieces one at a time. Attacks (⚔), searches (◎), reinforcements and starting forces (⬇), missions (✦: the character, then his mission; or a mission first, named in the panel, and who may take it lights up), reactions (↪) and domino planets (⇄) light up the same way: hover one for its facts and odds, click it to take it. The list holds the same choices, for the keyboard.</p>
+      <p>On the map: click a stack (⬆) and where it may go lights up, with its odds; click one to go, or drag the stack there. Shift-click a stack to take its pieces one at a time. Attacks (⚔), searches (◎), reinforcements and starting forces (⬇), missions (✦: the character, then his mission; or a mission first, named in the panel, and who may take it lights up), reactions (↪) and domino effects (⇄: how many planets, asked at the planet that rose, then which) light up the same way: hover one for its facts and odds, click it to take it. Characters found may be attacked or let be, and a character combat asks its questions where it is fought (hand-to-hand or a firefight, to kill or to capture, active or inactive, break off (⚑) or fight the round), each answer with its odds. A stack adrift (≈) stands on its drift area's ring: from the outer ring it goes on to the sun's, from there it lands. The list holds the same choices, for the keyboard.</p>
       <h3>Words</h3><dl>${GLOSSARY.map((g) => `<dt><span class="term" data-term="${esc(g.term)}">${esc(g.term)}</span> <span class="rule">${esc(g.rule)}</span></dt><dd>${esc(g.text)}</dd>`).join('')}</dl>
       <p class="muted">Click anywhere to close.</p></div>`;
   }
@@ -1293,4 +1359,6 @@ function underPanel(m: ScreenBox, b: ScreenBox): boolean {
 interface MapMarker extends ScreenBox {
   el: HTMLElement;
   environ: string;
+  /** A question asked at its place (a small prompt): it stands beside the place, away from the planet, not over it. */
+  beside?: boolean;
 }

@@ -105,7 +105,7 @@ export class MapLabels {
       this.labels.push(el);
       this.nameBoxes.push(hiddenBox());
     }
-    this.boxes = [...this.systemBoxes, ...this.nameBoxes, ...this.badgeBoxes];
+    this.boxes = [...this.systemBoxes, ...this.nameBoxes, ...this.badgeBoxes, ...this.driftBoxes];
     this.stars = this.galaxy.layout.systems.map(() => ({ x: 0, y: 0 }));
     this.systemOrder();
   }
@@ -188,13 +188,15 @@ export class MapLabels {
     }
     this.badgeBoxes = this.stackLabels.map(hiddenBox);
     this.buildDriftLabels();
-    this.boxes = [...this.systemBoxes, ...this.nameBoxes, ...this.badgeBoxes];
+    this.boxes = [...this.systemBoxes, ...this.nameBoxes, ...this.badgeBoxes, ...this.driftBoxes];
     this.galaxy.takeLabelsDirty();
     this.placeLabels(true);
   }
 
   /** [5.22] stacks adrift after a hyperjump: a badge on their drift area's ring, one per side and area. */
   private driftLabels: { el: HTMLElement; system: string; outer: boolean; side: string }[] = [];
+  /** Where each drift badge is on the screen (a stack adrift's marker on the board stands beside it, not on it). */
+  private driftBoxes: ScreenBox[] = [];
 
   private buildDriftLabels(): void {
     for (const l of this.driftLabels) l.el.remove();
@@ -220,6 +222,8 @@ export class MapLabels {
       layer.appendChild(el);
       this.driftLabels.push({ el, system: g.system, outer: g.outer, side: g.side });
     }
+    this.driftBoxes = this.driftLabels.map(hiddenBox);
+    this.boxes = [...this.systemBoxes, ...this.nameBoxes, ...this.badgeBoxes, ...this.driftBoxes];
   }
 
   /** The drift badges on their rings: the Rebel's on one side of the sun, the Empire's on the other. */
@@ -234,6 +238,11 @@ export class MapLabels {
       }
       d.el.style.display = shown ? '' : 'none';
       if (shown) d.el.style.transform = `translate(${this.tmp2.x.toFixed(1)}px, ${this.tmp2.y.toFixed(1)}px) translate(-50%, -50%)`;
+      const box = this.driftBoxes[this.driftLabels.indexOf(d)];
+      if (box) {
+        if (shown) measureOnce(box, d.el);
+        Object.assign(box, { x: this.tmp2.x, y: this.tmp2.y, visible: shown });
+      }
     }
   }
 
@@ -362,8 +371,8 @@ export class MapLabels {
 }
 
 
-/** The panels of the page that cover the map: the header, the start menu, a mode's panels (the play screen's decision, the spectator's controls), the event log, the info panel. */
-const PANELS = '.hud, section.start, .decision-box, section.controls, section.log, aside.panel';
+/** The panels of the page that cover the map: the header, the start menu, a mode's panels (the play screen's decision, the spectator's controls), the event log, the info panel, the dice while they show (they land clear of the names; a name the camera brings under them moves aside). */
+const PANELS = '.hud, section.start, .decision-box, section.controls, section.log, aside.panel, .dice-tray';
 /** Where a star's name may go, in the order tried: under the star, above it, right of it, left of it, then the four corners. */
 const SIDES = [
   [0, 1],

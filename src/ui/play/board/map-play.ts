@@ -28,6 +28,8 @@ export interface BoardMarker {
   kind: 'mover' | 'dest' | 'picked';
   /** The destination, for a dest marker. */
   dest?: Dest;
+  /** It stands for a whole star system's stacks or destinations (the camera goes there on its click, not before). */
+  far?: boolean;
 }
 
 export class MapPlay {
@@ -80,6 +82,12 @@ export class MapPlay {
       const m = this.movers[0] as Mover;
       this.picked = { place: m.place, pieces: m.take, dests: m.dests };
     }
+  }
+
+  /** The question the lit targets answer, when they stand at one place (a small prompt on the map there), else null. */
+  get ask(): string | null {
+    const m = this.targets ? this.movers[0] : undefined;
+    return m?.ask && new Set(m.dests.map((d) => d.place)).size === 1 ? m.ask : null;
   }
 
   /** Whether the board plays this decision (it has stacks to move). */
@@ -200,13 +208,17 @@ export class MapPlay {
   markers(): BoardMarker[] {
     if (!this.picked) {
       if (!this.focus) return this.bySystem(this.movers.map((m) => m.at ?? m.place), (n) => `⬆ ${n}`, (system, n) => `${system}: ${n} stack${n === 1 ? '' : 's'} to move (click to go there)`, 'mover');
-      return this.movers.filter((m) => this.systemOf(m.at ?? m.place) === this.focus).map((m) => ({
+      // the stacks of the system on show, each its own marker; those elsewhere one marker a system, to go there
+      const far = this.movers.filter((m) => this.systemOf(m.at ?? m.place) !== this.focus).map((m) => m.at ?? m.place);
+      const there = this.bySystem(far, (n) => `⬆ ${n}`, (system, n) => `${system}: ${n} stack${n === 1 ? '' : 's'} to move (click to go there)`, 'mover');
+      const here: BoardMarker[] = this.movers.filter((m) => this.systemOf(m.at ?? m.place) === this.focus).map((m) => ({
         environ: m.at ?? m.place,
         key: m.place,
         text: `${m.whole ? '≈' : '⬆'} ${m.take.length < m.pieces.length ? `${m.take.length}/` : ''}${m.pieces.length}`,
         title: `${m.label}: ${m.dests.length} place${m.dests.length === 1 ? '' : 's'} to go${m.take.length < m.pieces.length ? ` for ${m.take.length} of them together` : ''} (click to pick)`,
         kind: 'mover' as const,
       }));
+      return [...here, ...there];
     }
     const p = this.picked;
     const mover = this.moverAt(p.place) ?? this.movers[0];
@@ -236,7 +248,7 @@ export class MapPlay {
       const s = this.systemOf(place);
       by.set(s, [...(by.get(s) ?? []), place]);
     }
-    return [...by].map(([system, list]) => ({ environ: list[0] as string, text: text(list.length), title: title(this.systemName(system), list.length), kind }));
+    return [...by].map(([system, list]) => ({ environ: list[0] as string, text: text(list.length), title: title(this.systemName(system), list.length), kind, far: true }));
   }
 
   /** A system's name, for titles (set by the screen). */
