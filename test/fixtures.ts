@@ -5,7 +5,7 @@
 import { bundledContent, bundledRaw } from '../src/core/content/bundled';
 import { ContentError, validateContent, type Content, type RawContent } from '../src/core/content/validate';
 import { apply, newGame } from '../src/core/engine/game';
-import type { Game } from '../src/core/engine/types';
+import type { Game, Json } from '../src/core/engine/types';
 import { entityOf, type EntityKind } from '../src/core/world/world';
 import { starSystemRuleset } from '../systems/rebels-vs-empire/star-system-ruleset';
 
@@ -45,8 +45,8 @@ export function freeUnitsContent(scenarioId = 'armageddon'): Content {
   return validateContent(asRaw(raw));
 }
 
-export function testGame(scenario = STAR_SYSTEM_SCENARIOS[0] as string, seed: string | number = 1): Game {
-  return newGame({ content, ruleset, scenario, seed });
+export function testGame(scenario = STAR_SYSTEM_SCENARIOS[0] as string, seed: string | number = 1, options?: { [key: string]: Json }): Game {
+  return newGame({ content, ruleset, scenario, seed, ...(options ? { options } : {}) });
 }
 
 export function eid(game: Game, kind: EntityKind, id: string): number {

@@ -57,7 +57,7 @@ const dominoLines = (game: Game) => game.events.filter((e) => e.kind === 'domino
 
 describe('the domino chapter as a game option (000 15.x)', () => {
   it('[15.1c] "chain": the chapter\'s example, Emberlode rises from Drossgate\'s effect and falls in the same interphase', () => {
-    const game = example({});
+    const game = example({ domino: 'chain' });
     expect(dominoRule(game)).toBe('chain');
     toTurnTwo(game);
     expect(state(game, 'drossgate')).toBe(REBEL_CONTROL);

@@ -27,9 +27,12 @@ import { DISSENT, LOYAL, NEUTRAL, PATRIOTIC, sparkDomino, UNREST } from '../../.
 import { planetsInPlay } from '../../../systems/rebels-vs-empire/sides';
 import { eid, testGame } from '../../fixtures';
 
-/** The province game with every planet in play neutral and under Imperial control. */
+/**
+ * The province game with every planet in play neutral and under Imperial control, the domino chapter
+ * played whole (`chain`, [15.1c]; the scenario's own default is `single`).
+ */
 function fresh(): Game {
-  const game = testGame('embers-of-the-reach', 'domino');
+  const game = testGame('embers-of-the-reach', 'domino', { domino: 'chain' });
   for (const p of planetsInPlay(game)) {
     game.world.c.Loyalty.value[p] = NEUTRAL;
     game.world.c.PlanetState.value[p] = IMPERIAL_CONTROL;
@@ -509,7 +512,7 @@ describe('decisions and chain reactions [15.1c]', () => {
   });
 
   it('[15.1c] a three-step chain reaction, end to end through apply(): Rebel control, rebellion, a double shift', () => {
-    const game = testGame('embers-of-the-reach', 'chain');
+    const game = testGame('embers-of-the-reach', 'chain', { domino: 'chain' });
     const w = game.world;
     for (const p of planetsInPlay(game)) set(game, refOf(w, p), NEUTRAL);
     // Drossgate is in rebellion with no Imperial units and its PDB up: at the interphase it becomes
@@ -565,7 +568,7 @@ describe('decisions and chain reactions [15.1c]', () => {
   it('000 [15.1c] a planet a chain puts into rebellion in the interphase becomes Rebel-controlled in that interphase', () => {
     // The chapter's example: a planet goes into Rebel control in an interphase, its effect puts a second
     // planet into rebellion, the Imperials are gone from the second, so it goes into Rebel control too.
-    const game = testGame('embers-of-the-reach', 'chain-control');
+    const game = testGame('embers-of-the-reach', 'chain-control', { domino: 'chain' });
     const w = game.world;
     for (const p of planetsInPlay(game)) set(game, refOf(w, p), NEUTRAL);
     set(game, 'drossgate', UNREST, REBELLION);
