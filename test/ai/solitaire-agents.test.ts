@@ -141,3 +141,69 @@ describe('[001 32.0 Rebellion, Usurper] `hard` reckons where the next Rebellions
     expect(strikeRisk(view, moved)).toBeGreaterThan(strikeRisk(view, view.units));
   });
 });
+
+/** The Long Twilight's first build decision, asked again after `change` has set the state. */
+function atBuildWith(change: (s: ReturnType<typeof stateOf>, game: ReturnType<typeof solitaireGame>) => void) {
+  const game = solitaireGame('chaos-long-twilight', 'spend');
+  playUntil(game, atBuild, letHappen);
+  change(stateOf(game), game);
+  game.pending = null;
+  advance(game);
+  expect(atBuild(game)).toBe(true);
+  return game;
+}
+
+describe('[001 32.0 Leviathan] under the Leviathan `normal` keeps RP in hand', () => {
+  // index 0 (no extropy to buy) and no Illumination marker to place: what is left is recruits and leaders
+  const treasury = (leviathan: boolean) => (s: ReturnType<typeof stateOf>) => ((s.rp = 12), (s.index = 0), (s.illumination = 0), (s.leviathan = leviathan));
+
+  it('it keeps a point per system or mobile unit from recruits while the Leviathan halves the index changes, and spends it when not', () => {
+    const without = atBuildWith(treasury(false));
+    expect(decide(without).type).toBe('recruit');
+    const under = atBuildWith(treasury(true));
+    const s = stateOf(under);
+    // 14 systems, more than the treasury's 12: nothing is spent
+    expect(Math.max(Object.values(s.systems).filter((x) => x?.side === 'empire').length, s.units.filter((u) => u.side === 'empire').length)).toBeGreaterThan(12);
+    expect(under.pending!.options.some((o) => o.type === 'recruit')).toBe(true);
+    expect(decide(under)).toMatchObject({ type: 'end-build' });
+  });
+});
+
+describe('[001 Colonization Fleets] `hard` founds systems on open ground', () => {
+  /** Makes a Chaos sector next to an Imperial system open ground (no system, no Chaos unit); returns both. */
+  function openGroundNear(s: ReturnType<typeof stateOf>, game: ReturnType<typeof solitaireGame>) {
+    const view = solitaireView(game);
+    const home = view.sectors.find((x) => s.systems[x]?.side === 'empire' && (view.neighbours.get(x) ?? []).some((n) => s.systems[n]?.side === 'chaos'))!;
+    const open = (view.neighbours.get(home) ?? []).find((n) => s.systems[n]?.side === 'chaos')!;
+    s.systems[open] = null;
+    s.units = s.units.filter((u) => !(u.side === 'chaos' && u.sector === open));
+    return { home, open };
+  }
+
+  it("with open ground in a fleet's reach and no fleet of its own, `hard` recruits a colonization fleet before extropy; `normal` does not", () => {
+    const game = atBuildWith((s, g) => {
+      ((s.rp = 12), (s.index = 60));
+      s.units = s.units.filter((u) => u.type !== 'CF');
+      openGroundNear(s, g);
+    });
+    expect(game.pending!.options.some((o) => o.type === 'extropy')).toBe(true);
+    expect(decide(game, HARD_TUNING)).toMatchObject({ type: 'recruit', unit: 'CF' });
+    expect(decide(game)).not.toMatchObject({ unit: 'CF' });
+  });
+
+  it('a fleet on an Imperial system is moved to the open ground next door for the system it founds there', () => {
+    let ground = { home: '', open: '' };
+    const game = atBuildWith((s, g) => {
+      ground = openGroundNear(s, g);
+      s.units.find((u) => u.side === 'empire' && u.type === 'CF')!.sector = ground.home;
+    });
+    play(game, { type: 'end-build', side: 'empire' });
+    expect(game.pending!.kind).toBe('chaos-move');
+    const view = solitaireView(game);
+    const fleet = view.units.find((u) => u.side === 'empire' && u.type === 'CF')!;
+    const option = game.pending!.options.find((o) => o.type === 'move' && (o.units as number[]).length === 1 && (o.units as number[])[0] === fleet.id && o.to === ground.open)!;
+    expect(option).toBeDefined();
+    const score = (tuning: typeof HARD_TUNING) => moveScores(view, [option], tuning)[0]!.score;
+    expect(score(HARD_TUNING) - score({ ...HARD_TUNING, colonize: false })).toBeCloseTo(1);
+  });
+});

@@ -6,7 +6,11 @@
  * keeps a larger army for its income. It also reckons where the next Rebellions and Usurpers land (they
  * walk the map from a random sector to the first Imperial holding [001 32.0 Rebellion, Usurper], so the
  * Empire's highest-numbered sector catches most of them): a move is charged what it adds to what they are
- * expected to take, and Illumination, which quells a Rebellion, goes where they land.
+ * expected to take, and Illumination, which quells a Rebellion, goes where they land. And it plans a
+ * colony: with open ground (no system, no Chaos unit) within a colonization fleet's reach of one of its
+ * systems, it recruits a fleet there before any extropy operation and whatever its reserve, moves it
+ * onto the ground and founds a system in the attack step [001 Colonization Fleets]: a victory point and
+ * income, where the same 4 RP of extropy take about 5.6 points (0.56) off the index.
  *
  * A look-ahead was tried first: normal's best four options at each movement and attack decision, each
  * played out six times in imagined games to the end of the turn (Chaos's operations included). The dice
@@ -26,7 +30,10 @@ import { decideNormal, NORMAL_TUNING, type NormalTuning } from './normal-agent';
 // Reckoning where Rebellions and Usurpers land (issue 47, 200 games a scenario, seed table): Survival or
 // better 169, 178, 155, 160, 141 in scenarios 2-6 against 152, 162, 131, 149, 147 without it (The Long
 // Twilight 199 at Expanding or better 187, against 200 and 185).
-export const HARD_TUNING: NormalTuning = { ...NORMAL_TUNING, reserve: 1, attackThreshold: 0, armyPerIncome: 1.0, strikeAware: true };
+// Colonies (issue 47, 200 games a scenario, seed table): 177, 177, 172, 166, 145 in scenarios 2-6 against
+// 169, 178, 155, 160, 141 without (The Long Twilight 200, 198 at Expanding or better); `dev` 186, 183, 165,
+// 168, 147 against 170, 169, 150, 156, 143; `alt` 176, 186, 163, 168, 146 against 155, 174, 160, 160, 152.
+export const HARD_TUNING: NormalTuning = { ...NORMAL_TUNING, reserve: 1, attackThreshold: 0, armyPerIncome: 1.0, strikeAware: true, colonize: true };
 
 export const hardSolitaireAgent: SolitaireAgentFactory = ({ seed }) => {
   const rng = Rng.fromSeed(`solitaire-hard:${seed}`);

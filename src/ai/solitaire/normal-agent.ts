@@ -10,7 +10,10 @@
  * 54, 68, 66 in scenarios 2-6 before, 100, 103, 91, 106, 99 after (The Long Twilight 181, then 188);
  * and with no bonus for guarding a lone system (`moveScores`) 127, 130, 96, 125, 108 (194). It refuses the
  * Leviathan and spends Repression only on a Rebellion or a Usurper (`decideNormal`): 137, 144, 96, 130,
- * 135 (199).
+ * 135 (199). While the Leviathan is in play (it cannot be refused where a scenario starts with it) an
+ * extropy operation buys half as much, so it keeps a point per system or unit from recruits and leaders
+ * against Citizens Demand Reforms and Troops Demand Pay, as `hard` always does (`leviathanReserve`):
+ * 137, 144, 127, 142, 135 (199).
  */
 import type { Command, Decision } from '../../core/engine/types';
 import { Rng } from '../../core/rng';
@@ -47,9 +50,21 @@ export interface NormalTuning {
    * to the units and systems they are expected to take, and Illumination goes where Rebellions land.
    */
   strikeAware?: boolean;
+  /**
+   * RP kept back, per Imperial system or mobile unit (whichever are more), while the Leviathan halves every
+   * change of the index [001 32.0 Leviathan]: an extropy operation then buys half as much, and what Citizens
+   * Demand Reforms and Troops Demand Pay turn over weighs as much as ever.
+   */
+  leviathanReserve: number;
+  /**
+   * Founds systems: a colonization fleet, one at a time, recruited before extropy and whatever the reserve
+   * when open ground (no system, no Chaos unit) lies within its reach of an Imperial system; it goes there
+   * and founds a system in the attack step [001 Colonization Fleets].
+   */
+  colonize?: boolean;
 }
 
-export const NORMAL_TUNING: NormalTuning = { attackThreshold: 0, armyPerIncome: 0.7, extropyAbove: 0, reserve: 0 };
+export const NORMAL_TUNING: NormalTuning = { attackThreshold: 0, armyPerIncome: 0.7, extropyAbove: 0, reserve: 0, leviathanReserve: 1 };
 
 // ------------------------------------------------------------------ reading the view
 
@@ -168,10 +183,41 @@ export function strikeRisk(view: SolitaireView, units: readonly Unit[]): number 
   return risk;
 }
 
+/** Open ground, where a colonization fleet may found a system: no system and no Chaos unit [001 Colonization Fleets]. */
+function openGround(view: SolitaireView, sector: string): boolean {
+  return !view.systems[sector] && !unitsAt(view, sector, 'chaos').length;
+}
+
+/** Where a unit at `from` may go with `movement` jumps: as the rules' movement, no farther than a sector with Chaos units. */
+function reach(view: SolitaireView, from: string, movement: number): Set<string> {
+  const seen = new Map<string, number>([[from, 0]]);
+  const queue = [from];
+  while (queue.length) {
+    const at = queue.shift()!;
+    const dist = seen.get(at)!;
+    if (dist >= movement || (at !== from && unitsAt(view, at, 'chaos').length)) continue;
+    for (const n of view.neighbours.get(at) ?? []) if (!seen.has(n)) (seen.set(n, dist + 1), queue.push(n));
+  }
+  return new Set(seen.keys());
+}
+
+/** A colonization fleet, one at a time, on the Imperial system with the least threatened open ground in its reach. */
+function colonizationRecruit(view: SolitaireView, recruits: Command<Side>[]): Command<Side> | undefined {
+  if (view.units.some((u) => u.side === 'empire' && u.type === 'CF')) return undefined;
+  const movement = view.tables.units.find((u) => u.id === 'CF')!.movement;
+  let best: Command<Side> | undefined;
+  let bestThreat = Infinity;
+  for (const o of recruits.filter((r) => r.unit === 'CF'))
+    for (const x of reach(view, o.sector as string, movement))
+      if (openGround(view, x) && threat(view, x) < bestThreat) ((bestThreat = threat(view, x)), (best = o));
+  return best;
+}
+
 // ------------------------------------------------------------------ the decisions
 
 function build(view: SolitaireView, options: Command<Side>[], tuning: NormalTuning, extropyCost: number): Command<Side> {
-  const kept = Math.ceil(tuning.reserve * Math.max(view.imperialSystems, view.units.filter((u) => u.side === 'empire').length));
+  const reserve = view.leviathan ? Math.max(tuning.reserve, tuning.leviathanReserve) : tuning.reserve;
+  const kept = Math.ceil(reserve * Math.max(view.imperialSystems, view.units.filter((u) => u.side === 'empire').length));
   const spendable = (price: number) => view.rp - price >= kept;
   const find = (type: string) =>
     options.filter((o) => {
@@ -187,6 +233,9 @@ function build(view: SolitaireView, options: Command<Side>[], tuning: NormalTuni
   if (repression && view.repression < 2) return repression;
   // the index is the score (a tenth of a victory point a point) and sets how many markers Chaos draws:
   // an extropy operation (1 RP per 4 systems, 1.4 points off on average) comes before any recruit
+  // a system founded is a victory point, and income, where an operation takes 1.4 points (0.14) off the index
+  const fleet = tuning.colonize ? colonizationRecruit(view, options.filter((o) => o.type === 'recruit')) : undefined;
+  if (fleet) return fleet;
   const extropy = find('extropy')[0];
   if (extropy && view.index > tuning.extropyAbove) return extropy;
   const illuminate = find('illuminate');
@@ -238,6 +287,8 @@ export function moveScores(view: SolitaireView, options: Command<Side>[], tuning
     const from = group[0]!.sector;
     const to = o.to as string;
     const here = unitsAt(view, to, 'empire').filter((u) => !ids.includes(u.id) && !view.fx.attacked.includes(u.id));
+    // a colonization fleet goes to open ground, where it founds a system in the attack step
+    const founding = tuning.colonize && ids.length === 1 && group[0]!.type === 'CF' && openGround(view, to) && !openGround(view, from) ? 1 : 0;
     const stayValue = chaosPresent(view, from) ? Math.max(attackGain(view, from, 'military', group), attackGain(view, from, 'morph', group), 0) : 0;
     let score = chaosPresent(view, to)
       ? Math.max(attackGain(view, to, 'military', here, group), attackGain(view, to, 'morph', here, group)) -
@@ -252,7 +303,7 @@ export function moveScores(view: SolitaireView, options: Command<Side>[], tuning
       const after = view.units.map((u) => (ids.includes(u.id) ? { ...u, sector: to } : u));
       score -= strikeRisk(view, after) - strikeRisk(view, view.units);
     }
-    scored.push({ option: o, score: score - stayValue });
+    scored.push({ option: o, score: score - stayValue + founding });
   }
   return scored;
 }
