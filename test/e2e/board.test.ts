@@ -290,6 +290,21 @@ describe('play on the map [issue 44]', () => {
       expect(await page.locator('[data-testid="board-ask"]').textContent()).toMatch(/break off, or fight\?/);
       const marks = await page.locator('.board-column [data-testid="board-dest-marker"]').allTextContents();
       expect(marks).toEqual(movers(e.game as Game, (e.game as Game).pending!)[0]!.dests.map((x) => x.mark));
+      // in a small window the question still shows where it is asked, whole and clear of the panels: beside
+      // the planet on the other side, or under it (at 800x600 the side it took at first runs under the panel)
+      await page.setViewportSize({ width: 800, height: 600 });
+      const clear = () => {
+        const column = document.querySelector<HTMLElement>('.board-column');
+        const panel = document.querySelector<HTMLElement>('.decision-box');
+        if (!column || !panel || column.style.display === 'none') return false;
+        const c = column.getBoundingClientRect();
+        const p = panel.getBoundingClientRect();
+        const apart = c.right <= p.left || c.left >= p.right || c.bottom <= p.top || c.top >= p.bottom;
+        return c.left >= 0 && c.right <= innerWidth && c.top >= 0 && c.bottom <= innerHeight && apart;
+      };
+      await page.waitForFunction(clear, undefined, { timeout: 10_000 });
+      expect(await page.evaluate(clear)).toBe(true);
+      await page.setViewportSize({ width: 1280, height: 720 });
     }, false);
     expect(dest.commands.map((c) => c.type)).toEqual(['break-off']);
     expect(tip).toMatch(/get away \d+%/);

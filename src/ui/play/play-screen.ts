@@ -1137,6 +1137,7 @@ export class PlayScreen implements Mode {
     if (!this.markers.length) return;
     const g = this.app.galaxy;
     const L = g.layout;
+    const panels = this.panelBoxes();
     for (const m of this.markers) {
       const where = L.environIndex.get(m.environ);
       const planet = where ? L.planets[where.planet] : undefined;
@@ -1153,17 +1154,13 @@ export class PlayScreen implements Mode {
         this.tmp3.set(planet.position.x + Math.cos(env.angle) * r, planet.position.y, planet.position.z + Math.sin(env.angle) * r);
       }
       m.visible = g.project(this.tmp3, this.tmp2);
-      if (m.visible && m.beside && planet) {
-        // the prompt's near edge at its place, the rest of it outward, on the side away from the planet's centre
-        const { x, y } = this.tmp2;
-        const right = !g.project(planet.position, this.tmp2) || x >= this.tmp2.x;
-        this.tmp2.set(x + (right ? 1 : -1) * (m.width / 2 + 6), y);
+      if (m.visible && m.beside && planet) this.placeBeside(m, planet.position, panels);
+      else {
+        m.x = this.tmp2.x;
+        m.y = this.tmp2.y;
       }
-      m.x = this.tmp2.x;
-      m.y = this.tmp2.y;
     }
     // [issue 44] the panels over the map are fixed boxes too: a marker moves out from under them, or hides
-    const panels = this.panelBoxes();
     spreadMarkers(this.markers, panels.length ? [...this.app.mapLabels, ...panels] : this.app.mapLabels);
     for (const m of this.markers) if (m.visible && panels.some((b) => underPanel(m, b))) m.visible = false;
     // crowded all round (a small screen at galaxy zoom): a marker that found no clear spot waits until the
@@ -1176,6 +1173,32 @@ export class PlayScreen implements Mode {
       m.el.style.display = m.visible ? '' : 'none';
       if (m.visible) m.el.style.transform = `translate(${m.x.toFixed(1)}px, ${m.y.toFixed(1)}px) translate(-50%, -50%)`;
     }
+  }
+
+  /**
+   * A question asked at one place (a small prompt, `tmp2` its place on the screen) stands beside the
+   * place, not over the planet: its near edge at the place and the rest outward, away from the planet's
+   * centre; where that side would leave the screen or go under a panel (a planet near the edge of a small
+   * window), the other side, else below the planet or above it, else outward all the same.
+   */
+  private placeBeside(m: MapMarker, planetCentre: Vector3, panels: readonly ScreenBox[]): void {
+    const { x, y } = this.tmp2;
+    const centre = this.app.galaxy.project(planetCentre, this.tmp2) ? { x: this.tmp2.x, y: this.tmp2.y } : { x, y };
+    const out = x >= centre.x ? 1 : -1;
+    const reach = Math.hypot(x - centre.x, y - centre.y); // the place's distance from the planet's centre
+    const half = { w: m.width / 2 + 6, h: m.height / 2 + 6 };
+    const candidates = [
+      { x: x + out * half.w, y },
+      { x: x - out * half.w, y },
+      { x: centre.x, y: centre.y + reach + half.h },
+      { x: centre.x, y: centre.y - reach - half.h },
+    ];
+    const screen = this.app.galaxy.renderer.domElement;
+    const fits = (c: { x: number; y: number }) =>
+      c.x - m.width / 2 >= 0 && c.x + m.width / 2 <= screen.clientWidth && c.y - m.height / 2 >= 0 && c.y + m.height / 2 <= screen.clientHeight && !panels.some((b) => underPanel({ ...m, ...c }, b));
+    const at = candidates.find(fits) ?? (candidates[0] as { x: number; y: number });
+    m.x = at.x;
+    m.y = at.y;
   }
 
   /**
