@@ -156,6 +156,14 @@ function roundLine(game: Game, label: string, o: RoundOdds, defenderEndurance: n
   }${kill(o.toDefender, defenderEndurance, 'defenders')}${kill(o.toAttacker, attackerEndurance, 'attackers')} [12.6]`;
 }
 
+/** The character combat being fought, as its questions' words need it: its frame, the tables, the attacker's strikes and combat, the defenders still free to fight. */
+function combatAtHand(game: Game) {
+  const s = combatFrame(game);
+  if (!s) return null;
+  const fighting = (s.fighting ?? s.defenders).filter((ch) => isFreeCharacter(game, ch));
+  return { s, t: game.content.tables, strikes: attackerStrikes(game, s.attacker), attack: attackCombat(game, s), fighting };
+}
+
 /**
  * The notes for a character combat's decisions: who fights whom, and the round's odds for each answer
  * (style: hand-to-hand against firefight; intent: kill against capture; active or inactive and break
@@ -164,12 +172,9 @@ function roundLine(game: Game, label: string, o: RoundOdds, defenderEndurance: n
 export function characterCombatNotes(game: Game, d: Decision): OddsNote[] {
   const kinds = ['combat-style', 'combat-intent', 'active-or-inactive', 'break-off'];
   if (!kinds.includes(d.kind)) return [];
-  const s = combatFrame(game);
-  if (!s) return [];
-  const t = game.content.tables;
-  const strikes = attackerStrikes(game, s.attacker);
-  const attack = attackCombat(game, s);
-  const fighting = (s.fighting ?? s.defenders).filter((ch) => isFreeCharacter(game, ch));
+  const fight = combatAtHand(game);
+  if (!fight) return [];
+  const { s, t, strikes, attack, fighting } = fight;
   const whom = `${attackerWords(game, s.attacker)} (combat ${attack.combat}) attack${s.attacker.kind === 'characters' && s.attacker.characters.length > 1 ? '' : 's'} ${fighting.map((ch) => nameOf(game, ch)).join(', ')}`;
   const lines: string[] = [];
   const rule = '[12.3-12.6]';
@@ -306,12 +311,9 @@ export function attackFoundChoices(game: Game, d: Decision): CombatChoice[] {
  * [12.42]; the odds from the rule's own `roundResult` (`roundOdds`), as the notes beside them.
  */
 export function combatChoices(game: Game, d: Decision): CombatChoice[] {
-  const s = combatFrame(game);
-  if (!s) return [];
-  const t = game.content.tables;
-  const strikes = attackerStrikes(game, s.attacker);
-  const attack = attackCombat(game, s);
-  const fighting = (s.fighting ?? s.defenders).filter((ch) => isFreeCharacter(game, ch));
+  const fight = combatAtHand(game);
+  if (!fight) return [];
+  const { s, t, strikes, attack, fighting } = fight;
   const whom = `${attackerWords(game, s.attacker)} (combat ${attack.combat}) against ${fighting.map((ch) => nameOf(game, ch)).join(', ')}`;
   if (d.kind === 'combat-style' || d.kind === 'combat-intent') {
     // "you" are the attackers: the round if every defender fights [12.4]
