@@ -155,11 +155,20 @@ async function moveOne(): Promise<{ after: PlayState; ms: number; clicks: number
     // a destination in the system on show, else the first other system's marker (which goes there)
     const here = await markerWith(/^(?!.*click to go there)/, 'board-dest-marker');
     await click('board-dest-marker', Math.max(0, here));
-    const moved = await page
-      .waitForFunction((n) => (window as unknown as { __galaxy: Hook }).__galaxy.playState().states > n, before.states, { timeout: 3_000, polling: 20 })
-      .then(() => true)
+    // moved; or, the click having taken the camera to another system, its destinations lit there
+    const outcome = await page
+      .waitForFunction(
+        ([n, far]) => {
+          if ((window as unknown as { __galaxy: Hook }).__galaxy.playState().states > n) return 'moved';
+          const lit = [...document.querySelectorAll<HTMLElement>('[data-testid="board-dest-marker"]')].some((e) => !/click to go there/.test(e.dataset.tip ?? e.title));
+          return far && lit ? 'there' : false;
+        },
+        [before.states, here < 0] as const,
+        { timeout: 3_000, polling: 20 },
+      )
+      .then((h) => h.jsonValue())
       .catch(() => false);
-    if (moved) break;
+    if (outcome === 'moved') break;
   }
   return { after: await waitForHuman(page, { timeout: 120_000 }), ms: Date.now() - t0, clicks };
 }
