@@ -155,7 +155,14 @@ describe('solitaire', () => {
     await page.selectOption('[data-testid="sol-emperor"]', agents[0]!);
     await page.fill('[data-testid="sol-seed"]', '3');
     await page.click('[data-testid="sol-start"]');
-    await page.waitForFunction(() => ((window as unknown as { __galaxy: Hook }).__galaxy.solitaireState()?.steps ?? 0) > 1, undefined, { timeout: 30_000 });
+    // the AI Emperor waits while Chaos's cards are read (2.6 s each): a key skips each, as a watching player may
+    for (let i = 0; i < 30 && (await state()).steps <= 1; i++) {
+      await page.waitForFunction(() => {
+        const s = (window as unknown as { __galaxy: Hook }).__galaxy.solitaireState();
+        return (s?.steps ?? 0) > 1 || !!s?.card;
+      }, undefined, { timeout: 30_000 });
+      if ((await state()).card) await page.keyboard.press('Control');
+    }
     await page.click('[data-testid="sol-pause"]');
     let s = await state();
     expect(s.paused).toBe(true);
