@@ -324,11 +324,19 @@ describe('character combat [12.x]', () => {
   });
 
   it('[12.0 step 17] the rounds go on while both sides fight', () => {
-    const { game, rebel } = duel('hand-to-hand', 'kill');
-    rigDice(game, [1, 1]);
+    const { game, rebel, imperial } = duel('hand-to-hand', 'kill');
+    // dice that leave both standing: Kaelen (endurance 6) and Dravona (8) each take fewer wounds than that
+    const col = combatColumn(game, 3, false, 0);
+    const die = dieWhere(game, col, (r) => r.defender < 6 && !r.defenderCapture);
+    const die2 = dieWhere(game, col, (r) => r.attacker < 8 && !r.attackerCapture);
+    rigDice(game, [die, die2]);
     choose(game, { attempt: false });
     while (game.pending?.kind === 'assign-wound') choose(game, { character: game.pending.options[0]!.character! });
-    if (!hasComponent(game.world, rebel, game.world.c.Dead)) expect(game.pending?.kind).toBe('break-off');
+    expect(hasComponent(game.world, rebel, game.world.c.Dead)).toBe(false);
+    expect(hasComponent(game.world, imperial, game.world.c.Dead)).toBe(false);
+    // round two begins: the defender may break off again [12.5]
+    expect(game.pending?.kind).toBe('break-off');
+    expect(game.events.filter((e) => e.kind === 'character-combat' && e.text.startsWith('Round 1:'))).toHaveLength(1);
   });
 
   it('[14.2, 14.22] a possession that gave a combat bonus is used: one-use possessions are gone afterwards', () => {
