@@ -13,7 +13,7 @@ import { startGameServer, type GameServer } from '../../src/server/game-server';
 import { replay } from '../../src/server/game-room';
 import { ONLINE_RULESETS } from '../../src/server/online-rulesets';
 import { stateOf, type ConquestGame } from '../../systems/conquest/state';
-import { databaseFile, freePort, nextMove, playSeat, waitFor } from './helpers';
+import { databaseFile, freePort, nextMove, playSeat } from './helpers';
 import type { OnlinePlayFacts, StateMessage } from '../../src/online/protocol';
 import type { GameEvent } from '../../src/core/engine/types';
 
@@ -109,7 +109,7 @@ describe('online play [issue 27]', () => {
       const { step, option } = await nextMove(rebel).catch(() => ({ step: -1, option: null }));
       if (!option) break; // nothing more for us to answer for now: the Empire is playing
       rebel.send(option);
-      await waitFor(() => (rebel.latest!.step > step ? true : null), `the server to take move ${step + 1}`);
+      await waitFor(() => (rebel.latest!.step > step ? true : null));
     }
     const notOurs = states.filter((x) => !x.decision && x.step > mine.step);
     expect(notOurs.length).toBeGreaterThan(0);

@@ -152,7 +152,7 @@ describe('healing [13.7x]', () => {
     game.world.c.Wounds.value[rebel] = 1;
     game.world.c.Wounds.value[idle] = 1;
     game.pending = null;
-    game.stack.push({ proc: 'character-combat', data: { environ: env, attackerSide: 'imperial', attacker: { kind: 'creature', creature: 'spore-choir' }, defenders: [rebel] } });
+    game.stack.push({ proc: 'character-combat', data: { environ: env!, attackerSide: 'imperial', attacker: { kind: 'creature', creature: 'spore-choir' }, defenders: [rebel] } });
     rigDice(game, [1]);
     // start the combat in the Rebel's movement, then break off at once, unhurt
     advance(game);
