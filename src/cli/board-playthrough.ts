@@ -15,7 +15,7 @@ import { gameReady, openPage, startSession } from '../../test/e2e/browser';
 import { startGameAs, waitForHuman, type PlayState } from '../../test/e2e/play-page';
 import { playUntil } from '../../test/words/play-until';
 import type { Decision } from '../core/engine/types';
-import { movers } from '../words/board/stacks';
+import { boardForm } from '../words/board/forms';
 import { driftOfPlace } from '../words/drift-place';
 
 const which = process.argv[2] ?? 'both';
@@ -207,7 +207,7 @@ async function targetShots(): Promise<void> {
     // a mission first: the panel names the missions (they are no places); one lights who may take it
     if (name === 'mission-first') await page.locator('[data-board-way]:not([data-board-way=""])').first().click();
     // the stack adrift to move: in the outer drift area for the drift-in, else in the sun's
-    const adrift = movers(e.game!, e.game!.pending!).find((m) => m.whole && driftOfPlace(m.place)?.outer === (name === 'drift-in'));
+    const adrift = boardForm(e.game!, e.game!.pending!).movers.find((m) => m.whole && driftOfPlace(m.place)?.outer === (name === 'drift-in'));
     const stackText = adrift ? `≈ ${adrift.pieces.length}` : '≈';
     let drifting = (await markers(page)).find((m) => m.text === stackText);
     // at galaxy zoom the stack adrift is in its system's marker: that system first

@@ -9,7 +9,7 @@ import type { Game } from '../../src/core/engine/types';
 import { characterColumn } from '../../src/core/odds';
 import { breakOffChances, characterCombatNotes, roundOdds, type CountChance } from '../../src/words/character-odds';
 import { anEnviron, choose, clearedGame, putCharacter, run } from '../systems/rebels-vs-empire/character-fixtures';
-import { movers } from '../../src/words/board/stacks';
+import { boardForm } from '../../src/words/board/forms';
 import { refOf } from '../../src/core/world/world';
 import { percent } from '../../src/core/odds';
 import { currentCombat, roundResult } from '../../systems/rebels-vs-empire/character-combat';
@@ -131,7 +131,7 @@ describe('character combat odds against the resolution [12.5-12.6]', () => {
     };
     for (const kind of ['combat-style', 'combat-intent'] as const) {
       expect(game.pending?.kind).toBe(kind);
-      const [m] = movers(game, game.pending!);
+      const [m] = boardForm(game, game.pending!).movers;
       expect(m!.dests.map((x) => x.commands[0])).toEqual(game.pending!.options);
       for (const x of m!.dests) {
         expect(x.place).toBe(refOf(game.world, env));
