@@ -17,7 +17,7 @@ import { makeDrawer } from '../shell/drawers';
 import { PanelWatch, spreadMarkers, type ScreenBox } from '../screen-boxes';
 import type { OptionInfo } from '../../words/describe';
 import type { CombatFacts } from '../../words/combat-facts';
-import type { Dest } from '../../words/dests';
+import type { Dest } from '../../words/board/types';
 import { driftOfPlace } from '../../words/drift-place';
 import { driftPoint } from '../shell/map-labels';
 import type { OddsNote } from '../../words/character-odds';

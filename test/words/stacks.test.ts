@@ -9,7 +9,8 @@ import { apply } from '../../src/core/engine/game';
 import type { Game } from '../../src/core/engine/types';
 import { environOf, refOf } from '../../src/core/world/world';
 import { decisionInfo } from '../../src/words/decision-info';
-import { FLAT_MAX, groupedOptions, movers, stackDests } from '../../src/words/dests';
+import { FLAT_MAX, groupedOptions } from '../../src/words/decision-list';
+import { movers, stackDests } from '../../src/words/board/stacks';
 import { PlayEngine } from '../../src/ui/play/play-engine';
 import { content } from '../fixtures';
 
