@@ -20,7 +20,6 @@
  * during it [15.61] (pdb.ts).
  */
 import { hasComponent } from 'bitecs';
-import { GuardedBy } from '../../src/core/world/relations';
 import type { HyperjumpResult, SideId } from '../../src/core/content/schema';
 import { emit, interrupt } from '../../src/core/engine/game';
 import type { Command, Frame, Game, Json, Procedure, Step } from '../../src/core/engine/types';
@@ -32,6 +31,7 @@ import { markMoversBusy } from './healing';
 import { combatResult, eliminateUnit } from './military-combat';
 import { killCharacter } from './character-combat';
 import { loseShip } from './possessions';
+import { reassignGuard } from './capture';
 import { clearAdrift, driftingStacks, hyperjumpResult, HYPERJUMP_WORDS, isAdrift, jumpOf, routeBetween, setAdrift, stackNavigation, systemOfEnviron } from './hyperjump';
 import { placeWaitingRebelUnits } from './rebellion';
 import { reinforcementStep, answerReinforcement } from './reinforcements';
@@ -293,12 +293,9 @@ export const movementSegment: Procedure = {
       case 'pdb-up':
         putPdbUp(game, command.planet as number, side);
         return;
-      case 'reassign-guard': {
-        const prisoner = command.prisoner as number;
-        untag(game.world, prisoner, GuardedBy(guardOf(game.world, prisoner)));
-        tag(game.world, prisoner, GuardedBy(command.guard as number));
+      case 'reassign-guard':
+        reassignGuard(game, command.prisoner as number, command.guard as number); // [12.81]
         return;
-      }
       case 'leave-drift': {
         const stack = driftingStacks(game, side as string, (eid) => sideOf(game, eid)).find((x) => x.system === command.system && x.outer === (command.outer === true));
         if (!stack) return;
