@@ -104,7 +104,7 @@ export const missionAction: Procedure = {
     const environ = d.environ as number;
     if (command.type === 'draw-action') {
       d.draws = (d.draws as number) + 1;
-      drawForEnviron(game, environ, command.side, d.seen as string[], effectQueue(frame));
+      drawForEnviron(game, environ, command.side, d.seen as string[], effectQueue(frame), d.drawn as number[]);
       return;
     }
     if (command.type === 'stop-mission') return stopGroup(game, frame, groupById(game, command.group as number));
@@ -119,4 +119,17 @@ function startEnviron(d: Frame['data'], environ: number): void {
   d.environ = environ;
   d.draws = 0;
   d.seen = [];
+  d.drawn = [];
+}
+
+/**
+ * The environ whose missions are being resolved and its draws so far, for the odds of the next draw: how
+ * many counted [13.3], the events drawn [13.42] and the numbers of every card drawn, the ignored ones too.
+ * Null outside the mission action segment or between environs.
+ */
+export function drawsAtEnviron(game: Game): { environ: number; draws: number; seen: string[]; drawn: number[] } | null {
+  const d = game.stack.find((f) => f.proc === 'mission-action')?.data;
+  if (!d || typeof d.environ !== 'number' || !d.environ) return null;
+  const list = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
+  return { environ: d.environ, draws: typeof d.draws === 'number' ? d.draws : 0, seen: list<string>(d.seen), drawn: list<number>(d.drawn) };
 }
