@@ -10,7 +10,7 @@ import type { ActionCardDef, ActionEventKind, SideId } from '../../src/core/cont
 
 type ActionSection = ActionCardDef['urban'];
 import { ENVIRON_TYPES } from '../../src/core/content/schema';
-import { emit } from '../../src/core/engine/game';
+import { currentSegmentLabel, emit } from '../../src/core/engine/game';
 import type { Game } from '../../src/core/engine/types';
 import { planetOfEnviron, refOf, tag, touch } from '../../src/core/world/world';
 import { nameOf } from '../../src/core/names';
@@ -269,21 +269,37 @@ function namesTheEnemySees(game: Game, group: MissionGroup): string {
   return `a mission group of ${group.members.length} character${group.members.length === 1 ? '' : 's'}`;
 }
 
+/** How the event of a card drawn in the action segment begins: "Action card 68 at ...". */
+const CARD_DRAWN = 'Action card ';
+
+/**
+ * The numbers of the action cards drawn at `environ` in the segment under way (the ignored ones too), read
+ * from the events the draws left, as the drawing player saw them: those cards are not in the deck.
+ */
+export function cardsDrawnAt(game: Game, environ: number): number[] {
+  const when = currentSegmentLabel(game);
+  const out: number[] = [];
+  for (let i = game.events.length - 1; i >= 0; i--) {
+    const e = game.events[i]!;
+    if (e.turn !== game.turn || e.when !== when) break;
+    if (e.kind === 'action-card' && e.entities?.[0] === environ && e.text.startsWith(CARD_DRAWN)) out.push(parseInt(e.text.slice(CARD_DRAWN.length), 10));
+  }
+  return out;
+}
+
 /**
  * One action draw for an environ [13.3]: the card is drawn; if considered [13.41] and its event neither
  * repeats nor contradicts one drawn before [13.42] (else it is set aside and another drawn, not counting),
- * the event happens, then its letters take effect [13.3]. Returns the card that counted; `drawn` gets the
- * number of every card drawn, the ignored ones too (the player has seen them: they are not in the deck).
+ * the event happens, then its letters take effect [13.3]. Returns the card that counted.
  */
-export function drawForEnviron(game: Game, environ: number, side: SideId, seen: string[], queue: Effect[], drawn?: number[]): ActionCardDef {
+export function drawForEnviron(game: Game, environ: number, side: SideId, seen: string[], queue: Effect[]): ActionCardDef {
   const limit = game.content.actions.length; // a guard: never redraw more than a deck's worth
   for (let tries = 0; ; tries++) {
     const card = drawActionCard(game);
-    drawn?.push(card.number);
     const section = sectionFor(game, card, environ);
     emit(game, {
       kind: 'action-card',
-      text: `Action card ${card.number} at ${nameOf(game, environ)}: "${section.text}" letters ${section.letters || 'none'}.`,
+      text: `${CARD_DRAWN}${card.number} at ${nameOf(game, environ)}: "${section.text}" letters ${section.letters || 'none'}.`,
       rule: '[13.3]',
       visibleTo: side,
       entities: [environ],

@@ -8,7 +8,7 @@
  */
 import type { Command, Frame, Game, Procedure, Step } from '../../src/core/engine/types';
 import { nameOf } from '../../src/core/names';
-import { drawForEnviron } from './action-cards';
+import { cardsDrawnAt, drawForEnviron } from './action-cards';
 import { answerEffect, completeGroup, effectQueue, failGroup, runEffects } from './mission-effects';
 import { activeGroups, describeGroup, groupById, isContinuing, missionPhase, type MissionGroup } from './missions';
 import { phasing } from './sides';
@@ -104,7 +104,7 @@ export const missionAction: Procedure = {
     const environ = d.environ as number;
     if (command.type === 'draw-action') {
       d.draws = (d.draws as number) + 1;
-      drawForEnviron(game, environ, command.side, d.seen as string[], effectQueue(frame), d.drawn as number[]);
+      drawForEnviron(game, environ, command.side, d.seen as string[], effectQueue(frame));
       return;
     }
     if (command.type === 'stop-mission') return stopGroup(game, frame, groupById(game, command.group as number));
@@ -119,7 +119,6 @@ function startEnviron(d: Frame['data'], environ: number): void {
   d.environ = environ;
   d.draws = 0;
   d.seen = [];
-  d.drawn = [];
 }
 
 /**
@@ -130,6 +129,5 @@ function startEnviron(d: Frame['data'], environ: number): void {
 export function drawsAtEnviron(game: Game): { environ: number; draws: number; seen: string[]; drawn: number[] } | null {
   const d = game.stack.find((f) => f.proc === 'mission-action')?.data;
   if (!d || typeof d.environ !== 'number' || !d.environ) return null;
-  const list = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
-  return { environ: d.environ, draws: typeof d.draws === 'number' ? d.draws : 0, seen: list<string>(d.seen), drawn: list<number>(d.drawn) };
+  return { environ: d.environ, draws: typeof d.draws === 'number' ? d.draws : 0, seen: Array.isArray(d.seen) ? (d.seen as string[]) : [], drawn: cardsDrawnAt(game, d.environ) };
 }

@@ -100,6 +100,13 @@ describe('the next action draw, as the rule draws it [13.3, 13.41-13.43]', () =>
     const game = atFirstDraw(3, ['D', 'I', 'R']);
     checkAgainstRule(game);
     expect(nextDrawOdds(game, 'rebel')!.groups[0]!.letter).toBeGreaterThan(0);
+    // a card the player saw drawn here is no longer counted in the deck
+    const blankCard = knownDeck(game).find((c) => !considered(game, sectionFor(game, c, nextDrawOdds(game, 'rebel')!.environ), nextDrawOdds(game, 'rebel')!.environ))!;
+    const after = cloneGame(game);
+    after.vars.actionDeck = [blankCard.number, ...knownDeck(game).filter((c) => c !== blankCard).map((c) => c.number)];
+    applyOrThrow(after, after.pending!.options.find((o) => o.type === 'draw-action')!);
+    expect(after.pending?.kind).toBe('mission-draw');
+    expect(nextDrawOdds(after, 'rebel')!.cards).toBe(knownDeck(game).length - 1);
     // a later draw, as if a card with the event of one of these had been drawn here: the cards repeating it are set aside [13.42]
     const odds = nextDrawOdds(game, 'rebel')!;
     const first = knownDeck(game).find((c) => {
