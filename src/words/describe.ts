@@ -57,6 +57,7 @@ const VERBS: Record<string, string> = {
   'assign-ship': 'Give',
   'domino-option': 'Shift',
   'reassign-spaceship': 'Give',
+  'assign-possession': 'Give',
   'subvert-unit': 'Subvert',
   'choose-base': 'Hide the secret base on',
 };
@@ -69,7 +70,7 @@ const UNSAID: Record<string, string[]> = {
   'stop-drawing': ['environ'],
 };
 /** Words joining a field to the label before it ("Give Kestrel's Due to Mirra Solvane"). */
-const JOINS: Record<string, Record<string, string>> = { 'assign-ship': { character: 'to' }, 'reassign-spaceship': { character: 'to' } };
+const JOINS: Record<string, Record<string, string>> = { 'assign-ship': { character: 'to' }, 'reassign-spaceship': { character: 'to' }, 'assign-possession': { character: 'to' } };
 /** Placing pieces: the label says what a player weighs there (its people's loyalty, its PDB). */
 const PLACING = new Set(['place-unit', 'place-characters', 'place-reinforcement']);
 

@@ -286,6 +286,9 @@ export function optionFacts(game: Game, option: Command, decision?: Decision): O
     case 'assign-ship':
     case 'reassign-spaceship':
       return shipFacts(game, option);
+    case 'assign-possession':
+      // [14.11] a starship found: who could fly it, as when a ship is assigned
+      return hasComponent(game.world, option.possession as number, game.world.c.Spaceship) ? shipFacts(game, { ...option, ship: option.possession as number }) : {};
     case 'move-to':
       return flightFacts(game, option, decision);
     case 'leave-drift':

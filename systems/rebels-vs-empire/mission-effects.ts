@@ -14,7 +14,7 @@ import { REBELLION } from '../../src/core/world/components';
 import { GuardedBy } from '../../src/core/world/relations';
 import { isGalactic } from '../../src/core/content/validate';
 import { allOf, entityOf, environOf, guardOf, place, planetOfEnviron, refOf, tag, touch, unplace, untag } from '../../src/core/world/world';
-import { nameOf, nameOfId } from '../../src/core/names';
+import { nameOf } from '../../src/core/names';
 import { provinceOfEnviron, recordQuestioning } from '../../src/core/insight';
 import { killCharacter as killInCombatTerms } from './character-combat';
 import { shiftLoyalty, stopRebellion, UNREST } from './loyalty';
@@ -35,7 +35,7 @@ import {
   prisonersToQuestion,
   type MissionGroup,
 } from './missions';
-import { bringOwnSpaceship, givePossession } from './possessions';
+import { bringOwnSpaceship } from './possessions';
 import { foundRebelCamp } from './rebel-camp';
 import { startRebellion } from './rebellion';
 import { enemyOf, isFreeCharacter, sideOf, unitsIn, unitsOnPlanet } from './sides';
@@ -55,7 +55,7 @@ export type Effect =
   /** [13.3] after a card's event: its letters take effect. */
   | { do: 'letters'; letters: string; environ: number }
   /** A choice the performing player makes for a completed mission. */
-  | { do: 'choose'; what: 'assassinate' | 'free' | 'gain' | 'possession' | 'subvert'; group: number; left: number; possession: string };
+  | { do: 'choose'; what: 'assassinate' | 'free' | 'gain' | 'subvert'; group: number; left: number };
 
 export function effectQueue(frame: Frame): Effect[] {
   if (!Array.isArray(frame.data.queue)) frame.data.queue = [];
@@ -159,7 +159,7 @@ export function completeGroup(game: Game, queue: Effect[], group: MissionGroup):
   if (n <= 0) return;
   const vp = game.content.tables.victoryPoints;
   const effects: Record<string, () => void> = {
-    A: () => queue.push({ do: 'choose', what: 'assassinate', group: group.id, left: 1, possession: '' }),
+    A: () => queue.push({ do: 'choose', what: 'assassinate', group: group.id, left: 1 }),
     B: () => void foundRebelCamp(game, env),
     C: () => {
       // [13.2, 5.3I] the coup succeeds with at least as many letters as the coup rating
@@ -176,8 +176,8 @@ export function completeGroup(game: Game, queue: Effect[], group: MissionGroup):
     // [13.2 E] province and galactic games: the environ's sovereign comes to the performer's court
     // (sovereigns.ts); his planet's Diplomacy then favours that side
     E: () => summonSovereign(game, env, side),
-    F: () => queue.push({ do: 'choose', what: 'free', group: group.id, left: n, possession: '' }),
-    G: () => queue.push({ do: 'choose', what: 'gain', group: group.id, left: 1, possession: '' }),
+    F: () => queue.push({ do: 'choose', what: 'free', group: group.id, left: n }),
+    G: () => queue.push({ do: 'choose', what: 'gain', group: group.id, left: 1 }),
     I: () => {
       // [15.52] unseen enemies on a planet the performer controls spoil it (they did not bar it when
       // chosen: that would have told him they were there [9.31])
@@ -200,7 +200,7 @@ export function completeGroup(game: Game, queue: Effect[], group: MissionGroup):
         emit(game, { kind: 'possession', text: 'The scavengers find nothing: the possession deck is empty.', rule: '[14.1]', visibleTo: side });
         return;
       }
-      queue.push({ do: 'choose', what: 'possession', group: group.id, left: 1, possession: game.rng.pick(deck) });
+      findPossession(game, queue, group, game.rng.pick(deck));
     },
     H: () => {
       // [13.2 H] "the enemy loses one force point from this planet and the performing side gains it":
@@ -225,7 +225,7 @@ export function completeGroup(game: Game, queue: Effect[], group: MissionGroup):
         emit(game, { kind: 'possession', text: 'The quest finds no starship: none is left in the possession deck.', rule: '[13.2]', visibleTo: side });
         return;
       }
-      queue.push({ do: 'choose', what: 'possession', group: group.id, left: 1, possession: game.rng.pick(ships) });
+      findPossession(game, queue, group, game.rng.pick(ships));
     },
     Q: () => {
       // [13.2 Q] the prisoner talks: for the rest of the game-turn the performer sees the enemy's hidden
@@ -266,9 +266,18 @@ export function completeGroup(game: Game, queue: Effect[], group: MissionGroup):
       touch(game.world);
       emit(game, { kind: 'pdb', text: `Sabotage at ${nameOf(game, env)}: the PDB of ${nameOf(game, planet)} is down, level ${c.Pdb.level[planet]}.`, rule: '[8.31]', visibleTo: 'all', entities: [planet, env] });
     },
-    T: () => queue.push({ do: 'choose', what: 'subvert', group: group.id, left: n, possession: '' }),
+    T: () => queue.push({ do: 'choose', what: 'subvert', group: group.id, left: n }),
   };
   effects[group.letter]?.();
+}
+
+/**
+ * [14.11, 14.13] a possession found by the group (Scavenge, Spaceship Quest) is given at once to one of
+ * its members who may hold it (`assign-possession`: a second spaceship or companion never), or goes back
+ * to the deck when none may.
+ */
+function findPossession(game: Game, queue: Effect[], group: MissionGroup, id: string): void {
+  queueProcedure(game, queue, { proc: 'assign-possession', data: { possession: entityOf(game.world, 'possession', id), candidates: group.members } });
 }
 
 
@@ -331,10 +340,6 @@ function choiceDecision(game: Game, effect: Extract<Effect, { do: 'choose' }>): 
     for (const character of reserveCharacters(game, side)) options.push({ type: 'gain-character', side, character });
     prompt = 'Gain Characters: choose the character who joins your side.';
     rule = '[13.2]';
-  } else if (effect.what === 'possession') {
-    for (const character of group.members) options.push({ type: 'take-possession', side, character });
-    prompt = `Scavenge: choose who takes ${nameOfId(game, 'possession', effect.possession)}.`;
-    rule = '[14.11]';
   } else {
     // [13.2 T, 7.22] A unit whose strength the Rebel sees is offered only if it fits the points left;
     // a hidden one always, or which units are offered would tell him their hidden strengths.
@@ -373,11 +378,6 @@ export function answerEffect(game: Game, frame: Frame, command: Command): boolea
     bringOwnSpaceship(game, character); // [14.53]
     game.vars.gainedCharacters = [...((game.vars.gainedCharacters as string[] | undefined) ?? []), refOf(w, character)];
     emit(game, { kind: 'gained', text: `${nameOf(game, character)} joins the ${side === 'rebel' ? 'Rebellion' : 'Empire'} at ${nameOf(game, group.environ)}.`, rule: '[13.2]', visibleTo: side, entities: [character] });
-    effect.left = 0;
-  } else if (command.type === 'take-possession') {
-    const possession = entityOf(w, 'possession', effect.possession);
-    givePossession(game, possession, command.character as number);
-    emit(game, { kind: 'possession', text: `${nameOf(game, command.character as number)} takes ${nameOf(game, possession)}.`, rule: '[14.11]', visibleTo: side, entities: [possession] });
     effect.left = 0;
   } else if (command.type === 'subvert-unit') {
     const unit = command.unit as number;

@@ -20,7 +20,8 @@ import type { DestsMessage, OnlinePlayFacts, StateMessage } from '../../src/onli
 import { startGameServer, type GameServer } from '../../src/server/game-server';
 import { replay } from '../../src/server/game-room';
 import { ONLINE_RULESETS, startStoredGame } from '../../src/server/online-rulesets';
-import { stackDests, type Mover } from '../../src/words/dests';
+import { stackDests } from '../../src/words/board/stacks';
+import { type Mover } from '../../src/words/board/types';
 import { databaseFile, freePort, waitFor } from './helpers';
 
 const content = bundledContent();

@@ -130,8 +130,9 @@ describe('unit types in labels', () => {
     const fight = describeOption(game, { type: 'break-off', side: 'rebel', attempt: false });
     expect([tryIt.label, fight.label]).toEqual(['Try to break off', 'Fight the round']);
     expect([tryIt.ends, fight.ends]).toEqual([false, true]);
-    const environ = game.pending!.options.find((o) => typeof o.environ === 'number')?.environ ?? 0;
-    if (environ) expect(describeOption(game, { type: 'declare-search', side: 'imperial', environ, search: true }).label).toBe(`Search at ${entityName(game, environ as number)}`);
+    const environ = entityOf(game.world, 'environ', 'wendhaven.1');
+    expect(describeOption(game, { type: 'declare-search', side: 'imperial', environ, search: true }).label).toBe(`Search at ${entityName(game, environ)}`);
+    expect(entityName(game, environ)).toMatch(/^Wendhaven/);
   });
 
   it('[11.23] search choices say who searches: "Search with units led by …", "Search with characters", "No search"', () => {
