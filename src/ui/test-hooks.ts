@@ -77,6 +77,8 @@ export function testHooks(app: App) {
     /** Start a solitaire game without the setup screen (the screenshots). */
     solitaireStart: async (setup: Parameters<SolitaireScreen['start']>[0], speed = 1) => ((await app.openMode('solitaire')) as SolitaireScreen).startFromHook(setup, speed),
     playState: () => loaded<PlayScreen>('play')?.state() ?? NO_PLAY,
+    /** The tutorial being played [issue 56]: its step, phase, and what it lights (null when none). */
+    tutorialState: () => app.tutorial?.state() ?? null,
     loadReplay: async (text: string) => (await spectator()).replay(text),
     resumeSave: (text: string) => app.openSave(text, 'the save'),
     hash: () => feed.hash,

@@ -18,7 +18,7 @@ import { autoDefends, conquestContent, type FactionId } from '../../../systems/c
 import { maxDefenceDice } from '../../../systems/conquest/dice';
 import { singleRollOutcomes } from '../../../systems/conquest/odds';
 import type { ConquestView } from '../../../systems/conquest/view';
-import type { Host, Mode } from '../shell/mode';
+import type { Guide, Host, Mode } from '../shell/mode';
 import { makeDrawer } from '../shell/drawers';
 import { secretsShownFor } from '../shell/privacy';
 import { esc, setHtml } from '../html';
@@ -121,6 +121,8 @@ export class ConquestScreen implements GameActions, Mode {
   private replayPlaying = false;
   /** Decisions answered so far (tests wait on it). */
   private stepsDone = 0;
+  /** A tutorial's guide, while its game is played here [issue 56]. */
+  private guide: Guide | null = null;
 
   constructor(readonly app: Host) {
     const cq = conquestContent(app.content);
@@ -225,8 +227,30 @@ export class ConquestScreen implements GameActions, Mode {
     return null;
   }
 
-  private begin(session: AnySession, speed: number, online: { serverUrl: string; gameId: string } | null = null): void {
+  /** Play a tutorial's game [issue 56]: `save` is its game so far; the guide lights what it teaches and answers for the opponent. */
+  playGuided(guide: Guide, save: string): string | null {
+    const loaded = sessionFromSave(this.app.content, save);
+    if (!loaded.ok) return loaded.message;
+    loaded.session.guide = guide;
+    this.begin(loaded.session, 1, null, guide);
+    return null;
+  }
+
+  /** The guide moved on: the pending decision may now be answered (or the opponent may play). */
+  guidedRefresh(): void {
+    if (!this.active) return;
+    this.render();
+    this.schedule();
+  }
+
+  /** The panel's button for the taught command (with a guide, the only answer the panel offers). */
+  guidedButton(): HTMLElement | null {
+    return this.decisionEl.querySelector<HTMLElement>('[data-act="move-count"], [data-opt]:not(.back)');
+  }
+
+  private begin(session: AnySession, speed: number, online: { serverUrl: string; gameId: string } | null = null, guide: Guide | null = null): void {
     this.stop();
+    this.guide = guide;
     this.online = online;
     this.setupScreen.hide();
     this.app.enter(this);
@@ -277,8 +301,8 @@ export class ConquestScreen implements GameActions, Mode {
    */
   private autosave(): void {
     const s = this.session;
-    // (a replay shows the game's past: the game kept is the finished one)
-    if (!s || !this.active || s.humans.length === 0 || s instanceof RemoteConquestSession || this.replay) return;
+    // (a replay shows the game's past: the game kept is the finished one; a tutorial's game is the tutorial's to keep)
+    if (!s || !this.active || s.humans.length === 0 || s instanceof RemoteConquestSession || this.replay || this.guide) return;
     try {
       this.app.saves.autosave(s.saveText(), this.saveMeta(s));
     } catch (e) {
@@ -307,7 +331,7 @@ export class ConquestScreen implements GameActions, Mode {
 
   /** Whether there is a game of this screen's to save (an online one is the server's). */
   hasGame(): boolean {
-    return this.active && !!this.session && !(this.session instanceof RemoteConquestSession);
+    return this.active && !!this.session && !(this.session instanceof RemoteConquestSession) && !this.guide;
   }
 
   /** The game kept under a player's name (the Saves panel), or as a file; it is also autosaved as it goes. */
@@ -343,6 +367,9 @@ export class ConquestScreen implements GameActions, Mode {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.active = false;
+    const guide = this.guide;
+    this.guide = null;
+    guide?.ended();
     this.replay = null;
     this.replayPlaying = false;
     if (this.session instanceof RemoteConquestSession) this.app.leaveSeat(this.session.seat, this.session.winner !== null);
@@ -475,6 +502,7 @@ export class ConquestScreen implements GameActions, Mode {
   private afterSteps(steps: Step[], own = false): void {
     if (!steps.length) return this.schedule();
     this.stepsDone += steps.length;
+    if (this.guide && this.session instanceof ConquestSession) this.guide.moved(this.session.game.log.length);
     // kept after every human answer, at every turn's end (a new turn begins) and at the game's end
     if (own || this.session?.over || steps.some((st) => st.events.some((e) => e.kind === 'turn'))) this.autosave();
     for (const step of steps) this.noteBattle(step);
@@ -1024,6 +1052,8 @@ export class ConquestScreen implements GameActions, Mode {
   }
 
   private clickTerritory(t: string, e: MouseEvent | null): void {
+    // a tutorial lights only what its step teaches: anywhere else, it says what to do instead
+    if (this.guide && !this.guide.lights(t)) return this.guide.notNow();
     const d = this.myDecision;
     if (!d) return;
     const o = d.options;
@@ -1036,7 +1066,9 @@ export class ConquestScreen implements GameActions, Mode {
       case 'conquest-place': {
         const here = o.filter((c) => c.territory === t);
         const one = here.find((c) => c.count === 1);
-        return this.choose(e?.shiftKey ? (here.find((c) => c.count !== 1) ?? one) : one);
+        const all = here.find((c) => c.count !== 1);
+        // (a tutorial may light only the placing of all)
+        return this.choose(e?.shiftKey ? (all ?? one) : (one ?? all));
       }
       case 'conquest-attack':
       case 'conquest-fortify': {
