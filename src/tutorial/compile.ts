@@ -15,10 +15,11 @@ import type { Content } from '../core/content/validate';
 import { SAVE_FORMAT_VERSION } from '../core/save';
 import type { ClaimDef, CommandDef, StepDef, TutorialDef } from './format';
 
-/** Where a step's words stand: at a star system or a planet of the map. */
+/** Where a step's words stand: at a star system or a planet of the map, or beside a panel of the screen. */
 export interface Anchor {
   system?: string;
   planet?: string;
+  panel?: string;
 }
 
 /** What a ruleset tells the tutorials about its games: its places and its facts. */
@@ -27,10 +28,12 @@ export interface TutorialRuleset {
   ruleset: Ruleset<string, never>;
   /** The place a step names (`territory:orrim`), on this game's board now: where it is, or why it is not there. */
   anchor(game: AnyGame, at: string): { ok: true; anchor: Anchor } | { ok: false; problem: string };
+  /** The panels of its mode's screen a step may stand beside (`panel:<name>`). */
+  panels: readonly string[];
   /** A fact a claim names (`armies:orrim`), or undefined when the ruleset has no such fact. */
   fact(game: AnyGame, name: string): Json | undefined;
-  /** The board places a command acts on (a territory, a sector, an environ...), to light and to tell a stray click from a taught one. */
-  places(command: Command<string>): string[];
+  /** The board places a command acts on (a territory, a sector, an environ...) in the game before it is made, to light and to tell a stray click from a taught one. */
+  places(game: AnyGame, command: Command<string>): string[];
 }
 
 /** One step in the played script. */
@@ -49,7 +52,7 @@ export interface ScriptStep {
 export interface TutorialScript {
   def: TutorialDef;
   /** Every command of the tutorial's game, in order, each with who makes it and the board places it acts on. */
-  commands: { command: Command<string>; by: 'player' | 'opponent'; places: string[] }[];
+  commands: { command: Command<string>; by: 'prelude' | 'player' | 'opponent'; places: string[] }[];
   steps: ScriptStep[];
 }
 
@@ -80,6 +83,8 @@ export function compileTutorial(content: Content, def: TutorialDef, rules: Tutor
   const commands: TutorialScript['commands'] = [];
   const steps: ScriptStep[] = [];
   let next = 0;
+  /** The events the game had when the last step's words were shown. */
+  let shownAt = 0;
   const fail = (problems: string[]): CompileResult => ({ ok: false, problems, played: game.log.map((c) => ({ ...c })) as Command<string>[] });
 
   /** The opponent answers every decision of its own, from its script, until the player is to decide (or the game ends). */
@@ -89,25 +94,37 @@ export function compileTutorial(content: Content, def: TutorialDef, rules: Tutor
       if (!written) return `${label}: the opponent must answer "${game.pending.prompt}" ${game.pending.rule} but its script has no command left (it has ${def.opponent.length})`;
       if (n >= MAX_OPPONENT_RUN) return `${label}: the opponent answered ${n} times in a row`;
       const command = withSide(written, game.pending.side);
+      const places = rules.places(game, command);
       const problem = play(game, command, `${label}: the opponent's command ${next + 1} (${describeCommand(command)})`);
       if (problem) return problem;
-      const made = game.log[game.log.length - 1] as Command<string>;
-      commands.push({ command: made, by: 'opponent', places: rules.places(made) });
+      commands.push({ command: game.log[game.log.length - 1] as Command<string>, by: 'opponent', places });
       next++;
     }
     return null;
   };
 
+  for (const [i, written] of def.prelude.entries()) {
+    const problem = play(game, written as Command<string>, `${where}: its prelude's command ${i + 1} (${describeCommand(written as Command<string>)})`);
+    if (problem) return fail([problem]);
+    commands.push({ command: game.log[game.log.length - 1] as Command<string>, by: 'prelude', places: [] });
+  }
+  shownAt = game.events.length;
   for (const [i, step] of def.steps.entries()) {
     const label = `${where}, step ${i + 1} "${step.id}"`;
     const from = game.log.length;
-    // a claim may speak of the opponent's moves that open the step as well as of the player's
-    const eventsFrom = game.events.length;
+    // a claim may speak of what the last step's commands caused, of the opponent's moves that open this
+    // one, and of what its own commands cause: the events since the last step's words were shown
+    const eventsFrom = shownAt;
     const early = step.opponent === 'after' ? null : opponentPlays(label);
     if (early) return fail([early]);
     const ready = game.log.length;
+    const shownHere = game.events.length;
     let anchor: Anchor | null = null;
-    if (step.at) {
+    if (step.at?.startsWith('panel:')) {
+      const panel = step.at.slice('panel:'.length);
+      if (!rules.panels.includes(panel)) return fail([`${label}: its place ${step.at}: the ${rules.id} screen has no panel "${panel}" (it has ${rules.panels.join(', ')})`]);
+      anchor = { panel };
+    } else if (step.at) {
       const placed = rules.anchor(game, step.at);
       if (!placed.ok) return fail([`${label}: its place ${step.at}: ${placed.problem}`]);
       anchor = placed.anchor;
@@ -121,15 +138,16 @@ export function compileTutorial(content: Content, def: TutorialDef, rules: Tutor
       if (!d || game.winner) return fail([`${label}: its command ${k + 1} comes after the game has ended`]);
       if (d.side !== def.human) return fail([`${label}: its command ${k + 1} is the player's, but "${d.prompt}" is ${d.side}'s to answer`]);
       const command = withSide(written, def.human);
+      const places = rules.places(game, command);
       const problem = play(game, command, `${label}: its command ${k + 1} (${describeCommand(command)})`);
       if (problem) return fail([problem]);
-      const made = game.log[game.log.length - 1] as Command<string>;
-      commands.push({ command: made, by: 'player', places: rules.places(made) });
+      commands.push({ command: game.log[game.log.length - 1] as Command<string>, by: 'player', places });
     }
     const claimProblems = (step.claims ?? []).map((c) => claimProblem(game, rules, c, eventsFrom)).filter((p): p is string => p !== null);
     if (claimProblems.length) return fail(claimProblems.map((p) => `${label}: ${p}`));
     if (step.do?.length && !step.hint) return fail([`${label}: it teaches commands, so it needs a hint saying what to do (said when the player clicks anything else)`]);
     steps.push({ def: step, from, ready, done: game.log.length, anchor });
+    shownAt = shownHere;
   }
   if (next < def.opponent.length) return fail([`${where}: the opponent's commands ${next + 1} to ${def.opponent.length} are never played (the steps end first)`]);
   return { ok: true, script: { def, commands, steps } };

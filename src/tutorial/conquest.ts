@@ -3,16 +3,21 @@
  * of the galaxy), its facts who holds what.
  *
  * Facts: `owner:<territory>`, `armies:<territory>`, `cards:<faction>` (how many it holds), `round`,
- * `setsTraded`, `blocOf:<faction>`, `chits:<faction>` and `extremists:<faction>` (bloc politics).
+ * `setsTraded`; with bloc politics, `chit:<ideology>` (the bloc it shows), `extremist:<ideology>` (whether
+ * an extremist sits on it), `blocOf:<faction>`, `bribes:<faction>`, `war` (peace, outbreak, war, won) and
+ * `stock` (the outbreak roll's stock value).
  */
 import type { AnyGame, Command, Json } from '../core/engine/types';
 import { conquestRuleset } from '../../systems/conquest/ruleset';
 import { mapOf, stateOf, type ConquestGame } from '../../systems/conquest/state';
+import { blocOf, blocsOf } from '../../systems/conquest/blocs';
+import type { FactionId } from '../../systems/conquest/content';
 import type { TutorialRuleset } from './compile';
 
 export const conquestTutorials: TutorialRuleset = {
   id: 'conquest',
   ruleset: conquestRuleset as unknown as TutorialRuleset['ruleset'],
+  panels: ['blocs', 'cards', 'factions', 'continents'],
   anchor(game: AnyGame, at: string) {
     const [kind, id] = at.split(':') as [string, string];
     const map = mapOf(game as ConquestGame);
@@ -23,7 +28,7 @@ export const conquestTutorials: TutorialRuleset = {
   fact(game: AnyGame, name: string): Json | undefined {
     const s = stateOf(game as ConquestGame);
     const [what, id = ''] = name.split(':');
-    const blocs = s.blocs as unknown as { factions?: Record<string, { bloc?: string; chits?: number; extremists?: number }> } | undefined;
+    const blocs = blocsOf(game as ConquestGame);
     switch (what) {
       case 'owner':
         return id in s.owner ? s.owner[id] : undefined;
@@ -35,17 +40,23 @@ export const conquestTutorials: TutorialRuleset = {
         return game.turn;
       case 'setsTraded':
         return s.setsTraded;
+      case 'chit':
+        return blocs?.chits.find((c) => c.ideology === id)?.shows;
+      case 'extremist':
+        return blocs?.chits.find((c) => c.ideology === id)?.extremist;
       case 'blocOf':
-        return blocs?.factions?.[id]?.bloc;
-      case 'chits':
-        return blocs?.factions?.[id]?.chits;
-      case 'extremists':
-        return blocs?.factions?.[id]?.extremists;
+        return blocs && s.order.includes(id as FactionId) ? blocOf(blocs, id as FactionId) : undefined;
+      case 'bribes':
+        return blocs?.bribes[id as FactionId];
+      case 'war':
+        return blocs?.war;
+      case 'stock':
+        return blocs?.stock;
       default:
         return undefined;
     }
   },
-  places(command: Command<string>): string[] {
+  places(_game: AnyGame, command: Command<string>): string[] {
     return [command.territory, command.from, command.to].filter((t): t is string => typeof t === 'string');
   },
 };

@@ -7,7 +7,9 @@
  *   behind them, the commands it teaches (the player makes them on the board; nothing else is lit), the
  *   words said after they are made, and the claims those words make about the game (checked);
  * - `opponent.json`: the opponent's commands, answered in order whenever the opponent decides, played
- *   on the screen as an AI turn is.
+ *   on the screen as an AI turn is;
+ * - `prelude.json` (optional): commands of every side played before the first step, for a tutorial that
+ *   starts in a game under way (bloc politics starts in its second round).
  *
  * The game is the real one: `compileTutorial` (compile.ts) plays the whole tutorial through the engine
  * and refuses it, naming the step and why, if any command is not legal where the script puts it, a step
@@ -38,11 +40,12 @@ const Step = z.strictObject({
   id: z.string().regex(/^[a-z0-9-]{1,40}$/, 'a step id is a short lower-case name'),
   title: z.string().min(1).max(60),
   /**
-   * Where its words stand on the board: `system:<id>`, `planet:<id>`, `environ:<id>`, `territory:<id>`
-   * (conquest), `sector:<id>` (solitaire) or `piece:<content id>` (a character or unit on the board).
+   * Where its words stand: on the board, `system:<id>`, `planet:<id>`, `environ:<id>`, `territory:<id>`
+   * (conquest), `sector:<id>` (solitaire) or `piece:<content id>` (a character or unit on the board); or
+   * beside a panel of the mode's screen, `panel:<name>` (the rulesets name theirs: rulesets' `panels`).
    * Absent: the words stand at the top of the map.
    */
-  at: z.string().regex(/^(system|planet|environ|territory|sector|piece):[a-z0-9-]+$/, 'a place is kind:id, as system:solenne').optional(),
+  at: z.string().regex(/^(system|planet|environ|territory|sector|piece|panel):[a-z0-9-]+$/, 'a place is kind:id, as system:solenne').optional(),
   /** What the step teaches, in a few sentences. */
   say: z.string().min(1).max(700),
   /** The rule numbers behind it, each a link to the reference: "[9.3]", "002 II.3". */
@@ -89,13 +92,16 @@ export type TutorialMeta = z.infer<typeof Meta>;
 export interface TutorialDef extends TutorialMeta {
   steps: StepDef[];
   opponent: CommandDef[];
+  /** Commands of every side (each names its side) played before the first step. */
+  prelude: CommandDef[];
 }
 
-/** The three files of a tutorial's folder, as read (JSON values). */
+/** The files of a tutorial's folder, as read (JSON values). */
 export interface TutorialFiles {
   tutorial: unknown;
   steps: unknown;
   opponent: unknown;
+  prelude?: unknown;
 }
 
 /** A tutorial's files, checked against their shapes; every problem names its file and place. */
@@ -110,6 +116,7 @@ export function parseTutorial(folder: string, files: TutorialFiles): { ok: true;
   const meta = read('tutorial.json', Meta, files.tutorial);
   const steps = read('steps.json', z.array(Step).min(1), files.steps) as StepDef[] | null;
   const opponent = read('opponent.json', z.array(CommandDef), files.opponent) as CommandDef[] | null;
+  const prelude = (files.prelude === undefined ? [] : read('prelude.json', z.array(CommandDef.refine((c) => typeof c.side === 'string', 'a prelude command names its side')), files.prelude)) as CommandDef[] | null;
   if (meta && meta.id !== folder.split('/').pop()) problems.push(`${folder}/tutorial.json: its id "${meta.id}" is not its folder's name`);
   if (steps) {
     const seen = new Set<string>();
@@ -120,8 +127,8 @@ export function parseTutorial(folder: string, files: TutorialFiles): { ok: true;
       if (s.finish && i !== steps.length - 1) problems.push(`${folder}/steps.json at [${i}]: only the last step finishes the tutorial`);
     });
   }
-  if (!meta || !steps || !opponent || problems.length) return { ok: false, problems };
-  return { ok: true, def: { ...meta, steps, opponent } };
+  if (!meta || !steps || !opponent || !prelude || problems.length) return { ok: false, problems };
+  return { ok: true, def: { ...meta, steps, opponent, prelude } };
 }
 
 function pathText(path: readonly PropertyKey[]): string {

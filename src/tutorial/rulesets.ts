@@ -4,7 +4,9 @@
  */
 import type { TutorialRuleset } from './compile';
 import { conquestTutorials } from './conquest';
+import { solitaireTutorials } from './solitaire';
 
 export const TUTORIAL_RULESETS: Record<string, TutorialRuleset> = {
   conquest: conquestTutorials,
+  solitaire: solitaireTutorials,
 };

@@ -29,6 +29,7 @@ const hook = (page: Page) => page.evaluate(() => (window as unknown as { __galax
 /** The panel buttons of each mode that answer its decision (with a tutorial, only the taught one is there). */
 export const LIT_BUTTONS: Record<string, string> = {
   conquest: '.cq-decision [data-opt]:not([disabled]), .cq-decision [data-act="move-count"]',
+  solitaire: '.sol-decision [data-opt]',
 };
 
 /** Open a tutorial from the start menu and wait for its first words. */
@@ -41,9 +42,21 @@ export async function openTutorial(page: Page, id: string): Promise<TutorialStat
   return (await hook(page)) as TutorialState;
 }
 
-/** Click a map place (a star system) where the page draws it. */
+/**
+ * Click a map place where a player would: its badge on the board (a conquest territory's, a solitaire
+ * sector's) where nothing covers it, else its star.
+ */
 export async function clickPlace(page: Page, place: string): Promise<void> {
-  const at = await page.evaluate((id) => (window as unknown as { __galaxy: Hook }).__galaxy.screenOf(id), place);
+  const at = await page.evaluate((id) => {
+    const badge = document.querySelector<HTMLElement>(`[data-territory="${id}"], [data-sector="${id}"]`);
+    const r = badge?.getBoundingClientRect();
+    if (badge && r && r.width > 0) {
+      const x = r.left + r.width / 2;
+      const y = r.top + r.height / 2;
+      if (badge.contains(document.elementFromPoint(x, y))) return { x, y };
+    }
+    return (window as unknown as { __galaxy: Hook }).__galaxy.screenOf(id);
+  }, place);
   if (!at) throw new Error(`the place ${place} is not on the screen`);
   await page.mouse.click(at.x, at.y);
 }

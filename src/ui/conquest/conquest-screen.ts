@@ -23,7 +23,7 @@ import { makeDrawer } from '../shell/drawers';
 import { secretsShownFor } from '../shell/privacy';
 import { esc, setHtml } from '../html';
 import { BoardFrame, placeEachFrame, systemOfPick } from '../game-screen/board-frame';
-import { AI_SPEEDS, aiSpeed, clickedButton, footHtml, gameButton, gameKey, HELP_BUTTON, LogList, samePlaces, typedInField, watchControlsHtml, playAi, playOne, type GameActions } from '../game-screen/controls';
+import { AI_SPEEDS, aiSpeed, clickedButton, GUIDE_READS_HTML, footHtml, gameButton, gameKey, HELP_BUTTON, LogList, samePlaces, typedInField, watchControlsHtml, playAi, playOne, type GameActions } from '../game-screen/controls';
 import { BattleDice } from './battle-dice';
 import { areEnemies } from '../../../systems/conquest/blocs';
 import { attackTagHtml, blocOptionText, blocsPanelHtml, blocWinnerText, freeActionsHtml, lastBlocEvent } from './blocs-panel';
@@ -246,6 +246,12 @@ export class ConquestScreen implements GameActions, Mode {
   /** The panel's button for the taught command (with a guide, the only answer the panel offers). */
   guidedButton(): HTMLElement | null {
     return this.decisionEl.querySelector<HTMLElement>('[data-act="move-count"], [data-opt]:not(.back)');
+  }
+
+  /** A panel a tutorial's step stands beside (src/tutorial/conquest.ts names them). */
+  guidedPanel(name: string): HTMLElement | null {
+    const selectors: Record<string, string> = { blocs: '[data-testid="cq-blocs"]', cards: '[data-cq="hand"]', factions: '.cq-factions', continents: '.cq-continents' };
+    return selectors[name] ? this.box.querySelector<HTMLElement>(selectors[name] as string) : null;
   }
 
   private begin(session: AnySession, speed: number, online: { serverUrl: string; gameId: string } | null = null, guide: Guide | null = null): void {
@@ -830,7 +836,7 @@ export class ConquestScreen implements GameActions, Mode {
              }${paused}</p>`
           : '';
       const lines = this.lastLines.length ? `<ul class="cq-last" data-testid="cq-last">${this.lastLines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>` : '';
-      setHtml(this.decisionEl, `${head}${lines}${this.error ? `<p class="cq-error">${esc(this.error)}</p>` : ''}`);
+      setHtml(this.decisionEl, `${head || (this.guide ? GUIDE_READS_HTML : '')}${lines}${this.error ? `<p class="cq-error">${esc(this.error)}</p>` : ''}`);
       return;
     }
     const hand = ((d.context?.hand as unknown as Card[] | undefined) ?? view.hands[d.side] ?? []) as Card[];

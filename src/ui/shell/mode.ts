@@ -121,6 +121,8 @@ export interface Mode {
   guidedRefresh?(): void;
   /** [issue 56] The button in the mode's own panel that answers the taught command, when it is answered there (not on the map). */
   guidedButton?(): HTMLElement | null;
+  /** [issue 56] A panel of the mode's screen a tutorial's step stands beside, by the name its ruleset gives it (src/tutorial). */
+  guidedPanel?(name: string): HTMLElement | null;
 }
 
 /**

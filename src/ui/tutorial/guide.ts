@@ -95,7 +95,7 @@ export class TutorialGuide implements Guide {
     if (!decision || !this.active) return null;
     const next = this.script.commands[made];
     const human = decision.side === this.script.def.human;
-    if (!next) return null;
+    if (!next || next.by === 'prelude') return null;
     if (next.by === 'opponent') return !human && this.opponentMayPlay(made) ? decision : null;
     if (!human || this.phase !== 'words' || made >= this.current.done) return null;
     const key = canonical(next.command);
@@ -283,7 +283,9 @@ export class TutorialGuide implements Guide {
     const w = this.bubble.offsetWidth;
     const h = this.bubble.offsetHeight;
     const expected = this.expected();
-    const button = expected && !expected.places.length ? this.mode.guidedButton?.() ?? null : null;
+    // a button in the mode's panel the taught command is answered with, else a panel the step speaks of
+    const panel = this.phase === 'opening' ? undefined : this.current.anchor?.panel;
+    const button = expected && !expected.places.length ? (this.mode.guidedButton?.() ?? null) : panel ? (this.mode.guidedPanel?.(panel) ?? null) : null;
     for (const old of this.host.root.querySelectorAll('.tut-lit')) if (old !== button) old.classList.remove('tut-lit');
     button?.classList.add('tut-lit');
     const at = this.phase === 'opening' ? null : anchorPoint(g, this.host.content, this.current.anchor);
@@ -303,7 +305,7 @@ export class TutorialGuide implements Guide {
       (near ? Math.hypot(b.x + w / 2 - near.x, b.y + h / 2 - near.y) / 40 : 0);
     let tries: { x: number; y: number }[];
     if (shown) {
-      // beside the button, on the board's side of it, at any height that keeps the button's row in reach
+      // beside the button (or panel), on the board's side of it, at any height that keeps it in reach
       const x = shown.left > innerWidth / 2 ? shown.left - 14 - w : shown.right + 14;
       const clampPage = (y: number) => ({ x: Math.max(8, Math.min(x, innerWidth - w - 8)), y: Math.max(60, Math.min(y, innerHeight - h - 8)) });
       tries = [shown.top + shown.height / 2 - h / 2, shown.top, shown.bottom - h, shown.top - h / 3, shown.bottom - (2 * h) / 3].map(clampPage);

@@ -4,6 +4,8 @@
  * loaded with the page; their steps load when one is opened.
  */
 import conquest from '../../../assets/tutorials/conquest/tutorial.json';
+import solitaire from '../../../assets/tutorials/solitaire/tutorial.json';
+import blocs from '../../../assets/tutorials/blocs/tutorial.json';
 import { esc } from '../html';
 import { progressOf } from './progress';
 
@@ -16,7 +18,7 @@ interface MenuItem {
 }
 
 /** The bundled tutorials, in the menu's order (their folders' tutorial.json). */
-export const TUTORIAL_MENU: MenuItem[] = ([conquest] as MenuItem[]).slice().sort((a, b) => a.order - b.order);
+export const TUTORIAL_MENU: MenuItem[] = ([conquest, solitaire, blocs] as MenuItem[]).slice().sort((a, b) => a.order - b.order);
 
 /** The menu entry's body: a button per tutorial, with its length and the step to resume at. */
 export function learnMenuHtml(stepCounts: Readonly<Record<string, number>> = {}): string {

@@ -17,6 +17,8 @@ async function rulesFor(ruleset: string): Promise<TutorialRuleset | null> {
   switch (ruleset) {
     case 'conquest':
       return (await import('../../tutorial/conquest')).conquestTutorials;
+    case 'solitaire':
+      return (await import('../../tutorial/solitaire')).solitaireTutorials;
     default:
       return null;
   }
