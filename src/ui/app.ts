@@ -16,6 +16,7 @@ import type { Mode } from './shell/mode';
 import { watchMenuHtml } from './spectator/watch-menu';
 import { learnMenuHtml } from './tutorial/menu';
 import type { TutorialGuide } from './tutorial/guide';
+import type { TutorialFiles } from '../tutorial/format';
 
 export interface AppOptions {
   agents: string[];
@@ -87,7 +88,7 @@ export class App implements Router {
    * the engine is refused with its step and why, and the menu stays. Played to its end, it opens the
    * mode's setup screen for a first game of the player's own.
    */
-  async openTutorial(id: string): Promise<void> {
+  async openTutorial(id: string, files?: TutorialFiles): Promise<void> {
     const { openTutorial } = await import('./tutorial/open');
     const opened = await openTutorial(this.shell, this.content, id, (modeId) => this.mode(modeId), (guide, finished) => {
       if (this.tutorial === guide) this.tutorial = null;
@@ -95,7 +96,7 @@ export class App implements Router {
       const mode = this.loaded.get(guide.script.def.mode);
       mode?.leave();
       mode?.showSetup();
-    });
+    }, files);
     if (typeof opened === 'string') return this.shell.showMessage(`The tutorial cannot open: ${opened}`);
     this.tutorial = opened;
   }

@@ -32,13 +32,18 @@ export const LIT_BUTTONS: Record<string, string> = {
   solitaire: '.sol-decision [data-opt]',
 };
 
-/** Open a tutorial from the start menu and wait for its first words. */
-export async function openTutorial(page: Page, id: string): Promise<TutorialState> {
+/**
+ * Open a tutorial from the start menu and wait for its first words. `fast`: the opponent's turns at the
+ * fastest pace the screen offers (a player's choice too), so a test waits on no animation.
+ */
+export async function openTutorial(page: Page, id: string, fast = false): Promise<TutorialState> {
   await page.click(`[data-testid="learn-${id}"]`);
   await page.waitForFunction(() => {
     const s = (window as unknown as { __galaxy: Hook }).__galaxy.tutorialState();
     return s !== null && s.phase !== 'opening';
   }, undefined, { timeout: 60_000 });
+  const speed = page.locator('[data-testid="cq-speed"]');
+  if (fast && (await speed.count())) await speed.selectOption('0');
   return (await hook(page)) as TutorialState;
 }
 
@@ -75,20 +80,25 @@ async function movedOn(page: Page, before: TutorialState): Promise<void> {
 
 /**
  * Play the open tutorial to its end by clicks on what it lights, calling `atStep` once each step's words
- * are shown (for screenshots). Returns the steps seen. Throws if a lit click changes nothing.
+ * are shown (for screenshots). Returns the steps seen, the clicks made, and how many of them the guide
+ * said "not now" to (none, when every click was on what it lit). Throws if a lit click changes nothing.
  */
-export async function followTutorial(page: Page, mode: string, atStep?: (s: TutorialState) => Promise<void>): Promise<number> {
+export async function followTutorial(page: Page, mode: string, atStep?: (s: TutorialState) => Promise<void>): Promise<{ steps: number; clicks: number; notNow: number }> {
   let seen = -1;
   let clicks = 0;
+  let total = 0;
+  let notNow = 0;
   for (let guard = 0; guard < 400; guard++) {
     const s = await hook(page);
-    if (!s) return seen + 1;
+    if (!s) return { steps: seen + 1, clicks: total, notNow };
+    notNow = s.notNow;
     if (s.phase === 'opening') {
       await movedOn(page, s);
       continue;
     }
     if (s.step !== seen && atStep) await atStep(s);
     seen = s.step;
+    total++;
     if (!s.expected) {
       await page.click('[data-testid="tutorial-next"], [data-testid="tutorial-finish"]');
       await movedOn(page, s);

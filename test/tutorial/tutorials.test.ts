@@ -67,6 +67,14 @@ describe('a tutorial that does not match the engine is refused, naming the step 
     if (!result.ok) expect(result.problems).toEqual(['tutorial "conquest", step 2 "continents": its place territory:atlantis: there is no territory "atlantis" on the map']);
   });
 
+  it('a step standing beside a panel its mode does not have', () => {
+    const def = conquest();
+    def.steps[0]!.at = 'panel:treasury';
+    const result = compile(def);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.problems).toEqual(['tutorial "conquest", step 1 "welcome": its place panel:treasury: the conquest screen has no panel "treasury" (it has blocs, cards, factions, continents)']);
+  });
+
   it('a claim that does not hold (the dice said otherwise)', () => {
     const def = conquest();
     const roll = def.steps.find((s) => s.id === 'roll')!;

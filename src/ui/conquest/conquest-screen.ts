@@ -232,7 +232,8 @@ export class ConquestScreen implements GameActions, Mode {
     const loaded = sessionFromSave(this.app.content, save);
     if (!loaded.ok) return loaded.message;
     loaded.session.guide = guide;
-    this.begin(loaded.session, 1, null, guide);
+    // the pace the player chose stays as the guide goes back and forth
+    this.begin(loaded.session, this.guide === guide ? this.speed : 1, null, guide);
     return null;
   }
 

@@ -172,7 +172,7 @@ export class TutorialGuide implements Guide {
     this.phase = 'words';
     this.made = s.ready;
     this.active = true;
-    keepProgress(this.id, { step: k });
+    keepProgress(this.id, { step: k, of: this.script.steps.length });
     this.rebuilding = true;
     let problem: string | null;
     try {
@@ -192,7 +192,7 @@ export class TutorialGuide implements Guide {
   private goOn(): void {
     if (this.isLast) return this.finish();
     this.step++;
-    keepProgress(this.id, { step: this.step });
+    keepProgress(this.id, { step: this.step, of: this.script.steps.length });
     const s = this.current;
     this.phase = this.made >= s.ready ? 'words' : 'opening';
     this.render();

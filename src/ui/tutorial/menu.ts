@@ -21,11 +21,10 @@ interface MenuItem {
 export const TUTORIAL_MENU: MenuItem[] = ([conquest, solitaire, blocs] as MenuItem[]).slice().sort((a, b) => a.order - b.order);
 
 /** The menu entry's body: a button per tutorial, with its length and the step to resume at. */
-export function learnMenuHtml(stepCounts: Readonly<Record<string, number>> = {}): string {
+export function learnMenuHtml(): string {
   const items = TUTORIAL_MENU.map((t) => {
     const progress = progressOf(t.id);
-    const count = stepCounts[t.id];
-    const where = progress?.finished ? ' · done ✓' : progress && progress.step > 0 ? ` · resume at step ${progress.step + 1}${count ? ` of ${count}` : ''}` : '';
+    const where = progress?.finished ? ' · done ✓' : progress && progress.step > 0 ? ` · resume at step ${progress.step + 1}${progress.of ? ` of ${progress.of}` : ''}` : '';
     return `<button class="tut-choice" data-tutorial="${esc(t.id)}" data-testid="learn-${esc(t.id)}" title="${esc(t.blurb)}"><b>${esc(t.title)}</b><small>about ${t.minutes} min${esc(where)}</small></button>`;
   });
   return `<p class="start-note">A guided first game on the board, for each way to play: you are told what to do and why, you do it on the map, and see what it caused.</p><div class="tut-choices">${items.join('')}</div>`;

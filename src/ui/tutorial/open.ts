@@ -7,7 +7,7 @@
 import type { Content } from '../../core/content/validate';
 import type { Command } from '../../core/engine/types';
 import { compileTutorial, tutorialSave, type TutorialRuleset } from '../../tutorial/compile';
-import { parseTutorial, type TutorialDef } from '../../tutorial/format';
+import { parseTutorial, type TutorialDef, type TutorialFiles } from '../../tutorial/format';
 import type { Host, Mode } from '../shell/mode';
 import { TutorialGuide, type GuidedMode } from './guide';
 import { progressOf } from './progress';
@@ -34,7 +34,8 @@ function seatedSides(def: TutorialDef): string[] {
 /**
  * Open tutorial `id` in its mode (loaded by `modeOf`), at the step the player reached. Returns the guide,
  * or why the tutorial cannot open (nothing on the page changes then). `onEnd` hears that it ended:
- * left, or finished with the player asking for a first game.
+ * left, or finished with the player asking for a first game. `files` stand in for the bundled ones (a
+ * test's tutorial that does not match the engine).
  */
 export async function openTutorial(
   host: Host,
@@ -42,9 +43,9 @@ export async function openTutorial(
   id: string,
   modeOf: (id: string) => Promise<Mode>,
   onEnd: (guide: TutorialGuide, finished: boolean) => void,
+  given?: TutorialFiles,
 ): Promise<TutorialGuide | string> {
-  const { BUNDLED_TUTORIALS } = await import('../../tutorial/bundled');
-  const files = BUNDLED_TUTORIALS[id];
+  const files = given ?? (await import('../../tutorial/bundled')).BUNDLED_TUTORIALS[id];
   if (!files) return `there is no tutorial "${id}"`;
   const parsed = parseTutorial(`assets/tutorials/${id}`, files);
   if (!parsed.ok) return parsed.problems.join('; ');

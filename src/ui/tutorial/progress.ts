@@ -5,6 +5,8 @@
 export interface TutorialProgress {
   /** The step to resume at (0-based). */
   step: number;
+  /** Its steps in all (0: not known). */
+  of: number;
   /** Played to its end once. */
   finished: boolean;
 }
@@ -21,7 +23,7 @@ function readAll(storage: Store): Record<string, TutorialProgress> {
     for (const [id, value] of Object.entries(raw as Record<string, unknown>)) {
       const v = value as Partial<TutorialProgress> | null;
       if (!v || typeof v !== 'object' || !Number.isInteger(v.step) || (v.step as number) < 0) continue;
-      out[id] = { step: v.step as number, finished: v.finished === true };
+      out[id] = { step: v.step as number, of: Number.isInteger(v.of) ? (v.of as number) : 0, finished: v.finished === true };
     }
     return out;
   } catch {
@@ -37,8 +39,8 @@ export function progressOf(id: string, storage: Store = globalThis.localStorage 
 /** Remember a tutorial's step (and, once, that it was finished). */
 export function keepProgress(id: string, change: Partial<TutorialProgress>, storage: Store = globalThis.localStorage ?? null): void {
   const all = readAll(storage);
-  const before = all[id] ?? { step: 0, finished: false };
-  all[id] = { step: change.step ?? before.step, finished: before.finished || change.finished === true };
+  const before = all[id] ?? { step: 0, of: 0, finished: false };
+  all[id] = { step: change.step ?? before.step, of: change.of ?? before.of, finished: before.finished || change.finished === true };
   try {
     storage?.setItem(KEY, JSON.stringify(all));
   } catch {
