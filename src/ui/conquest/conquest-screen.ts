@@ -281,6 +281,9 @@ export class ConquestScreen implements GameActions, Mode {
     this.replay = null;
     this.replayPlaying = false;
     this.refusal = '';
+    // the coach speaks in a person's game, not a tutorial's (its guide speaks) [issue 56]
+    if (!guide && session.humans.length) this.app.coach.begin('conquest', `conquest|${session.scenario.id}|${session.seed}`);
+    else this.app.coach.end();
     // online, each state the server sends is a step to show
     if (session instanceof RemoteConquestSession) {
       session.onSteps = (steps) => {
@@ -377,6 +380,7 @@ export class ConquestScreen implements GameActions, Mode {
     const guide = this.guide;
     this.guide = null;
     guide?.ended();
+    this.app.coach.end();
     this.replay = null;
     this.replayPlaying = false;
     if (this.session instanceof RemoteConquestSession) this.app.leaveSeat(this.session.seat, this.session.winner !== null);
@@ -844,7 +848,7 @@ export class ConquestScreen implements GameActions, Mode {
     const nameOf = (t: string) => view.map.nameOf(t);
     const body = this.decisionBody(view, d, hand, nameOf);
     setHtml(this.decisionEl, `<div class="cq-who" style="--c:${this.colour(d.side)}">${esc(this.name(d.side))} · <span class="cq-kind">${esc(DECISION_TITLES[d.kind] ?? d.kind)}</span> <span class="rule">${esc(d.rule)}</span></div>
-      ${this.refusal ? `<p class="cq-error" data-testid="cq-refused">Your answer was refused: ${esc(this.refusal)}. Choose again.</p>` : ''}
+      ${this.app.coach.html(d.kind)}${this.refusal ? `<p class="cq-error" data-testid="cq-refused">Your answer was refused: ${esc(this.refusal)}. Choose again.</p>` : ''}
       <p class="cq-prompt" data-testid="cq-prompt">${esc(capital(d.prompt.replace(/^[A-Z][a-z]+: /, '')))}</p>${this.takeBackHtml(view, d)}${body}
       ${this.lastLines.length ? `<ul class="cq-last small muted">${this.lastLines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>` : ''}`);
   }

@@ -17,6 +17,7 @@ import type { Settings } from '../settings';
 import type { ScreenBox } from '../screen-boxes';
 import type { FromWorker } from '../spectator/spectator-protocol';
 import type { GameFeed } from './game-feed';
+import type { Coach } from '../coach';
 
 /** What a mode may use of the shell. */
 export interface Host {
@@ -28,6 +29,8 @@ export interface Host {
   readonly saves: SaveStore;
   /** The AI levels a seat may take (names from src/ai/registry.ts). */
   readonly options: { agents: string[] };
+  /** [issue 56] The coach: a line on each new kind of decision in a mode's first game. */
+  readonly coach: Coach;
   /** A star-system game's view on the shared screen (header, score, log, pieces, labels): play and the spectator show theirs here. */
   readonly feed: GameFeed;
   /** The mode that has the page (null: the start menu over the galaxy). */

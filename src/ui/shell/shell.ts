@@ -28,6 +28,7 @@ import { MapLabels } from './map-labels';
 import { makeDrawer } from './drawers';
 import type { Host, Mode } from './mode';
 import { followReducedMotion } from '../motion';
+import { Coach } from '../coach';
 
 /** What the shell asks of the router: opening a save, and the online games it routes to their modes. */
 export interface Router {
@@ -56,6 +57,8 @@ export class Shell implements Host {
   readonly settings: Settings = loadSettings();
   readonly audio: GameAudio & { status?(): AudioStatus };
   readonly saves: SaveStore = createSaveStore();
+  /** [issue 56] The coach, as the Coach setting says. */
+  readonly coach = new Coach(() => this.settings.coach);
   settingsPanel!: SettingsPanel;
   savesPanel!: SavesPanel;
   /** The Planets table (P): every planet in play as the shown view sees it. */

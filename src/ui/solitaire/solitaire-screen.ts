@@ -241,6 +241,9 @@ export class SolitaireScreen implements GameActions, Mode {
     this.error = '';
     this.stepsDone = 0;
     this.cardsShown = 0;
+    // the coach speaks in a person's game, not a tutorial's (its guide speaks) [issue 56]
+    if (!guide && session.human) this.app.coach.begin('solitaire', `solitaire|${session.scenario.id}|${session.game.seed}`);
+    else this.app.coach.end();
     for (const el of [this.hudEl.parentElement, this.logEl.parentElement, this.panelEl]) (el as HTMLElement).hidden = false;
     this.app.galaxy.select(null);
     this.render();
@@ -269,6 +272,7 @@ export class SolitaireScreen implements GameActions, Mode {
     const guide = this.guide;
     this.guide = null;
     guide?.ended();
+    this.app.coach.end();
     this.session = null;
     this.cards = [];
     this.card = null;
@@ -600,7 +604,7 @@ export class SolitaireScreen implements GameActions, Mode {
       );
       return;
     }
-    setHtml(this.decisionEl, `${head}${this.decisionBody(view, d)}${this.error ? `<p class="sol-error">${esc(this.error)}</p>` : ''}`);
+    setHtml(this.decisionEl, `${head}${this.app.coach.html(d.kind)}${this.decisionBody(view, d)}${this.error ? `<p class="sol-error">${esc(this.error)}</p>` : ''}`);
   }
 
   private opt(i: number, label: string, detail = '', cls = ''): string {
