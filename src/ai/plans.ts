@@ -163,6 +163,11 @@ const PLANS: Record<string, Plan> = {
   // [8.32] a PDB up first: without it a planet in rebellion never falls to the Rebel [15.53]
   'raise-rebel-unit': (ctx) => option(ctx, 'raise-pdb') ?? option(ctx, 'raise-unit', (o) => o.unitType === 'rebel-1-0') ?? option(ctx, 'raise-unit') ?? option(ctx, 'end-raising'),
   'receive-imperial-ship': (ctx) => option(ctx, 'receive-imperial-ship', (o) => o.knight !== 0) ?? ctx.decision.options[0],
+  // [14.11, 14.51] a starship found goes to the best navigator, who can fly it; anything else to the first
+  'assign-possession'(ctx) {
+    if (ctx.decision.context?.kind !== 'spaceship') return undefined;
+    return best(ctx.decision.options, (o) => ctx.content.characters.get(character(ctx.view, o.character as number)?.id ?? '')?.navigation ?? 0);
+  },
   'reassign-spaceship': (ctx) => option(ctx, 'reassign-spaceship', (o) => o.character !== 0) ?? ctx.decision.options[0],
   'mission-subvert'(ctx) {
     // [13.2 T] the strongest unit the points surely win over; a hidden one is a gamble unless the points
