@@ -12,6 +12,7 @@ import { nameOf } from '../../core/names';
 import { DOMINO_CHART, dominoParts, optionText, type DominoShift } from '../../../systems/rebels-vs-empire/domino';
 import { attackFoundChoices, breakOffChoices, combatChoices, combatEnviron } from '../character-odds';
 import { describeOption, entityName } from '../describe';
+import { rackingWords } from '../option-facts';
 import { heldPick, type Dest, type Mover } from './types';
 import { someLoss } from './targets';
 
@@ -87,6 +88,28 @@ function attackFound(game: Game, d: Decision): Dest[] {
 }
 
 /**
+ * [9.28] rake a ship the PDB has just seen, or hold fire: both at the ship's environ, the rake with its
+ * odds (the rule's own outcome function, through `rackingWords`).
+ */
+function racking(game: Game, d: Decision): Dest[] {
+  const environ = typeof d.context?.environ === 'number' ? d.context.environ : 0;
+  const planet = typeof d.context?.planet === 'number' ? d.context.planet : 0;
+  const ship = typeof d.context?.ship === 'number' ? d.context.ship : 0;
+  if (!environ || !planet || !ship) return [];
+  const odds = rackingWords(game, planet, ship);
+  return d.options.map((o) => {
+    const rake = o.type === 'pdb-rack';
+    return {
+      place: refOf(game.world, environ),
+      label: describeOption(game, o, d).label,
+      odds: rake ? odds.text : `${entityName(game, ship)} flies on unharmed, and the PDB risks nothing [9.28]`,
+      commands: [o],
+      mark: rake ? `✸ Rake · hit ${percent(odds.hit)} · down ${percent(odds.down)}` : '○ Hold fire',
+    };
+  });
+}
+
+/**
  * Decisions asked at one place whose every answer, "no" too, is a marker there: a small prompt on the
  * map, its question (short: the panel says it whole) above them.
  */
@@ -104,6 +127,7 @@ const ASKED_THERE: Record<string, { sign: string; ask: (game: Game, d: Decision)
   'pdb-attack': { sign: '⊕', ask: (game, d) => `Enemy units pass the PDB of ${nameOf(game, Number(d.options[0]?.planet))}: fire? ${d.rule}`, dests: pdbFire },
   'raise-rebel-unit': { sign: '▲', ask: (game, d) => `${short(game, Number(d.context?.environ))} rises: ${String(d.context?.points ?? '')} force points to spend ${d.rule}`, dests: raiseUnits },
   'organize-stacks': { sign: '✦', ask: (_, d) => `With his units, or in the mission stack? ${d.rule}`, dests: organize },
+  'pdb-racking': { sign: '✸', ask: (game, d) => `Your PDB has seen ${entityName(game, Number(d.context?.ship ?? 0))}: rake it? ${d.rule}`, dests: racking },
 };
 
 export const ASKED_KINDS = Object.keys(ASKED_THERE);

@@ -186,7 +186,7 @@ describe('mission effects', () => {
     ]);
     act(game, { type: 'draw-action' });
     expect(game.pending?.options.map((o) => o.character)).toEqual([jax, mirra]);
-    act(game, { type: 'take-possession', character: mirra });
+    act(game, { type: 'assign-possession', character: mirra });
     expect(holderOf(game.world, entityOf(game.world, 'possession', 'veil-knife'))).toBe(mirra);
     expect(game.vars.possessionDeck).toEqual([]);
   });
@@ -198,7 +198,7 @@ describe('mission effects', () => {
     deck(game, [74]);
     assign(game, 'rebel', [['jax-tollaway', 'P']]);
     act(game, { type: 'draw-action' });
-    expect(game.pending?.kind).not.toBe('mission-possession');
+    expect(game.pending?.kind).not.toBe('assign-possession');
     expect(game.events.some((e) => e.text.includes('possession deck is empty'))).toBe(true);
   });
 
