@@ -396,8 +396,7 @@ function choiceDecision(game: Game, effect: Extract<Effect, { do: 'choose' }>): 
     rule = '[13.2]';
   }
   if (!options.length) return null;
-  // the environ where the mission is performed: a character gained is offered there, on the map
-  const context = { group: describeGroup(game, group), environ: env, ...(effect.what === 'subvert' ? { pointsLeft: effect.left } : {}) };
+  const context = { group: describeGroup(game, group), ...(effect.what === 'subvert' ? { pointsLeft: effect.left } : {}) };
   return { side, kind: `mission-${effect.what}`, prompt, rule, options, context };
 }
 

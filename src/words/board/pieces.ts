@@ -3,12 +3,14 @@
  * stand together): who takes a wound [12.7], who hides [11.0], which unit is lost [10.3], who leads
  * [10.4], who guards a prisoner [12.81], who takes a ship [14.55, 14.61] or a possession [14.11, 14.12],
  * whom a mission kills, frees, subverts or gains [13.2]. A character gained from the reserve stands
- * nowhere yet: he is offered where the mission that gains him is performed. An answer that gives to
+ * nowhere yet: he is offered where the mission that gains him is performed (the group at the head of the
+ * effects queue). An answer that gives to
  * nobody is a button beside the question (forms.ts).
  */
 import type { Command, Decision, Game } from '../../core/engine/types';
 import { environOf, refOf } from '../../core/world/world';
 import { currentCombat, remainingEndurance } from '../../../systems/rebels-vs-empire/character-combat';
+import { groupById } from '../../../systems/rebels-vs-empire/missions';
 import { describeOption, entityName } from '../describe';
 import { ratingsOf } from '../option-facts';
 import { heldPick, type Dest, type Mover } from './types';
@@ -37,6 +39,19 @@ function name(game: Game, eid: unknown, d: Decision): string {
 
 export const PIECE_KINDS = Object.keys(PIECES);
 
+/**
+ * [13.2] the environ of the mission whose success asks this choice: the group at the head of the effects
+ * queue being run (in the action segment or the bonus draws). Read, never written.
+ */
+function missionEnviron(game: Game): number {
+  for (const frame of [...game.stack].reverse()) {
+    const queue = frame.data.queue;
+    const head = Array.isArray(queue) ? queue[0] : undefined;
+    if (head && typeof head === 'object' && !Array.isArray(head) && head.do === 'choose' && typeof head.group === 'number') return groupById(game, head.group).environ;
+  }
+  return 0;
+}
+
 /** What the marker's hover adds for a character chosen: his ratings, and, wounded in combat, what he has left [12.7]. */
 function pieceFacts(game: Game, o: Command, d: Decision, detail: string | undefined): string | undefined {
   if (d.kind === 'assign-wound') return `endurance left ${remainingEndurance(game, o.character as number)}, combat ${currentCombat(game, o.character as number)} [12.7]`;
@@ -46,14 +61,14 @@ function pieceFacts(game: Game, o: Command, d: Decision, detail: string | undefi
 
 /**
  * The decision's pieces to choose, each a marker where it stands (a reserve character where the mission
- * that gains him is: the decision's `environ`). An option naming no piece (a ship given to nobody) is left
+ * that gains him is performed). An option naming no piece (a ship given to nobody) is left
  * to the buttons.
  */
 export function pieceForm(game: Game, d: Decision): { movers: Mover[] } {
   const kind = PIECES[d.kind];
   if (!kind) return { movers: [] };
   const w = game.world;
-  const missionAt = typeof d.context?.environ === 'number' ? d.context.environ : 0;
+  const missionAt = d.kind.startsWith('mission-') ? missionEnviron(game) : 0;
   const dests: Dest[] = [];
   for (const o of d.options) {
     const piece = o[kind.at];
