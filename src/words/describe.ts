@@ -21,6 +21,8 @@ export interface OptionInfo {
   ends: boolean;
   /** Facts to weigh it by (a mission's goal and rating, a planet's loyalty, detection odds...). */
   detail?: string;
+  /** Its chance of success where it has one (a mission this turn). */
+  chance?: number;
   /** What choosing it throws away, said before it is chosen. */
   warning?: string;
 }

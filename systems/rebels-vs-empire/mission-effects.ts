@@ -17,7 +17,7 @@ import { allOf, entityOf, environOf, guardOf, place, planetOfEnviron, refOf, tag
 import { nameOf } from '../../src/core/names';
 import { provinceOfEnviron, recordQuestioning } from '../../src/core/insight';
 import { killCharacter as killInCombatTerms } from './character-combat';
-import { shiftLoyalty, stopRebellion, UNREST } from './loyalty';
+import { loyaltyAfterShift, loyaltyName, shiftLoyalty, stopRebellion, UNREST } from './loyalty';
 import {
   assassinationTargets,
   captivesIn,
@@ -42,7 +42,7 @@ import { enemyOf, isFreeCharacter, sideOf, unitsIn, unitsOnPlanet } from './side
 import { controls } from './control';
 import { eliminateUnit } from './military-combat';
 import { spawnUnit } from '../../src/core/world/build';
-import { ENVIRON_TYPES } from '../../src/core/content/schema';
+import { ENVIRON_TYPES, type SideId } from '../../src/core/content/schema';
 import { discover, rebelBase } from './secret-planets';
 import { summonSovereign } from './sovereigns';
 import { tallyPoints } from './tally';
@@ -163,7 +163,7 @@ export function completeGroup(game: Game, queue: Effect[], group: MissionGroup):
     B: () => void foundRebelCamp(game, env),
     C: () => {
       // [13.2, 5.3I] the coup succeeds with at least as many letters as the coup rating
-      const rating = c.Environ.coup[env] as number;
+      const rating = lettersNeeded(game, side, 'C', env);
       if (n < rating) {
         emit(game, { kind: 'coup', text: `The coup at ${nameOf(game, env)} falls short (${n} of ${rating}).`, rule: '[5.3I]', visibleTo: 'all', entities: [env] });
         return;
@@ -245,7 +245,7 @@ export function completeGroup(game: Game, queue: Effect[], group: MissionGroup):
     R: () => {
       if (side === 'rebel') {
         // [15.2] a rebellion starts only on a planet at unrest
-        if (c.Loyalty.value[planet] !== UNREST || inRebellionOrRebelControl(game, planet)) {
+        if (!rebellionMayStart(game, planet)) {
           emit(game, { kind: 'rebellion', text: `${nameOf(game, planet)} is not at unrest: the rebellion does not start.`, rule: '[15.2]', visibleTo: 'all', entities: [planet, env] });
           return;
         }
@@ -253,7 +253,7 @@ export function completeGroup(game: Game, queue: Effect[], group: MissionGroup):
         return;
       }
       // [13.53] stopping a rebellion needs two letters
-      if (n < 2 || c.PlanetState.value[planet] !== REBELLION) {
+      if (n < lettersNeeded(game, side, 'R', env) || c.PlanetState.value[planet] !== REBELLION) {
         emit(game, { kind: 'rebellion', text: `Stop Rebellion at ${nameOf(game, env)} needs two letters (${n} drawn).`, rule: '[13.53]', visibleTo: 'all', entities: [planet, env] });
         return;
       }
@@ -280,6 +280,53 @@ function findPossession(game: Game, queue: Effect[], group: MissionGroup, id: st
   queueProcedure(game, queue, { proc: 'assign-possession', data: { possession: entityOf(game.world, 'possession', id), candidates: group.members } });
 }
 
+
+/**
+ * How many of its letters a mission needs to succeed: a coup as many as the environ's coup rating
+ * [13.2, 5.3I], the Empire's Stop Rebellion two [13.53], every other mission its card's number.
+ */
+export function lettersNeeded(game: Game, side: SideId, letter: string, environ: number): number {
+  if (letter === 'C') return game.world.c.Environ.coup[environ] as number;
+  if (letter === 'R' && side === 'imperial') return 2;
+  return game.content.missions.get(letter as never)?.lettersToComplete ?? 1;
+}
+
+/** [15.2] a rebellion starts only on a planet at unrest (`loyalty`: the loyalty it would start from), not already risen. */
+export function rebellionMayStart(game: Game, planet: number, loyalty = game.world.c.Loyalty.value[planet] as number): boolean {
+  return loyalty === UNREST && !inRebellionOrRebelControl(game, planet);
+}
+
+/**
+ * Why `side` completing mission `letter` in `environ` now would come to nothing, or null: the effects'
+ * own conditions, read before the draws so that a player is told before he chooses. `loyalty` stands for
+ * the planet's loyalty when the letter comes (an action card's event is resolved before its letters
+ * [13.3], and may have moved it).
+ */
+export function completionComesToNothing(game: Game, side: SideId, letter: string, environ: number, loyalty = game.world.c.Loyalty.value[planetOfEnviron(game.world, environ)] as number): string | null {
+  const c = game.world.c;
+  const planet = planetOfEnviron(game.world, environ);
+  const name = nameOf(game, planet);
+  const at = loyaltyName(loyalty);
+  const toward = side === 'rebel' ? 'unrest' : 'patriotic';
+  switch (letter) {
+    case 'R':
+      if (side === 'rebel' && !rebellionMayStart(game, planet, loyalty))
+        return inRebellionOrRebelControl(game, planet) ? `${name} has already risen [15.2]` : `${name} is at ${at}: a rebellion starts only at unrest [15.2]`;
+      if (side === 'imperial' && c.PlanetState.value[planet] !== REBELLION) return `${name} is not in rebellion [15.3]`;
+      return null;
+    case 'D':
+    case 'C':
+      // [15.13] the loyalty track ends at unrest for the Rebel and at patriotic for the Empire
+      return loyaltyAfterShift(game, planet, side, letter === 'C' ? 2 : 1, loyalty) === loyalty
+        ? `${name} is at ${at}: its loyalty cannot move further toward ${toward}, so ${letter === 'D' ? 'Diplomacy' : 'a coup'} changes nothing [15.13]`
+        : null;
+    case 'S':
+      // [8.31] the first S puts the PDB down, each further one lowers its level: nothing left to sabotage
+      return c.Pdb.up[planet] === 0 && c.Pdb.level[planet] === 0 ? `the PDB of ${name} is down and at level 0 already [8.31]` : null;
+    default:
+      return null;
+  }
+}
 
 /**
  * A group ends without completing its mission (stopped, out of draws). [12.87] A failed assassination

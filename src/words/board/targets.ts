@@ -180,7 +180,7 @@ function target(game: Game, d: Decision, o: Command): Dest | null {
     case 'assign-camp': {
       // the mission's letter and its bonus draws' chance, as the option's own facts say it [13.6]
       const letter = String(o.letter ?? '');
-      const chance = /alone show [^%]*?(\d+%)/.exec(info.detail ?? '')?.[1];
+      const chance = info.chance === undefined ? undefined : percent(info.chance);
       const name = game.content.missions.get(letter as never)?.name ?? letter;
       return { ...base, mark: `${sign} ${name}${o.declare === true ? ' +poss.' : ''}${chance ? ` · ${chance}` : ''}` };
     }
@@ -229,7 +229,7 @@ function missionFirst(game: Game, d: Decision): Dest[] {
       if (o.declare === true) continue; // declaring possessions is asked by picking the character first
       const info = describeOption(game, o, d);
       const letter = String(o.letter ?? '');
-      const chance = /alone show [^%]*?(\d+%)/.exec(info.detail ?? '')?.[1];
+      const chance = info.chance === undefined ? undefined : percent(info.chance);
       out.push({
         place: refOf(game.world, environ),
         label: `${game.content.missions.get(letter as never)?.name ?? letter} (${letter}) by ${entityName(game, piece, d.side)}`,
