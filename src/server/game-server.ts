@@ -21,9 +21,6 @@
  * asked for and lobby reads are rate-limited per address; a room nobody joins goes after a short while.
  */
 import { Server, matchMaker, type Presence, type MatchMakerDriver } from '@colyseus/core';
-import { RedisPresence } from '@colyseus/redis-presence';
-import { RedisDriver } from '@colyseus/redis-driver';
-import { Redis } from 'ioredis';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import express from 'express';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -40,7 +37,6 @@ import { GameRoom, setRoomContext } from './game-room';
 import { keepSnapshot, seatsToStore } from './game-snapshots';
 import { newGameId, newSeed, newToken, StoreError, tokenHash, where, type GameStore, type StoredGame } from './store';
 import { SqliteStore } from './sqlite-store';
-import { PostgresStore } from './postgres-store';
 import { clocksToSend, startingClocks } from './clocks';
 import { ONLINE_RULESETS } from './online-rulesets';
 import { RateLimit } from './rate-limit';
@@ -331,7 +327,8 @@ async function answer(res: express.Response, make: () => Promise<object>): Promi
 
 /** The store `options.database` names: PostgreSQL for a postgres:// URL, else a SQLite file. */
 async function openStore(options: GameServerOptions): Promise<GameStore> {
-  if (/^postgres(ql)?:\/\//.test(options.database)) return PostgresStore.open(options.database);
+  // PostgreSQL's client loads only when it is asked for (the embedded server starts without it)
+  if (/^postgres(ql)?:\/\//.test(options.database)) return (await import('./postgres-store')).PostgresStore.open(options.database);
   return new SqliteStore(options.database, {
     busyTimeoutMs: options.busyTimeoutMs ?? 250,
     ...(options.maxDatabaseMegabytes !== undefined ? { maxMegabytes: options.maxDatabaseMegabytes } : {}),
@@ -345,6 +342,8 @@ async function openStore(options: GameServerOptions): Promise<GameStore> {
  * with its words, the games already open play on.
  */
 async function redisMatchmaking(url: string): Promise<{ presence: Presence; driver: MatchMakerDriver; answers(): boolean }> {
+  // Redis's clients load only when they are asked for
+  const [{ Redis }, { RedisPresence }, { RedisDriver }] = await Promise.all([import('ioredis'), import('@colyseus/redis-presence'), import('@colyseus/redis-driver')]);
   // a command waits for a lost connection a moment, then fails (it never hangs a join); each connection's
   // failures are said once until it is back, not at every retry
   const connect = (role: string) => {

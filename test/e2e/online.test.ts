@@ -136,7 +136,7 @@ describe('online play between two browsers [issue 27]', () => {
     const reservedLink = await host.locator('[data-testid="play-reserved-link"]').inputValue({ timeout: 20_000 });
     expect(reservedLink).toMatch(new RegExp(`^${server.url}/\\?online=[A-Za-z0-9_-]+#seat=[A-Za-z0-9_-]{32}$`));
     expect(host.url()).toMatch(/#seat=[A-Za-z0-9_-]{32}$/);
-    expect((await server.store.lobby({ ruleset: 'star-system' }))[0]?.seatTimeoutSeconds).toBe(300);
+    expect((await server.store.game(new URL(host.url()).searchParams.get('online')!))?.seatTimeoutSeconds).toBe(300);
 
     const guest = await open(reservedLink.slice(server.url.length + 1));
     await expect.poll(async () => (await playState(guest)).viewer, { timeout: 20_000 }).toBe('imperial');

@@ -75,7 +75,7 @@ export async function spawnServer(port: number, database: string, flags: string[
   child.stderr!.on('data', (chunk: Buffer) => (log.text += chunk.toString()));
   let output = '';
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start: ${output}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`the server did not start in 60 s: ${output}`)), 60_000);
     const read = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('game server:')) {

@@ -15,7 +15,7 @@ import { createOnlineGame, OnlineSeat } from '../../src/online/client';
 import { replay } from '../../src/server/game-snapshots';
 import { PostgresStore } from '../../src/server/postgres-store';
 import { freePort, nextMove, playSeat, pollFor, serverOutput, serverStatus, spawnServer, waitFor } from './helpers';
-import { startPostgres, startRedis, type Service } from './services';
+import { startPostgres, startRedis, type Service } from '../../src/server/local-services';
 
 const content = bundledContent();
 // the star-system scenario a random game ends in fewest commands (about 260)

@@ -1,5 +1,5 @@
 /**
- * Real Redis and PostgreSQL for the scale tests [issue 55], Debian's own (`.ci/run` installs them), each
+ * Real Redis and PostgreSQL of a test's or the bench's own [issue 55], Debian's (`.ci/run` installs them), each
  * started by the test on a free loopback port in a folder of its own and stopped by its PID. A service that
  * cannot start fails the test with the reason (never skips it).
  */
@@ -8,7 +8,7 @@ import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync } f
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../../src/server/free-port';
+import { freePort } from './free-port';
 
 const PG_BIN = '/usr/lib/postgresql/15/bin';
 
