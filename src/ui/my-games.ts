@@ -111,7 +111,7 @@ export function myGamesHtml(games: MyGame[], names: { scenario(id: string): stri
           : `waiting for ${esc(names.side(a.waitingFor ?? ''))}${a.clocks?.find((c) => c.side === a.waitingFor && c.leftMs <= 0) ? ' (out of time: you may hand the seat to the AI)' : ''}`;
     const button = !a ? '' : a.status === 'over' ? `<button data-replay="${esc(g.gameId)}" data-testid="my-game-replay">Replay</button>` : `<button data-open="${esc(g.gameId)}" data-testid="my-game-open">Open</button>`;
     const turn = a && a.status !== 'over' ? ` · turn ${a.turn}` : '';
-    return `<div class="my-game small${a && a.status !== 'over' && a.waitingFor === g.side ? ' my-move' : ''}" data-testid="my-game">${esc(names.scenario(g.scenario))} as ${esc(names.side(g.side))}${turn}: ${stands} ${button}</div>`;
+    return `<div class="my-game small${a && a.status !== 'over' && a.waitingFor === g.side ? ' my-move' : ''}" data-testid="my-game"><span>${esc(names.scenario(g.scenario))} as ${esc(names.side(g.side))}${turn}: ${stands}</span>${button}</div>`;
   });
   return `<h2>Your online games</h2>${rows.join('')}`;
 }

@@ -22,7 +22,10 @@ export function onlineWaiting(side: SideId, table: OnlineTable): string {
     case 'ai':
       return `${team} (an AI on the server) is thinking…`;
     case 'away':
-      return `${team}'s player has left; the seat waits for them, then an AI takes it over…`;
+      // [issue 55] a turn-based game waits for its players; only a live one hands a seat over by itself
+      return table.clocks
+        ? `${team}'s player is away: the game waits for them while their clock runs…`
+        : `${team}'s player has left; the seat waits for them, then an AI takes it over…`;
     case 'nobody':
       return `Waiting for a player to take ${SIDE_TEAMS[side] ?? side}'s seat…`;
     default:
