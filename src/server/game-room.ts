@@ -74,8 +74,9 @@ export class GameRoom extends Room {
   private readonly audience = new Audience();
   /** Timers that hand a left seat to an AI (a live game's). */
   private readonly seatTimers = new Map<string, { clear(): void }>();
-  /** Each seat's budget of the server's time, by side. */
+  /** Each seat's budget of the server's time, by side; the seats with a message waiting for it to fill. */
   private readonly budgets = new Map<string, TimeBudget>();
+  private readonly slowed = new Set<string>();
   /** The work that changes the game or its seats, one piece after another. */
   private work: Promise<unknown> = Promise.resolve();
   private aiBusy = false;
@@ -280,7 +281,11 @@ export class GameRoom extends Room {
     if (size > MAX_CLIENT_MESSAGE_BYTES) return client.send('refused', { reason: `a message may be at most ${MAX_CLIENT_MESSAGE_BYTES} bytes` });
     const budget = this.budgetOf(seat.side);
     const asked = budget.ask();
-    if ('refuseMs' in asked) return client.send('refused', { reason: `your moves have used more of the server's time than a seat may: try again in ${Math.ceil(asked.refuseMs / 1000)} s; nothing changed` });
+    // over its budget, a seat has one message waiting at most: any more is refused, never queued
+    if ('refuseMs' in asked || ('waitMs' in asked && this.slowed.has(seat.side))) {
+      const ms = 'refuseMs' in asked ? asked.refuseMs : asked.waitMs;
+      return client.send('refused', { reason: `your moves have used more of the server's time than a seat may: try again in ${Math.max(1, Math.ceil(ms / 1000))} s; nothing changed` });
+    }
     const run = () =>
       this.serially(async () => {
         if (this.disposed || this.audience.seated.get(client.sessionId) !== seat) return;
@@ -292,8 +297,13 @@ export class GameRoom extends Room {
         }
       });
     // over its budget: the seat is slowed, its message handled when the budget has filled back
-    if ('waitMs' in asked) this.clock.setTimeout(() => void run(), asked.waitMs);
-    else void run();
+    if ('waitMs' in asked) {
+      this.slowed.add(seat.side);
+      this.clock.setTimeout(() => {
+        this.slowed.delete(seat.side);
+        void run();
+      }, asked.waitMs);
+    } else void run();
   }
 
   private budgetOf(side: string): TimeBudget {

@@ -68,7 +68,8 @@ export class PostgresStore extends FailureWatch implements GameStore {
 
   /** Connect and make the schema (if it is not there); throws, saying so, when the server cannot be reached. */
   static async open(url: string): Promise<PostgresStore> {
-    const pool = new pg.Pool({ connectionString: url, max: 8, connectionTimeoutMillis: 2000, idleTimeoutMillis: 30_000, statement_timeout: 5000, query_timeout: 6000 });
+    // a wait for a connection of the pool (many rooms at once, a loaded machine) is not the server gone: 10 s
+    const pool = new pg.Pool({ connectionString: url, max: 16, connectionTimeoutMillis: 10_000, idleTimeoutMillis: 30_000, statement_timeout: 5000, query_timeout: 6000 });
     // a connection the server closes while idle (a restart) is an event of the pool, never a crash
     pool.on('error', (e) => console.error(`the database connection was lost: ${e.message}`));
     const client = await pool.connect().catch((e: Error) => {

@@ -96,7 +96,7 @@ export async function spawnScript(script: string, args: string[], ready: string)
   const child = spawn(process.execPath, [...loader, `test/server/${script}`, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
   let output = '';
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${script} did not get ready: ${output}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`${script} did not get ready in 60 s: ${output}`)), 60_000);
     const read = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes(ready)) {
