@@ -78,9 +78,9 @@ export function lastBlocEvent(events: readonly GameEvent<FactionId>[], seen: num
 export function blocOptionText(view: ConquestView, command: Command<FactionId>, nameOf: (t: string) => string, name: (f: FactionId) => string = (f) => f): string | undefined {
   switch (command.type) {
     case 'defect':
-      return 'Defect [3B3c]: flip your extremist\'s chit, change bloc, and cede a system';
+      return 'Defect [3B3c]: flip your extremist\'s chit, change bloc, and cede a system; a defector never wins [3F4d]';
     case 'truce':
-      return 'Buy a truce [3F3]: pay bribes to the enemy bloc to stop the war';
+      return `Buy a truce [3F3]: ${command.cost} ${command.cost === 1 ? 'bribe' : 'bribes'}, one to each enemy faction, and the war stops`;
     case 'cede':
       return `Cede ${nameOf(String(command.territory))} (${view.armies[String(command.territory)] ?? 0}) to ${name(command.to as FactionId)}`;
     default:
