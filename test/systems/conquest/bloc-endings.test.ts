@@ -8,7 +8,7 @@ import { gameResult } from '../../../src/core/engine/game';
 import { areEnemies, blocOf, otherBloc } from '../../../systems/conquest/blocs';
 import type { FactionId } from '../../../systems/conquest/content';
 import { stateOf, territoriesOf } from '../../../systems/conquest/state';
-import { atAttack, blocs, conquer, endTurn, eventsOf, FOUR, placeAll } from './bloc-fixtures';
+import { atAttack, blocs, conquer, endTurn, eventsOf, FOUR, placeAll, wonByTheDisgraced } from './bloc-fixtures';
 import { conquestGame, layBoard, option, play, reask } from './fixtures';
 
 /** Thirteen systems of the 25, the defector's in the tests below: the Sovereign Core, the Ember Reach but orrim, and three of the Tidewell Expanse. */
@@ -36,6 +36,15 @@ describe('[3F4d] players without their extremists are counted among the defeated
     // the defector and the surrendered ally are both without their extremists: both among the defeated
     expect(result.coalition?.members.sort()).toEqual([enemy, enemy2].sort());
     expect([enemy, enemy2]).toContain(result.winner);
+  });
+
+  it('[3F4d] a winning bloc none of whose factions still holding systems kept its extremist has no victor: the war is won, and the game is a draw', () => {
+    const { game, bloc } = wonByTheDisgraced();
+    expect(blocs(game).war).toBe('won');
+    expect(blocs(game).victor).toBe(bloc);
+    expect(game.winner).toBe('draw');
+    expect(gameResult(game)?.coalition).toBeNull();
+    expect(eventsOf(game, 'bloc-victory').at(-1)).toMatchObject({ rule: '[3F4, 3F4d]', text: expect.stringMatching(/nobody wins/) });
   });
 
   it('[3B3c Capitulation, 3F4d] a defection that turns every chit ends the war at the end of the turn, in the defector\'s defeat', () => {

@@ -3,7 +3,7 @@
  * brought to my attack stage, and the moves the bloc tests make through the engine.
  */
 import { expect } from 'vitest';
-import { blocOf, blocsOf, type BlocState } from '../../../systems/conquest/blocs';
+import { blocOf, blocsOf, otherBloc, type BlocState } from '../../../systems/conquest/blocs';
 import type { FactionId } from '../../../systems/conquest/content';
 import { stateOf, type ConquestGame } from '../../../systems/conquest/state';
 import { conquestGame, layBoard, option, play, reask } from './fixtures';
@@ -61,3 +61,22 @@ export function endTurn(game: ConquestGame): void {
 }
 
 export const eventsOf = (game: ConquestGame, kind: string) => game.events.filter((e) => e.kind === kind);
+
+/**
+ * A war won by a bloc none of whose factions still in the game kept its extremist: me, disgraced and
+ * turned to the enemies' bloc (who are out of the game), takes my old ally's last system, and its
+ * surrender turns the last chit.
+ */
+export function wonByTheDisgraced() {
+  const roles = atAttack({ rakhar: ['me', 30], orrim: ['ally', 1] });
+  const { game, me, ally } = roles;
+  layBoard(game, me, { rakhar: [me, 30], orrim: [ally, 1] });
+  const b = blocs(game);
+  b.war = 'war';
+  const theirs = otherBloc(blocOf(b, me));
+  for (const c of b.chits) if (c.faction !== ally) c.shows = theirs;
+  b.chits.find((c) => c.faction === me)!.extremist = false;
+  reask(game);
+  conquer(game, 'rakhar', 'orrim');
+  return { ...roles, bloc: theirs };
+}
