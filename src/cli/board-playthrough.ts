@@ -15,7 +15,7 @@ import { gameReady, openPage, startSession } from '../../test/e2e/browser';
 import { startGameAs, waitForHuman, type PlayState } from '../../test/e2e/play-page';
 import { playUntil } from '../../test/words/play-until';
 import type { Decision } from '../core/engine/types';
-import { movers } from '../words/dests';
+import { movers } from '../words/board/stacks';
 import { driftOfPlace } from '../words/drift-place';
 
 const which = process.argv[2] ?? 'both';

@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import type { SideId } from '../../src/core/content/schema';
 import type { Decision, Game } from '../../src/core/engine/types';
 import { environOf, refOf } from '../../src/core/world/world';
-import { movers, type Mover } from '../../src/words/dests';
+import { movers } from '../../src/words/board/stacks';
+import { type Mover } from '../../src/words/board/types';
 import { playUntil } from './play-until';
 import { PlayEngine } from '../../src/ui/play/play-engine';
 import { combatResult } from '../../systems/rebels-vs-empire/military-combat';
@@ -104,7 +105,7 @@ describe('the board: targets of the other decisions [issue 44]', () => {
     for (const x of first) {
       expect(x.commands.map((c) => c.type)).toEqual(['pick-for-mission', x.commands[1]!.type]);
       expect(x.label.startsWith(x.way!)).toBe(true);
-      expect(x.odds).toMatch(/bonus draws? alone show|camp takes no bonus draws/);
+      expect(x.odds).toMatch(/this turn (its letter|\d of its letters)|no draws left/);
     }
     takenByEngine(e, 'rebel', { ...pick!, dests: first.slice(0, 4) });
     const copy = new PlayEngine(content);
@@ -117,7 +118,8 @@ describe('the board: targets of the other decisions [issue 44]', () => {
     expect(mission?.place).toBe(pick!.dests.find((x) => !x.way)!.place);
     for (const dest of mission!.dests) {
       expect(dest.place).toBe(mission!.place);
-      expect(dest.odds).toMatch(/bonus draws? alone show|camp takes no bonus draws/);
+      expect(dest.odds).toMatch(/this turn (its letter|\d of its letters)|no draws left/);
+      expect(dest.mark).toMatch(/\d+%/);
     }
     takenByEngine(copy, 'rebel', mission!);
   });
