@@ -191,7 +191,7 @@ export const conquestTurn: Procedure<ConquestGame> = {
           });
         }
         case 'cede':
-          return decide(game, me, 'conquest-cede', 'You defected: cede one of your systems to one of your new enemies.', '[3B3c]', cedeOptions(game, me));
+          return decide(game, me, 'conquest-cede', 'You defected: cede one of your systems, the price of defection.', '[3B3c]', cedeOptions(game, me));
         case 'goal-met':
           return decide(
             game,
