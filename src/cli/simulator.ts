@@ -9,12 +9,14 @@
  *   npm run sim -- --scenario chaos-<id> --games <n> --seed <s> [--imperial <agent>] [--rules expeditions,illumination,trans-humans] [--json]
  *   npm run sim -- --list [--json]
  *   npm run sim -- --replay <save.json> [--json]
+ *   npm run sim -- --help        (every option, by game: `SIM_OPTIONS`)
  *
  * With --json the last line of output is one JSON object; a galactic scenario's adds `galactic` (the
  * Empire's victory levels, the mean final Chaos Index, the strategic assignments carried out and failed,
  * the Rebel's galactic victory points at the end by count);
  * a conquest scenario with blocs (its id contains "blocs") adds `warsDeclared` (games in which the war of
- * independence broke out) and `winsByBloc` (a bloc's wins; `winsBySeat` credits its leading faction).
+ * independence broke out), `winsByBloc` (a bloc's wins; `winsBySeat` credits its leading faction) and
+ * `blocs` (defections, sneak attacks, truces and the rest: bloc-figures.ts).
  * The same arguments always give the same state hashes. A bad argument or a refused save ends with one
  * clear line and a non-zero exit.
  */
@@ -34,12 +36,14 @@ import { CARD_OPTIONS, conquestOptionsProblem, FACTIONS } from '../../systems/co
 import { DECKS } from '../../systems/conquest/cards';
 import { CONQUEST_AGENTS, conquestAgentFactory } from '../ai/conquest/registry';
 import { playConquestOut } from '../ai/conquest/play';
-import { blocsOf } from '../../systems/conquest/blocs';
+import { addBlocFigures, emptyBlocFigures } from './bloc-figures';
 import { solitaireRuleset } from '../../systems/solitaire/ruleset';
 import { LEVELS, stateOf as solitaireState } from '../../systems/solitaire/state';
 import { SOLITAIRE_AGENTS, solitaireAgentFactory } from '../ai/solitaire/registry';
 import { playSolitaireOut } from '../ai/solitaire/play';
 import { lookUp } from '../ai/by-name';
+import { DOMINO_RULES } from '../core/content/schema';
+import { OPTIONAL_RULES } from '../../systems/solitaire/content';
 
 class UsageError extends Error {}
 
@@ -50,10 +54,50 @@ interface Args {
   [flag: string]: string | boolean;
 }
 
+/**
+ * Every option the simulator takes, for which games, with its values and what it does: the parser reads
+ * its names from here and `--help` prints it, so no option goes unlisted.
+ */
+export const SIM_OPTIONS: { name: string; value?: string; games: 'every' | 'Rebels vs Empire' | 'conquest' | 'solitaire'; help: () => string }[] = [
+  { name: 'scenario', value: '<id>', games: 'every', help: () => 'the scenario (--list names them all): a conquest one starts "conquest-", a solitaire one "chaos-"' },
+  { name: 'games', value: '<n>', games: 'every', help: () => 'how many games to play (10 unless told)' },
+  { name: 'seed', value: '<s>', games: 'every', help: () => 'the seed; game i is seeded "<s>-<i>" (1 unless told)' },
+  { name: 'json', games: 'every', help: () => 'end with one line of JSON: the summary' },
+  { name: 'list', games: 'every', help: () => 'list every scenario (with --json, their ids)' },
+  { name: 'replay', value: '<save.json>', games: 'every', help: () => 'load a save of the star-system ruleset and print its state hash, turn and winner' },
+  { name: 'help', games: 'every', help: () => 'print this' },
+  { name: 'rebel', value: '<agent>', games: 'Rebels vs Empire', help: () => `the Rebel's agent: ${agentNames().join(', ')} (random unless told)` },
+  { name: 'imperial', value: '<agent>', games: 'Rebels vs Empire', help: () => `the Empire's agent: ${agentNames().join(', ')} (random unless told); in solitaire the Emperor's: ${Object.keys(SOLITAIRE_AGENTS).join(', ')}` },
+  { name: 'domino', value: '<rule>', games: 'Rebels vs Empire', help: () => `the domino chapter [000]: ${DOMINO_RULES.join(', ')} (the scenario's own unless told)` },
+  { name: 'players', value: '<2-6>', games: 'conquest', help: () => 'how many factions (as many as --agents names, else 4)' },
+  { name: 'agents', value: '<a,b,...>', games: 'conquest', help: () => `one agent a seat, in seat order: ${Object.keys(CONQUEST_AGENTS).join(', ')} (random unless told)` },
+  { name: 'cards', value: '<option>', games: 'conquest', help: () => `what a set of cards turned in is worth [002]: ${CARD_OPTIONS.join(', ')} (increasing unless told)` },
+  { name: 'deck', value: '<deck>', games: 'conquest', help: () => `the deck of cards: ${Object.keys(DECKS).join(', ')} (classic, two wildcards, unless told)` },
+  { name: 'map', value: '<map file>', games: 'conquest', help: () => 'a custom map (JSON) instead of the galaxy' },
+  { name: 'auto-place', games: 'conquest', help: () => 'the starting armies placed automatically (Auto Place All)' },
+  { name: 'no-recycle', games: 'conquest', help: () => 'Recycle Cards off: a spent deck is not made again from the cards traded' },
+  { name: 'manual-defend', games: 'conquest', help: () => 'Auto-Defend off: each defender chooses how many dice he rolls' },
+  { name: 'rules', value: '<r,s,...>', games: 'solitaire', help: () => `optional rules [001]: ${OPTIONAL_RULES.join(', ')}` },
+];
+
+/** `--help`: every option, by the games it is for. */
+function usage(): string[] {
+  const lines = [
+    'usage: npm run sim -- --scenario <id> --games <n> --seed <s> [options] [--json]',
+    '       npm run sim -- --list [--json] | --replay <save.json> [--json] | --help',
+  ];
+  for (const games of ['every', 'Rebels vs Empire', 'conquest', 'solitaire'] as const) {
+    lines.push('', games === 'every' ? 'every game:' : `${games}:`);
+    for (const o of SIM_OPTIONS.filter((x) => x.games === games)) lines.push(`  --${o.name}${o.value ? ` ${o.value}` : ''}`.padEnd(30) + o.help());
+  }
+  lines.push('', 'In a solitaire game the Emperor is --imperial; a Rebels-vs-Empire game takes --rebel and --imperial, a conquest game --agents.');
+  return lines;
+}
+
 function parseArgs(argv: string[]): Args {
   const args: Args = {};
-  const flags = new Set(['json', 'list', 'help', 'auto-place', 'no-recycle', 'manual-defend']);
-  const valued = new Set(['scenario', 'games', 'seed', 'rebel', 'imperial', 'replay', 'players', 'agents', 'cards', 'deck', 'map', 'rules', 'domino']);
+  const flags = new Set(SIM_OPTIONS.filter((o) => !o.value).map((o) => o.name));
+  const valued = new Set(SIM_OPTIONS.filter((o) => o.value).map((o) => o.name));
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (!arg.startsWith('--')) throw new UsageError(`unexpected argument "${arg}"`);
@@ -63,7 +107,7 @@ function parseArgs(argv: string[]): Args {
       const value = argv[++i];
       if (value === undefined || value.startsWith('--')) throw new UsageError(`--${name} needs a value`);
       args[name] = value;
-    } else throw new UsageError(`unknown option --${name}`);
+    } else throw new UsageError(`unknown option --${name} (--help lists them)`);
   }
   return args;
 }
@@ -124,7 +168,7 @@ function main(argv: string[]): void {
   const json = args.json === true;
 
   if (args.help) {
-    print('usage: npm run sim -- --scenario <id> --games <n> --seed <s> [--rebel <agent>] [--imperial <agent>] [--json] | --list | --replay <file>');
+    for (const line of usage()) print(line);
     return;
   }
   if (args.list) {
@@ -344,7 +388,7 @@ function simulateConquest(args: Args, content: ReturnType<typeof bundledContent>
   // Bloc politics [003]: games in which war broke out, and wins by bloc (a seat's win is its bloc's
   // leading member's: `winsBySeat` credits the leader)
   const blocGame = scenarios.get(scenario)!.blocs === true;
-  let warsDeclared = 0;
+  const blocFigures = emptyBlocFigures();
   const winsByBloc: Record<string, number> = { loyalist: 0, independence: 0, none: 0 };
   const played = playGames(games, seed, json, (gameSeed) => {
     const game = newGame({ content, ruleset: conquestRuleset, scenario, seed: gameSeed, options });
@@ -354,7 +398,7 @@ function simulateConquest(args: Args, content: ReturnType<typeof bundledContent>
     if (seat >= 0) winsBySeat[seat] = (winsBySeat[seat] ?? 0) + 1;
     else draws++;
     if (blocGame) {
-      if ((blocsOf(game)?.wars ?? 0) > 0) warsDeclared++;
+      addBlocFigures(blocFigures, game);
       const coalition = gameResult(game)?.coalition;
       if (coalition) winsByBloc[coalition.id] = (winsByBloc[coalition.id] ?? 0) + 1;
       else if (seat >= 0) winsByBloc.none = (winsByBloc.none ?? 0) + 1;
@@ -375,13 +419,13 @@ function simulateConquest(args: Args, content: ReturnType<typeof bundledContent>
     games,
     winsBySeat,
     draws,
-    ...(blocGame ? { warsDeclared, winsByBloc } : {}),
+    ...(blocGame ? { warsDeclared: blocFigures.warsDeclared, winsByBloc, blocs: blocFigures } : {}),
     ...played,
   };
   if (!json)
     print(
       `${scenario}: ${games} games, wins by seat ${seats.map((f, i) => `${agentNamesBySeat[i]} (${f}) ${winsBySeat[i]}`).join(', ')}, draws ${draws}, ` +
-        (blocGame ? `wars ${warsDeclared}, wins by bloc ${Object.entries(winsByBloc).map(([b, n]) => `${b} ${n}`).join(', ')}, ` : '') +
+        (blocGame ? `wars ${blocFigures.warsDeclared}, defections ${blocFigures.defections}, sneak attacks ${blocFigures.sneakAttacks}, truces ${blocFigures.truces}, wins by bloc ${Object.entries(winsByBloc).map(([b, n]) => `${b} ${n}`).join(', ')}, ` : '') +
         `${summary.meanTurns.toFixed(2)} rounds, ${summary.msPerGame.toFixed(1)} ms/game, ${Math.round(summary.decisionsPerSecond)} decisions/s`,
     );
   print(JSON.stringify(summary));

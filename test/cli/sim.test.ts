@@ -9,7 +9,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runSimulator } from '../../src/cli/simulator';
+import { runSimulator, SIM_OPTIONS } from '../../src/cli/simulator';
+import { agentNames } from '../../src/ai/registry';
+import { CONQUEST_AGENTS } from '../../src/ai/conquest/registry';
+import { SOLITAIRE_AGENTS } from '../../src/ai/solitaire/registry';
+import { DOMINO_RULES } from '../../src/core/content/schema';
+import { CARD_OPTIONS } from '../../systems/conquest/content';
+import { DECKS } from '../../systems/conquest/cards';
+import { OPTIONAL_RULES } from '../../systems/solitaire/content';
 
 const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
 
@@ -63,6 +70,17 @@ describe('npm run sim', () => {
     expect(lastJson(sim('--scenario', 'start-of-rebellion', '--games', '1', '--seed', '7', '--json')).galactic).toBeUndefined();
   }, 120_000);
 
+  it('--help lists every option of every ruleset, each with the values it takes', () => {
+    const help = sim('--help');
+    // the options of the star-system, province and galactic games, of conquest and of solitaire
+    for (const option of ['scenario', 'games', 'seed', 'json', 'list', 'replay', 'rebel', 'imperial', 'domino', 'players', 'agents', 'cards', 'deck', 'map', 'auto-place', 'no-recycle', 'manual-defend', 'rules'])
+      expect(help, `--${option}`).toMatch(new RegExp(`^ *--${option}\\b`, 'm'));
+    for (const values of [agentNames(), DOMINO_RULES, Object.keys(CONQUEST_AGENTS), CARD_OPTIONS, Object.keys(DECKS), OPTIONAL_RULES, Object.keys(SOLITAIRE_AGENTS)]) expect(help).toContain(values.join(', '));
+    // and the parser takes exactly the options it lists
+    for (const o of SIM_OPTIONS) expect(run(`--${o.name}`, ...(o.value ? ['x'] : []), '--help').status, `--${o.name}`).toBe(0);
+    expect(run('--warp').stderr).toMatch(/^sim: unknown option --warp \(--help lists them\)$/);
+  });
+
   it('--list --json prints the scenario ids', () => {
     expect(lastJson(sim('--list', '--json'))).toEqual([
       'start-of-rebellion',
@@ -114,7 +132,7 @@ describe('npm run sim', () => {
     expect(italian.stateHashes).not.toEqual(first.stateHashes);
   }, 120_000);
 
-  it('[003] plays bloc games: wars declared, wins by bloc, winsBySeat crediting the leading faction, the same hashes again', () => {
+  it('[003] plays bloc games: wars declared, wins by bloc, winsBySeat crediting the leading faction, the bloc figures, the same hashes again', () => {
     const args = ['--scenario', 'conquest-blocs', '--players', '4', '--agents', 'normal,normal,random,random', '--games', '3', '--seed', '7', '--json'];
     const first = lastJson(sim(...args));
     expect(first.warsDeclared).toBeGreaterThanOrEqual(0);
@@ -124,6 +142,11 @@ describe('npm run sim', () => {
     expect(blocWins).toBe(seatWins);
     expect(seatWins + first.draws).toBe(3);
     expect(lastJson(sim(...args)).stateHashes).toEqual(first.stateHashes);
+    // [3B3c, 3F3, 3F4d] the bloc figures: defections, sneak attacks, truces; a defector never wins; a won war reads won
+    const figures = first.blocs as Record<string, unknown>;
+    for (const key of ['defections', 'defectionsEndingTheGame', 'vendettas', 'sneakAttacks', 'truces']) expect(figures[key], key).toBeTypeOf('number');
+    expect(figures).toMatchObject({ warsDeclared: first.warsDeclared, defectorWins: 0, winsWithoutExtremist: 0 });
+    expect(Object.keys(figures.stateAfterBlocVictory as object).filter((state) => state !== 'won')).toEqual([]);
     // a game without blocs says nothing of them
     expect(lastJson(sim('--scenario', 'conquest-domination', '--players', '2', '--games', '1', '--json')).winsByBloc).toBeUndefined();
   }, 120_000);
