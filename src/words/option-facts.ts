@@ -18,6 +18,7 @@ import { missionNeed, missionSuits } from './mission-words';
 import { bonusDraws, DIPLOMACY_LOYALTY_DRAWS } from '../../systems/rebels-vs-empire/bonus-draw';
 import { unitsIn } from '../../systems/rebels-vs-empire/sides';
 import { flightFacts, landingFacts, pdbWords } from './move-facts';
+import { noCombatFacts } from './combat-facts';
 
 export { hyperjumpLine, moveFacts, pdbWords } from './move-facts';
 import { knownDeck, turnChance, turnChanceWords } from './draw-odds';
@@ -193,6 +194,8 @@ export function optionFacts(game: Game, option: Command, decision?: Decision): O
       return flightFacts(game, option, decision);
     case 'leave-drift':
       return landingFacts(game, option);
+    case 'no-combat':
+      return decision ? (noCombatFacts(game, decision) ?? {}) : {};
     default:
       return declareFacts(game, option);
   }
