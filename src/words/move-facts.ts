@@ -11,10 +11,10 @@ import { hasComponent } from 'bitecs';
 import type { HyperjumpResult, SideId } from '../core/content/schema';
 import type { Command, Decision, Game } from '../core/engine/types';
 import { environOf, holderOf, planetOfEnviron } from '../core/world/world';
-import { percent } from '../core/odds';
+import { percent, rackingOdds } from '../core/odds';
 import { nameOf } from '../core/names';
 import { HYPERJUMP_WORDS, driftingStacks, hyperjumpOdds, jumpOf, stackNavigation } from '../../systems/rebels-vs-empire/hyperjump';
-import { pdbFireOdds, type PdbFireOdds } from '../../systems/rebels-vs-empire/pdb';
+import { pdbAttackColumn, pdbFireOdds, type PdbFireOdds } from '../../systems/rebels-vs-empire/pdb';
 import { detectionOverMove, evasionValue, type DetectionOverMove } from '../../systems/rebels-vs-empire/detection';
 import { controls } from '../../systems/rebels-vs-empire/control';
 import { enemyOf, sideOf } from '../../systems/rebels-vs-empire/sides';
@@ -113,8 +113,12 @@ export function moveFacts(game: Game, side: SideId, pieces: number[], from: numb
     .filter(Boolean)
     .join('; ');
   const n = r.checks.length;
+  // [9.28] province and galactic games: a PDB that sees the ship go by, where it could fire on units, may rake it
+  const rakes = r.checks
+    .filter((c) => game.scenario.kind !== 'star-system' && (c.way === 'reaching' || fromPlanet !== toPlanet) && pdbAttackColumn(game, c.planet) !== null)
+    .map((c) => `if the PDB of ${nameOf(game, c.planet)} sees it, it may rake it: ${rackingWords(game, c.planet, r.ship).text}`);
   return withJump({
-    detail: `detection [9.3${n > 1 ? ', 9.33' : ''}], ${n} roll${n > 1 ? 's' : ''}: ${rolls}; evasion ${evasionValue(game, r.ship, r.pilot)}${r.already ? ', already detected' : ''}: detected ${percent(1 - odds.unseen)}${worse ? ` (of which ${worse})` : ''}, unseen ${percent(odds.unseen)}`,
+    detail: `detection [9.3${n > 1 ? ', 9.33' : ''}], ${n} roll${n > 1 ? 's' : ''}: ${rolls}; evasion ${evasionValue(game, r.ship, r.pilot)}${r.already ? ', already detected' : ''}: detected ${percent(1 - odds.unseen)}${worse ? ` (of which ${worse})` : ''}, unseen ${percent(odds.unseen)}${rakes.length ? `; ${rakes.join('; ')}` : ''}`,
     warning: odds.eliminated >= 0.25 ? `The move may cost the ship and everyone aboard: eliminated ${percent(odds.eliminated)} [9.31].` : undefined,
   });
 }
@@ -160,4 +164,19 @@ export function hyperjumpLine(game: Game, distance: number, navigation: number, 
   const odds = (Object.entries(hyperjumpOdds(game, distance, navigation)) as [HyperjumpResult, number][]).sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0]));
   const chances = odds.length === 1 ? 'safe, no roll' : odds.map(([result, chance]) => `${HYPERJUMP_WORDS[result]} ${percent(chance)}`).join(', ');
   return `hyperjump, distance ${distance}${via ? ` by ${nameOf(game, via)}` : ''}, navigation ${navigation}: ${chances} [5.22]`;
+}
+
+/**
+ * [9.28, 14.5] a racking attack's chances, from the rule's own outcome function (`rackingOdds` over
+ * `rackingResult`): the ship hit, and the PDB knocked down by the ship's cannon.
+ */
+export function rackingWords(game: Game, planet: number, ship: number): { hit: number; down: number; text: string } {
+  const c = game.world.c;
+  const level = c.Pdb.level[planet] as number;
+  const shields = c.Spaceship.shields[ship] as number;
+  const cannon = c.Spaceship.cannon[ship] as number;
+  const o = rackingOdds(game.content.tables, level, shields, cannon);
+  const hurt = c.Spaceship.damaged[ship] === 1 ? 'destroyed with everyone aboard, being damaged already [9.35]' : 'wrecked when it lands [9.31]';
+  const back = cannon > 0 ? `its cannon ${cannon} knocks the PDB down ${percent(o.pdbDown)}${o.pdbLevelLost > 0 ? `, and a level off it ${percent(o.pdbLevelLost)}` : ''} [9.25]` : 'it has no cannon to fire back';
+  return { hit: o.shipHit, down: o.pdbDown, text: `PDB level ${level} against shields ${shields}: the ship is hit ${percent(o.shipHit)} (${hurt}); ${back} [9.28]` };
 }

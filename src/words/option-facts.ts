@@ -17,10 +17,10 @@ import { possessionCard, workingPossessions } from '../../systems/rebels-vs-empi
 import { missionNeed, missionSuits } from './mission-words';
 import { bonusDraws, DIPLOMACY_LOYALTY_DRAWS } from '../../systems/rebels-vs-empire/bonus-draw';
 import { unitsIn } from '../../systems/rebels-vs-empire/sides';
-import { flightFacts, landingFacts, pdbWords } from './move-facts';
+import { flightFacts, landingFacts, pdbWords, rackingWords } from './move-facts';
 import { noCombatFacts } from './combat-facts';
 
-export { hyperjumpLine, moveFacts, pdbWords } from './move-facts';
+export { hyperjumpLine, moveFacts, pdbWords, rackingWords } from './move-facts';
 import { knownDeck, turnChance, turnChanceWords } from './draw-odds';
 import { groupIfAssigned } from '../../systems/rebels-vs-empire/mission-assignment';
 
@@ -150,6 +150,8 @@ function shipFacts(game: Game, option: Command): OptionFacts {
   const holder = holderOf(game.world, ship);
   const pilot = option.character as number;
   const parts = [`held by ${holder ? nameOf(game, holder) : 'nobody'}`, `maneuver ${c.Spaceship.maneuver[ship]}`, `${c.Spaceship.passengers[ship]} seats`];
+  // [14.5, 9.28] what a PDB's racking fire meets, in the games that play it
+  if (game.scenario.kind !== 'star-system') parts.push(`cannon ${c.Spaceship.cannon[ship]}, shields ${c.Spaceship.shields[ship]}`);
   // [14.51] a pilot needs navigation 1 or more to fly it
   if (pilot) parts.push(pilotNavigation(game, pilot) < 1 ? `his navigation 0: he cannot fly it [14.51]` : `his navigation ${pilotNavigation(game, pilot)}, evasion ${evasionValue(game, ship, pilot)} [14.52]`);
   return {
@@ -187,6 +189,8 @@ export function optionFacts(game: Game, option: Command, decision?: Decision): O
     case 'assign-ship':
     case 'reassign-spaceship':
       return shipFacts(game, option);
+    case 'pdb-rack':
+      return { detail: rackingWords(game, option.planet as number, option.ship as number).text };
     case 'assign-possession':
       // [14.11] a starship found: who could fly it, as when a ship is assigned
       return hasComponent(game.world, option.possession as number, game.world.c.Spaceship) ? shipFacts(game, { ...option, ship: option.possession as number }) : {};

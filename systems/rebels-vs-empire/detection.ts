@@ -114,8 +114,8 @@ export function detectionOverMove(
 
 const damageKey = (game: Game) => `dd-${game.turn}`;
 
-/** Ships detected-and-damaged this game-turn [9.35] (the list is started afresh each game-turn). */
-function damagedThisTurn(game: Game): number[] {
+/** Ships detected-and-damaged this game-turn [9.35] (or hit by a racking attack [9.28]); the list is started afresh each game-turn. */
+export function damagedThisTurn(game: Game): number[] {
   const key = damageKey(game);
   if (game.vars.detectionDamageTurn !== key) {
     game.vars.detectionDamageTurn = key;
