@@ -15,10 +15,10 @@ describe('a destination marker names its risk [9.3, 5.22]', () => {
     const d = game.pending!;
     // each ship with its pilot aboard
     const dests = boardForm(game, d).movers.flatMap((m) => (m.counters ?? []).filter((c) => c.kind === 'ship').flatMap((c) => pickFacts(game, d, m.place, [c.piece, c.pilot ?? 0]).dests));
-    const checked = dests.filter((d) => /undetected \d+%, detected \d+%/.test(d.odds ?? ''));
+    const checked = dests.filter((d) => /: detected \d+%.*unseen \d+%/.test(d.odds ?? ''));
     expect(checked.length).toBeGreaterThan(0);
     for (const d of checked) {
-      const detected = /[^n]detected (\d+%)/.exec(d.odds!)![1];
+      const detected = /: detected (\d+%)/.exec(d.odds!)![1];
       expect(destText(d)).toBe(`→ ${d.label.replace(/ \(.*\)$/, '')} · detected ${detected}`);
     }
   });

@@ -51,6 +51,8 @@ export interface LayerHost {
   filter(): string | null;
   /** A numbered marker (or a place on the map) clicked. */
   pickPlace(environ: string): void;
+  /** The key that takes option `i`: its line's place in the list as shown [issue 59]. */
+  keyOf(i: number): number;
 }
 
 /** How far (in rings of spots, 5 px apart) a marker may move from its place to stay clear of the others: a badge from its star. */
@@ -133,8 +135,9 @@ export class MarkerLayer {
       el.className = `map-marker${this.host.filter() === environ ? ' on' : ''}`;
       el.dataset.environ = environ;
       el.dataset.testid = 'marker';
-      el.title = `${placeName(this.app.content, environ)}: ${list.map((i) => `${i + 1}. ${p.options[i]?.label}`).join('; ')} (click to take it${list.length > 1 ? ', or to see these in the list' : ''})`;
-      el.textContent = list.length > 3 ? `${list.slice(0, 3).map((i) => i + 1).join(' ')}…` : list.map((i) => i + 1).join(' ');
+      const key = (i: number) => this.host.keyOf(i);
+      el.title = `${placeName(this.app.content, environ)}: ${list.map((i) => `${key(i)}. ${p.options[i]?.label}`).join('; ')} (click to take it${list.length > 1 ? ', or to see these in the list' : ''})`;
+      el.textContent = list.length > 3 ? `${list.slice(0, 3).map(key).join(' ')}…` : list.map(key).join(' ');
       if (named) el.textContent += ` · ${this.planetName(environ)}`;
       el.addEventListener('click', () => this.host.pickPlace(environ));
       this.add(el, environ);
