@@ -122,7 +122,7 @@ export function compileTutorial(content: Content, def: TutorialDef, rules: Tutor
       const command = written(script, game.pending.side);
       if (typeof command === 'string') return `${label}: the opponent's command ${next + 1}: ${command}`;
       const places = rules.places(game, command);
-      const problem = play(game, command, `${label}: the opponent's command ${next + 1} (${describeCommand(command)})`);
+      const problem = play(game, command, `${label}: the opponent's command ${next + 1} (${describeCommand(withSide(script, game.pending.side))})`);
       if (problem) return problem;
       commands.push({ command: game.log[game.log.length - 1] as Command<string>, by: 'opponent', places });
       next++;
@@ -169,7 +169,7 @@ export function compileTutorial(content: Content, def: TutorialDef, rules: Tutor
       const command = written(taught, def.human);
       if (typeof command === 'string') return fail([`${label}: its command ${k + 1}: ${command}`]);
       const places = rules.places(game, command);
-      const problem = play(game, command, `${label}: its command ${k + 1} (${describeCommand(command)})`);
+      const problem = play(game, command, `${label}: its command ${k + 1} (${describeCommand(withSide(taught, def.human))})`);
       if (problem) return fail([problem]);
       commands.push({ command: game.log[game.log.length - 1] as Command<string>, by: 'player', places });
       settle();

@@ -114,7 +114,7 @@ export const starSystemTutorials: TutorialRuleset = {
         return occupants(w, env).filter((eid) => isUnit(g, eid) && sideOf(g, eid) === side && standing(g, eid)).length;
       }
       case 'vp':
-        return (starSystemRuleset.score(g) as { rebelVp?: number }).rebelVp ?? null;
+        return (starSystemRuleset.score(g) as { rebelPoints?: number }).rebelPoints ?? null;
       case 'turn':
         return g.turn;
       default:
