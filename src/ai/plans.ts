@@ -12,6 +12,7 @@
 import type { MissionLetterId, SideId } from '../core/content/schema';
 import type { Command } from '../core/engine/types';
 import type { GameView } from '../core/view';
+import { rackingOdds } from '../core/odds';
 import type { MissionHere } from '../../systems/rebels-vs-empire/missions';
 import { assignmentNeeds, servesAssignment } from './plans/assignment';
 import { combatEdge, charactersWinThere } from './plans/combat';
@@ -120,6 +121,12 @@ const PLANS: Record<string, Plan> = {
     return combatEdge(ctx, environ, ctx.side, rebellion) > 0 ? option(ctx, 'declare-combat') : option(ctx, 'no-combat');
   },
   'pdb-attack': (ctx) => option(ctx, 'pdb-fire'),
+  // [9.28] rake a ship when the PDB is at least as likely to hit it as to be knocked down by its cannon
+  'pdb-racking'(ctx) {
+    const { pdbLevel, shields, cannon } = (ctx.decision.context ?? {}) as { pdbLevel?: number; shields?: number; cannon?: number };
+    const odds = rackingOdds(ctx.content.tables, pdbLevel ?? 0, shields ?? 0, cannon ?? 0);
+    return option(ctx, odds.shipHit >= odds.pdbDown ? 'pdb-rack' : 'pdb-hold');
+  },
   'allocate-losses'(ctx) {
     return best(ctx.decision.options, (o) => -(ctx.view.units.find((u) => u.eid === o.unit)?.combat ?? HIDDEN_STRENGTH));
   },

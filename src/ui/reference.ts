@@ -100,6 +100,7 @@ function shipWords(ship: NonNullable<PossessionDef['ship']>): string[] {
     `maneuver ${ship.maneuver} [14.5]`,
     `${ship.passengers} seat${ship.passengers === 1 ? '' : 's'} [14.57]`,
     ship.fullManeuverAlways ? 'always keeps its full maneuver [14.58]' : '',
+    `cannon ${ship.cannon}, shields ${ship.shields} (province and galactic games) [14.5, 9.28]`,
   ].filter(Boolean);
 }
 
@@ -335,6 +336,15 @@ function tableEntries(content: Content): HTMLElement[] {
       ['PDB attack'],
       '[9.22]',
       p('ref-text', `A PDB fires on enemy units passing it on the military combat table: level 1 on the ${t.pdbAttackColumn['1']} column, level 2 on ${t.pdbAttackColumn['2']}. A level-0 PDB cannot fire.`),
+    ),
+  );
+  out.push(
+    entry(
+      'ref-table-racking',
+      'table',
+      ['Racking attack', 'cannon', 'shields'],
+      '[9.28]',
+      p('ref-text', `Province and galactic games: a PDB of level 1 or 2 that has just detected a spaceship passing it may rake it. Its die + its level − the ship's shields, ${t.racking.shipHitOn} or more: the ship is hit, wrecked when it lands (destroyed with everyone aboard if it was damaged already this turn [9.35]). The ship fires back: its die + its cannon, ${t.racking.pdbDownOn} or more knocks the PDB down, ${t.racking.pdbLevelLostOn} or more takes a level off it too [9.25]; a ship without a cannon cannot.`),
     ),
   );
   const det = t.detection;

@@ -12,7 +12,7 @@ import { hasComponent } from 'bitecs';
 import type { Command, Decision, Game } from '../core/engine/types';
 import { LOYALTIES, PLANET_STATES, type MissionLetterId, type SideId } from '../core/content/schema';
 import { environOf, holderOf, kindOf, planetOfEnviron, refOf } from '../core/world/world';
-import { detectionOdds, percent } from '../core/odds';
+import { detectionOdds, percent, rackingOdds } from '../core/odds';
 import { nameOf } from '../core/names';
 import { DIPLOMACY_LOYALTY_DRAWS } from '../../systems/rebels-vs-empire/bonus-draw';
 import { evasionValue, pilotNavigation } from '../../systems/rebels-vs-empire/detection';
@@ -157,6 +157,8 @@ function shipFacts(game: Game, option: Command): OptionFacts {
   const holder = holderOf(game.world, ship);
   const pilot = option.character as number;
   const parts = [`held by ${holder ? nameOf(game, holder) : 'nobody'}`, `maneuver ${c.Spaceship.maneuver[ship]}`, `${c.Spaceship.passengers[ship]} seats`];
+  // [14.5, 9.28] what a PDB's racking fire meets, in the games that play it
+  if (game.scenario.kind !== 'star-system') parts.push(`cannon ${c.Spaceship.cannon[ship]}, shields ${c.Spaceship.shields[ship]}`);
   // [14.51] a pilot needs navigation 1 or more to fly it
   if (pilot) parts.push(pilotNavigation(game, pilot) < 1 ? `his navigation 0: he cannot fly it [14.51]` : `his navigation ${pilotNavigation(game, pilot)}, evasion ${evasionValue(game, ship, pilot)} [14.52]`);
   return {
@@ -237,6 +239,21 @@ export function hyperjumpLine(game: Game, distance: number, navigation: number, 
   return `hyperjump, distance ${distance}${via ? ` by ${nameOf(game, via)}` : ''}, navigation ${navigation}: ${chances} [5.22]`;
 }
 
+/**
+ * [9.28, 14.5] a racking attack's chances, from the rule's own outcome function (`rackingOdds` over
+ * `rackingResult`): the ship hit, and the PDB knocked down by the ship's cannon.
+ */
+export function rackingWords(game: Game, planet: number, ship: number): { hit: number; down: number; text: string } {
+  const c = game.world.c;
+  const level = c.Pdb.level[planet] as number;
+  const shields = c.Spaceship.shields[ship] as number;
+  const cannon = c.Spaceship.cannon[ship] as number;
+  const o = rackingOdds(game.content.tables, level, shields, cannon);
+  const hurt = c.Spaceship.damaged[ship] === 1 ? 'destroyed with everyone aboard, being damaged already [9.35]' : 'wrecked when it lands [9.31]';
+  const back = cannon > 0 ? `its cannon ${cannon} knocks the PDB down ${percent(o.pdbDown)}${o.pdbLevelLost > 0 ? `, and a level off it ${percent(o.pdbLevelLost)}` : ''} [9.25]` : 'it has no cannon to fire back';
+  return { hit: o.shipHit, down: o.pdbDown, text: `PDB level ${level} against shields ${shields}: the ship is hit ${percent(o.shipHit)} (${hurt}); ${back} [9.28]` };
+}
+
 /** [14.22, 14.27] declaring possessions for a mission uses up those lost after one use. */
 function declareFacts(game: Game, option: Command): OptionFacts {
   if (option.declare !== true) return {};
@@ -266,6 +283,8 @@ export function optionFacts(game: Game, option: Command, decision?: Decision): O
     case 'assign-ship':
     case 'reassign-spaceship':
       return shipFacts(game, option);
+    case 'pdb-rack':
+      return { detail: rackingWords(game, option.planet as number, option.ship as number).text };
     case 'assign-possession':
       // [14.11] a starship found: who could fly it, as when a ship is assigned
       return hasComponent(game.world, option.possession as number, game.world.c.Spaceship) ? shipFacts(game, { ...option, ship: option.possession as number }) : {};

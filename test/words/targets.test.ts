@@ -22,7 +22,7 @@ import { driftOfPlace } from '../../src/words/drift-place';
 import { driftingStacks } from '../../systems/rebels-vs-empire/hyperjump';
 import { sideOf } from '../../systems/rebels-vs-empire/sides';
 import { breakOffResult, roundResult, attackerStrikes, currentCombat, squadRatings } from '../../systems/rebels-vs-empire/character-combat';
-import { characterColumn, percent } from '../../src/core/odds';
+import { characterColumn, percent, rackingResult } from '../../src/core/odds';
 
 /** Each target's commands, played on a copy of the game: the engine takes them all. */
 function takenByEngine(e: PlayEngine, side: SideId, m: Mover): void {
@@ -177,6 +177,27 @@ describe('the board: targets of the other decisions [issue 44]', () => {
       for (const id of planets) expect(x.odds).toContain(content.planets.get(id as never)!.name);
     }
     takenByEngine(e, 'rebel', m!);
+  });
+
+  it('[9.28] rake the ship the PDB has seen, or hold fire: both at the ship\'s environ, the rake with the odds of the rule\'s own dice', () => {
+    const e = playUntil('embers-of-the-reach', 'imperial', '1', (d) => d.kind === 'pdb-racking');
+    const g = e.game as Game;
+    const d = g.pending as Decision;
+    const ship = d.context!.ship as number;
+    const [m, ...rest] = movers(g, d);
+    expect(rest).toEqual([]);
+    expect(m?.ask).toMatch(/rake it\?/);
+    expect(m!.dests.map((x) => x.commands[0])).toEqual(d.options);
+    for (const x of m!.dests) expect(x.place).toBe(refOf(g.world, environOf(g.world, ship)));
+    // every pair of dice through the rule's outcome function, against the marker
+    const c = g.world.c;
+    const level = c.Pdb.level[d.context!.planet as number] as number;
+    let hit = 0;
+    for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) if (rackingResult(g.content.tables, level, c.Spaceship.shields[ship] as number, c.Spaceship.cannon[ship] as number, a, b).shipHit) hit++;
+    const rake = m!.dests.find((x) => x.commands[0]!.type === 'pdb-rack')!;
+    expect(rake.mark).toContain(`hit ${percent(hit / 36)}`);
+    expect(rake.odds).toContain(`the ship is hit ${percent(hit / 36)}`);
+    takenByEngine(e, 'imperial', m!);
   });
 
   it('[12.5, 12.51, 12.53] break off or fight: both answers at the environ where the characters fight, their odds those of the rule\'s own dice', () => {

@@ -7,7 +7,7 @@ import type { Decision, GameEvent, Json } from '../../core/engine/types';
 import type { GameView } from '../../core/view';
 import type { CombatFacts } from '../../words/combat-facts';
 import type { OddsNote } from '../../words/character-odds';
-import { attackColumns, militaryColumn, militaryOdds, oddsForEvent, percent, searchOdds, type Outcome } from '../../core/odds';
+import { attackColumns, militaryColumn, militaryOdds, oddsForEvent, percent, rackingOdds, searchOdds, type Outcome } from '../../core/odds';
 import { esc } from '../html';
 import { withTerms } from './glossary';
 import type { OnlineTable, PlayInfo } from './play-protocol';
@@ -79,7 +79,7 @@ function lossTable(o: ReturnType<typeof militaryOdds>, attacker: string, defende
 }
 
 export function words(s: string): string {
-  const t = s.replace(/-/g, ' ');
+  const t = s.replace(/-/g, ' ').replace(/\bpdb\b/g, 'PDB');
   return t.charAt(0).toUpperCase() + t.slice(1);
 }
 
@@ -103,7 +103,7 @@ export const SIDE_NAMES: Record<string, string> = { rebel: 'Rebel', imperial: 'I
 export const SIDE_TEAMS: Record<string, string> = { rebel: 'the Rebellion', imperial: 'the Empire' };
 
 /** Decision facts that only feed the odds box (a search's possible hiding values). */
-const ODDS_FACTS = new Set(['hidingLeast', 'hidingMost', 'searchValues', 'ownStrength']);
+const ODDS_FACTS = new Set(['hidingLeast', 'hidingMost', 'searchValues', 'ownStrength', 'shields', 'cannon']);
 
 /** The decision's facts, in words (skipping ids the player cannot read). */
 export function contextHtml(d: Decision): string {
@@ -111,7 +111,7 @@ export function contextHtml(d: Decision): string {
   const rows: string[] = [];
   for (const [k, v] of Object.entries(ctx)) {
     // ids the player cannot read, and empty facts ("race: null" said nothing), are left out
-    if (k === 'environ' || k === 'group' || v === null || (typeof v === 'object' && !Array.isArray(v))) continue;
+    if (k === 'environ' || k === 'group' || k === 'planet' || k === 'ship' || v === null || (typeof v === 'object' && !Array.isArray(v))) continue;
     if (ODDS_FACTS.has(k)) continue; // shown in words in the odds box below
     const text = Array.isArray(v) ? v.filter((x) => typeof x === 'string').join('; ') : typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v as Json);
     if (text) rows.push(`<li><span class="muted">${esc(words(k.replace(/([A-Z])/g, ' $1').toLowerCase()))}:</span> ${esc(text)}</li>`);
@@ -141,6 +141,10 @@ export function oddsHtml(t: Content['tables'], d: Decision, play: PlayInfo | nul
     const name = (t.pdbAttackColumn as Record<string, string>)[String(ctx.pdbLevel)];
     const col = name ? t.militaryCombat.columns.indexOf(name) : -1;
     if (col >= 0) return `<div class="odds" data-testid="odds"><b>PDB fire [9.22]</b>${lossTable(militaryOdds(t, col), 'the PDB loses', 'the units lose')}</div>`;
+  }
+  if (d.kind === 'pdb-racking' && typeof ctx.pdbLevel === 'number' && typeof ctx.shields === 'number' && typeof ctx.cannon === 'number') {
+    const o = rackingOdds(t, ctx.pdbLevel, ctx.shields, ctx.cannon);
+    return `<div class="odds" data-testid="odds"><b>Racking [9.28]</b> the ship is hit <b>${percent(o.shipHit)}</b> · its cannon knocks the PDB down <b>${percent(o.pdbDown)}</b>${o.pdbLevelLost ? `, and a level off it <b>${percent(o.pdbLevelLost)}</b>` : ''} [9.25]</div>`;
   }
   if (d.kind === 'search-by' && Array.isArray(ctx.searchValues) && typeof ctx.hidingLeast === 'number' && typeof ctx.hidingMost === 'number') {
     // [11.0] the hider and his possessions are not known: the chance runs from the weakest hiding

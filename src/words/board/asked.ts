@@ -8,6 +8,8 @@ import { refOf } from '../../core/world/world';
 import { DOMINO_CHART, dominoParts, optionText, type DominoShift } from '../../../systems/rebels-vs-empire/domino';
 import { attackFoundChoices, breakOffChoices, combatChoices, combatEnviron } from '../character-odds';
 import { describeOption, entityName } from '../describe';
+import { rackingWords } from '../option-facts';
+import { percent } from '../../core/odds';
 import type { Dest } from './types';
 
 /** A planet's first environ (content id): where the map draws what is said of the planet as a whole. */
@@ -82,6 +84,28 @@ function attackFound(game: Game, d: Decision): Dest[] {
 }
 
 /**
+ * [9.28] rake a ship the PDB has just seen, or hold fire: both at the ship's environ, the rake with its
+ * odds (the rule's own outcome function, through `rackingWords`).
+ */
+function racking(game: Game, d: Decision): Dest[] {
+  const environ = typeof d.context?.environ === 'number' ? d.context.environ : 0;
+  const planet = typeof d.context?.planet === 'number' ? d.context.planet : 0;
+  const ship = typeof d.context?.ship === 'number' ? d.context.ship : 0;
+  if (!environ || !planet || !ship) return [];
+  const odds = rackingWords(game, planet, ship);
+  return d.options.map((o) => {
+    const rake = o.type === 'pdb-rack';
+    return {
+      place: refOf(game.world, environ),
+      label: describeOption(game, o, d).label,
+      odds: rake ? odds.text : `${entityName(game, ship)} flies on unharmed, and the PDB risks nothing [9.28]`,
+      commands: [o],
+      mark: rake ? `✸ Rake · hit ${percent(odds.hit)} · down ${percent(odds.down)}` : '○ Hold fire',
+    };
+  });
+}
+
+/**
  * Decisions asked at one place whose every answer, "no" too, is a marker there: a small prompt on the
  * map, its question (short: the panel says it whole) above them.
  */
@@ -95,4 +119,5 @@ export const ASKED_THERE: Record<string, { ask: (game: Game, d: Decision) => str
   'combat-intent': { ask: (_, d) => `Your attack: to kill or to capture? ${d.rule}`, dests: combatQuestion },
   'active-or-inactive': { ask: (_, d) => `${d.prompt} ${d.rule}`, dests: combatQuestion },
   'attack-found': { ask: (_, d) => `Found by your ${String(d.context?.foundBy ?? 'search')}: attack them now? ${d.rule}`, dests: attackFound },
+  'pdb-racking': { ask: (game, d) => `Your PDB has seen ${entityName(game, Number(d.context?.ship ?? 0))}: rake it? ${d.rule}`, dests: racking },
 };

@@ -49,6 +49,7 @@ const TARGETS: Record<string, string> = {
   'active-or-inactive': '⚔',
   'reaction': '↪',
   'choose-base': '⌂',
+  'pdb-racking': '✸',
   // a piece to choose among those at one place: who takes a wound, who hides, which unit is lost, who leads
   'assign-wound': '✚',
   'choose-hider': '◌',
