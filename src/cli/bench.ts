@@ -81,7 +81,8 @@ if (profiled !== undefined) {
     console.error(`bench: there is no agent "${agent}" for ${profiled}; there are: ${agents.join(', ')}`);
     process.exit(2);
   }
-  anyGames(profiled, agent, 1); // warm up: the first game compiles the code, which a long run would not see
+  // warm up: the first games run while V8 compiles the code, which a long run hardly sees
+  anyGames(profiled, agent, Math.ceil(games / 2));
   const before = load();
   const { result, ...times } = await profile(() => anyGames(profiled, agent, games));
   console.log(`${games} ${agent} games of ${profiled}: ${result.gamesPerSecond.toFixed(2)} games/s (${result.cpuGamesPerSecond.toFixed(2)} by CPU), load average ${before.join(' ')}\n`);
