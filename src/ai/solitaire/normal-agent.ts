@@ -136,23 +136,41 @@ function income(view: SolitaireView): number {
  * The Empire's highest-numbered holding catches every draw above it.
  */
 export function landingOdds(view: SolitaireView, units: readonly Unit[] = view.units): { rebellion: Map<string, number>; usurper: Map<string, number> } {
-  const withUnits = new Set(units.filter((u) => u.side === 'empire').map((u) => u.sector));
-  const rebelHere = (x: string) => withUnits.has(x) || view.systems[x]?.side === 'empire';
+  const withUnits = new Set<string>();
+  for (const u of units) if (u.side === 'empire') withUnits.add(u.sector);
+  const { sectors } = view;
+  const n = sectors.length;
+  // for each start, the first sector up the numbers (itself included) a Rebellion stops at, the first
+  // below it, and the first down the numbers a Usurper stops at: found in one pass each way, not walked
+  // from every start (the moves of `hard` ask for every option)
+  const up: (string | undefined)[] = new Array(n);
+  const down: (string | undefined)[] = new Array(n);
+  const usurperAt: (string | undefined)[] = new Array(n);
+  for (let i = n - 1, next: string | undefined; i >= 0; i--) {
+    const x = sectors[i]!;
+    if (withUnits.has(x) || view.systems[x]?.side === 'empire') next = x;
+    up[i] = next;
+  }
+  for (let i = 0, last: string | undefined, lastUnits: string | undefined; i < n; i++) {
+    down[i] = last; // below i, not i itself
+    const x = sectors[i]!;
+    if (withUnits.has(x) || view.systems[x]?.side === 'empire') last = x;
+    if (withUnits.has(x)) lastUnits = x;
+    usurperAt[i] = lastUnits;
+  }
   const rebellion = new Map<string, number>();
   const usurper = new Map<string, number>();
-  const n = view.sectors.length;
-  const add = (m: Map<string, number>, x: string | undefined) => x !== undefined && m.set(x, (m.get(x) ?? 0) + 1 / n);
   for (let start = 0; start < n; start++) {
-    let found: string | undefined;
-    for (let i = start; i < n && found === undefined; i++) if (rebelHere(view.sectors[i]!)) found = view.sectors[i];
-    for (let i = start - 1; i >= 0 && found === undefined; i--) if (rebelHere(view.sectors[i]!)) found = view.sectors[i];
-    add(rebellion, found);
-    found = undefined;
-    for (let i = start; i >= 0 && found === undefined; i--) if (withUnits.has(view.sectors[i]!)) found = view.sectors[i];
-    add(usurper, found);
+    const rising = up[start] ?? down[start];
+    if (rising !== undefined) rebellion.set(rising, (rebellion.get(rising) ?? 0) + 1 / n);
+    const claimant = usurperAt[start];
+    if (claimant !== undefined) usurper.set(claimant, (usurper.get(claimant) ?? 0) + 1 / n);
   }
   return { rebellion, usurper };
 }
+
+/** Each view's strikes a turn: the same for every option a decision weighs. */
+const strikesOf = new WeakMap<SolitaireView, { rebellion: number; usurper: number }>();
 
 /**
  * How many Rebellions and Usurpers a turn's draws bring, on average: the pool's make-up in the rules, less
@@ -160,22 +178,29 @@ export function landingOdds(view: SolitaireView, units: readonly Unit[] = view.u
  * Rebellion and Usurper out and adds them back a few a turn) [001 Scenarios 5, 6].
  */
 function strikesPerTurn(view: SolitaireView): { rebellion: number; usurper: number } {
+  const kept = strikesOf.get(view);
+  if (kept) return kept;
   const changes = view.scenario.poolChanges;
   const count = (id: string) =>
     Math.max(0, (view.tables.events.find((e) => e.id === id)?.count ?? 0) - (changes?.remove[id] ?? 0) +
       (changes?.addOnTurn ?? []).filter((a) => a.event === id && a.turn <= view.turn).reduce((n, a) => n + a.count, 0));
   const total = view.tables.events.reduce((n, e) => n + count(e.id), 0);
   const draws = view.tables.eventsPerTurn.find((t) => view.index <= t.upTo)?.events ?? 8;
-  return { rebellion: (draws * count('rebellion')) / total, usurper: (draws * count('usurper')) / total };
+  const strikes = { rebellion: (draws * count('rebellion')) / total, usurper: (draws * count('usurper')) / total };
+  strikesOf.set(view, strikes);
+  return strikes;
 }
 
 /** What the Empire expects to lose to Rebellions and Usurpers in a turn, with its units where `units` puts them. */
 export function strikeRisk(view: SolitaireView, units: readonly Unit[]): number {
   const odds = landingOdds(view, units);
   const per = strikesPerTurn(view);
+  // what the Empire's units are worth in each sector, added up in the units' order
+  const worth = new Map<string, number>();
+  for (const u of units) if (u.side === 'empire') worth.set(u.sector, (worth.get(u.sector) ?? 0) + unitWorth(view, u));
   let risk = 0;
   for (const x of view.sectors) {
-    const mine = units.filter((u) => u.side === 'empire' && u.sector === x).reduce((n, u) => n + unitWorth(view, u), 0);
+    const mine = worth.get(x) ?? 0;
     const system = view.systems[x]?.side === 'empire' ? 1 : 0;
     const quelled = view.illuminated.includes(x) ? 0 : 1;
     risk += per.rebellion * (odds.rebellion.get(x) ?? 0) * quelled * (mine + system) + per.usurper * (odds.usurper.get(x) ?? 0) * mine;
@@ -277,6 +302,8 @@ function build(view: SolitaireView, options: Command<Side>[], tuning: NormalTuni
 /** Every move option with the gain normal sees in it (the end of movement scores the threshold). */
 export function moveScores(view: SolitaireView, options: Command<Side>[], tuning: NormalTuning): { option: Command<Side>; score: number }[] {
   const scored: { option: Command<Side>; score: number }[] = [];
+  // the risk where the units stand now, which every move is weighed against
+  const riskNow = tuning.strikeAware ? strikeRisk(view, view.units) : 0;
   for (const o of options) {
     if (o.type !== 'move') {
       scored.push({ option: o, score: tuning.attackThreshold });
@@ -301,7 +328,7 @@ export function moveScores(view: SolitaireView, options: Command<Side>[], tuning
     if (tuning.strikeAware) {
       // what the move adds to the units and systems the next Rebellions and Usurpers are expected to take
       const after = view.units.map((u) => (ids.includes(u.id) ? { ...u, sector: to } : u));
-      score -= strikeRisk(view, after) - strikeRisk(view, view.units);
+      score -= strikeRisk(view, after) - riskNow;
     }
     scored.push({ option: o, score: score - stayValue + founding });
   }
