@@ -136,35 +136,90 @@ function income(view: SolitaireView): number {
  * The Empire's highest-numbered holding catches every draw above it.
  */
 export function landingOdds(view: SolitaireView, units: readonly Unit[] = view.units): { rebellion: Map<string, number>; usurper: Map<string, number> } {
-  const withUnits = new Set<string>();
-  for (const u of units) if (u.side === 'empire') withUnits.add(u.sector);
-  const { sectors } = view;
-  const n = sectors.length;
-  // for each start, the first sector up the numbers (itself included) a Rebellion stops at, the first
-  // below it, and the first down the numbers a Usurper stops at: found in one pass each way, not walked
-  // from every start (the moves of `hard` ask for every option)
-  const up: (string | undefined)[] = new Array(n);
-  const down: (string | undefined)[] = new Array(n);
-  const usurperAt: (string | undefined)[] = new Array(n);
-  for (let i = n - 1, next: string | undefined; i >= 0; i--) {
-    const x = sectors[i]!;
-    if (withUnits.has(x) || view.systems[x]?.side === 'empire') next = x;
-    up[i] = next;
-  }
-  for (let i = 0, last: string | undefined, lastUnits: string | undefined; i < n; i++) {
-    down[i] = last; // below i, not i itself
-    const x = sectors[i]!;
-    if (withUnits.has(x) || view.systems[x]?.side === 'empire') last = x;
-    if (withUnits.has(x)) lastUnits = x;
-    usurperAt[i] = lastUnits;
-  }
+  const { rising, claimant } = landings(view, sectorsHeld(view, units).withUnits);
   const rebellion = new Map<string, number>();
   const usurper = new Map<string, number>();
+  const n = view.sectors.length;
+  const add = (m: Map<string, number>, i: number) => i >= 0 && m.set(view.sectors[i]!, (m.get(view.sectors[i]!) ?? 0) + 1 / n);
+  for (let start = 0; start < n; start++) (add(rebellion, rising[start]!), add(usurper, claimant[start]!));
+  return { rebellion, usurper };
+}
+
+/** Each view's sectors by name, and which hold an Imperial system or are illuminated. */
+interface SectorIndex {
+  of: Map<string, number>;
+  empireSystem: Uint8Array;
+  illuminated: Uint8Array;
+}
+const sectorIndexes = new WeakMap<SolitaireView, SectorIndex>();
+
+function sectorIndex(view: SolitaireView): SectorIndex {
+  let index = sectorIndexes.get(view);
+  if (!index) {
+    const n = view.sectors.length;
+    index = { of: new Map(view.sectors.map((x, i) => [x, i])), empireSystem: new Uint8Array(n), illuminated: new Uint8Array(n) };
+    for (let i = 0; i < n; i++) {
+      index.empireSystem[i] = view.systems[view.sectors[i]!]?.side === 'empire' ? 1 : 0;
+      index.illuminated[i] = view.illuminated.includes(view.sectors[i]!) ? 1 : 0;
+    }
+    sectorIndexes.set(view, index);
+  }
+  return index;
+}
+
+/**
+ * Where the Empire's units stand, by sector: whether any does (`withUnits`) and what they are worth
+ * (`worth`, added up in the units' order). `movedTo` puts the units it names in another sector.
+ */
+function sectorsHeld(view: SolitaireView, units: readonly Unit[], movedTo?: { ids: readonly number[]; to: string }): { withUnits: Uint8Array; worth: Float64Array } {
+  const index = sectorIndex(view);
+  const withUnits = new Uint8Array(view.sectors.length);
+  const worth = new Float64Array(view.sectors.length);
+  for (const u of units) {
+    if (u.side !== 'empire') continue;
+    const i = index.of.get(movedTo && movedTo.ids.includes(u.id) ? movedTo.to : u.sector);
+    if (i === undefined) continue;
+    withUnits[i] = 1;
+    worth[i] = (worth[i] as number) + unitWorth(view, u);
+  }
+  return { withUnits, worth };
+}
+
+/**
+ * Where the next Rebellion and the next Usurper land from each start, by sector index (-1: nowhere). For
+ * each start, the first sector up the numbers (itself included) a Rebellion stops at, else the first below
+ * it, and the first down the numbers a Usurper stops at are found in one pass each way, not walked from
+ * every start (`hard` asks for every move it weighs).
+ */
+function landings(view: SolitaireView, withUnits: Uint8Array): { rising: Int32Array; claimant: Int32Array } {
+  const { empireSystem } = sectorIndex(view);
+  const n = view.sectors.length;
+  const rising = new Int32Array(n);
+  const claimant = new Int32Array(n);
+  for (let i = n - 1, next = -1; i >= 0; i--) {
+    if (withUnits[i] || empireSystem[i]) next = i;
+    rising[i] = next;
+  }
+  for (let i = 0, last = -1, lastUnits = -1; i < n; i++) {
+    if (rising[i]! < 0) rising[i] = last; // nothing up the numbers: the first below
+    if (withUnits[i] || empireSystem[i]) last = i;
+    if (withUnits[i]) lastUnits = i;
+    claimant[i] = lastUnits;
+  }
+  return { rising, claimant };
+}
+
+/** The chance that the next Rebellion and the next Usurper land on each sector, by index: 1/n a start that ends there, in the starts' order. */
+function landingShares(view: SolitaireView, withUnits: Uint8Array): { rebellion: Float64Array; usurper: Float64Array } {
+  const { rising, claimant } = landings(view, withUnits);
+  const n = view.sectors.length;
+  const rebellion = new Float64Array(n);
+  const usurper = new Float64Array(n);
   for (let start = 0; start < n; start++) {
-    const rising = up[start] ?? down[start];
-    if (rising !== undefined) rebellion.set(rising, (rebellion.get(rising) ?? 0) + 1 / n);
-    const claimant = usurperAt[start];
-    if (claimant !== undefined) usurper.set(claimant, (usurper.get(claimant) ?? 0) + 1 / n);
+    const r = rising[start]!;
+    if (r >= 0) rebellion[r] = (rebellion[r] as number) + 1 / n;
+    const u = claimant[start]!;
+    if (u >= 0) usurper[u] = (usurper[u] as number) + 1 / n;
   }
   return { rebellion, usurper };
 }
@@ -193,17 +248,23 @@ function strikesPerTurn(view: SolitaireView): { rebellion: number; usurper: numb
 
 /** What the Empire expects to lose to Rebellions and Usurpers in a turn, with its units where `units` puts them. */
 export function strikeRisk(view: SolitaireView, units: readonly Unit[]): number {
-  const odds = landingOdds(view, units);
+  return riskOf(view, sectorsHeld(view, units));
+}
+
+/** The same, with the units `ids` names moved to `to` (the rest where the view shows them). */
+function strikeRiskAfterMove(view: SolitaireView, ids: readonly number[], to: string): number {
+  return riskOf(view, sectorsHeld(view, view.units, { ids, to }));
+}
+
+function riskOf(view: SolitaireView, held: { withUnits: Uint8Array; worth: Float64Array }): number {
+  const odds = landingShares(view, held.withUnits);
   const per = strikesPerTurn(view);
-  // what the Empire's units are worth in each sector, added up in the units' order
-  const worth = new Map<string, number>();
-  for (const u of units) if (u.side === 'empire') worth.set(u.sector, (worth.get(u.sector) ?? 0) + unitWorth(view, u));
+  const { empireSystem, illuminated } = sectorIndex(view);
   let risk = 0;
-  for (const x of view.sectors) {
-    const mine = worth.get(x) ?? 0;
-    const system = view.systems[x]?.side === 'empire' ? 1 : 0;
-    const quelled = view.illuminated.includes(x) ? 0 : 1;
-    risk += per.rebellion * (odds.rebellion.get(x) ?? 0) * quelled * (mine + system) + per.usurper * (odds.usurper.get(x) ?? 0) * mine;
+  for (let i = 0; i < view.sectors.length; i++) {
+    const mine = held.worth[i] as number;
+    const quelled = illuminated[i] ? 0 : 1;
+    risk += per.rebellion * (odds.rebellion[i] as number) * quelled * (mine + (empireSystem[i] as number)) + per.usurper * (odds.usurper[i] as number) * mine;
   }
   return risk;
 }
@@ -327,8 +388,7 @@ export function moveScores(view: SolitaireView, options: Command<Side>[], tuning
     // 100, 103, 91, 106, 99 (half the bonus: 107, -, 91, -, 99).
     if (tuning.strikeAware) {
       // what the move adds to the units and systems the next Rebellions and Usurpers are expected to take
-      const after = view.units.map((u) => (ids.includes(u.id) ? { ...u, sector: to } : u));
-      score -= strikeRisk(view, after) - riskNow;
+      score -= strikeRiskAfterMove(view, ids, to) - riskNow;
     }
     scored.push({ option: o, score: score - stayValue + founding });
   }
