@@ -7,6 +7,7 @@ import type { Command, Decision } from '../core/engine/types';
 import type { Belief } from '../core/belief';
 import type { Content } from '../core/content/validate';
 import type { GameView } from '../core/view';
+import type { SeedHash } from '../core/rng';
 
 export interface Agent {
   readonly name: string;
@@ -28,6 +29,9 @@ export interface AgentFactoryOptions {
   content?: Content;
   /** Seed for the agent's own randomness (never the game's RNG, which would change the game). */
   seed: string;
+  /** How the seed makes the agent's generator (src/core/rng.ts): its game's own ('sha256' for an online
+   * game's secret seed, so the AI's choices cannot be foreseen either) [issue 55]; absent: 'xmur3'. */
+  seedHash?: SeedHash;
 }
 
 export type AgentFactory = (options: AgentFactoryOptions) => Agent;

@@ -5,8 +5,8 @@
 import { Rng } from '../core/rng';
 import type { AgentFactory } from './agent';
 
-export const randomAgent: AgentFactory = ({ side, seed }) => {
-  const rng = Rng.fromSeed(`random:${side}:${seed}`);
+export const randomAgent: AgentFactory = ({ side, seed, seedHash }) => {
+  const rng = Rng.fromSeed(`random:${side}:${seed}`, seedHash);
   return {
     name: 'random',
     readsView: false,

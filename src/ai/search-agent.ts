@@ -167,8 +167,8 @@ class ViewsWhileUnchanged {
 }
 
 export function searchAgent(level: SearchLevel): AgentFactory {
-  return ({ side, seed, content }) => {
-    const rng = Rng.fromSeed(`${level.name}:${side}:${seed}`);
+  return ({ side, seed, seedHash, content }) => {
+    const rng = Rng.fromSeed(`${level.name}:${side}:${seed}`, seedHash);
     const c = content ?? bundledContent();
     const skills = level.skills[side];
     const own = { side, skills };

@@ -15,7 +15,7 @@ import { gameReady, openPage, startSession } from '../../test/e2e/browser';
 import { startGameAs, waitForHuman, type PlayState } from '../../test/e2e/play-page';
 import { playUntil } from '../../test/words/play-until';
 import type { Decision } from '../core/engine/types';
-import { movers } from '../words/dests';
+import { movers } from '../words/board/stacks';
 import { driftOfPlace } from '../words/drift-place';
 
 const which = process.argv[2] ?? 'both';
@@ -192,6 +192,7 @@ async function targetShots(): Promise<void> {
     ['domino-option', 'embers-of-the-reach', 'rebel', '1', (d) => d.kind === 'domino-option'],
     ['break-off', 'start-of-rebellion', 'rebel', '1', (d) => d.kind === 'break-off'],
     ['attack-found', 'start-of-rebellion', 'imperial', '1', (d) => d.kind === 'attack-found'],
+    ['racking', 'embers-of-the-reach', 'imperial', '1', (d) => d.kind === 'pdb-racking'],
     ['combat-style', 'embers-of-the-reach', 'imperial', '2', (d) => d.kind === 'combat-style'],
     ['active-or-inactive', 'start-of-rebellion', 'rebel', '1', (d) => d.kind === 'active-or-inactive'],
     ['drift-in', 'galactic-lucent-spiral', 'rebel', '1', (d) => d.kind === 'movement' && d.options.some((o) => o.type === 'leave-drift' && o.outer === true)],

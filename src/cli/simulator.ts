@@ -9,6 +9,7 @@
  *   npm run sim -- --scenario chaos-<id> --games <n> --seed <s> [--imperial <agent>] [--rules expeditions,illumination,trans-humans] [--json]
  *   npm run sim -- --list [--json]
  *   npm run sim -- --replay <save.json> [--json]
+ *   npm run sim -- --help        (every option, by game: `SIM_OPTIONS`)
  *
  * With --json the last line of output is one JSON object; a galactic scenario's adds `galactic` (the
  * Empire's victory levels, the mean final Chaos Index, the strategic assignments carried out and failed,
@@ -40,6 +41,8 @@ import { LEVELS, stateOf as solitaireState } from '../../systems/solitaire/state
 import { SOLITAIRE_AGENTS, solitaireAgentFactory } from '../ai/solitaire/registry';
 import { playSolitaireOut } from '../ai/solitaire/play';
 import { lookUp } from '../ai/by-name';
+import { DOMINO_RULES } from '../core/content/schema';
+import { OPTIONAL_RULES } from '../../systems/solitaire/content';
 
 class UsageError extends Error {}
 
@@ -50,10 +53,50 @@ interface Args {
   [flag: string]: string | boolean;
 }
 
+/**
+ * Every option the simulator takes, for which games, with its values and what it does: the parser reads
+ * its names from here and `--help` prints it, so no option goes unlisted.
+ */
+export const SIM_OPTIONS: { name: string; value?: string; games: 'every' | 'Rebels vs Empire' | 'conquest' | 'solitaire'; help: () => string }[] = [
+  { name: 'scenario', value: '<id>', games: 'every', help: () => 'the scenario (--list names them all): a conquest one starts "conquest-", a solitaire one "chaos-"' },
+  { name: 'games', value: '<n>', games: 'every', help: () => 'how many games to play (10 unless told)' },
+  { name: 'seed', value: '<s>', games: 'every', help: () => 'the seed; game i is seeded "<s>-<i>" (1 unless told)' },
+  { name: 'json', games: 'every', help: () => 'end with one line of JSON: the summary' },
+  { name: 'list', games: 'every', help: () => 'list every scenario (with --json, their ids)' },
+  { name: 'replay', value: '<save.json>', games: 'every', help: () => 'load a save of the star-system ruleset and print its state hash, turn and winner' },
+  { name: 'help', games: 'every', help: () => 'print this' },
+  { name: 'rebel', value: '<agent>', games: 'Rebels vs Empire', help: () => `the Rebel's agent: ${agentNames().join(', ')} (random unless told)` },
+  { name: 'imperial', value: '<agent>', games: 'Rebels vs Empire', help: () => `the Empire's agent: ${agentNames().join(', ')} (random unless told); in solitaire the Emperor's: ${Object.keys(SOLITAIRE_AGENTS).join(', ')}` },
+  { name: 'domino', value: '<rule>', games: 'Rebels vs Empire', help: () => `the domino chapter [000]: ${DOMINO_RULES.join(', ')} (the scenario's own unless told)` },
+  { name: 'players', value: '<2-6>', games: 'conquest', help: () => 'how many factions (as many as --agents names, else 4)' },
+  { name: 'agents', value: '<a,b,...>', games: 'conquest', help: () => `one agent a seat, in seat order: ${Object.keys(CONQUEST_AGENTS).join(', ')} (random unless told)` },
+  { name: 'cards', value: '<option>', games: 'conquest', help: () => `what a set of cards turned in is worth [002]: ${CARD_OPTIONS.join(', ')} (increasing unless told)` },
+  { name: 'deck', value: '<deck>', games: 'conquest', help: () => `the deck of cards: ${Object.keys(DECKS).join(', ')} (classic, two wildcards, unless told)` },
+  { name: 'map', value: '<map file>', games: 'conquest', help: () => 'a custom map (JSON) instead of the galaxy' },
+  { name: 'auto-place', games: 'conquest', help: () => 'the starting armies placed automatically (Auto Place All)' },
+  { name: 'no-recycle', games: 'conquest', help: () => 'Recycle Cards off: a spent deck is not made again from the cards traded' },
+  { name: 'manual-defend', games: 'conquest', help: () => 'Auto-Defend off: each defender chooses how many dice he rolls' },
+  { name: 'rules', value: '<r,s,...>', games: 'solitaire', help: () => `optional rules [001]: ${OPTIONAL_RULES.join(', ')}` },
+];
+
+/** `--help`: every option, by the games it is for. */
+function usage(): string[] {
+  const lines = [
+    'usage: npm run sim -- --scenario <id> --games <n> --seed <s> [options] [--json]',
+    '       npm run sim -- --list [--json] | --replay <save.json> [--json] | --help',
+  ];
+  for (const games of ['every', 'Rebels vs Empire', 'conquest', 'solitaire'] as const) {
+    lines.push('', games === 'every' ? 'every game:' : `${games}:`);
+    for (const o of SIM_OPTIONS.filter((x) => x.games === games)) lines.push(`  --${o.name}${o.value ? ` ${o.value}` : ''}`.padEnd(30) + o.help());
+  }
+  lines.push('', 'In a solitaire game the Emperor is --imperial; a Rebels-vs-Empire game takes --rebel and --imperial, a conquest game --agents.');
+  return lines;
+}
+
 function parseArgs(argv: string[]): Args {
   const args: Args = {};
-  const flags = new Set(['json', 'list', 'help', 'auto-place', 'no-recycle', 'manual-defend']);
-  const valued = new Set(['scenario', 'games', 'seed', 'rebel', 'imperial', 'replay', 'players', 'agents', 'cards', 'deck', 'map', 'rules', 'domino']);
+  const flags = new Set(SIM_OPTIONS.filter((o) => !o.value).map((o) => o.name));
+  const valued = new Set(SIM_OPTIONS.filter((o) => o.value).map((o) => o.name));
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (!arg.startsWith('--')) throw new UsageError(`unexpected argument "${arg}"`);
@@ -63,7 +106,7 @@ function parseArgs(argv: string[]): Args {
       const value = argv[++i];
       if (value === undefined || value.startsWith('--')) throw new UsageError(`--${name} needs a value`);
       args[name] = value;
-    } else throw new UsageError(`unknown option --${name}`);
+    } else throw new UsageError(`unknown option --${name} (--help lists them)`);
   }
   return args;
 }
@@ -124,7 +167,7 @@ function main(argv: string[]): void {
   const json = args.json === true;
 
   if (args.help) {
-    print('usage: npm run sim -- --scenario <id> --games <n> --seed <s> [--rebel <agent>] [--imperial <agent>] [--json] | --list | --replay <file>');
+    for (const line of usage()) print(line);
     return;
   }
   if (args.list) {

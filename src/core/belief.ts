@@ -24,7 +24,7 @@ import type { Game, Json } from './engine/types';
 import { Rng } from './rng';
 import { isGalactic } from './content/validate';
 import { provinceOfEnviron, questionedProvinces } from './insight';
-import { allOf, environOf, hold, holderOf, place, planetOfEnviron, tag, touch, undiscoveredSecret, untag } from './world/world';
+import { allOf, environOf, hold, holderOf, place, planetOfEnviron, possessionsOf, refOf, tag, touch, undiscoveredSecret, untag } from './world/world';
 
 /**
  * What the side remembers of enemies it cannot see now. It is the side's own memory, kept from the
@@ -146,13 +146,16 @@ export function sampleBelief(game: Game, side: SideId, seed: string, sightings: 
     if (environOf(w, ship) && environOf(w, holder)) place(w, ship, environOf(w, holder));
   }
 
-  // [14.2] unrevealed enemy possessions could be held by any enemy character in play.
+  // [14.2] unrevealed enemy possessions could be held by any enemy character in play; [14.13] a companion
+  // only by one who holds no other.
   const enemyCharacters = allOf(w, 'character').filter((ch) => isEnemy(ch) && environOf(w, ch) && !hasComponent(w, ch, c.Dead));
+  const isCompanion = (p: number) => g.content.possessions.get(refOf(w, p))?.kind === 'companion';
   if (enemyCharacters.length)
     for (const p of allOf(w, 'possession')) {
       const holder = holderOf(w, p);
       if (!holder || !isEnemy(p) || hasComponent(w, p, c.Revealed) || hasComponent(w, p, c.Spaceship)) continue;
-      hold(w, p, rng.pick(enemyCharacters));
+      const may = isCompanion(p) ? enemyCharacters.filter((ch) => !possessionsOf(w, ch).some((q) => q !== p && isCompanion(q))) : enemyCharacters;
+      if (may.length) hold(w, p, rng.pick(may));
     }
 
   // Deck order is never known.

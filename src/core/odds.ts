@@ -127,6 +127,44 @@ export function detectionOdds(t: TablesDef, evasion: number, pdbLevel: number, a
   });
 }
 
+// ------------------------------------------------------------------ the racking attack [9.28, 14.5]
+
+/** What one racking attack does: the ship hit (or not), and the PDB's loss from the ship's return fire [9.25]. */
+export interface RackingResult {
+  shipHit: boolean;
+  pdbLoss: number;
+}
+
+/**
+ * [9.28, 14.5, 9.22] the racking attack's outcome function, for given dice: as a PDB's attack on units
+ * [9.22], first the PDB's die (with its level, against the ship's shields) for the ship, then the
+ * ship's die (with its cannon) for the PDB. A ship without a cannon does not fire back. The rule
+ * (systems/rebels-vs-empire/racking.ts) and the odds shown before it (`rackingOdds`) both read it.
+ */
+export function rackingResult(t: TablesDef, level: number, shields: number, cannon: number, pdbDie: number, shipDie: number): RackingResult {
+  const r = t.racking;
+  const fire = shipDie + cannon;
+  return {
+    shipHit: pdbDie + level - shields >= r.shipHitOn,
+    pdbLoss: cannon <= 0 ? 0 : fire >= r.pdbLevelLostOn ? 3 : fire >= r.pdbDownOn ? 2 : 0,
+  };
+}
+
+/** [9.28] the chances of a racking attack, every pair of dice through `rackingResult`. */
+export function rackingOdds(t: TablesDef, level: number, shields: number, cannon: number): { shipHit: number; pdbDown: number; pdbLevelLost: number } {
+  let shipHit = 0;
+  let pdbDown = 0;
+  let pdbLevelLost = 0;
+  for (const pdbDie of FACES)
+    for (const shipDie of FACES) {
+      const r = rackingResult(t, level, shields, cannon, pdbDie, shipDie);
+      if (r.shipHit) shipHit++;
+      if (r.pdbLoss >= 2) pdbDown++;
+      if (r.pdbLoss >= 3) pdbLevelLost++;
+    }
+  return { shipHit: shipHit / 36, pdbDown: pdbDown / 36, pdbLevelLost: pdbLevelLost / 36 };
+}
+
 // ------------------------------------------------------------------ character combat [12.6]
 
 /** [12.6] the column of a combat differential, shifted left for capture [12.5] and right for a failed break-off. */

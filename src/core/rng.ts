@@ -3,16 +3,39 @@
  * its whole state is four 32-bit numbers kept in the game state, so a game replays exactly from its
  * seed and commands, and an AI's copy of a game never shares randomness with the real one.
  *
- * sfc32 (Chris Doty-Humphrey's Small Fast Counting generator): fast, passes PractRand, tiny state.
+ * sfc32 (Chris Doty-Humphrey's Small Fast Counting generator): fast, passes PractRand, 128 bits of state.
+ *
+ * How a seed becomes that state is the game's `seedHash` [issue 55]:
+ * - 'sha256': the first 128 bits of the SHA-256 of the whole seed. Every bit of a seed counts, so a secret
+ *   seed of 128 random bits (an online game's) leaves 2^128 generators to search, and two seeds never
+ *   share a game. Online games are made so.
+ * - 'xmur3': the seed folded into one 32-bit word by a string hash (xmur3), which then spreads it over the
+ *   four. Only 2^32 games can come out of it, and different seeds collide (3 pairs in 300,000), but it is
+ *   what every local game, save, tutorial and simulation was and is played with: their seeds are no
+ *   secret (the save holds them), and changing it would change what each of them plays.
  */
+import { sha256 } from '@noble/hashes/sha2.js';
+
 export type RngState = [number, number, number, number];
+
+/** How a seed makes the generator's state (see above); a save and a stored game record it. */
+export type SeedHash = 'xmur3' | 'sha256';
+export const SEED_HASHES: readonly SeedHash[] = ['xmur3', 'sha256'];
 
 export class Rng {
   private constructor(private readonly s: RngState) {}
 
   /** A generator seeded from any integer or string: the same seed always gives the same sequence. */
-  static fromSeed(seed: number | string): Rng {
+  static fromSeed(seed: number | string, hash: SeedHash = 'xmur3'): Rng {
     const text = String(seed);
+    if (hash === 'sha256') {
+      const digest = sha256(new TextEncoder().encode(text));
+      const words = new DataView(digest.buffer, digest.byteOffset, 16);
+      const rng = new Rng([words.getUint32(0) | 0, words.getUint32(4) | 0, words.getUint32(8) | 0, words.getUint32(12) | 0]);
+      // the warm-up sfc32's author advises, as for the other seeding
+      for (let i = 0; i < 15; i++) rng.nextUint32();
+      return rng;
+    }
     // Spread the seed over four words with a simple string hash (xmur3), then warm up.
     let h = 1779033703 ^ text.length;
     for (let i = 0; i < text.length; i++) {

@@ -12,6 +12,7 @@ import { jsonPath } from './content/validate';
 import { newGame, replay, type NewGameOptions } from './engine/game';
 import { DOMINO_RULES, Side, SIDES, type ScenarioDef, type SideId } from './content/schema';
 import type { Command, Game, Json, ScenarioBase } from './engine/types';
+import { SEED_HASHES, type SeedHash } from './rng';
 
 /**
  * The save format's version: raised whenever the same seed and commands would replay a different game.
@@ -31,6 +32,9 @@ export interface SaveFile<S extends string = SideId> {
   options?: { [key: string]: Json };
   scenario: string;
   seed: string;
+  /** How the seed makes the RNG's state (src/core/rng.ts); absent: 'xmur3', every save made before
+   * online games drew 128-bit secrets [issue 55]. */
+  seedHash?: SeedHash;
   /** Sides that placed their starting forces by hand [16.12-16.14]; absent in older saves: automatic. */
   handPlacement?: S[];
   /**
@@ -61,6 +65,7 @@ const SaveSchema = z.strictObject({
   contentVersion: z.string().min(1).max(64),
   scenario: z.string().min(1).max(64),
   seed: z.string().min(1).max(64),
+  seedHash: z.enum(SEED_HASHES).optional(),
   handPlacement: z
     .array(Side)
     .max(2)
@@ -94,6 +99,7 @@ const OtherRulesetSaveSchema = z.strictObject({
   options: z.record(z.string().regex(/^[a-zA-Z][a-zA-Z0-9]{0,31}$/, 'an option is a plain word'), z.json()).optional(),
   scenario: z.string().min(1).max(64),
   seed: z.string().min(1).max(64),
+  seedHash: z.enum(SEED_HASHES).optional(),
   seats: z.record(OtherSide, SeatSchema).optional(),
   replay: z.literal(true).optional(),
   // sides that placed their starting forces by hand (a solitaire Emperor [001 Scenarios])
@@ -123,6 +129,8 @@ export function makeSave<S extends string = SideId, Scn extends ScenarioBase = S
     ...(starSystem && Object.keys(game.options).length ? { options: structuredClone(game.options) } : {}),
     scenario: game.scenario.id,
     seed: game.seed,
+    // only when not the first generator, so a save of a local game reads exactly as before
+    ...(game.seedHash !== 'xmur3' ? { seedHash: game.seedHash } : {}),
     // only when some side placed by hand, so an all-automatic save reads exactly as before
     ...(game.handPlacement.length ? { handPlacement: [...game.handPlacement] } : {}),
     ...(seats ? { seats: structuredClone(seats) as Record<S, Seat> } : {}),
@@ -131,8 +139,8 @@ export function makeSave<S extends string = SideId, Scn extends ScenarioBase = S
 }
 
 /** The new-game options a save was made with (its commands aside). */
-function startOf<S extends string, Scn extends ScenarioBase>(save: SaveFile<S>, options: Omit<NewGameOptions<S, Scn>, 'scenario' | 'seed'>): NewGameOptions<S, Scn> {
-  return { ...options, scenario: save.scenario, seed: save.seed, handPlacement: save.handPlacement ?? [], ...(save.options ? { options: save.options } : {}) };
+function startOf<S extends string, Scn extends ScenarioBase>(save: SaveFile<S>, options: Omit<NewGameOptions<S, Scn>, 'scenario' | 'seed' | 'seedHash'>): NewGameOptions<S, Scn> {
+  return { ...options, scenario: save.scenario, seed: save.seed, ...(save.seedHash ? { seedHash: save.seedHash } : {}), handPlacement: save.handPlacement ?? [], ...(save.options ? { options: save.options } : {}) };
 }
 
 export function saveToText<S extends string = SideId, Scn extends ScenarioBase = ScenarioDef>(game: Game<S, Scn>, seats?: SeatsOf<S>): string {
@@ -173,7 +181,7 @@ export function parseSave(text: string): { ok: true; save: SaveFile<string> } | 
 /** Load a save into a new game. `options` gives the content and ruleset to play it with. */
 export function loadSave<S extends string = SideId, Scn extends ScenarioBase = ScenarioDef>(
   text: string,
-  options: Omit<NewGameOptions<S, Scn>, 'scenario' | 'seed'>,
+  options: Omit<NewGameOptions<S, Scn>, 'scenario' | 'seed' | 'seedHash'>,
 ): LoadResult<S, Scn> {
   const parsed = parseSave(text);
   if (!parsed.ok) return parsed;
@@ -202,7 +210,7 @@ export function loadSave<S extends string = SideId, Scn extends ScenarioBase = S
 /** A fresh game for a save's scenario and seed, without its commands (for a replay viewer). */
 export function gameAtStart<S extends string = SideId, Scn extends ScenarioBase = ScenarioDef>(
   save: SaveFile<S>,
-  options: Omit<NewGameOptions<S, Scn>, 'scenario' | 'seed'>,
+  options: Omit<NewGameOptions<S, Scn>, 'scenario' | 'seed' | 'seedHash'>,
 ): Game<S, Scn> {
   return newGame(startOf(save, options));
 }

@@ -9,7 +9,8 @@ import type { EntityRefs } from '../core/world/entity-refs';
 import type { OptionInfo } from '../words/describe';
 import type { CombatFacts } from '../words/combat-facts';
 import type { OddsNote } from '../words/character-odds';
-import type { Dest, ListGroup, Mover } from '../words/dests';
+import type { Dest, Mover } from '../words/board/types';
+import type { ListGroup } from '../words/decision-list';
 import type { AssignmentFacts } from '../words/assignment';
 
 /** The Colyseus room type every online game is played in (one room per game, found by its id). */
@@ -143,7 +144,7 @@ export interface DestsRequest {
 }
 
 /** Server to client, [issue 47] the answer to a `DestsRequest`, for the state of that `step`: the pieces'
- * destinations as the board shows them (src/words/dests.ts, for this seat's own pending decision), or,
+ * destinations as the board shows them (src/words/board/stacks.ts, for this seat's own pending decision), or,
  * with none, why they were not given (nothing changed). */
 export interface DestsMessage {
   step: number;

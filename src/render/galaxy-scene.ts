@@ -802,6 +802,11 @@ export class GalaxyScene {
   }
 
   /** Pixels of the page's edges covered by panels (the start menu on the left; in play, the decision panel on the right and the event log low on the left). */
+  /** The pixels of each page edge the panels cover now (a tutorial's words stand in what is left). */
+  get viewInsets(): Readonly<{ left: number; right: number; bottom: number }> {
+    return this.insets;
+  }
+
   setInsets(insets: Partial<{ left: number; right: number; bottom: number }>): void {
     const next = { ...this.insets, ...insets };
     if (next.left === this.insets.left && next.right === this.insets.right && next.bottom === this.insets.bottom) return;

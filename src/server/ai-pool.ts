@@ -10,7 +10,7 @@ import type { StoredGame } from './game-store';
 
 /** Main thread to worker. */
 export type ToAiWorker =
-  | { type: 'decide'; id: number; game: Pick<StoredGame, 'id' | 'ruleset' | 'scenario' | 'seed' | 'options' | 'handPlacement'>; from: number; commands: Command<string>[]; side: string; agent: string }
+  | { type: 'decide'; id: number; game: Pick<StoredGame, 'id' | 'ruleset' | 'scenario' | 'seed' | 'seedHash' | 'options' | 'handPlacement'>; from: number; commands: Command<string>[]; side: string; agent: string }
   | { type: 'forget'; gameId: string };
 
 /** Worker to main thread. */
@@ -52,7 +52,7 @@ export class AiPool {
     const message: ToAiWorker = {
       type: 'decide',
       id,
-      game: { id: game.id, ruleset: game.ruleset, scenario: game.scenario, seed: game.seed, options: game.options, handPlacement: game.handPlacement },
+      game: { id: game.id, ruleset: game.ruleset, scenario: game.scenario, seed: game.seed, seedHash: game.seedHash, options: game.options, handPlacement: game.handPlacement },
       from,
       commands: commands.slice(from),
       side,

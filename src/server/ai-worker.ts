@@ -36,7 +36,8 @@ parentPort?.on('message', (m: ToAiWorker) => {
     if (!decision || decision.side !== m.side) throw new Error(`the ${m.side} seat has no decision to make`);
     const key = `${m.side}:${m.agent}`;
     let agent = held.agents.get(key);
-    if (!agent) held.agents.set(key, (agent = online.agent(m.agent, m.side, `${m.game.id}:${m.side}`)));
+    // seeded from the game's secret (not its public id), so nobody can foresee the AI's choices [issue 55]
+    if (!agent) held.agents.set(key, (agent = online.agent(m.agent, m.side, `${m.game.seed}:${m.side}`, m.game.seedHash)));
     reply({ type: 'decided', id: m.id, command: agent.decide(held.game, decision), known: held.game.log.length });
   } catch (e) {
     games.delete(m.game.id);

@@ -229,7 +229,7 @@ export function createGame(
   if (!Array.isArray(handPlacement) || handPlacement.some((s) => typeof s !== 'string')) return { error: 'a game\'s placement by hand must be a list of sides' };
   let engine;
   try {
-    engine = newGame({ content, ruleset: online.ruleset, scenario: game.scenario, seed, options: game.options ?? {}, handPlacement });
+    engine = newGame({ content, ruleset: online.ruleset, scenario: game.scenario, seed, seedHash: 'sha256', options: game.options ?? {}, handPlacement });
   } catch (e) {
     return { error: `this game cannot be played: ${(e as Error).message}` };
   }
@@ -261,7 +261,7 @@ export function createGame(
   }
   const id = newGameId();
   try {
-    store.createGame({ id, ruleset: online.id, scenario: game.scenario, seed, options: game.options ?? {}, handPlacement: engine.handPlacement as string[], seats, seatTimeoutSeconds: Math.round(timeout) });
+    store.createGame({ id, ruleset: online.id, scenario: game.scenario, seed, seedHash: 'sha256', options: game.options ?? {}, handPlacement: engine.handPlacement as string[], seats, seatTimeoutSeconds: Math.round(timeout) });
   } catch (e) {
     if (!(e instanceof StoreError)) throw e;
     console.error(`game ${id}: could not be made: ${e.problem}`);

@@ -13,6 +13,7 @@ import Database from 'better-sqlite3';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Command, Json } from '../core/engine/types';
 import type { SeatKind } from '../online/protocol';
+import type { SeedHash } from '../core/rng';
 
 /** A seat as stored: who sits there, and the hash of its token when a person holds it. */
 export interface StoredSeat {
@@ -31,6 +32,8 @@ export interface StoredGame {
   ruleset: string;
   scenario: string;
   seed: string;
+  /** How the seed makes the game's RNG: 'sha256' for every game made since [issue 55], 'xmur3' before. */
+  seedHash: SeedHash;
   options: { [key: string]: Json };
   /** Sides that place their starting forces by hand [16.12-16.14] (a star-system game's choice). */
   handPlacement: string[];
@@ -56,7 +59,8 @@ export function newGameId(): string {
 }
 
 /** An online game's seed: 128 bits from the operating system's cryptographic source, as hex, so no search
- * from the opening position finds it [issue 46]. Only the server ever knows it, until the game is over. */
+ * from the opening position finds it [issue 46]; its SHA-256 makes the generator's whole state (seed hash
+ * 'sha256', src/core/rng.ts) [issue 55]. Only the server ever knows it, until the game is over. */
 export function newSeed(): string {
   return randomBytes(16).toString('hex');
 }
@@ -142,6 +146,8 @@ export class GameStore {
     const columns = (this.db.prepare('pragma table_info(games)').all() as { name: string }[]).map((c) => c.name);
     if (!columns.includes('hand_placement')) this.db.exec("alter table games add column hand_placement text not null default '[]'");
     if (!columns.includes('open_seats')) this.db.exec('alter table games add column open_seats integer not null default 0');
+    // games made before [issue 55] seeded their RNG by the 32-bit fold, and keep it
+    if (!columns.includes('seed_hash')) this.db.exec("alter table games add column seed_hash text not null default 'xmur3'");
     if (!columns.includes('updated')) this.db.exec('alter table games add column updated integer not null default 0; update games set updated = created');
     this.db.exec('create index if not exists games_lobby on games (status, open_seats, updated)');
     if (options.maxMegabytes !== undefined) {
@@ -220,8 +226,8 @@ export class GameStore {
     const stored: StoredGame = { ...game, created: Date.now(), status: 'playing', winner: null };
     this.write(() =>
       this.db
-        .prepare('insert into games (id, created, updated, ruleset, scenario, seed, options, hand_placement, seats, open_seats, seat_timeout, status, winner) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
-        .run(stored.id, stored.created, stored.created, stored.ruleset, stored.scenario, stored.seed, JSON.stringify(stored.options), JSON.stringify(stored.handPlacement), JSON.stringify(stored.seats), openSeats(stored.seats), stored.seatTimeoutSeconds, stored.status, null),
+        .prepare('insert into games (id, created, updated, ruleset, scenario, seed, seed_hash, options, hand_placement, seats, open_seats, seat_timeout, status, winner) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
+        .run(stored.id, stored.created, stored.created, stored.ruleset, stored.scenario, stored.seed, stored.seedHash, JSON.stringify(stored.options), JSON.stringify(stored.handPlacement), JSON.stringify(stored.seats), openSeats(stored.seats), stored.seatTimeoutSeconds, stored.status, null),
     );
     return stored;
   }
@@ -292,6 +298,7 @@ interface Row {
   ruleset: string;
   scenario: string;
   seed: string;
+  seed_hash: string;
   options: string;
   hand_placement: string;
   seats: string;
@@ -322,6 +329,7 @@ function fromRow(row: Row): StoredGame {
     ruleset: row.ruleset,
     scenario: row.scenario,
     seed: row.seed,
+    seedHash: row.seed_hash === 'sha256' ? 'sha256' : 'xmur3',
     options: JSON.parse(row.options) as { [key: string]: Json },
     handPlacement: JSON.parse(row.hand_placement) as string[],
     seats,

@@ -7,12 +7,14 @@ import type { AnyGame, Command, Decision, Game, GameEvent, Json } from '../core/
 import type { SideId } from '../core/content/schema';
 import type { Content } from '../core/content/validate';
 import { newGame } from '../core/engine/game';
+import type { SeedHash } from '../core/rng';
 import { viewFor } from '../core/view';
 import { beliefOf } from '../core/belief';
 import { namesIn } from '../words/describe';
 import { decisionInfo, sequenceLabels } from '../words/decision-info';
 import { entityRefs } from '../core/world/entity-refs';
-import { groupedOptions, movers, stackDests } from '../words/dests';
+import { groupedOptions } from '../words/decision-list';
+import { movers, stackDests } from '../words/board/stacks';
 import { assignmentFacts } from '../words/assignment';
 import type { OnlinePlayFacts } from '../online/protocol';
 import { AGENTS } from '../ai/registry';
@@ -55,7 +57,7 @@ export interface OnlineRuleset {
   leadingCommands?: readonly string[];
   /** The AI levels, by name. */
   agentNames: string[];
-  agent(name: string, side: string, seed: string): OnlineAgent;
+  agent(name: string, side: string, seed: string, seedHash: SeedHash): OnlineAgent;
 }
 
 const visibleTo = (game: AnyGame, side: string | null, from: number) =>
@@ -109,10 +111,10 @@ const starSystem: OnlineRuleset = {
     return { dests: stackDests(g, pending, pieces) as unknown as Json };
   },
   agentNames: Object.keys(AGENTS),
-  agent(name, side, seed) {
+  agent(name, side, seed, seedHash) {
     const factory = AGENTS[name];
     if (!factory) throw new Error(`there is no AI "${name}"; there are: ${Object.keys(AGENTS).join(', ')}`);
-    const agent = factory({ side: side as SideId, seed });
+    const agent = factory({ side: side as SideId, seed, seedHash });
     return {
       decide: (game, decision) => {
         const g = game as Game;
@@ -129,10 +131,10 @@ const conquest: OnlineRuleset = {
   view: (game, side) => conquestViewJson(game as unknown as ConquestGame, side as FactionId | null),
   events: visibleTo,
   agentNames: Object.keys(CONQUEST_AGENTS),
-  agent(name, side, seed) {
+  agent(name, side, seed, seedHash) {
     const factory = CONQUEST_AGENTS[name];
     if (!factory) throw new Error(`there is no AI "${name}"; there are: ${Object.keys(CONQUEST_AGENTS).join(', ')}`);
-    const agent = factory({ faction: side as FactionId, seed });
+    const agent = factory({ faction: side as FactionId, seed, seedHash });
     return {
       decide: (game, decision) => agent.decide(conquestView(game as unknown as ConquestGame, side as FactionId), decision as Decision<FactionId>),
     };
@@ -150,8 +152,8 @@ function conquestViewJson(game: ConquestGame, side: FactionId | null): Json {
 export const ONLINE_RULESETS = byName<OnlineRuleset>({ [starSystem.id]: starSystem, [conquest.id]: conquest });
 
 /** The start of a stored game (a new game, no command yet): the same everywhere it is made (room, AI workers). */
-export function startStoredGame(content: Content, stored: { ruleset: string; scenario: string; seed: string; options: { [key: string]: Json }; handPlacement?: string[] }): AnyGame {
+export function startStoredGame(content: Content, stored: { ruleset: string; scenario: string; seed: string; seedHash: SeedHash; options: { [key: string]: Json }; handPlacement?: string[] }): AnyGame {
   const online = ONLINE_RULESETS[stored.ruleset];
   if (!online) throw new Error(`this server plays no ${stored.ruleset} games`);
-  return newGame({ content, ruleset: online.ruleset, scenario: stored.scenario, seed: stored.seed, options: stored.options, handPlacement: stored.handPlacement ?? [] }) as AnyGame;
+  return newGame({ content, ruleset: online.ruleset, scenario: stored.scenario, seed: stored.seed, seedHash: stored.seedHash, options: stored.options, handPlacement: stored.handPlacement ?? [] }) as AnyGame;
 }

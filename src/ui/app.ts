@@ -14,6 +14,9 @@ import { isPlayed } from './saves';
 import { Shell, type MenuEntry, type Router } from './shell/shell';
 import type { Mode } from './shell/mode';
 import { watchMenuHtml } from './spectator/watch-menu';
+import { learnMenuHtml } from './tutorial/menu';
+import type { TutorialGuide } from './tutorial/guide';
+import type { TutorialFiles } from '../tutorial/format';
 
 export interface AppOptions {
   agents: string[];
@@ -26,6 +29,8 @@ export class App implements Router {
   readonly loaded = new Map<string, Mode>();
   /** The reserved seats' links of the online games made on this page, by game. */
   private readonly reserved = new Map<string, { side: string; link: string }[]>();
+  /** The tutorial being played, if any (its guide). */
+  tutorial: TutorialGuide | null = null;
 
   constructor(
     readonly root: HTMLElement,
@@ -35,14 +40,17 @@ export class App implements Router {
     this.shell = new Shell(root, content, options, this, this.menu());
     root.querySelector('.start')?.addEventListener('click', (e) => {
       const t = e.target as HTMLElement;
+      const tutorial = t.closest<HTMLElement>('[data-tutorial]')?.dataset.tutorial;
+      if (tutorial) return void this.openTutorial(tutorial);
       const id = t.closest<HTMLElement>('[data-mode]')?.dataset.mode;
       if (id) void this.openMode(id);
       else if (t.closest('[data-el="watch"]')) void this.openMode('spectator');
     });
   }
 
-  /** The start menu: a button for each mode that has one, then watching the AI play. */
+  /** The start menu: learning to play first, a button for each mode that has one, then watching the AI play. */
   private menu(): MenuEntry[] {
+    const learn: MenuEntry = { heading: 'Learn to play', html: learnMenuHtml(), refresh: () => learnMenuHtml() };
     const entries: MenuEntry[] = MODES.flatMap((m) =>
       m.menu
         ? [{
@@ -51,7 +59,7 @@ export class App implements Router {
           }]
         : [],
     );
-    return [...entries, { heading: 'Watch the AI play', html: watchMenuHtml(this.content, this.options.agents) }];
+    return [learn, ...entries, { heading: 'Watch the AI play', html: watchMenuHtml(this.content, this.options.agents) }];
   }
 
   /** A mode, loaded (and built) the first time it is asked for. */
@@ -71,6 +79,26 @@ export class App implements Router {
     const mode = await this.mode(id);
     mode.showSetup();
     return mode;
+  }
+
+  // ------------------------------------------------------------------ tutorials [issue 56]
+
+  /**
+   * Open a tutorial in the mode that plays it, at the step the player reached. One that does not match
+   * the engine is refused with its step and why, and the menu stays. Played to its end, it opens the
+   * mode's setup screen for a first game of the player's own.
+   */
+  async openTutorial(id: string, files?: TutorialFiles): Promise<void> {
+    const { openTutorial } = await import('./tutorial/open');
+    const opened = await openTutorial(this.shell, this.content, id, (modeId) => this.mode(modeId), (guide, finished) => {
+      if (this.tutorial === guide) this.tutorial = null;
+      if (!finished) return;
+      const mode = this.loaded.get(guide.script.def.mode);
+      mode?.leave();
+      mode?.showSetup();
+    }, files);
+    if (typeof opened === 'string') return this.shell.showMessage(`The tutorial cannot open: ${opened}`);
+    this.tutorial = opened;
   }
 
   // ------------------------------------------------------------------ files and saves

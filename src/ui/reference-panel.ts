@@ -42,6 +42,15 @@ export class ReferencePanel {
     else this.open();
   }
 
+  /** Open the reference with `query` searched (a rule number a tutorial's step links to: "[9.3]", "002 II.3"). */
+  search(query: string): void {
+    this.open();
+    const search = this.reference?.querySelector<HTMLInputElement>('.ref-search');
+    if (!search || !this.reference) return;
+    search.value = query;
+    filterReference(this.reference, query);
+  }
+
   /** Open the reference, at an entry (`ref-term-pdb`) or with the search box ready to type in. */
   open(anchor?: string): void {
     if (!this.reference) {

@@ -10,6 +10,7 @@ import type { Content } from '../core/content/validate';
 import { GLOSSARY, type GlossaryEntry } from './play/glossary';
 import { missionNeed, missionSuits } from '../words/mission-words';
 import { RATING_DRAWS_PER } from '../../systems/rebels-vs-empire/bonus-draw';
+import { BLOCS_IN_BRIEF, CONQUEST_IN_BRIEF, SOLITAIRE_IN_BRIEF } from './rules-in-brief';
 import './reference.css';
 
 type Child = Node | string;
@@ -99,6 +100,7 @@ function shipWords(ship: NonNullable<PossessionDef['ship']>): string[] {
     `maneuver ${ship.maneuver} [14.5]`,
     `${ship.passengers} seat${ship.passengers === 1 ? '' : 's'} [14.57]`,
     ship.fullManeuverAlways ? 'always keeps its full maneuver [14.58]' : '',
+    `cannon ${ship.cannon}, shields ${ship.shields} (province and galactic games) [14.5, 9.28]`,
   ].filter(Boolean);
 }
 
@@ -336,6 +338,15 @@ function tableEntries(content: Content): HTMLElement[] {
       p('ref-text', `A PDB fires on enemy units passing it on the military combat table: level 1 on the ${t.pdbAttackColumn['1']} column, level 2 on ${t.pdbAttackColumn['2']}. A level-0 PDB cannot fire.`),
     ),
   );
+  out.push(
+    entry(
+      'ref-table-racking',
+      'table',
+      ['Racking attack', 'cannon', 'shields'],
+      '[9.28]',
+      p('ref-text', `Province and galactic games: a PDB of level 1 or 2 that has just detected a spaceship passing it may rake it. Its die + its level − the ship's shields, ${t.racking.shipHitOn} or more: the ship is hit, wrecked when it lands (destroyed with everyone aboard if it was damaged already this turn [9.35]). The ship fires back: its die + its cannon, ${t.racking.pdbDownOn} or more knocks the PDB down, ${t.racking.pdbLevelLostOn} or more takes a level off it too [9.25]; a ship without a cannon cannot.`),
+    ),
+  );
   const det = t.detection;
   out.push(
     entry(
@@ -460,8 +471,8 @@ export const RULES_IN_BRIEF: { title: string; rule: string; text: string }[] = [
   { title: 'Victory', rule: '', text: 'At the end of the last game-turn the Rebel wins with at least the scenario\'s victory points (see the Victory points table), otherwise the Empire; some scenarios give the Rebel the game at once when a planet falls to him.' },
 ];
 
-function briefEntry(r: (typeof RULES_IN_BRIEF)[number]): HTMLElement {
-  return entry(`ref-rule-${slug(r.title)}`, 'rule', [r.title], r.rule || undefined, p('ref-text', r.text));
+function briefEntry(r: (typeof RULES_IN_BRIEF)[number], prefix = ''): HTMLElement {
+  return entry(`ref-rule-${prefix}${slug(r.title)}`, 'rule', [r.title], r.rule || undefined, p('ref-text', r.text));
 }
 
 // ------------------------------------------------------------------ glossary
@@ -508,8 +519,11 @@ export function cardSections(content: Content): RefSection[] {
 /** The whole reference's sections: the cards, then the rules words. */
 export function referenceSections(content: Content): RefSection[] {
   return [
-    section('rules', 'The rules in brief', 'How the star-system game runs, in plain words; the number is the rule to look up.', RULES_IN_BRIEF.map(briefEntry)),
+    section('rules', 'The rules in brief', 'How the star-system game runs, in plain words; the number is the rule to look up.', RULES_IN_BRIEF.map((r) => briefEntry(r))),
     ...cardSections(content),
+    section('conquest', 'Conquest in brief', 'The Risk-style game on the same galaxy [002].', CONQUEST_IN_BRIEF.map((r) => briefEntry(r, 'conquest-'))),
+    section('blocs', 'Bloc politics in brief', 'Conquest with Loyalists against Independents [003].', BLOCS_IN_BRIEF.map((r) => briefEntry(r, 'blocs-'))),
+    section('solitaire', 'Solitaire in brief', 'The Emperor against Chaos [001].', SOLITAIRE_IN_BRIEF.map((r) => briefEntry(r, 'solitaire-'))),
     section('terms', 'Rules words', 'The words the prompts use, each with the rule it comes from.', GLOSSARY.map(termEntry)),
   ];
 }

@@ -4,6 +4,7 @@
  */
 import GUI, { type Controller } from 'lil-gui';
 import { AI_PACE_NAMES, DEFAULT_SETTINGS, QUALITY_SETTINGS, SETTING_RANGES, saveSettings, type Settings } from './settings';
+import { COACH_SETTINGS } from './coach';
 
 export interface SettingsPanel {
   readonly gui: GUI;
@@ -63,6 +64,13 @@ export function createSettingsPanel(
   motion.add(settings, 'showDice').name('Show rolls as dice').onChange(() => changed('showDice'));
   // [issue 44] off: a question that cannot matter, or repeats an unchanged answer, is answered by its default
   motion.add(settings, 'askEveryTime').name('Ask me every time').onChange(() => changed('askEveryTime'));
+
+  // [issue 56] the coach's one line on each new kind of decision
+  const help = gui.addFolder('Help');
+  help
+    .add(settings, 'coach', Object.fromEntries(Object.entries(COACH_SETTINGS).map(([k, v]) => [v, k])))
+    .name('Coach')
+    .onChange(() => changed('coach'));
 
   const sound = gui.addFolder('Sound');
   slider(sound, 'masterVolume', 'Master volume', true);

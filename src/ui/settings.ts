@@ -1,3 +1,5 @@
+import { COACH_SETTINGS, type CoachSetting } from './coach';
+
 /**
  * Player settings, remembered between visits (localStorage). The lil-gui panel that edits them lives
  * beside this (settings-panel.ts); everything else reads `Settings` and listens for changes.
@@ -33,6 +35,8 @@ export interface Settings {
    * skips the rest of its turn); 'instant' plays it at once, without animation.
    */
   aiPace: AiPace;
+  /** [issue 56] When the coach says a line about each new kind of decision: a mode's first game, every game, or never. */
+  coach: CoachSetting;
 }
 
 export type AiPace = 'slow' | 'normal' | 'fast' | 'instant';
@@ -60,10 +64,11 @@ export const DEFAULT_SETTINGS: Settings = {
   showDice: true,
   askEveryTime: false,
   aiPace: 'normal',
+  coach: 'first',
 };
 
 /** Each number's allowed range and step (the panel's sliders use these too). */
-export const SETTING_RANGES: Record<Exclude<keyof Settings, 'quality' | 'bloom' | 'labels' | 'muted' | 'colourBlind' | 'showDice' | 'askEveryTime' | 'aiPace'>, { min: number; max: number; step: number }> = {
+export const SETTING_RANGES: Record<Exclude<keyof Settings, 'quality' | 'bloom' | 'labels' | 'muted' | 'colourBlind' | 'showDice' | 'askEveryTime' | 'aiPace' | 'coach'>, { min: number; max: number; step: number }> = {
   pixelRatio: { min: 0.5, max: 3, step: 0.25 },
   starfieldDensity: { min: 0.25, max: 2, step: 0.05 },
   animationSpeed: { min: 0, max: 4, step: 0.25 },
@@ -113,6 +118,7 @@ export function loadSettings(storage: Pick<Storage, 'getItem'> | null = globalTh
     if (typeof value !== typeof fallback) continue;
     if (key === 'quality' && !['low', 'default', 'high'].includes(value as string)) continue;
     if (key === 'aiPace' && !Object.hasOwn(AI_PACE_MS, value as string)) continue;
+    if (key === 'coach' && !Object.hasOwn(COACH_SETTINGS, value as string)) continue;
     const range = (SETTING_RANGES as Record<string, { min: number; max: number }>)[key];
     if (typeof value === 'number' && (!Number.isFinite(value) || !range || value < range.min || value > range.max)) continue;
     (out as unknown as Record<string, unknown>)[key] = value;

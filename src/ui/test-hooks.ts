@@ -77,6 +77,10 @@ export function testHooks(app: App) {
     /** Start a solitaire game without the setup screen (the screenshots). */
     solitaireStart: async (setup: Parameters<SolitaireScreen['start']>[0], speed = 1) => ((await app.openMode('solitaire')) as SolitaireScreen).startFromHook(setup, speed),
     playState: () => loaded<PlayScreen>('play')?.state() ?? NO_PLAY,
+    /** The tutorial being played [issue 56]: its step, phase, and what it lights (null when none). */
+    tutorialState: () => app.tutorial?.state() ?? null,
+    /** Open a tutorial as the menu does, from these files if given (a tutorial that does not match the engine). */
+    openTutorial: (id: string, files?: Parameters<App['openTutorial']>[1]) => app.openTutorial(id, files),
     loadReplay: async (text: string) => (await spectator()).replay(text),
     resumeSave: (text: string) => app.openSave(text, 'the save'),
     hash: () => feed.hash,

@@ -5,7 +5,9 @@
  */
 import type { Decision, Game } from '../core/engine/types';
 import { characterCombatNotes, type OddsNote } from './character-odds';
+import { drawNotes } from './draw-odds';
 
 export function decisionNotes(game: Game, d: Decision): OddsNote[] {
+  if (d.kind === 'mission-draw') return drawNotes(game, d.side);
   return [...characterCombatNotes(game, d)];
 }

@@ -21,6 +21,8 @@ export interface OptionInfo {
   ends: boolean;
   /** Facts to weigh it by (a mission's goal and rating, a planet's loyalty, detection odds...). */
   detail?: string;
+  /** Its chance of success where it has one (a mission this turn). */
+  chance?: number;
   /** What choosing it throws away, said before it is chosen. */
   warning?: string;
 }
@@ -35,6 +37,7 @@ const VERBS: Record<string, string> = {
   'move': 'Move',
   'react': 'React',
   'pdb-fire': 'Fire the PDB',
+  'pdb-rack': 'Rake',
   'pdb-hold': 'Hold fire',
   'stop-drawing': 'Stop drawing',
   'draw-action': 'Draw an action card',
@@ -57,6 +60,7 @@ const VERBS: Record<string, string> = {
   'assign-ship': 'Give',
   'domino-option': 'Shift',
   'reassign-spaceship': 'Give',
+  'assign-possession': 'Give',
   'subvert-unit': 'Subvert',
   'choose-base': 'Hide the secret base on',
 };
@@ -69,7 +73,13 @@ const UNSAID: Record<string, string[]> = {
   'stop-drawing': ['environ'],
 };
 /** Words joining a field to the label before it ("Give Kestrel's Due to Mirra Solvane"). */
-const JOINS: Record<string, Record<string, string>> = { 'assign-ship': { character: 'to' }, 'reassign-spaceship': { character: 'to' } };
+const JOINS: Record<string, Record<string, string>> = {
+  'assign-ship': { character: 'to' },
+  'reassign-spaceship': { character: 'to' },
+  'assign-possession': { character: 'to' },
+  'pdb-rack': { planet: 'with the PDB of' },
+  'pdb-hold': { planet: 'at' },
+};
 /** Placing pieces: the label says what a player weighs there (its people's loyalty, its PDB). */
 const PLACING = new Set(['place-unit', 'place-characters', 'place-reinforcement']);
 

@@ -1,6 +1,6 @@
 /**
  * [5.22] a drift area as a place on the board: "drift:<system>:sun" (the sun's drift area) or
- * "drift:<system>:outer" (the system's outer drift area). A stack adrift stands there (src/words/dests.ts),
+ * "drift:<system>:outer" (the system's outer drift area). A stack adrift stands there (src/words/board/stacks.ts),
  * and one in the outer drift area goes on to the sun's; the play screen draws these places on the rings
  * the map shows. No imports: the page's main thread reads it without the rules.
  */

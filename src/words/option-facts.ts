@@ -10,11 +10,11 @@ import { HYPERJUMP_WORDS, driftingStacks, hyperjumpOdds, jumpOf, stackNavigation
 import { pdbUsableBy } from '../../systems/rebels-vs-empire/pdb';
 import { hasComponent } from 'bitecs';
 import type { Command, Decision, Game } from '../core/engine/types';
-import { LOYALTIES, PLANET_STATES, type SideId } from '../core/content/schema';
+import { LOYALTIES, PLANET_STATES, type MissionLetterId, type SideId } from '../core/content/schema';
 import { environOf, holderOf, kindOf, planetOfEnviron, refOf } from '../core/world/world';
-import { detectionOdds, percent } from '../core/odds';
+import { detectionOdds, percent, rackingOdds } from '../core/odds';
 import { nameOf } from '../core/names';
-import { DIPLOMACY_LOYALTY_DRAWS, ratingDraws } from '../../systems/rebels-vs-empire/bonus-draw';
+import { DIPLOMACY_LOYALTY_DRAWS } from '../../systems/rebels-vs-empire/bonus-draw';
 import { evasionValue, pilotNavigation } from '../../systems/rebels-vs-empire/detection';
 import { controls } from '../../systems/rebels-vs-empire/control';
 import { courtOf, sovereignDiplomacyDraws, sovereignOf } from '../../systems/rebels-vs-empire/sovereigns';
@@ -22,11 +22,15 @@ import { enemyOf, sideOf, unitsIn } from '../../systems/rebels-vs-empire/sides';
 import { groupParts } from '../../systems/rebels-vs-empire/movement';
 import { possessionCard, workingPossessions } from '../../systems/rebels-vs-empire/possessions';
 import { missionNeed, missionSuits } from './mission-words';
-import { sectionFor } from '../../systems/rebels-vs-empire/action-cards';
+import { knownDeck, turnChance, turnChanceWords } from './draw-odds';
+import { groupIfAssigned } from '../../systems/rebels-vs-empire/mission-assignment';
+import { bonusDraws } from '../../systems/rebels-vs-empire/bonus-draw';
 
 export interface OptionFacts {
   /** A line of facts under the label. */
   detail?: string;
+  /** The option's chance of success, where it has one (a mission this turn), for a marker's few words. */
+  chance?: number;
   /** Something the option throws away, said before it is chosen. */
   warning?: string;
 }
@@ -55,71 +59,47 @@ export function pdbWords(game: Game, planet: number): string {
   return `PDB ${c.Pdb.level[planet]} ${c.Pdb.up[planet] ? 'up' : 'down'}`;
 }
 
-/** [13.6, 13.2] a mission's goal, the rating it uses (the character's own value) and what its draw needs. */
+/**
+ * [13.6, 13.2] a mission's goal, the rating it uses (the character's own value), its bonus draws (the
+ * rule's own count, `bonusDraws`, for the group he would be in) and its chance this turn: its letter in
+ * the environ's action draws and those bonus draws, from the deck as the side knows it [13.3]. A mission
+ * whose success would change nothing here is said so.
+ */
 function missionFacts(game: Game, option: Command): OptionFacts {
   const letter = option.letter as string;
   const card = game.content.missions.get(letter as never);
   if (!card) return {};
   const parts = [card.goal.replace(/\.$/, '')];
-  const character = typeof option.character === 'number' ? option.character : 0;
-  const rating = card.bonusDraws.rating;
+  const piece = typeof option.character === 'number' ? option.character : typeof option.camp === 'number' ? option.camp : 0;
+  const character = option.type === 'assign-mission' ? piece : 0;
+  const environ = piece ? environOf(game.world, piece) : 0;
+  if (!environ) return { detail: [...parts, missionNeed(card)].join(' · ') };
+  const group = groupIfAssigned(game, piece, letter as MissionLetterId, option.declare === true);
+  const draws = bonusDraws(game, group).draws;
   if (option.type === 'assign-camp') parts.push('a camp takes no bonus draws [13.2]');
   else {
-    let draws = card.bonusDraws.base;
     let suits = missionSuits(card);
-    if (rating && character) {
-      const value = (game.world.c.Character as unknown as Record<string, ArrayLike<number>>)[rating]?.[character] ?? 0;
-      const extra = ratingDraws(rating, value);
-      draws += extra;
-      suits += ` (his ${value})`;
-    }
-    const own = character ? (game.content.characters.get(refOf(game.world, character))?.bonusDraws[letter as never] ?? 0) : 0;
-    draws += own;
+    const rating = card.bonusDraws.rating;
+    if (rating && character) suits += ` (his ${(game.world.c.Character as unknown as Record<string, ArrayLike<number>>)[rating]?.[character] ?? 0})`;
+    const own = game.content.characters.get(refOf(game.world, character))?.bonusDraws[letter as never] ?? 0;
     // [13.2] a Rebel Diplomacy mission: fewer draws on a patriotic planet, one more on a planet in dissent
-    const environ = character ? environOf(game.world, character) : 0;
-    const loyalty = letter === 'D' && option.side === 'rebel' && environ ? (DIPLOMACY_LOYALTY_DRAWS[game.world.c.Loyalty.value[planetOfEnviron(game.world, environ)] as number] ?? 0) : 0;
+    const planet = planetOfEnviron(game.world, environ);
+    const loyalty = letter === 'D' && option.side === 'rebel' ? (DIPLOMACY_LOYALTY_DRAWS[game.world.c.Loyalty.value[planet] as number] ?? 0) : 0;
     // [13.2] a sovereign at the side's court lends his word to its Diplomacy on his planet
-    const sovereign = letter === 'D' && environ ? sovereignDiplomacyDraws(game, option.side as SideId, planetOfEnviron(game.world, environ)) : 0;
-    draws = Math.max(0, draws + loyalty + sovereign);
+    const sovereign = letter === 'D' ? sovereignDiplomacyDraws(game, option.side as SideId, planet) : 0;
     parts.push(suits);
     parts.push(
       `${draws} bonus draw${draws === 1 ? '' : 's'}${own ? ` (${own} his own)` : ''}${loyalty ? ` (${loyalty > 0 ? '+' : ''}${loyalty} for the planet's loyalty [13.2])` : ''}${sovereign ? ` (+${sovereign} for the sovereign at your court [13.2])` : ''} [13.6]`,
     );
-    if (environ) parts.push(bonusChanceWords(game, environ, letter, draws, card.lettersToComplete));
     // [13.2 E] whom the mission summons, and from where
-    const name = letter === 'E' && environ ? sovereignOf(game, environ) : null;
+    const name = letter === 'E' ? sovereignOf(game, environ) : null;
     if (name) parts.push(`${name}${courtOf(game, environ) ? ', now at the enemy\'s court' : ', at no court yet'}`);
   }
+  const turn = turnChance(game, group, game.world.c.Environ.size[environ] as number, knownDeck(game));
+  parts.push(turnChanceWords(game, letter, turn));
   parts.push(missionNeed(card));
-  return { detail: parts.join(' · '), warning: sabotageWarning(game, option, letter) };
-}
-
-/**
- * [13.6, 13.32] the chance that `draws` bonus draws alone show the mission's letter `need` times: each
- * action card read as the rule reads it in this environ (`sectionFor`), drawn without replacement from a
- * full deck (the deck's order is hidden). The action segment's draws [13.3] come on top of these.
- */
-export function bonusLetterChance(game: Game, environ: number, letter: string, draws: number, need = 1): number {
-  const cards = game.content.actions;
-  const n = cards.length;
-  const k = cards.filter((card) => sectionFor(game, card, environ).letters.includes(letter as never)).length;
-  const d = Math.min(draws, n);
-  // hypergeometric: P(exactly j letters in d cards) = C(k, j) C(n-k, d-j) / C(n, d)
-  let p = 0;
-  for (let j = Math.max(need, 0); j <= Math.min(k, d); j++) p += (choose(k, j) * choose(n - k, d - j)) / choose(n, d);
-  return Math.min(1, p);
-}
-
-function choose(n: number, r: number): number {
-  if (r < 0 || r > n) return 0;
-  let out = 1;
-  for (let i = 1; i <= r; i++) out = (out * (n - r + i)) / i;
-  return out;
-}
-
-function bonusChanceWords(game: Game, environ: number, letter: string, draws: number, need: number): string {
-  const p = bonusLetterChance(game, environ, letter, draws, need);
-  return `the bonus draws alone show ${need > 1 ? `${need} ${letter}s` : letter} ${percent(p)} here (the action segment's draws come first) [13.6]`;
+  const futile = turn.futile ? `${card.name} comes to nothing here now: ${turn.futile}.` : undefined;
+  return { detail: parts.join(' · '), warning: futile ?? sabotageWarning(game, option, letter), chance: turn.chance };
 }
 
 /**
@@ -177,6 +157,8 @@ function shipFacts(game: Game, option: Command): OptionFacts {
   const holder = holderOf(game.world, ship);
   const pilot = option.character as number;
   const parts = [`held by ${holder ? nameOf(game, holder) : 'nobody'}`, `maneuver ${c.Spaceship.maneuver[ship]}`, `${c.Spaceship.passengers[ship]} seats`];
+  // [14.5, 9.28] what a PDB's racking fire meets, in the games that play it
+  if (game.scenario.kind !== 'star-system') parts.push(`cannon ${c.Spaceship.cannon[ship]}, shields ${c.Spaceship.shields[ship]}`);
   // [14.51] a pilot needs navigation 1 or more to fly it
   if (pilot) parts.push(pilotNavigation(game, pilot) < 1 ? `his navigation 0: he cannot fly it [14.51]` : `his navigation ${pilotNavigation(game, pilot)}, evasion ${evasionValue(game, ship, pilot)} [14.52]`);
   return {
@@ -257,6 +239,21 @@ export function hyperjumpLine(game: Game, distance: number, navigation: number, 
   return `hyperjump, distance ${distance}${via ? ` by ${nameOf(game, via)}` : ''}, navigation ${navigation}: ${chances} [5.22]`;
 }
 
+/**
+ * [9.28, 14.5] a racking attack's chances, from the rule's own outcome function (`rackingOdds` over
+ * `rackingResult`): the ship hit, and the PDB knocked down by the ship's cannon.
+ */
+export function rackingWords(game: Game, planet: number, ship: number): { hit: number; down: number; text: string } {
+  const c = game.world.c;
+  const level = c.Pdb.level[planet] as number;
+  const shields = c.Spaceship.shields[ship] as number;
+  const cannon = c.Spaceship.cannon[ship] as number;
+  const o = rackingOdds(game.content.tables, level, shields, cannon);
+  const hurt = c.Spaceship.damaged[ship] === 1 ? 'destroyed with everyone aboard, being damaged already [9.35]' : 'wrecked when it lands [9.31]';
+  const back = cannon > 0 ? `its cannon ${cannon} knocks the PDB down ${percent(o.pdbDown)}${o.pdbLevelLost > 0 ? `, and a level off it ${percent(o.pdbLevelLost)}` : ''} [9.25]` : 'it has no cannon to fire back';
+  return { hit: o.shipHit, down: o.pdbDown, text: `PDB level ${level} against shields ${shields}: the ship is hit ${percent(o.shipHit)} (${hurt}); ${back} [9.28]` };
+}
+
 /** [14.22, 14.27] declaring possessions for a mission uses up those lost after one use. */
 function declareFacts(game: Game, option: Command): OptionFacts {
   if (option.declare !== true) return {};
@@ -286,6 +283,11 @@ export function optionFacts(game: Game, option: Command, decision?: Decision): O
     case 'assign-ship':
     case 'reassign-spaceship':
       return shipFacts(game, option);
+    case 'pdb-rack':
+      return { detail: rackingWords(game, option.planet as number, option.ship as number).text };
+    case 'assign-possession':
+      // [14.11] a starship found: who could fly it, as when a ship is assigned
+      return hasComponent(game.world, option.possession as number, game.world.c.Spaceship) ? shipFacts(game, { ...option, ship: option.possession as number }) : {};
     case 'move-to':
       return flightFacts(game, option, decision);
     case 'leave-drift':

@@ -10,12 +10,12 @@ import type { ActionCardDef, ActionEventKind, SideId } from '../../src/core/cont
 
 type ActionSection = ActionCardDef['urban'];
 import { ENVIRON_TYPES } from '../../src/core/content/schema';
-import { emit } from '../../src/core/engine/game';
+import { currentSegmentLabel, emit } from '../../src/core/engine/game';
 import type { Game } from '../../src/core/engine/types';
 import { planetOfEnviron, refOf, tag, touch } from '../../src/core/world/world';
 import { nameOf } from '../../src/core/names';
 import { controls } from './control';
-import { shiftLoyalty } from './loyalty';
+import { loyaltyAfterShift, loyaltyName, shiftLoyalty } from './loyalty';
 import { abortGroup, killCharacter, queueProcedure, type Effect } from './mission-effects';
 import { activeGroups, inRebellionOrRebelControl, missionPhase, type MissionGroup } from './missions';
 import { enemyOf } from './sides';
@@ -104,7 +104,7 @@ export function applyEvent(game: Game, event: ActionEventKind, environ: number, 
     'creature-attacks': () => {
       const group = randomGroup();
       if (!group) return;
-      const creature = game.content.environs.get(refOf(w, environ))?.creature ?? null;
+      const creature = environCreature(game, environ);
       if (creature) {
         // [13.45] the environ's creature attacks the group
         say(`A creature attacks ${groupName(game, group)}.`, '[13.45]');
@@ -120,11 +120,10 @@ export function applyEvent(game: Game, event: ActionEventKind, environ: number, 
     },
     'irate-locals': () => {
       // [13.47] ignored for a Rebel mission on a planet in rebellion or under Rebel control
-      if (side === 'rebel' && inRebellionOrRebelControl(game, planet)) return say('The locals side with the rebellion: no attack.', '[13.47]');
+      if (localsSideWithRebellion(game, side, planet)) return say('The locals side with the rebellion: no attack.', '[13.47]');
       const group = randomGroup();
       if (!group) return;
-      // [13.47] the first race of the environ that has an Irate Locals rating
-      const race = (game.content.environs.get(refOf(w, environ))?.races ?? []).find((r) => game.content.races.get(r)?.irateLocals);
+      const race = irateRace(game, environ);
       if (!race) return say('The people here do not take up arms.', '[13.47]');
       say(`Irate locals attack ${groupName(game, group)}.`, '[13.47]');
       queueProcedure(game, queue, { proc: 'character-combat', data: { environ, attackerSide: enemy, attacker: { kind: 'irate-locals', race }, defenders: group.members } });
@@ -185,6 +184,80 @@ export function applyEvent(game: Game, event: ActionEventKind, environ: number, 
   events[event]();
 }
 
+/** [13.45] the creature that lives in the environ, if any. */
+function environCreature(game: Game, environ: number): string | null {
+  return game.content.environs.get(refOf(game.world, environ))?.creature ?? null;
+}
+
+/** [13.47] irate locals are ignored for a Rebel mission on a planet in rebellion or under Rebel control. */
+function localsSideWithRebellion(game: Game, side: SideId, planet: number): boolean {
+  return side === 'rebel' && inRebellionOrRebelControl(game, planet);
+}
+
+/** [13.47] the first race of the environ that has an Irate Locals rating, or null. */
+function irateRace(game: Game, environ: number): string | null {
+  return (game.content.environs.get(refOf(game.world, environ))?.races ?? []).find((r) => game.content.races.get(r)?.irateLocals) ?? null;
+}
+
+/**
+ * What a card's event would do in `environ`, where `side` performs missions, read before it is drawn
+ * (the facts beside a draw): the groups it may hit (one of them, at random [13.43]; none for an event on
+ * the planet), in words, and whether it works against the side; null when it would do nothing here. The
+ * same conditions as `applyEvent`, which rolls for what these only name.
+ */
+export interface EventReach {
+  event: ActionEventKind;
+  groups: MissionGroup[];
+  words: string;
+  harms: boolean;
+}
+
+export function eventReach(game: Game, event: ActionEventKind, environ: number, side: SideId): EventReach | null {
+  const w = game.world;
+  const planet = planetOfEnviron(w, environ);
+  const groups = affectable(game, environ);
+  const reach = (words: string, harms: boolean, hit = groups): EventReach => ({ event, groups: hit, words, harms });
+  switch (event) {
+    case 'creature-attacks': {
+      if (!groups.length) return null;
+      const creature = environCreature(game, environ);
+      if (creature) return reach(`${game.content.creatures.get(creature)?.name ?? creature} attacks one group [13.45]`, true);
+      return controls(game, enemyOf(side), planet) ? reach('sentry robots attack one group [13.46]', true) : null;
+    }
+    case 'irate-locals': {
+      if (!groups.length || localsSideWithRebellion(game, side, planet)) return null;
+      const race = irateRace(game, environ);
+      return race ? reach(`irate ${game.content.races.get(race)?.name ?? race} locals attack one group [13.47]`, true) : null;
+    }
+    case 'enemy-search': {
+      const unsearched = searchable(game, environ);
+      return unsearched.length ? reach('the enemy searches for one group at once [13.48]', true, unsearched) : null;
+    }
+    case 'mission-aborted':
+      return groups.length ? reach('one mission is aborted [13.44]', true) : null;
+    case 'characters-detected':
+      return groups.length ? reach('one group is detected [9.42]', true) : null;
+    case 'accident':
+      return groups.length ? reach('one character of a group is wounded [12.7]', true) : null;
+    case 'windfall':
+      return groups.length ? reach('one group gains a bonus draw [13.6]', false) : null;
+    case 'populace-goes-wild': {
+      const phase = missionPhase(game);
+      return phase && !phase.risen.includes(planet) ? { event, groups: [], words: `a rising of ${nameOf(game, planet)} this phase raises twice the forces [15.46]`, harms: false } : null;
+    }
+    case 'locals-raid':
+      // [8.31] the PDB goes down: a loss to whoever uses it
+      return w.c.Pdb.up[planet] === 1 ? { event, groups: [], words: `the PDB of ${nameOf(game, planet)} goes down [8.31]`, harms: controls(game, side, planet) || (side === 'rebel' && inRebellionOrRebelControl(game, planet)) } : null;
+    case 'loyalty-to-rebel':
+    case 'loyalty-to-imperial': {
+      const toward: SideId = event === 'loyalty-to-rebel' ? 'rebel' : 'imperial';
+      const after = loyaltyAfterShift(game, planet, toward, 1);
+      if (after === w.c.Loyalty.value[planet]) return null;
+      return { event, groups: [], words: `${nameOf(game, planet)} shifts to ${loyaltyName(after)} [15.12]`, harms: toward !== side };
+    }
+  }
+}
+
 function groupName(game: Game, group: MissionGroup): string {
   return group.members.map((m) => nameOf(game, m)).join(', ');
 }
@@ -194,6 +267,24 @@ function namesTheEnemySees(game: Game, group: MissionGroup): string {
   const w = game.world;
   if (group.members.every((m) => hasComponent(w, m, w.c.Detected))) return groupName(game, group);
   return `a mission group of ${group.members.length} character${group.members.length === 1 ? '' : 's'}`;
+}
+
+/** How the event of a card drawn in the action segment begins: "Action card 68 at ...". */
+const CARD_DRAWN = 'Action card ';
+
+/**
+ * The numbers of the action cards drawn at `environ` in the segment under way (the ignored ones too), read
+ * from the events the draws left, as the drawing player saw them: those cards are not in the deck.
+ */
+export function cardsDrawnAt(game: Game, environ: number): number[] {
+  const when = currentSegmentLabel(game);
+  const out: number[] = [];
+  for (let i = game.events.length - 1; i >= 0; i--) {
+    const e = game.events[i]!;
+    if (e.turn !== game.turn || e.when !== when) break;
+    if (e.kind === 'action-card' && e.entities?.[0] === environ && e.text.startsWith(CARD_DRAWN)) out.push(parseInt(e.text.slice(CARD_DRAWN.length), 10));
+  }
+  return out;
 }
 
 /**
@@ -208,7 +299,7 @@ export function drawForEnviron(game: Game, environ: number, side: SideId, seen: 
     const section = sectionFor(game, card, environ);
     emit(game, {
       kind: 'action-card',
-      text: `Action card ${card.number} at ${nameOf(game, environ)}: "${section.text}" letters ${section.letters || 'none'}.`,
+      text: `${CARD_DRAWN}${card.number} at ${nameOf(game, environ)}: "${section.text}" letters ${section.letters || 'none'}.`,
       rule: '[13.3]',
       visibleTo: side,
       entities: [environ],

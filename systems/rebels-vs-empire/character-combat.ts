@@ -162,12 +162,26 @@ function bonusPossessions(game: Game, s: State, characters: number[]): { bonus: 
   return { bonus, used };
 }
 
-/** A side's characters' strength: current ratings plus, for Rebels, possession bonuses [12.11, 12.41]. */
-function charactersStrength(game: Game, s: State, characters: number[]): number {
-  return characters.reduce((sum, ch) => sum + currentCombat(game, ch), 0) + bonusPossessions(game, s, characters).bonus;
+/**
+ * [12.6, 12.72] what one character adds to his side's strength in a combat of this style: his combat
+ * rating with, for a Rebel, his possessions' bonuses [12.11, 12.41], less his wounds, never below 0. Read
+ * together, the two rules put the bonuses before the wounds: [12.6] counts "the combat rating of all
+ * active characters with possession bonuses minus wounds", and [12.72] floors the contribution at zero,
+ * not the bare rating. So wounds eat into what a weapon adds: a rating of 2 with a +2 weapon and 3 wounds
+ * fights at 1 (not at 0 + 2).
+ */
+export function fightingStrength(game: Game, character: number, style: CombatStyle): number {
+  const c = game.world.c;
+  const bonus = sideOf(game, character) === 'rebel' ? possessionCombatBonus(game, character, style).bonus : 0;
+  return Math.max(0, (c.Character.combat[character] as number) + bonus - (c.Wounds.value[character] as number));
 }
 
-/** [12.11, 12.12, 12.74] attack strength: characters' ratings, or the force's combat less its wounds. */
+/** A side's characters' strength: the sum of what each adds [12.6, 12.11, 12.41]. */
+function charactersStrength(game: Game, s: State, characters: number[]): number {
+  return characters.reduce((sum, ch) => sum + fightingStrength(game, ch, s.style as CombatStyle), 0);
+}
+
+/** [12.11, 12.12, 12.74] attack strength: characters' ratings (as `fightingStrength`), or the force's combat less its wounds. */
 export function attackStrength(game: Game, s: State): number {
   if (s.attacker.kind === 'characters') return charactersStrength(game, s, attackingCharacters(game, s));
   return Math.max(0, forceRatings(game, s.attacker).combat - (s.attackerWounds ?? 0));

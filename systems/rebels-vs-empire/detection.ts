@@ -57,8 +57,8 @@ export function detectionResult(game: Game, evasion: number, die: number, pdbLev
   return outcome;
 }
 
-/** Ships detected-and-damaged this game-turn [9.35]. */
-function damagedThisTurn(game: Game): number[] {
+/** Ships detected-and-damaged this game-turn [9.35] (or hit by a racking attack [9.28]). */
+export function damagedThisTurn(game: Game): number[] {
   const key = `dd-${game.turn}`;
   if (game.vars.detectionDamageTurn !== key) {
     game.vars.detectionDamageTurn = key;

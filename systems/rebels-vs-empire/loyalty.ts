@@ -32,6 +32,16 @@ export function loyaltyFrozen(game: Game, planet: number): boolean {
 }
 
 /**
+ * [15.13, 15.14, 15.47] where a shift of `spaces` toward `side` would leave the planet's loyalty: within
+ * the track (the Rebel's end is unrest, the Empire's patriotic), and nowhere while it is frozen. Pure: the
+ * facts a player reads before a mission or a card ask it too (`before`: the loyalty it would start from).
+ */
+export function loyaltyAfterShift(game: Game, planet: number, side: SideId, spaces: number, before = game.world.c.Loyalty.value[planet] as number): number {
+  if (spaces <= 0 || loyaltyFrozen(game, planet)) return before;
+  return side === 'rebel' ? Math.min(UNREST, before + spaces) : Math.max(PATRIOTIC, before - spaces);
+}
+
+/**
  * Loyalty spaces each planet has moved toward each side in the current segment (or phase: the interphase
  * is one segment of the sequence), for the domino effect's causes (000 15.2b). Keyed "planet:side".
  */
@@ -67,10 +77,9 @@ export function loyaltyName(value: number): string {
  * a mission is performed [11.0].
  */
 export function shiftLoyalty(game: Game, planet: number, side: SideId, spaces: number, cause: string, at?: number): number {
-  if (spaces <= 0 || loyaltyFrozen(game, planet)) return 0; // [15.14, 15.47]
   const c = game.world.c;
   const before = c.Loyalty.value[planet] as number;
-  const target = side === 'rebel' ? Math.min(UNREST, before + spaces) : Math.max(PATRIOTIC, before - spaces); // [15.13]
+  const target = loyaltyAfterShift(game, planet, side, spaces);
   const moved = Math.abs(target - before);
   if (!moved) return 0;
   c.Loyalty.value[planet] = target;

@@ -8,7 +8,7 @@
  */
 import type { Command, Frame, Game, Procedure, Step } from '../../src/core/engine/types';
 import { nameOf } from '../../src/core/names';
-import { drawForEnviron } from './action-cards';
+import { cardsDrawnAt, drawForEnviron } from './action-cards';
 import { answerEffect, completeGroup, effectQueue, failGroup, runEffects } from './mission-effects';
 import { activeGroups, describeGroup, groupById, isContinuing, missionPhase, type MissionGroup } from './missions';
 import { phasing } from './sides';
@@ -119,4 +119,15 @@ function startEnviron(d: Frame['data'], environ: number): void {
   d.environ = environ;
   d.draws = 0;
   d.seen = [];
+}
+
+/**
+ * The environ whose missions are being resolved and its draws so far, for the odds of the next draw: how
+ * many counted [13.3], the events drawn [13.42] and the numbers of every card drawn, the ignored ones too.
+ * Null outside the mission action segment or between environs.
+ */
+export function drawsAtEnviron(game: Game): { environ: number; draws: number; seen: string[]; drawn: number[] } | null {
+  const d = game.stack.find((f) => f.proc === 'mission-action')?.data;
+  if (!d || typeof d.environ !== 'number' || !d.environ) return null;
+  return { environ: d.environ, draws: typeof d.draws === 'number' ? d.draws : 0, seen: Array.isArray(d.seen) ? (d.seen as string[]) : [], drawn: cardsDrawnAt(game, d.environ) };
 }

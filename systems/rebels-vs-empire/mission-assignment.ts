@@ -136,8 +136,7 @@ export const missionAssignment: Procedure = {
       group = newGroup(phase.groups.length + 1, environ, letter, [], 0);
       phase.groups.push(group);
     }
-    group.members.push(character);
-    if (command.declare) group.declared.push(...possessionBonusDraws(game, character, letter).used);
+    join(game, group, character, command.declare === true);
     emit(game, {
       kind: 'mission-assigned',
       text: `${nameOf(game, character)} goes on ${missionCard(game, letter).name} at ${nameOf(game, environ)}.`,
@@ -151,6 +150,27 @@ export const missionAssignment: Procedure = {
 /** The side's own missions already taken up in an environ, for the mission choice (`MissionHere`). */
 function missionsHere(phase: MissionPhase, environ: number): MissionHere[] {
   return groupsIn(phase, environ).map((g) => ({ letter: g.letter, members: [...g.members] }));
+}
+
+/** [13.1, 14.27] a character joins a group, with the possessions he declares for its bonus draws. */
+function join(game: Game, group: MissionGroup, character: number, declare: boolean): void {
+  group.members.push(character);
+  if (declare) group.declared.push(...possessionBonusDraws(game, character, group.letter).used);
+}
+
+/**
+ * The group a character would be in were he assigned this mission now (declaring his possessions or
+ * not), or the camp's own: a copy, for the odds a player reads before he chooses [13.6]; the phase is
+ * left as it is.
+ */
+export function groupIfAssigned(game: Game, piece: number, letter: MissionLetterId, declare: boolean): MissionGroup {
+  const environ = environOf(game.world, piece);
+  if (game.world.kinds[piece] === 'camp') return newGroup(0, environ, letter, [], piece);
+  const phase = missionPhase(game);
+  const now = phase ? groupOn(phase, environ, letter) : undefined;
+  const group = now ? { ...now, members: [...now.members], declared: [...now.declared] } : newGroup(0, environ, letter, [], 0);
+  join(game, group, piece, declare);
+  return group;
 }
 
 function newGroup(id: number, environ: number, letter: MissionLetterId, members: number[], camp: number): MissionGroup {

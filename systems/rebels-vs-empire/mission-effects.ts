@@ -14,10 +14,10 @@ import { REBELLION } from '../../src/core/world/components';
 import { GuardedBy } from '../../src/core/world/relations';
 import { isGalactic } from '../../src/core/content/validate';
 import { allOf, entityOf, environOf, guardOf, place, planetOfEnviron, refOf, tag, touch, unplace, untag } from '../../src/core/world/world';
-import { nameOf, nameOfId } from '../../src/core/names';
+import { nameOf } from '../../src/core/names';
 import { provinceOfEnviron, recordQuestioning } from '../../src/core/insight';
 import { killCharacter as killInCombatTerms } from './character-combat';
-import { shiftLoyalty, stopRebellion, UNREST } from './loyalty';
+import { loyaltyAfterShift, loyaltyName, shiftLoyalty, stopRebellion, UNREST } from './loyalty';
 import {
   assassinationTargets,
   captivesIn,
@@ -35,14 +35,14 @@ import {
   prisonersToQuestion,
   type MissionGroup,
 } from './missions';
-import { bringOwnSpaceship, givePossession } from './possessions';
+import { bringOwnSpaceship } from './possessions';
 import { foundRebelCamp } from './rebel-camp';
 import { startRebellion } from './rebellion';
 import { enemyOf, isFreeCharacter, sideOf, unitsIn, unitsOnPlanet } from './sides';
 import { controls } from './control';
 import { eliminateUnit } from './military-combat';
 import { spawnUnit } from '../../src/core/world/build';
-import { ENVIRON_TYPES } from '../../src/core/content/schema';
+import { ENVIRON_TYPES, type SideId } from '../../src/core/content/schema';
 import { discover, rebelBase } from './secret-planets';
 import { summonSovereign } from './sovereigns';
 import { tallyPoints } from './tally';
@@ -55,7 +55,7 @@ export type Effect =
   /** [13.3] after a card's event: its letters take effect. */
   | { do: 'letters'; letters: string; environ: number }
   /** A choice the performing player makes for a completed mission. */
-  | { do: 'choose'; what: 'assassinate' | 'free' | 'gain' | 'possession' | 'subvert'; group: number; left: number; possession: string };
+  | { do: 'choose'; what: 'assassinate' | 'free' | 'gain' | 'subvert'; group: number; left: number };
 
 export function effectQueue(frame: Frame): Effect[] {
   if (!Array.isArray(frame.data.queue)) frame.data.queue = [];
@@ -159,11 +159,11 @@ export function completeGroup(game: Game, queue: Effect[], group: MissionGroup):
   if (n <= 0) return;
   const vp = game.content.tables.victoryPoints;
   const effects: Record<string, () => void> = {
-    A: () => queue.push({ do: 'choose', what: 'assassinate', group: group.id, left: 1, possession: '' }),
+    A: () => queue.push({ do: 'choose', what: 'assassinate', group: group.id, left: 1 }),
     B: () => void foundRebelCamp(game, env),
     C: () => {
       // [13.2, 5.3I] the coup succeeds with at least as many letters as the coup rating
-      const rating = c.Environ.coup[env] as number;
+      const rating = lettersNeeded(game, side, 'C', env);
       if (n < rating) {
         emit(game, { kind: 'coup', text: `The coup at ${nameOf(game, env)} falls short (${n} of ${rating}).`, rule: '[5.3I]', visibleTo: 'all', entities: [env] });
         return;
@@ -176,8 +176,8 @@ export function completeGroup(game: Game, queue: Effect[], group: MissionGroup):
     // [13.2 E] province and galactic games: the environ's sovereign comes to the performer's court
     // (sovereigns.ts); his planet's Diplomacy then favours that side
     E: () => summonSovereign(game, env, side),
-    F: () => queue.push({ do: 'choose', what: 'free', group: group.id, left: n, possession: '' }),
-    G: () => queue.push({ do: 'choose', what: 'gain', group: group.id, left: 1, possession: '' }),
+    F: () => queue.push({ do: 'choose', what: 'free', group: group.id, left: n }),
+    G: () => queue.push({ do: 'choose', what: 'gain', group: group.id, left: 1 }),
     I: () => {
       // [15.52] unseen enemies on a planet the performer controls spoil it (they did not bar it when
       // chosen: that would have told him they were there [9.31])
@@ -200,7 +200,7 @@ export function completeGroup(game: Game, queue: Effect[], group: MissionGroup):
         emit(game, { kind: 'possession', text: 'The scavengers find nothing: the possession deck is empty.', rule: '[14.1]', visibleTo: side });
         return;
       }
-      queue.push({ do: 'choose', what: 'possession', group: group.id, left: 1, possession: game.rng.pick(deck) });
+      findPossession(game, queue, group, game.rng.pick(deck));
     },
     H: () => {
       // [13.2 H] "the enemy loses one force point from this planet and the performing side gains it":
@@ -225,7 +225,7 @@ export function completeGroup(game: Game, queue: Effect[], group: MissionGroup):
         emit(game, { kind: 'possession', text: 'The quest finds no starship: none is left in the possession deck.', rule: '[13.2]', visibleTo: side });
         return;
       }
-      queue.push({ do: 'choose', what: 'possession', group: group.id, left: 1, possession: game.rng.pick(ships) });
+      findPossession(game, queue, group, game.rng.pick(ships));
     },
     Q: () => {
       // [13.2 Q] the prisoner talks: for the rest of the game-turn the performer sees the enemy's hidden
@@ -245,7 +245,7 @@ export function completeGroup(game: Game, queue: Effect[], group: MissionGroup):
     R: () => {
       if (side === 'rebel') {
         // [15.2] a rebellion starts only on a planet at unrest
-        if (c.Loyalty.value[planet] !== UNREST || inRebellionOrRebelControl(game, planet)) {
+        if (!rebellionMayStart(game, planet)) {
           emit(game, { kind: 'rebellion', text: `${nameOf(game, planet)} is not at unrest: the rebellion does not start.`, rule: '[15.2]', visibleTo: 'all', entities: [planet, env] });
           return;
         }
@@ -253,7 +253,7 @@ export function completeGroup(game: Game, queue: Effect[], group: MissionGroup):
         return;
       }
       // [13.53] stopping a rebellion needs two letters
-      if (n < 2 || c.PlanetState.value[planet] !== REBELLION) {
+      if (n < lettersNeeded(game, side, 'R', env) || c.PlanetState.value[planet] !== REBELLION) {
         emit(game, { kind: 'rebellion', text: `Stop Rebellion at ${nameOf(game, env)} needs two letters (${n} drawn).`, rule: '[13.53]', visibleTo: 'all', entities: [planet, env] });
         return;
       }
@@ -266,11 +266,67 @@ export function completeGroup(game: Game, queue: Effect[], group: MissionGroup):
       touch(game.world);
       emit(game, { kind: 'pdb', text: `Sabotage at ${nameOf(game, env)}: the PDB of ${nameOf(game, planet)} is down, level ${c.Pdb.level[planet]}.`, rule: '[8.31]', visibleTo: 'all', entities: [planet, env] });
     },
-    T: () => queue.push({ do: 'choose', what: 'subvert', group: group.id, left: n, possession: '' }),
+    T: () => queue.push({ do: 'choose', what: 'subvert', group: group.id, left: n }),
   };
   effects[group.letter]?.();
 }
 
+/**
+ * [14.11, 14.13] a possession found by the group (Scavenge, Spaceship Quest) is given at once to one of
+ * its members who may hold it (`assign-possession`: a second spaceship or companion never), or goes back
+ * to the deck when none may.
+ */
+function findPossession(game: Game, queue: Effect[], group: MissionGroup, id: string): void {
+  queueProcedure(game, queue, { proc: 'assign-possession', data: { possession: entityOf(game.world, 'possession', id), candidates: group.members } });
+}
+
+
+/**
+ * How many of its letters a mission needs to succeed: a coup as many as the environ's coup rating
+ * [13.2, 5.3I], the Empire's Stop Rebellion two [13.53], every other mission its card's number.
+ */
+export function lettersNeeded(game: Game, side: SideId, letter: string, environ: number): number {
+  if (letter === 'C') return game.world.c.Environ.coup[environ] as number;
+  if (letter === 'R' && side === 'imperial') return 2;
+  return game.content.missions.get(letter as never)?.lettersToComplete ?? 1;
+}
+
+/** [15.2] a rebellion starts only on a planet at unrest (`loyalty`: the loyalty it would start from), not already risen. */
+export function rebellionMayStart(game: Game, planet: number, loyalty = game.world.c.Loyalty.value[planet] as number): boolean {
+  return loyalty === UNREST && !inRebellionOrRebelControl(game, planet);
+}
+
+/**
+ * Why `side` completing mission `letter` in `environ` now would come to nothing, or null: the effects'
+ * own conditions, read before the draws so that a player is told before he chooses. `loyalty` stands for
+ * the planet's loyalty when the letter comes (an action card's event is resolved before its letters
+ * [13.3], and may have moved it).
+ */
+export function completionComesToNothing(game: Game, side: SideId, letter: string, environ: number, loyalty = game.world.c.Loyalty.value[planetOfEnviron(game.world, environ)] as number): string | null {
+  const c = game.world.c;
+  const planet = planetOfEnviron(game.world, environ);
+  const name = nameOf(game, planet);
+  const at = loyaltyName(loyalty);
+  const toward = side === 'rebel' ? 'unrest' : 'patriotic';
+  switch (letter) {
+    case 'R':
+      if (side === 'rebel' && !rebellionMayStart(game, planet, loyalty))
+        return inRebellionOrRebelControl(game, planet) ? `${name} has already risen [15.2]` : `${name} is at ${at}: a rebellion starts only at unrest [15.2]`;
+      if (side === 'imperial' && c.PlanetState.value[planet] !== REBELLION) return `${name} is not in rebellion [15.3]`;
+      return null;
+    case 'D':
+    case 'C':
+      // [15.13] the loyalty track ends at unrest for the Rebel and at patriotic for the Empire
+      return loyaltyAfterShift(game, planet, side, letter === 'C' ? 2 : 1, loyalty) === loyalty
+        ? `${name} is at ${at}: its loyalty cannot move further toward ${toward}, so ${letter === 'D' ? 'Diplomacy' : 'a coup'} changes nothing [15.13]`
+        : null;
+    case 'S':
+      // [8.31] the first S puts the PDB down, each further one lowers its level: nothing left to sabotage
+      return c.Pdb.up[planet] === 0 && c.Pdb.level[planet] === 0 ? `the PDB of ${name} is down and at level 0 already [8.31]` : null;
+    default:
+      return null;
+  }
+}
 
 /**
  * A group ends without completing its mission (stopped, out of draws). [12.87] A failed assassination
@@ -331,10 +387,6 @@ function choiceDecision(game: Game, effect: Extract<Effect, { do: 'choose' }>): 
     for (const character of reserveCharacters(game, side)) options.push({ type: 'gain-character', side, character });
     prompt = 'Gain Characters: choose the character who joins your side.';
     rule = '[13.2]';
-  } else if (effect.what === 'possession') {
-    for (const character of group.members) options.push({ type: 'take-possession', side, character });
-    prompt = `Scavenge: choose who takes ${nameOfId(game, 'possession', effect.possession)}.`;
-    rule = '[14.11]';
   } else {
     // [13.2 T, 7.22] A unit whose strength the Rebel sees is offered only if it fits the points left;
     // a hidden one always, or which units are offered would tell him their hidden strengths.
@@ -373,11 +425,6 @@ export function answerEffect(game: Game, frame: Frame, command: Command): boolea
     bringOwnSpaceship(game, character); // [14.53]
     game.vars.gainedCharacters = [...((game.vars.gainedCharacters as string[] | undefined) ?? []), refOf(w, character)];
     emit(game, { kind: 'gained', text: `${nameOf(game, character)} joins the ${side === 'rebel' ? 'Rebellion' : 'Empire'} at ${nameOf(game, group.environ)}.`, rule: '[13.2]', visibleTo: side, entities: [character] });
-    effect.left = 0;
-  } else if (command.type === 'take-possession') {
-    const possession = entityOf(w, 'possession', effect.possession);
-    givePossession(game, possession, command.character as number);
-    emit(game, { kind: 'possession', text: `${nameOf(game, command.character as number)} takes ${nameOf(game, possession)}.`, rule: '[14.11]', visibleTo: side, entities: [possession] });
     effect.left = 0;
   } else if (command.type === 'subvert-unit') {
     const unit = command.unit as number;

@@ -20,7 +20,6 @@
  * during it [15.61] (pdb.ts).
  */
 import { hasComponent } from 'bitecs';
-import { GuardedBy } from '../../src/core/world/relations';
 import type { HyperjumpResult, SideId } from '../../src/core/content/schema';
 import { emit, interrupt } from '../../src/core/engine/game';
 import type { Command, Frame, Game, Json, Procedure, Step } from '../../src/core/engine/types';
@@ -32,6 +31,8 @@ import { markMoversBusy } from './healing';
 import { combatResult, eliminateUnit } from './military-combat';
 import { killCharacter } from './character-combat';
 import { loseShip } from './possessions';
+import { reassignGuard } from './capture';
+import { rackingDecision, rackShip } from './racking';
 import { clearAdrift, driftingStacks, hyperjumpResult, HYPERJUMP_WORDS, isAdrift, jumpOf, routeBetween, setAdrift, stackNavigation, systemOfEnviron } from './hyperjump';
 import { placeWaitingRebelUnits } from './rebellion';
 import { reinforcementStep, answerReinforcement } from './reinforcements';
@@ -293,12 +294,9 @@ export const movementSegment: Procedure = {
       case 'pdb-up':
         putPdbUp(game, command.planet as number, side);
         return;
-      case 'reassign-guard': {
-        const prisoner = command.prisoner as number;
-        untag(game.world, prisoner, GuardedBy(guardOf(game.world, prisoner)));
-        tag(game.world, prisoner, GuardedBy(command.guard as number));
+      case 'reassign-guard':
+        reassignGuard(game, command.prisoner as number, command.guard as number); // [12.81]
         return;
-      }
       case 'leave-drift': {
         const stack = driftingStacks(game, side as string, (eid) => sideOf(game, eid)).find((x) => x.system === command.system && x.outer === (command.outer === true));
         if (!stack) return;
@@ -476,7 +474,8 @@ function liveParts(game: Game, d: MoveData) {
 
 /**
  * The checks of an enemy PDB at a planet the group leaves or reaches [9.0, 9.3, 9.52]. Returns a
- * decision for a PDB attack, or null when the checks are done.
+ * decision for a PDB attack on units [9.21] or a racking attack on a ship [9.28], or null when the checks
+ * are done.
  */
 function pdbChecks(game: Game, d: MoveData, planet: number, attackAllowed: boolean): Step | null {
   const enemy = enemyOf(d.side);
@@ -502,8 +501,11 @@ function pdbChecks(game: Game, d: MoveData, planet: number, attackAllowed: boole
     }
     return null;
   }
-  if (ship) detectShip(game, ship, pilotOf(game, ship, characters), characters, planet, d.side); // [9.3]
-  return null;
+  if (!ship) return null;
+  const seen = detectShip(game, ship, pilotOf(game, ship, characters), characters, planet, d.side); // [9.3]
+  // [9.28] province and galactic games: a ship seen passing may be raked, where units would be attacked [9.27]
+  const rake = attackAllowed && (seen === 'D' || seen === 'Dd') ? rackingDecision(game, planet, ship, enemy) : null;
+  return rake ? { decide: rake } : null;
 }
 
 /** The pilot flying the ship: its holder, if aboard [14.51]. */
@@ -548,6 +550,7 @@ export const moveGroup: Procedure = {
   answer(game: Game, frame: Frame, command: Command): void {
     const d = frame.data as unknown as MoveData;
     const planet = command.planet as number;
+    if (command.type === 'pdb-rack') return rackShip(game, planet, command.ship as number, liveParts(game, d).characters); // [9.28]
     if (command.type !== 'pdb-fire') return;
     const { units } = liveParts(game, d);
     const column = pdbAttackColumn(game, planet) as number;

@@ -261,31 +261,40 @@ export function loseSpaceship(game: Game, ship: number, cause: string): void {
 
 /**
  * `assign-possession` [14.11]: a possession gained during the game is given at once to one of the
- * characters of the group that gained it. Frame data: `{ possession, candidates }`. A possession no
- * candidate may hold [14.13] goes back to the deck.
+ * characters of the group that gained it. Frame data: `{ possession, candidates }`. Only a candidate who
+ * may hold it is offered [14.13]; with none, it goes back to the deck.
  */
 export const assignPossession: Procedure = {
   step(game: Game, frame: Frame): Step {
     if (frame.data.assigned) return { done: true, result: frame.data.assigned };
     const possession = frame.data.possession as number;
-    const candidates = (frame.data.candidates as number[]).filter((ch) => isFreeCharacter(game, ch) && mayHold(game, ch, possession));
+    const free = (frame.data.candidates as number[]).filter((ch) => isFreeCharacter(game, ch));
+    const candidates = free.filter((ch) => mayHold(game, ch, possession));
+    const card = possessionCard(game, possession);
+    const side = free.length ? sideOf(game, free[0]!) : 'rebel';
     if (!candidates.length) {
       losePossession(game, possession);
+      const held = card.kind === 'spaceship' ? 'a spaceship' : card.kind === 'companion' ? 'a companion' : 'what they hold';
+      if (free.length) emit(game, { kind: 'possession', text: `${card.name} is found, but everyone who found it already has ${held}: it goes back to the deck [14.13].`, rule: '[14.13]', visibleTo: side, entities: [possession] });
       return { done: true, result: 0 };
     }
     return {
       decide: {
-        side: 'rebel',
+        side,
         kind: 'assign-possession',
-        prompt: `Which character takes ${possessionCard(game, possession).name}?`,
+        prompt: `${card.name} is found: which character takes it?`,
         rule: '[14.11]',
-        options: candidates.map((ch) => ({ type: 'assign-possession', side: 'rebel', possession, character: ch })),
+        options: candidates.map((ch) => ({ type: 'assign-possession', side, possession, character: ch })),
+        context: { found: card.id, kind: card.kind },
       },
     };
   },
   answer(game: Game, frame: Frame, command: Command): void {
-    givePossession(game, command.possession as number, command.character as number);
-    frame.data.assigned = command.character as number;
+    const possession = command.possession as number;
+    const character = command.character as number;
+    givePossession(game, possession, character);
+    frame.data.assigned = character;
+    emit(game, { kind: 'possession', text: `${nameOf(game, character)} takes ${possessionCard(game, possession).name}.`, rule: '[14.11]', visibleTo: sideOf(game, character), entities: [possession, character] });
   },
 };
 

@@ -223,7 +223,7 @@ export const search: Procedure = {
 
 /**
  * [11.0, 11.23] a search's step 1: how the searching side may search (units with or without a leader,
- * characters, or not at all), with the odds' facts it may know: each choice's search value (its own
+ * characters, or not at all, except at first when an action card calls it [13.48]), with the odds' facts it may know: each choice's search value (its own
  * pieces), and the hiding values the group may show. One of them hides (the hider's choice, not told),
  * each with his intelligence plus possessions the searcher cannot see (from none to the most any gives).
  * Who is in the group it knows only if it sees them all [9.31]; else any of the hiding side's free
@@ -232,7 +232,7 @@ export const search: Procedure = {
  */
 export function searchChoices(
   game: Game,
-  s: { environ: number; searchingSide: SideId; group: number[]; tried?: string[]; leader?: number; searchers?: number[] },
+  s: { environ: number; searchingSide: SideId; group: number[]; calledByCard?: boolean; searched?: boolean; tried?: string[]; leader?: number; searchers?: number[] },
 ): { options: Command[]; searchValues: number[]; hidingLeast: number; hidingMost: number } | null {
   const side = s.searchingSide;
   const tried = s.tried ?? [];
@@ -249,7 +249,9 @@ export function searchChoices(
   if (!tried.includes('characters') && eligibleSearchers(game, s.environ, side, s.leader ?? 0).length)
     options.push({ type: 'search-by', side, by: 'characters', leader: 0 });
   if (!options.length) return null;
-  options.push({ type: 'search-by', side, by: 'none', leader: 0 });
+  // [13.48] a search an action card calls is made ("he searches for one group immediately"); once it
+  // is, a second by the other way [11.23] is the searcher's choice, as in the search phase
+  if (!s.calledByCard || s.searched) options.push({ type: 'search-by', side, by: 'none', leader: 0 });
   const w = game.world;
   const c = w.c;
   const size = c.Environ.size[s.environ] as number;

@@ -190,6 +190,11 @@ export function parseSolitaire(data: unknown, content: Content): SolitaireConten
   if (core && file.sectors[0] !== core.id) fail('sectors[0]', `the Core (sector 01) must be the throne's system, "${core.id}"`);
   for (const type of UNIT_TYPES) if (!file.units.some((u) => u.id === type)) fail('units', `unit type ${type} is missing`);
   const eventIds = new Set(file.events.map((e) => e.id));
+  // [001 Leaders] a scenario's Imperial leaders are counters of the mix
+  for (const [i, s] of file.scenarios.entries())
+    for (const value of new Set(s.leaders))
+      if (s.leaders.filter((v) => v === value).length > file.leaders.filter((v) => v === value).length)
+        fail(`scenarios[${i}].leaders`, `names more "${value}" leaders than the mix has (${file.leaders.filter((v) => v === value).length})`);
   for (const [i, s] of file.scenarios.entries())
     for (const [j, change] of (s.poolChanges?.addOnTurn ?? []).entries())
       if (!eventIds.has(change.event)) fail(`scenarios[${i}].poolChanges.addOnTurn[${j}].event`, `there is no event "${change.event}"`);

@@ -13,6 +13,7 @@ import {
   core,
   d10,
   drawLeader,
+  leaderWords,
   forceName,
   forgetEmptyForces,
   imperialSystems,
@@ -266,6 +267,7 @@ export const EVENTS: Record<string, ChaosEvent> = {
       const units = imperialUnits(game).filter((u) => u.leader === null);
       if (!units.length) return say(game, 'Imperial Leader Arises, but no Imperial mobile unit is free to take him.');
       const value = drawLeader(game);
+      if (value === null) return say(game, 'Imperial Leader Arises, but no leader counter is left in the pool.');
       return {
         kind: 'chaos-leader',
         prompt: `Imperial Leader Arises: a leader of value ${value}; which mobile unit takes him?`,
@@ -481,13 +483,13 @@ export const EVENTS: Record<string, ChaosEvent> = {
       const s = stateOf(game);
       const sector = walk(game, randomSector(game), (x) => unitsIn(game, x, 'empire').length > 0, 'lower');
       if (!sector) return say(game, 'Usurper: no Imperial mobile unit to rise from (counting down from the sector drawn).');
-      const force = newForce(game, 'usurper', drawLeader(game), null, false, 'usurper');
+      const force = newForce(game, 'usurper', drawLeader(game) ?? 0, null, false, 'usurper');
       for (const u of unitsIn(game, sector, 'empire')) {
         if (u.leader !== null) (s.leaderPool.push(u.leader), (u.leader = null));
         u.side = 'chaos';
         u.force = force.id;
       }
-      say(game, `A Usurper (leader ${force.leader}) seizes the Imperial forces in ${sectorName(game, sector)}.`, { sector });
+      say(game, `A Usurper (${leaderWords(force.leader)}) seizes the Imperial forces in ${sectorName(game, sector)}.`, { sector });
     },
   },
 

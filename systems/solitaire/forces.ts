@@ -13,6 +13,7 @@ import {
   coreDistance,
   d10,
   drawLeader,
+  leaderWords,
   forceName,
   forgetEmptyForces,
   livingNebulaAt,
@@ -63,7 +64,7 @@ export interface EmpireSetup {
  */
 export function establishIndependentEmpire(game: SolitaireGame, home: string, setup: EmpireSetup): ChaosForce {
   const s = stateOf(game);
-  const leader = drawLeader(game);
+  const leader = drawLeader(game) ?? 0; // no counter left: no leader, no sector taken, no recruits
   const force = newForce(game, 'independent', leader, home, false, setup.marker ?? null);
   const take = (sector: string) => {
     const sys = s.systems[sector]!;
@@ -87,7 +88,7 @@ export function establishIndependentEmpire(game: SolitaireGame, home: string, se
   }
   for (const type of recruits) newUnit(game, type, 'chaos', home, force.id);
   for (const sector of [home, ...conquered]) for (const u of unitsIn(game, sector, 'chaos')) if (!u.force) ((u.force = force.id), (u.sector = home));
-  tell(game, 'chaos-event', `${forceName(game, force)} arises in ${sectorName(game, home)} (leader ${leader})${conquered.length ? `, taking ${conquered.map((x) => sectorName(game, x)).join(', ')}` : ''}; its fleet: ${unitsIn(game, home, 'chaos').filter((u) => u.force === force.id).length} units.`, '[001 32.0 Independent Empire Arises]');
+  tell(game, 'chaos-event', `${forceName(game, force)} arises in ${sectorName(game, home)} (${leaderWords(leader)})${conquered.length ? `, taking ${conquered.map((x) => sectorName(game, x)).join(', ')}` : ''}; its fleet: ${unitsIn(game, home, 'chaos').filter((u) => u.force === force.id).length} units.`, '[001 32.0 Independent Empire Arises]');
   forgetEmptyForces(game);
   return force;
 }
@@ -97,7 +98,7 @@ export function establishIndependentEmpire(game: SolitaireGame, home: string, se
  * marker's own list; they come in at the rim (ours: a sector drawn at random among those farthest from the Core).
  */
 export function invaderForce(game: SolitaireGame): ChaosForce {
-  const leader = drawLeader(game);
+  const leader = drawLeader(game) ?? 0; // no counter left: no dice, and the invasion comes to nothing
   const force = newForce(game, 'invader', leader, null, false, 'invaders');
   const farthest = Math.max(...contentOf(game).sectors.map((x) => coreDistance(game, x)));
   const sector = game.rng.pick(contentOf(game).sectors.filter((x) => coreDistance(game, x) === farthest));

@@ -14,6 +14,7 @@ import {
   core,
   d10,
   drawLeader,
+  leaderWords,
   fmt,
   livingNebulaAt,
   forceName,
@@ -234,9 +235,9 @@ function startOfTurn(game: SolitaireGame): void {
     if (add.turn === game.turn) for (let i = 0; i < add.count; i++) s.pool.push(add.event);
   if (game.scenario.transHumanUsurpers?.includes(game.turn)) {
     const sector = randomSector(game);
-    const force = newForce(game, 'usurper', drawLeader(game), null, false, 'usurper');
+    const force = newForce(game, 'usurper', drawLeader(game) ?? 0, null, false, 'usurper');
     newUnit(game, 'TH', 'chaos', sector, force.id);
-    tell(game, 'chaos-event', `A trans-human Usurper (leader ${force.leader}) rises in ${sectorName(game, sector)}.`, '[001 Scenario 5]');
+    tell(game, 'chaos-event', `A trans-human Usurper (${leaderWords(force.leader)}) rises in ${sectorName(game, sector)}.`, '[001 Scenario 5]');
   }
 }
 
@@ -484,7 +485,8 @@ export function buildOptions(game: SolitaireGame): Command<Side>[] {
     if (def.id === 'TH' || def.cost > s.rp) continue;
     for (const sector of mine) options.push({ type: 'recruit', side: 'empire', unit: def.id, sector });
   }
-  if (s.rp >= c.leader) for (const u of s.units) if (u.side === 'empire' && u.leader === null) options.push({ type: 'buy-leader', side: 'empire', unit: u.id });
+  // [001 Leaders] a leader is bought from the pool's counters: none left, none to buy
+  if (s.rp >= c.leader && s.leaderPool.length) for (const u of s.units) if (u.side === 'empire' && u.leader === null) options.push({ type: 'buy-leader', side: 'empire', unit: u.id });
   if (s.rp >= c.nexus)
     for (const sector of mine)
       if (!s.nexus.includes(sector) && !s.nexus.some((n) => contentOf(game).neighbours.get(n)!.includes(sector))) options.push({ type: 'nexus', side: 'empire', sector });
@@ -512,7 +514,7 @@ function applyBuild(game: SolitaireGame, command: Command<Side>): void {
     case 'buy-leader': {
       s.rp -= c.leader;
       const unit = s.units.find((u) => u.id === command.unit)!;
-      unit.leader = drawLeader(game);
+      unit.leader = drawLeader(game)!; // offered only while the pool has a counter
       tell(game, 'recruit', `A leader of value ${unit.leader} takes command in ${sectorName(game, unit.sector)} (${c.leader} RP).`, '[001 Leaders]');
       return;
     }
@@ -733,12 +735,13 @@ export const operationsPhase: Procedure<SolitaireGame> = {
         if (s.fx.alliance === now.id) {
           d.stage = 'ally-move';
           const steps = stackMovement(game, now.units);
-          let targets = [...sectorsWithin(game, now.sector, steps).keys()];
+          // [001 32.0 Aliens—Living Nebula] "no units may exit the sector containing the Living Nebula during
+          // movement": a stack that enters one stops there, and one that starts in one stays
+          let targets = [...sectorsWithin(game, now.sector, steps, (x) => !livingNebulaAt(game, x)).keys()];
           if (now.force?.kind === 'independent' && now.force.home) {
             const home = now.force.home;
             targets = targets.filter((x) => x === now.sector || x === home || contentOf(game).neighbours.get(home)!.includes(x));
           }
-          if (livingNebulaAt(game, now.sector)) targets = [now.sector];
           return decide(
             'chaos-alliance-move',
             `Alliance: move ${forceName(game, now.force)} from ${sectorName(game, now.sector)} (up to ${steps} sectors).`,

@@ -68,7 +68,7 @@ export function setupGame(game: SolitaireGame): void {
     pool,
     discard: [],
     outOfPlay: [],
-    leaderPool: [...content.file.leaders],
+    leaderPool: withoutReserved(content.file.leaders, scenario.leaders),
     counters: content.file.systemCounters.map((c) => [...c] as [number, number, number]),
     fx: freshEffects(),
     toPlace: [],
@@ -159,6 +159,18 @@ export function placementSectors(game: SolitaireGame): string[] {
   return game.scenario.forcesAnywhere || !imperial.length ? [...sectors] : imperial;
 }
 
+/**
+ * [001 Leaders] the leader pool at the start: the mix less the counters the scenario gives the Empire,
+ * set aside before any leader is drawn at random for Chaos, so they are there to place (the content's
+ * validation says the mix has them). Before, Scenario 6 placed its three "1" leaders after its
+ * Independent Empires had drawn theirs, five "1"s where the mix has four.
+ */
+function withoutReserved(mix: readonly number[], reserved: readonly number[]): number[] {
+  const pool = [...mix];
+  for (const value of reserved) pool.splice(pool.indexOf(value), 1);
+  return pool;
+}
+
 /** Scenario 2's "no more than 2 units per system". */
 function placeable(game: SolitaireGame, sector: string): boolean {
   const max = game.scenario.maxPerSector;
@@ -173,12 +185,11 @@ function afterPlacement(game: SolitaireGame): void {
   // Scenario 2: each unit flips to its Chaos side on an odd roll
   if (scenario.flipOnOdd) for (const unit of s.units) if (unit.side === 'empire' && d10(game) % 2 === 1) unit.side = 'chaos';
   const byStrength = s.units.filter((u) => u.side === 'empire').sort((a, b) => unitDef(game, b.type).cost - unitDef(game, a.type).cost || a.id - b.id);
+  // the scenario's leaders, set aside from the mix at the start; one with no unit to lead goes back to the pool
   for (const [i, value] of scenario.leaders.entries()) {
     const unit = byStrength[i];
-    if (!unit) break;
-    const at = s.leaderPool.indexOf(value);
-    if (at >= 0) s.leaderPool.splice(at, 1);
-    unit.leader = value;
+    if (unit) unit.leader = value;
+    else s.leaderPool.push(value);
   }
   const imperial = content.sectors.filter((x) => s.systems[x]?.side === 'empire');
   tell(

@@ -175,14 +175,14 @@ export function randomSector(game: SolitaireGame): string {
   return game.rng.pick(contentOf(game).sectors);
 }
 
-/** Sectors within `steps` jumps (the sector itself included), nearest first. */
-export function sectorsWithin(game: SolitaireGame, from: string, steps: number): Map<string, number> {
+/** Sectors within `steps` jumps (the sector itself included), nearest first; none beyond a sector not `leavable`. */
+export function sectorsWithin(game: SolitaireGame, from: string, steps: number, leavable: (sector: string) => boolean = () => true): Map<string, number> {
   const seen = new Map<string, number>([[from, 0]]);
   const queue = [from];
   while (queue.length) {
     const at = queue.shift()!;
     const d = seen.get(at)!;
-    if (d >= steps) continue;
+    if (d >= steps || !leavable(at)) continue;
     for (const n of neighboursOf(game, at)) if (!seen.has(n)) (seen.set(n, d + 1), queue.push(n));
   }
   return seen;
@@ -246,9 +246,9 @@ export function forgetEmptyForces(game: SolitaireGame): void {
   const systemsOf = (f: ChaosForce) => contentOf(game).sectors.filter((x) => s.systems[x]?.force === f.id);
   const gone = s.forces.filter((f) => !s.units.some((u) => u.force === f.id) && !(f.kind === 'independent' && systemsOf(f).length));
   for (const f of gone) {
-    // its marker goes to the discard, its leader back to the pool (the Mutant is a marker of his own)
+    // its marker goes to the discard, its leader back to the pool (the Mutant is a marker of his own; 0: it had none)
     if (f.marker) s.discard.push(f.marker);
-    if (!f.mutant) s.leaderPool.push(f.leader);
+    if (!f.mutant && f.leader > 0) s.leaderPool.push(f.leader);
   }
   if (gone.length) s.forces = s.forces.filter((f) => !gone.includes(f));
   // an Independent Empire that lost its home makes another of its systems its home
@@ -273,12 +273,21 @@ export function newForce(game: SolitaireGame, kind: ChaosForce['kind'], leader: 
   return force;
 }
 
-/** A leader drawn at random from the pool (the pool is refilled as leaders fall). */
-export function drawLeader(game: SolitaireGame): number {
+/**
+ * A leader counter drawn at random from the pool, or null when none is left there [001 Leaders]: the
+ * counters are the mix's, whoever holds them, so an empty pool waits for a leader to fall and return
+ * (one lost to the Messiah never does).
+ */
+export function drawLeader(game: SolitaireGame): number | null {
   const s = stateOf(game);
-  if (!s.leaderPool.length) s.leaderPool = [...contentOf(game).file.leaders];
+  if (!s.leaderPool.length) return null;
   const i = game.rng.int(s.leaderPool.length);
   return s.leaderPool.splice(i, 1)[0]!;
+}
+
+/** A Chaos force's leader in words: its value, or none when the pool had no counter left for it (0). */
+export function leaderWords(value: number): string {
+  return value > 0 ? `leader ${value}` : 'no leader: no counter is left in the pool';
 }
 
 /** The Chaos stacks that act in the Chaos Operations phase: each marked force, and the Rebels of each sector. */

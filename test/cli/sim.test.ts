@@ -9,7 +9,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runSimulator } from '../../src/cli/simulator';
+import { runSimulator, SIM_OPTIONS } from '../../src/cli/simulator';
+import { agentNames } from '../../src/ai/registry';
+import { CONQUEST_AGENTS } from '../../src/ai/conquest/registry';
+import { SOLITAIRE_AGENTS } from '../../src/ai/solitaire/registry';
+import { DOMINO_RULES } from '../../src/core/content/schema';
+import { CARD_OPTIONS } from '../../systems/conquest/content';
+import { DECKS } from '../../systems/conquest/cards';
+import { OPTIONAL_RULES } from '../../systems/solitaire/content';
 
 const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
 
@@ -62,6 +69,17 @@ describe('npm run sim', () => {
     // the other games' summaries have none
     expect(lastJson(sim('--scenario', 'start-of-rebellion', '--games', '1', '--seed', '7', '--json')).galactic).toBeUndefined();
   }, 120_000);
+
+  it('--help lists every option of every ruleset, each with the values it takes', () => {
+    const help = sim('--help');
+    // the options of the star-system, province and galactic games, of conquest and of solitaire
+    for (const option of ['scenario', 'games', 'seed', 'json', 'list', 'replay', 'rebel', 'imperial', 'domino', 'players', 'agents', 'cards', 'deck', 'map', 'auto-place', 'no-recycle', 'manual-defend', 'rules'])
+      expect(help, `--${option}`).toMatch(new RegExp(`^ *--${option}\\b`, 'm'));
+    for (const values of [agentNames(), DOMINO_RULES, Object.keys(CONQUEST_AGENTS), CARD_OPTIONS, Object.keys(DECKS), OPTIONAL_RULES, Object.keys(SOLITAIRE_AGENTS)]) expect(help).toContain(values.join(', '));
+    // and the parser takes exactly the options it lists
+    for (const o of SIM_OPTIONS) expect(run(`--${o.name}`, ...(o.value ? ['x'] : []), '--help').status, `--${o.name}`).toBe(0);
+    expect(run('--warp').stderr).toMatch(/^sim: unknown option --warp \(--help lists them\)$/);
+  });
 
   it('--list --json prints the scenario ids', () => {
     expect(lastJson(sim('--list', '--json'))).toEqual([

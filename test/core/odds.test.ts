@@ -5,7 +5,7 @@ import { combatResult } from '../../systems/rebels-vs-empire/military-combat';
 import { searchNumber } from '../../systems/rebels-vs-empire/search';
 import { detectionResult } from '../../systems/rebels-vs-empire/detection';
 import { combatColumn } from '../../systems/rebels-vs-empire/character-combat';
-import { attackColumns, breakOffOdds, characterColumn, characterOdds, detectionOdds, militaryOdds, oddsForEvent, ratioColumn, searchOdds, shiftColumn } from '../../src/core/odds';
+import { attackColumns, breakOffOdds, characterColumn, characterOdds, detectionOdds, militaryOdds, oddsForEvent, searchOdds } from '../../src/core/odds';
 import { combatShift } from '../../systems/rebels-vs-empire/military-combat';
 import { combatFacts } from '../../src/words/combat-facts';
 import { emptyBoard, put, unit } from '../systems/rebels-vs-empire/mission-helpers';
@@ -57,8 +57,33 @@ describe('odds from the tables', () => {
   });
 
   it('[12.6] character combat columns and results follow the table', () => {
-    for (let diff = -12; diff <= 14; diff++)
-      for (const capture of [false, true]) expect(characterColumn(t, diff, capture, 1)).toBe(combatColumn(game, diff, capture, 1));
+    // the column whose range on the table reads min..max (the rule's table, read by its labels)
+    const cols = t.characterCombat.columns;
+    const at = (min: number, max: number) => {
+      const i = cols.findIndex((c) => c.min === min && c.max === max);
+      expect(i, `a column ${min}..${max}`).toBeGreaterThanOrEqual(0);
+      return i;
+    };
+    expect(t.characterCombat.captureShift).toBe(2);
+    // [differential, capture, shift right, the column]: in range, at the table's ends, a capture
+    // attempt two columns left [12.85], a shift right [12.5], never off the table
+    const cases: [number, boolean, number, number][] = [
+      [-12, false, 0, 0],
+      [-5, false, 0, at(-6, -4)],
+      [0, false, 0, at(0, 0)],
+      [3, false, 0, at(2, 3)],
+      [5, false, 0, at(4, 6)],
+      [14, false, 0, cols.length - 1],
+      [5, true, 0, at(1, 1)], // +4..+6, two left: +1
+      [-12, true, 0, 0], // no column left of the first
+      [5, false, 1, at(7, 10)],
+      [14, false, 1, cols.length - 1], // no column right of the last
+      [0, true, 1, at(-1, -1)], // 0, two left and one right
+    ];
+    for (const [diff, capture, right, column] of cases) {
+      expect(characterColumn(t, diff, capture, right), `${diff} ${capture} ${right}`).toBe(column);
+      expect(combatColumn(game, diff, capture, right), `${diff} ${capture} ${right}`).toBe(column);
+    }
     const o = characterOdds(t, 4);
     expect(sum(o.attacker)).toBeCloseTo(1);
     const row = t.characterCombat.rows[0]?.[4];
@@ -72,8 +97,20 @@ describe('odds from the tables', () => {
   });
 
   it('reads the column of a combat event to show its odds afterwards', () => {
-    const text = 'Combat in x.1: the rebel (4) attacks the imperial (2); 2-1 shifted +0 to 2-1; dice 3 and 5: rebel loses 1, imperial loses 2.';
-    expect(oddsForEvent(t, 'military-combat', text)).toContain('Column 2-1');
+    // the event names the column it was fought on (after its shift): 3-1, not the 2-1 it started from
+    const text = 'Combat in x.1: the rebel (4) attacks the imperial (2); 2-1 shifted +1 to 3-1; dice 3 and 5: rebel loses 1, imperial loses 2.';
+    const odds = oddsForEvent(t, 'military-combat', text)!;
+    expect(odds).toMatch(/^Column 3-1 \[10\.0\]: attacker .*; defender .*\.$/);
+    // each loss with its share of the six dice, counted on the table's 3-1 column [10.0]
+    const column = t.militaryCombat.rows.map((row) => row[t.militaryCombat.columns.indexOf('3-1')]!);
+    const [attacker, defender] = odds.split('; defender ');
+    for (const [side, part] of [[0, attacker!], [1, defender!]] as const) {
+      const faces = new Map<number, number>();
+      for (const cell of column) faces.set(cell[side]!, (faces.get(cell[side]!) ?? 0) + 1);
+      expect(faces.size).toBeGreaterThan(0);
+      for (const [loss, n] of faces) expect(part).toContain(`loses ${loss} ${Math.round((n / 6) * 100)}%`);
+      expect(part.match(/loses \d+/g)).toHaveLength(faces.size);
+    }
     expect(oddsForEvent(t, 'search', 'needs 3 or less, die 5')).toContain('50%');
   });
 });
@@ -83,11 +120,22 @@ describe('attack odds as the side knows them [10.0-10.7, 7.22]', () => {
     ({ side, kind: 'declare-combat', prompt: '', rule: '[10.1]', options: [], context: { environ } }) as unknown as Decision;
 
   it('[10.0, 10.2] the columns at the enemy\'s weakest and strongest, after the known shift, match the rules code\'s column', () => {
-    for (const [own, least, most, shift, led] of [[4, 2, 6, 0, false], [3, 3, 3, 1, true], [1, 2, 6, 2, true], [6, 1, 3, -1, false]] as const) {
-      const { worst, best } = attackColumns(t, own, least, most, shift, led);
-      expect(worst).toBe(shiftColumn(t, ratioColumn(t, own, most), shift, led));
-      expect(best).toBe(shiftColumn(t, ratioColumn(t, own, least), shift, led));
-      expect(worst).toBeLessThanOrEqual(best);
+    // [own strength, the enemy's least and most, the shift, led, the worst column, the best], the columns
+    // worked by hand from [10.0] (rounded in the defender's favour), [10.2] and [10.22, 10.42] as
+    // docs/rules.md reads them (the ratio within 1-5..5-1, then the shifts)
+    const cases = [
+      [4, 2, 6, 0, false, '1-2', '2-1'], // 4:6 rounds to 1-2; 4:2 is 2-1
+      [3, 3, 3, 1, true, '2-1', '2-1'], // 1-1, one right
+      [1, 2, 6, 2, true, '1-3', '2-1'], // 1:6 is held at 1-5 [10.22], two right; 1:2 is 1-2, two right
+      [6, 1, 1, 1, true, '6-1', '6-1'], // 6:1 is held at 5-1; a leader's shift may reach 6-1 [10.42]
+      [6, 1, 1, 1, false, '5-1', '5-1'], // without one it may not [10.22]
+      [6, 1, 3, -1, false, '1-1', '4-1'], // 6:3 is 2-1, one left; 6:1 is held at 5-1, one left
+      [7, 2, 2, 3, false, '5-1', '5-1'], // 7:2 rounds to 3-1; three right is held at 5-1 unled
+    ] as const;
+    const name = (column: number) => t.militaryCombat.columns[column];
+    for (const [own, least, most, shift, led, worst, best] of cases) {
+      const columns = attackColumns(t, own, least, most, shift, led);
+      expect([name(columns.worst), name(columns.best)], `${own} against ${least}-${most}, shift ${shift}${led ? ', led' : ''}`).toEqual([worst, best]);
     }
   });
 

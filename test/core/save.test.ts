@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { stateHash } from '../../src/core/engine/game';
+import { newGame, stateHash } from '../../src/core/engine/game';
 import { loadSave, makeSave, MAX_SAVE_BYTES, SAVE_FORMAT_VERSION, saveToText } from '../../src/core/save';
 import { playOut } from '../../src/ai/play';
 import { randomAgent } from '../../src/ai/random-agent';
-import { content, ruleset, testGame } from '../fixtures';
+import { content, ruleset, STAR_SYSTEM_SCENARIOS, testGame } from '../fixtures';
 
 function playedGame() {
   const game = testGame(undefined, 'save');
@@ -140,5 +140,29 @@ describe('saves keep the seats: who plays each side', () => {
     expect(result.ok).toBe(false);
     expect(!result.ok && result.message).toMatch(message);
     expect(stateHash(running)).toBe(before);
+  });
+});
+
+describe('[issue 55] a save records how its seed made the generator', () => {
+  it("a game of the 'sha256' seeding saves it, and loads to the same state; a local game's save is as before", () => {
+    const game = newGame({ content, ruleset, scenario: STAR_SYSTEM_SCENARIOS[0] as string, seed: '9f86d081884c7d659a2feaa0c55ad015', seedHash: 'sha256' });
+    playOut(game, { rebel: randomAgent({ side: 'rebel', seed: 's' }), imperial: randomAgent({ side: 'imperial', seed: 's' }) }, { stopAfter: 30 });
+    expect(makeSave(game).seedHash).toBe('sha256');
+    const loaded = loadSave(saveToText(game), { content, ruleset });
+    expect(loaded.ok && stateHash(loaded.game)).toBe(stateHash(game));
+    expect(loaded.ok && loaded.game.seedHash).toBe('sha256');
+    // the same save without it is the other generator's game: it does not reach the same state
+    const without = { ...makeSave(game) };
+    delete without.seedHash;
+    const other = loadSave(JSON.stringify(without), { content, ruleset });
+    expect(other.ok && stateHash(other.game)).not.toBe(stateHash(game));
+    expect('seedHash' in makeSave(partlyPlayed())).toBe(false);
+  });
+
+  it('a save naming a seed hash there is none of is refused, saying where', () => {
+    const save = { ...makeSave(partlyPlayed()), seedHash: 'md5' };
+    const loaded = loadSave(JSON.stringify(save), { content, ruleset });
+    expect(loaded.ok).toBe(false);
+    expect(!loaded.ok && loaded.message).toMatch(/malformed at seedHash/);
   });
 });

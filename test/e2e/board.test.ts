@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { cameraSettled, gameReady, openGamePage, startSession, type Session } from './browser';
 import { playState, startGameAs, waitForHuman, type PlayState } from './play-page';
 import type { Decision, Game } from '../../src/core/engine/types';
-import { movers } from '../../src/words/dests';
+import { movers } from '../../src/words/board/stacks';
 import { PlayEngine } from '../../src/ui/play/play-engine';
 import { content } from '../fixtures';
 import { playUntil } from '../words/play-until';

@@ -15,7 +15,7 @@ import { bundledContent } from '../../src/core/content/bundled';
 import type { Game } from '../../src/core/engine/types';
 import { replay } from '../../src/server/game-room';
 import { ONLINE_RULESETS } from '../../src/server/online-rulesets';
-import { movers, stackDests } from '../../src/words/dests';
+import { movers, stackDests } from '../../src/words/board/stacks';
 import { playState, type PlayState } from './play-page';
 
 interface CqState {

@@ -13,7 +13,7 @@ import { startGameServer, type GameServer } from '../../src/server/game-server';
 import { replay } from '../../src/server/game-room';
 import { ONLINE_RULESETS } from '../../src/server/online-rulesets';
 import { stateOf, type ConquestGame } from '../../systems/conquest/state';
-import { databaseFile, freePort, playSeat } from './helpers';
+import { databaseFile, freePort, nextMove, playSeat } from './helpers';
 import type { OnlinePlayFacts, StateMessage } from '../../src/online/protocol';
 import type { GameEvent } from '../../src/core/engine/types';
 
@@ -104,8 +104,18 @@ describe('online play [issue 27]', () => {
     expect(lines.reduce((n, line) => n + line.count, 0)).toBe(lines.length ? mine.decision!.options.length : 0);
     const options = new Set(mine.decision!.options.map((o) => JSON.stringify(o)));
     for (const m of facts.decision!.movers!) for (const d of m.dests) expect(options.has(JSON.stringify(d.commands[0]))).toBe(true);
+    // play on (the first option each time) until the Empire's AI is to move and something has been told
+    for (let i = 0; i < 300 && !(states.some((x) => !x.decision && x.step > mine.step) && states.some((x) => x.events.length)); i++) {
+      const { step, option } = await nextMove(rebel).catch(() => ({ step: -1, option: null }));
+      if (!option) break; // nothing more for us to answer for now: the Empire is playing
+      rebel.send(option);
+      await waitFor(() => (rebel.latest!.step > step ? true : null));
+    }
+    const notOurs = states.filter((x) => !x.decision && x.step > mine.step);
+    expect(notOurs.length).toBeGreaterThan(0);
     // a decision not ours comes without its words, its board or its list
-    for (const s of states.filter((x) => !x.decision)) expect((s.extra as unknown as OnlinePlayFacts).decision).toBeUndefined();
+    for (const s of notOurs) expect((s.extra as unknown as OnlinePlayFacts).decision).toBeUndefined();
+    expect(states.flatMap((s) => s.events).length).toBeGreaterThan(0);
     // events in names: no environ id such as "tollis.1" is left in a line
     const ids = [...content.environs.keys()];
     for (const e of states.flatMap((s) => s.events)) expect(ids.some((id) => new RegExp(`\\b${id.replace('.', '\\.')}\\b`).test(e.text))).toBe(false);

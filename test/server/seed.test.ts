@@ -32,7 +32,7 @@ afterAll(() => {
 
 const stored = (gameId: string) => {
   const db = new Database(database, { readonly: true });
-  const game = db.prepare('select * from games where id = ?').get(gameId) as { seed: string; ruleset: string; scenario: string; options: string; hand_placement: string };
+  const game = db.prepare('select * from games where id = ?').get(gameId) as { seed: string; seed_hash: 'sha256' | 'xmur3'; ruleset: string; scenario: string; options: string; hand_placement: string };
   const commands = (db.prepare('select command from commands where game_id = ? order by n').all(gameId) as { command: string }[]).map((r) => JSON.parse(r.command) as Command<string>);
   db.close();
   return { game, commands };
@@ -71,8 +71,10 @@ describe('the seed is the server\'s secret [issue 46]', () => {
     const { game, commands } = stored(made.gameId);
     // wide and the server's own: 128 bits as hex
     expect(game.seed).toMatch(/^[0-9a-f]{32}$/);
+    // and all of it makes the generator's state [issue 55]
+    expect(game.seed_hash).toBe('sha256');
     // what the seed makes: the generator's state before every command and after the last
-    const replayed = startStoredGame(content, { ruleset: game.ruleset, scenario: game.scenario, seed: game.seed, options: JSON.parse(game.options), handPlacement: JSON.parse(game.hand_placement) });
+    const replayed = startStoredGame(content, { ruleset: game.ruleset, scenario: game.scenario, seed: game.seed, seedHash: game.seed_hash, options: JSON.parse(game.options), handPlacement: JSON.parse(game.hand_placement) });
     const states = [replayed.rng.state()];
     for (const command of commands) {
       expect(apply(replayed, command).ok).toBe(true);

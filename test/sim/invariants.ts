@@ -48,6 +48,13 @@ function operations(game: Game) {
     const holder = w.holderOfPossession[p] as number;
     if (holder && !w.possessionsOfHolder.get(holder)?.includes(p)) expect(w.possessionsOfHolder.get(holder) ?? []).toContain(p);
   }
+  // [14.13, 14.64] no character holds two spaceships or two companions
+  for (const [holder, held] of w.possessionsOfHolder) {
+    const ships = held.filter((p) => hasComponent(w, p, c.Spaceship));
+    const companions = held.filter((p) => w.kinds[p] === 'possession' && game.content.possessions.get(refOf(w, p))?.kind === 'companion');
+    if (ships.length > 1) expect(ships.length, `${refOf(w, holder)} holds the ships ${ships.map((p) => refOf(w, p)).join(', ')}`).toBeLessThanOrEqual(1);
+    if (companions.length > 1) expect(companions.length, `${refOf(w, holder)} holds the companions ${companions.map((p) => refOf(w, p)).join(', ')}`).toBeLessThanOrEqual(1);
+  }
   for (const eid of [...allOf(w, 'unit'), ...allOf(w, 'character'), ...allShips(game)]) {
     const at = environOf(w, eid);
     const lists = listedIn.get(eid) ?? [];

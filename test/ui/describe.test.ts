@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { apply, newGame } from '../../src/core/engine/game';
 import { LOYALTIES } from '../../src/core/content/schema';
 import { allOf, entityOf, environOf, planetOfEnviron } from '../../src/core/world/world';
-import { givePossession, reassignSpaceship } from '../../systems/rebels-vs-empire/possessions';
+import { givePossession, possessionBonusDraws, reassignSpaceship } from '../../systems/rebels-vs-empire/possessions';
 import { describeOption, entityName } from '../../src/words/describe';
 import { planetStanding } from '../../src/words/option-facts';
 import { content, ruleset, passUntil } from '../fixtures';
@@ -130,8 +130,9 @@ describe('unit types in labels', () => {
     const fight = describeOption(game, { type: 'break-off', side: 'rebel', attempt: false });
     expect([tryIt.label, fight.label]).toEqual(['Try to break off', 'Fight the round']);
     expect([tryIt.ends, fight.ends]).toEqual([false, true]);
-    const environ = game.pending!.options.find((o) => typeof o.environ === 'number')?.environ ?? 0;
-    if (environ) expect(describeOption(game, { type: 'declare-search', side: 'imperial', environ, search: true }).label).toBe(`Search at ${entityName(game, environ as number)}`);
+    const environ = entityOf(game.world, 'environ', 'wendhaven.1');
+    expect(describeOption(game, { type: 'declare-search', side: 'imperial', environ, search: true }).label).toBe(`Search at ${entityName(game, environ)}`);
+    expect(entityName(game, environ)).toMatch(/^Wendhaven/);
   });
 
   it('[11.23] search choices say who searches: "Search with units led by …", "Search with characters", "No search"', () => {
@@ -179,10 +180,31 @@ describe('every decision carries what it takes to decide it', () => {
         expect(info.detail).toContain(`suits ${rating} (his ${value})`);
         const own = content.characters.get('jax-tollaway')!.bonusDraws[card.letter] ?? 0;
         const loyalty = card.letter === 'D' ? (DIPLOMACY_LOYALTY_DRAWS[w.c.Loyalty.value[entityOf(w, 'planet', 'wendhaven')] as number] ?? 0) : 0;
-        const draws = Math.max(0, card.bonusDraws.base + ratingDraws(rating, value) + own + loyalty);
+        // [14.27] declaring his possessions adds theirs
+        const declared = o.declare === true ? possessionBonusDraws(game, jax, card.letter).draws : 0;
+        const draws = Math.max(0, card.bonusDraws.base + ratingDraws(rating, value) + own + loyalty + declared);
         expect(info.detail).toContain(`${draws} bonus draw${draws === 1 ? '' : 's'}`);
       } else expect(info.detail).toContain('suits anyone');
     }
+  });
+
+  it('[15.13, 15.2] a mission that cannot help is said so: Diplomacy where the loyalty is at its end, a rising away from unrest', () => {
+    const { game } = emptyBoard();
+    const jax = put(game, 'jax-tollaway', 'wendhaven.1');
+    const w = game.world;
+    const wendhaven = entityOf(w, 'planet', 'wendhaven');
+    const diplomacy = { type: 'assign-mission', side: 'rebel', character: jax, letter: 'D' } as Command;
+    const rising = { ...diplomacy, letter: 'R' } as Command;
+    w.c.Loyalty.value[wendhaven] = LOYALTIES.indexOf('unrest');
+    expect(facts(game, diplomacy).warning).toMatch(/changes nothing \[15\.13\]/);
+    expect(facts(game, rising).warning).toBeUndefined();
+    w.c.Loyalty.value[wendhaven] = LOYALTIES.indexOf('dissent');
+    expect(facts(game, diplomacy).warning).toBeUndefined();
+    expect(facts(game, rising).warning).toMatch(/at dissent: a rebellion starts only at unrest \[15\.2\]/);
+    // the Empire's Diplomacy ends at patriotic
+    w.c.Loyalty.value[wendhaven] = LOYALTIES.indexOf('patriotic');
+    const envoy = put(game, 'serath-kaine', 'wendhaven.1');
+    expect(facts(game, { ...diplomacy, side: 'imperial', character: envoy }).warning).toMatch(/changes nothing/);
   });
 
   it('[15.52] sabotaging the PDB of a planet in rebellion warns that the Rebel then cannot control it; elsewhere no warning', () => {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { destText } from '../../src/ui/play/board/map-play';
-import { movers } from '../../src/words/dests';
+import { movers } from '../../src/words/board/stacks';
 import { testGame } from '../fixtures';
 
 describe('a destination marker names its risk [9.3, 5.22]', () => {

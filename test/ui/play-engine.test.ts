@@ -36,8 +36,9 @@ describe('playing against the AI', () => {
     while (e.stepAI());
     const before = e.game!.log.length;
     const pick = e.game!.pending!.options.findIndex((o) => o.type === 'pick');
-    if (pick < 0) return; // no piece to move in this scenario's first decision
+    expect(pick).toBeGreaterThanOrEqual(0); // the first decision has a piece to pick
     e.answer('rebel', pick);
+    expect(e.game!.log.length).toBe(before + 1);
     expect(e.state().play.canUndo).toBe(true);
     e.undo();
     expect(e.game!.log.length).toBe(before);

@@ -7,6 +7,7 @@ import { content } from '../fixtures';
 import { installFakeDom, type FakeElement } from './fake-dom';
 import { actionAnchor, cardSections, creatureAnchor, filterReference, missionAnchor, possessionAnchor, renderReference, shipAnchor, showEntry, termAnchor } from '../../src/ui/reference';
 import { GLOSSARY, withTerms } from '../../src/ui/play/glossary';
+import { BUNDLED_TUTORIALS } from '../../src/tutorial/bundled';
 
 let restore: () => void;
 let ref: FakeElement;
@@ -146,11 +147,23 @@ describe('the rules and card reference', () => {
     expect(rules.length).toBeGreaterThanOrEqual(20);
     for (const e of rules) {
       expect(e.id).toMatch(/^ref-rule-[a-z-]+$/);
-      if (e.id !== 'ref-rule-victory') expect(e.querySelector('.rule')?.textContent, e.id).toMatch(/\[[0-9 .,]+\]/);
+      // the star-system game's rules are numbered; the other modes' by their document and its section ("[002 II.3]")
+      const otherMode = /^ref-rule-(conquest|blocs|solitaire)-/.test(e.id);
+      if (e.id !== 'ref-rule-victory') expect(e.querySelector('.rule')?.textContent, e.id).toMatch(otherMode ? /\[00[0-4] [^\]]+\]/ : /\[[0-9 .,]+\]/);
     }
   });
 
   it('the atlas\'s card sections cover every kind of card and the tables', () => {
     expect(cardSections(content).map((s) => s.id)).toEqual(['missions', 'possessions', 'creatures', 'actions', 'events', 'spaceships', 'tables', 'galactic-events', 'assignments']);
+  });
+});
+
+describe('the tutorials\' rule numbers [issue 56]', () => {
+  it('every rule number a tutorial step links to finds an entry of the reference', () => {
+    const rules = Object.values(BUNDLED_TUTORIALS).flatMap((files) => (files.steps as { rules?: string[] }[]).flatMap((s) => s.rules ?? []));
+    expect(rules.length).toBeGreaterThan(20);
+    const unfound = [...new Set(rules)].filter((rule) => filterReference(ref as unknown as HTMLElement, rule) === 0);
+    filterReference(ref as unknown as HTMLElement, '');
+    expect(unfound).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import type { Game } from '../../src/core/engine/types';
 import { characterColumn } from '../../src/core/odds';
 import { breakOffChances, characterCombatNotes, roundOdds, type CountChance } from '../../src/words/character-odds';
 import { anEnviron, choose, clearedGame, putCharacter, run } from '../systems/rebels-vs-empire/character-fixtures';
-import { movers } from '../../src/words/dests';
+import { movers } from '../../src/words/board/stacks';
 import { refOf } from '../../src/core/world/world';
 import { percent } from '../../src/core/odds';
 import { currentCombat, roundResult } from '../../systems/rebels-vs-empire/character-combat';

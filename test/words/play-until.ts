@@ -6,7 +6,7 @@
  */
 import type { SideId } from '../../src/core/content/schema';
 import type { Decision, Game } from '../../src/core/engine/types';
-import { movers } from '../../src/words/dests';
+import { movers } from '../../src/words/board/stacks';
 import { PlayEngine } from '../../src/ui/play/play-engine';
 import { enemyOf } from '../../systems/rebels-vs-empire/sides';
 import { content } from '../fixtures';

@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import type { SideId } from '../../src/core/content/schema';
 import type { Decision, Game } from '../../src/core/engine/types';
 import { environOf, refOf } from '../../src/core/world/world';
-import { movers, type Mover } from '../../src/words/dests';
+import { movers } from '../../src/words/board/stacks';
+import { type Mover } from '../../src/words/board/types';
 import { playUntil } from './play-until';
 import { PlayEngine } from '../../src/ui/play/play-engine';
 import { combatResult } from '../../systems/rebels-vs-empire/military-combat';
@@ -21,7 +22,7 @@ import { driftOfPlace } from '../../src/words/drift-place';
 import { driftingStacks } from '../../systems/rebels-vs-empire/hyperjump';
 import { sideOf } from '../../systems/rebels-vs-empire/sides';
 import { breakOffResult, roundResult, attackerStrikes, currentCombat, squadRatings } from '../../systems/rebels-vs-empire/character-combat';
-import { characterColumn, percent } from '../../src/core/odds';
+import { characterColumn, percent, rackingResult } from '../../src/core/odds';
 
 /** Each target's commands, played on a copy of the game: the engine takes them all. */
 function takenByEngine(e: PlayEngine, side: SideId, m: Mover): void {
@@ -104,7 +105,7 @@ describe('the board: targets of the other decisions [issue 44]', () => {
     for (const x of first) {
       expect(x.commands.map((c) => c.type)).toEqual(['pick-for-mission', x.commands[1]!.type]);
       expect(x.label.startsWith(x.way!)).toBe(true);
-      expect(x.odds).toMatch(/bonus draws? alone show|camp takes no bonus draws/);
+      expect(x.odds).toMatch(/this turn (its letter|\d of its letters)|no draws left/);
     }
     takenByEngine(e, 'rebel', { ...pick!, dests: first.slice(0, 4) });
     const copy = new PlayEngine(content);
@@ -117,7 +118,8 @@ describe('the board: targets of the other decisions [issue 44]', () => {
     expect(mission?.place).toBe(pick!.dests.find((x) => !x.way)!.place);
     for (const dest of mission!.dests) {
       expect(dest.place).toBe(mission!.place);
-      expect(dest.odds).toMatch(/bonus draws? alone show|camp takes no bonus draws/);
+      expect(dest.odds).toMatch(/this turn (its letter|\d of its letters)|no draws left/);
+      expect(dest.mark).toMatch(/\d+%/);
     }
     takenByEngine(copy, 'rebel', mission!);
   });
@@ -175,6 +177,27 @@ describe('the board: targets of the other decisions [issue 44]', () => {
       for (const id of planets) expect(x.odds).toContain(content.planets.get(id as never)!.name);
     }
     takenByEngine(e, 'rebel', m!);
+  });
+
+  it('[9.28] rake the ship the PDB has seen, or hold fire: both at the ship\'s environ, the rake with the odds of the rule\'s own dice', () => {
+    const e = playUntil('embers-of-the-reach', 'imperial', '1', (d) => d.kind === 'pdb-racking');
+    const g = e.game as Game;
+    const d = g.pending as Decision;
+    const ship = d.context!.ship as number;
+    const [m, ...rest] = movers(g, d);
+    expect(rest).toEqual([]);
+    expect(m?.ask).toMatch(/rake it\?/);
+    expect(m!.dests.map((x) => x.commands[0])).toEqual(d.options);
+    for (const x of m!.dests) expect(x.place).toBe(refOf(g.world, environOf(g.world, ship)));
+    // every pair of dice through the rule's outcome function, against the marker
+    const c = g.world.c;
+    const level = c.Pdb.level[d.context!.planet as number] as number;
+    let hit = 0;
+    for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) if (rackingResult(g.content.tables, level, c.Spaceship.shields[ship] as number, c.Spaceship.cannon[ship] as number, a, b).shipHit) hit++;
+    const rake = m!.dests.find((x) => x.commands[0]!.type === 'pdb-rack')!;
+    expect(rake.mark).toContain(`hit ${percent(hit / 36)}`);
+    expect(rake.odds).toContain(`the ship is hit ${percent(hit / 36)}`);
+    takenByEngine(e, 'imperial', m!);
   });
 
   it('[12.5, 12.51, 12.53] break off or fight: both answers at the environ where the characters fight, their odds those of the rule\'s own dice', () => {

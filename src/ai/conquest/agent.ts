@@ -5,6 +5,7 @@
 import type { Command, Decision } from '../../core/engine/types';
 import type { FactionId } from '../../../systems/conquest/content';
 import type { ConquestView } from '../../../systems/conquest/view';
+import type { SeedHash } from '../../core/rng';
 
 export interface ConquestAgent {
   readonly name: string;
@@ -17,6 +18,9 @@ export interface ConquestAgentOptions {
   faction: FactionId;
   /** Seed for the agent's own randomness (never the game's RNG). */
   seed: string;
+  /** How the seed makes the agent's generator (src/core/rng.ts): its game's own ('sha256' for an online
+   * game's secret seed, so the AI's choices cannot be foreseen either) [issue 55]; absent: 'xmur3'. */
+  seedHash?: SeedHash;
 }
 
 export type ConquestAgentFactory = (options: ConquestAgentOptions) => ConquestAgent;

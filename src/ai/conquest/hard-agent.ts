@@ -35,8 +35,8 @@ interface Context {
 }
 
 export function makeHardAgent(weights: PlanWeights = HARD_WEIGHTS): ConquestAgentFactory {
-  return ({ faction, seed }) => {
-    const rng = Rng.fromSeed(`conquest-hard:${faction}:${seed}`);
+  return ({ faction, seed, seedHash }) => {
+    const rng = Rng.fromSeed(`conquest-hard:${faction}:${seed}`, seedHash);
     const memory: Memory = { round: -1, heldAtStart: new Set() };
     return {
       name: 'hard',

@@ -10,7 +10,7 @@
  * hard-agent.ts.)
  */
 import type { Command, Decision } from '../../core/engine/types';
-import { Rng } from '../../core/rng';
+import { Rng, type SeedHash } from '../../core/rng';
 import type { FactionId } from '../../../systems/conquest/content';
 import type { ConquestView } from '../../../systems/conquest/view';
 import type { ConquestAgent, ConquestAgentFactory } from './agent';
@@ -39,8 +39,8 @@ const NORMAL: Style = { name: 'normal', aims: true, concentrate: true, attackAt:
 
 type C = Command<FactionId>;
 
-function makeAgent(style: Style, faction: FactionId, seed: string): ConquestAgent {
-  const rng = Rng.fromSeed(`conquest-${style.name}:${faction}:${seed}`);
+function makeAgent(style: Style, faction: FactionId, seed: string, seedHash?: SeedHash): ConquestAgent {
+  const rng = Rng.fromSeed(`conquest-${style.name}:${faction}:${seed}`, seedHash);
   return {
     name: style.name,
     decide(view, decision) {
@@ -55,8 +55,8 @@ function makeAgent(style: Style, faction: FactionId, seed: string): ConquestAgen
   };
 }
 
-export const easyConquestAgent: ConquestAgentFactory = ({ faction, seed }) => makeAgent(EASY, faction, seed);
-export const normalConquestAgent: ConquestAgentFactory = ({ faction, seed }) => makeAgent(NORMAL, faction, seed);
+export const easyConquestAgent: ConquestAgentFactory = ({ faction, seed, seedHash }) => makeAgent(EASY, faction, seed, seedHash);
+export const normalConquestAgent: ConquestAgentFactory = ({ faction, seed, seedHash }) => makeAgent(NORMAL, faction, seed, seedHash);
 
 /** The board as this player reads it: the shared reading, and what this player's style makes of it. */
 class StyledBoard extends Board {

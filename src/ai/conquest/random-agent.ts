@@ -2,7 +2,7 @@
 import { Rng } from '../../core/rng';
 import type { ConquestAgentFactory } from './agent';
 
-export const randomConquestAgent: ConquestAgentFactory = ({ faction, seed }) => {
-  const rng = Rng.fromSeed(`conquest-random:${faction}:${seed}`);
+export const randomConquestAgent: ConquestAgentFactory = ({ faction, seed, seedHash }) => {
+  const rng = Rng.fromSeed(`conquest-random:${faction}:${seed}`, seedHash);
   return { name: 'random', readsView: false, decide: (_view, decision) => rng.pick(decision.options) };
 };

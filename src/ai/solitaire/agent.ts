@@ -5,6 +5,7 @@
 import type { Command, Decision } from '../../core/engine/types';
 import type { Side } from '../../../systems/solitaire/state';
 import type { SolitaireView } from '../../../systems/solitaire/view';
+import type { SeedHash } from '../../core/rng';
 
 export interface SolitaireAgent {
   readonly name: string;
@@ -16,6 +17,9 @@ export interface SolitaireAgent {
 export interface SolitaireAgentOptions {
   /** Seed for the agent's own randomness (never the game's RNG). */
   seed: string;
+  /** How the seed makes the agent's generator (src/core/rng.ts): its game's own ('sha256' for an online
+   * game's secret seed, so the AI's choices cannot be foreseen either) [issue 55]; absent: 'xmur3'. */
+  seedHash?: SeedHash;
 }
 
 export type SolitaireAgentFactory = (options: SolitaireAgentOptions) => SolitaireAgent;

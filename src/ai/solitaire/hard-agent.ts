@@ -35,7 +35,7 @@ import { decideNormal, NORMAL_TUNING, type NormalTuning } from './normal-agent';
 // 168, 147 against 170, 169, 150, 156, 143; `alt` 176, 186, 163, 168, 146 against 155, 174, 160, 160, 152.
 export const HARD_TUNING: NormalTuning = { ...NORMAL_TUNING, reserve: 1, attackThreshold: 0, armyPerIncome: 1.0, strikeAware: true, colonize: true };
 
-export const hardSolitaireAgent: SolitaireAgentFactory = ({ seed }) => {
-  const rng = Rng.fromSeed(`solitaire-hard:${seed}`);
+export const hardSolitaireAgent: SolitaireAgentFactory = ({ seed, seedHash }) => {
+  const rng = Rng.fromSeed(`solitaire-hard:${seed}`, seedHash);
   return { name: 'hard', decide: (view, decision) => decideNormal(view, decision, HARD_TUNING, rng) };
 };

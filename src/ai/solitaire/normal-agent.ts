@@ -505,8 +505,8 @@ export function decideNormal(view: SolitaireView, decision: Decision<Side>, tuni
   }
 }
 
-export const normalSolitaireAgent: SolitaireAgentFactory = ({ seed }) => {
-  const rng = Rng.fromSeed(`solitaire-normal:${seed}`);
+export const normalSolitaireAgent: SolitaireAgentFactory = ({ seed, seedHash }) => {
+  const rng = Rng.fromSeed(`solitaire-normal:${seed}`, seedHash);
   const agent: SolitaireAgent = { name: 'normal', decide: (view, decision) => decideNormal(view, decision, NORMAL_TUNING, rng) };
   return agent;
 };

@@ -2,7 +2,7 @@
 import { Rng } from '../../core/rng';
 import type { SolitaireAgentFactory } from './agent';
 
-export const randomSolitaireAgent: SolitaireAgentFactory = ({ seed }) => {
-  const rng = Rng.fromSeed(`solitaire-random:${seed}`);
+export const randomSolitaireAgent: SolitaireAgentFactory = ({ seed, seedHash }) => {
+  const rng = Rng.fromSeed(`solitaire-random:${seed}`, seedHash);
   return { name: 'random', readsView: false, decide: (_view, decision) => rng.pick(decision.options) };
 };

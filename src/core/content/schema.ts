@@ -198,6 +198,10 @@ export const ShipRatings = z.strictObject({
   passengers: z.int().min(1).max(8),
   /** [14.58] the one ship that always keeps its full maneuver rating. */
   fullManeuverAlways: z.boolean(),
+  /** [14.5, 9.28] province and galactic games: the ship's guns, firing back at a PDB that racks it. */
+  cannon: z.int().min(0).max(4),
+  /** [14.5, 9.28] province and galactic games: what turns a PDB's racking fire aside. */
+  shields: z.int().min(0).max(4),
 });
 
 export const PossessionEffects = z.strictObject({
@@ -331,6 +335,12 @@ export const TablesFile = z.strictObject({
   }),
   /** [9.22] the column a PDB of each level attacks on (level 0 cannot attack). */
   pdbAttackColumn: z.strictObject({ '1': z.string(), '2': z.string() }),
+  /**
+   * [9.28, 14.5] the racking attack (province and galactic games): the PDB's die + its level − the ship's
+   * shields at least `shipHitOn` hits the ship; the ship's die + its cannon at least `pdbDownOn` is a loss
+   * of 2 to the PDB, at least `pdbLevelLostOn` a loss of 3 [9.25].
+   */
+  racking: z.strictObject({ shipHitOn: z.int().min(1).max(12), pdbDownOn: z.int().min(1).max(12), pdbLevelLostOn: z.int().min(1).max(12) }),
   /** [9.3] evasion value ranges as columns; rows by die. */
   detection: z.strictObject({
     columns: z.array(Range).min(2),
@@ -561,6 +571,7 @@ export type GalaxyDef = z.infer<typeof GalaxyFile>;
 export type CharacterDef = z.infer<typeof Character>;
 export type PossessionDef = z.infer<typeof Possession>;
 export type ImperialShipDef = z.infer<typeof ImperialShip>;
+export type ShipRatingsDef = z.infer<typeof ShipRatings>;
 export type MissionDef = z.infer<typeof Mission>;
 export type ActionCardDef = z.infer<typeof ActionCard>;
 export type ActionEventKind = z.infer<typeof ActionEvent>;

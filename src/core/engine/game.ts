@@ -6,7 +6,7 @@
  */
 import type { Content } from '../content/validate';
 import type { ScenarioDef } from '../content/schema';
-import { Rng } from '../rng';
+import { Rng, type SeedHash } from '../rng';
 import { hashString } from '../hash';
 import { cloneWorld, snapshotWorld } from '../world/snapshot';
 import { canonical, commandShapeProblem, describeCommand } from './commands';
@@ -18,6 +18,9 @@ export interface NewGameOptions<S extends string = SideId, Scn extends ScenarioB
   ruleset: Ruleset<S, Scn>;
   scenario: string;
   seed: string | number;
+  /** How the seed makes the generator's state (src/core/rng.ts); absent: 'xmur3', as every game before
+   * online games drew 128-bit secrets [issue 55]. */
+  seedHash?: SeedHash;
   /**
    * The sides that place their starting forces by hand [16.12-16.14]; absent or empty: all automatic
    * (by the game's RNG), as every save made before this option existed was played.
@@ -38,7 +41,7 @@ const MAX_STEPS_WITHOUT_DECISION = 100_000;
 export function newGame<S extends string = SideId, Scn extends ScenarioBase = ScenarioDef>(
   start: NewGameOptions<S, Scn>,
 ): Game<S, Scn> {
-  const { content, ruleset, scenario: scenarioId, seed, handPlacement = [], options = {} } = start;
+  const { content, ruleset, scenario: scenarioId, seed, seedHash = 'xmur3', handPlacement = [], options = {} } = start;
   const scenarios = ruleset.scenarios(content);
   const scenario = scenarios.get(scenarioId);
   if (!scenario) throw new Error(`there is no scenario "${scenarioId}"; there are: ${[...scenarios.keys()].join(', ')}`);
@@ -47,12 +50,13 @@ export function newGame<S extends string = SideId, Scn extends ScenarioBase = Sc
   if (new Set(handPlacement).size !== handPlacement.length) throw new Error('placement by hand names a side twice');
   const optionsProblem = ruleset.optionsProblem ? ruleset.optionsProblem(options, scenario) : Object.keys(options).length ? `the ${ruleset.id} game takes no options` : null;
   if (optionsProblem) throw new Error(optionsProblem);
-  const rng = Rng.fromSeed(`${scenarioId}:${seed}`);
+  const rng = Rng.fromSeed(`${scenarioId}:${seed}`, seedHash);
   const game: Game<S, Scn> = {
     content,
     ruleset,
     scenario,
     seed: String(seed),
+    seedHash,
     // kept in the rules' order of sides, so the same choice is always written the same way in a save
     handPlacement: ruleset.sides.filter((s) => handPlacement.includes(s)),
     options: structuredClone(options),
@@ -325,6 +329,7 @@ export function optionsOf<S extends string, Scn extends ScenarioBase>(game: Game
     ruleset: game.ruleset,
     scenario: game.scenario.id,
     seed: game.seed,
+    ...(game.seedHash !== 'xmur3' ? { seedHash: game.seedHash } : {}),
     handPlacement: game.handPlacement,
     ...(Object.keys(game.options).length ? { options: game.options } : {}),
   };

@@ -30,7 +30,7 @@ export interface ScenarioBase {
  * names its own sides (the star-system game's Rebel and Empire, a conquest game's six colours) and
  * nothing in the kernel assumes two. They default to the star-system game's, the first ruleset.
  */
-import type { Rng } from '../rng';
+import type { Rng, SeedHash } from '../rng';
 import type { GameWorld } from '../world/world';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -175,6 +175,8 @@ export interface Game<S extends string = SideId, Scn extends ScenarioBase = Scen
   readonly ruleset: Ruleset<S, Scn>;
   readonly scenario: Scn;
   readonly seed: string;
+  /** How the seed made the RNG's state (src/core/rng.ts): saved, so a game replays with its own generator. */
+  readonly seedHash: SeedHash;
   /** The sides placing their starting forces by hand [16.12-16.14] (a new-game option; saved). */
   readonly handPlacement: readonly S[];
   /** The ruleset's own new-game options (a conquest game's players and card option); saved. */

@@ -7,7 +7,7 @@
  */
 import { addComponent } from 'bitecs';
 import { planetInArea, type Content } from '../content/validate';
-import { ENVIRON_TYPES, LOYALTIES, PLANET_STATES, type ScenarioDef, type SideId } from '../content/schema';
+import { ENVIRON_TYPES, LOYALTIES, PLANET_STATES, type ScenarioDef, type ShipRatingsDef, type SideId } from '../content/schema';
 import { POSSESSION_KINDS } from './components';
 import { HomeWorld, InProvince, InSystem, OfRace, OnPlanet, PeopledBy } from './relations';
 import type { Rng } from '../rng';
@@ -156,12 +156,14 @@ function musterUnits(world: GameWorld, content: Content, scenario: ScenarioDef, 
   for (const placement of rng.shuffle(units)) spawnUnit(world, content, sides, placement.type, placement.environType);
 }
 
-function addShip(world: GameWorld, eid: number, ship: { maneuver: number; passengers: number; fullManeuverAlways: boolean }) {
+function addShip(world: GameWorld, eid: number, ship: ShipRatingsDef) {
   const c = world.c;
   addComponent(world, eid, c.Spaceship);
   c.Spaceship.maneuver[eid] = ship.maneuver;
   c.Spaceship.passengers[eid] = ship.passengers;
   c.Spaceship.fullManeuver[eid] = ship.fullManeuverAlways ? 1 : 0;
+  c.Spaceship.cannon[eid] = ship.cannon; // [14.5, 9.28]
+  c.Spaceship.shields[eid] = ship.shields;
 }
 
 /** How a unit's environ type is stored: its index among the environ types, 255 for none (Imperial units). */

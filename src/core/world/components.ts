@@ -50,7 +50,7 @@ export function createComponents() {
       diplomacy: u8(),
       navigation: u8(),
     },
-    Spaceship: { maneuver: u8(), passengers: u8(), fullManeuver: u8(), damaged: u8() },
+    Spaceship: { maneuver: u8(), passengers: u8(), fullManeuver: u8(), damaged: u8(), cannon: u8(), shields: u8() },
     Possession: { kind: u8() },
     RebelCamp: {},
 
@@ -114,7 +114,7 @@ export const NUMERIC_FIELDS: Partial<Record<keyof Components, string[]>> = {
   Environ: ['type', 'size', 'resource', 'coup'],
   Unit: ['type', 'combat', 'mobile', 'hidden', 'environType'],
   Character: ['combat', 'endurance', 'intelligence', 'leadership', 'diplomacy', 'navigation'],
-  Spaceship: ['maneuver', 'passengers', 'fullManeuver', 'damaged'],
+  Spaceship: ['maneuver', 'passengers', 'fullManeuver', 'damaged', 'cannon', 'shields'],
   Possession: ['kind'],
   Owner: ['side'],
   Loyalty: ['value'],

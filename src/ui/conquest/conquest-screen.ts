@@ -18,12 +18,12 @@ import { autoDefends, conquestContent, type FactionId } from '../../../systems/c
 import { maxDefenceDice } from '../../../systems/conquest/dice';
 import { singleRollOutcomes } from '../../../systems/conquest/odds';
 import type { ConquestView } from '../../../systems/conquest/view';
-import type { Host, Mode } from '../shell/mode';
+import type { Guide, Host, Mode } from '../shell/mode';
 import { makeDrawer } from '../shell/drawers';
 import { secretsShownFor } from '../shell/privacy';
 import { esc, setHtml } from '../html';
 import { BoardFrame, placeEachFrame, systemOfPick } from '../game-screen/board-frame';
-import { AI_SPEEDS, aiSpeed, clickedButton, footHtml, gameButton, gameKey, HELP_BUTTON, LogList, samePlaces, typedInField, watchControlsHtml, playAi, playOne, type GameActions } from '../game-screen/controls';
+import { AI_SPEEDS, aiSpeed, clickedButton, GUIDE_READS_HTML, footHtml, gameButton, gameKey, HELP_BUTTON, LogList, samePlaces, typedInField, watchControlsHtml, playAi, playOne, type GameActions } from '../game-screen/controls';
 import { BattleDice } from './battle-dice';
 import { areEnemies } from '../../../systems/conquest/blocs';
 import { attackTagHtml, blocOptionText, blocsPanelHtml, blocWinnerText, freeActionsHtml, lastBlocEvent } from './blocs-panel';
@@ -121,6 +121,8 @@ export class ConquestScreen implements GameActions, Mode {
   private replayPlaying = false;
   /** Decisions answered so far (tests wait on it). */
   private stepsDone = 0;
+  /** A tutorial's guide, while its game is played here [issue 56]. */
+  private guide: Guide | null = null;
 
   constructor(readonly app: Host) {
     const cq = conquestContent(app.content);
@@ -225,8 +227,37 @@ export class ConquestScreen implements GameActions, Mode {
     return null;
   }
 
-  private begin(session: AnySession, speed: number, online: { serverUrl: string; gameId: string } | null = null): void {
+  /** Play a tutorial's game [issue 56]: `save` is its game so far; the guide lights what it teaches and answers for the opponent. */
+  playGuided(guide: Guide, save: string): string | null {
+    const loaded = sessionFromSave(this.app.content, save);
+    if (!loaded.ok) return loaded.message;
+    loaded.session.guide = guide;
+    // the pace the player chose stays as the guide goes back and forth
+    this.begin(loaded.session, this.guide === guide ? this.speed : 1, null, guide);
+    return null;
+  }
+
+  /** The guide moved on: the pending decision may now be answered (or the opponent may play). */
+  guidedRefresh(): void {
+    if (!this.active) return;
+    this.render();
+    this.schedule();
+  }
+
+  /** The panel's button for the taught command (with a guide, the only answer the panel offers). */
+  guidedButton(): HTMLElement | null {
+    return this.decisionEl.querySelector<HTMLElement>('[data-act="move-count"], [data-opt]:not(.back)');
+  }
+
+  /** A panel a tutorial's step stands beside (src/tutorial/conquest.ts names them). */
+  guidedPanel(name: string): HTMLElement | null {
+    const selectors: Record<string, string> = { blocs: '[data-testid="cq-blocs"]', cards: '[data-cq="hand"]', factions: '.cq-factions', continents: '.cq-continents' };
+    return selectors[name] ? this.box.querySelector<HTMLElement>(selectors[name] as string) : null;
+  }
+
+  private begin(session: AnySession, speed: number, online: { serverUrl: string; gameId: string } | null = null, guide: Guide | null = null): void {
     this.stop();
+    this.guide = guide;
     this.online = online;
     this.setupScreen.hide();
     this.app.enter(this);
@@ -250,6 +281,9 @@ export class ConquestScreen implements GameActions, Mode {
     this.replay = null;
     this.replayPlaying = false;
     this.refusal = '';
+    // the coach speaks in a person's game, not a tutorial's (its guide speaks) [issue 56]
+    if (!guide && session.humans.length) this.app.coach.begin('conquest', `conquest|${session.scenario.id}|${session.seed}`);
+    else this.app.coach.end();
     // online, each state the server sends is a step to show
     if (session instanceof RemoteConquestSession) {
       session.onSteps = (steps) => {
@@ -277,8 +311,8 @@ export class ConquestScreen implements GameActions, Mode {
    */
   private autosave(): void {
     const s = this.session;
-    // (a replay shows the game's past: the game kept is the finished one)
-    if (!s || !this.active || s.humans.length === 0 || s instanceof RemoteConquestSession || this.replay) return;
+    // (a replay shows the game's past: the game kept is the finished one; a tutorial's game is the tutorial's to keep)
+    if (!s || !this.active || s.humans.length === 0 || s instanceof RemoteConquestSession || this.replay || this.guide) return;
     try {
       this.app.saves.autosave(s.saveText(), this.saveMeta(s));
     } catch (e) {
@@ -307,7 +341,7 @@ export class ConquestScreen implements GameActions, Mode {
 
   /** Whether there is a game of this screen's to save (an online one is the server's). */
   hasGame(): boolean {
-    return this.active && !!this.session && !(this.session instanceof RemoteConquestSession);
+    return this.active && !!this.session && !(this.session instanceof RemoteConquestSession) && !this.guide;
   }
 
   /** The game kept under a player's name (the Saves panel), or as a file; it is also autosaved as it goes. */
@@ -343,6 +377,10 @@ export class ConquestScreen implements GameActions, Mode {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.active = false;
+    const guide = this.guide;
+    this.guide = null;
+    guide?.ended();
+    this.app.coach.end();
     this.replay = null;
     this.replayPlaying = false;
     if (this.session instanceof RemoteConquestSession) this.app.leaveSeat(this.session.seat, this.session.winner !== null);
@@ -475,6 +513,7 @@ export class ConquestScreen implements GameActions, Mode {
   private afterSteps(steps: Step[], own = false): void {
     if (!steps.length) return this.schedule();
     this.stepsDone += steps.length;
+    if (this.guide && this.session instanceof ConquestSession) this.guide.moved(this.session.game.log.length);
     // kept after every human answer, at every turn's end (a new turn begins) and at the game's end
     if (own || this.session?.over || steps.some((st) => st.events.some((e) => e.kind === 'turn'))) this.autosave();
     for (const step of steps) this.noteBattle(step);
@@ -802,14 +841,14 @@ export class ConquestScreen implements GameActions, Mode {
              }${paused}</p>`
           : '';
       const lines = this.lastLines.length ? `<ul class="cq-last" data-testid="cq-last">${this.lastLines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>` : '';
-      setHtml(this.decisionEl, `${head}${lines}${this.error ? `<p class="cq-error">${esc(this.error)}</p>` : ''}`);
+      setHtml(this.decisionEl, `${head || (this.guide ? GUIDE_READS_HTML : '')}${lines}${this.error ? `<p class="cq-error">${esc(this.error)}</p>` : ''}`);
       return;
     }
     const hand = ((d.context?.hand as unknown as Card[] | undefined) ?? view.hands[d.side] ?? []) as Card[];
     const nameOf = (t: string) => view.map.nameOf(t);
     const body = this.decisionBody(view, d, hand, nameOf);
     setHtml(this.decisionEl, `<div class="cq-who" style="--c:${this.colour(d.side)}">${esc(this.name(d.side))} · <span class="cq-kind">${esc(DECISION_TITLES[d.kind] ?? d.kind)}</span> <span class="rule">${esc(d.rule)}</span></div>
-      ${this.refusal ? `<p class="cq-error" data-testid="cq-refused">Your answer was refused: ${esc(this.refusal)}. Choose again.</p>` : ''}
+      ${this.app.coach.html(d.kind)}${this.refusal ? `<p class="cq-error" data-testid="cq-refused">Your answer was refused: ${esc(this.refusal)}. Choose again.</p>` : ''}
       <p class="cq-prompt" data-testid="cq-prompt">${esc(capital(d.prompt.replace(/^[A-Z][a-z]+: /, '')))}</p>${this.takeBackHtml(view, d)}${body}
       ${this.lastLines.length ? `<ul class="cq-last small muted">${this.lastLines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>` : ''}`);
   }
@@ -1024,6 +1063,8 @@ export class ConquestScreen implements GameActions, Mode {
   }
 
   private clickTerritory(t: string, e: MouseEvent | null): void {
+    // a tutorial lights only what its step teaches: anywhere else, it says what to do instead
+    if (this.guide && !this.guide.lights(t)) return this.guide.notNow();
     const d = this.myDecision;
     if (!d) return;
     const o = d.options;
@@ -1036,7 +1077,9 @@ export class ConquestScreen implements GameActions, Mode {
       case 'conquest-place': {
         const here = o.filter((c) => c.territory === t);
         const one = here.find((c) => c.count === 1);
-        return this.choose(e?.shiftKey ? (here.find((c) => c.count !== 1) ?? one) : one);
+        const all = here.find((c) => c.count !== 1);
+        // (a tutorial may light only the placing of all)
+        return this.choose(e?.shiftKey ? (all ?? one) : (one ?? all));
       }
       case 'conquest-attack':
       case 'conquest-fortify': {

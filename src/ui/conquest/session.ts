@@ -15,6 +15,7 @@ import type { ConquestMapDef } from '../../../systems/conquest/map';
 import { conquestRuleset } from '../../../systems/conquest/ruleset';
 import { mapOf, optionsOfGame, stateOf, turnOf, type ConquestGame } from '../../../systems/conquest/state';
 import { conquestView, type ConquestView } from '../../../systems/conquest/view';
+import type { Guide } from '../shell/mode';
 
 /** One seat at the table: its colour (the faction), and who plays it. */
 export interface Seat {
@@ -87,6 +88,8 @@ export class ConquestSession {
   /** The human seats' factions, in seat order. */
   readonly humans: FactionId[];
   private readonly agents: Partial<Record<FactionId, ConquestAgent>> = {};
+  /** A tutorial's guide [issue 56]: it lights only the taught answer and answers for the opponents. */
+  guide: Guide | null = null;
 
   /** A new game with these choices; or, with `game`, a game resumed from a save (its seats in `setup`). */
   constructor(
@@ -142,7 +145,8 @@ export class ConquestSession {
   }
 
   get decision(): Decision<FactionId> | null {
-    return this.game.winner ? null : this.game.pending;
+    const d = this.game.winner ? null : this.game.pending;
+    return this.guide ? this.guide.lit(d, this.game.log.length) : d;
   }
 
   get over(): boolean {
@@ -178,6 +182,7 @@ export class ConquestSession {
   stepAi(): Step | null {
     const d = this.decision;
     if (!d) return null;
+    if (this.guide) return this.humans.includes(d.side) ? null : this.answer(this.guide.opponentAnswer(d, this.game.log.length));
     const agent = this.agents[d.side];
     if (!agent) return null;
     return this.answer(agent.decide(this.view(d.side), d));

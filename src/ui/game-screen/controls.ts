@@ -44,6 +44,9 @@ export function playOne<S>(play: () => S | null, then: (steps: S[]) => void, fai
   }
 }
 
+/** [issue 56] The decision panel while a tutorial's words are read: nothing to answer here yet. */
+export const GUIDE_READS_HTML = '<p class="muted small" data-testid="guide-reads">A tutorial: its words on the map say what comes next. Read them, then Next.</p>';
+
 export const HELP_BUTTON = '<button data-act="help" title="How to play (?)">Help (?)</button>';
 
 /** The footer's buttons: a watched game's controls (pause, step, speed; '' when none), help and the export. `prefix` names the screen's test ids. */

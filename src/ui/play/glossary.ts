@@ -14,6 +14,7 @@ export const GLOSSARY: GlossaryEntry[] = [
   { term: 'PDB', text: 'Planetary Defence Base: detects ships arriving at its planet and fires on units passing it.', rule: '[9.2]' },
   { term: 'detection', text: 'A roll on the Detection Table when a spaceship arrives at a planet with a PDB: undetected, detected, damaged or eliminated.', rule: '[9.3]' },
   { term: 'detected', text: 'Characters the enemy knows are there: they may be searched for and attacked.', rule: '[9.31]' },
+  { term: 'racking', text: "Province and galactic games: a PDB's fire on a spaceship it has just detected. Its level against the ship's shields; the ship's cannon may knock the PDB down.", rule: '[9.28]' },
   { term: 'evasion', text: "A spaceship's maneuver plus its pilot's navigation (each at most one above the other): the Detection Table column.", rule: '[14.52]' },
   { term: 'bonus draw', text: 'Extra action cards drawn for a mission: from the card, the best rating it uses among those on it, and possessions.', rule: '[13.6]' },
   { term: 'loyalty', text: 'How a planet leans, from patriotic (Imperial) to dissident (Rebel); missions and combat shift it.', rule: '[15.1]' },

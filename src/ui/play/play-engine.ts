@@ -22,7 +22,9 @@ import { decisionInfo, sequenceLabels } from '../../words/decision-info';
 import type { FromPlayWorker, PlayInfo, PlaySetup } from './play-protocol';
 import { entityRefs } from '../../core/world/entity-refs';
 import { canonical } from '../../core/engine/commands';
-import { groupedOptions, movers, stackDests, type Dest } from '../../words/dests';
+import { groupedOptions } from '../../words/decision-list';
+import { movers, stackDests } from '../../words/board/stacks';
+import { type Dest } from '../../words/board/types';
 import { needlessAnswer } from '../../words/defaults';
 import { assignmentFacts } from '../../words/assignment';
 

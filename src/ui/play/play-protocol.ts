@@ -5,7 +5,8 @@
  */
 import type { DominoRule, SideId } from '../../core/content/schema';
 import type { Command, Decision } from '../../core/engine/types';
-import type { Dest, ListGroup, Mover } from '../../words/dests';
+import type { Dest, Mover } from '../../words/board/types';
+import type { ListGroup } from '../../words/decision-list';
 import type { AssignmentFacts } from '../../words/assignment';
 import type { Seats } from '../../core/save';
 import type { FromWorker } from '../spectator/spectator-protocol';

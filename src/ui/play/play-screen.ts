@@ -5,9 +5,8 @@
  * roll and the dice after it, undo, the hot-seat privacy screen, and rules help.
  */
 import { Vector2, Vector3 } from 'three';
-import { DOMINO_RULES, type DominoRule, type ScenarioDef, type SideId } from '../../core/content/schema';
-import { planetInArea, type Content } from '../../core/content/validate';
-import type { Decision, GameEvent, Json } from '../../core/engine/types';
+import type { SideId } from '../../core/content/schema';
+import type { Decision, GameEvent } from '../../core/engine/types';
 import type { GameView } from '../../core/view';
 import { silentAudio, soundForEvent, type GameAudio } from '../../audio/audio';
 import { badgeRadius, type PlanetLayout } from '../../render/layout';
@@ -16,22 +15,19 @@ import type { Host, Mode } from '../shell/mode';
 import { makeDrawer } from '../shell/drawers';
 import { PanelWatch, spreadMarkers, type ScreenBox } from '../screen-boxes';
 import type { OptionInfo } from '../../words/describe';
-import type { CombatFacts } from '../../words/combat-facts';
-import type { Dest } from '../../words/dests';
+import type { Dest } from '../../words/board/types';
 import { driftOfPlace } from '../../words/drift-place';
 import { driftPoint } from '../shell/map-labels';
-import type { OddsNote } from '../../words/character-odds';
 import { GLOSSARY, withTerms } from './glossary';
 import { DiceTray, diceOf, type TrayRoom } from './dice-tray';
-import { attackColumns, militaryColumn, militaryOdds, oddsForEvent, percent, searchOdds, type Outcome } from '../../core/odds';
-import type { FromPlayWorker, OnlineTable, PlayInfo, PlaySetup, ToPlayWorker } from './play-protocol';
+import type { FromPlayWorker, PlayInfo, PlaySetup, ToPlayWorker } from './play-protocol';
 import { scoreLines } from '../score-lines';
-import { AI_PACE_ANIMATION, AI_PACE_MS, AI_PACE_NAMES, type AiPace, type Settings } from '../settings';
+import { AI_PACE_ANIMATION, AI_PACE_MS, type Settings } from '../settings';
 import { esc } from '../html';
 import type { OnlineSeat } from '../../online/client';
-import type { SeatRequest } from '../../online/protocol';
-import { fetchLobby, lobbyHtml, seatWaitSelect } from '../lobby';
 import { RemotePlay } from './remote-play';
+import { PlaySetupForm } from './play-setup';
+import { SHORT_SEGMENTS, SIDE_NAMES, SIDE_TEAMS, capital, contextHtml, notesHtml, oddsHtml, onlineHtml, onlineWaiting, rollsHtml, words } from './panel-html';
 // [issue 44] play on the map: the board's dests, and the grouped decision list
 import { MapPlay } from './board/map-play';
 import { groupedListHtml } from './board/grouped-list';
@@ -43,10 +39,6 @@ import './board/board.css';
 /** [issue 44] the most targets one place's column shows on the map; the rest are a line that opens them in the list. */
 const COLUMN_MAX = 5;
 
-const SIDE_NAMES: Record<string, string> = { rebel: 'Rebel', imperial: 'Imperial' };
-const SIDE_TEAMS: Record<string, string> = { rebel: 'the Rebellion', imperial: 'the Empire' };
-/** Decision facts that only feed the odds box (a search's possible hiding values). */
-const ODDS_FACTS = new Set(['hidingLeast', 'hidingMost', 'searchValues', 'ownStrength']);
 /** Event kinds whose dice the "last roll" box shows. */
 const ROLLS = ['military-combat', 'search', 'detection', 'break-off', 'character-combat', 'pdb', 'hyperjump'];
 
@@ -90,6 +82,8 @@ export class PlayScreen implements Mode {
   readonly board: MapPlay;
   /** [issue 44] the opponent's turn, summed up when the player's decision comes. */
   private readonly summary = new TurnSummary();
+  /** The setup screen of a new game. */
+  private readonly setupForm: PlaySetupForm;
 
   constructor(readonly app: Host) {
     const root = app.root;
@@ -112,6 +106,7 @@ export class PlayScreen implements Mode {
     this.helpEl = q('.help');
     this.markerLayer = q('.marker-layer');
     this.dice = new DiceTray(this.box);
+    this.setupForm = new PlaySetupForm(this.setupEl, app, (setup) => this.start(setup));
     this.board = new MapPlay(
       (m) => {
         const side = this.play?.decision?.side;
@@ -167,144 +162,9 @@ export class PlayScreen implements Mode {
 
   // ------------------------------------------------------------------ setup screen
 
+  /** The setup screen (play-setup.ts): a new game, here or online. */
   showSetup(): void {
-    const c = this.app.content;
-    const scenarios = [...c.scenarios.values()];
-    const players = (side: string, def: string) =>
-      `<select data-player="${side}"><option value="human"${def === 'human' ? ' selected' : ''}>Human</option>${this.app.options.agents
-        .map((a) => `<option value="ai:${esc(a)}"${def === a ? ' selected' : ''}>AI — ${esc(a)}</option>`)
-        .join('')}<option value="reserved" data-online-only hidden>Reserved: one person, own link</option></select>`;
-    // [16.12-16.14] each side's starting forces: placed by the game's dice, or by its player (an AI side by its plan)
-    // a human side places by hand unless its player chooses otherwise: the dice may put his team where an enemy PDB sees it
-    const placing = (side: string, def: 'auto' | 'hand') =>
-      `<select data-placement="${side}" title="Initial placement [16.12-16.14]"><option value="auto"${def === 'auto' ? ' selected' : ''}>placed automatically</option><option value="hand"${def === 'hand' ? ' selected' : ''}>placed by hand</option></select>`;
-    this.setupEl.innerHTML = `
-      <h2>New game</h2>
-      <label>Scenario <select data-setup="scenario">${scenarios.map((s) => `<option value="${esc(s.id)}">${esc(s.name)} (${s.turns} turns)</option>`).join('')}</select></label>
-      <div class="scenario-text" data-setup="about"></div>
-      <div class="domino-row" data-setup="domino-row" data-testid="domino-row">
-        <label title="000 15.x: how far a rising's loyalty shifts spread (an optional rule)">Domino effect <select data-setup="domino" data-testid="domino-select">${DOMINO_RULES.map((r) => `<option value="${r}">${esc(DOMINO_CHOICES[r].name)}</option>`).join('')}</select></label>
-        <p class="muted small" data-setup="domino-text" data-testid="domino-text"></p>
-      </div>
-      <div class="sides">
-        <div class="side-row"><input type="color" data-color="rebel" value="${SIDE_COLORS.rebel}" title="Rebel colour"><b>Rebel</b> ${players('rebel', 'human')} ${placing('rebel', 'hand')}</div>
-        <div class="side-row"><input type="color" data-color="imperial" value="${SIDE_COLORS.imperial}" title="Imperial colour"><b>Empire</b> ${players('imperial', 'normal')} ${placing('imperial', 'auto')}</div>
-        <p class="muted" data-setup="mode"></p>
-        <p class="warn small" data-setup="placement-warning" data-testid="placement-warning"></p>
-      </div>
-      <label class="online-row"><input type="checkbox" data-setup="online" data-testid="play-online-check"> <b>Online</b> <span class="muted small">on this page's game server (<code>npm run serve</code>): you play your Human side; another Human side is open to anyone with the link</span></label>
-      <label data-setup="wait-row" hidden>A seat left empty goes to an AI after ${seatWaitSelect('data-setup="wait"')}</label>
-      <div class="lobby" data-setup="lobby" data-testid="play-lobby" hidden></div>
-      <div data-setup="seed-row">
-        <label>Seed <input data-setup="seed" size="12" value="${randomSeed()}"> <button data-setup="reroll" title="A new random seed">new</button></label>
-        <p class="muted small">The same seed and choices replay the same game.</p>
-      </div>
-      <label>Opponent's moves <select data-setup="pace" title="How long each move of the AI is held on the map (also in Settings > Motion)">${Object.entries(AI_PACE_NAMES)
-        .map(([k, v]) => `<option value="${k}"${k === this.app.settings.aiPace ? ' selected' : ''}>${esc(v)}</option>`)
-        .join('')}</select></label>
-      <p class="muted small">Placed by hand: before the first turn the Empire, then the Rebel, chooses where its starting characters gather (and its units go, where the scenario leaves them free) [16.12-16.14].</p>
-      <div class="buttons"><button data-setup="cancel">Back</button><button class="primary" data-setup="start" data-testid="start-game">Start the game</button></div>`;
-    const get = (k: string) => this.setupEl.querySelector(`[data-setup="${k}"]`) as HTMLInputElement;
-    // the domino rule starts at each scenario's own default, and follows the scenario when it changes
-    let dominoFor = '';
-    const refresh = () => {
-      const s = c.scenarios.get(get('scenario').value);
-      get('about').innerHTML = s ? `<p>${esc(s.description)}</p><p class="victory"><b>Victory:</b> ${esc(s.victory.text)}</p>` : '';
-      const usesDomino = !!s && usesDominoChapter(c, s);
-      (get('domino-row') as HTMLElement).hidden = !usesDomino;
-      if (s && dominoFor !== s.id) {
-        dominoFor = s.id;
-        get('domino').value = s.domino ?? 'chain';
-      }
-      const rule = get('domino').value as DominoRule;
-      get('domino-text').textContent = `${DOMINO_CHOICES[rule]?.text ?? ''}${s && rule === (s.domino ?? 'chain') ? ' (This scenario\'s default.)' : ''}`;
-      const online = get('online').checked;
-      // online the server draws the seed itself, and tells it to no one before the end: no field for it
-      (get('seed-row') as HTMLElement).hidden = online;
-      // [issue 27] the reserved seat is an online choice only
-      for (const o of this.setupEl.querySelectorAll<HTMLOptionElement>('[data-online-only]')) o.hidden = !online;
-      for (const side of ['rebel', 'imperial']) {
-        const select = this.setupEl.querySelector(`[data-player="${side}"]`) as HTMLSelectElement;
-        if (!online && select.value === 'reserved') select.value = 'human';
-      }
-      (get('wait-row') as HTMLElement).hidden = !online;
-      const seatOf = (side: string) => (this.setupEl.querySelector(`[data-player="${side}"]`) as HTMLSelectElement).value;
-      const humans = ['rebel', 'imperial'].filter((side) => seatOf(side) === 'human');
-      get('mode').textContent = online
-        ? onlineModeText(seatOf)
-        : humans.length === 2
-          ? 'Hot-seat: two players share this screen, each sees only their own side.'
-          : humans.length === 0
-            ? 'Both sides AI: you watch.'
-            : `You play ${SIDE_TEAMS[humans[0] as string]} against the AI.`;
-      // [16.12, 9.3] the dice may land a human side's team on a planet whose enemy PDB detects its ship when it flies
-      const auto = humans.filter((side) => (this.setupEl.querySelector(`[data-placement="${side}"]`) as HTMLSelectElement).value === 'auto');
-      get('placement-warning').textContent = auto.length
-        ? `⚠ ${auto.map((side) => capital(SIDE_TEAMS[side] ?? side)).join(' and ')} placed automatically: the dice may put the team on a planet an enemy PDB watches, where flying off risks detection [16.12, 9.3]. Choose "placed by hand" to pick the place.`
-        : '';
-    };
-    this.setupEl.addEventListener('change', refresh);
-    get('reroll').addEventListener('click', () => (get('seed').value = randomSeed()));
-    get('cancel').addEventListener('click', () => {
-      this.setupEl.hidden = true;
-      this.app.showStartMenu(true);
-    });
-    // the domino rule chosen, when the scenario uses the chapter (it goes into the game's options, and so its saves)
-    const domino = (): { domino?: DominoRule } => ((get('domino-row') as HTMLElement).hidden ? {} : { domino: get('domino').value as DominoRule });
-    get('start').addEventListener('click', () => {
-      const player = (side: string) => {
-        const v = (this.setupEl.querySelector(`[data-player="${side}"]`) as HTMLSelectElement).value;
-        return v === 'human' || v === 'reserved' ? ({ kind: 'human' } as const) : ({ kind: 'ai', agent: v.slice(3) } as const);
-      };
-      for (const side of ['rebel', 'imperial']) SIDE_COLORS[side] = (this.setupEl.querySelector(`[data-color="${side}"]`) as HTMLInputElement).value;
-      const handPlacement = (['rebel', 'imperial'] as const).filter((side) => (this.setupEl.querySelector(`[data-placement="${side}"]`) as HTMLSelectElement).value === 'hand');
-      if (get('online').checked) {
-        const reserved = (['rebel', 'imperial'] as const).filter((side) => (this.setupEl.querySelector(`[data-player="${side}"]`) as HTMLSelectElement).value === 'reserved');
-        const setup = { scenario: get('scenario').value, seed: get('seed').value.trim() || randomSeed(), players: { rebel: player('rebel'), imperial: player('imperial') }, handPlacement, ...domino() };
-        return void this.startOnline(setup, reserved, Number(get('wait').value));
-      }
-      // [issue 44] the pace chosen here is the Settings' own (Motion > Opponent's moves)
-      const pace = get('pace').value as AiPace;
-      if (pace in AI_PACE_MS && pace !== this.app.settings.aiPace) this.app.changeSetting({ aiPace: pace });
-      this.start({ scenario: get('scenario').value, seed: get('seed').value.trim() || randomSeed(), players: { rebel: player('rebel'), imperial: player('imperial') }, handPlacement, ...domino() });
-    });
-    this.setupEl.addEventListener('click', (e) => {
-      const join = (e.target as HTMLElement).closest<HTMLElement>('[data-join]')?.dataset.join;
-      if (join) void this.app.joinOnline(join);
-    });
-    refresh();
-    this.app.showStartMenu(false);
-    this.setupEl.hidden = false;
-    void this.showLobby();
-  }
-
-  /** The lobby [issue 27]: star-system games on this page's server waiting for players (none without a server). */
-  private async showLobby(): Promise<void> {
-    const games = await fetchLobby('star-system');
-    if (!games) return;
-    const el = this.setupEl.querySelector('[data-setup="lobby"]') as HTMLElement;
-    const c = this.app.content;
-    el.innerHTML = lobbyHtml(games, { scenario: (id) => c.scenarios.get(id)?.name ?? id, side: (id) => capital(SIDE_TEAMS[id] ?? id) }, 'play', 'lobby-row');
-    el.hidden = false;
-  }
-
-  /**
-   * Make the game on this page's game server [issue 27] and take its seat: the host plays the first
-   * Human side; another Human side is open to anyone with the link, a Reserved one gets a link of its
-   * own (shown in the panel until its person comes); AI sides play on the server.
-   */
-  private async startOnline(setup: PlaySetup, reserved: SideId[], waitSeconds: number): Promise<void> {
-    const sides = ['rebel', 'imperial'] as SideId[];
-    const host = sides.find((side) => setup.players[side]?.kind === 'human' && !reserved.includes(side));
-    if (!host) return this.app.showMessage('An online game needs a side of your own: choose Human for it.');
-    const seats: SeatRequest[] = sides.map((side) => {
-      const p = setup.players[side];
-      return p?.kind === 'ai' ? { side, kind: 'ai', agent: p.agent } : { side, kind: reserved.includes(side) ? 'reserved' : 'open' };
-    });
-    await this.app.hostOnline(
-      { ruleset: 'star-system', scenario: setup.scenario, handPlacement: setup.handPlacement ?? [], seats, seatTimeoutSeconds: waitSeconds, ...(setup.domino ? { options: { domino: setup.domino } } : {}) },
-      host,
-    );
+    this.setupForm.show();
   }
 
   // ------------------------------------------------------------------ the worker
@@ -510,7 +370,7 @@ export class PlayScreen implements Mode {
       parts.push(this.summary.html());
       parts.push(this.decisionHtml(p.decision, p.options));
     }
-    parts.push(this.rollsHtml());
+    parts.push(rollsHtml(this.app.content.tables, this.lastRolls));
     parts.push(
       // online, nothing is taken back (the others have seen it): no undo button at all
       `<div class="decision-foot">${p.online ? '' : `<button data-act="undo" data-testid="undo" ${p.canUndo ? '' : 'disabled'} title="${esc(p.undoNote || 'Take back your last choice (Esc)')}">Undo (Esc)</button>`}
@@ -567,84 +427,13 @@ export class PlayScreen implements Mode {
     return `
       <div class="who" style="--c:${SIDE_COLORS[d.side] ?? '#fff'}">${esc(SIDE_NAMES[d.side] ?? d.side)} player · <span class="kind">${esc(words(d.kind))}</span> <span class="rule">${esc(d.rule)}</span></div>
       <p class="prompt" data-testid="prompt">${withTerms(esc(d.prompt))}</p>
-      ${this.contextHtml(d)}
-      ${this.oddsHtml(d)}
+      ${contextHtml(d)}
+      ${oddsHtml(this.app.content.tables, d, this.play, this.view)}
       ${notesHtml(this.play?.notes)}
       ${this.board.panelHtml()}
       ${filterNote}
       <div class="options">${buttons}</div>
       ${enter >= 0 ? `<p class="muted small">Enter: ${esc(options[enter]?.label ?? '')}</p>` : ''}`;
-  }
-
-  /** The decision's facts, in words (skipping ids the player cannot read). */
-  private contextHtml(d: Decision): string {
-    const ctx = d.context ?? {};
-    const rows: string[] = [];
-    for (const [k, v] of Object.entries(ctx)) {
-      // ids the player cannot read, and empty facts ("race: null" said nothing), are left out
-      if (k === 'environ' || k === 'group' || v === null || (typeof v === 'object' && !Array.isArray(v))) continue;
-      if (ODDS_FACTS.has(k)) continue; // shown in words in the odds box below
-      const text = Array.isArray(v) ? v.filter((x) => typeof x === 'string').join('; ') : typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v as Json);
-      if (text) rows.push(`<li><span class="muted">${esc(words(k.replace(/([A-Z])/g, ' $1').toLowerCase()))}:</span> ${esc(text)}</li>`);
-    }
-    return rows.length ? `<ul class="context">${rows.join('')}</ul>` : '';
-  }
-
-  /** Exact odds before a roll, where the decision leads to one. */
-  private oddsHtml(d: Decision): string {
-    const t = this.app.content.tables;
-    const ctx = d.context ?? {};
-    const dist = (xs: Outcome[]) => xs.map((x) => `${esc(x.label)} <b>${percent(x.chance)}</b>`).join(' · ');
-    const cf = this.play?.combat;
-    if (d.kind === 'declare-combat' && cf) return combatOddsHtml(t, cf);
-    if (d.kind === 'declare-combat' && typeof ctx.ownStrength === 'number' && typeof ctx.environ === 'number') {
-      const enemy = (this.view?.units ?? []).filter((u) => u.environ === ctx.environ && u.side !== d.side);
-      const known = enemy.reduce((s, u) => s + (u.combat ?? 0), 0);
-      const hidden = enemy.filter((u) => u.combat === null).length;
-      // hidden Imperial units [7.22]: a patrol is 1, a line 3; show the odds at both ends
-      const lo = militaryColumn(t, ctx.ownStrength, known + hidden * 3);
-      const hi = militaryColumn(t, ctx.ownStrength, known + hidden * 1);
-      const cols = lo === hi ? [lo] : [lo, hi];
-      return `<div class="odds" data-testid="odds"><b>Odds [10.0]</b> <span class="muted">before leader and environ shifts [10.2]; ${
-        hidden ? `${hidden} hidden enemy unit(s) counted as 1 to 3 strength each [7.22]` : `enemy strength ${known}`
-      }</span>${cols.map((c) => lossTable(militaryOdds(t, c), 'you lose', 'enemy loses')).join('')}</div>`;
-    }
-    if (d.kind === 'pdb-attack' && typeof ctx.pdbLevel === 'number') {
-      const name = (t.pdbAttackColumn as Record<string, string>)[String(ctx.pdbLevel)];
-      const col = name ? t.militaryCombat.columns.indexOf(name) : -1;
-      if (col >= 0) return `<div class="odds" data-testid="odds"><b>PDB fire [9.22]</b>${lossTable(militaryOdds(t, col), 'the PDB loses', 'the units lose')}</div>`;
-    }
-    if (d.kind === 'search-by' && Array.isArray(ctx.searchValues) && typeof ctx.hidingLeast === 'number' && typeof ctx.hidingMost === 'number') {
-      // [11.0] the hider and his possessions are not known: the chance runs from the weakest hiding
-      // value the group could show to the strongest
-      const least = ctx.hidingLeast;
-      const most = ctx.hidingMost;
-      const lines = d.options
-        .map((o, i) => ({ o, value: (ctx.searchValues as number[])[i] ?? 0 }))
-        .filter(({ value }) => value > 0)
-        .map(({ o, value }) => {
-          const best = searchOdds(t, value, least).found;
-          const worst = searchOdds(t, value, most).found;
-          const chance = best === worst ? percent(best) : `${percent(worst)} to ${percent(best)}`;
-          const label = esc(this.play?.options[d.options.indexOf(o)]?.label ?? '');
-          // [11.0] no die finds them: said as a fact, not offered as a 0% chance
-          if (best === 0) return `<li>${label}: search value ${value} <b>cannot find them</b> (no die finds a hiding value of ${least} or more at this search value) [11.0]</li>`;
-          return `<li>${label}: search value ${value}, finds them <b>${chance}</b>${worst === 0 ? ' (0%: no die finds them if they hide at their best)' : ''}</li>`;
-        });
-      return `<div class="odds" data-testid="odds"><b>Odds [11.0]</b> <span class="muted">hiding value ${least === most ? least : `${least} to ${most}`} (who hides, and what helps him hide, is not known)</span><ul class="context">${lines.join('')}</ul></div>`;
-    }
-    return '';
-  }
-
-  private rollsHtml(): string {
-    if (!this.lastRolls.length) return '';
-    const t = this.app.content.tables;
-    return `<div class="rolls" data-testid="rolls"><b>Last rolls</b>${this.lastRolls
-      .map((e) => {
-        const odds = oddsForEvent(t, e.kind, e.text);
-        return `<p>${esc(e.text)} <span class="rule">${esc(e.rule ?? '')}</span>${odds ? `<br><span class="muted">${esc(odds)}</span>` : ''}</p>`;
-      })
-      .join('')}</div>`;
   }
 
   /** The turn sequence, one row per player-turn, the current segment lit. */
@@ -1252,126 +1041,6 @@ export class PlayScreen implements Mode {
     };
   }
 }
-
-/** What an online game waits for, in words. */
-function onlineWaiting(side: SideId, table: OnlineTable): string {
-  const team = capital(SIDE_TEAMS[side] ?? side);
-  switch (table.waitingFor) {
-    case 'ai':
-      return `${team} (an AI on the server) is thinking…`;
-    case 'away':
-      return `${team}'s player has left; the seat waits for them, then an AI takes it over…`;
-    case 'nobody':
-      return `Waiting for a player to take ${SIDE_TEAMS[side] ?? side}'s seat…`;
-    default:
-      return `${team} is deciding, online…`;
-  }
-}
-
-/** The online game's lines in the decision panel: where others join while a seat waits for them. */
-function onlineHtml(table: OnlineTable, reservedLinks: { side: string; link: string }[]): string {
-  const open = table.open.map((s) => SIDE_TEAMS[s] ?? s);
-  const lines: string[] = [];
-  if (open.length) lines.push(`${esc(capital(open.join(' and ')))}: the seat is open. Send this link to invite a player: <input readonly size="30" value="${esc(table.link)}" data-testid="play-invite" aria-label="Invitation link">`);
-  for (const r of reservedLinks.filter((r) => table.reserved.includes(r.side)))
-    lines.push(`${esc(capital(SIDE_TEAMS[r.side] ?? r.side))}: the seat is reserved. Send this link to its player: <input readonly size="30" value="${esc(r.link)}" data-testid="play-reserved-link" aria-label="Reserved seat's link">`);
-  return lines.length
-    ? `<div class="small online-box" data-testid="play-online"><b>Online game</b>${lines.map((l) => `<p>${l}</p>`).join('')}</div>`
-    : `<p class="muted small" data-testid="play-online">Online game: every seat is taken.</p>`;
-}
-
-/** The setup's line for an online game: who plays what. */
-function onlineModeText(seatOf: (side: string) => string): string {
-  const sides = ['rebel', 'imperial'];
-  const host = sides.find((s) => seatOf(s) === 'human');
-  if (!host) return 'Online: choose Human for the side you play.';
-  const others = sides
-    .filter((s) => s !== host)
-    .map((s) => {
-      const v = seatOf(s);
-      const team = SIDE_TEAMS[s] ?? s;
-      return v === 'human' ? `${team} is open to anyone with the link` : v === 'reserved' ? `${team} is kept for one person, with its own link` : `${team} is played by the AI on the server`;
-    });
-  return `Online: you play ${SIDE_TEAMS[host]}; ${others.join('; ')}.`;
-}
-
-/** [issue 44] the decision's notes (src/words/decision-notes): what it is about and its answers' odds. */
-function notesHtml(notes: OddsNote[] | undefined): string {
-  if (!notes?.length) return '';
-  return notes
-    .map((n) => `<div class="odds" data-testid="odds-note"><b>${esc(n.title)}</b> <span class="rule">${esc(n.rule)}</span><ul class="context">${n.lines.map((l) => `<li>${withTerms(esc(l))}</li>`).join('')}</ul></div>`)
-    .join('');
-}
-
-/** A military column's odds as a small table: loss in strength points across, each side's chance below. */
-/**
- * [10.0-10.7] the odds of an attack with every shift the side knows (its own leader, the environ), the
- * hidden enemy strength as a range, and what is not known said in words.
- */
-function combatOddsHtml(t: Host['content']['tables'], cf: CombatFacts): string {
-  const { worst, best } = attackColumns(t, cf.ownStrength, cf.enemyLeast, cf.enemyMost, cf.shift, !!cf.ownLeader || cf.enemyLeadershipSeen > 0);
-  const cols = worst === best ? [worst] : [worst, best];
-  const strength = cf.enemyLeast === cf.enemyMost ? `enemy strength ${cf.enemyLeast}` : `enemy strength ${cf.enemyLeast} to ${cf.enemyMost}`;
-  const hidden = cf.hiddenUnits ? ` (${cf.hiddenUnits} hidden unit${cf.hiddenUnits === 1 ? '' : 's'} [7.22]${cf.narrowed ? ', narrowed by the strength you saw them use' : ''})` : '';
-  const shift = `shift ${cf.shift >= 0 ? '+' : ''}${cf.shift}${cf.shiftParts.length ? `: ${cf.shiftParts.join(', ')}` : ''} [10.2]`;
-  const unknown = cf.enemyLeaderUnknown ? 'Unknown: an enemy leader you cannot see would shift it against you [10.4].' : '';
-  return `<div class="odds" data-testid="odds"><b>Odds [10.0]</b> <span class="muted">your strength ${cf.ownStrength} against ${strength}${hidden}; ${esc(shift)}. ${unknown}</span>${cols
-    .map((c, i) => (cols.length > 1 ? `<div class="muted small">${i === 0 ? 'if they are at their strongest' : 'if they are at their weakest'}</div>` : '') + lossTable(militaryOdds(t, c), 'you lose', 'enemy loses'))
-    .join('')}</div>`;
-}
-
-function lossTable(o: ReturnType<typeof militaryOdds>, attacker: string, defender: string): string {
-  const loss = (label: string) => Number(label.replace(/\D+/g, ''));
-  const all = [...o.attackerLoss, ...o.defenderLoss].map((x) => loss(x.label));
-  const max = Math.max(0, ...all);
-  const cells = (xs: Outcome[]) =>
-    Array.from({ length: max + 1 }, (_, n) => {
-      const x = xs.find((y) => loss(y.label) === n);
-      return `<td>${x ? percent(x.chance) : '·'}</td>`;
-    }).join('');
-  return `<table class="odds-table"><caption>Column <b>${esc(o.column)}</b></caption><tr><th>loss</th>${Array.from({ length: max + 1 }, (_, n) => `<th>${n}</th>`).join('')}</tr>
-    <tr><th>${esc(attacker)}</th>${cells(o.attackerLoss)}</tr><tr><th>${esc(defender)}</th>${cells(o.defenderLoss)}</tr></table>`;
-}
-
-/** The domino rules a new game may choose (000 15.x, optional; docs/rules.md "The game's length and the domino option"), each in a line. */
-export const DOMINO_CHOICES: Record<DominoRule, { name: string; text: string }> = {
-  chain: { name: 'Chain reactions (the whole chapter)', text: 'The chapter whole: planets a rising shifts can rise in turn and fall in the same interphase, so one rising may turn a province.' },
-  'chain-next-turn': { name: 'Chain reactions, falling a turn later', text: 'Chain reactions too, but a planet they raise falls no sooner than the end of the next Imperial player-turn.' },
-  single: { name: 'Single effects, no chain reaction', text: "Each rising's own effect shifts its system and its races, but what those shifts raise sparks nothing more." },
-  off: { name: 'Off', text: 'No domino effect at all: a rising stays on its own planet.' },
-};
-
-/** Whether a domino effect can reach another planet in this scenario (more than one planet in play): only then does its rule mean something. */
-export function usesDominoChapter(content: Content, scenario: ScenarioDef): boolean {
-  return content.galaxy.planets.filter((p) => planetInArea(scenario, p, content.systems)).length > 1;
-}
-
-function randomSeed(): string {
-  // the seed is shown and editable; only its first value comes from the browser's randomness
-  const a = new Uint32Array(1);
-  crypto.getRandomValues(a);
-  return String((a[0] as number) % 1_000_000);
-}
-
-function words(s: string): string {
-  const t = s.replace(/-/g, ' ');
-  return t.charAt(0).toUpperCase() + t.slice(1);
-}
-
-function capital(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
-}
-
-/** Short names for the sequence bar's chips; the full label is each chip's tooltip. */
-const SHORT_SEGMENTS: Record<string, string> = {
-  movement: 'move',
-  'enemy reaction': 'react',
-  'military combat': 'combat',
-  search: 'search',
-  'mission assignment': 'assign',
-  'mission action': 'missions',
-  'bonus draw': 'bonus',
-};
 
 /** Whether a marker's box overlaps a panel's. */
 function underPanel(m: ScreenBox, b: ScreenBox): boolean {

@@ -16,7 +16,7 @@ import type { OnlineSeat } from '../../online/client';
 import type { SeatInfo, StateMessage } from '../../online/protocol';
 import type { FromPlayWorker, OnlineTable, ToPlayWorker } from './play-protocol';
 import type { OnlinePlayFacts } from '../../online/protocol';
-import type { Mover } from '../../words/dests';
+import type { Mover } from '../../words/board/types';
 import { canonical } from '../../core/engine/commands';
 
 export class RemotePlay {

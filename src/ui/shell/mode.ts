@@ -7,6 +7,7 @@
  * adds its folder and one entry there, and touches nothing else. Modes never import the router.
  */
 import type { Content } from '../../core/content/validate';
+import type { Command, Decision } from '../../core/engine/types';
 import type { GalaxyScene } from '../../render/galaxy-scene';
 import type { GameAudio } from '../../audio/audio';
 import type { OnlineSeat } from '../../online/client';
@@ -16,6 +17,7 @@ import type { Settings } from '../settings';
 import type { ScreenBox } from '../screen-boxes';
 import type { FromWorker } from '../spectator/spectator-protocol';
 import type { GameFeed } from './game-feed';
+import type { Coach } from '../coach';
 
 /** What a mode may use of the shell. */
 export interface Host {
@@ -27,6 +29,8 @@ export interface Host {
   readonly saves: SaveStore;
   /** The AI levels a seat may take (names from src/ai/registry.ts). */
   readonly options: { agents: string[] };
+  /** [issue 56] The coach: a line on each new kind of decision in a mode's first game. */
+  readonly coach: Coach;
   /** A star-system game's view on the shared screen (header, score, log, pieces, labels): play and the spectator show theirs here. */
   readonly feed: GameFeed;
   /** The mode that has the page (null: the start menu over the galaxy). */
@@ -110,4 +114,40 @@ export interface Mode {
   settingsChanged?(settings: Settings): void;
   /** The mode's facts for the browser tests. */
   state(): unknown;
+  /**
+   * [issue 56] Play a tutorial's game: resume `save` (the tutorial's game so far) under `guide`, which
+   * lets the player answer only what the step teaches and answers for the opponent. The problem in
+   * words when it cannot. Called again to rebuild the game at another step (back, forward).
+   */
+  playGuided?(guide: Guide, save: string): string | null;
+  /** [issue 56] The guide moved on (a step's words were read): look at the pending decision again. */
+  guidedRefresh?(): void;
+  /** [issue 56] The button in the mode's own panel that answers the taught command, when it is answered there (not on the map). */
+  guidedButton?(): HTMLElement | null;
+  /** [issue 56] A panel of the mode's screen a tutorial's step stands beside, by the name its ruleset gives it (src/tutorial). */
+  guidedPanel?(name: string): HTMLElement | null;
+}
+
+/**
+ * [issue 56] A tutorial's guide as a mode sees it (src/ui/tutorial/guide.ts). The mode plays the game as
+ * it always does, asking the guide at each decision: only what the guide lets through is lit, and the
+ * opponent answers what the script says, as its AI turn would.
+ */
+export interface Guide {
+  /**
+   * The pending decision as the tutorial lets it be answered now, `made` commands into the game: the
+   * player's with only the taught command among its options, or null while the step's words are read
+   * (or the opponent waits for the player to go on).
+   */
+  lit<S extends string>(decision: Decision<S> | null, made: number): Decision<S> | null;
+  /** The opponent's scripted answer to its decision, `made` commands into the game. */
+  opponentAnswer<S extends string>(decision: Decision<S>, made: number): Command<S>;
+  /** Whether a place on the board (a territory, sector, environ or planet id) is where the taught command acts. */
+  lights(place: string): boolean;
+  /** A click on the board off the taught action: the guide says what to do instead ("not now"). */
+  notNow(): void;
+  /** The game moved on: `made` commands are in it now. */
+  moved(made: number): void;
+  /** The mode left the tutorial's game (the Menu button, or another mode took the page). */
+  ended(): void;
 }

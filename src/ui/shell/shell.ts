@@ -28,6 +28,7 @@ import { MapLabels } from './map-labels';
 import { makeDrawer } from './drawers';
 import type { Host, Mode } from './mode';
 import { followReducedMotion } from '../motion';
+import { Coach } from '../coach';
 
 /** What the shell asks of the router: opening a save, and the online games it routes to their modes. */
 export interface Router {
@@ -42,6 +43,8 @@ export interface Router {
 export interface MenuEntry {
   heading: string;
   html: string;
+  /** The body again, each time the start menu shows (an entry that says how far the player has come). */
+  refresh?: () => string;
 }
 
 export class Shell implements Host {
@@ -54,6 +57,8 @@ export class Shell implements Host {
   readonly settings: Settings = loadSettings();
   readonly audio: GameAudio & { status?(): AudioStatus };
   readonly saves: SaveStore = createSaveStore();
+  /** [issue 56] The coach, as the Coach setting says. */
+  readonly coach = new Coach(() => this.settings.coach);
   settingsPanel!: SettingsPanel;
   savesPanel!: SavesPanel;
   /** The Planets table (P): every planet in play as the shown view sees it. */
@@ -72,7 +77,7 @@ export class Shell implements Host {
     readonly content: Content,
     readonly options: { agents: string[] },
     private readonly router: Router,
-    menu: MenuEntry[],
+    private readonly menu: MenuEntry[],
   ) {
     root.classList.add('game-root');
     root.innerHTML = this.shellHtml(menu);
@@ -143,7 +148,7 @@ export class Shell implements Host {
       <h1>Galactic Uprising</h1>
       <p class="tag">A Rebel underground against a galactic Empire.</p>
       <div class="start-entry continue-entry" data-el="continueBox" hidden></div>
-      ${menu.map((m) => `<div class="start-entry">\n        <h2>${esc(m.heading)}</h2>\n        ${m.html}\n      </div>`).join('\n      ')}
+      ${menu.map((m, i) => `<div class="start-entry">\n        <h2>${esc(m.heading)}</h2>\n        <div data-entry="${i}">${m.html}</div>\n      </div>`).join('\n      ')}
       <div class="start-entry">
         <h2>Open a file</h2>
         <p class="start-note">A save file resumes as it was played; a replay plays from its start.</p>
@@ -280,6 +285,12 @@ export class Shell implements Host {
       }
     });
     this.root.addEventListener('click', (e) => {
+      // a rule number a tutorial's step links to: the reference, searched for it [issue 56]
+      const rule = (e.target as HTMLElement).closest<HTMLElement>('[data-rule-ref]');
+      if (rule) {
+        e.preventDefault();
+        return this.referencePanel.search(rule.dataset.ruleRef as string);
+      }
       const term = (e.target as HTMLElement).closest<HTMLElement>('.term[data-term]');
       if (!term || term.closest('button')) return;
       this.referencePanel.open(termAnchor(term.dataset.term as string));
@@ -361,7 +372,12 @@ export class Shell implements Host {
   private showStart(show: boolean): void {
     (this.el.start as HTMLElement).hidden = !show;
     this.galaxy.setInsets({ left: show ? 360 : 0 });
-    if (show) this.refreshContinue();
+    if (!show) return;
+    this.refreshContinue();
+    this.menu.forEach((m, i) => {
+      const body = m.refresh ? this.root.querySelector<HTMLElement>(`[data-entry="${i}"]`) : null;
+      if (body && m.refresh) body.innerHTML = m.refresh();
+    });
   }
 
   /** The start menu's Continue, for the last game kept (hidden when there is none). */

@@ -14,6 +14,7 @@ import { OPTIONAL_RULES, solitaireContent, type OptionalRule, type SolitaireScen
 import { solitaireRuleset } from '../../../systems/solitaire/ruleset';
 import type { Side, SolitaireGame } from '../../../systems/solitaire/state';
 import { solitaireView, type SolitaireView } from '../../../systems/solitaire/view';
+import type { Guide } from '../shell/mode';
 
 /** Everything the setup screen chooses. */
 export interface SolitaireSetup {
@@ -52,6 +53,8 @@ export function optionsOf(setup: SolitaireSetup): { [key: string]: Json } {
 export class SolitaireSession {
   readonly game: SolitaireGame;
   private readonly agent: SolitaireAgent | null;
+  /** A tutorial's guide [issue 56]: it lights only the taught answer (Chaos never decides: there is no opponent to answer for). */
+  guide: Guide | null = null;
 
   constructor(
     readonly content: Content,
@@ -87,7 +90,8 @@ export class SolitaireSession {
   }
 
   get decision(): Decision<Side> | null {
-    return this.game.winner ? null : this.game.pending;
+    const d = this.game.winner ? null : this.game.pending;
+    return this.guide ? this.guide.lit(d, this.game.log.length) : d;
   }
 
   get events(): readonly GameEvent<Side>[] {

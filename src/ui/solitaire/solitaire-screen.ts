@@ -15,11 +15,11 @@ import { solitaireContent, type UnitDef, type UnitType } from '../../../systems/
 import type { Side } from '../../../systems/solitaire/state';
 import { suppressionOdds } from '../../../systems/solitaire/phases';
 import type { SolitaireView } from '../../../systems/solitaire/view';
-import type { Host, Mode } from '../shell/mode';
+import type { Guide, Host, Mode } from '../shell/mode';
 import { makeDrawer } from '../shell/drawers';
 import { esc, setHtml } from '../html';
 import { BoardFrame, placeEachFrame, systemOfPick } from '../game-screen/board-frame';
-import { aiSpeed, clickedButton, footHtml, gameButton, gameKey, LogList, samePlaces, typedInField, watchControlsHtml, playAi, playOne, type GameActions } from '../game-screen/controls';
+import { aiSpeed, clickedButton, GUIDE_READS_HTML, footHtml, gameButton, gameKey, LogList, samePlaces, typedInField, watchControlsHtml, playAi, playOne, type GameActions } from '../game-screen/controls';
 import { defaultSaveName, exportSave, type SaveMeta } from '../saves';
 import { COLOURS, NO_MARKS, SolitaireBoard, holderOf, markersOf, type SolitaireMarks } from './board';
 import { SolitaireSession, sessionFromSave, type SolitaireSetup, type SolitaireStep } from './session';
@@ -94,6 +94,8 @@ export class SolitaireScreen implements GameActions, Mode {
   private overShown = false;
   private error = '';
   private stepsDone = 0;
+  /** A tutorial's guide, while its game is played here [issue 56]. */
+  private guide: Guide | null = null;
 
   constructor(readonly app: Host) {
     this.defs = solitaireContent(app.content).units;
@@ -194,8 +196,37 @@ export class SolitaireScreen implements GameActions, Mode {
     return null;
   }
 
-  private begin(session: SolitaireSession, speed: number, fresh: boolean): void {
+  /** Play a tutorial's game [issue 56]: `save` is its game so far; the guide lights what it teaches. */
+  playGuided(guide: Guide, save: string): string | null {
+    const loaded = sessionFromSave(this.app.content, save);
+    if (!loaded.ok) return loaded.message;
+    loaded.session.guide = guide;
+    // the opening Chaos Events are shown as cards, as in a new game
+    this.begin(loaded.session, 1, loaded.session.game.log.length === 0, guide);
+    return null;
+  }
+
+  /** The guide moved on: the pending decision may now be answered. */
+  guidedRefresh(): void {
+    if (!this.active) return;
+    this.render();
+    this.schedule();
+  }
+
+  /** The panel's button for the taught command (with a guide, the only answer the panel offers). */
+  guidedButton(): HTMLElement | null {
+    return this.decisionEl.querySelector<HTMLElement>('[data-opt]');
+  }
+
+  /** A panel a tutorial's step stands beside (src/tutorial/solitaire.ts names them). */
+  guidedPanel(name: string): HTMLElement | null {
+    const selectors: Record<string, string> = { index: '.sol-meter-box', score: '.sol-vp-box' };
+    return selectors[name] ? this.box.querySelector<HTMLElement>(selectors[name] as string) : null;
+  }
+
+  private begin(session: SolitaireSession, speed: number, fresh: boolean, guide: Guide | null = null): void {
     this.stop();
+    this.guide = guide;
     this.setupScreen.hide();
     this.app.enter(this);
     this.takePicks();
@@ -210,6 +241,9 @@ export class SolitaireScreen implements GameActions, Mode {
     this.error = '';
     this.stepsDone = 0;
     this.cardsShown = 0;
+    // the coach speaks in a person's game, not a tutorial's (its guide speaks) [issue 56]
+    if (!guide && session.human) this.app.coach.begin('solitaire', `solitaire|${session.scenario.id}|${session.game.seed}`);
+    else this.app.coach.end();
     for (const el of [this.hudEl.parentElement, this.logEl.parentElement, this.panelEl]) (el as HTMLElement).hidden = false;
     this.app.galaxy.select(null);
     this.render();
@@ -235,6 +269,10 @@ export class SolitaireScreen implements GameActions, Mode {
     if (this.cardTimer) clearTimeout(this.cardTimer);
     this.timer = this.cardTimer = null;
     this.active = false;
+    const guide = this.guide;
+    this.guide = null;
+    guide?.ended();
+    this.app.coach.end();
     this.session = null;
     this.cards = [];
     this.card = null;
@@ -253,7 +291,8 @@ export class SolitaireScreen implements GameActions, Mode {
   /** A game a person plays is kept in its autosave slot (Continue brings it back); a watched one is not. */
   private autosave(): void {
     const s = this.session;
-    if (!s || !this.active || !s.human) return;
+    // (a tutorial's game is the tutorial's to keep)
+    if (!s || !this.active || !s.human || this.guide) return;
     try {
       this.app.saves.autosave(s.saveText(), this.saveMeta(s));
     } catch (e) {
@@ -276,7 +315,7 @@ export class SolitaireScreen implements GameActions, Mode {
 
   /** Whether there is a game of this screen's to save (an online one is the server's). */
   hasGame(): boolean {
-    return this.active && !!this.session;
+    return this.active && !!this.session && !this.guide;
   }
 
   /** The game kept under a player's name (the Saves panel), or as a file; it is also autosaved as it goes. */
@@ -350,6 +389,7 @@ export class SolitaireScreen implements GameActions, Mode {
   private afterSteps(steps: SolitaireStep[], own = false): void {
     if (!steps.length) return this.schedule();
     this.stepsDone += steps.length;
+    if (this.guide && this.session) this.guide.moved(this.session.game.log.length);
     const events = steps.flatMap((st) => st.events);
     if (own || this.session?.over || events.some((e) => e.kind === 'turn' || e.kind === 'income')) this.autosave();
     this.recent = new Set(events.flatMap((e) => (typeof e.data?.sector === 'string' ? [e.data.sector] : [])));
@@ -554,7 +594,7 @@ export class SolitaireScreen implements GameActions, Mode {
       return;
     }
     const d = s.decision;
-    if (!d) return setHtml(this.decisionEl, '');
+    if (!d) return setHtml(this.decisionEl, this.guide ? GUIDE_READS_HTML : '');
     const head = `<div class="sol-who"><span class="sol-kind">${esc(DECISION_TITLES[d.kind] ?? d.kind)}</span> <span class="rule">${esc(d.rule)}</span></div>
       <p class="sol-prompt" data-testid="sol-prompt">${esc(d.prompt)}</p>`;
     if (!this.myDecision) {
@@ -564,7 +604,7 @@ export class SolitaireScreen implements GameActions, Mode {
       );
       return;
     }
-    setHtml(this.decisionEl, `${head}${this.decisionBody(view, d)}${this.error ? `<p class="sol-error">${esc(this.error)}</p>` : ''}`);
+    setHtml(this.decisionEl, `${head}${this.app.coach.html(d.kind)}${this.decisionBody(view, d)}${this.error ? `<p class="sol-error">${esc(this.error)}</p>` : ''}`);
   }
 
   private opt(i: number, label: string, detail = '', cls = ''): string {
@@ -699,6 +739,8 @@ export class SolitaireScreen implements GameActions, Mode {
   }
 
   private clickSector(sector: string): void {
+    // a tutorial lights only what its step teaches: anywhere else, it says what to do instead
+    if (this.guide && !this.guide.lights(sector)) return this.guide.notNow();
     const d = this.myDecision;
     const s = this.session;
     if (!d || !s) return;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { hasComponent } from 'bitecs';
 import type { Game } from '../../../src/core/engine/types';
 import { environOf, guardOf, holderOf, possessionsOf } from '../../../src/core/world/world';
-import { combatColumn, squadRatings } from '../../../systems/rebels-vs-empire/character-combat';
+import { combatColumn, roundResult, squadRatings } from '../../../systems/rebels-vs-empire/character-combat';
 import { givePossession } from '../../../systems/rebels-vs-empire/possessions';
 import { eid, rigDice } from '../../fixtures';
 import { anEnviron, choose, clearedGame, finished, putCharacter, putUnit, resultOf, run } from './character-fixtures';
@@ -250,10 +250,14 @@ describe('character combat [12.x]', () => {
   it('[12.86] the * results are ignored in kill combat', () => {
     const { game, rebel } = duel('hand-to-hand', 'kill');
     const col = combatColumn(game, 3, false, 0);
-    const die = dieWhere(game, col, (r) => r.defenderCapture || r.attackerCapture);
+    // the attacker's die marks the defender * and leaves Kaelen (endurance 6) alive to be taken
+    const die = dieWhere(game, col, (r) => r.defenderCapture && r.defender < 6);
+    expect(roundResult(game.content.tables, col, 'hand-to-hand', [die], 6).captures).toBe(1); // a capture was rolled
     rigDice(game, [die, 6, 6, 6, 6, 6, 6, 6, 6]);
     choose(game, { attempt: false });
+    expect(game.events.some((e) => e.kind === 'character-combat' && e.text.startsWith(`Round 1:`) && e.text.includes(`dice ${die}, 6`))).toBe(true);
     expect(hasComponent(game.world, rebel, game.world.c.Captured)).toBe(false);
+    expect(game.events.some((e) => e.kind === 'capture')).toBe(false);
   });
 
   it('[12.85] only characters or a squad may capture: creatures and irate locals are never asked', () => {
@@ -320,11 +324,19 @@ describe('character combat [12.x]', () => {
   });
 
   it('[12.0 step 17] the rounds go on while both sides fight', () => {
-    const { game, rebel } = duel('hand-to-hand', 'kill');
-    rigDice(game, [1, 1]);
+    const { game, rebel, imperial } = duel('hand-to-hand', 'kill');
+    // dice that leave both standing: Kaelen (endurance 6) and Dravona (8) each take fewer wounds than that
+    const col = combatColumn(game, 3, false, 0);
+    const die = dieWhere(game, col, (r) => r.defender < 6 && !r.defenderCapture);
+    const die2 = dieWhere(game, col, (r) => r.attacker < 8 && !r.attackerCapture);
+    rigDice(game, [die, die2]);
     choose(game, { attempt: false });
     while (game.pending?.kind === 'assign-wound') choose(game, { character: game.pending.options[0]!.character! });
-    if (!hasComponent(game.world, rebel, game.world.c.Dead)) expect(game.pending?.kind).toBe('break-off');
+    expect(hasComponent(game.world, rebel, game.world.c.Dead)).toBe(false);
+    expect(hasComponent(game.world, imperial, game.world.c.Dead)).toBe(false);
+    // round two begins: the defender may break off again [12.5]
+    expect(game.pending?.kind).toBe('break-off');
+    expect(game.events.filter((e) => e.kind === 'character-combat' && e.text.startsWith('Round 1:'))).toHaveLength(1);
   });
 
   it('[14.2, 14.22] a possession that gave a combat bonus is used: one-use possessions are gone afterwards', () => {

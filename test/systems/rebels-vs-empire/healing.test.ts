@@ -146,16 +146,22 @@ describe('healing [13.7x]', () => {
 
   it('[13.71] a character who fought a character combat in his own player-turn does not heal', () => {
     const game = clearedGame();
-    const env = anEnviron(game);
-    const rebel = putCharacter(game, 'kaelen-dray', env);
+    const [env, other] = planetsInPlay(game).flatMap((p) => environsOf(game.world, p));
+    const rebel = putCharacter(game, 'kaelen-dray', env!);
+    const idle = putCharacter(game, 'brokk-hallgar', other!); // wounded too, but does nothing
     game.world.c.Wounds.value[rebel] = 1;
+    game.world.c.Wounds.value[idle] = 1;
     game.pending = null;
-    game.stack.push({ proc: 'character-combat', data: { environ: env, attackerSide: 'imperial', attacker: { kind: 'creature', creature: 'spore-choir' }, defenders: [rebel] } });
+    game.stack.push({ proc: 'character-combat', data: { environ: env!, attackerSide: 'imperial', attacker: { kind: 'creature', creature: 'spore-choir' }, defenders: [rebel] } });
     rigDice(game, [1]);
-    // start the combat, then break off at once
+    // start the combat in the Rebel's movement, then break off at once, unhurt
     advance(game);
     answer(game, { type: 'break-off', side: 'rebel', attempt: true });
-    expect(isBusy(game, rebel)).toBe(true);
+    expect(game.events.some((e) => e.kind === 'character-combat' && e.text.includes('broke off'))).toBe(true);
+    expect(game.world.c.Wounds.value[rebel]).toBe(1);
+    passUntil(game, atMovementOf('imperial')); // the rest of the Rebel player-turn passes
+    expect(game.world.c.Wounds.value[idle]).toBe(0); // its end came: the idle one healed
+    expect(game.world.c.Wounds.value[rebel]).toBe(1); // the one who fought did not
   });
 
   it('[13.72] at the start of the Rebel player-turn the healer heals wounded Rebels stacked with him, himself too', () => {

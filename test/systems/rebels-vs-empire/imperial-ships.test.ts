@@ -59,8 +59,13 @@ describe('Imperial spaceships [14.6x]', () => {
     const knight = eid(game, 'character', 'dravona-esk');
     loseSpaceship(game, ship, 'test');
     const notOwn = environsInPlay(game).find((e) => !controls(game, 'imperial', planetOfEnviron(game.world, e)));
-    if (!notOwn) return;
-    place(game.world, knight, notOwn);
+    expect(notOwn).toBeDefined(); // the scenario has a planet the Empire does not control
+    place(game.world, knight, notOwn!);
+    // the same knight on a planet it does control is offered the ship: only the place differs
+    const own = environsInPlay(game).find((e) => controls(game, 'imperial', planetOfEnviron(game.world, e)))!;
+    place(game.world, knight, own);
+    expect(shipReceiptOptions(game).some((p) => p.knight === knight)).toBe(true);
+    place(game.world, knight, notOwn!);
     expect(shipReceiptOptions(game).some((p) => p.knight === knight)).toBe(false);
   });
 

@@ -243,7 +243,7 @@ describe('the action segment', () => {
     deck(province, [71]); // urban CJ, no event
     assign(province, 'rebel', [['jax-tollaway', 'J']]);
     act(province, { type: 'draw-action' });
-    expect(province.pending?.kind).toBe('mission-possession');
+    expect(province.pending?.kind).toBe('assign-possession');
     expect(JSON.stringify(province.pending)).toMatch(/Dawnrunner/); // the one spaceship in the deck, not the companion
   });
 
@@ -330,7 +330,7 @@ describe('the action segment', () => {
     assign(game, 'rebel', [['jax-tollaway', 'P']]);
     act(game, { type: 'draw-action' });
     expect(calls).toHaveLength(0);
-    expect(game.pending?.kind).toBe('mission-possession'); // the P letter still took effect
+    expect(game.pending?.kind).toBe('assign-possession'); // the P letter still took effect
   });
 
   it('[13.48] an enemy search: the non-phasing player searches one group at once, each group once a phase', () => {
@@ -411,7 +411,7 @@ describe('the action segment', () => {
       ['mirra-solvane', 'D'],
     ]);
     act(game, { type: 'draw-action' });
-    act(game, { type: 'take-possession', character: jax });
+    act(game, { type: 'assign-possession', character: jax });
     expect(holderOf(game.world, entityOf(game.world, 'possession', 'burrowfox'))).toBe(jax);
     expect(group(game, 'P').status).toBe('completed');
     expect(game.pending?.kind).toBe('mission-draw');

@@ -11,6 +11,7 @@ import { entityOf, environOf, guardOf, holderOf, tag, unplace } from '../../../s
 import { bonusDraws } from '../../../systems/rebels-vs-empire/bonus-draw';
 import { effectQueue, runEffects } from '../../../systems/rebels-vs-empire/mission-effects';
 import { givePossession } from '../../../systems/rebels-vs-empire/possessions';
+import { DISSENT } from '../../../systems/rebels-vs-empire/loyalty';
 import { campIn, foundRebelCamp } from '../../../systems/rebels-vs-empire/rebel-camp';
 import { missionPhase, wentOnMissionThisTurn, type MissionGroup } from '../../../systems/rebels-vs-empire/missions';
 import { unitsIn } from '../../../systems/rebels-vs-empire/sides';
@@ -185,7 +186,7 @@ describe('mission effects', () => {
     ]);
     act(game, { type: 'draw-action' });
     expect(game.pending?.options.map((o) => o.character)).toEqual([jax, mirra]);
-    act(game, { type: 'take-possession', character: mirra });
+    act(game, { type: 'assign-possession', character: mirra });
     expect(holderOf(game.world, entityOf(game.world, 'possession', 'veil-knife'))).toBe(mirra);
     expect(game.vars.possessionDeck).toEqual([]);
   });
@@ -197,7 +198,7 @@ describe('mission effects', () => {
     deck(game, [74]);
     assign(game, 'rebel', [['jax-tollaway', 'P']]);
     act(game, { type: 'draw-action' });
-    expect(game.pending?.kind).not.toBe('mission-possession');
+    expect(game.pending?.kind).not.toBe('assign-possession');
     expect(game.events.some((e) => e.text.includes('possession deck is empty'))).toBe(true);
   });
 
@@ -354,8 +355,14 @@ describe('bonus draws [13.6]', () => {
 
   it('[13.2] a rebel camp never receives bonus draws', () => {
     const { game } = emptyBoard();
-    const camp = foundRebelCamp(game, env(game, 'tollis.1'));
-    expect(bonusDraws(game, { ...groupOf(game, 'D', [], 'tollis.1'), camp }).draws).toBe(0);
+    const camp = foundRebelCamp(game, env(game, 'gallowmere.1'));
+    // Diplomacy on Gallowmere, in dissent (+1 [13.2]), with a windfall of two: Brokk Hallgar (diplomacy
+    // 0, no draws of his own) doing it here takes three bonus draws, all from the place and the windfall
+    const brokk = put(game, 'brokk-hallgar', 'gallowmere.1');
+    expect(game.world.c.Loyalty.value[planet(game, 'gallowmere')]).toBe(DISSENT);
+    expect(bonusDraws(game, { ...groupOf(game, 'D', [brokk], 'gallowmere.1'), windfall: 2 }).draws).toBe(3);
+    // the camp, in the same place with the same windfall, takes none
+    expect(bonusDraws(game, { ...groupOf(game, 'D', [], 'gallowmere.1'), windfall: 2, camp })).toEqual({ draws: 0, possessions: [] });
   });
 
   it('[14.27] possessions add bonus draws only if declared at the outset; then they are used (and may be lost)', () => {

@@ -7,6 +7,7 @@ import type { Game } from '../../../src/core/engine/types';
 import { REBELLION, REBELLION_STOPPED } from '../../../src/core/world/components';
 import { environOf, unplace } from '../../../src/core/world/world';
 import { applyEvent } from '../../../systems/rebels-vs-empire/action-cards';
+import { DISSENT, UNREST } from '../../../systems/rebels-vs-empire/loyalty';
 import { beginMissionPhase, missionPhase } from '../../../systems/rebels-vs-empire/missions';
 import { placeWaitingRebelUnits, startRebellion } from '../../../systems/rebels-vs-empire/rebellion';
 import { unitsIn } from '../../../systems/rebels-vs-empire/sides';
@@ -115,8 +116,25 @@ describe('rebellion', () => {
 
   it('[15.2] a rebellion starts only from unrest: the loyalty at the moment is recorded', () => {
     const { game } = rise();
+    const wendhaven = planet(game, 'wendhaven');
+    expect(game.world.c.Loyalty.value[wendhaven]).toBe(UNREST);
     act(game, { type: 'draw-action' });
-    expect(game.vars.rebellionEntries).toEqual([{ planet: planet(game, 'wendhaven'), loyalty: 4, turn: 1 }]);
+    expect(game.world.c.PlanetState.value[wendhaven]).toBe(REBELLION);
+    expect(game.vars.rebellionEntries).toEqual([{ planet: wendhaven, loyalty: UNREST, turn: 1 }]);
+  });
+
+  it('[15.2] Start Rebellion completed on a planet not at unrest raises nothing', () => {
+    const { game } = emptyBoard();
+    const wendhaven = planet(game, 'wendhaven');
+    game.world.c.Loyalty.value[wendhaven] = DISSENT;
+    put(game, 'jax-tollaway', 'wendhaven.1');
+    deck(game, [93]); // the letter R: the mission completes
+    assign(game, 'rebel', [['jax-tollaway', 'R']]);
+    act(game, { type: 'draw-action' });
+    expect(game.events.some((e) => e.kind === 'mission-complete' && e.text.startsWith('Start/Stop Rebellion (R)'))).toBe(true);
+    expect(game.world.c.PlanetState.value[wendhaven]).not.toBe(REBELLION);
+    expect(game.vars.rebellionEntries ?? []).toEqual([]);
+    expect(game.events.find((e) => e.rule === '[15.2]')?.text).toMatch(/not at unrest: the rebellion does not start/);
   });
 
   it('[15.4] when the planet goes into rebellion the Imperial player loses control of it', () => {

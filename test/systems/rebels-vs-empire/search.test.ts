@@ -202,6 +202,25 @@ describe('search [11.x]', () => {
     expect(game.pending?.options).toEqual([{ type: 'attack-found', side: 'imperial', attack: true }]);
   });
 
+  it('[13.48] a search called by an action card cannot be declined: it is made, and only then may the other way be left untried', () => {
+    const game = clearedGame();
+    const env = anEnviron(game, 2);
+    const rebel = putCharacter(game, 'kaelen-dray', env);
+    putCharacter(game, 'nilo-brevant', env);
+    putUnit(game, 'line', env);
+    run(game, 'search', { environ: env, searchingSide: 'imperial', group: [rebel], calledByCard: true });
+    expect(game.pending?.options.map((o) => o.by)).toEqual(['units', 'characters']);
+    rigDice(game, [6]);
+    choose(game, { by: 'units', leader: 0 });
+    expect(game.pending?.options.map((o) => o.by)).toEqual(['characters', 'none']); // [11.23] a second search is his choice
+    // the search phase's own searches may still be declined [11.1]
+    const phase = clearedGame();
+    const hider = putCharacter(phase, 'kaelen-dray', env);
+    putCharacter(phase, 'nilo-brevant', env);
+    run(phase, 'search', { environ: env, searchingSide: 'imperial', group: [hider], calledByCard: false });
+    expect(phase.pending?.options.map((o) => o.by)).toEqual(['characters', 'none']);
+  });
+
   it('[12.15] with no enemy characters or units in the environ, an action card finds nobody', () => {
     const game = clearedGame();
     const env = anEnviron(game);

@@ -2,7 +2,7 @@
  * The solitaire game's invariants [001], checked after every command by the property test and by the
  * thousand-game runs: the board stays a board (units on real sectors, on a real side, in a real force),
  * the index within 0-100, the RP never below zero, Nexus markers only on Imperial systems, no leader on a
- * Chaos unit, and no Chaos Events marker made or lost.
+ * Chaos unit, no Chaos Events marker made or lost, and no leader counter made.
  */
 import { contentOf, core, optionOn, stateOf, type SolitaireGame } from '../../../systems/solitaire/state';
 
@@ -49,6 +49,21 @@ function markersHeld(game: SolitaireGame): Map<string, number> {
       if (d.current) add(d.current);
       (d.setAside ?? []).forEach(add);
     }
+  return held;
+}
+
+/**
+ * [001 Leaders] the leader counters in the game, by value: on Imperial units, leading Chaos forces (the
+ * Mutant is a marker of his own; a force that found no counter has leader 0) and in the pool. One drawn
+ * for Imperial Leader Arises and not yet placed, or lost to the Messiah, is in none of them.
+ */
+export function leadersInPlay(game: SolitaireGame): Map<number, number> {
+  const s = stateOf(game);
+  const held = new Map<number, number>();
+  const add = (v: number) => held.set(v, (held.get(v) ?? 0) + 1);
+  for (const u of s.units) if (u.leader !== null) add(u.leader);
+  for (const f of s.forces) if (!f.mutant && f.leader > 0) add(f.leader);
+  s.leaderPool.forEach(add);
   return held;
 }
 
@@ -106,5 +121,8 @@ export function checkInvariants(game: SolitaireGame, onFailure?: Fail): void {
   const held = markersHeld(game);
   for (const id of new Set([...expected.keys(), ...held.keys()]))
     check((held.get(id) ?? 0) === (expected.get(id) ?? 0), `${at}: ${held.get(id) ?? 0} "${id}" markers in the game, not ${expected.get(id) ?? 0}`);
+  // [001 Leaders] no leader counter is made: never more of a value than the mix has
+  const mix = contentOf(game).file.leaders;
+  for (const [value, n] of leadersInPlay(game)) check(n <= mix.filter((v) => v === value).length, `${at}: ${n} leaders of value ${value}, the mix has ${mix.filter((v) => v === value).length}`);
   if (game.pending) check(game.pending.options.length > 0, `${at}: a decision without options`);
 }

@@ -1,11 +1,11 @@
 /**
- * The decision list for the keyboard and screen readers [issue 44], grouped as src/words/dests.ts groups
+ * The decision list for the keyboard and screen readers [issue 44], grouped as src/words/decision-list.ts groups
  * it: by star system, then stack, sorted, identical choices on one line ("×3"). Short lists stay flat;
  * a long one shows its systems folded, each with how many choices it holds, so no flat run is longer
  * than a dozen. Every option keeps its number, so typing it still chooses it.
  */
-import type { ListGroup } from '../../../words/dests';
-import { FLAT_MAX } from '../../../words/dests';
+import type { ListGroup } from '../../../words/decision-list';
+import { FLAT_MAX } from '../../../words/decision-list';
 import { esc } from '../../html';
 
 /** The list's HTML; `button(index, count)` draws one option's button. `open` names the system unfolded (the one clicked on the map). */

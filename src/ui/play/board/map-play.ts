@@ -1,20 +1,20 @@
 /**
  * Play on the map [issue 44], after Chessground: the worker hands the screen the decision's `movers`
- * (each stack that can move and where it may go, src/words/dests.ts); a click on a stack picks it and its
+ * (each stack that can move and where it may go, src/words/board/stacks.ts); a click on a stack picks it and its
  * destinations light up on the map, each with its odds on hover; a click on one sends the commands that
  * take the stack there. Shift-click on a stack adds or removes its pieces one at a time (the worker says
  * where the chosen pieces may go together). The board decides nothing: the worker checks every command
  * against the pending decision as it answers.
  *
  * The other decisions the map plays (attack, search, placing, missions, domino planets, reaction) come as
- * one held pick whose dests are the decision's targets (src/words/targets.ts): they light up at once,
+ * one held pick whose dests are the decision's targets (src/words/board/targets.ts): they light up at once,
  * several may stand at one place (each its own marker), and a click on one takes it.
  *
  * This class holds the selection and says which markers to draw; the play screen draws and places them
  * (its marker layer) and sends what it is told to.
  */
 import type { Command } from '../../../core/engine/types';
-import type { Dest, Mover } from '../../../words/dests';
+import type { Dest, Mover } from '../../../words/board/types';
 import { esc } from '../../html';
 
 /** A marker the map shows for the board: a stack to pick, or a destination of the picked one. */

@@ -15,7 +15,7 @@ const HEADINGS: { title: string; kinds: RegExp }[] = [
   { title: 'Loyalty and rebellion', kinds: /^(loyalty|rebellion|rebel-control|imperial-control|domino)/ },
   { title: 'Losses', kinds: /^(character-killed|capture|unit-eliminated|eliminated|ship-lost|units-lost)/ },
   { title: 'Detections and searches', kinds: /^(detection|search|found)/ },
-  { title: 'Combat', kinds: /^(military-combat|character-combat|pdb-attack)/ },
+  { title: 'Combat', kinds: /^(military-combat|character-combat|pdb-attack|pdb-racking)/ },
   { title: 'The galaxy', kinds: /^(assignment|galactic|chaos)/ },
 ];
 

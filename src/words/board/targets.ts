@@ -12,21 +12,22 @@
  * targets light up at once, each with its facts on hover, and a click sends its commands. Options with
  * no place (end, pass, no combat) stay in the list, as do decisions whose options are not places.
  */
-import type { Command, Decision, Game } from '../core/engine/types';
-import type { SideId } from '../core/content/schema';
-import { environOf, kindOf, refOf } from '../core/world/world';
-import { attackColumns, militaryOdds, percent, searchOdds, type Outcome } from '../core/odds';
-import { searchChoices, searchableGroup } from '../../systems/rebels-vs-empire/search';
-import { currentCombat, remainingEndurance } from '../../systems/rebels-vs-empire/character-combat';
-import { pieceOptions } from '../../systems/rebels-vs-empire/mission-assignment';
-import { DOMINO_CHART, dominoParts, optionText, type DominoShift } from '../../systems/rebels-vs-empire/domino';
-import { attackFoundChoices, breakOffChoices, combatChoices, combatEnviron } from './character-odds';
-import { missionPhase } from '../../systems/rebels-vs-empire/missions';
-import { enemyOf } from '../../systems/rebels-vs-empire/sides';
-import { combatFacts } from './combat-facts';
-import { describeOption, entityName } from './describe';
-import { moveFacts, ratingsOf } from './option-facts';
-import type { Dest, Mover } from './dests';
+import type { Command, Decision, Game } from '../../core/engine/types';
+import type { SideId } from '../../core/content/schema';
+import { environOf, kindOf, refOf } from '../../core/world/world';
+import { attackColumns, militaryOdds, percent, searchOdds, type Outcome } from '../../core/odds';
+import { searchChoices, searchableGroup } from '../../../systems/rebels-vs-empire/search';
+import { currentCombat, remainingEndurance } from '../../../systems/rebels-vs-empire/character-combat';
+import { pieceOptions } from '../../../systems/rebels-vs-empire/mission-assignment';
+import { DOMINO_CHART, dominoParts, optionText, type DominoShift } from '../../../systems/rebels-vs-empire/domino';
+import { attackFoundChoices, breakOffChoices, combatChoices, combatEnviron } from '../character-odds';
+import { missionPhase } from '../../../systems/rebels-vs-empire/missions';
+import { enemyOf } from '../../../systems/rebels-vs-empire/sides';
+import { combatFacts } from '../combat-facts';
+import { describeOption, entityName } from '../describe';
+import { moveFacts, ratingsOf } from '../option-facts';
+import type { Dest, Mover } from './types';
+import { ASKED_THERE } from './asked';
 
 /** Decisions whose every option with a place is a target on the map, the marker's sign before its words. */
 const TARGETS: Record<string, string> = {
@@ -48,6 +49,7 @@ const TARGETS: Record<string, string> = {
   'active-or-inactive': '⚔',
   'reaction': '↪',
   'choose-base': '⌂',
+  'pdb-racking': '✸',
   // a piece to choose among those at one place: who takes a wound, who hides, which unit is lost, who leads
   'assign-wound': '✚',
   'choose-hider': '◌',
@@ -179,7 +181,7 @@ function target(game: Game, d: Decision, o: Command): Dest | null {
     case 'assign-camp': {
       // the mission's letter and its bonus draws' chance, as the option's own facts say it [13.6]
       const letter = String(o.letter ?? '');
-      const chance = /alone show [^%]*?(\d+%)/.exec(info.detail ?? '')?.[1];
+      const chance = info.chance === undefined ? undefined : percent(info.chance);
       const name = game.content.missions.get(letter as never)?.name ?? letter;
       return { ...base, mark: `${sign} ${name}${o.declare === true ? ' +poss.' : ''}${chance ? ` · ${chance}` : ''}` };
     }
@@ -228,7 +230,7 @@ function missionFirst(game: Game, d: Decision): Dest[] {
       if (o.declare === true) continue; // declaring possessions is asked by picking the character first
       const info = describeOption(game, o, d);
       const letter = String(o.letter ?? '');
-      const chance = /alone show [^%]*?(\d+%)/.exec(info.detail ?? '')?.[1];
+      const chance = info.chance === undefined ? undefined : percent(info.chance);
       out.push({
         place: refOf(game.world, environ),
         label: `${game.content.missions.get(letter as never)?.name ?? letter} (${letter}) by ${entityName(game, piece, d.side)}`,
@@ -242,93 +244,6 @@ function missionFirst(game: Game, d: Decision): Dest[] {
   }
   return out;
 }
-
-/** A planet's first environ (content id): where the map draws what is said of the planet as a whole. */
-function firstEnvironOf(game: Game, planet: string): string {
-  return [...game.content.environs.values()].find((e) => e.planet === planet)?.id ?? '';
-}
-
-/**
- * [000 15.2c-e] a domino effect's choice of how many planets to shift: each of the chart's options a
- * marker at the planet the effect spreads from, saying how many of which planets it shifts (the
- * planets the engine's own `dominoTargets` gave the decision), its words the chart's (`optionText`).
- */
-function dominoOptions(game: Game, d: Decision): Dest[] {
-  const source = String(d.context?.source ?? '');
-  const place = firstEnvironOf(game, source);
-  const sourceEid = game.world.ids.planet.get(source) ?? 0;
-  const targets = (d.context?.targets ?? {}) as Record<string, unknown>;
-  const part = sourceEid ? dominoParts(game, sourceEid).find((x) => x.race === (d.context?.race ?? null)) : undefined;
-  const level = Number(d.context?.level ?? 1) >= 2 ? 2 : 1;
-  if (!place || !part) return [];
-  const side = d.side === 'rebel' ? 'Rebel' : 'Empire';
-  return d.options.map((o) => {
-    const shift = o.shift as DominoShift;
-    const planets = (Array.isArray(targets[shift]) ? (targets[shift] as unknown[]) : []).filter((x): x is string => typeof x === 'string');
-    const names = planets.map((id) => game.content.planets.get(id as never)?.name ?? id);
-    const option = DOMINO_CHART[part.row][level].find((x) => x.shift === shift);
-    // as many as the option shifts: all of them when no more qualify, else the player chooses which
-    const most = shift === 'all' ? planets.length : shift === 'two' ? 2 : 1;
-    const chosen = planets.length > most;
-    const listed = names.length <= 3 ? names.join(', ') : `${names.slice(0, 2).join(', ')}…`;
-    const info = describeOption(game, o, d);
-    const what = chosen ? `${shift} of ${names.join(', ')} move one space toward the ${side} (you choose which)` : `${names.join(', ')} move${planets.length === 1 ? 's' : ''} one space toward the ${side}`;
-    return {
-      place,
-      label: `Shift ${option ? optionText(option, d.side) : shift}`,
-      odds: `${what}${info.detail ? `; ${info.detail}` : ''} ${d.rule}`,
-      commands: [o],
-      // the chart's restriction in a word (the hover says it whole): the options differ by it even where they shift the same planets
-      mark: `⇄ ${shift === 'all' ? 'All' : shift === 'two' ? 'Two' : 'One'}${chosen ? ` of ${planets.length}` : ''}${option ? (option.limited ? ', not at the extreme' : ', any') : ''} · ${listed}`,
-    };
-  });
-}
-
-/**
- * [12.3-12.5] a character combat's questions (style, intent, active or inactive, break off or fight):
- * every answer at the environ where they fight, with its odds (character-odds.ts).
- */
-function combatQuestion(game: Game, d: Decision): Dest[] {
-  const environ = combatEnviron(game);
-  if (!environ) return [];
-  const choices = d.kind === 'break-off' ? breakOffChoices(game, d) : combatChoices(game, d);
-  return choices.map((c) => ({
-    place: refOf(game.world, environ),
-    label: ((label) => (label.includes(entityName(game, environ)) ? label : `${label} at ${entityName(game, environ)}`))(describeOption(game, c.option, d).label),
-    odds: c.odds,
-    commands: [c.option],
-    mark: c.mark,
-  }));
-}
-
-/** [11.32-11.34] attack the characters found, or let them be: both at the environ searched, with the first round's odds. */
-function attackFound(game: Game, d: Decision): Dest[] {
-  const environ = typeof d.context?.environ === 'number' ? d.context.environ : 0;
-  if (!environ) return [];
-  return attackFoundChoices(game, d).map((c) => ({
-    place: refOf(game.world, environ),
-    label: `${c.option.attack === true ? 'Attack them' : 'Let them be'} at ${entityName(game, environ)}`,
-    odds: c.odds,
-    commands: [c.option],
-    mark: c.mark,
-  }));
-}
-
-/**
- * Decisions asked at one place whose every answer, "no" too, is a marker there: a small prompt on the
- * map, its question (short: the panel says it whole) above them.
- */
-const ASKED_THERE: Record<string, { ask: (game: Game, d: Decision) => string; dests: (game: Game, d: Decision) => Dest[] }> = {
-  'domino-option': {
-    ask: (game, d) => `Domino effect from ${game.content.planets.get(String(d.context?.source) as never)?.name ?? 'here'}, level ${String(d.context?.level ?? '')}: how many planets shift? ${d.rule}`,
-    dests: dominoOptions,
-  },
-  'break-off': { ask: (_, d) => `Round ${String(d.context?.round ?? '')}: break off, or fight? ${d.rule}`, dests: combatQuestion },
-  'combat-style': { ask: (_, d) => `Your attack: hand-to-hand or a firefight? ${d.rule}`, dests: combatQuestion },
-  'combat-intent': { ask: (_, d) => `Your attack: to kill or to capture? ${d.rule}`, dests: combatQuestion },
-  'active-or-inactive': { ask: (_, d) => `${d.prompt} ${d.rule}`, dests: combatQuestion },
-  'attack-found': { ask: (_, d) => `Found by your ${String(d.context?.foundBy ?? 'search')}: attack them now? ${d.rule}`, dests: attackFound },
-};
 
 /**
  * The decision's targets as one held pick (nothing to pick first: the game holds the choice in hand),

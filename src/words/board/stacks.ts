@@ -8,61 +8,19 @@
  * decision as it is answered (PlayEngine.answerMany), so nothing illegal is reached and nothing legal is
  * out of reach (the grouped list holds every option).
  */
-import type { Command, Decision, Game } from '../core/engine/types';
-import type { SideId } from '../core/content/schema';
-import { environOf, kindOf, planetOfEnviron, refOf } from '../core/world/world';
-import { nameOf } from '../core/names';
-import { groupDestinations, isShip } from '../../systems/rebels-vs-empire/movement';
-import { driftingStacks, systemOfEnviron } from '../../systems/rebels-vs-empire/hyperjump';
-import { sideOf } from '../../systems/rebels-vs-empire/sides';
-import type { OptionInfo } from './describe';
-import { describeOption, entityName } from './describe';
-import { moveFacts } from './option-facts';
+import type { Command, Decision, Game } from '../../core/engine/types';
+import type { SideId } from '../../core/content/schema';
+import { environOf, kindOf, planetOfEnviron, refOf } from '../../core/world/world';
+import { nameOf } from '../../core/names';
+import { groupDestinations, isShip } from '../../../systems/rebels-vs-empire/movement';
+import { driftingStacks, systemOfEnviron } from '../../../systems/rebels-vs-empire/hyperjump';
+import { sideOf } from '../../../systems/rebels-vs-empire/sides';
+import { describeOption, entityName } from '../describe';
+import { moveFacts } from '../option-facts';
 import { targetMovers } from './targets';
-import { driftPlace } from './drift-place';
+import type { Dest, Mover } from './types';
+import { driftPlace } from '../drift-place';
 
-/** One place a stack may go, or one target it may act on. */
-export interface Dest {
-  /** The environ's content id (the map's key). */
-  place: string;
-  label: string;
-  /** The odds and risks of going there (hyperjump, detection), in words. */
-  odds?: string;
-  warning?: string;
-  /** The commands that take it there, in order, each to be an option of the decision pending then. */
-  commands: Command[];
-  /** The marker's words on the map, when not the place's name (a target's sign and its odds: "⚔ 2-1 · 67%"). */
-  mark?: string;
-  /**
-   * A second way to the same choices, lit only when the player asks for it (a mission chosen first: the
-   * characters who may take it, each with his chance): the way's name. Absent: lit at once.
-   */
-  way?: string;
-}
-
-/** A stack (or piece) that can act, and its destinations. */
-export interface Mover {
-  /** The environ it stands in (content id): the map's key for it. A stack adrift stands in no environ: its key is "drift:<system>". */
-  place: string;
-  /** Where the map draws it, when not at `place` (a stack adrift: beside its star system's first environ). */
-  at?: string;
-  /** It goes whole: its pieces are not taken apart (a stack adrift lands together [5.22]). */
-  whole?: boolean;
-  /** Its pieces (entity ids), in the order they are picked. */
-  pieces: number[];
-  /** Each piece's name, as the deciding side may read it. */
-  names: string[];
-  /** The pieces taken when the stack is picked: all that can go somewhere together (the ship first, then as many as can go with it). */
-  take: number[];
-  label: string;
-  dests: Dest[];
-  /** The game holds it in hand (a move-group, a reinforcement to place, a decision's targets): picked already, not put down on the map. */
-  held?: boolean;
-  /** Its dests are a decision's targets (src/words/targets.ts), several may stand at one place: the marker's sign (⚔, 🔍, ⬇...). */
-  targets?: string;
-  /** The question its targets answer, shown above them on the map when they all stand at one place (a small prompt there). */
-  ask?: string;
-}
 
 /** Pieces of a stack as one group may take them: every piece but a second ship [9.56]. */
 function asGroup(game: Game, pieces: number[]): number[] {
@@ -176,77 +134,4 @@ function adrift(game: Game, decision: Decision): Mover[] {
     });
   }
   return out;
-}
-
-/** One line of the grouped decision list: an option (its number), or several identical ones merged. */
-export interface ListItem {
-  /** The option's number in the decision (the first of those merged). */
-  index: number;
-  label: string;
-  /** How many identical options this line stands for (the same label: three Line units at one place). */
-  count: number;
-}
-
-/** A section of the list: a star system (or "General" for choices with no place), its stacks in it. */
-export interface ListGroup {
-  title: string;
-  stacks: { title: string; items: ListItem[] }[];
-}
-
-/** Where an option is: its star system and environ names, from the piece or place it names. */
-function whereOf(game: Game, option: Command): { system: string; stack: string } | null {
-  const w = game.world;
-  for (const key of ['piece', 'character', 'unit', 'ship', 'camp', 'to', 'environ', 'planet']) {
-    const id = option[key];
-    if (typeof id !== 'number' || !id) continue;
-    const kind = kindOf(w, id);
-    const env = kind === 'environ' ? id : kind === 'planet' ? 0 : environOf(w, id);
-    const planet = kind === 'planet' ? id : env ? planetOfEnviron(w, env) : 0;
-    if (!planet) continue;
-    const system = systemOfEnviron(game, env || firstEnvironOf(game, planet));
-    return { system: system ? nameOf(game, system) : nameOf(game, planet), stack: env ? entityName(game, env) : nameOf(game, planet) };
-  }
-  return null;
-}
-
-function firstEnvironOf(game: Game, planet: number): number {
-  const ref = refOf(game.world, planet);
-  const e = [...game.content.environs.values()].find((x) => x.planet === ref);
-  return e ? (game.world.ids.environ.get(e.id) ?? 0) : 0;
-}
-
-/** The most options a list shows flat; past it, the list is grouped. */
-export const FLAT_MAX = 12;
-
-/**
- * The decision's options grouped by star system, then stack (environ), sorted by name, with identical
- * labels merged into one line ("Pick Line (3) at Aurelion 1 ×3"). Choices without a place (end, pass)
- * come first under "General". Every option is reachable: a merged line stands for options that are the
- * same choice (the same label names the same kind of piece at the same place).
- */
-export function groupedOptions(game: Game, decision: Decision, infos: OptionInfo[]): ListGroup[] {
-  const systems = new Map<string, Map<string, ListItem[]>>();
-  decision.options.forEach((o, index) => {
-    const where = whereOf(game, o);
-    const sys = where?.system ?? 'General';
-    const stack = where?.stack ?? '';
-    const stacks = systems.get(sys) ?? new Map<string, ListItem[]>();
-    systems.set(sys, stacks);
-    const items = stacks.get(stack) ?? [];
-    stacks.set(stack, items);
-    const label = infos[index]?.label ?? o.type;
-    const same = items.find((x) => x.label === label);
-    if (same) same.count++;
-    else items.push({ index, label, count: 1 });
-  });
-  const byName = (a: string, b: string) => (a === 'General' ? -1 : b === 'General' ? 1 : a.localeCompare(b));
-  // within a stack: the engine's order of kinds (pick before give...), then by label
-  const rank = (i: number) => decision.options.findIndex((o) => o.type === decision.options[i]?.type);
-  const order = (x: ListItem, y: ListItem) => (infos[x.index]?.ends ? -1 : infos[y.index]?.ends ? 1 : rank(x.index) - rank(y.index) || x.label.localeCompare(y.label));
-  return [...systems]
-    .sort(([a], [b]) => byName(a, b))
-    .map(([title, stacks]) => ({
-      title,
-      stacks: [...stacks].sort(([a], [b]) => a.localeCompare(b)).map(([t, items]) => ({ title: t, items: items.sort(order) })),
-    }));
 }

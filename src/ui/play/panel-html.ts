@@ -1,0 +1,179 @@
+/**
+ * The decision panel's parts in HTML: the sides' names, the online table, the decision's facts and notes,
+ * the exact odds before a roll [10.0, 9.22, 11.0] and the last rolls after it.
+ */
+import type { Content } from '../../core/content/validate';
+import type { Decision, GameEvent, Json } from '../../core/engine/types';
+import type { GameView } from '../../core/view';
+import type { CombatFacts } from '../../words/combat-facts';
+import type { OddsNote } from '../../words/character-odds';
+import { attackColumns, militaryColumn, militaryOdds, oddsForEvent, percent, rackingOdds, searchOdds, type Outcome } from '../../core/odds';
+import { esc } from '../html';
+import { withTerms } from './glossary';
+import type { OnlineTable, PlayInfo } from './play-protocol';
+import type { SideId } from '../../core/content/schema';
+
+/** What an online game waits for, in words. */
+export function onlineWaiting(side: SideId, table: OnlineTable): string {
+  const team = capital(SIDE_TEAMS[side] ?? side);
+  switch (table.waitingFor) {
+    case 'ai':
+      return `${team} (an AI on the server) is thinking…`;
+    case 'away':
+      return `${team}'s player has left; the seat waits for them, then an AI takes it over…`;
+    case 'nobody':
+      return `Waiting for a player to take ${SIDE_TEAMS[side] ?? side}'s seat…`;
+    default:
+      return `${team} is deciding, online…`;
+  }
+}
+
+/** The online game's lines in the decision panel: where others join while a seat waits for them. */
+export function onlineHtml(table: OnlineTable, reservedLinks: { side: string; link: string }[]): string {
+  const open = table.open.map((s) => SIDE_TEAMS[s] ?? s);
+  const lines: string[] = [];
+  if (open.length) lines.push(`${esc(capital(open.join(' and ')))}: the seat is open. Send this link to invite a player: <input readonly size="30" value="${esc(table.link)}" data-testid="play-invite" aria-label="Invitation link">`);
+  for (const r of reservedLinks.filter((r) => table.reserved.includes(r.side)))
+    lines.push(`${esc(capital(SIDE_TEAMS[r.side] ?? r.side))}: the seat is reserved. Send this link to its player: <input readonly size="30" value="${esc(r.link)}" data-testid="play-reserved-link" aria-label="Reserved seat's link">`);
+  return lines.length
+    ? `<div class="small online-box" data-testid="play-online"><b>Online game</b>${lines.map((l) => `<p>${l}</p>`).join('')}</div>`
+    : `<p class="muted small" data-testid="play-online">Online game: every seat is taken.</p>`;
+}
+
+/** [issue 44] the decision's notes (src/words/decision-notes): what it is about and its answers' odds. */
+export function notesHtml(notes: OddsNote[] | undefined): string {
+  if (!notes?.length) return '';
+  return notes
+    .map((n) => `<div class="odds" data-testid="odds-note"><b>${esc(n.title)}</b> <span class="rule">${esc(n.rule)}</span><ul class="context">${n.lines.map((l) => `<li>${withTerms(esc(l))}</li>`).join('')}</ul></div>`)
+    .join('');
+}
+
+/** A military column's odds as a small table: loss in strength points across, each side's chance below. */
+/**
+ * [10.0-10.7] the odds of an attack with every shift the side knows (its own leader, the environ), the
+ * hidden enemy strength as a range, and what is not known said in words.
+ */
+function combatOddsHtml(t: Content['tables'], cf: CombatFacts): string {
+  const { worst, best } = attackColumns(t, cf.ownStrength, cf.enemyLeast, cf.enemyMost, cf.shift, !!cf.ownLeader || cf.enemyLeadershipSeen > 0);
+  const cols = worst === best ? [worst] : [worst, best];
+  const strength = cf.enemyLeast === cf.enemyMost ? `enemy strength ${cf.enemyLeast}` : `enemy strength ${cf.enemyLeast} to ${cf.enemyMost}`;
+  const hidden = cf.hiddenUnits ? ` (${cf.hiddenUnits} hidden unit${cf.hiddenUnits === 1 ? '' : 's'} [7.22]${cf.narrowed ? ', narrowed by the strength you saw them use' : ''})` : '';
+  const shift = `shift ${cf.shift >= 0 ? '+' : ''}${cf.shift}${cf.shiftParts.length ? `: ${cf.shiftParts.join(', ')}` : ''} [10.2]`;
+  const unknown = cf.enemyLeaderUnknown ? 'Unknown: an enemy leader you cannot see would shift it against you [10.4].' : '';
+  return `<div class="odds" data-testid="odds"><b>Odds [10.0]</b> <span class="muted">your strength ${cf.ownStrength} against ${strength}${hidden}; ${esc(shift)}. ${unknown}</span>${cols
+    .map((c, i) => (cols.length > 1 ? `<div class="muted small">${i === 0 ? 'if they are at their strongest' : 'if they are at their weakest'}</div>` : '') + lossTable(militaryOdds(t, c), 'you lose', 'enemy loses'))
+    .join('')}</div>`;
+}
+
+function lossTable(o: ReturnType<typeof militaryOdds>, attacker: string, defender: string): string {
+  const loss = (label: string) => Number(label.replace(/\D+/g, ''));
+  const all = [...o.attackerLoss, ...o.defenderLoss].map((x) => loss(x.label));
+  const max = Math.max(0, ...all);
+  const cells = (xs: Outcome[]) =>
+    Array.from({ length: max + 1 }, (_, n) => {
+      const x = xs.find((y) => loss(y.label) === n);
+      return `<td>${x ? percent(x.chance) : '·'}</td>`;
+    }).join('');
+  return `<table class="odds-table"><caption>Column <b>${esc(o.column)}</b></caption><tr><th>loss</th>${Array.from({ length: max + 1 }, (_, n) => `<th>${n}</th>`).join('')}</tr>
+    <tr><th>${esc(attacker)}</th>${cells(o.attackerLoss)}</tr><tr><th>${esc(defender)}</th>${cells(o.defenderLoss)}</tr></table>`;
+}
+
+export function words(s: string): string {
+  const t = s.replace(/-/g, ' ').replace(/\bpdb\b/g, 'PDB');
+  return t.charAt(0).toUpperCase() + t.slice(1);
+}
+
+export function capital(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** Short names for the sequence bar's chips; the full label is each chip's tooltip. */
+export const SHORT_SEGMENTS: Record<string, string> = {
+  movement: 'move',
+  'enemy reaction': 'react',
+  'military combat': 'combat',
+  search: 'search',
+  'mission assignment': 'assign',
+  'mission action': 'missions',
+  'bonus draw': 'bonus',
+};
+
+export const SIDE_NAMES: Record<string, string> = { rebel: 'Rebel', imperial: 'Imperial' };
+
+export const SIDE_TEAMS: Record<string, string> = { rebel: 'the Rebellion', imperial: 'the Empire' };
+
+/** Decision facts that only feed the odds box (a search's possible hiding values). */
+const ODDS_FACTS = new Set(['hidingLeast', 'hidingMost', 'searchValues', 'ownStrength', 'shields', 'cannon']);
+
+/** The decision's facts, in words (skipping ids the player cannot read). */
+export function contextHtml(d: Decision): string {
+  const ctx = d.context ?? {};
+  const rows: string[] = [];
+  for (const [k, v] of Object.entries(ctx)) {
+    // ids the player cannot read, and empty facts ("race: null" said nothing), are left out
+    if (k === 'environ' || k === 'group' || k === 'planet' || k === 'ship' || v === null || (typeof v === 'object' && !Array.isArray(v))) continue;
+    if (ODDS_FACTS.has(k)) continue; // shown in words in the odds box below
+    const text = Array.isArray(v) ? v.filter((x) => typeof x === 'string').join('; ') : typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v as Json);
+    if (text) rows.push(`<li><span class="muted">${esc(words(k.replace(/([A-Z])/g, ' $1').toLowerCase()))}:</span> ${esc(text)}</li>`);
+  }
+  return rows.length ? `<ul class="context">${rows.join('')}</ul>` : '';
+}
+
+/** Exact odds before a roll, where the decision leads to one. */
+export function oddsHtml(t: Content['tables'], d: Decision, play: PlayInfo | null, view: GameView | null): string {
+  const ctx = d.context ?? {};
+  const dist = (xs: Outcome[]) => xs.map((x) => `${esc(x.label)} <b>${percent(x.chance)}</b>`).join(' · ');
+  const cf = play?.combat;
+  if (d.kind === 'declare-combat' && cf) return combatOddsHtml(t, cf);
+  if (d.kind === 'declare-combat' && typeof ctx.ownStrength === 'number' && typeof ctx.environ === 'number') {
+    const enemy = (view?.units ?? []).filter((u) => u.environ === ctx.environ && u.side !== d.side);
+    const known = enemy.reduce((s, u) => s + (u.combat ?? 0), 0);
+    const hidden = enemy.filter((u) => u.combat === null).length;
+    // hidden Imperial units [7.22]: a patrol is 1, a line 3; show the odds at both ends
+    const lo = militaryColumn(t, ctx.ownStrength, known + hidden * 3);
+    const hi = militaryColumn(t, ctx.ownStrength, known + hidden * 1);
+    const cols = lo === hi ? [lo] : [lo, hi];
+    return `<div class="odds" data-testid="odds"><b>Odds [10.0]</b> <span class="muted">before leader and environ shifts [10.2]; ${
+      hidden ? `${hidden} hidden enemy unit(s) counted as 1 to 3 strength each [7.22]` : `enemy strength ${known}`
+    }</span>${cols.map((c) => lossTable(militaryOdds(t, c), 'you lose', 'enemy loses')).join('')}</div>`;
+  }
+  if (d.kind === 'pdb-attack' && typeof ctx.pdbLevel === 'number') {
+    const name = (t.pdbAttackColumn as Record<string, string>)[String(ctx.pdbLevel)];
+    const col = name ? t.militaryCombat.columns.indexOf(name) : -1;
+    if (col >= 0) return `<div class="odds" data-testid="odds"><b>PDB fire [9.22]</b>${lossTable(militaryOdds(t, col), 'the PDB loses', 'the units lose')}</div>`;
+  }
+  if (d.kind === 'pdb-racking' && typeof ctx.pdbLevel === 'number' && typeof ctx.shields === 'number' && typeof ctx.cannon === 'number') {
+    const o = rackingOdds(t, ctx.pdbLevel, ctx.shields, ctx.cannon);
+    return `<div class="odds" data-testid="odds"><b>Racking [9.28]</b> the ship is hit <b>${percent(o.shipHit)}</b> · its cannon knocks the PDB down <b>${percent(o.pdbDown)}</b>${o.pdbLevelLost ? `, and a level off it <b>${percent(o.pdbLevelLost)}</b>` : ''} [9.25]</div>`;
+  }
+  if (d.kind === 'search-by' && Array.isArray(ctx.searchValues) && typeof ctx.hidingLeast === 'number' && typeof ctx.hidingMost === 'number') {
+    // [11.0] the hider and his possessions are not known: the chance runs from the weakest hiding
+    // value the group could show to the strongest
+    const least = ctx.hidingLeast;
+    const most = ctx.hidingMost;
+    const lines = d.options
+      .map((o, i) => ({ o, value: (ctx.searchValues as number[])[i] ?? 0 }))
+      .filter(({ value }) => value > 0)
+      .map(({ o, value }) => {
+        const best = searchOdds(t, value, least).found;
+        const worst = searchOdds(t, value, most).found;
+        const chance = best === worst ? percent(best) : `${percent(worst)} to ${percent(best)}`;
+        const label = esc(play?.options[d.options.indexOf(o)]?.label ?? '');
+        // [11.0] no die finds them: said as a fact, not offered as a 0% chance
+        if (best === 0) return `<li>${label}: search value ${value} <b>cannot find them</b> (no die finds a hiding value of ${least} or more at this search value) [11.0]</li>`;
+        return `<li>${label}: search value ${value}, finds them <b>${chance}</b>${worst === 0 ? ' (0%: no die finds them if they hide at their best)' : ''}</li>`;
+      });
+    return `<div class="odds" data-testid="odds"><b>Odds [11.0]</b> <span class="muted">hiding value ${least === most ? least : `${least} to ${most}`} (who hides, and what helps him hide, is not known)</span><ul class="context">${lines.join('')}</ul></div>`;
+  }
+  return '';
+}
+
+export function rollsHtml(t: Content['tables'], lastRolls: GameEvent[]): string {
+  if (!lastRolls.length) return '';
+  return `<div class="rolls" data-testid="rolls"><b>Last rolls</b>${lastRolls
+    .map((e) => {
+      const odds = oddsForEvent(t, e.kind, e.text);
+      return `<p>${esc(e.text)} <span class="rule">${esc(e.rule ?? '')}</span>${odds ? `<br><span class="muted">${esc(odds)}</span>` : ''}</p>`;
+    })
+    .join('')}</div>`;
+}

@@ -1,0 +1,122 @@
+/**
+ * Following a tutorial in the browser as a player does [issue 56]: open it from the start menu, and at
+ * each step click only what it lights: the place on the map its taught command acts on (each in turn: a
+ * move's origin, then its destination), else the one option its mode's panel offers, else the step's
+ * Next. Used by the browser test and by the script that times and screenshots each tutorial.
+ */
+import type { Page } from 'playwright-core';
+
+export interface TutorialState {
+  id: string;
+  step: number;
+  steps: number;
+  stepId: string;
+  phase: 'opening' | 'words' | 'result';
+  made: number;
+  done: number;
+  lit: string[];
+  expected: { type: string } | null;
+  notNow: number;
+}
+
+interface Hook {
+  tutorialState(): TutorialState | null;
+  screenOf(id: string): { x: number; y: number } | null;
+}
+
+const hook = (page: Page) => page.evaluate(() => (window as unknown as { __galaxy: Hook }).__galaxy.tutorialState());
+
+/** The panel buttons of each mode that answer its decision (with a tutorial, only the taught one is there). */
+export const LIT_BUTTONS: Record<string, string> = {
+  conquest: '.cq-decision [data-opt]:not([disabled]), .cq-decision [data-act="move-count"]',
+  solitaire: '.sol-decision [data-opt]',
+};
+
+/**
+ * Open a tutorial from the start menu and wait for its first words. `fast`: the opponent's turns at the
+ * fastest pace the screen offers (a player's choice too), so a test waits on no animation.
+ */
+export async function openTutorial(page: Page, id: string, fast = false): Promise<TutorialState> {
+  await page.click(`[data-testid="learn-${id}"]`);
+  await page.waitForFunction(() => {
+    const s = (window as unknown as { __galaxy: Hook }).__galaxy.tutorialState();
+    return s !== null && s.phase !== 'opening';
+  }, undefined, { timeout: 60_000 });
+  const speed = page.locator('[data-testid="cq-speed"]');
+  if (fast && (await speed.count())) await speed.selectOption('0');
+  return (await hook(page)) as TutorialState;
+}
+
+/**
+ * Click a map place where a player would: its badge on the board (a conquest territory's, a solitaire
+ * sector's) where nothing covers it, else its star.
+ */
+export async function clickPlace(page: Page, place: string): Promise<void> {
+  const at = await page.evaluate((id) => {
+    const badge = document.querySelector<HTMLElement>(`[data-territory="${id}"], [data-sector="${id}"]`);
+    const r = badge?.getBoundingClientRect();
+    if (badge && r && r.width > 0) {
+      const x = r.left + r.width / 2;
+      const y = r.top + r.height / 2;
+      if (badge.contains(document.elementFromPoint(x, y))) return { x, y };
+    }
+    return (window as unknown as { __galaxy: Hook }).__galaxy.screenOf(id);
+  }, place);
+  if (!at) throw new Error(`the place ${place} is not on the screen`);
+  await page.mouse.click(at.x, at.y);
+}
+
+/** Wait until the tutorial moves on from `before` (a command made, a phase or step changed, or it ended). */
+async function movedOn(page: Page, before: TutorialState): Promise<void> {
+  await page.waitForFunction(
+    (b) => {
+      const s = (window as unknown as { __galaxy: Hook }).__galaxy.tutorialState();
+      return !s || s.step !== b.step || s.phase !== b.phase || s.made !== b.made;
+    },
+    before,
+    { timeout: 60_000 },
+  );
+}
+
+/**
+ * Play the open tutorial to its end by clicks on what it lights, calling `atStep` once each step's words
+ * are shown (for screenshots). Returns the steps seen, the clicks made, and how many of them the guide
+ * said "not now" to (none, when every click was on what it lit). Throws if a lit click changes nothing.
+ */
+export async function followTutorial(page: Page, mode: string, atStep?: (s: TutorialState) => Promise<void>): Promise<{ steps: number; clicks: number; notNow: number }> {
+  let seen = -1;
+  let clicks = 0;
+  let total = 0;
+  let notNow = 0;
+  for (let guard = 0; guard < 400; guard++) {
+    const s = await hook(page);
+    if (!s) return { steps: seen + 1, clicks: total, notNow };
+    notNow = s.notNow;
+    if (s.phase === 'opening') {
+      await movedOn(page, s);
+      continue;
+    }
+    if (s.step !== seen && atStep) await atStep(s);
+    seen = s.step;
+    total++;
+    if (!s.expected) {
+      await page.click('[data-testid="tutorial-next"], [data-testid="tutorial-finish"]');
+      await movedOn(page, s);
+      clicks = 0;
+      continue;
+    }
+    // the taught command's places in turn (a move's origin, then its destination), then its button in the panel
+    const place = s.lit[clicks];
+    if (place) await clickPlace(page, place);
+    else await page.click(LIT_BUTTONS[mode] as string);
+    clicks++;
+    const after = await hook(page);
+    if (after && after.made === s.made && after.step === s.step && after.phase === s.phase) {
+      if (clicks > s.lit.length + 1) throw new Error(`step ${s.step + 1} "${s.stepId}": clicking what it lights did not make ${JSON.stringify(s.expected)}`);
+      continue;
+    }
+    await movedOn(page, s).catch(() => {});
+    clicks = 0;
+  }
+  throw new Error('the tutorial did not end');
+}

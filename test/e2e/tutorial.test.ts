@@ -1,0 +1,108 @@
+/**
+ * Learn to play [issue 56], in the browser: every tutorial followed from the start menu to its end by
+ * clicks on what each step lights (and nothing else), at 1280x720 and at 800x600, without a console
+ * error; a click on anything else changes nothing and says what to do; leaving resumes the step, and Back
+ * rebuilds the step before; a tutorial that does not match the engine is refused with its step and why,
+ * and the menu stays. One page a size: the tutorials follow each other in it, each opened from the menu
+ * its last step's setup screen goes back to, the opponent's turns at the fastest pace the screen offers.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { gameReady, openPage, startSession, type Session } from './browser';
+import { clickPlace, followTutorial, openTutorial, type TutorialState } from './tutorial-page';
+import { TUTORIAL_MENU } from '../../src/ui/tutorial/menu';
+import { BUNDLED_TUTORIALS } from '../../src/tutorial/bundled';
+
+interface Hook {
+  tutorialState(): TutorialState | null;
+  openTutorial(id: string, files?: unknown): Promise<void>;
+}
+const state = (page: Page) => page.evaluate(() => (window as unknown as { __galaxy: Hook }).__galaxy.tutorialState());
+const modeOf = (id: string) => (BUNDLED_TUTORIALS[id]?.tutorial as { mode: string }).mode;
+const stepsOf = (id: string) => (BUNDLED_TUTORIALS[id]?.steps as unknown[]).length;
+
+let session: Session;
+beforeAll(async () => {
+  session = await startSession();
+});
+afterAll(async () => {
+  await session?.close();
+});
+
+/** Back from a finished tutorial's setup screen to the start menu. */
+async function backToMenu(page: Page): Promise<void> {
+  await page.click('[data-cq="cancel"]:visible, [data-sol="cancel"]:visible');
+  await page.waitForSelector('[data-el="start"]:not([hidden])');
+}
+
+describe('Learn to play: each tutorial on the board', () => {
+  for (const size of [
+    { width: 1280, height: 720 },
+    { width: 800, height: 600 },
+  ]) {
+    it(`every tutorial is played to its end by clicks on what it lights, at ${size.width}x${size.height}, without a console error`, async () => {
+      const { page, errors } = await openPage(session, '', size);
+      await gameReady(page);
+      const learn = page.locator('.start-entry:not(.continue-entry)').first();
+      expect(await learn.locator('h2').textContent()).toBe('Learn to play');
+      for (const t of TUTORIAL_MENU) {
+        await openTutorial(page, t.id, true);
+        const walked = await followTutorial(page, modeOf(t.id));
+        expect(walked.steps, t.id).toBe(stepsOf(t.id));
+        // every click was on what the step lit: none was answered "not now"
+        expect(walked.notNow, t.id).toBe(0);
+        // the last step's button opens the mode's setup for a first game
+        expect(await state(page)).toBeNull();
+        await backToMenu(page);
+        expect(await page.locator(`[data-testid="learn-${t.id}"]`).textContent()).toContain('done ✓');
+      }
+      expect(errors).toEqual([]);
+    });
+  }
+
+  it('a click on anything but the lit target changes nothing and says what to do; leaving resumes the step; Back rebuilds the one before', async () => {
+    const { page, errors } = await openPage(session, '', { width: 1280, height: 720 });
+    await gameReady(page);
+    await openTutorial(page, 'conquest');
+    // a reading step: the board lights nothing
+    await clickPlace(page, 'harrowmere');
+    let s = (await state(page)) as TutorialState;
+    expect(s).toMatchObject({ step: 0, made: 0, notNow: 1 });
+    await page.click('[data-testid="tutorial-next"]');
+    await page.click('[data-testid="tutorial-next"]');
+    s = (await state(page)) as TutorialState;
+    expect(s).toMatchObject({ stepId: 'place', lit: ['rakhar'], made: 0 });
+    // another system of the player's own, an enemy's: nothing is placed, the hint says what to do
+    for (const stray of ['ebonreach', 'quillon']) await clickPlace(page, stray);
+    s = (await state(page)) as TutorialState;
+    expect(s).toMatchObject({ stepId: 'place', made: 0, notNow: 3 });
+    expect(await page.textContent('[data-testid="tutorial-hint"]')).toContain('Not now. Click Rakhar');
+    // the lit one places the armies
+    await clickPlace(page, 'rakhar');
+    await page.waitForFunction(() => (window as unknown as { __galaxy: Hook }).__galaxy.tutorialState()?.phase === 'result');
+    expect((await state(page))?.made).toBe(1);
+    // the Menu leaves; the menu offers to resume at the step reached, and does
+    await page.click('[data-testid="menu-button"]');
+    expect(await page.textContent('[data-testid="learn-conquest"]')).toContain('resume at step 3 of 14');
+    await openTutorial(page, 'conquest');
+    expect(await state(page)).toMatchObject({ step: 2, stepId: 'place', made: 0 });
+    // Back: the step before, its game rebuilt
+    await page.click('[data-testid="tutorial-back"]');
+    expect(await state(page)).toMatchObject({ step: 1, stepId: 'continents', made: 0 });
+    await page.click('[data-testid="tutorial-leave"]');
+    expect(errors).toEqual([]);
+  });
+
+  it('a tutorial that does not match the engine is refused with its step and why, and the menu stays', async () => {
+    const { page, errors } = await openPage(session, '', { width: 800, height: 600 });
+    await gameReady(page);
+    const files = structuredClone(BUNDLED_TUTORIALS.conquest!);
+    (files.steps as { id: string; do?: unknown[] }[]).find((s) => s.id === 'attack')!.do = [{ type: 'attack', from: 'rakhar', to: 'solenne' }];
+    await page.evaluate((f) => (window as unknown as { __galaxy: Hook }).__galaxy.openTutorial('conquest', f), files);
+    await page.waitForSelector('[data-testid="message"]:not([hidden])');
+    expect(await page.textContent('[data-testid="message"]')).toMatch(/The tutorial cannot open: tutorial "conquest", step 4 "attack": its command 1 \(azure attack from="rakhar" to="solenne"\) is not legal there/);
+    expect(await page.isVisible('[data-el="start"]')).toBe(true);
+    expect(await state(page)).toBeNull();
+    expect(errors).toEqual([]);
+  });
+});
