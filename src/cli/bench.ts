@@ -2,7 +2,7 @@
  * Benchmarks: speed and memory, measured and printed, never asserted.
  *
  *   npm run bench [-- --json] [-- --games N] [-- --galactic-games N] [-- --conquest-games N] [-- --solitaire-games N] [-- --conquest-only]
- *                 [-- --online-only] [-- --online-rooms N] [-- --no-online] [-- --no-render]
+ *                 [-- --online-only] [-- --online-rooms N] [-- --no-online] [-- --one-process] [-- --no-render]
  *   npm run bench -- --profile <scenario> [--agent <name>] [--games N]
  *
  * Plays N (default 1,000) random-vs-random games of every scenario (so it is also the "every scenario
@@ -16,7 +16,10 @@
  * --galactic-games, default 50, as its games are long), decisions per second, and `hard`'s median and p95
  * decision time there.
  * `online` is the load check of the game server (bench-online.ts): 50 rooms played at once by bot
- * clients, each command's round trip, the rooms lost, memory per room; `--online-only` measures only it.
+ * clients (screens, as real pages join), each command's round trip, the rooms lost, memory per room, on
+ * one process; `onlineScaled` the same on two processes sharing a Redis and a PostgreSQL of the bench's
+ * own (`--one-process` skips it); `durability` what a move kept with synchronous FULL costs against NORMAL
+ * [issue 55]. `--online-only` measures only these.
  *
  * `--profile <scenario>` measures nothing else: it plays --games games (default 20, 3 for `hard`) of the
  * scenario with --agent (default random) in every seat under V8's CPU profiler and prints the functions
@@ -36,7 +39,7 @@ import { CONQUEST_AGENTS } from '../ai/conquest/registry';
 import { battleOdds } from '../../systems/conquest/odds';
 import { solitaireRuleset } from '../../systems/solitaire/ruleset';
 import { SOLITAIRE_AGENTS } from '../ai/solitaire/registry';
-import { benchOnline, type OnlineBench } from './bench-online';
+import { benchDurability, benchOnline, type DurabilityBench, type OnlineBench } from './bench-online';
 import { anyGames, conquestGames, median, p95, solitaireGames, starSystemGames } from './bench-games';
 import { profile, profileTable } from './profile';
 
@@ -221,16 +224,35 @@ if (!argv.includes('--no-render') && !conquestOnly) {
   }
 }
 let online: OnlineBench | { error: string } | null = null;
+let onlineScaled: OnlineBench | { error: string } | null = null;
+let durability: DurabilityBench | { error: string } | null = null;
+const onlineLine = (o: OnlineBench) =>
+  `online, ${o.processes === 1 ? 'one process (SQLite)' : `${o.processes} processes with Redis and PostgreSQL`}: ${o.rooms} rooms at once, ${o.roomsFinished} finished, ${o.roomsLost} lost${o.roomsLost ? ` (${Object.entries(o.lostBecause).map(([why, n]) => `${n}: ${why}`).join('; ')})` : ''}; ${o.commands} commands in ${o.seconds.toFixed(1)} s; ` +
+  `round trip median ${o.medianRoundTripMs.toFixed(2)} ms, p95 ${o.p95RoundTripMs.toFixed(2)} ms (target 50); server CPU ${o.serverCpuMsPerCommand.toFixed(2)} ms per command; ${o.rssPerRoomMB.toFixed(2)} MB resident per room (screen clients, as real pages join; the servers in their own processes, as npm run serve runs them; load average ${loadavg()[0]!.toFixed(1)})`;
 if (!argv.includes('--no-online') && (onlineOnly || !argv.includes('--conquest-only'))) {
   try {
     online = await benchOnline(onlineRooms);
-    log(
-      `online: ${online.rooms} rooms at once, ${online.roomsFinished} finished, ${online.roomsLost} lost${online.roomsLost ? ` (${Object.entries(online.lostBecause).map(([why, n]) => `${n}: ${why}`).join('; ')})` : ''}; ${online.commands} commands in ${online.seconds.toFixed(1)} s; ` +
-        `round trip median ${online.medianRoundTripMs.toFixed(2)} ms, p95 ${online.p95RoundTripMs.toFixed(2)} ms; server CPU ${online.serverCpuMsPerCommand.toFixed(2)} ms per command; server ${online.rssPerRoomMB.toFixed(2)} MB resident per room (the server in its own process, as npm run serve runs it)`,
-    );
+    log(onlineLine(online));
   } catch (e) {
     online = { error: (e as Error).message };
     log(`online: not measured (${online.error})`);
+  }
+  // [issue 55] the same with two processes sharing Redis and PostgreSQL (Debian's, started here)
+  if (!argv.includes('--one-process')) {
+    try {
+      onlineScaled = await benchOnline(onlineRooms, 2);
+      log(onlineLine(onlineScaled));
+    } catch (e) {
+      onlineScaled = { error: (e as Error).message };
+      log(`online, two processes: not measured (${onlineScaled.error})`);
+    }
+  }
+  try {
+    durability = await benchDurability();
+    log(`durability: a move kept in SQLite costs ${durability.fullMsPerMove.toFixed(3)} ms with synchronous FULL (the server's), ${durability.normalMsPerMove.toFixed(3)} ms with NORMAL: ${(durability.fullMsPerMove - durability.normalMsPerMove).toFixed(3)} ms a move for a move that survives a power loss (median of 400)`);
+  } catch (e) {
+    durability = { error: (e as Error).message };
+    log(`durability: not measured (${durability.error})`);
   }
 }
 
@@ -279,6 +301,8 @@ const summary = {
   conquestOdds200Ms,
   solitaire,
   online,
+  onlineScaled,
+  durability,
   memory,
   render,
 };

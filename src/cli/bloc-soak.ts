@@ -15,7 +15,7 @@ import type { Json } from '../core/engine/types';
 import { playConquestOut } from '../ai/conquest/play';
 import { randomConquestAgent } from '../ai/conquest/random-agent';
 import { BLOCS, conquestContent, FACTIONS, type FactionId } from '../../systems/conquest/content';
-import { blocOf, blocsOf, startingBribes, unanimous, victorsOf } from '../../systems/conquest/blocs';
+import { blocOf, blocsOf, chitOf, startingBribes, unanimous, victorsOf } from '../../systems/conquest/blocs';
 import { buildDeck, DECKS } from '../../systems/conquest/cards';
 import { conquestRuleset } from '../../systems/conquest/ruleset';
 import { mapOf, optionsOfGame, stateOf, type ConquestGame } from '../../systems/conquest/state';
@@ -57,16 +57,26 @@ export function blocInvariantProblems(game: ConquestGame, disgraced: Set<string>
   const start = startingBribes(conquestContent(game.content).blocs, s.order.length) * s.order.length;
   for (const f of s.order) if ((blocs.bribes[f] ?? 0) < 0) problems.push(`${f} holds ${blocs.bribes[f]} bribes`);
   if (total !== start) problems.push(`${total} bribes in play, not ${start}`);
-  // [3F4] the war is won only with every chit one bloc; war goes on only while they are not
-  if (blocs.war === 'won' && unanimous(blocs) !== blocs.victor) problems.push(`the war is won by ${blocs.victor} but the chits are not all ${blocs.victor}`);
+  // [3F4] a bloc wins by the chits (every one shows it) or by Domination (no enemy holds a system), and
+  // then the war reads won; war goes on only while the chits are not all one bloc
+  if (blocs.victor && blocs.war !== 'won') problems.push(`the ${blocs.victor} bloc has won, yet the bloc state reads "${blocs.war}"`);
+  if (blocs.war === 'won') {
+    if (!blocs.victor || !blocs.ending) problems.push('the war is won, by no bloc or no way');
+    else if (blocs.ending.how !== 'domination' && unanimous(blocs) !== blocs.victor) problems.push(`the war is won by ${blocs.victor} but the chits are not all ${blocs.victor}`);
+    else if (blocs.ending.how === 'domination' && map.territories.some((t) => s.owner[t] && blocOf(blocs, s.owner[t]!) !== blocs.victor))
+      problems.push(`the ${blocs.victor} bloc won by Domination, but an enemy holds a system`);
+  }
   if (blocs.war === 'war' && unanimous(blocs) && !blocs.capitulation && !game.winner) problems.push('every chit shows one bloc, yet the war goes on');
-  // the result: a bloc's win is led by one of its victors, who is of that bloc
+  // the result: a bloc's win is led by one of its victors, who is of that bloc; nobody without its
+  // extremist wins, as leader or member [3F4d]
   if (game.winner && game.winner !== 'draw' && blocs.victor) {
     const coalition = gameResult(game)?.coalition;
     if (!coalition || coalition.id !== blocs.victor) problems.push('a bloc won, but the result names no coalition');
     if (blocOf(blocs, game.winner) !== blocs.victor) problems.push(`${game.winner} leads the ${blocs.victor} bloc from the other one`);
     if (!victorsOf(game, blocs.victor).includes(game.winner)) problems.push(`${game.winner} is not among the victors`);
   }
+  if (game.winner && game.winner !== 'draw')
+    for (const f of new Set([game.winner, ...(gameResult(game)?.coalition?.members ?? [])])) if (!chitOf(blocs, f).extremist) problems.push(`${f} wins without its extremist [3F4d]`);
   if (game.pending && !game.pending.options.length) problems.push('a decision without options');
   return problems;
 }

@@ -174,9 +174,13 @@ try {
     const panel = `(document.querySelector('[data-testid="decision"]')?.innerHTML ?? '').replace(/<span class="typed"[^>]*>[^<]*<\\/span>/, '')`;
     const before = await page.evaluate(panel);
     // as a person: the number key (two digits past the ninth choice), or now and then a click
-    if (d.options.length <= 9 && i % 3 !== 0) await page.keyboard.press(String(pick + 1));
-    else if (d.options.length > 9 && pick >= 9 && i % 2) await page.keyboard.type(String(pick + 1));
-    else await page.locator('[data-testid="option"]').nth(pick).click();
+    // its key is the one its button shows (the list is sorted by place and name, not in the decision's order)
+    const button = page.locator(`[data-testid="option"][data-option="${pick}"]`);
+    const key = (await button.count()) ? ((await button.first().locator('kbd').textContent()) ?? '') : '';
+    if (key && Number(key) <= 9 && i % 3 !== 0) await page.keyboard.press(key);
+    else if (key && Number(key) > 9 && i % 2) await page.keyboard.type(key);
+    else if (await button.count()) await button.first().click();
+    else await page.keyboard.press('Enter');
     // the choice is taken when the panel changes (or the AI takes over, or the game ends)
     await page.waitForFunction(
       `(() => { const st = window.__galaxy.playState(); return ${panel} !== ${JSON.stringify(before)} || st.winner !== null || st.thinking !== null; })()`,

@@ -15,7 +15,8 @@
  * Empire's victory levels, the mean final Chaos Index, the strategic assignments carried out and failed,
  * the Rebel's galactic victory points at the end by count);
  * a conquest scenario with blocs (its id contains "blocs") adds `warsDeclared` (games in which the war of
- * independence broke out) and `winsByBloc` (a bloc's wins; `winsBySeat` credits its leading faction).
+ * independence broke out), `winsByBloc` (a bloc's wins; `winsBySeat` credits its leading faction) and
+ * `blocs` (defections, sneak attacks, truces and the rest: bloc-figures.ts).
  * The same arguments always give the same state hashes. A bad argument or a refused save ends with one
  * clear line and a non-zero exit.
  */
@@ -35,7 +36,7 @@ import { CARD_OPTIONS, conquestOptionsProblem, FACTIONS } from '../../systems/co
 import { DECKS } from '../../systems/conquest/cards';
 import { CONQUEST_AGENTS, conquestAgentFactory } from '../ai/conquest/registry';
 import { playConquestOut } from '../ai/conquest/play';
-import { blocsOf } from '../../systems/conquest/blocs';
+import { addBlocFigures, emptyBlocFigures } from './bloc-figures';
 import { solitaireRuleset } from '../../systems/solitaire/ruleset';
 import { LEVELS, stateOf as solitaireState } from '../../systems/solitaire/state';
 import { SOLITAIRE_AGENTS, solitaireAgentFactory } from '../ai/solitaire/registry';
@@ -387,7 +388,7 @@ function simulateConquest(args: Args, content: ReturnType<typeof bundledContent>
   // Bloc politics [003]: games in which war broke out, and wins by bloc (a seat's win is its bloc's
   // leading member's: `winsBySeat` credits the leader)
   const blocGame = scenarios.get(scenario)!.blocs === true;
-  let warsDeclared = 0;
+  const blocFigures = emptyBlocFigures();
   const winsByBloc: Record<string, number> = { loyalist: 0, independence: 0, none: 0 };
   const played = playGames(games, seed, json, (gameSeed) => {
     const game = newGame({ content, ruleset: conquestRuleset, scenario, seed: gameSeed, options });
@@ -397,7 +398,7 @@ function simulateConquest(args: Args, content: ReturnType<typeof bundledContent>
     if (seat >= 0) winsBySeat[seat] = (winsBySeat[seat] ?? 0) + 1;
     else draws++;
     if (blocGame) {
-      if ((blocsOf(game)?.wars ?? 0) > 0) warsDeclared++;
+      addBlocFigures(blocFigures, game);
       const coalition = gameResult(game)?.coalition;
       if (coalition) winsByBloc[coalition.id] = (winsByBloc[coalition.id] ?? 0) + 1;
       else if (seat >= 0) winsByBloc.none = (winsByBloc.none ?? 0) + 1;
@@ -418,13 +419,13 @@ function simulateConquest(args: Args, content: ReturnType<typeof bundledContent>
     games,
     winsBySeat,
     draws,
-    ...(blocGame ? { warsDeclared, winsByBloc } : {}),
+    ...(blocGame ? { warsDeclared: blocFigures.warsDeclared, winsByBloc, blocs: blocFigures } : {}),
     ...played,
   };
   if (!json)
     print(
       `${scenario}: ${games} games, wins by seat ${seats.map((f, i) => `${agentNamesBySeat[i]} (${f}) ${winsBySeat[i]}`).join(', ')}, draws ${draws}, ` +
-        (blocGame ? `wars ${warsDeclared}, wins by bloc ${Object.entries(winsByBloc).map(([b, n]) => `${b} ${n}`).join(', ')}, ` : '') +
+        (blocGame ? `wars ${blocFigures.warsDeclared}, defections ${blocFigures.defections}, sneak attacks ${blocFigures.sneakAttacks}, truces ${blocFigures.truces}, wins by bloc ${Object.entries(winsByBloc).map(([b, n]) => `${b} ${n}`).join(', ')}, ` : '') +
         `${summary.meanTurns.toFixed(2)} rounds, ${summary.msPerGame.toFixed(1)} ms/game, ${Math.round(summary.decisionsPerSecond)} decisions/s`,
     );
   print(JSON.stringify(summary));

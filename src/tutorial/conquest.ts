@@ -57,6 +57,8 @@ export const conquestTutorials: TutorialRuleset = {
     }
   },
   places(_game: AnyGame, command: Command<string>): string[] {
+    // a defector's cede names a faction in `to`, and is chosen from the panel's list [3B3c]: no place to light
+    if (command.type === 'cede') return [];
     return [command.territory, command.from, command.to].filter((t): t is string => typeof t === 'string');
   },
 };

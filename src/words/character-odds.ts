@@ -12,7 +12,7 @@ import type { TablesDef } from '../core/content/schema';
 import type { Decision, Frame, Game } from '../core/engine/types';
 import { percent } from '../core/odds';
 import { nameOf } from '../core/names';
-import { attackerStrikes, breakOffResult, currentCombat, forceRatings, remainingEndurance, roundResult, squadFrom, squadRatings, type Attacker, type CombatStyle, type CharacterCombatData } from '../../systems/rebels-vs-empire/character-combat';
+import { attackerName, attackerStrikes, breakOffResult, currentCombat, forceRatings, remainingEndurance, roundResult, squadFrom, squadRatings, type Attacker, type CombatStyle, type CharacterCombatData } from '../../systems/rebels-vs-empire/character-combat';
 import { characterColumn } from '../core/odds';
 import { isFreeCharacter } from '../../systems/rebels-vs-empire/sides';
 
@@ -113,14 +113,6 @@ function combatFrame(game: Game): CombatFrame | null {
   return null;
 }
 
-/** The attacking force in words: "Serath Kaine and Vell Orin", "a squad of strength 4", "the Glass Wyrm". */
-function attackerWords(game: Game, a: Attacker): string {
-  if (a.kind === 'characters') return a.characters.map((ch) => nameOf(game, ch)).join(', ');
-  if (a.kind === 'squad') return `a squad of military units (strength ${a.strength})`;
-  if (a.kind === 'creature') return game.content.creatures.get(a.creature)?.name ?? a.creature;
-  return `the irate ${a.race} locals`;
-}
-
 /** Combat ratings (less wounds) of the attacking force, as both sides see it in the fight: characters' ratings, a squad's or creature's chart. */
 function attackCombat(game: Game, s: CombatFrame): { combat: number; endurance: number } {
   const a = s.attacker;
@@ -175,7 +167,7 @@ export function characterCombatNotes(game: Game, d: Decision): OddsNote[] {
   const fight = combatAtHand(game);
   if (!fight) return [];
   const { s, t, strikes, attack, fighting } = fight;
-  const whom = `${attackerWords(game, s.attacker)} (combat ${attack.combat}) attack${s.attacker.kind === 'characters' && s.attacker.characters.length > 1 ? '' : 's'} ${fighting.map((ch) => nameOf(game, ch)).join(', ')}`;
+  const whom = `${attackerName(game, s)} (combat ${attack.combat}) attack${s.attacker.kind === 'characters' && s.attacker.characters.length > 1 ? '' : 's'} ${fighting.map((ch) => nameOf(game, ch)).join(', ')}`;
   const lines: string[] = [];
   const rule = '[12.3-12.6]';
   if (d.kind === 'combat-style' || d.kind === 'combat-intent') {
@@ -253,7 +245,7 @@ export function breakOffChoices(game: Game, d: Decision): CombatChoice[] {
   const attack = attackCombat(game, s);
   const inactive = (s.fighting ?? []).filter((ch) => !(s.active ?? []).includes(ch)).length;
   const hurt = (o: RoundOdds) => `wounds you ${percent(atLeast(o.toDefender, 1))}, them ${percent(atLeast(o.toAttacker, 1))}`;
-  const whom = `${attackerWords(game, s.attacker)} (combat ${attack.combat}) against ${(s.active ?? []).map((ch) => nameOf(game, ch)).join(', ')}, ${capture ? 'to capture' : 'to kill'}, ${style}; differential ${diff >= 0 ? '+' : ''}${diff}`;
+  const whom = `${attackerName(game, s)} (combat ${attack.combat}) against ${(s.active ?? []).map((ch) => nameOf(game, ch)).join(', ')}, ${capture ? 'to capture' : 'to kill'}, ${style}; differential ${diff >= 0 ? '+' : ''}${diff}`;
   return d.options.map((option) =>
     option.attempt === true
       ? {
@@ -291,7 +283,7 @@ export function attackFoundChoices(game: Game, d: Decision): CombatChoice[] {
   const diff = attack.combat - def.combat;
   const style: CombatStyle = attacker.kind === 'characters' ? 'hand-to-hand' : (forceRatings(game, attacker).style ?? 'hand-to-hand');
   const round = roundOdds(t, characterColumn(t, diff, false, 0), style, attackerStrikes(game, attacker));
-  const whom = `${attackerWords(game, attacker)} (combat ${attack.combat}) against ${found.map((ch) => nameOf(game, ch)).join(', ')} (combat ${def.combat}, endurance left ${def.endurance}); differential ${diff >= 0 ? '+' : ''}${diff} if all of them fight`;
+  const whom = `${attackerName(game, { environ: s.environ, attackerSide: side, attacker, defenders: found })} (combat ${attack.combat}) against ${found.map((ch) => nameOf(game, ch)).join(', ')} (combat ${def.combat}, endurance left ${def.endurance}); differential ${diff >= 0 ? '+' : ''}${diff} if all of them fight`;
   return d.options.map((option) =>
     option.attack === true
       ? {
@@ -314,7 +306,7 @@ export function combatChoices(game: Game, d: Decision): CombatChoice[] {
   const fight = combatAtHand(game);
   if (!fight) return [];
   const { s, t, strikes, attack, fighting } = fight;
-  const whom = `${attackerWords(game, s.attacker)} (combat ${attack.combat}) against ${fighting.map((ch) => nameOf(game, ch)).join(', ')}`;
+  const whom = `${attackerName(game, s)} (combat ${attack.combat}) against ${fighting.map((ch) => nameOf(game, ch)).join(', ')}`;
   if (d.kind === 'combat-style' || d.kind === 'combat-intent') {
     // "you" are the attackers: the round if every defender fights [12.4]
     const def = defenceCombat(game, fighting);

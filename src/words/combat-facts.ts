@@ -9,8 +9,9 @@ import type { Decision, Game } from '../core/engine/types';
 import type { SideId } from '../core/content/schema';
 import { viewFor } from '../core/view';
 import { kindOf } from '../core/world/world';
-import { leaderCandidates, shiftFromFacts } from '../../systems/rebels-vs-empire/military-combat';
-import { enemyOf } from '../../systems/rebels-vs-empire/sides';
+import { combatResult, leaderCandidates, shiftFromFacts } from '../../systems/rebels-vs-empire/military-combat';
+import { enemyOf, phasing } from '../../systems/rebels-vs-empire/sides';
+import { militaryColumn, percent } from '../core/odds';
 
 export interface CombatFacts {
   ownStrength: number;
@@ -123,5 +124,48 @@ export function combatFacts(game: Game, decision: Decision): CombatFacts | null 
     shift,
     shiftParts: parts,
     attacker: side,
+  };
+}
+
+/** [10.0] one die's worth of a combat on `column`, from the rule's own `combatResult`: the chance of each loss to the defender. */
+function defenderLosses(game: Game, column: number): { n: number; chance: number }[] {
+  const out: { n: number; chance: number }[] = [];
+  for (let die = 1; die <= 6; die++) {
+    const n = combatResult(game, column, die).defenderLoss;
+    const x = out.find((y) => y.n === n);
+    if (x) x.chance += 1 / 6;
+    else out.push({ n, chance: 1 / 6 });
+  }
+  return out.sort((a, b) => a.n - b.n);
+}
+
+/**
+ * [10.1] "No combat" from the phasing player leaves the environ to the other, who may then attack: the
+ * best attack it leaves open, as the decider knows it (the enemy's strength a range where his units are
+ * hidden [7.22], the shifts of the leaders he can see [10.4] and of the environ [10.5]): its column, and
+ * what the decider's units would lose there, each die through the rule's `combatResult`. From the other
+ * player, "No combat" ends it: nobody fights here this segment.
+ */
+export function noCombatFacts(game: Game, decision: Decision): { detail: string; warning?: string } | null {
+  if (decision.kind !== 'declare-combat') return null;
+  if (decision.rule === '[10.7]') return { detail: "the rising's units do not attack now; both sides may declare combat here in a military combat segment [10.7, 10.1]" };
+  if (decision.side !== phasing(game)) return { detail: 'nobody fights here this segment: the other side has already declined [10.1]' };
+  const cf = combatFacts(game, decision);
+  if (!cf) return null;
+  const t = game.content.tables;
+  const enemy = enemyOf(decision.side);
+  const withLeader = !!cf.ownLeader || cf.enemyLeadershipSeen > 0;
+  // the enemy attacks: its strength against the decider's, the shifts turned round to its favour
+  const weakest = militaryColumn(t, cf.enemyLeast, cf.ownStrength, -cf.shift, withLeader);
+  const strongest = militaryColumn(t, cf.enemyMost, cf.ownStrength, -cf.shift, withLeader);
+  const name = (c: number) => t.militaryCombat.columns[c] ?? '?';
+  const lose = defenderLosses(game, strongest);
+  const hit = lose.filter((x) => x.n > 0).reduce((s, x) => s + x.chance, 0);
+  const who = enemy === 'rebel' ? 'the Rebel' : 'the Empire';
+  const strength = cf.enemyLeast === cf.enemyMost ? `${cf.enemyLeast}` : `${cf.enemyLeast} to ${cf.enemyMost}`;
+  const columns = weakest === strongest ? `the ${name(strongest)} column` : `the ${name(weakest)} to ${name(strongest)} column`;
+  return {
+    detail: `then ${who} may attack here [10.1]: strength ${strength} against your ${cf.ownStrength}, on ${columns}${cf.enemyLeaderUnknown ? ' (a leader you cannot see would shift it further [10.4])' : ''}; at ${name(strongest)} your units lose ${lose.map((x) => `${x.n} ${percent(x.chance)}`).join(', ')} strength points [10.0]`,
+    warning: hit >= 0.5 ? `${who === 'the Rebel' ? 'The Rebel' : 'The Empire'} may then attack you at ${name(strongest)}: your units lose strength ${percent(hit)} [10.1].` : undefined,
   };
 }

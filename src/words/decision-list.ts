@@ -81,3 +81,8 @@ export function groupedOptions(game: Game, decision: Decision, infos: OptionInfo
       stacks: [...stacks].sort(([a], [b]) => a.localeCompare(b)).map(([t, items]) => ({ title: t, items: items.sort(order) })),
     }));
 }
+
+/** The options in the order the grouped list shows them, one for each line (a merged line by its first option). */
+export function listOrder(groups: ListGroup[]): number[] {
+  return groups.flatMap((g) => g.stacks.flatMap((s) => s.items.map((it) => it.index)));
+}

@@ -5,26 +5,24 @@
  * with the whole game, so it reads only what the deciding side may know: its own pieces, public
  * planet facts (loyalty, state, PDB), public tables and cards.
  */
-import type { HyperjumpResult } from '../core/content/schema';
-import { HYPERJUMP_WORDS, driftingStacks, hyperjumpOdds, jumpOf, stackNavigation } from '../../systems/rebels-vs-empire/hyperjump';
-import { pdbUsableBy } from '../../systems/rebels-vs-empire/pdb';
 import { hasComponent } from 'bitecs';
 import type { Command, Decision, Game } from '../core/engine/types';
 import { LOYALTIES, PLANET_STATES, type MissionLetterId, type SideId } from '../core/content/schema';
 import { environOf, holderOf, kindOf, planetOfEnviron, refOf } from '../core/world/world';
-import { detectionOdds, percent, rackingOdds } from '../core/odds';
 import { nameOf } from '../core/names';
-import { DIPLOMACY_LOYALTY_DRAWS } from '../../systems/rebels-vs-empire/bonus-draw';
 import { evasionValue, pilotNavigation } from '../../systems/rebels-vs-empire/detection';
 import { controls } from '../../systems/rebels-vs-empire/control';
 import { courtOf, sovereignDiplomacyDraws, sovereignOf } from '../../systems/rebels-vs-empire/sovereigns';
-import { enemyOf, sideOf, unitsIn } from '../../systems/rebels-vs-empire/sides';
-import { groupParts } from '../../systems/rebels-vs-empire/movement';
 import { possessionCard, workingPossessions } from '../../systems/rebels-vs-empire/possessions';
 import { missionNeed, missionSuits } from './mission-words';
+import { bonusDraws, DIPLOMACY_LOYALTY_DRAWS } from '../../systems/rebels-vs-empire/bonus-draw';
+import { unitsIn } from '../../systems/rebels-vs-empire/sides';
+import { flightFacts, landingFacts, pdbWords, rackingWords } from './move-facts';
+import { noCombatFacts } from './combat-facts';
+
+export { hyperjumpLine, moveFacts, pdbWords, rackingWords } from './move-facts';
 import { knownDeck, turnChance, turnChanceWords } from './draw-odds';
 import { groupIfAssigned } from '../../systems/rebels-vs-empire/mission-assignment';
-import { bonusDraws } from '../../systems/rebels-vs-empire/bonus-draw';
 
 export interface OptionFacts {
   /** A line of facts under the label. */
@@ -53,11 +51,6 @@ export function planetStanding(game: Game, planet: number): string {
   return `${nameOf(game, planet)}: ${loyalty}${stateWords}, ${pdbWords(game, planet)}, ${controller}`;
 }
 
-/** [9.32] every planet has a PDB; a level-0 PDB that is up still detects. */
-export function pdbWords(game: Game, planet: number): string {
-  const c = game.world.c;
-  return `PDB ${c.Pdb.level[planet]} ${c.Pdb.up[planet] ? 'up' : 'down'}`;
-}
 
 /**
  * [13.6, 13.2] a mission's goal, the rating it uses (the character's own value), its bonus draws (the
@@ -167,93 +160,6 @@ function shipFacts(game: Game, option: Command): OptionFacts {
   };
 }
 
-/**
- * [9.3, 9.32, 9.33] a flight that an enemy PDB may see: the chance of each detection outcome, at the
- * planet left and the planet reached (once for a flight on one planet). PDB levels and states, who
- * controls a planet and the mover's own ship and pilot are all known to the mover.
- */
-function flightFacts(game: Game, option: Command, decision?: Decision): OptionFacts {
-  const group = decision?.context?.group;
-  const to = option.to as number;
-  if (!Array.isArray(group) || !to) return {};
-  const pieces = group.filter((p): p is number => typeof p === 'number');
-  const from = environOf(game.world, pieces[0] ?? 0);
-  return from ? moveFacts(game, option.side as SideId, pieces, from, to) : {};
-}
-
-/**
- * [5.22, 9.3] a landing from a drift area down to an environ: no planet is left, the planet reached may
- * see the stack (the move's 'left' stage, as movement.ts runs it), said with its chance of detection.
- */
-function landingFacts(game: Game, option: Command): OptionFacts {
-  const to = option.to as number;
-  if (option.outer === true || !to) return { detail: "a movement's worth of flying to the sun's drift area; no PDB sees it [5.22]" };
-  const side = option.side as SideId;
-  const stack = driftingStacks(game, side, (eid) => sideOf(game, eid)).find((x) => x.system === option.system && !x.outer);
-  return stack ? moveFacts(game, side, stack.pieces, 0, to) : {};
-}
-
-/** The facts of a stack's move from `from` (0: out of a drift area) to `to`: the hyperjump, and each PDB check it meets. */
-export function moveFacts(game: Game, side: SideId, pieces: number[], from: number, to: number): OptionFacts {
-  const { units, characters, ship } = groupParts(game, pieces);
-  const w = game.world;
-  const fromPlanet = from ? planetOfEnviron(w, from) : 0;
-  const toPlanet = planetOfEnviron(w, to);
-  const enemy = enemyOf(side);
-  // the rule's own test of a PDB that checks a moving stack [9.3]
-  const seeing = (planet: number) => planet !== 0 && pdbUsableBy(game, planet, enemy);
-  // [5.22] to another star system: the hyperjump's exact odds, said before the jump
-  const jump = from ? jumpOf(game, from, to) : null;
-  const jumpLine = jump ? hyperjumpLine(game, jump.distance, stackNavigation(game, units, characters), jump.via) : '';
-  const withJump = (facts: OptionFacts): OptionFacts => (jumpLine ? { ...facts, detail: [jumpLine, facts.detail].filter(Boolean).join('; ') } : facts);
-  const checks: number[] = [];
-  if ((fromPlanet !== toPlanet || ship) && seeing(fromPlanet)) checks.push(fromPlanet);
-  if (fromPlanet !== toPlanet && seeing(toPlanet)) checks.push(toPlanet);
-  if (!checks.length) {
-    // said plainly: a PDB that is down or the mover's own sees nothing
-    const pdb = toPlanet && fromPlanet !== toPlanet ? `${nameOf(game, toPlanet)}'s ${pdbWords(game, toPlanet)}${controls(game, enemy, toPlanet) ? '' : ', not the enemy\'s'}: no detection roll [9.3]` : '';
-    return withJump(pdb ? { detail: pdb } : {});
-  }
-  if (units.length) return withJump({ detail: `units pass an enemy PDB at ${checks.map((p) => nameOf(game, p)).join(' and ')}: it may fire on them [9.21]` });
-  if (!ship) return withJump({});
-  const holder = holderOf(w, ship);
-  const pilot = characters.includes(holder) ? holder : 0;
-  const evasion = evasionValue(game, ship, pilot);
-  // [9.3] the side knows which of its own pieces the enemy has detected
-  const already = [ship, ...characters].some((e) => hasComponent(w, e, w.c.Detected));
-  const t = game.content.tables;
-  const lines = checks.map((planet) => {
-    const odds = detectionOdds(t, evasion, w.c.Pdb.level[planet] as number, already);
-    const way = planet === toPlanet && planet !== fromPlanet ? 'reaching' : 'leaving';
-    return `${way} ${nameOf(game, planet)}, PDB ${w.c.Pdb.level[planet]}: ${odds.map((o) => `${o.label} ${percent(o.chance)}`).join(', ')}`;
-  });
-  return withJump({ detail: `detection [9.3] (evasion ${evasion}${already ? ', already detected' : ''}): ${lines.join('; ')}` });
-}
-
-/** [5.22] a hyperjump's odds in words: "hyperjump, distance 2 by Cinder Gate, navigation 1: safe 67%, drift 17%, outer drift 17%". */
-export function hyperjumpLine(game: Game, distance: number, navigation: number, via: number): string {
-  // in the table's order of harm: safe first
-  const order = Object.keys(HYPERJUMP_WORDS);
-  const odds = (Object.entries(hyperjumpOdds(game, distance, navigation)) as [HyperjumpResult, number][]).sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0]));
-  const chances = odds.length === 1 ? 'safe, no roll' : odds.map(([result, chance]) => `${HYPERJUMP_WORDS[result]} ${percent(chance)}`).join(', ');
-  return `hyperjump, distance ${distance}${via ? ` by ${nameOf(game, via)}` : ''}, navigation ${navigation}: ${chances} [5.22]`;
-}
-
-/**
- * [9.28, 14.5] a racking attack's chances, from the rule's own outcome function (`rackingOdds` over
- * `rackingResult`): the ship hit, and the PDB knocked down by the ship's cannon.
- */
-export function rackingWords(game: Game, planet: number, ship: number): { hit: number; down: number; text: string } {
-  const c = game.world.c;
-  const level = c.Pdb.level[planet] as number;
-  const shields = c.Spaceship.shields[ship] as number;
-  const cannon = c.Spaceship.cannon[ship] as number;
-  const o = rackingOdds(game.content.tables, level, shields, cannon);
-  const hurt = c.Spaceship.damaged[ship] === 1 ? 'destroyed with everyone aboard, being damaged already [9.35]' : 'wrecked when it lands [9.31]';
-  const back = cannon > 0 ? `its cannon ${cannon} knocks the PDB down ${percent(o.pdbDown)}${o.pdbLevelLost > 0 ? `, and a level off it ${percent(o.pdbLevelLost)}` : ''} [9.25]` : 'it has no cannon to fire back';
-  return { hit: o.shipHit, down: o.pdbDown, text: `PDB level ${level} against shields ${shields}: the ship is hit ${percent(o.shipHit)} (${hurt}); ${back} [9.28]` };
-}
-
 /** [14.22, 14.27] declaring possessions for a mission uses up those lost after one use. */
 function declareFacts(game: Game, option: Command): OptionFacts {
   if (option.declare !== true) return {};
@@ -292,6 +198,8 @@ export function optionFacts(game: Game, option: Command, decision?: Decision): O
       return flightFacts(game, option, decision);
     case 'leave-drift':
       return landingFacts(game, option);
+    case 'no-combat':
+      return decision ? (noCombatFacts(game, decision) ?? {}) : {};
     default:
       return declareFacts(game, option);
   }

@@ -20,6 +20,16 @@ export interface Chit {
  */
 export type WarState = 'peace' | 'outbreak' | 'war' | 'won';
 
+/**
+ * How a bloc won [3F4]: every chit turned by a victorious attack (`propaganda`), a defector's
+ * capitulation [3B3c], or no enemy left holding a system (`domination`, docs/rules.md); `by` is the
+ * faction whose move it was.
+ */
+export interface BlocEnding {
+  how: 'propaganda' | 'capitulation' | 'domination';
+  by: FactionId;
+}
+
 export interface BlocState {
   chits: Chit[];
   /** Bribes each seated faction holds [3A2d, 3B1]. */
@@ -27,6 +37,8 @@ export interface BlocState {
   war: WarState;
   /** The bloc that won the war [3F4]. */
   victor: BlocId | null;
+  /** How it won; absent until then (so games saved before it load as they were). */
+  ending?: BlocEnding;
   /** The outbreak roll's stock value now: it drops with every roll, as 003's stock prices drop [3C1]. */
   stock: number;
   /** Outbreak rolls made, wars declared and truces made so far. */

@@ -12,8 +12,8 @@ import type { Command } from '../../src/core/engine/types';
 import { conquestContent, type BlocId, type BlocsDef, type FactionId } from './content';
 import { factionName, mapOf, stateOf, tell, territoriesOf, type ConquestGame } from './state';
 
-export type { BlocState, Chit, WarState } from './bloc-state';
-import type { BlocState, Chit } from './bloc-state';
+export type { BlocEnding, BlocState, Chit, WarState } from './bloc-state';
+import type { BlocEnding, BlocState, Chit } from './bloc-state';
 
 export const BLOC_NAMES: Record<BlocId, string> = { loyalist: 'Loyalist', independence: 'Independence' };
 
@@ -209,7 +209,7 @@ export function afterConquest(game: ConquestGame, attacker: FactionId, defender:
   blocs.flippedThisTurn = true;
   const surrender = chit.extremist;
   flip(game, chit, `${factionName(game, attacker)}'s victorious attack on ${map.nameOf(territory)}`, surrender ? '[3B3a, 3B3c Surrender]' : '[3B3a]');
-  endWarIfUnanimous(game);
+  endWarIfUnanimous(game, { how: 'propaganda', by: attacker });
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -271,49 +271,59 @@ export function sneakDefenceDice(most: number): number {
   return Math.max(1, most - 1);
 }
 
-/** The free actions of 003 offered at the start of the attack stage: defect, truce [3B3c, 3F3]. */
+/**
+ * The free actions of 003 offered in the attack stage [3B3c, 3F3]: defecting, in war or in peace (003
+ * flips chits "during War/Anarchy or peace"), while one's extremist sits on his chit; a truce, in war,
+ * with the bribes it costs (`truceCost`, which the option names), not on a defection turn.
+ */
 export function freeActions(game: ConquestGame, me: FactionId): Command<FactionId>[] {
   const blocs = blocsOf(game);
-  if (!blocs || blocs.war !== 'war' || blocs.capitulation) return [];
+  if (!blocs || blocs.war === 'won' || blocs.capitulation) return [];
   const offers: Command<FactionId>[] = [];
   if (chitOf(blocs, me).extremist) offers.push({ type: 'defect', side: me });
-  if (bribesOf(blocs, me) >= def(game).truceCost && !blocs.defector) offers.push({ type: 'truce', side: me });
+  const cost = truceCost(game, me);
+  if (blocs.war === 'war' && !blocs.defector && bribesOf(blocs, me) >= cost) offers.push({ type: 'truce', side: me, cost });
   return offers;
 }
 
 /**
- * [3B3c] Defection: flip your own extremist's chit (disgracing him) and change bloc. The system the
- * defector must then cede is asked next (`cedeOptions`). If every chit now shows one bloc, the war ends
- * at the end of the turn, in the defector's defeat [3B3c Capitulation].
+ * [3B3c] Defection: flip your own extremist's chit (disgracing him) and change bloc; from now on the
+ * defector is counted among the defeated [3F4d] and never wins (`victorsOf`). The system it must then
+ * cede is asked next (`cedeOptions`), before anything is judged. In war, if every chit now shows one
+ * bloc, the war ends at the end of the turn, in the defector's defeat [3B3c Capitulation]; in peace a
+ * bloc left without enemies wins by Domination once the system is ceded.
  */
 export function defect(game: ConquestGame, me: FactionId): void {
   const blocs = blocsOf(game)!;
   const chit = chitOf(blocs, me);
   flip(game, chit, `${factionName(game, me)} defects`, '[3B3c]');
   blocs.defector = me;
-  if (unanimous(blocs)) {
+  if (blocs.war === 'war' && unanimous(blocs)) {
     blocs.capitulation = true;
     tell(game, 'bloc-capitulation', `Every chit shows ${BLOC_NAMES[chit.shows]}: the war ends at the end of ${factionName(game, me)}'s turn.`, '[3B3c Capitulation]');
   }
 }
 
 /**
- * The system a defector cedes [3B3c, 3E2k adapted]: one of its own, to one of its enemies (its former
- * allies) holding a neighbouring system, or to any enemy if none borders it. None when it holds only one
- * system, or has no enemy left.
+ * The system a defector cedes [3B3c, 3E2k adapted]: one of its own (not its last), to one of its enemies
+ * (its former allies) holding a neighbouring system, or to any of them if none borders it. When no enemy
+ * holds a system (the two-player game, or every former ally gone), it goes to the bloc the defector
+ * joined, the same way: 003's tip for the two-player game, "you can always end the War by defecting!
+ * You lose a Factory", so a defection is never free (docs/rules.md).
  */
 export function cedeOptions(game: ConquestGame, me: FactionId): Command<FactionId>[] {
   const blocs = blocsOf(game)!;
   const s = stateOf(game);
   const mine = territoriesOf(game, me);
   if (mine.length < 2) return [];
-  const enemies = s.order.filter((f) => areEnemies(blocs, me, f) && territoriesOf(game, f).length > 0);
-  if (!enemies.length) return [];
+  const holding = s.order.filter((f) => f !== me && territoriesOf(game, f).length > 0);
+  const enemies = holding.filter((f) => areEnemies(blocs, me, f));
+  const takers = enemies.length ? enemies : holding;
   const map = mapOf(game);
   const offers: Command<FactionId>[] = [];
   for (const territory of mine) {
-    const beside = new Set((map.neighbours.get(territory) ?? []).map((n) => s.owner[n] ?? null).filter((o): o is FactionId => o !== null && enemies.includes(o)));
-    for (const to of beside.size ? [...beside] : enemies) offers.push({ type: 'cede', side: me, territory, to });
+    const beside = new Set((map.neighbours.get(territory) ?? []).map((n) => s.owner[n] ?? null).filter((o): o is FactionId => o !== null && takers.includes(o)));
+    for (const to of beside.size ? [...beside] : takers) offers.push({ type: 'cede', side: me, territory, to });
   }
   return offers;
 }
@@ -328,24 +338,33 @@ export function cede(game: ConquestGame, me: FactionId, territory: string, to: F
   });
 }
 
+/** The enemy factions still holding systems: those a truce pays [3F3]. */
+function enemiesInGame(game: ConquestGame, me: FactionId): FactionId[] {
+  const blocs = blocsOf(game)!;
+  return stateOf(game).order.filter((f) => areEnemies(blocs, me, f) && territoriesOf(game, f).length > 0);
+}
+
+/** What a truce costs `me` [3F3, docs/rules.md]: `trucePerEnemy` bribes to each enemy faction still holding systems. */
+export function truceCost(game: ConquestGame, me: FactionId): number {
+  return def(game).trucePerEnemy * enemiesInGame(game, me).length;
+}
+
 /**
- * A truce [3F3, not given by 003; docs/rules.md]: a faction pays `truceCost` bribes, one at a time round
- * the enemy bloc's factions still in the game; the war stops at once, and outbreak rolls resume [3C1].
+ * A truce [3F3, not given by 003; docs/rules.md]: a faction pays each enemy faction still in the game
+ * its bribe (`truceCost`), so each is paid to accept it; the war stops at once, and outbreak rolls
+ * resume [3C1].
  */
 export function truce(game: ConquestGame, me: FactionId): void {
   const blocs = blocsOf(game)!;
-  const cost = def(game).truceCost;
-  const enemies = stateOf(game).order.filter((f) => areEnemies(blocs, me, f) && territoriesOf(game, f).length > 0);
-  for (let i = 0; i < cost; i++) {
-    if (enemies.length) pay(blocs, me, enemies[i % enemies.length]!);
-    else blocs.bribes[me] = bribesOf(blocs, me) - 1;
-  }
+  const cost = truceCost(game, me);
+  const enemies = enemiesInGame(game, me);
+  for (const enemy of enemies) pay(blocs, me, enemy, def(game).trucePerEnemy);
   blocs.war = 'peace';
   blocs.truces += 1;
   tell(
     game,
     'bloc-truce',
-    `${factionName(game, me)} buys a truce for ${cost} bribes${enemies.length ? `, paid to ${enemies.map((f) => factionName(game, f)).join(', ')}` : ''}: the war stops, and may break out again.`,
+    `${factionName(game, me)} buys a truce for ${cost} ${cost === 1 ? 'bribe' : 'bribes'}, paid to ${enemies.map((f) => factionName(game, f)).join(', ')}: the war stops, and may break out again.`,
     '[3F3]',
     { faction: me, cost },
   );
@@ -372,7 +391,7 @@ export function endTurn(game: ConquestGame, me: FactionId): void {
   }
   if (blocs.capitulation) {
     blocs.capitulation = false;
-    endWarIfUnanimous(game, me);
+    endWarIfUnanimous(game, { how: 'capitulation', by: me });
   }
   blocs.defector = null;
 }
@@ -382,50 +401,66 @@ function names(game: ConquestGame, bloc: BlocId): string {
 }
 
 /** Every chit shows one bloc during the war: it has won [3F4]; the game ends with its leading member. */
-function endWarIfUnanimous(game: ConquestGame, capitulated?: FactionId): void {
+function endWarIfUnanimous(game: ConquestGame, ending: BlocEnding): void {
   const blocs = blocsOf(game)!;
   const bloc = unanimous(blocs);
   if (!bloc || blocs.war !== 'war' || blocs.capitulation) return;
-  blocs.war = 'won';
-  blocs.victor = bloc;
-  declareBlocVictory(game, bloc, capitulated ? `${factionName(game, capitulated)} capitulates` : 'every chit shows it', capitulated ? '[3B3c Capitulation, 3F4]' : '[3F4]');
+  const capitulation = ending.how === 'capitulation';
+  declareBlocVictory(game, bloc, ending, capitulation ? `${factionName(game, ending.by)} capitulates` : 'every chit shows it', capitulation ? '[3B3c Capitulation, 3F4]' : '[3F4]');
 }
 
 /**
- * A bloc wins: the game's winner is its leading member [3G1 adapted]: of its factions still holding
- * systems, the one with the most points (`points`), ties to the earlier in the order of play.
+ * A bloc wins, and the war with it [3F4]: the game's winner is its leading member [3G1 adapted], of its
+ * victors (`victorsOf`) the one with the most points (`points`), ties to the earlier in the order of
+ * play. A bloc none of whose factions still holding systems kept its extremist has no victor: all are
+ * counted among the defeated [3F4d], and the game is a draw.
  */
-export function declareBlocVictory(game: ConquestGame, bloc: BlocId, why: string, rule: string): void {
+export function declareBlocVictory(game: ConquestGame, bloc: BlocId, ending: BlocEnding, why: string, rule: string): void {
   const blocs = blocsOf(game)!;
+  blocs.war = 'won';
   blocs.victor = bloc;
+  blocs.ending = ending;
+  blocs.capitulation = false;
   const victors = victorsOf(game, bloc);
-  const leader = victors.reduce((best, f) => (points(game, f) > points(game, best) ? f : best), victors[0]!);
-  stateOf(game).winner = leader;
+  const leader = victors.reduce<FactionId | null>((best, f) => (best === null || points(game, f) > points(game, best) ? f : best), null);
+  stateOf(game).winner = leader ?? 'draw';
   tell(
     game,
     'bloc-victory',
-    `The ${BLOC_NAMES[bloc]} bloc wins (${why}): ${victors.map((f) => `${factionName(game, f)} ${points(game, f)}`).join(', ')} points; ${factionName(game, leader)} leads it.`,
-    rule,
-    { bloc, members: victors, leader },
+    leader
+      ? `The ${BLOC_NAMES[bloc]} bloc wins (${why}): ${victors.map((f) => `${factionName(game, f)} ${points(game, f)}`).join(', ')} points; ${factionName(game, leader)} leads it.`
+      : `The ${BLOC_NAMES[bloc]} bloc wins (${why}), but none of its factions still holding systems kept its extremist: all are counted among the defeated, and nobody wins.`,
+    leader ? rule : `${rule.slice(0, -1)}, 3F4d]`,
+    { bloc, members: victors, leader, how: ending.how, by: ending.by },
   );
 }
 
 /**
- * The winning bloc's members [3F4]: its factions still holding systems. (Never seen, but a game must
- * end: a bloc with nobody left gives the strongest faction.)
+ * The winning bloc's victors [3F4, 3F4d]: its factions still holding systems that kept their extremist.
+ * A faction without its extremist (it defected, or surrendered) is "counted among the defeated", though
+ * its colour's chit shows the winning bloc: a defector never wins.
  */
 export function victorsOf(game: ConquestGame, bloc: BlocId): FactionId[] {
-  const members = membersOf(game, bloc).filter((f) => territoriesOf(game, f).length > 0);
-  return members.length ? members : [...stateOf(game).order].sort((a, b) => territoriesOf(game, b).length - territoriesOf(game, a).length).slice(0, 1);
+  const blocs = blocsOf(game)!;
+  return membersOf(game, bloc).filter((f) => isVictor(blocs, bloc, f, territoriesOf(game, f).length));
+}
+
+/** Is `faction`, holding `held` systems, among the victors of `bloc`'s win [3F4, 3F4d]? (`victorsOf`, for a view.) */
+export function isVictor(blocs: BlocState, bloc: BlocId, faction: FactionId, held: number): boolean {
+  return blocOf(blocs, faction) === bloc && chitOf(blocs, faction).extremist && held > 0;
 }
 
 /**
  * A faction's points at the end [3G1 adapted]: systems held, and each bribe by which bloc won [3B1b];
  * a faction without its extremist (it defected, or surrendered) is counted among the defeated [3F4d]:
- * its bribes score nothing, though it may still lead the bloc on its systems (docs/rules.md).
+ * its bribes score nothing, and it is not among the victors (`victorsOf`).
  */
 export function points(game: ConquestGame, faction: FactionId): number {
-  const blocs = blocsOf(game)!;
-  const perBribe = !chitOf(blocs, faction).extremist ? 0 : blocs.victor ? def(game).bribePoints[blocs.victor] : 1;
-  return territoriesOf(game, faction).length + perBribe * bribesOf(blocs, faction);
+  return pointsOf(def(game), blocsOf(game)!, faction, territoriesOf(game, faction).length);
+}
+
+/** The points of `faction` holding `held` systems (`points`, for a view). */
+export function pointsOf(d: BlocsDef, blocs: BlocState, faction: FactionId, held: number): number {
+  const perBribe = !chitOf(blocs, faction).extremist ? 0 : blocs.victor ? d.bribePoints[blocs.victor] : 1;
+  return held + perBribe * bribesOf(blocs, faction);
 }

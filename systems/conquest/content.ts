@@ -46,8 +46,8 @@ const ConquestFile = z.strictObject({
     bribes: z.strictObject({ upTo4: z.int().min(0).max(9), from5: z.int().min(0).max(9) }),
     /** The outbreak roll's stock value, its floor, and the seniority count (one per `seniorityEvery` rounds, at most `seniorityMax`) [3C1]. */
     outbreak: z.strictObject({ stock: z.int().min(1).max(20), stockFloor: z.int().min(0).max(20), seniorityEvery: z.int().min(1).max(50), seniorityMax: z.int().min(0).max(10) }),
-    /** Bribes a truce costs [3F3]. */
-    truceCost: z.int().min(1).max(20),
+    /** Bribes a truce costs for each enemy faction still holding systems: one to each, so each is paid to accept it [3F3]. */
+    trucePerEnemy: z.int().min(1).max(9),
     /** What a bribe scores at the end, by the bloc that won [3B1b]. */
     bribePoints: z.strictObject({ loyalist: z.int().min(0).max(9), independence: z.int().min(0).max(9) }),
   }),

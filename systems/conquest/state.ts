@@ -41,7 +41,7 @@ export interface ConquestState {
   /** Bloc politics [003] (blocs.ts), only in a game with blocs. */
   blocs?: BlocState;
   /** Set when a faction has won, so the turn ends at once and the engine ends the game. */
-  winner: FactionId | null;
+  winner: FactionId | 'draw' | null;
 }
 
 export function stateOf(game: ConquestGame): ConquestState {

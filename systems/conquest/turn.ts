@@ -74,8 +74,9 @@ export const conquestTurn: Procedure<ConquestGame> = {
     for (;;) {
       if (s.winner) return { done: true };
       // A goal is met the moment it is, whatever the stage [002 I Game Type]: Domination wins at once;
-      // every capital held or one's mission complete offers the victory or Domination.
-      if (d.stage !== 'goal-met' && d.stage !== 'begin') {
+      // every capital held or one's mission complete offers the victory or Domination. A defector's
+      // system is ceded before anything is judged [3B3c].
+      if (d.stage !== 'goal-met' && d.stage !== 'begin' && d.stage !== 'cede') {
         const won = checkVictory(game, me);
         if (won === 'goal-choice') {
           d.resume ??= d.stage;
@@ -195,7 +196,7 @@ export const conquestTurn: Procedure<ConquestGame> = {
           });
         }
         case 'cede':
-          return decide(game, me, 'conquest-cede', 'You defected: cede one of your systems to one of your new enemies.', '[3B3c]', cedeOptions(game, me));
+          return decide(game, me, 'conquest-cede', 'You defected: cede one of your systems, the price of defection.', '[3B3c]', cedeOptions(game, me));
         case 'goal-met':
           return decide(
             game,

@@ -4,7 +4,7 @@
  * first to meet the goal claims the victory or goes on to Domination ("you may continue playing until the
  * game ends in Domination"); once someone goes on, only Domination wins.
  */
-import { areEnemies, blocOf, blocsOf, declareBlocVictory } from './blocs';
+import { areEnemies, blocOf, blocsOf, chitOf, declareBlocVictory } from './blocs';
 import { missionComplete } from './missions';
 import type { FactionId } from './content';
 import { factionName, mapOf, stateOf, tell, type ConquestGame } from './state';
@@ -29,11 +29,13 @@ export function checkVictory(game: ConquestGame, faction: FactionId): boolean | 
   if (map.territories.every((t) => !areEnemies(blocs, s.owner[t] ?? null, faction))) {
     if (!blocs) return win('holds every territory: Domination', '[002 I Game Type 1]');
     if (blocs.capitulation) return false; // the war ends at the end of the defector's turn [3B3c]
-    declareBlocVictory(game, blocOf(blocs, faction), 'no enemy holds a system: Domination', '[002 I Game Type 1, 3F4]');
+    declareBlocVictory(game, blocOf(blocs, faction), { how: 'domination', by: faction }, 'no enemy holds a system: Domination', '[002 I Game Type 1, 3F4]');
     return true;
   }
   const type = game.scenario.gameType;
   if (s.playingOnBy !== null) return false;
+  // [3F4d] a faction without its extremist is counted among the defeated: its own goal wins it nothing
+  if (blocs && !chitOf(blocs, faction).extremist) return false;
   if (type === 'capital' && holdsEveryCapital(game, faction)) return 'goal-choice';
   if (type === 'mission') {
     const mission = s.missions[faction];

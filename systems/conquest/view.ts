@@ -35,7 +35,7 @@ export interface ConquestView {
   cardsInDeck: number;
   eliminatedBy: Partial<Record<FactionId, FactionId>>;
   continentsHeld: Partial<Record<FactionId, string[]>>;
-  winner: FactionId | null;
+  winner: FactionId | 'draw' | null;
   /** Bloc politics [003]: chits, extremists, bribes and the war, all public; absent without blocs. */
   blocs?: BlocState;
 }

@@ -309,6 +309,18 @@ function queueShip(s: State, ship: number, environ: number): void {
   s.shipQueue!.push([ship, environ]);
 }
 
+/** A step of a fight (its style, intent, a round), not how it began or ended: the log has it, the turn summary leaves it out. */
+const STEP = { step: true };
+
+/** The attacking force in words: its characters by name, "a squad of Imperial units (strength 4)", the creature, "the irate Kethri locals". */
+export function attackerName(game: Game, s: CharacterCombatData): string {
+  const a = s.attacker;
+  if (a.kind === 'characters') return a.characters.map((ch) => nameOf(game, ch)).join(', ');
+  if (a.kind === 'squad') return `a squad of ${s.attackerSide === 'rebel' ? 'Rebel' : 'Imperial'} units (strength ${a.strength})`;
+  if (a.kind === 'creature') return game.content.creatures.get(a.creature)?.name ?? a.creature;
+  return `the irate ${game.content.races.get(a.race)?.name ?? a.race} locals`;
+}
+
 function init(game: Game, s: State): void {
   s.killed = [];
   s.captured = [];
@@ -322,6 +334,14 @@ function init(game: Game, s: State): void {
   s.attackerWounds = 0;
   s.fighting = s.defenders.filter((ch) => isFreeCharacter(game, ch));
   s.visibleTo = seenBy(game, s);
+  // who attacks whom, and where: the log's and the turn summary's first line of the fight
+  emit(game, {
+    kind: 'character-combat',
+    text: `Character combat at ${nameOf(game, s.environ)}: ${attackerName(game, s)} attack${s.attacker.kind === 'characters' && s.attacker.characters.length > 1 ? '' : 's'} ${s.fighting.map((ch) => nameOf(game, ch)).join(', ')}.`,
+    rule: '[12.0]',
+    visibleTo: s.visibleTo,
+    entities: [s.environ, ...s.fighting, ...attackingCharacters(game, s)],
+  });
   // [13.71] fighting is doing something: no healing this player-turn
   for (const ch of [...s.fighting, ...attackingCharacters(game, s)]) markBusy(game, ch, 'character combat');
   s.phase = 'style';
@@ -511,12 +531,12 @@ export const characterCombat: Procedure = {
       case 'combat-style':
         s.style = command.style as CombatStyle;
         s.phase = 'intent';
-        emit(game, { kind: 'character-combat', text: `The attacker chooses a ${s.style} [12.32].`, rule: '[12.32]', visibleTo: s.visibleTo ?? 'all' });
+        emit(game, { kind: 'character-combat', text: `The attacker chooses a ${s.style} [12.32].`, rule: '[12.32]', visibleTo: s.visibleTo ?? 'all', data: STEP });
         return;
       case 'combat-intent':
         s.intent = command.intent as 'kill' | 'capture';
         s.phase = 'round';
-        emit(game, { kind: 'character-combat', text: `The attacker fights to ${s.intent} [12.3].`, rule: '[12.3]', visibleTo: s.visibleTo ?? 'all' });
+        emit(game, { kind: 'character-combat', text: `The attacker fights to ${s.intent} [12.3].`, rule: '[12.3]', visibleTo: s.visibleTo ?? 'all', data: STEP });
         return;
       case 'combat-role': {
         const ch = command.character as number;
@@ -610,10 +630,11 @@ function resolveRound(game: Game, s: State): void {
   s.phase = 'defender-wounds';
   emit(game, {
     kind: 'character-combat',
-    text: `Round ${s.round}: attack ${attack} against defence ${defence}, column ${col + 1}, dice ${dice.join(', ')}: the defender takes ${toDefender} wounds, the attacker ${toAttacker}${s.capturesDue ? `, ${s.capturesDue} capture${s.capturesDue > 1 ? 's' : ''}` : ''}.`,
+    text: `Round ${s.round} at ${nameOf(game, s.environ)}: attack ${attack} against defence ${defence}, column ${col + 1}, dice ${dice.join(', ')}: the defender takes ${toDefender} wounds, the attacker ${toAttacker}${s.capturesDue ? `, ${s.capturesDue} capture${s.capturesDue > 1 ? 's' : ''}` : ''}.`,
     rule: '[12.6]',
     visibleTo: s.visibleTo ?? 'all',
-    entities: [...s.active!, ...attackingCharacters(game, s)],
+    entities: [s.environ, ...s.active!, ...attackingCharacters(game, s)],
+    data: STEP,
   });
 }
 
@@ -641,10 +662,17 @@ function finishCombat(game: Game, s: State): void {
   s.guardQueue = s.captured!.filter((ch) => isFreeCharacter(game, ch));
   emit(game, {
     kind: 'character-combat',
-    text: `The character combat ends: ${s.killed!.length} killed, ${s.guardQueue.length} captured${s.brokeOff ? ', the defenders broke off' : ''}${s.attackerDefeated ? ', the attacker is beaten' : ''}.`,
+    text: `The character combat at ${nameOf(game, s.environ)} ends (${attackerName(game, s)} against ${s.defenders.map((ch) => nameOf(game, ch)).join(', ')}): ${names(game, s.killed!, 'killed')}, ${names(game, s.guardQueue, 'captured')}${s.brokeOff ? ', the defenders broke off' : ''}${s.attackerDefeated ? ', the attacker is beaten' : ''}.`,
     rule: '[12.0]',
     visibleTo: s.visibleTo ?? 'all',
+    entities: [s.environ],
   });
+}
+
+/** "none killed", "Vell Orin killed", "2 captured: A, B". */
+function names(game: Game, who: number[], what: string): string {
+  if (!who.length) return `none ${what}`;
+  return who.length === 1 ? `${nameOf(game, who[0]!)} ${what}` : `${who.length} ${what}: ${who.map((ch) => nameOf(game, ch)).join(', ')}`;
 }
 
 /** [12.81, 12.87] the capture holds only with a guard of the captor's in the environ. */

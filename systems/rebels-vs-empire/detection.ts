@@ -57,9 +57,66 @@ export function detectionResult(game: Game, evasion: number, die: number, pdbLev
   return outcome;
 }
 
-/** Ships detected-and-damaged this game-turn [9.35] (or hit by a racking attack [9.28]). */
+/** [9.3, 9.31, 9.32, 9.35] one roll's outcome for a ship: the table's, and a second Dd in a game-turn eliminates. Pure. */
+export function rollOutcome(game: Game, evasion: number, die: number, pdbLevel: number, alreadyDetected: boolean, damagedThisTurn: boolean): DetectionOutcome {
+  const outcome = detectionResult(game, evasion, die, pdbLevel, alreadyDetected);
+  return outcome === 'Dd' && damagedThisTurn ? 'E' : outcome; // [9.35] the second Dd in a turn eliminates
+}
+
+/** The worst a ship's move comes to, over every detection roll it takes [9.33]: each a chance, adding to 1. */
+export interface DetectionOverMove {
+  /** Every roll undetected (or no roll made). */
+  unseen: number;
+  /** Detected at least once, neither damaged nor eliminated. */
+  detected: number;
+  /** Detected and damaged: the ship is wrecked on arrival, those aboard are detected [9.31]. */
+  damaged: number;
+  /** The ship and all aboard are eliminated [9.31]. */
+  eliminated: number;
+}
+
+/**
+ * [9.3, 9.31-9.35] every roll of a ship's move combined, by enumerating the dice through `rollOutcome`
+ * in the order the move rolls them: each check at a PDB of `levels`, reached with the chance `reached`
+ * (a hyperjump between may leave the ship adrift [5.22]); a D or Dd makes the next roll that of an
+ * already detected ship, a U sheds detection [9.31], a Dd makes a second one this turn an E [9.35].
+ */
+export function detectionOverMove(
+  game: Game,
+  ship: number,
+  pilot: number,
+  aboard: number[],
+  checks: { level: number; reached: number }[],
+): DetectionOverMove {
+  const w = game.world;
+  const evasion = evasionValue(game, ship, pilot);
+  const out: DetectionOverMove = { unseen: 0, detected: 0, damaged: 0, eliminated: 0 };
+  // `ddBefore`: a Dd this turn, before this move or in it [9.35]; `damaged`: this move got one
+  const walk = (i: number, p: number, already: boolean, ddBefore: boolean, damaged: boolean, seen: boolean): void => {
+    const check = checks[i];
+    const end = (q: number) => void (out[damaged ? 'damaged' : seen ? 'detected' : 'unseen'] += q);
+    if (!check) return end(p);
+    // the move may end before this check (adrift): it comes to what it has come to so far
+    end(p * (1 - check.reached));
+    p *= check.reached;
+    for (let die = 1; die <= 6; die++) {
+      const outcome = rollOutcome(game, evasion, die, check.level, already, ddBefore);
+      if (outcome === 'E') out.eliminated += p / 6;
+      else if (outcome === 'U') walk(i + 1, p / 6, false, ddBefore, damaged, seen);
+      else walk(i + 1, p / 6, true, ddBefore || outcome === 'Dd', damaged || outcome === 'Dd', true);
+    }
+  };
+  const already = hasComponent(w, ship, w.c.Detected) || aboard.some((ch) => hasComponent(w, ch, w.c.Detected));
+  const damagedBefore = game.vars.detectionDamageTurn === damageKey(game) && ((game.vars.detectionDamaged as number[] | undefined) ?? []).includes(ship);
+  walk(0, 1, already, damagedBefore, false, false);
+  return out;
+}
+
+const damageKey = (game: Game) => `dd-${game.turn}`;
+
+/** Ships detected-and-damaged this game-turn [9.35] (or hit by a racking attack [9.28]); the list is started afresh each game-turn. */
 export function damagedThisTurn(game: Game): number[] {
-  const key = `dd-${game.turn}`;
+  const key = damageKey(game);
   if (game.vars.detectionDamageTurn !== key) {
     game.vars.detectionDamageTurn = key;
     game.vars.detectionDamaged = [];
@@ -83,9 +140,8 @@ export function detectShip(game: Game, ship: number, pilot: number, aboard: numb
   const already = hasComponent(w, ship, c.Detected) || aboard.some((ch) => hasComponent(w, ch, c.Detected));
   const evasion = evasionValue(game, ship, pilot);
   const die = game.rng.d6();
-  let outcome = detectionResult(game, evasion, die, level, already);
   const damaged = damagedThisTurn(game);
-  if (outcome === 'Dd' && damaged.includes(ship)) outcome = 'E'; // [9.35] the second Dd in a turn eliminates
+  const outcome = rollOutcome(game, evasion, die, level, already, damaged.includes(ship));
   const where = nameOf(game, planet);
   const name = nameOf(game, ship);
   if (outcome === 'U') {

@@ -26,9 +26,9 @@ import type { Command, Frame, Game, Json, Procedure, Step } from '../../src/core
 import { allOf, environOf, environsView, guardOf, has, holderOf, place, planetOfEnviron, tag, touch, untag } from '../../src/core/world/world';
 import { nameOf } from '../../src/core/names';
 import { detectShip, mergeDetection, pilotNavigation, shedDetection } from './detection';
-import { canPutPdbUp, pdbAttackColumn, pdbUsableBy, applyPdbLoss, putPdbUp } from './pdb';
+import { canPutPdbUp, pdbAttackColumn, pdbFireResult, pdbUsableBy, applyPdbLoss, putPdbUp } from './pdb';
 import { markMoversBusy } from './healing';
-import { combatResult, eliminateUnit } from './military-combat';
+import { eliminateUnit } from './military-combat';
 import { killCharacter } from './character-combat';
 import { loseShip } from './possessions';
 import { reassignGuard } from './capture';
@@ -508,6 +508,20 @@ function pdbChecks(game: Game, d: MoveData, planet: number, attackAllowed: boole
   return rake ? { decide: rake } : null;
 }
 
+/**
+ * [9.3, 9.33, 9.0] does the enemy PDB of the planet left check a moving group: when it leaves for another
+ * planet, or flies (a ship) between environs of the one planet; never a group on foot within its planet.
+ * `fromPlanet` 0: out of a drift area, where no planet is left [5.22].
+ */
+export function checkedLeaving(game: Game, side: SideId, fromPlanet: number, toPlanet: number, flying: boolean): boolean {
+  return fromPlanet !== 0 && (fromPlanet !== toPlanet || flying) && pdbUsableBy(game, fromPlanet, enemyOf(side));
+}
+
+/** [9.3, 9.27, 9.33] does the enemy PDB of the planet reached check a group arriving from elsewhere. */
+export function checkedReaching(game: Game, side: SideId, fromPlanet: number, toPlanet: number): boolean {
+  return fromPlanet !== toPlanet && pdbUsableBy(game, toPlanet, enemyOf(side));
+}
+
 /** The pilot flying the ship: its holder, if aboard [14.51]. */
 function pilotOf(game: Game, ship: number, characters: number[]): number {
   const holder = holderOf(game.world, ship);
@@ -522,12 +536,11 @@ export const moveGroup: Procedure = {
     const toPlanet = planetOfEnviron(w, d.to);
     const interplanetary = fromPlanet !== toPlanet;
     const flying = groupParts(game, d.pieces).ship !== 0;
-    const enemy = enemyOf(d.side);
     d.stage ??= d.from === 0 ? 'left' : 'leave'; // [5.22] out of a drift area: no planet is left
     if (d.stage === 'leave') {
       // [9.3] the planet left checks the group; a flight on one planet is checked once only [9.33]
       d.stage = 'left';
-      d.routine = (interplanetary || flying) && pdbUsableBy(game, fromPlanet, enemy);
+      d.routine = checkedLeaving(game, d.side, fromPlanet, toPlanet, flying);
       if (d.routine) {
         const ask = pdbChecks(game, d, fromPlanet, interplanetary);
         if (ask) return ask;
@@ -540,7 +553,7 @@ export const moveGroup: Procedure = {
       if (d.from !== 0 && hyperjump(game, d) !== 'safe') return { done: true };
       arrive(game, d);
       d.stage = 'arrived';
-      if (interplanetary && pdbUsableBy(game, toPlanet, enemy)) {
+      if (checkedReaching(game, d.side, fromPlanet, toPlanet)) {
         const ask = pdbChecks(game, d, toPlanet, true); // [9.3, 9.27] and the planet reached
         if (ask) return ask;
       }
@@ -556,8 +569,7 @@ export const moveGroup: Procedure = {
     const column = pdbAttackColumn(game, planet) as number;
     const pdbDie = game.rng.d6(); // [9.22] first, the PDB's die for the units' loss
     const unitsDie = game.rng.d6(); // then the units' die for the PDB's loss
-    const unitsLoss = combatResult(game, column, pdbDie).defenderLoss;
-    const pdbLoss = combatResult(game, column, unitsDie).attackerLoss;
+    const { unitsLoss, pdbLoss } = pdbFireResult(game, column, pdbDie, unitsDie);
     emit(game, {
       kind: 'pdb-attack',
       text: `The PDB of ${nameOf(game, planet)} fires on the moving ${d.side} stack (${game.content.tables.militaryCombat.columns[column]}, dice ${pdbDie} and ${unitsDie}): the units lose ${unitsLoss}, the PDB ${pdbLoss}.`,

@@ -15,6 +15,7 @@ import { REBELLION } from '../../src/core/world/components';
 import { nameOf } from '../../src/core/names';
 import { controls } from './control';
 import { enemyOf, unitsOnPlanet } from './sides';
+import { combatResult } from './military-combat';
 import { touch } from '../../src/core/world/world';
 
 /** [15.6, 8.2, 8.33] may this side use the planet's PDB now: it controls the planet and the PDB is up. */
@@ -30,6 +31,42 @@ export function pdbAttackColumn(game: Game, planet: number): number | null {
   const col = game.content.tables.militaryCombat.columns.indexOf(name);
   if (col < 0) throw new Error(`the PDB column "${name}" is not on the military combat table`);
   return col;
+}
+
+/**
+ * [9.22] a PDB's fire on a moving stack, for its two dice: the PDB's die gives the units' loss (the
+ * defender's, right of the slash), then the units' die the PDB's loss (the attacker's, left). Pure.
+ */
+export function pdbFireResult(game: Game, column: number, pdbDie: number, unitsDie: number): { unitsLoss: number; pdbLoss: number } {
+  return { unitsLoss: combatResult(game, column, pdbDie).defenderLoss, pdbLoss: combatResult(game, column, unitsDie).attackerLoss };
+}
+
+/** What a PDB's fire may do, each die of `pdbFireResult` enumerated: the units' loss in strength points, and the PDB knocked down or down a level [9.22, 9.25]. */
+export interface PdbFireOdds {
+  column: string;
+  unitsLoss: { n: number; chance: number }[];
+  /** A loss of 2 puts it down, of 3 or more down and a level lower [9.25]. */
+  down: number;
+  levelLost: number;
+}
+
+/** [9.22, 9.25] the odds of the PDB of `planet` firing on a moving stack, or null for a level-0 PDB, which cannot fire. */
+export function pdbFireOdds(game: Game, planet: number): PdbFireOdds | null {
+  const column = pdbAttackColumn(game, planet);
+  if (column === null) return null;
+  const unitsLoss: { n: number; chance: number }[] = [];
+  let down = 0;
+  let levelLost = 0;
+  for (let pdbDie = 1; pdbDie <= 6; pdbDie++)
+    for (let unitsDie = 1; unitsDie <= 6; unitsDie++) {
+      const r = pdbFireResult(game, column, pdbDie, unitsDie);
+      const x = unitsLoss.find((y) => y.n === r.unitsLoss);
+      if (x) x.chance += 1 / 36;
+      else unitsLoss.push({ n: r.unitsLoss, chance: 1 / 36 });
+      if (r.pdbLoss >= 2) down += 1 / 36;
+      if (r.pdbLoss >= 3) levelLost += 1 / 36;
+    }
+  return { column: game.content.tables.militaryCombat.columns[column] ?? '?', unitsLoss: unitsLoss.sort((a, b) => a.n - b.n), down, levelLost };
 }
 
 /** [9.25] what a loss does to a PDB: 1 nothing, 2 down, 3 (or more) down and a level lost. */

@@ -1,6 +1,7 @@
 /**
  * `normal` and `hard` in a bloc game [003]: they attack an enemy rather than an ally, pay for a vendetta
- * only when its target is worth it, defect when their bloc is losing, and every agent answers every
+ * only when its target is worth it, buy a truce after their attacks when the war is about to be lost,
+ * defect (never to win) only when about to be wiped out, and every agent answers every
  * decision of a bloc game legally. The win rates over 200 games are `npm run sim`'s (docs/rules.md).
  */
 import { describe, expect, it } from 'vitest';
@@ -9,8 +10,8 @@ import type { Json } from '../../src/core/engine/types';
 import { CONQUEST_AGENTS } from '../../src/ai/conquest/registry';
 import { playConquestOut } from '../../src/ai/conquest/play';
 import { Board } from '../../src/ai/conquest/board';
-import { attackAllowed, freeAction, VENDETTA_WORTH } from '../../src/ai/conquest/bloc-sense';
-import { blocOf, blocsOf } from '../../systems/conquest/blocs';
+import { attackAllowed, VENDETTA_WORTH, warAtStake } from '../../src/ai/conquest/bloc-sense';
+import { blocOf, blocsOf, otherBloc } from '../../systems/conquest/blocs';
 import type { FactionId } from '../../systems/conquest/content';
 import { conquestRuleset } from '../../systems/conquest/ruleset';
 import { mapOf, stateOf, type ConquestGame } from '../../systems/conquest/state';
@@ -51,6 +52,22 @@ function atAttack(): { game: ConquestGame; me: FactionId; ally: FactionId; enemy
 }
 
 
+/**
+ * The war is all but lost: my bloc shows two chits (mine and my ally's) against four, both enemy
+ * factions border it, and it holds fewer systems; I hold `bribes` bribes.
+ */
+function losingWar(bribes: number): { game: ConquestGame; me: FactionId; ally: FactionId } {
+  const { game, me, ally, enemy } = atAttack();
+  const enemy2 = FOUR.find((f) => f !== enemy && blocOf(blocsOf(game)!, f) === blocOf(blocsOf(game)!, enemy))!;
+  stateOf(game).owner.caldris = enemy2;
+  const b = blocsOf(game)!;
+  b.war = 'war';
+  b.bribes[me] = bribes;
+  for (const c of b.chits) if (!c.extremist) c.shows = otherBloc(blocOf(b, me));
+  reask(game);
+  return { game, me, ally };
+}
+
 describe('[003] the agents in a bloc game', () => {
   it('[3Cc, 3D1] normal and hard attack the enemy beside them, not the ally (a vendetta for a worthless system does not pay)', () => {
     for (const name of ['normal', 'hard']) {
@@ -73,19 +90,53 @@ describe('[003] the agents in a bloc game', () => {
     expect(attackAllowed(new Board(conquestView(game, me), me), vendetta, () => VENDETTA_WORTH + 10)).toBe(false);
   });
 
-  it('[3B3c] in war, a faction whose bloc shows two chits or fewer and holds fewer systems defects', () => {
+  it('[3F4d] a bloc short of chits whose war is not about to be lost does not defect: a defector never wins', () => {
     const { game, me } = atAttack();
     const b = blocsOf(game)!;
     b.war = 'war';
     const mine = blocOf(b, me);
+    // my bloc shows two chits (mine and my ally's), holds fewer systems, and one enemy faction borders it
+    for (const c of b.chits) if (c.faction !== me && !c.extremist) c.shows = otherBloc(mine);
     reask(game);
-    expect(freeAction(new Board(conquestView(game, me), me), game.pending!.options)).toBeUndefined(); // 3 chits each
-    for (const c of b.chits) if (c.faction !== me && !c.extremist) c.shows = mine === 'loyalist' ? 'independence' : 'loyalist';
-    reask(game);
-    expect(b.chits.filter((c) => c.shows === mine).length).toBeLessThanOrEqual(2);
+    expect(b.chits.filter((c) => c.shows === mine)).toHaveLength(2);
+    expect(game.pending!.options.some((o) => o.type === 'defect')).toBe(true);
     for (const name of ['normal', 'hard']) {
       const agent = CONQUEST_AGENTS[name]!({ faction: me, seed: '1' });
-      expect(agent.decide(conquestView(game, me), game.pending!), name).toMatchObject({ type: 'defect' });
+      expect(agent.decide(conquestView(game, me), game.pending!).type, name).not.toBe('defect');
+    }
+  });
+
+  it('[3F3] when the war is about to be lost (fewer chits, no more than the enemies at the border), normal and hard fight their turn, then buy a truce they can pay', () => {
+    for (const name of ['normal', 'hard']) {
+      const { game, me } = losingWar(3);
+      blocsOf(game)!.flippedThisTurn = true; // this turn's victorious attack is made: the chits stay
+      expect(warAtStake(new Board(conquestView(game, me), me))).toBe(true);
+      const agent = CONQUEST_AGENTS[name]!({ faction: me, seed: '1' });
+      for (let i = 0; i < 50 && game.pending?.side === me && !game.log.some((c) => c.type === 'truce'); i++) expect(apply(game, agent.decide(conquestView(game, me), game.pending!)).ok).toBe(true);
+      const truce = game.log.findIndex((c) => c.type === 'truce');
+      expect(truce, name).toBeGreaterThan(0);
+      // its attacks came first
+      expect(game.log.slice(0, truce).some((c) => c.type === 'attack' && c.side === me), name).toBe(true);
+      expect(blocsOf(game)!.war).toBe('peace');
+    }
+  });
+
+  it('[3B3c, 3F4d] about to be wiped out in a war their bloc is not winning, they defect, cede their weakest system, and sneak-attack their former ally with a bribe a defector cannot score', () => {
+    for (const name of ['normal', 'hard']) {
+      const { game, me, ally } = losingWar(1);
+      const agent = CONQUEST_AGENTS[name]!({ faction: me, seed: '1' });
+      const ask = () => agent.decide(conquestView(game, me), game.pending!);
+      expect(ask().type, `${name}, not doomed`).not.toBe('defect');
+      stateOf(game).armies.skarrow = 50; // more than twice the armies of my two systems face them
+      reask(game);
+      expect(apply(game, ask()).ok).toBe(true);
+      expect(game.log.at(-1), name).toMatchObject({ type: 'defect' });
+      expect(game.pending?.kind).toBe('conquest-cede');
+      expect(apply(game, ask()).ok).toBe(true);
+      expect(game.log.at(-1), name).toMatchObject({ type: 'cede', territory: 'pyrrhos' });
+      const attack = ask();
+      expect(attack, name).toMatchObject({ type: 'attack', bribe: 'sneak' });
+      expect(stateOf(game).owner[attack.to as string]).toBe(ally);
     }
   });
 

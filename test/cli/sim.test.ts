@@ -132,7 +132,7 @@ describe('npm run sim', () => {
     expect(italian.stateHashes).not.toEqual(first.stateHashes);
   }, 120_000);
 
-  it('[003] plays bloc games: wars declared, wins by bloc, winsBySeat crediting the leading faction, the same hashes again', () => {
+  it('[003] plays bloc games: wars declared, wins by bloc, winsBySeat crediting the leading faction, the bloc figures, the same hashes again', () => {
     const args = ['--scenario', 'conquest-blocs', '--players', '4', '--agents', 'normal,normal,random,random', '--games', '3', '--seed', '7', '--json'];
     const first = lastJson(sim(...args));
     expect(first.warsDeclared).toBeGreaterThanOrEqual(0);
@@ -142,6 +142,11 @@ describe('npm run sim', () => {
     expect(blocWins).toBe(seatWins);
     expect(seatWins + first.draws).toBe(3);
     expect(lastJson(sim(...args)).stateHashes).toEqual(first.stateHashes);
+    // [3B3c, 3F3, 3F4d] the bloc figures: defections, sneak attacks, truces; a defector never wins; a won war reads won
+    const figures = first.blocs as Record<string, unknown>;
+    for (const key of ['defections', 'defectionsEndingTheGame', 'vendettas', 'sneakAttacks', 'truces']) expect(figures[key], key).toBeTypeOf('number');
+    expect(figures).toMatchObject({ warsDeclared: first.warsDeclared, defectorWins: 0, winsWithoutExtremist: 0 });
+    expect(Object.keys(figures.stateAfterBlocVictory as object).filter((state) => state !== 'won')).toEqual([]);
     // a game without blocs says nothing of them
     expect(lastJson(sim('--scenario', 'conquest-domination', '--players', '2', '--games', '1', '--json')).winsByBloc).toBeUndefined();
   }, 120_000);

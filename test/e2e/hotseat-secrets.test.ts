@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openGamePage, startSession, type Session } from './browser';
+import { gameReady, openGamePage, startSession, type Session } from './browser';
 import { playState } from './play-page';
 import { bundledContent } from '../../src/core/content/bundled';
 import { newGame, optionsOf, replay } from '../../src/core/engine/game';
@@ -30,6 +30,11 @@ let errors: string[];
 beforeAll(async () => {
   session = await startSession();
   ({ page, errors } = await openGamePage(session));
+  // the test answers as the AIs did, every question by a click: the screen must ask them all, the
+  // needless ones it would otherwise answer itself too (Settings: Ask me every time)
+  await page.evaluate(() => localStorage.setItem('galactic-uprising.settings', JSON.stringify({ askEveryTime: true })));
+  await page.reload({ waitUntil: 'load' });
+  await gameReady(page);
 });
 afterAll(async () => {
   await page?.close();

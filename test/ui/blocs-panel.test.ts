@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { areEnemies, blocsOf, nextOutbreak } from '../../systems/conquest/blocs';
 import { mapOf, stateOf } from '../../systems/conquest/state';
 import { conquestView } from '../../systems/conquest/view';
-import { blocsPanelHtml, scenarioWithBlocs } from '../../src/ui/conquest/blocs-panel';
+import { blocsPanelHtml, freeActionsHtml, scenarioWithBlocs } from '../../src/ui/conquest/blocs-panel';
 import { conquestGame, content, option, play, reask } from '../systems/conquest/fixtures';
 
 const name = (f: string) => f.toUpperCase();
@@ -43,6 +43,22 @@ describe('[003] the blocs panel', () => {
     const rolled = game.events.filter((e) => e.kind === 'bloc-outbreak-roll').at(-1)!;
     expect(rolled.data?.chance).toBe(before.chance);
     expect(Number(shown)).toBe(Math.round((rolled.data!.chance as number) * 100));
+  });
+
+  it('[3B3c, 3F3] the free actions: Defect at every attack stage, in peace too, saying a defector never wins; in war a truce with its price', () => {
+    const game = conquestGame({ scenario: 'conquest-blocs', autoPlace: true, players: ['crimson', 'azure', 'emerald', 'amber'] });
+    const me = game.pending!.side;
+    while (game.pending?.kind === 'conquest-place') play(game, game.pending.options.find((o) => o.count === game.pending!.context!.left)!);
+    const opt = (i: number, label: string) => `<button data-opt="${i}">${label}</button>`;
+    const peace = freeActionsHtml(conquestView(game, me), game.pending!.options, opt);
+    expect(peace).toContain('>Defect</button>');
+    expect(peace).toContain('a defector never wins [3F4d]');
+    expect(peace).not.toContain('truce');
+    blocsOf(game)!.war = 'war';
+    reask(game);
+    const war = freeActionsHtml(conquestView(game, me), game.pending!.options, opt);
+    expect(war).toContain('>Buy a truce: 2 bribes</button>');
+    expect(war).toContain('title="Buy a truce [3F3]: 2 bribes, one to each enemy faction, and the war stops"');
   });
 
   it('the setup\'s blocs option picks the game type\'s blocs scenario, and back', () => {

@@ -293,7 +293,7 @@ describe('every decision carries what it takes to decide it', () => {
     expect(facts(game, { ...pick, declare: false }).warning).toBeUndefined();
   });
 
-  it('[9.3, 9.32] a flight an enemy PDB may see shows the detection odds at the planet left and the planet reached; none when the PDBs are down', () => {
+  it('[9.3, 9.32, 9.33] a flight an enemy PDB may see shows the detection odds of its rolls at the planet left and the planet reached, combined; none when the PDBs are down', () => {
     const { game } = emptyBoard();
     const w = game.world;
     const jax = put(game, 'jax-tollaway', 'wendhaven.1');
@@ -309,10 +309,14 @@ describe('every decision carries what it takes to decide it', () => {
     const evasion = evasionValue(game, ship, jax);
     const detail = facts(game, move, decision).detail!;
     expect(detail).toContain(`evasion ${evasion}`);
+    // [9.33] every roll of the move combined: unseen only if each roll is undetected
+    let unseen = 1;
     for (const p of [from, to].filter(sees)) {
-      const odds = detectionOdds(content.tables, evasion, w.c.Pdb.level[p] as number, false);
-      expect(detail).toContain(`${p === from ? 'leaving' : 'reaching'} ${nameOf(game, p)}, PDB ${w.c.Pdb.level[p]}: ${odds.map((o) => `${o.label} ${percent(o.chance)}`).join(', ')}`);
+      expect(detail).toContain(`${p === from ? 'leaving' : 'reaching'} ${nameOf(game, p)} (PDB ${w.c.Pdb.level[p]})`);
+      unseen *= detectionOdds(content.tables, evasion, w.c.Pdb.level[p] as number, false).find((o) => o.label === 'undetected')?.chance ?? 0;
     }
+    expect(detail).toContain(`detected ${percent(1 - unseen)}`);
+    expect(detail).toContain(`unseen ${percent(unseen)}`);
     w.c.Pdb.up[from] = 0;
     w.c.Pdb.up[to] = 0;
     expect(facts(game, move, decision).detail).toContain("no detection roll [9.3]"); // [9.32] a down PDB detects nothing

@@ -12,10 +12,10 @@ describe('a destination marker names its risk [9.3, 5.22]', () => {
     // the Rebel's first movement: his ship leaves past the Empire's PDB, and each destination says its odds
     const game = testGame('start-of-rebellion', 'dest-text');
     const dests = movers(game, game.pending!).flatMap((m) => m.dests);
-    const checked = dests.filter((d) => /undetected \d+%, detected \d+%/.test(d.odds ?? ''));
+    const checked = dests.filter((d) => /: detected \d+%.*unseen \d+%/.test(d.odds ?? ''));
     expect(checked.length).toBeGreaterThan(0);
     for (const d of checked) {
-      const detected = /[^n]detected (\d+%)/.exec(d.odds!)![1];
+      const detected = /: detected (\d+%)/.exec(d.odds!)![1];
       expect(destText(d)).toBe(`→ ${d.label.replace(/ \(.*\)$/, '')} · detected ${detected}`);
     }
   });

@@ -51,7 +51,11 @@ describe('playing against the AI', () => {
     while (e.game!.turn === 1 && !e.game!.winner && guard++ < 3000) {
       if (e.stepAI()) continue;
       const s = e.state();
-      expect(s.play.decision).not.toBeNull();
+      // a needless question answered for him (a reaction that reaches no enemy) may hand the turn to the AI
+      if (!s.play.decision) {
+        expect(e.aiToMove()).not.toBeNull();
+        continue;
+      }
       const end = s.play.options.findIndex((o) => o.ends);
       e.answer('rebel', end >= 0 ? end : 0);
     }

@@ -7,6 +7,7 @@
 import type { SideId } from '../../src/core/content/schema';
 import type { Decision, Game } from '../../src/core/engine/types';
 import { movers } from '../../src/words/board/stacks';
+import { needless } from '../../src/words/defaults';
 import { PlayEngine } from '../../src/ui/play/play-engine';
 import { enemyOf } from '../../systems/rebels-vs-empire/sides';
 import { content } from '../fixtures';
@@ -21,8 +22,8 @@ export function playUntil(scenario: string, side: SideId, seed: string, want: (d
     const g = e.game as Game;
     const d = g.pending;
     if (!d || g.winner) break;
-    // a decision of one option is no question: the screen answers it itself (src/words/defaults.ts)
-    if (want(d) && d.options.length > 1) return e;
+    // a needless question (one option, or none that differ) is answered by the screen itself (src/words/defaults.ts)
+    if (want(d) && !needless(g, d)) return e;
     // the first way to each choice (a mission's second way, mission first, leads to the same choices)
     const ms = movers(g, d)
       .map((x) => ({ ...x, dests: x.dests.filter((y) => !y.way) }))

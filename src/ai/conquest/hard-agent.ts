@@ -15,7 +15,7 @@ import { Rng } from '../../core/rng';
 import type { FactionId } from '../../../systems/conquest/content';
 import type { ConquestView } from '../../../systems/conquest/view';
 import type { ConquestAgent, ConquestAgentFactory } from './agent';
-import { cedeChoice, freeAction } from './bloc-sense';
+import { cedeChoice, freeAction, withSneak, withTruce } from './bloc-sense';
 import { Board, continentShapes, maxBy } from './board';
 import { HARD_WEIGHTS, Planner, type PlanWeights } from './plan';
 
@@ -51,7 +51,8 @@ export function makeHardAgent(weights: PlanWeights = HARD_WEIGHTS): ConquestAgen
         if (political) return political;
         const choose = CHOOSERS[decision.kind];
         const chosen = choose?.({ b, weights, memory, decision }, decision.options);
-        return chosen ?? rng.pick(decision.options);
+        // [3F3] the end of a turn's attacks may be the time for a truce
+        return withTruce(b, decision.options, chosen) ?? rng.pick(decision.options);
       },
     };
   };
@@ -230,8 +231,9 @@ const CHOOSERS: Record<string, Chooser> = {
     const plan = planner(ctx).best(0);
     const chain = plan?.chains.find((c) => ctx.b.armies(c.source) >= 2);
     if (!chain) return options.find((o) => o.type === 'end-attacks');
-    // plain attacks only: the plan's targets are enemies' [3Cc], and it pays no bribes
-    return options.find((o) => o.type === 'attack' && o.bribe === undefined && o.from === chain.source && o.to === chain.targets[0]) ?? options.find((o) => o.type === 'end-attacks');
+    // the plan's targets are enemies' [3Cc]: a plain attack, or a sneak attack on a former ally [3B3c]
+    const attack = options.find((o) => o.type === 'attack' && o.bribe === undefined && o.from === chain.source && o.to === chain.targets[0]);
+    return withSneak(options, attack) ?? options.find((o) => o.type === 'end-attacks');
   },
   // Roll on while the plan still makes this attack; after every roll it is planned again.
   'conquest-battle': (ctx, options) => {

@@ -15,7 +15,7 @@ import type { FactionId } from '../../../systems/conquest/content';
 import type { ConquestView } from '../../../systems/conquest/view';
 import type { ConquestAgent, ConquestAgentFactory } from './agent';
 import { Board, maxBy } from './board';
-import { attackAllowed, cedeChoice, flipsChit, FLIP_WORTH, freeAction } from './bloc-sense';
+import { attackAllowed, cedeChoice, flipsChit, FLIP_WORTH, freeAction, withSneak, withTruce } from './bloc-sense';
 
 interface Style {
   name: string;
@@ -50,7 +50,8 @@ function makeAgent(style: Style, faction: FactionId, seed: string, seedHash?: Se
       if (political) return political;
       const choose = CHOOSERS[decision.kind];
       const chosen = choose ? choose(board, decision.options, decision, rng) : undefined;
-      return chosen ?? rng.pick(decision.options);
+      // [3F3] the end of a turn's attacks may be the time for a truce
+      return withTruce(board, decision.options, chosen) ?? rng.pick(decision.options);
     },
   };
 }
@@ -166,13 +167,13 @@ const CHOOSERS: Record<string, Chooser> = {
     if (!b.style.aims) {
       // a beginner's turn: an attack or two it likes the look of, then it stops
       const fair = options.filter((o) => o.type === 'attack' && attackAllowed(b, o, (t) => b.worth(t)) && b.attackChance(o.from as string, o.to as string) >= b.style.attackAt);
-      return fair.length && rng.chance(0.85) ? rng.pick(fair) : options.find((o) => o.type === 'end-attacks');
+      return fair.length && rng.chance(0.85) ? withSneak(options, rng.pick(fair)) : options.find((o) => o.type === 'end-attacks');
     }
     const best = maxBy(
       options.filter((o) => o.type === 'attack' && attackAllowed(b, o, (t) => b.worth(t))),
       (o) => b.attackChance(o.from as string, o.to as string) * b.worth(o.to as string),
     );
-    if (best && b.attackChance(best.from as string, best.to as string) >= b.style.attackAt) return best;
+    if (best && b.attackChance(best.from as string, best.to as string) >= b.style.attackAt) return withSneak(options, best);
     return options.find((o) => o.type === 'end-attacks');
   },
   // Roll on with the most dice while the battle is still likely won; else fall back.

@@ -75,12 +75,12 @@ export function lastBlocEvent(events: readonly GameEvent<FactionId>[], seen: num
 }
 
 /** The words of the bloc commands and of a vendetta or sneak attack; undefined for any other. */
-export function blocOptionText(view: ConquestView, command: Command<FactionId>, nameOf: (t: string) => string, name: (f: FactionId) => string = (f) => f): string | undefined {
+export function blocOptionText(view: ConquestView, command: Command<FactionId>, nameOf: (t: string) => string, name: (f: FactionId) => string = (f) => f[0]!.toUpperCase() + f.slice(1)): string | undefined {
   switch (command.type) {
     case 'defect':
-      return 'Defect [3B3c]: flip your extremist\'s chit, change bloc, and cede a system';
+      return 'Defect [3B3c]: flip your extremist\'s chit, change bloc, and cede a system; a defector never wins [3F4d]';
     case 'truce':
-      return 'Buy a truce [3F3]: pay bribes to the enemy bloc to stop the war';
+      return `Buy a truce [3F3]: ${command.cost} ${command.cost === 1 ? 'bribe' : 'bribes'}, one to each enemy faction, and the war stops`;
     case 'cede':
       return `Cede ${nameOf(String(command.territory))} (${view.armies[String(command.territory)] ?? 0}) to ${name(command.to as FactionId)}`;
     default:
@@ -95,18 +95,23 @@ export function attackTagHtml(command: Command<FactionId>): string {
   return '';
 }
 
-/** The attack stage's free actions (defect, truce) as option buttons. */
+/**
+ * The attack stage's free actions (defect, truce) as a compact row of option buttons, their whole words
+ * on hover: offered at every attack stage, in peace too, they stay in view without crowding the attacks.
+ */
 export function freeActionsHtml(view: ConquestView, options: readonly Command<FactionId>[], opt: (i: number, label: string, detail?: string, cls?: string) => string): string {
+  const short = (c: Command<FactionId>) => (c.type === 'defect' ? 'Defect' : `Buy a truce: ${c.cost} ${c.cost === 1 ? 'bribe' : 'bribes'}`);
   const buttons = options
-    .map((c, i) => (c.type === 'defect' || c.type === 'truce' ? opt(i, esc(blocOptionText(view, c, (t) => t) ?? c.type), '', 'cq-bloc-act') : ''))
+    .map((c, i) => (c.type === 'defect' || c.type === 'truce' ? `<span title="${esc(blocOptionText(view, c, (t) => t) ?? c.type)}">${opt(i, esc(short(c)), '', 'cq-bloc-act')}</span>` : ''))
     .join('');
-  return buttons ? `<div class="cq-options" data-testid="cq-bloc-actions">${buttons}</div>` : '';
+  return buttons ? `<div class="cq-bloc-actions" data-testid="cq-bloc-actions"><small class="muted">Bloc politics [003]:</small> ${buttons}</div>` : '';
 }
 
-/** The game-over line of a bloc victory, or undefined. */
-export function blocWinnerText(view: ConquestView, leader: FactionId, name: (f: FactionId) => string): string | undefined {
+/** The game-over line of a bloc victory, or undefined; a bloc with no victor left won the war, and nobody the game [3F4d]. */
+export function blocWinnerText(view: ConquestView, leader: FactionId | 'draw', name: (f: FactionId) => string): string | undefined {
   const bloc = view.blocs?.victor;
-  return bloc ? `The ${BLOC_NAMES[bloc]} bloc wins, led by ${name(leader)}!` : undefined;
+  if (!bloc) return undefined;
+  return leader === 'draw' ? `The ${BLOC_NAMES[bloc]} bloc wins the war, but nobody the game.` : `The ${BLOC_NAMES[bloc]} bloc wins, led by ${name(leader)}!`;
 }
 
 // ------------------------------------------------------------------ setup

@@ -27,6 +27,7 @@ import { AI_SPEEDS, aiSpeed, clickedButton, GUIDE_READS_HTML, footHtml, gameButt
 import { BattleDice } from './battle-dice';
 import { areEnemies } from '../../../systems/conquest/blocs';
 import { attackTagHtml, blocOptionText, blocsPanelHtml, blocWinnerText, freeActionsHtml, lastBlocEvent } from './blocs-panel';
+import { blocResult } from './bloc-result';
 import { ConquestBoard, NO_MARKS, territoryHtml, type BoardMarks } from './board';
 import { ConquestSession, optionsOf, sessionFromSave, type ConquestSetup, type Step } from './session';
 import { RemoteConquestSession } from './remote-session';
@@ -40,6 +41,7 @@ import { defaultSaveName, exportSave, type SaveMeta } from '../saves';
 import { ConquestSetupScreen } from './setup-screen';
 import { capital } from '../game-screen/setup';
 import { mapPictureContent } from './map-picture';
+import { paceChoice } from '../lobby';
 import {
   armies1,
   attackOdds,
@@ -1259,9 +1261,9 @@ export class ConquestScreen implements GameActions, Mode {
     const s = this.session;
     const w = s?.winner;
     if (!s || !w) return '';
-    if (w === 'draw') return 'The game ends in a draw.';
     const bloc = blocWinnerText(s.view(null), w, (f) => this.name(f));
     if (bloc) return bloc;
+    if (w === 'draw') return 'The game ends in a draw.';
     return s.humans.length === 1 && s.humans[0] === w ? `You win: ${this.name(w)} conquers!` : `${this.name(w)} wins!`;
   }
 
@@ -1272,24 +1274,26 @@ export class ConquestScreen implements GameActions, Mode {
     this.overShown = true;
     const view = s.view(null);
     const w = s.winner;
-    const how = [...s.events].reverse().find((e) => e.kind === 'victory' || (e.kind === 'mission' && e.visibleTo === 'all'))?.text ?? '';
+    const bloc = blocResult(this.app.content, view, s.events, s.humans, (f) => this.name(f), (f) => this.swatch(f));
+    const how = bloc?.how || ([...s.events].reverse().find((e) => e.kind === 'victory' || (e.kind === 'mission' && e.visibleTo === 'all'))?.text ?? '');
     const rows = view.order
       .map((f) => {
         const held = view.map.territories.filter((t) => view.owner[t] === f);
         const out = view.eliminatedBy[f];
         const player = s.playerOf(f);
         return `<tr${f === w ? ' class="won"' : ''}><td>${this.swatch(f)}<b>${esc(this.name(f))}</b> <small class="muted">${esc(player === 'human' ? 'human' : `AI ${player}`)}</small></td>
-          <td>${held.length} systems</td><td>${out ? `eliminated by ${esc(this.name(out))}` : ''}</td>${view.gameType === 'mission' ? `<td class="small">${esc(view.missions[f]?.text ?? '')}</td>` : ''}</tr>`;
+          <td>${held.length} systems</td>${bloc?.cells(f) ?? ''}<td>${out ? `eliminated by ${esc(this.name(out))}` : ''}</td>${view.gameType === 'mission' ? `<td class="small">${esc(view.missions[f]?.text ?? '')}</td>` : ''}</tr>`;
       })
       .join('');
     this.overEl.innerHTML = `<div class="cq-over-box game-over-box" style="--c:${this.colour(w === 'draw' ? null : w)}">
       <h2 data-testid="cq-winner">${esc(this.winnerText())}</h2>
-      <p>${esc(how)}</p><p class="muted">After ${view.round} ${view.round === 1 ? 'round' : 'rounds'}.</p>
+      <p data-testid="cq-how">${esc(how)}</p>${bloc?.verdicts ?? ''}<p class="muted">After ${view.round} ${view.round === 1 ? 'round' : 'rounds'}.</p>
       <table class="cq-result">${rows}</table>
       <p class="buttons"><button data-act="close-over">See the board</button>${this.canReplay ? ' <button data-act="replay" data-testid="cq-replay" title="Step through the game from its first move">Replay the game</button>' : ''} <button class="primary" data-act="menu" data-testid="cq-menu">Back to the menu</button></p></div>`;
     this.overEl.hidden = false;
     const viewer = s.humans.length === 1 ? s.humans[0] : null;
-    if (!quiet) this.app.audio.play(viewer && w !== viewer ? 'defeat' : 'victory');
+    const viewerWon = viewer && (bloc ? bloc.won(viewer) : w === viewer);
+    if (!quiet) this.app.audio.play(viewer && !viewerWon ? 'defeat' : 'victory');
     this.render();
   }
 
@@ -1506,14 +1510,14 @@ export class ConquestScreen implements GameActions, Mode {
   }
 
   /** Create the game on this page's server: seat 1 the host's, other human seats open or reserved, AIs on the server. */
-  async startOnline(setup: ConquestSetup, seatWaitSeconds = 120, reserved: FactionId[] = []): Promise<void> {
+  async startOnline(setup: ConquestSetup, pace = '120', reserved: FactionId[] = []): Promise<void> {
     const host = setup.seats[0];
     const options = optionsOf(setup);
     const seats: SeatRequest[] = setup.seats.map((s) =>
       s.player !== 'human' ? { side: s.faction, kind: 'ai', agent: s.player } : { side: s.faction, kind: reserved.includes(s.faction) ? 'reserved' : 'open' },
     );
     if (!host || host.player !== 'human') return this.app.showMessage('An online game needs seat 1 to be yours (human).');
-    await this.app.hostOnline({ ruleset: 'conquest', scenario: setup.scenario, options, seats, seatTimeoutSeconds: seatWaitSeconds }, host.faction);
+    await this.app.hostOnline({ ruleset: 'conquest', scenario: setup.scenario, options, seats, ...paceChoice(pace) }, host.faction);
   }
 
   /** Start a game from the page hook (the screenshots; the browser test uses the setup screen). */

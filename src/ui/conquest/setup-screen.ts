@@ -70,7 +70,7 @@ export class ConquestSetupScreen {
     private readonly on: {
       start(setup: ConquestSetup, speed: number): void;
       /** Start it on the game server this page came from, the other human seats open to a link [issue 27]. */
-      startOnline(setup: ConquestSetup, seatWaitSeconds: number, reserved: FactionId[]): void;
+      startOnline(setup: ConquestSetup, pace: string, reserved: FactionId[]): void;
       /** Take an open seat of an online game listed in the lobby. */
       joinOnline(gameId: string): void;
       cancel(): void;
@@ -112,7 +112,7 @@ export class ConquestSetupScreen {
         <label class="cq-check"><input type="checkbox" data-cq="recycle" checked> <b>Recycle Cards</b> <span class="muted small">a spent deck is made again from the traded cards</span></label>
         <label class="cq-check"><input type="checkbox" data-cq="autoDefend" checked> <b>Auto-Defend</b> <span class="muted small">for every seat: defenders roll the most dice they may (off: chosen seat by seat below)</span></label>
         <label class="cq-check"><input type="checkbox" data-cq="online" data-testid="cq-online-check"> <b>Online</b> <span class="muted small">on this page's game server (<code>npm run serve</code>): you play seat 1, the other human seats join by a link</span></label>
-        <label class="cq-inline" data-cq="wait-row" hidden>A seat left empty goes to an AI after ${seatWaitSelect('data-cq="wait"')}</label>
+        <label class="cq-inline" data-cq="wait-row" hidden>Pace ${seatWaitSelect('data-cq="wait"')}</label>
         <div class="cq-lobby" data-cq="lobby" data-testid="cq-lobby" hidden></div>
       </div></div>
       <div class="cq-field"><span class="cq-label">Players</span><div>
@@ -331,7 +331,7 @@ export class ConquestSetupScreen {
       const setup = this.setup();
       const problem = setupProblem(this.content, setup);
       if (problem) return this.refresh();
-      if (this.get('online').checked) this.on.startOnline(setup, Number(this.get('wait').value), [...this.reserved].map((i) => setup.seats[i]!.faction));
+      if (this.get('online').checked) this.on.startOnline(setup, this.get('wait').value, [...this.reserved].map((i) => setup.seats[i]!.faction));
       else this.on.start(setup, Number(this.get('speed').value));
     }
   }

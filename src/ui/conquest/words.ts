@@ -118,6 +118,7 @@ export const DECISION_TITLES: Record<string, string> = {
   'conquest-goal-met': 'Victory, or Domination?',
   'conquest-fortify': 'Reinforcing move',
   'conquest-fortify-count': 'Reinforcing move',
+  'conquest-cede': 'Cede a system',
 };
 
 /**

@@ -10,7 +10,7 @@ import type { Agent } from '../../ai/agent';
 import type { SideId } from '../../core/content/schema';
 import { bundledContent } from '../../core/content/bundled';
 import type { Content } from '../../core/content/validate';
-import { apply, newGame, optionsOf, replay } from '../../core/engine/game';
+import { apply, currentSegmentLabel, newGame, optionsOf, replay } from '../../core/engine/game';
 import type { Command, Game, GameEvent } from '../../core/engine/types';
 import { viewFor } from '../../core/view';
 import { loadSave, saveToText } from '../../core/save';
@@ -25,7 +25,7 @@ import { canonical } from '../../core/engine/commands';
 import { groupedOptions } from '../../words/decision-list';
 import { movers, stackDests } from '../../words/board/stacks';
 import { type Dest } from '../../words/board/types';
-import { needlessAnswer } from '../../words/defaults';
+import { needless } from '../../words/defaults';
 import { assignmentFacts } from '../../words/assignment';
 
 /** Events that roll dice or reveal something: undo may not cross them. */
@@ -294,10 +294,17 @@ export class PlayEngine {
     for (let i = 0; i < 500; i++) {
       const d = g.pending;
       if (!d || g.winner || this.agents[d.side]) return;
-      const option = needlessAnswer(g, d);
-      if (!option || !this.applyLogged(option, false)) return;
+      const answer = needless(g, d);
+      if (!answer) return;
+      const at = g.events.length;
+      if (!this.applyLogged(answer.option, false)) return;
+      // [issue 59] what was done for the player, and why, in his log where it happened
+      if (answer.why) this.answeredNotes.push({ at, event: { turn: g.turn, when: currentSegmentLabel(g), kind: 'answered', text: answer.why, visibleTo: d.side } });
     }
   }
+
+  /** [issue 59] the needless questions answered for the human, each with the log position it belongs at, not yet sent. */
+  private answeredNotes: { at: number; event: GameEvent }[] = [];
 
   state(): Extract<FromPlayWorker, { play: PlayInfo }> {
     this.settle();
@@ -311,8 +318,17 @@ export class PlayEngine {
     }
     const visible = (e: GameEvent) => this.mayRead(e);
     // events in names, not ids, for the log and the last-rolls box
-    const fresh = g.events
-      .slice(this.sentEvents)
+    const notes = this.answeredNotes;
+    this.answeredNotes = [];
+    // the new events, each note of an answer given for the player before the first event that came after it
+    const merged: GameEvent[] = [];
+    let k = 0;
+    for (let i = this.sentEvents; i < g.events.length; i++) {
+      while (k < notes.length && (notes[k] as { at: number }).at <= i) merged.push((notes[k++] as { event: GameEvent }).event);
+      merged.push(g.events[i] as GameEvent);
+    }
+    for (; k < notes.length; k++) merged.push((notes[k] as { event: GameEvent }).event);
+    const fresh = merged
       .filter(visible)
       .map((e) => ({ ...e, text: namesIn(g, e.text) }));
     this.sentEvents = g.events.length;

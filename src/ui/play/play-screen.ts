@@ -31,6 +31,7 @@ import { SHORT_SEGMENTS, SIDE_NAMES, SIDE_TEAMS, capital, contextHtml, notesHtml
 // [issue 44] play on the map: the board's dests, and the grouped decision list
 import { MapPlay } from './board/map-play';
 import { groupedListHtml } from './board/grouped-list';
+import { listOrder } from '../../words/decision-list';
 import { assignmentHtml, markAssignmentPlanets } from './board/assignment-box';
 import { TurnSummary } from './board/turn-summary';
 import { resultsHtml } from './board/results';
@@ -403,8 +404,9 @@ export class PlayScreen implements Mode {
   private decisionHtml(d: Decision, options: OptionInfo[]): string {
     const shown = options.map((o, i) => ({ o, i })).filter(({ o }) => !this.filter || o.places.includes(this.filter));
     const button = (o: OptionInfo, i: number, count = 1) => {
-        // past the 9th, a choice's key is its number typed as two digits ("1" then "2" for 12)
-        const key = `<kbd>${i + 1}</kbd>`;
+        // [issue 59] a choice's key is its place in the list as shown, top first; past the 9th, typed as
+        // two digits ("1" then "2" for 12)
+        const key = `<kbd>${this.keyOf(i)}</kbd>`;
         const place = o.places.length ? ' has-place' : '';
         // the facts to weigh it by, and a warning before it throws something away
         const detail = o.detail ? `<small class="opt-detail" data-testid="option-detail">${withTerms(esc(o.detail))}</small>` : '';
@@ -479,6 +481,9 @@ export class PlayScreen implements Mode {
         return this.leave();
       case 'download':
         return this.save('download');
+      case 'hand-over':
+        if (target.dataset.side) this.send({ type: 'hand-over', side: target.dataset.side });
+        return;
     }
   }
 
@@ -580,7 +585,7 @@ export class PlayScreen implements Mode {
     this.typedTimer = null;
     const typed = this.typed + digit;
     const n = Number(typed);
-    const canGrow = typed.length < 2 && n * 10 <= p.options.length && n > 0;
+    const canGrow = typed.length < 2 && n * 10 <= this.keyOrder().length && n > 0;
     if (canGrow) {
       this.typed = typed;
       this.showTyped();
@@ -598,13 +603,36 @@ export class PlayScreen implements Mode {
     this.typedTimer = null;
     this.showTyped();
     if (!p || !(n >= 1)) return;
-    const i = n - 1;
+    const i = this.keyOrder()[n - 1] ?? -1;
+    if (i < 0) return;
     if (this.filter) {
       // with a place chosen on the map, the numbers still mean the options' own numbers
       const opt = p.options[i];
       if (opt && !opt.places.includes(this.filter)) return;
     }
     this.choose(i);
+  }
+
+  /**
+   * [issue 59] the options in the order the list shows them, one a line (identical choices merged into
+   * one line share its key): key n takes the n-th. The list is sorted by place and name, so an option's
+   * number in the decision is not its key (the domino effect's "Shift One" was shown first with key 2).
+   */
+  private keyOrder(): number[] {
+    const p = this.play;
+    if (!p) return [];
+    return p.groups?.length ? listOrder(p.groups) : p.options.map((_, i) => i);
+  }
+
+  /** The key that takes option `i`: its line's place in the list as shown. */
+  private keyOf(i: number): number {
+    const order = this.keyOrder();
+    const at = order.indexOf(i);
+    if (at >= 0) return at + 1;
+    // an option merged into a line above it: that line's key
+    const label = this.play?.options[i]?.label;
+    const line = order.findIndex((j) => this.play?.options[j]?.label === label);
+    return line >= 0 ? line + 1 : i + 1;
   }
 
   /** Show the digit typed so far, so the wait for the second one is not a mystery. */
@@ -647,8 +675,8 @@ export class PlayScreen implements Mode {
       el.className = `map-marker${this.filter === environ ? ' on' : ''}`;
       el.dataset.environ = environ;
       el.dataset.testid = 'marker';
-      el.title = `${this.placeName(environ)}: ${list.map((i) => `${i + 1}. ${p.options[i]?.label}`).join('; ')}`;
-      el.textContent = list.length > 3 ? `${list.slice(0, 3).map((i) => i + 1).join(' ')}…` : list.map((i) => i + 1).join(' ');
+      el.title = `${this.placeName(environ)}: ${list.map((i) => `${this.keyOf(i)}. ${p.options[i]?.label}`).join('; ')}`;
+      el.textContent = list.length > 3 ? `${list.slice(0, 3).map((i) => this.keyOf(i)).join(' ')}…` : list.map((i) => this.keyOf(i)).join(' ');
       if (named) el.textContent += ` · ${this.planetName(environ)}`;
       el.addEventListener('click', () => this.pickPlace(environ));
       this.markerLayer.appendChild(el);

@@ -17,7 +17,7 @@ describe('[003] random bloc games', () => {
 });
 
 describe('the invariants can fail', () => {
-  it('a bribe made from nothing, an extremist back from disgrace and a won war with mixed chits are each reported', async () => {
+  it('a bribe made from nothing, an extremist back from disgrace, a won war with mixed chits or still reading war, and a winner without its extremist are each reported', async () => {
     const { blocInvariantProblems } = await import('../../../src/cli/bloc-soak');
     const { conquestGame } = await import('./fixtures');
     const { blocsOf } = await import('../../../systems/conquest/blocs');
@@ -32,8 +32,16 @@ describe('the invariants can fail', () => {
     expect(blocInvariantProblems(game, disgraced)).toEqual([]);
     blocs.chits[0]!.extremist = true;
     expect(blocInvariantProblems(game, disgraced).join()).toMatch(/extremist came back/);
-    blocs.war = 'won';
     blocs.victor = 'loyalist';
+    expect(blocInvariantProblems(game, disgraced).join()).toMatch(/the loyalist bloc has won, yet the bloc state reads "peace"/);
+    blocs.war = 'won';
+    blocs.ending = { how: 'propaganda', by: 'azure' };
     expect(blocInvariantProblems(game, disgraced).join()).toMatch(/chits are not all loyalist/);
+    blocs.ending = { how: 'domination', by: 'azure' };
+    expect(blocInvariantProblems(game, disgraced).join()).toMatch(/won by Domination, but an enemy holds a system/);
+    // [3F4d] a winner without its extremist
+    game.winner = 'crimson';
+    blocs.chits[0]!.extremist = false;
+    expect(blocInvariantProblems(game, disgraced).join()).toMatch(/crimson wins without its extremist \[3F4d\]/);
   });
 });

@@ -9,73 +9,21 @@ import { conquestRuleset } from '../../../systems/conquest/ruleset';
 import { conquestView } from '../../../systems/conquest/view';
 import { playConquestOne, playConquestOut } from '../../../src/ai/conquest/play';
 import { randomConquestAgent } from '../../../src/ai/conquest/random-agent';
+import { normalConquestAgent } from '../../../src/ai/conquest/normal-agent';
 import {
   areEnemies,
   blocOf,
   blocsOf,
   chitOf,
   outbreakChance,
+  nextOutbreak,
   outbreakOutcome,
   points,
-  type BlocState,
 } from '../../../systems/conquest/blocs';
 import { conquestContent, conquestOptionsProblem, type FactionId } from '../../../systems/conquest/content';
 import { stateOf, territoriesOf, type ConquestGame } from '../../../systems/conquest/state';
 import { conquestGame, content, layBoard, option, play, reask } from './fixtures';
-
-const FOUR: FactionId[] = ['crimson', 'azure', 'emerald', 'amber'];
-
-function blocs(game: ConquestGame): BlocState {
-  return blocsOf(game)!;
-}
-
-/** Place every new army on one territory, to reach the attack stage. */
-function placeAll(game: ConquestGame, territory: string): void {
-  while (game.pending?.kind === 'conquest-place') {
-    const left = game.pending.context!.left as number;
-    play(game, option(game, 'place', { territory, count: left }));
-  }
-}
-
-interface Roles {
-  game: ConquestGame;
-  me: FactionId;
-  ally: FactionId;
-  enemy: FactionId;
-  enemy2: FactionId;
-}
-
-/**
- * A 4-faction bloc game at the first faction's attack stage: the board given by role (me, my ally, the
- * two enemies), every other territory the second enemy's with one army.
- */
-function atAttack(board: Record<string, [keyof Omit<Roles, 'game'>, number]>, setup: Parameters<typeof conquestGame>[0] = {}): Roles {
-  const game = conquestGame({ scenario: 'conquest-blocs', autoPlace: true, players: FOUR, ...setup });
-  const me = game.pending!.side;
-  const b = blocs(game);
-  const ally = stateOf(game).order.find((f) => f !== me && blocOf(b, f) === blocOf(b, me))!;
-  const [enemy, enemy2] = stateOf(game).order.filter((f) => blocOf(b, f) !== blocOf(b, me)) as [FactionId, FactionId];
-  const roles = { me, ally, enemy, enemy2 };
-  layBoard(game, enemy2, Object.fromEntries(Object.entries(board).map(([t, [role, n]]) => [t, [roles[role], n] as [FactionId, number]])));
-  reask(game);
-  placeAll(game, Object.keys(board).find((t) => board[t]![0] === 'me')!);
-  expect(game.pending?.kind).toBe('conquest-attack');
-  return { game, ...roles };
-}
-
-/** Attack with Annihilate (30 armies against 1 cannot fail but by dice no test meets). */
-function conquer(game: ConquestGame, from: string, to: string, extra: Record<string, unknown> = {}): void {
-  play(game, option(game, 'attack', { from, to, ...(extra as object) }));
-  play(game, option(game, 'annihilate', { stopAt: 1 }));
-  if (game.pending?.kind === 'conquest-move-in') play(game, game.pending.options[0]!);
-}
-
-function endTurn(game: ConquestGame): void {
-  if (game.pending?.kind === 'conquest-attack') play(game, option(game, 'end-attacks'));
-  if (game.pending?.kind === 'conquest-fortify') play(game, option(game, 'end-turn'));
-}
-
-const eventsOf = (game: ConquestGame, kind: string) => game.events.filter((e) => e.kind === kind);
+import { atAttack, blocs, conquer, endTurn, eventsOf, FOUR, placeAll } from './bloc-fixtures';
 
 describe('[3A2] setting up blocs', () => {
   it('[3A2f,g] six chits, Freedom, Individuality and Equality Independence, the others Loyalist; an extremist on each seated colour\'s chit', () => {
@@ -233,7 +181,6 @@ describe('[3B3a] victorious attacks', () => {
 describe('[3B3c] defection', () => {
   it('[3B3c] a free action in war: flip your own extremist, change bloc, cede a system to a new enemy', () => {
     const { game, me, ally } = atAttack({ rakhar: ['me', 30], orrim: ['me', 1], skarrow: ['ally', 1] });
-    expect(game.pending!.options.some((o) => o.type === 'defect')).toBe(false); // not in peace
     blocs(game).war = 'war';
     reask(game);
     const before = blocOf(blocs(game), me);
@@ -264,45 +211,35 @@ describe('[3B3c] defection', () => {
     expect(blocs(game).bribes[ally]).toBe(4);
     expect(eventsOf(game, 'bloc-sneak').at(-1)?.rule).toBe('[3B3c Sneak Attack]');
   });
-
-  it('[3B3c Capitulation, 3F4] in a 2-faction game a defection ends the war at the end of the turn, in the defector\'s defeat', () => {
-    const game = conquestGame({ scenario: 'conquest-blocs', autoPlace: true, players: ['crimson', 'azure'] });
-    const me = game.pending!.side;
-    const other = me === 'crimson' ? 'azure' : 'crimson';
-    layBoard(game, other, { rakhar: [me, 10], orrim: [me, 1] });
-    reask(game);
-    placeAll(game, 'rakhar');
-    const b = blocs(game);
-    b.war = 'war';
-    for (const c of b.chits) if (!c.extremist) c.shows = blocOf(b, other);
-    reask(game);
-    play(game, option(game, 'defect'));
-    expect(eventsOf(game, 'bloc-capitulation')).toHaveLength(1);
-    expect(game.winner).toBeNull(); // not before the end of the turn
-    if (game.pending?.kind === 'conquest-cede') play(game, game.pending.options[0]!);
-    endTurn(game);
-    expect(game.winner).toBe(other);
-    // the defector is a member of the winning bloc, but counted among the defeated: its bribes score nothing [3F4d]
-    expect(gameResult(game)?.coalition).toMatchObject({ id: blocOf(b, other), leader: other });
-    expect(gameResult(game)?.coalition?.members.sort()).toEqual([me, other].sort());
-    expect(points(game, me)).toBe(territoriesOf(game, me).length);
-  });
 });
 
 describe('[3F3] truce', () => {
-  it('[3F3] in war a faction with 4 bribes buys a truce, paid round the enemy bloc: the war stops and may break out again', () => {
+  it('[3F3] in war a faction buys a truce for a bribe to each enemy faction still in the game: the war stops and may break out again', () => {
     const { game, me, enemy, enemy2 } = atAttack({ rakhar: ['me', 30], orrim: ['enemy', 1] });
     const b = blocs(game);
     b.war = 'war';
+    b.bribes[me] = 1;
     reask(game);
-    expect(game.pending!.options.some((o) => o.type === 'truce')).toBe(false); // 3 bribes
-    b.bribes[me] = 4;
+    expect(game.pending!.options.some((o) => o.type === 'truce')).toBe(false); // two enemies, one bribe
+    b.bribes[me] = 3;
     reask(game);
+    expect(option(game, 'truce').cost).toBe(2); // the option names its price
     play(game, option(game, 'truce'));
     expect(b.war).toBe('peace');
-    expect(b.bribes[me]).toBe(0);
-    expect((b.bribes[enemy] ?? 0) + (b.bribes[enemy2] ?? 0)).toBe(6 + 4);
+    expect(b.bribes[me]).toBe(1);
+    expect([b.bribes[enemy], b.bribes[enemy2]]).toEqual([4, 4]);
     expect(eventsOf(game, 'bloc-truce').at(-1)?.rule).toBe('[3F3]');
+    // outbreak rolls resume [3C1 "or during a truce"]
+    expect(nextOutbreak(game)).not.toBeNull();
+  });
+
+  it('[3F3] with one enemy faction left, a truce costs one bribe', () => {
+    const { game, me, enemy2 } = atAttack({ rakhar: ['me', 30] });
+    blocs(game).war = 'war';
+    blocs(game).bribes[me] = 1;
+    reask(game);
+    play(game, option(game, 'truce'));
+    expect(blocs(game).bribes[enemy2]).toBe(4);
   });
 });
 
@@ -321,8 +258,10 @@ describe('[3F4] the end', () => {
     expect(b.war).toBe('won');
     const result = gameResult(game)!;
     expect(result.coalition?.id).toBe(mine);
-    // enemy2's chit turned too (its extremist disgraced): it is a member, its bribes scoring nothing [3F4d]
-    expect(result.coalition?.members.sort()).toEqual([me, ally, enemy2].sort());
+    // enemy2's chit turned too, its extremist disgraced: its colour shows the winning bloc, but it is
+    // counted among the defeated [3F4d], and its bribes score nothing
+    expect(blocOf(b, enemy2)).toBe(mine);
+    expect(result.coalition?.members.sort()).toEqual([me, ally].sort());
     expect(points(game, enemy2)).toBe(territoriesOf(game, enemy2).length);
     // [3B1b] a bribe of the Loyalists' victory scores 2, of the Independents' 1
     expect(points(game, me)).toBe(territoriesOf(game, me).length + (mine === 'loyalist' ? 2 : 1) * blocs(game).bribes[me]!);
@@ -357,7 +296,7 @@ describe('bloc games replay', () => {
 
   it('a bloc game saved in the war and loaded again is the same game, its bloc state in every view', () => {
     const game = conquestGame({ scenario: 'conquest-blocs', seed: 'blocs-save', players: FOUR, autoPlace: true });
-    const agents = Object.fromEntries(FOUR.map((f) => [f, randomConquestAgent({ faction: f, seed: 's' })]));
+    const agents = Object.fromEntries(FOUR.map((f) => [f, normalConquestAgent({ faction: f, seed: 's' })]));
     while (!game.winner && blocs(game).war !== 'war') playConquestOne(game, agents);
     expect(blocs(game).war).toBe('war');
     const loaded = loadSave(saveToText(game), { content, ruleset: conquestRuleset });

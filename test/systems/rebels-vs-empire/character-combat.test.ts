@@ -5,6 +5,7 @@ import { environOf, guardOf, holderOf, possessionsOf } from '../../../src/core/w
 import { combatColumn, roundResult, squadRatings } from '../../../systems/rebels-vs-empire/character-combat';
 import { givePossession } from '../../../systems/rebels-vs-empire/possessions';
 import { eid, rigDice } from '../../fixtures';
+import { nameOf } from '../../../src/core/names';
 import { anEnviron, choose, clearedGame, finished, putCharacter, putUnit, resultOf, run } from './character-fixtures';
 
 const table = (game: Game) => game.content.tables.characterCombat;
@@ -255,7 +256,7 @@ describe('character combat [12.x]', () => {
     expect(roundResult(game.content.tables, col, 'hand-to-hand', [die], 6).captures).toBe(1); // a capture was rolled
     rigDice(game, [die, 6, 6, 6, 6, 6, 6, 6, 6]);
     choose(game, { attempt: false });
-    expect(game.events.some((e) => e.kind === 'character-combat' && e.text.startsWith(`Round 1:`) && e.text.includes(`dice ${die}, 6`))).toBe(true);
+    expect(game.events.some((e) => e.kind === 'character-combat' && e.text.startsWith('Round 1 at ') && e.text.includes(`dice ${die}, 6`))).toBe(true);
     expect(hasComponent(game.world, rebel, game.world.c.Captured)).toBe(false);
     expect(game.events.some((e) => e.kind === 'capture')).toBe(false);
   });
@@ -287,6 +288,23 @@ describe('character combat [12.x]', () => {
     expect(resultOf(game).attackerDefeated).toBe(true);
     expect(resultOf(game).captured).toEqual([]);
     expect(hasComponent(game.world, rebel, game.world.c.Captured)).toBe(false);
+  });
+
+  it('[12.0] the log says who attacks whom and where, each round where it is fought, and how it ended by name', () => {
+    const game = clearedGame('wyrm');
+    const env = anEnviron(game);
+    const rebel = putCharacter(game, 'brokk-hallgar', env);
+    rigDice(game, Array(40).fill(6));
+    run(game, 'character-combat', { environ: env, attackerSide: 'imperial', attacker: { kind: 'creature', creature: 'glass-wyrm' }, defenders: [rebel] });
+    const place = nameOf(game, env);
+    const texts = game.events.filter((e) => e.kind === 'character-combat').map((e) => e.text);
+    expect(texts[0]).toBe(`Character combat at ${place}: ${game.content.creatures.get('glass-wyrm')!.name} attacks Brokk Hallgar.`);
+    expect(texts.some((t) => t.startsWith(`Round 1 at ${place}: `))).toBe(true);
+    expect(texts.at(-1)).toMatch(new RegExp(`^The character combat at ${place.replace(/[()]/g, '\\$&')} ends \\(.* against Brokk Hallgar\\): `));
+    // the first and last lines go to the turn summary; the rounds are steps of it
+    const steps = game.events.filter((e) => e.kind === 'character-combat' && e.data?.step === true).map((e) => e.text);
+    expect(steps.every((t) => !t.startsWith('Character combat at') && !t.startsWith('The character combat'))).toBe(true);
+    expect(steps.some((t) => t.startsWith('Round 1'))).toBe(true);
   });
 
   it('[13.45] a creature that cannot be broken off never offers a break-off', () => {
@@ -336,7 +354,7 @@ describe('character combat [12.x]', () => {
     expect(hasComponent(game.world, imperial, game.world.c.Dead)).toBe(false);
     // round two begins: the defender may break off again [12.5]
     expect(game.pending?.kind).toBe('break-off');
-    expect(game.events.filter((e) => e.kind === 'character-combat' && e.text.startsWith('Round 1:'))).toHaveLength(1);
+    expect(game.events.filter((e) => e.kind === 'character-combat' && e.text.startsWith('Round 1 at '))).toHaveLength(1);
   });
 
   it('[14.2, 14.22] a possession that gave a combat bonus is used: one-use possessions are gone afterwards', () => {

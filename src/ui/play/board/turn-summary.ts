@@ -61,7 +61,8 @@ export class TurnSummary {
     this.pointsBefore = null;
     let counted = 0;
     for (const h of HEADINGS) {
-      const these = events.filter((e) => h.kinds.test(e.kind));
+      // a fight's steps (its rounds) stay in the log: the summary says who fought whom, where, and how it ended
+      const these = events.filter((e) => h.kinds.test(e.kind) && e.data?.step !== true);
       counted += these.length;
       if (!these.length) continue;
       const items = these.slice(-6).map((e) => {
