@@ -7,6 +7,7 @@ import type { SideId } from '../../core/content/schema';
 import { isGalacticScenario, type Content } from '../../core/content/validate';
 import type { Command, Decision } from '../../core/engine/types';
 import type { GameView } from '../../core/view';
+import { chainsReact } from './cascade';
 
 /** What a plan may read: the view, the decision, and memory kept between decisions of one game. */
 export interface PlanContext {
@@ -63,6 +64,19 @@ export interface PlanSkills {
    * 142 (141), the Verdant Drift 159 (165).
    */
   splitsTeam?: boolean;
+  /**
+   * Where chains react, the Rebel's teams fly to the planets near rising (dissent, unrest) whose fall
+   * would spread furthest (`chainExposure`) and that the Empire's mobile units can least reach in one
+   * move [5.22]: risen there, the planet is likeliest left bare at the end of the Imperial player-turn,
+   * and its fall sets off the chain [15.53, 000 15.1c].
+   */
+  aimsForTheFall?: boolean;
+  /**
+   * Where chains react, the Rebel's team stays on a planet in rebellion while Imperial units hold it: his
+   * leaders there shift every attack on the holders his way [10.4], and the planet falls, with its
+   * level-3 effect, once they are gone [15.53].
+   */
+  standsByTheRising?: boolean;
   /**
    * [5.22] The Empire sends a unit to hold a planet in rebellion, or after detected Rebels, only where
    * one move can take it (the same star system, or one hyperjump route away), the surest jump first;
@@ -189,5 +203,16 @@ export function unitsSent(memory: PlanContext['memory']): number[] {
  * scenarios' rows were measured without them.
  */
 export function galacticEmpireSkill(ctx: PlanContext, skill: 'firebreaks' | 'holdsFast'): boolean {
-  return ctx.side === 'imperial' && !!ctx.skills?.[skill] && isGalacticScenario(ctx.content, ctx.view.scenario);
+  return ctx.side === 'imperial' && empireSkill(ctx, skill) && isGalacticScenario(ctx.content, ctx.view.scenario);
+}
+
+/**
+ * Does the Empire play this skill: `hard`'s, or, where chains react in the galactic game, every Empire's
+ * holding of its risings (`routeAware`, `holdsFast`): there one planet left bare may turn the galaxy in
+ * one interphase [000 15.1c], and holding each rising is the first thing a commander learns
+ * (docs/ai-ladder.md has what `normal`'s Empire won without them).
+ */
+export function empireSkill(ctx: PlanContext, skill: keyof PlanSkills): boolean {
+  if (ctx.skills?.[skill]) return true;
+  return ctx.side === 'imperial' && (skill === 'routeAware' || skill === 'holdsFast') && chainsReact(ctx.view) && isGalacticScenario(ctx.content, ctx.view.scenario);
 }
