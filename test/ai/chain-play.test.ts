@@ -23,8 +23,10 @@ import { putUnit } from '../systems/rebels-vs-empire/character-fixtures';
 
 const GALACTIC = 'galactic-lucent-spiral';
 
-function galactic(domino: DominoRule, seed = 'chain'): Game {
-  return testGame(GALACTIC, seed, { domino });
+const EMBERS = 'embers-of-the-reach';
+
+function galactic(domino: DominoRule, seed = 'chain', scenario = GALACTIC): Game {
+  return testGame(scenario, seed, { domino });
 }
 
 function plan(game: Game, decision: Decision, memory: { [key: string]: unknown } = {}, skills?: PlanSkills): Command {
@@ -169,8 +171,8 @@ describe('where chains react, the Empire pulls back first the planet whose risin
  * The galactic game at the Imperial movement of turn 1, every Imperial unit immobile, with the decision
  * offering only unit picks and the end of movement (no team flies: `startVoyage`).
  */
-function imperialUnitsMove(domino: DominoRule, seed: string) {
-  const game = galactic(domino, seed);
+function imperialUnitsMove(domino: DominoRule, seed: string, scenario = GALACTIC) {
+  const game = galactic(domino, seed, scenario);
   passUntil(game, atMovementOf('imperial'));
   const w = game.world;
   for (const u of allOf(w, 'unit')) if (w.c.Owner.side[u] === 1) w.c.Unit.mobile[u] = 0;
@@ -218,10 +220,10 @@ describe('where chains react, the Empire garrisons a planet at unrest that a ris
   });
 });
 
-describe('where chains react in the galactic game, every Empire holds its risings as `hard` does [5.22, 15.53]', () => {
+describe.each([GALACTIC, EMBERS])('where chains react in %s, every Empire holds its risings as `hard` does [5.22, 15.53]', (scenario) => {
   /** A planet in rebellion held by nothing, a Rebel unit (1-0) in every environ; one route away, a loyal planet with one mobile line unit and no other. */
   function risingPosition(domino: DominoRule) {
-    const { game, w, decision } = imperialUnitsMove(domino, 'rising');
+    const { game, w, decision } = imperialUnitsMove(domino, 'rising', scenario);
     calmGalaxy(game);
     const { threat, calm } = neighbours(game);
     stripPlanet(game, threat);
@@ -233,7 +235,7 @@ describe('where chains react in the galactic game, every Empire holds its rising
     return { game, last, decision: decision() };
   }
 
-  it('[15.53] `normal` spares a loyal planet\'s last unit for it: bare at the end of the turn it falls, and its fall may turn the galaxy', () => {
+  it('[15.53] `normal` spares a loyal planet\'s last unit for it: bare at the end of the turn it falls, and its fall may set off a chain [000 15.1c]', () => {
     const { game, last, decision } = risingPosition('chain');
     expect(plan(game, decision)).toMatchObject({ type: 'pick', piece: last });
   });
