@@ -19,9 +19,10 @@ import { bonusDraws, DIPLOMACY_LOYALTY_DRAWS } from '../../systems/rebels-vs-emp
 import { unitsIn } from '../../systems/rebels-vs-empire/sides';
 import { flightFacts, landingFacts, pdbWords, rackingWords } from './move-facts';
 import { noCombatFacts } from './combat-facts';
+import { placeFacts } from './place-facts';
 
 export { hyperjumpLine, moveFacts, pdbWords, rackingWords } from './move-facts';
-import { knownDeck, turnChance, turnChanceWords } from './draw-odds';
+import { drawOptionFacts, knownDeck, turnChance, turnChanceWords } from './draw-odds';
 import { groupIfAssigned } from '../../systems/rebels-vs-empire/mission-assignment';
 
 export interface OptionFacts {
@@ -198,6 +199,14 @@ export function optionFacts(game: Game, option: Command, decision?: Decision): O
       return flightFacts(game, option, decision);
     case 'leave-drift':
       return landingFacts(game, option);
+    case 'place-characters':
+    case 'place-unit':
+    case 'place-reinforcement':
+      return placeFacts(game, option, decision);
+    case 'draw-action':
+    case 'stop-drawing':
+    case 'stop-mission':
+      return drawOptionFacts(game, option);
     case 'no-combat':
       return decision ? (noCombatFacts(game, decision) ?? {}) : {};
     default:
