@@ -75,12 +75,12 @@ export function turnChance(game: Game, group: MissionGroup, drawsLeft: number, d
   };
 }
 
-/** "its letter comes in the 3 draws here and 1 bonus draw 41% [13.3, 13.6]". */
+/** "41% this turn: its letter D in the 3 draws here and 1 bonus draw, drawing them all [13.3, 13.6]". */
 export function turnChanceWords(game: Game, letter: string, t: TurnChance): string {
-  const what = t.need > 1 ? `${t.need} of its letters ${letter} come` : `its letter ${letter} comes`;
+  const what = t.need > 1 ? `${t.need} of its letters ${letter}` : `its letter ${letter}`;
   const draws = [t.drawsLeft ? `the ${t.drawsLeft} draw${t.drawsLeft === 1 ? '' : 's'} here` : '', t.bonus ? `${t.bonus} bonus draw${t.bonus === 1 ? '' : 's'}` : ''].filter(Boolean).join(' and ');
-  if (!draws) return `no draws left: ${what} 0% [13.3]`;
-  return `this turn ${what} in ${draws} ${percent(t.chance)}, drawing them all [13.3, 13.6]`;
+  if (!draws) return `0% this turn: no draws left for ${what} [13.3]`;
+  return `${percent(t.chance)} this turn: ${what} in ${draws}, drawing them all [13.3, 13.6]`;
 }
 
 /** One group's prospects from the next action card. */
@@ -203,7 +203,7 @@ export function drawNotes(game: Game, side: SideId): OddsNote[] {
     if (x.spoiled > 0) parts.push(`its letter wasted ${percent(x.spoiled)} (${x.turn.futile ?? "its own card's event moves the planet first [13.3]"})`);
     parts.push(x.harm > 0 ? `an event against it ${percent(x.harm)}${x.harms.length ? ` (${x.harms.map((h) => `${h.words} ${percent(h.chance)}`).join('; ')})` : ''}` : 'no event can strike it');
     const turn = `${turnChanceWords(game, x.group.letter, x.turn)}${x.turn.futile && !x.spoiled ? `, but ${x.turn.futile}` : ''}`;
-    lines.push(`${missionCard(game, x.group.letter).name} (${x.group.letter}) by ${who}: next card ${parts.join(', ')}. ${turn.charAt(0).toUpperCase()}${turn.slice(1)}.`);
+    lines.push(`${missionCard(game, x.group.letter).name} (${x.group.letter}) by ${who}: next card ${parts.join(', ')}. ${turn}.`);
   }
   // what the planet may go through and no mission counts against itself (a raid on the Empire's PDB...)
   for (const p of odds.planet.filter((p) => !p.harms)) lines.push(`On the planet: ${p.words} ${percent(p.chance)}.`);

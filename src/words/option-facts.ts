@@ -90,7 +90,8 @@ function missionFacts(game: Game, option: Command): OptionFacts {
     if (name) parts.push(`${name}${courtOf(game, environ) ? ', now at the enemy\'s court' : ', at no court yet'}`);
   }
   const turn = turnChance(game, group, game.world.c.Environ.size[environ] as number, knownDeck(game));
-  parts.push(turnChanceWords(game, letter, turn));
+  // the chance first: on a small screen the first line is what shows
+  parts.unshift(turnChanceWords(game, letter, turn));
   parts.push(missionNeed(card));
   const futile = turn.futile ? `${card.name} comes to nothing here now: ${turn.futile}.` : undefined;
   return { detail: parts.join(' · '), warning: futile ?? sabotageWarning(game, option, letter), chance: turn.chance };
