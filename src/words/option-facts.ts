@@ -17,7 +17,7 @@ import { possessionCard, workingPossessions } from '../../systems/rebels-vs-empi
 import { missionNeed, missionSuits } from './mission-words';
 import { bonusDraws, DIPLOMACY_LOYALTY_DRAWS } from '../../systems/rebels-vs-empire/bonus-draw';
 import { unitsIn } from '../../systems/rebels-vs-empire/sides';
-import { flightFacts, landingFacts, pdbWords, rackingWords } from './move-facts';
+import { flightFacts, landingFacts, pdbFireWords, pdbWords, rackingWords } from './move-facts';
 import { noCombatFacts } from './combat-facts';
 import { placeFacts } from './place-facts';
 
@@ -208,6 +208,8 @@ export function optionFacts(game: Game, option: Command, decision?: Decision): O
     case 'stop-drawing':
     case 'stop-mission':
       return drawOptionFacts(game, option);
+    case 'pdb-fire':
+      return typeof option.planet === 'number' ? { detail: pdbFireWords(game, option.planet) } : {};
     case 'no-combat':
       return decision ? (noCombatFacts(game, decision) ?? {}) : {};
     default:
