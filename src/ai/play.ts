@@ -27,12 +27,16 @@ export interface PlayOptions {
  */
 const eventsRead = new WeakMap<Game, Partial<Record<SideId, number>>>();
 
-/** What an agent that reads no view is given: any use of it is a mistake, said at once. */
-const UNREAD_VIEW = new Proxy({} as GameView, {
+/**
+ * What an agent that reads no view is given, in any ruleset: any use of it is a mistake, said at once.
+ * Building a view it would not read was a seventh of a random galactic game and a third of a random
+ * conquest game.
+ */
+export const UNREAD_VIEW: never = new Proxy({}, {
   get(_target, key) {
     throw new Error(`an agent that said it reads no view read its "${String(key)}"`);
   },
-});
+}) as never;
 
 /**
  * The deciding side's agent answers the pending decision, through `apply` like any player: it gets its

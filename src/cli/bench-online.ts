@@ -4,6 +4,11 @@
  * measures each command's round trip (sent, to the state that shows it applied), the rooms that did not
  * finish, and the server's memory per room. The server runs in a process of its own, on a database file,
  * as `npm run serve` runs it [issue 46]: the bots' own work is not counted against it.
+ *
+ * [issue 55] Each bot joins as a real page does (a screen: its states carry the play screen's facts). With
+ * `processes` 2, two server processes share a Redis and a PostgreSQL of the bench's own (Debian's, as the
+ * scale tests start them), and each room's two players come through different processes. The cost of a
+ * durable write is measured apart: a move kept in SQLite with synchronous FULL and with NORMAL.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -14,8 +19,13 @@ import { Rng } from '../core/rng';
 import { createOnlineGame, OnlineSeat } from '../online/client';
 import type { StateMessage } from '../online/protocol';
 import { freePort } from '../server/free-port';
+import { startPostgres, startRedis } from '../server/local-services';
+import { SqliteStore } from '../server/sqlite-store';
 
 export interface OnlineBench {
+  /** Server processes (2: with Redis and PostgreSQL), and the store they keep games in. */
+  processes: number;
+  store: string;
   rooms: number;
   roomsFinished: number;
   roomsLost: number;
@@ -32,10 +42,16 @@ export interface OnlineBench {
   rssPerRoomMB: number;
 }
 
+/** What keeping one move costs in SQLite (ms, the median of many): durable (FULL) and not (NORMAL). */
+export interface DurabilityBench {
+  fullMsPerMove: number;
+  normalMsPerMove: number;
+}
+
 /** `npm run serve`'s server in a child process on a fresh database file; resolves once it listens. */
-async function spawnServer(port: number, database: string): Promise<ChildProcess> {
-  const unlimited = ['--games-per-minute', '100000', '--joins-per-minute', '100000'];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--port', String(port), '--database', database, ...unlimited], { stdio: ['ignore', 'pipe', 'pipe'] });
+async function spawnServer(port: number, database: string, env: Record<string, string> = {}): Promise<ChildProcess> {
+  const unlimited = ['--games-per-minute', '100000', '--joins-per-minute', '100000', '--lobby-per-minute', '100000'];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--port', String(port), '--database', database, '--public-address', `127.0.0.1:${port}`, ...unlimited], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const read = (chunk: Buffer) => {
@@ -70,23 +86,31 @@ function residentBytes(pid: number): number {
   }
 }
 
-export async function benchOnline(rooms = 50): Promise<OnlineBench> {
+export async function benchOnline(rooms = 50, processes = 1): Promise<OnlineBench> {
   const content = bundledContent();
-  const port = await freePort();
   const folder = mkdtempSync(join(tmpdir(), 'gu-bench-online-'));
-  const child = await spawnServer(port, join(folder, 'games.sqlite'));
-  const server = { url: `http://127.0.0.1:${port}` };
+  // two processes share a Redis and a PostgreSQL, started here as the scale tests start them
+  const services = processes > 1 ? await Promise.all([startRedis(), startPostgres()]) : [];
+  const env: Record<string, string> = services.length ? { REDIS_URL: services[0]!.url, DATABASE_URL: services[1]!.url } : {};
+  const ports = await Promise.all(Array.from({ length: processes }, () => freePort()));
+  const children = await Promise.all(ports.map((port) => spawnServer(port, join(folder, 'games.sqlite'), env)));
+  const urls = ports.map((port) => `http://127.0.0.1:${port}`);
   const scenario = [...content.scenarios.keys()][0]!;
-  const rssBefore = residentBytes(child.pid!);
-  const cpuBefore = cpuMs(child.pid!);
+  const rss = () => children.reduce((n, c) => n + residentBytes(c.pid!), 0);
+  const cpu = () => children.reduce((n, c) => n + cpuMs(c.pid!), 0);
+  const rssBefore = rss();
+  const cpuBefore = cpu();
   const roundTrips: number[] = [];
   const started = performance.now();
   let rssPeak = rssBefore;
-  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, residentBytes(child.pid!))), 100);
+  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rss())), 100);
 
   const playRoom = async (i: number): Promise<boolean> => {
-    const made = await createOnlineGame(server.url, { ruleset: 'star-system', scenario, seats: [{ side: 'rebel', kind: 'open' }, { side: 'imperial', kind: 'open' }] }, 'rebel');
-    const seats = [await OnlineSeat.join(server.url, { gameId: made.gameId, token: made.token! }), await OnlineSeat.join(server.url, { gameId: made.gameId, side: 'imperial' })];
+    // each player through another process (with one, the same): a seat link works whichever it reaches
+    const [host, guest] = [urls[i % urls.length]!, urls[(i + 1) % urls.length]!];
+    const made = await createOnlineGame(host, { ruleset: 'star-system', scenario, seats: [{ side: 'rebel', kind: 'open' }, { side: 'imperial', kind: 'open' }] }, 'rebel');
+    // as real pages join: screens, each state with the play screen's facts
+    const seats = [await OnlineSeat.join(host, { gameId: made.gameId, token: made.token!, screen: true }), await OnlineSeat.join(guest, { gameId: made.gameId, side: 'imperial', screen: true })];
     const finished = await Promise.race([
       Promise.all(seats.map((seat, k) => botPlay(seat, `${i}-${k}`, roundTrips))).then(() => true),
       new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 120_000)),
@@ -101,15 +125,20 @@ export async function benchOnline(rooms = 50): Promise<OnlineBench> {
   };
   const results = await Promise.all(Array.from({ length: rooms }, (_, i) => playRoom(i).then((done) => done || lose('not over in 120 s'), (e: Error & { cause?: { code?: string; message?: string } }) => lose(`${e.message}${e.cause ? ` (${e.cause.code ?? e.cause.message})` : ''}`.slice(0, 160)))));
   clearInterval(sampler);
-  const cpuUsed = cpuMs(child.pid!) - cpuBefore;
+  const cpuUsed = cpu() - cpuBefore;
   const seconds = (performance.now() - started) / 1000;
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
+  for (const child of children) {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+  await Promise.all(services.map((s) => s.remove()));
   rmSync(folder, { recursive: true, force: true });
   const sorted = [...roundTrips].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
   const finished = results.filter(Boolean).length;
   return {
+    processes,
+    store: processes > 1 ? 'postgres' : 'sqlite',
     rooms,
     roomsFinished: finished,
     roomsLost: rooms - finished,
@@ -121,6 +150,30 @@ export async function benchOnline(rooms = 50): Promise<OnlineBench> {
     serverCpuMsPerCommand: roundTrips.length ? cpuUsed / roundTrips.length : 0,
     rssPerRoomMB: (rssPeak - rssBefore) / rooms / 1048576,
   };
+}
+
+/**
+ * What a durable move costs: `moves` single-command moves kept in a fresh SQLite file, each its own
+ * transaction as the room keeps it, with synchronous FULL (the server's) and NORMAL; the median of each.
+ */
+export async function benchDurability(moves = 400): Promise<DurabilityBench> {
+  const folder = mkdtempSync(join(tmpdir(), 'gu-bench-durable-'));
+  const median = async (synchronous: 'FULL' | 'NORMAL'): Promise<number> => {
+    const store = new SqliteStore(join(folder, `${synchronous}.sqlite`), { synchronous });
+    const id = `bench-${synchronous}`;
+    await store.createGame({ id, ruleset: 'star-system', scenario: 's', seed: '0', seedHash: 'sha256', options: {}, handPlacement: [], seats: [], seatTimeoutSeconds: 60, pace: 'live', waitingFor: 'rebel', turn: 1, clocks: {}, clockSince: 0 });
+    const times: number[] = [];
+    for (let n = 0; n < moves; n++) {
+      const at = performance.now();
+      await store.addCommands(id, n, [{ type: 'move-to', side: 'rebel', to: n } as never], { waitingFor: 'imperial', turn: 1, clocks: {}, clockSince: 0 });
+      times.push(performance.now() - at);
+    }
+    await store.close();
+    return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+  };
+  const result = { fullMsPerMove: await median('FULL'), normalMsPerMove: await median('NORMAL') };
+  rmSync(folder, { recursive: true, force: true });
+  return result;
 }
 
 /** A bot seat: answers each of its decisions at random and times how long the server takes to apply it. */

@@ -2,18 +2,32 @@
  * Benchmarks: speed and memory, measured and printed, never asserted.
  *
  *   npm run bench [-- --json] [-- --games N] [-- --galactic-games N] [-- --conquest-games N] [-- --solitaire-games N] [-- --conquest-only]
- *                 [-- --online-only] [-- --online-rooms N] [-- --no-online]
+ *                 [-- --online-only] [-- --online-rooms N] [-- --no-online] [-- --one-process] [-- --no-render]
+ *   npm run bench -- --profile <scenario> [--agent <name>] [--games N]
  *
  * Plays N (default 1,000) random-vs-random games of every scenario (so it is also the "every scenario
- * survives a thousand random games" check), times decisions per agent, and reports the heap. With
- * --json the last line is one JSON object: `{ sim: {...}, scenarios: {...}, memory: {...}, render: {...} }`.
+ * survives a thousand random games" check), times decisions per agent, and reports the heap. It ends with
+ * the issue's targets, each figure beside its target (`targets` in the JSON), and the load average while
+ * it ran: on a shared machine the clock's figures are only as good as the machine is quiet, so each
+ * games/s is also given by this process's CPU time (`cpuGamesPerSecond`). With --json the last line is one
+ * JSON object: `{ targets, loadAverage, sim, scenarios, galactic, conquest, solitaire, memory, render, online }`.
  * The `render` numbers come from headless Chromium (see bench-render.ts); `--no-render` skips them.
  * `galactic` is the galactic scenario's own figures: random-vs-random games per second (over
  * --galactic-games, default 50, as its games are long), decisions per second, and `hard`'s median and p95
  * decision time there.
  * `online` is the load check of the game server (bench-online.ts): 50 rooms played at once by bot
- * clients, each command's round trip, the rooms lost, memory per room; `--online-only` measures only it.
+ * clients (screens, as real pages join), each command's round trip, the rooms lost, memory per room, on
+ * one process; `onlineScaled` the same on two processes sharing a Redis and a PostgreSQL of the bench's
+ * own (`--one-process` skips it); `durability` what a move kept with synchronous FULL costs against NORMAL
+ * [issue 55]. `--online-only` measures only these.
+ *
+ * `--profile <scenario>` measures nothing else: it plays --games games (default 20, 3 for `hard`) of the
+ * scenario with --agent (default random) in every seat under V8's CPU profiler and prints the functions
+ * that took the most time of their own (src/cli/profile.ts), as a Markdown table.
  */
+import { loadavg } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { bundledContent } from '../core/content/bundled';
 import { newGame } from '../core/engine/game';
 import { playOut } from '../ai/play';
@@ -21,99 +35,88 @@ import { agentFactory, agentNames } from '../ai/registry';
 import { starSystemRuleset } from '../../systems/rebels-vs-empire/star-system-ruleset';
 import { benchRender, type RenderBench } from './bench-render';
 import { conquestRuleset } from '../../systems/conquest/ruleset';
-import { FACTIONS } from '../../systems/conquest/content';
-import { CONQUEST_AGENTS, conquestAgentFactory } from '../ai/conquest/registry';
-import { playConquestOne } from '../ai/conquest/play';
+import { CONQUEST_AGENTS } from '../ai/conquest/registry';
 import { battleOdds } from '../../systems/conquest/odds';
 import { solitaireRuleset } from '../../systems/solitaire/ruleset';
-import { SOLITAIRE_AGENTS, solitaireAgentFactory } from '../ai/solitaire/registry';
-import { playSolitaireOne } from '../ai/solitaire/play';
-import { benchOnline, type OnlineBench } from './bench-online';
+import { SOLITAIRE_AGENTS } from '../ai/solitaire/registry';
+import { benchDurability, benchOnline, type DurabilityBench, type OnlineBench } from './bench-online';
+import { anyGames, conquestGames, median, p95, solitaireGames, starSystemGames } from './bench-games';
+import { profile, profileTable } from './profile';
 
 const argv = process.argv.slice(2);
 const json = argv.includes('--json');
-const gamesArg = argv.indexOf('--games');
-const games = gamesArg >= 0 ? Number(argv[gamesArg + 1]) : 1000;
-if (!Number.isInteger(games) || games < 1) {
-  console.error('bench: --games needs a whole number from 1');
-  process.exit(2);
+
+function wholeArg(flag: string, fallback: number): number {
+  const at = argv.indexOf(flag);
+  const value = at >= 0 ? Number(argv[at + 1]) : fallback;
+  if (!Number.isInteger(value) || value < 1) {
+    console.error(`bench: ${flag} needs a whole number from 1`);
+    process.exit(2);
+  }
+  return value;
 }
 
-const galacticArg = argv.indexOf('--galactic-games');
-const galacticGames = galacticArg >= 0 ? Number(argv[galacticArg + 1]) : 50;
-if (!Number.isInteger(galacticGames) || galacticGames < 1) {
-  console.error('bench: --galactic-games needs a whole number from 1');
-  process.exit(2);
-}
-
-const conquestArg = argv.indexOf('--conquest-games');
-const conquestGames = conquestArg >= 0 ? Number(argv[conquestArg + 1]) : 100;
-if (!Number.isInteger(conquestGames) || conquestGames < 1) {
-  console.error('bench: --conquest-games needs a whole number from 1');
-  process.exit(2);
-}
-
-const solitaireArg = argv.indexOf('--solitaire-games');
-const solitaireGames = solitaireArg >= 0 ? Number(argv[solitaireArg + 1]) : 100;
-if (!Number.isInteger(solitaireGames) || solitaireGames < 1) {
-  console.error('bench: --solitaire-games needs a whole number from 1');
-  process.exit(2);
-}
-
-/** Only the conquest figures (the star-system part, with `hard`'s search, takes minutes). */
-const onlineOnly = argv.includes('--online-only');
-const conquestOnly = argv.includes('--conquest-only') || onlineOnly;
-const roomsArg = argv.indexOf('--online-rooms');
-const onlineRooms = roomsArg >= 0 ? Number(argv[roomsArg + 1]) : 50;
-if (!Number.isInteger(onlineRooms) || onlineRooms < 1) {
-  console.error('bench: --online-rooms needs a whole number from 1');
-  process.exit(2);
+function textArg(flag: string): string | undefined {
+  const at = argv.indexOf(flag);
+  if (at < 0) return undefined;
+  const value = argv[at + 1];
+  if (value === undefined || value.startsWith('--')) {
+    console.error(`bench: ${flag} needs a value`);
+    process.exit(2);
+  }
+  return value;
 }
 
 const content = bundledContent();
+const load = () => loadavg().map((n) => Math.round(n * 100) / 100);
+
+const profiled = textArg('--profile');
+if (profiled !== undefined) {
+  const agent = textArg('--agent') ?? 'random';
+  const games = wholeArg('--games', agent === 'hard' ? 3 : 20);
+  const ids = [...content.scenarios.keys(), ...conquestRuleset.scenarios(content).keys(), ...solitaireRuleset.scenarios(content).keys()];
+  if (!ids.includes(profiled)) {
+    console.error(`bench: there is no scenario "${profiled}"; there are: ${ids.join(', ')}`);
+    process.exit(2);
+  }
+  const agents = profiled.startsWith('conquest-') ? Object.keys(CONQUEST_AGENTS) : profiled.startsWith('chaos-') ? Object.keys(SOLITAIRE_AGENTS) : agentNames();
+  if (!agents.includes(agent)) {
+    console.error(`bench: there is no agent "${agent}" for ${profiled}; there are: ${agents.join(', ')}`);
+    process.exit(2);
+  }
+  // warm up: the first games run while V8 compiles the code, which a long run hardly sees
+  anyGames(profiled, agent, Math.ceil(games / 2));
+  const before = load();
+  const { result, ...times } = await profile(() => anyGames(profiled, agent, games));
+  console.log(`${games} ${agent} games of ${profiled}: ${result.gamesPerSecond.toFixed(2)} games/s (${result.cpuGamesPerSecond.toFixed(2)} by CPU), load average ${before.join(' ')}\n`);
+  console.log(profileTable(times));
+  process.exit(0);
+}
+
+const games = wholeArg('--games', 1000);
+const galacticGames = wholeArg('--galactic-games', 50);
+const conquestGameCount = wholeArg('--conquest-games', 100);
+const solitaireGameCount = wholeArg('--solitaire-games', 100);
+/** Only the conquest figures (the star-system part, with `hard`'s search, takes minutes). */
+const onlineOnly = argv.includes('--online-only');
+const conquestOnly = argv.includes('--conquest-only') || onlineOnly;
+const onlineRooms = wholeArg('--online-rooms', 50);
+
+const loadAtStart = load();
 const ruleset = starSystemRuleset;
 const scenarios = conquestOnly ? [] : [...content.scenarios.keys()];
 const log = (line: string) => {
   if (!json) console.log(line);
 };
 
-function median(values: number[]): number {
-  if (!values.length) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
-
-/** Play `n` games of a scenario with one agent on both sides; returns games/s, decisions/s and decision times. */
-function selfPlay(scenario: string, agent: string, n: number) {
-  const times: number[] = [];
-  let decisions = 0;
-  let turns = 0;
-  const wins = { rebel: 0, imperial: 0, draw: 0 };
-  const started = performance.now();
-  for (let i = 0; i < n; i++) {
-    const seed = `bench-${i}`;
-    const game = newGame({ content, ruleset, scenario, seed });
-    decisions += playOut(
-      game,
-      { rebel: agentFactory(agent)({ side: 'rebel', seed }), imperial: agentFactory(agent)({ side: 'imperial', seed }) },
-      { onDecisionTime: (_side, ms) => times.length < 200_000 && times.push(ms) },
-    );
-    turns += game.turn;
-    wins[game.winner ?? 'draw'] += 1;
-  }
-  const seconds = (performance.now() - started) / 1000;
-  return { games: n, seconds, gamesPerSecond: n / seconds, decisionsPerSecond: decisions / seconds, meanTurns: turns / n, wins, medianDecisionMs: median(times) };
-}
-
-const perScenario: Record<string, ReturnType<typeof selfPlay>> = {};
+const perScenario: Record<string, ReturnType<typeof starSystemGames>> = {};
 for (const scenario of scenarios) {
   const n = content.scenarios.get(scenario)?.kind === 'galactic' ? Math.min(games, galacticGames) : games;
-  const result = selfPlay(scenario, 'random', n);
+  const result = starSystemGames(scenario, 'random', n);
   perScenario[scenario] = result;
   log(
     `${scenario}: ${n} random-vs-random games in ${result.seconds.toFixed(2)} s ` +
-      `(${result.gamesPerSecond.toFixed(1)} games/s, ${Math.round(result.decisionsPerSecond)} decisions/s), ` +
+      `(${result.gamesPerSecond.toFixed(1)} games/s, ${result.cpuGamesPerSecond.toFixed(1)} by CPU, ${Math.round(result.decisionsPerSecond)} decisions/s), ` +
       `Rebel ${result.wins.rebel} / Imperial ${result.wins.imperial} / draws ${result.wins.draw}`,
   );
 }
@@ -143,8 +146,7 @@ function decisionTimes(agent: string, count: number, scenario = defaultScenario)
       },
     );
   }
-  const sorted = [...all].sort((a, b) => a - b);
-  return { median: median(all), p95: sorted[Math.floor(sorted.length * 0.95)] ?? 0, medianOfChoices: median(choices), decisions: all.length };
+  return { median: median(all), p95: p95(all), medianOfChoices: median(choices), decisions: all.length };
 }
 
 const medianDecisionMs: Record<string, number> = {};
@@ -155,54 +157,26 @@ for (const agent of conquestOnly ? [] : agentNames()) {
 }
 // the galactic scenario's own figures (issue 26): random games and decisions per second, hard's decision times
 const galacticScenario = scenarios.find((id) => content.scenarios.get(id)?.kind === 'galactic');
-let galactic: { scenario: string; randomGamesPerSecond: number; decisionsPerSecond: number; hard: ReturnType<typeof decisionTimes> } | null = null;
+let galactic: { scenario: string; randomGamesPerSecond: number; cpuGamesPerSecond: number; decisionsPerSecond: number; hard: ReturnType<typeof decisionTimes> } | null = null;
 if (galacticScenario) {
-  const random = perScenario[galacticScenario] as ReturnType<typeof selfPlay>;
+  const random = perScenario[galacticScenario] as ReturnType<typeof starSystemGames>;
   const hard = decisionTimes('hard', 150, galacticScenario);
-  galactic = { scenario: galacticScenario, randomGamesPerSecond: random.gamesPerSecond, decisionsPerSecond: random.decisionsPerSecond, hard };
+  galactic = { scenario: galacticScenario, randomGamesPerSecond: random.gamesPerSecond, cpuGamesPerSecond: random.cpuGamesPerSecond, decisionsPerSecond: random.decisionsPerSecond, hard };
   log(
     `galactic (${galacticScenario}): ${random.gamesPerSecond.toFixed(2)} random games/s, ${Math.round(random.decisionsPerSecond)} decisions/s; ` +
       `hard decisions median ${hard.median.toFixed(1)} ms, p95 ${hard.p95.toFixed(1)} ms over ${hard.decisions}`,
   );
 }
-const normal = !conquestOnly && agentNames().includes('normal') ? selfPlay(defaultScenario, 'normal', Math.min(games, 20)).gamesPerSecond : null;
+const normal = !conquestOnly && agentNames().includes('normal') ? starSystemGames(defaultScenario, 'normal', Math.min(games, 20)).gamesPerSecond : null;
 
-/**
- * Conquest [002]: `n` four-player games of each game type with the same agent in every seat: games/s,
- * decisions/s, mean rounds, and the median time of one decision.
- */
-function conquestPlay(scenario: string, agent: string, n: number) {
-  const times: number[] = [];
-  let decisions = 0;
-  let rounds = 0;
-  let draws = 0;
-  const players = FACTIONS.slice(0, 4);
-  const started = performance.now();
-  for (let i = 0; i < n; i++) {
-    const seed = `bench-${i}`;
-    const game = newGame({ content, ruleset: conquestRuleset, scenario, seed, options: { players } });
-    const agents = Object.fromEntries(players.map((f) => [f, conquestAgentFactory(agent)({ faction: f, seed })]));
-    for (;;) {
-      const t = performance.now();
-      if (!playConquestOne(game, agents)) break;
-      if (times.length < 200_000) times.push(performance.now() - t);
-      decisions++;
-    }
-    rounds += game.turn;
-    if (game.winner === 'draw') draws++;
-  }
-  const seconds = (performance.now() - started) / 1000;
-  return { games: n, seconds, gamesPerSecond: n / seconds, decisionsPerSecond: decisions / seconds, meanRounds: rounds / n, draws, medianDecisionMs: median(times) };
-}
-
-const conquest: Record<string, Record<string, ReturnType<typeof conquestPlay>>> = {};
+const conquest: Record<string, Record<string, ReturnType<typeof conquestGames>>> = {};
 for (const scenario of onlineOnly ? [] : conquestRuleset.scenarios(content).keys()) {
   conquest[scenario] = {};
   for (const agent of Object.keys(CONQUEST_AGENTS)) {
-    const result = conquestPlay(scenario, agent, agent === 'random' ? conquestGames : Math.min(conquestGames, 50));
+    const result = conquestGames(scenario, agent, agent === 'random' ? conquestGameCount : Math.min(conquestGameCount, 50));
     conquest[scenario][agent] = result;
     log(
-      `${scenario}: ${result.games} ${agent} 4-player games in ${result.seconds.toFixed(2)} s (${result.gamesPerSecond.toFixed(1)} games/s, ` +
+      `${scenario}: ${result.games} ${agent} 4-player games in ${result.seconds.toFixed(2)} s (${result.gamesPerSecond.toFixed(1)} games/s, ${result.cpuGamesPerSecond.toFixed(1)} by CPU, ` +
         `${Math.round(result.decisionsPerSecond)} decisions/s, ${result.meanRounds.toFixed(1)} rounds, ${result.draws} drawn at the round limit, ` +
         `median decision ${result.medianDecisionMs.toFixed(3)} ms)`,
     );
@@ -216,44 +190,31 @@ battleOdds(200, 200, { italian: true });
 const conquestOdds200Ms = performance.now() - oddsStarted;
 if (!onlineOnly) log(`conquest odds: 200 against 200, exact, both rules, in ${conquestOdds200Ms.toFixed(1)} ms`);
 
-/**
- * Solitaire [001]: `n` games of each scenario by each Emperor: games/s, decisions/s, and the median and
- * p95 time of one decision.
- */
-function solitairePlay(scenario: string, agent: string, n: number) {
-  const times: number[] = [];
-  let decisions = 0;
-  const started = performance.now();
-  for (let i = 0; i < n; i++) {
-    const seed = `bench-${i}`;
-    const game = newGame({ content, ruleset: solitaireRuleset, scenario, seed });
-    const emperor = solitaireAgentFactory(agent)({ seed });
-    for (;;) {
-      const t = performance.now();
-      if (!playSolitaireOne(game, emperor)) break;
-      if (times.length < 200_000) times.push(performance.now() - t);
-      decisions++;
-    }
-  }
-  const seconds = (performance.now() - started) / 1000;
-  const sorted = [...times].sort((a, b) => a - b);
-  return { games: n, seconds, gamesPerSecond: n / seconds, decisionsPerSecond: decisions / seconds, medianDecisionMs: median(times), p95DecisionMs: sorted[Math.floor(sorted.length * 0.95)] ?? 0 };
-}
-
-const solitaire: Record<string, Record<string, ReturnType<typeof solitairePlay>>> = {};
+const solitaire: Record<string, Record<string, ReturnType<typeof solitaireGames>>> = {};
 for (const scenario of onlineOnly ? [] : [...solitaireRuleset.scenarios(content).values()].filter((s) => !s.sweep).map((s) => s.id)) {
   solitaire[scenario] = {};
   for (const agent of Object.keys(SOLITAIRE_AGENTS)) {
-    const result = solitairePlay(scenario, agent, agent === 'random' ? solitaireGames : Math.min(solitaireGames, 50));
+    const result = solitaireGames(scenario, agent, agent === 'random' ? solitaireGameCount : Math.min(solitaireGameCount, 50));
     solitaire[scenario][agent] = result;
     log(
-      `${scenario}: ${result.games} ${agent} games in ${result.seconds.toFixed(2)} s (${result.gamesPerSecond.toFixed(1)} games/s, ` +
+      `${scenario}: ${result.games} ${agent} games in ${result.seconds.toFixed(2)} s (${result.gamesPerSecond.toFixed(1)} games/s, ${result.cpuGamesPerSecond.toFixed(1)} by CPU, ` +
         `${Math.round(result.decisionsPerSecond)} decisions/s, decision median ${result.medianDecisionMs.toFixed(3)} ms, p95 ${result.p95DecisionMs.toFixed(3)} ms)`,
     );
   }
 }
 
-const memory = process.memoryUsage();
+/**
+ * The heap as the games left it (`heapUsedMB`, garbage and all, as every bench before measured it) and
+ * what is still alive after a full collection (`liveHeapMB`): what the bench keeps.
+ */
+function memoryNow() {
+  const raw = process.memoryUsage();
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+  const live = process.memoryUsage();
+  return { heapUsedMB: raw.heapUsed / 1048576, liveHeapMB: live.heapUsed / 1048576, rssMB: raw.rss / 1048576 };
+}
+const memory = memoryNow();
 let render: RenderBench | { error: string } | null = null;
 if (!argv.includes('--no-render') && !conquestOnly) {
   try {
@@ -263,19 +224,70 @@ if (!argv.includes('--no-render') && !conquestOnly) {
   }
 }
 let online: OnlineBench | { error: string } | null = null;
+let onlineScaled: OnlineBench | { error: string } | null = null;
+let durability: DurabilityBench | { error: string } | null = null;
+const onlineLine = (o: OnlineBench) =>
+  `online, ${o.processes === 1 ? 'one process (SQLite)' : `${o.processes} processes with Redis and PostgreSQL`}: ${o.rooms} rooms at once, ${o.roomsFinished} finished, ${o.roomsLost} lost${o.roomsLost ? ` (${Object.entries(o.lostBecause).map(([why, n]) => `${n}: ${why}`).join('; ')})` : ''}; ${o.commands} commands in ${o.seconds.toFixed(1)} s; ` +
+  `round trip median ${o.medianRoundTripMs.toFixed(2)} ms, p95 ${o.p95RoundTripMs.toFixed(2)} ms (target 50); server CPU ${o.serverCpuMsPerCommand.toFixed(2)} ms per command; ${o.rssPerRoomMB.toFixed(2)} MB resident per room (screen clients, as real pages join; the servers in their own processes, as npm run serve runs them; load average ${loadavg()[0]!.toFixed(1)})`;
 if (!argv.includes('--no-online') && (onlineOnly || !argv.includes('--conquest-only'))) {
   try {
     online = await benchOnline(onlineRooms);
-    log(
-      `online: ${online.rooms} rooms at once, ${online.roomsFinished} finished, ${online.roomsLost} lost${online.roomsLost ? ` (${Object.entries(online.lostBecause).map(([why, n]) => `${n}: ${why}`).join('; ')})` : ''}; ${online.commands} commands in ${online.seconds.toFixed(1)} s; ` +
-        `round trip median ${online.medianRoundTripMs.toFixed(2)} ms, p95 ${online.p95RoundTripMs.toFixed(2)} ms; server CPU ${online.serverCpuMsPerCommand.toFixed(2)} ms per command; server ${online.rssPerRoomMB.toFixed(2)} MB resident per room (the server in its own process, as npm run serve runs it)`,
-    );
+    log(onlineLine(online));
   } catch (e) {
     online = { error: (e as Error).message };
     log(`online: not measured (${online.error})`);
   }
+  // [issue 55] the same with two processes sharing Redis and PostgreSQL (Debian's, started here)
+  if (!argv.includes('--one-process')) {
+    try {
+      onlineScaled = await benchOnline(onlineRooms, 2);
+      log(onlineLine(onlineScaled));
+    } catch (e) {
+      onlineScaled = { error: (e as Error).message };
+      log(`online, two processes: not measured (${onlineScaled.error})`);
+    }
+  }
+  try {
+    durability = await benchDurability();
+    log(`durability: a move kept in SQLite costs ${durability.fullMsPerMove.toFixed(3)} ms with synchronous FULL (the server's), ${durability.normalMsPerMove.toFixed(3)} ms with NORMAL: ${(durability.fullMsPerMove - durability.normalMsPerMove).toFixed(3)} ms a move for a move that survives a power loss (median of 400)`);
+  } catch (e) {
+    durability = { error: (e as Error).message };
+    log(`durability: not measured (${durability.error})`);
+  }
 }
+
+/** One of the issue's targets (issue 57): the figure measured, by the clock and by CPU, and its target. */
+interface Target {
+  what: string;
+  unit: string;
+  figure: number;
+  cpuFigure: number | null;
+  target: number;
+  /** The figure must be at least the target (games/s) or at most it (memory). */
+  atLeast: boolean;
+  met: boolean;
+}
+function target(what: string, unit: string, figure: number, cpuFigure: number | null, goal: number, atLeast = true): Target {
+  return { what, unit, figure, cpuFigure, target: goal, atLeast, met: atLeast ? figure >= goal : figure <= goal };
+}
+const targets: Target[] = [];
+for (const [scenario, r] of Object.entries(perScenario)) {
+  const kind = content.scenarios.get(scenario)?.kind;
+  if (kind === 'galactic') targets.push(target(`random galactic games (${scenario})`, 'games/s', r.gamesPerSecond, r.cpuGamesPerSecond, 20));
+  else targets.push(target(`random ${kind} games (${scenario})`, 'games/s', r.gamesPerSecond, r.cpuGamesPerSecond, 200));
+}
+const domination = conquest['conquest-domination'];
+if (domination?.random) targets.push(target('conquest Domination, random agents', 'games/s', domination.random.gamesPerSecond, domination.random.cpuGamesPerSecond, 25));
+if (domination?.hard) targets.push(target('conquest Domination, hard agents', 'games/s', domination.hard.gamesPerSecond, domination.hard.cpuGamesPerSecond, 5));
+const twilight = solitaire['chaos-long-twilight']?.hard;
+if (twilight) targets.push(target('solitaire The Long Twilight, hard', 'games/s', twilight.gamesPerSecond, twilight.cpuGamesPerSecond, 8));
+targets.push(target('heap after the bench (garbage and all)', 'MB', memory.heapUsedMB, null, 200, false));
+targets.push(target('heap alive after the bench (after a full collection)', 'MB', memory.liveHeapMB, null, 200, false));
+const loadAverage = { start: loadAtStart, end: load() };
+
 const summary = {
+  targets,
+  loadAverage,
   sim: {
     scenario: defaultScenario,
     randomGamesPerSecond: perScenario[defaultScenario]?.gamesPerSecond ?? 0,
@@ -289,11 +301,13 @@ const summary = {
   conquestOdds200Ms,
   solitaire,
   online,
-  memory: { heapUsedMB: memory.heapUsed / 1048576, rssMB: memory.rss / 1048576 },
+  onlineScaled,
+  durability,
+  memory,
   render,
 };
 log(`median decision time: ${Object.entries(medianDecisionMs).map(([a, ms]) => `${a} ${ms.toFixed(3)} ms`).join(', ')}`);
-log(`heap ${summary.memory.heapUsedMB.toFixed(1)} MB, rss ${summary.memory.rssMB.toFixed(1)} MB`);
+log(`heap ${memory.heapUsedMB.toFixed(1)} MB (${memory.liveHeapMB.toFixed(1)} MB alive after a full collection), rss ${memory.rssMB.toFixed(1)} MB`);
 if (render && 'frameMs' in render)
   log(
     `render: galaxy ${render.galaxyDrawCalls} draw calls, ${render.galaxyTriangles} triangles; system ${render.systemDrawCalls} draw calls; ` +
@@ -302,4 +316,11 @@ if (render && 'frameMs' in render)
       `idle start menu ${render.idleCpuPercent === null ? 'not measured' : `${render.idleCpuPercent.toFixed(1)}% CPU`}; heap after 10 turns ${render.heapMBAfter10Turns.toFixed(1)} MB`,
   );
 else if (render) log(`render: not measured (${render.error})`);
+log(`\nThe targets (issue 57), load average ${loadAverage.start.join(' ')} at the start, ${loadAverage.end.join(' ')} at the end:`);
+const width = Math.max(...targets.map((t) => t.what.length));
+for (const t of targets)
+  log(
+    `  ${t.what.padEnd(width)}  ${t.figure.toFixed(1).padStart(7)} ${t.unit.padEnd(7)} target ${t.atLeast ? '≥' : '≤'} ${String(t.target).padStart(3)}  ${t.met ? 'met' : 'missed'}` +
+      (t.cpuFigure === null ? '' : `  (${t.cpuFigure.toFixed(1)} ${t.unit} by CPU time)`),
+  );
 console.log(JSON.stringify(summary));

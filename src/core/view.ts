@@ -15,6 +15,7 @@
 import { hasComponent } from 'bitecs';
 import { ENVIRON_TYPES, LOYALTIES, PLANET_STATES, type SideId, type StrategicAssignmentDef } from './content/schema';
 import { currentSegmentLabel } from './engine/game';
+import { copyPlain } from './plain';
 import type { Decision, Game, GameEvent, Json } from './engine/types';
 import { POSSESSION_KINDS } from './world/components';
 import { isGalactic, planetInScope } from './content/validate';
@@ -317,7 +318,7 @@ export function viewFor(game: Game, side: SideId | null, options: ViewOptions = 
     possessions,
     drifting,
     assignment: assignmentView(game),
-    decision: game.pending && (side === null || game.pending.side === side) ? structuredClone(game.pending) : null,
+    decision: game.pending && (side === null || game.pending.side === side) ? copyPlain(game.pending) : null,
     events:
       options.events === false
         ? []

@@ -12,6 +12,7 @@ import type { OddsNote } from '../words/character-odds';
 import type { Dest, Mover } from '../words/board/types';
 import type { ListGroup } from '../words/decision-list';
 import type { AssignmentFacts } from '../words/assignment';
+import type { SeedHash } from '../core/rng';
 
 /** The Colyseus room type every online game is played in (one room per game, found by its id). */
 export const GAME_ROOM = 'game';
@@ -54,8 +55,41 @@ export interface NewOnlineGame {
   /** Sides that place their starting forces by hand [16.12-16.14] (star-system games); absent: none. */
   handPlacement?: string[];
   seats: SeatRequest[];
-  /** How long a person's seat waits for them after they leave before an AI takes it over, in seconds. */
+  /** How long a person's seat waits for them after they leave before an AI takes it over, in seconds (a
+   * live game's). */
   seatTimeoutSeconds?: number;
+  /** The game's pace, an id of `PACES`; absent: 'live'. */
+  pace?: string;
+}
+
+/**
+ * How fast a game is played [issue 55]. Live: at one sitting; a seat whose person leaves goes to an AI after
+ * the seat timeout. Turn-based: each seat has a clock that runs only while the decision is its own; it
+ * starts with `turnMs` and gains `turnMs` more at every new game-turn, up to `maxMs` in hand. Nobody need
+ * stay connected: the game waits in the store. A seat whose clock has run out may be handed to the AI by
+ * any other player (never by itself, never before).
+ */
+export interface Pace {
+  id: string;
+  label: string;
+  turnMs?: number;
+  maxMs?: number;
+}
+const HOUR = 3_600_000;
+export const PACES: readonly Pace[] = [
+  { id: 'live', label: 'Live: played at one sitting' },
+  { id: 'hours', label: 'Turn-based: 4 hours a turn (12 at most in hand)', turnMs: 4 * HOUR, maxMs: 12 * HOUR },
+  { id: 'day', label: 'Turn-based: a day a turn (3 at most in hand)', turnMs: 24 * HOUR, maxMs: 72 * HOUR },
+  { id: 'days', label: 'Turn-based: 3 days a turn (a week at most in hand)', turnMs: 72 * HOUR, maxMs: 168 * HOUR },
+];
+export const paceOf = (id: string): Pace | undefined => PACES.find((p) => p.id === id);
+export const isTurnBased = (pace: Pace | undefined): pace is Pace & { turnMs: number; maxMs: number } => pace?.turnMs !== undefined;
+
+/** A seat's clock as a state tells it: the time it has left (ms, as the state was sent), and whether it runs now. */
+export interface SeatClock {
+  side: string;
+  leftMs: number;
+  running: boolean;
 }
 
 /** The options a client joins a room with: a new game (`create`), or a game by id with a seat or token. */
@@ -101,6 +135,10 @@ export interface StateMessage<S extends string = string> {
   waitingKind: string | null;
   seats: SeatInfo[];
   winner: S | 'draw' | null;
+  /** [issue 55] a turn-based game's pace id and each seat's clock (absent: a live game). A seat whose clock
+   * is at 0 may be handed to the AI by another player (`HandOverMessage`). */
+  pace?: string;
+  clocks?: SeatClock[];
   /** Present while the game is on hold: why (the server cannot save moves now); nothing moves until it can,
    * and then the game goes on by itself [issue 46]. */
   hold?: string;
@@ -121,6 +159,8 @@ export interface OverMessage {
   hash: string;
   commands: number;
   seed: string;
+  /** How the seed made the generator (src/core/rng.ts): a replay needs it too [issue 55]. */
+  seedHash: SeedHash;
 }
 
 /** The most commands one move may hold (a stack's picks and its destination: a stack holds far fewer). */
@@ -153,7 +193,12 @@ export interface DestsMessage {
   refused?: string;
 }
 
-export type ClientMessages = { command: Command<string>; move: MoveMessage; dests: DestsRequest };
+/** Client to server, [issue 55] hand the seat of `side`, whose clock has run out, to the AI (another seat's player asks). */
+export interface HandOverMessage {
+  side: string;
+}
+
+export type ClientMessages = { command: Command<string>; move: MoveMessage; dests: DestsRequest; 'hand-over': HandOverMessage };
 
 /**
  * What the game server adds for a star-system seat to each state it sends [issue 27]: what the play

@@ -6,7 +6,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { Command } from '../core/engine/types';
-import type { StoredGame } from './game-store';
+import type { StoredGame } from './store';
 
 /** Main thread to worker. */
 export type ToAiWorker =

@@ -3,45 +3,43 @@
  * is the only place the game changes. A client sits at a seat (by its token, or at an open seat, when it
  * joins); it sends its seat's commands, which the engine checks against the pending decision; the room
  * keeps each applied command in the store before anyone hears of it, then sends each client its own
- * side's view, events and decision. AI seats are answered by the AI worker, off this thread. A room is
- * made from the store, so after a restart the first client to come back brings its game back as it was.
+ * side's view, events and decision (room-audience.ts). AI seats are answered by the AI worker, off this
+ * thread. A room is made from the store, so after a restart, or in another process after this one died,
+ * the first client to come back brings its game back as it was [issue 55].
  *
- * What nobody can break [issue 46]:
- * - one live room per game: the room claims its game through the matchmaker's presence (the store every
- *   server process shares, Redis when there are several), so a second `create`, or a join that races
- *   another, is refused instead of making a second copy of the game; the room never fills up and locks
- *   (which would make the matchmaker create another), its clients are bounded by the seats and a spare;
+ * What nobody can break [issue 46, 55]:
+ * - one live room per game across every process (room-claim.ts); the room never fills up and locks (which
+ *   would make the matchmaker create another), its clients are bounded by the seats and a spare;
  * - a seat opened again (a second tab, a rejoin while the old connection hangs) takes the seat at once,
  *   and the old connection is told why and closed;
  * - no error in a handler ends the process (`onUncaughtException`); a command the database cannot keep
  *   is refused, the room goes back to the game as last saved, and while the database cannot write the
  *   game is on hold (said in every state), resuming by itself when the store can write again;
+ * - everything that changes the game or its seats is done one at a time (`serially`): the store answers
+ *   in its own time (PostgreSQL), and no message overtakes another meanwhile;
  * - a move made on the map (its picks, then where to) is one message played whole or not at all, kept in
- *   one write and sent once; only its last command may roll or reveal, so one refused and undone has
- *   taught its seat nothing [issue 47];
+ *   one write and sent once; only its last command may roll or reveal [issue 47]; it is checked before
+ *   any copy of the game is made: the seat must hold the decision and its first command must be one of
+ *   the options [issue 55];
+ * - each seat has a budget of the server's time: over it, its messages wait, then are refused [issue 55];
  * - the seed never leaves the server before the game is over (the `over` message then carries it);
- * - a room nobody joins goes soon; a seat's hand-over deadline is kept with the game and resumed.
+ * - a room nobody joins goes soon; a live game's seat hand-over deadline is kept with the game and resumed;
+ *   a turn-based game's room goes when nobody is at the table, its clocks kept in the store.
  */
-import { matchMaker, Room, ServerError, type Client } from '@colyseus/core';
+import { matchMaker, Room, ServerError, type Client, type IRoomCache } from '@colyseus/core';
 import { apply, cloneGame, stateHash } from '../core/engine/game';
 import type { AnyGame, Command, Json } from '../core/engine/types';
 import type { Content } from '../core/content/validate';
-import { commandShapeProblem } from '../core/engine/commands';
-import {
-  MAX_CLIENT_MESSAGE_BYTES,
-  MAX_MOVE_COMMANDS,
-  RATE_BURST,
-  RATE_PER_SECOND,
-  type DestsMessage,
-  type JoinRequest,
-  type JoinedMessage,
-  type OverMessage,
-  type SeatInfo,
-  type StateMessage,
-} from '../online/protocol';
-import { newToken, StoreError, tokenHash, type GameStore, type StoredGame, type StoredSeat } from './game-store';
-import { ONLINE_RULESETS, startStoredGame, type OnlineRuleset } from './online-rulesets';
+import { canonical, commandShapeProblem } from '../core/engine/commands';
+import { isTurnBased, MAX_CLIENT_MESSAGE_BYTES, MAX_MOVE_COMMANDS, paceOf, type DestsMessage, type JoinRequest, type JoinedMessage, type OverMessage } from '../online/protocol';
+import { newToken, StoreError, tokenHash, type GameStore, type StoredGame, type StoredSeat } from './store';
+import { ONLINE_RULESETS, type OnlineRuleset } from './online-rulesets';
 import type { AiPool } from './ai-pool';
+import { fromSnapshot, keepSnapshot, replay } from './game-snapshots';
+import { RoomClaim } from './room-claim';
+import { Audience, type Seated } from './room-audience';
+import { clocksToSend, progressAfter, timeLeft } from './clocks';
+import { TimeBudget } from './rate-limit';
 
 /** What every room of a server shares: the content, the store, the AI workers and the limits. */
 export interface RoomContext {
@@ -50,6 +48,9 @@ export interface RoomContext {
   ai: AiPool;
   /** A room nobody has joined after this many seconds is disposed (a reservation never used, a flood). */
   emptyRoomSeconds: number;
+  /** Each seat's budget of the server's time (rate-limit.ts `TimeBudget`): ms a second, the burst, and how
+   * far into the red it may go slowed before it is refused. */
+  seatBudget: { perSecond: number; burst: number; refuseBelow: number };
 }
 
 /** Set by the server before any room is made. */
@@ -58,11 +59,6 @@ export function setRoomContext(c: RoomContext): void {
   context = c;
 }
 
-/** The presence key a game's room holds while it lives, and for how long a claim lasts unrenewed (a
- * process that died without letting go frees its games after this). */
-const claimKey = (gameId: string) => `gu:game-room:${gameId}`;
-const CLAIM_SECONDS = 60;
-
 /** Connections a room takes beyond its seats (a tab replacing another while the old one closes). */
 const SPARE_CONNECTIONS = 16;
 
@@ -70,37 +66,24 @@ const SPARE_CONNECTIONS = 16;
 export const REPLACED_CODE = 4000;
 export const REPLACED_REASON = 'this seat was opened elsewhere (another tab or device); this connection is closed';
 
-interface Seated {
-  side: string;
-  /** Message allowance (a token bucket), and when it was last filled. */
-  allowance: number;
-  filled: number;
-  /** Messages refused for flooding since the client last calmed down; too many and it is sent away. */
-  floods: number;
-  /** A screen that shows the game: it is sent the ruleset's presentation facts (`StateMessage.extra`). */
-  screen: boolean;
-}
-
 export class GameRoom extends Room {
   private ctx!: RoomContext;
   private stored!: StoredGame;
   private online!: OnlineRuleset;
   private game!: AnyGame;
-  /** Each client's seat and message allowance, by session id. */
-  private readonly seated = new Map<string, Seated>();
-  /** How many of the game's events each client has been sent. */
-  private readonly eventsSent = new Map<string, number>();
-  /** The last view each client was sent, field by field as JSON (the next sends only what changed). */
-  private readonly viewsSent = new Map<string, Map<string, string>>();
-  /** Clients sent their first state already (a ruleset's static facts come with the first). */
-  private readonly introduced = new Set<string>();
-  /** Timers that hand a left seat to an AI. */
+  private readonly audience = new Audience();
+  /** Timers that hand a left seat to an AI (a live game's). */
   private readonly seatTimers = new Map<string, { clear(): void }>();
+  /** Each seat's budget of the server's time, by side; the seats with a message waiting for it to fill. */
+  private readonly budgets = new Map<string, TimeBudget>();
+  private readonly slowed = new Set<string>();
+  /** The work that changes the game or its seats, one piece after another. */
+  private work: Promise<unknown> = Promise.resolve();
   private aiBusy = false;
   /** Someone has joined since the room was made (until then an empty room is one about to be joined). */
   private hadClients = false;
-  /** This room holds its game's claim (and lets it go when it goes). */
-  private claimed = false;
+  /** This room's claim on its game (let go when it goes). */
+  private claim: RoomClaim | null = null;
   private disposed = false;
   /** Why the game is on hold (the database cannot write), or null. */
   private hold: string | null = null;
@@ -112,33 +95,39 @@ export class GameRoom extends Room {
     const id = typeof options?.gameId === 'string' ? options.gameId.slice(0, 80) : '';
     let stored: StoredGame | null;
     try {
-      stored = this.ctx.store.game(id);
+      stored = await this.ctx.store.game(id);
     } catch (e) {
       console.error(`game ${id}: its stored row does not read: ${(e as Error).message}`);
-      throw new ServerError(500, `game "${id.slice(0, 40)}" cannot be read on this server`);
+      throw new ServerError(e instanceof StoreError ? 503 : 500, `game "${id.slice(0, 40)}" cannot be read on this server${e instanceof StoreError ? ` now: ${e.problem}` : ''}`);
     }
     if (!stored) throw new ServerError(404, `there is no game "${id.slice(0, 40)}" on this server`);
     const online = ONLINE_RULESETS[stored.ruleset];
     if (!online) throw new ServerError(500, `this server does not play ${stored.ruleset} games`);
-    // the game's one room: the first to claim it through the presence makes it; any other is refused
-    // (its client's join finds the first room when it tries again)
-    if ((await matchMaker.presence.incr(claimKey(id))) !== 1) throw new ServerError(409, `game ${id} is open in another room already: join it again`);
-    this.claimed = true;
+    // the game's one room: the first to claim it makes it; any other is refused (its client's join finds
+    // the first room when it tries again)
+    try {
+      this.claim = await RoomClaim.take(id, this.roomId, {
+        relist: async () => void (await matchMaker.driver.persist((this as unknown as { _listing: IRoomCache })._listing)),
+        lost: () => void this.disconnect(),
+      });
+    } catch (e) {
+      throw new ServerError(503, `the server cannot open game ${id} now: its matchmaking store (Redis) does not answer (${(e as Error).message})`);
+    }
+    if (!this.claim) throw new ServerError(409, `game ${id} is open in another room already: join it again`);
     this.stored = stored;
-    await matchMaker.presence.expire(claimKey(id), CLAIM_SECONDS);
-    this.clock.setInterval(() => void matchMaker.presence.expire(claimKey(id), CLAIM_SECONDS), (CLAIM_SECONDS * 1000) / 3);
     this.online = online;
     try {
-      this.game = fromSnapshot(this.ctx.content, stored, online, this.ctx.store.commands(id));
+      this.game = fromSnapshot(this.ctx.content, stored, await this.ctx.store.commands(id));
     } catch (e) {
       console.error(`game ${id}: cannot be made again from the store: ${(e as Error).message}`);
-      throw new ServerError(500, `game ${id} cannot be brought back on this server`);
+      throw new ServerError(e instanceof StoreError ? 503 : 500, `game ${id} cannot be brought back on this server${e instanceof StoreError ? ` now: ${e.problem}` : ''}`);
     }
     this.setMetadata({ gameId: id, ruleset: stored.ruleset, scenario: stored.scenario });
     this.maxClients = online.seatsOf(this.game).length + SPARE_CONNECTIONS;
-    this.onMessage('command', (client, message) => this.onCommand(client, message));
-    this.onMessage('move', (client, message) => this.onMove(client, message));
-    this.onMessage('dests', (client, message) => this.onDests(client, message));
+    this.onMessage('command', (client, message) => this.take(client, message, (seat) => this.onCommand(client, seat, message)));
+    this.onMessage('move', (client, message) => this.take(client, message, (seat) => this.onMove(client, seat, message)));
+    this.onMessage('dests', (client, message) => this.take(client, message, (seat) => this.onDests(client, seat, message)));
+    this.onMessage('hand-over', (client, message) => this.take(client, message, (seat) => this.onHandOver(client, seat, message)));
     // anything else a client sends is answered, never acted on
     this.onMessage('*', (client, type) => client.send('refused', { reason: `"${String(type).slice(0, 40)}" is not a message this server takes` }));
     this.autoDispose = false;
@@ -159,11 +148,11 @@ export class GameRoom extends Room {
     console.error(`game ${this.stored?.id ?? '?'}: ${method} failed: ${cause?.stack ?? String(cause)}`);
     const client = (error as { client?: Client }).client;
     if (method === 'onMessage' && client) client.send('refused', { reason: 'the server failed on this message; the game is as it was last saved' });
-    if (this.game && (method === 'onMessage' || method === 'setTimeout')) this.backToSaved();
+    if (this.game && (method === 'onMessage' || method === 'setTimeout')) void this.serially(() => this.backToSaved());
   }
 
   /** Who may join, and at which seat: the seat their token opens, or an open seat; nobody takes another's seat. */
-  override onAuth(client: Client, options: JoinRequest): { side: string; token: string | null } {
+  override async onAuth(client: Client, options: JoinRequest): Promise<{ side: string; token: string | null }> {
     const token = typeof options?.token === 'string' ? options.token : undefined;
     const wanted = typeof options?.side === 'string' ? options.side : undefined;
     const seats = this.stored.seats;
@@ -172,31 +161,33 @@ export class GameRoom extends Room {
       const seat = seats.find((s) => s.tokenHash === hash);
       if (!seat) throw new ServerError(403, 'this link does not open a seat of this game');
       if (wanted && wanted !== seat.side) throw new ServerError(403, `this link opens the ${seat.side} seat, not the ${wanted}`);
-      if (seat.kind === 'ai') throw new ServerError(403, `an AI has taken over the ${seat.side} seat: it waited for you too long`);
-      if (seat.kind === 'reserved') this.changeSeat(seat, { kind: 'human' });
+      if (seat.kind === 'ai') throw new ServerError(403, `an AI has taken over the ${seat.side} seat: ${isTurnBased(paceOf(this.stored.pace)) ? 'its clock ran out' : 'it waited for you too long'}`);
+      if (seat.kind === 'reserved') await this.changeSeat(seat, { kind: 'human' });
       return { side: seat.side, token: null };
     }
     const seat = wanted ? seats.find((s) => s.side === wanted) : seats.find((s) => s.kind === 'open');
     if (!seat) throw new ServerError(403, wanted ? `this game has no ${wanted.slice(0, 40)} seat` : 'every seat of this game is taken');
     if (seat.kind !== 'open') throw new ServerError(403, `the ${seat.side} seat is taken${seat.kind === 'ai' ? ' by an AI' : ''}`);
     const fresh = newToken();
-    this.changeSeat(seat, { kind: 'human', tokenHash: tokenHash(fresh), agent: undefined });
+    await this.changeSeat(seat, { kind: 'human', tokenHash: tokenHash(fresh), agent: undefined });
     return { side: seat.side, token: fresh };
   }
 
-  /** Change a seat and keep it; a database that cannot write refuses the join and the seat stays as it was. */
-  private changeSeat(seat: StoredSeat, change: Partial<StoredSeat>): void {
+  /**
+   * Change a seat and keep it; a database that cannot write refuses the join and the seat stays as it was.
+   * The seat changes in memory before the write, so a second join for it meanwhile finds it taken.
+   */
+  private async changeSeat(seat: StoredSeat, change: Partial<StoredSeat>): Promise<void> {
     const before = { ...seat };
     Object.assign(seat, change);
     for (const key of Object.keys(change) as (keyof StoredSeat)[]) if (change[key] === undefined) delete seat[key];
     try {
-      this.ctx.store.setSeats(this.stored.id, this.stored.seats);
+      await this.ctx.store.setSeats(this.stored.id, this.stored.seats);
     } catch (e) {
       for (const key of Object.keys(seat) as (keyof StoredSeat)[]) delete seat[key];
       Object.assign(seat, before);
-      const problem = e instanceof StoreError ? e.problem : (e as Error).message;
-      console.error(`game ${this.stored.id}: the ${seat.side} seat could not be kept: ${problem}`);
-      throw new ServerError(503, `the server cannot take you in now: ${problem}; try again in a moment`);
+      console.error(`game ${this.stored.id}: the ${seat.side} seat could not be kept: ${problemOf(e)}`);
+      throw new ServerError(503, `the server cannot take you in now: ${problemOf(e)}; try again in a moment`);
     }
   }
 
@@ -204,8 +195,8 @@ export class GameRoom extends Room {
     // the same seat opened again (a new tab, a rejoin while the old connection hangs): the old one gives
     // way at once, told why, and hears nothing more of the game
     for (const other of this.clients) {
-      if (other === client || this.seated.get(other.sessionId)?.side !== auth.side) continue;
-      this.forget(other.sessionId);
+      if (other === client || this.audience.seated.get(other.sessionId)?.side !== auth.side) continue;
+      this.audience.forget(other.sessionId);
       other.send('refused', { reason: REPLACED_REASON });
       other.leave(REPLACED_CODE, REPLACED_REASON);
     }
@@ -214,11 +205,10 @@ export class GameRoom extends Room {
     const seat = this.stored.seats.find((s) => s.side === auth.side);
     if (seat?.handOverAt !== undefined) {
       delete seat.handOverAt;
-      this.keepSeats();
+      void this.keepSeats();
     }
     this.hadClients = true;
-    this.seated.set(client.sessionId, { side: auth.side, allowance: RATE_BURST, filled: Date.now(), floods: 0, screen: options?.screen === true });
-    this.eventsSent.set(client.sessionId, 0);
+    this.audience.seat(client.sessionId, auth.side, options?.screen === true);
     const joined: JoinedMessage = { gameId: this.stored.id, side: auth.side, token: auth.token, ruleset: this.stored.ruleset, scenario: this.stored.scenario };
     client.send('joined', joined);
     this.sendStates();
@@ -226,71 +216,103 @@ export class GameRoom extends Room {
   }
 
   override onLeave(client: Client): void {
-    const seat = this.seated.get(client.sessionId);
-    this.forget(client.sessionId);
+    const seat = this.audience.seated.get(client.sessionId);
+    this.audience.forget(client.sessionId);
     if (!seat || this.game.winner) return this.disposeWhenIdle();
-    if ([...this.seated.values()].some((s) => s.side === seat.side)) return;
-    // the seat waits for its person, then an AI takes it over; the deadline is kept with the game, so a
-    // server started again after a stop still keeps it
-    const stored = this.stored.seats.find((s) => s.side === seat.side);
-    const at = Date.now() + Math.max(1, this.stored.seatTimeoutSeconds) * 1000;
-    if (stored?.kind === 'human') {
-      stored.handOverAt = at;
-      this.keepSeats();
+    if (this.audience.present(seat.side)) return;
+    // a turn-based game waits for its players in the store, their clocks running there
+    if (!isTurnBased(paceOf(this.stored.pace))) {
+      // the seat waits for its person, then an AI takes it over; the deadline is kept with the game, so a
+      // server started again after a stop still keeps it
+      const stored = this.stored.seats.find((s) => s.side === seat.side);
+      const at = Date.now() + Math.max(1, this.stored.seatTimeoutSeconds) * 1000;
+      if (stored?.kind === 'human') {
+        stored.handOverAt = at;
+        void this.keepSeats();
+      }
+      this.handOverAt(seat.side, at);
     }
-    this.handOverAt(seat.side, at);
     this.sendStates();
     this.disposeWhenIdle();
   }
 
-  override onDispose(): void {
+  override async onDispose(): Promise<void> {
     this.disposed = true;
     if (this.game && this.stored) keepSnapshot(this.stored.id, this.game);
     for (const t of this.seatTimers.values()) t.clear();
-    if (this.claimed) matchMaker.presence.del(claimKey(this.stored.id));
     if (this.stored) this.ctx?.ai.forget(this.stored.id);
-  }
-
-  /** A client gone (or replaced): it is sent nothing more. */
-  private forget(sessionId: string): void {
-    this.seated.delete(sessionId);
-    this.eventsSent.delete(sessionId);
-    this.introduced.delete(sessionId);
-    this.viewsSent.delete(sessionId);
+    await this.claim?.release();
   }
 
   /** Keep the seats (a hand-over's deadline): one that cannot be written now is kept in memory and logged. */
-  private keepSeats(): boolean {
+  private async keepSeats(): Promise<boolean> {
     try {
-      this.ctx.store.setSeats(this.stored.id, this.stored.seats);
+      await this.ctx.store.setSeats(this.stored.id, this.stored.seats);
       return true;
     } catch (e) {
-      console.error(`game ${this.stored.id}: its seats could not be kept: ${(e as Error).message}`);
+      console.error(`game ${this.stored.id}: its seats could not be kept: ${problemOf(e)}`);
       return false;
     }
   }
 
+  /** Run `job` after everything before it that changes the game or its seats, never beside it. */
+  private serially<T>(job: () => T | Promise<T>): Promise<T> {
+    const done = this.work.then(job);
+    this.work = done.catch((e: unknown) => console.error(`game ${this.stored?.id ?? '?'}: ${(e as Error).stack ?? String(e)}`));
+    return done;
+  }
+
   // ------------------------------------------------------------------ commands
 
-  /** A client's message let in: from a seat, within its allowance and size; else refused (null). */
-  private admit(client: Client, message: unknown): Seated | null {
-    const seat = this.seated.get(client.sessionId);
-    if (!seat) {
-      client.send('refused', { reason: 'you have no seat in this game' });
-      return null;
-    }
-    if (!this.allow(client, seat)) return null;
+  /**
+   * A client's message let in: from a seat, within its allowance, size and budget of server time; then
+   * handled in turn, its cost (the server's time it took) charged to the seat. Else refused.
+   */
+  private take(client: Client, message: unknown, handle: (seat: Seated) => void | Promise<void>): void {
+    const seat = this.audience.seated.get(client.sessionId);
+    if (!seat) return client.send('refused', { reason: 'you have no seat in this game' });
+    if (!this.audience.allow(client, seat)) return;
     let size = Infinity;
     try {
       size = JSON.stringify(message ?? null).length;
     } catch {
       // not JSON (a cycle, a big integer): refused below
     }
-    if (size > MAX_CLIENT_MESSAGE_BYTES) {
-      client.send('refused', { reason: `a message may be at most ${MAX_CLIENT_MESSAGE_BYTES} bytes` });
-      return null;
+    if (size > MAX_CLIENT_MESSAGE_BYTES) return client.send('refused', { reason: `a message may be at most ${MAX_CLIENT_MESSAGE_BYTES} bytes` });
+    const budget = this.budgetOf(seat.side);
+    const asked = budget.ask();
+    // over its budget, a seat has one message waiting at most: any more is refused, never queued
+    if ('refuseMs' in asked || ('waitMs' in asked && this.slowed.has(seat.side))) {
+      const ms = 'refuseMs' in asked ? asked.refuseMs : asked.waitMs;
+      return client.send('refused', { reason: `your moves have used more of the server's time than a seat may: try again in ${Math.max(1, Math.ceil(ms / 1000))} s; nothing changed` });
     }
-    return seat;
+    const run = () =>
+      this.serially(async () => {
+        if (this.disposed || this.audience.seated.get(client.sessionId) !== seat) return;
+        const started = performance.now();
+        try {
+          await handle(seat);
+        } finally {
+          budget.spend(performance.now() - started);
+        }
+      });
+    // over its budget: the seat is slowed, its message handled when the budget has filled back
+    if ('waitMs' in asked) {
+      this.slowed.add(seat.side);
+      this.clock.setTimeout(() => {
+        this.slowed.delete(seat.side);
+        void run();
+      }, asked.waitMs);
+    } else void run();
+  }
+
+  private budgetOf(side: string): TimeBudget {
+    let budget = this.budgets.get(side);
+    if (!budget) {
+      const b = this.ctx.seatBudget;
+      this.budgets.set(side, (budget = new TimeBudget(b.perSecond, b.burst, b.refuseBelow)));
+    }
+    return budget;
   }
 
   /** Why a command cannot be the seat's (its shape, another seat's), or null. */
@@ -301,18 +323,18 @@ export class GameRoom extends Room {
     return side !== seat.side ? `you play the ${seat.side} seat, not the ${side}` : null;
   }
 
-  private onCommand(client: Client, message: unknown): void {
-    const seat = this.admit(client, message);
-    if (!seat) return;
+  private async onCommand(client: Client, seat: Seated, message: unknown): Promise<void> {
     const problem = this.commandProblem(message, seat);
     if (problem) return client.send('refused', { reason: problem });
-    this.play([message as Command<string>], (reason) => client.send('refused', { reason }));
+    await this.play([message as Command<string>], (reason) => client.send('refused', { reason }));
   }
 
-  /** [issue 47] a move made on the map: its commands played all or none (`play`), as one step for everyone. */
-  private onMove(client: Client, message: unknown): void {
-    const seat = this.admit(client, message);
-    if (!seat) return;
+  /**
+   * [issue 47] a move made on the map: its commands played all or none (`play`), as one step for everyone.
+   * Each is checked for its shape and its place in the move, and the first against the decision as it
+   * stands, before the game is copied to play the rest on [issue 55].
+   */
+  private async onMove(client: Client, seat: Seated, message: unknown): Promise<void> {
     const commands = (message as { commands?: unknown } | null)?.commands;
     if (!Array.isArray(commands) || commands.length < 1 || commands.length > MAX_MOVE_COMMANDS) {
       return client.send('refused', { reason: `a move is { commands: [...] } with 1 to ${MAX_MOVE_COMMANDS} commands; nothing changed` });
@@ -327,16 +349,14 @@ export class GameRoom extends Room {
         return client.send('refused', { reason: `that move was not made, nothing changed: ${may}, and its command ${i + 1} is ${(command as Command<string>).type}` });
       }
     }
-    this.play(commands as Command<string>[], (reason) => client.send('refused', { reason }));
+    await this.play(commands as Command<string>[], (reason) => client.send('refused', { reason }));
   }
 
   /**
    * [issue 47] where some of the seat's own pieces may go together (shift-click on the map): the ruleset's
    * answer for the seat's own pending decision, sent to that client alone. It changes nothing.
    */
-  private onDests(client: Client, message: unknown): void {
-    const seat = this.admit(client, message);
-    if (!seat) return;
+  private onDests(client: Client, seat: Seated, message: unknown): void {
     const pieces = (message as { pieces?: unknown } | null)?.pieces;
     const answer = (refused: string | null, dests: Json = []) => {
       const m = { step: this.game.log.length, pieces: Array.isArray(pieces) ? pieces : [], dests, ...(refused ? { refused } : {}) };
@@ -352,18 +372,36 @@ export class GameRoom extends Room {
 
   /**
    * Apply commands (one, or a move of several) all or none; keep them; tell everyone once. Each is checked
-   * by the engine against the decision pending when its turn comes. One the engine refuses changes nothing;
-   * a move of several is played on a copy of the game, taken whole only when every command of it was
-   * played and kept, so a refusal or a failed save midway leaves the game as it was before the first
-   * [issue 47]. A command the database cannot keep never happened.
+   * by the engine against the decision pending when its turn comes; the first before anything is copied.
+   * One the engine refuses changes nothing; a move of several is played on a copy of the game, taken whole
+   * only when every command of it was played and kept, so a refusal or a failed save midway leaves the
+   * game as it was before the first [issue 47]. A command the database cannot keep never happened.
    */
-  private play(commands: Command<string>[], refuse: (reason: string) => void): boolean {
+  private async play(commands: Command<string>[], refuse: (reason: string) => void): Promise<boolean> {
     if (this.hold || this.ctx.store.failing) {
       this.putOnHold(this.hold ?? (this.ctx.store.failing as string));
       refuse(holdWords(this.hold as string));
       return false;
     }
+    // [issue 55] a move of several, before any copy: the seat must hold the decision, and its first command
+    // must be one of the options
+    const pending = this.game.winner ? null : this.game.pending;
+    const first = commands[0] as Command<string>;
+    if (commands.length > 1) {
+      const problem = !pending
+        ? 'the game is not waiting for a decision'
+        : first.side !== pending.side
+          ? `it is the ${pending.side} player's decision, not the ${first.side}'s`
+          : !pending.options.some((o) => o.type === first.type && canonical(o as unknown as Json) === canonical(first as unknown as Json))
+            ? `its command 1 (${first.type}) is not among the options of "${pending.prompt}"`
+            : null;
+      if (problem) {
+        refuse(`that move was not made, the game is as it was: ${problem}`);
+        return false;
+      }
+    }
     const n = this.game.log.length;
+    const before = { pace: this.stored.pace, clocks: this.stored.clocks, clockSince: this.stored.clockSince, waitingFor: this.game.pending?.side ?? null, turn: this.game.turn };
     const game = commands.length === 1 ? this.game : cloneGame(this.game);
     for (const [i, command] of commands.entries()) {
       const dice = JSON.stringify(game.rng.state());
@@ -382,13 +420,15 @@ export class GameRoom extends Room {
         return false;
       }
     }
+    const progress = progressAfter(before, { waitingFor: game.winner ? null : (game.pending?.side ?? null), turn: game.turn });
     try {
-      this.ctx.store.addCommands(this.stored.id, n, commands);
+      await this.ctx.store.addCommands(this.stored.id, n, commands, progress);
     } catch (e) {
-      const problem = e instanceof StoreError ? e.problem : (e as Error).message;
+      const problem = problemOf(e);
       console.error(`game ${this.stored.id}: command${commands.length > 1 ? `s ${n + 1}-${n + commands.length}` : ` ${n + 1}`} could not be kept: ${problem}`);
-      // a move played on a copy left the game untouched; one command played on the game itself is undone
-      if (game === this.game) this.backToSaved();
+      // a move played on a copy left the game untouched; one command played on the game itself is undone,
+      // from the commands kept before it (in memory: a database that does not answer cannot be asked)
+      if (game === this.game) await this.backToSaved(this.game.log.slice(0, n) as Command<string>[]);
       if (e instanceof StoreError && this.ctx.store.failing) {
         this.putOnHold(problem);
         refuse(holdWords(problem));
@@ -396,7 +436,8 @@ export class GameRoom extends Room {
       return false;
     }
     this.game = game;
-    if (this.game.winner) this.finish();
+    Object.assign(this.stored, progress);
+    if (this.game.winner) await this.finish();
     this.sendStates();
     if (this.game.winner) this.broadcast('over', this.overMessage());
     this.playAi();
@@ -404,23 +445,24 @@ export class GameRoom extends Room {
   }
 
   /** The game is over: it is kept so (again on resume if the database could not write it now). */
-  private finish(): void {
+  private async finish(): Promise<void> {
     try {
-      this.ctx.store.finish(this.stored.id, String(this.game.winner));
+      await this.ctx.store.finish(this.stored.id, String(this.game.winner));
       this.stored.status = 'over';
     } catch (e) {
-      console.error(`game ${this.stored.id}: its end could not be kept: ${(e as Error).message}`);
-      this.ctx.store.whenWritable(() => !this.disposed && this.finish());
+      console.error(`game ${this.stored.id}: its end could not be kept: ${problemOf(e)}`);
+      this.ctx.store.whenWritable(() => !this.disposed && void this.serially(() => this.finish()));
     }
   }
 
-  /** The game as the store has it (a command applied and not kept is undone; an engine that failed is
-   * made again). The clients were sent nothing of what is undone, so what they have still holds. */
-  private backToSaved(): void {
+  /** The game as the store has it, or as `kept` (the commands it has) makes it: a command applied and not
+   * kept is undone; an engine that failed is made again. The clients were sent nothing of what is undone,
+   * so what they have still holds. */
+  private async backToSaved(kept?: readonly Command<string>[]): Promise<void> {
     try {
-      this.game = replay(this.ctx.content, this.stored, this.online, this.ctx.store.commands(this.stored.id));
+      this.game = replay(this.ctx.content, this.stored, kept ?? (await this.ctx.store.commands(this.stored.id)));
     } catch (e) {
-      console.error(`game ${this.stored.id}: cannot be made again from the store, its room closes: ${(e as Error).message}`);
+      console.error(`game ${this.stored.id}: cannot be made again from the store, its room closes: ${problemOf(e)}`);
       void this.disconnect();
     }
   }
@@ -442,24 +484,7 @@ export class GameRoom extends Room {
     this.playAi();
   }
 
-  /** A token bucket per client: a burst, then so many a second; a flood is refused, a long one sent away. */
-  private allow(client: Client, seat: Seated): boolean {
-    const now = Date.now();
-    seat.allowance = Math.min(RATE_BURST, seat.allowance + ((now - seat.filled) / 1000) * RATE_PER_SECOND);
-    seat.filled = now;
-    // a client that has let its allowance fill up again has calmed down: its past flood is forgotten
-    if (seat.allowance >= RATE_BURST - 1) seat.floods = 0;
-    if (seat.allowance >= 1) {
-      seat.allowance -= 1;
-      return true;
-    }
-    seat.floods++;
-    if (seat.floods === 1) client.send('refused', { reason: 'too many messages: slow down' });
-    if (seat.floods === RATE_BURST) client.leave(4029, 'too many messages');
-    return false;
-  }
-
-  // ------------------------------------------------------------------ AI seats
+  // ------------------------------------------------------------------ AI seats and hand-overs
 
   /** When the pending decision is an AI seat's, ask the AI workers for its answer (one at a time). */
   private playAi(): void {
@@ -471,13 +496,15 @@ export class GameRoom extends Room {
     const step = this.game.log.length;
     this.ctx.ai
       .decide(this.stored, this.game.log as Command<string>[], decision.side, seat.agent ?? 'normal')
-      .then((command) => {
-        this.aiBusy = false;
-        if (this.disposed) return;
-        if (this.game.log.length !== step) return this.playAi(); // the game moved on meanwhile
-        const ok = this.play([command], (reason) => console.error(`game ${this.stored.id}: the ${seat.agent} AI's move was not played: ${reason}`));
-        if (!ok && !this.hold) this.handToRandomAi(decision.side);
-      })
+      .then((command) =>
+        this.serially(async () => {
+          this.aiBusy = false;
+          if (this.disposed) return;
+          if (this.game.log.length !== step) return this.playAi(); // the game moved on meanwhile
+          const ok = await this.play([command], (reason) => console.error(`game ${this.stored.id}: the ${seat.agent} AI's move was not played: ${reason}`));
+          if (!ok && !this.hold) await this.handToRandomAi(decision.side);
+        }),
+      )
       .catch((e: unknown) => {
         this.aiBusy = false;
         console.error(`game ${this.stored.id}: the AI failed: ${(e as Error).message}`);
@@ -491,36 +518,58 @@ export class GameRoom extends Room {
       side,
       // the room's clock counts its own ticks and can fire a few ms before the wall clock's deadline
       // (a test saw 2,986 ms of a 3 s wait): never before its time, so a timer early is set again
-      this.clock.setTimeout(() => (Date.now() < at ? this.handOverAt(side, at) : this.handToAi(side)), Math.max(0, at - Date.now())),
+      this.clock.setTimeout(() => (Date.now() < at ? this.handOverAt(side, at) : void this.serially(() => this.handToAi(side))), Math.max(0, at - Date.now())),
     );
   }
 
-  /** A seat whose person did not come back in time is played by an AI (normal) from now on. */
-  private handToAi(side: string): void {
+  /** A seat whose person did not come back in time (or whose clock ran out) is played by an AI (normal)
+   * from now on. */
+  private async handToAi(side: string): Promise<boolean> {
     this.seatTimers.delete(side);
-    if (this.game.winner || [...this.seated.values()].some((s) => s.side === side)) return;
+    if (this.disposed || this.game.winner || this.audience.present(side)) return false;
     const seat = this.stored.seats.find((s) => s.side === side);
-    if (!seat || seat.kind !== 'human') return;
+    if (!seat || seat.kind === 'ai') return false;
+    const before = { ...seat };
     seat.kind = 'ai';
     seat.agent = 'normal';
     delete seat.handOverAt;
-    if (!this.keepSeats()) {
+    if (!(await this.keepSeats())) {
       // not kept: the seat stays its person's until the database can say otherwise
-      seat.kind = 'human';
+      Object.assign(seat, before);
       delete seat.agent;
-      seat.handOverAt = Date.now();
-      this.ctx.store.whenWritable(() => !this.disposed && this.handToAi(side));
-      return;
+      if (before.agent) seat.agent = before.agent;
+      this.ctx.store.whenWritable(() => !this.disposed && void this.serially(() => this.handToAi(side)));
+      return false;
     }
     this.sendStates();
     this.playAi();
+    return true;
   }
 
-  private handToRandomAi(side: string): void {
+  /**
+   * [issue 55] a turn-based game: another seat's player hands the seat of `side`, whose clock has run out,
+   * to the AI. Never one's own seat, never a seat with time left, never one whose person is at the table.
+   */
+  private async onHandOver(client: Client, seat: Seated, message: unknown): Promise<void> {
+    const side = (message as { side?: unknown } | null)?.side;
+    const target = typeof side === 'string' ? this.stored.seats.find((s) => s.side === side) : undefined;
+    const refuse = (reason: string) => client.send('refused', { reason: `the seat was not handed over: ${reason}` });
+    if (!target) return refuse(`this game has no seat "${String(side).slice(0, 40)}"`);
+    if (!isTurnBased(paceOf(this.stored.pace))) return refuse('a live game hands a seat over by itself when its person has been away too long');
+    if (target.side === seat.side) return refuse('it is your own seat');
+    if (target.kind === 'ai') return refuse(`an AI plays the ${target.side} seat already`);
+    const left = timeLeft(this.stored, target.side);
+    if (left > 0) return refuse(`the ${target.side} seat's clock has ${Math.ceil(left / 60_000)} minutes left`);
+    if (this.audience.present(target.side)) return refuse(`the ${target.side} player is at the table`);
+    if (!(await this.handToAi(target.side))) refuse(this.ctx.store.failing ? `the server cannot save it now (${this.ctx.store.failing})` : 'the game is over');
+    else console.log(`game ${this.stored.id}: the ${target.side} seat, out of time, handed to the AI by ${seat.side}`);
+  }
+
+  private async handToRandomAi(side: string): Promise<void> {
     const seat = this.stored.seats.find((s) => s.side === side);
     if (!seat || seat.agent === 'random') return;
     seat.agent = 'random';
-    this.keepSeats();
+    await this.keepSeats();
     this.playAi();
   }
 
@@ -533,57 +582,17 @@ export class GameRoom extends Room {
 
   // ------------------------------------------------------------------ what each client is sent
 
-  private seatInfo(): SeatInfo[] {
-    const connected = new Set([...this.seated.values()].map((s) => s.side));
-    return this.stored.seats.map((s) => ({ side: s.side, kind: s.kind, ...(s.agent ? { agent: s.agent } : {}), connected: connected.has(s.side) }));
-  }
-
-  /** Each client its own side's view, the events it has not had yet, and its decision when it is its own. */
   private sendStates(): void {
-    const seats = this.seatInfo();
-    const pending = this.game.winner ? null : this.game.pending;
-    for (const client of this.clients) {
-      const seat = this.seated.get(client.sessionId);
-      if (!seat) continue;
-      const from = this.eventsSent.get(client.sessionId) ?? 0;
-      const extra = seat.screen ? this.online.present?.(this.game, seat.side, !this.introduced.has(client.sessionId)) : undefined;
-      this.introduced.add(client.sessionId);
-      this.eventsSent.set(client.sessionId, this.game.events.length);
-      const state: StateMessage = {
-        step: this.game.log.length,
-        turn: this.game.turn,
-        ...this.viewChanges(client.sessionId, this.online.view(this.game, seat.side)),
-        events: this.online.events(this.game, seat.side, from, seat.screen),
-        decision: pending && pending.side === seat.side ? (pending as StateMessage['decision']) : null,
-        waitingFor: pending ? pending.side : null,
-        waitingKind: pending ? pending.kind : null,
-        seats,
-        winner: this.game.winner,
-        ...(this.hold ? { hold: holdWords(this.hold) } : {}),
-        ...(extra !== undefined ? { extra } : {}),
-      };
-      client.send('state', state);
-    }
-  }
-
-  /**
-   * A view as it goes to one client: whole the first time, then only its top-level fields that changed
-   * since the last one it was sent. Most of a view (the planets, the environs) changes seldom, and the
-   * messages' size is most of what a state costs to send and to read.
-   */
-  private viewChanges(sessionId: string, view: Json): { view: Json; partial?: true } {
-    const before = this.viewsSent.get(sessionId);
-    const now = new Map(Object.entries(view as { [key: string]: Json }).map(([key, value]) => [key, JSON.stringify(value)]));
-    this.viewsSent.set(sessionId, now);
-    if (!before) return { view };
-    const changed: { [key: string]: Json } = {};
-    for (const [key, text] of now) if (before.get(key) !== text) changed[key] = (view as { [key: string]: Json })[key] as Json;
-    return { view: changed, partial: true };
+    const clocks = clocksToSend(this.stored);
+    this.audience.sendStates(this.clients, this.game, this.online, this.stored.seats, {
+      ...(this.hold ? { hold: holdWords(this.hold) } : {}),
+      ...(clocks ? { pace: this.stored.pace, clocks } : {}),
+    });
   }
 
   private overMessage(): OverMessage {
     // the game is over: its seed is no secret any more, and with it anyone can replay the game
-    return { winner: String(this.game.winner), hash: stateHash(this.game), commands: this.game.log.length, seed: this.stored.seed };
+    return { winner: String(this.game.winner), hash: stateHash(this.game), commands: this.game.log.length, seed: this.stored.seed, seedHash: this.stored.seedHash };
   }
 }
 
@@ -592,44 +601,7 @@ function holdWords(problem: string): string {
   return `the game is on hold: the server cannot save moves (${problem}); it goes on by itself when it can`;
 }
 
-/**
- * Games as their last room left them (or as the server made them), kept in memory a while: the next room
- * of such a game starts from it and applies only the commands stored since, rather than making the game
- * again from its start (a game's whole replay blocks the server's one thread for tens of ms) [issue 46].
- * A room takes its game's snapshot out (one owner at a time); the least recently kept go first.
- */
-const snapshots = new Map<string, AnyGame>();
-const SNAPSHOTS = 32;
-
-export function keepSnapshot(gameId: string, game: AnyGame): void {
-  snapshots.delete(gameId);
-  snapshots.set(gameId, game);
-  if (snapshots.size > SNAPSHOTS) snapshots.delete(snapshots.keys().next().value as string);
-}
-
-/** The game the store's start and log make: from its snapshot when that is a beginning of the log, else replayed. */
-function fromSnapshot(content: Content, stored: StoredGame, online: OnlineRuleset, commands: readonly Command<string>[]): AnyGame {
-  const game = snapshots.get(stored.id);
-  snapshots.delete(stored.id);
-  const n = game?.log.length ?? -1;
-  // the snapshot must be where the log was then (another server process may have played on since)
-  if (game && n <= commands.length && (n === 0 || JSON.stringify(game.log[n - 1]) === JSON.stringify(commands[n - 1]))) {
-    if (commands.slice(n).every((command) => apply(game, command).ok)) return game;
-  }
-  return replay(content, stored, online, commands);
-}
-
-/** The game a stored start and log make: a new game, every command applied again. */
-export function replay(content: Content, stored: StoredGame, online: OnlineRuleset, commands: readonly Command<string>[]): AnyGame {
-  const game = startStoredGame(content, stored);
-  commands.forEach((command, i) => {
-    const result = apply(game, command);
-    if (!result.ok) throw new Error(`game ${stored.id}: stored command ${i + 1} no longer applies: ${result.reason}`);
-  });
-  return game;
-}
-
-/** The seats of a new game as stored (an AI keeps its level; open and reserved seats wait for people). */
-export function seatsToStore(requests: readonly { side: string; kind: 'open' | 'ai' | 'reserved'; agent?: string }[]): StoredSeat[] {
-  return requests.map((r) => (r.kind === 'ai' ? { side: r.side, kind: 'ai', agent: r.agent ?? 'normal' } : { side: r.side, kind: r.kind }));
+/** A store's failure in words. */
+function problemOf(e: unknown): string {
+  return e instanceof StoreError ? e.problem : (e as Error).message;
 }

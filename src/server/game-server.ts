@@ -1,19 +1,26 @@
 /**
  * The game server [issue 27]: Colyseus rooms for the games (game-room.ts), a small HTTP API to create a
  * game and list the open ones (the lobby), and the built site, all on one port. Games live in the store
- * (game-store.ts), so a server started again on the same database plays on where the last one stopped.
+ * (store.ts), so a server started again on the same database plays on where the last one stopped.
+ *
+ * Beyond one process [issue 55]: with `redis` the matchmaking (which room holds a game, seat reservations,
+ * the one-room claim) goes through Colyseus' Redis presence and driver, shared by every process; with a
+ * PostgreSQL `database` the games are kept there, shared too. Any process then serves any game: a room
+ * lives in one process, its game in the store.
  *
  *   POST /api/games   { game: NewOnlineGame, side?: string }  ->  { gameId, side, token, reserved }
  *   GET  /api/games   the lobby: games being played with a seat open to anyone with the link, those played
  *                     most recently first; ?ruleset= &scenario= &side= (an open seat of that side) &offset=
- *   GET  /api/games/:id  one game's start and seats (no tokens, no seed)
- *   GET  /api/status  the rooms open (?game=: one game's) and whether the database writes (an operator's
- *                     look, a health check)
+ *                     ?ids=a,b,c instead: those games (a player's own list), with where each stands
+ *   GET  /api/games/:id  one game's start, seats and where it stands (no tokens, no seed)
+ *   GET  /api/games/:id/replay  a finished game as a save to replay (its seed, told now the game is over)
+ *   GET  /api/status  the rooms open (?game=: one game's), how many in this process, whether the database
+ *                     writes and the matchmaking store answers (an operator's look, a health check)
  *
- * Its limits [issue 46]: request bodies (the API's and the matchmaker's) are capped; games made and seats
- * asked for are rate-limited per address; a room nobody joins goes after a short while.
+ * Its limits [issue 46, 55]: request bodies (the API's and the matchmaker's) are capped; games made, seats
+ * asked for and lobby reads are rate-limited per address; a room nobody joins goes after a short while.
  */
-import { Server, matchMaker } from '@colyseus/core';
+import { Server, matchMaker, type Presence, type MatchMakerDriver } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import express from 'express';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -23,18 +30,27 @@ import type { Content } from '../core/content/validate';
 import type { AnyGame } from '../core/engine/types';
 import { bundledContent } from '../core/content/bundled';
 import { newGame } from '../core/engine/game';
-import { GAME_ROOM, type NewOnlineGame, type SeatInfo } from '../online/protocol';
+import { GAME_ROOM, PACES, paceOf, type NewOnlineGame, type SeatClock, type SeatInfo } from '../online/protocol';
+import { SAVE_FORMAT_VERSION, type SaveFile } from '../core/save';
 import { AiPool } from './ai-pool';
-import { GameRoom, keepSnapshot, seatsToStore, setRoomContext } from './game-room';
-import { GameStore, newGameId, newSeed, newToken, StoreError, tokenHash, type StoredGame } from './game-store';
+import { GameRoom, setRoomContext } from './game-room';
+import { keepSnapshot, seatsToStore } from './game-snapshots';
+import { newGameId, newSeed, newToken, StoreError, tokenHash, where, type GameStore, type StoredGame } from './store';
+import { SqliteStore } from './sqlite-store';
+import { clocksToSend, startingClocks } from './clocks';
 import { ONLINE_RULESETS } from './online-rulesets';
 import { RateLimit } from './rate-limit';
 
 export interface GameServerOptions {
   port: number;
   host?: string;
-  /** The SQLite file the games are kept in (':memory:' for none). */
+  /** Where the games are kept: a SQLite file (':memory:' for none), or a PostgreSQL URL (postgres://...). */
   database: string;
+  /** A Redis URL (redis://...): matchmaking shared with every other process on the same Redis [issue 55]. */
+  redis?: string;
+  /** Where clients reach this process's rooms (host:port, or host/path behind a proxy that routes the path
+   * here): a seat reserved through another process connects here. Needed with `redis`. */
+  publicAddress?: string;
   /** The built site to serve (dist/), if any. */
   site?: string;
   /** AI worker threads (default: one fewer than the cores, at least one). */
@@ -46,9 +62,17 @@ export interface GameServerOptions {
   maxDatabaseMegabytes?: number;
   /** A room nobody joins is disposed after this many seconds (default 30). */
   emptyRoomSeconds?: number;
-  /** Games one address may make a minute, and seats it may ask for (joins) a minute (defaults 20, 120). */
+  /** Games one address may make a minute, seats it may ask for (joins) a minute, and lobby reads a minute
+   * (defaults 20, 120, 120). */
   gamesPerMinute?: number;
   joinsPerMinute?: number;
+  lobbyPerMinute?: number;
+  /** A seat's budget of server time: ms a second (default 250: a quarter of the one thread), its burst
+   * (default 3000 ms) [issue 55]. */
+  seatMsPerSecond?: number;
+  seatBurstMs?: number;
+  /** SQLite's `synchronous` (default FULL): only the bench sets NORMAL, to measure what FULL costs. */
+  synchronous?: 'FULL' | 'NORMAL';
   /** Behind a reverse proxy: take the client's address from X-Forwarded-For (set by the proxy). */
   trustProxy?: boolean;
 }
@@ -64,11 +88,19 @@ export const MAX_BODY_BYTES = 16 * 1024;
 
 export async function startGameServer(options: GameServerOptions): Promise<GameServer> {
   const content = options.content ?? bundledContent();
-  const store = new GameStore(options.database, { busyTimeoutMs: options.busyTimeoutMs ?? 250, ...(options.maxDatabaseMegabytes !== undefined ? { maxMegabytes: options.maxDatabaseMegabytes } : {}) });
+  const store = await openStore(options);
+  // Redis first: a server that cannot reach it does not start half-shared
+  const shared = options.redis ? await redisMatchmaking(options.redis).catch(async (e: Error) => {
+    await store.close();
+    throw e;
+  }) : null;
   const ai = new AiPool(options.aiWorkers ?? Math.max(1, availableParallelism() - 1));
-  setRoomContext({ content, store, ai, emptyRoomSeconds: options.emptyRoomSeconds ?? 30 });
+  const perSecond = options.seatMsPerSecond ?? 250;
+  const burst = options.seatBurstMs ?? 3000;
+  setRoomContext({ content, store, ai, emptyRoomSeconds: options.emptyRoomSeconds ?? 30, seatBudget: { perSecond, burst, refuseBelow: burst } });
   const games = new RateLimit(options.gamesPerMinute ?? 20, 60_000);
   const joins = new RateLimit(options.joinsPerMinute ?? 120, 60_000);
+  const reads = new RateLimit(options.lobbyPerMinute ?? 120, 60_000);
 
   const http = createServer();
   // an idle connection is kept longer than a client or a proxy keeps it, so neither reuses one the server
@@ -80,36 +112,58 @@ export async function startGameServer(options: GameServerOptions): Promise<GameS
     transport,
     greet: false,
     gracefullyShutdown: false,
+    ...(shared ? { presence: shared.presence, driver: shared.driver } : {}),
+    ...(options.publicAddress ? { publicAddress: options.publicAddress } : {}),
     express: (app) => {
       if (options.trustProxy) app.set('trust proxy', true);
       app.use('/api', express.json({ limit: MAX_BODY_BYTES }));
-      app.post('/api/games', (req, res) => {
-        const made = createGame(content, store, req.body);
+      app.post('/api/games', async (req, res) => {
+        const made = await createGame(content, store, req.body);
         if ('error' in made) res.status('unavailable' in made ? 503 : 400).json({ error: made.error });
         else res.json(made);
       });
-      app.get('/api/games', (req, res) => {
+      app.get('/api/games', async (req, res) => {
         const q = req.query as Record<string, unknown>;
         const text = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v.slice(0, 80) : undefined);
+        // a player's own games (its browser keeps their ids): at most 50 at a time
+        if (typeof q.ids === 'string') return answer(res, async () => ({ games: (await store.games(q.ids!.toString().split(',').slice(0, 50).map((id) => id.slice(0, 80)))).map(publicGame) }));
         const offset = Number(q.offset ?? 0);
-        res.json({ games: store.lobby({ ruleset: text(q.ruleset), scenario: text(q.scenario), side: text(q.side), offset: Number.isInteger(offset) ? offset : 0 }).map(publicGame) });
+        return answer(res, async () => ({ games: (await store.lobby({ ruleset: text(q.ruleset), scenario: text(q.scenario), side: text(q.side), offset: Number.isInteger(offset) ? offset : 0 })).map(publicGame) }));
       });
       app.get('/api/games/:id', (req, res) => {
         const id = String(req.params.id).slice(0, 80);
-        let game: StoredGame | null;
-        try {
-          game = store.game(id);
-        } catch (e) {
-          console.error(`game ${id}: its stored row does not read: ${(e as Error).message}`);
-          return void res.status(500).json({ error: `game "${id.slice(0, 40)}" cannot be read on this server` });
-        }
-        if (!game) res.status(404).json({ error: `there is no game "${id.slice(0, 40)}" on this server` });
-        else res.json(publicGame(game));
+        return answer(res, async () => {
+          const game = await store.game(id);
+          return game ? publicGame(game) : { refuse: 404, error: `there is no game "${id.slice(0, 40)}" on this server` };
+        });
+      });
+      app.get('/api/games/:id/replay', (req, res) => {
+        const id = String(req.params.id).slice(0, 80);
+        return answer(res, async () => {
+          const game = await store.game(id);
+          if (!game) return { refuse: 404, error: `there is no game "${id.slice(0, 40)}" on this server` };
+          // the seed is the game's secret until it is over: then anyone may watch it again
+          if (game.status !== 'over') return { refuse: 403, error: `game ${id} is still being played: its replay opens when it is over` };
+          return replaySave(content.version, game, await store.commands(id));
+        });
       });
       app.get('/api/status', async (req, res) => {
         const game = typeof req.query.game === 'string' ? { gameId: req.query.game.slice(0, 80) } : {};
-        const rooms = await matchMaker.query({ name: GAME_ROOM, ...game });
-        res.json({ rooms: rooms.length, clients: rooms.reduce((n, r) => n + r.clients, 0), database: store.failing ? { writes: false, problem: store.failing } : { writes: true } });
+        let rooms: Awaited<ReturnType<typeof matchMaker.query>> = [];
+        let matchmaking: string | null = null;
+        try {
+          rooms = await matchMaker.query({ name: GAME_ROOM, ...game });
+        } catch (e) {
+          matchmaking = `the matchmaking store (Redis) does not answer: ${(e as Error).message}`;
+        }
+        res.json({
+          rooms: rooms.length,
+          // of them, those this process holds (with Redis, the others are in other processes)
+          here: rooms.filter((r) => r.processId === matchMaker.processId).length,
+          clients: rooms.reduce((n, r) => n + r.clients, 0),
+          database: store.failing ? { kind: store.kind, writes: false, problem: store.failing } : { kind: store.kind, writes: true },
+          matchmaking: matchmaking ? { shared: shared !== null, answers: false, problem: matchmaking } : { shared: shared !== null, answers: true },
+        });
       });
       // a malformed body (not JSON, too large) gets its reason, not a stack trace
       app.use('/api', (err: Error & { status?: number }, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
@@ -120,7 +174,7 @@ export async function startGameServer(options: GameServerOptions): Promise<GameS
   });
   server.define(GAME_ROOM, GameRoom).filterBy(['gameId']);
   await server.listen(options.port, options.host ?? '127.0.0.1');
-  guardRequests(http, { games, joins, trustProxy: options.trustProxy === true });
+  guardRequests(http, { games, joins, reads, trustProxy: options.trustProxy === true, matchmaking: shared ? shared.answers : () => true });
   const url = `http://${options.host ?? '127.0.0.1'}:${options.port}`;
   return {
     url,
@@ -129,7 +183,7 @@ export async function startGameServer(options: GameServerOptions): Promise<GameS
       await matchMaker.gracefullyShutdown().catch(() => {});
       transport.shutdown();
       await ai.close();
-      store.close();
+      await store.close();
     },
   };
 }
@@ -139,7 +193,7 @@ export async function startGameServer(options: GameServerOptions): Promise<GameS
  * whole and has no rate of its own): making a game and asking for a seat are counted per address, and a
  * matchmaker request's body is read here, at most MAX_BODY_BYTES of it, before the matchmaker sees it.
  */
-function guardRequests(http: ReturnType<typeof createServer>, limits: { games: RateLimit; joins: RateLimit; trustProxy: boolean }): void {
+function guardRequests(http: ReturnType<typeof createServer>, limits: { games: RateLimit; joins: RateLimit; reads: RateLimit; trustProxy: boolean; matchmaking: () => boolean }): void {
   const handlers = http.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   http.removeAllListeners('request');
   const refuse = (res: ServerResponse, status: number, error: string) => {
@@ -157,11 +211,15 @@ function guardRequests(http: ReturnType<typeof createServer>, limits: { games: R
   };
   http.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0] as string;
-    if (req.method !== 'POST') return pass(req, res);
     const address = clientAddress(req, limits.trustProxy);
+    // [issue 55] the lobby and a game's page read the database: counted too
+    if (req.method === 'GET' && path.startsWith('/api/games') && !limits.reads.take(address)) return refuse(res, 429, `too many lobby requests from your address: at most ${limits.reads.max} a minute`);
+    if (req.method !== 'POST') return pass(req, res);
     if (path === '/api/games' && !limits.games.take(address)) return refuse(res, 429, `too many games made from your address: at most ${limits.games.max} a minute`);
     if (!path.startsWith('/matchmake/')) return pass(req, res);
     if (!limits.joins.take(address)) return refuse(res, 429, `too many seats asked for from your address: at most ${limits.joins.max} a minute`);
+    // [issue 55] without its Redis the matchmaker cannot find a game's room: said, not tried
+    if (!limits.matchmaking()) return refuse(res, 503, 'the server cannot seat anyone now: its matchmaking store (Redis) cannot be reached; the games at their tables play on; try again in a moment');
     if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) return refuse(res, 413, `a request may be at most ${MAX_BODY_BYTES} bytes`);
     const chunks: Buffer[] = [];
     let size = 0;
@@ -192,17 +250,127 @@ function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
   return req.socket.remoteAddress ?? 'unknown';
 }
 
-/** A game as anyone may see it: its start and who sits where, never a token. */
-function publicGame(game: StoredGame): { gameId: string; ruleset: string; scenario: string; created: number; status: string; winner: string | null; seats: Omit<SeatInfo, 'connected'>[] } {
+/** A game as anyone may see it: its start, who sits where and where it stands, never a token or the seed. */
+export interface PublicGame {
+  gameId: string;
+  ruleset: string;
+  scenario: string;
+  created: number;
+  updated: number;
+  status: string;
+  winner: string | null;
+  pace: string;
+  waitingFor: string | null;
+  turn: number;
+  clocks?: SeatClock[];
+  seats: Omit<SeatInfo, 'connected'>[];
+}
+
+function publicGame(game: StoredGame): PublicGame {
+  const clocks = game.status === 'playing' ? clocksToSend(game) : undefined;
   return {
     gameId: game.id,
     ruleset: game.ruleset,
     scenario: game.scenario,
     created: game.created,
+    updated: game.updated,
     status: game.status,
     winner: game.winner,
+    pace: game.pace,
+    waitingFor: game.waitingFor,
+    turn: game.turn,
+    ...(clocks ? { clocks } : {}),
     seats: game.seats.map((s) => ({ side: s.side, kind: s.kind, ...(s.agent ? { agent: s.agent } : {}) })),
   };
+}
+
+/** A finished game as a save, made to be watched from its start (src/core/save.ts). */
+function replaySave(contentVersion: string, game: StoredGame, commands: SaveFile<string>['commands']): SaveFile<string> {
+  const starSystem = game.ruleset === 'star-system';
+  return {
+    formatVersion: SAVE_FORMAT_VERSION,
+    contentVersion,
+    ...(starSystem ? {} : { ruleset: game.ruleset, options: game.options }),
+    ...(starSystem && Object.keys(game.options).length ? { options: game.options } : {}),
+    scenario: game.scenario,
+    seed: game.seed,
+    ...(game.seedHash !== 'xmur3' ? { seedHash: game.seedHash } : {}),
+    ...(game.handPlacement.length ? { handPlacement: game.handPlacement } : {}),
+    replay: true,
+    commands,
+  };
+}
+
+/** A refusal an API answer gives: its HTTP status and words. */
+interface Refusal {
+  refuse: number;
+  error: string;
+}
+
+/** An API answer: what `make` gives (a `Refusal`: that), or the store's failure in words. */
+async function answer(res: express.Response, make: () => Promise<object>): Promise<void> {
+  try {
+    const body = await make();
+    if ('refuse' in body) res.status((body as Refusal).refuse).json({ error: (body as Refusal).error });
+    else res.json(body);
+  } catch (e) {
+    const what = `${res.req.method} ${res.req.originalUrl.slice(0, 80)}`;
+    if (e instanceof StoreError) {
+      console.error(`${what}: ${e.problem}`);
+      return void res.status(503).json({ error: `the server cannot read its games now: ${e.problem}; try again later` });
+    }
+    // a row that does not read (damaged by hand): that game's fault, said without its insides
+    console.error(`${what}: its stored row does not read: ${(e as Error).message}`);
+    res.status(500).json({ error: 'what was asked for cannot be read on this server' });
+  }
+}
+
+/** The store `options.database` names: PostgreSQL for a postgres:// URL, else a SQLite file. */
+async function openStore(options: GameServerOptions): Promise<GameStore> {
+  // PostgreSQL's client loads only when it is asked for (the embedded server starts without it)
+  if (/^postgres(ql)?:\/\//.test(options.database)) return (await import('./postgres-store')).PostgresStore.open(options.database);
+  return new SqliteStore(options.database, {
+    busyTimeoutMs: options.busyTimeoutMs ?? 250,
+    ...(options.maxDatabaseMegabytes !== undefined ? { maxMegabytes: options.maxDatabaseMegabytes } : {}),
+    ...(options.synchronous ? { synchronous: options.synchronous } : {}),
+  });
+}
+
+/**
+ * Colyseus' Redis presence and driver on `url` [issue 55], once Redis answers (a server that cannot reach
+ * it does not start, saying so). Redis going away later is ioredis's to reconnect; meanwhile joins fail
+ * with its words, the games already open play on.
+ */
+async function redisMatchmaking(url: string): Promise<{ presence: Presence; driver: MatchMakerDriver; answers(): boolean }> {
+  // Redis's clients load only when they are asked for
+  const [{ Redis }, { RedisPresence }, { RedisDriver }] = await Promise.all([import('ioredis'), import('@colyseus/redis-presence'), import('@colyseus/redis-driver')]);
+  // a command waits for a lost connection a moment, then fails (it never hangs a join); each connection's
+  // failures are said once until it is back, not at every retry
+  const connect = (role: string) => {
+    const redis = new Redis(url, { maxRetriesPerRequest: 2, connectTimeout: 2000, retryStrategy: (times) => Math.min(times * 200, 2000) });
+    let down = false;
+    redis.on('error', (e: Error) => {
+      if (!down) console.error(`Redis (${role}) at ${where(url)}: ${e.message}; joins wait until it is back`);
+      down = true;
+    });
+    redis.on('ready', () => {
+      if (down) console.log(`Redis (${role}) at ${where(url)} is back`);
+      down = false;
+    });
+    return redis;
+  };
+  const clients = [connect('presence'), connect('driver')] as const;
+  const presence = new RedisPresence(clients[0]);
+  const driver = new RedisDriver(clients[1]);
+  try {
+    await Promise.race([presence.get('gu:probe'), new Promise((_, reject) => setTimeout(() => reject(new Error('no answer in 3 s')), 3000))]);
+    await driver.has('gu:probe');
+  } catch (e) {
+    presence.shutdown();
+    await driver.shutdown().catch(() => {});
+    throw new Error(`Redis at ${where(url)} cannot be reached: ${(e as Error).message}`);
+  }
+  return { presence, driver, answers: () => clients.every((c) => c.status === 'ready') };
 }
 
 /**
@@ -210,11 +378,11 @@ function publicGame(game: StoredGame): { gameId: string; ruleset: string; scenar
  * anything is stored. The host takes `side` (or only watches the link go round); each reserved seat gets
  * a link of its own.
  */
-export function createGame(
+export async function createGame(
   content: Content,
   store: GameStore,
   body: unknown,
-): { gameId: string; side: string | null; token: string | null; reserved: { side: string; token: string }[] } | { error: string; unavailable?: true } {
+): Promise<{ gameId: string; side: string | null; token: string | null; reserved: { side: string; token: string }[] } | { error: string; unavailable?: true }> {
   if (typeof body !== 'object' || body === null) return { error: 'the request must be a JSON object { game, side }' };
   const { game, side } = body as { game?: NewOnlineGame; side?: unknown };
   if (typeof game !== 'object' || game === null) return { error: 'the request has no "game"' };
@@ -245,6 +413,8 @@ export function createGame(
     return { error: `the host cannot sit at "${String(side).slice(0, 40)}": it is not a seat for a person` };
   const timeout = game.seatTimeoutSeconds ?? 120;
   if (typeof timeout !== 'number' || !Number.isFinite(timeout) || timeout < 1 || timeout > 86_400) return { error: 'the seat timeout must be 1 second to a day' };
+  const pace = game.pace ?? 'live';
+  if (!paceOf(String(pace))) return { error: `a game's pace is one of ${PACES.map((p) => p.id).join(', ')}, not "${String(pace).slice(0, 40)}"` };
 
   const seats = seatsToStore(game.seats);
   const hostToken = typeof side === 'string' ? newToken() : null;
@@ -261,7 +431,22 @@ export function createGame(
   }
   const id = newGameId();
   try {
-    store.createGame({ id, ruleset: online.id, scenario: game.scenario, seed, seedHash: 'sha256', options: game.options ?? {}, handPlacement: engine.handPlacement as string[], seats, seatTimeoutSeconds: Math.round(timeout) });
+    await store.createGame({
+      id,
+      ruleset: online.id,
+      scenario: game.scenario,
+      seed,
+      seedHash: 'sha256',
+      options: game.options ?? {},
+      handPlacement: engine.handPlacement as string[],
+      seats,
+      seatTimeoutSeconds: Math.round(timeout),
+      pace,
+      waitingFor: engine.pending?.side ?? null,
+      turn: engine.turn,
+      clocks: startingClocks(pace, sides),
+      clockSince: Date.now(),
+    });
   } catch (e) {
     if (!(e instanceof StoreError)) throw e;
     console.error(`game ${id}: could not be made: ${e.problem}`);

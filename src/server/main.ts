@@ -3,14 +3,21 @@
  *
  *   npm run serve [-- --port 2567] [--host 127.0.0.1] [--database data/games.sqlite]
  *                 [--max-database-mb N] [--busy-timeout-ms 250] [--empty-room-seconds 30]
- *                 [--games-per-minute 20] [--joins-per-minute 120] [--trust-proxy]
+ *                 [--games-per-minute 20] [--joins-per-minute 120] [--lobby-per-minute 120]
+ *                 [--seat-ms-per-second 250] [--seat-burst-ms 3000] [--trust-proxy]
  *
- * It prints the address to open; the games are kept in the database file, so stopping and starting
- * the server again loses none of them. The limits are the README's (Online play).
+ *   DATABASE_URL=postgres://user@host:5432/db  keep the games in PostgreSQL (else --database, SQLite)
+ *   REDIS_URL=redis://host:6379                 share matchmaking with every process on that Redis
+ *   PUBLIC_ADDRESS=host:port (or host/path)     where clients reach this process's rooms (with REDIS_URL)
+ *
+ * It prints the address to open; the games are kept in the database, so stopping and starting the server
+ * again loses none of them. With both variables, any number of processes (on any ports or machines) serve
+ * the same games behind one address [issue 55]. The limits are the README's (Online play).
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { startGameServer } from './game-server';
+import { where } from './store';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -41,15 +48,35 @@ const limits = {
   emptyRoomSeconds: numberArg('empty-room-seconds', 30, 0.1),
   gamesPerMinute: numberArg('games-per-minute', 20, 1),
   joinsPerMinute: numberArg('joins-per-minute', 120, 1),
+  lobbyPerMinute: numberArg('lobby-per-minute', 120, 1),
+  seatMsPerSecond: numberArg('seat-ms-per-second', 250, 1),
+  seatBurstMs: numberArg('seat-burst-ms', 3000, 1),
   trustProxy: process.argv.includes('--trust-proxy'),
   ...(maxDatabaseMegabytes !== undefined ? { maxDatabaseMegabytes } : {}),
 };
-const database = arg('database', 'data/games.sqlite');
-if (database !== ':memory:') mkdirSync(dirname(resolve(database)), { recursive: true });
+const postgres = process.env.DATABASE_URL ?? '';
+if (postgres && !/^postgres(ql)?:\/\//.test(postgres)) {
+  console.error(`serve: DATABASE_URL must be a PostgreSQL address (postgres://user@host:port/database), got "${postgres.slice(0, 20)}..."`);
+  process.exit(2);
+}
+const redis = process.env.REDIS_URL ?? '';
+if (redis && !/^rediss?:\/\//.test(redis)) {
+  console.error(`serve: REDIS_URL must be a Redis address (redis://host:port), got "${redis.slice(0, 20)}..."`);
+  process.exit(2);
+}
+const publicAddress = arg('public-address', process.env.PUBLIC_ADDRESS ?? '');
+if (redis && !publicAddress) console.warn(`serve: with REDIS_URL, each process needs PUBLIC_ADDRESS (where clients reach its rooms); without it a seat reserved through another process cannot connect here`);
+const database = postgres || arg('database', 'data/games.sqlite');
+if (!postgres && database !== ':memory:') mkdirSync(dirname(resolve(database)), { recursive: true });
+
+// a promise some library lets fail unheard (Colyseus' matchmaking while Redis is away) is said, never the
+// end of the process: the games at their tables play on
+process.on('unhandledRejection', (reason) => console.error(`serve: a background task failed: ${(reason as Error)?.message ?? String(reason)}`));
 
 try {
-  const server = await startGameServer({ port, host, database, site: resolve('dist'), ...limits });
-  console.log(`Galactic Uprising game server: ${server.url}  (games kept in ${database})`);
+  const server = await startGameServer({ port, host, database, ...(redis ? { redis } : {}), ...(publicAddress ? { publicAddress } : {}), site: resolve('dist'), ...limits });
+  const kept = postgres ? `PostgreSQL at ${where(postgres)}` : database;
+  console.log(`Galactic Uprising game server: ${server.url}  (games kept in ${kept}${redis ? `; matchmaking shared through Redis at ${where(redis)}` : ''})`);
   const stop = () => void server.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -7,6 +7,7 @@
 import type { Content } from '../core/content/validate';
 import { parseSave, type Seats } from '../core/save';
 import type { NewOnlineGame } from '../online/protocol';
+import { rememberSeat } from './my-games';
 import type { OnlineSeat } from '../online/client';
 import { esc } from './html';
 import { MODES, type ModeEntry } from './modes';
@@ -95,7 +96,7 @@ export class App implements Router {
       if (!finished) return;
       const mode = this.loaded.get(guide.script.def.mode);
       mode?.leave();
-      mode?.showSetup();
+      mode?.showSetup(guide.script.def.id);
     }, files);
     if (typeof opened === 'string') return this.shell.showMessage(`The tutorial cannot open: ${opened}`);
     this.tutorial = opened;
@@ -183,6 +184,8 @@ export class App implements Router {
       return this.shell.showMessage(`The online game could not be joined: ${(e as Error).message}.`);
     }
     const { gameId, ruleset } = seat.joined;
+    // [issue 55] kept in this browser's list of its games (the start menu's), with the seat's key
+    if (seat.side && seat.token) rememberSeat({ gameId, side: seat.side, token: seat.token, ruleset, scenario: seat.joined.scenario });
     const entry = MODES.find((m) => m.online === ruleset);
     const mode = entry ? await this.mode(entry.id) : null;
     const problem = mode?.playOnline ? await mode.playOnline(seat, serverUrl) : `this page does not play ${ruleset} games online`;

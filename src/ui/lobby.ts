@@ -3,6 +3,7 @@
  * to list with a Join button each. A page served without the game server (npm start) has no lobby.
  */
 import { esc } from './html';
+import { PACES, type NewOnlineGame } from '../online/protocol';
 
 export interface LobbyGame {
   gameId: string;
@@ -43,7 +44,17 @@ export const SEAT_WAITS: { seconds: number; label: string }[] = [
   { seconds: 86_400, label: 'a day' },
 ];
 
-/** The seat-wait choice as a select with the attribute `attr` (2 minutes chosen). */
+/**
+ * The game's pace as a select with the attribute `attr` [issue 55]: live, its seats handed to an AI after a
+ * wait (the value: seconds; 2 minutes chosen), or turn-based with a clock a seat (the value: the pace's id).
+ */
 export function seatWaitSelect(attr: string): string {
-  return `<select ${attr} title="A seat left empty this long is handed to an AI">${SEAT_WAITS.map((w) => `<option value="${w.seconds}"${w.seconds === 120 ? ' selected' : ''}>${esc(w.label)}</option>`).join('')}</select>`;
+  const live = SEAT_WAITS.map((w) => `<option value="${w.seconds}"${w.seconds === 120 ? ' selected' : ''}>live: a seat left empty goes to an AI after ${esc(w.label)}</option>`);
+  const turnBased = PACES.filter((p) => p.turnMs !== undefined).map((p) => `<option value="${esc(p.id)}">${esc(p.label.replace(/^Turn-based: /, 'turn-based: '))}</option>`);
+  return `<select ${attr} title="Live: played at one sitting. Turn-based: each seat has a clock, and nobody need stay connected">${live.join('')}${turnBased.join('')}</select>`;
+}
+
+/** The pace chosen (`seatWaitSelect`'s value) as a new game's fields: a live seat wait, or a turn-based pace. */
+export function paceChoice(value: string): Pick<NewOnlineGame, 'seatTimeoutSeconds' | 'pace'> {
+  return /^\d+$/.test(value) ? { seatTimeoutSeconds: Number(value), pace: 'live' } : { pace: value };
 }

@@ -5,16 +5,19 @@
  * column to the right after a failed break-off are in the odds because they are in the rule.
  *
  * The notes for the decisions of a character combat (style, intent, active or inactive, break off) say
- * who fights whom and what each answer risks, from what the deciding side knows: its own ratings, and
- * of the enemy only his combat ratings less wounds (never a Rebel's possessions, which the Empire cannot see).
+ * who fights whom and what each answer risks, from what the deciding side knows: its own characters as
+ * the rule counts them (`fightingStrength`: rating with possession bonuses, less wounds [12.6, 12.72]),
+ * and of the enemy only his combat ratings less wounds (never a Rebel's possessions, which the Empire
+ * cannot see).
  */
 import type { TablesDef } from '../core/content/schema';
 import type { Decision, Frame, Game } from '../core/engine/types';
 import { percent } from '../core/odds';
 import { nameOf } from '../core/names';
-import { attackerName, attackerStrikes, breakOffResult, currentCombat, forceRatings, remainingEndurance, roundResult, squadFrom, squadRatings, type Attacker, type CombatStyle, type CharacterCombatData } from '../../systems/rebels-vs-empire/character-combat';
+import { attackerName, attackerStrikes, breakOffResult, currentCombat, fightingStrength, forceRatings, remainingEndurance, roundResult, squadFrom, squadRatings, type Attacker, type CombatStyle, type CharacterCombatData } from '../../systems/rebels-vs-empire/character-combat';
 import { characterColumn } from '../core/odds';
-import { isFreeCharacter } from '../../systems/rebels-vs-empire/sides';
+import { isFreeCharacter, sideOf } from '../../systems/rebels-vs-empire/sides';
+import type { SideId } from '../core/content/schema';
 
 const FACES = [1, 2, 3, 4, 5, 6];
 
@@ -113,12 +116,20 @@ function combatFrame(game: Game): CombatFrame | null {
   return null;
 }
 
-/** Combat ratings (less wounds) of the attacking force, as both sides see it in the fight: characters' ratings, a squad's or creature's chart. */
-function attackCombat(game: Game, s: CombatFrame): { combat: number; endurance: number } {
+/**
+ * What a character adds to a fight in this style, as `viewer` knows it: his own side's as the rule counts
+ * it [12.6, 12.72]; the enemy's rating less wounds, his possessions unseen.
+ */
+function strengthSeen(game: Game, character: number, style: CombatStyle, viewer: SideId): number {
+  return sideOf(game, character) === viewer ? fightingStrength(game, character, style) : currentCombat(game, character);
+}
+
+/** Combat (less wounds) of the attacking force, as `viewer` sees it in the fight: characters' strengths, a squad's or creature's chart. */
+function attackCombat(game: Game, s: CombatFrame, style: CombatStyle, viewer: SideId): { combat: number; endurance: number } {
   const a = s.attacker;
   if (a.kind === 'characters') {
     const live = a.characters.filter((ch) => isFreeCharacter(game, ch));
-    return { combat: live.reduce((n, ch) => n + currentCombat(game, ch), 0), endurance: live.reduce((n, ch) => n + remainingEndurance(game, ch), 0) };
+    return { combat: live.reduce((n, ch) => n + strengthSeen(game, ch, style, viewer), 0), endurance: live.reduce((n, ch) => n + remainingEndurance(game, ch), 0) };
   }
   const wounds = s.attackerWounds ?? 0;
   if (a.kind === 'squad') {
@@ -133,9 +144,9 @@ function attackCombat(game: Game, s: CombatFrame): { combat: number; endurance: 
   return { combat: Math.max(0, (irate?.combat ?? 0) - wounds), endurance: Math.max(0, (irate?.endurance ?? 0) - wounds) };
 }
 
-function defenceCombat(game: Game, who: number[]): { combat: number; endurance: number } {
+function defenceCombat(game: Game, who: number[], style: CombatStyle, viewer: SideId): { combat: number; endurance: number } {
   const live = who.filter((ch) => isFreeCharacter(game, ch));
-  return { combat: live.reduce((n, ch) => n + currentCombat(game, ch), 0), endurance: live.reduce((n, ch) => n + remainingEndurance(game, ch), 0) };
+  return { combat: live.reduce((n, ch) => n + strengthSeen(game, ch, style, viewer), 0), endurance: live.reduce((n, ch) => n + remainingEndurance(game, ch), 0) };
 }
 
 function roundLine(game: Game, label: string, o: RoundOdds, defenderEndurance: number, attackerEndurance: number, capture: boolean): string {
@@ -148,13 +159,26 @@ function roundLine(game: Game, label: string, o: RoundOdds, defenderEndurance: n
   }${kill(o.toDefender, defenderEndurance, 'defenders')}${kill(o.toAttacker, attackerEndurance, 'attackers')} [12.6]`;
 }
 
-/** The character combat being fought, as its questions' words need it: its frame, the tables, the attacker's strikes and combat, the defenders still free to fight. */
-function combatAtHand(game: Game) {
+/**
+ * The character combat being fought, as its questions' words need it, seen by the deciding side: its
+ * frame, the tables, the attacker's strikes, the defenders still free to fight, and each side's combat in
+ * a style (a possession may add in one style and not the other [12.11, 12.41]).
+ */
+function combatAtHand(game: Game, viewer: SideId) {
   const s = combatFrame(game);
   if (!s) return null;
   const fighting = (s.fighting ?? s.defenders).filter((ch) => isFreeCharacter(game, ch));
-  return { s, t: game.content.tables, strikes: attackerStrikes(game, s.attacker), attack: attackCombat(game, s), fighting };
+  return {
+    s,
+    t: game.content.tables,
+    strikes: attackerStrikes(game, s.attacker),
+    fighting,
+    attack: (style: CombatStyle) => attackCombat(game, s, style, viewer),
+    defence: (who: number[], style: CombatStyle) => defenceCombat(game, who, style, viewer),
+  };
 }
+
+const signed = (n: number) => `${n >= 0 ? '+' : ''}${n}`;
 
 /**
  * The notes for a character combat's decisions: who fights whom, and the round's odds for each answer
@@ -164,49 +188,53 @@ function combatAtHand(game: Game) {
 export function characterCombatNotes(game: Game, d: Decision): OddsNote[] {
   const kinds = ['combat-style', 'combat-intent', 'active-or-inactive', 'break-off'];
   if (!kinds.includes(d.kind)) return [];
-  const fight = combatAtHand(game);
+  const fight = combatAtHand(game, d.side);
   if (!fight) return [];
-  const { s, t, strikes, attack, fighting } = fight;
-  const whom = `${attackerName(game, s)} (combat ${attack.combat}) attack${s.attacker.kind === 'characters' && s.attacker.characters.length > 1 ? '' : 's'} ${fighting.map((ch) => nameOf(game, ch)).join(', ')}`;
+  const { s, t, strikes, attack, defence, fighting } = fight;
+  const attacks = s.attacker.kind === 'characters' && s.attacker.characters.length > 1 ? 'attack' : 'attacks';
+  const whom = (style: CombatStyle) => `${attackerName(game, s)} (combat ${attack(style).combat}) ${attacks} ${fighting.map((ch) => nameOf(game, ch)).join(', ')}`;
   const lines: string[] = [];
   const rule = '[12.3-12.6]';
   if (d.kind === 'combat-style' || d.kind === 'combat-intent') {
-    // before any round: all defenders counted active, each side's combat ratings less wounds
-    const def = defenceCombat(game, fighting);
-    const diff = attack.combat - def.combat;
-    lines.push(`${whom} (combat ${def.combat}, endurance left ${def.endurance}); differential ${diff >= 0 ? '+' : ''}${diff}, if all of them fight (the defender names who does [12.4]).`);
+    // before any round: all defenders counted active, each side's combat as the deciding side knows it
     const styles: CombatStyle[] = d.kind === 'combat-style' ? ['hand-to-hand', 'firefight'] : [s.style ?? 'hand-to-hand'];
     const intents = d.kind === 'combat-intent' ? [false, true] : [false];
-    for (const style of styles)
+    for (const style of styles) {
+      const def = defence(fighting, style);
+      const diff = attack(style).combat - def.combat;
+      const inStyle = styles.length > 1 ? `, ${style}` : '';
+      lines.push(`${whom(style)} (combat ${def.combat}, endurance left ${def.endurance})${inStyle}; differential ${signed(diff)}, if all of them fight (the defender names who does [12.4]).`);
       for (const capture of intents) {
         const label = d.kind === 'combat-style' ? (style === 'firefight' ? 'Firefight (every wound doubled)' : 'Hand-to-hand') : capture ? `To capture (column ${t.characterCombat.captureShift} left [12.5]; prisoners need a guard [12.81])` : 'To kill';
-        lines.push(roundLine(game, label, roundOdds(t, characterColumn(t, diff, capture, 0), style, strikes), def.endurance, attack.endurance, capture));
+        lines.push(roundLine(game, label, roundOdds(t, characterColumn(t, diff, capture, 0), style, strikes), def.endurance, attack(style).endurance, capture));
       }
+    }
     return [{ title: d.kind === 'combat-style' ? 'Hand-to-hand or firefight' : 'Kill or capture', rule, lines }];
   }
   const capture = s.intent === 'capture';
   const style = s.style ?? 'hand-to-hand';
   if (d.kind === 'active-or-inactive') {
     const ch = d.options[0]?.character as number;
-    lines.push(`${whom}, ${s.intent === 'capture' ? 'to capture' : 'to kill'}, ${style}.`);
+    lines.push(`${whom(style)}, ${s.intent === 'capture' ? 'to capture' : 'to kill'}, ${style}.`);
     lines.push(
-      `Active: ${nameOf(game, ch)} adds his combat ${currentCombat(game, ch)} to the defence and may take the round's wounds (endurance left ${remainingEndurance(game, ch)}) [12.4, 12.7]. Inactive: he takes no wounds and adds nothing, and breaks off more easily [12.42]; at least one active defender must have combat above 0 [12.43].`,
+      `Active: ${nameOf(game, ch)} adds his combat ${defence([ch], style).combat} to the defence and may take the round's wounds (endurance left ${remainingEndurance(game, ch)}) [12.4, 12.7]. Inactive: he takes no wounds and adds nothing, and breaks off more easily [12.42]; at least one active defender must have combat above 0 [12.43].`,
     );
     const named = [...(s.active ?? []), ch];
-    const def = defenceCombat(game, named);
-    const diff = attack.combat - def.combat;
-    lines.push(roundLine(game, `With him active (defence ${def.combat} so far)`, roundOdds(t, characterColumn(t, diff, capture, 0), style, strikes), def.endurance, attack.endurance, capture));
+    const def = defence(named, style);
+    const diff = attack(style).combat - def.combat;
+    lines.push(roundLine(game, `With him active (defence ${def.combat} so far)`, roundOdds(t, characterColumn(t, diff, capture, 0), style, strikes), def.endurance, attack(style).endurance, capture));
     return [{ title: 'Active or inactive', rule: '[12.4]', lines }];
   }
   // break-off: the decision's own differential is the rule's
   const diff = typeof d.context?.differential === 'number' ? d.context.differential : 0;
   const column = characterColumn(t, diff, capture, 0);
   const b = breakOffChances(t, column);
-  const active = defenceCombat(game, s.active ?? []);
-  lines.push(`${whom}, ${capture ? 'to capture' : 'to kill'}, ${style}; differential ${diff >= 0 ? '+' : ''}${diff}.`);
+  const active = defence(s.active ?? [], style);
+  const attackers = attack(style);
+  lines.push(`${whom(style)}, ${capture ? 'to capture' : 'to kill'}, ${style}; differential ${signed(diff)}.`);
   lines.push(`Try to break off: active characters get away ${percent(b.active)}, inactive ones ${percent(b.inactive)} (one die for all) [12.51].`);
-  lines.push(roundLine(game, 'If the break-off fails, the round is fought one column right [12.53]', roundOdds(t, characterColumn(t, diff, capture, 1), style, strikes), active.endurance, attack.endurance, capture));
-  lines.push(roundLine(game, 'If you fight the round', roundOdds(t, column, style, strikes), active.endurance, attack.endurance, capture));
+  lines.push(roundLine(game, 'If the break-off fails, the round is fought one column right [12.53]', roundOdds(t, characterColumn(t, diff, capture, 1), style, strikes), active.endurance, attackers.endurance, capture));
+  lines.push(roundLine(game, 'If you fight the round', roundOdds(t, column, style, strikes), active.endurance, attackers.endurance, capture));
   return [{ title: 'Break off', rule: '[12.5]', lines }];
 }
 
@@ -241,11 +269,11 @@ export function breakOffChoices(game: Game, d: Decision): CombatChoice[] {
   const b = breakOffChances(t, column);
   const fight = roundOdds(t, column, style, strikes);
   const failed = roundOdds(t, characterColumn(t, diff, capture, 1), style, strikes);
-  const active = defenceCombat(game, s.active ?? []);
-  const attack = attackCombat(game, s);
+  const active = defenceCombat(game, s.active ?? [], style, d.side);
+  const attack = attackCombat(game, s, style, d.side);
   const inactive = (s.fighting ?? []).filter((ch) => !(s.active ?? []).includes(ch)).length;
   const hurt = (o: RoundOdds) => `wounds you ${percent(atLeast(o.toDefender, 1))}, them ${percent(atLeast(o.toAttacker, 1))}`;
-  const whom = `${attackerName(game, s)} (combat ${attack.combat}) against ${(s.active ?? []).map((ch) => nameOf(game, ch)).join(', ')}, ${capture ? 'to capture' : 'to kill'}, ${style}; differential ${diff >= 0 ? '+' : ''}${diff}`;
+  const whom = `${attackerName(game, s)} (combat ${attack.combat}) against ${(s.active ?? []).map((ch) => nameOf(game, ch)).join(', ')}, ${capture ? 'to capture' : 'to kill'}, ${style}; differential ${signed(diff)}`;
   return d.options.map((option) =>
     option.attempt === true
       ? {
@@ -278,12 +306,12 @@ export function attackFoundChoices(game: Game, d: Decision): CombatChoice[] {
     s.foundBy === 'units' ? squadFrom(game, s.environ, side, s.leader ?? 0) : { kind: 'characters', characters: (s.searchers ?? []).filter((ch) => isFreeCharacter(game, ch)) };
   const found = s.group.filter((ch) => isFreeCharacter(game, ch));
   const t = game.content.tables;
-  const attack = attackCombat(game, { environ: s.environ, attackerSide: side, attacker, defenders: found } as CombatFrame);
-  const def = defenceCombat(game, found);
-  const diff = attack.combat - def.combat;
   const style: CombatStyle = attacker.kind === 'characters' ? 'hand-to-hand' : (forceRatings(game, attacker).style ?? 'hand-to-hand');
+  const attack = attackCombat(game, { environ: s.environ, attackerSide: side, attacker, defenders: found } as CombatFrame, style, side);
+  const def = defenceCombat(game, found, style, side);
+  const diff = attack.combat - def.combat;
   const round = roundOdds(t, characterColumn(t, diff, false, 0), style, attackerStrikes(game, attacker));
-  const whom = `${attackerName(game, { environ: s.environ, attackerSide: side, attacker, defenders: found })} (combat ${attack.combat}) against ${found.map((ch) => nameOf(game, ch)).join(', ')} (combat ${def.combat}, endurance left ${def.endurance}); differential ${diff >= 0 ? '+' : ''}${diff} if all of them fight`;
+  const whom = `${attackerName(game, { environ: s.environ, attackerSide: side, attacker, defenders: found })} (combat ${attack.combat}) against ${found.map((ch) => nameOf(game, ch)).join(', ')} (combat ${def.combat}, endurance left ${def.endurance}); differential ${signed(diff)} if all of them fight`;
   return d.options.map((option) =>
     option.attack === true
       ? {
@@ -303,40 +331,41 @@ export function attackFoundChoices(game: Game, d: Decision): CombatChoice[] {
  * [12.42]; the odds from the rule's own `roundResult` (`roundOdds`), as the notes beside them.
  */
 export function combatChoices(game: Game, d: Decision): CombatChoice[] {
-  const fight = combatAtHand(game);
+  const fight = combatAtHand(game, d.side);
   if (!fight) return [];
-  const { s, t, strikes, attack, fighting } = fight;
-  const whom = `${attackerName(game, s)} (combat ${attack.combat}) against ${fighting.map((ch) => nameOf(game, ch)).join(', ')}`;
+  const { s, t, strikes, attack, defence, fighting } = fight;
+  const whom = (style: CombatStyle) => `${attackerName(game, s)} (combat ${attack(style).combat}) against ${fighting.map((ch) => nameOf(game, ch)).join(', ')}`;
   if (d.kind === 'combat-style' || d.kind === 'combat-intent') {
     // "you" are the attackers: the round if every defender fights [12.4]
-    const def = defenceCombat(game, fighting);
-    const diff = attack.combat - def.combat;
-    const facts = `${whom} (combat ${def.combat}, endurance left ${def.endurance}); differential ${diff >= 0 ? '+' : ''}${diff} if all of them fight (the defender names who does [12.4])`;
     return d.options.map((option) => {
-      const style = (d.kind === 'combat-style' ? option.style : s.style) as CombatStyle;
+      const style = ((d.kind === 'combat-style' ? option.style : s.style) ?? 'hand-to-hand') as CombatStyle;
+      const def = defence(fighting, style);
+      const diff = attack(style).combat - def.combat;
+      const facts = `${whom(style)} (combat ${def.combat}, endurance left ${def.endurance}); differential ${signed(diff)} if all of them fight (the defender names who does [12.4])`;
       const capture = d.kind === 'combat-intent' && option.intent === 'capture';
-      const o = roundOdds(t, characterColumn(t, diff, capture, 0), style ?? 'hand-to-hand', strikes);
+      const o = roundOdds(t, characterColumn(t, diff, capture, 0), style, strikes);
       const name = d.kind === 'combat-style' ? (style === 'firefight' ? 'Firefight' : 'Hand-to-hand') : capture ? 'To capture' : 'To kill';
       // a firefight wounds as often as hand-to-hand, twice as deep: the style's marker says how deep too
       const most = (list: CountChance[]) => (d.kind === 'combat-style' ? ` (up to ${Math.max(0, ...list.filter((x) => x.chance > 0).map((x) => x.n))})` : '');
       const them = capture ? `a capture ${percent(o.capture)}` : `wounds them ${percent(atLeast(o.toDefender, 1))}${most(o.toDefender)}`;
       const label = d.kind === 'combat-style' ? (style === 'firefight' ? 'Firefight (every wound doubled)' : 'Hand-to-hand') : capture ? `To capture (column ${t.characterCombat.captureShift} left [12.5]; prisoners need a guard [12.81])` : 'To kill';
-      return { option, mark: `⚔ ${name} · round 1 ${them}, you ${percent(atLeast(o.toAttacker, 1))}${most(o.toAttacker)}`, odds: `${facts}. ${roundLine(game, label, o, def.endurance, attack.endurance, capture)}` };
+      return { option, mark: `⚔ ${name} · round 1 ${them}, you ${percent(atLeast(o.toAttacker, 1))}${most(o.toAttacker)}`, odds: `${facts}. ${roundLine(game, label, o, def.endurance, attack(style).endurance, capture)}` };
     });
   }
   if (d.kind !== 'active-or-inactive') return [];
   const ch = d.options[0]?.character as number;
   const capture = s.intent === 'capture';
   const style = s.style ?? 'hand-to-hand';
-  const def = defenceCombat(game, [...(s.active ?? []), ch]);
-  const diff = attack.combat - def.combat;
+  const def = defence([...(s.active ?? []), ch], style);
+  const adds = defence([ch], style).combat;
+  const diff = attack(style).combat - def.combat;
   const o = roundOdds(t, characterColumn(t, diff, capture, 0), style, strikes);
   return d.options.map((option) =>
     option.role === 'active'
       ? {
           option,
-          mark: `⚔ ${nameOf(game, ch)} active · +${currentCombat(game, ch)} · wounds you ${percent(atLeast(o.toDefender, 1))}`,
-          odds: `${whom}, ${capture ? 'to capture' : 'to kill'}, ${style}. He adds his combat ${currentCombat(game, ch)} to the defence and may take the round's wounds (endurance left ${remainingEndurance(game, ch)}) [12.4, 12.7]. ${roundLine(game, `With him active (defence ${def.combat} so far)`, o, def.endurance, attack.endurance, capture)}`,
+          mark: `⚔ ${nameOf(game, ch)} active · +${adds} · wounds you ${percent(atLeast(o.toDefender, 1))}`,
+          odds: `${whom(style)}, ${capture ? 'to capture' : 'to kill'}, ${style}. He adds his combat ${adds} to the defence and may take the round's wounds (endurance left ${remainingEndurance(game, ch)}) [12.4, 12.7]. ${roundLine(game, `With him active (defence ${def.combat} so far)`, o, def.endurance, attack(style).endurance, capture)}`,
         }
       : {
           option,

@@ -231,13 +231,20 @@ function pay(blocs: BlocState, from: FactionId, to: FactionId, count = 1): void 
  * ally: a bribe to the victim before the first roll, so only with a bribe in hand), and, on a defection
  * turn, as a sneak attack on a former ally (a bribe, for the edge docs/rules.md gives).
  */
-export function attackKinds(blocs: BlocState | null, attacker: FactionId, victim: FactionId): Array<'plain' | 'vendetta' | 'sneak'> {
-  if (!blocs) return ['plain'];
+export function attackKinds(blocs: BlocState | null, attacker: FactionId, victim: FactionId): readonly AttackKind[] {
+  if (!blocs) return PLAIN;
   const hasBribe = bribesOf(blocs, attacker) > 0;
-  if (!areEnemies(blocs, attacker, victim)) return hasBribe ? ['vendetta'] : [];
-  if (blocs.defector === attacker && hasBribe && formerAlly(blocs, attacker, victim)) return ['plain', 'sneak'];
-  return ['plain'];
+  if (!areEnemies(blocs, attacker, victim)) return hasBribe ? VENDETTA : NONE;
+  if (blocs.defector === attacker && hasBribe && formerAlly(blocs, attacker, victim)) return PLAIN_OR_SNEAK;
+  return PLAIN;
 }
+
+type AttackKind = 'plain' | 'vendetta' | 'sneak';
+// the answers, made once: the attack stage asks for every border of the attacker's at every decision
+const PLAIN: readonly AttackKind[] = ['plain'];
+const VENDETTA: readonly AttackKind[] = ['vendetta'];
+const NONE: readonly AttackKind[] = [];
+const PLAIN_OR_SNEAK: readonly AttackKind[] = ['plain', 'sneak'];
 
 /** Was `victim` an ally of `defector` before it defected this turn (now on the other side)? */
 function formerAlly(blocs: BlocState, defector: FactionId, victim: FactionId): boolean {

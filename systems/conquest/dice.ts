@@ -41,8 +41,8 @@ export interface DiceResult {
 export function resolveDice(attackerDice: readonly number[], defenderDice: readonly number[]): DiceResult {
   checkDice('attacker', attackerDice, MAX_ATTACK_DICE);
   checkDice('defender', defenderDice, MAX_DEFENCE_DICE_ITALIAN);
-  const attack = [...attackerDice].sort(highFirst);
-  const defence = [...defenderDice].sort(highFirst);
+  const attack = highestFirst(attackerDice);
+  const defence = highestFirst(defenderDice);
   const pairs = Math.min(attack.length, defence.length);
   let attackerLosses = 0;
   let defenderLosses = 0;
@@ -72,8 +72,18 @@ export function maxDefenceDice(armies: number, italian: boolean): number {
   return Math.min(armies, italian ? MAX_DEFENCE_DICE_ITALIAN : MAX_DEFENCE_DICE);
 }
 
-function highFirst(a: number, b: number): number {
-  return b - a;
+/**
+ * The dice in a new list, the highest first. A roll is one to three dice, so they are put in order one by
+ * one: `sort` allocated a third of a random conquest game's memory, the dice of every roll sorted twice.
+ */
+export function highestFirst(dice: readonly number[]): number[] {
+  const out: number[] = [];
+  for (const die of dice) {
+    let at = out.length;
+    while (at > 0 && (out[at - 1] as number) < die) at--;
+    out.splice(at, 0, die);
+  }
+  return out;
 }
 
 function checkDice(side: string, dice: readonly number[], most: number): void {
@@ -81,11 +91,12 @@ function checkDice(side: string, dice: readonly number[], most: number): void {
     const count = Array.isArray(dice) ? `${dice.length} dice` : String(dice);
     throw new Error(`resolveDice: the ${side} must roll 1 to ${most} dice, got ${count}`);
   }
-  dice.forEach((die, i) => {
+  for (let i = 0; i < dice.length; i++) {
+    const die = dice[i] as number;
     if (!Number.isInteger(die) || die < 1 || die > DIE_FACES) {
       throw new Error(`resolveDice: ${side} die #${i + 1} is ${String(die)}, not a whole number from 1 to ${DIE_FACES}`);
     }
-  });
+  }
 }
 
 function checkArmies(armies: number): void {

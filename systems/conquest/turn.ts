@@ -13,10 +13,9 @@ import type { Command, Frame, Json, Procedure, Step } from '../../src/core/engin
 import { afterConquest, attackKinds, beginTurn, blocsOf, cede, cedeOptions, defect, endTurn, freeActions, payForAttack, sneakDefenceDice, truce } from './blocs';
 import { bonusTerritories, forcedTrades, setValue, tradeableSets, type Card } from './cards';
 import { autoDefends, type FactionId } from './content';
-import { maxAttackDice, maxDefenceDice, resolveDice } from './dice';
+import { highestFirst, maxAttackDice, maxDefenceDice, resolveDice } from './dice';
 import { winChance } from './odds';
 import {
-  enemyNeighbours,
   factionName,
   mapOf,
   optionsOfGame,
@@ -139,12 +138,18 @@ export const conquestTurn: Procedure<ConquestGame> = {
         case 'attack': {
           const offers: Command<FactionId>[] = [];
           const blocs = blocsOf(game);
-          for (const from of territoriesOf(game, me))
-            if ((s.armies[from] ?? 0) >= 2)
-              for (const to of enemyNeighbours(game, from))
-                // [3c, 3D1] an ally is attacked only as a vendetta, for a bribe; [3B3c] a former ally also by a sneak attack
-                for (const kind of attackKinds(blocs, me, s.owner[to]!))
-                  offers.push(kind === 'plain' ? { type: 'attack', side: me, from, to } : { type: 'attack', side: me, from, to, bribe: kind });
+          const map = mapOf(game);
+          // from each of its territories with an army to spare (territoriesOf), to each enemy neighbour (enemyNeighbours),
+          // read in place: the attack stage is asked after every roll
+          for (const from of map.territories) {
+            if (s.owner[from] !== me || (s.armies[from] ?? 0) < 2) continue;
+            for (const to of map.neighbours.get(from) ?? []) {
+              if (s.owner[to] === me) continue;
+              // [3c, 3D1] an ally is attacked only as a vendetta, for a bribe; [3B3c] a former ally also by a sneak attack
+              for (const kind of attackKinds(blocs, me, s.owner[to]!))
+                offers.push(kind === 'plain' ? { type: 'attack', side: me, from, to } : { type: 'attack', side: me, from, to, bribe: kind });
+            }
+          }
           offers.push(...freeActions(game, me));
           offers.push({ type: 'end-attacks', side: me });
           offers.push(...takeBack(d, me));
@@ -454,12 +459,14 @@ function roll(game: ConquestGame, d: TurnData, attackDice: number, defenceDice: 
   const from = d.from!;
   const to = d.to!;
   const defender = s.owner[to]!;
-  const a = Array.from({ length: attackDice }, () => game.rng.d6());
-  const b = Array.from({ length: defenceDice }, () => game.rng.d6());
+  const a: number[] = [];
+  for (let i = 0; i < attackDice; i++) a.push(game.rng.d6());
+  const b: number[] = [];
+  for (let i = 0; i < defenceDice; i++) b.push(game.rng.d6());
   const { attackerLosses, defenderLosses } = resolveDice(a, b);
   s.armies[from] = (s.armies[from] ?? 0) - attackerLosses;
   s.armies[to] = (s.armies[to] ?? 0) - defenderLosses;
-  const sorted = (dice: number[]) => [...dice].sort((x, y) => y - x).join(' ');
+  const sorted = (dice: number[]) => highestFirst(dice).join(' ');
   tell(
     game,
     'roll',

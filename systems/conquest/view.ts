@@ -4,6 +4,7 @@
  * their missions and the order of the deck are hidden (002 does not say so; a mission known to all would
  * be no game: see docs/rules.md).
  */
+import { copyPlain } from '../../src/core/plain';
 import type { BlocState } from './blocs';
 import type { Card } from './cards';
 import type { FactionId, GameType } from './content';
@@ -42,7 +43,7 @@ export interface ConquestView {
 export function conquestView(game: ConquestGame, me: FactionId | null): ConquestView {
   const s = stateOf(game);
   const mine = <T>(all: Partial<Record<FactionId, T>>): Partial<Record<FactionId, T>> =>
-    me === null ? structuredClone(all) : all[me] !== undefined ? ({ [me]: structuredClone(all[me]) } as Partial<Record<FactionId, T>>) : {};
+    me === null ? copyPlain(all) : all[me] !== undefined ? ({ [me]: copyPlain(all[me]) } as Partial<Record<FactionId, T>>) : {};
   return {
     me,
     round: game.turn,
@@ -62,6 +63,6 @@ export function conquestView(game: ConquestGame, me: FactionId | null): Conquest
     eliminatedBy: { ...s.eliminatedBy },
     continentsHeld: Object.fromEntries(s.order.map((f) => [f, continentsHeld(game, f)])),
     winner: s.winner,
-    ...(s.blocs ? { blocs: structuredClone(s.blocs) } : {}),
+    ...(s.blocs ? { blocs: copyPlain(s.blocs) } : {}),
   };
 }

@@ -2,6 +2,7 @@
  * What the Emperor sees [001]: everything on the map (a solitaire game hides nothing but the order of the
  * Chaos Events pool). The view is plain data for the agents and the screens.
  */
+import { copyPlain } from '../../src/core/plain';
 import type { SolitaireFileDef, SolitaireScenario } from './content';
 import {
   chaosStacks,
@@ -68,11 +69,11 @@ export function solitaireView(game: SolitaireGame): SolitaireView {
     rp: s.rp,
     vp,
     level: levelOf(game, vp),
-    systems: structuredClone(s.systems),
-    units: structuredClone(s.units),
+    systems: copyPlain(s.systems),
+    units: copyPlain(s.units),
     forces: s.forces.map((f) => ({ ...f, name: forceName(game, f) })),
     stacks: chaosStacks(game).map((st) => ({ id: st.id, kind: st.kind, name: forceName(game, st.force), sector: st.sector, units: st.units.map((u) => u.id) })),
-    aliens: structuredClone(s.aliens),
+    aliens: copyPlain(s.aliens),
     nexus: [...s.nexus],
     illuminated: [...s.illuminated],
     repression: s.repression,
@@ -80,7 +81,7 @@ export function solitaireView(game: SolitaireGame): SolitaireView {
     institute: s.institute,
     leviathan: s.leviathan,
     expeditions: [...s.expeditions],
-    fx: structuredClone(s.fx),
+    fx: copyPlain(s.fx),
     poolSize: s.pool.length,
     imperialSystems: imperialSystems(game).length,
     toPlace: [...s.toPlace],

@@ -13,7 +13,7 @@ import { builtSite, gameReady, pageOptions, startSession, type Session } from '.
 import { freePort } from '../server/helpers';
 import { bundledContent } from '../../src/core/content/bundled';
 import type { Game } from '../../src/core/engine/types';
-import { replay } from '../../src/server/game-room';
+import { replay } from '../../src/server/game-snapshots';
 import { ONLINE_RULESETS } from '../../src/server/online-rulesets';
 import { movers, stackDests } from '../../src/words/board/stacks';
 import { playState, type PlayState } from './play-page';
@@ -136,7 +136,7 @@ describe('online play between two browsers [issue 27]', () => {
     const reservedLink = await host.locator('[data-testid="play-reserved-link"]').inputValue({ timeout: 20_000 });
     expect(reservedLink).toMatch(new RegExp(`^${server.url}/\\?online=[A-Za-z0-9_-]+#seat=[A-Za-z0-9_-]{32}$`));
     expect(host.url()).toMatch(/#seat=[A-Za-z0-9_-]{32}$/);
-    expect(await server.store.playing().filter((g) => g.ruleset === 'star-system')[0]?.seatTimeoutSeconds).toBe(300);
+    expect((await server.store.game(new URL(host.url()).searchParams.get('online')!))?.seatTimeoutSeconds).toBe(300);
 
     const guest = await open(reservedLink.slice(server.url.length + 1));
     await expect.poll(async () => (await playState(guest)).viewer, { timeout: 20_000 }).toBe('imperial');
@@ -154,7 +154,7 @@ describe('online play between two browsers [issue 27]', () => {
         // a stack of which the first few pieces (as shift-click takes them: its ship first) can go somewhere
         // together without the rest, as the game the server keeps says
         const gameId = new URL(host.url()).searchParams.get('online')!;
-        const game = replay(bundledContent(), server.store.game(gameId)!, ONLINE_RULESETS['star-system']!, server.store.commands(gameId)) as Game;
+        const game = replay(bundledContent(), (await server.store.game(gameId))!, await server.store.commands(gameId)) as Game;
         const fewest = (environ: string) => {
           const pieces = movers(game, game.pending!).find((m) => m.place === environ)?.pieces ?? [];
           return pieces.slice(1).findIndex((_, n) => stackDests(game, game.pending!, pieces.slice(0, n + 1)).length) + 1;
@@ -173,11 +173,11 @@ describe('online play between two browsers [issue 27]', () => {
           expect(taken).toBeLessThan(await host.locator('[data-board-piece]').count());
           await host.locator('[data-testid="board-dest-marker"]').first().waitFor({ timeout: 10_000 });
           if (SHOTS) await host.screenshot({ path: `${SHOTS}/online-partial-pick.png` });
-          const logged = server.store.commands(gameId).length;
+          const logged = (await server.store.commands(gameId)).length;
           await host.locator('[data-testid="board-dest-marker"]').first().dispatchEvent('click');
           // each piece taken picked, then where to, kept together; the Rebel's movement goes on without them
-          await expect.poll(() => server.store.commands(gameId).length, { timeout: 20_000 }).toBe(logged + taken + 1);
-          expect(server.store.commands(gameId).slice(logged).map((c) => c.type)).toEqual([...Array(taken).fill('pick'), 'move-to']);
+          await expect.poll(async () => (await server.store.commands(gameId)).length, { timeout: 20_000 }).toBe(logged + taken + 1);
+          expect((await server.store.commands(gameId)).slice(logged).map((c) => c.type)).toEqual([...Array(taken).fill('pick'), 'move-to']);
           await expect.poll(async () => (await playState(host)).states, { timeout: 20_000 }).toBeGreaterThan(a.states);
           await expect.poll(async () => { const s = await playState(host); return !s.busy && (s.decision?.kind !== 'movement' || s.decision.options.length < a.decision!.options.length); }, { timeout: 20_000 }).toBe(true);
           expect(await host.locator('[data-testid="message"]').isVisible()).toBe(false);

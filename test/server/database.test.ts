@@ -81,7 +81,7 @@ describe('a database that cannot write puts its games on hold, never ends the se
     const lock = await spawnScript('lock-process.mjs', [database, '20'], 'locked');
     children.push(lock);
     await refusedOnHold(game, database, /locked by another program/);
-    expect((await serverStatus(url)).database).toEqual({ writes: false, problem: expect.stringMatching(/locked/) });
+    expect((await serverStatus(url)).database).toEqual({ kind: 'sqlite', writes: false, problem: expect.stringMatching(/locked/) });
     // the server still serves: the other game's page, the lobby
     expect((await fetch(`${url}/api/games/${other.gameId}`)).status).toBe(200);
     expect((await fetch(`${url}/api/games`)).status).toBe(200);

@@ -66,16 +66,16 @@ const outputs = new WeakMap<ChildProcess, { text: string }>();
 export const serverOutput = (child: ChildProcess): string => outputs.get(child)?.text ?? '';
 
 /** A game server in a child process of its own (so a test can kill it), ready when it prints its address;
- * `flags` are `npm run serve`'s (limits). */
-export async function spawnServer(port: number, database: string, flags: string[] = []): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--port', String(port), '--database', database, ...flags], { stdio: ['ignore', 'pipe', 'pipe'] });
+ * `flags` are `npm run serve`'s (limits), `env` its variables (DATABASE_URL, REDIS_URL, PUBLIC_ADDRESS). */
+export async function spawnServer(port: number, database: string, flags: string[] = [], env: Record<string, string> = {}): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--port', String(port), '--database', database, ...flags], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   const log = { text: '' };
   outputs.set(child, log);
   child.stdout!.on('data', (chunk: Buffer) => (log.text += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (log.text += chunk.toString()));
   let output = '';
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start: ${output}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`the server did not start in 60 s: ${output}`)), 60_000);
     const read = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('game server:')) {
@@ -96,7 +96,7 @@ export async function spawnScript(script: string, args: string[], ready: string)
   const child = spawn(process.execPath, [...loader, `test/server/${script}`, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
   let output = '';
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${script} did not get ready: ${output}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`${script} did not get ready in 60 s: ${output}`)), 60_000);
     const read = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes(ready)) {
@@ -111,10 +111,19 @@ export async function spawnScript(script: string, args: string[], ready: string)
   return child;
 }
 
-/** The server's own account: its rooms (of one game, with `gameId`) and whether its database writes. */
-export async function serverStatus(url: string, gameId?: string): Promise<{ rooms: number; clients: number; database: { writes: boolean; problem?: string } }> {
+/** The server's own account: its rooms (of one game, with `gameId`), whether its database writes and its
+ * matchmaking store answers. */
+export interface ServerStatus {
+  rooms: number;
+  /** Of them, those in this process. */
+  here: number;
+  clients: number;
+  database: { kind: string; writes: boolean; problem?: string };
+  matchmaking: { shared: boolean; answers: boolean; problem?: string };
+}
+export async function serverStatus(url: string, gameId?: string): Promise<ServerStatus> {
   const response = await fetch(`${url}/api/status${gameId ? `?game=${encodeURIComponent(gameId)}` : ''}`);
-  return (await response.json()) as { rooms: number; clients: number; database: { writes: boolean; problem?: string } };
+  return (await response.json()) as ServerStatus;
 }
 
 /** Poll until `get` gives something (a message has arrived), or fail after a while saying what was awaited. */

@@ -18,7 +18,7 @@ import type { AnyGame, Command, Game } from '../../src/core/engine/types';
 import { createOnlineGame, OnlineSeat } from '../../src/online/client';
 import type { DestsMessage, OnlinePlayFacts, StateMessage } from '../../src/online/protocol';
 import { startGameServer, type GameServer } from '../../src/server/game-server';
-import { replay } from '../../src/server/game-room';
+import { replay } from '../../src/server/game-snapshots';
 import { ONLINE_RULESETS, startStoredGame } from '../../src/server/online-rulesets';
 import { stackDests } from '../../src/words/board/stacks';
 import { type Mover } from '../../src/words/board/types';
@@ -50,7 +50,7 @@ async function atRebelMovement(): Promise<{ gameId: string; rebel: OnlineSeat; i
 const roomGame = (seat: OnlineSeat): AnyGame => (matchMaker.getLocalRoomById(seat.room.roomId) as unknown as { game: AnyGame }).game;
 
 /** The game the store keeps: its start and every command kept, replayed. */
-const storedGame = (gameId: string): Game => replay(content, server.store.game(gameId)!, STAR_SYSTEM, server.store.commands(gameId)) as Game;
+const storedGame = async (gameId: string): Promise<Game> => replay(content, (await server.store.game(gameId))!, await server.store.commands(gameId)) as Game;
 
 describe('map moves online are one message, played all or none [issue 47]', () => {
   it('[9.0] a move whose last command is illegal leaves the game as it was (same state hash, nothing kept, nothing sent) and says why; only its last may roll or reveal; a good one is kept and sent once', async () => {
@@ -59,14 +59,14 @@ describe('map moves online are one message, played all or none [issue 47]', () =
     expect(mover, 'a stack of two or more pieces with somewhere to go').toBeDefined();
     const good = mover!.dests[0]!.commands as Command<string>[];
     expect(good.length).toBe(mover!.take.length + 1); // each piece picked, then where to
-    const kept = server.store.commands(gameId).length;
+    const kept = (await server.store.commands(gameId)).length;
     const before = stateHash(roomGame(rebel));
     const heard: Record<string, StateMessage[]> = { rebel: [], imperial: [] };
     rebel.onState((s) => s.step > state.step && heard.rebel!.push(s));
     imperial.onState((s) => s.step > state.step && heard.imperial!.push(s));
 
     // the same picks, then a place the stack cannot reach: the engine refuses the last command
-    const local = storedGame(gameId);
+    const local = (await storedGame(gameId));
     const reachable = new Set(mover!.dests.map((d) => d.place));
     const nowhere = [...local.world.ids.environ].find(([id]) => !reachable.has(id))![1];
     const bad = [...good.slice(0, -1), { type: 'move-to', side: 'rebel', to: nowhere }];
@@ -74,7 +74,7 @@ describe('map moves online are one message, played all or none [issue 47]', () =
     const reason = await waitFor(() => rebel.refusals[0], 'the refusal');
     expect(reason).toMatch(new RegExp(`^that move was not made, the game is as it was: its command ${bad.length} of ${bad.length} \\(move-to\\) was refused: .*not a legal answer`));
     expect(stateHash(roomGame(rebel))).toBe(before);
-    expect(server.store.commands(gameId).length).toBe(kept);
+    expect((await server.store.commands(gameId)).length).toBe(kept);
 
     // a command for another seat anywhere in a move: refused before any is played
     rebel.sendMove([good[0]!, { ...good[1]!, side: 'imperial' }]);
@@ -92,14 +92,14 @@ describe('map moves online are one message, played all or none [issue 47]', () =
     // the good move: kept in one go, sent to each seat once, as one step of the game
     rebel.sendMove(good);
     await waitFor(() => heard.imperial!.length > 0 && heard.rebel!.length > 0, 'the state after the move');
-    expect(server.store.commands(gameId).slice(kept).map(canonical)).toEqual(good.map(canonical));
+    expect((await server.store.commands(gameId)).slice(kept).map(canonical)).toEqual(good.map(canonical));
     await new Promise((r) => setTimeout(r, 200)); // anything more would have come by now
     for (const side of ['rebel', 'imperial']) {
       expect(heard[side]!.map((s) => s.step), `${side}'s states`).toEqual([kept + good.length]);
     }
     expect(rebel.refusals.length).toBe(3);
     // the room's game is the one its store makes again
-    expect(stateHash(roomGame(rebel))).toBe(stateHash(storedGame(gameId)));
+    expect(stateHash(roomGame(rebel))).toBe(stateHash((await storedGame(gameId))));
     expect(stateHash(roomGame(rebel))).not.toBe(before);
     await Promise.all([rebel.leave(), imperial.leave()]);
   });
@@ -122,8 +122,8 @@ describe('map moves online are one message, played all or none [issue 47]', () =
     other.close();
     rebel.sendMove(good);
     await waitFor(() => (rebel.latest!.step === state.step + good.length ? true : null), 'the move played');
-    expect(server.store.commands(gameId).map(canonical)).toEqual(good.map(canonical));
-    expect(stateHash(roomGame(rebel))).toBe(stateHash(storedGame(gameId)));
+    expect((await server.store.commands(gameId)).map(canonical)).toEqual(good.map(canonical));
+    expect(stateHash(roomGame(rebel))).toBe(stateHash((await storedGame(gameId))));
     await Promise.all([rebel.leave(), imperial.leave()]);
   });
 
@@ -137,7 +137,7 @@ describe('map moves online are one message, played all or none [issue 47]', () =
       return waitFor(() => heard[n], 'the dests answer');
     };
     const mover = movers.find((m) => m.pieces.length >= 2)!;
-    const local = storedGame(gameId);
+    const local = (await storedGame(gameId));
     const before = stateHash(roomGame(rebel));
     // a piece of the stack that can go somewhere alone (a ship without its pilot cannot [9.5])
     const single = mover.pieces.find((p) => stackDests(local, local.pending!, [p]).length);
@@ -177,7 +177,7 @@ describe('map moves online are one message, played all or none [issue 47]', () =
     expect((await ask(mover.pieces.slice(0, 1), imperial, theirs)).refused).toBe('you have no stack to move now');
     rebel.room.send('dests', { pieces: 'all' });
     await waitFor(() => answers.some((a) => /a dests request is/.test(a.refused ?? '')), 'the malformed question\'s answer');
-    expect(server.store.commands(gameId).length).toBe(state.step);
+    expect((await server.store.commands(gameId)).length).toBe(state.step);
     expect(stateHash(roomGame(rebel))).toBe(before);
     expect(rebel.refusals).toEqual([]);
     await Promise.all([rebel.leave(), imperial.leave()]);

@@ -9,8 +9,8 @@ import type { ChildProcess } from 'node:child_process';
 import { bundledContent } from '../../src/core/content/bundled';
 import { stateHash } from '../../src/core/engine/game';
 import { createOnlineGame, OnlineSeat } from '../../src/online/client';
-import { GameStore } from '../../src/server/game-store';
-import { replay } from '../../src/server/game-room';
+import { SqliteStore } from '../../src/server/sqlite-store';
+import { replay } from '../../src/server/game-snapshots';
 import { ONLINE_RULESETS } from '../../src/server/online-rulesets';
 import { databaseFile, freePort, playSeat, spawnServer } from './helpers';
 
@@ -53,10 +53,10 @@ describe('online games survive [issue 27]', () => {
 
     children[1]!.kill('SIGTERM');
     await new Promise((r) => children[1]!.once('exit', r));
-    const store = new GameStore(database);
-    const stored = store.game(made.gameId)!;
-    const local = replay(content, stored, ONLINE_RULESETS['star-system']!, store.commands(made.gameId));
-    store.close();
+    const store = new SqliteStore(database);
+    const stored = (await store.game(made.gameId))!;
+    const local = replay(content, stored, await store.commands(made.gameId));
+    await store.close();
     expect(stateHash(local)).toBe(over.hash);
     expect(stored.status).toBe('over');
   });
@@ -76,9 +76,9 @@ describe('online games survive [issue 27]', () => {
       await imperial.leave();
       await new Promise<void>((resolve) => rebel.onState((s) => s.seats.find((x) => x.side === 'imperial')?.connected === false && resolve()));
       // the server stamped the seat's time in the store, counted from the leave
-      const store = new GameStore(database);
-      const due = store.game(made.gameId)!.seats.find((x) => x.side === 'imperial')!.handOverAt!;
-      store.close();
+      const store = new SqliteStore(database);
+      const due = (await store.game(made.gameId))!.seats.find((x) => x.side === 'imperial')!.handOverAt!;
+      await store.close();
       expect(due).toBeGreaterThanOrEqual(left + seatTimeoutSeconds * 1000);
       return { made, rebel, imperial, due };
     };

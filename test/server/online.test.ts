@@ -10,10 +10,10 @@ import { bundledContent } from '../../src/core/content/bundled';
 import { stateHash } from '../../src/core/engine/game';
 import { createOnlineGame, OnlineSeat } from '../../src/online/client';
 import { startGameServer, type GameServer } from '../../src/server/game-server';
-import { replay } from '../../src/server/game-room';
+import { replay } from '../../src/server/game-snapshots';
 import { ONLINE_RULESETS } from '../../src/server/online-rulesets';
 import { stateOf, type ConquestGame } from '../../systems/conquest/state';
-import { databaseFile, freePort, nextMove, playSeat } from './helpers';
+import { databaseFile, freePort, nextMove, playSeat, pollFor } from './helpers';
 import type { OnlinePlayFacts, StateMessage } from '../../src/online/protocol';
 import type { GameEvent } from '../../src/core/engine/types';
 
@@ -51,11 +51,11 @@ describe('online play [issue 27]', () => {
     await Promise.all([playSeat(rebel, 'r', heard.rebel), playSeat(imperial, 'i', heard.imperial)]);
     const over = await new Promise<NonNullable<OnlineSeat['over']>>((resolve) => rebel.onOver(resolve));
     expect(['rebel', 'imperial', 'draw']).toContain(over.winner);
-    const stored = server.store.game(made.gameId)!;
+    const stored = (await server.store.game(made.gameId))!;
     expect(stored.status).toBe('over');
-    const log = server.store.commands(made.gameId);
+    const log = await server.store.commands(made.gameId);
     expect(log.length).toBe(over.commands);
-    const local = replay(content, stored, ONLINE_RULESETS['star-system']!, log);
+    const local = replay(content, stored, log);
     expect(stateHash(local)).toBe(over.hash);
     expect(local.winner).toBe(over.winner);
     // after the first, a state carries only the view's fields that changed; the seat puts it back whole
@@ -82,7 +82,7 @@ describe('online play [issue 27]', () => {
   it('a star-system screen gets its own decision in words with the static entities first (a program that only plays gets none); placement by hand is kept [16.12-16.14]', async () => {
     const scenario = [...content.scenarios.keys()][0]!;
     const made = await createOnlineGame(server.url, { ...STAR_SYSTEM, scenario, handPlacement: ['rebel'], seats: [{ side: 'rebel', kind: 'open' }, { side: 'imperial', kind: 'ai', agent: 'normal' }] }, 'rebel');
-    expect(server.store.game(made.gameId)!.handPlacement).toEqual(['rebel']);
+    expect((await server.store.game(made.gameId))!.handPlacement).toEqual(['rebel']);
     const rebel = await OnlineSeat.join(server.url, { gameId: made.gameId, token: made.token!, screen: true });
     const states: StateMessage[] = [];
     rebel.onState((s) => states.push(s));
@@ -131,7 +131,7 @@ describe('online play [issue 27]', () => {
     const mover = state.waitingFor === 'rebel' ? rebel : imperial;
     const other = mover === rebel ? imperial : rebel;
     const option = (mover.latest!.decision ?? (await waitFor(() => mover.latest?.decision)))!.options[0]!;
-    const before = server.store.commands(made.gameId).length;
+    const before = (await server.store.commands(made.gameId)).length;
 
     other.send({ ...option, side: other.side! }); // out of turn
     other.send(option); // another seat's command
@@ -144,10 +144,10 @@ describe('online play [issue 27]', () => {
     expect(other.refusals.join(' | ')).toMatch(/you play the .* seat, not the/);
     expect(mover.refusals.join(' | ')).toMatch(/not one of the options|not among|is not/);
     expect(mover.refusals.join(' | ')).toMatch(/"cheat" is not a message this server takes/);
-    expect(server.store.commands(made.gameId).length).toBe(before);
+    expect((await server.store.commands(made.gameId)).length).toBe(before);
 
     mover.send(option); // and the legal one goes through
-    await waitFor(() => (server.store.commands(made.gameId).length === before + 1 ? true : null));
+    await pollFor(async () => ((await server.store.commands(made.gameId)).length === before + 1 ? true : null), 'the legal command kept');
     await Promise.all([rebel.leave(), imperial.leave()]);
   });
 
@@ -161,7 +161,7 @@ describe('online play [issue 27]', () => {
     // a flood that goes on is sent away
     await waitFor(() => rebel.closedWith);
     expect(rebel.closedWith).toBe(4029);
-    expect(server.store.commands(made.gameId).every((c) => c.type !== 'noise')).toBe(true);
+    expect((await server.store.commands(made.gameId)).every((c) => c.type !== 'noise')).toBe(true);
     await rebel.leave();
   });
 
@@ -176,8 +176,8 @@ describe('online play [issue 27]', () => {
     const azure = await OnlineSeat.join(server.url, { gameId: made.gameId, side: 'azure' });
     const heard: Record<string, string[]> = { crimson: [], azure: [] };
     await Promise.all([playSeat(crimson, 'c', heard.crimson), playSeat(azure, 'a', heard.azure)]);
-    const stored = server.store.game(made.gameId)!;
-    const game = replay(content, stored, ONLINE_RULESETS.conquest!, server.store.commands(made.gameId));
+    const stored = (await server.store.game(made.gameId))!;
+    const game = replay(content, stored, await server.store.commands(made.gameId));
     const missions = stateOf(game as unknown as ConquestGame).missions as Record<string, { id: string; text: string }>;
     expect(Object.keys(missions).sort()).toEqual(['azure', 'crimson', 'emerald']);
     for (const me of ['crimson', 'azure'] as const) {

@@ -138,8 +138,12 @@ function watched(agent: Agent, views: Chain, imagined: Chain): Agent {
   };
 }
 
+/**
+ * A conquest or solitaire agent that hashes the views it is given. Every seat is given its view, even one
+ * whose agent reads none (`random`): the table hashes what each seat could see.
+ */
 function watchedSeat<V, A extends { name: string; decide(view: V, decision: never): unknown }>(agent: A, views: Chain): A {
-  return { ...agent, decide: (view: V, decision: never) => (views.add(canonical(view as unknown as Json)), agent.decide(view, decision)) } as A;
+  return { name: agent.name, decide: (view: V, decision: never) => (views.add(canonical(view as unknown as Json)), agent.decide(view, decision)) } as A;
 }
 
 /** Play one game of the table and say where it ended. */
@@ -150,6 +154,9 @@ export function playSameGame(g: SameGame): SameGameResult {
   const imagined = new Chain();
   let game: AnyGame;
   let decisions = 0;
+  // views are hashed where an agent reads them; games of random agents alone are played as the bench plays them
+  const watch = g.agents.some((a) => a !== 'random');
+  const seat = <V, A extends { name: string; decide(view: V, decision: never): unknown }>(agent: A): A => (watch ? watchedSeat<V, A>(agent, views) : agent);
   if (g.ruleset === 'rebels-vs-empire') {
     const rvE = newGame({ content, ruleset: starSystemRuleset, scenario: g.scenario, seed: g.seed });
     const [rebel, imperial] = g.agents as [string, string];
@@ -163,17 +170,17 @@ export function playSameGame(g: SameGame): SameGameResult {
     const players = FACTIONS.slice(0, g.agents.length);
     const conquest = newGame({ content, ruleset: conquestRuleset, scenario: g.scenario, seed: g.seed, options: { players } }) as ConquestGame;
     const agents = Object.fromEntries(
-      players.map((f, seat) => [f, watchedSeat<unknown, ConquestAgent>(conquestAgentFactory(g.agents[seat]!)({ faction: f, seed: g.seed }), views)]),
+      players.map((f, i) => [f, seat<unknown, ConquestAgent>(conquestAgentFactory(g.agents[i]!)({ faction: f, seed: g.seed }))]),
     ) as Record<FactionId, ConquestAgent>;
     while (decisions < limit && playConquestOne(conquest, agents)) decisions++;
     game = conquest;
   } else {
     const solitaire = newGame({ content, ruleset: solitaireRuleset, scenario: g.scenario, seed: g.seed }) as SolitaireGame;
-    const emperor = watchedSeat<unknown, SolitaireAgent>(solitaireAgentFactory(g.agents[0]!)({ seed: g.seed }), views);
+    const emperor = seat<unknown, SolitaireAgent>(solitaireAgentFactory(g.agents[0]!)({ seed: g.seed }));
     while (decisions < limit && playSolitaireOne(solitaire, emperor)) decisions++;
     game = solitaire;
   }
-  const seen = g.agents.some((a) => a !== 'random') ? views.result() : undefined;
+  const seen = watch ? views.result() : undefined;
   return {
     decisions,
     winner: game.winner === null ? null : String(game.winner),

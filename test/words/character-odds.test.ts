@@ -9,6 +9,8 @@ import type { Game } from '../../src/core/engine/types';
 import { characterColumn } from '../../src/core/odds';
 import { breakOffChances, characterCombatNotes, roundOdds, type CountChance } from '../../src/words/character-odds';
 import { anEnviron, choose, clearedGame, putCharacter, run } from '../systems/rebels-vs-empire/character-fixtures';
+import { givePossession } from '../../systems/rebels-vs-empire/possessions';
+import { eid } from '../fixtures';
 import { movers } from '../../src/words/board/stacks';
 import { refOf } from '../../src/core/world/world';
 import { percent } from '../../src/core/odds';
@@ -143,5 +145,39 @@ describe('character combat odds against the resolution [12.5-12.6]', () => {
       }
       choose(game, kind === 'combat-style' ? { style: 'firefight' } : { intent: 'kill' });
     }
+  });
+
+  it('[12.6, 12.72, 12.41] the deciding side counts its own possessions as the fight does, in the style they work in; never the enemy\'s', () => {
+    // Kaelen Dray (combat 5) with a beam rifle (+2 in a firefight only) attacks Dravona Esk
+    const game = clearedGame('bonus');
+    const env = anEnviron(game);
+    const rebel = putCharacter(game, 'kaelen-dray', env);
+    const imperial = putCharacter(game, 'dravona-esk', env);
+    givePossession(game, eid(game, 'possession', 'longshot-beam-rifle'), rebel);
+    run(game, 'character-combat', { environ: env, attackerSide: 'rebel', attacker: { kind: 'characters', characters: [rebel] }, defenders: [imperial] });
+    expect(game.pending?.kind).toBe('combat-style');
+    const said = (style: string) => {
+      const mark = movers(game, game.pending!)[0]!.dests.find((x) => x.commands[0]!.style === style)!.odds ?? '';
+      return Number(/differential ([+-]\d+)/.exec(mark)?.[1]);
+    };
+    expect(said('firefight') - said('hand-to-hand')).toBe(2);
+    const notes = characterCombatNotes(game, game.pending!).flatMap((n) => n.lines).join('\n');
+    expect(notes).toContain(`firefight; differential ${said('firefight') >= 0 ? '+' : ''}${said('firefight')}`);
+    // the fight itself: the break-off the defender is asked carries the rule's own differential
+    const shown = said('firefight');
+    choose(game, { style: 'firefight' });
+    choose(game, { intent: 'kill' });
+    expect(game.pending?.kind).toBe('break-off');
+    expect(game.pending?.context?.differential).toBe(shown);
+    // the other way round: the Empire attacks Kaelen, who holds a Grathawk (+2 in any combat) it cannot see
+    const seen = clearedGame('bonus-hidden');
+    const there = anEnviron(seen);
+    const kaelen = putCharacter(seen, 'kaelen-dray', there);
+    const dravona = putCharacter(seen, 'dravona-esk', there);
+    givePossession(seen, eid(seen, 'possession', 'grathawk'), kaelen);
+    run(seen, 'character-combat', { environ: there, attackerSide: 'imperial', attacker: { kind: 'characters', characters: [dravona] }, defenders: [kaelen] });
+    const told = characterCombatNotes(seen, seen.pending!).flatMap((n) => n.lines).join('\n');
+    expect(told).toContain(`Kaelen Dray (combat ${currentCombat(seen, kaelen)},`); // his rating less wounds: the Grathawk unseen
+    expect(told).toContain(`differential +${currentCombat(seen, dravona) - currentCombat(seen, kaelen)}`);
   });
 });

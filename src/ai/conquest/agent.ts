@@ -9,6 +9,8 @@ import type { SeedHash } from '../../core/rng';
 
 export interface ConquestAgent {
   readonly name: string;
+  /** False for an agent that never reads its view (`random`): it is not built for it (src/ai/agent.ts). */
+  readonly readsView?: boolean;
   decide(view: ConquestView, decision: Decision<FactionId>): Command<FactionId>;
 }
 

@@ -10,7 +10,7 @@
  */
 import type { FactionId } from '../../../systems/conquest/content';
 import { increasingValue } from '../../../systems/conquest/cards';
-import { maxAttackDice, maxDefenceDice } from '../../../systems/conquest/dice';
+import { maxAttackDice, MAX_DEFENCE_DICE, MAX_DEFENCE_DICE_ITALIAN } from '../../../systems/conquest/dice';
 import { singleRollOutcomes, type RollOutcome } from '../../../systems/conquest/odds';
 import type { Mission } from '../../../systems/conquest/missions';
 import { Board, continentShapes, type ContinentShape } from './board';
@@ -55,12 +55,15 @@ export interface Chain {
   stack: number;
 }
 
-/** What a chain may achieve: `reach[k]` is the chance of taking its first k targets; `loss` the armies it expects to lose. */
+/**
+ * What a chain may achieve: `reach[k]` is the chance of taking its first k targets; `loss` the armies it
+ * expects to lose. Read only: `chainOdds` hands the same answer to everyone who asks.
+ */
 export interface ChainOdds {
-  reach: number[];
-  loss: number;
+  readonly reach: readonly number[];
+  readonly loss: number;
   /** Enemy armies it expects to destroy. */
-  kills: number;
+  readonly kills: number;
 }
 
 /**
@@ -73,16 +76,38 @@ export interface ChainOdds {
  * both downwards finishes each state's mass before it is passed on.
  */
 export function chainOdds(stack: number, defenders: readonly number[], italian: boolean): ChainOdds {
+  const key = `${italian ? 'i' : 's'}${stack}:${defenders.join(',')}`;
+  let odds = knownChains.get(key);
+  if (!odds) {
+    if (knownChains.size >= MAX_KNOWN_CHAINS) knownChains.clear();
+    knownChains.set(key, (odds = Object.freeze(exactChainOdds(stack, defenders, italian))));
+  }
+  return odds;
+}
+
+/**
+ * Chains worked out already, by stack, defenders and rule: a plan weighs each chain again every time it
+ * places a few armies elsewhere, every goal weighs chains another goal weighed, and a turn is planned
+ * again after every roll, on a board that has hardly changed. With big armies facing each other (a game
+ * locked until the round limit) one chain costs a sweep over every (attackers, defenders) pair, and
+ * worked out afresh each time they were nearly all of a `hard` game's time. The odds are exact and pure,
+ * so a kept answer is the answer; the most kept at once is bounded.
+ */
+const knownChains = new Map<string, Readonly<ChainOdds>>();
+const MAX_KNOWN_CHAINS = 50_000;
+
+function exactChainOdds(stack: number, defenders: readonly number[], italian: boolean): ChainOdds {
   const reach = [1];
   let loss = 0;
   let kills = 0;
   let dist = new Float64Array(stack + 1);
   dist[stack] = 1;
   let top = stack;
+  const mostDefenceDice = italian ? MAX_DEFENCE_DICE_ITALIAN : MAX_DEFENCE_DICE;
   for (const target of defenders) {
     const d0 = Math.max(1, target);
     const width = d0 + 1;
-    const mass = new Float64Array((top + 1) * width);
+    const mass = scratch((top + 1) * width);
     for (let a = 2; a <= top; a++) mass[a * width + d0] = dist[a]!;
     const next = new Float64Array(top + 1);
     let won = 0;
@@ -91,12 +116,17 @@ export function chainOdds(stack: number, defenders: readonly number[], italian: 
       for (let d = d0; d >= 1; d--) {
         const p = mass[a * width + d]!;
         if (p === 0) continue;
-        for (const o of rollOutcomes(attackDice, maxDefenceDice(d, italian))) {
-          const q = p * o.probability;
-          loss += q * o.attackerLosses;
-          kills += q * o.defenderLosses;
-          const left = a - o.attackerLosses;
-          const d2 = d - o.defenderLosses;
+        // the outcomes of one roll, as `rollOutcomes` lists them, read from flat arrays: this loop is
+        // nearly all of a `hard` game whose armies have grown large
+        const outcomes = rollTable(attackDice, d < mostDefenceDice ? d : mostDefenceDice); // maxDefenceDice(d, italian)
+        for (let k = 0; k < outcomes.count; k++) {
+          const attackerLosses = outcomes.attackerLosses[k]!;
+          const defenderLosses = outcomes.defenderLosses[k]!;
+          const q = p * outcomes.probability[k]!;
+          loss += q * attackerLosses;
+          kills += q * defenderLosses;
+          const left = a - attackerLosses;
+          const d2 = d - defenderLosses;
           if (d2 === 0) {
             // Taken: all but one army move in and go on.
             won += q;
@@ -111,6 +141,40 @@ export function chainOdds(stack: number, defenders: readonly number[], italian: 
   }
   while (reach.length <= defenders.length) reach.push(0);
   return { reach, loss, kills };
+}
+
+/** A zeroed array of at least `size` numbers, the same one each call (grown as needed): a battle's states, used at once. */
+let scratchArray = new Float64Array(1024);
+function scratch(size: number): Float64Array {
+  if (scratchArray.length < size) scratchArray = new Float64Array(Math.max(size, 2 * scratchArray.length));
+  const used = scratchArray.subarray(0, size);
+  used.fill(0);
+  return used;
+}
+
+/** One roll's outcomes as flat arrays, in the order `rollOutcomes` lists them. */
+interface RollTable {
+  count: number;
+  probability: Float64Array;
+  attackerLosses: Int32Array;
+  defenderLosses: Int32Array;
+}
+
+const rollTables: RollTable[] = [];
+function rollTable(attackDice: number, defenceDice: number): RollTable {
+  const key = attackDice * 4 + defenceDice;
+  let table = rollTables[key];
+  if (!table) {
+    const outcomes = rollOutcomes(attackDice, defenceDice);
+    table = {
+      count: outcomes.length,
+      probability: Float64Array.from(outcomes, (o) => o.probability),
+      attackerLosses: Int32Array.from(outcomes, (o) => o.attackerLosses),
+      defenderLosses: Int32Array.from(outcomes, (o) => o.defenderLosses),
+    };
+    rollTables[key] = table;
+  }
+  return table;
 }
 
 // The 9 (attacker dice, defender dice) pairings, each rolled over and over.

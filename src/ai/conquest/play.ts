@@ -7,6 +7,7 @@ import type { FactionId } from '../../../systems/conquest/content';
 import type { ConquestGame } from '../../../systems/conquest/state';
 import { conquestView } from '../../../systems/conquest/view';
 import type { ConquestAgent } from './agent';
+import { UNREAD_VIEW } from '../play';
 
 export interface ConquestPlayOptions {
   /** Throw after this many decisions (a guard for a runaway game). */
@@ -21,7 +22,7 @@ export function playConquestOne(game: ConquestGame, agents: Partial<Record<Facti
   if (game.winner || !decision) return false;
   const agent = agents[decision.side];
   if (!agent) throw new Error(`no agent plays ${decision.side}`);
-  const command = agent.decide(conquestView(game, decision.side), decision);
+  const command = agent.decide(agent.readsView === false ? UNREAD_VIEW : conquestView(game, decision.side), decision);
   const result = apply(game, command);
   if (!result.ok) throw new Error(`the ${agent.name} agent of ${decision.side} answered illegally: ${result.reason}`);
   return true;

@@ -4,5 +4,5 @@ import type { ConquestAgentFactory } from './agent';
 
 export const randomConquestAgent: ConquestAgentFactory = ({ faction, seed, seedHash }) => {
   const rng = Rng.fromSeed(`conquest-random:${faction}:${seed}`, seedHash);
-  return { name: 'random', decide: (_view, decision) => rng.pick(decision.options) };
+  return { name: 'random', readsView: false, decide: (_view, decision) => rng.pick(decision.options) };
 };

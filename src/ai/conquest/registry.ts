@@ -15,6 +15,7 @@ export function placingOnce(factory: ConquestAgentFactory): ConquestAgentFactory
     const agent = factory(options);
     return {
       name: agent.name,
+      ...(agent.readsView === false ? { readsView: false } : {}),
       decide: (view, decision) =>
         agent.decide(view, decision.options.some((o) => o.type === 'take-back') ? { ...decision, options: decision.options.filter((o) => o.type !== 'take-back') } : decision),
     };

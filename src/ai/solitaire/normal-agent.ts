@@ -136,23 +136,96 @@ function income(view: SolitaireView): number {
  * The Empire's highest-numbered holding catches every draw above it.
  */
 export function landingOdds(view: SolitaireView, units: readonly Unit[] = view.units): { rebellion: Map<string, number>; usurper: Map<string, number> } {
-  const withUnits = new Set(units.filter((u) => u.side === 'empire').map((u) => u.sector));
-  const rebelHere = (x: string) => withUnits.has(x) || view.systems[x]?.side === 'empire';
+  const { rising, claimant } = landings(view, sectorsHeld(view, units).withUnits);
   const rebellion = new Map<string, number>();
   const usurper = new Map<string, number>();
   const n = view.sectors.length;
-  const add = (m: Map<string, number>, x: string | undefined) => x !== undefined && m.set(x, (m.get(x) ?? 0) + 1 / n);
+  const add = (m: Map<string, number>, i: number) => i >= 0 && m.set(view.sectors[i]!, (m.get(view.sectors[i]!) ?? 0) + 1 / n);
+  for (let start = 0; start < n; start++) (add(rebellion, rising[start]!), add(usurper, claimant[start]!));
+  return { rebellion, usurper };
+}
+
+/** Each view's sectors by name, and which hold an Imperial system or are illuminated. */
+interface SectorIndex {
+  of: Map<string, number>;
+  empireSystem: Uint8Array;
+  illuminated: Uint8Array;
+}
+const sectorIndexes = new WeakMap<SolitaireView, SectorIndex>();
+
+function sectorIndex(view: SolitaireView): SectorIndex {
+  let index = sectorIndexes.get(view);
+  if (!index) {
+    const n = view.sectors.length;
+    index = { of: new Map(view.sectors.map((x, i) => [x, i])), empireSystem: new Uint8Array(n), illuminated: new Uint8Array(n) };
+    for (let i = 0; i < n; i++) {
+      index.empireSystem[i] = view.systems[view.sectors[i]!]?.side === 'empire' ? 1 : 0;
+      index.illuminated[i] = view.illuminated.includes(view.sectors[i]!) ? 1 : 0;
+    }
+    sectorIndexes.set(view, index);
+  }
+  return index;
+}
+
+/**
+ * Where the Empire's units stand, by sector: whether any does (`withUnits`) and what they are worth
+ * (`worth`, added up in the units' order). `movedTo` puts the units it names in another sector.
+ */
+function sectorsHeld(view: SolitaireView, units: readonly Unit[], movedTo?: { ids: readonly number[]; to: string }): { withUnits: Uint8Array; worth: Float64Array } {
+  const index = sectorIndex(view);
+  const withUnits = new Uint8Array(view.sectors.length);
+  const worth = new Float64Array(view.sectors.length);
+  for (const u of units) {
+    if (u.side !== 'empire') continue;
+    const i = index.of.get(movedTo && movedTo.ids.includes(u.id) ? movedTo.to : u.sector);
+    if (i === undefined) continue;
+    withUnits[i] = 1;
+    worth[i] = (worth[i] as number) + unitWorth(view, u);
+  }
+  return { withUnits, worth };
+}
+
+/**
+ * Where the next Rebellion and the next Usurper land from each start, by sector index (-1: nowhere). For
+ * each start, the first sector up the numbers (itself included) a Rebellion stops at, else the first below
+ * it, and the first down the numbers a Usurper stops at are found in one pass each way, not walked from
+ * every start (`hard` asks for every move it weighs).
+ */
+function landings(view: SolitaireView, withUnits: Uint8Array): { rising: Int32Array; claimant: Int32Array } {
+  const { empireSystem } = sectorIndex(view);
+  const n = view.sectors.length;
+  const rising = new Int32Array(n);
+  const claimant = new Int32Array(n);
+  for (let i = n - 1, next = -1; i >= 0; i--) {
+    if (withUnits[i] || empireSystem[i]) next = i;
+    rising[i] = next;
+  }
+  for (let i = 0, last = -1, lastUnits = -1; i < n; i++) {
+    if (rising[i]! < 0) rising[i] = last; // nothing up the numbers: the first below
+    if (withUnits[i] || empireSystem[i]) last = i;
+    if (withUnits[i]) lastUnits = i;
+    claimant[i] = lastUnits;
+  }
+  return { rising, claimant };
+}
+
+/** The chance that the next Rebellion and the next Usurper land on each sector, by index: 1/n a start that ends there, in the starts' order. */
+function landingShares(view: SolitaireView, withUnits: Uint8Array): { rebellion: Float64Array; usurper: Float64Array } {
+  const { rising, claimant } = landings(view, withUnits);
+  const n = view.sectors.length;
+  const rebellion = new Float64Array(n);
+  const usurper = new Float64Array(n);
   for (let start = 0; start < n; start++) {
-    let found: string | undefined;
-    for (let i = start; i < n && found === undefined; i++) if (rebelHere(view.sectors[i]!)) found = view.sectors[i];
-    for (let i = start - 1; i >= 0 && found === undefined; i--) if (rebelHere(view.sectors[i]!)) found = view.sectors[i];
-    add(rebellion, found);
-    found = undefined;
-    for (let i = start; i >= 0 && found === undefined; i--) if (withUnits.has(view.sectors[i]!)) found = view.sectors[i];
-    add(usurper, found);
+    const r = rising[start]!;
+    if (r >= 0) rebellion[r] = (rebellion[r] as number) + 1 / n;
+    const u = claimant[start]!;
+    if (u >= 0) usurper[u] = (usurper[u] as number) + 1 / n;
   }
   return { rebellion, usurper };
 }
+
+/** Each view's strikes a turn: the same for every option a decision weighs. */
+const strikesOf = new WeakMap<SolitaireView, { rebellion: number; usurper: number }>();
 
 /**
  * How many Rebellions and Usurpers a turn's draws bring, on average: the pool's make-up in the rules, less
@@ -160,25 +233,38 @@ export function landingOdds(view: SolitaireView, units: readonly Unit[] = view.u
  * Rebellion and Usurper out and adds them back a few a turn) [001 Scenarios 5, 6].
  */
 function strikesPerTurn(view: SolitaireView): { rebellion: number; usurper: number } {
+  const kept = strikesOf.get(view);
+  if (kept) return kept;
   const changes = view.scenario.poolChanges;
   const count = (id: string) =>
     Math.max(0, (view.tables.events.find((e) => e.id === id)?.count ?? 0) - (changes?.remove[id] ?? 0) +
       (changes?.addOnTurn ?? []).filter((a) => a.event === id && a.turn <= view.turn).reduce((n, a) => n + a.count, 0));
   const total = view.tables.events.reduce((n, e) => n + count(e.id), 0);
   const draws = view.tables.eventsPerTurn.find((t) => view.index <= t.upTo)?.events ?? 8;
-  return { rebellion: (draws * count('rebellion')) / total, usurper: (draws * count('usurper')) / total };
+  const strikes = { rebellion: (draws * count('rebellion')) / total, usurper: (draws * count('usurper')) / total };
+  strikesOf.set(view, strikes);
+  return strikes;
 }
 
 /** What the Empire expects to lose to Rebellions and Usurpers in a turn, with its units where `units` puts them. */
 export function strikeRisk(view: SolitaireView, units: readonly Unit[]): number {
-  const odds = landingOdds(view, units);
+  return riskOf(view, sectorsHeld(view, units));
+}
+
+/** The same, with the units `ids` names moved to `to` (the rest where the view shows them). */
+function strikeRiskAfterMove(view: SolitaireView, ids: readonly number[], to: string): number {
+  return riskOf(view, sectorsHeld(view, view.units, { ids, to }));
+}
+
+function riskOf(view: SolitaireView, held: { withUnits: Uint8Array; worth: Float64Array }): number {
+  const odds = landingShares(view, held.withUnits);
   const per = strikesPerTurn(view);
+  const { empireSystem, illuminated } = sectorIndex(view);
   let risk = 0;
-  for (const x of view.sectors) {
-    const mine = units.filter((u) => u.side === 'empire' && u.sector === x).reduce((n, u) => n + unitWorth(view, u), 0);
-    const system = view.systems[x]?.side === 'empire' ? 1 : 0;
-    const quelled = view.illuminated.includes(x) ? 0 : 1;
-    risk += per.rebellion * (odds.rebellion.get(x) ?? 0) * quelled * (mine + system) + per.usurper * (odds.usurper.get(x) ?? 0) * mine;
+  for (let i = 0; i < view.sectors.length; i++) {
+    const mine = held.worth[i] as number;
+    const quelled = illuminated[i] ? 0 : 1;
+    risk += per.rebellion * (odds.rebellion[i] as number) * quelled * (mine + (empireSystem[i] as number)) + per.usurper * (odds.usurper[i] as number) * mine;
   }
   return risk;
 }
@@ -277,6 +363,8 @@ function build(view: SolitaireView, options: Command<Side>[], tuning: NormalTuni
 /** Every move option with the gain normal sees in it (the end of movement scores the threshold). */
 export function moveScores(view: SolitaireView, options: Command<Side>[], tuning: NormalTuning): { option: Command<Side>; score: number }[] {
   const scored: { option: Command<Side>; score: number }[] = [];
+  // the risk where the units stand now, which every move is weighed against
+  const riskNow = tuning.strikeAware ? strikeRisk(view, view.units) : 0;
   for (const o of options) {
     if (o.type !== 'move') {
       scored.push({ option: o, score: tuning.attackThreshold });
@@ -300,8 +388,7 @@ export function moveScores(view: SolitaireView, options: Command<Side>[], tuning
     // 100, 103, 91, 106, 99 (half the bonus: 107, -, 91, -, 99).
     if (tuning.strikeAware) {
       // what the move adds to the units and systems the next Rebellions and Usurpers are expected to take
-      const after = view.units.map((u) => (ids.includes(u.id) ? { ...u, sector: to } : u));
-      score -= strikeRisk(view, after) - strikeRisk(view, view.units);
+      score -= strikeRiskAfterMove(view, ids, to) - riskNow;
     }
     scored.push({ option: o, score: score - stayValue + founding });
   }

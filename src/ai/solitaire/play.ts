@@ -6,6 +6,7 @@ import { apply } from '../../core/engine/game';
 import type { SolitaireGame } from '../../../systems/solitaire/state';
 import { solitaireView } from '../../../systems/solitaire/view';
 import type { SolitaireAgent } from './agent';
+import { UNREAD_VIEW } from '../play';
 
 export interface SolitairePlayOptions {
   /** Throw after this many decisions (a guard for a runaway game). */
@@ -18,7 +19,7 @@ export interface SolitairePlayOptions {
 export function playSolitaireOne(game: SolitaireGame, agent: SolitaireAgent): boolean {
   const decision = game.pending;
   if (game.winner || !decision) return false;
-  const command = agent.decide(solitaireView(game), decision);
+  const command = agent.decide(agent.readsView === false ? UNREAD_VIEW : solitaireView(game), decision);
   const result = apply(game, command);
   if (!result.ok) throw new Error(`the ${agent.name} agent answered illegally: ${result.reason}`);
   return true;

@@ -4,5 +4,5 @@ import type { SolitaireAgentFactory } from './agent';
 
 export const randomSolitaireAgent: SolitaireAgentFactory = ({ seed, seedHash }) => {
   const rng = Rng.fromSeed(`solitaire-random:${seed}`, seedHash);
-  return { name: 'random', decide: (_view, decision) => rng.pick(decision.options) };
+  return { name: 'random', readsView: false, decide: (_view, decision) => rng.pick(decision.options) };
 };

@@ -128,8 +128,15 @@ function procedureOf(game: AnyGame, frame: Frame) {
   return proc;
 }
 
-/** Where each game stood at its last refresh that changed nothing itself: its revision, turn and segment. */
-const refreshedAt = new WeakMap<AnyGame, string>();
+/** Where a game stood at its last refresh that changed nothing itself: its revision, turn and segment. */
+interface RefreshedAt {
+  revision: number;
+  turn: number;
+  segment: number;
+}
+
+/** Where each game stood at its last refresh that changed nothing itself (absent: refresh next time). */
+const refreshedAt = new WeakMap<AnyGame, RefreshedAt>();
 
 /**
  * Make derived state fresh: the ruleset's refresh, skipped when its revision shows nothing has changed
@@ -140,12 +147,14 @@ const refreshedAt = new WeakMap<AnyGame, string>();
 function refreshDerived(game: AnyGame): void {
   const { ruleset } = game;
   if (!ruleset.revision) return ruleset.refresh(game);
-  const before = `${ruleset.revision(game)}:${game.turn}:${game.segment}`;
-  if (game.stack.length && refreshedAt.get(game) === before) return;
+  const before = ruleset.revision(game);
+  const last = refreshedAt.get(game);
+  if (game.stack.length && last && last.revision === before && last.turn === game.turn && last.segment === game.segment) return;
   ruleset.refresh(game);
-  const after = `${ruleset.revision(game)}:${game.turn}:${game.segment}`;
-  if (after === before) refreshedAt.set(game, after);
-  else refreshedAt.delete(game);
+  const after = ruleset.revision(game);
+  if (after !== before) refreshedAt.delete(game);
+  else if (last) (last.revision = after), (last.turn = game.turn), (last.segment = game.segment);
+  else refreshedAt.set(game, { revision: after, turn: game.turn, segment: game.segment });
 }
 
 /** Run the rules until the next decision or the end of the game. */
@@ -256,9 +265,16 @@ export function gameResult<G extends AnyGame>(game: G): GameResult<SideOf<G>> | 
 /** Where the game is in the turn sequence, in words: "rebel / operations / movement". */
 export function currentSegmentLabel(game: AnyGame): string {
   if (game.segment < 0) return 'setup';
-  const seg = game.ruleset.sequence[game.segment];
-  if (!seg) return 'setup';
-  return seg.player ? `${seg.player} / ${seg.phase} / ${seg.segment}` : seg.phase;
+  return labelsOf(game.ruleset)[game.segment] ?? 'setup';
+}
+
+/** Each segment's words, made once a ruleset: every event names the segment it happened in. */
+const segmentLabels = new WeakMap<AnyGame['ruleset'], readonly string[]>();
+
+function labelsOf(ruleset: AnyGame['ruleset']): readonly string[] {
+  let labels = segmentLabels.get(ruleset);
+  if (!labels) segmentLabels.set(ruleset, (labels = ruleset.sequence.map((seg) => (seg.player ? `${seg.player} / ${seg.phase} / ${seg.segment}` : seg.phase))));
+  return labels;
 }
 
 /** Record something that happened, for the event log and the picture. */
@@ -301,7 +317,7 @@ export function cloneGame<G extends AnyGame>(game: G): G {
   };
   // the copy's world is the same, revision and all: refreshed as far as the game was
   const refreshed = refreshedAt.get(game);
-  if (refreshed !== undefined) refreshedAt.set(copy, refreshed);
+  if (refreshed !== undefined) refreshedAt.set(copy, { ...refreshed });
   return copy;
 }
 

@@ -12,6 +12,7 @@ import { POSSESSION_KINDS } from './components';
 import { HomeWorld, InProvince, InSystem, OfRace, OnPlanet, PeopledBy } from './relations';
 import type { Rng } from '../rng';
 import { createGameWorld, entityOf, hold, spawn, type GameWorld } from './world';
+import { cloneWorld } from './snapshot';
 
 export function sideIndex(sides: readonly SideId[], side: SideId): number {
   const i = sides.indexOf(side);
@@ -25,6 +26,32 @@ export function scenarioPlanets(content: Content, scenario: ScenarioDef): string
 }
 
 export function buildWorld(content: Content, scenario: ScenarioDef, sides: readonly SideId[], rng: Rng): GameWorld {
+  const world = cloneWorld(layoutOf(content, scenario, sides));
+  musterUnits(world, content, scenario, sides, rng);
+  return world;
+}
+
+/**
+ * Every scenario's world but its military units is the same in every game: built once (per content,
+ * scenario and order of sides) and copied for each new game, which then musters its units by its own
+ * RNG. Building it took a quarter of a random star-system game; the copy is the one AI search makes
+ * (`cloneWorld`), equal to the world it copies and never written to itself.
+ */
+const layouts = new WeakMap<Content, Map<ScenarioDef, Map<string, GameWorld>>>();
+
+function layoutOf(content: Content, scenario: ScenarioDef, sides: readonly SideId[]): GameWorld {
+  let byScenario = layouts.get(content);
+  if (!byScenario) layouts.set(content, (byScenario = new Map()));
+  let bySides = byScenario.get(scenario);
+  if (!bySides) byScenario.set(scenario, (bySides = new Map()));
+  const key = sides.join(',');
+  let layout = bySides.get(key);
+  if (!layout) bySides.set(key, (layout = buildLayout(content, scenario, sides)));
+  return layout;
+}
+
+/** The galaxy, the scenario's area in play, and the characters, possessions and spaceships: all but the units. */
+function buildLayout(content: Content, scenario: ScenarioDef, sides: readonly SideId[]): GameWorld {
   const world = createGameWorld();
   const c = world.c;
   const inPlay = new Set(scenarioPlanets(content, scenario));
@@ -114,8 +141,6 @@ export function buildWorld(content: Content, scenario: ScenarioDef, sides: reado
     const ship = world.ids[ch.side === 'rebel' ? 'possession' : 'ship'].get(ch.spaceship);
     if (ship !== undefined) hold(world, ship, entityOf(world, 'character', ch.id));
   }
-
-  musterUnits(world, content, scenario, sides, rng);
   return world;
 }
 

@@ -41,6 +41,7 @@ import { defaultSaveName, exportSave, type SaveMeta } from '../saves';
 import { ConquestSetupScreen } from './setup-screen';
 import { capital } from '../game-screen/setup';
 import { mapPictureContent } from './map-picture';
+import { paceChoice } from '../lobby';
 import {
   armies1,
   attackOdds,
@@ -199,9 +200,9 @@ export class ConquestScreen implements GameActions, Mode {
 
   // ------------------------------------------------------------------ setup, start, leave
 
-  showSetup(): void {
+  showSetup(after?: string): void {
     this.app.showStartMenu(false);
-    this.setupScreen.show();
+    this.setupScreen.show(after ? { blocs: after === 'blocs' } : undefined);
   }
 
   /** Start a game with these choices (the setup screen's button; the screenshots call it through the page hook). */
@@ -1509,14 +1510,14 @@ export class ConquestScreen implements GameActions, Mode {
   }
 
   /** Create the game on this page's server: seat 1 the host's, other human seats open or reserved, AIs on the server. */
-  async startOnline(setup: ConquestSetup, seatWaitSeconds = 120, reserved: FactionId[] = []): Promise<void> {
+  async startOnline(setup: ConquestSetup, pace = '120', reserved: FactionId[] = []): Promise<void> {
     const host = setup.seats[0];
     const options = optionsOf(setup);
     const seats: SeatRequest[] = setup.seats.map((s) =>
       s.player !== 'human' ? { side: s.faction, kind: 'ai', agent: s.player } : { side: s.faction, kind: reserved.includes(s.faction) ? 'reserved' : 'open' },
     );
     if (!host || host.player !== 'human') return this.app.showMessage('An online game needs seat 1 to be yours (human).');
-    await this.app.hostOnline({ ruleset: 'conquest', scenario: setup.scenario, options, seats, seatTimeoutSeconds: seatWaitSeconds }, host.faction);
+    await this.app.hostOnline({ ruleset: 'conquest', scenario: setup.scenario, options, seats, ...paceChoice(pace) }, host.faction);
   }
 
   /** Start a game from the page hook (the screenshots; the browser test uses the setup screen). */

@@ -70,7 +70,7 @@ export class ConquestSetupScreen {
     private readonly on: {
       start(setup: ConquestSetup, speed: number): void;
       /** Start it on the game server this page came from, the other human seats open to a link [issue 27]. */
-      startOnline(setup: ConquestSetup, seatWaitSeconds: number, reserved: FactionId[]): void;
+      startOnline(setup: ConquestSetup, pace: string, reserved: FactionId[]): void;
       /** Take an open seat of an online game listed in the lobby. */
       joinOnline(gameId: string): void;
       cancel(): void;
@@ -87,13 +87,23 @@ export class ConquestSetupScreen {
     el.addEventListener('click', (e) => this.onClick(e));
   }
 
-  show(): void {
+  /**
+   * The setup screen; `firstGame` after a tutorial [issue 56]: three factions (the player and two easy
+   * AIs, one of each bloc), the computer placing the starting armies, and bloc politics if it taught them.
+   */
+  show(firstGame?: { blocs: boolean }): void {
     const cq = conquestContent(this.content);
+    if (firstGame)
+      this.seats = [
+        { faction: 'azure', player: 'human' },
+        { faction: 'crimson', player: 'easy' },
+        { faction: 'emerald', player: 'easy' },
+      ];
     // a game type once; bloc politics is the blocs option beside it [003]
     const scenarios = [...cq.scenarios.values()].filter((s) => !s.blocs);
     this.offerMaps();
     this.seats.length = Math.min(this.seats.length, 6);
-    while (this.seats.length < DEFAULT_SEATS) this.seats.push({ faction: this.freeColour(), player: 'normal' });
+    while (this.seats.length < (firstGame ? 3 : DEFAULT_SEATS)) this.seats.push({ faction: this.freeColour(), player: 'normal' });
     this.el.innerHTML = `
       <h2>Conquest</h2>
       <p class="muted">A Risk-style war for the galaxy: every star system is a territory, every hyperjump route a border, every province a continent.</p>
@@ -112,7 +122,7 @@ export class ConquestSetupScreen {
         <label class="cq-check"><input type="checkbox" data-cq="recycle" checked> <b>Recycle Cards</b> <span class="muted small">a spent deck is made again from the traded cards</span></label>
         <label class="cq-check"><input type="checkbox" data-cq="autoDefend" checked> <b>Auto-Defend</b> <span class="muted small">for every seat: defenders roll the most dice they may (off: chosen seat by seat below)</span></label>
         <label class="cq-check"><input type="checkbox" data-cq="online" data-testid="cq-online-check"> <b>Online</b> <span class="muted small">on this page's game server (<code>npm run serve</code>): you play seat 1, the other human seats join by a link</span></label>
-        <label class="cq-inline" data-cq="wait-row" hidden>A seat left empty goes to an AI after ${seatWaitSelect('data-cq="wait"')}</label>
+        <label class="cq-inline" data-cq="wait-row" hidden>Pace ${seatWaitSelect('data-cq="wait"')}</label>
         <div class="cq-lobby" data-cq="lobby" data-testid="cq-lobby" hidden></div>
       </div></div>
       <div class="cq-field"><span class="cq-label">Players</span><div>
@@ -124,6 +134,11 @@ export class ConquestSetupScreen {
       <div class="cq-field"><span class="cq-label" data-cq="seed-label">Seed</span><div class="cq-row"><span data-cq="seed-part"><input data-cq="seed" size="10" value="${randomSeed()}" aria-label="Seed" title="The same seed and choices play the same game"> <button data-cq="reroll" title="A new random seed">new</button></span>
         <label class="cq-inline">AI speed <select data-cq="speed">${START_SPEEDS.map((s) => `<option value="${s.value}">${esc(s.label)}</option>`).join('')}</select></label></div></div>
       <div class="buttons"><button data-cq="cancel">Back</button><label class="button" title="Resume a conquest game exported to a file">Resume from a file… <input type="file" accept=".json,application/json" data-testid="cq-import" hidden></label><button class="primary" data-cq="start" data-testid="cq-start">Start the game</button></div>`;
+    if (firstGame) {
+      this.get('autoPlace').checked = true;
+      const blocs = this.el.querySelector<HTMLInputElement>('[data-cq="blocs"]');
+      if (blocs) blocs.checked = firstGame.blocs;
+    }
     this.renderMaps();
     this.renderSeats();
     this.refresh();
@@ -334,7 +349,7 @@ export class ConquestSetupScreen {
       const setup = this.setup();
       const problem = setupProblem(this.content, setup);
       if (problem) return this.refresh();
-      if (this.get('online').checked) this.on.startOnline(setup, Number(this.get('wait').value), [...this.reserved].map((i) => setup.seats[i]!.faction));
+      if (this.get('online').checked) this.on.startOnline(setup, this.get('wait').value, [...this.reserved].map((i) => setup.seats[i]!.faction));
       else this.on.start(setup, Number(this.get('speed').value));
     }
   }

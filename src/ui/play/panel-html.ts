@@ -14,6 +14,8 @@ import type { OnlineTable, PlayInfo } from './play-protocol';
 import { LOYALTIES, type SideId } from '../../core/content/schema';
 import { LOYALTY_COLORS } from '../../render/palette';
 import { trackText } from '../../words/place-facts';
+import { PACES } from '../../online/protocol';
+import { timeWords } from '../my-games';
 
 /** What an online game waits for, in words. */
 export function onlineWaiting(side: SideId, table: OnlineTable): string {
@@ -22,7 +24,10 @@ export function onlineWaiting(side: SideId, table: OnlineTable): string {
     case 'ai':
       return `${team} (an AI on the server) is thinking…`;
     case 'away':
-      return `${team}'s player has left; the seat waits for them, then an AI takes it over…`;
+      // [issue 55] a turn-based game waits for its players; only a live one hands a seat over by itself
+      return table.clocks
+        ? `${team}'s player is away: the game waits for them while their clock runs…`
+        : `${team}'s player has left; the seat waits for them, then an AI takes it over…`;
     case 'nobody':
       return `Waiting for a player to take ${SIDE_TEAMS[side] ?? side}'s seat…`;
     default:
@@ -37,6 +42,15 @@ export function onlineHtml(table: OnlineTable, reservedLinks: { side: string; li
   if (open.length) lines.push(`${esc(capital(open.join(' and ')))}: the seat is open. Send this link to invite a player: <input readonly size="30" value="${esc(table.link)}" data-testid="play-invite" aria-label="Invitation link">`);
   for (const r of reservedLinks.filter((r) => table.reserved.includes(r.side)))
     lines.push(`${esc(capital(SIDE_TEAMS[r.side] ?? r.side))}: the seat is reserved. Send this link to its player: <input readonly size="30" value="${esc(r.link)}" data-testid="play-reserved-link" aria-label="Reserved seat's link">`);
+  // [issue 55] a turn-based game's clocks, and the seats out of time this player may hand to the AI
+  if (table.clocks) {
+    const since = Date.now() - (table.at ?? Date.now());
+    lines.push(
+      `Clocks: ${table.clocks.map((c) => `${esc(capital(SIDE_TEAMS[c.side] ?? c.side))} ${c.running ? '<b>' : ''}${esc(timeWords(c.leftMs - (c.running ? since : 0)))}${c.running ? '</b> (running)' : ''}`).join(', ')} <span class="muted">(${esc(PACES.find((p) => p.id === table.pace)?.label ?? '')})</span>`,
+    );
+    for (const side of table.outOfTime ?? [])
+      lines.push(`${esc(capital(SIDE_TEAMS[side] ?? side))}'s clock has run out. <button data-act="hand-over" data-side="${esc(side)}" data-testid="play-hand-over">Hand the seat to the AI</button>`);
+  }
   return lines.length
     ? `<div class="small online-box" data-testid="play-online"><b>Online game</b>${lines.map((l) => `<p>${l}</p>`).join('')}</div>`
     : `<p class="muted small" data-testid="play-online">Online game: every seat is taken.</p>`;

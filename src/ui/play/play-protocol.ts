@@ -47,7 +47,9 @@ export type ToPlayWorker =
   /** Resume a save with seats as a played game (a broken save gets an error; the current game stays). */
   | { type: 'resume'; text: string }
   /** The game so far as a save (with its seats): offered as a download, or kept in the browser under `label`. */
-  | { type: 'save'; purpose: 'download' | 'store'; label?: string };
+  | { type: 'save'; purpose: 'download' | 'store'; label?: string }
+  /** [issue 55] an online turn-based game: hand the seat of `side`, whose clock has run out, to the AI. */
+  | { type: 'hand-over'; side: string };
 
 export interface PlayInfo {
   /** The side whose view this is (the human at the screen); null only when no side is human. */
@@ -90,6 +92,12 @@ export interface OnlineTable {
   reserved: string[];
   /** The seat whose decision is pending: an AI on the server, a connected person, one who left, or nobody yet. */
   waitingFor: 'ai' | 'person' | 'away' | 'nobody' | null;
+  /** [issue 55] a turn-based game's pace and clocks (as the state came: `at`, ms since 1970); absent: live. */
+  pace?: string;
+  clocks?: { side: string; leftMs: number; running: boolean }[];
+  at?: number;
+  /** [issue 55] the seats out of time this player may hand to the AI (others', held by people). */
+  outOfTime?: string[];
 }
 
 export type FromPlayWorker =

@@ -481,6 +481,9 @@ export class PlayScreen implements Mode {
         return this.leave();
       case 'download':
         return this.save('download');
+      case 'hand-over':
+        if (target.dataset.side) this.send({ type: 'hand-over', side: target.dataset.side });
+        return;
     }
   }
 

@@ -10,7 +10,7 @@ import type { Host } from '../shell/mode';
 import { AI_PACE_MS, AI_PACE_NAMES, type AiPace } from '../settings';
 import { esc } from '../html';
 import type { SeatRequest } from '../../online/protocol';
-import { fetchLobby, lobbyHtml, seatWaitSelect } from '../lobby';
+import { fetchLobby, lobbyHtml, paceChoice, seatWaitSelect } from '../lobby';
 import type { PlaySetup } from './play-protocol';
 import { SIDE_TEAMS, capital } from './panel-html';
 
@@ -24,7 +24,8 @@ export class PlaySetupForm {
 
   show(): void {
     const c = this.app.content;
-    const scenarios = [...c.scenarios.values()];
+    // (a tutorial's own scenario is the tutorial's [issue 56])
+    const scenarios = [...c.scenarios.values()].filter((s) => !s.tutorial);
     const players = (side: string, def: string) =>
       `<select data-player="${side}"><option value="human"${def === 'human' ? ' selected' : ''}>Human</option>${this.app.options.agents
         .map((a) => `<option value="ai:${esc(a)}"${def === a ? ' selected' : ''}>AI — ${esc(a)}</option>`)
@@ -48,7 +49,7 @@ export class PlaySetupForm {
         <p class="warn small" data-setup="placement-warning" data-testid="placement-warning"></p>
       </div>
       <label class="online-row"><input type="checkbox" data-setup="online" data-testid="play-online-check"> <b>Online</b> <span class="muted small">on this page's game server (<code>npm run serve</code>): you play your Human side; another Human side is open to anyone with the link</span></label>
-      <label data-setup="wait-row" hidden>A seat left empty goes to an AI after ${seatWaitSelect('data-setup="wait"')}</label>
+      <label data-setup="wait-row" hidden>Pace ${seatWaitSelect('data-setup="wait"')}</label>
       <div class="lobby" data-setup="lobby" data-testid="play-lobby" hidden></div>
       <div data-setup="seed-row">
         <label>Seed <input data-setup="seed" size="12" value="${randomSeed()}"> <button data-setup="reroll" title="A new random seed">new</button></label>
@@ -116,7 +117,7 @@ export class PlaySetupForm {
       if (get('online').checked) {
         const reserved = (['rebel', 'imperial'] as const).filter((side) => (this.el.querySelector(`[data-player="${side}"]`) as HTMLSelectElement).value === 'reserved');
         const setup = { scenario: get('scenario').value, seed: get('seed').value.trim() || randomSeed(), players: { rebel: player('rebel'), imperial: player('imperial') }, handPlacement, ...domino() };
-        return void this.startOnline(setup, reserved, Number(get('wait').value));
+        return void this.startOnline(setup, reserved, get('wait').value);
       }
       // [issue 44] the pace chosen here is the Settings' own (Motion > Opponent's moves)
       const pace = get('pace').value as AiPace;
@@ -148,7 +149,7 @@ export class PlaySetupForm {
    * Human side; another Human side is open to anyone with the link, a Reserved one gets a link of its
    * own (shown in the panel until its person comes); AI sides play on the server.
    */
-  private async startOnline(setup: PlaySetup, reserved: SideId[], waitSeconds: number): Promise<void> {
+  private async startOnline(setup: PlaySetup, reserved: SideId[], pace: string): Promise<void> {
     const sides = ['rebel', 'imperial'] as SideId[];
     const host = sides.find((side) => setup.players[side]?.kind === 'human' && !reserved.includes(side));
     if (!host) return this.app.showMessage('An online game needs a side of your own: choose Human for it.');
@@ -157,7 +158,7 @@ export class PlaySetupForm {
       return p?.kind === 'ai' ? { side, kind: 'ai', agent: p.agent } : { side, kind: reserved.includes(side) ? 'reserved' : 'open' };
     });
     await this.app.hostOnline(
-      { ruleset: 'star-system', scenario: setup.scenario, handPlacement: setup.handPlacement ?? [], seats, seatTimeoutSeconds: waitSeconds, ...(setup.domino ? { options: { domino: setup.domino } } : {}) },
+      { ruleset: 'star-system', scenario: setup.scenario, handPlacement: setup.handPlacement ?? [], seats, ...paceChoice(pace), ...(setup.domino ? { options: { domino: setup.domino } } : {}) },
       host,
     );
   }

@@ -104,6 +104,10 @@ export class RemotePlay {
       case 'pause':
         // the server plays the game; nobody pauses the others
         return;
+      case 'hand-over':
+        // [issue 55] the server checks the clock and the seat; a refusal comes back in words
+        this.seat.room.send('hand-over', { side: m.side });
+        return;
     }
   }
 
@@ -194,15 +198,18 @@ export class RemotePlay {
         sequence: this.sequence,
         segment: facts.segment ?? -1,
         humans: [this.side],
-        online: this.table(state.seats, waiting),
+        online: this.table(state.seats, waiting, state),
       },
     });
   }
 
   /** Who sits where, and what the seat being waited for is doing. */
-  private table(seats: SeatInfo[], waiting: SideId | null): OnlineTable {
+  private table(seats: SeatInfo[], waiting: SideId | null, state?: StateMessage): OnlineTable {
     const at = seats.find((s) => s.side === waiting);
+    const clocks = state?.clocks;
+    const outOfTime = (clocks ?? []).filter((c) => c.leftMs <= 0 && c.side !== this.side && seats.some((s) => s.side === c.side && s.kind !== 'ai' && !s.connected)).map((c) => c.side);
     return {
+      ...(clocks && state?.pace ? { pace: state.pace, clocks, at: Date.now(), outOfTime } : {}),
       gameId: this.seat.joined.gameId,
       link: this.link,
       open: seats.filter((s) => s.kind === 'open').map((s) => s.side),

@@ -27,6 +27,7 @@ import { GameFeed } from './game-feed';
 import { MapLabels } from './map-labels';
 import { makeDrawer } from './drawers';
 import type { Host, Mode } from './mode';
+import { fetchMyGames, myGamesHtml, mySeats } from '../my-games';
 import { followReducedMotion } from '../motion';
 import { Coach } from '../coach';
 
@@ -151,6 +152,7 @@ export class Shell implements Host {
       <h1>Galactic Uprising</h1>
       <p class="tag">A Rebel underground against a galactic Empire.</p>
       <div class="start-entry continue-entry" data-el="continueBox" hidden></div>
+      <div class="start-entry my-games" data-el="myGames" data-testid="my-games" hidden></div>
       ${menu.map((m, i) => `<div class="start-entry">\n        <h2>${esc(m.heading)}</h2>\n        <div data-entry="${i}">${m.html}</div>\n      </div>`).join('\n      ')}
       <div class="start-entry">
         <h2>Open a file</h2>
@@ -182,6 +184,14 @@ export class Shell implements Host {
     });
     on('continueBox', 'click', (e) => {
       if ((e.target as HTMLElement).closest('[data-act="continue"]')) this.continueLastGame();
+    });
+    // [issue 55] the online games this browser has a seat at: take the seat again, or watch a finished one
+    on('myGames', 'click', (e) => {
+      const button = (e.target as HTMLElement).closest('button') as HTMLButtonElement | null;
+      const seat = mySeats().find((s) => s.gameId === (button?.dataset.open ?? button?.dataset.replay));
+      if (!button || !seat) return;
+      if (button.dataset.open) void this.router.joinOnline(seat.gameId, seat.token);
+      else void this.openReplay(seat.gameId);
     });
     on('panelClose', 'click', () => this.galaxy.select(null));
     on('quality', 'change', (e) => {
@@ -378,10 +388,32 @@ export class Shell implements Host {
     this.galaxy.setInsets({ left: show ? 360 : 0 });
     if (!show) return;
     this.refreshContinue();
+    void this.refreshMyGames();
     this.menu.forEach((m, i) => {
       const body = m.refresh ? this.root.querySelector<HTMLElement>(`[data-entry="${i}"]`) : null;
       if (body && m.refresh) body.innerHTML = m.refresh();
     });
+  }
+
+  /** [issue 55] the start menu's list of this browser's online games, as the page's server tells them. */
+  private async refreshMyGames(): Promise<void> {
+    const box = this.el.myGames as HTMLElement;
+    const games = typeof location === 'undefined' ? null : await fetchMyGames(location.origin);
+    const side = (id: string) => (id === 'rebel' ? 'the Rebellion' : id === 'imperial' ? 'the Empire' : id ? id.charAt(0).toUpperCase() + id.slice(1) : '?');
+    box.innerHTML = games ? myGamesHtml(games, { scenario: (id) => this.content.scenarios.get(id)?.name ?? id, side }) : '';
+    box.hidden = !box.innerHTML;
+  }
+
+  /** [issue 55] a finished online game, fetched from the page's server as a replay and opened so. */
+  private async openReplay(gameId: string): Promise<void> {
+    try {
+      const response = await fetch(`${location.origin}/api/games/${encodeURIComponent(gameId)}/replay`);
+      const text = await response.text();
+      if (!response.ok) return this.showMessage(`The replay could not be had: ${(JSON.parse(text) as { error?: string }).error ?? response.status}.`);
+      this.router.open(text, `the online game ${gameId}`);
+    } catch (e) {
+      this.showMessage(`The replay could not be had: ${(e as Error).message}.`);
+    }
   }
 
   /** The start menu's Continue, for the last game kept (hidden when there is none). */

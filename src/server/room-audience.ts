@@ -1,0 +1,124 @@
+/**
+ * Who is at a game's table and what each has been told [issue 27]: each client's seat and message
+ * allowance, and the states it is sent, its own side's view, events and decision only. A view after the
+ * first goes as the fields that changed; the events as those not sent yet.
+ */
+import type { Client } from '@colyseus/core';
+import type { AnyGame, Json } from '../core/engine/types';
+import { RATE_BURST, RATE_PER_SECOND, type SeatClock, type SeatInfo, type StateMessage } from '../online/protocol';
+import type { OnlineRuleset } from './online-rulesets';
+import type { StoredSeat } from './store';
+
+export interface Seated {
+  side: string;
+  /** Message allowance (a token bucket), and when it was last filled. */
+  allowance: number;
+  filled: number;
+  /** Messages refused for flooding since the client last calmed down; too many and it is sent away. */
+  floods: number;
+  /** A screen that shows the game: it is sent the ruleset's presentation facts (`StateMessage.extra`). */
+  screen: boolean;
+}
+
+/** What every state of the moment carries besides the game: why it is on hold, its pace and clocks. */
+export interface TableNotes {
+  hold?: string;
+  pace?: string;
+  clocks?: SeatClock[];
+}
+
+export class Audience {
+  /** Each client's seat and message allowance, by session id. */
+  readonly seated = new Map<string, Seated>();
+  /** How many of the game's events each client has been sent. */
+  private readonly eventsSent = new Map<string, number>();
+  /** The last view each client was sent, field by field as JSON (the next sends only what changed). */
+  private readonly viewsSent = new Map<string, Map<string, string>>();
+  /** Clients sent their first state already (a ruleset's static facts come with the first). */
+  private readonly introduced = new Set<string>();
+
+  seat(sessionId: string, side: string, screen: boolean): void {
+    this.seated.set(sessionId, { side, allowance: RATE_BURST, filled: Date.now(), floods: 0, screen });
+    this.eventsSent.set(sessionId, 0);
+  }
+
+  /** A client gone (or replaced): it is sent nothing more. */
+  forget(sessionId: string): void {
+    this.seated.delete(sessionId);
+    this.eventsSent.delete(sessionId);
+    this.introduced.delete(sessionId);
+    this.viewsSent.delete(sessionId);
+  }
+
+  /** Someone sits at `side` now. */
+  present(side: string): boolean {
+    for (const s of this.seated.values()) if (s.side === side) return true;
+    return false;
+  }
+
+  /** A token bucket per client: a burst, then so many a second; a flood is refused, a long one sent away. */
+  allow(client: Client, seat: Seated): boolean {
+    const now = Date.now();
+    seat.allowance = Math.min(RATE_BURST, seat.allowance + ((now - seat.filled) / 1000) * RATE_PER_SECOND);
+    seat.filled = now;
+    // a client that has let its allowance fill up again has calmed down: its past flood is forgotten
+    if (seat.allowance >= RATE_BURST - 1) seat.floods = 0;
+    if (seat.allowance >= 1) {
+      seat.allowance -= 1;
+      return true;
+    }
+    seat.floods++;
+    if (seat.floods === 1) client.send('refused', { reason: 'too many messages: slow down' });
+    if (seat.floods === RATE_BURST) client.leave(4029, 'too many messages');
+    return false;
+  }
+
+  seatInfo(seats: readonly StoredSeat[]): SeatInfo[] {
+    const connected = new Set([...this.seated.values()].map((s) => s.side));
+    return seats.map((s) => ({ side: s.side, kind: s.kind, ...(s.agent ? { agent: s.agent } : {}), connected: connected.has(s.side) }));
+  }
+
+  /** Each client its own side's view, the events it has not had yet, and its decision when it is its own. */
+  sendStates(clients: Iterable<Client>, game: AnyGame, online: OnlineRuleset, seats: readonly StoredSeat[], notes: TableNotes): void {
+    const seatInfo = this.seatInfo(seats);
+    const pending = game.winner ? null : game.pending;
+    for (const client of clients) {
+      const seat = this.seated.get(client.sessionId);
+      if (!seat) continue;
+      const from = this.eventsSent.get(client.sessionId) ?? 0;
+      const extra = seat.screen ? online.present?.(game, seat.side, !this.introduced.has(client.sessionId)) : undefined;
+      this.introduced.add(client.sessionId);
+      this.eventsSent.set(client.sessionId, game.events.length);
+      const state: StateMessage = {
+        step: game.log.length,
+        turn: game.turn,
+        ...this.viewChanges(client.sessionId, online.view(game, seat.side)),
+        events: online.events(game, seat.side, from, seat.screen),
+        decision: pending && pending.side === seat.side ? (pending as StateMessage['decision']) : null,
+        waitingFor: pending ? pending.side : null,
+        waitingKind: pending ? pending.kind : null,
+        seats: seatInfo,
+        winner: game.winner,
+        ...(notes.hold ? { hold: notes.hold } : {}),
+        ...(notes.pace && notes.clocks ? { pace: notes.pace, clocks: notes.clocks } : {}),
+        ...(extra !== undefined ? { extra } : {}),
+      };
+      client.send('state', state);
+    }
+  }
+
+  /**
+   * A view as it goes to one client: whole the first time, then only its top-level fields that changed
+   * since the last one it was sent. Most of a view (the planets, the environs) changes seldom, and the
+   * messages' size is most of what a state costs to send and to read.
+   */
+  private viewChanges(sessionId: string, view: Json): { view: Json; partial?: true } {
+    const before = this.viewsSent.get(sessionId);
+    const now = new Map(Object.entries(view as { [key: string]: Json }).map(([key, value]) => [key, JSON.stringify(value)]));
+    this.viewsSent.set(sessionId, now);
+    if (!before) return { view };
+    const changed: { [key: string]: Json } = {};
+    for (const [key, text] of now) if (before.get(key) !== text) changed[key] = (view as { [key: string]: Json })[key] as Json;
+    return { view: changed, partial: true };
+  }
+}
