@@ -1,34 +1,46 @@
 /**
- * [issue 44] Plays Rebels-vs-Empire games in headless Chromium by clicks on the map, as a player would,
- * and says what it took: clicks per turn, time per turn, and the decisions that still needed the list
- * (by kind). The script chooses which lit marker to click (a simple policy below), but acts only through
- * the map's markers; where the map has no way (a decision whose choices are not places, or the "end /
- * no" choice), it presses Enter or clicks the list, and counts it.
- *   npx tsx src/cli/board-playthrough.ts [galactic|star-system|both|shots] [shotsDir] [shot names, comma-separated]
- * Galactic: 5 turns as the Empire. Star-system: a game as the Rebel to its end. Shots: games brought in
- * Node to an attack, a search, a reinforcement, a mission and a reaction, resumed on the page, each
- * screenshot at 1280x720 with its lit targets and the first one's hover card.
+ * [issue 44, 53] Plays the galactic game in headless Chromium as a player does, on the map alone, and
+ * says what it took: clicks per turn on the map (markers, badges, counters, a drag), on the question's
+ * buttons, and uses of the decision list or the keyboard (the target: none), by decision kind.
+ *
+ * The player here moves every stack he may each movement segment (it opens into its counters; what may
+ * fly goes, else the counters are picked by hand, and a ship is boarded by dragging its passengers onto
+ * it, then its pilot), attacks where the odds favour him, searches where a search can find, sends every
+ * character he can on a mission (the best chance lit) and draws every action card; every other question is
+ * answered by its first marker on the map, and "end" by its button on the question.
+ *   npx tsx src/cli/board-playthrough.ts [imperial|rebel|both|shots] [turns=3] [shotsDir=/tmp/board-shots]
+ * Shots: games brought in Node to an attack, a search, a reinforcement, a mission, a card draw, a reaction,
+ * a landing... resumed on the page, each screenshot at 1280x720 with its lit targets and the first one's
+ * hover card.
  */
 import type { Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
-import { gameReady, openPage, startSession } from '../../test/e2e/browser';
-import { startGameAs, waitForHuman, type PlayState } from '../../test/e2e/play-page';
+import { cameraSettled, gameReady, openPage, startSession } from '../../test/e2e/browser';
+import { waitForHuman, type PlayState } from '../../test/e2e/play-page';
 import { playUntil } from '../../test/words/play-until';
 import type { Decision } from '../core/engine/types';
-import { movers } from '../words/board/stacks';
+import { boardForm } from '../words/board/forms';
 import { driftOfPlace } from '../words/drift-place';
 
 const which = process.argv[2] ?? 'both';
-const shots = process.argv[3] ?? '/tmp/board-shots';
+const turns = Number(process.argv[3] ?? 3);
+const shots = process.argv[4] ?? '/tmp/board-shots';
 mkdirSync(shots, { recursive: true });
 
 type Hook = { playState: () => PlayState };
 
 interface Tally {
   turn: number;
-  mapClicks: number;
-  listUses: number;
-  ends: number;
+  /** Clicks on the map: markers, badges, counters, a drag. */
+  map: number;
+  /** Clicks on the question's buttons on the map (end, no, stop...). */
+  buttons: number;
+  /** Uses of the decision list or of the keyboard: what the board could not do. */
+  list: number;
+  /** Stacks moved, characters sent on missions, cards drawn. */
+  moved: number;
+  missions: number;
+  draws: number;
   ms: number;
 }
 
@@ -37,26 +49,17 @@ interface Marker {
   testid: string;
   text: string;
   tip: string;
-  /** On screen (not moved out from under a panel or a name). */
-  shown: boolean;
+  environ: string;
 }
 
 const session = await startSession();
 
-async function markers(page: Page): Promise<Marker[]> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('[data-testid="board-marker"], [data-testid="board-dest-marker"]')].map((el, i) => ({
-      i,
-      testid: el.dataset.testid ?? '',
-      text: el.textContent ?? '',
-      tip: el.dataset.tip ?? el.title ?? '',
-      shown: (el.closest('.board-column') ?? el).getAttribute('style')?.includes('display: none') !== true,
-    })),
-  );
-}
+const BOARD = '[data-testid="board-marker"], [data-testid="board-dest-marker"], [data-testid="board-badge"]';
 
-async function clickMarker(page: Page, m: Marker): Promise<void> {
-  await page.locator('[data-testid="board-marker"], [data-testid="board-dest-marker"]').nth(m.i).dispatchEvent('click');
+async function markers(page: Page): Promise<Marker[]> {
+  return page.locator(BOARD).evaluateAll((els) =>
+    els.map((el, i) => ({ i, testid: (el as HTMLElement).dataset.testid ?? '', text: el.textContent ?? '', tip: (el as HTMLElement).dataset.tip ?? (el as HTMLElement).title ?? '', environ: (el as HTMLElement).dataset.environ ?? '' })),
+  );
 }
 
 /** The first number with a % in a marker's text (its odds), 0 if none. */
@@ -69,21 +72,39 @@ async function nextState(page: Page, before: PlayState, timeout = 3_000): Promis
     .catch(() => false);
 }
 
-async function play(scenario: string, side: 'rebel' | 'imperial', seed: string, turns: number): Promise<void> {
+/** The worker has answered about the open stack's pick (its note is no longer "…"). */
+async function trayAnswered(page: Page): Promise<void> {
+  await page.waitForFunction(() => !/…/.test(document.querySelector('[data-testid="board-tray"] .tray-note')?.textContent ?? ''), undefined, { timeout: 10_000 }).catch(() => {});
+}
+
+/** A new game from the setup screen: `side` by hand (its forces placed by hand), the other side the normal AI, at instant pace. */
+async function startGame(page: Page, scenario: string, side: 'rebel' | 'imperial', seed: string): Promise<void> {
+  await page.click('[data-testid="new-game"]');
+  await page.selectOption('[data-setup="scenario"]', scenario);
+  await page.fill('[data-setup="seed"]', seed);
+  for (const s of ['rebel', 'imperial']) {
+    await page.selectOption(`[data-player="${s}"]`, s === side ? 'human' : 'ai:normal');
+    await page.selectOption(`[data-placement="${s}"]`, s === side ? 'hand' : 'auto');
+  }
+  await page.selectOption('[data-setup="pace"]', 'instant');
+  await page.click('[data-testid="start-game"]');
+}
+
+async function play(scenario: string, side: 'rebel' | 'imperial', seed: string): Promise<void> {
   const { page, errors } = await openPage(session, '', { width: 1280, height: 720 });
   await gameReady(page);
-  await startGameAs(page, scenario, side, seed);
-
+  await startGame(page, scenario, side, seed);
   const tallies = new Map<number, Tally>();
   const listKinds = new Map<string, number>();
   const shot = new Set<string>();
-  let moved = 0; // stacks moved this movement segment
-  let missions = 0; // characters sent this mission phase
+  /** Stacks opened this movement segment (a stack left where it stands, or the part of it that could not fly, is not opened again). */
+  let opened = new Set<string>();
   let lastKind = '';
   const t0 = Date.now();
   let turnStart = Date.now();
   let turnNow = 0;
-  for (let step = 0; step < 3000; step++) {
+  const click = async (selector: string, nth = 0) => page.locator(selector).nth(nth).dispatchEvent('click');
+  for (let step = 0; step < 5000; step++) {
     const s = await waitForHuman(page, { timeout: 300_000 });
     if (s.winner || s.turn > turns) break;
     if (s.turn !== turnNow) {
@@ -91,87 +112,194 @@ async function play(scenario: string, side: 'rebel' | 'imperial', seed: string, 
       turnStart = Date.now();
       turnNow = s.turn;
     }
-    const tally = tallies.get(s.turn) ?? { turn: s.turn, mapClicks: 0, listUses: 0, ends: 0, ms: 0 };
+    const tally = tallies.get(s.turn) ?? { turn: s.turn, map: 0, buttons: 0, list: 0, moved: 0, missions: 0, draws: 0, ms: 0 };
     tallies.set(s.turn, tally);
     const kind = s.decision?.kind ?? '';
-    if (kind !== lastKind) {
-      if (kind === 'movement') moved = 0;
-      if (kind === 'pick-for-mission' && lastKind !== 'assign-mission') missions = 0;
-      lastKind = kind;
-    }
+    if (kind !== lastKind && kind === 'movement') opened = new Set();
+    lastKind = kind;
     const ms = await markers(page);
-    const dests = ms.filter((m) => m.testid === 'board-dest-marker');
-    const stacks = ms.filter((m) => m.testid === 'board-marker');
-    // a screenshot of each kind of lit target, with the first one's hover card
-    const lit = dests.find((m) => m.shown && !/click to go there/.test(m.tip));
-    if (lit && !shot.has(kind)) {
+    const here = ms.filter((m) => m.testid === 'board-dest-marker');
+    const badges = ms.filter((m) => m.testid === 'board-badge');
+    // a screenshot of each kind of decision, its first lit marker hovered
+    if (!shot.has(kind) && (here.length || badges.length)) {
       shot.add(kind);
-      const hovered = page.locator('[data-testid="board-dest-marker"]').nth(dests.indexOf(lit));
-      await hovered.hover({ timeout: 3_000 }).catch(() => hovered.dispatchEvent('pointerenter'));
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: `${shots}/${scenario}-${kind}.png` });
-      await page.locator('[data-testid="board-dest-marker"]').nth(dests.indexOf(lit)).dispatchEvent('pointerleave');
+      await cameraSettled(page).catch(() => {});
+      const first = here[0];
+      if (first) await page.locator(BOARD).nth(first.i).dispatchEvent('pointerenter');
+      await page.screenshot({ path: `${shots}/${side}-${kind}.png` });
+      if (first) await page.locator(BOARD).nth(first.i).dispatchEvent('pointerleave');
     }
-    let choice: Marker | undefined;
-    if (kind === 'movement' || kind === 'move-group') {
-      // move up to 4 stacks a segment: pick one (its system first at galaxy zoom), then where it goes
-      if (dests.length && (kind === 'move-group' || moved < 4)) choice = dests.find((m) => !/click to go there/.test(m.tip)) ?? dests[0];
-      else if (moved < 4) choice = stacks.find((m) => /click to pick/.test(m.tip)) ?? stacks.find((m) => / to move /.test(m.tip));
-      if (choice && dests.includes(choice) && !/click to go there/.test(choice.tip)) moved++;
-    } else if (dests.length) {
-      const here = dests.filter((m) => !/click to go there/.test(m.tip));
-      const best = (xs: Marker[]) => [...xs].sort((a, b) => pct(b) - pct(a))[0];
+    const best = (xs: Marker[]) => [...xs].sort((a, b) => pct(b) - pct(a))[0];
+    let target: Marker | undefined;
+    if (kind === 'movement') {
+      if (await moveAStack(page, opened, tally, side)) {
+        await nextState(page, s, 10_000);
+        continue;
+      }
+    } else {
       switch (kind) {
         case 'combat-order':
         case 'declare-combat':
-          choice = best(here.filter((m) => pct(m) >= 50));
+          target = best(here.filter((m) => pct(m) >= 50));
           break;
-        case 'pick-for-mission':
-          if (missions++ < 3) choice = here[0] ?? dests[0];
-          break;
-        case 'assign-mission':
-        case 'search-by':
-          choice = best(here);
+        case 'declare-search':
+          target = here.find((m) => pct(m) > 0);
           break;
         case 'reaction':
           break; // the side stays put
+        case 'pick-for-mission':
+          target = here[0];
+          break;
+        case 'assign-mission':
+        case 'search-by':
+          target = best(here);
+          if (target && kind === 'assign-mission') tally.missions++;
+          break;
+        case 'mission-draw':
+          target = here.find((m) => /Draw card/.test(m.text));
+          if (target) tally.draws++;
+          break;
         default:
-          choice = here[0] ?? dests[0];
+          target = here[0];
+      }
+      // a choice in another star system: its badge first, which flies there and shows it
+      if (!target && !here.length && badges.length && kind !== 'reaction' && kind !== 'declare-search' && kind !== 'declare-combat') {
+        await click(BOARD, (badges[0] as Marker).i);
+        tally.map++;
+        await page.locator('[data-testid="board-dest-marker"]').first().waitFor({ timeout: 10_000 }).catch(() => {});
+        continue;
       }
     }
-    if (choice) {
-      await clickMarker(page, choice);
-      tally.mapClicks++;
-      // a system marker flies there and lights what is in it: the click is taken, no state is sent
-      await nextState(page, s);
+    if (target) {
+      await click(BOARD, target.i);
+      tally.map++;
+      if (!(await nextState(page, s, 10_000))) {
+        // the click was taken without a new state (a second way, a system flown to): look again
+        continue;
+      }
       continue;
     }
-    // no way on the map (or the policy's "no"): the end/no choice by its key, else the list's first
-    const hasEnd = (await page.locator('[data-testid="option"].ends').count()) > 0;
-    if (hasEnd) {
-      await page.keyboard.press('Enter');
-      tally.ends++;
+    // no choice on the map the player wants: the question's "end / no" button, else the first button
+    const buttons = page.locator('[data-testid="board-button"]');
+    if (await buttons.count()) {
+      const texts = await buttons.allTextContents();
+      const end = texts.findIndex((t) => /⏎/.test(t));
+      await buttons.nth(Math.max(0, end)).dispatchEvent('click');
+      tally.buttons++;
+    } else if (here.length) {
+      await click(BOARD, (here[0] as Marker).i);
+      tally.map++;
     } else {
-      await page.locator('[data-testid="option"]').first().click();
-      tally.listUses++;
+      // nothing on the board: the list (or the keyboard), counted
+      const hasEnd = (await page.locator('[data-testid="option"].ends').count()) > 0;
+      if (hasEnd) await page.keyboard.press('Enter');
+      else await page.locator('[data-testid="option"]').first().click();
+      tally.list++;
       listKinds.set(kind, (listKinds.get(kind) ?? 0) + 1);
     }
     await nextState(page, s, 60_000);
   }
   if (turnNow && tallies.get(turnNow)) (tallies.get(turnNow) as Tally).ms ||= Date.now() - turnStart;
   const end = await page.evaluate(() => (window as unknown as { __galaxy: Hook }).__galaxy.playState());
-  await page.screenshot({ path: `${shots}/${scenario}-end.png` });
-  console.log(`\n${scenario} as ${side} (seed ${seed}): ${end.winner ? `${end.winner} won` : `stopped after turn ${Math.min(turns, end.turn)}`}, ${Math.round((Date.now() - t0) / 1000)} s`);
-  console.log('turn  map clicks  list  end-key  seconds');
-  for (const t of tallies.values()) console.log(`${String(t.turn).padStart(4)}  ${String(t.mapClicks).padStart(10)}  ${String(t.listUses).padStart(4)}  ${String(t.ends).padStart(7)}  ${(t.ms / 1000).toFixed(1).padStart(7)}`);
-  console.log(`decisions that needed the list, by kind: ${[...listKinds].map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}`);
+  await page.screenshot({ path: `${shots}/${side}-end.png` });
+  console.log(`\n${scenario} as the ${side === 'imperial' ? 'Empire' : 'Rebel'} (seed ${seed}): ${end.winner ? `${end.winner} won` : `stopped after turn ${Math.min(turns, end.turn)}`}, ${Math.round((Date.now() - t0) / 1000)} s`);
+  console.log('turn  map clicks  buttons  list uses  stacks moved  missions  card draws  seconds');
+  for (const t of tallies.values())
+    console.log(`${String(t.turn).padStart(4)}  ${String(t.map).padStart(10)}  ${String(t.buttons).padStart(7)}  ${String(t.list).padStart(9)}  ${String(t.moved).padStart(12)}  ${String(t.missions).padStart(8)}  ${String(t.draws).padStart(10)}  ${(t.ms / 1000).toFixed(1).padStart(7)}`);
+  console.log(`list uses by kind: ${[...listKinds].map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}`);
   console.log(`console errors: ${errors.length}${errors.length ? `: ${errors.slice(0, 3).join(' | ')}` : ''}`);
   await page.close();
 }
 
+/**
+ * One stack moved, as a player moves it: its system's badge if the map shows the galaxy, the stack (it
+ * opens with what may fly picked), and, when nothing is, its counters by hand: a ship boarded by
+ * dragging its passengers onto it, then its pilot, else the counters one at a time; then a lit place
+ * (another planet if it may, its system's badge first when the place is in another). A stack with nothing
+ * to move, or one moved once already this segment, is left. Returns false when no stack is left to move.
+ */
+async function moveAStack(page: Page, opened: Set<string>, tally: Tally, side: string): Promise<boolean> {
+  const click = async (selector: string, nth = 0) => {
+    await page.locator(selector).nth(nth).dispatchEvent('click');
+    tally.map++;
+  };
+  const stacks = async () => (await markers(page)).filter((m) => m.testid === 'board-marker' && /click to open/.test(m.tip) && !opened.has(m.environ));
+  let list = await stacks();
+  if (!list.length) {
+    // the stacks of another star system: its badge (only if some stack there is still unopened: the badge counts them all)
+    const badge = (await markers(page)).find((m) => m.testid === 'board-badge' && /stack/.test(m.tip));
+    if (!badge || opened.has(`badge:${badge.environ}`)) return false;
+    opened.add(`badge:${badge.environ}`);
+    await click(BOARD, badge.i);
+    await page.locator('[data-testid="board-marker"]').first().waitFor({ timeout: 10_000 }).catch(() => {});
+    list = await stacks();
+    if (!list.length) return true;
+  }
+  const stack = list[0] as Marker;
+  opened.add(stack.environ);
+  await click(BOARD, stack.i);
+  await page.locator('[data-testid="board-tray"]').waitFor({ timeout: 10_000 });
+  await trayAnswered(page);
+  const lit = async () => (await markers(page)).filter((m) => m.testid === 'board-dest-marker' || (m.testid === 'board-badge' && /place/.test(m.tip)));
+  if (!(await lit()).length) {
+    const ship = page.locator('[data-testid="counter"][data-kind="ship"]:not(.dim)').first();
+    if (await ship.count()) {
+      // board the ship by hand: the ship, its passengers dragged onto it while seats last, then its pilot
+      await ship.click();
+      tally.map++;
+      await trayAnswered(page);
+      for (let k = 0; k < 6; k++) {
+        const free = page.locator('[data-testid="counter"][data-kind="character"]:not(.dim):not(.picked)');
+        if ((await free.count()) <= 1 || (await lit()).length) break;
+        const from = await free.nth(1).boundingBox();
+        const onto = await ship.boundingBox();
+        if (!from || !onto) break;
+        await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+        await page.mouse.down();
+        await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 2 });
+        await page.mouse.move(onto.x + onto.width / 2, onto.y + onto.height / 2, { steps: 3 });
+        await page.mouse.up();
+        tally.map++;
+        await trayAnswered(page);
+        if (!shotsTaken.has(`${side}-boarding`)) {
+          shotsTaken.add(`${side}-boarding`);
+          await page.screenshot({ path: `${shots}/${side}-boarding.png` });
+        }
+      }
+    }
+    // then counters one at a time until the pick may go somewhere
+    for (let k = 0; k < 6 && !(await lit()).length; k++) {
+      const free = page.locator('[data-testid="counter"]:not(.dim):not(.picked)');
+      if (!(await free.count())) break;
+      await free.first().click();
+      tally.map++;
+      await trayAnswered(page);
+    }
+  }
+  const dests = await lit();
+  if (!dests.length) {
+    // nothing here can go anywhere: close the stack and leave it
+    await page.keyboard.press('Escape');
+    return true;
+  }
+  // another planet if the pick may reach one, else the first place lit
+  const here = dests.filter((m) => m.testid === 'board-dest-marker');
+  const away = here.find((m) => !m.environ.startsWith(stack.environ.split('.')[0] as string)) ?? here[0];
+  if (away) await click(BOARD, away.i);
+  else {
+    await click(BOARD, (dests[0] as Marker).i);
+    await page.locator('[data-testid="board-dest-marker"]').first().waitFor({ timeout: 10_000 });
+    await click('[data-testid="board-dest-marker"]');
+  }
+  tally.moved++;
+  return true;
+}
+
+const shotsTaken = new Set<string>();
+
 try {
-  if (which === 'galactic' || which === 'both') await play('galactic-lucent-spiral', 'imperial', '7', 5);
-  if (which === 'star-system' || which === 'both') await play('start-of-rebellion', 'rebel', '11', Infinity);
+  if (which === 'imperial' || which === 'both') await play('galactic-lucent-spiral', 'imperial', '7');
+  if (which === 'rebel' || which === 'both') await play('galactic-lucent-spiral', 'rebel', '7');
   if (which === 'shots') await targetShots();
 } finally {
   await session.close();
@@ -179,7 +307,7 @@ try {
 
 /** Screenshots of lit targets with odds: games brought to the decision in Node, resumed on the page. */
 async function targetShots(): Promise<void> {
-  const only = process.argv[4]?.split(',');
+  const only = process.argv[5]?.split(',');
   const all: [string, string, 'rebel' | 'imperial', string, (d: Decision) => boolean][] = [
     ['attack', 'start-of-rebellion', 'imperial', '5', (d) => d.kind === 'combat-order'],
     ['search', 'start-of-rebellion', 'imperial', '1', (d) => d.kind === 'declare-search'],
@@ -189,10 +317,10 @@ async function targetShots(): Promise<void> {
     ['landing', 'galactic-lucent-spiral', 'imperial', '3', (d) => d.kind === 'movement' && d.options.some((o) => o.type === 'leave-drift' && o.outer === false)],
     ['mission', 'start-of-rebellion', 'rebel', '11', (d) => d.kind === 'assign-mission'],
     ['mission-first', 'start-of-rebellion', 'rebel', '11', (d) => d.kind === 'pick-for-mission'],
+    ['card-draw', 'start-of-rebellion', 'rebel', '11', (d) => d.kind === 'mission-draw'],
     ['domino-option', 'embers-of-the-reach', 'rebel', '1', (d) => d.kind === 'domino-option'],
     ['break-off', 'start-of-rebellion', 'rebel', '1', (d) => d.kind === 'break-off'],
     ['attack-found', 'start-of-rebellion', 'imperial', '1', (d) => d.kind === 'attack-found'],
-    ['racking', 'embers-of-the-reach', 'imperial', '1', (d) => d.kind === 'pdb-racking'],
     ['combat-style', 'embers-of-the-reach', 'imperial', '2', (d) => d.kind === 'combat-style'],
     ['active-or-inactive', 'start-of-rebellion', 'rebel', '1', (d) => d.kind === 'active-or-inactive'],
     ['drift-in', 'galactic-lucent-spiral', 'rebel', '1', (d) => d.kind === 'movement' && d.options.some((o) => o.type === 'leave-drift' && o.outer === true)],
@@ -208,37 +336,21 @@ async function targetShots(): Promise<void> {
     // a mission first: the panel names the missions (they are no places); one lights who may take it
     if (name === 'mission-first') await page.locator('[data-board-way]:not([data-board-way=""])').first().click();
     // the stack adrift to move: in the outer drift area for the drift-in, else in the sun's
-    const adrift = movers(e.game!, e.game!.pending!).find((m) => m.whole && driftOfPlace(m.place)?.outer === (name === 'drift-in'));
-    const stackText = adrift ? `≈ ${adrift.pieces.length}` : '≈';
-    let drifting = (await markers(page)).find((m) => m.text === stackText);
-    // at galaxy zoom the stack adrift is in its system's marker: that system first
-    const systemName = adrift?.at ? e.game!.content.systems.get(driftOfPlace(adrift.at)?.system ?? '')?.name : undefined;
-    const system = systemName ? (await markers(page)).find((m) => m.tip.startsWith(`${systemName}:`)) : undefined;
-    if (!drifting && system) {
-      await clickMarker(page, system);
-      await page.waitForTimeout(500);
-      drifting = (await markers(page)).find((m) => m.text === stackText);
+    const adrift = boardForm(e.game!, e.game!.pending!).movers.find((m) => m.whole && driftOfPlace(m.place)?.outer === (name === 'drift-in'));
+    if (adrift) {
+      const system = driftOfPlace(adrift.place)?.system ?? '';
+      const badge = page.locator(`[data-testid="board-badge"][data-system="${system}"]`);
+      if (await badge.count()) await badge.dispatchEvent('click');
+      await page.locator(`[data-testid="board-marker"][data-environ="${adrift.place}"]`).dispatchEvent('click');
     }
-    if (drifting) {
-      await clickMarker(page, drifting);
-      await page.waitForTimeout(500);
-    }
-    let ms = (await markers(page)).filter((m) => m.testid === 'board-dest-marker');
-    const far = ms.find((m) => /click to go there/.test(m.tip));
-    if (far && !ms.some((m) => m.shown && !/click to go there/.test(m.tip))) {
-      await clickMarker(page, far);
-      await page.waitForTimeout(1500);
-      ms = (await markers(page)).filter((m) => m.testid === 'board-dest-marker');
-    }
-    await page.waitForTimeout(1200); // the camera's flight to the targets
-    ms = (await markers(page)).filter((m) => m.testid === 'board-dest-marker');
-    const lit = ms.find((m) => m.shown && !/click to go there/.test(m.tip));
-    // the mouse on it, as a player hovers (the marker follows the camera: if it will not hold still, its event)
-    const hovered = page.locator('[data-testid="board-dest-marker"]').nth(ms.indexOf(lit ?? ms[0]!));
-    if (lit) await hovered.hover({ timeout: 3_000 }).catch(() => hovered.dispatchEvent('pointerenter'));
+    // targets in another star system: its badge flies there
+    if (!(await page.locator('[data-testid="board-dest-marker"]').count()) && (await page.locator('[data-testid="board-badge"]').count())) await page.locator('[data-testid="board-badge"]').first().dispatchEvent('click');
+    await cameraSettled(page).catch(() => {});
+    const lit = page.locator('[data-testid="board-dest-marker"]').first();
+    if (await lit.count()) await lit.dispatchEvent('pointerenter');
     await page.waitForTimeout(200);
     await page.screenshot({ path: `${shots}/target-${name}.png` });
-    console.log(`${name}: ${ms.length} markers, hovered: ${lit?.text ?? 'none'}`);
+    console.log(`${name}: ${await page.locator('[data-testid="board-dest-marker"]').count()} markers lit, hovered: ${(await lit.textContent().catch(() => null)) ?? 'none'}`);
   }
   console.log(`console errors: ${errors.length}`);
   await page.close();

@@ -133,9 +133,9 @@ export class OnlineSeat {
     this.room.send('move', { commands });
   }
 
-  /** [issue 47] ask where these pieces of our own may go together now (answered through `onDests`). */
-  askDests(pieces: number[]): void {
-    this.room.send('dests', { pieces });
+  /** [issue 47, 53] ask what a pick of our own stack's counters may do now (answered through `onDests`). */
+  askDests(place: string, pieces: number[]): void {
+    this.room.send('dests', { place, pieces });
   }
 
   onDests(listener: (answer: DestsMessage) => void): void {

@@ -9,7 +9,7 @@ import type { EntityRefs } from '../core/world/entity-refs';
 import type { OptionInfo } from '../words/describe';
 import type { CombatFacts } from '../words/combat-facts';
 import type { OddsNote } from '../words/character-odds';
-import type { Dest, Mover } from '../words/board/types';
+import type { BoardForm, PickFacts } from '../words/board/types';
 import type { ListGroup } from '../words/decision-list';
 import type { AssignmentFacts } from '../words/assignment';
 import type { SeedHash } from '../core/rng';
@@ -178,18 +178,23 @@ export interface MoveMessage {
   commands: Command<string>[];
 }
 
-/** Client to server, [issue 47] where these pieces of the seat's own may go together now (answered with `dests`). */
+/**
+ * Client to server, [issue 47, 53] a pick of the counters of the seat's own stack at `place`: where it may
+ * go together now, and what each other counter of the stack would do to it (answered with `dests`).
+ */
 export interface DestsRequest {
+  place: string;
   pieces: number[];
 }
 
-/** Server to client, [issue 47] the answer to a `DestsRequest`, for the state of that `step`: the pieces'
- * destinations as the board shows them (src/words/board/stacks.ts, for this seat's own pending decision), or,
- * with none, why they were not given (nothing changed). */
+/** Server to client, [issue 47, 53] the answer to a `DestsRequest`, for the state of that `step`: the pick's
+ * facts as the board shows them (src/words/board/stacks.ts `pickFacts`, for this seat's own pending
+ * decision), or, with none, why they were not given (nothing changed). */
 export interface DestsMessage {
   step: number;
+  place: string;
   pieces: number[];
-  dests: Dest[];
+  facts?: PickFacts;
   refused?: string;
 }
 
@@ -217,8 +222,8 @@ export interface OnlinePlayFacts {
     combat: CombatFacts | null;
     /** [issue 44] the decision's notes and odds, as the play worker gives them. */
     notes?: OddsNote[];
-    /** [issue 44] the board's dests: the seat's stacks that can move and where each may go (its own pieces, named as it may read them). */
-    movers?: Mover[];
+    /** [issue 53] the decision's board form: the seat's stacks (its own pieces, named as it may read them), targets, questions and buttons. */
+    board?: BoardForm;
     /** [issue 44] the options grouped by star system, then stack, sorted. */
     groups?: ListGroup[];
   };

@@ -88,7 +88,7 @@ export class GalaxyScene {
   private layers!: Layers;
   private fxNext = 0;
   /** Pixels of each page edge covered by panels: the picture's centre moves into what is left. */
-  private readonly insets = { left: 0, right: 0, bottom: 0 };
+  private readonly insets = { left: 0, right: 0, bottom: 0, top: 0 };
   /** Time when the last running animation ends. */
   private fxUntil = 0;
 
@@ -496,9 +496,9 @@ export class GalaxyScene {
   private fitOpenScale(distance: number): number {
     const w = this.container.clientWidth || window.innerWidth;
     const h = this.container.clientHeight || window.innerHeight;
-    const { left, right, bottom } = this.insets;
+    const { left, right, bottom, top } = this.insets;
     const radiusPx = h / 2 / (distance * Math.tan((this.camera.fov * Math.PI) / 360));
-    const openHalf = Math.min(w - left - right, h - bottom) / 2;
+    const openHalf = Math.min(w - left - right, h - bottom - top) / 2;
     return openHalf > 0 ? Math.min(1.5, Math.max(1, radiusPx / openHalf)) : 1;
   }
 
@@ -510,8 +510,8 @@ export class GalaxyScene {
   frameSphere(centre: Vector3, radius: number, fill: number, system: string | null, instant = false): void {
     const w = this.container.clientWidth || window.innerWidth;
     const h = this.container.clientHeight || window.innerHeight;
-    const { left, right, bottom } = this.insets;
-    const openHalf = Math.max(60, Math.min(w - left - right, h - bottom) / 2);
+    const { left, right, bottom, top } = this.insets;
+    const openHalf = Math.max(60, Math.min(w - left - right, h - bottom - top) / 2);
     const tan = Math.tan((this.camera.fov * Math.PI) / 360);
     // a radius r at distance d is r·h / (2·d·tan(fov/2)) pixels: solve for the distance that makes it fill·openHalf
     const distance = (radius * h) / (2 * tan * fill * openHalf);
@@ -528,7 +528,7 @@ export class GalaxyScene {
   framePoints(centre: Vector3, points: readonly Vector3[], margin: { x: number; top: number; bottom: number }, instant = false): void {
     const w = this.container.clientWidth || window.innerWidth;
     const h = this.container.clientHeight || window.innerHeight;
-    const { left, right, bottom } = this.insets;
+    const { left, right, bottom, top } = this.insets;
     const probe = (this.fitCamera ??= new PerspectiveCamera()).copy(this.camera);
     const dir = this.bearing(new Vector3());
     const v = new Vector3();
@@ -540,7 +540,7 @@ export class GalaxyScene {
         v.copy(p).project(probe);
         const x = ((v.x + 1) / 2) * w;
         const y = ((1 - v.y) / 2) * h;
-        return v.z < 1 && x - margin.x >= left && x + margin.x <= w - right && y - margin.top >= 0 && y + margin.bottom <= h - bottom;
+        return v.z < 1 && x - margin.x >= left && x + margin.x <= w - right && y - margin.top >= top && y + margin.bottom <= h - bottom;
       });
     };
     // the nearest distance that fits, by halving (fitting is monotone in the distance: nearer, larger)
@@ -769,8 +769,8 @@ export class GalaxyScene {
     this.camera.aspect = w / h;
     // Panels covering the page's edges shift the picture's centre into the part left open, so what the
     // camera looks at (a focused system, a followed event) never hides under a panel.
-    const { left, right, bottom } = this.insets;
-    if (left || right || bottom) this.camera.setViewOffset(w, h, (right - left) / 2, bottom / 2, w, h);
+    const { left, right, bottom, top } = this.insets;
+    if (left || right || bottom || top) this.camera.setViewOffset(w, h, (right - left) / 2, (bottom - top) / 2, w, h);
     else this.camera.clearViewOffset();
     this.camera.updateProjectionMatrix();
     const pr = this.renderer.getPixelRatio();
@@ -803,13 +803,13 @@ export class GalaxyScene {
 
   /** Pixels of the page's edges covered by panels (the start menu on the left; in play, the decision panel on the right and the event log low on the left). */
   /** The pixels of each page edge the panels cover now (a tutorial's words stand in what is left). */
-  get viewInsets(): Readonly<{ left: number; right: number; bottom: number }> {
+  get viewInsets(): Readonly<{ left: number; right: number; bottom: number; top: number }> {
     return this.insets;
   }
 
-  setInsets(insets: Partial<{ left: number; right: number; bottom: number }>): void {
+  setInsets(insets: Partial<{ left: number; right: number; bottom: number; top: number }>): void {
     const next = { ...this.insets, ...insets };
-    if (next.left === this.insets.left && next.right === this.insets.right && next.bottom === this.insets.bottom) return;
+    if (next.left === this.insets.left && next.right === this.insets.right && next.bottom === this.insets.bottom && next.top === this.insets.top) return;
     Object.assign(this.insets, next);
     this.resize();
   }

@@ -353,21 +353,22 @@ export class GameRoom extends Room {
   }
 
   /**
-   * [issue 47] where some of the seat's own pieces may go together (shift-click on the map): the ruleset's
-   * answer for the seat's own pending decision, sent to that client alone. It changes nothing.
+   * [issue 47, 53] a pick of the counters of one of the seat's own stacks: where it may go together, and
+   * what each other counter would do to it, the ruleset's answer for the seat's own pending decision, sent
+   * to that client alone. It changes nothing.
    */
   private onDests(client: Client, seat: Seated, message: unknown): void {
-    const pieces = (message as { pieces?: unknown } | null)?.pieces;
-    const answer = (refused: string | null, dests: Json = []) => {
-      const m = { step: this.game.log.length, pieces: Array.isArray(pieces) ? pieces : [], dests, ...(refused ? { refused } : {}) };
+    const { place, pieces } = (message ?? {}) as { place?: unknown; pieces?: unknown };
+    const answer = (refused: string | null, facts?: Json) => {
+      const m = { step: this.game.log.length, place: typeof place === 'string' ? place : '', pieces: Array.isArray(pieces) ? pieces : [], ...(facts ? { facts } : {}), ...(refused ? { refused } : {}) };
       client.send('dests', m as unknown as DestsMessage);
     };
-    if (!Array.isArray(pieces) || pieces.length > MAX_MOVE_COMMANDS || !pieces.every((p) => Number.isSafeInteger(p) && p > 0)) {
-      return answer(`a dests request is { pieces: [...] }, 1 to ${MAX_MOVE_COMMANDS} piece ids`);
+    if (typeof place !== 'string' || place.length > 100 || !Array.isArray(pieces) || pieces.length > MAX_MOVE_COMMANDS || !pieces.every((p) => Number.isSafeInteger(p) && p > 0)) {
+      return answer(`a dests request is { place: "<environ>", pieces: [...] }, up to ${MAX_MOVE_COMMANDS} piece ids`);
     }
-    const found = this.online.dests?.(this.game, seat.side, pieces as number[]) ?? { refused: `a ${this.stored.ruleset} game has no board to ask` };
+    const found = this.online.dests?.(this.game, seat.side, place, pieces as number[]) ?? { refused: `a ${this.stored.ruleset} game has no board to ask` };
     if ('refused' in found) return answer(found.refused);
-    answer(null, found.dests);
+    answer(null, found.facts);
   }
 
   /**

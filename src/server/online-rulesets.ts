@@ -14,7 +14,8 @@ import { namesIn } from '../words/describe';
 import { decisionInfo, sequenceLabels } from '../words/decision-info';
 import { entityRefs } from '../core/world/entity-refs';
 import { groupedOptions } from '../words/decision-list';
-import { movers, stackDests } from '../words/board/stacks';
+import { pickFacts, stackPieces } from '../words/board/stacks';
+import { boardForm } from '../words/board/forms';
 import { assignmentFacts } from '../words/assignment';
 import type { OnlinePlayFacts } from '../online/protocol';
 import { AGENTS } from '../ai/registry';
@@ -46,7 +47,7 @@ export interface OnlineRuleset {
    * [issue 47] where `pieces` may go together now, for the board of the seat `side`: made for its own pending
    * decision only, from its own pieces only (plain data), or why it may not ask.
    */
-  dests?(game: AnyGame, side: string, pieces: number[]): { dests: Json } | { refused: string };
+  dests?(game: AnyGame, side: string, place: string, pieces: number[]): { facts: Json } | { refused: string };
   /**
    * [issue 47] the commands a move of several (made on the map) may hold before its last: answers that only
    * gather the seat's choice (roll no die, tell nothing, leave the decision with the seat). A move refused
@@ -86,7 +87,7 @@ const starSystem: OnlineRuleset = {
               options: info.options,
               combat: info.combat,
               notes: info.notes,
-              movers: movers(g, pending),
+              board: boardForm(g, pending),
               groups: groupedOptions(g, pending, info.options),
             },
           }
@@ -98,17 +99,16 @@ const starSystem: OnlineRuleset = {
   // [9.0] a piece picked into the moving stack, [13.1] a character picked for a mission, [10.0] the environ
   // where combat may be declared next: each only narrows the seat's own next decision
   leadingCommands: ['pick', 'pick-for-mission', 'next-environ'],
-  dests(game, side, pieces) {
+  dests(game, side, place, pieces) {
     const g = game as Game;
     const pending = g.pending && !g.winner && g.pending.side === side ? g.pending : null;
     if (!pending || (pending.kind !== 'movement' && pending.kind !== 'move-group')) return { refused: 'you have no stack to move now' };
-    // only the pieces the seat's own decision lets it pick (or holds in hand already): any other id, an
-    // enemy's seen or hidden, or none at all, gets the same words, so an answer tells nothing of the enemy
-    const group = pending.kind === 'move-group' && Array.isArray(pending.context?.group) ? (pending.context.group as number[]) : [];
-    const own = new Set<unknown>([...group, ...pending.options.filter((o) => o.type === 'pick').map((o) => o.piece)]);
-    if (!pieces.length || pieces.some((p) => !own.has(p))) return { refused: 'you may ask where pieces may go only for pieces you may move now' };
-    // the local board's own answer (the play worker's `destsFor`), made where the game is
-    return { dests: stackDests(g, pending, pieces) as unknown as Json };
+    // only a stack of the seat's own that its decision lets it pick from (or holds in hand), and only its
+    // pieces: any other place or id, an enemy's seen or hidden, gets the same words, so an answer tells nothing of the enemy
+    const stack = stackPieces(g, pending, place);
+    if (!stack.length || pieces.some((p) => !stack.includes(p))) return { refused: 'you may ask only about a stack of yours you may move now, and its own pieces' };
+    // the local board's own answer (the play worker's `pickFacts`), made where the game is
+    return { facts: pickFacts(g, pending, place, pieces) as unknown as Json };
   },
   agentNames: Object.keys(AGENTS),
   agent(name, side, seed, seedHash) {

@@ -10,7 +10,7 @@
  */
 import { apply, newGame } from '../core/engine/game';
 import { canonical, describeCommand } from '../core/engine/commands';
-import type { AnyGame, Command, Json, Ruleset } from '../core/engine/types';
+import type { AnyGame, Command, Decision, Json, Ruleset } from '../core/engine/types';
 import type { Content } from '../core/content/validate';
 import { SAVE_FORMAT_VERSION } from '../core/save';
 import type { ClaimDef, CommandDef, StepDef, TutorialDef } from './format';
@@ -34,6 +34,13 @@ export interface TutorialRuleset {
   fact(game: AnyGame, name: string): Json | undefined;
   /** The board places a command acts on (a territory, a sector, an environ...) in the game before it is made, to light and to tell a stray click from a taught one. */
   places(game: AnyGame, command: Command<string>): string[];
+  /** A command as the tutorial writes it, made one the engine reads (pieces named by content id); throws naming what is not there. */
+  resolve?(game: AnyGame, command: Command<string>): Command<string>;
+  /**
+   * The answer the mode gives the player's needless questions itself (a question with one answer), or
+   * null to ask: the tutorial's game answers them the same way, as the player's screen does.
+   */
+  settle?(game: AnyGame, decision: Decision<string>): Command<string> | null;
 }
 
 /** One step in the played script. */
@@ -52,7 +59,7 @@ export interface ScriptStep {
 export interface TutorialScript {
   def: TutorialDef;
   /** Every command of the tutorial's game, in order, each with who makes it and the board places it acts on. */
-  commands: { command: Command<string>; by: 'prelude' | 'player' | 'opponent'; places: string[] }[];
+  commands: { command: Command<string>; by: 'prelude' | 'player' | 'opponent' | 'auto'; places: string[] }[];
   steps: ScriptStep[];
 }
 
@@ -87,18 +94,39 @@ export function compileTutorial(content: Content, def: TutorialDef, rules: Tutor
   let shownAt = 0;
   const fail = (problems: string[]): CompileResult => ({ ok: false, problems, played: game.log.map((c) => ({ ...c })) as Command<string>[] });
 
+  /** The player's needless questions, answered as the mode answers them (the `settle` of its rules). */
+  const settle = (): void => {
+    for (let n = 0; n < 500 && rules.settle && game.pending && !game.winner && game.pending.side === def.human; n++) {
+      const answer = rules.settle(game, game.pending);
+      if (!answer || !apply(game, answer).ok) return;
+      commands.push({ command: game.log[game.log.length - 1] as Command<string>, by: 'auto', places: [] });
+    }
+  };
+
+  /** A command as written, with its side and its named pieces (the problem in words when a name is not there). */
+  const written = (c: CommandDef, side: string): Command<string> | string => {
+    try {
+      return rules.resolve ? rules.resolve(game, withSide(c, side)) : withSide(c, side);
+    } catch (e) {
+      return (e as Error).message;
+    }
+  };
+
   /** The opponent answers every decision of its own, from its script, until the player is to decide (or the game ends). */
   const opponentPlays = (label: string): string | null => {
+    settle();
     for (let n = 0; game.pending && !game.winner && game.pending.side !== def.human; n++) {
-      const written = def.opponent[next];
-      if (!written) return `${label}: the opponent must answer "${game.pending.prompt}" ${game.pending.rule} but its script has no command left (it has ${def.opponent.length})`;
+      const script = def.opponent[next];
+      if (!script) return `${label}: the opponent must answer "${game.pending.prompt}" ${game.pending.rule} but its script has no command left (it has ${def.opponent.length})`;
       if (n >= MAX_OPPONENT_RUN) return `${label}: the opponent answered ${n} times in a row`;
-      const command = withSide(written, game.pending.side);
+      const command = written(script, game.pending.side);
+      if (typeof command === 'string') return `${label}: the opponent's command ${next + 1}: ${command}`;
       const places = rules.places(game, command);
-      const problem = play(game, command, `${label}: the opponent's command ${next + 1} (${describeCommand(command)})`);
+      const problem = play(game, command, `${label}: the opponent's command ${next + 1} (${describeCommand(withSide(script, game.pending.side))})`);
       if (problem) return problem;
       commands.push({ command: game.log[game.log.length - 1] as Command<string>, by: 'opponent', places });
       next++;
+      settle();
     }
     return null;
   };
@@ -108,6 +136,7 @@ export function compileTutorial(content: Content, def: TutorialDef, rules: Tutor
     if (problem) return fail([problem]);
     commands.push({ command: game.log[game.log.length - 1] as Command<string>, by: 'prelude', places: [] });
   }
+  settle();
   shownAt = game.events.length;
   for (const [i, step] of def.steps.entries()) {
     const label = `${where}, step ${i + 1} "${step.id}"`;
@@ -129,7 +158,7 @@ export function compileTutorial(content: Content, def: TutorialDef, rules: Tutor
       if (!placed.ok) return fail([`${label}: its place ${step.at}: ${placed.problem}`]);
       anchor = placed.anchor;
     }
-    for (const [k, written] of (step.do ?? []).entries()) {
+    for (const [k, taught] of (step.do ?? []).entries()) {
       if (k > 0) {
         const between = opponentPlays(label);
         if (between) return fail([between]);
@@ -137,11 +166,13 @@ export function compileTutorial(content: Content, def: TutorialDef, rules: Tutor
       const d = game.pending;
       if (!d || game.winner) return fail([`${label}: its command ${k + 1} comes after the game has ended`]);
       if (d.side !== def.human) return fail([`${label}: its command ${k + 1} is the player's, but "${d.prompt}" is ${d.side}'s to answer`]);
-      const command = withSide(written, def.human);
+      const command = written(taught, def.human);
+      if (typeof command === 'string') return fail([`${label}: its command ${k + 1}: ${command}`]);
       const places = rules.places(game, command);
-      const problem = play(game, command, `${label}: its command ${k + 1} (${describeCommand(command)})`);
+      const problem = play(game, command, `${label}: its command ${k + 1} (${describeCommand(withSide(taught, def.human))})`);
       if (problem) return fail([problem]);
       commands.push({ command: game.log[game.log.length - 1] as Command<string>, by: 'player', places });
+      settle();
     }
     const claimProblems = (step.claims ?? []).map((c) => claimProblem(game, rules, c, eventsFrom)).filter((p): p is string => p !== null);
     if (claimProblems.length) return fail(claimProblems.map((p) => `${label}: ${p}`));

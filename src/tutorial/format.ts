@@ -45,7 +45,7 @@ const Step = z.strictObject({
    * beside a panel of the mode's screen, `panel:<name>` (the rulesets name theirs: rulesets' `panels`).
    * Absent: the words stand at the top of the map.
    */
-  at: z.string().regex(/^(system|planet|environ|territory|sector|piece|panel):[a-z0-9-]+$/, 'a place is kind:id, as system:solenne').optional(),
+  at: z.string().regex(/^(system|planet|environ|territory|sector|piece|panel):[a-z0-9.-]+$/, 'a place is kind:id, as system:solenne').optional(),
   /** What the step teaches, in a few sentences. */
   say: z.string().min(1).max(700),
   /** The rule numbers behind it, each a link to the reference: "[9.3]", "002 II.3". */

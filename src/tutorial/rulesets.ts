@@ -5,8 +5,10 @@
 import type { TutorialRuleset } from './compile';
 import { conquestTutorials } from './conquest';
 import { solitaireTutorials } from './solitaire';
+import { starSystemTutorials } from './star-system';
 
 export const TUTORIAL_RULESETS: Record<string, TutorialRuleset> = {
   conquest: conquestTutorials,
   solitaire: solitaireTutorials,
+  'star-system': starSystemTutorials,
 };

@@ -96,7 +96,7 @@ export class App implements Router {
       if (!finished) return;
       const mode = this.loaded.get(guide.script.def.mode);
       mode?.leave();
-      mode?.showSetup();
+      mode?.showSetup(guide.script.def.id);
     }, files);
     if (typeof opened === 'string') return this.shell.showMessage(`The tutorial cannot open: ${opened}`);
     this.tutorial = opened;

@@ -81,7 +81,7 @@ export class PanelWatch {
  * readable and every marker clickable near its environ. No allocation: it runs every frame. The stack
  * badges are spread the same way among themselves, before the markers are spread around them.
  */
-export function spreadMarkers(markers: readonly ScreenBox[], fixed: readonly ScreenBox[] = [], gap = 3): void {
+export function spreadMarkers(markers: readonly ScreenBox[], fixed: readonly ScreenBox[] = [], gap = 3, rings = RINGS): void {
   for (let i = 0; i < markers.length; i++) {
     const m = markers[i] as ScreenBox;
     if (!m.visible) continue;
@@ -89,7 +89,7 @@ export function spreadMarkers(markers: readonly ScreenBox[], fixed: readonly Scr
     const y = m.y;
     if (clearSpot(m, x, y, markers, i, fixed, gap)) continue;
     let found = false;
-    for (let ring = 1; ring <= RINGS && !found; ring++) {
+    for (let ring = 1; ring <= rings && !found; ring++) {
       for (let d = 0; d < DIRECTIONS.length; d += 2) {
         const dx = DIRECTIONS[d] as number;
         const dy = DIRECTIONS[d + 1] as number;
@@ -107,7 +107,7 @@ export function spreadMarkers(markers: readonly ScreenBox[], fixed: readonly Scr
   }
 }
 
-/** Pixels between rings of spots tried, and how many rings (so a marker moves at most STEP × RINGS). */
+/** Pixels between rings of spots tried, and how many rings by default (so a marker moves at most STEP × RINGS). */
 const STEP = 5;
 const RINGS = 16;
 /** Directions tried on each ring, as (dx, dy) pairs: down, up, right, left, then the diagonals. */

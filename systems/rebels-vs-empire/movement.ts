@@ -96,7 +96,7 @@ export function groupDestinations(game: Game, pieces: number[]): number[] {
 }
 
 /** Whether the group could move anywhere at all (the same test, stopping at the first destination). */
-function hasDestination(game: Game, pieces: number[]): boolean {
+export function hasDestination(game: Game, pieces: number[]): boolean {
   const group = movingGroup(game, pieces);
   if (!group) return false;
   // the environs of its own planet first: the likeliest destination, and a character's only one on foot [9.0]
@@ -144,28 +144,56 @@ interface MovingGroup {
 
 /** The group, or null when it cannot move at all (a ship that cannot fly with those aboard). */
 function movingGroup(game: Game, pieces: number[]): MovingGroup | null {
-  const w = game.world;
-  const c = w.c;
   const first = pieces[0];
   if (first === undefined) return null;
+  const w = game.world;
   const from = environOf(w, first);
-  const { units, characters, ship } = groupParts(game, pieces);
-  if (ship) {
-    if (!units.length && !characters.length) return null; // [9.55] a ship does not fly itself
-    if (!units.length) {
-      // [9.55, 14.51] without units it needs its pilot aboard, navigation 1 or more
-      const pilot = holderOf(w, ship);
-      if (!characters.includes(pilot) || pilotNavigation(game, pilot) < 1) return null;
-    }
-    const solo = solePilotOf(game, ship);
-    if (solo && !characters.includes(solo)) return null; // [14.6]
-    if (passengerCount(game, characters) > (c.Spaceship.passengers[ship] as number)) return null; // [9.56, 14.57]
+  const parts = groupParts(game, pieces);
+  if (groundedBy(game, parts) !== null) return null;
+  return { side: sideOf(game, first), from, planet: planetOfEnviron(w, from), units: parts.units, mayLeavePlanet: keptOnPlanetBy(game, parts) === null };
+}
+
+/**
+ * Why a group with a spaceship cannot move at all, in the rule's own words, or null when it can: the
+ * check `groupDestinations` makes first, so the board's "why not" and the rule are one [9.55, 9.56,
+ * 14.51, 14.57, 14.6]. A group without a ship is never grounded by these (it walks, or goes nowhere).
+ */
+export function groundedBy(game: Game, parts: { units: number[]; characters: number[]; ship: number }): string | null {
+  const { units, characters, ship } = parts;
+  if (!ship) return null;
+  const w = game.world;
+  if (!units.length && !characters.length) return `${nameOf(game, ship)} does not fly itself: it needs its pilot aboard, or military units [9.55]`;
+  if (!units.length) {
+    // [9.55, 14.51] without units it needs its pilot aboard, navigation 1 or more
+    const pilot = holderOf(w, ship);
+    if (!characters.includes(pilot)) return `${nameOf(game, ship)} flies only with its pilot${pilot ? ` ${nameOf(game, pilot)}` : ''} aboard, or with military units [9.55, 14.51]`;
+    if (pilotNavigation(game, pilot) < 1) return `its pilot ${nameOf(game, pilot)} has no navigation: ${nameOf(game, ship)} flies only with military units [9.55, 14.51]`;
   }
-  const mayLeavePlanet =
-    !units.some((u) => c.Unit.mobile[u] !== 1) && // [7.21, 7.3] militia and 1-0 stay home
-    !(characters.length && !ship) && // [9.0] characters change planets only by spaceship
-    !(ship && hasComponent(w, ship, c.Inoperative)); // [14.22] an inoperative ship does not fly until repaired
-  return { side: sideOf(game, first), from, planet: planetOfEnviron(w, from), units, mayLeavePlanet };
+  const solo = solePilotOf(game, ship);
+  if (solo && !characters.includes(solo)) return `only ${nameOf(game, solo)} may fly ${nameOf(game, ship)} [14.6]`;
+  const seats = w.c.Spaceship.passengers[ship] as number;
+  const aboard = passengerCount(game, characters);
+  if (aboard > seats) return `${aboard} aboard ${nameOf(game, ship)}, but it has ${seats} seat${seats === 1 ? '' : 's'} [9.56, 14.57]`;
+  return null;
+}
+
+/**
+ * Why a group that can move may not leave its planet, in the rule's words, or null when it may: the
+ * test `groupDestinations` makes of every move to another planet [7.21, 7.3, 9.0, 14.22].
+ */
+export function keptOnPlanetBy(game: Game, parts: { units: number[]; characters: number[]; ship: number }): string | null {
+  const { units, characters, ship } = parts;
+  const w = game.world;
+  const c = w.c;
+  const staying = units.find((u) => c.Unit.mobile[u] !== 1);
+  if (staying !== undefined) {
+    // [7.21] militia and [7.3] the Rebel's 1-0 units stay home
+    const type = game.content.tables.unitTypes[c.Unit.type[staying] as number];
+    return type?.side === 'rebel' ? `${type.name} (1-0) never leave their planet [7.3]` : `${type?.name ?? 'Militia'} never leave their planet [7.21]`;
+  }
+  if (characters.length && !ship) return 'characters change planets only by spaceship [9.0]';
+  if (ship && hasComponent(w, ship, c.Inoperative)) return `${nameOf(game, ship)} is inoperative until it is repaired on a planet of your side [14.22]`;
+  return null;
 }
 
 /** May the group move to this environ? */
@@ -182,26 +210,13 @@ function reaches(game: Game, group: MovingGroup, to: number): boolean {
 }
 
 /**
- * Why a stack with a ship cannot fly, in words, checked in the order `groupDestinations` checks: a
- * refused flight says the real reason (seen in play: too many aboard was reported as "no pilot").
+ * Why a stack has nowhere to go, in words: the rule that grounds it, else the rule that keeps it on its
+ * planet with no room there, else no room [9.5] (seen in play: too many aboard was reported as "no pilot").
  */
 export function groundedReason(game: Game, pieces: number[]): string {
-  const w = game.world;
-  const { units, characters, ship } = groupParts(game, pieces);
-  if (!ship) return 'nothing here can carry it to another planet (characters change planets only by spaceship [9.0])';
-  if (hasComponent(w, ship, w.c.Inoperative)) return `${nameOf(game, ship)} is inoperative until it is repaired on a planet of your side [14.22]`;
-  if (!units.length && !characters.length) return 'a spaceship does not fly itself: add its pilot [9.55]';
-  if (!units.length) {
-    const pilot = holderOf(w, ship);
-    if (!characters.includes(pilot)) return `its pilot ${pilot ? nameOf(game, pilot) : '(nobody holds it)'} is not in the stack [9.55, 14.51]`;
-    if (pilotNavigation(game, pilot) < 1) return `its pilot ${nameOf(game, pilot)} has no navigation [14.51]`;
-  }
-  const solo = solePilotOf(game, ship);
-  if (solo && !characters.includes(solo)) return `only ${nameOf(game, solo)} may fly it [14.6]`;
-  const seats = w.c.Spaceship.passengers[ship] as number;
-  const aboard = passengerCount(game, characters);
-  if (aboard > seats) return `${aboard} aboard, but it has ${seats} seat${seats === 1 ? '' : 's'}: take someone out [9.56, 14.57]`;
-  return 'no environ in play has room for it [9.5]';
+  const parts = groupParts(game, pieces);
+  const kept = keptOnPlanetBy(game, parts);
+  return groundedBy(game, parts) ?? (kept ? `${kept}, and no other environ of its planet has room for it [9.5]` : 'no environ within reach has room for it [9.5]');
 }
 
 /** Where a single piece may move now. */

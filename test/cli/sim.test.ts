@@ -88,6 +88,8 @@ describe('npm run sim', () => {
       'embers-of-the-reach',
       'songs-of-the-verdant-drift',
       'galactic-lucent-spiral',
+      // the Rebels-vs-Empire tutorial's own [issue 56]
+      'tutorial-first-spark',
       'conquest-domination',
       'conquest-capital',
       'conquest-mission',

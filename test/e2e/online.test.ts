@@ -3,8 +3,9 @@
  * Chromium pages. The host makes a 2-player conquest game online and gets an invitation link; the other
  * finds the game in the lobby and takes the open seat; both play by clicks; each board shows the same holders and armies, and
  * neither page ever shows the other's cards. A reload takes the same seat again. A star-system game online
- * plays on the map as at home [issue 44]: shift-click takes some of a stack's pieces, the server says where
- * they may go together (lit on the map), and a click moves them, one message played whole [issue 47].
+ * plays on the map as at home [issue 44]: a stack opens into its counters, a click on one asks the server
+ * what the pick may do (where it may go, lit on the map) [issue 53], and a click moves them, one message
+ * played whole [issue 47].
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -15,7 +16,8 @@ import { bundledContent } from '../../src/core/content/bundled';
 import type { Game } from '../../src/core/engine/types';
 import { replay } from '../../src/server/game-snapshots';
 import { ONLINE_RULESETS } from '../../src/server/online-rulesets';
-import { movers, stackDests } from '../../src/words/board/stacks';
+import { boardForm } from '../../src/words/board/forms';
+import { stackDests } from '../../src/words/board/stacks';
 import { playState, type PlayState } from './play-page';
 
 interface CqState {
@@ -148,29 +150,32 @@ describe('online play between two browsers [issue 27]', () => {
     let movedOnMap = false;
     for (let i = 0; i < 300; i++) {
       const [a, b] = [await playState(host), await playState(guest)];
-      // [issue 44] the map plays online as it does at home: [issue 47] shift-click takes some of a stack's
-      // pieces, the server says where they may go together, and one click there moves those pieces alone
+      // [issue 44] the map plays online as it does at home: [issue 47, 53] a stack opens into its counters, a
+      // click on a counter asks the server what the pick may do, and one click on a lit place moves those pieces alone
       if (!movedOnMap && a.decision?.kind === 'movement' && !a.thinking && (await host.locator('[data-testid="board-marker"]').count())) {
-        // a stack of which the first few pieces (as shift-click takes them: its ship first) can go somewhere
-        // together without the rest, as the game the server keeps says
+        // a stack of which the first few pieces (its ship first) can go somewhere together without the rest, as the game the server keeps says
         const gameId = new URL(host.url()).searchParams.get('online')!;
         const game = replay(bundledContent(), (await server.store.game(gameId))!, await server.store.commands(gameId)) as Game;
+        const piecesAt = (environ: string) => boardForm(game, game.pending!).movers.find((m) => m.place === environ)?.pieces ?? [];
         const fewest = (environ: string) => {
-          const pieces = movers(game, game.pending!).find((m) => m.place === environ)?.pieces ?? [];
+          const pieces = piecesAt(environ);
           return pieces.slice(1).findIndex((_, n) => stackDests(game, game.pending!, pieces.slice(0, n + 1)).length) + 1;
         };
         const stacks = await host.locator('[data-testid="board-marker"]').evaluateAll((els) => els.map((e) => ({ title: (e as HTMLElement).title, environ: (e as HTMLElement).dataset.environ ?? '' })));
-        const stack = stacks.findIndex((st) => /click to pick/.test(st.title) && fewest(st.environ) > 0);
+        const stack = stacks.findIndex((st) => /click to open/.test(st.title) && fewest(st.environ) > 0);
         if (stack >= 0) {
           const taken = fewest(stacks[stack]!.environ);
-          const marker = host.locator('[data-testid="board-marker"]').nth(stack);
-          const ticked = () => host.locator('[data-board-piece]').evaluateAll((els) => els.filter((el) => (el as HTMLInputElement).checked).length);
-          for (let k = 1; k <= taken; k++) {
-            await marker.dispatchEvent('click', { shiftKey: true });
-            await expect.poll(ticked, { timeout: 5000 }).toBe(k);
+          await host.locator('[data-testid="board-marker"]').nth(stack).dispatchEvent('click');
+          await host.locator('[data-testid="board-tray"]').waitFor({ timeout: 10_000 });
+          await host.locator('[data-tray="none"]').dispatchEvent('click');
+          const picked = () => host.locator('[data-testid="board-tray"] .tray-head .muted').textContent();
+          await expect.poll(picked, { timeout: 10_000 }).toMatch(/^0 of /);
+          for (const [k, piece] of piecesAt(stacks[stack]!.environ).slice(0, taken).entries()) {
+            await host.locator(`[data-testid="counter"][data-pieces~="${piece}"]`).dispatchEvent('click');
+            await expect.poll(picked, { timeout: 10_000 }).toMatch(new RegExp(`^${k + 1} of `));
           }
           // some of the stack, not all of it, and the server's answer lit on the map
-          expect(taken).toBeLessThan(await host.locator('[data-board-piece]').count());
+          expect(taken).toBeLessThan(piecesAt(stacks[stack]!.environ).length);
           await host.locator('[data-testid="board-dest-marker"]').first().waitFor({ timeout: 10_000 });
           if (SHOTS) await host.screenshot({ path: `${SHOTS}/online-partial-pick.png` });
           const logged = (await server.store.commands(gameId)).length;

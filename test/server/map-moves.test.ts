@@ -1,9 +1,9 @@
 /**
  * The map online [issue 47]: a move made on the map (a stack's picks, then where it goes) is one message
  * the room plays all or none, keeps once and sends everyone once; only its last command may roll a die or
- * reveal anything, so a move refused and undone has taught its seat nothing. Shift-click's question (where
- * some of a stack's pieces may go together) is answered by the server, for the seat's own decision and
- * pieces only.
+ * reveal anything, so a move refused and undone has taught its seat nothing. A click on a stack's counter
+ * asks what the pick may do (where it may go, and what each other counter would do to it) [issue 53]: the
+ * server answers, for the seat's own decision and pieces only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchMaker } from '@colyseus/core';
@@ -20,8 +20,8 @@ import type { DestsMessage, OnlinePlayFacts, StateMessage } from '../../src/onli
 import { startGameServer, type GameServer } from '../../src/server/game-server';
 import { replay } from '../../src/server/game-snapshots';
 import { ONLINE_RULESETS, startStoredGame } from '../../src/server/online-rulesets';
-import { stackDests } from '../../src/words/board/stacks';
-import { type Mover } from '../../src/words/board/types';
+import { pickFacts, stackDests } from '../../src/words/board/stacks';
+import type { Dest, Mover } from '../../src/words/board/types';
 import { databaseFile, freePort, waitFor } from './helpers';
 
 const content = bundledContent();
@@ -37,13 +37,22 @@ afterAll(async () => {
 });
 
 /** A star-system game between two people, at the Rebel's first movement decision (the game's first), with the stacks his board offers. */
-async function atRebelMovement(): Promise<{ gameId: string; rebel: OnlineSeat; imperial: OnlineSeat; state: StateMessage; movers: Mover[] }> {
+async function atRebelMovement(): Promise<{ gameId: string; rebel: OnlineSeat; imperial: OnlineSeat; state: StateMessage; movers: Mover[]; good: { mover: Mover; dests: Dest[] } }> {
   const made = await createOnlineGame(server.url, { ruleset: 'star-system', scenario: 'start-of-rebellion', seats: [{ side: 'rebel', kind: 'open' }, { side: 'imperial', kind: 'open' }] }, 'rebel');
   const rebel = await OnlineSeat.join(server.url, { gameId: made.gameId, token: made.token!, screen: true });
   const imperial = await OnlineSeat.join(server.url, { gameId: made.gameId, side: 'imperial' });
   const state = await waitFor(() => (rebel.latest?.decision?.kind === 'movement' ? rebel.latest : null), 'the Rebel movement decision');
-  const movers = (state.extra as unknown as OnlinePlayFacts).decision!.movers!;
-  return { gameId: made.gameId, rebel, imperial, state, movers };
+  const movers = (state.extra as unknown as OnlinePlayFacts).decision!.board!.movers;
+  // a stack of two pieces or more with somewhere to go together (a ship with its pilot aboard, if not the stack as it opens)
+  const local = await storedGame(made.gameId);
+  const good = movers
+    .map((mover) => {
+      const ship = mover.counters?.find((c) => c.kind === 'ship');
+      const pick = mover.take.length >= 2 ? mover.take : ship?.pilot ? [ship.piece, ship.pilot] : [];
+      return { mover: { ...mover, take: pick }, dests: pick.length >= 2 ? stackDests(local, local.pending!, pick) : [] };
+    })
+    .find((m) => m.dests.length)!;
+  return { gameId: made.gameId, rebel, imperial, state, movers, good };
 }
 
 /** The game the room holds now (the one live copy on this server). */
@@ -54,11 +63,11 @@ const storedGame = async (gameId: string): Promise<Game> => replay(content, (awa
 
 describe('map moves online are one message, played all or none [issue 47]', () => {
   it('[9.0] a move whose last command is illegal leaves the game as it was (same state hash, nothing kept, nothing sent) and says why; only its last may roll or reveal; a good one is kept and sent once', async () => {
-    const { gameId, rebel, imperial, state, movers } = await atRebelMovement();
-    const mover = movers.find((m) => m.take.length >= 2 && m.dests.length);
-    expect(mover, 'a stack of two or more pieces with somewhere to go').toBeDefined();
-    const good = mover!.dests[0]!.commands as Command<string>[];
-    expect(good.length).toBe(mover!.take.length + 1); // each piece picked, then where to
+    const { gameId, rebel, imperial, state, good: found } = await atRebelMovement();
+    expect(found, 'a stack of two or more pieces with somewhere to go').toBeDefined();
+    const mover = found.mover;
+    const good = found.dests[0]!.commands as Command<string>[];
+    expect(good.length).toBe(mover.take.length + 1); // each piece picked, then where to
     const kept = (await server.store.commands(gameId)).length;
     const before = stateHash(roomGame(rebel));
     const heard: Record<string, StateMessage[]> = { rebel: [], imperial: [] };
@@ -66,8 +75,8 @@ describe('map moves online are one message, played all or none [issue 47]', () =
     imperial.onState((s) => s.step > state.step && heard.imperial!.push(s));
 
     // the same picks, then a place the stack cannot reach: the engine refuses the last command
-    const local = (await storedGame(gameId));
-    const reachable = new Set(mover!.dests.map((d) => d.place));
+    const local = await storedGame(gameId);
+    const reachable = new Set(found.dests.map((d) => d.place));
     const nowhere = [...local.world.ids.environ].find(([id]) => !reachable.has(id))![1];
     const bad = [...good.slice(0, -1), { type: 'move-to', side: 'rebel', to: nowhere }];
     rebel.sendMove(bad);
@@ -105,8 +114,8 @@ describe('map moves online are one message, played all or none [issue 47]', () =
   });
 
   it('[9.0] a move the database cannot keep whole is kept not at all: the game is as it was, and the seat is told why', async () => {
-    const { gameId, rebel, imperial, state, movers } = await atRebelMovement();
-    const good = movers.find((m) => m.take.length >= 2 && m.dests.length)!.dests[0]!.commands as Command<string>[];
+    const { gameId, rebel, imperial, state, good: found } = await atRebelMovement();
+    const good = found.dests[0]!.commands as Command<string>[];
     const before = stateHash(roomGame(rebel));
     // another program has written the move's last command's row already: the move's write breaks at its last row
     const other = new Database(database);
@@ -127,40 +136,44 @@ describe('map moves online are one message, played all or none [issue 47]', () =
     await Promise.all([rebel.leave(), imperial.leave()]);
   });
 
-  it('[9.0] shift-click online: the server says where some of the seat\'s own pieces may go, the board\'s own answer; nothing of a hidden enemy shows through it', async () => {
+  it('[9.0, 9.56] a counter clicked online: the server says what the seat\'s own pick may do, the board\'s own answer; nothing of a hidden enemy shows through it', async () => {
     const { gameId, rebel, imperial, state, movers } = await atRebelMovement();
     const answers: DestsMessage[] = [];
     rebel.onDests((m) => answers.push(m));
-    const ask = async (pieces: number[], seat = rebel, heard = answers): Promise<DestsMessage> => {
+    const mover = movers.find((m) => m.pieces.length >= 2)!;
+    const ask = async (pieces: number[], seat = rebel, heard = answers, place = mover.place): Promise<DestsMessage> => {
       const n = heard.length;
-      seat.askDests(pieces);
+      seat.askDests(place, pieces);
       return waitFor(() => heard[n], 'the dests answer');
     };
-    const mover = movers.find((m) => m.pieces.length >= 2)!;
-    const local = (await storedGame(gameId));
+    const local = await storedGame(gameId);
     const before = stateHash(roomGame(rebel));
     // a piece of the stack that can go somewhere alone (a ship without its pilot cannot [9.5])
     const single = mover.pieces.find((p) => stackDests(local, local.pending!, [p]).length);
     expect(single).toBeDefined();
 
-    // that piece alone, and the stack's first two: each the answer the local board's worker gives (stackDests)
-    for (const pieces of [[single!], mover.pieces.slice(0, 2)]) {
+    // nothing picked (the stack just opened), that piece alone, and the stack's first two: each the answer the local board's worker gives (pickFacts)
+    for (const pieces of [[], [single!], mover.pieces.slice(0, 2)]) {
       const answer = await ask(pieces);
       expect(answer.refused).toBeUndefined();
       expect(answer.step).toBe(state.step);
       expect(answer.pieces).toEqual(pieces);
-      expect(answer.dests).toEqual(JSON.parse(JSON.stringify(stackDests(local, local.pending!, pieces))));
-      // each is a move the room takes: the pieces picked, then where to, all among the decision's options at their turn
-      for (const d of answer.dests) expect(d.commands.map((c) => c.type)).toEqual([...pieces.map(() => 'pick'), 'move-to']);
+      expect(answer.facts).toEqual(JSON.parse(JSON.stringify(pickFacts(local, local.pending!, mover.place, pieces))));
+      expect(answer.facts!.others.length).toBe(mover.pieces.length - pieces.length);
+      // each destination is a move the room takes: the pieces picked, then where to, all among the decision's options at their turn
+      for (const d of answer.facts!.dests) expect(d.commands.map((c) => c.type)).toEqual([...pieces.map(() => 'pick'), 'move-to']);
     }
-    expect(answers[0]!.dests.length).toBeGreaterThan(0);
+    expect(answers[1]!.facts!.dests.length).toBeGreaterThan(0);
 
     // the Empire's characters the Rebel has not seen: asking of them gets the words a made-up id gets
     const seen = new Set((viewFor(local, 'rebel').characters ?? []).map((c) => c.eid));
     const hidden = viewFor(local, null).characters.filter((c) => c.side === 'imperial' && !seen.has(c.eid));
     expect(hidden.length).toBeGreaterThan(0);
     const madeUp = await ask([999_999]);
-    expect(madeUp.refused).toBe('you may ask where pieces may go only for pieces you may move now');
+    expect(madeUp.refused).toBe('you may ask only about a stack of yours you may move now, and its own pieces');
+    // nor of a place where it has no stack to move (an enemy's, seen or not): the same words
+    const elsewhere = [...local.world.ids.environ.keys()].find((id) => !movers.some((m) => m.place === id))!;
+    expect((await ask([], rebel, answers, elsewhere)).refused).toBe(madeUp.refused);
     for (const c of hidden.slice(0, 3)) {
       const answer = await ask([c.eid]);
       expect(answer).toEqual({ ...madeUp, pieces: [c.eid] });
@@ -175,7 +188,7 @@ describe('map moves online are one message, played all or none [issue 47]', () =
     const theirs: DestsMessage[] = [];
     imperial.onDests((m) => theirs.push(m));
     expect((await ask(mover.pieces.slice(0, 1), imperial, theirs)).refused).toBe('you have no stack to move now');
-    rebel.room.send('dests', { pieces: 'all' });
+    rebel.room.send('dests', { place: mover.place, pieces: 'all' });
     await waitFor(() => answers.some((a) => /a dests request is/.test(a.refused ?? '')), 'the malformed question\'s answer');
     expect((await server.store.commands(gameId)).length).toBe(state.step);
     expect(stateHash(roomGame(rebel))).toBe(before);

@@ -103,7 +103,9 @@ describe('online play [issue 27]', () => {
     for (const line of lines) expect(facts.decision!.options[line.index]?.label).toBeDefined();
     expect(lines.reduce((n, line) => n + line.count, 0)).toBe(lines.length ? mine.decision!.options.length : 0);
     const options = new Set(mine.decision!.options.map((o) => JSON.stringify(o)));
-    for (const m of facts.decision!.movers!) for (const d of m.dests) expect(options.has(JSON.stringify(d.commands[0]))).toBe(true);
+    const board = facts.decision!.board!;
+    for (const m of board.movers) for (const d of m.dests) expect(options.has(JSON.stringify(d.commands[0]))).toBe(true);
+    for (const d of [...board.deeds, ...board.buttons]) expect(options.has(JSON.stringify(d.commands[0]))).toBe(true);
     // play on (the first option each time) until the Empire's AI is to move and something has been told
     for (let i = 0; i < 300 && !(states.some((x) => !x.decision && x.step > mine.step) && states.some((x) => x.events.length)); i++) {
       const { step, option } = await nextMove(rebel).catch(() => ({ step: -1, option: null }));

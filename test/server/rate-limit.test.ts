@@ -52,15 +52,15 @@ describe("a seat over its budget of server time, on a real room [issue 55]", () 
       // waits for the budget to fill again, and the one after is refused
       const answers: unknown[] = [];
       seat.onDests((m) => answers.push(m));
-      seat.askDests([1, 2, 3]);
+      seat.askDests('', [1, 2, 3]);
       await waitFor(() => answers.length === 1, 'the first answer');
-      seat.askDests([1, 2, 3]);
-      seat.askDests([1, 2, 3]);
+      seat.askDests('', [1, 2, 3]);
+      seat.askDests('', [1, 2, 3]);
       await waitFor(() => seat.refusals.find((r) => /used more of the server's time than a seat may: try again in \d+ s; nothing changed/.test(r)), 'the refusal', 20_000);
       expect(answers).toHaveLength(1);
       expect((await server.store.commands(made.gameId)).length).toBe(step);
       // the other seat's budget is its own
-      other.askDests([1]);
+      other.askDests('', [1]);
       await waitFor(() => other.latest && (other.refusals.length === 0 ? true : null), 'the other seat answered');
       expect(other.refusals.filter((r) => /server's time/.test(r))).toEqual([]);
       await Promise.all([rebel.leave(), imperial.leave()]);

@@ -67,6 +67,25 @@ describe('a tutorial that does not match the engine is refused, naming the step 
     if (!result.ok) expect(result.problems).toEqual(['tutorial "conquest", step 2 "continents": its place territory:atlantis: there is no territory "atlantis" on the map']);
   });
 
+  it('a step naming a piece that is not on the board, or a command naming one', () => {
+    const rebels = structuredClone(defOf('rebels'));
+    const move = rebels.steps.findIndex((s) => s.id === 'move');
+    rebels.steps[move]!.at = 'piece:pip-tock';
+    let result = compile(rebels);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.problems).toEqual([`tutorial "rebels", step ${move + 1} "move": its place piece:pip-tock: pip-tock is not on the board (dead, lost, or not yet come)`]);
+    const again = structuredClone(defOf('rebels'));
+    again.steps[move]!.do![1] = { type: 'pick', piece: '@nobody' };
+    result = compile(again);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.problems).toEqual([`tutorial "rebels", step ${move + 1} "move": its command 2: there is nothing called "nobody" in this game`]);
+    // an Imperial character off the board is no piece of the Rebel's to take along
+    again.steps[move]!.do![1] = { type: 'pick', piece: '@serath-kaine' };
+    result = compile(again);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.problems[0]).toMatch(/step 4 "move": its command 2 \(rebel pick piece="@serath-kaine"\) is not legal there/);
+  });
+
   it('a step standing beside a panel its mode does not have', () => {
     const def = conquest();
     def.steps[0]!.at = 'panel:treasury';

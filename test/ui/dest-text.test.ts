@@ -4,14 +4,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import { destText } from '../../src/ui/play/board/map-play';
-import { movers } from '../../src/words/board/stacks';
+import { boardForm } from '../../src/words/board/forms';
+import { pickFacts } from '../../src/words/board/stacks';
 import { testGame } from '../fixtures';
 
 describe('a destination marker names its risk [9.3, 5.22]', () => {
   it('[9.3] a detection roll: the chance of being detected, not the chance of going undetected', () => {
     // the Rebel's first movement: his ship leaves past the Empire's PDB, and each destination says its odds
     const game = testGame('start-of-rebellion', 'dest-text');
-    const dests = movers(game, game.pending!).flatMap((m) => m.dests);
+    const d = game.pending!;
+    // each ship with its pilot aboard
+    const dests = boardForm(game, d).movers.flatMap((m) => (m.counters ?? []).filter((c) => c.kind === 'ship').flatMap((c) => pickFacts(game, d, m.place, [c.piece, c.pilot ?? 0]).dests));
     const checked = dests.filter((d) => /: detected \d+%.*unseen \d+%/.test(d.odds ?? ''));
     expect(checked.length).toBeGreaterThan(0);
     for (const d of checked) {

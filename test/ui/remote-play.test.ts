@@ -31,7 +31,7 @@ function fakeSeat() {
   let destsListener: (m: DestsMessage) => void = () => {};
   const sent: Command[] = [];
   const moves: Command[][] = [];
-  const asked: number[][] = [];
+  const asked: [string, number[]][] = [];
   const seat = {
     side: 'rebel',
     token: 't',
@@ -41,7 +41,7 @@ function fakeSeat() {
     onRefused: () => {},
     send: (c: Command) => sent.push(c),
     sendMove: (commands: Command[]) => moves.push(commands),
-    askDests: (pieces: number[]) => asked.push(pieces),
+    askDests: (place: string, pieces: number[]) => asked.push([place, pieces]),
     onDests: (l: (m: DestsMessage) => void) => (destsListener = l),
   };
   return {
@@ -125,21 +125,21 @@ describe("an online seat shows the AI's turn at the player's pace [issue 44]", (
     expect(posts.some((m) => m.type === 'error' && /not one of the choices now/.test(m.message))).toBe(true);
   });
 
-  it("[issue 47] shift-click's question goes to the server; its answer for the state on show lights the map, an answer to a state gone is dropped", () => {
+  it("[issue 47, 53] a counter's question goes to the server; its answer for the state on show lights the map, an answer to a state gone is dropped", () => {
     const f = fakeSeat();
     const r = new RemotePlay(f.seat, 'link', 'seat', (m) => posts.push(m));
     r.begin();
     f.serve(state(1, 'rebel', [], [{ type: 'pick', side: 'rebel', piece: 7 } as Command]));
-    r.handle({ type: 'dests', pieces: [7] });
-    expect(f.asked).toEqual([[7]]);
-    const dests = [{ place: 'tollis.1', label: 'Tollis 1', commands: [] }];
-    f.answer({ step: 1, pieces: [7], dests });
-    expect(posts.filter((m) => m.type === 'dests')).toEqual([{ type: 'dests', pieces: [7], dests }]);
-    f.answer({ step: 0, pieces: [7], dests });
-    expect(posts.filter((m) => m.type === 'dests').length).toBe(1);
+    r.handle({ type: 'pick', place: 'tollis.1', pieces: [7] });
+    expect(f.asked).toEqual([['tollis.1', [7]]]);
+    const facts = { place: 'tollis.1', pieces: [7], dests: [{ place: 'tollis.2', label: 'Tollis 2', commands: [] }], others: [{ piece: 8, joins: false, why: 'Militia never leave their planet [7.21]' }] };
+    f.answer({ step: 1, place: 'tollis.1', pieces: [7], facts });
+    expect(posts.filter((m) => m.type === 'pick')).toEqual([{ type: 'pick', facts }]);
+    f.answer({ step: 0, place: 'tollis.1', pieces: [7], facts });
+    expect(posts.filter((m) => m.type === 'pick').length).toBe(1);
     // a question refused: said, and nothing lit
-    f.answer({ step: 1, pieces: [9], dests: [], refused: 'you may ask where pieces may go only for pieces you may move now' });
-    expect(posts.at(-2)).toEqual({ type: 'error', message: 'The server refused that: you may ask where pieces may go only for pieces you may move now' });
-    expect(posts.at(-1)).toEqual({ type: 'dests', pieces: [9], dests: [] });
+    f.answer({ step: 1, place: 'tollis.1', pieces: [9], refused: 'you may ask only about a stack of yours you may move now, and its own pieces' });
+    expect(posts.at(-2)).toEqual({ type: 'error', message: 'The server refused that: you may ask only about a stack of yours you may move now, and its own pieces' });
+    expect(posts.at(-1)).toEqual({ type: 'pick', facts: { place: 'tollis.1', pieces: [9], dests: [], others: [] } });
   });
 });

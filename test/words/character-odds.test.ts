@@ -9,9 +9,9 @@ import type { Game } from '../../src/core/engine/types';
 import { characterColumn } from '../../src/core/odds';
 import { breakOffChances, characterCombatNotes, roundOdds, type CountChance } from '../../src/words/character-odds';
 import { anEnviron, choose, clearedGame, putCharacter, run } from '../systems/rebels-vs-empire/character-fixtures';
+import { boardForm } from '../../src/words/board/forms';
 import { givePossession } from '../../systems/rebels-vs-empire/possessions';
 import { eid } from '../fixtures';
-import { movers } from '../../src/words/board/stacks';
 import { refOf } from '../../src/core/world/world';
 import { percent } from '../../src/core/odds';
 import { currentCombat, roundResult } from '../../systems/rebels-vs-empire/character-combat';
@@ -133,7 +133,7 @@ describe('character combat odds against the resolution [12.5-12.6]', () => {
     };
     for (const kind of ['combat-style', 'combat-intent'] as const) {
       expect(game.pending?.kind).toBe(kind);
-      const [m] = movers(game, game.pending!);
+      const [m] = boardForm(game, game.pending!).movers;
       expect(m!.dests.map((x) => x.commands[0])).toEqual(game.pending!.options);
       for (const x of m!.dests) {
         expect(x.place).toBe(refOf(game.world, env));
@@ -157,7 +157,7 @@ describe('character combat odds against the resolution [12.5-12.6]', () => {
     run(game, 'character-combat', { environ: env, attackerSide: 'rebel', attacker: { kind: 'characters', characters: [rebel] }, defenders: [imperial] });
     expect(game.pending?.kind).toBe('combat-style');
     const said = (style: string) => {
-      const mark = movers(game, game.pending!)[0]!.dests.find((x) => x.commands[0]!.style === style)!.odds ?? '';
+      const mark = boardForm(game, game.pending!).movers[0]!.dests.find((x) => x.commands[0]!.style === style)!.odds ?? '';
       return Number(/differential ([+-]\d+)/.exec(mark)?.[1]);
     };
     expect(said('firefight') - said('hand-to-hand')).toBe(2);

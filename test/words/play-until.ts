@@ -6,11 +6,35 @@
  */
 import type { SideId } from '../../src/core/content/schema';
 import type { Decision, Game } from '../../src/core/engine/types';
-import { movers } from '../../src/words/board/stacks';
+import { boardForm } from '../../src/words/board/forms';
+import { stackDests } from '../../src/words/board/stacks';
+import type { Mover } from '../../src/words/board/types';
+import { isShip } from '../../systems/rebels-vs-empire/movement';
 import { needless } from '../../src/words/defaults';
 import { PlayEngine } from '../../src/ui/play/play-engine';
 import { enemyOf } from '../../systems/rebels-vs-empire/sides';
 import { content } from '../fixtures';
+
+/** The decision kinds the hand plays by the board; the others it answers "end / no" (the games these seeds reach were found so). */
+const BOARD_KINDS = new Set(['movement', 'move-group', 'combat-order', 'declare-combat', 'declare-search', 'search-by', 'attack-found', 'place-reinforcement', 'place-units', 'place-characters', 'pick-for-mission', 'assign-mission', 'domino-planet', 'domino-option', 'break-off', 'combat-style', 'combat-intent', 'active-or-inactive', 'reaction', 'choose-base', 'assign-wound', 'choose-hider', 'allocate-losses', 'name-leader', 'choose-mission-environ']);
+
+/**
+ * The hand's stacks and targets: a stack moves the most of it that can go somewhere together (its ship
+ * first, with as many as it can carry), the rest of the board as it shows them.
+ */
+function handMovers(g: Game, d: Decision): Mover[] {
+  if (!BOARD_KINDS.has(d.kind)) return [];
+  return boardForm(g, d).movers.map((m) => {
+    if (d.kind !== 'movement' || m.whole) return m;
+    const group = m.pieces.filter((p, i) => !isShip(g, p) || m.pieces.findIndex((q) => isShip(g, q)) === i);
+    const ordered = [...group.filter((p) => isShip(g, p)), ...d.options.filter((o) => o.type === 'pick' && group.includes(o.piece as number) && !isShip(g, o.piece as number)).map((o) => o.piece as number)];
+    for (let n = ordered.length; n >= 1; n--) {
+      const dests = stackDests(g, d, ordered.slice(0, n));
+      if (dests.length) return { ...m, take: ordered.slice(0, n), dests };
+    }
+    return m;
+  });
+}
 
 export function playUntil(scenario: string, side: SideId, seed: string, want: (d: Decision) => boolean): PlayEngine {
   const e = new PlayEngine(content);
@@ -25,7 +49,7 @@ export function playUntil(scenario: string, side: SideId, seed: string, want: (d
     // a needless question (one option, or none that differ) is answered by the screen itself (src/words/defaults.ts)
     if (want(d) && !needless(g, d)) return e;
     // the first way to each choice (a mission's second way, mission first, leads to the same choices)
-    const ms = movers(g, d)
+    const ms = handMovers(g, d)
       .map((x) => ({ ...x, dests: x.dests.filter((y) => !y.way) }))
       .filter((x) => x.dests.length);
     const m = ms[n % Math.max(1, ms.length)];

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { SideId } from '../../src/core/content/schema';
 import type { Decision, Game } from '../../src/core/engine/types';
 import { environOf, refOf } from '../../src/core/world/world';
-import { movers } from '../../src/words/board/stacks';
+import { boardForm } from '../../src/words/board/forms';
 import { type Mover } from '../../src/words/board/types';
 import { playUntil } from './play-until';
 import { PlayEngine } from '../../src/ui/play/play-engine';
@@ -40,7 +40,7 @@ describe('the board: targets of the other decisions [issue 44]', () => {
     const e = playUntil('start-of-rebellion', 'imperial', '1', (d) => d.kind === 'combat-order' || (d.kind === 'declare-combat' && d.side === 'imperial'));
     const g = e.game as Game;
     const d = g.pending as Decision;
-    const [m] = movers(g, d);
+    const [m] = boardForm(g, d).movers;
     expect(m?.targets).toBe('⚔');
     const environs = d.options.filter((o) => o.type === 'next-environ' || o.type === 'declare-combat').map((o) => refOf(g.world, o.environ as number));
     expect(m!.dests.map((x) => x.place).sort()).toEqual([...environs].sort());
@@ -62,7 +62,7 @@ describe('the board: targets of the other decisions [issue 44]', () => {
     const e = playUntil('start-of-rebellion', 'imperial', '1', (d) => d.kind === 'declare-search');
     const g = e.game as Game;
     const d = g.pending as Decision;
-    const [m] = movers(g, d);
+    const [m] = boardForm(g, d).movers;
     expect(m?.targets).toBe('◎');
     expect(m!.dests).toHaveLength(1); // the "no search" stays in the list
     takenByEngine(e, d.side, m!);
@@ -85,7 +85,7 @@ describe('the board: targets of the other decisions [issue 44]', () => {
     const e = playUntil('galactic-lucent-spiral', 'imperial', '7', (d) => d.kind === 'place-reinforcement');
     const g = e.game as Game;
     const d = g.pending as Decision;
-    const [m] = movers(g, d);
+    const [m] = boardForm(g, d).movers;
     expect(m?.held).toBe(true);
     expect(m!.dests.map((x) => x.place).sort()).toEqual(d.options.map((o) => refOf(g.world, o.environ as number)).sort());
     // each says what a player weighs there: the planet's loyalty and its PDB
@@ -96,7 +96,7 @@ describe('the board: targets of the other decisions [issue 44]', () => {
   it('[13.1] a mission is chosen on the map: the character, then his mission, where he stands', () => {
     const e = playUntil('start-of-rebellion', 'rebel', '11', (d) => d.kind === 'pick-for-mission');
     const g = e.game as Game;
-    const [pick] = movers(g, g.pending as Decision);
+    const [pick] = boardForm(g, g.pending as Decision).movers;
     // the characters lit at once: all but "finish assigning"
     expect(pick?.dests.filter((x) => !x.way).length).toBe((g.pending as Decision).options.length - 1);
     // or a mission first: each way names a mission, its targets the characters who may take it, each taken in two commands
@@ -113,7 +113,7 @@ describe('the board: targets of the other decisions [issue 44]', () => {
     copy.answerMany('rebel', pick!.dests.find((x) => !x.way)!.commands);
     const d = copy.game!.pending as Decision;
     expect(d.kind).toBe('assign-mission');
-    const [mission] = movers(copy.game!, d);
+    const [mission] = boardForm(copy.game!, d).movers;
     // the character is in hand where he stands; each mission is a target there, with its bonus draws' chance
     expect(mission?.place).toBe(pick!.dests.find((x) => !x.way)!.place);
     for (const dest of mission!.dests) {
@@ -128,7 +128,7 @@ describe('the board: targets of the other decisions [issue 44]', () => {
     const e = playUntil('galactic-lucent-spiral', 'imperial', '3', (d) => d.kind === 'movement' && d.options.some((o) => o.type === 'leave-drift' && o.outer === false));
     const g = e.game as Game;
     const d = g.pending as Decision;
-    const adrift = movers(g, d).filter((m) => m.whole);
+    const adrift = boardForm(g, d).movers.filter((m) => m.whole);
     expect(adrift.length).toBeGreaterThan(0);
     const lands = d.options.filter((o) => o.type === 'leave-drift' && o.outer === false);
     expect(adrift.flatMap((m) => m.dests.map((x) => x.place)).sort()).toEqual(lands.map((o) => refOf(g.world, o.to as number)).sort());
@@ -147,7 +147,7 @@ describe('the board: targets of the other decisions [issue 44]', () => {
     const g = testGame();
     const planets = [...g.content.planets.keys()].slice(0, 3).map((id) => g.world.ids.planet.get(id)!);
     const d: Decision = { side: 'rebel', kind: 'domino-planet', prompt: '', rule: '[000 15.2b]', options: planets.map((planet) => ({ type: 'domino-planet', side: 'rebel', planet })) };
-    const [m] = movers(g, d);
+    const [m] = boardForm(g, d).movers;
     expect(m?.targets).toBe('⇄');
     // each at its planet on the map (its first environ), saying its standing
     expect(m!.dests.map((x) => content.environs.get(x.place)?.planet)).toEqual(planets.map((p) => refOf(g.world, p)));
@@ -158,7 +158,7 @@ describe('the board: targets of the other decisions [issue 44]', () => {
     const e = playUntil('embers-of-the-reach', 'rebel', '1', (d) => d.kind === 'domino-option');
     const g = e.game as Game;
     const d = g.pending as Decision;
-    const [m, ...rest] = movers(g, d);
+    const [m, ...rest] = boardForm(g, d).movers;
     expect(rest).toEqual([]);
     expect(m?.ask).toMatch(/how many planets shift\?/);
     const source = String(d.context?.source);
@@ -184,7 +184,7 @@ describe('the board: targets of the other decisions [issue 44]', () => {
     const g = e.game as Game;
     const d = g.pending as Decision;
     const ship = d.context!.ship as number;
-    const [m, ...rest] = movers(g, d);
+    const [m, ...rest] = boardForm(g, d).movers;
     expect(rest).toEqual([]);
     expect(m?.ask).toMatch(/rake it\?/);
     expect(m!.dests.map((x) => x.commands[0])).toEqual(d.options);
@@ -205,7 +205,7 @@ describe('the board: targets of the other decisions [issue 44]', () => {
     const g = e.game as Game;
     const d = g.pending as Decision;
     const frame = [...g.stack].reverse().find((f) => f.proc === 'character-combat')!.data as unknown as { environ: number; intent: string; style: 'hand-to-hand' | 'firefight'; attacker: never; active: number[] };
-    const [m] = movers(g, d);
+    const [m] = boardForm(g, d).movers;
     expect(m?.ask).toMatch(/break off, or fight\?/);
     expect(m!.dests.map((x) => x.commands[0])).toEqual(d.options);
     for (const x of m!.dests) expect(x.place).toBe(refOf(g.world, frame.environ));
@@ -243,7 +243,7 @@ describe('the board: targets of the other decisions [issue 44]', () => {
     const d = g.pending as Decision;
     const option = d.options.find((o) => o.type === 'leave-drift' && o.outer === true)!;
     const system = refOf(g.world, option.system as number);
-    const m = movers(g, d).find((x) => x.place === `drift:${system}:outer`)!;
+    const m = boardForm(g, d).movers.find((x) => x.place === `drift:${system}:outer`)!;
     // drawn on the outer ring, whole, its one destination on the sun's ring, by the decision's own option
     expect(m.whole).toBe(true);
     expect(driftOfPlace(m.at!)).toEqual({ system, outer: true });
@@ -260,7 +260,7 @@ describe('the board: targets of the other decisions [issue 44]', () => {
     const e = playUntil('start-of-rebellion', 'imperial', '1', (d) => d.kind === 'attack-found');
     const g = e.game as Game;
     const d = g.pending as Decision;
-    const [m] = movers(g, d);
+    const [m] = boardForm(g, d).movers;
     expect(m?.ask).toMatch(/attack them now\?/);
     expect(m!.dests.map((x) => x.commands[0])).toEqual(d.options);
     for (const x of m!.dests) expect(x.place).toBe(refOf(g.world, d.context!.environ as number));

@@ -532,6 +532,8 @@ export const Scenario = z.strictObject({
    * otherwise (`DOMINO_RULES`; absent: "chain", the chapter whole). docs/rules.md, "Domino effect".
    */
   domino: z.enum(['chain', 'chain-next-turn', 'single', 'off']).optional(),
+  /** Made for a tutorial's game [issue 56] (assets/tutorials/): played there, never offered for a new game or to watch. */
+  tutorial: z.literal(true).optional(),
 });
 /**
  * How the domino chapter is played: whole with its chain reactions [15.1c]; with them, but a planet they

@@ -200,9 +200,9 @@ export class ConquestScreen implements GameActions, Mode {
 
   // ------------------------------------------------------------------ setup, start, leave
 
-  showSetup(): void {
+  showSetup(after?: string): void {
     this.app.showStartMenu(false);
-    this.setupScreen.show();
+    this.setupScreen.show(after ? { blocs: after === 'blocs' } : undefined);
   }
 
   /** Start a game with these choices (the setup screen's button; the screenshots call it through the page hook). */

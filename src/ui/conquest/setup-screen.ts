@@ -87,13 +87,23 @@ export class ConquestSetupScreen {
     el.addEventListener('click', (e) => this.onClick(e));
   }
 
-  show(): void {
+  /**
+   * The setup screen; `firstGame` after a tutorial [issue 56]: three factions (the player and two easy
+   * AIs, one of each bloc), the computer placing the starting armies, and bloc politics if it taught them.
+   */
+  show(firstGame?: { blocs: boolean }): void {
     const cq = conquestContent(this.content);
+    if (firstGame)
+      this.seats = [
+        { faction: 'azure', player: 'human' },
+        { faction: 'crimson', player: 'easy' },
+        { faction: 'emerald', player: 'easy' },
+      ];
     // a game type once; bloc politics is the blocs option beside it [003]
     const scenarios = [...cq.scenarios.values()].filter((s) => !s.blocs);
     this.offerMaps();
     this.seats.length = Math.min(this.seats.length, 6);
-    while (this.seats.length < DEFAULT_SEATS) this.seats.push({ faction: this.freeColour(), player: 'normal' });
+    while (this.seats.length < (firstGame ? 3 : DEFAULT_SEATS)) this.seats.push({ faction: this.freeColour(), player: 'normal' });
     this.el.innerHTML = `
       <h2>Conquest</h2>
       <p class="muted">A Risk-style war for the galaxy: every star system is a territory, every hyperjump route a border, every province a continent.</p>
@@ -124,6 +134,11 @@ export class ConquestSetupScreen {
       <div class="cq-field"><span class="cq-label" data-cq="seed-label">Seed</span><div class="cq-row"><span data-cq="seed-part"><input data-cq="seed" size="10" value="${randomSeed()}" aria-label="Seed" title="The same seed and choices play the same game"> <button data-cq="reroll" title="A new random seed">new</button></span>
         <label class="cq-inline">AI speed <select data-cq="speed">${START_SPEEDS.map((s) => `<option value="${s.value}">${esc(s.label)}</option>`).join('')}</select></label></div></div>
       <div class="buttons"><button data-cq="cancel">Back</button><label class="button" title="Resume a conquest game exported to a file">Resume from a file… <input type="file" accept=".json,application/json" data-testid="cq-import" hidden></label><button class="primary" data-cq="start" data-testid="cq-start">Start the game</button></div>`;
+    if (firstGame) {
+      this.get('autoPlace').checked = true;
+      const blocs = this.el.querySelector<HTMLInputElement>('[data-cq="blocs"]');
+      if (blocs) blocs.checked = firstGame.blocs;
+    }
     this.renderMaps();
     this.renderSeats();
     this.refresh();

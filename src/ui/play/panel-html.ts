@@ -191,3 +191,10 @@ export function rollsHtml(t: Content['tables'], lastRolls: GameEvent[]): string 
     })
     .join('')}</div>`;
 }
+
+/** An environ's name as the panel says it: "Tollis 1 (urban)". */
+export function placeName(content: Content, environ: string): string {
+  const e = content.environs.get(environ);
+  const planet = e ? content.planets.get(e.planet) : undefined;
+  return e ? `${planet?.name ?? e.planet} ${e.index + 1} (${e.type})` : environ;
+}

@@ -23,8 +23,9 @@ import type { FromPlayWorker, PlayInfo, PlaySetup } from './play-protocol';
 import { entityRefs } from '../../core/world/entity-refs';
 import { canonical } from '../../core/engine/commands';
 import { groupedOptions } from '../../words/decision-list';
-import { movers, stackDests } from '../../words/board/stacks';
-import { type Dest } from '../../words/board/types';
+import { pickFacts } from '../../words/board/stacks';
+import { boardForm } from '../../words/board/forms';
+import type { PickFacts } from '../../words/board/types';
 import { needless } from '../../words/defaults';
 import { assignmentFacts } from '../../words/assignment';
 
@@ -185,12 +186,12 @@ export class PlayEngine {
     return [this.state()];
   }
 
-  /** [issue 44] where these pieces of one environ may go together, for the map (none when no movement decision is pending). */
-  destsFor(pieces: number[]): Dest[] {
+  /** [issue 53] a pick of the stack at `place`'s counters, for the map (nothing when no human's movement decision is pending). */
+  pickFacts(place: string, pieces: number[]): PickFacts {
     const g = this.game;
     const d = g?.pending;
-    if (!g || !d || !this.humans().includes(d.side)) return [];
-    return stackDests(g, d, pieces);
+    if (!g || !d || !this.humans().includes(d.side) || (d.kind !== 'movement' && d.kind !== 'move-group')) return { place, pieces: [], dests: [], others: [] };
+    return pickFacts(g, d, place, pieces);
   }
 
   /** One AI decision, if an AI is to move. */
@@ -353,7 +354,7 @@ export class PlayEngine {
         options: info?.options ?? [],
         combat: info?.combat ?? null,
         notes: info?.notes ?? [],
-        movers: pending ? movers(g, pending) : [],
+        ...(pending ? { board: boardForm(g, pending) } : {}),
         groups: pending && info ? groupedOptions(g, pending, info.options) : [],
         assignment: assignmentFacts(g),
         thinking: this.aiToMove(),

@@ -5,7 +5,7 @@
  */
 import type { DominoRule, SideId } from '../../core/content/schema';
 import type { Command, Decision } from '../../core/engine/types';
-import type { Dest, Mover } from '../../words/board/types';
+import type { BoardForm, PickFacts } from '../../words/board/types';
 import type { ListGroup } from '../../words/decision-list';
 import type { AssignmentFacts } from '../../words/assignment';
 import type { Seats } from '../../core/save';
@@ -33,8 +33,8 @@ export type ToPlayWorker =
   | { type: 'answer'; side: SideId; index: number }
   /** [issue 44] a move made on the map: these commands in order, each checked against the decision pending then. */
   | { type: 'answer-many'; side: SideId; commands: Command[] }
-  /** [issue 44] where these pieces may go together (answered with 'dests'). */
-  | { type: 'dests'; pieces: number[] }
+  /** [issue 53] a pick of the stack at `place`'s counters: where it may go, and what each other counter would do to it (answered with 'pick'). */
+  | { type: 'pick'; place: string; pieces: number[] }
   /** [issue 44] ask every question (true), or answer the needless ones by their default (false). */
   | { type: 'ask-every-time'; on: boolean }
   | { type: 'undo' }
@@ -61,8 +61,8 @@ export interface PlayInfo {
   combat?: CombatFacts | null;
   /** What the decision is about and the odds of its answers, made by src/words/decision-notes [issue 44]. */
   notes?: OddsNote[];
-  /** [issue 44] the stacks that can move and where each may go (the board's dests). */
-  movers?: Mover[];
+  /** [issue 53] the decision's board form (src/words/board/forms.ts): its stacks, targets, questions at a place and buttons. */
+  board?: BoardForm;
   /** [issue 44] the options grouped by star system, then stack, sorted, duplicates merged. */
   groups?: ListGroup[];
   /** [issue 44] the galactic Empire's strategic assignment (public), while one is in hand. */
@@ -103,5 +103,5 @@ export interface OnlineTable {
 export type FromPlayWorker =
   | FromWorker
   | (Extract<FromWorker, { type: 'state' }> & { play: PlayInfo })
-  | { type: 'dests'; pieces: number[]; dests: Dest[] }
+  | { type: 'pick'; facts: PickFacts }
   | { type: 'autosave'; text: string; scenario: string; turn: number; seed?: string; seats?: Seats };

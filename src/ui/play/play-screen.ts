@@ -9,15 +9,12 @@ import type { SideId } from '../../core/content/schema';
 import type { Decision, GameEvent } from '../../core/engine/types';
 import type { GameView } from '../../core/view';
 import { silentAudio, soundForEvent, type GameAudio } from '../../audio/audio';
-import { badgeRadius, type PlanetLayout } from '../../render/layout';
 import { SIDE_COLORS } from '../../render/palette';
 import type { Host, Mode } from '../shell/mode';
-import { makeDrawer } from '../shell/drawers';
-import { PanelWatch, spreadMarkers, type ScreenBox } from '../screen-boxes';
+import { makeDrawer, type Drawer } from '../shell/drawers';
+import { type ScreenBox } from '../screen-boxes';
 import type { OptionInfo } from '../../words/describe';
-import type { Dest } from '../../words/board/types';
 import { driftOfPlace } from '../../words/drift-place';
-import { driftPoint } from '../shell/map-labels';
 import { GLOSSARY, withTerms } from './glossary';
 import { DiceTray, diceOf, type TrayRoom } from './dice-tray';
 import type { FromPlayWorker, PlayInfo, PlaySetup, ToPlayWorker } from './play-protocol';
@@ -27,18 +24,16 @@ import { esc } from '../html';
 import type { OnlineSeat } from '../../online/client';
 import { RemotePlay } from './remote-play';
 import { PlaySetupForm } from './play-setup';
-import { SHORT_SEGMENTS, SIDE_NAMES, SIDE_TEAMS, capital, contextHtml, notesHtml, oddsHtml, onlineHtml, onlineWaiting, rollsHtml, words } from './panel-html';
+import { placeName, SHORT_SEGMENTS, SIDE_NAMES, SIDE_TEAMS, capital, contextHtml, notesHtml, oddsHtml, onlineHtml, onlineWaiting, rollsHtml, words } from './panel-html';
 // [issue 44] play on the map: the board's dests, and the grouped decision list
 import { MapPlay } from './board/map-play';
+import { MarkerLayer } from './board/marker-layer';
 import { groupedListHtml } from './board/grouped-list';
 import { listOrder } from '../../words/decision-list';
 import { assignmentHtml, markAssignmentPlanets } from './board/assignment-box';
 import { TurnSummary } from './board/turn-summary';
 import { resultsHtml } from './board/results';
 import './board/board.css';
-
-/** [issue 44] the most targets one place's column shows on the map; the rest are a line that opens them in the list. */
-const COLUMN_MAX = 5;
 
 /** Event kinds whose dice the "last roll" box shows. */
 const ROLLS = ['military-combat', 'search', 'detection', 'break-off', 'character-combat', 'pdb', 'hyperjump'];
@@ -59,8 +54,10 @@ export class PlayScreen implements Mode {
   private readonly helpEl: HTMLElement;
   private readonly sequenceEl: HTMLElement;
 
-  private readonly markerLayer: HTMLElement;
-  private markers: MapMarker[] = [];
+  /** [issue 44, 53] the board's markers over the map, the open stack's counters, the question with its buttons. */
+  private readonly layer: MarkerLayer;
+  /** The decision panel as a drawer (a small window folds it to a tab). */
+  private readonly drawer: Drawer;
   play: PlayInfo | null = null;
   private view: GameView | null = null;
   /** [issue 44] the system whose group of the list is unfolded (the one last clicked on the map). */
@@ -105,13 +102,12 @@ export class PlayScreen implements Mode {
     this.decisionBox = q('.decision-box');
     this.privacyEl = q('.privacy');
     this.helpEl = q('.help');
-    this.markerLayer = q('.marker-layer');
     this.dice = new DiceTray(this.box);
     this.setupForm = new PlaySetupForm(this.setupEl, app, (setup) => this.start(setup));
     this.board = new MapPlay(
       (m) => {
         const side = this.play?.decision?.side;
-        if (m.type === 'dests') this.send(m);
+        if (m.type === 'pick') this.send(m);
         else if (side && !this.busy && this.privacyEl.hidden) {
           this.busy = true;
           this.audio.play('select');
@@ -129,16 +125,29 @@ export class PlayScreen implements Mode {
       (system) => this.app.galaxy.focusSystem(system, this.app.galaxy.animationSpeed === 0),
     );
     this.board.systemName = (id) => this.app.content.systems.get(id)?.name ?? id;
+    this.board.say = (text) => this.app.showMessage(text);
+    const screen = this;
+    this.layer = new MarkerLayer({
+      app,
+      root: this.box,
+      layer: q('.marker-layer'),
+      board: this.board,
+      busy: () => screen.busy || !screen.privacyEl.hidden,
+      play: () => screen.play,
+      filter: () => screen.filter,
+      pickPlace: (environ) => screen.pickPlace(environ),
+      keyOf: (i) => screen.keyOf(i),
+    });
     this.helpEl.innerHTML = this.helpHtml();
     this.helpEl.addEventListener('click', () => (this.helpEl.hidden = true));
     this.privacyEl.addEventListener('click', () => this.reveal());
     this.decisionEl.addEventListener('click', (e) => this.onDecisionClick(e));
     // a small window: the decision panel folds away to a tab, and the picture is framed in the room left
-    makeDrawer(this.decisionBox, 'right', 'Your turn', () => this.active && this.frameAroundPanels());
+    this.drawer = makeDrawer(this.decisionBox, 'right', 'Your turn', () => this.active && this.frameAroundPanels());
     const prevFrame = app.galaxy.onFrame;
     app.galaxy.onFrame = () => {
       prevFrame();
-      this.placeMarkers();
+      this.layer.place();
     };
     const prevSelect = app.galaxy.onSelect;
     app.galaxy.onSelect = (sel) => {
@@ -244,7 +253,7 @@ export class PlayScreen implements Mode {
     this.revealed = null;
     this.play = null;
     this.lastRolls = [];
-    this.framed = '';
+    this.layer.reset();
     this.app.enter(this);
     (document.activeElement as HTMLElement | null)?.blur();
     this.applyPace();
@@ -280,7 +289,7 @@ export class PlayScreen implements Mode {
 
   private receive(m: FromPlayWorker): void {
     if (m.type === 'autosave' || m.type === 'save') return this.app.receive(m);
-    if (m.type === 'dests') return this.board.receiveDests(m.pieces, m.dests);
+    if (m.type === 'pick') return this.board.receivePick(m.facts);
     if (m.type === 'error') {
       this.busy = false;
       this.resuming = false;
@@ -316,7 +325,7 @@ export class PlayScreen implements Mode {
     const before = this.play;
     this.play = m.play;
     this.view = m.view;
-    this.board.update(m.play.decision ? m.play.movers : []);
+    this.board.update(m.play.decision ? m.play.board : undefined, m.play.decision?.side);
     // [issue 44] gather what the AI's turn showed; sum it up when the player decides again
     const points = typeof (m.view?.score as { rebelPoints?: unknown } | undefined)?.rebelPoints === 'number' ? ((m.view.score as { rebelPoints: number }).rebelPoints) : null;
     if (m.reset) this.summary.settle({}, null, '');
@@ -380,9 +389,38 @@ export class PlayScreen implements Mode {
     );
     this.decisionEl.innerHTML = parts.join('');
     this.decisionBox.hidden = false;
-    this.panels.stale();
+    this.layer.panels.stale();
     this.frameAroundPanels();
-    this.buildMarkers();
+    this.layer.build();
+    this.foldForMap();
+  }
+
+  /** The decision panel was folded away to give the map the room (a small window), and comes back when that is over. */
+  private foldedForMap = false;
+
+  /**
+   * [issue 53] in a small window the map needs the room when it shows the whole galaxy's badges or an open
+   * stack's counters: the decision panel folds to its tab meanwhile (the question and its buttons stay on
+   * the map, and the tab brings the panel back), and unfolds again when the map is back to one system.
+   */
+  private foldForMap(): void {
+    const small = window.innerWidth <= 900;
+    const crowded = this.layer.trayShown || this.layer.badgesShown;
+    let changed = false;
+    if (small && crowded && !this.drawer.folded && !this.foldedForMap) {
+      this.foldedForMap = true;
+      this.drawer.fold(true);
+      changed = true;
+    } else if (this.foldedForMap && !crowded) {
+      this.foldedForMap = false;
+      if (this.drawer.folded) this.drawer.fold(false);
+      changed = true;
+    }
+    // the room changed: the camera frames the choices again in it
+    if (changed) {
+      this.layer.reset();
+      this.layer.build();
+    }
   }
 
   /** The colour palette changed (Settings): draw the panel again with the new side colours. */
@@ -421,7 +459,7 @@ export class PlayScreen implements Mode {
         ? groupedListHtml(groups, options.length, (i, count) => button(options[i] as OptionInfo, i, count), this.openGroup ?? undefined)
         : shown.map(({ o, i }) => button(o, i)).join('');
     const filterNote = this.filter
-      ? `<p class="filter">Showing the choices at <b>${esc(this.placeName(this.filter))}</b>. <button data-act="unfilter">show all</button></p>`
+      ? `<p class="filter">Showing the choices at <b>${esc(placeName(this.app.content, this.filter))}</b>. <button data-act="unfilter">show all</button></p>`
       : options.some((o) => o.places.length) && !this.board.active
         ? `<p class="muted small">Numbered markers on the map are these choices: click one, or press its number.</p>`
         : '';
@@ -432,7 +470,7 @@ export class PlayScreen implements Mode {
       ${contextHtml(d)}
       ${oddsHtml(this.app.content.tables, d, this.play, this.view)}
       ${notesHtml(this.play?.notes)}
-      ${this.board.panelHtml()}
+      ${this.board.panelHtml(esc)}
       ${filterNote}
       <div class="options">${buttons}</div>
       ${enter >= 0 ? `<p class="muted small">Enter: ${esc(options[enter]?.label ?? '')}</p>` : ''}`;
@@ -520,7 +558,7 @@ export class PlayScreen implements Mode {
     this.leaveOnline();
     for (const el of [this.decisionBox, this.privacyEl, this.helpEl, this.setupEl]) el.hidden = true;
     this.dice.skip();
-    this.clearMarkers();
+    this.layer.stop();
     this.app.galaxy.setInsets({ right: 0, bottom: 0 });
   }
 
@@ -655,241 +693,7 @@ export class PlayScreen implements Mode {
     this.revealed = this.play?.decision?.side ?? null;
   }
 
-  // ------------------------------------------------------------------ the map: numbered markers
-
-  /** One marker per place named by the options, with the numbers of the options there. */
-  private buildMarkers(): void {
-    this.clearMarkers();
-    const p = this.play;
-    if (!p?.decision) return;
-    if (this.board.active) return this.buildBoardMarkers();
-    const byPlace = new Map<string, number[]>();
-    p.options.forEach((o, i) => {
-      for (const place of o.places) byPlace.set(place, [...(byPlace.get(place) ?? []), i]);
-    });
-    this.frameChoices([...byPlace.keys()], p.decision);
-    const named = this.spansSystems([...byPlace.keys()]);
-    for (const [environ, list] of byPlace) {
-      if (!this.app.galaxy.layout.environIndex.has(environ)) continue;
-      const el = document.createElement('button');
-      el.className = `map-marker${this.filter === environ ? ' on' : ''}`;
-      el.dataset.environ = environ;
-      el.dataset.testid = 'marker';
-      el.title = `${this.placeName(environ)}: ${list.map((i) => `${this.keyOf(i)}. ${p.options[i]?.label}`).join('; ')}`;
-      el.textContent = list.length > 3 ? `${list.slice(0, 3).map((i) => this.keyOf(i)).join(' ')}…` : list.map((i) => this.keyOf(i)).join(' ');
-      if (named) el.textContent += ` · ${this.planetName(environ)}`;
-      el.addEventListener('click', () => this.pickPlace(environ));
-      this.markerLayer.appendChild(el);
-      this.markers.push({ el, environ, x: 0, y: 0, width: 0, height: 0, visible: false });
-    }
-    // sizes once, while laid out: the spreading below runs every frame and must not touch layout
-    for (const m of this.markers) {
-      m.width = m.el.offsetWidth;
-      m.height = m.el.offsetHeight;
-    }
-    this.placeMarkers();
-  }
-
-  /** [issue 44] the dests of the board's markers on show, by their elements' `data-board-dest`. */
-  private boardDests: Dest[] = [];
-  /** [issue 44] a drag from a stack's marker under way: where it began (page pixels), whether it has picked the stack. */
-  private drag: { environ: string; x: number; y: number; picked: boolean } | null = null;
-  /** A drag has just ended: the click that follows its pointerup is not a click on a marker. */
-  private dragged = false;
-
-  /**
-   * [issue 44] drag a stack to where it goes: past a few pixels the stack is picked (its destinations
-   * light up); let go over one of them and it moves there, anywhere else and it stays picked.
-   */
-  private dragFrom(e: PointerEvent, environ: string): void {
-    if (e.button !== 0 || e.shiftKey || this.busy) return;
-    this.drag = { environ, x: e.clientX, y: e.clientY, picked: false };
-    const move = (m: PointerEvent) => {
-      const d = this.drag;
-      if (!d || d.picked || Math.hypot(m.clientX - d.x, m.clientY - d.y) < 8) return;
-      d.picked = this.board.dragStart(d.environ);
-    };
-    const up = (u: PointerEvent) => {
-      window.removeEventListener('pointermove', move, true);
-      window.removeEventListener('pointerup', up, true);
-      const d = this.drag;
-      this.drag = null;
-      if (!d?.picked) return;
-      this.dragged = true;
-      setTimeout(() => (this.dragged = false), 0);
-      const over = document.elementFromPoint(u.clientX, u.clientY)?.closest<HTMLElement>('[data-board-dest]');
-      const dest = over ? this.boardDests[Number(over.dataset.boardDest)] : undefined;
-      if (dest && !this.busy) this.board.clickDest(dest);
-    };
-    window.addEventListener('pointermove', move, true);
-    window.addEventListener('pointerup', up, true);
-  }
-
-  /** [issue 44] the hover card of a target's facts and odds. */
-  private tip: HTMLElement | null = null;
-
-  private showTip(el: HTMLElement, text: string): void {
-    if (!this.tip) {
-      this.tip = document.createElement('div');
-      this.tip.className = 'board-tip';
-      this.tip.dataset.testid = 'board-tip';
-      this.box.appendChild(this.tip);
-    }
-    const r = el.getBoundingClientRect();
-    // beside its whole column, when it stands in one
-    const col = (el.closest('.board-column') ?? el).getBoundingClientRect();
-    const [head, ...rest] = text.split(': ');
-    this.tip.innerHTML = `<b>${esc(head ?? '')}</b>${rest.length ? `<br>${withTerms(esc(rest.join(': ')))}` : ''}`;
-    this.tip.hidden = false;
-    // beside the marker (not below: the next targets of its column are there), kept inside the window
-    const w = Math.min(360, window.innerWidth - 16);
-    this.tip.style.width = `${w}px`;
-    const right = col.right + 8 + w <= window.innerWidth - 8;
-    this.tip.style.left = `${right ? col.right + 8 : Math.max(8, col.left - w - 8)}px`;
-    const h = this.tip.offsetHeight;
-    this.tip.style.top = `${Math.max(8, Math.min(window.innerHeight - h - 8, r.top))}px`;
-  }
-
-  private hideTip(): void {
-    if (this.tip) this.tip.hidden = true;
-  }
-
-  /** [issue 44] the board's markers: stacks that can move, or the picked one and its destinations with their odds. */
-  private buildBoardMarkers(): void {
-    this.boardDests = [];
-    this.hideTip();
-    const list = this.board.markers();
-    const d = this.play?.decision;
-    // the camera frames the stacks of the system on show; a marker standing for another system's stacks waits for its click
-    const near = list.filter((m) => !(m.far && m.kind === 'mover'));
-    if (d) this.frameChoices((near.length ? near : list).map((m) => m.environ), d);
-    // several targets at one place (a character's missions, the ways to search an environ): one column of
-    // them there, so none is pushed away from its place or hidden by the others
-    const together = new Map<string, HTMLElement>();
-    const shared = new Set(list.filter((bm, i) => bm.dest && list.findIndex((o) => o.dest && o.environ === bm.environ) !== i).map((bm) => bm.environ));
-    const ask = this.board.ask;
-    for (const bm of list) {
-      if (!this.onMap(bm.environ)) continue;
-      const el = document.createElement('button');
-      el.className = `map-marker board-${bm.kind}`;
-      el.dataset.environ = bm.environ;
-      el.dataset.testid = bm.kind === 'dest' ? 'board-dest-marker' : 'board-marker';
-      // a destination's facts and odds show in a card of their own on hover (a tooltip's words are not
-      // drawn in a screenshot, and come late); the stacks' short hints stay tooltips
-      if (bm.kind === 'dest') {
-        el.dataset.tip = bm.title;
-        el.setAttribute('aria-label', bm.title);
-        el.addEventListener('pointerenter', () => this.showTip(el, bm.title));
-        el.addEventListener('pointerleave', () => this.hideTip());
-      } else el.title = bm.title;
-      el.textContent = bm.text;
-      el.addEventListener('click', (e) => {
-        if (this.dragged) return; // the end of a drag, taken on its own
-        this.board.shift = e.shiftKey;
-        // a target's own marker takes that target (several may stand at one place)
-        if (bm.dest && !this.busy && this.board.clickDest(bm.dest)) return;
-        // a stack drawn where it does not stand (adrift in a drift area) is known by its key
-        if (bm.key && bm.key !== bm.environ) return void (!this.busy && this.board.click(bm.key));
-        this.pickPlace(bm.environ);
-      });
-      if (bm.dest) el.dataset.boardDest = String(this.boardDests.push(bm.dest) - 1);
-      if (bm.kind === 'mover') el.addEventListener('pointerdown', (e) => this.dragFrom(e, bm.key ?? bm.environ));
-      if (bm.dest && shared.has(bm.environ)) {
-        let column = together.get(bm.environ);
-        // a long column would cover the map: past a few, one line narrows the list to the place's choices
-        if (column && column.childElementCount >= COLUMN_MAX) {
-          const more = column.querySelector<HTMLElement>('[data-board-more]') ?? column.appendChild(document.createElement('button'));
-          if (!more.dataset.boardMore) {
-            more.className = 'map-marker board-dest board-more';
-            more.dataset.boardMore = '1';
-            more.addEventListener('click', () => this.pickPlace(bm.environ));
-          }
-          const n = list.filter((o) => o.dest && o.environ === bm.environ).length - COLUMN_MAX;
-          more.textContent = `+${n} more here (in the list)`;
-          continue;
-        }
-        if (!column) {
-          column = document.createElement('div');
-          column.className = 'board-column'; // not a marker of its own: its lines are (the legibility check counts them)
-          column.dataset.environ = bm.environ;
-          // a question asked at one place (a domino effect's shift, break off or fight): it stands above its answers
-          if (ask) {
-            const head = column.appendChild(document.createElement('div'));
-            head.className = 'board-ask';
-            head.dataset.testid = 'board-ask';
-            head.textContent = ask;
-          }
-          together.set(bm.environ, column);
-          this.markerLayer.appendChild(column);
-          this.markers.push({ el: column, environ: bm.environ, x: 0, y: 0, width: 0, height: 0, visible: false, beside: !!ask });
-        }
-        column.appendChild(el);
-        continue;
-      }
-      this.markerLayer.appendChild(el);
-      this.markers.push({ el, environ: bm.environ, x: 0, y: 0, width: 0, height: 0, visible: false });
-    }
-    for (const m of this.markers) {
-      m.width = m.el.offsetWidth;
-      m.height = m.el.offsetHeight;
-    }
-    this.placeMarkers();
-  }
-
-  /** The planets the camera last framed for a decision (ids joined): it moves only when they change. */
-  private framed = '';
-
-  /** The planets the camera last framed for a decision (for the framing test). */
-  get framedPlanets(): string[] {
-    return this.framed ? this.framed.split(',') : [];
-  }
-  /** The camera's flight count just after that framing (GalaxyScene.flights). */
-  private framedFlight = -1;
-
-  /**
-   * Frame the planet the decision is about (at system zoom planets were 40 px wide and their markers
-   * piled up): the planets its choices name, else the environ its facts name. One planet fills about
-   * half the open part of the page; several (a move to another planet or another star system) all fit.
-   */
-  private frameChoices(places: string[], d: Decision): void {
-    const g = this.app.galaxy;
-    const L = g.layout;
-    const planets = new Map<string, PlanetLayout>();
-    const addPlace = (environ: string) => {
-      const where = L.environIndex.get(environ);
-      const planet = where ? L.planets[where.planet] : undefined;
-      if (planet) planets.set(planet.id, planet);
-    };
-    for (const place of places) addPlace(place);
-    const env = d.context?.environ;
-    if (!planets.size && typeof env === 'number') addPlace(g.refs[env]?.id ?? '');
-    if (!planets.size) return;
-    const key = [...planets.keys()].sort().join(',');
-    // the same planets again: the camera stays, unless the game flew it elsewhere since (the AI's moves)
-    if (key === this.framed && g.flights === this.framedFlight) return;
-    this.framed = key;
-    const list = [...planets.values()];
-    const centre = new Vector3();
-    for (const p of list) centre.add(p.position);
-    centre.divideScalar(list.length);
-    // each planet with its environ rings and the stack badges around them
-    let radius = 0;
-    for (const p of list) radius = Math.max(radius, p.position.distanceTo(centre) + Math.max(p.radius, ...p.environs.map((e) => badgeRadius(p, e))));
-    const systems = new Set(list.map((p) => p.system));
-    g.frameSphere(centre, radius, list.length === 1 ? 0.55 : 0.85, systems.size === 1 ? (list[0]?.system ?? null) : null);
-    this.framedFlight = g.flights;
-  }
-
-  /** A decision spread over several star systems: each marker names its planet (planet names show only close up). */
-  private spansSystems(places: string[]): boolean {
-    const L = this.app.galaxy.layout;
-    const systems = new Set<string>();
-    for (const place of places) {
-      const where = L.environIndex.get(place);
-      if (where) systems.add(L.planets[where.planet]?.system ?? '');
-    }
-    return systems.size > 1;
-  }
+  // ------------------------------------------------------------------ the map
 
   /** A place on the map clicked: its only choice is taken; several are narrowed to in the panel. */
   private pickPlace(environ: string): void {
@@ -915,128 +719,8 @@ export class PlayScreen implements Mode {
     const shift = (b: ScreenBox): ScreenBox => ({ ...b, x: b.x + c.left, y: b.y + c.top });
     return {
       area: { left: c.left + 16, top: Math.max(c.top, hud?.bottom ?? 0) + 10, right: (panel && panel.width ? panel.left : c.right) - 16, bottom: c.bottom - 16 },
-      avoid: [...this.app.mapLabels, ...this.markers, ...this.panelBoxes(), ...this.planetBoxes()].map(shift),
+      avoid: [...this.app.mapLabels, ...this.layer.markers, ...this.layer.panels.boxes(), ...this.layer.planetBoxes()].map(shift),
     };
-  }
-
-  /** The planets of the star system on show, each with its environ rings, as boxes on the screen (the dice land beside them, not on them). */
-  private planetBoxes(): ScreenBox[] {
-    const g = this.app.galaxy;
-    const out: ScreenBox[] = [];
-    const edge = new Vector3();
-    const at = new Vector2();
-    const rim = new Vector2();
-    for (const p of g.layout.planets) {
-      if (p.system !== g.focusedSystem || !g.project(p.position, at)) continue;
-      const r = Math.max(p.radius, ...p.environs.map((e) => e.outer));
-      // the rings' reach on the screen: the farther of a step along x and along z (the camera looks down at an angle)
-      let px = 0;
-      for (const [dx, dz] of [[r, 0], [0, r]] as const) if (g.project(edge.set(p.position.x + dx, p.position.y, p.position.z + dz), rim)) px = Math.max(px, rim.distanceTo(at));
-      out.push({ x: at.x, y: at.y, width: 2 * px, height: 2 * px, visible: true });
-    }
-    return out;
-  }
-
-  /** Whether the map can draw a marker at this place: an environ, or a star system's drift area [5.22]. */
-  private onMap(place: string): boolean {
-    const L = this.app.galaxy.layout;
-    const drift = driftOfPlace(place);
-    return L.environIndex.has(place) || (!!drift && L.systemIndex.has(drift.system));
-  }
-
-  private clearMarkers(): void {
-    this.hideTip();
-    for (const m of this.markers) m.el.remove();
-    this.markers = [];
-  }
-
-  private placeMarkers(): void {
-    if (!this.markers.length) return;
-    const g = this.app.galaxy;
-    const L = g.layout;
-    const panels = this.panelBoxes();
-    for (const m of this.markers) {
-      const where = L.environIndex.get(m.environ);
-      const planet = where ? L.planets[where.planet] : undefined;
-      const env = where && planet ? planet.environs[where.environ] : undefined;
-      m.visible = false;
-      if (!planet || !env) {
-        // [5.22] a drift area: on its ring, where the map draws the deciding side's stacks adrift (map-labels' driftPoint)
-        const drift = driftOfPlace(m.environ);
-        const system = drift ? L.systems[L.systemIndex.get(drift.system) ?? -1] : undefined;
-        if (!drift || !system) continue;
-        this.tmp3.copy(driftPoint(system.position, drift.outer ? system.def.drift.outer : system.def.drift.inner, this.play?.decision?.side ?? ''));
-      } else {
-        const r = env.outer + planet.radius * 0.6;
-        this.tmp3.set(planet.position.x + Math.cos(env.angle) * r, planet.position.y, planet.position.z + Math.sin(env.angle) * r);
-      }
-      m.visible = g.project(this.tmp3, this.tmp2);
-      if (m.visible && m.beside && planet) this.placeBeside(m, planet.position, panels);
-      else {
-        m.x = this.tmp2.x;
-        m.y = this.tmp2.y;
-      }
-    }
-    // [issue 44] the panels over the map are fixed boxes too: a marker moves out from under them, or hides
-    spreadMarkers(this.markers, panels.length ? [...this.app.mapLabels, ...panels] : this.app.mapLabels);
-    for (const m of this.markers) if (m.visible && panels.some((b) => underPanel(m, b))) m.visible = false;
-    // crowded all round (a small screen at galaxy zoom): a marker that found no clear spot waits until the
-    // camera comes closer, rather than covering a name; the decision list still holds its choices
-    this.markers.forEach((m, i) => {
-      if (!m.visible) return;
-      if (this.app.mapLabels.some((b) => b.visible && underPanel(m, b)) || this.markers.slice(0, i).some((o) => o.visible && underPanel(m, o))) m.visible = false;
-    });
-    for (const m of this.markers) {
-      m.el.style.display = m.visible ? '' : 'none';
-      if (m.visible) m.el.style.transform = `translate(${m.x.toFixed(1)}px, ${m.y.toFixed(1)}px) translate(-50%, -50%)`;
-    }
-  }
-
-  /**
-   * A question asked at one place (a small prompt, `tmp2` its place on the screen) stands beside the
-   * place, not over the planet: its near edge at the place and the rest outward, away from the planet's
-   * centre; where that side would leave the screen or go under a panel (a planet near the edge of a small
-   * window), the other side, else below the planet or above it, else outward all the same.
-   */
-  private placeBeside(m: MapMarker, planetCentre: Vector3, panels: readonly ScreenBox[]): void {
-    const { x, y } = this.tmp2;
-    const centre = this.app.galaxy.project(planetCentre, this.tmp2) ? { x: this.tmp2.x, y: this.tmp2.y } : { x, y };
-    const out = x >= centre.x ? 1 : -1;
-    const reach = Math.hypot(x - centre.x, y - centre.y); // the place's distance from the planet's centre
-    const half = { w: m.width / 2 + 6, h: m.height / 2 + 6 };
-    const candidates = [
-      { x: x + out * half.w, y },
-      { x: x - out * half.w, y },
-      { x: centre.x, y: centre.y + reach + half.h },
-      { x: centre.x, y: centre.y - reach - half.h },
-    ];
-    const screen = this.app.galaxy.renderer.domElement;
-    const fits = (c: { x: number; y: number }) =>
-      c.x - m.width / 2 >= 0 && c.x + m.width / 2 <= screen.clientWidth && c.y - m.height / 2 >= 0 && c.y + m.height / 2 <= screen.clientHeight && !panels.some((b) => underPanel({ ...m, ...c }, b));
-    const at = candidates.find(fits) ?? (candidates[0] as { x: number; y: number });
-    m.x = at.x;
-    m.y = at.y;
-  }
-
-  /**
-   * The panels' boxes (header, decision panel, event log): markers keep out from under them. Measured
-   * again when a panel or the window changes size (the markers placed again at once), or the panel is
-   * drawn again; not on a timer.
-   */
-  private readonly panels = new PanelWatch('.hud, .decision-box, section.log, .hud-buttons, .top-buttons', () => this.app.galaxy.renderer.domElement, () => this.placeMarkers());
-  private panelBoxes(): ScreenBox[] {
-    return this.panels.boxes();
-  }
-
-  private planetName(environ: string): string {
-    const e = this.app.content.environs.get(environ);
-    return (e ? this.app.content.planets.get(e.planet)?.name : undefined) ?? environ;
-  }
-
-  private placeName(environ: string): string {
-    const e = this.app.content.environs.get(environ);
-    const planet = e ? this.app.content.planets.get(e.planet) : undefined;
-    return e ? `${planet?.name ?? e.planet} ${e.index + 1} (${e.type})` : environ;
   }
 
   // ------------------------------------------------------------------ help
@@ -1044,9 +728,14 @@ export class PlayScreen implements Mode {
   private helpHtml(): string {
     return `<div class="help-box"><h2>How to play</h2>
       <p>When it is your turn to decide, the panel on the right says what is being decided and lists every legal choice. Click a choice, press its number, or click its numbered marker on the map. Enter takes the "end / no" choice; Esc (or Backspace) undoes your last choice within the current segment; Space pauses the AI; ? shows this help; R (or the Rules button) opens the rules and every card, searchable, and a dotted word opens its rule there; P (or Planets) lists every planet in play, sortable; rolls show as dice, and any key skips them.</p>
-      <p>On the map: click a stack (⬆) and where it may go lights up, with its odds; click one to go, or drag the stack there. Shift-click a stack to take its pieces one at a time. Attacks (⚔), searches (◎), reinforcements and starting forces (⬇), missions (✦: the character, then his mission; or a mission first, named in the panel, and who may take it lights up), reactions (↪) and domino effects (⇄: how many planets, asked at the planet that rose, then which) light up the same way: hover one for its facts and odds, click it to take it. Characters found may be attacked or let be, and a character combat asks its questions where it is fought (hand-to-hand or a firefight, to kill or to capture, active or inactive, break off (⚑) or fight the round), each answer with its odds. A stack adrift (≈) stands on its drift area's ring: from the outer ring it goes on to the sun's, from there it lands. The list holds the same choices, for the keyboard.</p>
+      <p>On the map: at galaxy zoom each star system with choices has a badge with their count; click it to fly there. Click a stack (⬆) and it opens into its counters, what may fly together picked; click counters to take them in or out (units alike: shift-click takes all of them; a dimmed counter cannot go with the pick, and its hover says the rule); drag a character onto a ship to board it (a ship shows its seats). Where the pick may go lights up, with its odds; click one to go, or drag the stack there. End, pass and no are buttons on the question at the top of the map. Action cards are drawn at the mission's place. Attacks (⚔), searches (◎), reinforcements and starting forces (⬇), missions (✦: the character, then his mission; or a mission first, named in the panel, and who may take it lights up), reactions (↪) and domino effects (⇄: how many planets, asked at the planet that rose, then which) light up the same way: hover one for its facts and odds, click it to take it. Characters found may be attacked or let be, and a character combat asks its questions where it is fought (hand-to-hand or a firefight, to kill or to capture, active or inactive, break off (⚑) or fight the round), each answer with its odds. A stack adrift (≈) stands on its drift area's ring: from the outer ring it goes on to the sun's, from there it lands. The list holds the same choices, for the keyboard.</p>
       <h3>Words</h3><dl>${GLOSSARY.map((g) => `<dt><span class="term" data-term="${esc(g.term)}">${esc(g.term)}</span> <span class="rule">${esc(g.rule)}</span></dt><dd>${esc(g.text)}</dd>`).join('')}</dl>
       <p class="muted">Click anywhere to close.</p></div>`;
+  }
+
+  /** The planets the camera last framed for a decision (for the framing test). */
+  get framedPlanets(): string[] {
+    return this.layer.framedPlanets;
   }
 
   /** For tests: plain facts about the screen. */
@@ -1068,17 +757,4 @@ export class PlayScreen implements Mode {
       skipping: this.skipping,
     };
   }
-}
-
-/** Whether a marker's box overlaps a panel's. */
-function underPanel(m: ScreenBox, b: ScreenBox): boolean {
-  return Math.abs(m.x - b.x) < (m.width + b.width) / 2 && Math.abs(m.y - b.y) < (m.height + b.height) / 2;
-}
-
-/** A numbered marker on the map, where its environ projects to on the screen. */
-interface MapMarker extends ScreenBox {
-  el: HTMLElement;
-  environ: string;
-  /** A question asked at its place (a small prompt): it stands beside the place, away from the planet, not over it. */
-  beside?: boolean;
 }

@@ -24,7 +24,8 @@ export class PlaySetupForm {
 
   show(): void {
     const c = this.app.content;
-    const scenarios = [...c.scenarios.values()];
+    // (a tutorial's own scenario is the tutorial's [issue 56])
+    const scenarios = [...c.scenarios.values()].filter((s) => !s.tutorial);
     const players = (side: string, def: string) =>
       `<select data-player="${side}"><option value="human"${def === 'human' ? ' selected' : ''}>Human</option>${this.app.options.agents
         .map((a) => `<option value="ai:${esc(a)}"${def === a ? ' selected' : ''}>AI — ${esc(a)}</option>`)

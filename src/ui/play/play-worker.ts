@@ -96,8 +96,8 @@ self.onmessage = (e: MessageEvent<ToPlayWorker>) => {
       case 'answer-many':
         post(engine.answerMany(m.side, m.commands), true);
         break;
-      case 'dests':
-        post([{ type: 'dests', pieces: m.pieces, dests: engine.destsFor(m.pieces) }]);
+      case 'pick':
+        post([{ type: 'pick', facts: engine.pickFacts(m.place, m.pieces) }]);
         break;
       case 'ask-every-time':
         engine.askEveryTime = m.on;

@@ -7,7 +7,8 @@
  * the link brings a player back to the seat). The server plays an AI seat as fast as its AI answers; this
  * screen holds each of its steps that tells the seat something at the player's pace, as at home [issue 44].
  * The map plays as at home [issue 47]: a move made on it goes as one message the server plays whole or not
- * at all, and shift-click's question (where some of a stack's pieces may go together) is the server's to answer.
+ * at all, and a counter's question (where a pick of a stack's counters may go, and what each other counter
+ * would do to it [issue 53]) is the server's to answer.
  */
 import type { SideId } from '../../core/content/schema';
 import type { Command, Decision, GameEvent } from '../../core/engine/types';
@@ -16,7 +17,7 @@ import type { OnlineSeat } from '../../online/client';
 import type { SeatInfo, StateMessage } from '../../online/protocol';
 import type { FromPlayWorker, OnlineTable, ToPlayWorker } from './play-protocol';
 import type { OnlinePlayFacts } from '../../online/protocol';
-import type { Mover } from '../../words/board/types';
+import type { BoardForm, PickFacts } from '../../words/board/types';
 import { canonical } from '../../core/engine/commands';
 
 export class RemotePlay {
@@ -26,8 +27,8 @@ export class RemotePlay {
   private decision: Decision | null = null;
   /** The step our last answer was sent at: until the server's next state, nothing more is sent. */
   private sentAt = -1;
-  /** [issue 44] the stacks that can move now and where (the server's, for this seat's decision). */
-  private movers: Mover[] = [];
+  /** [issue 53] the decision's board form (the server's, for this seat's decision). */
+  private board: BoardForm | null = null;
 
   constructor(
     readonly seat: OnlineSeat,
@@ -47,11 +48,11 @@ export class RemotePlay {
       this.post({ type: 'error', message: `The server refused that: ${reason}` });
       if (seat.latest) this.receive(seat.latest, true);
     });
-    // [issue 47] where the pieces picked by shift-click may go, as the server says; an answer to a state gone is dropped
+    // [issue 47, 53] what a pick of a stack's counters may do, as the server says; an answer to a state gone is dropped
     seat.onDests((answer) => {
       if (answer.step !== seat.latest?.step) return;
       if (answer.refused) this.post({ type: 'error', message: `The server refused that: ${answer.refused}` });
-      this.post({ type: 'dests', pieces: answer.pieces, dests: answer.dests });
+      this.post({ type: 'pick', facts: answer.facts ?? ({ place: answer.place, pieces: answer.pieces, dests: [], others: [] } satisfies PickFacts) });
     });
   }
 
@@ -85,9 +86,9 @@ export class RemotePlay {
       }
       case 'ask-every-time':
         return;
-      case 'dests':
-        // [issue 47] shift-click: the server, which alone holds the game, says where these pieces may go together
-        return this.seat.askDests(m.pieces);
+      case 'pick':
+        // [issue 47, 53] a counter clicked: the server, which alone holds the game, says what the pick may do
+        return this.seat.askDests(m.place, m.pieces);
       case 'undo':
         return this.post({ type: 'error', message: 'An online game has no undo: every choice is sent to the other players at once.' });
       case 'save':
@@ -172,7 +173,7 @@ export class RemotePlay {
     this.decision = state.decision ? ({ ...(state.decision as Decision), prompt: facts.decision?.prompt ?? state.decision.prompt, context: facts.decision?.context ?? state.decision.context } as Decision) : null;
     const over = state.winner !== null;
     const waiting = !over && state.waitingFor && state.waitingFor !== this.side ? (state.waitingFor as SideId) : null;
-    this.movers = over ? [] : (facts.decision?.movers ?? []);
+    this.board = over ? null : (facts.decision?.board ?? null);
     const events = shownAgain ? [] : (state.events as GameEvent[]);
     this.post({
       type: 'state',
@@ -188,7 +189,7 @@ export class RemotePlay {
         options: over ? [] : (facts.decision?.options ?? []),
         combat: facts.decision?.combat ?? null,
         notes: facts.decision?.notes ?? [],
-        movers: this.movers,
+        ...(this.board ? { board: this.board } : {}),
         groups: facts.decision?.groups ?? [],
         assignment: facts.assignment ?? null,
         thinking: waiting,

@@ -371,8 +371,13 @@ export class MapLabels {
 }
 
 
-/** The panels of the page that cover the map: the header, the start menu, a mode's panels (the play screen's decision, the spectator's controls), the event log, the info panel, the dice while they show (they land clear of the names; a name the camera brings under them moves aside). */
-const PANELS = '.hud, section.start, .decision-box, section.controls, section.log, aside.panel, .dice-tray';
+/**
+ * The panels of the page that cover the map: the header, the start menu, a mode's panels (the play screen's
+ * decision, the spectator's controls), the event log, the info panel, the dice while they show (they land
+ * clear of the names; a name the camera brings under them moves aside), and the play screen's badges of the
+ * star systems with choices [issue 53]: each sits on its star, and the star's name takes another side.
+ */
+const PANELS = '.hud, section.start, .decision-box, section.controls, section.log, aside.panel, .dice-tray, .map-marker.board-badge';
 /** Where a star's name may go, in the order tried: under the star, above it, right of it, left of it, then the four corners. */
 const SIDES = [
   [0, 1],

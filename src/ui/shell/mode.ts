@@ -88,8 +88,11 @@ export interface Mode {
   readonly starSystem: boolean;
   /** Whether it frames the picture around panels of its own (else the shell frames it around its info panel). */
   readonly framesItself: boolean;
-  /** The start menu's entry: its setup screen (or, for the spectator, the game the menu describes). */
-  showSetup(): void;
+  /**
+   * The start menu's entry: its setup screen (or, for the spectator, the game the menu describes). After
+   * a tutorial [issue 56], `after` names it: the setup opens with choices for a first game.
+   */
+  showSetup(after?: string): void;
   /**
    * Resume a game from a save's text as it was played, at `speed` where the mode has one. Returns the
    * problem in words when the save is refused at once (the screen then stays as it was); null when it

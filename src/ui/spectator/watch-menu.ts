@@ -14,7 +14,8 @@ export function speedOptions(): string {
 }
 
 export function watchMenuHtml(content: Content, agents: string[]): string {
-  const scenarios = [...content.scenarios.values()];
+  // (a tutorial's own scenario is the tutorial's [issue 56])
+  const scenarios = [...content.scenarios.values()].filter((s) => !s.tutorial);
   // the spectator watches a fair game by default: normal against normal (random makes a poor show)
   const agentOptions = agents.map((a) => `<option value="${esc(a)}"${a === 'normal' ? ' selected' : ''}>${esc(a)}</option>`).join('');
   return `<label>Scenario <select data-el="scenario">${scenarios.map((s) => `<option value="${esc(s.id)}">${esc(s.name)} (${s.turns} turns)</option>`).join('')}</select></label>

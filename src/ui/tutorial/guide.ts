@@ -310,7 +310,8 @@ export class TutorialGuide implements Guide {
       const clampPage = (y: number) => ({ x: Math.max(8, Math.min(x, innerWidth - w - 8)), y: Math.max(60, Math.min(y, innerHeight - h - 8)) });
       tries = [shown.top + shown.height / 2 - h / 2, shown.top, shown.bottom - h, shown.top - h / 3, shown.bottom - (2 * h) / 3].map(clampPage);
     } else {
-      const clamp = (x: number, y: number) => ({ x: Math.max(free.left, Math.min(x, free.right - w)), y: Math.max(free.top, Math.min(y, free.bottom - h)) });
+      // (where the open part is narrower than the words, they reach over the left panel, never the right one, where the decision is)
+      const clamp = (x: number, y: number) => ({ x: Math.min(Math.max(x, free.left), free.right - w), y: Math.max(free.top, Math.min(y, free.bottom - h)) });
       tries = [clamp((free.left + free.right - w) / 2, free.top), clamp(free.left, free.bottom - h), clamp(free.right - w, free.bottom - h), clamp(free.left, free.top), clamp(free.right - w, free.top)];
       if (target) for (const [dx, dy] of [[34, -h / 2], [-34 - w, -h / 2], [-w / 2, 34], [-w / 2, -34 - h], [34, 10], [34, -h - 10], [-34 - w, 10], [-34 - w, -h - 10]] as const) tries.unshift(clamp(target.x + dx, target.y + dy));
     }

@@ -10,51 +10,35 @@
  *
  * The board shows them as a held pick (the game holds what is being placed or decided in hand): the
  * targets light up at once, each with its facts on hover, and a click sends its commands. Options with
- * no place (end, pass, no combat) stay in the list, as do decisions whose options are not places.
+ * no place (end, pass, no combat) are buttons beside the question (forms.ts).
  */
 import type { Command, Decision, Game } from '../../core/engine/types';
 import type { SideId } from '../../core/content/schema';
 import { environOf, kindOf, refOf } from '../../core/world/world';
 import { attackColumns, militaryOdds, percent, searchOdds, type Outcome } from '../../core/odds';
 import { searchChoices, searchableGroup } from '../../../systems/rebels-vs-empire/search';
-import { currentCombat, remainingEndurance } from '../../../systems/rebels-vs-empire/character-combat';
 import { pieceOptions } from '../../../systems/rebels-vs-empire/mission-assignment';
-import { DOMINO_CHART, dominoParts, optionText, type DominoShift } from '../../../systems/rebels-vs-empire/domino';
-import { attackFoundChoices, breakOffChoices, combatChoices, combatEnviron } from '../character-odds';
 import { missionPhase } from '../../../systems/rebels-vs-empire/missions';
 import { enemyOf } from '../../../systems/rebels-vs-empire/sides';
 import { combatFacts } from '../combat-facts';
 import { describeOption, entityName } from '../describe';
 import { moveFacts, ratingsOf } from '../option-facts';
-import type { Dest, Mover } from './types';
-import { ASKED_THERE } from './asked';
+import { heldPick, type Dest, type Mover } from './types';
 
 /** Decisions whose every option with a place is a target on the map, the marker's sign before its words. */
-const TARGETS: Record<string, string> = {
+export const TARGETS: Record<string, string> = {
   'combat-order': '⚔',
   'declare-combat': '⚔',
   'declare-search': '◎',
   'search-by': '◎',
-  'attack-found': '⚔',
   'place-reinforcement': '⬇',
   'place-units': '⬇',
   'place-characters': '⬇',
   'pick-for-mission': '✦',
   'assign-mission': '✦',
   'domino-planet': '⇄',
-  'domino-option': '⇄',
-  'break-off': '⚑',
-  'combat-style': '⚔',
-  'combat-intent': '⚔',
-  'active-or-inactive': '⚔',
   'reaction': '↪',
   'choose-base': '⌂',
-  'pdb-racking': '✸',
-  // a piece to choose among those at one place: who takes a wound, who hides, which unit is lost, who leads
-  'assign-wound': '✚',
-  'choose-hider': '◌',
-  'allocate-losses': '✕',
-  'name-leader': '★',
   'choose-mission-environ': '✦',
 };
 
@@ -64,7 +48,7 @@ function short(game: Game, eid: number): string {
 }
 
 /** The chance of at least one loss in a loss distribution ("loses 2" 1/3...). */
-function someLoss(xs: Outcome[]): number {
+export function someLoss(xs: Outcome[]): number {
   return xs.filter((x) => Number(x.label.replace(/\D+/g, '')) > 0).reduce((s, x) => s + x.chance, 0);
 }
 
@@ -170,8 +154,6 @@ function target(game: Game, d: Decision, o: Command): Dest | null {
       const who = o.by === 'units' ? `units${o.leader ? `+${entityName(game, o.leader as number).split(' ')[0]}` : ''}` : 'characters';
       return { ...base, odds: `search value ${value} against hiding value ${least === most ? least : `${least} to ${most}`}: finds them ${f.chance} [11.0]${o.by === 'characters' ? '; the searchers are detected [11.31]' : ''}`, mark: `◎ ${who} · ${f.chance}` };
     }
-    case 'attack-found':
-      return { ...base, mark: '⚔ attack them' };
     case 'pick-for-mission': {
       // [13.1] whom to send: his ratings, which the missions' bonus draws follow [13.6]
       const piece = (o.piece as number) ?? 0;
@@ -197,16 +179,6 @@ function target(game: Game, d: Decision, o: Command): Dest | null {
       const who = pieces.map((p, i) => (i && kindOf(game.world, p) === 'character' ? entityName(game, p, d.side).split(' ')[0] : entityName(game, p, d.side))).join(' + ');
       return { ...base, label: `${info.label}${from ? ` from ${entityName(game, from)}` : ''}`, odds: facts.detail, warning: facts.warning, mark: `${sign} ${who}` };
     }
-    case 'assign-wound': {
-      // [12.7] who takes the wound: how much endurance he has left
-      const ch = o.character as number;
-      return { ...base, odds: `endurance left ${remainingEndurance(game, ch)}, combat ${currentCombat(game, ch)} [12.7]`, mark: `${sign} ${entityName(game, ch, d.side)} · ${remainingEndurance(game, ch)} left` };
-    }
-    case 'choose-hider':
-    case 'name-leader':
-      return { ...base, mark: `${sign} ${entityName(game, o.character as number, d.side)}` };
-    case 'remove-unit':
-      return { ...base, mark: `${sign} ${entityName(game, o.unit as number, d.side)}` };
     default:
       return base;
   }
@@ -246,34 +218,16 @@ function missionFirst(game: Game, d: Decision): Dest[] {
 }
 
 /**
- * The decision's targets as one held pick (nothing to pick first: the game holds the choice in hand),
- * or none when the decision is not one the map plays this way. The pick stands at the piece the
- * decision is about when there is one (the character whose mission is chosen), else nowhere.
+ * The decision's targets as one held pick (nothing to pick first: the game holds the choice in hand).
+ * The pick stands at the piece the decision is about when there is one (the character whose mission is
+ * chosen), else nowhere.
  */
-export function targetMovers(game: Game, d: Decision): Mover[] {
-  if (!(d.kind in TARGETS)) return [];
-  const there = ASKED_THERE[d.kind];
-  const asked = there?.dests(game, d) ?? [];
-  if (there && asked.length) return [{ place: '', pieces: [], names: [], take: [], label: d.prompt, dests: asked, held: true, targets: TARGETS[d.kind], ask: there.ask(game, d) }];
-  // the same words at the same place are the same choice (two Line units alike): one target, as the list merges them
-  const dests = d.options
-    .map((o) => target(game, d, o))
-    .filter((x): x is Dest => x !== null)
-    .filter((x, i, all) => all.findIndex((y) => y.place === x.place && y.label === x.label) === i);
-  if (!dests.length) return [];
+export function targetForm(game: Game, d: Decision): { movers: Mover[] } {
+  const dests = d.options.map((o) => target(game, d, o)).filter((x): x is Dest => x !== null);
+  if (!dests.length) return { movers: [] };
   if (d.kind === 'pick-for-mission') dests.push(...missionFirst(game, d));
   const piece = d.kind === 'assign-mission' ? ((d.options[0]?.character ?? d.options[0]?.camp) as number | undefined) : undefined;
   const at = piece ? environOf(game.world, piece) : 0;
-  return [
-    {
-      place: at ? refOf(game.world, at) : '',
-      pieces: piece ? [piece] : [],
-      names: piece ? [entityName(game, piece, d.side)] : [],
-      take: piece ? [piece] : [],
-      label: piece ? entityName(game, piece, d.side) : d.prompt,
-      dests,
-      held: true,
-      targets: TARGETS[d.kind],
-    },
-  ];
+  const held = piece && at ? { eid: piece, place: refOf(game.world, at), name: entityName(game, piece, d.side) } : undefined;
+  return { movers: [heldPick(d.prompt, dests, TARGETS[d.kind] ?? '•', undefined, held)] };
 }
