@@ -27,6 +27,7 @@ import { PlaySetupForm } from './play-setup';
 import { placeName, SHORT_SEGMENTS, SIDE_NAMES, SIDE_TEAMS, capital, contextHtml, notesHtml, oddsHtml, onlineHtml, onlineWaiting, rollsHtml, words } from './panel-html';
 // [issue 44] play on the map: the board's dests, and the grouped decision list
 import { MapPlay } from './board/map-play';
+import { viewCounters } from '../../words/board/counters';
 import { MarkerLayer } from './board/marker-layer';
 import { groupedListHtml } from './board/grouped-list';
 import { listOrder } from '../../words/decision-list';
@@ -152,8 +153,11 @@ export class PlayScreen implements Mode {
     const prevSelect = app.galaxy.onSelect;
     app.galaxy.onSelect = (sel) => {
       prevSelect(sel);
-      // a click on a stack on the map works like a click on its marker
-      if (this.active && sel?.kind === 'stack') this.pickPlace(sel.environ);
+      // a click on a stack on the map works like a click on its marker; another side's opens to look at
+      if (this.active && sel?.kind === 'stack') {
+        if (this.play?.decision && sel.side !== this.play.decision.side) this.lookAt(sel.environ, sel.side as SideId);
+        else this.pickPlace(sel.environ);
+      }
     };
     window.addEventListener('keydown', (e) => this.onKey(e));
     // [issue 44] a click anywhere but on the panel's own buttons (Pause) skips the rest of the AI's turn; a drag
@@ -694,6 +698,15 @@ export class PlayScreen implements Mode {
   }
 
   // ------------------------------------------------------------------ the map
+
+  /** [issue 53] Another side's stack clicked on the map: its counters as this side's view shows them, to look at. */
+  private lookAt(environ: string, side: SideId): void {
+    const env = this.view?.environs.find((e) => e.id === environ);
+    if (!this.view || !env) return;
+    this.board.look(environ, `${SIDE_NAMES[side] ?? capital(side)} stack at ${placeName(this.app.content, environ)}`, viewCounters(this.view, this.app.content, env.eid, side));
+    // its counters stand where the shell's panel about the stack would: that panel stays closed
+    this.app.galaxy.select(null);
+  }
 
   /** A place on the map clicked: its only choice is taken; several are narrowed to in the panel. */
   private pickPlace(environ: string): void {
