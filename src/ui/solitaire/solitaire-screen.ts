@@ -14,7 +14,7 @@ import type { Vector3 } from 'three';
 import type { Command, Decision, GameEvent } from '../../core/engine/types';
 import { solitaireContent, type UnitDef, type UnitType } from '../../../systems/solitaire/content';
 import type { Side, SolitaireGame } from '../../../systems/solitaire/state';
-import { suppressionOdds } from '../../../systems/solitaire/phases';
+import { suppressionOdds } from '../../../systems/solitaire/phases/tables';
 import type { SolitaireView } from '../../../systems/solitaire/view';
 import type { Guide, Host, Mode } from '../shell/mode';
 import { makeDrawer } from '../shell/drawers';
