@@ -233,6 +233,7 @@ export class GameRoom extends Room {
     if (this.disposed) return;
     if (!seat || this.game.winner) return this.disposeWhenIdle();
     if (this.audience.present(seat.side)) return;
+    let kept: Promise<unknown> = Promise.resolve();
     // a turn-based game waits for its players in the store, their clocks running there
     if (!isTurnBased(paceOf(this.stored.pace))) {
       // the seat waits for its person, then an AI takes it over; the deadline is kept with the game, so a
@@ -241,11 +242,12 @@ export class GameRoom extends Room {
       const at = Date.now() + Math.max(1, this.stored.seatTimeoutSeconds) * 1000;
       if (stored?.kind === 'human') {
         stored.handOverAt = at;
-        void this.keepSeats();
+        kept = this.keepSeats();
       }
       this.handOverAt(seat.side, at);
     }
-    this.sendStates();
+    // the others are told once the deadline is kept (the store answers in its own time): what they hear is in it
+    void kept.then(() => this.sendStates());
     this.disposeWhenIdle();
   }
 
