@@ -4,6 +4,7 @@
  *   npm run bench [-- --json] [-- --games N] [-- --galactic-games N] [-- --conquest-games N] [-- --solitaire-games N] [-- --conquest-only]
  *                 [-- --online-only] [-- --online-rooms N] [-- --no-online] [-- --one-process] [-- --server-profile] [-- --no-render]
  *   npm run bench -- --profile <scenario> [--agent <name>] [--games N]
+ *   npm run bench -- --long-sim <games> [--scenario <id>]
  *
  * Plays N (default 1,000) random-vs-random games of every scenario (so it is also the "every scenario
  * survives a thousand random games" check), times decisions per agent, and reports the heap. It ends with
@@ -25,6 +26,11 @@
  *
  * `--heap-snapshot <file>` writes a snapshot of the heap where the bench measures it (after the games,
  * before the render and online checks), for Chrome's DevTools (Memory) to say what it keeps alive.
+ *
+ * `--long-sim <games> [--scenario <id>]` measures nothing else: it plays that many random games of the scenario
+ * (start-of-rebellion unless told) as `npm run sim` plays them on one thread (each game's record kept, as the
+ * simulator keeps them for its summary) and prints the heap alive after a full collection at 1,000 games,
+ * at every tenth of the run and at its end: a long simulation must run in flat memory [issue 57].
  *
  * `--profile <scenario>` measures nothing else: it plays --games games (default 20, 3 for `hard`) of the
  * scenario with --agent (default random) in every seat under V8's CPU profiler and prints the functions
@@ -49,6 +55,7 @@ import { SOLITAIRE_AGENTS } from '../ai/solitaire/registry';
 import type { DurabilityBench, OnlineBench } from './bench-online';
 import { anyGames, conquestGames, median, p95, solitaireGames, starSystemGames } from './bench-games';
 import { profile, profileTable } from './profile';
+import { playRecord, type Batch, type GameRecord } from './sim-batch';
 
 const argv = process.argv.slice(2);
 const json = argv.includes('--json');
@@ -76,6 +83,38 @@ function textArg(flag: string): string | undefined {
 
 const content = bundledContent();
 const load = () => loadavg().map((n) => Math.round(n * 100) / 100);
+
+/** The heap alive after a full collection, in MB. */
+function liveHeapMB(): number {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+  return process.memoryUsage().heapUsed / 1048576;
+}
+
+const longSim = argv.includes('--long-sim') ? wholeArg('--long-sim', 10_000) : null;
+if (longSim !== null) {
+  const scenario = textArg('--scenario') ?? 'start-of-rebellion';
+  if (!content.scenarios.has(scenario)) {
+    console.error(`bench: --long-sim plays a Rebels-vs-Empire scenario; there is no "${scenario}"`);
+    process.exit(2);
+  }
+  const batch: Batch = { ruleset: 'rebels-vs-empire', scenario, games: longSim, seed: 'long', rebel: 'random', imperial: 'random', options: {} };
+  const records: GameRecord[] = [];
+  const tenth = Math.max(1, Math.floor(longSim / 10));
+  const started = performance.now();
+  const heap: { games: number; liveHeapMB: number; rssMB: number; load: number }[] = [{ games: 0, liveHeapMB: liveHeapMB(), rssMB: process.memoryUsage().rss / 1048576, load: load()[0]! }];
+  for (let i = 0; i < longSim; i++) {
+    records.push(playRecord(batch, i));
+    const games = i + 1;
+    if (games % tenth === 0 || games === 1000 || games === longSim) {
+      heap.push({ games, liveHeapMB: liveHeapMB(), rssMB: process.memoryUsage().rss / 1048576, load: load()[0]! });
+      const h = heap.at(-1)!;
+      if (!json) console.log(`${games.toLocaleString('en')} games of ${scenario}: heap alive ${h.liveHeapMB.toFixed(1)} MB, rss ${h.rssMB.toFixed(1)} MB (${(games / ((performance.now() - started) / 1000)).toFixed(1)} games/s, load ${h.load})`);
+    }
+  }
+  console.log(JSON.stringify({ scenario, games: longSim, heap, records: records.length }));
+  process.exit(0);
+}
 
 const profiled = textArg('--profile');
 if (profiled !== undefined) {
@@ -216,10 +255,7 @@ for (const scenario of onlineOnly ? [] : [...solitaireRuleset.scenarios(content)
  */
 function memoryNow() {
   const raw = process.memoryUsage();
-  setFlagsFromString('--expose-gc');
-  (runInNewContext('gc') as () => void)();
-  const live = process.memoryUsage();
-  return { heapUsedMB: raw.heapUsed / 1048576, liveHeapMB: live.heapUsed / 1048576, rssMB: raw.rss / 1048576 };
+  return { heapUsedMB: raw.heapUsed / 1048576, liveHeapMB: liveHeapMB(), rssMB: raw.rss / 1048576 };
 }
 const memory = memoryNow();
 const snapshotFile = textArg('--heap-snapshot');
