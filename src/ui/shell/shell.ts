@@ -103,6 +103,12 @@ export class Shell implements Host {
       // a conquest board answers its own clicks; the star-system game's panel says nothing of it
       if (this.starSystem) this.feed.showPanel(sel);
     };
+    // [issue 53] a panel about a star system (or a planet or stack in it) closes when the camera leaves that
+    // system: left open, it covered what the next question was about
+    this.galaxy.onFocus = (system) => {
+      const sel = this.galaxy.selection;
+      if (this.starSystem && sel && this.galaxy.systemOfSelection(sel) !== system) this.galaxy.select(null);
+    };
     this.galaxy.onHover = (sel, x, y) => this.showTooltip(sel, x, y);
     this.galaxy.onFrame = () => this.labels.placeLabels();
     this.labels.buildSystemLabels();
