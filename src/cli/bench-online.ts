@@ -13,6 +13,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { bundledContent } from '../core/content/bundled';
 import { Rng } from '../core/rng';
@@ -42,16 +43,27 @@ export interface OnlineBench {
   rssPerRoomMB: number;
 }
 
-/** What keeping one move costs in SQLite (ms, the median of many): durable (FULL) and not (NORMAL). */
+/**
+ * What keeping a move costs in SQLite (ms), durable (synchronous FULL, the server's) and not (NORMAL): a
+ * move alone (one game on the server, waiting for its own commit: the median of many), and `rooms` moves
+ * at once (each room's next, as the load check's rooms send them: the whole over the moves, kept by the
+ * store's group commit). `serverThreadMsPerMove`: what a durable move costs the server's own thread, where
+ * every room runs (handing the write to the store's thread and hearing back; the disk is waited for there).
+ */
 export interface DurabilityBench {
   fullMsPerMove: number;
   normalMsPerMove: number;
+  fullGroupMsPerMove: number;
+  normalGroupMsPerMove: number;
+  serverThreadMsPerMove: number;
 }
 
-/** `npm run serve`'s server in a child process on a fresh database file; resolves once it listens. */
-async function spawnServer(port: number, database: string, env: Record<string, string> = {}): Promise<ChildProcess> {
+/** `npm run serve`'s server in a child process on a fresh database file; resolves once it listens. With
+ * `profileDir`, under V8's CPU profiler (its profile written there when it stops). */
+async function spawnServer(port: number, database: string, env: Record<string, string> = {}, profileDir?: string): Promise<ChildProcess> {
   const unlimited = ['--games-per-minute', '100000', '--joins-per-minute', '100000', '--lobby-per-minute', '100000'];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--port', String(port), '--database', database, '--public-address', `127.0.0.1:${port}`, ...unlimited], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  const profiled = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const child = spawn(process.execPath, [...profiled, '--import', 'tsx', 'src/server/main.ts', '--port', String(port), '--database', database, '--public-address', `127.0.0.1:${port}`, ...unlimited], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const read = (chunk: Buffer) => {
@@ -86,14 +98,14 @@ function residentBytes(pid: number): number {
   }
 }
 
-export async function benchOnline(rooms = 50, processes = 1): Promise<OnlineBench> {
+export async function benchOnline(rooms = 50, processes = 1, profileDir?: string): Promise<OnlineBench> {
   const content = bundledContent();
   const folder = mkdtempSync(join(tmpdir(), 'gu-bench-online-'));
   // two processes share a Redis and a PostgreSQL, started here as the scale tests start them
   const services = processes > 1 ? await Promise.all([startRedis(), startPostgres()]) : [];
   const env: Record<string, string> = services.length ? { REDIS_URL: services[0]!.url, DATABASE_URL: services[1]!.url } : {};
   const ports = await Promise.all(Array.from({ length: processes }, () => freePort()));
-  const children = await Promise.all(ports.map((port) => spawnServer(port, join(folder, 'games.sqlite'), env)));
+  const children = await Promise.all(ports.map((port) => spawnServer(port, join(folder, 'games.sqlite'), env, profileDir)));
   const urls = ports.map((port) => `http://127.0.0.1:${port}`);
   const scenario = [...content.scenarios.keys()][0]!;
   const rss = () => children.reduce((n, c) => n + residentBytes(c.pid!), 0);
@@ -152,28 +164,36 @@ export async function benchOnline(rooms = 50, processes = 1): Promise<OnlineBenc
   };
 }
 
-/**
- * What a durable move costs: `moves` single-command moves kept in a fresh SQLite file, each its own
- * transaction as the room keeps it, with synchronous FULL (the server's) and NORMAL; the median of each.
- */
-export async function benchDurability(moves = 400): Promise<DurabilityBench> {
+/** What a durable move costs (`DurabilityBench`): `moves` moves one at a time, and as many `rooms` at a time. */
+export async function benchDurability(moves = 400, rooms = 50): Promise<DurabilityBench> {
   const folder = mkdtempSync(join(tmpdir(), 'gu-bench-durable-'));
-  const median = async (synchronous: 'FULL' | 'NORMAL'): Promise<number> => {
-    const store = new SqliteStore(join(folder, `${synchronous}.sqlite`), { synchronous });
-    const id = `bench-${synchronous}`;
-    await store.createGame({ id, ruleset: 'star-system', scenario: 's', seed: '0', seedHash: 'sha256', options: {}, handPlacement: [], seats: [], seatTimeoutSeconds: 60, pace: 'live', waitingFor: 'rebel', turn: 1, clocks: {}, clockSince: 0 });
-    const times: number[] = [];
+  const measure = async (synchronous: 'FULL' | 'NORMAL') => {
+    const store = await SqliteStore.open(join(folder, `${synchronous}.sqlite`), { synchronous });
+    const ids = Array.from({ length: rooms }, (_, i) => `bench-${synchronous}-${i}`);
+    for (const id of ids)
+      await store.createGame({ id, ruleset: 'star-system', scenario: 's', seed: '0', seedHash: 'sha256', options: {}, handPlacement: [], seats: [], seatTimeoutSeconds: 60, pace: 'live', waitingFor: 'rebel', turn: 1, clocks: {}, clockSince: 0 });
+    const progress = { waitingFor: 'imperial', turn: 1, clocks: {}, clockSince: 0 };
+    const move = (id: string, n: number) => store.addCommands(id, n, [{ type: 'move-to', side: 'rebel', to: n } as never], progress);
+    const alone: number[] = [];
     for (let n = 0; n < moves; n++) {
       const at = performance.now();
-      await store.addCommands(id, n, [{ type: 'move-to', side: 'rebel', to: n } as never], { waitingFor: 'imperial', turn: 1, clocks: {}, clockSince: 0 });
-      times.push(performance.now() - at);
+      await move(ids[0]!, n);
+      alone.push(performance.now() - at);
     }
+    // every room's next move at once, round after round
+    const rounds = Math.max(1, Math.round(moves / rooms));
+    const elu = performance.eventLoopUtilization();
+    const at = performance.now();
+    for (let r = 0; r < rounds; r++) await Promise.all(ids.map((id, i) => move(id, (i === 0 ? moves : 0) + r)));
+    const together = (performance.now() - at) / (rounds * rooms);
+    const threadMs = performance.eventLoopUtilization(elu).active / (rounds * rooms);
     await store.close();
-    return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+    return { alone: alone.sort((a, b) => a - b)[Math.floor(alone.length / 2)]!, together, threadMs };
   };
-  const result = { fullMsPerMove: await median('FULL'), normalMsPerMove: await median('NORMAL') };
+  const full = await measure('FULL');
+  const normal = await measure('NORMAL');
   rmSync(folder, { recursive: true, force: true });
-  return result;
+  return { fullMsPerMove: full.alone, normalMsPerMove: normal.alone, fullGroupMsPerMove: full.together, normalGroupMsPerMove: normal.together, serverThreadMsPerMove: full.threadMs };
 }
 
 /** A bot seat: answers each of its decisions at random and times how long the server takes to apply it. */

@@ -27,6 +27,7 @@ try {
   if (!only) await starSystemScreens();
   if (!only || only === 'conquest') await conquestScreens();
   if (!only || only === 'solitaire') await solitaireScreens();
+  if (!only || only === 'tutorial') await tutorialScreens();
 } finally {
   await session.close();
 }
@@ -302,6 +303,21 @@ async function solitaireScreens(): Promise<void> {
 }
 
 /** A move onto a sector held by Chaos or with Chaos units, if some stack can make one: true when made. */
+/** [issue 56] A tutorial on the board: the conquest tutorial's dice, its lit button beside the exact odds. */
+async function tutorialScreens(): Promise<void> {
+  const { page, errors } = await openPage(session, '', { width: 1280, height: 720 });
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+  await page.click('[data-testid="learn-conquest"]');
+  const stepId = () => page.evaluate(() => (window as unknown as { __galaxy: { tutorialState(): { stepId: string } | null } }).__galaxy.tutorialState()?.stepId);
+  await page.waitForFunction(() => !!(window as unknown as { __galaxy: { tutorialState(): unknown } }).__galaxy.tutorialState());
+  // on by Next and Skip (a skipped step's moves are made for the player) to the first roll of the dice
+  while ((await stepId()) !== 'roll') await page.click('[data-testid="tutorial-next"], [data-testid="tutorial-skip"]');
+  await page.waitForTimeout(1200);
+  await page.screenshot({ path: `${out}/tutorial.png` });
+  if (errors.length) console.error('tutorial screens:', errors);
+  await page.close();
+}
+
 async function solMoveToFight(page: Page): Promise<boolean> {
   const chips = page.locator('[data-testid="sol-sector-chip"]');
   const n = await chips.count();

@@ -61,7 +61,7 @@ export function discardMarker(game: SolitaireGame, id: string): void {
   stateOf(game).discard.push(id);
 }
 
-function drawMarker(game: SolitaireGame): string | null {
+export function drawMarker(game: SolitaireGame): string | null {
   const s = stateOf(game);
   if (!s.pool.length && s.discard.length) {
     s.pool = game.rng.shuffle(s.discard);
@@ -545,7 +545,7 @@ function applyBuild(game: SolitaireGame, command: Command<Side>): void {
       s.rp -= cost;
       s.fx.extropyOperations += 1;
       const die = d10(game);
-      const less = contentOf(game).file.extropyTable[die]!;
+      const less = extropyResult(contentOf(game).file, die);
       tell(game, 'extropy', `Extropy operation (${cost} RP): die ${die}${less ? '' : ', no effect'}.`, '[001 Extropy Table]', { die, change: -less });
       changeIndex(game, -less, 'an extropy operation', 'extropy');
       return;
@@ -853,4 +853,21 @@ export function suppressionOdds(file: { suppressionTable: readonly number[] }): 
     else changes.push({ change: r.change, chance: 0.1 });
   }
   return { prevented, changes: changes.sort((a, b) => a.change - b.change) };
+}
+
+/** [001 Extropy Table] how far an extropy operation lowers the Chaos Index, for a die of 0-9. Pure. */
+export function extropyResult(file: { extropyTable: readonly number[] }, die: number): number {
+  return file.extropyTable[die] ?? 0;
+}
+
+/** [001 Extropy Table] the chance of each fall of the Chaos Index an extropy operation gives, over the ten faces of the die. */
+export function extropyOdds(file: { extropyTable: readonly number[] }): { fall: number; chance: number }[] {
+  const out: { fall: number; chance: number }[] = [];
+  for (let die = 0; die < 10; die++) {
+    const fall = extropyResult(file, die);
+    const x = out.find((o) => o.fall === fall);
+    if (x) x.chance += 0.1;
+    else out.push({ fall, chance: 0.1 });
+  }
+  return out.sort((a, b) => a.fall - b.fall);
 }

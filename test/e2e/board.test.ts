@@ -338,7 +338,7 @@ describe('play on the map [issue 44, 53]', () => {
       await draw.waitFor();
       expect(await draw.getAttribute('data-environ')).toBe(place);
       expect(await page.locator('[data-testid="board-ask"]').textContent()).toMatch(/Missions at .*: draw action card \d+ of \d+\?/);
-      expect(await draw.getAttribute('data-tip')).toMatch(/the next card (completes it|adds a) .*\d+%/);
+      expect(await draw.getAttribute('data-tip')).toMatch(/next card (completes it|adds a) .*\d+%/);
       expect(await page.locator('[data-testid="board-dest-marker"]', { hasText: 'Stop drawing' }).count()).toBe(1);
       expect(await overPanels('.board-column')).toEqual({ shown: 1, under: 0, off: 0 });
       await draw.dispatchEvent('click');

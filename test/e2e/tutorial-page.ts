@@ -83,7 +83,13 @@ async function movedOn(page: Page, before: TutorialState): Promise<void> {
  * are shown (for screenshots). Returns the steps seen, the clicks made, and how many of them the guide
  * said "not now" to (none, when every click was on what it lit). Throws if a lit click changes nothing.
  */
-export async function followTutorial(page: Page, mode: string, atStep?: (s: TutorialState) => Promise<void>): Promise<{ steps: number; clicks: number; notNow: number }> {
+export async function followTutorial(
+  page: Page,
+  mode: string,
+  atStep?: (s: TutorialState) => Promise<void>,
+  /** Before each click: a player's pause to read what the words say and find where to click (none in tests). */
+  beforeClick?: () => Promise<void>,
+): Promise<{ steps: number; clicks: number; notNow: number }> {
   let seen = -1;
   let clicks = 0;
   let total = 0;
@@ -99,6 +105,7 @@ export async function followTutorial(page: Page, mode: string, atStep?: (s: Tuto
     if (s.step !== seen && atStep) await atStep(s);
     seen = s.step;
     total++;
+    if (beforeClick) await beforeClick();
     if (!s.expected) {
       await page.click('[data-testid="tutorial-next"], [data-testid="tutorial-finish"]');
       await movedOn(page, s);

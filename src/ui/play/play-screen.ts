@@ -24,7 +24,7 @@ import { esc } from '../html';
 import type { OnlineSeat } from '../../online/client';
 import { RemotePlay } from './remote-play';
 import { PlaySetupForm } from './play-setup';
-import { placeName, SHORT_SEGMENTS, SIDE_NAMES, SIDE_TEAMS, capital, contextHtml, notesHtml, oddsHtml, onlineHtml, onlineWaiting, rollsHtml, words } from './panel-html';
+import { placeName, SHORT_SEGMENTS, SIDE_NAMES, SIDE_TEAMS, capital, contextHtml, notesHtml, oddsHtml, factsHtml, onlineHtml, onlineWaiting, rollsHtml, words } from './panel-html';
 // [issue 44] play on the map: the board's dests, and the grouped decision list
 import { MapPlay } from './board/map-play';
 import { MarkerLayer } from './board/marker-layer';
@@ -448,7 +448,7 @@ export class PlayScreen implements Mode {
         const key = `<kbd>${this.keyOf(i)}</kbd>`;
         const place = o.places.length ? ' has-place' : '';
         // the facts to weigh it by, and a warning before it throws something away
-        const detail = o.detail ? `<small class="opt-detail" data-testid="option-detail">${withTerms(esc(o.detail))}</small>` : '';
+        const detail = o.detail ? `<small class="opt-detail" data-testid="option-detail">${factsHtml(o.detail)}</small>` : '';
         const warn = o.warning ? `<small class="opt-warn" data-testid="option-warning">⚠ ${esc(o.warning)}</small>` : '';
         const times = count > 1 ? ` <b class="times">×${count}</b>` : '';
         return `<button class="option${place}${o.ends ? ' ends' : ''}${o.warning ? ' warns' : ''}" data-option="${i}" data-testid="option">${key}<span>${esc(o.label)}${times}${detail}${warn}</span></button>`;

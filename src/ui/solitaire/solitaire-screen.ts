@@ -7,12 +7,13 @@
  * marker strikes as a card (a click or a key skips them). The Emperor is a person or an AI (watched with
  * pause, step and speed). The game runs in the page (session.ts); this file only reads its views.
  */
+import { exposureMark, exposureNote, extropyWords, unitKeyHtml } from './risks';
 import '../game-screen/game-screen.css';
 import './solitaire.css';
 import type { Vector3 } from 'three';
 import type { Command, Decision, GameEvent } from '../../core/engine/types';
 import { solitaireContent, type UnitDef, type UnitType } from '../../../systems/solitaire/content';
-import type { Side } from '../../../systems/solitaire/state';
+import type { Side, SolitaireGame } from '../../../systems/solitaire/state';
 import { suppressionOdds } from '../../../systems/solitaire/phases';
 import type { SolitaireView } from '../../../systems/solitaire/view';
 import type { Guide, Host, Mode } from '../shell/mode';
@@ -559,6 +560,7 @@ export class SolitaireScreen implements GameActions, Mode {
         <span title="Chaos Events markers left in the pool"><b>${view.poolSize}</b> in the pool</span>
       </div>
       ${fx ? `<div class="sol-fx">This turn: ${fx}</div>` : ''}
+      ${unitKeyHtml(this.defs, new Set(view.units.map((u) => u.type)))}
       <div class="sol-key small muted">Each label: the sector's number, its resource, units (<b class="gold">Imperial</b>, <b class="red">Chaos</b>), markers.<br><span class="sw" style="--c:${COLOURS.empire}"></span>Imperial <span class="sw" style="--c:${COLOURS.chaos}"></span>Chaos <span class="sw" style="--c:${COLOURS.independent}"></span>Independent <span class="sw" style="--c:${COLOURS.none}"></span>no system · ◆ Nexus ☀ Illumination ✺ aliens ⌂ Institute ∞ Leviathan ✧ expedition</div>`,
     );
   }
@@ -655,8 +657,15 @@ export class SolitaireScreen implements GameActions, Mode {
     return `${intro}${freeHtml}${placed}${endHtml}`;
   }
 
+  /** The game on show (the rules' own functions read it for the odds said before a choice). */
+  private get game(): SolitaireGame {
+    return (this.session as SolitaireSession).game;
+  }
+
   private costOf(c: C): string {
-    if (c.type === 'recruit') {
+    if (c.type === 'extropy') return extropyWords(this.game);
+    // [001 Units] a unit offered (bought, given by an event, placed): what it is
+    if (c.type === 'recruit' || c.type === 'corps' || c.type === 'place') {
       const def = this.defs.get(c.unit as UnitType);
       return def ? `military ${def.military} · morph ${def.morph} · move ${def.movement} · upkeep ${def.upkeep}` : '';
     }
@@ -687,10 +696,10 @@ export class SolitaireScreen implements GameActions, Mode {
         const label = units.length > 1 ? `The whole stack (${esc(unitsCode(units))})` : esc(unitsCode(units));
         return `<div class="sol-move-row"><span class="sol-move-who">${label}</span><span class="sol-move-to">${xs
           .sort((a, b) => view.sectors.indexOf(String(a.c.to)) - view.sectors.indexOf(String(b.c.to)))
-          .map(({ c, i }) => `<button class="sol-opt small" data-opt="${i}" data-to="${esc(String(c.to))}" data-testid="sol-option" title="${esc(optionText(view, c, this.nameOf, this.defs))}">→ ${sectorNo(view, String(c.to))} ${esc(this.nameOf(String(c.to)))}</button>`)
+          .map(({ c, i }) => `<button class="sol-opt small" data-opt="${i}" data-to="${esc(String(c.to))}" data-testid="sol-option" title="${esc(optionText(view, c, this.nameOf, this.defs))}">→ ${sectorNo(view, String(c.to))} ${esc(this.nameOf(String(c.to)))}${exposureMark(this.game, c)}</button>`)
           .join('')}</span></div>`;
       })
-      .join('');
+      .join('') + exposureNote(this.game);
   }
 
   /** Attacks, each with its exact odds: the result by die, and whom each result hits. */
@@ -709,7 +718,7 @@ export class SolitaireScreen implements GameActions, Mode {
         return `<div class="sol-attack" data-testid="sol-attack">
           <div class="sol-attack-head"><b>${text}</b></div>
           <div class="sol-odds" data-testid="sol-odds"><span>Strength <b>${od.attack}</b> against <b>${od.defence}</b>${mod}</span> <span class="good">hits theirs ${pct(winChance(rows))}</span> <span class="bad">costs you ${pct(loseChance(rows))}</span></div>
-          <div class="sol-oddsbar">${bar}</div>
+          <div class="sol-oddsbar">${bar}</div>${exposureMark(this.game, { ...c, to: String(c.sector) })}
           <table class="sol-odds-table">${rows.map((r) => `<tr class="${r.good === true ? 'good' : r.good === false ? 'bad' : ''}"><td>${esc(r.result === '-' ? '—' : r.result)}</td><td>${pct(r.probability)}</td><td>${esc(r.effect)}</td></tr>`).join('')}</table>
           ${this.opt(i, c.kind === 'military' ? 'Attack (military: destroys)' : 'Attack (morphogenetic: converts)', '', 'go')}
         </div>`;
