@@ -129,6 +129,11 @@ export class Shell implements Host {
     return this.labels.boxes;
   }
 
+  setLabelObstacles(boxes: (() => readonly ScreenBox[]) | null): void {
+    this.labels.obstacles = boxes;
+    this.labels.placeLabels(true);
+  }
+
   /** Whether the star-system game's panels (info, rules, Planets) are about what is shown: no mode, or a star-system one. */
   private get starSystem(): boolean {
     return this.current?.starSystem ?? true;
