@@ -12,7 +12,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { bundledContent } from '../core/content/bundled';
@@ -39,6 +39,11 @@ export interface OnlineBench {
   /** The server process's CPU time (all its threads) per command played, in ms: less at the mercy of a
    * shared machine's load than the round trips are. */
   serverCpuMsPerCommand: number;
+  /** The servers' main threads' own CPU time per command (where every room runs; the store's and the AI's
+   * threads apart), in ms: what bounds the round trip when rooms wait for each other. */
+  serverThreadCpuMsPerCommand: number;
+  /** The load average (1 minute) as the games began and as they ended: the figures are relative to it. */
+  loadAverage: [number, number];
   /** The server process's resident memory at its peak, less what it held before the games, per room. */
   rssPerRoomMB: number;
 }
@@ -77,10 +82,10 @@ async function spawnServer(port: number, database: string, env: Record<string, s
   return child;
 }
 
-/** A process's CPU time so far, in ms (Linux; 0 where /proc is not there). */
-function cpuMs(pid: number): number {
+/** A process's CPU time so far, in ms, or with `thread` its main thread's only (Linux; 0 where /proc is not there). */
+function cpuMs(pid: number, thread = false): number {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const fields = readFileSync(thread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     // utime and stime, in clock ticks (100 a second on Linux)
     return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
@@ -109,9 +114,11 @@ export async function benchOnline(rooms = 50, processes = 1, profileDir?: string
   const urls = ports.map((port) => `http://127.0.0.1:${port}`);
   const scenario = [...content.scenarios.keys()][0]!;
   const rss = () => children.reduce((n, c) => n + residentBytes(c.pid!), 0);
-  const cpu = () => children.reduce((n, c) => n + cpuMs(c.pid!), 0);
+  const cpu = (thread = false) => children.reduce((n, c) => n + cpuMs(c.pid!, thread), 0);
   const rssBefore = rss();
   const cpuBefore = cpu();
+  const threadCpuBefore = cpu(true);
+  const loadBefore = loadavg()[0]!;
   const roundTrips: number[] = [];
   const started = performance.now();
   let rssPeak = rssBefore;
@@ -138,6 +145,8 @@ export async function benchOnline(rooms = 50, processes = 1, profileDir?: string
   const results = await Promise.all(Array.from({ length: rooms }, (_, i) => playRoom(i).then((done) => done || lose('not over in 120 s'), (e: Error & { cause?: { code?: string; message?: string } }) => lose(`${e.message}${e.cause ? ` (${e.cause.code ?? e.cause.message})` : ''}`.slice(0, 160)))));
   clearInterval(sampler);
   const cpuUsed = cpu() - cpuBefore;
+  const threadCpuUsed = cpu(true) - threadCpuBefore;
+  const loadAfter = loadavg()[0]!;
   const seconds = (performance.now() - started) / 1000;
   for (const child of children) {
     child.kill('SIGTERM');
@@ -160,6 +169,8 @@ export async function benchOnline(rooms = 50, processes = 1, profileDir?: string
     medianRoundTripMs: at(0.5),
     p95RoundTripMs: at(0.95),
     serverCpuMsPerCommand: roundTrips.length ? cpuUsed / roundTrips.length : 0,
+    serverThreadCpuMsPerCommand: roundTrips.length ? threadCpuUsed / roundTrips.length : 0,
+    loadAverage: [loadBefore, loadAfter],
     rssPerRoomMB: (rssPeak - rssBefore) / rooms / 1048576,
   };
 }

@@ -2,7 +2,7 @@
  * Benchmarks: speed and memory, measured and printed, never asserted.
  *
  *   npm run bench [-- --json] [-- --games N] [-- --galactic-games N] [-- --conquest-games N] [-- --solitaire-games N] [-- --conquest-only]
- *                 [-- --online-only] [-- --online-rooms N] [-- --no-online] [-- --one-process] [-- --no-render]
+ *                 [-- --online-only] [-- --online-rooms N] [-- --no-online] [-- --one-process] [-- --server-profile] [-- --no-render]
  *   npm run bench -- --profile <scenario> [--agent <name>] [--games N]
  *   npm run bench -- --long-sim <games> [--scenario <id>]
  *
@@ -10,7 +10,8 @@
  * survives a thousand random games" check), times decisions per agent, and reports the heap. It ends with
  * the issue's targets, each figure beside its target (`targets` in the JSON), and the load average while
  * it ran: on a shared machine the clock's figures are only as good as the machine is quiet, so each
- * games/s is also given by this process's CPU time (`cpuGamesPerSecond`). With --json the last line is one
+ * games/s is also given by this process's CPU time (`cpuGamesPerSecond`), and each target judged by both
+ * (`met`, `metByCpu`). With --json the last line is one
  * JSON object: `{ targets, loadAverage, sim, scenarios, galactic, conquest, solitaire, memory, render, online }`.
  * The `render` numbers come from headless Chromium (see bench-render.ts); `--no-render` skips them.
  * `galactic` is the galactic scenario's own figures: random-vs-random games per second (over
@@ -20,7 +21,9 @@
  * clients (screens, as real pages join), each command's round trip, the rooms lost, memory per room, on
  * one process; `onlineScaled` the same on two processes sharing a Redis and a PostgreSQL of the bench's
  * own (`--one-process` skips it); `durability` what a move kept with synchronous FULL costs against NORMAL
- * [issue 55]. `--online-only` measures only these.
+ * [issue 55]. `--online-only` measures only these. `--server-profile` runs the one-process server under
+ * V8's CPU profiler and prints where its main thread's time went, stage by stage of a command
+ * (server-stages.ts; the profiler costs time of its own, so its round trips are not the figures).
  *
  * `--heap-snapshot <file>` writes a snapshot of the heap where the bench measures it (after the games,
  * before the render and online checks), for Chrome's DevTools (Memory) to say what it keeps alive.
@@ -34,7 +37,9 @@
  * scenario with --agent (default random) in every seat under V8's CPU profiler and prints the functions
  * that took the most time of their own (src/cli/profile.ts), as a Markdown table.
  */
-import { loadavg } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setFlagsFromString, writeHeapSnapshot } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { bundledContent } from '../core/content/bundled';
@@ -271,12 +276,19 @@ let onlineScaled: OnlineBench | { error: string } | null = null;
 let durability: DurabilityBench | { error: string } | null = null;
 const onlineLine = (o: OnlineBench) =>
   `online, ${o.processes === 1 ? 'one process (SQLite)' : `${o.processes} processes with Redis and PostgreSQL`}: ${o.rooms} rooms at once, ${o.roomsFinished} finished, ${o.roomsLost} lost${o.roomsLost ? ` (${Object.entries(o.lostBecause).map(([why, n]) => `${n}: ${why}`).join('; ')})` : ''}; ${o.commands} commands in ${o.seconds.toFixed(1)} s; ` +
-  `round trip median ${o.medianRoundTripMs.toFixed(2)} ms, p95 ${o.p95RoundTripMs.toFixed(2)} ms (target 50); server CPU ${o.serverCpuMsPerCommand.toFixed(2)} ms per command; ${o.rssPerRoomMB.toFixed(2)} MB resident per room (screen clients, as real pages join; the servers in their own processes, as npm run serve runs them; load average ${loadavg()[0]!.toFixed(1)})`;
+  `round trip median ${o.medianRoundTripMs.toFixed(2)} ms, p95 ${o.p95RoundTripMs.toFixed(2)} ms (target 50); server CPU ${o.serverCpuMsPerCommand.toFixed(2)} ms per command, its main thread's own ${o.serverThreadCpuMsPerCommand.toFixed(2)}; ${o.rssPerRoomMB.toFixed(2)} MB resident per room (screen clients, as real pages join; the servers in their own processes, as npm run serve runs them; load average ${o.loadAverage[0].toFixed(1)} as the games began, ${o.loadAverage[1].toFixed(1)} as they ended)`;
 if (!argv.includes('--no-online') && (onlineOnly || !argv.includes('--conquest-only'))) {
   const { benchDurability, benchOnline } = await import('./bench-online');
   try {
-    online = await benchOnline(onlineRooms);
+    const profileDir = argv.includes('--server-profile') ? mkdtempSync(join(tmpdir(), 'gu-server-profile-')) : undefined;
+    online = await benchOnline(onlineRooms, 1, profileDir);
     log(onlineLine(online));
+    if (profileDir) {
+      const { serverProfile, stagesOf, stageTable } = await import('./server-stages');
+      const cpu = serverProfile(profileDir);
+      log(cpu ? `where the server's main thread spent its time (under the profiler):\n${stageTable(stagesOf(cpu), online.commands)}` : `no profile of the server was written in ${profileDir}`);
+      rmSync(profileDir, { recursive: true, force: true });
+    }
   } catch (e) {
     online = { error: (e as Error).message };
     log(`online: not measured (${online.error})`);
@@ -315,9 +327,15 @@ interface Target {
   /** The figure must be at least the target (games/s) or at most it (memory). */
   atLeast: boolean;
   met: boolean;
+  /**
+   * The target judged by the figure from this process's CPU time: what one core gives when no one else
+   * wants it (the games run on one thread), the fairer reading on a busy machine. Null where there is none.
+   */
+  metByCpu: boolean | null;
 }
 function target(what: string, unit: string, figure: number, cpuFigure: number | null, goal: number, atLeast = true): Target {
-  return { what, unit, figure, cpuFigure, target: goal, atLeast, met: atLeast ? figure >= goal : figure <= goal };
+  const meets = (x: number) => (atLeast ? x >= goal : x <= goal);
+  return { what, unit, figure, cpuFigure, target: goal, atLeast, met: meets(figure), metByCpu: cpuFigure === null ? null : meets(cpuFigure) };
 }
 const targets: Target[] = [];
 for (const [scenario, r] of Object.entries(perScenario)) {
@@ -370,6 +388,6 @@ const width = Math.max(...targets.map((t) => t.what.length));
 for (const t of targets)
   log(
     `  ${t.what.padEnd(width)}  ${t.figure.toFixed(1).padStart(7)} ${t.unit.padEnd(7)} target ${t.atLeast ? '≥' : '≤'} ${String(t.target).padStart(3)}  ${t.met ? 'met' : 'missed'}` +
-      (t.cpuFigure === null ? '' : `  (${t.cpuFigure.toFixed(1)} ${t.unit} by CPU time)`),
+      (t.cpuFigure === null ? '' : `  (${t.cpuFigure.toFixed(1)} ${t.unit} by CPU time: ${t.metByCpu ? 'met' : 'missed'})`),
   );
 console.log(JSON.stringify(summary));

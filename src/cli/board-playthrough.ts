@@ -8,7 +8,7 @@
  * it, then its pilot), attacks where the odds favour him, searches where a search can find, sends every
  * character he can on a mission (the best chance lit) and draws every action card; every other question is
  * answered by its first marker on the map, and "end" by its button on the question.
- *   npx tsx src/cli/board-playthrough.ts [imperial|rebel|both|shots] [turns=3] [shotsDir=/tmp/board-shots]
+ *   npx tsx src/cli/board-playthrough.ts [imperial|rebel|both|shots] [turns=3] [shotsDir=/tmp/board-shots] [--scenario <id>]
  * Shots: games brought in Node to an attack, a search, a reinforcement, a mission, a card draw, a reaction,
  * a landing... resumed on the page, each screenshot at 1280x720 with its lit targets and the first one's
  * hover card.
@@ -22,9 +22,13 @@ import type { Decision } from '../core/engine/types';
 import { boardForm } from '../words/board/forms';
 import { driftOfPlace } from '../words/drift-place';
 
-const which = process.argv[2] ?? 'both';
-const turns = Number(process.argv[3] ?? 3);
-const shots = process.argv[4] ?? '/tmp/board-shots';
+/** `--scenario <id>`: another scenario than the galactic game (the positional arguments are the rest). */
+const flag = process.argv.indexOf('--scenario');
+const scenario = flag >= 0 ? (process.argv[flag + 1] as string) : 'galactic-lucent-spiral';
+const args = process.argv.slice(2).filter((_, i, all) => all[i] !== '--scenario' && all[i - 1] !== '--scenario');
+const which = args[0] ?? 'both';
+const turns = Number(args[1] ?? 3);
+const shots = args[2] ?? '/tmp/board-shots';
 mkdirSync(shots, { recursive: true });
 
 type Hook = { playState: () => PlayState };
@@ -97,9 +101,12 @@ async function play(scenario: string, side: 'rebel' | 'imperial', seed: string):
   const tallies = new Map<number, Tally>();
   const listKinds = new Map<string, number>();
   const shot = new Set<string>();
-  /** Stacks opened this movement segment (a stack left where it stands, or the part of it that could not fly, is not opened again). */
+  /**
+   * Stacks opened this movement segment: a stack left where it stands is not opened again; one that moved
+   * part of itself is, for the rest (up to six times: its second ship, the passengers it had no seat for).
+   */
   let opened = new Set<string>();
-  let lastKind = '';
+  let segment = '';
   const t0 = Date.now();
   let turnStart = Date.now();
   let turnNow = 0;
@@ -115,8 +122,10 @@ async function play(scenario: string, side: 'rebel' | 'imperial', seed: string):
     const tally = tallies.get(s.turn) ?? { turn: s.turn, map: 0, buttons: 0, list: 0, moved: 0, missions: 0, draws: 0, ms: 0 };
     tallies.set(s.turn, tally);
     const kind = s.decision?.kind ?? '';
-    if (kind !== lastKind && kind === 'movement') opened = new Set();
-    lastKind = kind;
+    if (kind === 'movement' && `${s.turn}:${s.segment}` !== segment) {
+      opened = new Set();
+      segment = `${s.turn}:${s.segment}`;
+    }
     const ms = await markers(page);
     const here = ms.filter((m) => m.testid === 'board-dest-marker');
     const badges = ms.filter((m) => m.testid === 'board-badge');
@@ -126,7 +135,7 @@ async function play(scenario: string, side: 'rebel' | 'imperial', seed: string):
       await cameraSettled(page).catch(() => {});
       const first = here[0];
       if (first) await page.locator(BOARD).nth(first.i).dispatchEvent('pointerenter');
-      await page.screenshot({ path: `${shots}/${side}-${kind}.png` });
+      await page.screenshot({ path: `${shots}/${scenario}-${side}-${kind}.png` });
       if (first) await page.locator(BOARD).nth(first.i).dispatchEvent('pointerleave');
     }
     const best = (xs: Marker[]) => [...xs].sort((a, b) => pct(b) - pct(a))[0];
@@ -201,7 +210,7 @@ async function play(scenario: string, side: 'rebel' | 'imperial', seed: string):
   }
   if (turnNow && tallies.get(turnNow)) (tallies.get(turnNow) as Tally).ms ||= Date.now() - turnStart;
   const end = await page.evaluate(() => (window as unknown as { __galaxy: Hook }).__galaxy.playState());
-  await page.screenshot({ path: `${shots}/${side}-end.png` });
+  await page.screenshot({ path: `${shots}/${scenario}-${side}-end.png` });
   console.log(`\n${scenario} as the ${side === 'imperial' ? 'Empire' : 'Rebel'} (seed ${seed}): ${end.winner ? `${end.winner} won` : `stopped after turn ${Math.min(turns, end.turn)}`}, ${Math.round((Date.now() - t0) / 1000)} s`);
   console.log('turn  map clicks  buttons  list uses  stacks moved  missions  card draws  seconds');
   for (const t of tallies.values())
@@ -226,9 +235,9 @@ async function moveAStack(page: Page, opened: Set<string>, tally: Tally, side: s
   const stacks = async () => (await markers(page)).filter((m) => m.testid === 'board-marker' && /click to open/.test(m.tip) && !opened.has(m.environ));
   let list = await stacks();
   if (!list.length) {
-    // the stacks of another star system: its badge (only if some stack there is still unopened: the badge counts them all)
-    const badge = (await markers(page)).find((m) => m.testid === 'board-badge' && /stack/.test(m.tip));
-    if (!badge || opened.has(`badge:${badge.environ}`)) return false;
+    // the stacks of another star system: the first badge not followed yet this segment
+    const badge = (await markers(page)).find((m) => m.testid === 'board-badge' && /stack/.test(m.tip) && !opened.has(`badge:${m.environ}`));
+    if (!badge) return false;
     opened.add(`badge:${badge.environ}`);
     await click(BOARD, badge.i);
     await page.locator('[data-testid="board-marker"]').first().waitFor({ timeout: 10_000 }).catch(() => {});
@@ -238,7 +247,12 @@ async function moveAStack(page: Page, opened: Set<string>, tally: Tally, side: s
   const stack = list[0] as Marker;
   opened.add(stack.environ);
   await click(BOARD, stack.i);
-  await page.locator('[data-testid="board-tray"]').waitFor({ timeout: 10_000 });
+  // its counters open (a stack adrift goes whole: its ways on light at once, no counters)
+  const opens = await page.locator('[data-testid="board-tray"], [data-testid="board-dest-marker"]').first().waitFor({ timeout: 10_000 }).then(() => true).catch(() => false);
+  if (!opens) {
+    console.log(`  (turn ${tally.turn}: the stack "${stack.tip}" opened nothing in 10 s; left)`);
+    return true;
+  }
   await trayAnswered(page);
   const lit = async () => (await markers(page)).filter((m) => m.testid === 'board-dest-marker' || (m.testid === 'board-badge' && /place/.test(m.tip)));
   if (!(await lit()).length) {
@@ -263,7 +277,7 @@ async function moveAStack(page: Page, opened: Set<string>, tally: Tally, side: s
         await trayAnswered(page);
         if (!shotsTaken.has(`${side}-boarding`)) {
           shotsTaken.add(`${side}-boarding`);
-          await page.screenshot({ path: `${shots}/${side}-boarding.png` });
+          await page.screenshot({ path: `${shots}/${scenario}-${side}-boarding.png` });
         }
       }
     }
@@ -278,8 +292,8 @@ async function moveAStack(page: Page, opened: Set<string>, tally: Tally, side: s
   }
   const dests = await lit();
   if (!dests.length) {
-    // nothing here can go anywhere: close the stack and leave it
-    await page.keyboard.press('Escape');
+    // nothing here can go anywhere: close the stack (its ×) and leave it
+    await click('[data-testid="board-tray"] [data-tray="close"]');
     return true;
   }
   // another planet if the pick may reach one, else the first place lit
@@ -292,14 +306,21 @@ async function moveAStack(page: Page, opened: Set<string>, tally: Tally, side: s
     await click('[data-testid="board-dest-marker"]');
   }
   tally.moved++;
+  // the rest of the stack may move too: it is opened again (a stack that moves nothing is left)
+  const again = `again:${stack.environ}`;
+  const times = [...opened].filter((k) => k === again || k.startsWith(`${again}#`)).length;
+  if (times < 6) {
+    opened.add(`${again}#${times}`);
+    opened.delete(stack.environ);
+  }
   return true;
 }
 
 const shotsTaken = new Set<string>();
 
 try {
-  if (which === 'imperial' || which === 'both') await play('galactic-lucent-spiral', 'imperial', '7');
-  if (which === 'rebel' || which === 'both') await play('galactic-lucent-spiral', 'rebel', '7');
+  if (which === 'imperial' || which === 'both') await play(scenario, 'imperial', '7');
+  if (which === 'rebel' || which === 'both') await play(scenario, 'rebel', '7');
   if (which === 'shots') await targetShots();
 } finally {
   await session.close();
@@ -307,7 +328,7 @@ try {
 
 /** Screenshots of lit targets with odds: games brought to the decision in Node, resumed on the page. */
 async function targetShots(): Promise<void> {
-  const only = process.argv[5]?.split(',');
+  const only = args[3]?.split(',');
   const all: [string, string, 'rebel' | 'imperial', string, (d: Decision) => boolean][] = [
     ['attack', 'start-of-rebellion', 'imperial', '5', (d) => d.kind === 'combat-order'],
     ['search', 'start-of-rebellion', 'imperial', '1', (d) => d.kind === 'declare-search'],

@@ -184,12 +184,54 @@ function assignmentView(game: Game): AssignmentView | null {
   return { id: card.id, goal: card.goal.kind, units: card.goal.units ?? 0, deadline: held.deadline, planets, risenAtDraw: held.risenAtDraw };
 }
 
-/** Build the view of one side (or of the spectator, with `null`). */
-export function viewFor(game: Game, side: SideId | null, options: ViewOptions = {}): GameView {
+/**
+ * The part of a side's view read from the world: its places and pieces. It changes only when the world
+ * does (its `revision`), when a new game-turn ends a prisoner's questioning [13.2 Q] or starts one, or when
+ * a sovereign's court changes: `worldViewKey` says when it may have changed, so a caller that keeps one
+ * (the game server, for each side at its table) need not make it again while the key stands.
+ */
+export type WorldView = Pick<GameView, 'planets' | 'environs' | 'units' | 'characters' | 'ships' | 'possessions' | 'drifting'>;
+
+/** What a `WorldView` is made from beside the world's own revision; the same key, the same world view. */
+export function worldViewKey(game: Game): string {
+  return `${game.world.revision}:${game.turn}:${JSON.stringify(game.vars.questioned ?? null)}:${JSON.stringify(game.vars.sovereignCourts ?? null)}`;
+}
+
+/** Build the view of one side (or of the spectator, with `null`); `world`, that side's world view as
+ * `worldView` made it under the same `worldViewKey`, is used as it is. */
+export function viewFor(game: Game, side: SideId | null, options: ViewOptions & { world?: WorldView } = {}): GameView {
+  const seg = game.segment >= 0 ? game.ruleset.sequence[game.segment] : undefined;
+  const world = options.world ?? worldView(game, side);
+  return {
+    side,
+    scenario: game.scenario.id,
+    turn: game.turn,
+    turns: game.scenario.turns,
+    segment: currentSegmentLabel(game),
+    phasing: seg?.player ?? null,
+    winner: game.winner,
+    score: game.ruleset.score(game),
+    planets: world.planets,
+    environs: world.environs,
+    units: world.units,
+    characters: world.characters,
+    ships: world.ships,
+    possessions: world.possessions,
+    drifting: world.drifting,
+    assignment: assignmentView(game),
+    decision: game.pending && (side === null || game.pending.side === side) ? copyPlain(game.pending) : null,
+    events:
+      options.events === false
+        ? []
+        : (typeof options.events === 'object' ? game.events.slice(options.events.from) : game.events).filter((e) => side === null || e.visibleTo === 'all' || e.visibleTo === side),
+  };
+}
+
+/** A side's world view (`WorldView`): the planets, environs and pieces it may see, as `viewFor` shows them. */
+export function worldView(game: Game, side: SideId | null): WorldView {
   const w = game.world;
   const c = w.c;
   const sees = (owner: SideId) => side === null || side === owner;
-  const seg = game.segment >= 0 ? game.ruleset.sequence[game.segment] : undefined;
 
   const planets: PlanetView[] = allOf(w, 'planet').map((eid) => ({
     eid,
@@ -301,29 +343,7 @@ export function viewFor(game: Game, side: SideId | null, options: ViewOptions = 
       drifting.push({ eid, kind: kind === 'possession' ? 'ship' : kind, side: owner, system: refOf(w, c.Adrift.system[eid] as number), outer: c.Adrift.outer[eid] === 1 });
     }
 
-  return {
-    side,
-    scenario: game.scenario.id,
-    turn: game.turn,
-    turns: game.scenario.turns,
-    segment: currentSegmentLabel(game),
-    phasing: seg?.player ?? null,
-    winner: game.winner,
-    score: game.ruleset.score(game),
-    planets,
-    environs,
-    units,
-    characters,
-    ships,
-    possessions,
-    drifting,
-    assignment: assignmentView(game),
-    decision: game.pending && (side === null || game.pending.side === side) ? copyPlain(game.pending) : null,
-    events:
-      options.events === false
-        ? []
-        : (typeof options.events === 'object' ? game.events.slice(options.events.from) : game.events).filter((e) => side === null || e.visibleTo === 'all' || e.visibleTo === side),
-  };
+  return { planets, environs, units, characters, ships, possessions, drifting };
 }
 
 /** The planet an environ belongs to, for code that has only a view and the world's static layout. */

@@ -8,7 +8,8 @@ import { esc } from '../html';
 import type { Command } from '../../core/engine/types';
 import type { UnitDef, UnitType } from '../../../systems/solitaire/content';
 import { contentOf, stateOf, type Side, type SolitaireGame } from '../../../systems/solitaire/state';
-import { eventsToDraw, extropyOdds } from '../../../systems/solitaire/phases';
+import { eventsToDraw } from '../../../systems/solitaire/phases/chaos-events';
+import { extropyOdds } from '../../../systems/solitaire/phases/tables';
 import { imperialSector, rebellionStrikes, SUPPRESSIBLE } from '../../../systems/solitaire/events';
 import { pct } from './words';
 
