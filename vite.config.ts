@@ -46,6 +46,8 @@ export default defineConfig({
     maxWorkers: 3,
     // and each file's time written to test-results/, for `npm run test:slowest` (.ci/run prints it)
     reporters: ['default', './test/run/file-times.ts'],
+    // and each file's own CPU time beside it: what a file costs, however busy the machine
+    setupFiles: ['./test/run/file-cpu.ts'],
     // the long browser tests and whole games start side by side, the short tests last
     sequence: { sequencer: InTurnSequencer },
     // What the README's `npm test` runs, by project (`vitest run --project unit` runs one):

@@ -12,7 +12,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
+import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { bundledContent } from '../core/content/bundled';
 import { Rng } from '../core/rng';
@@ -38,20 +39,36 @@ export interface OnlineBench {
   /** The server process's CPU time (all its threads) per command played, in ms: less at the mercy of a
    * shared machine's load than the round trips are. */
   serverCpuMsPerCommand: number;
+  /** The servers' main threads' own CPU time per command (where every room runs; the store's and the AI's
+   * threads apart), in ms: what bounds the round trip when rooms wait for each other. */
+  serverThreadCpuMsPerCommand: number;
+  /** The load average (1 minute) as the games began and as they ended: the figures are relative to it. */
+  loadAverage: [number, number];
   /** The server process's resident memory at its peak, less what it held before the games, per room. */
   rssPerRoomMB: number;
 }
 
-/** What keeping one move costs in SQLite (ms, the median of many): durable (FULL) and not (NORMAL). */
+/**
+ * What keeping a move costs in SQLite (ms), durable (synchronous FULL, the server's) and not (NORMAL): a
+ * move alone (one game on the server, waiting for its own commit: the median of many), and `rooms` moves
+ * at once (each room's next, as the load check's rooms send them: the whole over the moves, kept by the
+ * store's group commit). `serverThreadMsPerMove`: what a durable move costs the server's own thread, where
+ * every room runs (handing the write to the store's thread and hearing back; the disk is waited for there).
+ */
 export interface DurabilityBench {
   fullMsPerMove: number;
   normalMsPerMove: number;
+  fullGroupMsPerMove: number;
+  normalGroupMsPerMove: number;
+  serverThreadMsPerMove: number;
 }
 
-/** `npm run serve`'s server in a child process on a fresh database file; resolves once it listens. */
-async function spawnServer(port: number, database: string, env: Record<string, string> = {}): Promise<ChildProcess> {
+/** `npm run serve`'s server in a child process on a fresh database file; resolves once it listens. With
+ * `profileDir`, under V8's CPU profiler (its profile written there when it stops). */
+async function spawnServer(port: number, database: string, env: Record<string, string> = {}, profileDir?: string): Promise<ChildProcess> {
   const unlimited = ['--games-per-minute', '100000', '--joins-per-minute', '100000', '--lobby-per-minute', '100000'];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--port', String(port), '--database', database, '--public-address', `127.0.0.1:${port}`, ...unlimited], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  const profiled = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const child = spawn(process.execPath, [...profiled, '--import', 'tsx', 'src/server/main.ts', '--port', String(port), '--database', database, '--public-address', `127.0.0.1:${port}`, ...unlimited], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const read = (chunk: Buffer) => {
@@ -65,10 +82,10 @@ async function spawnServer(port: number, database: string, env: Record<string, s
   return child;
 }
 
-/** A process's CPU time so far, in ms (Linux; 0 where /proc is not there). */
-function cpuMs(pid: number): number {
+/** A process's CPU time so far, in ms, or with `thread` its main thread's only (Linux; 0 where /proc is not there). */
+function cpuMs(pid: number, thread = false): number {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const fields = readFileSync(thread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     // utime and stime, in clock ticks (100 a second on Linux)
     return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
@@ -86,20 +103,22 @@ function residentBytes(pid: number): number {
   }
 }
 
-export async function benchOnline(rooms = 50, processes = 1): Promise<OnlineBench> {
+export async function benchOnline(rooms = 50, processes = 1, profileDir?: string): Promise<OnlineBench> {
   const content = bundledContent();
   const folder = mkdtempSync(join(tmpdir(), 'gu-bench-online-'));
   // two processes share a Redis and a PostgreSQL, started here as the scale tests start them
   const services = processes > 1 ? await Promise.all([startRedis(), startPostgres()]) : [];
   const env: Record<string, string> = services.length ? { REDIS_URL: services[0]!.url, DATABASE_URL: services[1]!.url } : {};
   const ports = await Promise.all(Array.from({ length: processes }, () => freePort()));
-  const children = await Promise.all(ports.map((port) => spawnServer(port, join(folder, 'games.sqlite'), env)));
+  const children = await Promise.all(ports.map((port) => spawnServer(port, join(folder, 'games.sqlite'), env, profileDir)));
   const urls = ports.map((port) => `http://127.0.0.1:${port}`);
   const scenario = [...content.scenarios.keys()][0]!;
   const rss = () => children.reduce((n, c) => n + residentBytes(c.pid!), 0);
-  const cpu = () => children.reduce((n, c) => n + cpuMs(c.pid!), 0);
+  const cpu = (thread = false) => children.reduce((n, c) => n + cpuMs(c.pid!, thread), 0);
   const rssBefore = rss();
   const cpuBefore = cpu();
+  const threadCpuBefore = cpu(true);
+  const loadBefore = loadavg()[0]!;
   const roundTrips: number[] = [];
   const started = performance.now();
   let rssPeak = rssBefore;
@@ -126,6 +145,8 @@ export async function benchOnline(rooms = 50, processes = 1): Promise<OnlineBenc
   const results = await Promise.all(Array.from({ length: rooms }, (_, i) => playRoom(i).then((done) => done || lose('not over in 120 s'), (e: Error & { cause?: { code?: string; message?: string } }) => lose(`${e.message}${e.cause ? ` (${e.cause.code ?? e.cause.message})` : ''}`.slice(0, 160)))));
   clearInterval(sampler);
   const cpuUsed = cpu() - cpuBefore;
+  const threadCpuUsed = cpu(true) - threadCpuBefore;
+  const loadAfter = loadavg()[0]!;
   const seconds = (performance.now() - started) / 1000;
   for (const child of children) {
     child.kill('SIGTERM');
@@ -148,32 +169,42 @@ export async function benchOnline(rooms = 50, processes = 1): Promise<OnlineBenc
     medianRoundTripMs: at(0.5),
     p95RoundTripMs: at(0.95),
     serverCpuMsPerCommand: roundTrips.length ? cpuUsed / roundTrips.length : 0,
+    serverThreadCpuMsPerCommand: roundTrips.length ? threadCpuUsed / roundTrips.length : 0,
+    loadAverage: [loadBefore, loadAfter],
     rssPerRoomMB: (rssPeak - rssBefore) / rooms / 1048576,
   };
 }
 
-/**
- * What a durable move costs: `moves` single-command moves kept in a fresh SQLite file, each its own
- * transaction as the room keeps it, with synchronous FULL (the server's) and NORMAL; the median of each.
- */
-export async function benchDurability(moves = 400): Promise<DurabilityBench> {
+/** What a durable move costs (`DurabilityBench`): `moves` moves one at a time, and as many `rooms` at a time. */
+export async function benchDurability(moves = 400, rooms = 50): Promise<DurabilityBench> {
   const folder = mkdtempSync(join(tmpdir(), 'gu-bench-durable-'));
-  const median = async (synchronous: 'FULL' | 'NORMAL'): Promise<number> => {
-    const store = new SqliteStore(join(folder, `${synchronous}.sqlite`), { synchronous });
-    const id = `bench-${synchronous}`;
-    await store.createGame({ id, ruleset: 'star-system', scenario: 's', seed: '0', seedHash: 'sha256', options: {}, handPlacement: [], seats: [], seatTimeoutSeconds: 60, pace: 'live', waitingFor: 'rebel', turn: 1, clocks: {}, clockSince: 0 });
-    const times: number[] = [];
+  const measure = async (synchronous: 'FULL' | 'NORMAL') => {
+    const store = await SqliteStore.open(join(folder, `${synchronous}.sqlite`), { synchronous });
+    const ids = Array.from({ length: rooms }, (_, i) => `bench-${synchronous}-${i}`);
+    for (const id of ids)
+      await store.createGame({ id, ruleset: 'star-system', scenario: 's', seed: '0', seedHash: 'sha256', options: {}, handPlacement: [], seats: [], seatTimeoutSeconds: 60, pace: 'live', waitingFor: 'rebel', turn: 1, clocks: {}, clockSince: 0 });
+    const progress = { waitingFor: 'imperial', turn: 1, clocks: {}, clockSince: 0 };
+    const move = (id: string, n: number) => store.addCommands(id, n, [{ type: 'move-to', side: 'rebel', to: n } as never], progress);
+    const alone: number[] = [];
     for (let n = 0; n < moves; n++) {
       const at = performance.now();
-      await store.addCommands(id, n, [{ type: 'move-to', side: 'rebel', to: n } as never], { waitingFor: 'imperial', turn: 1, clocks: {}, clockSince: 0 });
-      times.push(performance.now() - at);
+      await move(ids[0]!, n);
+      alone.push(performance.now() - at);
     }
+    // every room's next move at once, round after round
+    const rounds = Math.max(1, Math.round(moves / rooms));
+    const elu = performance.eventLoopUtilization();
+    const at = performance.now();
+    for (let r = 0; r < rounds; r++) await Promise.all(ids.map((id, i) => move(id, (i === 0 ? moves : 0) + r)));
+    const together = (performance.now() - at) / (rounds * rooms);
+    const threadMs = performance.eventLoopUtilization(elu).active / (rounds * rooms);
     await store.close();
-    return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+    return { alone: alone.sort((a, b) => a - b)[Math.floor(alone.length / 2)]!, together, threadMs };
   };
-  const result = { fullMsPerMove: await median('FULL'), normalMsPerMove: await median('NORMAL') };
+  const full = await measure('FULL');
+  const normal = await measure('NORMAL');
   rmSync(folder, { recursive: true, force: true });
-  return result;
+  return { fullMsPerMove: full.alone, normalMsPerMove: normal.alone, fullGroupMsPerMove: full.together, normalGroupMsPerMove: normal.together, serverThreadMsPerMove: full.threadMs };
 }
 
 /** A bot seat: answers each of its decisions at random and times how long the server takes to apply it. */

@@ -81,3 +81,12 @@ export function addBlocFigures(into: BlocFigures, game: ConquestGame): void {
   }
   if (result?.coalition) into.stateAfterBlocVictory[blocs.war] = (into.stateAfterBlocVictory[blocs.war] ?? 0) + 1;
 }
+
+/** Add one batch's figures (a game's, or a worker's share) to `into`: every count is a sum. */
+export function mergeBlocFigures(into: BlocFigures, more: BlocFigures): void {
+  for (const key of Object.keys(more) as (keyof BlocFigures)[]) {
+    if (key === 'stateAfterBlocVictory') {
+      for (const [state, n] of Object.entries(more.stateAfterBlocVictory)) into.stateAfterBlocVictory[state] = (into.stateAfterBlocVictory[state] ?? 0) + n;
+    } else into[key] += more[key];
+  }
+}

@@ -1,14 +1,15 @@
 /**
  * [issue 44, 53] Plays the galactic game in headless Chromium as a player does, on the map alone, and
- * says what it took: clicks per turn on the map (markers, badges, counters, a drag), on the question's
- * buttons, and uses of the decision list or the keyboard (the target: none), by decision kind.
+ * says what it took: clicks per turn on the map (markers, badges, counters, a drag; and of them, those on a
+ * marker something else covered at its centre, which a player could not have made there), on the
+ * question's buttons, and uses of the decision list or the keyboard (the target: none), by decision kind.
  *
  * The player here moves every stack he may each movement segment (it opens into its counters; what may
  * fly goes, else the counters are picked by hand, and a ship is boarded by dragging its passengers onto
  * it, then its pilot), attacks where the odds favour him, searches where a search can find, sends every
  * character he can on a mission (the best chance lit) and draws every action card; every other question is
  * answered by its first marker on the map, and "end" by its button on the question.
- *   npx tsx src/cli/board-playthrough.ts [imperial|rebel|both|shots] [turns=3] [shotsDir=/tmp/board-shots]
+ *   npx tsx src/cli/board-playthrough.ts [imperial|rebel|both|shots] [turns=3] [shotsDir=/tmp/board-shots] [--scenario <id>]
  * Shots: games brought in Node to an attack, a search, a reinforcement, a mission, a card draw, a reaction,
  * a landing... resumed on the page, each screenshot at 1280x720 with its lit targets and the first one's
  * hover card.
@@ -22,9 +23,13 @@ import type { Decision } from '../core/engine/types';
 import { boardForm } from '../words/board/forms';
 import { driftOfPlace } from '../words/drift-place';
 
-const which = process.argv[2] ?? 'both';
-const turns = Number(process.argv[3] ?? 3);
-const shots = process.argv[4] ?? '/tmp/board-shots';
+/** `--scenario <id>`: another scenario than the galactic game (the positional arguments are the rest). */
+const flag = process.argv.indexOf('--scenario');
+const scenario = flag >= 0 ? (process.argv[flag + 1] as string) : 'galactic-lucent-spiral';
+const args = process.argv.slice(2).filter((_, i, all) => all[i] !== '--scenario' && all[i - 1] !== '--scenario');
+const which = args[0] ?? 'both';
+const turns = Number(args[1] ?? 3);
+const shots = args[2] ?? '/tmp/board-shots';
 mkdirSync(shots, { recursive: true });
 
 type Hook = { playState: () => PlayState };
@@ -37,6 +42,8 @@ interface Tally {
   buttons: number;
   /** Uses of the decision list or of the keyboard: what the board could not do. */
   list: number;
+  /** Map clicks on a marker something else covered at its centre (a panel, another marker): a player could not have clicked it there. */
+  covered: number;
   /** Stacks moved, characters sent on missions, cards drawn. */
   moved: number;
   missions: number;
@@ -60,6 +67,28 @@ async function markers(page: Page): Promise<Marker[]> {
   return page.locator(BOARD).evaluateAll((els) =>
     els.map((el, i) => ({ i, testid: (el as HTMLElement).dataset.testid ?? '', text: el.textContent ?? '', tip: (el as HTMLElement).dataset.tip ?? (el as HTMLElement).title ?? '', environ: (el as HTMLElement).dataset.environ ?? '' })),
   );
+}
+
+/**
+ * A click on the map: on the `nth` element of `selector`, dispatched to it (the markers follow the camera
+ * every frame, so a pointer's click may land beside one that is still moving), counted; and counted as
+ * covered when what a pointer would hit at its centre is something else (a panel, another marker).
+ */
+async function mapClick(page: Page, selector: string, nth: number, tally: Tally): Promise<void> {
+  const target = page.locator(selector).nth(nth);
+  const covered = await target.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (hit && (hit === el || el.contains(hit))) return null;
+    const by = hit?.closest('[data-testid]') as HTMLElement | null;
+    return `"${el.textContent}" under ${by?.dataset.testid ?? hit?.className ?? 'nothing (off the window)'}${by?.textContent ? ` "${by.textContent.slice(0, 40)}"` : ''}`;
+  });
+  if (covered) {
+    tally.covered++;
+    console.log(`  (turn ${tally.turn}: a click on ${covered})`);
+  }
+  await target.dispatchEvent('click');
+  tally.map++;
 }
 
 /** The first number with a % in a marker's text (its odds), 0 if none. */
@@ -97,13 +126,15 @@ async function play(scenario: string, side: 'rebel' | 'imperial', seed: string):
   const tallies = new Map<number, Tally>();
   const listKinds = new Map<string, number>();
   const shot = new Set<string>();
-  /** Stacks opened this movement segment (a stack left where it stands, or the part of it that could not fly, is not opened again). */
+  /**
+   * Stacks opened this movement segment: a stack left where it stands is not opened again; one that moved
+   * part of itself is, for the rest (up to six times: its second ship, the passengers it had no seat for).
+   */
   let opened = new Set<string>();
-  let lastKind = '';
+  let segment = '';
   const t0 = Date.now();
   let turnStart = Date.now();
   let turnNow = 0;
-  const click = async (selector: string, nth = 0) => page.locator(selector).nth(nth).dispatchEvent('click');
   for (let step = 0; step < 5000; step++) {
     const s = await waitForHuman(page, { timeout: 300_000 });
     if (s.winner || s.turn > turns) break;
@@ -112,11 +143,13 @@ async function play(scenario: string, side: 'rebel' | 'imperial', seed: string):
       turnStart = Date.now();
       turnNow = s.turn;
     }
-    const tally = tallies.get(s.turn) ?? { turn: s.turn, map: 0, buttons: 0, list: 0, moved: 0, missions: 0, draws: 0, ms: 0 };
+    const tally = tallies.get(s.turn) ?? { turn: s.turn, map: 0, buttons: 0, list: 0, covered: 0, moved: 0, missions: 0, draws: 0, ms: 0 };
     tallies.set(s.turn, tally);
     const kind = s.decision?.kind ?? '';
-    if (kind !== lastKind && kind === 'movement') opened = new Set();
-    lastKind = kind;
+    if (kind === 'movement' && `${s.turn}:${s.segment}` !== segment) {
+      opened = new Set();
+      segment = `${s.turn}:${s.segment}`;
+    }
     const ms = await markers(page);
     const here = ms.filter((m) => m.testid === 'board-dest-marker');
     const badges = ms.filter((m) => m.testid === 'board-badge');
@@ -126,7 +159,7 @@ async function play(scenario: string, side: 'rebel' | 'imperial', seed: string):
       await cameraSettled(page).catch(() => {});
       const first = here[0];
       if (first) await page.locator(BOARD).nth(first.i).dispatchEvent('pointerenter');
-      await page.screenshot({ path: `${shots}/${side}-${kind}.png` });
+      await page.screenshot({ path: `${shots}/${scenario}-${side}-${kind}.png` });
       if (first) await page.locator(BOARD).nth(first.i).dispatchEvent('pointerleave');
     }
     const best = (xs: Marker[]) => [...xs].sort((a, b) => pct(b) - pct(a))[0];
@@ -164,15 +197,13 @@ async function play(scenario: string, side: 'rebel' | 'imperial', seed: string):
       }
       // a choice in another star system: its badge first, which flies there and shows it
       if (!target && !here.length && badges.length && kind !== 'reaction' && kind !== 'declare-search' && kind !== 'declare-combat') {
-        await click(BOARD, (badges[0] as Marker).i);
-        tally.map++;
+        await mapClick(page, BOARD, (badges[0] as Marker).i, tally);
         await page.locator('[data-testid="board-dest-marker"]').first().waitFor({ timeout: 10_000 }).catch(() => {});
         continue;
       }
     }
     if (target) {
-      await click(BOARD, target.i);
-      tally.map++;
+      await mapClick(page, BOARD, target.i, tally);
       if (!(await nextState(page, s, 10_000))) {
         // the click was taken without a new state (a second way, a system flown to): look again
         continue;
@@ -187,8 +218,7 @@ async function play(scenario: string, side: 'rebel' | 'imperial', seed: string):
       await buttons.nth(Math.max(0, end)).dispatchEvent('click');
       tally.buttons++;
     } else if (here.length) {
-      await click(BOARD, (here[0] as Marker).i);
-      tally.map++;
+      await mapClick(page, BOARD, (here[0] as Marker).i, tally);
     } else {
       // nothing on the board: the list (or the keyboard), counted
       const hasEnd = (await page.locator('[data-testid="option"].ends').count()) > 0;
@@ -201,11 +231,11 @@ async function play(scenario: string, side: 'rebel' | 'imperial', seed: string):
   }
   if (turnNow && tallies.get(turnNow)) (tallies.get(turnNow) as Tally).ms ||= Date.now() - turnStart;
   const end = await page.evaluate(() => (window as unknown as { __galaxy: Hook }).__galaxy.playState());
-  await page.screenshot({ path: `${shots}/${side}-end.png` });
+  await page.screenshot({ path: `${shots}/${scenario}-${side}-end.png` });
   console.log(`\n${scenario} as the ${side === 'imperial' ? 'Empire' : 'Rebel'} (seed ${seed}): ${end.winner ? `${end.winner} won` : `stopped after turn ${Math.min(turns, end.turn)}`}, ${Math.round((Date.now() - t0) / 1000)} s`);
-  console.log('turn  map clicks  buttons  list uses  stacks moved  missions  card draws  seconds');
+  console.log('turn  map clicks  (covered)  buttons  list uses  stacks moved  missions  card draws  seconds');
   for (const t of tallies.values())
-    console.log(`${String(t.turn).padStart(4)}  ${String(t.map).padStart(10)}  ${String(t.buttons).padStart(7)}  ${String(t.list).padStart(9)}  ${String(t.moved).padStart(12)}  ${String(t.missions).padStart(8)}  ${String(t.draws).padStart(10)}  ${(t.ms / 1000).toFixed(1).padStart(7)}`);
+    console.log(`${String(t.turn).padStart(4)}  ${String(t.map).padStart(10)}  ${String(t.covered).padStart(9)}  ${String(t.buttons).padStart(7)}  ${String(t.list).padStart(9)}  ${String(t.moved).padStart(12)}  ${String(t.missions).padStart(8)}  ${String(t.draws).padStart(10)}  ${(t.ms / 1000).toFixed(1).padStart(7)}`);
   console.log(`list uses by kind: ${[...listKinds].map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}`);
   console.log(`console errors: ${errors.length}${errors.length ? `: ${errors.slice(0, 3).join(' | ')}` : ''}`);
   await page.close();
@@ -219,16 +249,13 @@ async function play(scenario: string, side: 'rebel' | 'imperial', seed: string):
  * to move, or one moved once already this segment, is left. Returns false when no stack is left to move.
  */
 async function moveAStack(page: Page, opened: Set<string>, tally: Tally, side: string): Promise<boolean> {
-  const click = async (selector: string, nth = 0) => {
-    await page.locator(selector).nth(nth).dispatchEvent('click');
-    tally.map++;
-  };
+  const click = (selector: string, nth = 0) => mapClick(page, selector, nth, tally);
   const stacks = async () => (await markers(page)).filter((m) => m.testid === 'board-marker' && /click to open/.test(m.tip) && !opened.has(m.environ));
   let list = await stacks();
   if (!list.length) {
-    // the stacks of another star system: its badge (only if some stack there is still unopened: the badge counts them all)
-    const badge = (await markers(page)).find((m) => m.testid === 'board-badge' && /stack/.test(m.tip));
-    if (!badge || opened.has(`badge:${badge.environ}`)) return false;
+    // the stacks of another star system: the first badge not followed yet this segment
+    const badge = (await markers(page)).find((m) => m.testid === 'board-badge' && /stack/.test(m.tip) && !opened.has(`badge:${m.environ}`));
+    if (!badge) return false;
     opened.add(`badge:${badge.environ}`);
     await click(BOARD, badge.i);
     await page.locator('[data-testid="board-marker"]').first().waitFor({ timeout: 10_000 }).catch(() => {});
@@ -238,7 +265,12 @@ async function moveAStack(page: Page, opened: Set<string>, tally: Tally, side: s
   const stack = list[0] as Marker;
   opened.add(stack.environ);
   await click(BOARD, stack.i);
-  await page.locator('[data-testid="board-tray"]').waitFor({ timeout: 10_000 });
+  // its counters open (a stack adrift goes whole: its ways on light at once, no counters)
+  const opens = await page.locator('[data-testid="board-tray"], [data-testid="board-dest-marker"]').first().waitFor({ timeout: 10_000 }).then(() => true).catch(() => false);
+  if (!opens) {
+    console.log(`  (turn ${tally.turn}: the stack "${stack.tip}" opened nothing in 10 s; left)`);
+    return true;
+  }
   await trayAnswered(page);
   const lit = async () => (await markers(page)).filter((m) => m.testid === 'board-dest-marker' || (m.testid === 'board-badge' && /place/.test(m.tip)));
   if (!(await lit()).length) {
@@ -263,7 +295,7 @@ async function moveAStack(page: Page, opened: Set<string>, tally: Tally, side: s
         await trayAnswered(page);
         if (!shotsTaken.has(`${side}-boarding`)) {
           shotsTaken.add(`${side}-boarding`);
-          await page.screenshot({ path: `${shots}/${side}-boarding.png` });
+          await page.screenshot({ path: `${shots}/${scenario}-${side}-boarding.png` });
         }
       }
     }
@@ -278,8 +310,8 @@ async function moveAStack(page: Page, opened: Set<string>, tally: Tally, side: s
   }
   const dests = await lit();
   if (!dests.length) {
-    // nothing here can go anywhere: close the stack and leave it
-    await page.keyboard.press('Escape');
+    // nothing here can go anywhere: close the stack (its ×) and leave it
+    await click('[data-testid="board-tray"] [data-tray="close"]');
     return true;
   }
   // another planet if the pick may reach one, else the first place lit
@@ -292,14 +324,21 @@ async function moveAStack(page: Page, opened: Set<string>, tally: Tally, side: s
     await click('[data-testid="board-dest-marker"]');
   }
   tally.moved++;
+  // the rest of the stack may move too: it is opened again (a stack that moves nothing is left)
+  const again = `again:${stack.environ}`;
+  const times = [...opened].filter((k) => k === again || k.startsWith(`${again}#`)).length;
+  if (times < 6) {
+    opened.add(`${again}#${times}`);
+    opened.delete(stack.environ);
+  }
   return true;
 }
 
 const shotsTaken = new Set<string>();
 
 try {
-  if (which === 'imperial' || which === 'both') await play('galactic-lucent-spiral', 'imperial', '7');
-  if (which === 'rebel' || which === 'both') await play('galactic-lucent-spiral', 'rebel', '7');
+  if (which === 'imperial' || which === 'both') await play(scenario, 'imperial', '7');
+  if (which === 'rebel' || which === 'both') await play(scenario, 'rebel', '7');
   if (which === 'shots') await targetShots();
 } finally {
   await session.close();
@@ -307,7 +346,7 @@ try {
 
 /** Screenshots of lit targets with odds: games brought to the decision in Node, resumed on the page. */
 async function targetShots(): Promise<void> {
-  const only = process.argv[5]?.split(',');
+  const only = args[3]?.split(',');
   const all: [string, string, 'rebel' | 'imperial', string, (d: Decision) => boolean][] = [
     ['attack', 'start-of-rebellion', 'imperial', '5', (d) => d.kind === 'combat-order'],
     ['search', 'start-of-rebellion', 'imperial', '1', (d) => d.kind === 'declare-search'],

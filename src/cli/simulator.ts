@@ -11,6 +11,11 @@
  *   npm run sim -- --replay <save.json> [--json]
  *   npm run sim -- --help        (every option, by game: `SIM_OPTIONS`)
  *
+ * The games are played on `--workers N` threads (sim-workers.ts; by default as many as the machine has
+ * cores, one for a single game), each game's record kept at its index, so the summary and every hash are
+ * the same whatever N. On a terminal, a run longer than a few seconds shows a progress line on stderr
+ * (none with --json).
+ *
  * With --json the last line of output is one JSON object; a galactic scenario's adds `galactic` (the
  * Empire's victory levels, the mean final Chaos Index, the strategic assignments carried out and failed,
  * the Rebel's galactic victory points at the end by count);
@@ -21,29 +26,25 @@
  * clear line and a non-zero exit.
  */
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { bundledContent } from '../core/content/bundled';
-import { ContentError, isGalactic } from '../core/content/validate';
-import { chaosIndex, victoryLevel } from '../../systems/rebels-vs-empire/chaos';
-import { rebelVictoryPoints } from '../../systems/rebels-vs-empire/victory';
-import { gameResult, newGame, stateHash } from '../core/engine/game';
-import type { AnyGame, Game, Json } from '../core/engine/types';
+import { ContentError } from '../core/content/validate';
+import { stateHash } from '../core/engine/game';
+import type { Json } from '../core/engine/types';
 import { loadSave } from '../core/save';
-import { agentFactory, agentNames } from '../ai/registry';
-import { playOut } from '../ai/play';
+import { agentNames } from '../ai/registry';
 import { starSystemRuleset } from '../../systems/rebels-vs-empire/star-system-ruleset';
 import { conquestRuleset } from '../../systems/conquest/ruleset';
 import { CARD_OPTIONS, conquestOptionsProblem, FACTIONS } from '../../systems/conquest/content';
 import { DECKS } from '../../systems/conquest/cards';
-import { CONQUEST_AGENTS, conquestAgentFactory } from '../ai/conquest/registry';
-import { playConquestOut } from '../ai/conquest/play';
-import { addBlocFigures, emptyBlocFigures } from './bloc-figures';
+import { CONQUEST_AGENTS } from '../ai/conquest/registry';
 import { solitaireRuleset } from '../../systems/solitaire/ruleset';
-import { LEVELS, stateOf as solitaireState } from '../../systems/solitaire/state';
-import { SOLITAIRE_AGENTS, solitaireAgentFactory } from '../ai/solitaire/registry';
-import { playSolitaireOut } from '../ai/solitaire/play';
+import { SOLITAIRE_AGENTS } from '../ai/solitaire/registry';
 import { lookUp } from '../ai/by-name';
 import { DOMINO_RULES } from '../core/content/schema';
 import { OPTIONAL_RULES } from '../../systems/solitaire/content';
+import { playRecord, summarise, type Batch, type GameRecord } from './sim-batch';
+import { playInWorkers } from './sim-workers';
 
 class UsageError extends Error {}
 
@@ -66,6 +67,7 @@ export const SIM_OPTIONS: { name: string; value?: string; games: 'every' | 'Rebe
   { name: 'list', games: 'every', help: () => 'list every scenario (with --json, their ids)' },
   { name: 'replay', value: '<save.json>', games: 'every', help: () => 'load a save of the star-system ruleset and print its state hash, turn and winner' },
   { name: 'help', games: 'every', help: () => 'print this' },
+  { name: 'workers', value: '<n>', games: 'every', help: () => `play the games on n threads (the machine's cores unless told: ${availableParallelism()} here); the same games and hashes whatever n` },
   { name: 'rebel', value: '<agent>', games: 'Rebels vs Empire', help: () => `the Rebel's agent: ${agentNames().join(', ')} (random unless told)` },
   { name: 'imperial', value: '<agent>', games: 'Rebels vs Empire', help: () => `the Empire's agent: ${agentNames().join(', ')} (random unless told); in solitaire the Emperor's: ${Object.keys(SOLITAIRE_AGENTS).join(', ')}` },
   { name: 'domino', value: '<rule>', games: 'Rebels vs Empire', help: () => `the domino chapter [000]: ${DOMINO_RULES.join(', ')} (the scenario's own unless told)` },
@@ -119,49 +121,11 @@ function wholeNumber(value: string | boolean | undefined, name: string, fallback
   return n;
 }
 
-/**
- * How long the games lasted: `lengths` counts the games by the turn (or round) they were decided on, and
- * by winner; `medianTurn` is the median of those turns over all games (a game played to its last turn is
- * decided on it).
- */
-function gameLengths(ended: readonly { turn: number; winner: string }[]) {
-  const lengths: Record<string, number> = {};
-  const byWinner: Record<string, Record<string, number>> = {};
-  for (const { turn, winner } of ended) {
-    lengths[turn] = (lengths[turn] ?? 0) + 1;
-    const mine = (byWinner[winner] ??= {});
-    mine[turn] = (mine[turn] ?? 0) + 1;
-  }
-  const turns = ended.map((g) => g.turn).sort((a, b) => a - b);
-  const mid = turns.length / 2;
-  const medianTurn = turns.length ? (turns.length % 2 ? turns[Math.floor(mid)]! : (turns[mid - 1]! + turns[mid]!) / 2) : null;
-  return { lengths, lengthsByWinner: byWinner, medianTurn };
-}
+/** Where a run shows its progress, on a terminal: a line to show in place of the last, or null to clear it. */
+export type Progress = (line: string | null) => void;
 
-/**
- * Play `games` games, the i-th seeded `<seed>-<i>`: `play` plays one out and keeps its own tallies. Returns
- * what every ruleset's summary ends with: mean turns, how long the games lasted (a histogram of the
- * deciding turn, by winner, and its median), time and decisions per second, each game's final hash.
- */
-function playGames(games: number, seed: string, json: boolean, play: (gameSeed: string) => { game: AnyGame; decisions: number }) {
-  let turns = 0;
-  let decisions = 0;
-  const stateHashes: string[] = [];
-  const ended: { turn: number; winner: string }[] = [];
-  const started = performance.now();
-  for (let i = 0; i < games; i++) {
-    const { game, decisions: taken } = play(`${seed}-${i}`);
-    decisions += taken;
-    turns += game.turn;
-    ended.push({ turn: game.turn, winner: String(game.winner ?? 'none') });
-    stateHashes.push(stateHash(game));
-    if (!json && (i + 1) % Math.max(1, Math.floor(games / 10)) === 0) print(`${i + 1}/${games} games`);
-  }
-  const ms = performance.now() - started;
-  return { meanTurns: turns / games, ...gameLengths(ended), msPerGame: ms / games, decisionsPerSecond: decisions / (ms / 1000), stateHashes };
-}
-
-function main(argv: string[]): void {
+/** What the run was asked for: the batch to play, or a listing, a help or a replay already printed. */
+function main(argv: string[]): { batch: Batch; json: boolean; workers: number | null } | null {
   const args = parseArgs(argv);
   const content = bundledContent();
   const ruleset = starSystemRuleset;
@@ -169,7 +133,7 @@ function main(argv: string[]): void {
 
   if (args.help) {
     for (const line of usage()) print(line);
-    return;
+    return null;
   }
   if (args.list) {
     const conquest = [...conquestRuleset.scenarios(content).values()];
@@ -181,10 +145,11 @@ function main(argv: string[]): void {
       for (const s of solitaire) print(`${s.id}\tsolitaire\t${s.sweep ? 'until a Universal Victory' : `${s.turns} turns`}\t${s.name}`);
     }
     print(JSON.stringify(ids));
-    return;
+    return null;
   }
-  if (typeof args.scenario === 'string' && args.scenario.startsWith('conquest-')) return simulateConquest(args, content, json);
-  if (typeof args.scenario === 'string' && args.scenario.startsWith('chaos-')) return simulateSolitaire(args, content, json);
+  const workers = args.workers === undefined ? null : wholeNumber(args.workers, 'workers', 1);
+  if (typeof args.scenario === 'string' && args.scenario.startsWith('conquest-')) return { batch: conquestBatch(args, content), json, workers };
+  if (typeof args.scenario === 'string' && args.scenario.startsWith('chaos-')) return { batch: solitaireBatch(args, content), json, workers };
   if (typeof args.replay === 'string') {
     let text: string;
     try {
@@ -195,7 +160,7 @@ function main(argv: string[]): void {
     const result = loadSave(text, { content, ruleset });
     if (!result.ok) throw new UsageError(`refused ${args.replay}: ${result.message}`);
     print(JSON.stringify({ stateHash: stateHash(result.game), turn: result.game.turn, winner: result.game.winner }));
-    return;
+    return null;
   }
 
   const scenario = typeof args.scenario === 'string' ? args.scenario : [...content.scenarios.keys()][0];
@@ -203,156 +168,36 @@ function main(argv: string[]): void {
     throw new UsageError(`there is no scenario "${String(args.scenario)}"; there are: ${[...content.scenarios.keys()].join(', ')}`);
   const games = wholeNumber(args.games, 'games', 10);
   const seed = typeof args.seed === 'string' ? args.seed : '1';
-  const rebelName = typeof args.rebel === 'string' ? args.rebel : 'random';
-  const imperialName = typeof args.imperial === 'string' ? args.imperial : 'random';
-  for (const name of [rebelName, imperialName])
+  const rebel = typeof args.rebel === 'string' ? args.rebel : 'random';
+  const imperial = typeof args.imperial === 'string' ? args.imperial : 'random';
+  for (const name of [rebel, imperial])
     if (!agentNames().includes(name)) throw new UsageError(`there is no agent "${name}"; there are: ${agentNames().join(', ')}`);
 
   // the domino chapter as the scenario plays it, or as --domino says (000 15.x, an optional rule)
   const options: { [key: string]: Json } = typeof args.domino === 'string' ? { domino: args.domino } : {};
   const problem = ruleset.optionsProblem!(options, content.scenarios.get(scenario)!);
   if (problem) throw new UsageError(problem);
-  const domino = (options.domino as string | undefined) ?? content.scenarios.get(scenario)!.domino ?? 'chain';
-
-  let rebelWins = 0;
-  let imperialWins = 0;
-  let draws = 0;
-  const galactic = isGalactic(content.scenarios.get(scenario)!) ? galacticTally(content) : null;
-  const played = playGames(games, seed, json, (gameSeed) => {
-    const game = newGame({ content, ruleset, scenario, seed: gameSeed, options });
-    const agents = {
-      rebel: agentFactory(rebelName)({ side: 'rebel', seed: gameSeed }),
-      imperial: agentFactory(imperialName)({ side: 'imperial', seed: gameSeed }),
-    };
-    const decisions = playOut(game, agents);
-    if (game.winner === 'rebel') rebelWins++;
-    else if (game.winner === 'imperial') imperialWins++;
-    else draws++;
-    galactic?.add(game);
-    return { game, decisions };
-  });
-  const summary = {
-    scenario,
-    rebel: rebelName,
-    imperial: imperialName,
-    domino,
-    seed,
-    games,
-    rebelWins,
-    imperialWins,
-    draws,
-    ...(galactic ? { galactic: galactic.summary(games) } : {}),
-    ...played,
-  };
-  if (!json) {
-    print(
-      `${scenario}: ${games} games, Rebel ${rebelWins}, Imperial ${imperialWins}, draws ${draws}, ` +
-        `${summary.meanTurns.toFixed(2)} turns, ${summary.msPerGame.toFixed(1)} ms/game, ${Math.round(summary.decisionsPerSecond)} decisions/s`,
-    );
-    if (summary.galactic) {
-      const g = summary.galactic;
-      print(
-        `Empire's levels ${Object.entries(g.levels).map(([l, n]) => `${l} ${n}`).join(', ')}; mean final Chaos Index ${g.meanChaos.toFixed(1)} ` +
-          `(${g.meanChaosWhenEmpireWins?.toFixed(1) ?? '-'} in the Empire's wins); ` +
-          `assignments carried out ${g.assignments.met}, failed ${g.assignments.failed}`,
-      );
-    }
-  }
-  print(JSON.stringify(summary));
+  return { batch: { ruleset: 'rebels-vs-empire', scenario, games, seed, rebel, imperial, options }, json, workers };
 }
 
-/**
- * The galactic game's tally beside the wins (docs/rules.md, "The Chaos Index"): how many games ended at
- * each of the Empire's victory levels (a Rebel win is a Collapse), the mean final Chaos Index, and the
- * strategic assignments carried out and failed, in all and by goal. The Empire's play on its
- * assignments shows only here: they move the index, never the victory points.
- */
-function galacticTally(content: ReturnType<typeof bundledContent>) {
-  const levels: Record<string, number> = Object.fromEntries(content.galactic.chaos.levels.map((l) => [l.name, 0]));
-  const goalOf = new Map(content.galactic.assignments.map((a) => [a.id, a.goal.kind]));
-  const byGoal: Record<string, { met: number; failed: number }> = {};
-  const assignments = { met: 0, failed: 0 };
-  // the Rebel's galactic victory points when each game ended, by count (a Rebel win ends at the target or above)
-  const rebelPoints: Record<string, number> = {};
-  let chaos = 0;
-  // the index decides the level only when the Empire wins (a Rebel win is a Collapse whatever it is)
-  const empireWins = { games: 0, chaos: 0 };
-  return {
-    add(game: Game): void {
-      const level = victoryLevel(game).name;
-      levels[level] = (levels[level] ?? 0) + 1;
-      chaos += chaosIndex(game);
-      const points = rebelVictoryPoints(game);
-      rebelPoints[points] = (rebelPoints[points] ?? 0) + 1;
-      if (game.winner === 'imperial') (empireWins.games++, (empireWins.chaos += chaosIndex(game)));
-      for (const e of game.events) {
-        // the judged assignment's event carries `met`; the one that draws it does not
-        if (e.kind !== 'assignment' || typeof e.data?.met !== 'boolean') continue;
-        const goal = goalOf.get(String(e.data.card)) ?? '?';
-        const tally = (byGoal[goal] ??= { met: 0, failed: 0 });
-        if (e.data.met) (assignments.met++, tally.met++);
-        else (assignments.failed++, tally.failed++);
-      }
-    },
-    summary: (games: number) => ({
-      levels,
-      meanChaos: chaos / games,
-      meanChaosWhenEmpireWins: empireWins.games ? empireWins.chaos / empireWins.games : null,
-      assignments: { ...assignments, byGoal },
-      rebelPoints,
-    }),
-  };
-}
-
-/**
- * Solitaire games [001]: an agent plays the Emperor against Chaos. The JSON adds `levels`: how many games
- * ended at each victory level, from Collapse to Galactic.
- */
-function simulateSolitaire(args: Args, content: ReturnType<typeof bundledContent>, json: boolean): void {
+/** Solitaire games [001]: an agent plays the Emperor against Chaos. The JSON adds `levels`: games by victory level, Collapse to Galactic. */
+function solitaireBatch(args: Args, content: ReturnType<typeof bundledContent>): Batch {
   for (const flag of ['rebel', 'agents', 'players']) if (args[flag] !== undefined) throw new UsageError(`--${flag} is not for a solitaire game; the Emperor's agent is --imperial`);
   const scenario = args.scenario as string;
   const scenarios = solitaireRuleset.scenarios(content);
   if (!scenarios.has(scenario)) throw new UsageError(`there is no solitaire scenario "${scenario}"; there are: ${[...scenarios.keys()].join(', ')}`);
   const games = wholeNumber(args.games, 'games', 10);
   const seed = typeof args.seed === 'string' ? args.seed : '1';
-  const agentName = typeof args.imperial === 'string' ? args.imperial : 'random';
-  if (!lookUp(SOLITAIRE_AGENTS, agentName)) throw new UsageError(`there is no solitaire agent "${agentName}"; there are: ${Object.keys(SOLITAIRE_AGENTS).join(', ')}`);
+  const imperial = typeof args.imperial === 'string' ? args.imperial : 'random';
+  if (!lookUp(SOLITAIRE_AGENTS, imperial)) throw new UsageError(`there is no solitaire agent "${imperial}"; there are: ${Object.keys(SOLITAIRE_AGENTS).join(', ')}`);
   const options: { [key: string]: Json } = typeof args.rules === 'string' ? { rules: args.rules.split(',').filter(Boolean) } : {};
   const problem = solitaireRuleset.optionsProblem!(options, scenarios.get(scenario)!);
   if (problem) throw new UsageError(problem);
-  const levels: Record<string, number> = Object.fromEntries(LEVELS.map((l) => [l, 0]));
-  let universal = 0;
-  let vp = 0;
-  const played = playGames(games, seed, json, (gameSeed) => {
-    const game = newGame({ content, ruleset: solitaireRuleset, scenario, seed: gameSeed, options });
-    const decisions = playSolitaireOut(game, solitaireAgentFactory(agentName)({ seed: gameSeed }));
-    const outcome = solitaireState(game).outcome!;
-    levels[outcome.level] = (levels[outcome.level] ?? 0) + 1;
-    if (outcome.universal) universal++;
-    vp += outcome.vp;
-    return { game, decisions };
-  });
-  const summary = {
-    scenario,
-    imperial: agentName,
-    seed,
-    games,
-    levels,
-    survivalOrBetter: levels.survival! + levels.expanding! + levels.galactic!,
-    universalVictories: universal,
-    meanVictoryPoints: vp / games,
-    ...played,
-  };
-  if (!json)
-    print(
-      `${scenario}: ${games} games by ${agentName}: ${LEVELS.map((l) => `${l} ${levels[l]}`).join(', ')}; ` +
-        `${summary.meanVictoryPoints.toFixed(1)} VP, ${summary.msPerGame.toFixed(1)} ms/game, ${Math.round(summary.decisionsPerSecond)} decisions/s`,
-    );
-  print(JSON.stringify(summary));
+  return { ruleset: 'solitaire', scenario, games, seed, imperial, options };
 }
 
 /** Conquest games [002]: one agent per seat; seat i plays the i-th faction; the order of play is drawn. */
-function simulateConquest(args: Args, content: ReturnType<typeof bundledContent>, json: boolean): void {
+function conquestBatch(args: Args, content: ReturnType<typeof bundledContent>): Batch {
   for (const flag of ['rebel', 'imperial']) if (args[flag] !== undefined) throw new UsageError(`--${flag} is for the star-system game; a conquest game takes --agents`);
   const scenario = args.scenario as string;
   const scenarios = conquestRuleset.scenarios(content);
@@ -360,9 +205,9 @@ function simulateConquest(args: Args, content: ReturnType<typeof bundledContent>
   const agentList = typeof args.agents === 'string' ? args.agents.split(',') : undefined;
   const players = wholeNumber(args.players, 'players', agentList?.length ?? 4);
   if (players < 2 || players > 6) throw new UsageError(`--players must be 2 to 6, got ${players}`);
-  const agentNamesBySeat = agentList ?? Array.from({ length: players }, () => 'random');
-  if (agentNamesBySeat.length !== players) throw new UsageError(`--agents names ${agentNamesBySeat.length} agents for ${players} players`);
-  for (const name of agentNamesBySeat)
+  const agents = agentList ?? Array.from({ length: players }, () => 'random');
+  if (agents.length !== players) throw new UsageError(`--agents names ${agents.length} agents for ${players} players`);
+  for (const name of agents)
     if (!lookUp(CONQUEST_AGENTS, name)) throw new UsageError(`there is no conquest agent "${name}"; there are: ${Object.keys(CONQUEST_AGENTS).join(', ')}`);
   const cards = typeof args.cards === 'string' ? args.cards : 'increasing';
   if (!(CARD_OPTIONS as readonly string[]).includes(cards)) throw new UsageError(`--cards must be one of ${CARD_OPTIONS.join(', ')}, got "${cards}"`);
@@ -382,65 +227,67 @@ function simulateConquest(args: Args, content: ReturnType<typeof bundledContent>
   };
   const problem = conquestOptionsProblem(options, scenarios.get(scenario)!);
   if (problem) throw new UsageError(problem);
+  // Bloc politics [003]: the summary adds wars, wins by bloc and the bloc figures
+  const blocs = scenarios.get(scenario)!.blocs === true;
+  return { ruleset: 'conquest', scenario, games, seed, agents, seats, blocs, options, ...(typeof args.map === 'string' ? { mapFile: args.map } : {}) };
+}
 
-  const winsBySeat = seats.map(() => 0);
-  let draws = 0;
-  // Bloc politics [003]: games in which war broke out, and wins by bloc (a seat's win is its bloc's
-  // leading member's: `winsBySeat` credits the leader)
-  const blocGame = scenarios.get(scenario)!.blocs === true;
-  const blocFigures = emptyBlocFigures();
-  const winsByBloc: Record<string, number> = { loyalist: 0, independence: 0, none: 0 };
-  const played = playGames(games, seed, json, (gameSeed) => {
-    const game = newGame({ content, ruleset: conquestRuleset, scenario, seed: gameSeed, options });
-    const agents = Object.fromEntries(seats.map((f, seat) => [f, conquestAgentFactory(agentNamesBySeat[seat]!)({ faction: f, seed: gameSeed })]));
-    const decisions = playConquestOut(game, agents);
-    const seat = game.winner && game.winner !== 'draw' ? seats.indexOf(game.winner) : -1;
-    if (seat >= 0) winsBySeat[seat] = (winsBySeat[seat] ?? 0) + 1;
-    else draws++;
-    if (blocGame) {
-      addBlocFigures(blocFigures, game);
-      const coalition = gameResult(game)?.coalition;
-      if (coalition) winsByBloc[coalition.id] = (winsByBloc[coalition.id] ?? 0) + 1;
-      else if (seat >= 0) winsByBloc.none = (winsByBloc.none ?? 0) + 1;
-    }
-    return { game, decisions };
-  });
-  const summary = {
-    scenario,
-    players,
-    agents: agentNamesBySeat,
-    factions: seats,
-    cards,
-    deck: deck ?? 'classic',
-    ...(typeof args.map === 'string' ? { map: args.map } : {}),
-    autoPlace: options.autoPlace,
-    recycle: options.recycle,
-    seed,
-    games,
-    winsBySeat,
-    draws,
-    ...(blocGame ? { warsDeclared: blocFigures.warsDeclared, winsByBloc, blocs: blocFigures } : {}),
-    ...played,
+/** A progress line changes at most this often. */
+const PROGRESS_EVERY_MS = 250;
+
+/**
+ * Play the batch (in this thread, or on `workers` threads) and print its summary. On a terminal
+ * (`progress`), a run longer than a few seconds shows how far it is; elsewhere, without --json, a line
+ * every tenth of the games.
+ */
+async function play(batch: Batch, json: boolean, workers: number, progress: Progress | undefined, progressAfterMs: number): Promise<void> {
+  const started = performance.now();
+  let done = 0;
+  let shown = 0;
+  const onRecord = () => {
+    done++;
+    const now = performance.now();
+    if (json) return;
+    if (progress) {
+      if (now - started < progressAfterMs || (now - shown < PROGRESS_EVERY_MS && done < batch.games)) return;
+      shown = now;
+      const perSecond = done / ((now - started) / 1000);
+      const left = (batch.games - done) / perSecond;
+      progress(`${batch.scenario}: ${done.toLocaleString('en')}/${batch.games.toLocaleString('en')} games, ${perSecond.toFixed(perSecond < 10 ? 1 : 0)} games/s on ${workers} thread${workers === 1 ? '' : 's'}, ${left < 60 ? `${Math.ceil(left)} s` : `${Math.ceil(left / 60)} min`} left`);
+    } else if (done % Math.max(1, Math.floor(batch.games / 10)) === 0) print(`${done}/${batch.games} games`);
   };
-  if (!json)
-    print(
-      `${scenario}: ${games} games, wins by seat ${seats.map((f, i) => `${agentNamesBySeat[i]} (${f}) ${winsBySeat[i]}`).join(', ')}, draws ${draws}, ` +
-        (blocGame ? `wars ${blocFigures.warsDeclared}, defections ${blocFigures.defections}, sneak attacks ${blocFigures.sneakAttacks}, truces ${blocFigures.truces}, wins by bloc ${Object.entries(winsByBloc).map(([b, n]) => `${b} ${n}`).join(', ')}, ` : '') +
-        `${summary.meanTurns.toFixed(2)} rounds, ${summary.msPerGame.toFixed(1)} ms/game, ${Math.round(summary.decisionsPerSecond)} decisions/s`,
-    );
+  let records: GameRecord[];
+  if (workers <= 1) {
+    records = [];
+    for (let i = 0; i < batch.games; i++) {
+      records.push(playRecord(batch, i));
+      onRecord();
+    }
+  } else records = await playInWorkers(batch, workers, onRecord);
+  if (progress && shown) progress(null);
+  const { summary, lines } = summarise(batch, records, performance.now() - started);
+  if (!json) for (const line of lines) print(line);
   print(JSON.stringify(summary));
 }
 
 /**
  * Runs the simulator on its command-line arguments, printing lines to `out` and a refusal (a bad argument,
- * a refused save, content that does not load) as one line to `err`; returns the exit code, 0 or 2. Any
- * other error is a bug and is thrown.
+ * a refused save, content that does not load) as one line to `err`; resolves to the exit code, 0 or 2. Any
+ * other error is a bug and is thrown. Games are played on as many threads as `--workers` says, else
+ * `defaultWorkers` (1: in this thread); `progress`, given on a terminal, shows how far a run is once it
+ * has taken `progressAfterMs` (2 s: a short run says nothing).
  */
-export function runSimulator(argv: string[], out: (line: string) => void, err: (line: string) => void): number {
+export async function runSimulator(
+  argv: string[],
+  out: (line: string) => void,
+  err: (line: string) => void,
+  { defaultWorkers = 1, progress, progressAfterMs = 2000 }: { defaultWorkers?: number; progress?: Progress; progressAfterMs?: number } = {},
+): Promise<number> {
   const before = print;
   print = out;
   try {
-    main(argv);
+    const asked = main(argv);
+    if (asked) await play(asked.batch, asked.json, Math.min(asked.workers ?? defaultWorkers, asked.batch.games), progress, progressAfterMs);
     return 0;
   } catch (e) {
     if (e instanceof UsageError || e instanceof ContentError) {

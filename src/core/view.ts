@@ -13,7 +13,8 @@
  * - in the galactic game, where the Rebel's secret base is, from the Empire until its planet is discovered.
  */
 import { hasComponent } from 'bitecs';
-import { ENVIRON_TYPES, LOYALTIES, PLANET_STATES, type SideId, type StrategicAssignmentDef } from './content/schema';
+import { ENVIRON_TYPES, LOYALTIES, PLANET_STATES, type DominoRule, type SideId, type StrategicAssignmentDef } from './content/schema';
+import { dominoRule } from './domino-rule';
 import { currentSegmentLabel } from './engine/game';
 import { copyPlain } from './plain';
 import type { Decision, Game, GameEvent, Json } from './engine/types';
@@ -36,6 +37,12 @@ export interface PlanetView {
   unknownToEmpire: boolean;
   /** Galactic game: the Rebel's secret base is here (the Empire sees it only once the planet is discovered). */
   rebelBase: boolean;
+  /**
+   * 000 15.2b: the spaces its loyalty has moved toward each side this segment (public: every shift is
+   * announced). Two spark a level-1 domino effect, three a level-2: one more shift of a planet moved
+   * once sets off an effect of its own.
+   */
+  shifted: Partial<Record<SideId, number>>;
 }
 
 /** The public layout of an environ (static for a game). */
@@ -146,6 +153,8 @@ export interface GameView {
   drifting: DriftView[];
   /** The galactic game: the Empire's strategic assignment, or null (none in hand, or another game). */
   assignment: AssignmentView | null;
+  /** How this game plays the domino chapter (000 15.x, an optional rule): with chain reactions or not. */
+  domino: DominoRule;
   /** The pending decision, when it is this side's (always, for the spectator). */
   decision: Decision | null;
   events: GameEvent[];
@@ -174,6 +183,27 @@ function sovereignView(game: Game, environ: string): EnvironView['sovereign'] {
   return { name, court: courts?.[environ] ?? null };
 }
 
+/**
+ * 000 15.2b: the spaces a planet's loyalty has moved toward each side this segment, as the rules count
+ * them in `game.vars.loyaltyShifts` (systems/rebels-vs-empire/loyalty.ts), keyed by planet and side, for
+ * the segment named in `game.vars.loyaltyShiftSegment`.
+ */
+function shiftedThisSegment(game: Game, planet: number): Partial<Record<SideId, number>> {
+  const shifted: Partial<Record<SideId, number>> = {};
+  const counts = shiftsThisSegment(game) ?? {};
+  for (const side of game.ruleset.sides) {
+    const spaces = counts[`${planet}:${side}`];
+    if (spaces) shifted[side] = spaces;
+  }
+  return shifted;
+}
+
+/** The counts `shiftedThisSegment` reads, while they are this segment's (a new segment starts from none; a world view's key holds them). */
+function shiftsThisSegment(game: Game): Record<string, number> | undefined {
+  if (game.vars.loyaltyShiftSegment !== `${game.turn}:${game.segment}`) return undefined;
+  return game.vars.loyaltyShifts as Record<string, number> | undefined;
+}
+
 /** The Empire's strategic assignment, as the rules keep it in `game.vars.assignment` (systems/rebels-vs-empire/galactic-events.ts). */
 function assignmentView(game: Game): AssignmentView | null {
   const held = game.vars.assignment as { id: string; deadline: number; risenAtDraw: number } | undefined;
@@ -184,12 +214,55 @@ function assignmentView(game: Game): AssignmentView | null {
   return { id: card.id, goal: card.goal.kind, units: card.goal.units ?? 0, deadline: held.deadline, planets, risenAtDraw: held.risenAtDraw };
 }
 
-/** Build the view of one side (or of the spectator, with `null`). */
-export function viewFor(game: Game, side: SideId | null, options: ViewOptions = {}): GameView {
+/**
+ * The part of a side's view read from the world: its places and pieces. It changes only when the world
+ * does (its `revision`), when a new game-turn ends a prisoner's questioning [13.2 Q] or starts one, or when
+ * a sovereign's court changes: `worldViewKey` says when it may have changed, so a caller that keeps one
+ * (the game server, for each side at its table) need not make it again while the key stands.
+ */
+export type WorldView = Pick<GameView, 'planets' | 'environs' | 'units' | 'characters' | 'ships' | 'possessions' | 'drifting'>;
+
+/** What a `WorldView` is made from beside the world's own revision; the same key, the same world view. */
+export function worldViewKey(game: Game): string {
+  return `${game.world.revision}:${game.turn}:${JSON.stringify(game.vars.questioned ?? null)}:${JSON.stringify(game.vars.sovereignCourts ?? null)}:${JSON.stringify(shiftsThisSegment(game) ?? null)}`;
+}
+
+/** Build the view of one side (or of the spectator, with `null`); `world`, that side's world view as
+ * `worldView` made it under the same `worldViewKey`, is used as it is. */
+export function viewFor(game: Game, side: SideId | null, options: ViewOptions & { world?: WorldView } = {}): GameView {
+  const seg = game.segment >= 0 ? game.ruleset.sequence[game.segment] : undefined;
+  const world = options.world ?? worldView(game, side);
+  return {
+    side,
+    scenario: game.scenario.id,
+    turn: game.turn,
+    turns: game.scenario.turns,
+    segment: currentSegmentLabel(game),
+    phasing: seg?.player ?? null,
+    winner: game.winner,
+    score: game.ruleset.score(game),
+    planets: world.planets,
+    environs: world.environs,
+    units: world.units,
+    characters: world.characters,
+    ships: world.ships,
+    possessions: world.possessions,
+    drifting: world.drifting,
+    assignment: assignmentView(game),
+    domino: dominoRule(game),
+    decision: game.pending && (side === null || game.pending.side === side) ? copyPlain(game.pending) : null,
+    events:
+      options.events === false
+        ? []
+        : (typeof options.events === 'object' ? game.events.slice(options.events.from) : game.events).filter((e) => side === null || e.visibleTo === 'all' || e.visibleTo === side),
+  };
+}
+
+/** A side's world view (`WorldView`): the planets, environs and pieces it may see, as `viewFor` shows them. */
+export function worldView(game: Game, side: SideId | null): WorldView {
   const w = game.world;
   const c = w.c;
   const sees = (owner: SideId) => side === null || side === owner;
-  const seg = game.segment >= 0 ? game.ruleset.sequence[game.segment] : undefined;
 
   const planets: PlanetView[] = allOf(w, 'planet').map((eid) => ({
     eid,
@@ -202,6 +275,7 @@ export function viewFor(game: Game, side: SideId | null, options: ViewOptions = 
     control: (c.Control.side[eid] as number) >= 0 ? sideName(game, c.Control.side[eid] as number) : null,
     unknownToEmpire: isGalactic(game.scenario) && undiscoveredSecret(w, eid),
     rebelBase: hasComponent(w, eid, c.RebelBase) && (side !== 'imperial' || hasComponent(w, eid, c.Discovered)),
+    shifted: shiftedThisSegment(game, eid),
   }));
 
   const environs: EnvironView[] = allOf(w, 'environ').map((eid) => ({
@@ -301,29 +375,7 @@ export function viewFor(game: Game, side: SideId | null, options: ViewOptions = 
       drifting.push({ eid, kind: kind === 'possession' ? 'ship' : kind, side: owner, system: refOf(w, c.Adrift.system[eid] as number), outer: c.Adrift.outer[eid] === 1 });
     }
 
-  return {
-    side,
-    scenario: game.scenario.id,
-    turn: game.turn,
-    turns: game.scenario.turns,
-    segment: currentSegmentLabel(game),
-    phasing: seg?.player ?? null,
-    winner: game.winner,
-    score: game.ruleset.score(game),
-    planets,
-    environs,
-    units,
-    characters,
-    ships,
-    possessions,
-    drifting,
-    assignment: assignmentView(game),
-    decision: game.pending && (side === null || game.pending.side === side) ? copyPlain(game.pending) : null,
-    events:
-      options.events === false
-        ? []
-        : (typeof options.events === 'object' ? game.events.slice(options.events.from) : game.events).filter((e) => side === null || e.visibleTo === 'all' || e.visibleTo === side),
-  };
+  return { planets, environs, units, characters, ships, possessions, drifting };
 }
 
 /** The planet an environ belongs to, for code that has only a view and the world's static layout. */

@@ -5,7 +5,7 @@
  */
 import { Client, type Room } from '@colyseus/sdk';
 import type { Command } from '../core/engine/types';
-import { GAME_ROOM, type DestsMessage, type JoinRequest, type JoinedMessage, type NewOnlineGame, type OverMessage, type RefusedMessage, type StateMessage } from './protocol';
+import { GAME_ROOM, type DestsMessage, type JoinRequest, type JoinedMessage, type NewOnlineGame, type OverMessage, type RefusedMessage, type StateMessage, readState } from './protocol';
 
 /** A game's link on its server: the invitation, or with `token` the link that opens that seat. */
 export function onlineLink(serverUrl: string, gameId: string, token?: string | null): string {
@@ -60,7 +60,8 @@ export class OnlineSeat {
       this.closedWith = code;
       this.closedBecause = reason ?? null;
     });
-    room.onMessage('state', (m: StateMessage) => {
+    room.onMessage('state', (bytes: Uint8Array) => {
+      const m = readState(bytes);
       // the view comes whole once, then as its changed fields: put it back together
       const view = m.partial ? { ...(this.latest?.view as object), ...(m.view as object) } : m.view;
       const { partial: _partial, ...state } = { ...m, view } as StateMessage;

@@ -114,7 +114,11 @@ export interface JoinedMessage {
   scenario: string;
 }
 
-/** Server to client: the game as your side may know it, after every change. */
+/**
+ * Server to client: the game as your side may know it, after every change. On the wire a state is the
+ * bytes of its JSON text, sent as Colyseus' bytes message 'state' (`readState` reads it): the server
+ * writes JSON faster than msgpack, and a state is plain data either way [issue 55].
+ */
 export interface StateMessage<S extends string = string> {
   /** Commands applied so far (the log's length): a client sees every state in order. */
   step: number;
@@ -229,4 +233,11 @@ export interface OnlinePlayFacts {
   };
   /** [issue 44] the galactic Empire's strategic assignment (public), while one is in hand. */
   assignment?: AssignmentFacts | null;
+}
+
+const utf8 = new TextDecoder();
+
+/** A state as it came over the wire (the bytes of its JSON text; see `StateMessage`). */
+export function readState(bytes: Uint8Array): StateMessage {
+  return JSON.parse(utf8.decode(bytes)) as StateMessage;
 }

@@ -36,8 +36,8 @@ export class AiPool {
 
   constructor(size: number) {
     for (let i = 0; i < Math.max(1, size); i++) {
-      // the worker is TypeScript, like the server; ai-worker-start.mjs gives it the loader first
-      const worker = new Worker(new URL('./ai-worker-start.mjs', import.meta.url));
+      // the worker is TypeScript, like the server; worker-start.mjs gives it the loader first
+      const worker = new Worker(new URL('./worker-start.mjs', import.meta.url), { workerData: { module: new URL('./ai-worker.ts', import.meta.url).href } });
       worker.on('message', (m: FromAiWorker) => this.onMessage(m));
       worker.on('error', (e) => this.failAll(e));
       worker.unref();

@@ -39,7 +39,7 @@ import { fromSnapshot, keepSnapshot, replay } from './game-snapshots';
 import { RoomClaim } from './room-claim';
 import { Audience, type Seated } from './room-audience';
 import { clocksToSend, progressAfter, timeLeft } from './clocks';
-import { TimeBudget } from './rate-limit';
+import { SeatLine, TimeBudget } from './rate-limit';
 
 /** What every room of a server shares: the content, the store, the AI workers and the limits. */
 export interface RoomContext {
@@ -74,9 +74,10 @@ export class GameRoom extends Room {
   private readonly audience = new Audience();
   /** Timers that hand a left seat to an AI (a live game's). */
   private readonly seatTimers = new Map<string, { clear(): void }>();
-  /** Each seat's budget of the server's time, by side; the seats with a message waiting for it to fill. */
-  private readonly budgets = new Map<string, TimeBudget>();
-  private readonly slowed = new Set<string>();
+  /** Each seat's messages in line, with its budget of the server's time, by side. */
+  private readonly lines = new Map<string, SeatLine>();
+  /** The time this room has waited for its store, in all (ms): not the server's own time. */
+  private storeWaitMs = 0;
   /** The work that changes the game or its seats, one piece after another. */
   private work: Promise<unknown> = Promise.resolve();
   private aiBusy = false;
@@ -87,6 +88,9 @@ export class GameRoom extends Room {
   private disposed = false;
   /** Why the game is on hold (the database cannot write), or null. */
   private hold: string | null = null;
+  /** A command is applied to the game and not kept yet (the store answers in its own time): nobody may hear
+   * of it, so a state asked for meanwhile (a join, a leave) is sent once it is kept or undone. */
+  private unkept = false;
 
   /** A room is always made for a stored game, named by its id, and only one at a time. */
   override async onCreate(options: JoinRequest): Promise<void> {
@@ -211,15 +215,25 @@ export class GameRoom extends Room {
     this.audience.seat(client.sessionId, auth.side, options?.screen === true);
     const joined: JoinedMessage = { gameId: this.stored.id, side: auth.side, token: auth.token, ruleset: this.stored.ruleset, scenario: this.stored.scenario };
     client.send('joined', joined);
-    this.sendStates();
-    if (this.game.winner) client.send('over', this.overMessage());
+    this.afterKept(() => {
+      this.sendStates();
+      if (this.game.winner && this.audience.seated.has(client.sessionId)) client.send('over', this.overMessage());
+    });
   }
 
   override onLeave(client: Client): void {
     const seat = this.audience.seated.get(client.sessionId);
     this.audience.forget(client.sessionId);
+    this.afterKept(() => this.seatLeft(seat));
+  }
+
+  /** A client has left its seat: with nobody else at it, the seat waits for its person (a live game's, then
+   * an AI takes it), and the others are told. */
+  private seatLeft(seat: Seated | undefined): void {
+    if (this.disposed) return;
     if (!seat || this.game.winner) return this.disposeWhenIdle();
     if (this.audience.present(seat.side)) return;
+    let kept: Promise<unknown> = Promise.resolve();
     // a turn-based game waits for its players in the store, their clocks running there
     if (!isTurnBased(paceOf(this.stored.pace))) {
       // the seat waits for its person, then an AI takes it over; the deadline is kept with the game, so a
@@ -228,11 +242,12 @@ export class GameRoom extends Room {
       const at = Date.now() + Math.max(1, this.stored.seatTimeoutSeconds) * 1000;
       if (stored?.kind === 'human') {
         stored.handOverAt = at;
-        void this.keepSeats();
+        kept = this.keepSeats();
       }
       this.handOverAt(seat.side, at);
     }
-    this.sendStates();
+    // the others are told once the deadline is kept (the store answers in its own time): what they hear is in it
+    void kept.then(() => this.sendStates());
     this.disposeWhenIdle();
   }
 
@@ -247,12 +262,18 @@ export class GameRoom extends Room {
   /** Keep the seats (a hand-over's deadline): one that cannot be written now is kept in memory and logged. */
   private async keepSeats(): Promise<boolean> {
     try {
-      await this.ctx.store.setSeats(this.stored.id, this.stored.seats);
+      await this.fromStore(this.ctx.store.setSeats(this.stored.id, this.stored.seats));
       return true;
     } catch (e) {
       console.error(`game ${this.stored.id}: its seats could not be kept: ${problemOf(e)}`);
       return false;
     }
+  }
+
+  /** Run `job` now, or once the command applied and not yet kept is kept (or undone). */
+  private afterKept(job: () => void): void {
+    if (this.unkept) void this.serially(job);
+    else job();
   }
 
   /** Run `job` after everything before it that changes the game or its seats, never beside it. */
@@ -265,8 +286,9 @@ export class GameRoom extends Room {
   // ------------------------------------------------------------------ commands
 
   /**
-   * A client's message let in: from a seat, within its allowance, size and budget of server time; then
-   * handled in turn, its cost (the server's time it took) charged to the seat. Else refused.
+   * A client's message let in: from a seat, within its allowance and size; then in its seat's line, where it
+   * is checked against the seat's budget of server time once the messages before it are charged, handled in
+   * turn, and its cost (the server's own time it took) charged to the seat. Else refused.
    */
   private take(client: Client, message: unknown, handle: (seat: Seated) => void | Promise<void>): void {
     const seat = this.audience.seated.get(client.sessionId);
@@ -279,40 +301,43 @@ export class GameRoom extends Room {
       // not JSON (a cycle, a big integer): refused below
     }
     if (size > MAX_CLIENT_MESSAGE_BYTES) return client.send('refused', { reason: `a message may be at most ${MAX_CLIENT_MESSAGE_BYTES} bytes` });
-    const budget = this.budgetOf(seat.side);
-    const asked = budget.ask();
-    // over its budget, a seat has one message waiting at most: any more is refused, never queued
-    if ('refuseMs' in asked || ('waitMs' in asked && this.slowed.has(seat.side))) {
-      const ms = 'refuseMs' in asked ? asked.refuseMs : asked.waitMs;
-      return client.send('refused', { reason: `your moves have used more of the server's time than a seat may: try again in ${Math.max(1, Math.ceil(ms / 1000))} s; nothing changed` });
-    }
-    const run = () =>
-      this.serially(async () => {
-        if (this.disposed || this.audience.seated.get(client.sessionId) !== seat) return;
-        const started = performance.now();
-        try {
-          await handle(seat);
-        } finally {
-          budget.spend(performance.now() - started);
-        }
-      });
-    // over its budget: the seat is slowed, its message handled when the budget has filled back
-    if ('waitMs' in asked) {
-      this.slowed.add(seat.side);
-      this.clock.setTimeout(() => {
-        this.slowed.delete(seat.side);
-        void run();
-      }, asked.waitMs);
-    } else void run();
+    // [issue 55] in the seat's line: checked against its budget once the messages before it are charged
+    this.lineOf(seat.side).push({
+      run: () =>
+        this.serially(async () => {
+          if (this.disposed || this.audience.seated.get(client.sessionId) !== seat) return 0;
+          // the server's own time: the wait for the store (which the thread spends on other rooms) is not
+          const started = performance.now();
+          const awaited = this.storeWaitMs;
+          try {
+            await handle(seat);
+          } catch (e) {
+            // as Colyseus has a handler's failure told: logged, the client refused, the game back as last saved
+            this.onUncaughtException(Object.assign(new Error('a message failed', { cause: e }), { client }), 'onMessage');
+          }
+          return performance.now() - started - (this.storeWaitMs - awaited);
+        }),
+      refuse: (ms) => client.send('refused', { reason: `your moves have used more of the server's time than a seat may: try again in ${Math.max(1, Math.ceil(ms / 1000))} s; nothing changed` }),
+    });
   }
 
-  private budgetOf(side: string): TimeBudget {
-    let budget = this.budgets.get(side);
-    if (!budget) {
+  private lineOf(side: string): SeatLine {
+    let line = this.lines.get(side);
+    if (!line) {
       const b = this.ctx.seatBudget;
-      this.budgets.set(side, (budget = new TimeBudget(b.perSecond, b.burst, b.refuseBelow)));
+      this.lines.set(side, (line = new SeatLine(new TimeBudget(b.perSecond, b.burst, b.refuseBelow), (then, ms) => this.clock.setTimeout(then, ms))));
     }
-    return budget;
+    return line;
+  }
+
+  /** Wait for the store, the time it takes counted apart (`storeWaitMs`): a seat is charged the server's own time only. */
+  private async fromStore<T>(request: Promise<T>): Promise<T> {
+    const started = performance.now();
+    try {
+      return await request;
+    } finally {
+      this.storeWaitMs += performance.now() - started;
+    }
   }
 
   /** Why a command cannot be the seat's (its shape, another seat's), or null. */
@@ -422,20 +447,24 @@ export class GameRoom extends Room {
       }
     }
     const progress = progressAfter(before, { waitingFor: game.winner ? null : (game.pending?.side ?? null), turn: game.turn });
+    // one command is played on the game itself: until it is kept, nobody hears of it (`afterKept`)
+    this.unkept = game === this.game;
     try {
-      await this.ctx.store.addCommands(this.stored.id, n, commands, progress);
+      await this.fromStore(this.ctx.store.addCommands(this.stored.id, n, commands, progress));
     } catch (e) {
       const problem = problemOf(e);
       console.error(`game ${this.stored.id}: command${commands.length > 1 ? `s ${n + 1}-${n + commands.length}` : ` ${n + 1}`} could not be kept: ${problem}`);
       // a move played on a copy left the game untouched; one command played on the game itself is undone,
       // from the commands kept before it (in memory: a database that does not answer cannot be asked)
       if (game === this.game) await this.backToSaved(this.game.log.slice(0, n) as Command<string>[]);
+      this.unkept = false;
       if (e instanceof StoreError && this.ctx.store.failing) {
         this.putOnHold(problem);
         refuse(holdWords(problem));
       } else refuse(`the server could not keep this move (${problem}); the game is as it was last saved`);
       return false;
     }
+    this.unkept = false;
     this.game = game;
     Object.assign(this.stored, progress);
     if (this.game.winner) await this.finish();
@@ -448,7 +477,7 @@ export class GameRoom extends Room {
   /** The game is over: it is kept so (again on resume if the database could not write it now). */
   private async finish(): Promise<void> {
     try {
-      await this.ctx.store.finish(this.stored.id, String(this.game.winner));
+      await this.fromStore(this.ctx.store.finish(this.stored.id, String(this.game.winner)));
       this.stored.status = 'over';
     } catch (e) {
       console.error(`game ${this.stored.id}: its end could not be kept: ${problemOf(e)}`);
@@ -461,7 +490,7 @@ export class GameRoom extends Room {
    * so what they have still holds. */
   private async backToSaved(kept?: readonly Command<string>[]): Promise<void> {
     try {
-      this.game = replay(this.ctx.content, this.stored, kept ?? (await this.ctx.store.commands(this.stored.id)));
+      this.game = replay(this.ctx.content, this.stored, kept ?? (await this.fromStore(this.ctx.store.commands(this.stored.id))));
     } catch (e) {
       console.error(`game ${this.stored.id}: cannot be made again from the store, its room closes: ${problemOf(e)}`);
       void this.disconnect();
@@ -584,6 +613,8 @@ export class GameRoom extends Room {
   // ------------------------------------------------------------------ what each client is sent
 
   private sendStates(): void {
+    if (this.unkept) return this.afterKept(() => this.sendStates());
+    if (this.disposed) return;
     const clocks = clocksToSend(this.stored);
     this.audience.sendStates(this.clients, this.game, this.online, this.stored.seats, {
       ...(this.hold ? { hold: holdWords(this.hold) } : {}),

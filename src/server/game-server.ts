@@ -329,7 +329,7 @@ async function answer(res: express.Response, make: () => Promise<object>): Promi
 async function openStore(options: GameServerOptions): Promise<GameStore> {
   // PostgreSQL's client loads only when it is asked for (the embedded server starts without it)
   if (/^postgres(ql)?:\/\//.test(options.database)) return (await import('./postgres-store')).PostgresStore.open(options.database);
-  return new SqliteStore(options.database, {
+  return SqliteStore.open(options.database, {
     busyTimeoutMs: options.busyTimeoutMs ?? 250,
     ...(options.maxDatabaseMegabytes !== undefined ? { maxMegabytes: options.maxDatabaseMegabytes } : {}),
     ...(options.synchronous ? { synchronous: options.synchronous } : {}),

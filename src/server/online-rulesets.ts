@@ -8,7 +8,7 @@ import type { SideId } from '../core/content/schema';
 import type { Content } from '../core/content/validate';
 import { newGame } from '../core/engine/game';
 import type { SeedHash } from '../core/rng';
-import { viewFor } from '../core/view';
+import { viewFor, worldView, worldViewKey, type WorldView } from '../core/view';
 import { beliefOf } from '../core/belief';
 import { namesIn } from '../words/describe';
 import { decisionInfo, sequenceLabels } from '../words/decision-info';
@@ -61,6 +61,23 @@ export interface OnlineRuleset {
   agent(name: string, side: string, seed: string, seedHash: SeedHash): OnlineAgent;
 }
 
+/**
+ * Each side's world view of a star-system game as last made, and the key it was made under: while the key
+ * stands (the world unchanged, most answers: picks, choices asked one after another), a state's view takes
+ * it as it is instead of reading the world again [issue 55].
+ */
+const worldViews = new WeakMap<Game, Map<string | null, { key: string; world: WorldView }>>();
+function worldViewOf(game: Game, side: SideId | null): WorldView {
+  const key = worldViewKey(game);
+  let bySide = worldViews.get(game);
+  if (!bySide) worldViews.set(game, (bySide = new Map()));
+  const kept = bySide.get(side);
+  if (kept?.key === key) return kept.world;
+  const world = worldView(game, side);
+  bySide.set(side, { key, world });
+  return world;
+}
+
 const visibleTo = (game: AnyGame, side: string | null, from: number) =>
   (game.events as GameEvent<string>[]).slice(from).filter((e) => side === null || e.visibleTo === 'all' || e.visibleTo === side);
 
@@ -68,7 +85,7 @@ const starSystem: OnlineRuleset = {
   id: starSystemRuleset.id,
   ruleset: starSystemRuleset as AnyGame['ruleset'],
   seatsOf: () => [...starSystemRuleset.sides],
-  view: (game, side) => viewFor(game as Game, side as SideId | null, { events: false }) as unknown as Json,
+  view: (game, side) => viewFor(game as Game, side as SideId | null, { events: false, world: worldViewOf(game as Game, side as SideId | null) }) as unknown as Json,
   // for a screen in names, not ids, as the play screen's log shows them
   events: (game, side, from, screen) => (screen ? visibleTo(game, side, from).map((e) => ({ ...e, text: namesIn(game as Game, e.text) })) : visibleTo(game, side, from)),
   present(game, side, first) {

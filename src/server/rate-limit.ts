@@ -68,3 +68,76 @@ export class TimeBudget {
     this.left -= ms;
   }
 }
+
+/** A message in a seat's line: its handling (resolving to the server's time it took, in ms), and its refusal. */
+export interface LineJob {
+  run(): Promise<number>;
+  /** Refused: over the budget (`retryMs`: when the seat may try again). */
+  refuse(retryMs: number): void;
+}
+
+/**
+ * A seat's messages in line [issue 55]: each is checked against the seat's budget (`TimeBudget`) when its
+ * turn comes, once every message before it has been handled and charged, so messages that arrive together
+ * (one network read holds many) cannot all pass the check before any of them is charged. In the green, a
+ * message is handled; in the red, the seat is slowed: that one message waits until the budget has filled
+ * back, and any other, waiting behind it or sent meanwhile, is refused (a seat over its budget has one
+ * message waiting at most, never a queue); past `refuseBelow`, it is refused.
+ */
+export class SeatLine {
+  private readonly waiting: LineJob[] = [];
+  /** A message of this seat is being handled, or waits for the budget to fill. */
+  private busy = false;
+  private slowed = false;
+
+  constructor(
+    private readonly budget: TimeBudget,
+    /** Run `then` in `ms` (the room's clock). */
+    private readonly later: (then: () => void, ms: number) => void,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  push(job: LineJob): void {
+    if (this.slowed) return job.refuse(this.retryMs());
+    this.waiting.push(job);
+    if (!this.busy) this.next();
+  }
+
+  /** When a slowed seat may send again: once its budget is back in the green. */
+  private retryMs(): number {
+    const asked = this.budget.ask(this.now());
+    return 'go' in asked ? 0 : 'waitMs' in asked ? asked.waitMs : asked.refuseMs;
+  }
+
+  private next(): void {
+    const job = this.waiting.shift();
+    this.busy = job !== undefined;
+    if (!job) return;
+    const asked = this.budget.ask(this.now());
+    if ('refuseMs' in asked) {
+      job.refuse(asked.refuseMs);
+      return this.next();
+    }
+    if ('waitMs' in asked) {
+      this.slowed = true;
+      for (const behind of this.waiting.splice(0)) behind.refuse(asked.waitMs);
+      this.later(() => {
+        this.slowed = false;
+        this.run(job);
+      }, asked.waitMs);
+      return;
+    }
+    this.run(job);
+  }
+
+  private run(job: LineJob): void {
+    // a job tells its own failures; the line goes on whatever happens
+    void job
+      .run()
+      .catch(() => 0)
+      .then((ms) => {
+        this.budget.spend(ms, this.now());
+        this.next();
+      });
+  }
+}

@@ -2,6 +2,11 @@
  * Who is at a game's table and what each has been told [issue 27]: each client's seat and message
  * allowance, and the states it is sent, its own side's view, events and decision only. A view after the
  * first goes as the fields that changed; the events as those not sent yet.
+ *
+ * What a state costs is made once for each side at the table [issue 55]: its view and its screen's facts
+ * are the same for every client of that side, so a side's second tab costs only its sending, and a side
+ * nobody sits at costs nothing. A state goes as JSON text (`STATE_MESSAGE`): V8 writes JSON about twice as
+ * fast as Colyseus' msgpack encoder writes these messages, and the page reads it as fast.
  */
 import type { Client } from '@colyseus/core';
 import type { AnyGame, Json } from '../core/engine/types';
@@ -32,8 +37,9 @@ export class Audience {
   readonly seated = new Map<string, Seated>();
   /** How many of the game's events each client has been sent. */
   private readonly eventsSent = new Map<string, number>();
-  /** The last view each client was sent, field by field as JSON (the next sends only what changed). */
-  private readonly viewsSent = new Map<string, Map<string, string>>();
+  /** The last view each client was sent (the next sends only the fields that changed). A view is fresh
+   * data, never the game's own objects (the rulesets' views copy them), so it stands as it was sent. */
+  private readonly viewsSent = new Map<string, { [key: string]: Json }>();
   /** Clients sent their first state already (a ruleset's static facts come with the first). */
   private readonly introduced = new Set<string>();
 
@@ -82,17 +88,26 @@ export class Audience {
   sendStates(clients: Iterable<Client>, game: AnyGame, online: OnlineRuleset, seats: readonly StoredSeat[], notes: TableNotes): void {
     const seatInfo = this.seatInfo(seats);
     const pending = game.winner ? null : game.pending;
+    // each side's view and screen facts, made once for all its clients (the facts for a first state apart)
+    const views = new Map<string, Json>();
+    const facts = new Map<string, Json | undefined>();
+    const viewOf = (side: string) => views.get(side) ?? views.set(side, online.view(game, side)).get(side)!;
+    const factsOf = (side: string, first: boolean) => {
+      const key = `${first}:${side}`;
+      if (!facts.has(key)) facts.set(key, online.present?.(game, side, first));
+      return facts.get(key);
+    };
     for (const client of clients) {
       const seat = this.seated.get(client.sessionId);
       if (!seat) continue;
       const from = this.eventsSent.get(client.sessionId) ?? 0;
-      const extra = seat.screen ? online.present?.(game, seat.side, !this.introduced.has(client.sessionId)) : undefined;
+      const extra = seat.screen ? factsOf(seat.side, !this.introduced.has(client.sessionId)) : undefined;
       this.introduced.add(client.sessionId);
       this.eventsSent.set(client.sessionId, game.events.length);
       const state: StateMessage = {
         step: game.log.length,
         turn: game.turn,
-        ...this.viewChanges(client.sessionId, online.view(game, seat.side)),
+        ...this.viewChanges(client.sessionId, viewOf(seat.side)),
         events: online.events(game, seat.side, from, seat.screen),
         decision: pending && pending.side === seat.side ? (pending as StateMessage['decision']) : null,
         waitingFor: pending ? pending.side : null,
@@ -103,22 +118,58 @@ export class Audience {
         ...(notes.pace && notes.clocks ? { pace: notes.pace, clocks: notes.clocks } : {}),
         ...(extra !== undefined ? { extra } : {}),
       };
-      client.send('state', state);
+      client.sendBytes('state', Buffer.from(JSON.stringify(state)));
     }
   }
 
   /**
    * A view as it goes to one client: whole the first time, then only its top-level fields that changed
    * since the last one it was sent. Most of a view (the planets, the environs) changes seldom, and the
-   * messages' size is most of what a state costs to send and to read.
+   * messages' size is most of what a state costs to send and to read. A field is compared with the one
+   * sent as JSON would write them (`sameJson`), without writing either out.
    */
   private viewChanges(sessionId: string, view: Json): { view: Json; partial?: true } {
     const before = this.viewsSent.get(sessionId);
-    const now = new Map(Object.entries(view as { [key: string]: Json }).map(([key, value]) => [key, JSON.stringify(value)]));
-    this.viewsSent.set(sessionId, now);
+    const fields = view as { [key: string]: Json };
+    this.viewsSent.set(sessionId, fields);
     if (!before) return { view };
     const changed: { [key: string]: Json } = {};
-    for (const [key, text] of now) if (before.get(key) !== text) changed[key] = (view as { [key: string]: Json })[key] as Json;
+    for (const key of Object.keys(fields)) if (!(key in before) || !sameJson(before[key] as Json, fields[key] as Json)) changed[key] = fields[key] as Json;
     return { view: changed, partial: true };
   }
 }
+
+/**
+ * Whether two values of plain data would be written the same by JSON.stringify: the same numbers,
+ * strings, booleans and nulls, in lists of the same length and objects with the same keys in the same
+ * order (a key whose value JSON leaves out, undefined or a function, counts as absent; a number JSON
+ * cannot write, as null). The same object is the same (views are fresh data; see `viewsSent`).
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a === 'number' && typeof b === 'number') return !Number.isFinite(a) && !Number.isFinite(b);
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return writtenAsNull(a) && writtenAsNull(b);
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const other = b as unknown[];
+    if (a.length !== other.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], other[i])) return false;
+    return true;
+  }
+  const one = a as { [key: string]: unknown };
+  const two = b as { [key: string]: unknown };
+  const keysA = Object.keys(one);
+  const keysB = Object.keys(two);
+  // the keys JSON writes, in order, side by side
+  for (let i = 0, j = 0; ; i++, j++) {
+    while (i < keysA.length && omitted(one[keysA[i]!])) i++;
+    while (j < keysB.length && omitted(two[keysB[j]!])) j++;
+    if (i === keysA.length || j === keysB.length) return i === keysA.length && j === keysB.length;
+    if (keysA[i] !== keysB[j] || !sameJson(one[keysA[i]!], two[keysB[j]!])) return false;
+  }
+}
+
+/** A value JSON leaves out of an object (and writes as null in a list). */
+const omitted = (v: unknown) => v === undefined || typeof v === 'function' || typeof v === 'symbol';
+/** A value JSON writes as null: null itself, a number it cannot write, and (in a list) one it leaves out. */
+const writtenAsNull = (v: unknown) => v === null || omitted(v) || (typeof v === 'number' && !Number.isFinite(v));

@@ -1,12 +1,16 @@
 /**
  * The embedded game store [issue 27]: a SQLite file (better-sqlite3), for a server of one process. The
- * schema and guarantees are store.ts's. Each write is durable once it returns: WAL with `synchronous =
+ * schema and guarantees are store.ts's. Each write is durable once it is answered: WAL with `synchronous =
  * FULL`, so a power loss or a filesystem fault after a move was answered cannot take it back (NORMAL lost
- * a game made seconds before one) [issue 55]; its cost per move is in the bench.
+ * a game made seconds before one) [issue 55].
+ *
+ * The connection lives on a thread of its own (sqlite-worker.ts), which keeps the writes of the moment
+ * together in one transaction (group commit): the server's thread, where every room runs, never waits for
+ * the disk, and one fsync keeps every room's moves of the moment. Its cost per move is in the bench.
  */
-import Database from 'better-sqlite3';
+import { Worker } from 'node:worker_threads';
 import type { Command } from '../core/engine/types';
-import { FailureWatch, fromRow, openSeats, readable, RowError, StoreError, type Row, type GameProgress, type GameStore, type LobbyQuery, type NewStoredGame, type StoredGame, type StoredSeat } from './store';
+import { FailureWatch, fromRow, openSeats, readable, StoreError, type Row, type GameProgress, type GameStore, type LobbyQuery, type NewStoredGame, type StoredGame, type StoredSeat } from './store';
 
 /** What a SQLite error means for whoever waits on the game. */
 function problemOf(e: unknown): StoreError {
@@ -21,8 +25,8 @@ function problemOf(e: unknown): StoreError {
 }
 
 export interface SqliteOptions {
-  /** How long a write waits for another program's lock, in ms. The wait blocks the server's one thread,
-   * so it is short; a longer lock puts the games on hold instead (default 250). */
+  /** How long a write waits for another program's lock, in ms (on the store's own thread; past it the
+   * games are on hold) (default 250). */
   busyTimeoutMs?: number;
   /** The largest the database may grow, in MB (SQLite's max_page_count); past it the games are on hold. */
   maxMegabytes?: number;
@@ -30,168 +34,183 @@ export interface SqliteOptions {
   synchronous?: 'FULL' | 'NORMAL';
 }
 
+/** What the store asks of its thread (sqlite-worker.ts): the writes, kept by group commit, then the rest. */
+export type SqliteRequest =
+  | { op: 'createGame'; values: (string | number | null)[] }
+  | { op: 'addCommands'; id: string; n: number; commands: string[]; progress: GameProgress }
+  | { op: 'setSeats'; id: string; seats: string; open: number }
+  | { op: 'finish'; id: string; winner: string }
+  | { op: 'game'; id: string }
+  | { op: 'games'; ids: readonly string[] }
+  | { op: 'lobby'; ruleset?: string; scenario?: string; limit: number; offset: number }
+  | { op: 'commands'; id: string }
+  | { op: 'probe' }
+  | { op: 'close' };
+export interface SqliteEnvelope {
+  id: number;
+  request: SqliteRequest;
+}
+/** Its answer (id 0: the database opened, or why not). */
+export type SqliteReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; code: string; message: string };
+export interface SqliteWorkerData {
+  module: string;
+  file: string;
+  options: SqliteOptions;
+}
+
+/** A SQLite error as the store's thread told it. */
+class SqliteError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
 export class SqliteStore extends FailureWatch implements GameStore {
   readonly kind = 'sqlite';
-  private readonly db: Database.Database;
-  private readonly busyTimeoutMs: number;
-  private readonly insertCommand: Database.Statement;
-  private readonly keepProgress: Database.Statement;
-  private readonly updateSeats: Database.Statement;
-  private readonly keepCommands: (id: string, n: number, commands: string[], progress: GameProgress) => void;
+  private worker: Worker | null = null;
+  private opened: Promise<void> | null = null;
+  private readonly pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  private nextId = 1;
+  private closed = false;
 
-  /** Open (or create) the database at `file`; ':memory:' keeps it in memory (tests). */
-  constructor(file: string, options: SqliteOptions = {}) {
+  private constructor(
+    private readonly file: string,
+    private readonly options: SqliteOptions,
+  ) {
     super();
-    this.busyTimeoutMs = options.busyTimeoutMs ?? 250;
-    this.db = new Database(file, { timeout: this.busyTimeoutMs });
-    // WAL: readers never wait for the writer; FULL: a write is on the disk when it returns
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
-    this.db.exec(`
-      create table if not exists games (
-        id text primary key,
-        created integer not null,
-        ruleset text not null,
-        scenario text not null,
-        seed text not null,
-        options text not null,
-        seats text not null,
-        seat_timeout integer not null,
-        status text not null,
-        winner text,
-        hand_placement text not null default '[]'
-      );
-      create table if not exists commands (
-        game_id text not null references games(id),
-        n integer not null,
-        command text not null,
-        primary key (game_id, n)
-      );
-      create table if not exists probe (id integer primary key, at integer not null);`);
-    // columns added since the first databases (their games placed automatically, ordered by creation,
-    // seeded by the 32-bit fold, played live)
-    const columns = (this.db.prepare('pragma table_info(games)').all() as { name: string }[]).map((c) => c.name);
-    const add = (column: string, definition: string, then = '') => columns.includes(column) || this.db.exec(`alter table games add column ${column} ${definition};${then}`);
-    add('hand_placement', "text not null default '[]'");
-    add('open_seats', 'integer not null default 0');
-    add('updated', 'integer not null default 0', 'update games set updated = created');
-    add('seed_hash', "text not null default 'xmur3'");
-    add('pace', "text not null default 'live'");
-    add('waiting_for', 'text');
-    add('turn', 'integer not null default 1');
-    add('clocks', "text not null default '{}'");
-    add('clock_since', 'integer not null default 0');
-    this.db.exec('create index if not exists games_lobby on games (status, open_seats, updated)');
-    if (options.maxMegabytes !== undefined) {
-      const pageSize = this.db.pragma('page_size', { simple: true }) as number;
-      this.db.pragma(`max_page_count = ${Math.max(1, Math.floor((options.maxMegabytes * 1048576) / pageSize))}`);
+  }
+
+  /** Open (or create) the database at `file` on the store's own thread; ':memory:' keeps it in memory (tests).
+   * A file that cannot be opened as a database is refused, with SQLite's words. */
+  static async open(file: string, options: SqliteOptions = {}): Promise<SqliteStore> {
+    const store = new SqliteStore(file, options);
+    try {
+      await store.start();
+    } catch (e) {
+      throw new Error(`the database ${file} cannot be opened: ${(e as Error).message}`);
     }
-    // the statements of every move, prepared once (preparing is most of a small write's cost)
-    this.insertCommand = this.db.prepare('insert into commands (game_id, n, command) values (?, ?, ?)');
-    this.keepProgress = this.db.prepare('update games set updated = ?, waiting_for = ?, turn = ?, clocks = ?, clock_since = ? where id = ?');
-    this.updateSeats = this.db.prepare('update games set seats = ?, open_seats = ?, updated = ? where id = ?');
-    // a move of several commands is one write: all of it is kept, or none [issue 47]
-    this.keepCommands = this.db.transaction((id: string, n: number, commands: string[], progress: GameProgress) => {
-      commands.forEach((command, i) => this.insertCommand.run(id, n + i, command));
-      this.keepProgress.run(Date.now(), progress.waitingFor, progress.turn, JSON.stringify(progress.clocks), progress.clockSince, id);
+    return store;
+  }
+
+  /** The store's thread, started (again, after one that stopped: a database that failed may open now). */
+  private start(): Promise<void> {
+    if (this.opened) return this.opened;
+    const data: SqliteWorkerData = { module: new URL('./sqlite-worker.ts', import.meta.url).href, file: this.file, options: this.options };
+    const worker = new Worker(new URL('./worker-start.mjs', import.meta.url), { workerData: data });
+    this.worker = worker;
+    worker.unref();
+    this.opened = new Promise<void>((resolve, reject) => {
+      this.pending.set(0, { resolve: () => resolve(), reject });
+      worker.on('message', (reply: SqliteReply) => this.answer(reply));
+      worker.on('error', (e) => this.stopped(worker, e));
+      worker.on('exit', () => this.stopped(worker, new Error('the store\'s thread stopped')));
+    });
+    return this.opened;
+  }
+
+  private answer(reply: SqliteReply): void {
+    const waiting = this.pending.get(reply.id);
+    if (!waiting) return;
+    this.pending.delete(reply.id);
+    if (this.pending.size === 0) this.worker?.unref();
+    if (reply.ok) waiting.resolve(reply.value);
+    else waiting.reject(new SqliteError(reply.message, reply.code));
+  }
+
+  /** The thread is gone (an error, or the database would not open): whatever waited fails; the next
+   * request starts another. */
+  private stopped(worker: Worker, error: Error): void {
+    if (this.worker !== worker) return;
+    this.worker = null;
+    this.opened = null;
+    for (const waiting of this.pending.values()) waiting.reject(error);
+    this.pending.clear();
+  }
+
+  /** Ask the store's thread; answered in its time (a write once it is on the disk). */
+  private async ask<T>(request: SqliteRequest): Promise<T> {
+    if (this.closed) throw new SqliteError('the store is closed', 'CLOSED');
+    await this.start();
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.worker!.ref();
+      this.worker!.postMessage({ id, request } satisfies SqliteEnvelope);
     });
   }
 
   /** A write, its failure said in words (and the store failing until it writes again). */
-  private run<T>(write: () => T): Promise<T> {
-    return this.write(write, problemOf);
+  private run(request: SqliteRequest): Promise<void> {
+    return this.write(() => this.ask<void>(request), problemOf);
   }
 
   /** A read: one that fails is said in words too (a damaged file), but does not put the games on hold. */
-  private async read<T>(read: () => T): Promise<T> {
+  private async read<T>(request: SqliteRequest): Promise<T> {
     try {
-      return read();
+      return await this.ask<T>(request);
     } catch (e) {
-      // the database's own failure in words; a row that does not read (damaged by hand) is that row's
-      throw e instanceof RowError ? e : problemOf(e);
+      throw problemOf(e);
     }
   }
 
-  /**
-   * A trial write, committed (so it reaches the file: a lock, a read-only file or a failing disk refuse it),
-   * and room for a few more pages under the size limit (a full database takes a one-row rewrite, not a move).
-   */
   protected async probe(): Promise<boolean> {
-    // a trial does not wait for a lock: the wait would block the server's one thread every half second
-    this.db.pragma('busy_timeout = 0');
-    try {
-      const pages = this.db.pragma('page_count', { simple: true }) as number;
-      const free = this.db.pragma('freelist_count', { simple: true }) as number;
-      const max = this.db.pragma('max_page_count', { simple: true }) as number;
-      if (pages - free + 8 > max) return false;
-      this.db.prepare('insert or replace into probe (id, at) values (1, ?)').run(Date.now());
-      return true;
-    } catch {
-      return false;
-    } finally {
-      this.db.pragma(`busy_timeout = ${this.busyTimeoutMs}`);
-    }
+    return this.ask<boolean>({ op: 'probe' });
   }
 
-  createGame(game: NewStoredGame): Promise<StoredGame> {
+  async createGame(game: NewStoredGame): Promise<StoredGame> {
     const now = Date.now();
     const stored: StoredGame = { ...game, created: now, updated: now, status: 'playing', winner: null };
-    return this.run(() => {
-      this.db
-        .prepare(
-          'insert into games (id, created, updated, ruleset, scenario, seed, seed_hash, options, hand_placement, seats, open_seats, seat_timeout, pace, waiting_for, turn, clocks, clock_since, status, winner) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-        )
-        .run(stored.id, now, now, stored.ruleset, stored.scenario, stored.seed, stored.seedHash, JSON.stringify(stored.options), JSON.stringify(stored.handPlacement), JSON.stringify(stored.seats), openSeats(stored.seats), stored.seatTimeoutSeconds, stored.pace, stored.waitingFor, stored.turn, JSON.stringify(stored.clocks), stored.clockSince, 'playing', null);
-      return stored;
-    });
+    const values = [stored.id, now, now, stored.ruleset, stored.scenario, stored.seed, stored.seedHash, JSON.stringify(stored.options), JSON.stringify(stored.handPlacement), JSON.stringify(stored.seats), openSeats(stored.seats), stored.seatTimeoutSeconds, stored.pace, stored.waitingFor, stored.turn, JSON.stringify(stored.clocks), stored.clockSince, 'playing', null];
+    await this.run({ op: 'createGame', values });
+    return stored;
   }
 
-  game(id: string): Promise<StoredGame | null> {
-    return this.read(() => {
-      const row = this.db.prepare('select * from games where id = ?').get(id) as Row | undefined;
-      return row ? fromRow(row) : null;
-    });
+  async game(id: string): Promise<StoredGame | null> {
+    const row = await this.read<Row | null>({ op: 'game', id });
+    // a row that does not read (damaged by hand) is that row's fault (a RowError), not the database's
+    return row ? fromRow(row) : null;
   }
 
-  games(ids: readonly string[]): Promise<StoredGame[]> {
-    if (!ids.length) return Promise.resolve([]);
-    return this.read(() => readable(this.db.prepare(`select * from games where id in (${ids.map(() => '?').join(', ')})`).all(...ids) as Row[]));
+  async games(ids: readonly string[]): Promise<StoredGame[]> {
+    if (!ids.length) return [];
+    return readable(await this.read<Row[]>({ op: 'games', ids }));
   }
 
-  lobby(query: LobbyQuery = {}): Promise<StoredGame[]> {
-    const where = ["status = 'playing'", 'open_seats > 0'];
-    const args: (string | number)[] = [];
-    if (query.ruleset) where.push('ruleset = ?') && args.push(query.ruleset);
-    if (query.scenario) where.push('scenario = ?') && args.push(query.scenario);
+  async lobby(query: LobbyQuery = {}): Promise<StoredGame[]> {
     const limit = Math.min(100, Math.max(1, query.limit ?? 50));
     const offset = Math.max(0, query.offset ?? 0);
-    return this.read(() => {
-      // a side asked for is looked for in the seats (JSON), so the page is cut after that filter
-      const rows = this.db.prepare(`select * from games where ${where.join(' and ')} order by updated desc limit ? offset ?`).all(...args, query.side ? 1000 : limit, query.side ? 0 : offset) as Row[];
-      const games = readable(rows);
-      if (!query.side) return games;
-      return games.filter((g) => g.seats.some((s) => s.side === query.side && s.kind === 'open')).slice(offset, offset + limit);
-    });
+    // a side asked for is looked for in the seats (JSON), so the page is cut after that filter
+    const rows = await this.read<Row[]>({ op: 'lobby', ...(query.ruleset ? { ruleset: query.ruleset } : {}), ...(query.scenario ? { scenario: query.scenario } : {}), limit: query.side ? 1000 : limit, offset: query.side ? 0 : offset });
+    const games = readable(rows);
+    if (!query.side) return games;
+    return games.filter((g) => g.seats.some((s) => s.side === query.side && s.kind === 'open')).slice(offset, offset + limit);
   }
 
-  commands(id: string): Promise<Command<string>[]> {
-    return this.read(() => (this.db.prepare('select command from commands where game_id = ? order by n').all(id) as { command: string }[]).map((r) => JSON.parse(r.command) as Command<string>));
+  async commands(id: string): Promise<Command<string>[]> {
+    return (await this.read<string[]>({ op: 'commands', id })).map((c) => JSON.parse(c) as Command<string>);
   }
 
   addCommands(id: string, n: number, commands: readonly Command<string>[], progress: GameProgress): Promise<void> {
-    return this.run(() => this.keepCommands(id, n, commands.map((c) => JSON.stringify(c)), progress));
+    return this.run({ op: 'addCommands', id, n, commands: commands.map((c) => JSON.stringify(c)), progress });
   }
 
   setSeats(id: string, seats: StoredSeat[]): Promise<void> {
-    return this.run(() => void this.updateSeats.run(JSON.stringify(seats), openSeats(seats), Date.now(), id));
+    return this.run({ op: 'setSeats', id, seats: JSON.stringify(seats), open: openSeats(seats) });
   }
 
   finish(id: string, winner: string): Promise<void> {
-    return this.run(() => void this.db.prepare("update games set status = 'over', winner = ?, waiting_for = null where id = ?").run(winner, id));
+    return this.run({ op: 'finish', id, winner });
   }
 
   async close(): Promise<void> {
     this.stopWatching();
-    this.db.close();
+    if (this.closed) return;
+    const worker = this.worker;
+    if (worker) await this.ask({ op: 'close' }).catch(() => {});
+    this.closed = true;
+    await worker?.terminate();
   }
 }

@@ -37,9 +37,10 @@ export class ReferencePanel {
     this.element.hidden = !on;
   }
 
-  toggle(): void {
+  /** Open (at `anchor`, if given) or close. */
+  toggle(anchor?: string): void {
     if (this.visible) this.show(false);
-    else this.open();
+    else this.open(anchor);
   }
 
   /** Open the reference with `query` searched (a rule number a tutorial's step links to: "[9.3]", "002 II.3"). */

@@ -166,6 +166,7 @@ export function noCombatFacts(game: Game, decision: Decision): { detail: string;
   const columns = weakest === strongest ? `the ${name(strongest)} column` : `the ${name(weakest)} to ${name(strongest)} column`;
   return {
     detail: `then ${who} may attack here [10.1]: strength ${strength} against your ${cf.ownStrength}, on ${columns}${cf.enemyLeaderUnknown ? ' (a leader you cannot see would shift it further [10.4])' : ''}; at ${name(strongest)} your units lose ${lose.map((x) => `${x.n} ${percent(x.chance)}`).join(', ')} strength points [10.0]`,
-    warning: hit >= 0.5 ? `${who === 'the Rebel' ? 'The Rebel' : 'The Empire'} may then attack you at ${name(strongest)}: your units lose strength ${percent(hit)} [10.1].` : undefined,
+    // said aloud where the enemy would attack at even odds or better
+    warning: hit >= 0.5 && strongest >= t.militaryCombat.columns.indexOf('1-1') ? `${who === 'the Rebel' ? 'The Rebel' : 'The Empire'} may then attack you at ${name(strongest)}: your units lose strength ${percent(hit)} [10.1].` : undefined,
   };
 }

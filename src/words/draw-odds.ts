@@ -9,7 +9,7 @@
  * deck's order, and which cards the enemy drew since the last shuffle, are hidden from it).
  */
 import type { ActionCardDef, SideId } from '../core/content/schema';
-import type { Game } from '../core/engine/types';
+import type { Command, Game } from '../core/engine/types';
 import { percent } from '../core/odds';
 import { nameOf } from '../core/names';
 import { considered, eventReach, ignoredBecause, sectionFor } from '../../systems/rebels-vs-empire/action-cards';
@@ -75,12 +75,12 @@ export function turnChance(game: Game, group: MissionGroup, drawsLeft: number, d
   };
 }
 
-/** "its letter comes in the 3 draws here and 1 bonus draw 41% [13.3, 13.6]". */
+/** "41% this turn: its letter D in the 3 draws here and 1 bonus draw, drawing them all [13.3, 13.6]". */
 export function turnChanceWords(game: Game, letter: string, t: TurnChance): string {
-  const what = t.need > 1 ? `${t.need} of its letters ${letter} come` : `its letter ${letter} comes`;
+  const what = t.need > 1 ? `${t.need} of its letters ${letter}` : `its letter ${letter}`;
   const draws = [t.drawsLeft ? `the ${t.drawsLeft} draw${t.drawsLeft === 1 ? '' : 's'} here` : '', t.bonus ? `${t.bonus} bonus draw${t.bonus === 1 ? '' : 's'}` : ''].filter(Boolean).join(' and ');
-  if (!draws) return `no draws left: ${what} 0% [13.3]`;
-  return `this turn ${what} in ${draws} ${percent(t.chance)}, drawing them all [13.3, 13.6]`;
+  if (!draws) return `0% this turn: no draws left for ${what} [13.3]`;
+  return `${percent(t.chance)} this turn: ${what} in ${draws}, drawing them all [13.3, 13.6]`;
 }
 
 /** One group's prospects from the next action card. */
@@ -198,19 +198,17 @@ export function drawNotes(game: Game, side: SideId): OddsNote[] {
   if (!odds) return [];
   const lines: string[] = [];
   for (const x of odds.groups) {
-    const card = missionCard(game, x.group.letter);
     const who = x.group.camp ? 'the rebel camp' : x.group.members.map((m) => nameOf(game, m)).join(', ');
-    const gain = x.continuing ? `adds a ${x.group.letter} (${x.group.letters} so far)` : `completes it`;
-    const parts = [`${card.name} (${x.group.letter}) by ${who}: the next card ${gain} ${percent(x.takes)}`];
-    if (x.spoiled > 0) parts.push(`its letter ends it with nothing to show ${percent(x.spoiled)} (${x.turn.futile ?? 'the same card\'s event moves the planet first [13.3]'})`);
-    parts.push(x.harm > 0 ? `its event works against it ${percent(x.harm)}${x.harms.length ? ` (${x.harms.map((h) => `${h.words} ${percent(h.chance)}`).join('; ')})` : ''}` : 'no event can strike it');
-    parts.push(turnChanceWords(game, x.group.letter, x.turn));
-    if (x.turn.futile) parts.push(`but ${x.turn.futile}`);
-    lines.push(parts.join('; ') + '.');
+    const parts = [`${x.continuing ? `adds a ${x.group.letter} (${x.group.letters} so far)` : 'completes it'} ${percent(x.takes)}`];
+    if (x.spoiled > 0) parts.push(`its letter wasted ${percent(x.spoiled)} (${x.turn.futile ?? "its own card's event moves the planet first [13.3]"})`);
+    parts.push(x.harm > 0 ? `an event against it ${percent(x.harm)}${x.harms.length ? ` (${x.harms.map((h) => `${h.words} ${percent(h.chance)}`).join('; ')})` : ''}` : 'no event can strike it');
+    const turn = `${turnChanceWords(game, x.group.letter, x.turn)}${x.turn.futile && !x.spoiled ? `, but ${x.turn.futile}` : ''}`;
+    lines.push(`${missionCard(game, x.group.letter).name} (${x.group.letter}) by ${who}: next card ${parts.join(', ')}. ${turn}.`);
   }
-  for (const p of odds.planet) lines.push(`On the planet: ${p.words} ${percent(p.chance)}${p.harms ? ' (against you)' : ''}.`);
+  // what the planet may go through and no mission counts against itself (a raid on the Empire's PDB...)
+  for (const p of odds.planet.filter((p) => !p.harms)) lines.push(`On the planet: ${p.words} ${percent(p.chance)}.`);
   lines.push(
-    `Of the ${odds.cards} cards you have not seen drawn here, ${odds.blank} bear no letter of a mission here and count for nothing [13.41]${odds.ignored ? `, ${odds.ignored} would be set aside and another drawn [13.42]` : ''}. Stop drawing, and there are no bonus draws [13.3].`,
+    `${odds.blank} of the ${odds.cards} cards you have not seen here count for nothing here [13.41]${odds.ignored ? `, ${odds.ignored} would be set aside and another drawn [13.42]` : ''}. Stop drawing: no bonus draws [13.3].`,
   );
   return [{ title: 'The next action card', rule: '[13.3-13.6]', lines }];
 }
@@ -221,4 +219,27 @@ export function drawMark(game: Game, side: SideId): string | null {
   if (!odds) return null;
   const harm = Math.max(0, ...odds.groups.map((g) => g.harm));
   return `${odds.groups.map((g) => `${g.group.letter} ${percent(g.takes)}`).join(' · ')}${harm > 0 ? ` · ⚠ ${percent(harm)}` : ''}`;
+}
+
+/**
+ * [13.3, 13.52] the facts of the draw decision's own answers: drawing (each mission's chance from the next
+ * card, and the chance it strikes one), stopping a mission or every one (a continuing mission completes with
+ * the letters it has, any other fails; and no bonus draws after [13.3]).
+ */
+export function drawOptionFacts(game: Game, option: Command): { detail?: string; warning?: string } {
+  const odds = nextDrawOdds(game, option.side as SideId);
+  if (!odds) return {};
+  if (option.type === 'draw-action') {
+    const harm = Math.max(0, ...odds.groups.map((g) => g.harm));
+    return {
+      detail: `${odds.groups.map((g) => `${g.group.letter} ${g.continuing ? 'adds a letter' : 'completes'} ${percent(g.takes)}`).join(', ')}; its event works against a mission ${percent(harm)} [13.3, 13.43]`,
+    };
+  }
+  const stopped = option.type === 'stop-mission' ? odds.groups.filter((g) => g.group.id === option.group) : odds.groups;
+  const ends = stopped.map((g) => {
+    const name = missionCard(game, g.group.letter).name;
+    return g.continuing && g.group.letters > 0 ? `${name} completes with its ${g.group.letters} letter${g.group.letters === 1 ? '' : 's'} [13.52]` : `${name} ends without success [13.5]`;
+  });
+  const chance = stopped.map((g) => `${g.group.letter} ${percent(g.turn.chance)}`).join(', ');
+  return { detail: `${ends.join('; ')}; no bonus draws [13.3]; drawing on, its letter this turn: ${chance}` };
 }

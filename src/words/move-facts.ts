@@ -180,3 +180,10 @@ export function rackingWords(game: Game, planet: number, ship: number): { hit: n
   const back = cannon > 0 ? `its cannon ${cannon} knocks the PDB down ${percent(o.pdbDown)}${o.pdbLevelLost > 0 ? `, and a level off it ${percent(o.pdbLevelLost)}` : ''} [9.25]` : 'it has no cannon to fire back';
   return { hit: o.shipHit, down: o.pdbDown, text: `PDB level ${level} against shields ${shields}: the ship is hit ${percent(o.shipHit)} (${hurt}); ${back} [9.28]` };
 }
+
+/** [9.22, 9.25] the PDB's player, asked whether to fire on units passing: what its fire does, each pair of dice through `pdbFireResult`. */
+export function pdbFireWords(game: Game, planet: number): string {
+  const o = pdbFireOdds(game, planet);
+  if (!o) return 'a level-0 PDB cannot fire [9.22]';
+  return `on the ${o.column} column [9.22]: their units lose ${lossWords(o)} strength points; your PDB is knocked down ${percent(o.down)}${o.levelLost > 0 ? `, and loses a level ${percent(o.levelLost)}` : ''} [9.25]`;
+}

@@ -17,11 +17,12 @@ import { possessionCard, workingPossessions } from '../../systems/rebels-vs-empi
 import { missionNeed, missionSuits } from './mission-words';
 import { bonusDraws, DIPLOMACY_LOYALTY_DRAWS } from '../../systems/rebels-vs-empire/bonus-draw';
 import { unitsIn } from '../../systems/rebels-vs-empire/sides';
-import { flightFacts, landingFacts, pdbWords, rackingWords } from './move-facts';
+import { flightFacts, landingFacts, pdbFireWords, pdbWords, rackingWords } from './move-facts';
 import { noCombatFacts } from './combat-facts';
+import { placeFacts } from './place-facts';
 
 export { hyperjumpLine, moveFacts, pdbWords, rackingWords } from './move-facts';
-import { knownDeck, turnChance, turnChanceWords } from './draw-odds';
+import { drawOptionFacts, knownDeck, turnChance, turnChanceWords } from './draw-odds';
 import { groupIfAssigned } from '../../systems/rebels-vs-empire/mission-assignment';
 
 export interface OptionFacts {
@@ -89,7 +90,8 @@ function missionFacts(game: Game, option: Command): OptionFacts {
     if (name) parts.push(`${name}${courtOf(game, environ) ? ', now at the enemy\'s court' : ', at no court yet'}`);
   }
   const turn = turnChance(game, group, game.world.c.Environ.size[environ] as number, knownDeck(game));
-  parts.push(turnChanceWords(game, letter, turn));
+  // the chance first: on a small screen the first line is what shows
+  parts.unshift(turnChanceWords(game, letter, turn));
   parts.push(missionNeed(card));
   const futile = turn.futile ? `${card.name} comes to nothing here now: ${turn.futile}.` : undefined;
   return { detail: parts.join(' · '), warning: futile ?? sabotageWarning(game, option, letter), chance: turn.chance };
@@ -198,6 +200,16 @@ export function optionFacts(game: Game, option: Command, decision?: Decision): O
       return flightFacts(game, option, decision);
     case 'leave-drift':
       return landingFacts(game, option);
+    case 'place-characters':
+    case 'place-unit':
+    case 'place-reinforcement':
+      return placeFacts(game, option, decision);
+    case 'draw-action':
+    case 'stop-drawing':
+    case 'stop-mission':
+      return drawOptionFacts(game, option);
+    case 'pdb-fire':
+      return typeof option.planet === 'number' ? { detail: pdbFireWords(game, option.planet) } : {};
     case 'no-combat':
       return decision ? (noCombatFacts(game, decision) ?? {}) : {};
     default:

@@ -162,16 +162,20 @@ const winTables: { standard?: WinTable; italian?: WinTable } = {};
 
 /**
  * `battleOdds(attackers, defenders, { italian }).attackerWins`, from one table kept per rule and grown
- * (doubled) when a larger battle is asked: the chance shown before every roll of a battle, and weighed
- * by the AI for every attack it could make, is asked for the same and smaller armies again and again.
+ * (doubled, on the side that is too small) when a larger battle is asked: the chance shown before every
+ * roll of a battle, and weighed by the AI for every attack it could make, is asked for the same and
+ * smaller armies again and again. Growing both sides whenever either was too small kept a table of 32 MB
+ * after a game whose armies had grown large (every entry is the same number in a table of any size).
  */
 export function winChance(attackers: number, defenders: number, italian: boolean): number {
   checkWhole('attackers', attackers, 1);
   checkWhole('defenders', defenders, 1);
   const key = italian ? 'italian' : 'standard';
   let table = winTables[key];
-  if (!table || table.attackers < attackers || table.defenders < defenders)
-    table = winTables[key] = new WinTable(Math.max(attackers, 2 * (table?.attackers ?? 16)), Math.max(defenders, 2 * (table?.defenders ?? 16)), italian);
+  if (!table || table.attackers < attackers || table.defenders < defenders) {
+    const grown = (asked: number, has: number | undefined) => (has !== undefined && asked <= has ? has : Math.max(asked, 2 * (has ?? 16)));
+    table = winTables[key] = new WinTable(grown(attackers, table?.attackers), grown(defenders, table?.defenders), italian);
+  }
   return table.win[attackers * table.width + defenders]!;
 }
 

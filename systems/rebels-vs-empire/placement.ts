@@ -344,18 +344,28 @@ function assignImperialShips(game: Game) {
  * ship of their own ride in the first one (our decision, docs/rules.md). A ship detected and damaged is
  * wrecked on landing [9.31]. Characters arriving with no spaceship at all are not checked.
  */
+/**
+ * [16.12] how characters arriving from space ride down: each spaceship flown by its holder, those without
+ * a ship of their own in the first one (our decision, docs/rules.md). Read before the landing too, for
+ * its odds.
+ */
+export function landingRides(game: Game, chars: number[], ships: number[]): { ship: number; pilot: number; aboard: number[] }[] {
+  const w = game.world;
+  let riders = chars.filter((ch) => !ships.some((s) => holderOf(w, s) === ch));
+  return ships.map((ship) => {
+    const pilot = holderOf(w, ship);
+    const aboard = [...(pilot ? [pilot] : []), ...riders];
+    riders = [];
+    return { ship, pilot, aboard };
+  });
+}
+
 function landFromSpace(game: Game, side: SideId, environ: number) {
   const w = game.world;
   refreshShips(game); // the ships come into play beside their holders [14.53]
   const planet = planetOfEnviron(w, environ);
   if (!pdbUsableBy(game, planet, enemyOf(side))) return;
-  const chars = charactersIn(game, environ, side);
-  const ships = shipsIn(game, environ, side);
-  let riders = chars.filter((ch) => !ships.some((s) => holderOf(w, s) === ch));
-  for (const ship of ships) {
-    const pilot = holderOf(w, ship);
-    const aboard = [...(pilot ? [pilot] : []), ...riders];
-    riders = [];
+  for (const { ship, pilot, aboard } of landingRides(game, charactersIn(game, environ, side), shipsIn(game, environ, side))) {
     const outcome = detectShip(game, ship, pilot, aboard, planet, side);
     if (outcome === 'Dd' && environOf(w, ship)) loseShip(game, ship, 'damaged by a PDB, it is wrecked on landing', '[9.31]', true);
   }

@@ -96,6 +96,30 @@ function convertToChaos(game: SolitaireGame, sector: string, force: string | nul
 }
 
 /** Walk from a random sector to the first one that passes `test`, up the numbers, then down [001 32.0 Rebellion]. */
+/** [001 32.0 Rebellion] a sector with Imperial units or an Imperial system: what a rebellion may turn. */
+export function imperialSector(game: SolitaireGame, sector: string): boolean {
+  return unitsIn(game, sector, 'empire').length > 0 || stateOf(game).systems[sector]?.side === 'empire';
+}
+
+/** [001 32.0 Rebellion] the sector a rebellion starting from `start` strikes: the first Imperial one, walking up the numbers, then down. */
+export function rebellionTarget(game: SolitaireGame, start: string, imperial: (sector: string) => boolean): string | null {
+  return walk(game, start, imperial, 'higher-then-lower');
+}
+
+/**
+ * [001 32.0 Rebellion] the chance a rebellion strikes each sector, every starting sector (one in 25)
+ * walked through `rebellionTarget`; `imperial` may say the sectors as a move would leave them.
+ */
+export function rebellionStrikes(game: SolitaireGame, imperial: (sector: string) => boolean = (x) => imperialSector(game, x)): Map<string, number> {
+  const sectors = contentOf(game).sectors;
+  const out = new Map<string, number>();
+  for (const start of sectors) {
+    const hit = rebellionTarget(game, start, imperial);
+    if (hit) out.set(hit, (out.get(hit) ?? 0) + 1 / sectors.length);
+  }
+  return out;
+}
+
 function walk(game: SolitaireGame, start: string, test: (sector: string) => boolean, direction: 'higher' | 'lower' | 'higher-then-lower'): string | null {
   const count = contentOf(game).sectors.length;
   const from = sectorNumber(game, start);
@@ -392,8 +416,7 @@ export const EVENTS: Record<string, ChaosEvent> = {
   rebellion: {
     resolve(game) {
       const s = stateOf(game);
-      const imperial = (x: string) => unitsIn(game, x, 'empire').length > 0 || s.systems[x]?.side === 'empire';
-      const sector = walk(game, randomSector(game), imperial, 'higher-then-lower');
+      const sector = rebellionTarget(game, randomSector(game), (x) => imperialSector(game, x));
       if (!sector) return say(game, 'Rebellion: nothing Imperial is left to rebel.');
       // ours: an Illumination marker holds its sector's loyalty once, and is spent
       if (s.illuminated.includes(sector)) {

@@ -10,7 +10,12 @@
 import type { Procedure, Ruleset } from '../../src/core/engine/types';
 import { createGameWorld } from '../../src/core/world/world';
 import { OPTIONAL_RULES, solitaireContent, type SolitaireScenario } from './content';
-import { alienPhase, endOfTurn, eventsPhase, imperialPhase, instituteCheck, operationsPhase } from './phases';
+// the game-turn's phases, in their order (ours: 001's sequence of play is not in our copy; the phases are the ones its markers name)
+import { eventsPhase } from './phases/chaos-events';
+import { alienPhase } from './phases/alien-conflict';
+import { imperialPhase } from './phases/imperial';
+import { instituteCheck, operationsPhase } from './phases/chaos-operations';
+import { endOfTurn } from './phases/end-of-turn';
 import { placementPhase, setupGame } from './setup';
 import { fmt, forgetEmptyForces, imperialSystems, leviathanCheck, LEVEL_NAMES, LEVELS, levelOf, SIDES, stateOf, universalVictory, victoryPoints, type Side, type SolitaireGame } from './state';
 

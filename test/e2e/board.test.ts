@@ -15,9 +15,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { cameraSettled, gameReady, openGamePage, startSession, type Session } from './browser';
-import { playState, startGameAs, waitForHuman, type PlayState } from './play-page';
+import { expectNothingSent, playState, startGameAs, waitForHuman, type PlayState } from './play-page';
 import type { Decision, Game } from '../../src/core/engine/types';
 import { boardForm } from '../../src/words/board/forms';
+import { viewCounters } from '../../src/words/board/counters';
+import { viewFor } from '../../src/core/view';
 import type { Dest } from '../../src/words/board/types';
 import { PlayEngine } from '../../src/ui/play/play-engine';
 import { environOf, refOf } from '../../src/core/world/world';
@@ -325,6 +327,37 @@ describe('play on the map [issue 44, 53]', () => {
     expect(errors).toEqual([]);
   }, 300_000);
 
+  it('[7.22, issue 53] another side\'s stack clicked on the map opens into its counters to look at: a hidden unit unknown, its hover the rule; a click on it sends nothing', async () => {
+    const e = playUntil('start-of-rebellion', 'rebel', '11', (d) => d.kind === 'movement' && d.side === 'rebel');
+    const g = e.game as Game;
+    // the Imperial stack with the most units, as the Rebel's view shows it (a save opens over the game on show)
+    const view = viewFor(g, 'rebel');
+    const at = (eid: number) => view.units.filter((u) => u.side === 'imperial' && u.environ === eid).length;
+    const environ = [...new Set(view.units.filter((u) => u.side === 'imperial').map((u) => u.environ))].sort((a, b) => at(b) - at(a))[0]!;
+    const counters = viewCounters(view, content, environ, 'imperial');
+    const before = await resumeHere(e);
+    await page.locator(`.stack-label.side-imperial[data-environ="${refOf(g.world, environ)}"]`).dispatchEvent('click');
+    const tray = page.locator('[data-testid="board-tray"].theirs');
+    await tray.waitFor();
+    expect(await tray.locator('.tray-head').textContent()).toContain(`Imperial stack at ${content.planets.get(content.environs.get(refOf(g.world, environ))!.planet)!.name}`);
+    // units alike stand as one chip: every counter of the stack is in one of them
+    const chips = await tray.locator('[data-testid="counter"]').evaluateAll((els) => els.map((el) => ({ pieces: ((el as HTMLElement).dataset.pieces ?? '').split(' ').map(Number), text: el.textContent ?? '' })));
+    expect(chips.flatMap((c) => c.pieces).sort()).toEqual(counters.map((c) => c.piece).sort());
+    const hidden = counters.find((c) => c.face === '?-?')!;
+    const chip = tray.locator(`[data-testid="counter"][data-pieces~="${hidden.piece}"]`);
+    expect(await chip.textContent()).toContain('?-?');
+    await chip.hover();
+    await expect.poll(() => page.locator('[data-testid="board-tip"]').textContent()).toMatch(/strength unknown \[7\.22\]/);
+    // not the player's to pick: the click takes nothing in, nothing is sent; Esc closes it, undoing nothing
+    await chip.click();
+    await expectNothingSent(page, before);
+    expect(await tray.locator('.chip.picked').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await tray.waitFor({ state: 'detached' });
+    await expectNothingSent(page, before);
+    expect(errors).toEqual([]);
+  }, 240_000);
+
   it('[13.3] an action card is drawn at the mission\'s place, each draw with its mission\'s chance; stopping is a marker there too (1280x720 and 800x600)', async () => {
     const e = playUntil('start-of-rebellion', 'rebel', '11', (d) => d.kind === 'mission-draw');
     const d = (e.game as Game).pending!;
@@ -338,7 +371,7 @@ describe('play on the map [issue 44, 53]', () => {
       await draw.waitFor();
       expect(await draw.getAttribute('data-environ')).toBe(place);
       expect(await page.locator('[data-testid="board-ask"]').textContent()).toMatch(/Missions at .*: draw action card \d+ of \d+\?/);
-      expect(await draw.getAttribute('data-tip')).toMatch(/the next card (completes it|adds a) .*\d+%/);
+      expect(await draw.getAttribute('data-tip')).toMatch(/next card (completes it|adds a) .*\d+%/);
       expect(await page.locator('[data-testid="board-dest-marker"]', { hasText: 'Stop drawing' }).count()).toBe(1);
       expect(await overPanels('.board-column')).toEqual({ shown: 1, under: 0, off: 0 });
       await draw.dispatchEvent('click');
@@ -409,7 +442,7 @@ describe('play on the map [issue 44, 53]', () => {
   }, 240_000);
 
   it('[000 15.2c-e] a domino effect\'s how-many is asked at the planet that rose: each option a marker naming its planets, one click takes it', async () => {
-    const e = playUntil('embers-of-the-reach', 'rebel', '1', (d) => d.kind === 'domino-option');
+    const e = playUntil('embers-of-the-reach', 'rebel', '1', (d) => d.kind === 'domino-option', 'single'); // the game found under the scenario's old default
     const source = String((e.game as Game).pending!.context!.source);
     const first = boardForm(e.game as Game, (e.game as Game).pending!).movers[0]!.dests[0]!;
     const { dest, tip, after, expected } = await clickTargetOf(e, async () => {

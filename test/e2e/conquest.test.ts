@@ -78,9 +78,11 @@ describe('conquest', () => {
     const text = (await page.locator('[data-testid="cq-setup"]').textContent()) ?? '';
     for (const words of ['The Galaxy', 'Domination', 'Capitals', 'Secret missions', 'Auto Place All', 'Recycle Cards', 'Auto-Defend']) expect(text).toContain(words);
     expect(await page.inputValue('[data-cq="cards"]')).toBe('increasing');
-    expect(await page.locator('[data-cq="cards-text"]').textContent()).toMatch(/4, 6, 8/);
+    // [issue 59] every card set is defined on the screen, the chosen one lit
+    expect(await page.locator('[data-testid="cq-cardset"]').count()).toBe(3);
+    expect(await page.locator('[data-cq="cards-text"] .cq-cardset.on').textContent()).toMatch(/^Increasing: .*4, 6, 8/);
     await page.selectOption('[data-cq="cards"]', 'italian');
-    expect(await page.locator('[data-cq="cards-text"]').textContent()).toMatch(/3 dice/);
+    expect(await page.locator('[data-cq="cards-text"] .cq-cardset.on').textContent()).toMatch(/^Italian: .*3 dice/);
     await page.selectOption('[data-cq="cards"]', 'increasing');
     expect(await page.locator('[data-testid="cq-seat"]').count()).toBe(4);
     expect(await page.inputValue('[data-seat-player="0"]')).toBe('human');

@@ -3,16 +3,18 @@
  * its tests) and number of tests to test-results/file-times.json, with the run's wall time. `.ci/run`
  * prints the slowest files from it (`npm run test:slowest`), so a slow test is seen the day it lands.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, relative } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
-import { COMMANDS_DIR, FILE_TIMES } from './paths';
+import { COMMANDS_DIR, CPU_DIR, FILE_TIMES } from './paths';
 
 export interface FileTime {
   file: string;
   project: string;
   /** Milliseconds: setting up, importing the file, and its hooks and tests. */
   ms: number;
+  /** Milliseconds of CPU the file's worker spent on it (file-cpu.ts), without the processes it started; null if not measured. */
+  cpuMs: number | null;
   tests: number;
   state: string;
 }
@@ -28,17 +30,24 @@ export default class FileTimesReporter implements Reporter {
 
   onTestRunStart(): void {
     this.started = performance.now();
-    // the property tests' counts are this run's only
+    // the property tests' counts and the files' CPU times are this run's only
     rmSync(COMMANDS_DIR, { recursive: true, force: true });
+    rmSync(CPU_DIR, { recursive: true, force: true });
   }
 
   onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
+    const cpu = new Map<string, number>();
+    for (const name of existsSync(CPU_DIR) ? readdirSync(CPU_DIR) : []) {
+      const { file, cpuMs } = JSON.parse(readFileSync(join(CPU_DIR, name), 'utf8')) as { file: string; cpuMs: number };
+      cpu.set(file, cpuMs);
+    }
     const files = modules.map((m): FileTime => {
       const d = m.diagnostic();
       return {
         file: relative(process.cwd(), m.moduleId),
         project: m.project.name,
         ms: Math.round(d.environmentSetupDuration + d.prepareDuration + d.collectDuration + d.setupDuration + d.duration),
+        cpuMs: cpu.get(relative(process.cwd(), m.moduleId)) ?? null,
         tests: [...m.children.allTests()].length,
         state: m.state(),
       };

@@ -9,3 +9,6 @@ export const COMMANDS_DIR = join(RESULTS, 'commands');
 
 /** Each test file's time and tests, and the run's wall time (file-times.ts). */
 export const FILE_TIMES = join(RESULTS, 'file-times.json');
+
+/** Each test file's own CPU time (file-cpu.ts). */
+export const CPU_DIR = join(RESULTS, 'cpu');

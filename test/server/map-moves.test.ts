@@ -37,7 +37,7 @@ afterAll(async () => {
 });
 
 /** A star-system game between two people, at the Rebel's first movement decision (the game's first), with the stacks his board offers. */
-async function atRebelMovement(): Promise<{ gameId: string; rebel: OnlineSeat; imperial: OnlineSeat; state: StateMessage; movers: Mover[]; good: { mover: Mover; dests: Dest[] } }> {
+async function atRebelMovement(): Promise<{ gameId: string; token: string; rebel: OnlineSeat; imperial: OnlineSeat; state: StateMessage; movers: Mover[]; good: { mover: Mover; dests: Dest[] } }> {
   const made = await createOnlineGame(server.url, { ruleset: 'star-system', scenario: 'start-of-rebellion', seats: [{ side: 'rebel', kind: 'open' }, { side: 'imperial', kind: 'open' }] }, 'rebel');
   const rebel = await OnlineSeat.join(server.url, { gameId: made.gameId, token: made.token!, screen: true });
   const imperial = await OnlineSeat.join(server.url, { gameId: made.gameId, side: 'imperial' });
@@ -52,7 +52,7 @@ async function atRebelMovement(): Promise<{ gameId: string; rebel: OnlineSeat; i
       return { mover: { ...mover, take: pick }, dests: pick.length >= 2 ? stackDests(local, local.pending!, pick) : [] };
     })
     .find((m) => m.dests.length)!;
-  return { gameId: made.gameId, rebel, imperial, state, movers, good };
+  return { gameId: made.gameId, token: made.token!, rebel, imperial, state, movers, good };
 }
 
 /** The game the room holds now (the one live copy on this server). */
@@ -133,6 +133,37 @@ describe('map moves online are one message, played all or none [issue 47]', () =
     await waitFor(() => (rebel.latest!.step === state.step + good.length ? true : null), 'the move played');
     expect((await server.store.commands(gameId)).map(canonical)).toEqual(good.map(canonical));
     expect(stateHash(roomGame(rebel))).toBe(stateHash((await storedGame(gameId))));
+    await Promise.all([rebel.leave(), imperial.leave()]);
+  });
+
+  it('[issue 55] a tab that joins while a command waits for the store hears of it only once kept: one the store then fails was never shown to anyone', async () => {
+    const { gameId, token, rebel, imperial, state } = await atRebelMovement();
+    const store = server.store;
+    const addCommands = store.addCommands;
+    let release: ((fail: boolean) => void) | null = null;
+    store.addCommands = async (...args) => {
+      if (await new Promise<boolean>((resolve) => (release = resolve))) throw new Error('the disk is gone');
+      return addCommands.apply(store, args);
+    };
+    try {
+      const steps: number[] = [];
+      imperial.onState((s) => steps.push(s.step));
+      rebel.send(state.decision!.options[0]!);
+      await waitFor(() => release, 'the command waiting for the store');
+      // the Rebel opens the game in a second tab meanwhile (the first gives way): it is told nothing of the command not kept yet
+      const tab = await OnlineSeat.join(server.url, { gameId, token, screen: true });
+      tab.onState((s) => steps.push(s.step));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(steps.filter((step) => step > state.step)).toEqual([]);
+      release!(true);
+      await waitFor(() => tab.latest, "the tab's first state");
+      expect(tab.latest!.step).toBe(state.step);
+      expect(steps.filter((step) => step > state.step)).toEqual([]);
+      expect(stateHash(roomGame(tab))).toBe(stateHash(await storedGame(gameId)));
+      await tab.leave();
+    } finally {
+      store.addCommands = addCommands;
+    }
     await Promise.all([rebel.leave(), imperial.leave()]);
   });
 

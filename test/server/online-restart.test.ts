@@ -53,7 +53,7 @@ describe('online games survive [issue 27]', () => {
 
     children[1]!.kill('SIGTERM');
     await new Promise((r) => children[1]!.once('exit', r));
-    const store = new SqliteStore(database);
+    const store = await SqliteStore.open(database);
     const stored = (await store.game(made.gameId))!;
     const local = replay(content, stored, await store.commands(made.gameId));
     await store.close();
@@ -74,9 +74,11 @@ describe('online games survive [issue 27]', () => {
       const imperial = await OnlineSeat.join(url, { gameId: made.gameId, side: 'imperial' });
       const left = Date.now();
       await imperial.leave();
-      await new Promise<void>((resolve) => rebel.onState((s) => s.seats.find((x) => x.side === 'imperial')?.connected === false && resolve()));
+      // the state after the leave: a seat taken and left (the Rebel's first state, which may still be its
+      // latest, has the seat open and nobody at it)
+      await new Promise<void>((resolve) => rebel.onState((s) => s.seats.some((x) => x.side === 'imperial' && x.kind === 'human' && !x.connected) && resolve()));
       // the server stamped the seat's time in the store, counted from the leave
-      const store = new SqliteStore(database);
+      const store = await SqliteStore.open(database);
       const due = (await store.game(made.gameId))!.seats.find((x) => x.side === 'imperial')!.handOverAt!;
       await store.close();
       expect(due).toBeGreaterThanOrEqual(left + seatTimeoutSeconds * 1000);

@@ -14,7 +14,7 @@ import { replay } from '../../src/server/game-snapshots';
 import { ONLINE_RULESETS } from '../../src/server/online-rulesets';
 import { stateOf, type ConquestGame } from '../../systems/conquest/state';
 import { databaseFile, freePort, nextMove, playSeat, pollFor } from './helpers';
-import type { OnlinePlayFacts, StateMessage } from '../../src/online/protocol';
+import { readState, type OnlinePlayFacts, type StateMessage } from '../../src/online/protocol';
 import type { GameEvent } from '../../src/core/engine/types';
 
 const content = bundledContent();
@@ -47,7 +47,7 @@ describe('online play [issue 27]', () => {
 
     const heard: Record<string, string[]> = { rebel: [], imperial: [] };
     const wire: StateMessage[] = [];
-    rebel.room.onMessage('state', (m: StateMessage) => wire.push(m));
+    rebel.room.onMessage('state', (bytes: Uint8Array) => wire.push(readState(bytes)));
     await Promise.all([playSeat(rebel, 'r', heard.rebel), playSeat(imperial, 'i', heard.imperial)]);
     const over = await new Promise<NonNullable<OnlineSeat['over']>>((resolve) => rebel.onOver(resolve));
     expect(['rebel', 'imperial', 'draw']).toContain(over.winner);

@@ -3,7 +3,7 @@
  * address counted apart, a new window starting clean.
  */
 import { describe, expect, it } from 'vitest';
-import { RateLimit, TimeBudget } from '../../src/server/rate-limit';
+import { RateLimit, SeatLine, TimeBudget } from '../../src/server/rate-limit';
 import { startGameServer } from '../../src/server/game-server';
 import { createOnlineGame, OnlineSeat } from '../../src/online/client';
 import { freePort, mover, nextMove, waitFor } from './helpers';
@@ -67,5 +67,77 @@ describe("a seat over its budget of server time, on a real room [issue 55]", () 
     } finally {
       await server.close();
     }
+  });
+});
+
+describe("a seat's messages in line, each checked once those before it are charged [issue 55]", () => {
+  /** A line on a budget of 100 ms a second (a burst of 100), its clock and timers in the test's hands. */
+  function line() {
+    let now = 1_000_000;
+    const timers: { at: number; then: () => void }[] = [];
+    const seatLine = new SeatLine(new TimeBudget(100, 100, 1000, now), (then, ms) => timers.push({ at: now + ms, then }), () => now);
+    const log: string[] = [];
+    /** A message that costs `ms` of the server's time, handled when its turn comes. */
+    const message = (name: string, ms: number) =>
+      seatLine.push({
+        run: async () => {
+          log.push(`ran ${name}`);
+          return ms;
+        },
+        refuse: (retryMs) => log.push(`refused ${name} (${retryMs} ms)`),
+      });
+    /** A message whose handling fails. */
+    const fail = (name: string) =>
+      seatLine.push({
+        run: async () => {
+          log.push(`failed ${name}`);
+          throw new Error(name);
+        },
+        refuse: (retryMs) => log.push(`refused ${name} (${retryMs} ms)`),
+      });
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+    const pass = async (ms: number) => {
+      now += ms;
+      const due = timers.filter((t) => t.at <= now);
+      timers.splice(0, timers.length, ...timers.filter((t) => t.at > now));
+      for (const t of due) t.then();
+      await settle();
+    };
+    return { message, fail, log, settle, pass };
+  }
+
+  it('messages read together are not all let in before the first is charged: the second waits for the budget, the third is refused', async () => {
+    const { message, log, settle, pass } = line();
+    // one network read: three messages at once, the first overspending the whole burst by 50 ms
+    message('a', 150);
+    message('b', 10);
+    message('c', 10);
+    await settle();
+    expect(log).toEqual(['ran a', 'refused c (500 ms)']);
+    // slowed: b waits until the budget is back to zero (50 ms at 100 ms a second), and anything sent meanwhile is refused
+    message('d', 10);
+    expect(log.at(-1)).toBe('refused d (500 ms)');
+    await pass(499);
+    expect(log).not.toContain('ran b');
+    await pass(1);
+    expect(log).toContain('ran b');
+    // in the green again, after the rest: a message runs at once
+    await pass(10_000);
+    message('e', 1);
+    await settle();
+    expect(log.at(-1)).toBe('ran e');
+  });
+
+  it('far in the red, a message is refused outright, and a failing one is charged nothing and lets the line go on', async () => {
+    const { message, fail, log, settle, pass } = line();
+    message('big', 1200);
+    message('next', 1);
+    await settle();
+    expect(log).toEqual(['ran big', 'refused next (11000 ms)']);
+    await pass(20_000);
+    fail('broken');
+    message('after', 1);
+    await settle();
+    expect(log.slice(-2)).toEqual(['failed broken', 'ran after']);
   });
 });

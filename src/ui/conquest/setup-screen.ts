@@ -113,7 +113,7 @@ export class ConquestSetupScreen {
       <div class="cq-field"><span class="cq-label">Game type</span><div><div class="cq-types">${scenarios
         .map((s, i) => `<label class="cq-radio"><input type="radio" name="cq-type" value="${esc(s.id)}"${i === 0 ? ' checked' : ''} data-testid="cq-type"> ${esc(s.name)}</label>`)
         .join('')}</div><p class="muted small" data-cq="type-text"></p></div></div>
-      <div class="cq-field"><span class="cq-label">Cards</span><div><select data-cq="cards" aria-label="Card option">${CARD_OPTIONS.map((c) => `<option value="${c}">${CARD_OPTION_TEXT[c].name}</option>`).join('')}</select>
+      <div class="cq-field"><span class="cq-label">Cards</span><div><select data-cq="cards" aria-label="Card option">${CARD_OPTIONS.map((c) => `<option value="${c}" title="${esc(CARD_OPTION_TEXT[c].text)}">${CARD_OPTION_TEXT[c].name}</option>`).join('')}</select>
         <select data-cq="deck" aria-label="Deck"><option value="classic">Classic deck (2 wildcards)</option><option value="wild">Wild deck (4 wildcards)</option></select>
         <p class="muted small" data-cq="cards-text"></p></div></div>
       <div class="cq-field"><span class="cq-label">Options</span><div>
@@ -280,7 +280,10 @@ export class ConquestSetupScreen {
       this.reserved.clear();
       this.renderSeats();
     }
-    this.get('cards-text').textContent = `${CARD_OPTION_TEXT[setup.cards].text}${setup.deck === 'wild' ? ' The wild deck holds four wildcards instead of two.' : ''}`;
+    // [issue 59] every card set defined where it is chosen, the chosen one marked [002 I Cards Options]
+    this.get('cards-text').innerHTML = `${CARD_OPTIONS.map((c) => `<span class="cq-cardset${c === setup.cards ? ' on' : ''}" data-testid="cq-cardset"><b>${esc(CARD_OPTION_TEXT[c].name)}</b>: ${esc(CARD_OPTION_TEXT[c].text)}</span>`).join('<br>')}${
+      setup.deck === 'wild' ? '<br>The wild deck holds four wildcards instead of two.' : ''
+    } <span class="rule">[002 I Cards Options]</span>`;
     this.get('type-text').textContent = conquestContent(this.content).scenarios.get(setup.scenario)?.description ?? '';
     const humans = setup.seats.filter((s) => s.player === 'human').length;
     this.get('mode').textContent = online

@@ -11,7 +11,9 @@ import { attackColumns, militaryColumn, militaryOdds, oddsForEvent, percent, rac
 import { esc } from '../html';
 import { withTerms } from './glossary';
 import type { OnlineTable, PlayInfo } from './play-protocol';
-import type { SideId } from '../../core/content/schema';
+import { LOYALTIES, type SideId } from '../../core/content/schema';
+import { LOYALTY_COLORS } from '../../render/palette';
+import { trackText } from '../../words/place-facts';
 import { PACES } from '../../online/protocol';
 import { timeWords } from '../my-games';
 
@@ -52,6 +54,22 @@ export function onlineHtml(table: OnlineTable, reservedLinks: { side: string; li
   return lines.length
     ? `<div class="small online-box" data-testid="play-online"><b>Online game</b>${lines.map((l) => `<p>${l}</p>`).join('')}</div>`
     : `<p class="muted small" data-testid="play-online">Online game: every seat is taken.</p>`;
+}
+
+/** [15.1] the loyalty track, the Empire's end on the left, the Rebel's on the right, the planet's step marked and named. */
+export function loyaltyTrackHtml(value: number): string {
+  const cells = LOYALTIES.map((name, i) => `<i class="${i === value ? 'on' : ''}" style="--c:${LOYALTY_COLORS[name]}" title="${name}">${i === value ? esc(name) : ''}</i>`).join('');
+  return `<span class="ltrack" data-testid="loyalty-track" title="loyalty: patriotic (the Empire's end) to unrest (the Rebel's)">${cells}</span>`;
+}
+
+/** Facts in HTML: their words with the glossary's terms, and a planet's loyalty drawn as its track where the words give it (src/words/place-facts). */
+export function factsHtml(text: string): string {
+  const value = LOYALTIES.findIndex((_, v) => text.includes(trackText(v)));
+  if (value < 0) return withTerms(esc(text));
+  return text
+    .split(trackText(value))
+    .map((part) => withTerms(esc(part)))
+    .join(loyaltyTrackHtml(value));
 }
 
 /** [issue 44] the decision's notes (src/words/decision-notes): what it is about and its answers' odds. */

@@ -25,9 +25,10 @@ import { esc } from '../html';
 import type { OnlineSeat } from '../../online/client';
 import { RemotePlay } from './remote-play';
 import { PlaySetupForm } from './play-setup';
-import { placeName, SHORT_SEGMENTS, SIDE_NAMES, SIDE_TEAMS, capital, contextHtml, notesHtml, oddsHtml, onlineHtml, onlineWaiting, rollsHtml, words } from './panel-html';
+import { placeName, SHORT_SEGMENTS, SIDE_NAMES, SIDE_TEAMS, capital, contextHtml, notesHtml, oddsHtml, factsHtml, onlineHtml, onlineWaiting, rollsHtml, words } from './panel-html';
 // [issue 44] play on the map: the board's dests, and the grouped decision list
 import { MapPlay } from './board/map-play';
+import { viewCounters } from '../../words/board/counters';
 import { MarkerLayer } from './board/marker-layer';
 import { groupedListHtml } from './board/grouped-list';
 import { listOrder } from '../../words/decision-list';
@@ -158,8 +159,11 @@ export class PlayScreen implements Mode {
     const prevSelect = app.galaxy.onSelect;
     app.galaxy.onSelect = (sel) => {
       prevSelect(sel);
-      // a click on a stack on the map works like a click on its marker
-      if (this.active && sel?.kind === 'stack') this.pickPlace(sel.environ);
+      // a click on a stack on the map works like a click on its marker; another side's opens to look at
+      if (this.active && sel?.kind === 'stack') {
+        if (this.play?.decision && sel.side !== this.play.decision.side) this.lookAt(sel.environ, sel.side as SideId);
+        else this.pickPlace(sel.environ);
+      }
     };
     window.addEventListener('keydown', (e) => this.onKey(e));
     // [issue 44] a click anywhere but on the panel's own buttons (Pause) skips the rest of the AI's turn; a drag
@@ -528,7 +532,7 @@ export class PlayScreen implements Mode {
         const key = `<kbd>${this.keyOf(i)}</kbd>`;
         const place = o.places.length ? ' has-place' : '';
         // the facts to weigh it by, and a warning before it throws something away
-        const detail = o.detail ? `<small class="opt-detail" data-testid="option-detail">${withTerms(esc(o.detail))}</small>` : '';
+        const detail = o.detail ? `<small class="opt-detail" data-testid="option-detail">${factsHtml(o.detail)}</small>` : '';
         const warn = o.warning ? `<small class="opt-warn" data-testid="option-warning">⚠ ${esc(o.warning)}</small>` : '';
         const times = count > 1 ? ` <b class="times">×${count}</b>` : '';
         // [issue 56] in a tutorial, a choice its step does not teach is drawn dim (its click says what to do)
@@ -784,6 +788,15 @@ export class PlayScreen implements Mode {
 
   // ------------------------------------------------------------------ the map
 
+  /** [issue 53] Another side's stack clicked on the map: its counters as this side's view shows them, to look at. */
+  private lookAt(environ: string, side: SideId): void {
+    const env = this.view?.environs.find((e) => e.id === environ);
+    if (!this.view || !env) return;
+    this.board.look(environ, `${SIDE_NAMES[side] ?? capital(side)} stack at ${placeName(this.app.content, environ)}`, viewCounters(this.view, this.app.content, env.eid, side));
+    // its counters stand where the shell's panel about the stack would: that panel stays closed
+    this.app.galaxy.select(null);
+  }
+
   /** A place on the map clicked: its only choice is taken; several are narrowed to in the panel. */
   private pickPlace(environ: string): void {
     const p = this.play;
@@ -819,7 +832,7 @@ export class PlayScreen implements Mode {
   private helpHtml(): string {
     return `<div class="help-box"><h2>How to play</h2>
       <p>When it is your turn to decide, the panel on the right says what is being decided and lists every legal choice. Click a choice, press its number, or click its numbered marker on the map. Enter takes the "end / no" choice; Esc (or Backspace) undoes your last choice within the current segment; Space pauses the AI; ? shows this help; R (or the Rules button) opens the rules and every card, searchable, and a dotted word opens its rule there; P (or Planets) lists every planet in play, sortable; rolls show as dice, and any key skips them.</p>
-      <p>On the map: at galaxy zoom each star system with choices has a badge with their count; click it to fly there. Click a stack (⬆) and it opens into its counters, what may fly together picked; click counters to take them in or out (units alike: shift-click takes all of them; a dimmed counter cannot go with the pick, and its hover says the rule); drag a character onto a ship to board it (a ship shows its seats). Where the pick may go lights up, with its odds; click one to go, or drag the stack there. End, pass and no are buttons on the question at the top of the map. Action cards are drawn at the mission's place. Attacks (⚔), searches (◎), reinforcements and starting forces (⬇), missions (✦: the character, then his mission; or a mission first, named in the panel, and who may take it lights up), reactions (↪) and domino effects (⇄: how many planets, asked at the planet that rose, then which) light up the same way: hover one for its facts and odds, click it to take it. Characters found may be attacked or let be, and a character combat asks its questions where it is fought (hand-to-hand or a firefight, to kill or to capture, active or inactive, break off (⚑) or fight the round), each answer with its odds. A stack adrift (≈) stands on its drift area's ring: from the outer ring it goes on to the sun's, from there it lands. The list holds the same choices, for the keyboard.</p>
+      <p>On the map: at galaxy zoom each star system with choices has a badge with their count; click it to fly there. Click a stack (⬆) and it opens into its counters, what may fly together picked; click counters to take them in or out (units alike: shift-click takes all of them; a dimmed counter cannot go with the pick, and its hover says the rule); drag a character onto a ship to board it (a ship shows its seats). Click another side's stack to see its counters as you know them (a unit still hidden shows ?-?). Where the pick may go lights up, with its odds; click one to go, or drag the stack there. End, pass and no are buttons on the question at the top of the map. Action cards are drawn at the mission's place. Attacks (⚔), searches (◎), reinforcements and starting forces (⬇), missions (✦: the character, then his mission; or a mission first, named in the panel, and who may take it lights up), reactions (↪) and domino effects (⇄: how many planets, asked at the planet that rose, then which) light up the same way: hover one for its facts and odds, click it to take it. Characters found may be attacked or let be, and a character combat asks its questions where it is fought (hand-to-hand or a firefight, to kill or to capture, active or inactive, break off (⚑) or fight the round), each answer with its odds. A stack adrift (≈) stands on its drift area's ring: from the outer ring it goes on to the sun's, from there it lands. The list holds the same choices, for the keyboard.</p>
       <h3>Words</h3><dl>${GLOSSARY.map((g) => `<dt><span class="term" data-term="${esc(g.term)}">${esc(g.term)}</span> <span class="rule">${esc(g.rule)}</span></dt><dd>${esc(g.text)}</dd>`).join('')}</dl>
       <p class="muted">Click anywhere to close.</p></div>`;
   }

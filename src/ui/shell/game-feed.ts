@@ -13,7 +13,7 @@ import type { GalaxyScene, Selection } from '../../render/galaxy-scene';
 import type { EntityRefs } from '../../render/types';
 import { soundForEvents, type GameAudio, type SoundName } from '../../audio/audio';
 import { panelHtml } from '../info-panel';
-import { scoreLines } from '../score-lines';
+import { scoreLines, sourcesInBrief } from '../score-lines';
 import { esc } from '../html';
 import type { GameInfo, StateMessage } from '../spectator/spectator-protocol';
 import { driftPoint, type MapLabels } from './map-labels';
@@ -348,7 +348,7 @@ export class GameFeed {
     where.innerHTML = `<b>${esc(scenario?.name ?? v.scenario)}</b> · Turn <b data-testid="turn">${v.turn}</b>/${v.turns} · <span class="segment">${esc(v.segment)}</span>${
       v.side ? ` · <i>${v.side} view</i>` : ''
     }${winner ? ` · <b class="gold">${winner}</b>` : ''}`;
-    score.innerHTML = scoreHtml(v.score, scenario?.victory.rebelPoints ?? 0);
+    score.innerHTML = scoreHtml(v.score, scenario?.victory.rebelPoints ?? 0, (id) => this.content.planets.get(id)?.name ?? id);
     if (!this.el.vpBreakdown.hidden) this.showVpBreakdown(true);
   }
 
@@ -367,7 +367,7 @@ export class GameFeed {
  * The score as a small victory meter: Rebel points against the scenario's target, the ruleset's own
  * one-line summary beside it, and where the points come from, line by line, on hover.
  */
-export function scoreHtml(score: GameView['score'], target: number): string {
+export function scoreHtml(score: GameView['score'], target: number, planetName: (id: string) => string = (id) => id): string {
   const points = typeof score.rebelPoints === 'number' ? score.rebelPoints : typeof score.points === 'number' ? score.points : null;
   // below zero (the Rebel lost more than he scored) the meter fills from the right in the deficit's colour,
   // as far below zero as the points are: an empty bar would read as nothing scored yet
@@ -390,5 +390,7 @@ export function scoreHtml(score: GameView['score'], target: number): string {
           .filter(([, v]) => typeof v === 'number' || typeof v === 'string')
           .map(([k, v]) => `${esc(k.replace(/([A-Z])/g, ' $1').toLowerCase())} <b>${esc(String(v))}</b>`)
           .join(' · ');
-  return `${meter}<span data-testid="score" title="${esc(breakdown)}">${text}</span>${chaos}`;
+  // [issue 59] what scores, beside the meter where the player looks: the breakdown whole is a click away
+  const sources = Array.isArray(score.sources) ? `<small class="vp-sources" data-testid="vp-sources">${esc(sourcesInBrief(score, planetName))} · <u>all ▾</u></small>` : '';
+  return `${meter}<span class="score-words"><span data-testid="score" title="${esc(breakdown)}">${text}</span>${sources}</span>${chaos}`;
 }

@@ -17,6 +17,7 @@ import type { GameView } from '../../core/view';
 import type { GalaxyScene } from '../../render/galaxy-scene';
 import { badgeRadius, type PlanetLayout } from '../../render/layout';
 import { LOYALTY_COLORS, SIDE_COLORS, STATE_LABELS } from '../../render/palette';
+import { scoringPlanets } from '../score-lines';
 import { panelBoxesOf, spreadMarkers, type ScreenBox } from '../screen-boxes';
 
 export class MapLabels {
@@ -150,6 +151,7 @@ export class MapLabels {
    * pip's title says it in words. Planets out of play (or no game) leave their pips blank.
    */
   systemPips(view: GameView | null): void {
+    this.planetScores(view);
     const byId = new Map((view?.planets ?? []).map((p) => [p.id, p]));
     // a label's size is measured once (measureOnce): when pips come or go, measure the labels again
     const shownNow = (view?.planets ?? []).filter((p) => p.inPlay).map((p) => p.id).join();
@@ -165,6 +167,33 @@ export class MapLabels {
       const name = this.content.planets.get(pip.dataset.planet ?? '')?.name ?? '';
       pip.title = shown ? `${name}: ${p.loyalty}, ${STATE_LABELS[p.state].toLowerCase()}${p.unknownToEmpire ? ', unknown to the Empire' : ''}${p.rebelBase ? ', the Rebel base' : ''}` : name;
     }
+  }
+
+  /**
+   * [issue 59, VP] each planet that scores says so beside its name, "+3 VP", with why on hover (at unrest,
+   * in rebellion, Rebel control): what scores is where the player looks, not only in the meter's breakdown.
+   */
+  private planetScores(view: GameView | null): void {
+    const scores = view ? scoringPlanets(view.score) : new Map<string, { points: number; why: string }>();
+    this.galaxy.layout.planets.forEach((p, n) => {
+      const el = this.layer.querySelector<HTMLElement>(`.planet-label[data-planet="${p.id}"]`);
+      if (!el) return;
+      const s = scores.get(p.id);
+      const text = s ? `${s.points > 0 ? '+' : ''}${s.points} VP` : '';
+      let tag = el.querySelector<HTMLElement>('.vp-tag');
+      if ((tag?.textContent ?? '') === text) return;
+      if (!tag) {
+        tag = document.createElement('span');
+        tag.className = 'vp-tag';
+        tag.dataset.testid = 'planet-vp';
+        el.appendChild(tag);
+      }
+      tag.textContent = text;
+      tag.hidden = !text;
+      el.title = s ? `${p.def.name}: ${s.why}, ${text} for the Rebel [VP]` : '';
+      const box = this.nameBoxes[n];
+      if (box) box.width = 0; // measured again (measureOnce)
+    });
   }
 
   /** Stack icons with counts; each shows only when the camera is close to its planet (see placeLabels). */

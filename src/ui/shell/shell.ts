@@ -48,6 +48,9 @@ export interface MenuEntry {
   refresh?: () => string;
 }
 
+/** Where the Rules reference opens in each mode that has rules of its own (its section of the reference, reference.ts). */
+const MODE_RULES: Record<string, string> = { conquest: 'ref-conquest', solitaire: 'ref-solitaire' };
+
 export class Shell implements Host {
   readonly galaxy: GalaxyScene;
   readonly labels: MapLabels;
@@ -283,15 +286,16 @@ export class Shell implements Host {
    */
   private buildReference(): void {
     this.referencePanel = new ReferencePanel(this.root, this.content);
-    this.el.rulesButton?.addEventListener('click', () => this.referencePanel.toggle());
+    // [issue 59] in conquest and solitaire the reference opens at that game's rules in brief
+    const modeRules = () => (this.current && MODE_RULES[this.current.id]) || undefined;
+    this.el.rulesButton?.addEventListener('click', () => this.referencePanel.toggle(modeRules()));
     window.addEventListener('keydown', (e) => {
       const t = e.target as HTMLElement | null;
       if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
-      // (the star-system game's rules: a conquest game has its own help)
-      if ((e.key === 'r' || e.key === 'R') && !e.ctrlKey && !e.metaKey && !e.altKey && this.starSystem) {
+      if ((e.key === 'r' || e.key === 'R') && !e.ctrlKey && !e.metaKey && !e.altKey && (this.starSystem || modeRules())) {
         // the key opens the panel and focuses its search box: it must not also type its "r" there
         e.preventDefault();
-        this.referencePanel.toggle();
+        this.referencePanel.toggle(modeRules());
       }
     });
     this.root.addEventListener('click', (e) => {

@@ -3,17 +3,17 @@
  * sector's label shows its number, its holder, the units and markers there (board.ts); on the left the
  * state of the Empire (turn, the Chaos Index as a meter, victory points against the scenario's levels,
  * RP, the markers in hand) and the log of Chaos's doings (operations rolls, battles, index moves); on
- * the right the pending decision in plain words, the exact odds before every attack. Each Chaos Events
+ * the right the pending decision in plain words, the exact odds before every attack (decision-panel.ts). Each Chaos Events
  * marker strikes as a card (a click or a key skips them). The Emperor is a person or an AI (watched with
  * pause, step and speed). The game runs in the page (session.ts); this file only reads its views.
  */
+import { unitKeyHtml } from './risks';
 import '../game-screen/game-screen.css';
 import './solitaire.css';
 import type { Vector3 } from 'three';
 import type { Command, Decision, GameEvent } from '../../core/engine/types';
 import { solitaireContent, type UnitDef, type UnitType } from '../../../systems/solitaire/content';
-import type { Side } from '../../../systems/solitaire/state';
-import { suppressionOdds } from '../../../systems/solitaire/phases';
+import type { Side, SolitaireGame } from '../../../systems/solitaire/state';
 import type { SolitaireView } from '../../../systems/solitaire/view';
 import type { Guide, Host, Mode } from '../shell/mode';
 import { makeDrawer } from '../shell/drawers';
@@ -21,38 +21,16 @@ import { esc, setHtml } from '../html';
 import { BoardFrame, placeEachFrame, systemOfPick } from '../game-screen/board-frame';
 import { aiSpeed, clickedButton, GUIDE_READS_HTML, footHtml, gameButton, gameKey, LogList, samePlaces, typedInField, watchControlsHtml, playAi, playOne, type GameActions } from '../game-screen/controls';
 import { defaultSaveName, exportSave, type SaveMeta } from '../saves';
-import { COLOURS, NO_MARKS, SolitaireBoard, holderOf, markersOf, type SolitaireMarks } from './board';
+import { COLOURS, NO_MARKS, SolitaireBoard, holderOf, type SolitaireMarks } from './board';
 import { SolitaireSession, sessionFromSave, type SolitaireSetup, type SolitaireStep } from './session';
 import { SolitaireSetupScreen } from './setup-screen';
-import {
-  DECISION_TITLES,
-  ENDING_TYPES,
-  eventCards,
-  LEVEL_WORDS,
-  levelLadder,
-  logClass,
-  loseChance,
-  moveOrigin,
-  nextLevel,
-  oddsByOption,
-  oddsRows,
-  optionSector,
-  optionText,
-  pct,
-  sectorLabel,
-  sectorNo,
-  unitsCode,
-  winChance,
-  type AttackOdds,
-  type EventCard,
-} from './words';
+import { anchorOf, decisionBodyHtml, type PanelContext } from './decision-panel';
+import { DECISION_TITLES, ENDING_TYPES, eventCards, LEVEL_WORDS, levelLadder, logClass, moveOrigin, nextLevel, type EventCard } from './words';
 
 /** Milliseconds between the AI Emperor's decisions at ×1 (at the fastest speed, 0: no cards either). */
 const PACE_MS = 650;
 const CARD_MS = 2600;
 const LOG_LINES = 200;
-/** More options than this are sorted by sector: pick a sector (on the map or in the list) to see its own. */
-const MANY = 10;
 
 type C = Command<Side>;
 
@@ -559,6 +537,7 @@ export class SolitaireScreen implements GameActions, Mode {
         <span title="Chaos Events markers left in the pool"><b>${view.poolSize}</b> in the pool</span>
       </div>
       ${fx ? `<div class="sol-fx">This turn: ${fx}</div>` : ''}
+      ${unitKeyHtml(this.defs, new Set(view.units.map((u) => u.type)))}
       <div class="sol-key small muted">Each label: the sector's number, its resource, units (<b class="gold">Imperial</b>, <b class="red">Chaos</b>), markers.<br><span class="sw" style="--c:${COLOURS.empire}"></span>Imperial <span class="sw" style="--c:${COLOURS.chaos}"></span>Chaos <span class="sw" style="--c:${COLOURS.independent}"></span>Independent <span class="sw" style="--c:${COLOURS.none}"></span>no system · ◆ Nexus ☀ Illumination ✺ aliens ⌂ Institute ∞ Leviathan ✧ expedition</div>`,
     );
   }
@@ -582,11 +561,6 @@ export class SolitaireScreen implements GameActions, Mode {
 
   // ------------------------------------------------------------------ the decision panel
 
-  /** The sector an option is picked by: a move's origin, else the place it names. */
-  private anchor(view: SolitaireView, c: C): string | null {
-    return c.type === 'move' ? moveOrigin(view, c) : optionSector(view, c);
-  }
-
   private renderDecision(view: SolitaireView): void {
     const s = this.session as SolitaireSession;
     if (s.over) {
@@ -604,119 +578,17 @@ export class SolitaireScreen implements GameActions, Mode {
       );
       return;
     }
-    setHtml(this.decisionEl, `${head}${this.app.coach.html(d.kind)}${this.decisionBody(view, d)}${this.error ? `<p class="sol-error">${esc(this.error)}</p>` : ''}`);
+    setHtml(this.decisionEl, `${head}${this.app.coach.html(d.kind)}${decisionBodyHtml(this.panelContext(view), d)}${this.error ? `<p class="sol-error">${esc(this.error)}</p>` : ''}`);
   }
 
-  private opt(i: number, label: string, detail = '', cls = ''): string {
-    return `<button class="sol-opt ${cls}" data-opt="${i}" data-testid="sol-option"><span>${label}</span>${detail ? `<small>${detail}</small>` : ''}</button>`;
+  /** The game on show (the rules' own functions read it for the odds said before a choice). */
+  private get game(): SolitaireGame {
+    return (this.session as SolitaireSession).game;
   }
 
-  private decisionBody(view: SolitaireView, d: Decision<Side>): string {
-    const o = d.options;
-    const text = (c: C) => esc(optionText(view, c, this.nameOf, this.defs));
-    const enders = o.map((c, i) => ({ c, i })).filter(({ c }) => ENDING_TYPES.has(c.type));
-    const endHtml = enders.length ? `<div class="sol-options sol-ends">${enders.map(({ c, i }) => this.opt(i, text(c), '', 'ends')).join('')}</div>` : '';
-    const ctx = d.context ?? {};
-    let intro = '';
-    if (d.kind === 'chaos-build') intro = `<p class="small">${view.rp} RP to spend · an extropy operation costs ${esc(String(ctx.extropyCost ?? '?'))} RP</p>`;
-    if (d.kind === 'chaos-suppress' || d.kind === 'chaos-institute') {
-      const marker = String(ctx.marker ?? '');
-      const blurb = marker ? eventCards([{ turn: view.turn, when: '', kind: 'chaos-marker', text: '', visibleTo: 'all', data: { marker } }], solitaireContent(this.app.content).eventNames)[0] : undefined;
-      if (blurb) intro = `<div class="sol-mini-card"><b>${esc(blurb.name)}</b><br><span class="small">${esc(blurb.blurb)}</span></div>`;
-      // [001 Suppression] its chance, its target and its cost, from the rule's own outcome function [issue 44]
-      if (d.kind === 'chaos-suppress') {
-        const odds = suppressionOdds(solitaireContent(this.app.content).file);
-        const index = odds.changes.map((c) => `${c.change > 0 ? '+' : ''}${c.change} ${Math.round(c.chance * 100)}%`).join(' · ');
-        intro += `<p class="small" data-testid="sol-suppress-odds">Suppress <b>${esc(blurb?.name ?? marker)}</b>: prevented <b>${Math.round(odds.prevented * 100)}%</b>. Costs one Repression marker, prevented or not; the Chaos Index moves either way: ${esc(index)}.</p>`;
-      }
-    }
-    if (d.kind === 'chaos-alien-leader' && typeof ctx.modifier === 'number') intro = `<p class="small">The roll's modifier from the units there: ${ctx.modifier >= 0 ? '+' : ''}${ctx.modifier}.</p>`;
-    if (d.kind === 'chaos-attack') return intro + this.attackBody(view, d) + endHtml;
-    const rest = o.map((c, i) => ({ c, i })).filter(({ c }) => !ENDING_TYPES.has(c.type));
-    const anchored = rest.filter(({ c }) => this.anchor(view, c) !== null);
-    const free = rest.filter(({ c }) => this.anchor(view, c) === null);
-    const freeHtml = free.length ? `<div class="sol-options">${free.map(({ c, i }) => this.opt(i, text(c), this.costOf(c))).join('')}</div>` : '';
-    let placed = '';
-    if (anchored.length && anchored.length <= MANY && !this.focus) {
-      placed = `<div class="sol-options">${anchored.map(({ c, i }) => this.opt(i, text(c), this.costOf(c))).join('')}</div>`;
-    } else if (anchored.length) {
-      const sectors = [...new Set(anchored.map(({ c }) => this.anchor(view, c) as string))].sort((a, b) => view.sectors.indexOf(a) - view.sectors.indexOf(b));
-      const chips = `<div class="sol-chips" data-testid="sol-sectors">${sectors
-        .map((x) => `<button class="sol-chip-btn${x === this.focus ? ' on' : ''}" data-focus="${esc(x)}" data-testid="sol-sector-chip" style="--c:${COLOURS[holderOf(view, x)]}">${sectorNo(view, x)} ${esc(this.nameOf(x))}</button>`)
-        .join('')}</div>`;
-      const focusOpts = this.focus ? anchored.filter(({ c }) => this.anchor(view, c) === this.focus) : [];
-      const there = this.focus
-        ? `<h4>${esc(sectorLabel(view, this.nameOf, this.focus))} <button class="link" data-act="unfocus">× all sectors</button></h4>${this.sectorFacts(view, this.focus)}${
-            d.kind === 'chaos-move' ? this.moveRows(view, focusOpts) : `<div class="sol-options">${focusOpts.map(({ c, i }) => this.opt(i, text(c), this.costOf(c))).join('')}</div>`
-          }`
-        : `<p class="muted small">${d.kind === 'chaos-move' ? 'Click a sector with Imperial units on the map (or below) to move them.' : 'Click a glowing sector on the map, or pick one below.'}</p>`;
-      placed = `${chips}${there}`;
-    }
-    return `${intro}${freeHtml}${placed}${endHtml}`;
-  }
-
-  private costOf(c: C): string {
-    if (c.type === 'recruit') {
-      const def = this.defs.get(c.unit as UnitType);
-      return def ? `military ${def.military} · morph ${def.morph} · move ${def.movement} · upkeep ${def.upkeep}` : '';
-    }
-    return '';
-  }
-
-  /** A sector's facts for the panel: its system, the units and markers there. */
-  private sectorFacts(view: SolitaireView, sector: string): string {
-    const sys = view.systems[sector];
-    const mine = view.units.filter((u) => u.sector === sector && u.side === 'empire');
-    const theirs = view.units.filter((u) => u.sector === sector && u.side === 'chaos');
-    const markers = markersOf(view, sector);
-    return `<p class="small sol-facts">${sys ? `<span style="color:${COLOURS[holderOf(view, sector)]}">${sys.side === 'empire' ? 'Imperial' : 'Chaos'} system</span> R${sys.resource} M${sys.military} G${sys.morph}` : 'No system'}${
-      mine.length ? ` · <span class="gold">Imperial ${esc(unitsCode(mine))}</span>` : ''
-    }${theirs.length ? ` · <span class="red">Chaos ${esc(unitsCode(theirs))}</span>` : ''}${markers.length ? ` · ${markers.map((m) => esc(`${m[0]} ${m[1]}`)).join(', ')}` : ''}</p>`;
-  }
-
-  /** Moves from one sector: a row per group of units, a button per destination. */
-  private moveRows(view: SolitaireView, opts: { c: C; i: number }[]): string {
-    const groups = new Map<string, { c: C; i: number }[]>();
-    for (const x of opts) {
-      const key = ((x.c.units as number[]) ?? []).join(',');
-      groups.set(key, [...(groups.get(key) ?? []), x]);
-    }
-    return [...groups]
-      .map(([key, xs]) => {
-        const units = view.units.filter((u) => key.split(',').map(Number).includes(u.id));
-        const label = units.length > 1 ? `The whole stack (${esc(unitsCode(units))})` : esc(unitsCode(units));
-        return `<div class="sol-move-row"><span class="sol-move-who">${label}</span><span class="sol-move-to">${xs
-          .sort((a, b) => view.sectors.indexOf(String(a.c.to)) - view.sectors.indexOf(String(b.c.to)))
-          .map(({ c, i }) => `<button class="sol-opt small" data-opt="${i}" data-to="${esc(String(c.to))}" data-testid="sol-option" title="${esc(optionText(view, c, this.nameOf, this.defs))}">→ ${sectorNo(view, String(c.to))} ${esc(this.nameOf(String(c.to)))}</button>`)
-          .join('')}</span></div>`;
-      })
-      .join('');
-  }
-
-  /** Attacks, each with its exact odds: the result by die, and whom each result hits. */
-  private attackBody(view: SolitaireView, d: Decision<Side>): string {
-    const odds = oddsByOption(d.options, d.context?.odds as unknown as (AttackOdds | null)[] | undefined);
-    const items = d.options.map((c, i) => ({ c, i })).filter(({ c }) => !ENDING_TYPES.has(c.type));
-    const shown = this.focus ? items.filter(({ c }) => c.sector === this.focus) : items;
-    const cards = shown
-      .map(({ c, i }) => {
-        const text = esc(optionText(view, c, this.nameOf, this.defs));
-        const od = odds[i];
-        if (c.type !== 'attack' || !od) return this.opt(i, text);
-        const rows = oddsRows(view, c, od, this.defs);
-        const bar = rows.map((r) => `<span class="seg ${r.good === true ? 'good' : r.good === false ? 'bad' : 'none'}" style="flex:${r.probability}" title="${esc(r.result)} ${pct(r.probability)}: ${esc(r.effect)}"></span>`).join('');
-        const mod = od.modifier ? ` · die ${od.modifier > 0 ? '+' : ''}${od.modifier}` : '';
-        return `<div class="sol-attack" data-testid="sol-attack">
-          <div class="sol-attack-head"><b>${text}</b></div>
-          <div class="sol-odds" data-testid="sol-odds"><span>Strength <b>${od.attack}</b> against <b>${od.defence}</b>${mod}</span> <span class="good">hits theirs ${pct(winChance(rows))}</span> <span class="bad">costs you ${pct(loseChance(rows))}</span></div>
-          <div class="sol-oddsbar">${bar}</div>
-          <table class="sol-odds-table">${rows.map((r) => `<tr class="${r.good === true ? 'good' : r.good === false ? 'bad' : ''}"><td>${esc(r.result === '-' ? '—' : r.result)}</td><td>${pct(r.probability)}</td><td>${esc(r.effect)}</td></tr>`).join('')}</table>
-          ${this.opt(i, c.kind === 'military' ? 'Attack (military: destroys)' : 'Attack (morphogenetic: converts)', '', 'go')}
-        </div>`;
-      })
-      .join('');
-    const filter = this.focus ? `<h4>${esc(sectorLabel(view, this.nameOf, this.focus))} <button class="link" data-act="unfocus">× every attack</button></h4>` : '';
-    return `<p class="muted small">Military combat destroys, morphogenetic combat converts. A result hits <i>every</i> unit of the side it names whose strength of that kind is at or below its number (D: the defenders, A: your attackers). The odds are exact.</p>${filter}<div class="sol-attacks">${cards || '<p class="muted">No attack there.</p>'}</div>`;
+  private panelContext(view: SolitaireView): PanelContext {
+    const content = solitaireContent(this.app.content);
+    return { view, game: this.game, focus: this.focus, nameOf: this.nameOf, defs: this.defs, eventNames: content.eventNames, file: content.file };
   }
 
   // ------------------------------------------------------------------ the map's marks and clicks
@@ -728,7 +600,7 @@ export class SolitaireScreen implements GameActions, Mode {
     const clickable = new Set<string>();
     const targets = new Set<string>();
     for (const c of d.options) {
-      const a = this.anchor(view, c);
+      const a = anchorOf(view, c);
       if (a) clickable.add(a);
       if (c.type === 'move' && this.focus && a === this.focus && typeof c.to === 'string') {
         targets.add(c.to);
@@ -751,7 +623,7 @@ export class SolitaireScreen implements GameActions, Mode {
       const biggest = there.sort((a, b) => (b.units as number[]).length - (a.units as number[]).length)[0];
       if (biggest) return this.choose(biggest);
     }
-    const here = d.options.filter((c) => !ENDING_TYPES.has(c.type) && this.anchor(view, c) === sector);
+    const here = d.options.filter((c) => !ENDING_TYPES.has(c.type) && anchorOf(view, c) === sector);
     if (!here.length) return;
     // one choice there is taken at once (never an attack: its odds are read first)
     if (here.length === 1 && d.kind !== 'chaos-attack' && d.kind !== 'chaos-move') return this.choose(here[0]);
@@ -776,7 +648,7 @@ export class SolitaireScreen implements GameActions, Mode {
     else if (b?.dataset.opt !== undefined) {
       const c = d.options[Number(b.dataset.opt)];
       const view = s.view();
-      if (c) places = [this.anchor(view, c), typeof c.to === 'string' ? c.to : null].filter((x): x is string => !!x);
+      if (c) places = [anchorOf(view, c), typeof c.to === 'string' ? c.to : null].filter((x): x is string => !!x);
     }
     const next = new Set(places);
     if (samePlaces(next, this.hovered)) return;

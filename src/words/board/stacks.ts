@@ -15,16 +15,16 @@
  */
 import type { Command, Decision, Game } from '../../core/engine/types';
 import type { SideId } from '../../core/content/schema';
-import { environOf, holderOf, kindOf, refOf } from '../../core/world/world';
+import { environOf, holderOf, refOf } from '../../core/world/world';
 import { nameOf } from '../../core/names';
 import { groundedBy, groundedReason, groupDestinations, groupParts, hasDestination, isShip, keptOnPlanetBy } from '../../../systems/rebels-vs-empire/movement';
 import { driftingStacks } from '../../../systems/rebels-vs-empire/hyperjump';
-import { pilotNavigation } from '../../../systems/rebels-vs-empire/detection';
 import { passengerCount } from '../../../systems/rebels-vs-empire/stacking';
 import { isUnit, sideOf } from '../../../systems/rebels-vs-empire/sides';
 import { describeOption, entityName } from '../describe';
-import { moveFacts, ratingsOf } from '../option-facts';
-import type { Counter, Dest, Mover, PickFacts } from './types';
+import { moveFacts } from '../option-facts';
+import type { Dest, Mover, PickFacts } from './types';
+import { counterOf } from './counters';
 import { driftPlace } from '../drift-place';
 
 /** Pieces of a stack as one group may take them: every piece but a second ship [9.54, 14.57]. */
@@ -46,54 +46,6 @@ function stackLabel(game: Game, pieces: number[], side: SideId): string {
   const counted = new Map<string, number>();
   for (const n of names) counted.set(n, (counted.get(n) ?? 0) + 1);
   return [...counted].map(([n, k]) => (k > 1 ? `${k}× ${n}` : n)).join(', ');
-}
-
-/** The characters' ratings on a counter's face, in the rules' order: combat, endurance, intelligence, leadership, diplomacy, navigation. */
-const FACE = [
-  ['C', 'combat'],
-  ['E', 'endurance'],
-  ['I', 'intelligence'],
-  ['L', 'leadership'],
-  ['D', 'diplomacy'],
-  ['N', 'navigation'],
-] as const;
-
-/** A piece's counter as `side` may read it: an enemy's hidden unit shows neither type nor strength [7.22]. */
-export function counterOf(game: Game, piece: number, side: SideId): Counter {
-  const w = game.world;
-  const name = entityName(game, piece, side).replace(/ \(.*\)$/, '');
-  if (isShip(game, piece)) {
-    const seats = w.c.Spaceship.passengers[piece] as number;
-    const pilot = holderOf(w, piece);
-    const flies = pilot ? `flies with its pilot ${nameOf(game, pilot)} aboard (navigation ${pilotNavigation(game, pilot)}), or with military units` : 'flies with military units';
-    return {
-      piece,
-      kind: 'ship',
-      name,
-      face: `${seats} seat${seats === 1 ? '' : 's'}`,
-      about: `a spaceship: ${seats} seat${seats === 1 ? '' : 's'} for characters and their companions [9.56, 14.57]; it ${flies} [9.55]`,
-      seats,
-      pilot,
-    };
-  }
-  if (isUnit(game, piece)) {
-    const type = game.content.tables.unitTypes[w.c.Unit.type[piece] as number];
-    const hidden = w.c.Unit.hidden[piece] === 1 && sideOf(game, piece) !== side;
-    if (hidden || !type) return { piece, kind: 'unit', name: hidden ? 'Mobile unit' : name, face: '?-?', about: 'a hidden Imperial unit: a Patrol or a Line, its strength unknown [7.22]' };
-    const combat = w.c.Unit.combat[piece] as number;
-    const moves = type.mobile ? 'mobile: it may fly to another planet' : type.side === 'rebel' ? 'it never leaves its planet [7.3]' : 'it never leaves its planet [7.21]';
-    return { piece, kind: 'unit', name: type.name, face: `${combat}-${type.second}`, about: `${type.name}, strength ${combat} (${combat}-${type.second}); ${moves}` };
-  }
-  const r = w.c.Character as unknown as Record<string, ArrayLike<number>>;
-  const takes = kindOf(w, piece) === 'character' ? passengerCount(game, [piece]) : 1;
-  return {
-    piece,
-    kind: 'character',
-    name,
-    face: FACE.map(([k, f]) => `${k}${r[f]?.[piece] ?? 0}`).join(' '),
-    about: `${ratingsOf(game, piece)}${takes > 1 ? `; with his companions he takes ${takes} seats aboard a ship [14.57]` : ''}`,
-    takes,
-  };
 }
 
 /** Ships first, then characters, then units: a ship and its passengers lead the counters. */

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { advance as advanceGame } from '../../../src/core/engine/game';
-import { buildOptions } from '../../../systems/solitaire/phases';
+import { buildOptions } from '../../../systems/solitaire/phases/imperial';
 import { forgetEmptyForces, stateOf } from '../../../systems/solitaire/state';
 import { addUnit, layBoard, letHappen, play, playUntil, restartTurn, solitaireGame } from './fixtures';
 

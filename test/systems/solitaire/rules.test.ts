@@ -9,7 +9,8 @@ import type { Command } from '../../../src/core/engine/types';
 import { attacksAllowed, battle, combatResult, fight, messiahReach, type Battle } from '../../../systems/solitaire/combat';
 import { EVENTS, SUBSTITUTE } from '../../../systems/solitaire/events';
 import { chaosAttack, operate, recruitRoll } from '../../../systems/solitaire/forces';
-import { attackOptions, eventsToDraw } from '../../../systems/solitaire/phases';
+import { eventsToDraw } from '../../../systems/solitaire/phases/chaos-events';
+import { attackOptions } from '../../../systems/solitaire/phases/imperial';
 import { solitaireRuleset } from '../../../systems/solitaire/ruleset';
 import {
   changeIndex,

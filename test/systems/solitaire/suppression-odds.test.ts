@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../../src/core/rng';
-import { suppressionOdds } from '../../../systems/solitaire/phases';
+import { suppressionOdds } from '../../../systems/solitaire/phases/tables';
 import { contentOf, stateOf } from '../../../systems/solitaire/state';
 import { layBoard, play, restartTurn, solitaireGame } from './fixtures';
 

@@ -21,10 +21,11 @@ function chipHtml(chip: Chip, i: number): string {
   return `<button class="chip chip-${c.kind}${state ? ` ${state}` : ''}" data-chip="${i}" data-kind="${c.kind}" data-piece="${c.piece}" data-pieces="${chip.pieces.join(' ')}" data-testid="counter"${chip.why ? ` data-why="${esc(chip.why)}"` : ''} draggable="false"><span class="chip-name">${SIGN[c.kind] ?? ''} ${esc(c.name)}${count}</span>${c.kind === 'ship' ? '' : `<small class="chip-face">${esc(c.face)}</small>`}${seats}</button>`;
 }
 
-/** The words a chip's hover gives: what the counter is, and, dimmed, the rule that stops it. */
-export function chipWords(chip: Chip): string {
+/** The words a chip's hover gives: what the counter is, and, dimmed, the rule that stops it (another side's: what it is). */
+export function chipWords(chip: Chip, theirs = false): string {
   const c = chip.counter;
   const n = chip.pieces.length;
+  if (theirs) return `${c.name}${n > 1 ? ` ×${n}` : ''}: ${c.about}`;
   const click = chip.picked === n ? 'click to take it out of the pick' : n > 1 ? 'click to take one more, shift-click to take all of them' : 'click to take it into the pick';
   const board = c.kind === 'character' ? '; drag him onto a ship to board it' : c.kind === 'ship' ? '; click it, then its passengers, or drag them onto it' : '';
   return `${c.name}${n > 1 ? ` ×${n}` : ''}: ${c.about}${chip.why ? `. It cannot go with the pick: ${chip.why}` : ''} (${click}${board})`;
@@ -36,17 +37,20 @@ export function trayElement(tray: Tray, board: MapPlay, tip: (el: HTMLElement, t
   el.className = 'board-tray';
   el.dataset.testid = 'board-tray';
   el.dataset.environ = tray.mover.place;
+  if (tray.theirs) el.classList.add('theirs');
   const m = tray.mover;
   const actions = tray.actions.map((a, i) => `<button class="tray-action" data-action="${i}" data-testid="tray-action" title="${esc(`${a.label}${a.odds ? `: ${a.odds}` : ''}`)}">${esc(a.mark ?? a.label)}</button>`).join('');
-  const status = tray.waiting
+  const status = tray.theirs
+    ? '<p class="tray-note muted">Not yours to move: hover a counter for what it is (a hidden unit shows as ?-? [7.22]).</p>'
+    : tray.waiting
     ? '<p class="tray-note muted">…</p>'
     : tray.stuck
       ? `<p class="tray-note warn" data-testid="tray-stuck">Nowhere to go: ${esc(tray.stuck)}</p>`
       : tray.picked
         ? '<p class="tray-note muted">Where they may go is lit on the map.</p>'
         : '<p class="tray-note muted">Click the counters that move.</p>';
-  el.innerHTML = `<div class="tray-head"><b>${esc(m.label.length > 48 ? `${m.pieces.length} pieces` : m.label)}</b> <span class="muted">${tray.picked} of ${m.pieces.length} picked</span>${
-    tray.held ? '' : ' <button data-tray="all" title="Pick the whole stack">all</button> <button data-tray="none" title="Pick nothing">none</button> <button data-tray="close" title="Close the stack (Esc)">×</button>'
+  el.innerHTML = `<div class="tray-head"><b>${esc(m.label.length > 48 ? `${m.pieces.length} pieces` : m.label)}</b> <span class="muted">${tray.theirs ? `${m.pieces.length} seen` : `${tray.picked} of ${m.pieces.length} picked`}</span>${
+    tray.theirs ? ' <button data-tray="close" title="Close the stack (Esc)">×</button>' : tray.held ? '' : ' <button data-tray="all" title="Pick the whole stack">all</button> <button data-tray="none" title="Pick nothing">none</button> <button data-tray="close" title="Close the stack (Esc)">×</button>'
   }</div><div class="tray-chips">${tray.chips.map(chipHtml).join('')}</div>${status}${actions ? `<div class="tray-actions">${actions}</div>` : ''}`;
   const chipOf = (t: EventTarget | null) => {
     const b = (t as HTMLElement | null)?.closest?.<HTMLElement>('[data-chip]');
@@ -57,7 +61,7 @@ export function trayElement(tray: Tray, board: MapPlay, tip: (el: HTMLElement, t
   let dragged = false;
   el.addEventListener('pointerdown', (e) => {
     const hit = chipOf(e.target);
-    if (!hit || e.button !== 0 || hit.chip.counter.kind !== 'character') return;
+    if (!hit || e.button !== 0 || hit.chip.counter.kind !== 'character' || tray.theirs) return;
     drag = { chip: hit.chip, x: e.clientX, y: e.clientY, moved: false, ghost: null };
     const move = (ev: PointerEvent) => {
       if (!drag) return;
@@ -89,6 +93,7 @@ export function trayElement(tray: Tray, board: MapPlay, tip: (el: HTMLElement, t
     if (dragged) return;
     const t = e.target as HTMLElement;
     const hit = chipOf(t);
+    if (hit && tray.theirs) return;
     if (hit) {
       board.shift = e.shiftKey;
       untip();
@@ -102,7 +107,7 @@ export function trayElement(tray: Tray, board: MapPlay, tip: (el: HTMLElement, t
   });
   el.addEventListener('pointerover', (e) => {
     const hit = chipOf(e.target);
-    if (hit) tip(hit.el, chipWords(hit.chip));
+    if (hit) tip(hit.el, chipWords(hit.chip, tray.theirs));
   });
   el.addEventListener('pointerout', (e) => {
     if (chipOf(e.target)) untip();

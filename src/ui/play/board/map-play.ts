@@ -61,6 +61,8 @@ export interface Tray {
   /** The game holds the stack in hand (a move-group): its counters join one at a time, none leaves it. */
   held: boolean;
   actions: Dest[];
+  /** Another side's stack, opened to look at: its counters read from the view, none to pick. */
+  theirs?: boolean;
 }
 
 const EMPTY: BoardForm = { family: 'list', movers: [], deeds: [], buttons: [] };
@@ -72,6 +74,8 @@ export class MapPlay {
   private movers: Mover[] = [];
   /** The stack opened on the map: its place, the pieces picked, and the worker's facts about that pick (null: asked, not answered yet). */
   private open: { place: string; pieces: number[]; facts: PickFacts | null } | null = null;
+  /** Another side's stack opened to look at (its counters as the view shows them), or null. */
+  private looked: { place: string; label: string; counters: Counter[] } | null = null;
   /** The pick the game holds in hand (a decision's targets, a move-group), or null. */
   private heldMover: Mover | null = null;
   /** The second way to the targets the player chose (a mission first), or null: the first way's are lit. */
@@ -107,6 +111,8 @@ export class MapPlay {
   /** A new decision's board form, and the side deciding (none: the board is idle and the screen's own markers show). */
   update(form: BoardForm | undefined, side?: SideId): void {
     this.form = form ?? EMPTY;
+    // a look at another side's stack lasts until the game moves on (it may have moved, been found, lost a unit)
+    this.looked = null;
     if (side) this.side = side;
     this.movers = this.form.movers.filter((m) => m.dests.length || m.counters?.length);
     this.heldMover = this.movers.length === 1 && this.movers[0]?.held ? (this.movers[0] as Mover) : null;
@@ -201,13 +207,32 @@ export class MapPlay {
 
   /** Open a stack into its counters, picking what goes whole (the stack's opening pick); a stack adrift goes whole. */
   openStack(mover: Mover): void {
+    this.looked = null;
     this.open = { place: mover.place, pieces: mover.take, facts: mover.whole ? { place: mover.place, pieces: mover.take, dests: mover.dests, others: [] } : null };
     if (!mover.whole) this.send({ type: 'pick', place: mover.place, pieces: mover.take });
     this.redraw();
   }
 
+  /**
+   * [issue 53] Another side's stack, clicked on the map: it opens into its counters to look at, as the view
+   * shows them (its hidden units unknown [7.22]); nothing of it is picked, and a stack of one's own that
+   * was open is put down. Opened again, it closes.
+   */
+  look(place: string, label: string, counters: Counter[]): void {
+    if (!counters.length) return;
+    const again = this.looked?.place === place && this.looked.label === label;
+    this.looked = again ? null : { place, label, counters };
+    this.open = null;
+    this.redraw();
+  }
+
   /** Close the open stack (Esc, or a second click on it). */
   close(): boolean {
+    if (this.looked) {
+      this.looked = null;
+      this.redraw();
+      return true;
+    }
     if (!this.open) return false;
     this.open = null;
     this.redraw();
@@ -298,6 +323,7 @@ export class MapPlay {
 
   /** Put the open stack down (Esc). A stack the game holds is put down by the game (its button), not here. */
   drop(): boolean {
+    if (this.looked) return this.close();
     if (!this.open || this.heldMover) return false;
     return this.close();
   }
@@ -313,29 +339,14 @@ export class MapPlay {
 
   /** The open stack, as its tray shows it (null: none open). */
   tray(): Tray | null {
+    if (this.looked) return lookedTray(this.looked);
     const mover = this.open && this.moverAt(this.open.place);
     if (!this.open || !mover?.counters || mover.whole) return null;
     const facts = this.open.facts;
     const why = new Map((facts?.others ?? []).filter((o) => !o.joins).map((o) => [o.piece, o.why ?? '']));
-    const chips: Chip[] = [];
-    for (const counter of mover.counters) {
-      // units alike (the same kind and ratings) stand as one chip; characters and ships each their own
-      const alike = counter.kind === 'unit' ? chips.find((c) => c.counter.kind === 'unit' && c.counter.name === counter.name && c.counter.face === counter.face) : undefined;
-      const picked = this.open.pieces.includes(counter.piece);
-      if (alike) {
-        alike.pieces.push(counter.piece);
-        if (picked) alike.picked++;
-        else if (!why.has(counter.piece)) delete alike.why;
-        continue;
-      }
-      const chip: Chip = { pieces: [counter.piece], counter, picked: picked ? 1 : 0 };
-      if (!picked && why.has(counter.piece)) chip.why = why.get(counter.piece);
-      if (counter.kind === 'ship' && picked && facts?.seats?.ship === counter.piece) chip.seats = { used: facts.seats.used, of: facts.seats.of };
-      chips.push(chip);
-    }
     return {
       mover,
-      chips,
+      chips: chipsOf(mover.counters, this.open.pieces, why, facts?.seats),
       picked: this.open.pieces.length,
       ...(facts?.stuck ? { stuck: facts.stuck } : {}),
       waiting: !facts,
@@ -450,6 +461,37 @@ export class MapPlay {
     this.redraw();
     return true;
   }
+}
+
+/**
+ * A stack's counters as the tray's chips: units alike (the same kind and ratings) stand as one chip,
+ * characters and ships each their own; how many of each are in the pick, the rule that stops one not in it
+ * (`why`), and the pick's ship's seats.
+ */
+function chipsOf(counters: Counter[], pick: number[], why: Map<number, string>, seats?: PickFacts['seats']): Chip[] {
+  const chips: Chip[] = [];
+  for (const counter of counters) {
+    const alike = counter.kind === 'unit' ? chips.find((c) => c.counter.kind === 'unit' && c.counter.name === counter.name && c.counter.face === counter.face) : undefined;
+    const picked = pick.includes(counter.piece);
+    if (alike) {
+      alike.pieces.push(counter.piece);
+      if (picked) alike.picked++;
+      else if (!why.has(counter.piece)) delete alike.why;
+      continue;
+    }
+    const chip: Chip = { pieces: [counter.piece], counter, picked: picked ? 1 : 0 };
+    if (!picked && why.has(counter.piece)) chip.why = why.get(counter.piece);
+    if (counter.kind === 'ship' && picked && seats?.ship === counter.piece) chip.seats = { used: seats.used, of: seats.of };
+    chips.push(chip);
+  }
+  return chips;
+}
+
+/** The tray of another side's stack: its counters, nothing picked and nothing to pick. */
+function lookedTray(looked: { place: string; label: string; counters: Counter[] }): Tray {
+  const pieces = looked.counters.map((c) => c.piece);
+  const mover: Mover = { place: looked.place, pieces, names: looked.counters.map((c) => c.name), take: [], label: looked.label, dests: [], counters: looked.counters };
+  return { mover, chips: chipsOf(looked.counters, [], new Map()), picked: 0, waiting: false, held: false, actions: [], theirs: true };
 }
 
 function sameSet(a: number[], b: number[]): boolean {
