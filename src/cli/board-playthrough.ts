@@ -1,14 +1,15 @@
 /**
  * [issue 44, 53] Plays the galactic game in headless Chromium as a player does, on the map alone, and
- * says what it took: clicks per turn on the map (markers, badges, counters, a drag), on the question's
- * buttons, and uses of the decision list or the keyboard (the target: none), by decision kind.
+ * says what it took: clicks per turn on the map (markers, badges, counters, a drag; and of them, those on a
+ * marker something else covered at its centre, which a player could not have made there), on the
+ * question's buttons, and uses of the decision list or the keyboard (the target: none), by decision kind.
  *
  * The player here moves every stack he may each movement segment (it opens into its counters; what may
  * fly goes, else the counters are picked by hand, and a ship is boarded by dragging its passengers onto
  * it, then its pilot), attacks where the odds favour him, searches where a search can find, sends every
  * character he can on a mission (the best chance lit) and draws every action card; every other question is
  * answered by its first marker on the map, and "end" by its button on the question.
- *   npx tsx src/cli/board-playthrough.ts [imperial|rebel|both|shots] [turns=3] [shotsDir=/tmp/board-shots] [--scenario <id>]
+ *   npx tsx src/cli/board-playthrough.ts [imperial|rebel|both|shots] [turns=3] [shotsDir=/tmp/board-shots] [--scenario <id>] [--size 800x600]
  * Shots: games brought in Node to an attack, a search, a reinforcement, a mission, a card draw, a reaction,
  * a landing... resumed on the page, each screenshot at 1280x720 with its lit targets and the first one's
  * hover card.
@@ -22,10 +23,15 @@ import type { Decision } from '../core/engine/types';
 import { boardForm } from '../words/board/forms';
 import { driftOfPlace } from '../words/drift-place';
 
-/** `--scenario <id>`: another scenario than the galactic game (the positional arguments are the rest). */
-const flag = process.argv.indexOf('--scenario');
-const scenario = flag >= 0 ? (process.argv[flag + 1] as string) : 'galactic-lucent-spiral';
-const args = process.argv.slice(2).filter((_, i, all) => all[i] !== '--scenario' && all[i - 1] !== '--scenario');
+/** `--scenario <id>`: another scenario than the galactic game; `--size 800x600`: another window (the positional arguments are the rest). */
+const named = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+};
+const scenario = named('scenario') ?? 'galactic-lucent-spiral';
+const [width, height] = (named('size') ?? '1280x720').split('x').map(Number) as [number, number];
+if (!(width >= 320 && height >= 240)) throw new Error(`--size must be WIDTHxHEIGHT (at least 320x240), got "${named('size')}"`);
+const args = process.argv.slice(2).filter((_, i, all) => !/^--(scenario|size)$/.test(all[i] ?? '') && !/^--(scenario|size)$/.test(all[i - 1] ?? ''));
 const which = args[0] ?? 'both';
 const turns = Number(args[1] ?? 3);
 const shots = args[2] ?? '/tmp/board-shots';
@@ -41,6 +47,8 @@ interface Tally {
   buttons: number;
   /** Uses of the decision list or of the keyboard: what the board could not do. */
   list: number;
+  /** Map clicks on a marker something else covered at its centre (a panel, another marker): a player could not have clicked it there. */
+  covered: number;
   /** Stacks moved, characters sent on missions, cards drawn. */
   moved: number;
   missions: number;
@@ -64,6 +72,29 @@ async function markers(page: Page): Promise<Marker[]> {
   return page.locator(BOARD).evaluateAll((els) =>
     els.map((el, i) => ({ i, testid: (el as HTMLElement).dataset.testid ?? '', text: el.textContent ?? '', tip: (el as HTMLElement).dataset.tip ?? (el as HTMLElement).title ?? '', environ: (el as HTMLElement).dataset.environ ?? '' })),
   );
+}
+
+/**
+ * A click on the map: on the `nth` element of `selector`, dispatched to it (the markers follow the camera
+ * every frame, so a pointer's click may land beside one that is still moving), counted; and counted as
+ * covered when what a pointer would hit at its centre is something else (a panel, another marker).
+ */
+async function mapClick(page: Page, selector: string, nth: number, tally: Tally): Promise<void> {
+  const target = page.locator(selector).nth(nth);
+  const covered = await target.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (hit && (hit === el || el.contains(hit))) return null;
+    if (getComputedStyle(el).display === 'none' || !r.width) return `"${el.textContent}", not drawn (display none)`;
+    const by = hit?.closest('[data-testid]') as HTMLElement | null;
+    return `"${el.textContent}" under ${by?.dataset.testid ?? hit?.className ?? 'nothing (off the window)'}${by?.textContent ? ` "${by.textContent.slice(0, 40)}"` : ''}`;
+  });
+  if (covered) {
+    tally.covered++;
+    console.log(`  (turn ${tally.turn}: a click on ${covered})`);
+  }
+  await target.dispatchEvent('click');
+  tally.map++;
 }
 
 /** The first number with a % in a marker's text (its odds), 0 if none. */
@@ -95,7 +126,7 @@ async function startGame(page: Page, scenario: string, side: 'rebel' | 'imperial
 }
 
 async function play(scenario: string, side: 'rebel' | 'imperial', seed: string): Promise<void> {
-  const { page, errors } = await openPage(session, '', { width: 1280, height: 720 });
+  const { page, errors } = await openPage(session, '', { width, height });
   await gameReady(page);
   await startGame(page, scenario, side, seed);
   const tallies = new Map<number, Tally>();
@@ -110,7 +141,6 @@ async function play(scenario: string, side: 'rebel' | 'imperial', seed: string):
   const t0 = Date.now();
   let turnStart = Date.now();
   let turnNow = 0;
-  const click = async (selector: string, nth = 0) => page.locator(selector).nth(nth).dispatchEvent('click');
   for (let step = 0; step < 5000; step++) {
     const s = await waitForHuman(page, { timeout: 300_000 });
     if (s.winner || s.turn > turns) break;
@@ -119,7 +149,7 @@ async function play(scenario: string, side: 'rebel' | 'imperial', seed: string):
       turnStart = Date.now();
       turnNow = s.turn;
     }
-    const tally = tallies.get(s.turn) ?? { turn: s.turn, map: 0, buttons: 0, list: 0, moved: 0, missions: 0, draws: 0, ms: 0 };
+    const tally = tallies.get(s.turn) ?? { turn: s.turn, map: 0, buttons: 0, list: 0, covered: 0, moved: 0, missions: 0, draws: 0, ms: 0 };
     tallies.set(s.turn, tally);
     const kind = s.decision?.kind ?? '';
     if (kind === 'movement' && `${s.turn}:${s.segment}` !== segment) {
@@ -173,15 +203,13 @@ async function play(scenario: string, side: 'rebel' | 'imperial', seed: string):
       }
       // a choice in another star system: its badge first, which flies there and shows it
       if (!target && !here.length && badges.length && kind !== 'reaction' && kind !== 'declare-search' && kind !== 'declare-combat') {
-        await click(BOARD, (badges[0] as Marker).i);
-        tally.map++;
+        await mapClick(page, BOARD, (badges[0] as Marker).i, tally);
         await page.locator('[data-testid="board-dest-marker"]').first().waitFor({ timeout: 10_000 }).catch(() => {});
         continue;
       }
     }
     if (target) {
-      await click(BOARD, target.i);
-      tally.map++;
+      await mapClick(page, BOARD, target.i, tally);
       if (!(await nextState(page, s, 10_000))) {
         // the click was taken without a new state (a second way, a system flown to): look again
         continue;
@@ -196,8 +224,7 @@ async function play(scenario: string, side: 'rebel' | 'imperial', seed: string):
       await buttons.nth(Math.max(0, end)).dispatchEvent('click');
       tally.buttons++;
     } else if (here.length) {
-      await click(BOARD, (here[0] as Marker).i);
-      tally.map++;
+      await mapClick(page, BOARD, (here[0] as Marker).i, tally);
     } else {
       // nothing on the board: the list (or the keyboard), counted
       const hasEnd = (await page.locator('[data-testid="option"].ends').count()) > 0;
@@ -211,10 +238,10 @@ async function play(scenario: string, side: 'rebel' | 'imperial', seed: string):
   if (turnNow && tallies.get(turnNow)) (tallies.get(turnNow) as Tally).ms ||= Date.now() - turnStart;
   const end = await page.evaluate(() => (window as unknown as { __galaxy: Hook }).__galaxy.playState());
   await page.screenshot({ path: `${shots}/${scenario}-${side}-end.png` });
-  console.log(`\n${scenario} as the ${side === 'imperial' ? 'Empire' : 'Rebel'} (seed ${seed}): ${end.winner ? `${end.winner} won` : `stopped after turn ${Math.min(turns, end.turn)}`}, ${Math.round((Date.now() - t0) / 1000)} s`);
-  console.log('turn  map clicks  buttons  list uses  stacks moved  missions  card draws  seconds');
+  console.log(`\n${scenario} at ${width}x${height} as the ${side === 'imperial' ? 'Empire' : 'Rebel'} (seed ${seed}): ${end.winner ? `${end.winner} won` : `stopped after turn ${Math.min(turns, end.turn)}`}, ${Math.round((Date.now() - t0) / 1000)} s`);
+  console.log('turn  map clicks  (covered)  buttons  list uses  stacks moved  missions  card draws  seconds');
   for (const t of tallies.values())
-    console.log(`${String(t.turn).padStart(4)}  ${String(t.map).padStart(10)}  ${String(t.buttons).padStart(7)}  ${String(t.list).padStart(9)}  ${String(t.moved).padStart(12)}  ${String(t.missions).padStart(8)}  ${String(t.draws).padStart(10)}  ${(t.ms / 1000).toFixed(1).padStart(7)}`);
+    console.log(`${String(t.turn).padStart(4)}  ${String(t.map).padStart(10)}  ${String(t.covered).padStart(9)}  ${String(t.buttons).padStart(7)}  ${String(t.list).padStart(9)}  ${String(t.moved).padStart(12)}  ${String(t.missions).padStart(8)}  ${String(t.draws).padStart(10)}  ${(t.ms / 1000).toFixed(1).padStart(7)}`);
   console.log(`list uses by kind: ${[...listKinds].map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}`);
   console.log(`console errors: ${errors.length}${errors.length ? `: ${errors.slice(0, 3).join(' | ')}` : ''}`);
   await page.close();
@@ -228,10 +255,7 @@ async function play(scenario: string, side: 'rebel' | 'imperial', seed: string):
  * to move, or one moved once already this segment, is left. Returns false when no stack is left to move.
  */
 async function moveAStack(page: Page, opened: Set<string>, tally: Tally, side: string): Promise<boolean> {
-  const click = async (selector: string, nth = 0) => {
-    await page.locator(selector).nth(nth).dispatchEvent('click');
-    tally.map++;
-  };
+  const click = (selector: string, nth = 0) => mapClick(page, selector, nth, tally);
   const stacks = async () => (await markers(page)).filter((m) => m.testid === 'board-marker' && /click to open/.test(m.tip) && !opened.has(m.environ));
   let list = await stacks();
   if (!list.length) {

@@ -13,7 +13,8 @@
  * - in the galactic game, where the Rebel's secret base is, from the Empire until its planet is discovered.
  */
 import { hasComponent } from 'bitecs';
-import { ENVIRON_TYPES, LOYALTIES, PLANET_STATES, type SideId, type StrategicAssignmentDef } from './content/schema';
+import { ENVIRON_TYPES, LOYALTIES, PLANET_STATES, type DominoRule, type SideId, type StrategicAssignmentDef } from './content/schema';
+import { dominoRule } from './domino-rule';
 import { currentSegmentLabel } from './engine/game';
 import { copyPlain } from './plain';
 import type { Decision, Game, GameEvent, Json } from './engine/types';
@@ -36,6 +37,12 @@ export interface PlanetView {
   unknownToEmpire: boolean;
   /** Galactic game: the Rebel's secret base is here (the Empire sees it only once the planet is discovered). */
   rebelBase: boolean;
+  /**
+   * 000 15.2b: the spaces its loyalty has moved toward each side this segment (public: every shift is
+   * announced). Two spark a level-1 domino effect, three a level-2: one more shift of a planet moved
+   * once sets off an effect of its own.
+   */
+  shifted: Partial<Record<SideId, number>>;
 }
 
 /** The public layout of an environ (static for a game). */
@@ -146,6 +153,8 @@ export interface GameView {
   drifting: DriftView[];
   /** The galactic game: the Empire's strategic assignment, or null (none in hand, or another game). */
   assignment: AssignmentView | null;
+  /** How this game plays the domino chapter (000 15.x, an optional rule): with chain reactions or not. */
+  domino: DominoRule;
   /** The pending decision, when it is this side's (always, for the spectator). */
   decision: Decision | null;
   events: GameEvent[];
@@ -176,6 +185,27 @@ function sovereignView(game: Game, environ: string): EnvironView['sovereign'] {
   return { name, court: courts?.[environ] ?? null };
 }
 
+/**
+ * 000 15.2b: the spaces a planet's loyalty has moved toward each side this segment, as the rules count
+ * them in `game.vars.loyaltyShifts` (systems/rebels-vs-empire/loyalty.ts), keyed by planet and side, for
+ * the segment named in `game.vars.loyaltyShiftSegment`.
+ */
+function shiftedThisSegment(game: Game, planet: number): Partial<Record<SideId, number>> {
+  const shifted: Partial<Record<SideId, number>> = {};
+  const counts = shiftsThisSegment(game) ?? {};
+  for (const side of game.ruleset.sides) {
+    const spaces = counts[`${planet}:${side}`];
+    if (spaces) shifted[side] = spaces;
+  }
+  return shifted;
+}
+
+/** The counts `shiftedThisSegment` reads, while they are this segment's (a new segment starts from none; a world view's key holds them). */
+function shiftsThisSegment(game: Game): Record<string, number> | undefined {
+  if (game.vars.loyaltyShiftSegment !== `${game.turn}:${game.segment}`) return undefined;
+  return game.vars.loyaltyShifts as Record<string, number> | undefined;
+}
+
 /** The Empire's strategic assignment, as the rules keep it in `game.vars.assignment` (systems/rebels-vs-empire/galactic-events.ts). */
 function assignmentView(game: Game): AssignmentView | null {
   const held = game.vars.assignment as { id: string; deadline: number; risenAtDraw: number } | undefined;
@@ -196,7 +226,7 @@ export type WorldView = Pick<GameView, 'planets' | 'environs' | 'units' | 'chara
 
 /** What a `WorldView` is made from beside the world's own revision; the same key, the same world view. */
 export function worldViewKey(game: Game): string {
-  return `${game.world.revision}:${game.turn}:${JSON.stringify(game.vars.questioned ?? null)}:${JSON.stringify(game.vars.sovereignCourts ?? null)}`;
+  return `${game.world.revision}:${game.turn}:${JSON.stringify(game.vars.questioned ?? null)}:${JSON.stringify(game.vars.sovereignCourts ?? null)}:${JSON.stringify(shiftsThisSegment(game) ?? null)}`;
 }
 
 /** Build the view of one side (or of the spectator, with `null`); `world`, that side's world view as
@@ -221,6 +251,7 @@ export function viewFor(game: Game, side: SideId | null, options: ViewOptions & 
     possessions: world.possessions,
     drifting: world.drifting,
     assignment: assignmentView(game),
+    domino: dominoRule(game),
     decision: options.decision !== false && game.pending && (side === null || game.pending.side === side) ? copyPlain(game.pending) : null,
     events:
       options.events === false
@@ -246,6 +277,7 @@ export function worldView(game: Game, side: SideId | null): WorldView {
     control: (c.Control.side[eid] as number) >= 0 ? sideName(game, c.Control.side[eid] as number) : null,
     unknownToEmpire: isGalactic(game.scenario) && undiscoveredSecret(w, eid),
     rebelBase: hasComponent(w, eid, c.RebelBase) && (side !== 'imperial' || hasComponent(w, eid, c.Discovered)),
+    shifted: shiftedThisSegment(game, eid),
   }));
 
   const environs: EnvironView[] = allOf(w, 'environ').map((eid) => ({

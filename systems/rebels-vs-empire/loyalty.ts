@@ -9,13 +9,25 @@
  * Each records what happened this segment and sparks the domino effect where 000 15.2b says so. A planet
  * rising or falling to the Rebel also sends its sovereign away from any court (sovereigns.ts) [13.2].
  */
-import type { DominoRule, SideId } from '../../src/core/content/schema';
+import type { SideId } from '../../src/core/content/schema';
+import { dominoRule } from '../../src/core/domino-rule';
 import { emit, interrupt } from '../../src/core/engine/game';
 import type { Game } from '../../src/core/engine/types';
 import { REBELLION, REBELLION_STOPPED, REBEL_CONTROL, IMPERIAL_CONTROL } from '../../src/core/world/components';
 import { refOf, touch } from '../../src/core/world/world';
 import { moveChaos, planetResource } from './chaos';
 import { sovereignsLeave } from './sovereigns';
+
+/**
+ * How this game plays the domino chapter (000 15.x, optional; src/core/domino-rule.ts reads it): "chain",
+ * the chapter whole, chain reactions included [15.1c], and a planet a chain puts into rebellion in the
+ * interphase falls in it when nothing Imperial holds it (the chapter's example); "chain-next-turn": chain
+ * reactions too, but the interphase checks control once, so a planet they raise falls no sooner than the
+ * end of the next Imperial player-turn [15.53]; "single": each effect sparked by a cause outside the
+ * domino effect is resolved, but what its own shifts and risings would spark is not (no chain reaction),
+ * and control is checked once; "off": no domino effect at all.
+ */
+export { dominoRule };
 
 export const PATRIOTIC = 0;
 export const LOYAL = 1;
@@ -110,19 +122,6 @@ export function dominoLevelForShift(spaces: number): number {
   if (spaces >= 3) return 2;
   if (spaces === 2) return 1;
   return 0;
-}
-
-/**
- * How this game plays the domino chapter (000 15.x, optional): the new game's option `domino`, else its
- * scenario's, else "chain". "chain": the chapter whole, chain reactions included [15.1c], and a planet a
- * chain puts into rebellion in the interphase falls in it when nothing Imperial holds it (the chapter's
- * example); "chain-next-turn": chain reactions too, but the interphase checks control once, so a planet
- * they raise falls no sooner than the end of the next Imperial player-turn [15.53]; "single": each effect
- * sparked by a cause outside the domino effect is resolved, but what its own shifts and risings would
- * spark is not (no chain reaction), and control is checked once; "off": no domino effect at all.
- */
-export function dominoRule(game: Game): DominoRule {
-  return (game.options.domino as DominoRule | undefined) ?? game.scenario.domino ?? 'chain';
 }
 
 /** Is a domino effect being resolved now (its frames on the stack)? */

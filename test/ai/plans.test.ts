@@ -25,6 +25,12 @@ import { anEnviron, choose, clearedGame, putCharacter, putUnit, run } from '../s
 import { clearBoard, ship } from '../systems/rebels-vs-empire/ops-helpers';
 import { summonSovereign } from '../../systems/rebels-vs-empire/sovereigns';
 
+/**
+ * The galactic and province positions below judge the plans of each skill as they were measured: without
+ * chain reactions, where `normal` does not play the chain (test/ai/chain-play.test.ts has the chain's).
+ */
+const SINGLE = { domino: 'single' } as const;
+
 /** Take every Imperial unit off a planet (the positions below start from a bare planet). */
 function strip(game: Game, planet: string): void {
   for (const u of unitsOnPlanet(game, eid(game, 'planet', planet), 'imperial')) eliminateUnit(game, u, '[test]');
@@ -64,7 +70,7 @@ function declareCombat(side: SideId, environ: number): Decision {
  * one (`rising`) with a planet of another star system one hyperjump route away (`near`).
  */
 function galacticImperialMovement(seed: string) {
-  const game = testGame('galactic-lucent-spiral', seed);
+  const game = testGame('galactic-lucent-spiral', seed, SINGLE);
   passUntil(game, atMovementOf('imperial'));
   const w = game.world;
   const c = w.c;
@@ -284,7 +290,7 @@ describe('with the skill, the Empire holds a rising against the Rebel\'s attack 
   });
 
   it('[16.15, 15.53] a reinforcement unit arrives beside the unit that holds a rising, not in its other environ', () => {
-    const game = testGame('galactic-lucent-spiral', 'reinforce');
+    const game = testGame('galactic-lucent-spiral', 'reinforce', SINGLE);
     const planet = eid(game, 'planet', 'lyrr');
     const [urban, wild] = environsOf(game.world, planet) as [number, number];
     bareRebellion(game, planet);
@@ -305,7 +311,7 @@ describe('with the skill, the Empire holds a rising against the Rebel\'s attack 
 
   /** An Imperial line unit (3) and one Rebel unit (1) of a wild environ's type there, on a planet in rebellion. */
   function lastStand() {
-    const game = testGame('galactic-lucent-spiral', 'stand');
+    const game = testGame('galactic-lucent-spiral', 'stand', SINGLE);
     const w = game.world;
     const c = w.c;
     const environ = allOf(w, 'environ').find((e) => c.Environ.type[e] === ENVIRON_TYPES.indexOf('wild') && !hasComponent(w, planetOfEnviron(w, e), c.Secret) && environsOf(w, planetOfEnviron(w, e)).length === 1)!;
@@ -332,7 +338,7 @@ describe('with the skill, the Empire flies its characters to where unrest is abo
    * loyal, except `unrest` (at unrest) and `rising` (in rebellion).
    */
   function troubledGalaxy() {
-    const game = testGame('embers-of-the-reach', 'fly');
+    const game = testGame('embers-of-the-reach', 'fly', SINGLE);
     passUntil(game, atMovementOf('imperial'));
     const ship = viewFor(game, 'imperial', { events: false }).ships.find((s) => s.side === 'imperial' && s.holder)!;
     const home = planetOfEnviron(game.world, ship.environ);
@@ -393,7 +399,7 @@ describe('with the skill, the Empire\'s domino shifts pull planets back from unr
    * under Imperial control, and an Imperial domino effect to spend on them.
    */
   function threePlanets() {
-    const game = testGame('galactic-lucent-spiral', 'firebreaks');
+    const game = testGame('galactic-lucent-spiral', 'firebreaks', SINGLE);
     const w = game.world;
     const [loyal, dissent, unrest] = allOf(w, 'planet').filter((p) => hasComponent(w, p, w.c.InPlay) && !hasComponent(w, p, w.c.Secret)) as [number, number, number];
     const set = (planet: number, loyalty: (typeof LOYALTIES)[number]) => {
@@ -772,7 +778,7 @@ describe('the galactic Empire weighs its strategic assignment (docs/rules.md, "G
    * `turnsLeft` turns.
    */
   function capitalInRebellion(home = 'thistlemoor', turnsLeft = 0) {
-    const game = testGame('galactic-lucent-spiral', 'assignment');
+    const game = testGame('galactic-lucent-spiral', 'assignment', SINGLE);
     passUntil(game, atMovementOf('imperial'));
     clearBoard(game);
     const w = game.world;
@@ -851,7 +857,7 @@ describe('the galactic Rebel flies every team it can, and spreads them over the 
    * planets in play (`a`, `b`), reached with no hyperjump roll.
    */
   function quietGalaxy() {
-    const game = testGame('galactic-lucent-spiral', 'spread');
+    const game = testGame('galactic-lucent-spiral', 'spread', SINGLE);
     passUntil(game, atMovementOf('rebel'));
     clearBoard(game);
     const w = game.world;

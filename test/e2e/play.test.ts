@@ -39,7 +39,7 @@ describe('single-screen play', () => {
     // [000 15.x, issue 47] the domino rule: each scenario's default, a line about the one chosen, and it changes with the scenario
     expect(await page.inputValue('[data-testid="domino-select"]')).toBe('chain');
     expect(await page.locator('[data-testid="domino-text"]').textContent()).toMatch(/The chapter whole.*This scenario's default/);
-    await page.selectOption('[data-setup="scenario"]', 'galactic-lucent-spiral');
+    await page.selectOption('[data-setup="scenario"]', 'songs-of-the-verdant-drift');
     expect(await page.inputValue('[data-testid="domino-select"]')).toBe('single');
     await page.selectOption('[data-testid="domino-select"]', 'off');
     expect(await page.locator('[data-testid="domino-text"]').textContent()).toBe('No domino effect at all: a rising stays on its own planet.');

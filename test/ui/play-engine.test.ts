@@ -208,10 +208,10 @@ describe('a played game saves its seats and resumes as played', () => {
 
   it('[000 15.x] the domino rule chosen on the setup screen goes into the game\'s options, its save, and the game resumed from it', async () => {
     const { dominoRule } = await import('../../systems/rebels-vs-empire/loyalty');
-    const galactic = [...content.scenarios.values()].find((sc) => sc.kind === 'galactic')!;
-    expect(galactic.domino).toBe('single'); // its default; the player chooses the chapter whole
+    const verdant = [...content.scenarios.values()].find((sc) => sc.domino === 'single')!; // the Verdant Drift
+    expect(verdant.kind).toBe('province'); // its default is single; the player chooses the chapter whole
     const e = new PlayEngine(content);
-    e.start({ scenario: galactic.id, seed: '5', players: { rebel: { kind: 'human' }, imperial: { kind: 'ai', agent: 'random' } }, domino: 'chain' });
+    e.start({ scenario: verdant.id, seed: '5', players: { rebel: { kind: 'human' }, imperial: { kind: 'ai', agent: 'random' } }, domino: 'chain' });
     expect(dominoRule(e.game!)).toBe('chain');
     playedSome(e, 2);
     const text = e.saveText();
@@ -221,7 +221,7 @@ describe('a played game saves its seats and resumes as played', () => {
     expect(dominoRule(resumed.game!)).toBe('chain');
     // left at the scenario's default, the save is as it always was (no options)
     const plain = new PlayEngine(content);
-    plain.start({ scenario: galactic.id, seed: '5', players: { rebel: { kind: 'human' }, imperial: { kind: 'ai', agent: 'random' } } });
+    plain.start({ scenario: verdant.id, seed: '5', players: { rebel: { kind: 'human' }, imperial: { kind: 'ai', agent: 'random' } } });
     expect(JSON.parse(plain.saveText()).options).toBeUndefined();
     expect(dominoRule(plain.game!)).toBe('single');
   });

@@ -4,7 +4,7 @@
  * now and then so that fights and searches come about, else the end/no choice. Shared by the targets'
  * unit test and the board's browser test (which resumes the game it reaches from its save).
  */
-import type { SideId } from '../../src/core/content/schema';
+import type { DominoRule, SideId } from '../../src/core/content/schema';
 import type { Decision, Game } from '../../src/core/engine/types';
 import { boardForm } from '../../src/words/board/forms';
 import { stackDests } from '../../src/words/board/stacks';
@@ -36,10 +36,11 @@ function handMovers(g: Game, d: Decision): Mover[] {
   });
 }
 
-export function playUntil(scenario: string, side: SideId, seed: string, want: (d: Decision) => boolean): PlayEngine {
+/** `domino`: the game's domino rule, where a test's game was found under another than its scenario's default. */
+export function playUntil(scenario: string, side: SideId, seed: string, want: (d: Decision) => boolean, domino?: DominoRule): PlayEngine {
   const e = new PlayEngine(content);
   const other = enemyOf(side);
-  e.start({ scenario, seed, players: { [side]: { kind: 'human' }, [other]: { kind: 'ai', agent: 'normal' } } as never });
+  e.start({ scenario, seed, players: { [side]: { kind: 'human' }, [other]: { kind: 'ai', agent: 'normal' } } as never, ...(domino ? { domino } : {}) });
   let n = 0;
   for (let i = 0; i < 5000; i++) {
     if (e.stepAI()) continue;

@@ -155,7 +155,7 @@ describe('the board: targets of the other decisions [issue 44]', () => {
   });
 
   it('[000 15.2c-e] a domino effect asks how many planets shift at the planet it spreads from: each option a marker naming the planets it shifts', () => {
-    const e = playUntil('embers-of-the-reach', 'rebel', '1', (d) => d.kind === 'domino-option');
+    const e = playUntil('embers-of-the-reach', 'rebel', '1', (d) => d.kind === 'domino-option', 'single'); // the game found under the scenario's old default
     const g = e.game as Game;
     const d = g.pending as Decision;
     const [m, ...rest] = boardForm(g, d).movers;

@@ -7,6 +7,7 @@ import type { SideId } from '../../core/content/schema';
 import { isGalacticScenario, type Content } from '../../core/content/validate';
 import type { Command, Decision } from '../../core/engine/types';
 import type { GameView } from '../../core/view';
+import { chainsReact } from './cascade';
 
 /** What a plan may read: the view, the decision, and memory kept between decisions of one game. */
 export interface PlanContext {
@@ -185,9 +186,33 @@ export function unitsSent(memory: PlanContext['memory']): number[] {
 
 /**
  * Does the Empire play this skill of its galactic game here? `firebreaks` (its domino shifts reach a
- * galaxy of planets) and `holdsFast` are the Empire's in the galactic game only: the province
- * scenarios' rows were measured without them.
+ * galaxy of planets) and `holdsFast` are `hard`'s in the galactic game only (the province scenarios'
+ * rows were measured without them), and every Empire's `holdsFast` where chains react there (`holdsRisings`).
  */
 export function galacticEmpireSkill(ctx: PlanContext, skill: 'firebreaks' | 'holdsFast'): boolean {
-  return ctx.side === 'imperial' && !!ctx.skills?.[skill] && isGalacticScenario(ctx.content, ctx.view.scenario);
+  if (ctx.side !== 'imperial') return false;
+  if (ctx.skills?.[skill] && isGalacticScenario(ctx.content, ctx.view.scenario)) return true;
+  return holdsRisings(ctx, skill);
+}
+
+/** Does the Empire play this skill: `hard`'s, or every Empire's holding of its risings where chains react (`holdsRisings`). */
+export function empireSkill(ctx: PlanContext, skill: keyof PlanSkills): boolean {
+  return !!ctx.skills?.[skill] || holdsRisings(ctx, skill);
+}
+
+/**
+ * Where chains react [000 15.1c], one planet in rebellion left bare at the end of the Imperial
+ * player-turn falls [15.53] and may turn a province, or the galaxy, in one interphase: holding each
+ * rising is then the first thing a commander learns, and every Empire does it. In the galactic game it
+ * sends units against the hyperjump's drifts (`routeAware`) until the rising is all but sure to hold
+ * (`holdsFast`); in a province, against the drifts only. Measured `normal` against `normal` with the
+ * chapter whole (200 games, seed table, docs/ai-ladder.md): the galactic Rebel won 177 before the plans
+ * played the chain and 118 with this and the rest of their play of it (cascade.ts); Embers of the
+ * Reach's 116 without holding, 74 with `routeAware` (69 with `holdsFast` alone, 67 with both).
+ */
+function holdsRisings(ctx: PlanContext, skill: keyof PlanSkills): boolean {
+  if (ctx.side !== 'imperial' || !chainsReact(ctx.view)) return false;
+  const kind = ctx.content.scenarios.get(ctx.view.scenario)?.kind;
+  if (kind === 'galactic') return skill === 'routeAware' || skill === 'holdsFast';
+  return kind === 'province' && skill === 'routeAware';
 }

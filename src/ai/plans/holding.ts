@@ -9,7 +9,7 @@ import type { Command } from '../../core/engine/types';
 import type { GameView } from '../../core/view';
 import { assignmentNeeds } from './assignment';
 import { combatEdge, combatColumn } from './combat';
-import { type PlanContext, LOYALTY_INDEX, HIDDEN_STRENGTH, option, best, environView, strengthIn, strengthOnPlanet, unitsSent, galacticEmpireSkill } from './context';
+import { type PlanContext, LOYALTY_INDEX, HIDDEN_STRENGTH, option, best, environView, strengthIn, strengthOnPlanet, unitsSent, galacticEmpireSkill, empireSkill } from './context';
 
 /**
  * `holdsFast` [10.0, 10.3]: the chance that one attack in this environ leaves no Imperial unit there,
@@ -97,7 +97,7 @@ export function rebellionsToHold(ctx: PlanContext, sentStrength: Record<number, 
       const rebels = strengthOnPlanet(view, p.eid, 'rebel');
       let need = imperial === 0 ? Math.max(1, rebels) : rebels - imperial;
       // routeAware: a planet with no unit on it is held only once some unit sent is all but sure to land
-      if (ctx.skills?.routeAware && present === 0 && (missed[p.eid] ?? 1) > HOLD_RISK) need = Math.max(need, 1);
+      if (empireSkill(ctx, 'routeAware') && present === 0 && (missed[p.eid] ?? 1) > HOLD_RISK) need = Math.max(need, 1);
       // holdsFast: and until the units there are all but sure to outlast the Rebel's attack
       if (galacticEmpireSkill(ctx, 'holdsFast') && fallChance(ctx, p.eid) > HOLD_RISK) need = Math.max(need, 1);
       return { planet: p.eid, need };
@@ -121,10 +121,30 @@ export function holdFast(ctx: PlanContext, planet: number, candidates: GameView[
     const fall = (1 - arrives) * now + arrives * there.fall;
     if (!chosen || fall < chosen.fall) chosen = { unit, environ: there.environ, fall };
   }
+  if (!chosen || now - chosen.fall < MIN_HOLD_GAIN) chosen = holdTogether(ctx, planet, candidates, arrival);
   if (!chosen || now - chosen.fall < MIN_HOLD_GAIN) return undefined;
   ctx.memory.sent = [...unitsSent(ctx.memory), chosen.unit.eid];
   ctx.memory.moveTo = { planet, environ: chosen.environ };
   return option(ctx, 'pick', (o) => o.piece === chosen.unit.eid);
+}
+
+/**
+ * `holdsFast`: where no unit alone would outlast the Rebel's attack (a line unit of 3 against a 6-1
+ * column), units sent together may: their expected strength, the surest first, until the planet is
+ * all but sure to hold. The first of them goes now; the next decision sees it landed and weighs again.
+ */
+function holdTogether(ctx: PlanContext, planet: number, candidates: GameView['units'], arrival: (u: GameView['units'][number], planet: number) => number): { unit: GameView['units'][number]; environ: number; fall: number } | undefined {
+  const ranked = [...candidates].sort((a, b) => (b.combat ?? 0) * arrival(b, planet) - (a.combat ?? 0) * arrival(a, planet));
+  let strength = 0;
+  let group: { environ: number; fall: number } | undefined;
+  for (const unit of ranked) {
+    strength += (unit.combat ?? HIDDEN_STRENGTH) * arrival(unit, planet);
+    group = holdingEnviron(ctx, planet, strength);
+    if (group && group.fall <= HOLD_RISK) break;
+  }
+  const first = ranked[0];
+  if (!first || !group) return undefined;
+  return { unit: first, environ: group.environ, fall: group.fall };
 }
 
 /** `holdsFast`: the least a unit sent must take off a planet's chance of falling. */

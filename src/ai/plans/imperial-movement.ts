@@ -7,9 +7,10 @@ import { isGalacticScenario } from '../../core/content/validate';
 import type { Command } from '../../core/engine/types';
 import type { GameView } from '../../core/view';
 import { assignmentNeeds, turnsToDeadline } from './assignment';
-import { type PlanContext, LOYALTY_INDEX, option, best, environView, planetOfEnviron, huntedEnvirons, strengthIn, planetOfUnit, strengthOnPlanet, imperialUnitsOn, unitsStaying, unitsSent, galacticEmpireSkill } from './context';
+import { type PlanContext, LOYALTY_INDEX, option, best, environView, planetOfEnviron, huntedEnvirons, strengthIn, planetOfUnit, strengthOnPlanet, imperialUnitsOn, unitsStaying, unitsSent, galacticEmpireSkill, empireSkill } from './context';
 import { fallChance, rebellionsToHold, holdFast, maySpare, HOLD_RISK } from './holding';
 import { unitArrival } from './routes';
+import { chainsReact, risingForces } from './cascade';
 import { startVoyage, imperialPlanetValue, pilotIdleShip } from './voyages';
 
 /**
@@ -28,7 +29,7 @@ export function imperialMovement(ctx: PlanContext): Command | undefined {
   );
   const staying = (planet: number) => unitsStaying(view, planet, sent);
   const inRebellion = new Set(view.planets.filter((p) => p.state === 'rebellion').map((p) => p.eid));
-  const arrival = (u: GameView['units'][number], planet: number) => (ctx.skills?.routeAware ? unitArrival(ctx, planetOfUnit(view, u), planet) : 1);
+  const arrival = (u: GameView['units'][number], planet: number) => (empireSkill(ctx, 'routeAware') ? unitArrival(ctx, planetOfUnit(view, u), planet) : 1);
   for (const { planet } of rebellionsToHold(ctx, sentStrength)) {
     const unheld = strengthOnPlanet(view, planet, 'imperial') === 0;
     const mayGo = (u: GameView['units'][number]) => {
@@ -36,7 +37,7 @@ export function imperialMovement(ctx: PlanContext): Command | undefined {
       if (from === planet || arrival(u, planet) <= 0) return false;
       // holdsFast: a planet in rebellion spares a unit only if it stays all but sure to hold without it
       if (galacticEmpireSkill(ctx, 'holdsFast') && inRebellion.has(from)) return staying(from) > 1 && fallChance(ctx, from, { environ: u.environ, strength: -(u.combat ?? 0) }) <= HOLD_RISK;
-      if (ctx.skills?.routeAware) return maySpare(view, u, from, staying(from), unheld);
+      if (empireSkill(ctx, 'routeAware')) return maySpare(view, u, from, staying(from), unheld);
       return !inRebellion.has(from) && staying(from) > 1;
     };
     if (galacticEmpireSkill(ctx, 'holdsFast')) {
@@ -48,7 +49,7 @@ export function imperialMovement(ctx: PlanContext): Command | undefined {
     if (!unit) continue;
     ctx.memory.sent = [...sent, unit.eid];
     // routeAware: a jump may drift [5.22]: count what is likely to arrive, and the chance that nothing does
-    const arrives = ctx.skills?.routeAware ? arrival(unit, planet) : 1;
+    const arrives = empireSkill(ctx, 'routeAware') ? arrival(unit, planet) : 1;
     ctx.memory.sentStrength = { ...sentStrength, [planet]: (sentStrength[planet] ?? 0) + (unit.combat ?? 0) * arrives };
     const missed = (ctx.memory.holdMissed as Record<number, number> | undefined) ?? {};
     ctx.memory.holdMissed = { ...missed, [planet]: (missed[planet] ?? 1) * (1 - arrives) };
@@ -57,6 +58,10 @@ export function imperialMovement(ctx: PlanContext): Command | undefined {
   }
   const garrison = garrisonToFill(ctx, movable, staying, inRebellion);
   if (garrison) return garrison;
+  if (chainsReact(view)) {
+    const garrisoned = garrisonTheUnrest(ctx, movable, staying, inRebellion);
+    if (garrisoned) return garrisoned;
+  }
   const hunted = huntedEnvirons(ctx);
   if (!hunted.size) return option(ctx, 'end-movement');
   return huntDetected(ctx, movable, staying, inRebellion, hunted) ?? option(ctx, 'end-movement');
@@ -91,6 +96,47 @@ function garrisonToFill(ctx: PlanContext, movable: GameView['units'], staying: (
 }
 
 /**
+ * Where chains react [000 15.1c]: a planet at unrest is one Start Rebellion from rising [15.2], and its
+ * rising raises units from every environ's resources and attacks at once [15.41, 10.7]; swept bare, it
+ * falls at the end of the Imperial player-turn unless units reach it in time, and its fall may turn the
+ * galaxy in one interphase. So spare units (from calm planets that keep another unit, not themselves at
+ * dissent or unrest) go onto each planet at unrest whose garrison is weaker than the force points its
+ * rising would raise, the surest within one move first, the weakest garrison first. Measured in the
+ * galactic game with the rest of the Empire's play of the chain (docs/ai-ladder.md).
+ */
+function garrisonTheUnrest(ctx: PlanContext, movable: GameView['units'], staying: (planet: number) => number, inRebellion: Set<number>): Command | undefined {
+  const { view } = ctx;
+  const sentTo = (ctx.memory.unrestSent as Record<number, number> | undefined) ?? {};
+  const short = view.planets
+    .filter((p) => p.inPlay && !p.unknownToEmpire && p.state === 'imperial-control' && p.loyalty === 'unrest')
+    .map((p) => ({ planet: p.eid, shortfall: risingForces(ctx, p.eid) - strengthOnPlanet(view, p.eid, 'imperial') - (sentTo[p.eid] ?? 0) }))
+    .filter((t) => t.shortfall > 0)
+    .sort((a, b) => b.shortfall - a.shortfall);
+  const atUnrest = new Set(short.map((t) => t.planet));
+  for (const { planet } of short) {
+    const unit = best(
+      movable.filter((u) => {
+        const from = planetOfUnit(view, u);
+        if (from === planet || inRebellion.has(from) || atUnrest.has(from) || staying(from) <= 1) return false;
+        const fromPlanet = view.planets.find((p) => p.eid === from);
+        if (fromPlanet && LOYALTY_INDEX[fromPlanet.loyalty] >= LOYALTY_INDEX.dissent) return false;
+        return unitArrival(ctx, from, planet) >= SURE_ENOUGH;
+      }),
+      (u) => (u.combat ?? 0) * unitArrival(ctx, planetOfUnit(view, u), planet),
+    );
+    if (!unit) continue;
+    ctx.memory.sent = [...unitsSent(ctx.memory), unit.eid];
+    ctx.memory.unrestSent = { ...sentTo, [planet]: (sentTo[planet] ?? 0) + (unit.combat ?? 0) };
+    ctx.memory.moveTo = { planet };
+    return option(ctx, 'pick', (o) => o.piece === unit.eid);
+  }
+  return undefined;
+}
+
+/** A unit goes to garrison a planet at unrest only by a move at least this likely to arrive [5.22] (one route: 2/3). */
+const SURE_ENOUGH = 0.5;
+
+/**
  * Strength the Empire brings to an environ where Rebels were detected: enough that its units' search
  * value [11.0] (their strength, plus a leader's) usually beats a hiding value of an intelligence and an
  * environ's size.
@@ -122,7 +168,7 @@ function huntDetected(
       movable.filter((u) => {
         const from = planetOfUnit(view, u);
         if (hunted.has(u.environ)) return false;
-        if (ctx.skills?.routeAware && unitArrival(ctx, from, planet) === 0) return false; // [5.22] no route leads there
+        if (empireSkill(ctx, 'routeAware') && unitArrival(ctx, from, planet) === 0) return false; // [5.22] no route leads there
         return from === planet || (!inRebellion.has(from) && staying(from) > 1);
       }),
       (u) => (planetOfUnit(view, u) === planet ? 100 : 0) + (u.combat ?? 0),
@@ -205,5 +251,5 @@ export function imperialDestination(ctx: PlanContext): Command | undefined {
 /** A movement segment's plan memory starts empty: what was sent, where, and a Rebel voyage. */
 export function beginMovementMemory(ctx: PlanContext): void {
   const segment = `${ctx.view.turn}:${ctx.view.segment}`;
-  if (ctx.memory.segment !== segment) Object.assign(ctx.memory, { segment, sent: [], sentStrength: {}, holdMissed: {}, huntSent: {}, garrisonSent: {}, moveTo: undefined, voyage: null, voyagedShips: [] });
+  if (ctx.memory.segment !== segment) Object.assign(ctx.memory, { segment, sent: [], sentStrength: {}, holdMissed: {}, huntSent: {}, garrisonSent: {}, unrestSent: {}, moveTo: undefined, voyage: null, voyagedShips: [] });
 }

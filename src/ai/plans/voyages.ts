@@ -7,8 +7,9 @@ import { isGalacticScenario } from '../../core/content/validate';
 import type { Command } from '../../core/engine/types';
 import type { GameView } from '../../core/view';
 import { assignmentValue } from './assignment';
-import { type PlanContext, LOYALTY_INDEX, option, best, environView, planetOfEnviron, strengthIn, character, teamIn, strengthOnPlanet } from './context';
+import { type PlanContext, LOYALTY_INDEX, option, best, environView, planetOfEnviron, strengthIn, character, teamIn, strengthOnPlanet, empireSkill } from './context';
 import { safeArrival } from './routes';
+import { chainExposure, chainsReact } from './cascade';
 
 /** A Rebel team flying to a planet where missions pay more. */
 export interface Voyage {
@@ -37,6 +38,12 @@ function rebelPlanetValue(ctx: PlanContext, planetEid: number, ship = 0): number
   const value = 1 + LOYALTY_INDEX[planet.loyalty];
   if (!isGalacticScenario(ctx.content, ctx.view.scenario)) return value;
   return Math.max(CROWDED_FLOOR, value - CROWDING * crowdOn(ctx, planetEid, ship));
+}
+
+/** A planet at unrest or in rebellion: a rising there, or its fall, is at hand [15.2, 15.53]. */
+function atRisk(ctx: PlanContext, planet: number): boolean {
+  const p = ctx.view.planets.find((x) => x.eid === planet);
+  return !!p && (p.state === 'rebellion' || (p.state === 'imperial-control' && p.loyalty === 'unrest'));
 }
 
 /**
@@ -121,14 +128,23 @@ export function imperialPlanetValue(ctx: PlanContext, planetEid: number, ship = 
   // stayed where it was, often all game (the throne world's teams, next to Nerith)
   if (!planet || !planet.inPlay || planet.unknownToEmpire) return -1;
   const assignment = assignmentValue(ctx, planetEid, ship);
+  // where chains react, a planet whose rising or fall would spread furthest is talked down (or stopped) first
+  const exposure = chainsReact(ctx.view) ? chainExposure(ctx, planet) / EXPOSURE_VALUE : 0;
   if (planet.state === 'rebellion') {
     // routeAware: with no Imperial unit on it, it falls at the end of this turn unless stopped [15.53]
-    const unheld = ctx.skills?.routeAware && strengthOnPlanet(ctx.view, planetEid, 'imperial') === 0;
-    return (unheld ? UNHELD_REBELLION_VALUE : REBELLION_VALUE) + assignment;
+    const unheld = empireSkill(ctx, 'routeAware') && strengthOnPlanet(ctx.view, planetEid, 'imperial') === 0;
+    return (unheld ? UNHELD_REBELLION_VALUE : REBELLION_VALUE) + assignment + exposure;
   }
   if (planet.state !== 'imperial-control') return assignment;
-  return LOYALTY_INDEX[planet.loyalty] + assignment;
+  return LOYALTY_INDEX[planet.loyalty] + assignment + (LOYALTY_INDEX[planet.loyalty] >= 3 ? exposure : 0);
 }
+
+/**
+ * Where chains react, the fuel within a planet's domino reach (cascade.ts) that adds one to its value on
+ * `imperialPlanetValue`'s scale (a step of loyalty): a planet at unrest whose reach holds four planets at
+ * unrest counts as one a step further gone.
+ */
+const EXPOSURE_VALUE = 4;
 
 /** A planet in rebellion, on `imperialPlanetValue`'s scale: below unrest (4), above dissent (3). */
 const REBELLION_VALUE = 3.5;
@@ -171,7 +187,11 @@ export function voyageStep(ctx: PlanContext, voyage: Voyage): Command | undefine
       const env = environView(ctx.view, o.to as number);
       // a team lands away from its own units: measured for the Empire's voyages over 200 games against
       // `normal`, 9 fewer Rebel wins in Embers of the Reach, the other scenarios within noise
-      const own = strengthIn(ctx.view, o.to as number, ctx.side) > 0 ? -100 : 0;
+      const ownHere = strengthIn(ctx.view, o.to as number, ctx.side);
+      // but where chains react, the Empire's leaders land beside the units that hold a planet at risk: a
+      // leader there takes his leadership off the rising's attack and the unled Empire's shift [10.4, 10.44]
+      const lead = ctx.side === 'imperial' && chainsReact(ctx.view) && atRisk(ctx, voyage.target);
+      const own = lead ? ownHere * LEAD_WEIGHT : ownHere > 0 ? -100 : 0;
       const creature = ctx.skills?.avoidsCreatures ? creatureDanger(ctx, o.to as number) : 0;
       return own - creature + (env?.type === 'urban' ? 10 : 0) + (env?.size ?? 0);
     },
@@ -179,6 +199,9 @@ export function voyageStep(ctx: PlanContext, voyage: Voyage): Command | undefine
   ctx.memory.voyage = null;
   return landing ?? option(ctx, 'drop-group');
 }
+
+/** Landing beside the units holding a planet at risk: each point of their strength outweighs an environ's type and size. */
+const LEAD_WEIGHT = 10;
 
 /**
  * [13.45] How dangerous the creature living in an environ is, on the landing's scale (0 for none): its

@@ -19,12 +19,15 @@ import { maxDefenceDice } from '../../../systems/conquest/dice';
 import { singleRollOutcomes } from '../../../systems/conquest/odds';
 import type { ConquestView } from '../../../systems/conquest/view';
 import type { Guide, Host, Mode } from '../shell/mode';
-import { makeDrawer } from '../shell/drawers';
+import { makeDrawer, type Drawer } from '../shell/drawers';
 import { secretsShownFor } from '../shell/privacy';
 import { esc, setHtml } from '../html';
 import { BoardFrame, placeEachFrame, systemOfPick } from '../game-screen/board-frame';
 import { AI_SPEEDS, aiSpeed, clickedButton, GUIDE_READS_HTML, footHtml, gameButton, gameKey, HELP_BUTTON, LogList, samePlaces, typedInField, watchControlsHtml, playAi, playOne, type GameActions } from '../game-screen/controls';
 import { BattleDice } from './battle-dice';
+import { BEATS_FROM_SPEED, playBeat, RoundPace, type Beat } from './pace';
+import { clearSpot, panelFolds, questionBarHtml, smallWindow, type QuestionWords } from './small-window';
+import type { ScreenBox } from '../screen-boxes';
 import { areEnemies } from '../../../systems/conquest/blocs';
 import { attackTagHtml, blocOptionText, blocsPanelHtml, blocWinnerText, freeActionsHtml, lastBlocEvent } from './blocs-panel';
 import { blocResult } from './bloc-result';
@@ -82,6 +85,12 @@ export class ConquestScreen implements GameActions, Mode {
   private readonly privacyEl: HTMLElement;
   private readonly overEl: HTMLElement;
   private readonly helpEl: HTMLElement;
+  /** [issue 53] In a small window, the turn's question at the top of the map while the panel is folded. */
+  private readonly questionEl: HTMLElement;
+  private readonly sideDrawer: Drawer;
+  private readonly panelDrawer: Drawer;
+  /** The question the panel was last folded or opened for in a small window (the player's own fold stands until it changes). */
+  private foldedFor = '';
   private readonly board: ConquestBoard;
   private readonly dice: BattleDice;
   private readonly frame: BoardFrame;
@@ -114,6 +123,11 @@ export class ConquestScreen implements GameActions, Mode {
   private battle: { from: string; to: string; dice: number } | null = null;
   /** What the last moves did, in words, for whoever watches them. */
   private lastLines: string[] = [];
+  /** [issue 53] At fast: what the AI's beats did since the player's last answer, summed up when the player's turn comes. */
+  private roundLines: string[] = [];
+  /** The timing plan of the AI's beats at this speed (fast and faster), and the game round its clock began in. */
+  private roundPace: RoundPace | null = null;
+  private paceRound = -1;
   private overShown = false;
   private error = '';
   /** Why the server refused the last answer (online), shown over the decision until the next one. */
@@ -137,6 +151,7 @@ export class ConquestScreen implements GameActions, Mode {
       <section class="cq-side" hidden><div data-cq="side" data-testid="cq-side"></div></section>
       <section class="cq-log" hidden><h3>Events</h3><ol data-cq="log" data-testid="cq-log"></ol></section>
       <section class="cq-panel" hidden><div class="cq-hand" data-cq="hand" data-testid="cq-hand"></div><div class="cq-decision" data-cq="decision" data-testid="cq-decision" aria-live="polite"></div><div class="cq-foot" data-cq="foot"></div></section>
+      <div class="cq-question" data-testid="cq-question" hidden></div>
       <div class="cq-over" data-testid="cq-over" hidden></div>
       <div class="cq-privacy" data-testid="cq-privacy" hidden></div>
       <div class="cq-help game-help" data-testid="cq-help" hidden></div>`;
@@ -151,6 +166,7 @@ export class ConquestScreen implements GameActions, Mode {
     this.privacyEl = q('.cq-privacy');
     this.overEl = q('.cq-over');
     this.helpEl = q('.cq-help');
+    this.questionEl = q('.cq-question');
     this.helpEl.innerHTML = helpHtml();
     this.log = new LogList(this.logEl);
     this.setupScreen = new ConquestSetupScreen(q('.cq-setup'), app.content, {
@@ -163,10 +179,11 @@ export class ConquestScreen implements GameActions, Mode {
         app.showStartMenu(true);
       },
     });
+    // each badge stands on its star, kept off the other badges only: the system names keep off the badges [issue 53]
     this.board = new ConquestBoard(
       this.box,
       app.galaxy,
-      () => app.mapLabels,
+      () => [],
       this.colours,
       (t, e) => this.clickTerritory(t, e),
       (t) => this.hoverTerritory(t),
@@ -194,8 +211,8 @@ export class ConquestScreen implements GameActions, Mode {
     // the panels' widths follow the window: the board is framed again in what they leave open
     window.addEventListener('resize', () => this.active && this.frameBoard());
     // a small window: the side panels fold away to tabs, and the board is framed again in the room left
-    makeDrawer(this.sideEl.parentElement as HTMLElement, 'left', 'Factions', () => this.active && this.frameBoard());
-    makeDrawer(this.panelEl, 'right', 'Cards and turn', () => this.active && this.frameBoard());
+    this.sideDrawer = makeDrawer(this.sideEl.parentElement as HTMLElement, 'left', 'Factions', () => this.active && this.frameBoard());
+    this.panelDrawer = makeDrawer(this.panelEl, 'right', 'Cards and turn', () => this.active && this.frameBoard());
   }
 
   // ------------------------------------------------------------------ setup, start, leave
@@ -276,6 +293,7 @@ export class ConquestScreen implements GameActions, Mode {
     this.selected = this.onto = null;
     this.battle = null;
     this.lastLines = [];
+    this.roundLines = [];
     this.log.forget();
     this.overShown = false;
     this.error = '';
@@ -298,6 +316,16 @@ export class ConquestScreen implements GameActions, Mode {
       session.seat.onRefused((reason) => this.session === session && this.refuse(`the server says ${reason}`));
     }
     for (const el of [this.sideEl.parentElement, this.logEl.parentElement, this.panelEl]) (el as HTMLElement).hidden = false;
+    // a small window: the map gets the room, the factions at their tab [issue 53]
+    this.foldedFor = '';
+    // (a tutorial's steps point at the panels: they stay as its guide shows them)
+    const fold = smallWindow() && !guide;
+    if (this.sideDrawer.folded !== fold) this.sideDrawer.fold(fold);
+    if (this.panelDrawer.folded) this.panelDrawer.fold(false);
+    this.app.setLabelObstacles(() => {
+      this.board.place();
+      return this.board.boxes();
+    });
     this.app.galaxy.select(null);
     this.render();
     this.frameBoard();
@@ -391,16 +419,83 @@ export class ConquestScreen implements GameActions, Mode {
     this.dice.skip();
     this.board.clear();
     this.app.galaxy.skipAnimations();
-    for (const el of [this.sideEl.parentElement, this.logEl.parentElement, this.panelEl, this.overEl, this.privacyEl, this.helpEl]) (el as HTMLElement).hidden = true;
+    for (const el of [this.sideEl.parentElement, this.logEl.parentElement, this.panelEl, this.overEl, this.privacyEl, this.helpEl, this.questionEl]) (el as HTMLElement).hidden = true;
     for (const el of [this.sideEl, this.logEl, this.handEl, this.decisionEl, this.footEl]) setHtml(el, '');
     for (const el of [this.overEl, this.privacyEl]) el.replaceChildren();
     this.setupScreen.hide();
-    this.app.galaxy.setInsets({ left: 0, right: 0, bottom: 0 });
+    this.app.galaxy.setInsets({ left: 0, right: 0, bottom: 0, top: 0 });
+    this.app.setLabelObstacles(null);
   }
 
-  /** Frame the whole board in the part of the page the panels leave open. */
+  /** Frame the whole board in the part of the page the panels (and the question bar of a small window) leave open. */
   private frameBoard(): void {
-    this.frame.frame(this.sideEl.parentElement as HTMLElement, this.panelEl);
+    const canvas = this.app.galaxy.renderer.domElement.getBoundingClientRect();
+    const top = this.questionEl.hidden ? 0 : Math.max(0, this.questionEl.getBoundingClientRect().bottom - canvas.top + 4);
+    this.frame.frame(this.sideEl.parentElement as HTMLElement, this.panelEl, top);
+  }
+
+  /**
+   * [issue 53] A small window: the cards-and-turn panel folds while there is nothing to answer in it (the
+   * AI plays, or the map answers), and opens for the questions its buttons answer; while folded, the turn's
+   * question stands in a bar at the top of the map.
+   */
+  private fitToWindow(): void {
+    const s = this.session as AnySession;
+    const small = smallWindow() && !this.guide;
+    const d = this.myDecision;
+    const ended = s.over || !!this.replay;
+    const situation = `${d?.kind ?? s.decision?.side ?? ''}|${!!d}|${ended}`;
+    let fold: boolean | null = null;
+    if (small && situation !== this.foldedFor) {
+      this.foldedFor = situation;
+      fold = !ended && panelFolds(d?.kind ?? null, !!d);
+    }
+    const wasShown = !this.questionEl.hidden;
+    const shown = small && !ended && (fold ?? this.panelDrawer.folded);
+    this.questionEl.hidden = !shown;
+    if (shown) setHtml(this.questionEl, questionBarHtml(this.questionWords()));
+    if (fold !== null && fold !== this.panelDrawer.folded) this.panelDrawer.fold(fold);
+    else if (shown !== wasShown) this.frameBoard();
+  }
+
+  /** What the question bar says now. */
+  private questionWords(): QuestionWords {
+    const s = this.session as AnySession;
+    const d = this.myDecision;
+    const side = d?.side ?? s.decision?.side ?? null;
+    const who = this.name(side);
+    const title = DECISION_TITLES[d?.kind ?? s.decision?.kind ?? ''] ?? '';
+    if (!d) return { who, colour: this.colour(side), title, prompt: s.humanToDecide ? `Waiting for ${who}…` : `The AI plays ${who}… ${this.lastLines.at(-1) ?? ''}`, summary: 0 };
+    const end = d.options.findIndex((c) => c.type === 'end-attacks' || c.type === 'end-turn');
+    const onMap = panelFolds(d.kind, true) ? ` Click a glowing system on the map${d.kind === 'conquest-place' ? ' (Shift-click: all)' : ''}.` : '';
+    return {
+      who,
+      colour: this.colour(side),
+      title,
+      prompt: `${capital(d.prompt.replace(/^[A-Z][a-z]+: /, ''))}${onMap}`,
+      ...(end >= 0 ? { end: { opt: end, label: d.options[end]?.type === 'end-attacks' ? 'End attacks' : 'End your turn' } } : {}),
+      summary: this.roundLines.length,
+    };
+  }
+
+  /** The battle dice stand where they cover no system of the board: the open part's top or bottom, a corner, else over a panel [issue 53]. */
+  private placeDice(): void {
+    const el = this.dice.el;
+    if (el.hidden) return;
+    const canvas = this.app.galaxy.renderer.domElement.getBoundingClientRect();
+    const box = this.box.getBoundingClientRect();
+    const rect = (e: Element | null) => (e && !(e as HTMLElement).hidden && e.getClientRects().length ? e.getBoundingClientRect() : null);
+    const side = rect(this.sideEl.parentElement);
+    const panel = rect(this.panelEl);
+    const top = Math.max(rect(document.querySelector('.hud'))?.bottom ?? canvas.top, rect(this.questionEl)?.bottom ?? 0) + 6;
+    el.style.right = 'auto';
+    el.style.left = '0px';
+    el.style.top = '0px';
+    const open = { left: (side?.right ?? canvas.left) + 8 - canvas.left, top: top - canvas.top, right: (panel?.left ?? canvas.right) - 8 - canvas.left, bottom: canvas.height - 8 };
+    const over: ScreenBox[] = [side, panel].filter((r): r is DOMRect => !!r).map((r) => ({ x: r.left + r.width / 2 - canvas.left, y: r.top + r.height / 2 - canvas.top, width: r.width, height: r.height, visible: true }));
+    const at = clearSpot(el.offsetWidth, el.offsetHeight, open, [...this.board.boxes(), ...this.app.mapLabels], over);
+    el.style.left = `${Math.round(at.left + canvas.left - box.left)}px`;
+    el.style.top = `${Math.round(at.top + canvas.top - box.top)}px`;
   }
 
   // ------------------------------------------------------------------ who sees what
@@ -472,9 +567,17 @@ export class ConquestScreen implements GameActions, Mode {
       return;
     }
     if (this.paused) return;
-    const pace = this.speed === 0 ? 0 : (PACE_MS[d.kind] ?? DEFAULT_PACE_MS) / this.speed;
+    // in beats (fast) each beat's hold is the whole pause; a step at a time, the kind's pace at least
+    const pace = this.speed === 0 || this.beats ? 0 : (PACE_MS[d.kind] ?? DEFAULT_PACE_MS) / this.speed;
     const wait = Math.max(pace, this.holdUntil - performance.now());
     this.timer = setTimeout(() => this.tick(), wait);
+  }
+
+  /** [issue 53] The AI's moves are shown in beats (fast and faster, not the fastest), with their timing plan. */
+  private get beats(): RoundPace | null {
+    if (this.speed < BEATS_FROM_SPEED || this.guide) return null;
+    if (this.roundPace?.speed !== this.speed) this.roundPace = new RoundPace(this.speed);
+    return this.roundPace;
   }
 
   /** AI moves: one (animated), or at the fastest speed as many as a slice of time allows. */
@@ -482,7 +585,14 @@ export class ConquestScreen implements GameActions, Mode {
     this.timer = null;
     const s = this.session;
     if (!s || !this.active) return;
-    playAi(s, this.speed === 0, (steps) => this.afterSteps(steps), (e) => this.fail(e));
+    if (!this.beats) return playAi(s, this.speed === 0, (steps) => this.afterSteps(steps), (e) => this.fail(e));
+    let played: { beat: Beat; steps: Step[] };
+    try {
+      played = playBeat(s);
+    } catch (e) {
+      return this.fail(e);
+    }
+    this.afterSteps(played.steps, false, played.beat);
   }
 
   /** Play one AI move now (the spectator's Step, while paused). */
@@ -499,6 +609,9 @@ export class ConquestScreen implements GameActions, Mode {
     this.selected = this.onto = null;
     this.hovered.clear();
     this.refusal = '';
+    // the summary of the AI's turns is read: the next AI turns start a new round on the clock
+    this.roundLines = [];
+    this.roundPace?.newRound();
     this.app.audio.play('select');
     // a refused answer is the player's to make again: the reason stays over the decision, and the game goes on
     playOne(() => s.answer(command), (steps) => this.afterSteps(steps, true), (e) => this.refuse((e as Error).message));
@@ -511,8 +624,12 @@ export class ConquestScreen implements GameActions, Mode {
     this.render();
   }
 
-  /** After moves: note them, animate the last (the AI's only below the fastest speed; a human's own always), draw, go on. */
-  private afterSteps(steps: Step[], own = false): void {
+  /**
+   * After moves: note them, animate the last (the AI's only below the fastest speed; a human's own always),
+   * draw, go on. A beat of the AI's (fast) is animated whole, held as its timing plan says, and summed up
+   * in a line for the summary after its turns.
+   */
+  private afterSteps(steps: Step[], own = false, beat?: Beat): void {
     if (!steps.length) return this.schedule();
     this.stepsDone += steps.length;
     if (this.guide && this.session instanceof ConquestSession) this.guide.moved(this.session.game.log.length);
@@ -520,6 +637,7 @@ export class ConquestScreen implements GameActions, Mode {
     if (own || this.session?.over || steps.some((st) => st.events.some((e) => e.kind === 'turn'))) this.autosave();
     for (const step of steps) this.noteBattle(step);
     const last = steps[steps.length - 1] as Step;
+    if (beat) return this.afterBeat(beat, steps);
     // what the others did, in words (a player's own move needs no telling)
     this.lastLines = own ? [] : this.publicLines(steps);
     this.recent = own ? new Set() : this.placesOf(last);
@@ -527,6 +645,43 @@ export class ConquestScreen implements GameActions, Mode {
     this.holdUntil = performance.now() + hold;
     this.render();
     this.schedule();
+  }
+
+  /** An AI beat (fast): every step of it on the map at once (no dice: the battle's outcome is on the map and in words), held as the plan says. */
+  private afterBeat(beat: Beat, steps: Step[]): void {
+    const s = this.session as AnySession;
+    const pace = this.beats as RoundPace;
+    // watched without a player, each game round is a round on the clock
+    if (!s.humans.length && s.round !== this.paceRound) pace.newRound();
+    this.paceRound = s.round;
+    const line = this.beatLine(beat, steps);
+    if (line) this.roundLines.push(line);
+    this.lastLines = line ? [line] : this.lastLines;
+    const places = new Set<string>();
+    for (const step of steps) for (const t of this.placesOf(step)) places.add(t);
+    this.recent = places;
+    // a placement pulses each system it reinforced; a battle draws its attack, its hits and its taking once
+    const shown = beat === 'place' || beat === 'cards' ? steps : steps.filter((st, i) => i === steps.length - 1 || st.events.some((e) => e.kind === 'roll') !== steps[i + 1]?.events.some((e) => e.kind === 'roll'));
+    for (const step of shown) this.animate(step, false);
+    this.holdUntil = performance.now() + pace.hold(beat);
+    this.render();
+    this.schedule();
+  }
+
+  /** A beat in one line for the summary: a battle's rolls and losses summed, the other steps' own words. */
+  private beatLine(beat: Beat, steps: Step[]): string {
+    const s = this.session as AnySession;
+    const first = steps[0];
+    const rolls = steps.flatMap((st) => st.events.filter((e) => e.kind === 'roll'));
+    if (beat === 'battle' && first && this.battle && rolls.length) {
+      const { from, to } = this.battle;
+      const attacker = first.ownerBefore[from] ?? null;
+      const defender = first.ownerBefore[to] ?? null;
+      const taken = steps.some((st) => st.events.some((e) => e.kind === 'conquest'));
+      const eliminated = steps.flatMap((st) => st.events.filter((e) => e.kind === 'eliminated' && e.visibleTo === 'all').map((e) => e.text));
+      return [`${this.name(attacker)} attacks ${s.nameOf(to)} from ${s.nameOf(from)}: ${this.battleResult(first, rolls, from, to, attacker, defender, taken)}`, ...eliminated].join(' ');
+    }
+    return this.publicLines(steps).join(' ');
   }
 
   private fail(e: unknown): void {
@@ -577,8 +732,8 @@ export class ConquestScreen implements GameActions, Mode {
 
   // ------------------------------------------------------------------ animation
 
-  /** Animate what a step did on the map (arcs, pulses) and as dice; returns how long the next AI move should wait (ms). */
-  private animate(step: Step): number {
+  /** Animate what a step did on the map (arcs, pulses) and as dice (unless `dice` is false); returns how long the next AI move should wait (ms). */
+  private animate(step: Step, dice = true): number {
     const s = this.session;
     if (!s) return 0;
     const speed = this.app.settings.animationSpeed * Math.max(1, this.speed / 2);
@@ -614,7 +769,7 @@ export class ConquestScreen implements GameActions, Mode {
       at('conquest-hit', to, this.colour(attacker));
       if (taken) at('conquest-taken', to, this.colour(attacker));
       const last = rollDice(rolls[rolls.length - 1] as Event_);
-      if (last && this.app.settings.showDice) {
+      if (last && this.app.settings.showDice && dice) {
         this.dice.show(
           {
             attack: last.attack,
@@ -626,6 +781,7 @@ export class ConquestScreen implements GameActions, Mode {
           },
           speed,
         );
+        this.placeDice();
         hold = BattleDice.duration(speed);
       } else hold = 900 / speed;
     }
@@ -676,6 +832,7 @@ export class ConquestScreen implements GameActions, Mode {
     this.renderFoot();
     this.renderLog();
     this.showBoard(view);
+    this.fitToWindow();
   }
 
   private showBoard(view?: ConquestView): void {
@@ -852,7 +1009,13 @@ export class ConquestScreen implements GameActions, Mode {
     setHtml(this.decisionEl, `<div class="cq-who" style="--c:${this.colour(d.side)}">${esc(this.name(d.side))} · <span class="cq-kind">${esc(DECISION_TITLES[d.kind] ?? d.kind)}</span> <span class="rule">${esc(d.rule)}</span></div>
       ${this.app.coach.html(d.kind)}${this.refusal ? `<p class="cq-error" data-testid="cq-refused">Your answer was refused: ${esc(this.refusal)}. Choose again.</p>` : ''}
       <p class="cq-prompt" data-testid="cq-prompt">${esc(capital(d.prompt.replace(/^[A-Z][a-z]+: /, '')))}</p>${this.takeBackHtml(view, d)}${body}
-      ${this.lastLines.length ? `<ul class="cq-last small muted">${this.lastLines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>` : ''}`);
+      ${this.roundLines.length ? this.roundSummaryHtml() : this.lastLines.length ? `<ul class="cq-last small muted">${this.lastLines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>` : ''}`);
+  }
+
+  /** [issue 53] The summary after the AI's turns (fast): each beat in a line, until the player answers. */
+  private roundSummaryHtml(): string {
+    const n = this.roundLines.length;
+    return `<details class="cq-round" data-testid="cq-round-summary" open><summary>While you waited: ${n} ${n === 1 ? 'move' : 'moves'}</summary><ul class="small">${this.roundLines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul></details>`;
   }
 
   private opt(i: number, label: string, detail = '', cls = ''): string {
@@ -1134,7 +1297,8 @@ export class ConquestScreen implements GameActions, Mode {
   private onClick(e: Event): void {
     const t = clickedButton(e, this.box);
     if (!t) return;
-    if (t.dataset.opt !== undefined && t.closest('.cq-decision')) return this.choose(this.myDecision?.options[Number(t.dataset.opt)]);
+    if (t.dataset.opt !== undefined && t.closest('.cq-decision, .cq-question')) return this.choose(this.myDecision?.options[Number(t.dataset.opt)]);
+    if (t.dataset.act === 'open-panel') return this.panelDrawer.fold(false);
     if (gameButton(t.dataset.act, this, this.helpEl, this.overEl)) return;
     switch (t.dataset.act) {
       case 'replay':

@@ -29,7 +29,7 @@ import { eid, testGame } from '../../fixtures';
 
 /**
  * The province game with every planet in play neutral and under Imperial control, the domino chapter
- * played whole (`chain`, [15.1c]; the scenario's own default is `single`).
+ * played whole (`chain`, [15.1c], the scenario's own default, named here so that the tests keep it).
  */
 function fresh(): Game {
   const game = testGame('embers-of-the-reach', 'domino', { domino: 'chain' });
