@@ -358,6 +358,30 @@ describe('play on the map [issue 44, 53]', () => {
     expect(errors).toEqual([]);
   }, 240_000);
 
+  it('[issue 53] at 800x600 a big stack\'s counters keep to the map\'s left edge above the event log, clear of the panels, scrolling in the room they have', async () => {
+    const e = playUntil('galactic-lucent-spiral', 'imperial', '7', (d) => d.kind === 'movement' && d.side === 'imperial');
+    const g = e.game as Game;
+    const big = [...boardForm(g, g.pending!).movers].filter((m) => m.counters && !m.idle).sort((a, b) => b.pieces.length - a.pieces.length)[0]!;
+    expect(big.pieces.length).toBeGreaterThan(12);
+    const system = content.planets.get(content.environs.get(big.place)!.planet)!.system;
+    await page.setViewportSize(SIZES[1]);
+    await page.reload({ waitUntil: 'load' });
+    await gameReady(page);
+    await resumeHere(e);
+    const badge = page.locator(`[data-testid="board-badge"][data-system="${system}"]`);
+    if (await badge.count()) await badge.dispatchEvent('click');
+    await page.locator(`[data-testid="board-marker"][data-environ="${big.place}"]`).dispatchEvent('click');
+    const tray = page.locator('[data-testid="board-tray"]');
+    await tray.waitFor();
+    await cameraSettled(page);
+    expect(await overPanels('[data-testid="board-tray"]')).toEqual({ shown: 1, under: 0, off: 0 });
+    const box = await tray.evaluate((el) => ({ left: el.getBoundingClientRect().left, scrolls: el.scrollHeight > el.clientHeight }));
+    expect(box.left).toBeLessThanOrEqual(16);
+    expect(box.scrolls).toBe(true);
+    await page.setViewportSize(SIZES[0]);
+    expect(errors).toEqual([]);
+  }, 240_000);
+
   it('[13.3] an action card is drawn at the mission\'s place, each draw with its mission\'s chance; stopping is a marker there too (1280x720 and 800x600)', async () => {
     const e = playUntil('start-of-rebellion', 'rebel', '11', (d) => d.kind === 'mission-draw');
     const d = (e.game as Game).pending!;

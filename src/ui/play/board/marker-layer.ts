@@ -585,8 +585,17 @@ export class MarkerLayer {
    */
   private dock(m: MapMarker, panels: readonly ScreenBox[], width: number, height: number): void {
     const question = this.bar.el.hidden ? 0 : this.bar.el.offsetTop + this.bar.el.offsetHeight;
+    const top = Math.max(question, ...panels.filter((b) => b.y < height / 3 && b.x < width / 2).map((b) => b.y + b.height / 2)) + 8;
+    // in a small window the counters keep to the left edge, down to the panel under them (the event log),
+    // scrolling when they are more than that room holds, rather than being pushed out over the map's middle
+    const under = panels.filter((b) => b.x - b.width / 2 < 8 + m.width && b.y - b.height / 2 > top).map((b) => b.y - b.height / 2);
+    const room = Math.min(height, ...under) - 8 - top;
+    if (room >= 120 && m.height > room) {
+      m.el.style.maxHeight = `${Math.floor(room)}px`;
+      m.height = m.el.offsetHeight;
+    }
     m.x = 8 + m.width / 2;
-    m.y = Math.max(question, ...panels.filter((b) => b.y < height / 3 && b.x < width / 2).map((b) => b.y + b.height / 2)) + 8 + m.height / 2;
+    m.y = top + m.height / 2;
     outFromUnder(m, panels, width, height);
   }
 
