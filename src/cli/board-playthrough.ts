@@ -9,7 +9,7 @@
  * it, then its pilot), attacks where the odds favour him, searches where a search can find, sends every
  * character he can on a mission (the best chance lit) and draws every action card; every other question is
  * answered by its first marker on the map, and "end" by its button on the question.
- *   npx tsx src/cli/board-playthrough.ts [imperial|rebel|both|shots] [turns=3] [shotsDir=/tmp/board-shots] [--scenario <id>]
+ *   npx tsx src/cli/board-playthrough.ts [imperial|rebel|both|shots] [turns=3] [shotsDir=/tmp/board-shots] [--scenario <id>] [--size 800x600]
  * Shots: games brought in Node to an attack, a search, a reinforcement, a mission, a card draw, a reaction,
  * a landing... resumed on the page, each screenshot at 1280x720 with its lit targets and the first one's
  * hover card.
@@ -23,10 +23,15 @@ import type { Decision } from '../core/engine/types';
 import { boardForm } from '../words/board/forms';
 import { driftOfPlace } from '../words/drift-place';
 
-/** `--scenario <id>`: another scenario than the galactic game (the positional arguments are the rest). */
-const flag = process.argv.indexOf('--scenario');
-const scenario = flag >= 0 ? (process.argv[flag + 1] as string) : 'galactic-lucent-spiral';
-const args = process.argv.slice(2).filter((_, i, all) => all[i] !== '--scenario' && all[i - 1] !== '--scenario');
+/** `--scenario <id>`: another scenario than the galactic game; `--size 800x600`: another window (the positional arguments are the rest). */
+const named = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+};
+const scenario = named('scenario') ?? 'galactic-lucent-spiral';
+const [width, height] = (named('size') ?? '1280x720').split('x').map(Number) as [number, number];
+if (!(width >= 320 && height >= 240)) throw new Error(`--size must be WIDTHxHEIGHT (at least 320x240), got "${named('size')}"`);
+const args = process.argv.slice(2).filter((_, i, all) => !/^--(scenario|size)$/.test(all[i] ?? '') && !/^--(scenario|size)$/.test(all[i - 1] ?? ''));
 const which = args[0] ?? 'both';
 const turns = Number(args[1] ?? 3);
 const shots = args[2] ?? '/tmp/board-shots';
@@ -80,6 +85,7 @@ async function mapClick(page: Page, selector: string, nth: number, tally: Tally)
     const r = el.getBoundingClientRect();
     const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
     if (hit && (hit === el || el.contains(hit))) return null;
+    if (getComputedStyle(el).display === 'none' || !r.width) return `"${el.textContent}", not drawn (display none)`;
     const by = hit?.closest('[data-testid]') as HTMLElement | null;
     return `"${el.textContent}" under ${by?.dataset.testid ?? hit?.className ?? 'nothing (off the window)'}${by?.textContent ? ` "${by.textContent.slice(0, 40)}"` : ''}`;
   });
@@ -120,7 +126,7 @@ async function startGame(page: Page, scenario: string, side: 'rebel' | 'imperial
 }
 
 async function play(scenario: string, side: 'rebel' | 'imperial', seed: string): Promise<void> {
-  const { page, errors } = await openPage(session, '', { width: 1280, height: 720 });
+  const { page, errors } = await openPage(session, '', { width, height });
   await gameReady(page);
   await startGame(page, scenario, side, seed);
   const tallies = new Map<number, Tally>();
@@ -232,7 +238,7 @@ async function play(scenario: string, side: 'rebel' | 'imperial', seed: string):
   if (turnNow && tallies.get(turnNow)) (tallies.get(turnNow) as Tally).ms ||= Date.now() - turnStart;
   const end = await page.evaluate(() => (window as unknown as { __galaxy: Hook }).__galaxy.playState());
   await page.screenshot({ path: `${shots}/${scenario}-${side}-end.png` });
-  console.log(`\n${scenario} as the ${side === 'imperial' ? 'Empire' : 'Rebel'} (seed ${seed}): ${end.winner ? `${end.winner} won` : `stopped after turn ${Math.min(turns, end.turn)}`}, ${Math.round((Date.now() - t0) / 1000)} s`);
+  console.log(`\n${scenario} at ${width}x${height} as the ${side === 'imperial' ? 'Empire' : 'Rebel'} (seed ${seed}): ${end.winner ? `${end.winner} won` : `stopped after turn ${Math.min(turns, end.turn)}`}, ${Math.round((Date.now() - t0) / 1000)} s`);
   console.log('turn  map clicks  (covered)  buttons  list uses  stacks moved  missions  card draws  seconds');
   for (const t of tallies.values())
     console.log(`${String(t.turn).padStart(4)}  ${String(t.map).padStart(10)}  ${String(t.covered).padStart(9)}  ${String(t.buttons).padStart(7)}  ${String(t.list).padStart(9)}  ${String(t.moved).padStart(12)}  ${String(t.missions).padStart(8)}  ${String(t.draws).padStart(10)}  ${(t.ms / 1000).toFixed(1).padStart(7)}`);

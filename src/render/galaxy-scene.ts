@@ -113,7 +113,16 @@ export class GalaxyScene {
   view: GameView | null = null;
   refs: EntityRefs = {};
   stacks: StackSummary[] = [];
-  focusedSystem: string | null = null;
+  /** The star system the camera is close up on (null: the galaxy, or several systems framed). */
+  get focusedSystem(): string | null {
+    return this.focused;
+  }
+  set focusedSystem(id: string | null) {
+    if (id === this.focused) return;
+    this.focused = id;
+    this.onFocus(id);
+  }
+  private focused: string | null = null;
   selection: Selection | null = null;
   hovered: Selection | null = null;
   /** Animation speed factor (1 = normal); 0 turns animations off. */
@@ -137,6 +146,8 @@ export class GalaxyScene {
   /** The page's label layer and callbacks, set by the UI. */
   onSelect: (selection: Selection | null) => void = () => {};
   onHover: (selection: Selection | null, x: number, y: number) => void = () => {};
+  /** The camera went close up on another star system, or back out (null): a panel about the one it left closes. */
+  onFocus: (system: string | null) => void = () => {};
   onFrame: () => void = () => {};
   /**
    * A screen that answers clicks on the map itself (a conquest game picks territories) takes them here:
@@ -640,6 +651,15 @@ export class GalaxyScene {
       this.renderer.domElement.style.cursor = selection ? 'pointer' : '';
     }
     this.onHover(selection, x, y);
+  }
+
+  /** The star system a selection is in (a system itself, a planet's, a stack's planet's); null for a navigation star. */
+  systemOfSelection(sel: Selection): string | null {
+    const L = this.layout;
+    if (sel.kind === 'system') return sel.id;
+    if (sel.kind === 'navStar') return null;
+    const planet = sel.kind === 'planet' ? L.planets[L.planetIndex.get(sel.id) ?? -1] : L.planets[L.environIndex.get(sel.environ)?.planet ?? -1];
+    return planet?.system ?? null;
   }
 
   selectionPosition(sel: Selection): Vector3 | null {

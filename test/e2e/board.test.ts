@@ -185,7 +185,7 @@ async function moveOne(): Promise<{ after: PlayState; ms: number; clicks: number
 /** Boxes of the shown elements matching `selector`, and the page's panels, in the window's pixels. */
 async function overPanels(selector: string): Promise<{ shown: number; under: number; off: number }> {
   return page.evaluate((sel) => {
-    const panels = [...document.querySelectorAll<HTMLElement>('.hud, .decision-box:not(.folded), section.log:not(.folded), .board-question')].filter((p) => !p.hidden && p.offsetParent !== null).map((p) => p.getBoundingClientRect());
+    const panels = [...document.querySelectorAll<HTMLElement>('.hud, .decision-box:not(.folded), section.log:not(.folded), .board-question, aside.panel')].filter((p) => !p.hidden && p.offsetParent !== null).map((p) => p.getBoundingClientRect());
     const shown = [...document.querySelectorAll<HTMLElement>(sel)].filter((el) => (el.closest<HTMLElement>('.board-column') ?? el).style.display !== 'none').map((el) => el.getBoundingClientRect());
     const meets = (a: DOMRect, b: DOMRect) => a.left < b.right && a.right > b.left && a.top < b.bottom && a.bottom > b.top;
     return {
@@ -358,6 +358,30 @@ describe('play on the map [issue 44, 53]', () => {
     expect(errors).toEqual([]);
   }, 240_000);
 
+  it('[issue 53] at 800x600 a big stack\'s counters keep to the map\'s left edge above the event log, clear of the panels, scrolling in the room they have', async () => {
+    const e = playUntil('galactic-lucent-spiral', 'imperial', '7', (d) => d.kind === 'movement' && d.side === 'imperial');
+    const g = e.game as Game;
+    const big = [...boardForm(g, g.pending!).movers].filter((m) => m.counters && !m.idle).sort((a, b) => b.pieces.length - a.pieces.length)[0]!;
+    expect(big.pieces.length).toBeGreaterThan(12);
+    const system = content.planets.get(content.environs.get(big.place)!.planet)!.system;
+    await page.setViewportSize(SIZES[1]);
+    await page.reload({ waitUntil: 'load' });
+    await gameReady(page);
+    await resumeHere(e);
+    const badge = page.locator(`[data-testid="board-badge"][data-system="${system}"]`);
+    if (await badge.count()) await badge.dispatchEvent('click');
+    await page.locator(`[data-testid="board-marker"][data-environ="${big.place}"]`).dispatchEvent('click');
+    const tray = page.locator('[data-testid="board-tray"]');
+    await tray.waitFor();
+    await cameraSettled(page);
+    expect(await overPanels('[data-testid="board-tray"]')).toEqual({ shown: 1, under: 0, off: 0 });
+    const box = await tray.evaluate((el) => ({ left: el.getBoundingClientRect().left, scrolls: el.scrollHeight > el.clientHeight }));
+    expect(box.left).toBeLessThanOrEqual(16);
+    expect(box.scrolls).toBe(true);
+    await page.setViewportSize(SIZES[0]);
+    expect(errors).toEqual([]);
+  }, 240_000);
+
   it('[13.3] an action card is drawn at the mission\'s place, each draw with its mission\'s chance; stopping is a marker there too (1280x720 and 800x600)', async () => {
     const e = playUntil('start-of-rebellion', 'rebel', '11', (d) => d.kind === 'mission-draw');
     const d = (e.game as Game).pending!;
@@ -384,7 +408,7 @@ describe('play on the map [issue 44, 53]', () => {
     expect(errors).toEqual([]);
   }, 300_000);
 
-  it('[issue 53] at galaxy zoom every star system with choices shows one badge with their count, none hidden; a crowded one\'s click flies there and shows each choice (1280x720 and 800x600)', async () => {
+  it('[issue 53] at galaxy zoom every star system with choices shows one badge with their count, none hidden; a crowded one\'s click flies there and shows each choice, and a panel about the system the camera left closes (1280x720 and 800x600)', async () => {
     const e = playUntil('galactic-lucent-spiral', 'imperial', '7', (d) => d.kind === 'movement' && d.side === 'imperial');
     const g = e.game as Game;
     const stacks = boardForm(g, g.pending!).movers;
@@ -393,6 +417,9 @@ describe('play on the map [issue 44, 53]', () => {
     const bySystem = new Map<string, number>();
     for (const m of stacks.filter((x) => !x.idle)) bySystem.set(systemOf(m.place), (bySystem.get(systemOf(m.place)) ?? 0) + 1);
     const crowded = [...bySystem].sort((a, b) => b[1] - a[1])[0]!;
+    // a second system with choices, the player's own pick
+    const other = [...bySystem].sort((a, b) => b[1] - a[1])[1]!;
+    const otherStacks = stacks.filter((m) => systemOf(m.place) === other[0]).length;
     const there = stacks.filter((m) => systemOf(m.place) === crowded[0]).length;
     for (const size of SIZES) {
       await page.setViewportSize(size);
@@ -404,16 +431,34 @@ describe('play on the map [issue 44, 53]', () => {
       // one badge a system, its count the system's stacks, every one on the screen and clear of the panels
       const badges = await page.locator('[data-testid="board-badge"]').evaluateAll((els) => els.map((el) => ({ system: (el as HTMLElement).dataset.system ?? '', text: el.textContent ?? '', title: (el as HTMLElement).title })));
       expect(new Map(badges.map((b) => [b.system, Number(/⬆ (\d+)/.exec(b.text)?.[1])]))).toEqual(bySystem);
-      for (const b of badges) expect(b.title).toMatch(/click to fly there and see/);
+      // its words say what a click does, in good English ("3 stacks to move", never "3 stack to moves")
+      for (const b of badges) expect(b.title).toMatch(/^\S.*: (1 stack to move \(click to fly there and see it\)|\d+ stacks to move \(click to fly there and see them all\))$/);
       expect(await overPanels('[data-testid="board-badge"]')).toEqual({ shown: bySystem.size, under: 0, off: 0 });
-      // the crowded system's badge: the camera goes there, and each of its stacks is shown, clear of the panels
+      // another system opened by the player's own hand (its star picked, its panel open): the board follows the
+      // camera there and shows that system's stacks, the other systems' badges in one column beside them
+      await page.evaluate((id) => (window as unknown as { __galaxy: { select: (s: object) => void } }).__galaxy.select({ kind: 'system', id }), other[0]);
+      await expect.poll(() => page.locator('[data-testid="board-marker"]').count()).toBe(otherStacks);
+      await cameraSettled(page);
+      expect(await page.locator('[data-testid="panel"]').isVisible()).toBe(true);
+      // in a small window that column stands folded to its head, which says how many; a click opens it
+      const head = page.locator('[data-testid="board-elsewhere-head"]');
+      expect(await head.textContent()).toMatch(new RegExp(`^${size.width > 900 ? '▾' : '▸'} ${bySystem.size - 1} other systems with choices$`));
+      if (size.width <= 900) {
+        expect(await page.locator('[data-testid="board-badge"]').count()).toBe(0);
+        await head.click();
+      }
+      expect(await overPanels('[data-testid="board-marker"], [data-testid="board-badge"]')).toEqual({ shown: otherStacks + bySystem.size - 1, under: 0, off: 0 });
+      // the crowded system's badge: the camera goes there, and each of its stacks is shown, clear of the panels;
+      // the panel about the system the camera left closes [issue 53]
       await page.locator(`[data-testid="board-badge"][data-system="${crowded[0]}"]`).dispatchEvent('click');
-      await page.locator('[data-testid="board-marker"]').first().waitFor({ state: 'attached' });
+      await page.locator(`[data-testid="board-marker"][data-environ="${stacks.find((m) => systemOf(m.place) === crowded[0])!.place}"]`).waitFor({ state: 'attached' });
       await cameraSettled(page);
       expect((await page.evaluate(() => (window as unknown as { __galaxy: { camera: () => { focusedSystem: string | null } } }).__galaxy.camera().focusedSystem))).toBe(crowded[0]);
+      expect(await page.locator('[data-testid="panel"]').isVisible()).toBe(false);
       expect(await overPanels('[data-testid="board-marker"]')).toEqual({ shown: there, under: 0, off: 0 });
-      // the other systems' badges stay, to go there next
-      expect(await page.locator('[data-testid="board-badge"]').count()).toBe(bySystem.size - 1);
+      // the other systems' badges stay, each on the screen and clear of the panels, to go there next
+      expect(await overPanels('[data-testid="board-badge"]')).toEqual({ shown: bySystem.size - 1, under: 0, off: 0 });
+      expect(await page.locator('[data-testid="board-elsewhere"] [data-testid="board-badge"]').count()).toBe(bySystem.size - 1);
     }
     await page.setViewportSize(SIZES[0]);
     expect(errors).toEqual([]);

@@ -114,6 +114,11 @@ export class ConquestBoard {
     this.placer.place(this.badges, force);
   }
 
+  /** The badges' boxes on the screen, as last placed (the dice keep off them). */
+  boxes(): readonly ScreenBox[] {
+    return this.badges;
+  }
+
   /** The screen point of a territory's badge (tests click it like a player). */
   badgeOf(territory: string): HTMLElement | null {
     return this.badges.find((b) => b.id === territory)?.el ?? null;

@@ -14,21 +14,22 @@ import './blocs.css';
 import type { Vector3 } from 'three';
 import type { Command, Decision, GameEvent } from '../../core/engine/types';
 import type { Card } from '../../../systems/conquest/cards';
-import { autoDefends, conquestContent, type FactionId } from '../../../systems/conquest/content';
-import { maxDefenceDice } from '../../../systems/conquest/dice';
-import { singleRollOutcomes } from '../../../systems/conquest/odds';
+import { conquestContent, type FactionId } from '../../../systems/conquest/content';
 import type { ConquestView } from '../../../systems/conquest/view';
 import type { Guide, Host, Mode } from '../shell/mode';
-import { makeDrawer } from '../shell/drawers';
+import { makeDrawer, type Drawer } from '../shell/drawers';
 import { secretsShownFor } from '../shell/privacy';
 import { esc, setHtml } from '../html';
 import { BoardFrame, placeEachFrame, systemOfPick } from '../game-screen/board-frame';
 import { AI_SPEEDS, aiSpeed, clickedButton, GUIDE_READS_HTML, footHtml, gameButton, gameKey, HELP_BUTTON, LogList, samePlaces, typedInField, watchControlsHtml, playAi, playOne, type GameActions } from '../game-screen/controls';
 import { BattleDice } from './battle-dice';
-import { areEnemies } from '../../../systems/conquest/blocs';
-import { attackTagHtml, blocOptionText, blocsPanelHtml, blocWinnerText, freeActionsHtml, lastBlocEvent } from './blocs-panel';
+import { decisionBody, takeBackHtml, type PanelContext } from './decision-body';
+import { BEATS_FROM_SPEED, playBeat, RoundPace, type Beat } from './pace';
+import { clearSpot, panelFolds, questionBarHtml, smallWindow, type QuestionWords } from './small-window';
+import type { ScreenBox } from '../screen-boxes';
+import { blocsPanelHtml, blocWinnerText, lastBlocEvent } from './blocs-panel';
 import { blocResult } from './bloc-result';
-import { ConquestBoard, NO_MARKS, territoryHtml, type BoardMarks } from './board';
+import { ConquestBoard, NO_MARKS, type BoardMarks } from './board';
 import { ConquestSession, optionsOf, sessionFromSave, type ConquestSetup, type Step } from './session';
 import { RemoteConquestSession } from './remote-session';
 import { ConquestReplay } from './replay';
@@ -43,18 +44,14 @@ import { capital } from '../game-screen/setup';
 import { mapPictureContent } from './map-picture';
 import { paceChoice } from '../lobby';
 import {
-  armies1,
-  attackOdds,
   CARD_KIND_NAMES,
   CARD_KIND_SIGNS,
   cardText,
   DECISION_TITLES,
   logLines,
   optionText,
-  pct,
   reinforcementsOf,
   rollDice,
-  rollOutcomesText,
   setValuesText,
 } from './words';
 
@@ -82,6 +79,12 @@ export class ConquestScreen implements GameActions, Mode {
   private readonly privacyEl: HTMLElement;
   private readonly overEl: HTMLElement;
   private readonly helpEl: HTMLElement;
+  /** [issue 53] In a small window, the turn's question at the top of the map while the panel is folded. */
+  private readonly questionEl: HTMLElement;
+  private readonly sideDrawer: Drawer;
+  private readonly panelDrawer: Drawer;
+  /** The question the panel was last folded or opened for in a small window (the player's own fold stands until it changes). */
+  private foldedFor = '';
   private readonly board: ConquestBoard;
   private readonly dice: BattleDice;
   private readonly frame: BoardFrame;
@@ -114,6 +117,11 @@ export class ConquestScreen implements GameActions, Mode {
   private battle: { from: string; to: string; dice: number } | null = null;
   /** What the last moves did, in words, for whoever watches them. */
   private lastLines: string[] = [];
+  /** [issue 53] At fast: what the AI's beats did since the player's last answer, summed up when the player's turn comes. */
+  private roundLines: string[] = [];
+  /** The timing plan of the AI's beats at this speed (fast and faster), and the game round its clock began in. */
+  private roundPace: RoundPace | null = null;
+  private paceRound = -1;
   private overShown = false;
   private error = '';
   /** Why the server refused the last answer (online), shown over the decision until the next one. */
@@ -137,6 +145,7 @@ export class ConquestScreen implements GameActions, Mode {
       <section class="cq-side" hidden><div data-cq="side" data-testid="cq-side"></div></section>
       <section class="cq-log" hidden><h3>Events</h3><ol data-cq="log" data-testid="cq-log"></ol></section>
       <section class="cq-panel" hidden><div class="cq-hand" data-cq="hand" data-testid="cq-hand"></div><div class="cq-decision" data-cq="decision" data-testid="cq-decision" aria-live="polite"></div><div class="cq-foot" data-cq="foot"></div></section>
+      <div class="cq-question" data-testid="cq-question" hidden></div>
       <div class="cq-over" data-testid="cq-over" hidden></div>
       <div class="cq-privacy" data-testid="cq-privacy" hidden></div>
       <div class="cq-help game-help" data-testid="cq-help" hidden></div>`;
@@ -151,6 +160,7 @@ export class ConquestScreen implements GameActions, Mode {
     this.privacyEl = q('.cq-privacy');
     this.overEl = q('.cq-over');
     this.helpEl = q('.cq-help');
+    this.questionEl = q('.cq-question');
     this.helpEl.innerHTML = helpHtml();
     this.log = new LogList(this.logEl);
     this.setupScreen = new ConquestSetupScreen(q('.cq-setup'), app.content, {
@@ -163,10 +173,11 @@ export class ConquestScreen implements GameActions, Mode {
         app.showStartMenu(true);
       },
     });
+    // each badge stands on its star, kept off the other badges only: the system names keep off the badges [issue 53]
     this.board = new ConquestBoard(
       this.box,
       app.galaxy,
-      () => app.mapLabels,
+      () => [],
       this.colours,
       (t, e) => this.clickTerritory(t, e),
       (t) => this.hoverTerritory(t),
@@ -194,8 +205,8 @@ export class ConquestScreen implements GameActions, Mode {
     // the panels' widths follow the window: the board is framed again in what they leave open
     window.addEventListener('resize', () => this.active && this.frameBoard());
     // a small window: the side panels fold away to tabs, and the board is framed again in the room left
-    makeDrawer(this.sideEl.parentElement as HTMLElement, 'left', 'Factions', () => this.active && this.frameBoard());
-    makeDrawer(this.panelEl, 'right', 'Cards and turn', () => this.active && this.frameBoard());
+    this.sideDrawer = makeDrawer(this.sideEl.parentElement as HTMLElement, 'left', 'Factions', () => this.active && this.frameBoard());
+    this.panelDrawer = makeDrawer(this.panelEl, 'right', 'Cards and turn', () => this.active && this.frameBoard());
   }
 
   // ------------------------------------------------------------------ setup, start, leave
@@ -276,6 +287,7 @@ export class ConquestScreen implements GameActions, Mode {
     this.selected = this.onto = null;
     this.battle = null;
     this.lastLines = [];
+    this.roundLines = [];
     this.log.forget();
     this.overShown = false;
     this.error = '';
@@ -298,6 +310,16 @@ export class ConquestScreen implements GameActions, Mode {
       session.seat.onRefused((reason) => this.session === session && this.refuse(`the server says ${reason}`));
     }
     for (const el of [this.sideEl.parentElement, this.logEl.parentElement, this.panelEl]) (el as HTMLElement).hidden = false;
+    // a small window: the map gets the room, the factions at their tab [issue 53]
+    this.foldedFor = '';
+    // (a tutorial's steps point at the panels: they stay as its guide shows them)
+    const fold = smallWindow() && !guide;
+    if (this.sideDrawer.folded !== fold) this.sideDrawer.fold(fold);
+    if (this.panelDrawer.folded) this.panelDrawer.fold(false);
+    this.app.setLabelObstacles(() => {
+      this.board.place();
+      return this.board.boxes();
+    });
     this.app.galaxy.select(null);
     this.render();
     this.frameBoard();
@@ -391,16 +413,83 @@ export class ConquestScreen implements GameActions, Mode {
     this.dice.skip();
     this.board.clear();
     this.app.galaxy.skipAnimations();
-    for (const el of [this.sideEl.parentElement, this.logEl.parentElement, this.panelEl, this.overEl, this.privacyEl, this.helpEl]) (el as HTMLElement).hidden = true;
+    for (const el of [this.sideEl.parentElement, this.logEl.parentElement, this.panelEl, this.overEl, this.privacyEl, this.helpEl, this.questionEl]) (el as HTMLElement).hidden = true;
     for (const el of [this.sideEl, this.logEl, this.handEl, this.decisionEl, this.footEl]) setHtml(el, '');
     for (const el of [this.overEl, this.privacyEl]) el.replaceChildren();
     this.setupScreen.hide();
-    this.app.galaxy.setInsets({ left: 0, right: 0, bottom: 0 });
+    this.app.galaxy.setInsets({ left: 0, right: 0, bottom: 0, top: 0 });
+    this.app.setLabelObstacles(null);
   }
 
-  /** Frame the whole board in the part of the page the panels leave open. */
+  /** Frame the whole board in the part of the page the panels (and the question bar of a small window) leave open. */
   private frameBoard(): void {
-    this.frame.frame(this.sideEl.parentElement as HTMLElement, this.panelEl);
+    const canvas = this.app.galaxy.renderer.domElement.getBoundingClientRect();
+    const top = this.questionEl.hidden ? 0 : Math.max(0, this.questionEl.getBoundingClientRect().bottom - canvas.top + 4);
+    this.frame.frame(this.sideEl.parentElement as HTMLElement, this.panelEl, top);
+  }
+
+  /**
+   * [issue 53] A small window: the cards-and-turn panel folds while there is nothing to answer in it (the
+   * AI plays, or the map answers), and opens for the questions its buttons answer; while folded, the turn's
+   * question stands in a bar at the top of the map.
+   */
+  private fitToWindow(): void {
+    const s = this.session as AnySession;
+    const small = smallWindow() && !this.guide;
+    const d = this.myDecision;
+    const ended = s.over || !!this.replay;
+    const situation = `${d?.kind ?? s.decision?.side ?? ''}|${!!d}|${ended}`;
+    let fold: boolean | null = null;
+    if (small && situation !== this.foldedFor) {
+      this.foldedFor = situation;
+      fold = !ended && panelFolds(d?.kind ?? null, !!d);
+    }
+    const wasShown = !this.questionEl.hidden;
+    const shown = small && !ended && (fold ?? this.panelDrawer.folded);
+    this.questionEl.hidden = !shown;
+    if (shown) setHtml(this.questionEl, questionBarHtml(this.questionWords()));
+    if (fold !== null && fold !== this.panelDrawer.folded) this.panelDrawer.fold(fold);
+    else if (shown !== wasShown) this.frameBoard();
+  }
+
+  /** What the question bar says now. */
+  private questionWords(): QuestionWords {
+    const s = this.session as AnySession;
+    const d = this.myDecision;
+    const side = d?.side ?? s.decision?.side ?? null;
+    const who = this.name(side);
+    const title = DECISION_TITLES[d?.kind ?? s.decision?.kind ?? ''] ?? '';
+    if (!d) return { who, colour: this.colour(side), title, prompt: s.humanToDecide ? `Waiting for ${who}…` : `The AI plays ${who}… ${this.lastLines.at(-1) ?? ''}`, summary: 0 };
+    const end = d.options.findIndex((c) => c.type === 'end-attacks' || c.type === 'end-turn');
+    const onMap = panelFolds(d.kind, true) ? ` Click a glowing system on the map${d.kind === 'conquest-place' ? ' (Shift-click: all)' : ''}.` : '';
+    return {
+      who,
+      colour: this.colour(side),
+      title,
+      prompt: `${capital(d.prompt.replace(/^[A-Z][a-z]+: /, ''))}${onMap}`,
+      ...(end >= 0 ? { end: { opt: end, label: d.options[end]?.type === 'end-attacks' ? 'End attacks' : 'End your turn' } } : {}),
+      summary: this.roundLines.length,
+    };
+  }
+
+  /** The battle dice stand where they cover no system of the board: the open part's top or bottom, a corner, else over a panel [issue 53]. */
+  private placeDice(): void {
+    const el = this.dice.el;
+    if (el.hidden) return;
+    const canvas = this.app.galaxy.renderer.domElement.getBoundingClientRect();
+    const box = this.box.getBoundingClientRect();
+    const rect = (e: Element | null) => (e && !(e as HTMLElement).hidden && e.getClientRects().length ? e.getBoundingClientRect() : null);
+    const side = rect(this.sideEl.parentElement);
+    const panel = rect(this.panelEl);
+    const top = Math.max(rect(document.querySelector('.hud'))?.bottom ?? canvas.top, rect(this.questionEl)?.bottom ?? 0) + 6;
+    el.style.right = 'auto';
+    el.style.left = '0px';
+    el.style.top = '0px';
+    const open = { left: (side?.right ?? canvas.left) + 8 - canvas.left, top: top - canvas.top, right: (panel?.left ?? canvas.right) - 8 - canvas.left, bottom: canvas.height - 8 };
+    const over: ScreenBox[] = [side, panel].filter((r): r is DOMRect => !!r).map((r) => ({ x: r.left + r.width / 2 - canvas.left, y: r.top + r.height / 2 - canvas.top, width: r.width, height: r.height, visible: true }));
+    const at = clearSpot(el.offsetWidth, el.offsetHeight, open, [...this.board.boxes(), ...this.app.mapLabels], over);
+    el.style.left = `${Math.round(at.left + canvas.left - box.left)}px`;
+    el.style.top = `${Math.round(at.top + canvas.top - box.top)}px`;
   }
 
   // ------------------------------------------------------------------ who sees what
@@ -472,9 +561,17 @@ export class ConquestScreen implements GameActions, Mode {
       return;
     }
     if (this.paused) return;
-    const pace = this.speed === 0 ? 0 : (PACE_MS[d.kind] ?? DEFAULT_PACE_MS) / this.speed;
+    // in beats (fast) each beat's hold is the whole pause; a step at a time, the kind's pace at least
+    const pace = this.speed === 0 || this.beats ? 0 : (PACE_MS[d.kind] ?? DEFAULT_PACE_MS) / this.speed;
     const wait = Math.max(pace, this.holdUntil - performance.now());
     this.timer = setTimeout(() => this.tick(), wait);
+  }
+
+  /** [issue 53] The AI's moves are shown in beats (fast and faster, not the fastest), with their timing plan. */
+  private get beats(): RoundPace | null {
+    if (this.speed < BEATS_FROM_SPEED || this.guide) return null;
+    if (this.roundPace?.speed !== this.speed) this.roundPace = new RoundPace(this.speed);
+    return this.roundPace;
   }
 
   /** AI moves: one (animated), or at the fastest speed as many as a slice of time allows. */
@@ -482,7 +579,14 @@ export class ConquestScreen implements GameActions, Mode {
     this.timer = null;
     const s = this.session;
     if (!s || !this.active) return;
-    playAi(s, this.speed === 0, (steps) => this.afterSteps(steps), (e) => this.fail(e));
+    if (!this.beats) return playAi(s, this.speed === 0, (steps) => this.afterSteps(steps), (e) => this.fail(e));
+    let played: { beat: Beat; steps: Step[] };
+    try {
+      played = playBeat(s);
+    } catch (e) {
+      return this.fail(e);
+    }
+    this.afterSteps(played.steps, false, played.beat);
   }
 
   /** Play one AI move now (the spectator's Step, while paused). */
@@ -499,6 +603,9 @@ export class ConquestScreen implements GameActions, Mode {
     this.selected = this.onto = null;
     this.hovered.clear();
     this.refusal = '';
+    // the summary of the AI's turns is read: the next AI turns start a new round on the clock
+    this.roundLines = [];
+    this.roundPace?.newRound();
     this.app.audio.play('select');
     // a refused answer is the player's to make again: the reason stays over the decision, and the game goes on
     playOne(() => s.answer(command), (steps) => this.afterSteps(steps, true), (e) => this.refuse((e as Error).message));
@@ -511,8 +618,12 @@ export class ConquestScreen implements GameActions, Mode {
     this.render();
   }
 
-  /** After moves: note them, animate the last (the AI's only below the fastest speed; a human's own always), draw, go on. */
-  private afterSteps(steps: Step[], own = false): void {
+  /**
+   * After moves: note them, animate the last (the AI's only below the fastest speed; a human's own always),
+   * draw, go on. A beat of the AI's (fast) is animated whole, held as its timing plan says, and summed up
+   * in a line for the summary after its turns.
+   */
+  private afterSteps(steps: Step[], own = false, beat?: Beat): void {
     if (!steps.length) return this.schedule();
     this.stepsDone += steps.length;
     if (this.guide && this.session instanceof ConquestSession) this.guide.moved(this.session.game.log.length);
@@ -520,6 +631,7 @@ export class ConquestScreen implements GameActions, Mode {
     if (own || this.session?.over || steps.some((st) => st.events.some((e) => e.kind === 'turn'))) this.autosave();
     for (const step of steps) this.noteBattle(step);
     const last = steps[steps.length - 1] as Step;
+    if (beat) return this.afterBeat(beat, steps);
     // what the others did, in words (a player's own move needs no telling)
     this.lastLines = own ? [] : this.publicLines(steps);
     this.recent = own ? new Set() : this.placesOf(last);
@@ -527,6 +639,43 @@ export class ConquestScreen implements GameActions, Mode {
     this.holdUntil = performance.now() + hold;
     this.render();
     this.schedule();
+  }
+
+  /** An AI beat (fast): every step of it on the map at once (no dice: the battle's outcome is on the map and in words), held as the plan says. */
+  private afterBeat(beat: Beat, steps: Step[]): void {
+    const s = this.session as AnySession;
+    const pace = this.beats as RoundPace;
+    // watched without a player, each game round is a round on the clock
+    if (!s.humans.length && s.round !== this.paceRound) pace.newRound();
+    this.paceRound = s.round;
+    const line = this.beatLine(beat, steps);
+    if (line) this.roundLines.push(line);
+    this.lastLines = line ? [line] : this.lastLines;
+    const places = new Set<string>();
+    for (const step of steps) for (const t of this.placesOf(step)) places.add(t);
+    this.recent = places;
+    // a placement pulses each system it reinforced; a battle draws its attack, its hits and its taking once
+    const shown = beat === 'place' || beat === 'cards' ? steps : steps.filter((st, i) => i === steps.length - 1 || st.events.some((e) => e.kind === 'roll') !== steps[i + 1]?.events.some((e) => e.kind === 'roll'));
+    for (const step of shown) this.animate(step, false);
+    this.holdUntil = performance.now() + pace.hold(beat);
+    this.render();
+    this.schedule();
+  }
+
+  /** A beat in one line for the summary: a battle's rolls and losses summed, the other steps' own words. */
+  private beatLine(beat: Beat, steps: Step[]): string {
+    const s = this.session as AnySession;
+    const first = steps[0];
+    const rolls = steps.flatMap((st) => st.events.filter((e) => e.kind === 'roll'));
+    if (beat === 'battle' && first && this.battle && rolls.length) {
+      const { from, to } = this.battle;
+      const attacker = first.ownerBefore[from] ?? null;
+      const defender = first.ownerBefore[to] ?? null;
+      const taken = steps.some((st) => st.events.some((e) => e.kind === 'conquest'));
+      const eliminated = steps.flatMap((st) => st.events.filter((e) => e.kind === 'eliminated' && e.visibleTo === 'all').map((e) => e.text));
+      return [`${this.name(attacker)} attacks ${s.nameOf(to)} from ${s.nameOf(from)}: ${this.battleResult(first, rolls, from, to, attacker, defender, taken)}`, ...eliminated].join(' ');
+    }
+    return this.publicLines(steps).join(' ');
   }
 
   private fail(e: unknown): void {
@@ -577,8 +726,8 @@ export class ConquestScreen implements GameActions, Mode {
 
   // ------------------------------------------------------------------ animation
 
-  /** Animate what a step did on the map (arcs, pulses) and as dice; returns how long the next AI move should wait (ms). */
-  private animate(step: Step): number {
+  /** Animate what a step did on the map (arcs, pulses) and as dice (unless `dice` is false); returns how long the next AI move should wait (ms). */
+  private animate(step: Step, dice = true): number {
     const s = this.session;
     if (!s) return 0;
     const speed = this.app.settings.animationSpeed * Math.max(1, this.speed / 2);
@@ -614,7 +763,7 @@ export class ConquestScreen implements GameActions, Mode {
       at('conquest-hit', to, this.colour(attacker));
       if (taken) at('conquest-taken', to, this.colour(attacker));
       const last = rollDice(rolls[rolls.length - 1] as Event_);
-      if (last && this.app.settings.showDice) {
+      if (last && this.app.settings.showDice && dice) {
         this.dice.show(
           {
             attack: last.attack,
@@ -626,6 +775,7 @@ export class ConquestScreen implements GameActions, Mode {
           },
           speed,
         );
+        this.placeDice();
         hold = BattleDice.duration(speed);
       } else hold = 900 / speed;
     }
@@ -676,6 +826,7 @@ export class ConquestScreen implements GameActions, Mode {
     this.renderFoot();
     this.renderLog();
     this.showBoard(view);
+    this.fitToWindow();
   }
 
   private showBoard(view?: ConquestView): void {
@@ -848,194 +999,22 @@ export class ConquestScreen implements GameActions, Mode {
     }
     const hand = ((d.context?.hand as unknown as Card[] | undefined) ?? view.hands[d.side] ?? []) as Card[];
     const nameOf = (t: string) => view.map.nameOf(t);
-    const body = this.decisionBody(view, d, hand, nameOf);
+    const body = decisionBody(this.panelContext(), view, d, hand, nameOf);
     setHtml(this.decisionEl, `<div class="cq-who" style="--c:${this.colour(d.side)}">${esc(this.name(d.side))} · <span class="cq-kind">${esc(DECISION_TITLES[d.kind] ?? d.kind)}</span> <span class="rule">${esc(d.rule)}</span></div>
       ${this.app.coach.html(d.kind)}${this.refusal ? `<p class="cq-error" data-testid="cq-refused">Your answer was refused: ${esc(this.refusal)}. Choose again.</p>` : ''}
-      <p class="cq-prompt" data-testid="cq-prompt">${esc(capital(d.prompt.replace(/^[A-Z][a-z]+: /, '')))}</p>${this.takeBackHtml(view, d)}${body}
-      ${this.lastLines.length ? `<ul class="cq-last small muted">${this.lastLines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>` : ''}`);
+      <p class="cq-prompt" data-testid="cq-prompt">${esc(capital(d.prompt.replace(/^[A-Z][a-z]+: /, '')))}</p>${takeBackHtml(view, d)}${body}
+      ${this.roundLines.length ? this.roundSummaryHtml() : this.lastLines.length ? `<ul class="cq-last small muted">${this.lastLines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>` : ''}`);
   }
 
-  private opt(i: number, label: string, detail = '', cls = ''): string {
-    return `<button class="cq-opt ${cls}" data-opt="${i}" data-testid="cq-option"><span>${label}</span>${detail ? `<small>${detail}</small>` : ''}</button>`;
+  /** What the decision panel's body needs of the screen (decision-body.ts). */
+  private panelContext(): PanelContext {
+    return { colours: this.colours, name: (f) => this.name(f), selected: this.selected, onto: this.onto, attackDice: this.battle?.dice ?? 0 };
   }
 
-  private decisionBody(view: ConquestView, d: Decision<FactionId>, hand: Card[], nameOf: (t: string) => string): string {
-    const o = d.options;
-    const idx = (c: C) => o.indexOf(c);
-    const text = (c: C) => esc(optionText(view, c, hand, nameOf));
-    const th = (t: string) => territoryHtml(view, t, this.colours);
-    switch (d.kind) {
-      case 'conquest-claim':
-      case 'conquest-setup-place':
-      case 'conquest-capital':
-      case 'conquest-bonus': {
-        const left = typeof d.context?.left === 'number' ? `<p class="small">${d.context.left} ${d.context.left === 1 ? 'army' : 'armies'} left to place.</p>` : '';
-        return `${left}<p class="muted small">Click a glowing system on the map, or choose below.</p>${this.territoryGrid(view, o)}`;
-      }
-      case 'conquest-place': {
-        const left = Number(d.context?.left ?? 0);
-        const rows = [...new Set(o.map((c) => String(c.territory)))]
-          .map((t) => ({ t, front: (view.map.neighbours.get(t) ?? []).filter((n) => areEnemies(view.blocs, d.side, view.owner[n] ?? null)).length }))
-          .sort((a, b) => b.front - a.front || nameOf(a.t).localeCompare(nameOf(b.t)))
-          .map(({ t, front }) => {
-            const one = o.find((c) => c.territory === t && c.count === 1);
-            const all = o.find((c) => c.territory === t && c.count !== 1);
-            return `<div class="cq-place-row"><span>${th(t)} <b>${view.armies[t] ?? 0}</b> <small class="muted">${front ? `faces ${front} enemy ${front === 1 ? 'system' : 'systems'}` : 'inland'}</small></span>
-              ${one ? `<button class="cq-opt small" data-opt="${idx(one)}" data-testid="cq-option">+1</button>` : ''}${all ? `<button class="cq-opt small" data-opt="${idx(all)}" data-testid="cq-option">+${left}</button>` : ''}</div>`;
-          })
-          .join('');
-        return `<p class="muted small">Click one of your systems to place 1 there (Shift-click: all ${left}). Front-line systems first.</p><div class="cq-place">${rows}</div>`;
-      }
-      case 'conquest-trade': {
-        const values = (d.context?.values as number[] | undefined) ?? [];
-        let set = 0;
-        const buttons = o
-          .map((c, i) => {
-            if (c.type !== 'trade') return this.opt(i, text(c), '', 'ends');
-            const value = values[set++];
-            const bonus = (c.cards as number[]).map((k) => hand[k]?.territory).filter((t): t is string => !!t && view.owner[t] === d.side);
-            return this.opt(i, text(c), `${value ?? '?'} armies${bonus.length ? ` · +2 on ${bonus.map(nameOf).join(' or ')}` : ''}`);
-          })
-          .join('');
-        return `<div class="cq-options">${buttons}</div>`;
-      }
-      case 'conquest-attack':
-        return this.attackBody(view, d, 'attack');
-      case 'conquest-fortify':
-        return this.attackBody(view, d, 'fortify');
-      case 'conquest-battle':
-        return this.battleBody(view, d);
-      case 'conquest-defend': {
-        const attackDice = this.battle?.dice || 3;
-        const buttons = o
-          .map((c, i) => {
-            const outcomes = singleRollOutcomes(attackDice, Number(c.dice))
-              .map((x) => `${x.attackerLosses && x.defenderLosses ? `each loses ${x.attackerLosses}` : x.defenderLosses ? `you lose ${x.defenderLosses}` : `they lose ${x.attackerLosses}`} ${pct(x.probability)}`)
-              .join(' · ');
-            return this.opt(i, text(c), esc(outcomes));
-          })
-          .join('');
-        return `<div class="cq-odds" data-testid="cq-odds">Against ${attackDice} attacking ${attackDice === 1 ? 'die' : 'dice'}, the exact odds of this roll:</div><div class="cq-options">${buttons}</div>`;
-      }
-      case 'conquest-move-in':
-      case 'conquest-fortify-count': {
-        // a move-in's count is what the conquered system holds in all (the armies that rolled stand there
-        // already); a reinforcing move's is what moves
-        const total = d.kind === 'conquest-move-in';
-        const counts = o.filter((c) => typeof c.count === 'number').map((c) => Number(c.count));
-        const most = Math.max(...counts);
-        const least = Math.min(...counts);
-        const from = String(d.context?.from ?? '');
-        const to = String(d.context?.to ?? '');
-        const a = view.armies[from] ?? 0;
-        const b = view.armies[to] ?? 0;
-        const split = (n: number) => (total ? [a + b - n, n] : [a - n, b + n]) as [number, number];
-        const cancel = o.find((c) => c.type === 'cancel');
-        const leastOpt = o.findIndex((c) => c.count === least);
-        const after = (n: number) => `${esc(nameOf(from))} ${split(n)[0]} · ${esc(nameOf(to))} ${split(n)[1]}`;
-        const range =
-          least < most
-            ? `<div class="cq-range" data-a="${a}" data-b="${b}" data-total="${total ? 1 : 0}"><input type="range" min="${least}" max="${most}" value="${most}" data-act="count" aria-label="${total ? `Armies in ${esc(nameOf(to))}` : 'Armies to move'}"><output data-cq="count">${most}</output></div>`
-            : '';
-        return `<p>${th(from)} <b>${a}</b> → ${th(to)} <b>${b}</b></p>${range}
-          <div class="cq-options">
-            <button class="cq-opt cq-go" data-act="move-count" data-count="${most}" data-testid="cq-move"><span>${total ? 'Hold' : 'Move'} <span data-cq="count-label">${most}</span>${total ? ` in ${esc(nameOf(to))}` : ''}</span><small data-cq="after">${after(most)}</small></button>
-            ${least < most ? this.opt(o.findIndex((c) => c.count === most), total ? `All in: ${most} in ${esc(nameOf(to))}` : `Move all ${most}`, after(most)) : ''}
-            ${least < most ? this.opt(leastOpt, total ? `Only the ${least} that rolled` : `Move ${least}`, after(least)) : ''}
-            ${cancel ? this.opt(o.indexOf(cancel), 'Back: another move, or none', '', 'ends') : ''}
-          </div>`;
-      }
-      default:
-        return `${typeof d.context?.mission === 'string' ? `<p class="cq-mission">${esc(d.context.mission)}</p>` : ''}<div class="cq-options">${o.map((c, i) => this.opt(i, text(c), '', ['end-turn', 'end-attacks', 'keep-cards', 'retreat', 'go-on'].includes(c.type) ? 'ends' : '')).join('')}</div>`;
-    }
-  }
-
-  /**
-   * The turn's last placement, offered back until the first attack [002 II.2] (Backspace takes it); once
-   * the turn attacks the rules offer it no more, so the button goes.
-   */
-  private takeBackHtml(view: ConquestView, d: Decision<FactionId>): string {
-    const i = d.options.findIndex((c) => c.type === 'take-back');
-    if (i < 0) return '';
-    const c = d.options[i] as C;
-    // (a test id of its own: it is no step forward, so "the first option" never means it)
-    return `<div class="cq-take-back"><button class="cq-opt small back" data-opt="${i}" data-testid="cq-take-back" title="Until your first attack (Backspace)">↶ ${esc(optionText(view, c, [], view.map.nameOf))}</button></div>`;
-  }
-
-  /** Territory options as a grid, by continent. */
-  private territoryGrid(view: ConquestView, o: C[]): string {
-    const order = view.map.def.continents.map((c) => c.id);
-    const items = o
-      .map((c, i) => ({ c, i, t: String(c.territory) }))
-      .sort((a, b) => order.indexOf(view.map.continentOf.get(a.t) ?? '') - order.indexOf(view.map.continentOf.get(b.t) ?? '') || view.map.nameOf(a.t).localeCompare(view.map.nameOf(b.t)));
-    const colourOf = (t: string) => view.map.def.continents.find((c) => c.id === view.map.continentOf.get(t))?.color ?? '#888';
-    return `<div class="cq-grid">${items
-      .map(
-        ({ i, t }) =>
-          `<button class="cq-opt cq-tile" data-opt="${i}" data-testid="cq-option" style="--p:${colourOf(t)}">${esc(view.map.nameOf(t))}${view.owner[t] ? ` <b>${view.armies[t] ?? 0}</b>` : ''}</button>`,
-      )
-      .join('')}</div>`;
-  }
-
-  /** An attack or a reinforcing move: pairs of territories, the map's picks narrowing them, with exact odds for attacks. */
-  private attackBody(view: ConquestView, d: Decision<FactionId>, type: 'attack' | 'fortify'): string {
-    const o = d.options;
-    const nameOf = (t: string) => view.map.nameOf(t);
-    const th = (t: string) => territoryHtml(view, t, this.colours);
-    const italian = view.options.cards === 'italian';
-    let pairs = o.map((c, i) => ({ c, i })).filter(({ c }) => c.type === type);
-    if (this.selected) pairs = pairs.filter(({ c }) => c.from === this.selected);
-    if (this.onto) pairs = pairs.filter(({ c }) => c.to === this.onto);
-    const rows = pairs.map(({ c, i }) => {
-      const from = String(c.from);
-      const to = String(c.to);
-      if (type === 'fortify')
-        return { chance: 0, html: `<button class="cq-opt cq-pair" data-opt="${i}" data-testid="cq-option" data-from="${from}" data-to="${to}"><span>${th(from)} <b>${view.armies[from]}</b> → ${th(to)} <b>${view.armies[to]}</b></span></button>` };
-      const odds = attackOdds(view, from, to);
-      return {
-        chance: odds.win,
-        html: `<button class="cq-opt cq-pair" data-opt="${i}" data-testid="cq-option" data-from="${from}" data-to="${to}">
-          <span>${th(from)} <b>${odds.attackers}</b> → ${th(to)} <b>${odds.defenders}</b> <small class="muted">${esc(this.name(view.owner[to]))}</small>${attackTagHtml(c)}</span>
-          <span class="cq-chance ${odds.win >= 0.6 ? 'good' : odds.win >= 0.4 ? 'even' : 'bad'}" title="the exact chance to take it, rolling to the end">${pct(odds.win)}</span>
-          <small>expected losses: you ${armies1(odds.attackerLoss)}, ${esc(this.name(view.owner[to]))} ${armies1(odds.defenderLoss)}</small></button>`,
-      };
-    });
-    if (type === 'attack') rows.sort((a, b) => b.chance - a.chance);
-    const endOpt = o.findIndex((c) => c.type === (type === 'attack' ? 'end-attacks' : 'end-turn'));
-    const filter =
-      this.selected || this.onto
-        ? `<p class="cq-filter">${this.selected ? `From ${th(this.selected)}` : `Onto ${th(this.onto as string)}`}: ${rows.length} ${rows.length === 1 ? 'choice' : 'choices'}. <button data-act="unfilter">show all</button></p>`
-        : `<p class="muted small">${type === 'attack' ? `Click one of your systems on the map, then an enemy neighbour. The percentage is the exact chance to take it rolling to the end${italian ? ' (Italian: up to 3 defence dice)' : ''}.` : 'Click a system of yours, then a neighbour of yours to move armies to. One move per turn.'}</p>`;
-    const none = !rows.length ? `<p class="muted">${type === 'attack' ? 'No attack is possible: a system needs 2 armies and an enemy neighbour.' : 'No move is possible.'}</p>` : '';
-    return `${filter}${none}${type === 'attack' ? freeActionsHtml(view, o, (i, label, detail, cls) => this.opt(i, label, detail, cls)) : ''}<div class="cq-options cq-pairs">${rows.map((r) => r.html).join('')}</div>
-      ${endOpt >= 0 ? `<div class="cq-options">${this.opt(endOpt, type === 'attack' ? 'Stop attacking: on to your reinforcing move' : 'End your turn', '', 'ends')}</div>` : ''}`;
-  }
-
-  /** A battle: the exact odds of rolling to the end and of each single roll, before the dice [002 II.3]. */
-  private battleBody(view: ConquestView, d: Decision<FactionId>): string {
-    const from = String(d.context?.from ?? '');
-    const to = String(d.context?.to ?? '');
-    const th = (t: string) => territoryHtml(view, t, this.colours);
-    const them = this.name(view.owner[to]);
-    const odds = attackOdds(view, from, to);
-    const defenceDice = maxDefenceDice(Math.max(1, view.armies[to] ?? 1), view.options.cards === 'italian');
-    const buttons = d.options
-      .map((c, i) => {
-        if (c.type === 'roll')
-          return this.opt(i, esc(optionText(view, c, [], view.map.nameOf)), `against ${defenceDice}: ${esc(rollOutcomesText(view, to, Number(c.dice), defenceDice))}`);
-        if (c.type === 'annihilate') {
-          const stop = Number(c.stopAt);
-          const a = attackOdds(view, from, to, stop);
-          return this.opt(i, esc(optionText(view, c, [], view.map.nameOf)), `take it ${pct(a.win)} · expected losses: you ${armies1(a.attackerLoss)}, ${esc(them)} ${armies1(a.defenderLoss)}`, 'annihilate');
-        }
-        return this.opt(i, esc(optionText(view, c, [], view.map.nameOf)), 'stop this attack; attack elsewhere or stop', 'ends');
-      })
-      .join('');
-    return `<div class="cq-odds" data-testid="cq-odds"><b>Exact odds</b>, rolling to the end (Annihilate): you take ${esc(view.map.nameOf(to))} <b data-testid="cq-win">${pct(odds.win)}</b>;
-        expected losses: you <b>${armies1(odds.attackerLoss)}</b>, ${esc(them)} <b>${armies1(odds.defenderLoss)}</b>.${
-          !view.owner[to] || autoDefends(view.options, view.owner[to]) ? '' : ` <span class="muted">Auto-Defend is off for ${esc(them)}: the defender chooses its dice; the odds count the most.</span>`
-        }</div>
-      <div class="cq-options">${buttons}</div>`;
+  /** [issue 53] The summary after the AI's turns (fast): each beat in a line, until the player answers. */
+  private roundSummaryHtml(): string {
+    const n = this.roundLines.length;
+    return `<details class="cq-round" data-testid="cq-round-summary" open><summary>While you waited: ${n} ${n === 1 ? 'move' : 'moves'}</summary><ul class="small">${this.roundLines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul></details>`;
   }
 
   // ------------------------------------------------------------------ the map's marks and clicks
@@ -1134,7 +1113,8 @@ export class ConquestScreen implements GameActions, Mode {
   private onClick(e: Event): void {
     const t = clickedButton(e, this.box);
     if (!t) return;
-    if (t.dataset.opt !== undefined && t.closest('.cq-decision')) return this.choose(this.myDecision?.options[Number(t.dataset.opt)]);
+    if (t.dataset.opt !== undefined && t.closest('.cq-decision, .cq-question')) return this.choose(this.myDecision?.options[Number(t.dataset.opt)]);
+    if (t.dataset.act === 'open-panel') return this.panelDrawer.fold(false);
     if (gameButton(t.dataset.act, this, this.helpEl, this.overEl)) return;
     switch (t.dataset.act) {
       case 'replay':

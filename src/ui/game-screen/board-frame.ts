@@ -23,16 +23,16 @@ export class BoardFrame {
     this.centre.divideScalar(Math.max(1, systems.length));
   }
 
-  /** Frame the whole board between the panel on the left and the one on the right. */
-  frame(leftPanel: HTMLElement, rightPanel: HTMLElement): void {
+  /** Frame the whole board between the panel on the left and the one on the right (and under a bar `top` pixels down the page, if any). */
+  frame(leftPanel: HTMLElement, rightPanel: HTMLElement, top = 0): void {
     const page = this.galaxy.renderer.domElement.getBoundingClientRect();
     // a panel not shown (folded away in a small window: shell/drawers.ts) leaves its edge to the board
     const shown = (el: HTMLElement) => el.getClientRects().length > 0;
     const left = shown(leftPanel) ? Math.max(0, leftPanel.getBoundingClientRect().right - page.left + 8) : 0;
     const right = shown(rightPanel) ? Math.max(0, page.right - rightPanel.getBoundingClientRect().left + 8) : 0;
-    this.galaxy.setInsets({ left, right, bottom: 0 });
-    // each star with room round it for its badge above (under the page's title bar at the top) and its name below
-    this.galaxy.framePoints(this.centre, this.galaxy.layout.systems.map((s) => s.position), BOARD_MARGIN);
+    this.galaxy.setInsets({ left, right, bottom: 0, top });
+    // each star with room round it for its badge above (under the page's title bar at the top, or the bar below it) and its name below
+    this.galaxy.framePoints(this.centre, this.galaxy.layout.systems.map((s) => s.position), top ? { ...BOARD_MARGIN, top: BOARD_MARGIN.bottom } : BOARD_MARGIN);
   }
 }
 

@@ -144,6 +144,7 @@ export class PlayScreen implements Mode {
       filter: () => screen.filter,
       pickPlace: (environ) => screen.pickPlace(environ),
       keyOf: (i) => screen.keyOf(i),
+      mapChanged: () => screen.foldForMap(),
     });
     this.helpEl.innerHTML = this.helpHtml();
     this.helpEl.addEventListener('click', () => (this.helpEl.hidden = true));

@@ -21,6 +21,8 @@ import { scoringPlanets } from '../score-lines';
 import { panelBoxesOf, spreadMarkers, type ScreenBox } from '../screen-boxes';
 
 export class MapLabels {
+  /** A board's labels standing on the stars (conquest's badges, shell/mode.ts): the system names keep clear of them. */
+  obstacles: (() => readonly ScreenBox[]) | null = null;
   private labels: HTMLElement[] = [];
   private stackLabels: HTMLElement[] = [];
   /** Where each planet's name and each stack badge is on the screen, parallel to their elements. */
@@ -281,7 +283,7 @@ export class MapLabels {
     const L = this.galaxy.layout;
     const target = this.galaxy.controls.target;
     const camDist = this.galaxy.camera.position.distanceTo(target);
-    const panels = this.panelBoxes();
+    const panels = this.obstacles ? [...this.panelBoxes(), ...this.obstacles()] : this.panelBoxes();
     if (this.orderFor !== `${this.galaxy.focusedSystem}|${this.pipsShown}`) this.systemOrder();
     let i = 0;
     L.systems.forEach((s, n) => {
@@ -304,13 +306,17 @@ export class MapLabels {
       if (!box.visible) continue;
       const star = this.stars[n] as { x: number; y: number };
       box.visible = false;
-      for (const [dx, dy] of SIDES) {
-        box.x = star.x + dx * (box.width / 2 + STAR_GAP_X);
-        box.y = star.y + dy * (box.height / 2 + STAR_GAP_Y);
-        if (!placed.some((o) => overlaps(box, o)) && !panels.some((p) => overlaps(box, p))) {
-          box.visible = true;
-          break;
+      // beside the star; where every side is taken (a crowded core, a board's badges on the stars), a step farther out
+      for (const far of [0, 1]) {
+        for (const [dx, dy] of SIDES) {
+          box.x = star.x + dx * (box.width / 2 + STAR_GAP_X + far * box.width * 0.5);
+          box.y = star.y + dy * (box.height / 2 + STAR_GAP_Y + far * box.height);
+          if (!placed.some((o) => overlaps(box, o)) && !panels.some((p) => overlaps(box, p))) {
+            box.visible = true;
+            break;
+          }
         }
+        if (box.visible) break;
       }
       const el = this.labels[n] as HTMLElement;
       if (!box.visible) {

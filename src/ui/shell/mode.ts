@@ -37,6 +37,12 @@ export interface Host {
   readonly current: Mode | null;
   /** The planet names and stack badges on the map: a mode's markers keep clear of them. */
   readonly mapLabels: readonly ScreenBox[];
+  /**
+   * A board whose labels stand on the stars (conquest's badges) gives their boxes here, placed for the
+   * camera of the frame being drawn: the system names keep clear of them, rather than they of the names
+   * (null: none).
+   */
+  setLabelObstacles(boxes: (() => readonly ScreenBox[]) | null): void;
 
   /** The mode takes the page: any other mode stops, the start menu goes, the Menu button comes. */
   enter(mode: Mode): void;

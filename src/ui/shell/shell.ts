@@ -106,6 +106,12 @@ export class Shell implements Host {
       // a conquest board answers its own clicks; the star-system game's panel says nothing of it
       if (this.starSystem) this.feed.showPanel(sel);
     };
+    // [issue 53] a panel about a star system (or a planet or stack in it) closes when the camera leaves that
+    // system: left open, it covered what the next question was about
+    this.galaxy.onFocus = (system) => {
+      const sel = this.galaxy.selection;
+      if (this.starSystem && sel && this.galaxy.systemOfSelection(sel) !== system) this.galaxy.select(null);
+    };
     this.galaxy.onHover = (sel, x, y) => this.showTooltip(sel, x, y);
     this.galaxy.onFrame = () => this.labels.placeLabels();
     this.labels.buildSystemLabels();
@@ -121,6 +127,11 @@ export class Shell implements Host {
 
   get mapLabels(): readonly ScreenBox[] {
     return this.labels.boxes;
+  }
+
+  setLabelObstacles(boxes: (() => readonly ScreenBox[]) | null): void {
+    this.labels.obstacles = boxes;
+    this.labels.placeLabels(true);
   }
 
   /** Whether the star-system game's panels (info, rules, Planets) are about what is shown: no mode, or a star-system one. */

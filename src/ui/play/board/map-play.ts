@@ -205,6 +205,19 @@ export class MapPlay {
     this.redraw();
   }
 
+  /**
+   * [issue 53] The camera went close up on `system` by the player's own hand (a click on its star, Tab), or
+   * back out to the galaxy (null): the board shows that system's choices and the others' badges, or, at
+   * galaxy zoom, every system's badge (a decision all in one system keeps its markers). Returns whether
+   * what the board shows changed.
+   */
+  follow(system: string | null): boolean {
+    if (system === this.focus) return false;
+    if (system === null && new Set(this.places().map((p) => this.systemOf(p))).size < 2) return false;
+    this.focus = system;
+    return true;
+  }
+
   /** Open a stack into its counters, picking what goes whole (the stack's opening pick); a stack adrift goes whole. */
   openStack(mover: Mover): void {
     this.looked = null;
@@ -410,13 +423,13 @@ export class MapPlay {
       bySystem.set(s, b);
     }
     for (const [system, b] of bySystem) {
-      const what = b.what.size === 1 ? [...b.what][0] : 'choice';
+      const what = b.what.size === 1 ? ([...b.what][0] as string) : 'choice';
       out.push({
         environ: b.place,
         system,
         // at galaxy zoom the star's own name stands beside it; seen from another system, the badge names it
         text: `${this.open && !this.heldMover ? '→' : this.heldMover ? sign : '⬆'} ${b.n}${this.focus ? ` · ${this.systemName(system)}` : ''}`,
-        title: `${this.systemName(system)}: ${b.n} ${what}${b.n === 1 ? '' : 's'} (click to fly there and see ${b.n === 1 ? 'it' : 'them all'})`,
+        title: `${this.systemName(system)}: ${b.n} ${b.n === 1 ? what : plural(what)} (click to fly there and see ${b.n === 1 ? 'it' : 'them all'})`,
         kind: 'badge',
       });
     }
@@ -461,6 +474,12 @@ export class MapPlay {
     this.redraw();
     return true;
   }
+}
+
+/** A badge's words for several of a thing: "stacks to move", "places to go", "choices". */
+function plural(what: string): string {
+  const [noun = what, ...rest] = what.split(' ');
+  return [`${noun}s`, ...rest].join(' ');
 }
 
 /**

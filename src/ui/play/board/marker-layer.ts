@@ -35,6 +35,8 @@ export interface MapMarker extends ScreenBox {
   beside?: boolean;
   /** An open stack's counters: docked at the side of the map's open part nearest its stack, at its height; the markers keep clear of it. */
   dock?: boolean;
+  /** Close up on one star system: the other systems' badges, in one column at the right of the map's open part. */
+  elsewhere?: boolean;
 }
 
 /** What the layer needs of the play screen. */
@@ -52,6 +54,8 @@ export interface LayerHost {
   pickPlace(environ: string): void;
   /** The key that takes option `i`: its line's place in the list as shown [issue 59]. */
   keyOf(i: number): number;
+  /** The map's markers changed by the player's hand (the camera taken elsewhere, the other systems' list opened): the panels may fold or unfold for the map. */
+  mapChanged(): void;
 }
 
 /** How far (in rings of spots, 5 px apart) a marker may move from its place to stay clear of the others: a badge from its star. */
@@ -83,15 +87,33 @@ export class MarkerLayer {
 
   constructor(private readonly host: LayerHost) {
     this.bar = new QuestionBar(host.layer, (dest) => !host.busy() && host.board.clickDest(dest));
-    this.panels = new PanelWatch('.hud, .decision-box, section.log, .hud-buttons, .top-buttons, .board-question', () => host.app.galaxy.renderer.domElement, () => this.place());
+    this.panels = new PanelWatch('.hud, .decision-box, section.log, .hud-buttons, .top-buttons, .board-question, aside.panel, .drawer-tab', () => host.app.galaxy.renderer.domElement, () => this.place());
+    const prevFocus = host.app.galaxy.onFocus;
+    host.app.galaxy.onFocus = (system) => {
+      prevFocus(system);
+      this.cameraMoved(system);
+    };
+  }
+
+  /** The layer's own framing of a decision is under way (the camera's new focus is the layer's doing, not the player's). */
+  private framing = false;
+
+  /**
+   * [issue 53] The player took the camera close up on a star system (its star clicked, Tab) or back out:
+   * the board shows what there is to do there, without moving the camera again.
+   */
+  private cameraMoved(system: string | null): void {
+    if (this.framing || !this.markers.length || !this.host.board.onMap || !this.host.board.follow(system)) return;
+    this.build(false);
+    this.host.mapChanged();
   }
 
   private get app(): Host {
     return this.host.app;
   }
 
-  /** Draw the markers of the decision on show (none while the AI plays). */
-  build(): void {
+  /** Draw the markers of the decision on show (none while the AI plays), the camera framed on them unless `frame` is false. */
+  build(frame = true): void {
     this.clear();
     const p = this.host.play();
     if (!p?.decision) {
@@ -105,7 +127,7 @@ export class MarkerLayer {
     this.placeQuestion();
     const canvas = this.app.galaxy.renderer.domElement.getBoundingClientRect();
     this.app.galaxy.setInsets({ top: Math.max(0, this.bar.el.getBoundingClientRect().bottom - canvas.top) });
-    if (board.onMap) return this.buildBoard(p.decision);
+    if (board.onMap) return this.buildBoard(p.decision, frame);
     if (board.active) return this.place();
     this.buildNumbered(p);
   }
@@ -157,7 +179,20 @@ export class MarkerLayer {
       m.width = m.el.offsetWidth;
       m.height = m.el.offsetHeight;
     }
+    for (const m of this.markers) if (m.elsewhere) this.fitElsewhere(m);
     this.place();
+  }
+
+  /** The other systems' column, in as many columns side by side as it takes to fit under the question: none scrolls out of sight. */
+  private fitElsewhere(m: MapMarker): void {
+    const canvas = this.app.galaxy.renderer.domElement.getBoundingClientRect();
+    const top = (this.bar.el.hidden ? canvas.top : this.bar.el.getBoundingClientRect().bottom) - canvas.top + 8;
+    const room = Math.max(60, canvas.height - top - 8);
+    if (m.height <= room) return;
+    m.el.classList.add('wrap');
+    m.el.style.gridTemplateColumns = `repeat(${Math.ceil(m.height / room)}, max-content)`;
+    m.width = m.el.offsetWidth;
+    m.height = m.el.offsetHeight;
   }
 
   /**
@@ -214,7 +249,7 @@ export class MarkerLayer {
   }
 
   /** The board's markers: badges, stacks, the open stack's tray and destinations, targets, one-click choices. */
-  private buildBoard(d: Decision): void {
+  private buildBoard(d: Decision, frame: boolean): void {
     this.boardDests = [];
     const board = this.host.board;
     const list = board.markers();
@@ -230,15 +265,20 @@ export class MarkerLayer {
     this.app.galaxy.setInsets({ left: trayWidth ? trayWidth + 16 : 0 });
     // the camera frames the choices of the system on show; a badge for another system waits for its click
     const near = list.filter((m) => m.kind !== 'badge');
-    if (near.length) this.frameChoices(near.map((m) => m.environ), d);
-    else this.frameSystems(list.map((m) => m.system ?? ''));
+    if (frame && near.length) this.frameChoices(near.map((m) => m.environ), d);
+    else if (frame) this.frameSystems(list.map((m) => m.system ?? ''));
     // several targets at one place (a character's missions, the ways to search an environ): one column of
     // them there, so none is pushed away from its place or hidden by the others
     const together = new Map<string, HTMLElement>();
+    // close up on one star system, the other systems' badges stand together in one column at the side, each
+    // naming its system, rather than strewn over the edges of the picture (at 800x600 they covered it)
+    const closeUp = near.length > 0 || board.focus !== null;
+    const others = closeUp ? list.filter((bm) => bm.system && this.onMap(bm.environ)).length : 0;
+    const elsewhere = others ? this.elsewhereColumn(others) : null;
     const shared = new Set(list.filter((bm, i) => bm.dest && list.findIndex((o) => o.dest && o.environ === bm.environ) !== i).map((bm) => bm.environ));
     const ask = board.ask;
     for (const bm of list) {
-      if (!this.onMap(bm.environ)) continue;
+      if (!this.onMap(bm.environ) || (bm.system && elsewhere && !this.elsewhereOpen)) continue;
       const el = document.createElement('button');
       el.className = `map-marker board-${bm.kind}${bm.refused ? ' refused' : ''}${bm.idle ? ' idle' : ''}`;
       el.dataset.environ = bm.environ;
@@ -266,6 +306,10 @@ export class MarkerLayer {
       });
       if (bm.dest) el.dataset.boardDest = String(this.boardDests.push(bm.dest) - 1);
       if (bm.kind === 'mover') el.addEventListener('pointerdown', (e) => this.dragFrom(e, bm.key ?? bm.environ));
+      if (bm.system && elsewhere) {
+        elsewhere.appendChild(el);
+        continue;
+      }
       if (bm.dest && shared.has(bm.environ)) {
         let column = together.get(bm.environ);
         if (!column) {
@@ -289,6 +333,36 @@ export class MarkerLayer {
       this.add(el, bm.environ, bm.system ? { system: bm.system } : {});
     }
     this.measure();
+  }
+
+  /**
+   * Whether the other systems' column is open, as the player last left it (null: open in a window wider
+   * than 900 px; in a smaller one it stands folded to its head, which names how many there are).
+   */
+  private elsewhereChoice: boolean | null = null;
+
+  private get elsewhereOpen(): boolean {
+    return this.elsewhereChoice ?? window.innerWidth > 900;
+  }
+
+  /** The other systems' column (close up on one), its head a button that folds it or opens it. */
+  private elsewhereColumn(count: number): HTMLElement {
+    const column = document.createElement('div');
+    column.className = 'board-column board-elsewhere';
+    column.dataset.testid = 'board-elsewhere';
+    const open = this.elsewhereOpen;
+    const head = column.appendChild(document.createElement('button'));
+    head.className = 'board-ask elsewhere-head';
+    head.dataset.testid = 'board-elsewhere-head';
+    head.textContent = `${open ? '▾' : '▸'} ${count} other ${count === 1 ? 'system' : 'systems'} with choices`;
+    head.title = open ? 'Fold this list away' : 'Show them: a click on one flies there';
+    head.addEventListener('click', () => {
+      this.elsewhereChoice = !open;
+      this.build(false);
+      this.host.mapChanged();
+    });
+    this.add(column, '', { elsewhere: true });
+    return column;
   }
 
   /** The planets the camera last framed for a decision (ids joined): it moves only when they change. */
@@ -336,7 +410,9 @@ export class MarkerLayer {
     let radius = 0;
     for (const p of list) radius = Math.max(radius, p.position.distanceTo(centre) + Math.max(p.radius, ...p.environs.map((e) => badgeRadius(p, e))));
     const systems = new Set(list.map((p) => p.system));
+    this.framing = true;
     g.frameSphere(centre, radius, list.length === 1 ? 0.55 : 0.85, systems.size === 1 ? (list[0]?.system ?? null) : null);
+    this.framing = false;
     this.framedFlight = g.flights;
   }
 
@@ -355,7 +431,9 @@ export class MarkerLayer {
     const centre = new Vector3();
     for (const p of stars) centre.add(p);
     centre.divideScalar(stars.length);
+    this.framing = true;
     g.framePoints(centre, stars, { x: 60, top: 16, bottom: 16 });
+    this.framing = false;
     this.framedFlight = g.flights;
   }
 
@@ -400,9 +478,9 @@ export class MarkerLayer {
     return this.markers.some((m) => m.dock);
   }
 
-  /** Whether the map shows the galaxy's badges, the choices of several star systems with no system on show. */
+  /** Whether the map shows the galaxy's badges (the choices of several star systems with no system on show), or the other systems' list open beside one. */
   get badgesShown(): boolean {
-    return this.markers.filter((m) => m.system).length > 1 && !this.markers.some((m) => !m.system);
+    return (this.markers.filter((m) => m.system).length > 1 && !this.markers.some((m) => !m.system)) || this.markers.some((m) => m.elsewhere && this.elsewhereOpen);
   }
 
   clear(): void {
@@ -415,6 +493,7 @@ export class MarkerLayer {
   stop(): void {
     this.clear();
     this.bar.hide();
+    this.app.root.style.removeProperty('--board-question-bottom');
     this.app.galaxy.setInsets({ left: 0, top: 0 });
   }
 
@@ -422,9 +501,13 @@ export class MarkerLayer {
   private project(m: MapMarker): { planet: PlanetLayout | undefined } | null {
     const g = this.app.galaxy;
     const L = g.layout;
+    if (m.elsewhere) return { planet: undefined };
     if (m.system) {
       const s = L.systems[L.systemIndex.get(m.system) ?? -1];
-      return s && g.project(s.position, this.tmp2) ? { planet: undefined } : null;
+      if (!s) return null;
+      // a star behind the camera (seen from inside another system): its badge stands at the screen's edge, towards it
+      if (!g.project(s.position, this.tmp2)) this.towards(s.position);
+      return { planet: undefined };
     }
     const where = L.environIndex.get(m.environ);
     const planet = where ? L.planets[where.planet] : undefined;
@@ -440,6 +523,19 @@ export class MarkerLayer {
       this.tmp3.set(planet.position.x + Math.cos(env.angle) * r, planet.position.y, planet.position.z + Math.sin(env.angle) * r);
     }
     return g.project(this.tmp3, this.tmp2) ? { planet } : null;
+  }
+
+  /** `tmp2`: the point of the screen's edge in the direction of `pos` (behind the camera or too near to project), from the screen's centre. */
+  private towards(pos: Vector3): void {
+    const g = this.app.galaxy;
+    const v = this.tmp3.copy(pos).applyMatrix4(g.camera.matrixWorldInverse);
+    const screen = g.renderer.domElement;
+    const [w, h] = [screen.clientWidth, screen.clientHeight];
+    // the camera looks along -z: x is to the right and y up on the screen, whichever side of it the point is
+    const dx = v.x || 1e-6;
+    const dy = -v.y || 1e-6;
+    const scale = Math.min(w / 2 / Math.abs(dx), h / 2 / Math.abs(dy));
+    this.tmp2.set(w / 2 + dx * scale, h / 2 + dy * scale);
   }
 
   /** Place every marker for this frame: at its place, spread clear of the names and each other, out from under the panels; none hidden. */
@@ -460,9 +556,10 @@ export class MarkerLayer {
     const screen = this.app.galaxy.renderer.domElement;
     const [width, height] = [screen.clientWidth, screen.clientHeight];
     // an open stack's counters stand at the left of the map, out of the way of what it may reach
-    const docked = this.markers.filter((m) => m.dock && m.visible);
-    for (const m of docked) this.dock(m, panels, width, height);
-    const order = this.markers.filter((m) => !m.dock && m.visible).sort((a, b) => Number(!!b.system) - Number(!!a.system));
+    const docked = this.markers.filter((m) => (m.dock || m.elsewhere) && m.visible);
+    for (const m of docked) if (m.dock) this.dock(m, panels, width, height);
+    for (const m of docked) if (m.elsewhere) this.dockRight(m, panels, width, height);
+    const order = this.markers.filter((m) => !m.dock && !m.elsewhere && m.visible).sort((a, b) => Number(!!b.system) - Number(!!a.system));
     // each onto the screen's open part first (a badge whose star is off the screen stands at its edge, towards it)...
     for (const m of order) outFromUnder(m, [...panels, ...docked], width, height);
     // ...then the galaxy's badges sit on their stars (each star's name stands beside it, clear of its badge), moved
@@ -488,8 +585,33 @@ export class MarkerLayer {
    */
   private dock(m: MapMarker, panels: readonly ScreenBox[], width: number, height: number): void {
     const question = this.bar.el.hidden ? 0 : this.bar.el.offsetTop + this.bar.el.offsetHeight;
+    const top = Math.max(question, ...panels.filter((b) => b.y < height / 3 && b.x < width / 2).map((b) => b.y + b.height / 2)) + 8;
+    // in a small window the counters keep to the left edge, down to the panel under them (the event log),
+    // scrolling when they are more than that room holds, rather than being pushed out over the map's middle
+    const under = panels.filter((b) => b.x - b.width / 2 < 8 + m.width && b.y - b.height / 2 > top).map((b) => b.y - b.height / 2);
+    const room = Math.min(height, ...under) - 8 - top;
+    if (room >= 120 && m.height > room) {
+      m.el.style.maxHeight = `${Math.floor(room)}px`;
+      m.height = m.el.offsetHeight;
+    }
     m.x = 8 + m.width / 2;
-    m.y = Math.max(question, ...panels.filter((b) => b.y < height / 3 && b.x < width / 2).map((b) => b.y + b.height / 2)) + 8 + m.height / 2;
+    m.y = top + m.height / 2;
+    outFromUnder(m, panels, width, height);
+  }
+
+  /** The other systems' badges (close up on one): at the right of the map's open part, under the question, no taller than the room there. */
+  private dockRight(m: MapMarker, panels: readonly ScreenBox[], width: number, height: number): void {
+    const top = (this.bar.el.hidden ? 0 : this.bar.el.offsetTop + this.bar.el.offsetHeight) + 8;
+    const room = Math.max(60, height - top - 8);
+    if (m.height > room) {
+      m.el.style.maxHeight = `${room}px`;
+      m.height = room;
+    }
+    // left of the panels and tabs at the right beside it (the decision panel, its folded tab)
+    const beside = panels.filter((b) => b.x > width / 2 && Math.abs(b.y - (top + m.height / 2)) < (b.height + m.height) / 2);
+    const right = Math.min(width, ...beside.map((b) => b.x - b.width / 2)) - 8;
+    m.x = right - m.width / 2;
+    m.y = top + m.height / 2;
     outFromUnder(m, panels, width, height);
   }
 
@@ -501,6 +623,10 @@ export class MarkerLayer {
     const panel = document.querySelector<HTMLElement>('.decision-box');
     const p = panel && !panel.hidden && panel.offsetParent !== null ? panel.getBoundingClientRect() : null;
     this.bar.place(Math.max(c.top, hud?.bottom ?? 0) + 6 - root.top, c.left + 12 - root.left, (p && p.width ? p.left : c.right) - 12 - root.left);
+    // the info panel about a system stands under the question, not over it (style.css)
+    const page = this.app.root;
+    const bottom = this.bar.el.hidden ? '' : `${Math.round(this.bar.el.getBoundingClientRect().bottom - page.getBoundingClientRect().top + 8)}px`;
+    if (page.style.getPropertyValue('--board-question-bottom') !== bottom) page.style.setProperty('--board-question-bottom', bottom);
   }
 
   /**
