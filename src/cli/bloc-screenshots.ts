@@ -64,9 +64,10 @@ try {
     else if (kind === 'conquest-move-in' || kind === 'conquest-fortify-count') await page.click('[data-testid="cq-move"]', { force: true });
     else if (kind === 'conquest-fortify') await page.keyboard.press('Enter');
     else if (kind === 'conquest-place') {
-      // everything on the system listed first
+      // everything on the system listed first; in a small window the panel is folded: on the map, Shift-click places all
       const all = page.locator('[data-testid="cq-decision"] [data-testid="cq-option"]').nth(1);
-      await ((await all.count()) ? all : page.locator('[data-testid="cq-decision"] [data-testid="cq-option"]').first()).click({ force: true });
+      if (!(await page.locator('.cq-panel').isVisible())) await page.locator('.cq-badge.clickable').first().click({ modifiers: ['Shift'] });
+      else await ((await all.count()) ? all : page.locator('[data-testid="cq-decision"] [data-testid="cq-option"]').first()).click({ force: true });
     } else await page.locator('[data-testid="cq-decision"] [data-testid="cq-option"]').first().click({ force: true });
     await waitForHuman(before);
     s = await state();

@@ -65,19 +65,6 @@ export interface PlanSkills {
    */
   splitsTeam?: boolean;
   /**
-   * Where chains react, the Rebel's teams fly to the planets near rising (dissent, unrest) whose fall
-   * would spread furthest (`chainExposure`) and that the Empire's mobile units can least reach in one
-   * move [5.22]: risen there, the planet is likeliest left bare at the end of the Imperial player-turn,
-   * and its fall sets off the chain [15.53, 000 15.1c].
-   */
-  aimsForTheFall?: boolean;
-  /**
-   * Where chains react, the Rebel's team stays on a planet in rebellion while Imperial units hold it: his
-   * leaders there shift every attack on the holders his way [10.4], and the planet falls, with its
-   * level-3 effect, once they are gone [15.53].
-   */
-  standsByTheRising?: boolean;
-  /**
    * [5.22] The Empire sends a unit to hold a planet in rebellion, or after detected Rebels, only where
    * one move can take it (the same star system, or one hyperjump route away), the surest jump first;
    * `normal` counts any mobile unit, and one sent where no route leads stays home while the planet

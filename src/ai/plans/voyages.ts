@@ -7,8 +7,8 @@ import { isGalacticScenario } from '../../core/content/validate';
 import type { Command } from '../../core/engine/types';
 import type { GameView } from '../../core/view';
 import { assignmentValue } from './assignment';
-import { type PlanContext, LOYALTY_INDEX, option, best, environView, planetOfEnviron, strengthIn, character, teamIn, strengthOnPlanet, planetOfUnit, empireSkill } from './context';
-import { safeArrival, unitArrival } from './routes';
+import { type PlanContext, LOYALTY_INDEX, option, best, environView, planetOfEnviron, strengthIn, character, teamIn, strengthOnPlanet, empireSkill } from './context';
+import { safeArrival } from './routes';
 import { chainExposure, chainsReact } from './cascade';
 
 /** A Rebel team flying to a planet where missions pay more. */
@@ -34,33 +34,10 @@ function seatsUsed(ctx: PlanContext, characters: readonly number[]): number {
 function rebelPlanetValue(ctx: PlanContext, planetEid: number, ship = 0): number {
   const planet = ctx.view.planets.find((p) => p.eid === planetEid);
   if (!planet || !planet.inPlay) return -1;
-  const chain = chainsReact(ctx.view);
-  if (planet.state === 'rebellion' && chain && ctx.skills?.standsByTheRising && strengthOnPlanet(ctx.view, planetEid, 'imperial') > 0) return STAND_BY_VALUE;
   if (planet.state === 'rebellion' || planet.state === 'rebel-control') return 0;
-  let value = 1 + LOYALTY_INDEX[planet.loyalty];
-  if (chain && ctx.skills?.aimsForTheFall && LOYALTY_INDEX[planet.loyalty] >= LOYALTY_INDEX.dissent) value += chainExposure(ctx, planet) / EXPOSURE_VALUE + OUT_OF_REACH_VALUE * outOfReach(ctx, planetEid);
+  const value = 1 + LOYALTY_INDEX[planet.loyalty];
   if (!isGalacticScenario(ctx.content, ctx.view.scenario)) return value;
   return Math.max(CROWDED_FLOOR, value - CROWDING * crowdOn(ctx, planetEid, ship));
-}
-
-/** `standsByTheRising`: a held planet in rebellion is worth as much to the Rebel's team as one at unrest. */
-const STAND_BY_VALUE = 5;
-
-/** `aimsForTheFall`: a planet no Imperial unit can reach or holds is worth this much more (a loyalty step is 1). */
-const OUT_OF_REACH_VALUE = 2;
-
-/**
- * `aimsForTheFall`: how far a planet is out of the Empire's reach, from 1 (no Imperial unit on it or one
- * move away [5.22]) toward 0 as more stand there or near: units seen, their strength unseen [7.22].
- */
-function outOfReach(ctx: PlanContext, planet: number): number {
-  let near = 0;
-  for (const u of ctx.view.units) {
-    if (u.side !== 'imperial') continue;
-    const from = planetOfUnit(ctx.view, u);
-    near += from === planet ? 1 : u.mobile ? unitArrival(ctx, from, planet) : 0;
-  }
-  return 1 / (1 + near);
 }
 
 /** A planet at unrest or in rebellion: a rising there, or its fall, is at hand [15.2, 15.53]. */
