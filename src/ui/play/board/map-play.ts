@@ -36,6 +36,8 @@ export interface BoardMarker {
   refused?: string;
   /** A stack none of which can move now: drawn dim (its click opens it, to say why). */
   idle?: boolean;
+  /** The mark of another side's stack looked at (drawn in the enemy's colour). */
+  theirs?: boolean;
 }
 
 /** A chip of the tray: one counter, or several alike (Militia ×5), with how many of them are picked and whether they may join. */
@@ -187,6 +189,8 @@ export class MapPlay {
    * whether the board took the click.
    */
   click(place: string): boolean {
+    // the mark of another side's stack looked at (none of one's own there to open): closes it
+    if (this.looked?.place === place && !this.moverAt(place)) return this.close();
     const here = this.lit().filter((d) => d.place === place && (this.heldMover?.targets || this.open?.place !== place));
     if (here.length === 1 && here[0]) return this.take(here[0]);
     // several targets at one place: each has its own marker
@@ -374,6 +378,9 @@ export class MapPlay {
     const near = (place: string) => this.systemOf(place) === this.focus;
     const far: { place: string; what: string }[] = [];
     const sign = this.heldMover?.targets ?? '→';
+    // another side's stack looked at: a mark at its place, so the counters at the map's edge are seen to be its
+    if (this.looked && near(this.looked.place))
+      out.push({ environ: this.looked.place, text: `◉ ${this.looked.counters.length}`, title: `${this.looked.label}: its counters are open at the left (click again, or Esc, to close them)`, kind: 'picked', theirs: true });
     if (this.open) {
       const mover = this.moverAt(this.open.place);
       out.push({
