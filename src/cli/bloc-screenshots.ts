@@ -55,7 +55,11 @@ try {
     const war = (await page.locator('[data-testid="cq-war"]').textContent().catch(() => '')) ?? '';
     if (!shots.has('peace') && kind === 'conquest-place') shots.add('peace'), await shot('blocs-peace');
     if (!shots.has('war') && /War of/.test(war)) shots.add('war'), await shot('blocs-war');
-    if (!shots.has('vendetta') && kind === 'conquest-attack' && (await page.locator('.cq-vendetta').count())) shots.add('vendetta'), await shot('blocs-vendetta');
+    if (!shots.has('vendetta') && kind === 'conquest-attack' && (await page.locator('.cq-vendetta').count())) {
+      shots.add('vendetta');
+      await page.locator('.cq-vendetta').first().scrollIntoViewIfNeeded();
+      await shot('blocs-vendetta');
+    }
     if (kind === 'conquest-attack') {
       const good = page.locator('.cq-pairs [data-testid="cq-option"]:has(.cq-chance.good):not(:has(.cq-vendetta))').first();
       if (await good.count()) await good.click({ force: true });
@@ -64,9 +68,10 @@ try {
     else if (kind === 'conquest-move-in' || kind === 'conquest-fortify-count') await page.click('[data-testid="cq-move"]', { force: true });
     else if (kind === 'conquest-fortify') await page.keyboard.press('Enter');
     else if (kind === 'conquest-place') {
-      // everything on the system listed first
+      // everything on the system listed first; in a small window the panel is folded: on the map, Shift-click places all
       const all = page.locator('[data-testid="cq-decision"] [data-testid="cq-option"]').nth(1);
-      await ((await all.count()) ? all : page.locator('[data-testid="cq-decision"] [data-testid="cq-option"]').first()).click({ force: true });
+      if (!(await page.locator('.cq-panel').isVisible())) await page.locator('.cq-badge.clickable').first().click({ modifiers: ['Shift'] });
+      else await ((await all.count()) ? all : page.locator('[data-testid="cq-decision"] [data-testid="cq-option"]').first()).click({ force: true });
     } else await page.locator('[data-testid="cq-decision"] [data-testid="cq-option"]').first().click({ force: true });
     await waitForHuman(before);
     s = await state();

@@ -169,6 +169,8 @@ function sideName(game: Game, index: number): SideId {
 export interface ViewOptions {
   /** Leave the events out (false), or give only those from this index of the game's events on. */
   events?: boolean | { from: number };
+  /** Leave the pending decision out (false): a caller that sends it beside the view (the game server's states). */
+  decision?: boolean;
 }
 
 /**
@@ -250,7 +252,7 @@ export function viewFor(game: Game, side: SideId | null, options: ViewOptions & 
     drifting: world.drifting,
     assignment: assignmentView(game),
     domino: dominoRule(game),
-    decision: game.pending && (side === null || game.pending.side === side) ? copyPlain(game.pending) : null,
+    decision: options.decision !== false && game.pending && (side === null || game.pending.side === side) ? copyPlain(game.pending) : null,
     events:
       options.events === false
         ? []

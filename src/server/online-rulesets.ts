@@ -85,7 +85,8 @@ const starSystem: OnlineRuleset = {
   id: starSystemRuleset.id,
   ruleset: starSystemRuleset as AnyGame['ruleset'],
   seatsOf: () => [...starSystemRuleset.sides],
-  view: (game, side) => viewFor(game as Game, side as SideId | null, { events: false, world: worldViewOf(game as Game, side as SideId | null) }) as unknown as Json,
+  // the decision goes beside the view, in the state's own `decision` (once, not twice)
+  view: (game, side) => viewFor(game as Game, side as SideId | null, { events: false, decision: false, world: worldViewOf(game as Game, side as SideId | null) }) as unknown as Json,
   // for a screen in names, not ids, as the play screen's log shows them
   events: (game, side, from, screen) => (screen ? visibleTo(game, side, from).map((e) => ({ ...e, text: namesIn(game as Game, e.text) })) : visibleTo(game, side, from)),
   present(game, side, first) {

@@ -39,7 +39,7 @@ class PlainRule {
     for (const l of listeners) {
       const was = this.sent.get(l.sessionId) ?? { events: 0, view: null, introduced: false };
       // the view made afresh, never the kept world part the room's own view takes
-      const view = (game.ruleset.id === 'star-system' ? viewFor(game as Game, l.side as never, { events: false }) : online.view(game, l.side)) as unknown as { [key: string]: Json };
+      const view = (game.ruleset.id === 'star-system' ? viewFor(game as Game, l.side as never, { events: false, decision: false }) : online.view(game, l.side)) as unknown as { [key: string]: Json };
       const texts = new Map(Object.entries(view).map(([k, v]) => [k, JSON.stringify(v)]));
       const changed = was.view ? Object.fromEntries([...texts].filter(([k, t]) => was.view!.get(k) !== t).map(([k]) => [k, view[k]])) : view;
       const extra = l.screen ? online.present?.(game, l.side, !was.introduced) : undefined;
@@ -112,6 +112,9 @@ describe("a room's messages are the plain rule's, however cheaply made [issue 55
     expect(states.some((s) => s.partial && 'units' in (s.view as object))).toBe(true);
     expect(states.some((s) => ((s.extra as { decision?: { board?: { movers?: unknown[] } } })?.decision?.board?.movers?.length ?? 0) > 0)).toBe(true);
     expect(states.some((s) => s.events.length > 0)).toBe(true);
+    // the seat's decision goes once, beside the view, never inside it too
+    expect(states.some((s) => s.decision !== null)).toBe(true);
+    expect(states.every((s) => ((s.view as { decision?: unknown }).decision ?? null) === null)).toBe(true);
   });
 
   it('a conquest game: views, events and decisions, one for one', () => {

@@ -14,9 +14,7 @@ import './blocs.css';
 import type { Vector3 } from 'three';
 import type { Command, Decision, GameEvent } from '../../core/engine/types';
 import type { Card } from '../../../systems/conquest/cards';
-import { autoDefends, conquestContent, type FactionId } from '../../../systems/conquest/content';
-import { maxDefenceDice } from '../../../systems/conquest/dice';
-import { singleRollOutcomes } from '../../../systems/conquest/odds';
+import { conquestContent, type FactionId } from '../../../systems/conquest/content';
 import type { ConquestView } from '../../../systems/conquest/view';
 import type { Guide, Host, Mode } from '../shell/mode';
 import { makeDrawer, type Drawer } from '../shell/drawers';
@@ -25,13 +23,13 @@ import { esc, setHtml } from '../html';
 import { BoardFrame, placeEachFrame, systemOfPick } from '../game-screen/board-frame';
 import { AI_SPEEDS, aiSpeed, clickedButton, GUIDE_READS_HTML, footHtml, gameButton, gameKey, HELP_BUTTON, LogList, samePlaces, typedInField, watchControlsHtml, playAi, playOne, type GameActions } from '../game-screen/controls';
 import { BattleDice } from './battle-dice';
+import { decisionBody, takeBackHtml, type PanelContext } from './decision-body';
 import { BEATS_FROM_SPEED, playBeat, RoundPace, type Beat } from './pace';
 import { clearSpot, panelFolds, questionBarHtml, smallWindow, type QuestionWords } from './small-window';
 import type { ScreenBox } from '../screen-boxes';
-import { areEnemies } from '../../../systems/conquest/blocs';
-import { attackTagHtml, blocOptionText, blocsPanelHtml, blocWinnerText, freeActionsHtml, lastBlocEvent } from './blocs-panel';
+import { blocsPanelHtml, blocWinnerText, lastBlocEvent } from './blocs-panel';
 import { blocResult } from './bloc-result';
-import { ConquestBoard, NO_MARKS, territoryHtml, type BoardMarks } from './board';
+import { ConquestBoard, NO_MARKS, type BoardMarks } from './board';
 import { ConquestSession, optionsOf, sessionFromSave, type ConquestSetup, type Step } from './session';
 import { RemoteConquestSession } from './remote-session';
 import { ConquestReplay } from './replay';
@@ -46,18 +44,14 @@ import { capital } from '../game-screen/setup';
 import { mapPictureContent } from './map-picture';
 import { paceChoice } from '../lobby';
 import {
-  armies1,
-  attackOdds,
   CARD_KIND_NAMES,
   CARD_KIND_SIGNS,
   cardText,
   DECISION_TITLES,
   logLines,
   optionText,
-  pct,
   reinforcementsOf,
   rollDice,
-  rollOutcomesText,
   setValuesText,
 } from './words';
 
@@ -1005,200 +999,22 @@ export class ConquestScreen implements GameActions, Mode {
     }
     const hand = ((d.context?.hand as unknown as Card[] | undefined) ?? view.hands[d.side] ?? []) as Card[];
     const nameOf = (t: string) => view.map.nameOf(t);
-    const body = this.decisionBody(view, d, hand, nameOf);
+    const body = decisionBody(this.panelContext(), view, d, hand, nameOf);
     setHtml(this.decisionEl, `<div class="cq-who" style="--c:${this.colour(d.side)}">${esc(this.name(d.side))} · <span class="cq-kind">${esc(DECISION_TITLES[d.kind] ?? d.kind)}</span> <span class="rule">${esc(d.rule)}</span></div>
       ${this.app.coach.html(d.kind)}${this.refusal ? `<p class="cq-error" data-testid="cq-refused">Your answer was refused: ${esc(this.refusal)}. Choose again.</p>` : ''}
-      <p class="cq-prompt" data-testid="cq-prompt">${esc(capital(d.prompt.replace(/^[A-Z][a-z]+: /, '')))}</p>${this.takeBackHtml(view, d)}${body}
+      <p class="cq-prompt" data-testid="cq-prompt">${esc(capital(d.prompt.replace(/^[A-Z][a-z]+: /, '')))}</p>${takeBackHtml(view, d)}${body}
       ${this.roundLines.length ? this.roundSummaryHtml() : this.lastLines.length ? `<ul class="cq-last small muted">${this.lastLines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>` : ''}`);
+  }
+
+  /** What the decision panel's body needs of the screen (decision-body.ts). */
+  private panelContext(): PanelContext {
+    return { colours: this.colours, name: (f) => this.name(f), selected: this.selected, onto: this.onto, attackDice: this.battle?.dice ?? 0 };
   }
 
   /** [issue 53] The summary after the AI's turns (fast): each beat in a line, until the player answers. */
   private roundSummaryHtml(): string {
     const n = this.roundLines.length;
     return `<details class="cq-round" data-testid="cq-round-summary" open><summary>While you waited: ${n} ${n === 1 ? 'move' : 'moves'}</summary><ul class="small">${this.roundLines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul></details>`;
-  }
-
-  private opt(i: number, label: string, detail = '', cls = ''): string {
-    return `<button class="cq-opt ${cls}" data-opt="${i}" data-testid="cq-option"><span>${label}</span>${detail ? `<small>${detail}</small>` : ''}</button>`;
-  }
-
-  private decisionBody(view: ConquestView, d: Decision<FactionId>, hand: Card[], nameOf: (t: string) => string): string {
-    const o = d.options;
-    const idx = (c: C) => o.indexOf(c);
-    const text = (c: C) => esc(optionText(view, c, hand, nameOf));
-    const th = (t: string) => territoryHtml(view, t, this.colours);
-    switch (d.kind) {
-      case 'conquest-claim':
-      case 'conquest-setup-place':
-      case 'conquest-capital':
-      case 'conquest-bonus': {
-        const left = typeof d.context?.left === 'number' ? `<p class="small">${d.context.left} ${d.context.left === 1 ? 'army' : 'armies'} left to place.</p>` : '';
-        return `${left}<p class="muted small">Click a glowing system on the map, or choose below.</p>${this.territoryGrid(view, o)}`;
-      }
-      case 'conquest-place': {
-        const left = Number(d.context?.left ?? 0);
-        const rows = [...new Set(o.map((c) => String(c.territory)))]
-          .map((t) => ({ t, front: (view.map.neighbours.get(t) ?? []).filter((n) => areEnemies(view.blocs, d.side, view.owner[n] ?? null)).length }))
-          .sort((a, b) => b.front - a.front || nameOf(a.t).localeCompare(nameOf(b.t)))
-          .map(({ t, front }) => {
-            const one = o.find((c) => c.territory === t && c.count === 1);
-            const all = o.find((c) => c.territory === t && c.count !== 1);
-            return `<div class="cq-place-row"><span>${th(t)} <b>${view.armies[t] ?? 0}</b> <small class="muted">${front ? `faces ${front} enemy ${front === 1 ? 'system' : 'systems'}` : 'inland'}</small></span>
-              ${one ? `<button class="cq-opt small" data-opt="${idx(one)}" data-testid="cq-option">+1</button>` : ''}${all ? `<button class="cq-opt small" data-opt="${idx(all)}" data-testid="cq-option">+${left}</button>` : ''}</div>`;
-          })
-          .join('');
-        return `<p class="muted small">Click one of your systems to place 1 there (Shift-click: all ${left}). Front-line systems first.</p><div class="cq-place">${rows}</div>`;
-      }
-      case 'conquest-trade': {
-        const values = (d.context?.values as number[] | undefined) ?? [];
-        let set = 0;
-        const buttons = o
-          .map((c, i) => {
-            if (c.type !== 'trade') return this.opt(i, text(c), '', 'ends');
-            const value = values[set++];
-            const bonus = (c.cards as number[]).map((k) => hand[k]?.territory).filter((t): t is string => !!t && view.owner[t] === d.side);
-            return this.opt(i, text(c), `${value ?? '?'} armies${bonus.length ? ` · +2 on ${bonus.map(nameOf).join(' or ')}` : ''}`);
-          })
-          .join('');
-        return `<div class="cq-options">${buttons}</div>`;
-      }
-      case 'conquest-attack':
-        return this.attackBody(view, d, 'attack');
-      case 'conquest-fortify':
-        return this.attackBody(view, d, 'fortify');
-      case 'conquest-battle':
-        return this.battleBody(view, d);
-      case 'conquest-defend': {
-        const attackDice = this.battle?.dice || 3;
-        const buttons = o
-          .map((c, i) => {
-            const outcomes = singleRollOutcomes(attackDice, Number(c.dice))
-              .map((x) => `${x.attackerLosses && x.defenderLosses ? `each loses ${x.attackerLosses}` : x.defenderLosses ? `you lose ${x.defenderLosses}` : `they lose ${x.attackerLosses}`} ${pct(x.probability)}`)
-              .join(' · ');
-            return this.opt(i, text(c), esc(outcomes));
-          })
-          .join('');
-        return `<div class="cq-odds" data-testid="cq-odds">Against ${attackDice} attacking ${attackDice === 1 ? 'die' : 'dice'}, the exact odds of this roll:</div><div class="cq-options">${buttons}</div>`;
-      }
-      case 'conquest-move-in':
-      case 'conquest-fortify-count': {
-        // a move-in's count is what the conquered system holds in all (the armies that rolled stand there
-        // already); a reinforcing move's is what moves
-        const total = d.kind === 'conquest-move-in';
-        const counts = o.filter((c) => typeof c.count === 'number').map((c) => Number(c.count));
-        const most = Math.max(...counts);
-        const least = Math.min(...counts);
-        const from = String(d.context?.from ?? '');
-        const to = String(d.context?.to ?? '');
-        const a = view.armies[from] ?? 0;
-        const b = view.armies[to] ?? 0;
-        const split = (n: number) => (total ? [a + b - n, n] : [a - n, b + n]) as [number, number];
-        const cancel = o.find((c) => c.type === 'cancel');
-        const leastOpt = o.findIndex((c) => c.count === least);
-        const after = (n: number) => `${esc(nameOf(from))} ${split(n)[0]} · ${esc(nameOf(to))} ${split(n)[1]}`;
-        const range =
-          least < most
-            ? `<div class="cq-range" data-a="${a}" data-b="${b}" data-total="${total ? 1 : 0}"><input type="range" min="${least}" max="${most}" value="${most}" data-act="count" aria-label="${total ? `Armies in ${esc(nameOf(to))}` : 'Armies to move'}"><output data-cq="count">${most}</output></div>`
-            : '';
-        return `<p>${th(from)} <b>${a}</b> → ${th(to)} <b>${b}</b></p>${range}
-          <div class="cq-options">
-            <button class="cq-opt cq-go" data-act="move-count" data-count="${most}" data-testid="cq-move"><span>${total ? 'Hold' : 'Move'} <span data-cq="count-label">${most}</span>${total ? ` in ${esc(nameOf(to))}` : ''}</span><small data-cq="after">${after(most)}</small></button>
-            ${least < most ? this.opt(o.findIndex((c) => c.count === most), total ? `All in: ${most} in ${esc(nameOf(to))}` : `Move all ${most}`, after(most)) : ''}
-            ${least < most ? this.opt(leastOpt, total ? `Only the ${least} that rolled` : `Move ${least}`, after(least)) : ''}
-            ${cancel ? this.opt(o.indexOf(cancel), 'Back: another move, or none', '', 'ends') : ''}
-          </div>`;
-      }
-      default:
-        return `${typeof d.context?.mission === 'string' ? `<p class="cq-mission">${esc(d.context.mission)}</p>` : ''}<div class="cq-options">${o.map((c, i) => this.opt(i, text(c), '', ['end-turn', 'end-attacks', 'keep-cards', 'retreat', 'go-on'].includes(c.type) ? 'ends' : '')).join('')}</div>`;
-    }
-  }
-
-  /**
-   * The turn's last placement, offered back until the first attack [002 II.2] (Backspace takes it); once
-   * the turn attacks the rules offer it no more, so the button goes.
-   */
-  private takeBackHtml(view: ConquestView, d: Decision<FactionId>): string {
-    const i = d.options.findIndex((c) => c.type === 'take-back');
-    if (i < 0) return '';
-    const c = d.options[i] as C;
-    // (a test id of its own: it is no step forward, so "the first option" never means it)
-    return `<div class="cq-take-back"><button class="cq-opt small back" data-opt="${i}" data-testid="cq-take-back" title="Until your first attack (Backspace)">↶ ${esc(optionText(view, c, [], view.map.nameOf))}</button></div>`;
-  }
-
-  /** Territory options as a grid, by continent. */
-  private territoryGrid(view: ConquestView, o: C[]): string {
-    const order = view.map.def.continents.map((c) => c.id);
-    const items = o
-      .map((c, i) => ({ c, i, t: String(c.territory) }))
-      .sort((a, b) => order.indexOf(view.map.continentOf.get(a.t) ?? '') - order.indexOf(view.map.continentOf.get(b.t) ?? '') || view.map.nameOf(a.t).localeCompare(view.map.nameOf(b.t)));
-    const colourOf = (t: string) => view.map.def.continents.find((c) => c.id === view.map.continentOf.get(t))?.color ?? '#888';
-    return `<div class="cq-grid">${items
-      .map(
-        ({ i, t }) =>
-          `<button class="cq-opt cq-tile" data-opt="${i}" data-testid="cq-option" style="--p:${colourOf(t)}">${esc(view.map.nameOf(t))}${view.owner[t] ? ` <b>${view.armies[t] ?? 0}</b>` : ''}</button>`,
-      )
-      .join('')}</div>`;
-  }
-
-  /** An attack or a reinforcing move: pairs of territories, the map's picks narrowing them, with exact odds for attacks. */
-  private attackBody(view: ConquestView, d: Decision<FactionId>, type: 'attack' | 'fortify'): string {
-    const o = d.options;
-    const nameOf = (t: string) => view.map.nameOf(t);
-    const th = (t: string) => territoryHtml(view, t, this.colours);
-    const italian = view.options.cards === 'italian';
-    let pairs = o.map((c, i) => ({ c, i })).filter(({ c }) => c.type === type);
-    if (this.selected) pairs = pairs.filter(({ c }) => c.from === this.selected);
-    if (this.onto) pairs = pairs.filter(({ c }) => c.to === this.onto);
-    const rows = pairs.map(({ c, i }) => {
-      const from = String(c.from);
-      const to = String(c.to);
-      if (type === 'fortify')
-        return { chance: 0, html: `<button class="cq-opt cq-pair" data-opt="${i}" data-testid="cq-option" data-from="${from}" data-to="${to}"><span>${th(from)} <b>${view.armies[from]}</b> → ${th(to)} <b>${view.armies[to]}</b></span></button>` };
-      const odds = attackOdds(view, from, to);
-      return {
-        chance: odds.win,
-        html: `<button class="cq-opt cq-pair" data-opt="${i}" data-testid="cq-option" data-from="${from}" data-to="${to}">
-          <span>${th(from)} <b>${odds.attackers}</b> → ${th(to)} <b>${odds.defenders}</b> <small class="muted">${esc(this.name(view.owner[to]))}</small>${attackTagHtml(c)}</span>
-          <span class="cq-chance ${odds.win >= 0.6 ? 'good' : odds.win >= 0.4 ? 'even' : 'bad'}" title="the exact chance to take it, rolling to the end">${pct(odds.win)}</span>
-          <small>expected losses: you ${armies1(odds.attackerLoss)}, ${esc(this.name(view.owner[to]))} ${armies1(odds.defenderLoss)}</small></button>`,
-      };
-    });
-    if (type === 'attack') rows.sort((a, b) => b.chance - a.chance);
-    const endOpt = o.findIndex((c) => c.type === (type === 'attack' ? 'end-attacks' : 'end-turn'));
-    const filter =
-      this.selected || this.onto
-        ? `<p class="cq-filter">${this.selected ? `From ${th(this.selected)}` : `Onto ${th(this.onto as string)}`}: ${rows.length} ${rows.length === 1 ? 'choice' : 'choices'}. <button data-act="unfilter">show all</button></p>`
-        : `<p class="muted small">${type === 'attack' ? `Click one of your systems on the map, then an enemy neighbour. The percentage is the exact chance to take it rolling to the end${italian ? ' (Italian: up to 3 defence dice)' : ''}.` : 'Click a system of yours, then a neighbour of yours to move armies to. One move per turn.'}</p>`;
-    const none = !rows.length ? `<p class="muted">${type === 'attack' ? 'No attack is possible: a system needs 2 armies and an enemy neighbour.' : 'No move is possible.'}</p>` : '';
-    return `${filter}${none}${type === 'attack' ? freeActionsHtml(view, o, (i, label, detail, cls) => this.opt(i, label, detail, cls)) : ''}<div class="cq-options cq-pairs">${rows.map((r) => r.html).join('')}</div>
-      ${endOpt >= 0 ? `<div class="cq-options">${this.opt(endOpt, type === 'attack' ? 'Stop attacking: on to your reinforcing move' : 'End your turn', '', 'ends')}</div>` : ''}`;
-  }
-
-  /** A battle: the exact odds of rolling to the end and of each single roll, before the dice [002 II.3]. */
-  private battleBody(view: ConquestView, d: Decision<FactionId>): string {
-    const from = String(d.context?.from ?? '');
-    const to = String(d.context?.to ?? '');
-    const th = (t: string) => territoryHtml(view, t, this.colours);
-    const them = this.name(view.owner[to]);
-    const odds = attackOdds(view, from, to);
-    const defenceDice = maxDefenceDice(Math.max(1, view.armies[to] ?? 1), view.options.cards === 'italian');
-    const buttons = d.options
-      .map((c, i) => {
-        if (c.type === 'roll')
-          return this.opt(i, esc(optionText(view, c, [], view.map.nameOf)), `against ${defenceDice}: ${esc(rollOutcomesText(view, to, Number(c.dice), defenceDice))}`);
-        if (c.type === 'annihilate') {
-          const stop = Number(c.stopAt);
-          const a = attackOdds(view, from, to, stop);
-          return this.opt(i, esc(optionText(view, c, [], view.map.nameOf)), `take it ${pct(a.win)} · expected losses: you ${armies1(a.attackerLoss)}, ${esc(them)} ${armies1(a.defenderLoss)}`, 'annihilate');
-        }
-        return this.opt(i, esc(optionText(view, c, [], view.map.nameOf)), 'stop this attack; attack elsewhere or stop', 'ends');
-      })
-      .join('');
-    return `<div class="cq-odds" data-testid="cq-odds"><b>Exact odds</b>, rolling to the end (Annihilate): you take ${esc(view.map.nameOf(to))} <b data-testid="cq-win">${pct(odds.win)}</b>;
-        expected losses: you <b>${armies1(odds.attackerLoss)}</b>, ${esc(them)} <b>${armies1(odds.defenderLoss)}</b>.${
-          !view.owner[to] || autoDefends(view.options, view.owner[to]) ? '' : ` <span class="muted">Auto-Defend is off for ${esc(them)}: the defender chooses its dice; the odds count the most.</span>`
-        }</div>
-      <div class="cq-options">${buttons}</div>`;
   }
 
   // ------------------------------------------------------------------ the map's marks and clicks
