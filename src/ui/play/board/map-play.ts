@@ -172,7 +172,12 @@ export class MapPlay {
     return (this.heldMover?.dests ?? []).filter((d) => (d.way ?? null) === this.way);
   }
 
-  /** Why the gate refuses these commands, or null when they may be taken. */
+  /** [issue 56] Whether a destination or target the gate lets be stands at this place (a tutorial's click there is not a stray one). */
+  lightsDest(place: string): boolean {
+    return [...this.lit(), ...this.form.deeds].some((d) => d.place === place && !this.refusal(d.commands));
+  }
+
+    /** Why the gate refuses these commands, or null when they may be taken. */
   refusal(commands: Command[]): string | null {
     const said = this.gate?.(commands) ?? true;
     return said === true ? null : said;
