@@ -56,12 +56,12 @@ describe('Learn to play: each tutorial on the board', () => {
         // the last step's button opens the mode's setup for a first game
         expect(await state(page)).toBeNull();
         if (t.id === 'rebels') {
-          // a first game's sensible choices: the Wendmoor scenario, the player the Rebel against the easy AI, forces placed by the game
+          // a first game's sensible choices: the Wendmoor scenario, the player the Rebel against the easy AI, his team placed by hand [16.12]
           expect(await page.isVisible('[data-testid="first-game-note"]')).toBe(true);
           expect(await page.inputValue('[data-setup="scenario"]')).toBe('start-of-rebellion');
           expect(await page.inputValue('[data-player="rebel"]')).toBe('human');
           expect(await page.inputValue('[data-player="imperial"]')).toBe('ai:easy');
-          expect(await page.inputValue('[data-placement="rebel"]')).toBe('auto');
+          expect(await page.inputValue('[data-placement="rebel"]')).toBe('hand');
         }
         await backToMenu(page);
         expect(await page.locator(`[data-testid="learn-${t.id}"]`).textContent()).toContain('done ✓');
