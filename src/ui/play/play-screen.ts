@@ -159,12 +159,15 @@ export class PlayScreen implements Mode {
     };
     const prevSelect = app.galaxy.onSelect;
     app.galaxy.onSelect = (sel) => {
-      prevSelect(sel);
-      // a click on a stack on the map works like a click on its marker; another side's opens to look at
-      if (this.active && sel?.kind === 'stack') {
-        if (this.play?.decision && sel.side !== this.play.decision.side) this.lookAt(sel.environ, sel.side as SideId);
-        else this.pickPlace(sel.environ);
+      // another side's stack clicked during one's decision opens into its counters to look at, in place of
+      // the shell's panel about it (which is not opened: the selection is let go)
+      if (this.active && sel?.kind === 'stack' && this.play?.decision && sel.side !== this.play.decision.side) {
+        this.lookAt(sel.environ, sel.side as SideId);
+        return app.galaxy.select(null);
       }
+      prevSelect(sel);
+      // a click on a stack on the map works like a click on its marker
+      if (this.active && sel?.kind === 'stack') this.pickPlace(sel.environ);
     };
     window.addEventListener('keydown', (e) => this.onKey(e));
     // [issue 44] a click anywhere but on the panel's own buttons (Pause) skips the rest of the AI's turn; a drag
@@ -794,8 +797,6 @@ export class PlayScreen implements Mode {
     const env = this.view?.environs.find((e) => e.id === environ);
     if (!this.view || !env) return;
     this.board.look(environ, `${SIDE_NAMES[side] ?? capital(side)} stack at ${placeName(this.app.content, environ)}`, viewCounters(this.view, this.app.content, env.eid, side));
-    // its counters stand where the shell's panel about the stack would: that panel stays closed
-    this.app.galaxy.select(null);
   }
 
   /** A place on the map clicked: its only choice is taken; several are narrowed to in the panel. */
