@@ -55,7 +55,11 @@ try {
     const war = (await page.locator('[data-testid="cq-war"]').textContent().catch(() => '')) ?? '';
     if (!shots.has('peace') && kind === 'conquest-place') shots.add('peace'), await shot('blocs-peace');
     if (!shots.has('war') && /War of/.test(war)) shots.add('war'), await shot('blocs-war');
-    if (!shots.has('vendetta') && kind === 'conquest-attack' && (await page.locator('.cq-vendetta').count())) shots.add('vendetta'), await shot('blocs-vendetta');
+    if (!shots.has('vendetta') && kind === 'conquest-attack' && (await page.locator('.cq-vendetta').count())) {
+      shots.add('vendetta');
+      await page.locator('.cq-vendetta').first().scrollIntoViewIfNeeded();
+      await shot('blocs-vendetta');
+    }
     if (kind === 'conquest-attack') {
       const good = page.locator('.cq-pairs [data-testid="cq-option"]:has(.cq-chance.good):not(:has(.cq-vendetta))').first();
       if (await good.count()) await good.click({ force: true });

@@ -233,3 +233,4 @@ export function tutorialSave(content: Content, def: TutorialDef, commands: reado
     commands,
   });
 }
+

@@ -340,6 +340,8 @@ describe('play on the map [issue 44, 53]', () => {
     const tray = page.locator('[data-testid="board-tray"].theirs');
     await tray.waitFor();
     expect(await tray.locator('.tray-head').textContent()).toContain(`Imperial stack at ${content.planets.get(content.environs.get(refOf(g.world, environ))!.planet)!.name}`);
+    // the stack looked at is marked where it stands, with its number of counters
+    expect(await page.locator(`.board-picked[data-environ="${refOf(g.world, environ)}"]`).textContent()).toBe(`◉ ${counters.length}`);
     // units alike stand as one chip: every counter of the stack is in one of them
     const chips = await tray.locator('[data-testid="counter"]').evaluateAll((els) => els.map((el) => ({ pieces: ((el as HTMLElement).dataset.pieces ?? '').split(' ').map(Number), text: el.textContent ?? '' })));
     expect(chips.flatMap((c) => c.pieces).sort()).toEqual(counters.map((c) => c.piece).sort());

@@ -30,6 +30,8 @@ const hook = (page: Page) => page.evaluate(() => (window as unknown as { __galax
 export const LIT_BUTTONS: Record<string, string> = {
   conquest: '.cq-decision [data-opt]:not([disabled]), .cq-decision [data-act="move-count"]',
   solitaire: '.sol-decision [data-opt]',
+  // the Rebels-vs-Empire board: a lit target or destination on the map, else the question's lit answer (the gate dims the others)
+  play: '[data-testid="counter"].tut-take, [data-testid="board-dest-marker"]:not(.refused), [data-testid="board-button"]:not(.refused)',
 };
 
 /**
@@ -52,29 +54,44 @@ export async function openTutorial(page: Page, id: string, fast = false): Promis
  * sector's) where nothing covers it, else its star.
  */
 export async function clickPlace(page: Page, place: string): Promise<void> {
-  const at = await page.evaluate((id) => {
-    const badge = document.querySelector<HTMLElement>(`[data-territory="${id}"], [data-sector="${id}"]`);
-    const r = badge?.getBoundingClientRect();
-    if (badge && r && r.width > 0) {
-      const x = r.left + r.width / 2;
-      const y = r.top + r.height / 2;
-      if (badge.contains(document.elementFromPoint(x, y))) return { x, y };
-    }
-    return (window as unknown as { __galaxy: Hook }).__galaxy.screenOf(id);
-  }, place);
+  // (the board's markers come a frame after the step's words: wait for them a moment)
+  const at = await page
+    .waitForFunction(
+      (id) => {
+        // a conquest territory's badge, a solitaire sector's; on the Rebels-vs-Empire board, a lit target there, else the stack's marker
+        const badge = document.querySelector<HTMLElement>(
+          `[data-territory="${id}"], [data-sector="${id}"], [data-testid="board-dest-marker"][data-environ="${id}"]:not(.refused), [data-testid="board-marker"][data-environ="${id}"]`,
+        );
+        const r = badge?.getBoundingClientRect();
+        if (badge && r && r.width > 0) {
+          // its centre, else any part of it a label or another badge leaves uncovered (where a player would click)
+          for (const [fx, fy] of [[0.5, 0.5], [0.2, 0.5], [0.8, 0.5], [0.5, 0.2], [0.5, 0.8], [0.1, 0.2], [0.9, 0.2], [0.1, 0.8], [0.9, 0.8]] as const) {
+            const x = r.left + r.width * fx;
+            const y = r.top + r.height * fy;
+            if (badge.contains(document.elementFromPoint(x, y))) return { x, y };
+          }
+        }
+        return (window as unknown as { __galaxy: Hook }).__galaxy.screenOf(id);
+      },
+      place,
+      { timeout: 10_000 },
+    )
+    .then((h) => h.jsonValue())
+    .catch(() => null);
   if (!at) throw new Error(`the place ${place} is not on the screen`);
+  if (process.env.WALK_DEBUG) console.log('click', place, JSON.stringify(at), await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.outerHTML.slice(0, 90), at));
   await page.mouse.click(at.x, at.y);
 }
 
 /** Wait until the tutorial moves on from `before` (a command made, a phase or step changed, or it ended). */
-async function movedOn(page: Page, before: TutorialState): Promise<void> {
+async function movedOn(page: Page, before: TutorialState, timeout = 60_000): Promise<void> {
   await page.waitForFunction(
     (b) => {
       const s = (window as unknown as { __galaxy: Hook }).__galaxy.tutorialState();
       return !s || s.step !== b.step || s.phase !== b.phase || s.made !== b.made;
     },
     before,
-    { timeout: 60_000 },
+    { timeout },
   );
 }
 
@@ -98,7 +115,8 @@ export async function followTutorial(
     const s = await hook(page);
     if (!s) return { steps: seen + 1, clicks: total, notNow };
     notNow = s.notNow;
-    if (s.phase === 'opening') {
+    // the opening moves, or the opponent's answers between the step's commands (the words stay, and wait for them)
+    if (s.phase === 'opening' || (s.phase === 'words' && !s.expected && s.made < s.done)) {
       await movedOn(page, s);
       continue;
     }
@@ -117,9 +135,11 @@ export async function followTutorial(
     if (place) await clickPlace(page, place);
     else await page.click(LIT_BUTTONS[mode] as string);
     clicks++;
+    // (a click that opens a stack or picks a counter moves nothing on: a moment for the game's answer, then the next click)
+    await movedOn(page, s, 1_000).catch(() => {});
     const after = await hook(page);
     if (after && after.made === s.made && after.step === s.step && after.phase === s.phase) {
-      if (clicks > s.lit.length + 1) throw new Error(`step ${s.step + 1} "${s.stepId}": clicking what it lights did not make ${JSON.stringify(s.expected)}`);
+      if (clicks > s.lit.length + 4) throw new Error(`step ${s.step + 1} "${s.stepId}": clicking what it lights did not make ${JSON.stringify(s.expected)}`);
       continue;
     }
     await movedOn(page, s).catch(() => {});

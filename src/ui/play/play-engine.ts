@@ -28,6 +28,7 @@ import { boardForm } from '../../words/board/forms';
 import type { PickFacts } from '../../words/board/types';
 import { needless } from '../../words/defaults';
 import { assignmentFacts } from '../../words/assignment';
+import { autoAnswer, opponentMayPlay, scriptedAgent, taughtNow, type GuidedScript } from './guided-play';
 
 /** Events that roll dice or reveal something: undo may not cross them. */
 const REVEALING = ['detection', 'pdb', 'military-combat', 'character-combat', 'combat', 'break-off', 'search', 'action', 'mission', 'hyperjump', 'squad', 'bonus-draw', 'domino', 'rebellion', 'capture', 'captured', 'subvert', 'subverted'];
@@ -44,10 +45,13 @@ export class PlayEngine {
   paused = false;
   /** [issue 44] ask the human every question; off, `needlessAnswer` answers those that cannot matter. */
   askEveryTime = false;
+  /** [issue 56] a tutorial's game: its script, and how far it may go now (guided-play.ts); null: a game of the player's own. */
+  guided: GuidedScript | null = null;
 
   constructor(readonly content: Content = bundledContent()) {}
 
   start(setup: PlaySetup): FromPlayWorker[] {
+    this.guided = null;
     if (!this.content.scenarios.has(setup.scenario)) return [{ type: 'error', message: `There is no scenario "${setup.scenario}".` }];
     const agents = this.agentsFor(setup);
     if (typeof agents === 'string') return [{ type: 'error', message: agents }];
@@ -66,7 +70,7 @@ export class PlayEngine {
    * broken save, or one without seats (a watched game), is refused with a message and the current game
    * (if any) stays as it was.
    */
-  resume(text: string): FromPlayWorker[] {
+  resume(text: string, guided: GuidedScript | null = null): FromPlayWorker[] {
     const loaded = loadSave(text, { content: this.content, ruleset: starSystemRuleset });
     if (!loaded.ok) return [{ type: 'error', message: `This save cannot be loaded: ${loaded.message}` }];
     const { save, game } = loaded;
@@ -74,6 +78,9 @@ export class PlayEngine {
     const setup: PlaySetup = { scenario: save.scenario, seed: save.seed, players: save.seats, handPlacement: save.handPlacement ?? [] };
     const agents = this.agentsFor(setup);
     if (typeof agents === 'string') return [{ type: 'error', message: `This save cannot be loaded: ${agents}` }];
+    // [issue 56] a tutorial's opponent answers from its script, as its AI would
+    this.guided = guided;
+    if (guided) for (const side of Object.keys(agents)) agents[side] = scriptedAgent(() => this.game, () => this.guided);
     return this.begin(setup, agents, game);
   }
 
@@ -132,6 +139,8 @@ export class PlayEngine {
   aiToMove(): SideId | null {
     const d = this.game?.pending;
     if (!d || this.game?.winner) return null;
+    // [issue 56] a tutorial's opponent plays only as far as the guide has gone
+    if (this.guided && !opponentMayPlay(this.game as Game, this.guided)) return null;
     return this.agents[d.side] ? d.side : null;
   }
 
@@ -156,7 +165,9 @@ export class PlayEngine {
     if (!g || !d) return [{ type: 'error', message: 'Nothing is waiting for an answer.' }];
     if (d.side !== side || this.agents[side]) return [{ type: 'error', message: `It is not the ${side} player's decision.` }];
     const option = d.options[index];
-    if (!option || !this.applyLogged(option, true)) return [{ type: 'error', message: 'That is not one of the choices.' }];
+    if (!option) return [{ type: 'error', message: 'That is not one of the choices.' }];
+    if (this.guided) return this.answerMany(side, [option]);
+    if (!this.applyLogged(option, true)) return [{ type: 'error', message: 'That is not one of the choices.' }];
     return [this.state()];
   }
 
@@ -170,6 +181,12 @@ export class PlayEngine {
     const g = this.game;
     if (!g?.pending) return [{ type: 'error', message: 'Nothing is waiting for an answer.' }];
     if (g.pending.side !== side || this.agents[side]) return [{ type: 'error', message: `It is not the ${side} player's decision.` }];
+    if (this.guided) {
+      // [issue 56] a tutorial takes only what its step teaches now, made as its script makes it
+      const taught = taughtNow(g, this.guided, commands);
+      if (!taught) return [{ type: 'error', message: 'Not now: the tutorial asks for something else (its words say what).' }, this.state()];
+      commands = taught;
+    }
     const before = g.log.length;
     const marks = this.marks.length;
     for (const [i, command] of commands.entries()) {
@@ -231,6 +248,7 @@ export class PlayEngine {
   private undoTarget(): { index: number; note: string } {
     const g = this.game;
     if (!g || g.winner) return { index: -1, note: 'The game is over.' };
+    if (this.guided) return { index: -1, note: "The tutorial's Back button goes back a step." };
     let i = this.marks.length - 1;
     while (i >= 0 && !this.marks[i]?.human) i--;
     if (i < 0) return { index: -1, note: 'Nothing to undo yet.' };
@@ -291,6 +309,11 @@ export class PlayEngine {
    */
   private settle(): void {
     const g = this.game;
+    if (g && this.guided) {
+      // [issue 56] a tutorial's needless questions are answered as its script answered them
+      for (let answer = autoAnswer(g, this.guided); answer && this.applyLogged(answer, false); answer = autoAnswer(g, this.guided));
+      return;
+    }
     if (!g || this.askEveryTime) return;
     for (let i = 0; i < 500; i++) {
       const d = g.pending;
@@ -364,6 +387,7 @@ export class PlayEngine {
         sequence: sequenceLabels(g),
         segment: g.segment,
         humans: this.humans(),
+        ...(this.guided ? { made: g.log.length } : {}),
       },
     };
   }

@@ -13,6 +13,7 @@ import type { FromWorker } from '../spectator/spectator-protocol';
 import type { OptionInfo } from '../../words/describe';
 import type { CombatFacts } from '../../words/combat-facts';
 import type { OddsNote } from '../../words/character-odds';
+import type { GuidedScript } from './guided-play';
 
 /** Who plays a side: a person at this screen, or an AI level from `src/ai/registry.ts`. */
 export type Player = { kind: 'human' } | { kind: 'ai'; agent: string };
@@ -45,7 +46,9 @@ export type ToPlayWorker =
   /** [issue 44] the player skips the rest of the AI's turn: it plays on at once until a person is to decide. */
   | { type: 'skip' }
   /** Resume a save with seats as a played game (a broken save gets an error; the current game stays). */
-  | { type: 'resume'; text: string }
+  | { type: 'resume'; text: string; guided?: GuidedScript }
+  /** [issue 56] a tutorial's game may go this far now (its guide moved on). */
+  | { type: 'guide-limit'; limit: number }
   /** The game so far as a save (with its seats): offered as a download, or kept in the browser under `label`. */
   | { type: 'save'; purpose: 'download' | 'store'; label?: string }
   /** [issue 55] an online turn-based game: hand the seat of `side`, whose clock has run out, to the AI. */
@@ -77,6 +80,8 @@ export interface PlayInfo {
   sequence: string[];
   segment: number;
   humans: SideId[];
+  /** [issue 56] a tutorial's game: the commands made so far (its guide follows the script by them). */
+  made?: number;
   /** An online game [issue 27]: the table as this seat sees it. */
   online?: OnlineTable;
 }

@@ -6,11 +6,12 @@
  */
 import { Vector2, Vector3 } from 'three';
 import type { SideId } from '../../core/content/schema';
-import type { Decision, GameEvent } from '../../core/engine/types';
+import type { Command, Decision, GameEvent } from '../../core/engine/types';
 import type { GameView } from '../../core/view';
 import { silentAudio, soundForEvent, type GameAudio } from '../../audio/audio';
 import { SIDE_COLORS } from '../../render/palette';
-import type { Host, Mode } from '../shell/mode';
+import type { Guide, Host, Mode } from '../shell/mode';
+import { gestureFrom, taughtCommands } from '../../tutorial/gesture';
 import { makeDrawer, type Drawer } from '../shell/drawers';
 import { type ScreenBox } from '../screen-boxes';
 import type { OptionInfo } from '../../words/describe';
@@ -83,6 +84,9 @@ export class PlayScreen implements Mode {
   private readonly summary = new TurnSummary();
   /** The setup screen of a new game. */
   private readonly setupForm: PlaySetupForm;
+  /** [issue 56] a tutorial's guide, while its game is played here; and how far the worker was last told the game may go. */
+  private guide: Guide | null = null;
+  private guideLimit = -1;
 
   constructor(readonly app: Host) {
     const root = app.root;
@@ -126,7 +130,9 @@ export class PlayScreen implements Mode {
       (system) => this.app.galaxy.focusSystem(system, this.app.galaxy.animationSpeed === 0),
     );
     this.board.systemName = (id) => this.app.content.systems.get(id)?.name ?? id;
-    this.board.say = (text) => this.app.showMessage(text);
+    this.board.say = (text) => (this.guide ? this.guide.notNow() : this.app.showMessage(text));
+    // [issue 56] a tutorial lights only the move its step teaches
+    this.board.gate = (commands) => this.guidedRefusal(commands) ?? true;
     const screen = this;
     this.layer = new MarkerLayer({
       app,
@@ -153,12 +159,15 @@ export class PlayScreen implements Mode {
     };
     const prevSelect = app.galaxy.onSelect;
     app.galaxy.onSelect = (sel) => {
-      prevSelect(sel);
-      // a click on a stack on the map works like a click on its marker; another side's opens to look at
-      if (this.active && sel?.kind === 'stack') {
-        if (this.play?.decision && sel.side !== this.play.decision.side) this.lookAt(sel.environ, sel.side as SideId);
-        else this.pickPlace(sel.environ);
+      // another side's stack clicked during one's decision opens into its counters to look at, in place of
+      // the shell's panel about it (which is not opened: the selection is let go)
+      if (this.active && sel?.kind === 'stack' && this.play?.decision && sel.side !== this.play.decision.side) {
+        this.lookAt(sel.environ, sel.side as SideId);
+        return app.galaxy.select(null);
       }
+      prevSelect(sel);
+      // a click on a stack on the map works like a click on its marker
+      if (this.active && sel?.kind === 'stack') this.pickPlace(sel.environ);
     };
     window.addEventListener('keydown', (e) => this.onKey(e));
     // [issue 44] a click anywhere but on the panel's own buttons (Pause) skips the rest of the AI's turn; a drag
@@ -178,8 +187,55 @@ export class PlayScreen implements Mode {
   // ------------------------------------------------------------------ setup screen
 
   /** The setup screen (play-setup.ts): a new game, here or online. */
-  showSetup(): void {
-    this.setupForm.show();
+  showSetup(after?: string): void {
+    this.setupForm.show(after === 'rebels');
+  }
+
+  // ------------------------------------------------------------------ a tutorial's game [issue 56]
+
+  /** Play a tutorial's game: `save` is its game so far; the worker answers for the opponent from the script, as far as the guide lets it. */
+  playGuided(guide: Guide, save: string): string | null {
+    this.leaveOnline();
+    this.guide = guide;
+    this.guideLimit = guide.limit();
+    this.resuming = true;
+    this.send({ type: 'resume', text: save, guided: { commands: guide.commands.map((c) => ({ command: c.command as Command, by: c.by })), limit: this.guideLimit } });
+    return null;
+  }
+
+  /** The guide moved on: the worker may take the game as far as it says now. */
+  guidedRefresh(): void {
+    const limit = this.guide?.limit() ?? -1;
+    if (!this.guide || limit === this.guideLimit) return;
+    this.guideLimit = limit;
+    this.send({ type: 'guide-limit', limit });
+  }
+
+  /** The button that answers the taught command when it has no place on the map: the question's, else the list's. */
+  guidedButton(): HTMLElement | null {
+    return this.box.querySelector<HTMLElement>('[data-testid="board-button"]:not(.refused), .decision [data-option]:not(.refused)');
+  }
+
+  /** A panel a tutorial's step stands beside (src/tutorial/star-system.ts names them). */
+  guidedPanel(name: string): HTMLElement | null {
+    if (name === 'sequence') return this.sequenceEl;
+    if (name === 'decision') return this.decisionBox;
+    return this.app.root.querySelector<HTMLElement>(name === 'score' ? '[data-el="score"]' : '[data-el="log"]');
+  }
+
+  /** The tutorial's game is left (another game starts here, or the screen stops): its guide closes. */
+  private endGuide(): void {
+    const guide = this.guide;
+    this.guide = null;
+    guide?.ended();
+  }
+
+  /** Why a tutorial refuses these commands now ("not now": they are not the move its step teaches), or null. */
+  private guidedRefusal(commands: Command[]): string | null {
+    const made = this.play?.made;
+    if (!this.guide || made === undefined) return null;
+    const taught = gestureFrom(this.guide.commands, made, this.guide.limit());
+    return taughtCommands(commands, taught) ? null : 'Not now: the tutorial asks for something else';
   }
 
   // ------------------------------------------------------------------ the worker
@@ -196,6 +252,7 @@ export class PlayScreen implements Mode {
 
   /** Start a game (the setup screen's button; tests may call it through the page hook too). */
   start(setup: PlaySetup): void {
+    this.endGuide();
     this.leaveOnline();
     this.enter();
     this.send({ type: 'new', setup });
@@ -206,6 +263,7 @@ export class PlayScreen implements Mode {
    * only once the worker has loaded it: a refused save leaves whatever was on the screen as it was.
    */
   resume(text: string): string | null {
+    this.endGuide();
     this.leaveOnline();
     this.resuming = true;
     this.send({ type: 'resume', text });
@@ -301,7 +359,12 @@ export class PlayScreen implements Mode {
       this.app.receive(m); // a refused resume is said where it was asked for (the Saves panel too)
       return;
     }
-    if (m.type === 'started') this.scenario = m.info.scenario;
+    if (m.type === 'started') {
+      this.scenario = m.info.scenario;
+      // [issue 56] the coach speaks in a person's game, not a tutorial's (its guide speaks)
+      if (!this.guide && Object.values(m.info.agents ?? {}).includes('human')) this.app.coach.begin('play', `play|${m.info.scenario}|${m.info.seed}`);
+      else this.app.coach.end();
+    }
     if (m.type === 'started' && this.resuming) {
       this.resuming = false;
       this.enter();
@@ -330,6 +393,10 @@ export class PlayScreen implements Mode {
     const before = this.play;
     this.play = m.play;
     this.view = m.view;
+    if (this.guide && m.play.made !== undefined) {
+      this.guide.moved(m.play.made);
+      this.guidedRefresh();
+    }
     this.board.update(m.play.decision ? m.play.board : undefined, m.play.decision?.side);
     // [issue 44] gather what the AI's turn showed; sum it up when the player decides again
     const points = typeof (m.view?.score as { rebelPoints?: unknown } | undefined)?.rebelPoints === 'number' ? ((m.view.score as { rebelPoints: number }).rebelPoints) : null;
@@ -398,6 +465,22 @@ export class PlayScreen implements Mode {
     this.frameAroundPanels();
     this.layer.build();
     this.foldForMap();
+    this.markGuided();
+  }
+
+  /**
+   * [issue 56] In a tutorial's move, the counters of the open stack the player must still take in or
+   * leave out of the pick to make the move its step teaches: lit (the rest of the board is gated).
+   */
+  private markGuided(): void {
+    const made = this.play?.made;
+    if (!this.guide || made === undefined) return;
+    const want = new Set(gestureFrom(this.guide.commands, made, this.guide.limit()).flatMap((c) => (c.type === 'pick' ? [c.piece as number] : [])));
+    const picked = new Set(this.board.selection?.pieces ?? []);
+    for (const chip of this.box.querySelectorAll<HTMLElement>('[data-testid="counter"][data-pieces]')) {
+      const pieces = (chip.dataset.pieces ?? '').split(' ').map(Number);
+      chip.classList.toggle('tut-take', want.size > 0 && pieces.some((p) => want.has(p) !== picked.has(p)));
+    }
   }
 
   /** The decision panel was folded away to give the map the room (a small window), and comes back when that is over. */
@@ -410,7 +493,8 @@ export class PlayScreen implements Mode {
    */
   private foldForMap(): void {
     const small = window.innerWidth <= 900;
-    const crowded = this.layer.trayShown || this.layer.badgesShown;
+    // (a tutorial's words stand on the map too, and say what the panel would: [issue 56])
+    const crowded = this.layer.trayShown || this.layer.badgesShown || this.guide !== null;
     let changed = false;
     if (small && crowded && !this.drawer.folded && !this.foldedForMap) {
       this.foldedForMap = true;
@@ -455,7 +539,9 @@ export class PlayScreen implements Mode {
         const detail = o.detail ? `<small class="opt-detail" data-testid="option-detail">${factsHtml(o.detail)}</small>` : '';
         const warn = o.warning ? `<small class="opt-warn" data-testid="option-warning">⚠ ${esc(o.warning)}</small>` : '';
         const times = count > 1 ? ` <b class="times">×${count}</b>` : '';
-        return `<button class="option${place}${o.ends ? ' ends' : ''}${o.warning ? ' warns' : ''}" data-option="${i}" data-testid="option">${key}<span>${esc(o.label)}${times}${detail}${warn}</span></button>`;
+        // [issue 56] in a tutorial, a choice its step does not teach is drawn dim (its click says what to do)
+        const refused = this.guidedRefusal([d.options[i] as Command]) ? ' refused' : '';
+        return `<button class="option${place}${refused}${o.ends ? ' ends' : ''}${o.warning ? ' warns' : ''}" data-option="${i}" data-testid="option">${key}<span>${esc(o.label)}${times}${detail}${warn}</span></button>`;
     };
     // [issue 44] a long list comes grouped by system and stack, identical choices merged; a map filter shows its own few flat
     const groups = this.play?.groups;
@@ -472,6 +558,7 @@ export class PlayScreen implements Mode {
     return `
       <div class="who" style="--c:${SIDE_COLORS[d.side] ?? '#fff'}">${esc(SIDE_NAMES[d.side] ?? d.side)} player · <span class="kind">${esc(words(d.kind))}</span> <span class="rule">${esc(d.rule)}</span></div>
       <p class="prompt" data-testid="prompt">${withTerms(esc(d.prompt))}</p>
+      ${this.guide ? '' : this.app.coach.html(d.kind)}
       ${contextHtml(d)}
       ${oddsHtml(this.app.content.tables, d, this.play, this.view)}
       ${notesHtml(this.play?.notes)}
@@ -533,6 +620,7 @@ export class PlayScreen implements Mode {
   private choose(index: number): void {
     const d = this.play?.decision;
     if (!d || this.busy || !this.privacyEl.hidden || index < 0 || index >= d.options.length) return;
+    if (this.guidedRefusal([d.options[index] as Command])) return this.guide?.notNow();
     this.busy = true;
     this.filter = null;
     this.audio.play('select');
@@ -559,6 +647,10 @@ export class PlayScreen implements Mode {
   /** Stop showing the game (the spectator takes the screen, or back to the menu). */
   stop(): void {
     this.active = false;
+    // a game still loading when the screen is left does not take the page back when it comes
+    this.resuming = false;
+    this.endGuide();
+    this.app.coach.end();
     this.send({ type: 'pause', paused: true });
     this.leaveOnline();
     for (const el of [this.decisionBox, this.privacyEl, this.helpEl, this.setupEl]) el.hidden = true;
@@ -705,14 +797,14 @@ export class PlayScreen implements Mode {
     const env = this.view?.environs.find((e) => e.id === environ);
     if (!this.view || !env) return;
     this.board.look(environ, `${SIDE_NAMES[side] ?? capital(side)} stack at ${placeName(this.app.content, environ)}`, viewCounters(this.view, this.app.content, env.eid, side));
-    // its counters stand where the shell's panel about the stack would: that panel stays closed
-    this.app.galaxy.select(null);
   }
 
   /** A place on the map clicked: its only choice is taken; several are narrowed to in the panel. */
   private pickPlace(environ: string): void {
     const p = this.play;
     if (!p?.decision) return;
+    // [issue 56] in a tutorial, a place the step does not light says "not now" (a lit destination is the board's to take)
+    if (this.guide && !this.guide.lights(environ) && !this.board.lightsDest(environ)) return this.guide.notNow();
     // [issue 44] a stack to pick or a destination of the picked one: the board plays it
     if (!this.busy && this.board.click(environ)) return;
     const here = p.options.map((o, i) => ({ o, i })).filter(({ o }) => o.places.includes(environ));

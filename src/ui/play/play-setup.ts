@@ -22,7 +22,12 @@ export class PlaySetupForm {
     private readonly onStart: (setup: PlaySetup) => void,
   ) {}
 
-  show(): void {
+  /**
+   * The setup screen; `firstGame` after the tutorial [issue 56]: the Wendmoor scenario it was played in,
+   * the player the Rebel against the easy AI, placing his own team by hand as any person's side does (the
+   * coach says how), the scenario's own domino rule.
+   */
+  show(firstGame = false): void {
     const c = this.app.content;
     // (a tutorial's own scenario is the tutorial's [issue 56])
     const scenarios = [...c.scenarios.values()].filter((s) => !s.tutorial);
@@ -36,6 +41,7 @@ export class PlaySetupForm {
       `<select data-placement="${side}" title="Initial placement [16.12-16.14]"><option value="auto"${def === 'auto' ? ' selected' : ''}>placed automatically</option><option value="hand"${def === 'hand' ? ' selected' : ''}>placed by hand</option></select>`;
     this.el.innerHTML = `
       <h2>New game</h2>
+      ${firstGame ? '<p class="first-game" data-testid="first-game-note">Your first game: the Wendmoor Tithe, in the star system the tutorial was played in, as the Rebel against the easy AI. The coach says a line the first time each kind of decision comes up.</p>' : ''}
       <label>Scenario <select data-setup="scenario">${scenarios.map((s) => `<option value="${esc(s.id)}">${esc(s.name)} (${s.turns} turns)</option>`).join('')}</select></label>
       <div class="scenario-text" data-setup="about"></div>
       <div class="domino-row" data-setup="domino-row" data-testid="domino-row">
@@ -44,7 +50,7 @@ export class PlaySetupForm {
       </div>
       <div class="sides">
         <div class="side-row"><input type="color" data-color="rebel" value="${SIDE_COLORS.rebel}" title="Rebel colour"><b>Rebel</b> ${players('rebel', 'human')} ${placing('rebel', 'hand')}</div>
-        <div class="side-row"><input type="color" data-color="imperial" value="${SIDE_COLORS.imperial}" title="Imperial colour"><b>Empire</b> ${players('imperial', 'normal')} ${placing('imperial', 'auto')}</div>
+        <div class="side-row"><input type="color" data-color="imperial" value="${SIDE_COLORS.imperial}" title="Imperial colour"><b>Empire</b> ${players('imperial', firstGame && this.app.options.agents.includes('easy') ? 'easy' : 'normal')} ${placing('imperial', 'auto')}</div>
         <p class="muted" data-setup="mode"></p>
         <p class="warn small" data-setup="placement-warning" data-testid="placement-warning"></p>
       </div>

@@ -25,7 +25,8 @@ function post(messages: FromPlayWorker[], now = false): void {
 
 function autosave(now: boolean): void {
   const g = engine.game;
-  if (!g || g.log.length === savedLength) return;
+  // a tutorial's game is the tutorial's: its guide remembers the step, and Continue is the player's own game [issue 56]
+  if (!g || g.log.length === savedLength || engine.guided) return;
   const key = engine.phaseKey();
   // not after every AI decision (a long AI turn would write the storage many times a second)
   if (key === lastPhase && !now && !engine.humanToMove() && !g.winner) return;
@@ -74,7 +75,7 @@ self.onmessage = (e: MessageEvent<ToPlayWorker>) => {
         break;
       case 'resume': {
         const before = engine.game;
-        const out = engine.resume(m.text);
+        const out = engine.resume(m.text, m.guided ?? null);
         if (engine.game !== before) {
           // the resumed game is what the autosave already holds, until it moves on
           lastPhase = engine.phaseKey();
@@ -108,6 +109,12 @@ self.onmessage = (e: MessageEvent<ToPlayWorker>) => {
       case 'pause':
         engine.paused = m.paused;
         if (engine.game) post([engine.state()], true);
+        break;
+      case 'guide-limit':
+        if (engine.guided) {
+          engine.guided.limit = m.limit;
+          if (engine.game) post([engine.state()]);
+        }
         break;
       case 'pace':
         pace = Math.max(0, m.ms);

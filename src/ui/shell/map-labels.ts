@@ -301,16 +301,19 @@ export class MapLabels {
     });
     // [issue 44] each name beside its star on the first side clear of the names placed before it and of the panels
     const placed: ScreenBox[] = [];
+    const screen = this.galaxy.renderer.domElement;
     for (const n of this.order) {
       const box = this.systemBoxes[n] as ScreenBox;
       if (!box.visible) continue;
       const star = this.stars[n] as { x: number; y: number };
       box.visible = false;
-      // beside the star; where every side is taken (a crowded core, a board's badges on the stars), a step farther out
-      for (const far of [0, 1]) {
+      // beside the star, inside the window; where every side is taken (a crowded core, a board's badges on the
+      // stars), a step farther out; else past the window's edge, cut but read in part, rather than not at all
+      for (const [far, inside] of TRIES) {
         for (const [dx, dy] of SIDES) {
           box.x = star.x + dx * (box.width / 2 + STAR_GAP_X + far * box.width * 0.5);
           box.y = star.y + dy * (box.height / 2 + STAR_GAP_Y + far * box.height);
+          if (inside && (box.x - box.width / 2 < 0 || box.x + box.width / 2 > screen.clientWidth || box.y - box.height / 2 < 0 || box.y + box.height / 2 > screen.clientHeight)) continue;
           if (!placed.some((o) => overlaps(box, o)) && !panels.some((p) => overlaps(box, p))) {
             box.visible = true;
             break;
@@ -425,6 +428,12 @@ const SIDES = [
   [-1, -1],
 ] as const;
 /** Pixels between a star and its name: below or above it, and beside it. */
+/** Where a name is tried, in turn: beside its star (0) or a step farther (1), inside the window (true) or not. */
+const TRIES = [
+  [0, true],
+  [1, true],
+  [0, false],
+] as const;
 const STAR_GAP_Y = 12;
 const STAR_GAP_X = 10;
 

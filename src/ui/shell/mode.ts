@@ -159,4 +159,11 @@ export interface Guide {
   moved(made: number): void;
   /** The mode left the tutorial's game (the Menu button, or another mode took the page). */
   ended(): void;
+  /**
+   * For a mode whose game is played elsewhere (the Rebels-vs-Empire play worker), which cannot ask `lit`
+   * and `opponentAnswer` at each decision: the script's commands, each with who makes it, and how many
+   * of them the game may reach now (the opening moves of the step, or all of it once its words are read).
+   */
+  readonly commands: readonly { command: Command<string>; by: 'prelude' | 'player' | 'opponent' | 'auto' }[];
+  limit(): number;
 }

@@ -109,6 +109,15 @@ export class TutorialGuide implements Guide {
     return next.command as Command<S>;
   }
 
+  get commands(): TutorialScript['commands'] {
+    return this.script.commands;
+  }
+
+  limit(): number {
+    if (!this.active) return this.made;
+    return this.phase === 'opening' ? this.current.ready : this.current.done;
+  }
+
   lights(place: string): boolean {
     return this.expected()?.places.includes(place) ?? false;
   }
@@ -279,7 +288,10 @@ export class TutorialGuide implements Guide {
     const g = this.host.galaxy;
     const canvas = g.renderer.domElement.getBoundingClientRect();
     const inset = g.viewInsets;
-    const free = { left: canvas.left + inset.left + 8, right: canvas.right - inset.right - 8, top: canvas.top + 60, bottom: canvas.bottom - inset.bottom - 8 };
+    // (on the Rebels-vs-Empire board in a small window, over its left and lower panels if need be, the open stack's counters
+    // and the event log: the counters are avoided one by one below; the decision panel on the right never)
+    const small = this.mode.id === 'play' && (innerWidth <= 900 || innerHeight <= 650);
+    const free = { left: canvas.left + (small ? 0 : inset.left) + 8, right: canvas.right - inset.right - 8, top: canvas.top + 60, bottom: canvas.bottom - (small ? 0 : inset.bottom) - 8 };
     const w = this.bubble.offsetWidth;
     const h = this.bubble.offsetHeight;
     const expected = this.expected();
@@ -295,12 +307,16 @@ export class TutorialGuide implements Guide {
     const stars = starPoints(g).map((p) => ({ x: canvas.left + p.x, y: canvas.top + p.y }));
     const target = at ? { x: canvas.left + at.x, y: canvas.top + at.y } : null;
     const inside = (b: { x: number; y: number }, p: { x: number; y: number }, pad: number) => p.x > b.x - pad && p.x < b.x + w + pad && p.y > b.y - pad && p.y < b.y + h + pad;
+    // the board's lit markers and the open stack's counters (the Rebels-vs-Empire board's): the words never cover what they ask to click
+    const marks = [...this.host.root.querySelectorAll<HTMLElement>('.map-marker:not(.refused):not(.idle), .board-column, .chip.tut-take, [data-testid="board-button"]:not(.refused)')].map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0);
+    const covers = (b: { x: number; y: number }, r: DOMRect) => b.x < r.right + 8 && b.x + w > r.left - 8 && b.y < r.bottom + 8 && b.y + h > r.top - 8;
     const shown = button && button.getClientRects().length ? button.getBoundingClientRect() : null;
     // near the button it points to, else near its place on the map
     const near = shown ? { x: shown.left + shown.width / 2, y: shown.top + shown.height / 2 } : target;
     const cost = (b: { x: number; y: number }) =>
       (target && inside(b, target, 24) ? 1000 : 0) +
       200 * lit.filter((p) => inside(b, p, 24)).length +
+      300 * marks.filter((r) => covers(b, r)).length +
       12 * stars.filter((p) => inside(b, p, 10)).length +
       (near ? Math.hypot(b.x + w / 2 - near.x, b.y + h / 2 - near.y) / 40 : 0);
     let tries: { x: number; y: number }[];

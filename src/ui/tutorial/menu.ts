@@ -3,6 +3,7 @@
  * menu, each with its length and how far the player has come in it. Only the tutorials' titles are
  * loaded with the page; their steps load when one is opened.
  */
+import rebels from '../../../assets/tutorials/rebels/tutorial.json';
 import conquest from '../../../assets/tutorials/conquest/tutorial.json';
 import solitaire from '../../../assets/tutorials/solitaire/tutorial.json';
 import blocs from '../../../assets/tutorials/blocs/tutorial.json';
@@ -18,7 +19,7 @@ interface MenuItem {
 }
 
 /** The bundled tutorials, in the menu's order (their folders' tutorial.json). */
-export const TUTORIAL_MENU: MenuItem[] = ([conquest, solitaire, blocs] as MenuItem[]).slice().sort((a, b) => a.order - b.order);
+export const TUTORIAL_MENU: MenuItem[] = ([rebels, conquest, solitaire, blocs] as MenuItem[]).slice().sort((a, b) => a.order - b.order);
 
 /** The menu entry's body: a button per tutorial, with its length and the step to resume at. */
 export function learnMenuHtml(): string {

@@ -19,6 +19,9 @@ async function rulesFor(ruleset: string): Promise<TutorialRuleset | null> {
       return (await import('../../tutorial/conquest')).conquestTutorials;
     case 'solitaire':
       return (await import('../../tutorial/solitaire')).solitaireTutorials;
+    case 'star-system':
+      // (checked here against the page's own copy of the engine; the game itself is played in the play worker)
+      return (await import('../../tutorial/star-system')).starSystemTutorials;
     default:
       return null;
   }

@@ -36,6 +36,8 @@ export interface BoardMarker {
   refused?: string;
   /** A stack none of which can move now: drawn dim (its click opens it, to say why). */
   idle?: boolean;
+  /** The mark of another side's stack looked at (drawn in the enemy's colour). */
+  theirs?: boolean;
 }
 
 /** A chip of the tray: one counter, or several alike (Militia ×5), with how many of them are picked and whether they may join. */
@@ -170,7 +172,12 @@ export class MapPlay {
     return (this.heldMover?.dests ?? []).filter((d) => (d.way ?? null) === this.way);
   }
 
-  /** Why the gate refuses these commands, or null when they may be taken. */
+  /** [issue 56] Whether a destination or target the gate lets be stands at this place (a tutorial's click there is not a stray one). */
+  lightsDest(place: string): boolean {
+    return [...this.lit(), ...this.form.deeds].some((d) => d.place === place && !this.refusal(d.commands));
+  }
+
+    /** Why the gate refuses these commands, or null when they may be taken. */
   refusal(commands: Command[]): string | null {
     const said = this.gate?.(commands) ?? true;
     return said === true ? null : said;
@@ -182,6 +189,8 @@ export class MapPlay {
    * whether the board took the click.
    */
   click(place: string): boolean {
+    // the mark of another side's stack looked at (none of one's own there to open): closes it
+    if (this.looked?.place === place && !this.moverAt(place)) return this.close();
     const here = this.lit().filter((d) => d.place === place && (this.heldMover?.targets || this.open?.place !== place));
     if (here.length === 1 && here[0]) return this.take(here[0]);
     // several targets at one place: each has its own marker
@@ -369,6 +378,9 @@ export class MapPlay {
     const near = (place: string) => this.systemOf(place) === this.focus;
     const far: { place: string; what: string }[] = [];
     const sign = this.heldMover?.targets ?? '→';
+    // another side's stack looked at: a mark at its place, so the counters at the map's edge are seen to be its
+    if (this.looked && near(this.looked.place))
+      out.push({ environ: this.looked.place, text: `◉ ${this.looked.counters.length}`, title: `${this.looked.label}: its counters are open at the left (click again, or Esc, to close them)`, kind: 'picked', theirs: true });
     if (this.open) {
       const mover = this.moverAt(this.open.place);
       out.push({

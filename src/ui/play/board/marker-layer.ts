@@ -280,7 +280,7 @@ export class MarkerLayer {
     for (const bm of list) {
       if (!this.onMap(bm.environ) || (bm.system && elsewhere && !this.elsewhereOpen)) continue;
       const el = document.createElement('button');
-      el.className = `map-marker board-${bm.kind}${bm.refused ? ' refused' : ''}${bm.idle ? ' idle' : ''}`;
+      el.className = `map-marker board-${bm.kind}${bm.refused ? ' refused' : ''}${bm.idle ? ' idle' : ''}${bm.theirs ? ' theirs' : ''}`;
       el.dataset.environ = bm.environ;
       el.dataset.testid = bm.kind === 'dest' || bm.kind === 'deed' ? 'board-dest-marker' : bm.kind === 'badge' ? 'board-badge' : 'board-marker';
       if (bm.system) el.dataset.system = bm.system;
