@@ -397,7 +397,10 @@ export class PlayScreen implements Mode {
       this.guide.moved(m.play.made);
       this.guidedRefresh();
     }
+    const looking = this.board.lookingAt;
     this.board.update(m.play.decision ? m.play.board : undefined, m.play.decision?.side);
+    // another side's stack still looked at: its counters as the new view shows them
+    if (looking && this.board.lookingAt && this.lookedSide) this.lookAt(looking, this.lookedSide, true);
     // [issue 44] gather what the AI's turn showed; sum it up when the player decides again
     const points = typeof (m.view?.score as { rebelPoints?: unknown } | undefined)?.rebelPoints === 'number' ? ((m.view.score as { rebelPoints: number }).rebelPoints) : null;
     if (m.reset) this.summary.settle({}, null, '');
@@ -792,11 +795,15 @@ export class PlayScreen implements Mode {
 
   // ------------------------------------------------------------------ the map
 
+  /** The side whose stack is looked at (board.lookingAt says where). */
+  private lookedSide: SideId | null = null;
+
   /** [issue 53] Another side's stack clicked on the map: its counters as this side's view shows them, to look at. */
-  private lookAt(environ: string, side: SideId): void {
+  private lookAt(environ: string, side: SideId, again = false): void {
     const env = this.view?.environs.find((e) => e.id === environ);
     if (!this.view || !env) return;
-    this.board.look(environ, `${SIDE_NAMES[side] ?? capital(side)} stack at ${placeName(this.app.content, environ)}`, viewCounters(this.view, this.app.content, env.eid, side));
+    this.lookedSide = side;
+    this.board.look(environ, `${SIDE_NAMES[side] ?? capital(side)} stack at ${placeName(this.app.content, environ)}`, viewCounters(this.view, this.app.content, env.eid, side), again);
   }
 
   /** A place on the map clicked: its only choice is taken; several are narrowed to in the panel. */
