@@ -3,7 +3,7 @@
  * (`node --cpu-prof`, which `npm run bench -- --online-only --server-profile` runs the server under),
  * its samples added up by the stage of a command they were taken in: applying it, keeping it, each
  * side's view and what differs from the last one sent, the screen's facts (src/words), encoding the
- * messages and writing them to the sockets. A sample goes to the first stage in `STAGES` that any frame
+ * messages (a state's JSON text, Colyseus' msgpack for the rest) and writing them to the sockets. A sample goes to the first stage in `STAGES` that any frame
  * of its stack belongs to (a view made inside the facts is the facts'); what matches none is "other".
  * The profiler samples the thread's own clock, not the CPU's: a sample taken while the machine ran
  * another process, or while a synchronous write waited for the disk, counts to the function it stopped in.
@@ -35,9 +35,10 @@ const STAGES: Stage[] = [
   { name: 'events (in names)', frames: [['events', 'online-rulesets'], ['namesIn', 'words/']] },
   { name: 'view diff (what changed since the last sent)', frames: [['viewChanges', 'room-audience'], ['changedFields', 'server/']] },
   { name: 'view (viewFor)', frames: [['viewFor', 'core/view'], ['view', 'online-rulesets']] },
-  { name: 'encoding (msgpack)', frames: [[/^(pack|encode|Packr\.|writePlainObject|packArray)/, 'msgpackr'], ['raw', 'core/build/Protocol']] },
+  { name: 'encoding (bytes, msgpack)', frames: [['stringify', ''], ['from', 'node:buffer'], [/^(pack|encode|Packr\.|writePlainObject|packArray)/, 'msgpackr'], ['raw', 'core/build/Protocol']] },
   { name: 'socket writes', frames: [['send', 'ws/lib'], ['writev', '']] },
-  { name: 'the rest of sendStates', frames: [['sendStates', 'server/']] },
+  // V8's profiler counts JSON.stringify, a builtin, to the function that calls it: a state's JSON text is here
+  { name: 'the rest of sendStates (with the states\' JSON text)', frames: [['sendStates', 'server/']] },
   { name: 'applying it (engine)', frames: [['apply', 'engine/game'], ['cloneGame', 'engine/game']] },
   { name: 'the rest of play()', frames: [['play', 'game-room']] },
   { name: 'checks (size, seat, shape, budget)', frames: [['take', 'game-room'], ['commandProblem', 'game-room'], ['onMove', 'game-room']] },

@@ -159,12 +159,15 @@ export class PlayScreen implements Mode {
     };
     const prevSelect = app.galaxy.onSelect;
     app.galaxy.onSelect = (sel) => {
-      prevSelect(sel);
-      // a click on a stack on the map works like a click on its marker; another side's opens to look at
-      if (this.active && sel?.kind === 'stack') {
-        if (this.play?.decision && sel.side !== this.play.decision.side) this.lookAt(sel.environ, sel.side as SideId);
-        else this.pickPlace(sel.environ);
+      // another side's stack clicked during one's decision opens into its counters to look at, in place of
+      // the shell's panel about it (which is not opened: the selection is let go)
+      if (this.active && sel?.kind === 'stack' && this.play?.decision && sel.side !== this.play.decision.side) {
+        this.lookAt(sel.environ, sel.side as SideId);
+        return app.galaxy.select(null);
       }
+      prevSelect(sel);
+      // a click on a stack on the map works like a click on its marker
+      if (this.active && sel?.kind === 'stack') this.pickPlace(sel.environ);
     };
     window.addEventListener('keydown', (e) => this.onKey(e));
     // [issue 44] a click anywhere but on the panel's own buttons (Pause) skips the rest of the AI's turn; a drag
@@ -394,7 +397,10 @@ export class PlayScreen implements Mode {
       this.guide.moved(m.play.made);
       this.guidedRefresh();
     }
+    const looking = this.board.lookingAt;
     this.board.update(m.play.decision ? m.play.board : undefined, m.play.decision?.side);
+    // another side's stack still looked at: its counters as the new view shows them
+    if (looking && this.board.lookingAt && this.lookedSide) this.lookAt(looking, this.lookedSide, true);
     // [issue 44] gather what the AI's turn showed; sum it up when the player decides again
     const points = typeof (m.view?.score as { rebelPoints?: unknown } | undefined)?.rebelPoints === 'number' ? ((m.view.score as { rebelPoints: number }).rebelPoints) : null;
     if (m.reset) this.summary.settle({}, null, '');
@@ -789,13 +795,15 @@ export class PlayScreen implements Mode {
 
   // ------------------------------------------------------------------ the map
 
+  /** The side whose stack is looked at (board.lookingAt says where). */
+  private lookedSide: SideId | null = null;
+
   /** [issue 53] Another side's stack clicked on the map: its counters as this side's view shows them, to look at. */
-  private lookAt(environ: string, side: SideId): void {
+  private lookAt(environ: string, side: SideId, again = false): void {
     const env = this.view?.environs.find((e) => e.id === environ);
     if (!this.view || !env) return;
-    this.board.look(environ, `${SIDE_NAMES[side] ?? capital(side)} stack at ${placeName(this.app.content, environ)}`, viewCounters(this.view, this.app.content, env.eid, side));
-    // its counters stand where the shell's panel about the stack would: that panel stays closed
-    this.app.galaxy.select(null);
+    this.lookedSide = side;
+    this.board.look(environ, `${SIDE_NAMES[side] ?? capital(side)} stack at ${placeName(this.app.content, environ)}`, viewCounters(this.view, this.app.content, env.eid, side), again);
   }
 
   /** A place on the map clicked: its only choice is taken; several are narrowed to in the panel. */

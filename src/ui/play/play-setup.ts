@@ -24,8 +24,8 @@ export class PlaySetupForm {
 
   /**
    * The setup screen; `firstGame` after the tutorial [issue 56]: the Wendmoor scenario it was played in,
-   * the player the Rebel against the easy AI, both sides' forces placed by the game (placing by hand is
-   * not taught yet), the scenario's own domino rule.
+   * the player the Rebel against the easy AI, placing his own team by hand as any person's side does (the
+   * coach says how), the scenario's own domino rule.
    */
   show(firstGame = false): void {
     const c = this.app.content;
@@ -49,7 +49,7 @@ export class PlaySetupForm {
         <p class="muted small" data-setup="domino-text" data-testid="domino-text"></p>
       </div>
       <div class="sides">
-        <div class="side-row"><input type="color" data-color="rebel" value="${SIDE_COLORS.rebel}" title="Rebel colour"><b>Rebel</b> ${players('rebel', 'human')} ${placing('rebel', firstGame ? 'auto' : 'hand')}</div>
+        <div class="side-row"><input type="color" data-color="rebel" value="${SIDE_COLORS.rebel}" title="Rebel colour"><b>Rebel</b> ${players('rebel', 'human')} ${placing('rebel', 'hand')}</div>
         <div class="side-row"><input type="color" data-color="imperial" value="${SIDE_COLORS.imperial}" title="Imperial colour"><b>Empire</b> ${players('imperial', firstGame && this.app.options.agents.includes('easy') ? 'easy' : 'normal')} ${placing('imperial', 'auto')}</div>
         <p class="muted" data-setup="mode"></p>
         <p class="warn small" data-setup="placement-warning" data-testid="placement-warning"></p>

@@ -113,8 +113,9 @@ export class MapPlay {
   /** A new decision's board form, and the side deciding (none: the board is idle and the screen's own markers show). */
   update(form: BoardForm | undefined, side?: SideId): void {
     this.form = form ?? EMPTY;
-    // a look at another side's stack lasts until the game moves on (it may have moved, been found, lost a unit)
-    this.looked = null;
+    // a look at another side's stack lasts while the same side decides (the screen reads it again from each new
+    // view: `lookingAt`); when nobody does, or another side (hot-seat), it closes
+    if (!side || side !== this.side) this.looked = null;
     if (side) this.side = side;
     this.movers = this.form.movers.filter((m) => m.dests.length || m.counters?.length);
     this.heldMover = this.movers.length === 1 && this.movers[0]?.held ? (this.movers[0] as Mover) : null;
@@ -235,12 +236,23 @@ export class MapPlay {
    * shows them (its hidden units unknown [7.22]); nothing of it is picked, and a stack of one's own that
    * was open is put down. Opened again, it closes.
    */
-  look(place: string, label: string, counters: Counter[]): void {
+  look(place: string, label: string, counters: Counter[], again = false): void {
+    if (again) {
+      // the same look, read again from a new view: closed when nothing of the stack is seen there any more
+      if (this.looked?.place !== place) return;
+      this.looked = counters.length ? { place, label, counters } : null;
+      return;
+    }
     if (!counters.length) return;
-    const again = this.looked?.place === place && this.looked.label === label;
-    this.looked = again ? null : { place, label, counters };
+    const same = this.looked?.place === place && this.looked.label === label;
+    this.looked = same ? null : { place, label, counters };
     this.open = null;
     this.redraw();
+  }
+
+  /** The place of another side's stack being looked at, or null. */
+  get lookingAt(): string | null {
+    return this.looked?.place ?? null;
   }
 
   /** Close the open stack (Esc, or a second click on it). */
