@@ -54,7 +54,7 @@ async function foldAll(page: Page): Promise<void> {
 }
 
 describe('800x600: the panels fold away and the whole map is in reach', () => {
-  it('conquest: with both panels folded, every system of the map is on the page and under no panel; a tab brings a panel back', async () => {
+  it('conquest: the game opens with both panels folded, every system of the map on the page and under no panel, opened or folded again; the question bar brings the panel back', async () => {
     const { page, errors } = await openPage(session, '', { width: 800, height: 600 });
     await gameReady(page);
     await page.click('[data-testid="conquest"]');
@@ -62,14 +62,23 @@ describe('800x600: the panels fold away and the whole map is in reach', () => {
     await page.selectOption('[data-cq="speed"]', '0');
     await page.click('[data-testid="cq-start"]');
     await page.waitForFunction(() => (window as unknown as { __galaxy: { conquestState(): { decision: { human: boolean } | null } | null } }).__galaxy.conquestState()?.decision?.human, undefined, { timeout: 60_000 });
-    const panels = '.cq-side, .cq-panel, .drawer-tab, .hud-tools, .menu-button';
-    // the test can fail: open, the panels cover part of the map
+    const panels = '.cq-side, .cq-panel, .drawer-tab, .hud-tools, .menu-button, [data-testid="cq-question"]';
+    // [issue 53] the game opens with the map given the room: both panels folded (the question in its bar), every system in reach
     await mapSettled(page);
-    expect((await hiddenLabels(page, '[data-testid="cq-territory"]', panels)).length).toBeGreaterThan(0);
+    expect(await page.locator('.cq-side').isVisible()).toBe(false);
+    expect(await hiddenLabels(page, '[data-testid="cq-territory"]', panels)).toEqual([]);
+    // opened by their tab and the bar's button, the panels stand over the page and the board is framed again between them
+    await page.locator('.drawer-tab-left.shown').click();
+    await page.click('[data-testid="cq-open-panel"]');
+    expect(await page.locator('.cq-side').isVisible()).toBe(true);
+    expect(await page.locator('.cq-panel').isVisible()).toBe(true);
+    await mapSettled(page);
+    expect(await hiddenLabels(page, '[data-testid="cq-territory"]', panels)).toEqual([]);
     await foldAll(page);
     await mapSettled(page); // the camera frames the board in the room left
     expect(await hiddenLabels(page, '[data-testid="cq-territory"]', panels)).toEqual([]);
-    await page.locator('.drawer-tab-right.shown').click();
+    // the question bar's button brings the panel back
+    await page.click('[data-testid="cq-open-panel"]');
     await page.locator('[data-testid="cq-decision"]').waitFor();
     expect(errors).toEqual([]);
     await page.close();

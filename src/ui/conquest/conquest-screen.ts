@@ -205,8 +205,14 @@ export class ConquestScreen implements GameActions, Mode {
     // the panels' widths follow the window: the board is framed again in what they leave open
     window.addEventListener('resize', () => this.active && this.frameBoard());
     // a small window: the side panels fold away to tabs, and the board is framed again in the room left
-    this.sideDrawer = makeDrawer(this.sideEl.parentElement as HTMLElement, 'left', 'Factions', () => this.active && this.frameBoard());
-    this.panelDrawer = makeDrawer(this.panelEl, 'right', 'Cards and turn', () => this.active && this.frameBoard());
+    // (the question bar of a small window comes and goes with the panel, and stands beside the factions when they are open)
+    const folded = () => {
+      if (!this.active || !this.session) return;
+      this.fitToWindow();
+      this.frameBoard();
+    };
+    this.sideDrawer = makeDrawer(this.sideEl.parentElement as HTMLElement, 'left', 'Factions', folded);
+    this.panelDrawer = makeDrawer(this.panelEl, 'right', 'Cards and turn', folded);
   }
 
   // ------------------------------------------------------------------ setup, start, leave
@@ -448,6 +454,8 @@ export class ConquestScreen implements GameActions, Mode {
     const shown = small && !ended && (fold ?? this.panelDrawer.folded);
     this.questionEl.hidden = !shown;
     if (shown) setHtml(this.questionEl, questionBarHtml(this.questionWords()));
+    const side = this.sideDrawer.folded ? null : (this.sideEl.parentElement as HTMLElement).getBoundingClientRect();
+    this.questionEl.style.left = side && side.width ? `${Math.round(side.right + 8)}px` : '';
     if (fold !== null && fold !== this.panelDrawer.folded) this.panelDrawer.fold(fold);
     else if (shown !== wasShown) this.frameBoard();
   }
