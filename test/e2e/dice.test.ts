@@ -28,7 +28,7 @@ describe('rolls shown as dice', () => {
   it('the dice land on the faces the roll\'s line names, the line is in the log, and a key skips them', async () => {
     // with motion, as most players have it: the dice tumble before they land (the other tests ask for less motion)
     await page.emulateMedia({ reducedMotion: 'no-preference' });
-    await startPlayedGame(page, { scenario: 'start-of-rebellion', seed: 'shots', imperial: 'ai:normal', placement: 'auto', pace: 'fast' });
+    await startPlayedGame(page, { scenario: 'start-of-rebellion', seed: 'shots', imperial: 'ai:normal', placement: 'auto', pace: 'normal' });
     const tray = page.locator('[data-testid="dice"]');
     // play on until a roll the Rebel sees; after each answer, wait for whichever comes first, the dice
     // or the Rebel's next decision (a key would skip the dice)

@@ -67,9 +67,7 @@ export function trayPlace(size: { width: number; height: number }, room: TrayRoo
   let best = spots[0] as { left: number; top: number };
   let fewest = Infinity;
   for (const spot of spots) {
-    const cx = spot.left + size.width / 2;
-    const cy = spot.top + size.height / 2;
-    const covered = avoid.filter((b) => b.visible && Math.abs(cx - b.x) < (size.width + b.width) / 2 + gap && Math.abs(cy - b.y) < (size.height + b.height) / 2 + gap).length;
+    const covered = coveredBy(spot, size, avoid, gap);
     if (covered < fewest) {
       fewest = covered;
       best = spot;
@@ -77,6 +75,18 @@ export function trayPlace(size: { width: number; height: number }, room: TrayRoo
     }
   }
   return best;
+}
+
+/** How many of the `avoid` boxes on show a tray of this size at `spot` covers (with `gap` around it). */
+function coveredBy(spot: { left: number; top: number }, size: { width: number; height: number }, avoid: readonly ScreenBox[], gap: number): number {
+  const cx = spot.left + size.width / 2;
+  const cy = spot.top + size.height / 2;
+  return avoid.filter((b) => b.visible && Math.abs(cx - b.x) < (size.width + b.width) / 2 + gap && Math.abs(cy - b.y) < (size.height + b.height) / 2 + gap).length;
+}
+
+/** Whether a tray at `spot` covers any name or marker of the room. */
+export function trayCovers(spot: { left: number; top: number }, size: { width: number; height: number }, room: TrayRoom, gap = 6): boolean {
+  return coveredBy(spot, size, room.avoid, gap) > 0;
 }
 
 export interface ShownRoll {
@@ -88,6 +98,8 @@ export class DiceTray {
   readonly el: HTMLElement;
   private timers: ReturnType<typeof setTimeout>[] = [];
   private spin: ReturnType<typeof setInterval> | null = null;
+  /** The frame that keeps the tray clear of the map's names while it is on show. */
+  private follow: number | null = null;
 
   constructor(host: HTMLElement) {
     this.el = document.createElement('div');
@@ -135,11 +147,16 @@ export class DiceTray {
     );
     this.el.classList.remove('fading');
     this.el.hidden = false;
-    // where it covers no name on the map (nor a choice's marker): measured now it is laid out
+    // where it covers no name on the map (nor a choice's marker): measured now it is laid out, and again
+    // while it is on show, since the camera's flight moves the names under a tray that stays put
     if (room) {
-      const at = trayPlace({ width: this.el.offsetWidth, height: this.el.offsetHeight }, room());
-      this.el.style.left = `${at.left.toFixed(0)}px`;
-      this.el.style.top = `${at.top.toFixed(0)}px`;
+      this.place(room(), true);
+      const keepClear = () => {
+        if (this.el.hidden) return;
+        this.place(room(), false);
+        this.follow = requestAnimationFrame(keepClear);
+      };
+      this.follow = requestAnimationFrame(keepClear);
     }
     // random faces while they tumble (only the look: the values come from the roll's line)
     if (!still)
@@ -159,8 +176,22 @@ export class DiceTray {
     );
   }
 
+  /** Put the tray where it covers nothing of `room`: anywhere (`fresh`), else only if where it stands now covers something. */
+  private place(room: TrayRoom, fresh: boolean): void {
+    const size = { width: this.el.offsetWidth, height: this.el.offsetHeight };
+    const box = this.el.getBoundingClientRect();
+    const here = { left: box.left, top: box.top };
+    if (!fresh && !trayCovers(here, size, room)) return;
+    const at = trayPlace(size, room);
+    if (!fresh && trayCovers(at, size, room)) return; // crowded all over: no jumping about for nothing
+    this.el.style.left = `${at.left.toFixed(0)}px`;
+    this.el.style.top = `${at.top.toFixed(0)}px`;
+  }
+
   /** Hide the dice now. */
   skip(): void {
+    if (this.follow !== null) cancelAnimationFrame(this.follow);
+    this.follow = null;
     this.stopSpin();
     for (const t of this.timers) clearTimeout(t);
     this.timers = [];
