@@ -14,7 +14,6 @@ import {
   Color,
   Matrix4,
   PerspectiveCamera,
-  Ray,
   Raycaster,
   Scene,
   ShaderMaterial,
@@ -35,11 +34,8 @@ import { ResourceTracker } from './tracker';
 import { QUALITY_PRESETS, type Quality } from './quality';
 import type { EntityRefs } from './types';
 
-export type Selection =
-  | { kind: 'system'; id: string }
-  | { kind: 'planet'; id: string }
-  | { kind: 'navStar'; id: string }
-  | { kind: 'stack'; environ: string; side: string };
+import { nearestToRay, selectionPosition, selectionScale, systemOfSelection, type Selection } from './selection';
+export type { Selection } from './selection';
 
 // the picture's quality presets lie below the scene and its layers, which both read them
 export { QUALITY_PRESETS, type Quality } from './quality';
@@ -612,30 +608,14 @@ export class GalaxyScene {
       const p = this.layout.planets[hit.instanceId];
       if (p) return { kind: 'planet', id: p.id };
     }
-    // Points: the candidate closest to the ray in angle (a pixel tolerance that works at any zoom).
-    const ray: Ray = this.raycaster.ray;
-    let best: Selection | null = null;
-    let bestScore = 0.028;
-    const consider = (pos: Vector3, sel: Selection, tolerance: number) => {
-      const along = this.tmpV.copy(pos).sub(ray.origin).dot(ray.direction);
-      if (along <= 0) return;
-      const score = Math.sqrt(ray.distanceSqToPoint(pos)) / along / tolerance;
-      if (score < bestScore) {
-        bestScore = score;
-        best = sel;
-      }
-    };
-    for (const p of this.layout.planets) consider(p.position, { kind: 'planet', id: p.id }, 0.7);
-    for (const s of this.layout.systems) consider(s.position, { kind: 'system', id: s.id }, 1);
-    for (const n of this.layout.navStars) consider(n.position, { kind: 'navStar', id: n.id }, 0.8);
-    return best;
+    return nearestToRay(this.layout, this.raycaster.ray);
   }
 
   select(selection: Selection | null): void {
     this.invalidate();
     this.selection = selection;
     const pos = selection ? this.selectionPosition(selection) : null;
-    this.setHalo(this.layers.selectedSlot, pos ?? this.tmpV.set(0, -1e5, 0), pos ? this.selectionScale(selection) : 0, this.tmpColor.set('#ffffff'));
+    this.setHalo(this.layers.selectedSlot, pos ?? this.tmpV.set(0, -1e5, 0), pos ? selectionScale(this.layout, selection) : 0, this.tmpColor.set('#ffffff'));
     this.layers.halos.showStyle(HALO_STYLE.selected, !!pos);
     this.onSelect(selection);
   }
@@ -646,7 +626,7 @@ export class GalaxyScene {
     if (!same) {
       this.invalidate();
       const pos = selection ? this.selectionPosition(selection) : null;
-      this.setHalo(this.layers.hoverSlot, pos ?? this.tmpV.set(0, -1e5, 0), pos ? this.selectionScale(selection) * 0.85 : 0, this.tmpColor.set('#bfe2ff'));
+      this.setHalo(this.layers.hoverSlot, pos ?? this.tmpV.set(0, -1e5, 0), pos ? selectionScale(this.layout, selection) * 0.85 : 0, this.tmpColor.set('#bfe2ff'));
       this.layers.halos.showStyle(HALO_STYLE.hover, !!pos);
       this.renderer.domElement.style.cursor = selection ? 'pointer' : '';
     }
@@ -655,29 +635,11 @@ export class GalaxyScene {
 
   /** The star system a selection is in (a system itself, a planet's, a stack's planet's); null for a navigation star. */
   systemOfSelection(sel: Selection): string | null {
-    const L = this.layout;
-    if (sel.kind === 'system') return sel.id;
-    if (sel.kind === 'navStar') return null;
-    const planet = sel.kind === 'planet' ? L.planets[L.planetIndex.get(sel.id) ?? -1] : L.planets[L.environIndex.get(sel.environ)?.planet ?? -1];
-    return planet?.system ?? null;
+    return systemOfSelection(this.layout, sel);
   }
 
   selectionPosition(sel: Selection): Vector3 | null {
-    const L = this.layout;
-    if (sel.kind === 'system') return L.systems[L.systemIndex.get(sel.id) ?? -1]?.position.clone() ?? null;
-    if (sel.kind === 'planet') return L.planets[L.planetIndex.get(sel.id) ?? -1]?.position.clone() ?? null;
-    if (sel.kind === 'navStar') return L.navStars[L.navIndex.get(sel.id) ?? -1]?.position.clone() ?? null;
-    const where = L.environIndex.get(sel.environ);
-    return where ? (L.planets[where.planet]?.position.clone() ?? null) : null;
-  }
-
-  private selectionScale(sel: Selection | null): number {
-    if (!sel) return 0;
-    const L = this.layout;
-    if (sel.kind === 'system') return (L.systems[L.systemIndex.get(sel.id) ?? -1]?.def.drift.outer ?? 3) * 1.12;
-    if (sel.kind === 'navStar') return 1.2;
-    const id = sel.kind === 'planet' ? sel.id : (L.planets[L.environIndex.get(sel.environ)?.planet ?? -1]?.id ?? '');
-    return (L.planets[L.planetIndex.get(id) ?? -1]?.radius ?? 0.2) * 3.4;
+    return selectionPosition(this.layout, sel);
   }
 
   /** A click on the map or on a label: the screen that answers map clicks takes it (`onPick`), else it opens. */
