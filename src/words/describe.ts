@@ -198,7 +198,30 @@ function pieceWhere(game: Game, option: Command): string {
 }
 
 export function describeOption(game: Game, option: Command, decision?: Decision): OptionInfo {
-  return { ...describeLabel(game, option), ...optionFacts(game, option, decision) };
+  const kept = described?.game === game && described.decision === decision ? described.infos : null;
+  const known = kept?.get(option);
+  if (known) return known;
+  const info = { ...describeLabel(game, option), ...optionFacts(game, option, decision) };
+  kept?.set(option, info);
+  return info;
+}
+
+/** The options described while one decision's screen facts are made (`describingOnce`), by the option itself. */
+let described: { game: Game; decision: Decision; infos: WeakMap<Command, OptionInfo> } | null = null;
+
+/**
+ * `make` with each option of `decision` described once, however many of the screen's parts describe it (its
+ * words in the list, its marker or button on the board) [issue 55]. The game must stand still meanwhile:
+ * what is kept is for this game and decision as they are, and is dropped when `make` returns.
+ */
+export function describingOnce<T>(game: Game, decision: Decision, make: () => T): T {
+  const outer = described;
+  described = { game, decision, infos: new WeakMap() };
+  try {
+    return make();
+  } finally {
+    described = outer;
+  }
 }
 
 function describeLabel(game: Game, option: Command): OptionInfo {
