@@ -5,7 +5,8 @@
  * played online [issue 27]. Only ever for the deciding side, so it tells that side nothing it may not know.
  */
 import type { Decision, Game } from '../core/engine/types';
-import { describeOption, describingOnce, namesIn, type OptionInfo } from './describe';
+import { describeOption, namesIn, type OptionInfo } from './describe';
+import { whileStill } from './still';
 import { combatFacts, type CombatFacts } from './combat-facts';
 import { decisionNotes } from './decision-notes';
 import type { OddsNote } from './character-odds';
@@ -35,11 +36,12 @@ export function decisionInfo(game: Game, pending: Decision): DecisionInfo {
 
 /**
  * A pending decision as its side's screen shows it all: in words (`decisionInfo`), on the board
- * (`boardForm`) and grouped for the list (`groupedOptions`), each option described once for the three
- * [issue 55]. What the play worker and the game server send to the deciding side's screen.
+ * (`boardForm`) and grouped for the list (`groupedOptions`), each option described once for the three,
+ * and each fact they share worked out once (`whileStill`) [issue 55]. What the play worker and the game
+ * server send to the deciding side's screen.
  */
 export function decisionScreen(game: Game, pending: Decision): { info: DecisionInfo; board: BoardForm; groups: ListGroup[] } {
-  return describingOnce(game, pending, () => {
+  return whileStill(game, () => {
     const info = decisionInfo(game, pending);
     return { info, board: boardForm(game, pending), groups: groupedOptions(game, pending, info.options) };
   });

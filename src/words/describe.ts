@@ -11,6 +11,7 @@ import { groupById, groupOn, missionPhase } from '../../systems/rebels-vs-empire
 import { hidingBonus } from '../../systems/rebels-vs-empire/search';
 import { optionFacts, pdbWords } from './option-facts';
 import { nameOf } from '../core/names';
+import { stillFact } from './still';
 
 export interface OptionInfo {
   /** The button text. */
@@ -197,31 +198,14 @@ function pieceWhere(game: Game, option: Command): string {
   return '';
 }
 
-export function describeOption(game: Game, option: Command, decision?: Decision): OptionInfo {
-  const kept = described?.game === game && described.decision === decision ? described.infos : null;
-  const known = kept?.get(option);
-  if (known) return known;
-  const info = { ...describeLabel(game, option), ...optionFacts(game, option, decision) };
-  kept?.set(option, info);
-  return info;
-}
-
-/** The options described while one decision's screen facts are made (`describingOnce`), by the option itself. */
-let described: { game: Game; decision: Decision; infos: WeakMap<Command, OptionInfo> } | null = null;
-
 /**
- * `make` with each option of `decision` described once, however many of the screen's parts describe it (its
- * words in the list, its marker or button on the board) [issue 55]. The game must stand still meanwhile:
- * what is kept is for this game and decision as they are, and is dropped when `make` returns.
+ * An option's words and facts. While the game stands still (`whileStill`), each of the decision's own
+ * options is described once (by its place among them); a command made up beside them, afresh each time.
  */
-export function describingOnce<T>(game: Game, decision: Decision, make: () => T): T {
-  const outer = described;
-  described = { game, decision, infos: new WeakMap() };
-  try {
-    return make();
-  } finally {
-    described = outer;
-  }
+export function describeOption(game: Game, option: Command, decision?: Decision): OptionInfo {
+  const describe = () => ({ ...describeLabel(game, option), ...optionFacts(game, option, decision) });
+  const at = decision ? decision.options.indexOf(option) : -1;
+  return at < 0 ? describe() : stillFact(game, decision, at, describe);
 }
 
 function describeLabel(game: Game, option: Command): OptionInfo {
