@@ -97,51 +97,101 @@ const knownChains = new Map<string, Readonly<ChainOdds>>();
 const MAX_KNOWN_CHAINS = 50_000;
 
 function exactChainOdds(stack: number, defenders: readonly number[], italian: boolean): ChainOdds {
-  const reach = [1];
-  let loss = 0;
-  let kills = 0;
-  let dist = new Float64Array(stack + 1);
-  dist[stack] = 1;
-  let top = stack;
-  const mostDefenceDice = italian ? MAX_DEFENCE_DICE_ITALIAN : MAX_DEFENCE_DICE;
-  for (const target of defenders) {
-    const d0 = Math.max(1, target);
-    const width = d0 + 1;
-    const mass = scratch((top + 1) * width);
-    for (let a = 2; a <= top; a++) mass[a * width + d0] = dist[a]!;
-    const next = new Float64Array(top + 1);
-    let won = 0;
-    for (let a = top; a >= 2; a--) {
-      const attackDice = maxAttackDice(a);
-      for (let d = d0; d >= 1; d--) {
-        const p = mass[a * width + d]!;
-        if (p === 0) continue;
-        // the outcomes of one roll, as `rollOutcomes` lists them, read from flat arrays: this loop is
-        // nearly all of a `hard` game whose armies have grown large
-        const outcomes = rollTable(attackDice, d < mostDefenceDice ? d : mostDefenceDice); // maxDefenceDice(d, italian)
-        for (let k = 0; k < outcomes.count; k++) {
-          const attackerLosses = outcomes.attackerLosses[k]!;
-          const defenderLosses = outcomes.defenderLosses[k]!;
-          const q = p * outcomes.probability[k]!;
-          loss += q * attackerLosses;
-          kills += q * defenderLosses;
-          const left = a - attackerLosses;
-          const d2 = d - defenderLosses;
-          if (d2 === 0) {
-            // Taken: all but one army move in and go on.
-            won += q;
-            next[left - 1] = next[left - 1]! + q;
-          } else mass[left * width + d2] = mass[left * width + d2]! + q;
-        }
-      }
-    }
-    reach.push(won);
-    dist = next;
-    if (won < 1e-4) break;
+  if (!defenders.length) return { reach: [1], loss: 0, kills: 0 };
+  // the first battle, from the whole stack, is kept: the plans of a turn weigh many chains that start alike
+  let after = firstBattle(stack, defenders[0]!, italian);
+  const reach = [1, after.won];
+  for (let i = 1; i < defenders.length && after.won >= 1e-4; i++) {
+    after = battle(after.dist, stack, defenders[i]!, italian, after.loss, after.kills);
+    reach.push(after.won);
   }
   while (reach.length <= defenders.length) reach.push(0);
-  return { reach, loss, kills };
+  return { reach, loss: after.loss, kills: after.kills };
 }
+
+/** Where a stack stands after one battle of a chain, and what the chain has won and lost so far. */
+interface AfterBattle {
+  /** The stack's size after it, all but one army moved in (its mass: the chance it took the target). */
+  readonly dist: Float64Array;
+  /** The chance the target was taken. */
+  readonly won: number;
+  readonly loss: number;
+  readonly kills: number;
+}
+
+/**
+ * A chain's first battle, by stack, defenders and rule: the plans of one turn weigh many chains that
+ * begin with the same attack (a stack against the one territory next to it, then on or not), and that
+ * first sweep is the costly one against a big army. Kept like the chains, at most 2,000 (read only).
+ */
+const firstBattles = new Map<string, AfterBattle>();
+const MAX_FIRST_BATTLES = 2_000;
+
+function firstBattle(stack: number, target: number, italian: boolean): AfterBattle {
+  const key = `${italian ? 'i' : 's'}${stack}:${target}`;
+  let after = firstBattles.get(key);
+  if (!after) {
+    if (firstBattles.size >= MAX_FIRST_BATTLES) firstBattles.clear();
+    const dist = new Float64Array(stack + 1);
+    dist[stack] = 1;
+    firstBattles.set(key, (after = battle(dist, stack, target, italian, 0, 0)));
+  }
+  return after;
+}
+
+/**
+ * One Annihilate battle of a chain: the stack's size distribution `dist` (sizes up to `top`) against
+ * `target` armies, adding what it loses and kills to `loss` and `kills` in the order the sweep meets them
+ * (so the sums are the same to the last bit, however the chain is split into battles).
+ */
+function battle(dist: Float64Array, top: number, target: number, italian: boolean, loss: number, kills: number): AfterBattle {
+  const mostDefenceDice = italian ? MAX_DEFENCE_DICE_ITALIAN : MAX_DEFENCE_DICE;
+  const d0 = Math.max(1, target);
+  const width = d0 + 1;
+  const mass = scratch((top + 1) * width);
+  for (let a = 2; a <= top; a++) mass[a * width + d0] = dist[a]!;
+  const next = new Float64Array(top + 1);
+  let won = 0;
+  for (let a = top; a >= 2; a--) {
+    // the outcomes of one roll, as `rollOutcomes` lists them, read from flat arrays: this loop is nearly
+    // all of a `hard` game whose armies have grown large
+    const byDefenceDice = rollTablesFor(maxAttackDice(a), mostDefenceDice);
+    const row = a * width;
+    for (let d = d0; d >= 1; d--) {
+      const p = mass[row + d]!;
+      if (p === 0) continue;
+      const outcomes = byDefenceDice[d < mostDefenceDice ? d : mostDefenceDice]!; // maxDefenceDice(d, italian)
+      for (let k = 0; k < outcomes.count; k++) {
+        const attackerLosses = outcomes.attackerLosses[k]!;
+        const defenderLosses = outcomes.defenderLosses[k]!;
+        const q = p * outcomes.probability[k]!;
+        loss += q * attackerLosses;
+        kills += q * defenderLosses;
+        const left = a - attackerLosses;
+        const d2 = d - defenderLosses;
+        if (d2 === 0) {
+          // Taken: all but one army move in and go on.
+          won += q;
+          next[left - 1] = next[left - 1]! + q;
+        } else mass[left * width + d2] = mass[left * width + d2]! + q;
+      }
+    }
+  }
+  return { dist: next, won, loss, kills };
+}
+
+/** The roll tables of an attack with `attackDice` dice, by the defender's dice (1 to `mostDefenceDice`). */
+function rollTablesFor(attackDice: number, mostDefenceDice: number): readonly RollTable[] {
+  const key = attackDice * 4 + mostDefenceDice;
+  let tables = tablesByAttack[key];
+  if (!tables) {
+    tables = [];
+    for (let d = 1; d <= mostDefenceDice; d++) tables[d] = rollTable(attackDice, d);
+    tablesByAttack[key] = tables;
+  }
+  return tables;
+}
+const tablesByAttack: RollTable[][] = [];
 
 /** A zeroed array of at least `size` numbers, the same one each call (grown as needed): a battle's states, used at once. */
 let scratchArray = new Float64Array(1024);
