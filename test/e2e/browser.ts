@@ -30,6 +30,7 @@
 import { existsSync } from 'node:fs';
 import { inject } from 'vitest';
 import { serveBuiltGame } from './serve-built';
+import { SETTINGS_KEY, type Settings } from '../../src/ui/settings';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -116,9 +117,14 @@ export function pageOptions(
  */
 const TEST_PIXELS = process.env.VITEST ? 0.5 : 1;
 
-/** Open a page and collect its console errors and uncaught exceptions. */
-export async function openPage(session: Session, path = '', size = { width: 1280, height: 720 }): Promise<{ page: Page; errors: string[] }> {
+/**
+ * Open a page and collect its console errors and uncaught exceptions. `settings`: the player's settings
+ * the page starts with (stored before the game reads them, as a player's from an earlier visit), so a
+ * test needs no reload to set them.
+ */
+export async function openPage(session: Session, path = '', size = { width: 1280, height: 720 }, settings?: Partial<Settings>): Promise<{ page: Page; errors: string[] }> {
   const page = await session.browser.newPage(pageOptions(size));
+  if (settings) await page.addInitScript(([key, value]) => localStorage.getItem(key) ?? localStorage.setItem(key, value), [SETTINGS_KEY, JSON.stringify(settings)] as const);
   const errors: string[] = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error') errors.push(msg.text());
