@@ -5,17 +5,13 @@
  *
  * How to write a browser test (test/e2e/<name>.test.ts; the e2e project of vitest.config.ts runs it):
  *
- *   let session: Session;
  *   let page: Page;
  *   let errors: string[];
- *   beforeAll(async () => {
- *     session = await startSession();                 // this worker's browser, the built game's address
- *     ({ page, errors } = await openGamePage(session)); // a fresh page (its own storage), game ready
- *   });
- *   afterAll(async () => {
- *     await session?.close();                         // closes every page the file opened
- *   });
+ *   // this worker's browser, and a fresh page (its own storage) with the game ready; closed after the file
+ *   usePage((opened) => ({ page, errors } = opened));
  *   it('...', async () => { ...; expect(errors).toEqual([]); });
+ *
+ * (`useSession((s) => (session = s))` for a file that opens its own pages: `openPage(session, path, size)`.)
  *
  * - One Chromium per vitest worker, shared by the files it runs one after another: `startSession` costs
  *   nothing after the first, and `session.close()` closes the pages (and contexts) the file opened,
@@ -28,7 +24,7 @@
  * - A server of the file's own (the online tests' game server) serves the same build: `inject('e2eSite')`.
  */
 import { existsSync } from 'node:fs';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { serveBuiltGame } from './serve-built';
 import { SETTINGS_KEY, type Settings } from '../../src/ui/settings';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -176,11 +172,43 @@ export async function mapSettled(page: Page, timeout = 30_000): Promise<void> {
   );
 }
 
-/** Open the game page and wait until it is ready. */
-export async function openGamePage(session: Session): Promise<{ page: Page; errors: string[] }> {
-  const opened = await openPage(session, '');
+/** Open the game page and wait until it is ready (`settings`: the player's settings it starts with). */
+export async function openGamePage(session: Session, size?: { width: number; height: number }, settings?: Partial<Settings>): Promise<{ page: Page; errors: string[] }> {
+  const opened = await openPage(session, '', size, settings);
   await gameReady(opened.page);
   return opened;
+}
+
+/**
+ * A test file's session: this worker's browser, started before the file's tests; every page the file
+ * opened is closed after them. `useSession((s) => (session = s))`.
+ */
+export function useSession(use: (session: Session) => void): void {
+  let session: Session | undefined;
+  beforeAll(async () => {
+    session = await startSession();
+    use(session);
+  }, 120_000);
+  afterAll(async () => {
+    await session?.close();
+  });
+}
+
+/**
+ * A test file's game page: opened and ready before the file's tests (at `size`, with the player's
+ * `settings` it starts with), closed after them with every other page the file opened.
+ *
+ *   let page: Page;
+ *   let errors: string[];
+ *   usePage((opened) => ({ page, errors } = opened));
+ */
+export function usePage(
+  use: (opened: { session: Session; page: Page; errors: string[] }) => void,
+  { size, settings }: { size?: { width: number; height: number }; settings?: Partial<Settings> } = {},
+): void {
+  let session: Session;
+  useSession((s) => (session = s));
+  beforeAll(async () => use({ session, ...(await openGamePage(session, size, settings)) }), 120_000);
 }
 
 /**

@@ -4,9 +4,9 @@
  * not match the engine is refused with its step and why, and the menu stays. (Every tutorial walked to its
  * end: every-tutorial.ts, a file a window size.)
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { gameReady, openPage, startSession, type Session } from './browser';
+import { gameReady, openPage, useSession, type Session } from './browser';
 import { clickPlace, openTutorial, tutorialState as state, type TutorialState } from './tutorial-page';
 import { BUNDLED_TUTORIALS } from '../../src/tutorial/bundled';
 
@@ -16,12 +16,7 @@ interface Hook {
 }
 
 let session: Session;
-beforeAll(async () => {
-  session = await startSession();
-});
-afterAll(async () => {
-  await session?.close();
-});
+useSession((s) => (session = s));
 
 describe('Learn to play: the guide refuses what it does not teach', () => {
   it('a click on anything but the lit target changes nothing and says what to do; leaving resumes the step; Back rebuilds the one before', async () => {
