@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
@@ -11,15 +13,29 @@ const GAMES = ['test/sim/**/*.test.ts', 'test/**/random-games.test.ts', 'test/cl
 const IN_TURN = ['e2e', 'games', 'server'];
 
 /**
+ * Each test file's time in a measured run (test/run/durations.json; `npm run test:slowest -- --save`
+ * writes it from the last run): how long a file takes, on a fresh clone too, where vitest has timed
+ * nothing yet and would start the largest files first, a long file of a few lines last.
+ */
+const MEASURED = JSON.parse(readFileSync(new URL('./test/run/durations.json', import.meta.url), 'utf8')) as Record<string, number>;
+
+/**
  * The order test files start in. vitest's own runs one project's files after another's (by name: all
  * the browser tests, then the whole games...), the longest first within each; on three workers the
  * long games then start last and finish late. This takes the projects in turn instead: the longest
  * browser test beside the longest whole game beside the server's tests, then the next of each, and
- * the many short unit and rules tests last, to fill the workers as the long files end.
+ * the many short unit and rules tests last, to fill the workers as the long files end. A file's length
+ * is its time in vitest's last run here, else its measured time, else unknown: those start first (a new
+ * file may be long).
  */
 class InTurnSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
+    const root = this.ctx.config.root;
+    const length = (f: TestSpecification): number => {
+      const file = relative(root, f.moduleId);
+      return this.ctx.cache.getFileTestResults(`${f.project.name}:${file}`)?.duration ?? (MEASURED[file] ?? Number.MAX_SAFE_INTEGER / 1000) * 1000;
+    };
+    const sorted = [...files].sort((a, b) => length(b) - length(a));
     const queues = IN_TURN.map((name) => sorted.filter((f) => f.project.name === name));
     const inTurn: TestSpecification[] = [];
     while (queues.some((q) => q.length)) for (const q of queues) if (q.length) inTurn.push(q.shift()!);

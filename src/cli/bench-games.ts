@@ -1,9 +1,17 @@
 /**
  * The games the bench plays, one function a ruleset: `n` games of a scenario with one agent in every seat,
- * seeded `bench-0`, `bench-1`..., each decision timed. Each says games and decisions per second by the
- * clock, and games per second by this process's own CPU time (`cpuGamesPerSecond`), which other work on
- * a shared machine moves far less: compare figures taken on a busy machine by that one.
+ * seeded `bench-0`, `bench-1`..., each decision timed, after `warmUp` games seeded `warm-0`... that are not
+ * measured (the first games of a scenario run while V8 compiles its code: a long simulation hardly sees
+ * that, a hundred-game bench saw it as half its time). Each says games and decisions per second by the
+ * clock, and games per second by the CPU time of the thread the games ran on (`cpuGamesPerSecond`), which
+ * other work on a shared machine moves far less: compare figures taken on a busy machine by that one.
+ *
+ * That thread's CPU time, not the process's: V8 also marks and sweeps garbage and compiles on helper
+ * threads, beside the games, so the process's CPU time ran up to twice the clock on a quiet machine and
+ * made a figure "by CPU" lower than the clock's. The helpers' share is given apart (`helperCpuSeconds`).
  */
+import { readFileSync } from 'node:fs';
+import { isMainThread } from 'node:worker_threads';
 import { bundledContent } from '../core/content/bundled';
 import { newGame } from '../core/engine/game';
 import { playOut } from '../ai/play';
@@ -42,7 +50,12 @@ export function p95(values: readonly number[]): number {
 export interface GamesFigures {
   games: number;
   seconds: number;
+  /** CPU time of the thread that played the games (the process's where the thread's cannot be read). */
   cpuSeconds: number;
+  /** CPU time of the process's other threads meanwhile: V8's garbage collection and compiling helpers. */
+  helperCpuSeconds: number;
+  /** Games played before, unmeasured, while V8 compiled the code. */
+  warmUpGames: number;
   gamesPerSecond: number;
   cpuGamesPerSecond: number;
   decisionsPerSecond: number;
@@ -50,18 +63,41 @@ export interface GamesFigures {
   p95DecisionMs: number;
 }
 
+/** The process's CPU time so far, all threads, in seconds. */
+function processCpuSeconds(): number {
+  const used = process.cpuUsage();
+  return (used.user + used.system) / 1e6;
+}
+
+/**
+ * This thread's CPU time so far, in seconds: Linux's scheduler statistics for the main thread (its id is
+ * the process's), in nanoseconds. Null where they cannot be read (not Linux, or in a worker thread).
+ */
+function threadCpuSeconds(): number | null {
+  if (!isMainThread) return null;
+  try {
+    return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1e9;
+  } catch {
+    return null;
+  }
+}
+
 /** Time `play` (which plays `n` games and returns its decisions) by the clock and by CPU. */
-function measured(n: number, times: number[], play: () => number): GamesFigures {
-  const cpu = process.cpuUsage();
+function measured(n: number, warmUpGames: number, times: number[], play: () => number): GamesFigures {
+  const thread = threadCpuSeconds();
+  const all = processCpuSeconds();
   const started = performance.now();
   const decisions = play();
   const seconds = (performance.now() - started) / 1000;
-  const used = process.cpuUsage(cpu);
-  const cpuSeconds = (used.user + used.system) / 1e6;
+  const allSeconds = processCpuSeconds() - all;
+  const threadNow = threadCpuSeconds();
+  const cpuSeconds = thread === null || threadNow === null ? allSeconds : threadNow - thread;
   return {
     games: n,
     seconds,
     cpuSeconds,
+    helperCpuSeconds: Math.max(0, allSeconds - cpuSeconds),
+    warmUpGames,
     gamesPerSecond: n / seconds,
     cpuGamesPerSecond: n / cpuSeconds,
     decisionsPerSecond: decisions / seconds,
@@ -70,78 +106,87 @@ function measured(n: number, times: number[], play: () => number): GamesFigures 
   };
 }
 
-/** Rebels vs Empire: `n` games of a scenario with one agent on both sides. */
-export function starSystemGames(scenario: string, agent: string, n: number) {
+/** How many games warm a scenario up before `n` are measured: a fifth, at most 10. */
+export function warmUpFor(n: number): number {
+  return Math.min(10, Math.ceil(n / 5));
+}
+
+/** The seeds of `n` games: `bench-0`, `bench-1`... measured, or `warm-0`... to warm up on. */
+function seeds(n: number, prefix: 'bench' | 'warm'): string[] {
+  return Array.from({ length: n }, (_, i) => `${prefix}-${i}`);
+}
+
+/** Rebels vs Empire: `n` games of a scenario with one agent on both sides, after `warmUp` unmeasured ones. */
+export function starSystemGames(scenario: string, agent: string, n: number, warmUp = 0) {
   const times: number[] = [];
   let turns = 0;
   const wins = { rebel: 0, imperial: 0, draw: 0 };
-  const figures = measured(n, times, () => {
-    let decisions = 0;
-    for (let i = 0; i < n; i++) {
-      const seed = `bench-${i}`;
-      const game = newGame({ content, ruleset: starSystemRuleset, scenario, seed });
-      decisions += playOut(
-        game,
-        { rebel: agentFactory(agent)({ side: 'rebel', seed }), imperial: agentFactory(agent)({ side: 'imperial', seed }) },
-        { onDecisionTime: (_side, ms) => times.length < MAX_TIMES && times.push(ms) },
-      );
-      turns += game.turn;
-      wins[game.winner ?? 'draw'] += 1;
-    }
+  const play = (seed: string) => {
+    const game = newGame({ content, ruleset: starSystemRuleset, scenario, seed });
+    const decisions = playOut(
+      game,
+      { rebel: agentFactory(agent)({ side: 'rebel', seed }), imperial: agentFactory(agent)({ side: 'imperial', seed }) },
+      { onDecisionTime: (_side, ms) => times.length < MAX_TIMES && times.push(ms) },
+    );
+    turns += game.turn;
+    wins[game.winner ?? 'draw'] += 1;
     return decisions;
-  });
+  };
+  for (const seed of seeds(warmUp, 'warm')) play(seed);
+  (times.length = 0), (turns = 0), (wins.rebel = wins.imperial = wins.draw = 0);
+  const figures = measured(n, warmUp, times, () => seeds(n, 'bench').reduce((decisions, seed) => decisions + play(seed), 0));
   return { ...figures, meanTurns: turns / n, wins };
 }
 
-/** Conquest [002]: `n` four-player games of a scenario with the same agent in every seat. */
-export function conquestGames(scenario: string, agent: string, n: number) {
+/** Conquest [002]: `n` four-player games of a scenario with the same agent in every seat, after `warmUp` unmeasured ones. */
+export function conquestGames(scenario: string, agent: string, n: number, warmUp = 0) {
   const times: number[] = [];
   let rounds = 0;
   let draws = 0;
   const players = FACTIONS.slice(0, 4);
-  const figures = measured(n, times, () => {
+  const play = (seed: string) => {
+    const game = newGame({ content, ruleset: conquestRuleset, scenario, seed, options: { players } });
+    const agents = Object.fromEntries(players.map((f) => [f, conquestAgentFactory(agent)({ faction: f, seed })]));
     let decisions = 0;
-    for (let i = 0; i < n; i++) {
-      const seed = `bench-${i}`;
-      const game = newGame({ content, ruleset: conquestRuleset, scenario, seed, options: { players } });
-      const agents = Object.fromEntries(players.map((f) => [f, conquestAgentFactory(agent)({ faction: f, seed })]));
-      for (;;) {
-        const t = performance.now();
-        if (!playConquestOne(game, agents)) break;
-        if (times.length < MAX_TIMES) times.push(performance.now() - t);
-        decisions++;
-      }
-      rounds += game.turn;
-      if (game.winner === 'draw') draws++;
+    for (;;) {
+      const t = performance.now();
+      if (!playConquestOne(game, agents)) break;
+      if (times.length < MAX_TIMES) times.push(performance.now() - t);
+      decisions++;
     }
+    rounds += game.turn;
+    if (game.winner === 'draw') draws++;
     return decisions;
-  });
+  };
+  for (const seed of seeds(warmUp, 'warm')) play(seed);
+  (times.length = 0), (rounds = 0), (draws = 0);
+  const figures = measured(n, warmUp, times, () => seeds(n, 'bench').reduce((decisions, seed) => decisions + play(seed), 0));
   return { ...figures, meanRounds: rounds / n, draws };
 }
 
-/** Solitaire [001]: `n` games of a scenario by one Emperor. */
-export function solitaireGames(scenario: string, agent: string, n: number) {
+/** Solitaire [001]: `n` games of a scenario by one Emperor, after `warmUp` unmeasured ones. */
+export function solitaireGames(scenario: string, agent: string, n: number, warmUp = 0) {
   const times: number[] = [];
-  return measured(n, times, () => {
+  const play = (seed: string) => {
+    const game = newGame({ content, ruleset: solitaireRuleset, scenario, seed });
+    const emperor = solitaireAgentFactory(agent)({ seed });
     let decisions = 0;
-    for (let i = 0; i < n; i++) {
-      const seed = `bench-${i}`;
-      const game = newGame({ content, ruleset: solitaireRuleset, scenario, seed });
-      const emperor = solitaireAgentFactory(agent)({ seed });
-      for (;;) {
-        const t = performance.now();
-        if (!playSolitaireOne(game, emperor)) break;
-        if (times.length < MAX_TIMES) times.push(performance.now() - t);
-        decisions++;
-      }
+    for (;;) {
+      const t = performance.now();
+      if (!playSolitaireOne(game, emperor)) break;
+      if (times.length < MAX_TIMES) times.push(performance.now() - t);
+      decisions++;
     }
     return decisions;
-  });
+  };
+  for (const seed of seeds(warmUp, 'warm')) play(seed);
+  times.length = 0;
+  return measured(n, warmUp, times, () => seeds(n, 'bench').reduce((decisions, seed) => decisions + play(seed), 0));
 }
 
 /** `n` games of any scenario (conquest-*, chaos-* or a Rebels-vs-Empire one) with one agent in every seat. */
-export function anyGames(scenario: string, agent: string, n: number): GamesFigures {
-  if (scenario.startsWith('conquest-')) return conquestGames(scenario, agent, n);
-  if (scenario.startsWith('chaos-')) return solitaireGames(scenario, agent, n);
-  return starSystemGames(scenario, agent, n);
+export function anyGames(scenario: string, agent: string, n: number, warmUp = 0): GamesFigures {
+  if (scenario.startsWith('conquest-')) return conquestGames(scenario, agent, n, warmUp);
+  if (scenario.startsWith('chaos-')) return solitaireGames(scenario, agent, n, warmUp);
+  return starSystemGames(scenario, agent, n, warmUp);
 }

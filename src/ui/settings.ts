@@ -96,14 +96,15 @@ export function volumesOf(settings: Settings): { master: number; music: number; 
   return { master: settings.masterVolume, music: settings.musicVolume, effects: settings.effectsVolume, muted: settings.muted };
 }
 
-const KEY = 'galactic-uprising.settings';
+/** Where the settings are stored (localStorage). */
+export const SETTINGS_KEY = 'galactic-uprising.settings';
 
 /** Stored settings, each field checked: anything missing, of the wrong type or out of range falls back to its default. */
 export function loadSettings(storage: Pick<Storage, 'getItem'> | null = globalThis.localStorage ?? null): Settings {
   const out: Settings = { ...DEFAULT_SETTINGS };
   let raw: unknown;
   try {
-    raw = JSON.parse(storage?.getItem(KEY) ?? 'null');
+    raw = JSON.parse(storage?.getItem(SETTINGS_KEY) ?? 'null');
   } catch {
     return out;
   }
@@ -128,7 +129,7 @@ export function loadSettings(storage: Pick<Storage, 'getItem'> | null = globalTh
 
 export function saveSettings(settings: Settings, storage: Pick<Storage, 'setItem'> | null = globalThis.localStorage ?? null): void {
   try {
-    storage?.setItem(KEY, JSON.stringify(settings));
+    storage?.setItem(SETTINGS_KEY, JSON.stringify(settings));
   } catch {
     // storage full or disabled: settings last for this visit only
   }

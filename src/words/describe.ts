@@ -11,6 +11,7 @@ import { groupById, groupOn, missionPhase } from '../../systems/rebels-vs-empire
 import { hidingBonus } from '../../systems/rebels-vs-empire/search';
 import { optionFacts, pdbWords } from './option-facts';
 import { nameOf } from '../core/names';
+import { stillFact } from './still';
 
 export interface OptionInfo {
   /** The button text. */
@@ -197,8 +198,14 @@ function pieceWhere(game: Game, option: Command): string {
   return '';
 }
 
+/**
+ * An option's words and facts. While the game stands still (`whileStill`), each of the decision's own
+ * options is described once (by its place among them); a command made up beside them, afresh each time.
+ */
 export function describeOption(game: Game, option: Command, decision?: Decision): OptionInfo {
-  return { ...describeLabel(game, option), ...optionFacts(game, option, decision) };
+  const describe = () => ({ ...describeLabel(game, option), ...optionFacts(game, option, decision) });
+  const at = decision ? decision.options.indexOf(option) : -1;
+  return at < 0 ? describe() : stillFact(game, decision, at, describe);
 }
 
 function describeLabel(game: Game, option: Command): OptionInfo {

@@ -74,14 +74,16 @@ export function maxDefenceDice(armies: number, italian: boolean): number {
 
 /**
  * The dice in a new list, the highest first. A roll is one to three dice, so they are put in order one by
- * one: `sort` allocated a third of a random conquest game's memory, the dice of every roll sorted twice.
+ * one (insertion, each lower die moved up a place): `sort` allocated a third of a random conquest game's
+ * memory, the dice of every roll sorted twice, and `splice` was most of what was left of this.
  */
 export function highestFirst(dice: readonly number[]): number[] {
   const out: number[] = [];
   for (const die of dice) {
     let at = out.length;
-    while (at > 0 && (out[at - 1] as number) < die) at--;
-    out.splice(at, 0, die);
+    out.push(die);
+    while (at > 0 && (out[at - 1] as number) < die) (out[at] = out[at - 1] as number), at--;
+    out[at] = die;
   }
   return out;
 }

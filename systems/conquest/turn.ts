@@ -454,6 +454,11 @@ function giveBonus(game: ConquestGame, me: FactionId, territory: string): void {
 }
 
 /** One roll of the dice [002 II.3], through `resolveDice`. */
+/** A roll's dice in words, the highest first: "6 4 1". */
+function diceText(dice: readonly number[]): string {
+  return highestFirst(dice).join(' ');
+}
+
 function roll(game: ConquestGame, d: TurnData, attackDice: number, defenceDice: number): void {
   const s = stateOf(game);
   const from = d.from!;
@@ -466,11 +471,10 @@ function roll(game: ConquestGame, d: TurnData, attackDice: number, defenceDice: 
   const { attackerLosses, defenderLosses } = resolveDice(a, b);
   s.armies[from] = (s.armies[from] ?? 0) - attackerLosses;
   s.armies[to] = (s.armies[to] ?? 0) - defenderLosses;
-  const sorted = (dice: number[]) => highestFirst(dice).join(' ');
   tell(
     game,
     'roll',
-    `${factionName(game, d.player)} attacks ${nameOf(game, to)} from ${nameOf(game, from)}: ${sorted(a)} against ${sorted(b)}; ` +
+    `${factionName(game, d.player)} attacks ${nameOf(game, to)} from ${nameOf(game, from)}: ${diceText(a)} against ${diceText(b)}; ` +
       `${attackerLosses ? `the attacker loses ${attackerLosses}` : ''}${attackerLosses && defenderLosses ? ', ' : ''}${defenderLosses ? `${factionName(game, defender)} loses ${defenderLosses}` : ''}.`,
     '[002 II.3]',
     { from, to, attack: a, defence: b, attackerLosses, defenderLosses },

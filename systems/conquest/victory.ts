@@ -18,16 +18,15 @@ export function checkVictory(game: ConquestGame, faction: FactionId): boolean | 
   const s = stateOf(game);
   if (s.winner) return true;
   const map = mapOf(game);
-  const win = (why: string, rule: string) => {
-    s.winner = faction;
-    tell(game, 'victory', `${factionName(game, faction)} ${why}.`, rule);
-    return true;
-  };
   // Domination, asked through areEnemies: no enemy holds a territory. With blocs, that is the bloc's
   // victory, led by its strongest member (docs/rules.md); without, it is holding every territory.
   const blocs = blocsOf(game);
   if (map.territories.every((t) => !areEnemies(blocs, s.owner[t] ?? null, faction))) {
-    if (!blocs) return win('holds every territory: Domination', '[002 I Game Type 1]');
+    if (!blocs) {
+      s.winner = faction;
+      tell(game, 'victory', `${factionName(game, faction)} holds every territory: Domination.`, '[002 I Game Type 1]');
+      return true;
+    }
     if (blocs.capitulation) return false; // the war ends at the end of the defector's turn [3B3c]
     declareBlocVictory(game, blocOf(blocs, faction), { how: 'domination', by: faction }, 'no enemy holds a system: Domination', '[002 I Game Type 1, 3F4]');
     return true;

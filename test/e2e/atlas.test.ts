@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { content } from '../fixtures';
-import { openPage, startSession, type Session } from './browser';
+import { openPage, useSession, type Session } from './browser';
 
 let session: Session;
-beforeAll(async () => {
-  session = await startSession();
-});
-afterAll(async () => {
-  await session?.close();
-});
+useSession((s) => (session = s));
 
 describe('the atlas page (npm start)', () => {
   it('loads with no console error and shows every star system, planet, kind of card and table of the content', async () => {

@@ -5,17 +5,13 @@
  *
  * How to write a browser test (test/e2e/<name>.test.ts; the e2e project of vitest.config.ts runs it):
  *
- *   let session: Session;
  *   let page: Page;
  *   let errors: string[];
- *   beforeAll(async () => {
- *     session = await startSession();                 // this worker's browser, the built game's address
- *     ({ page, errors } = await openGamePage(session)); // a fresh page (its own storage), game ready
- *   });
- *   afterAll(async () => {
- *     await session?.close();                         // closes every page the file opened
- *   });
+ *   // this worker's browser, and a fresh page (its own storage) with the game ready; closed after the file
+ *   usePage((opened) => ({ page, errors } = opened));
  *   it('...', async () => { ...; expect(errors).toEqual([]); });
+ *
+ * (`useSession((s) => (session = s))` for a file that opens its own pages: `openPage(session, path, size)`.)
  *
  * - One Chromium per vitest worker, shared by the files it runs one after another: `startSession` costs
  *   nothing after the first, and `session.close()` closes the pages (and contexts) the file opened,
@@ -25,11 +21,13 @@
  *   on another's state, nor start a server on a fixed port (use port 0, or `freePort`).
  * - Wait for what the page says (`gameReady`, `page.waitForFunction` on the page hook, `expect.poll`),
  *   never for a time: a test that sleeps is slow on a quiet machine and flaky on a busy one.
- * - A server of the file's own (the online tests' game server) serves the same build: `inject('e2eSite')`.
+ * - A server of the file's own (the online tests' game server) serves the same build: `builtSite()`, in the
+ *   folder once `startSession` has returned (the run builds it while its first tests start).
  */
 import { existsSync } from 'node:fs';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { serveBuiltGame } from './serve-built';
+import { SETTINGS_KEY, type Settings } from '../../src/ui/settings';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -81,9 +79,20 @@ export async function workerBrowser(): Promise<Browser> {
 /** The built game's folder (for a server of the test's own that serves it). */
 export const builtSite = (): string => inject('e2eSite');
 
+/** This worker's wait for the run's build (global-setup.ts): the built game's page, asked once. */
+let builtGame: Promise<void> | null = null;
+
+/** Wait until the built game is served (the run's global setup builds it while the first tests start). */
+function gameBuilt(url: string): Promise<void> {
+  builtGame ??= fetch(url).then(async (res) => {
+    if (!res.ok) throw new Error(`the built game is not served at ${url}: ${res.status} ${await res.text()}`);
+  });
+  return builtGame;
+}
+
 export async function startSession(): Promise<Session> {
   if (!process.env.VITEST) return startStandaloneSession();
-  const browser = await workerBrowser();
+  const [browser] = await Promise.all([workerBrowser(), gameBuilt(inject('e2eUrl'))]);
   const before = new Set<BrowserContext>(browser.contexts());
   return {
     server: { close: async () => {} },
@@ -116,9 +125,14 @@ export function pageOptions(
  */
 const TEST_PIXELS = process.env.VITEST ? 0.5 : 1;
 
-/** Open a page and collect its console errors and uncaught exceptions. */
-export async function openPage(session: Session, path = '', size = { width: 1280, height: 720 }): Promise<{ page: Page; errors: string[] }> {
+/**
+ * Open a page and collect its console errors and uncaught exceptions. `settings`: the player's settings
+ * the page starts with (stored before the game reads them, as a player's from an earlier visit), so a
+ * test needs no reload to set them.
+ */
+export async function openPage(session: Session, path = '', size = { width: 1280, height: 720 }, settings?: Partial<Settings>): Promise<{ page: Page; errors: string[] }> {
   const page = await session.browser.newPage(pageOptions(size));
+  if (settings) await page.addInitScript(([key, value]) => localStorage.getItem(key) ?? localStorage.setItem(key, value), [SETTINGS_KEY, JSON.stringify(settings)] as const);
   const errors: string[] = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error') errors.push(msg.text());
@@ -170,11 +184,43 @@ export async function mapSettled(page: Page, timeout = 30_000): Promise<void> {
   );
 }
 
-/** Open the game page and wait until it is ready. */
-export async function openGamePage(session: Session): Promise<{ page: Page; errors: string[] }> {
-  const opened = await openPage(session, '');
+/** Open the game page and wait until it is ready (`settings`: the player's settings it starts with). */
+export async function openGamePage(session: Session, size?: { width: number; height: number }, settings?: Partial<Settings>): Promise<{ page: Page; errors: string[] }> {
+  const opened = await openPage(session, '', size, settings);
   await gameReady(opened.page);
   return opened;
+}
+
+/**
+ * A test file's session: this worker's browser, started before the file's tests; every page the file
+ * opened is closed after them. `useSession((s) => (session = s))`.
+ */
+export function useSession(use: (session: Session) => void): void {
+  let session: Session | undefined;
+  beforeAll(async () => {
+    session = await startSession();
+    use(session);
+  }, 120_000);
+  afterAll(async () => {
+    await session?.close();
+  });
+}
+
+/**
+ * A test file's game page: opened and ready before the file's tests (at `size`, with the player's
+ * `settings` it starts with), closed after them with every other page the file opened.
+ *
+ *   let page: Page;
+ *   let errors: string[];
+ *   usePage((opened) => ({ page, errors } = opened));
+ */
+export function usePage(
+  use: (opened: { session: Session; page: Page; errors: string[] }) => void,
+  { size, settings }: { size?: { width: number; height: number }; settings?: Partial<Settings> } = {},
+): void {
+  let session: Session;
+  useSession((s) => (session = s));
+  beforeAll(async () => use({ session, ...(await openGamePage(session, size, settings)) }), 120_000);
 }
 
 /**

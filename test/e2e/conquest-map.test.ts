@@ -3,23 +3,15 @@
  * JSON path and reason and changes nothing; a valid one (drawn in any unit) is offered, played on, drawn
  * in the galaxy's place with its own systems, names and borders, and the galaxy comes back afterwards.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openGamePage, startSession, type Session } from './browser';
+import { usePage } from './browser';
 
 type Hook = { conquestState: () => { winner: string | null; steps: number } | null };
 
-let session: Session;
 let page: Page;
 let errors: string[];
-beforeAll(async () => {
-  session = await startSession();
-  ({ page, errors } = await openGamePage(session));
-});
-afterAll(async () => {
-  await page?.close();
-  await session?.close();
-});
+usePage((opened) => ({ page, errors } = opened));
 
 /** Two continents of three, drawn a thousand times larger than the galaxy. */
 const SIX = {

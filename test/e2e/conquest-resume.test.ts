@@ -6,9 +6,9 @@
  * hand-over screen. The page hook is used only to read what the screen shows (and to load a save).
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { gameReady, openGamePage, startSession, type Session } from './browser';
+import { gameReady, usePage } from './browser';
 import { bundledContent } from '../../src/core/content/bundled';
 import { saveToText } from '../../src/core/save';
 import { ConquestSession } from '../../src/ui/conquest/session';
@@ -30,17 +30,9 @@ type Hook = {
   resumeSave: (text: string) => void;
 };
 
-let session: Session;
 let page: Page;
 let errors: string[];
-beforeAll(async () => {
-  session = await startSession();
-  ({ page, errors } = await openGamePage(session));
-});
-afterAll(async () => {
-  await page?.close();
-  await session?.close();
-});
+usePage((opened) => ({ page, errors } = opened));
 
 const state = (): Promise<CqState> => page.evaluate(() => (window as unknown as { __galaxy: Hook }).__galaxy.conquestState() as CqState);
 

@@ -5,24 +5,16 @@
  * the bar, and a battle's dice cover no system of the board. A human (Crimson) against three AIs at the
  * fastest speed, the armies dealt at random.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { cameraSettled, openGamePage, startSession, type Session } from './browser';
+import { cameraSettled, usePage } from './browser';
 
 type Cq = { decision: { kind: string; human: boolean } | null; steps: number; winner: string | null };
 type Hook = { conquestState(): Cq | null; screenOf(id: string): { x: number; y: number } | null };
 
-let session: Session;
 let page: Page;
 let errors: string[];
-beforeAll(async () => {
-  session = await startSession();
-  ({ page, errors } = await openGamePage(session));
-}, 120_000);
-afterAll(async () => {
-  await page?.close();
-  await session?.close();
-});
+usePage((opened) => ({ page, errors } = opened));
 
 const state = () => page.evaluate(() => (window as unknown as { __galaxy: Hook }).__galaxy.conquestState() as Cq);
 

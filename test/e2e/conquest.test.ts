@@ -5,9 +5,9 @@
  * pause, step and speed to its end, and the menu afterwards with nothing of the game left. The page hook
  * is used only to read what the screen shows.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { gameReady, openGamePage, startSession, type Session } from './browser';
+import { gameReady, usePage } from './browser';
 
 interface CqState {
   replay: { index: number; length: number; playing: boolean } | null;
@@ -26,17 +26,9 @@ interface CqState {
 }
 type Hook = { conquestState: () => CqState | null };
 
-let session: Session;
 let page: Page;
 let errors: string[];
-beforeAll(async () => {
-  session = await startSession();
-  ({ page, errors } = await openGamePage(session));
-});
-afterAll(async () => {
-  await page?.close();
-  await session?.close();
-});
+usePage((opened) => ({ page, errors } = opened));
 
 const state = (): Promise<CqState> => page.evaluate(() => (window as unknown as { __galaxy: Hook }).__galaxy.conquestState() as CqState);
 

@@ -4,23 +4,15 @@
  * opponent's turn [issue 44]: played at the pace the player set, what it did listed as it comes, and a
  * key skips the rest of it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { gameReady, openGamePage, startSession, type Session } from './browser';
+import { gameReady, usePage } from './browser';
 import { playState, startPlayedGame, waitForHuman, type PlayState } from './play-page';
 import { diceOf } from '../../src/ui/play/dice-tray';
 
-let session: Session;
 let page: Page;
 let errors: string[];
-beforeAll(async () => {
-  session = await startSession();
-  ({ page, errors } = await openGamePage(session));
-});
-afterAll(async () => {
-  await page?.close();
-  await session?.close();
-});
+usePage((opened) => ({ page, errors } = opened));
 
 const SHOTS = process.env.SHOTS_DIR ?? '';
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { content } from '../fixtures';
 import { newGame } from '../../src/core/engine/game';
@@ -6,7 +6,7 @@ import { playOut } from '../../src/ai/play';
 import { randomAgent } from '../../src/ai/random-agent';
 import { saveToText } from '../../src/core/save';
 import { starSystemRuleset } from '../../systems/rebels-vs-empire/star-system-ruleset';
-import { cameraSettled, gameReady, mapSettled, openGamePage, startSession, type Session } from './browser';
+import { cameraSettled, mapSettled, usePage } from './browser';
 
 /* The page's test hook (window.__galaxy), typed loosely: the tests only read plain data from it. */
 type Hook = Record<string, (...args: unknown[]) => unknown>;
@@ -23,17 +23,9 @@ interface SpectatorState {
   info: { replay: boolean } | null;
 }
 
-let session: Session;
 let page: Page;
 let errors: string[];
-beforeAll(async () => {
-  session = await startSession();
-  ({ page, errors } = await openGamePage(session));
-});
-afterAll(async () => {
-  await page?.close();
-  await session?.close();
-});
+usePage((opened) => ({ page, errors } = opened));
 
 describe('the galaxy page (default route)', () => {
   it('loads with no console error and renders the galaxy (not a blank canvas)', async () => {

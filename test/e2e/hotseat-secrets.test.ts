@@ -6,9 +6,9 @@
  * Rebel's mission phase; the page resumes it as hot-seat; the Rebel plays on by clicks to the hand-over,
  * then the Imperial plays. Every Rebel-only event up to each moment is checked against the screen.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { gameReady, openGamePage, startSession, type Session } from './browser';
+import { usePage } from './browser';
 import { playState } from './play-page';
 import { bundledContent } from '../../src/core/content/bundled';
 import { newGame, optionsOf, replay } from '../../src/core/engine/game';
@@ -24,22 +24,11 @@ import type { FactionId } from '../../systems/conquest/content';
 const SCENARIO = 'start-of-rebellion';
 const SEED = 'hotseat-secrets';
 
-let session: Session;
 let page: Page;
 let errors: string[];
-beforeAll(async () => {
-  session = await startSession();
-  ({ page, errors } = await openGamePage(session));
-  // the test answers as the AIs did, every question by a click: the screen must ask them all, the
-  // needless ones it would otherwise answer itself too (Settings: Ask me every time)
-  await page.evaluate(() => localStorage.setItem('galactic-uprising.settings', JSON.stringify({ askEveryTime: true })));
-  await page.reload({ waitUntil: 'load' });
-  await gameReady(page);
-});
-afterAll(async () => {
-  await page?.close();
-  await session?.close();
-});
+// the test answers as the AIs did, every question by a click: the screen must ask them all, the
+// needless ones it would otherwise answer itself too (Settings: Ask me every time)
+usePage((opened) => ({ page, errors } = opened), { settings: { askEveryTime: true } });
 
 /** Everything on the page a person could read or hover: all text (hidden too) and every attribute value. */
 const wholeScreenText = (p: Page): Promise<string> =>

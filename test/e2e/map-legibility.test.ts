@@ -6,19 +6,14 @@
  * or sits under a panel, on the start menu and in play, at galaxy zoom and close up on a star system.
  * Each box is read from the page as the player sees it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { cameraSettled, gameReady, mapSettled, openPage, startSession, type Session } from './browser';
+import { cameraSettled, gameReady, mapSettled, openPage, useSession, type Session } from './browser';
 import { startGameAs, waitForHuman, type PlayState } from './play-page';
 
 type Hook = { playState: () => PlayState };
 let session: Session;
-beforeAll(async () => {
-  session = await startSession();
-}, 120_000);
-afterAll(async () => {
-  await session?.close();
-});
+useSession((s) => (session = s));
 
 async function start(page: Page, scenario: string, side: 'rebel' | 'imperial'): Promise<void> {
   await startGameAs(page, scenario, side, '7');

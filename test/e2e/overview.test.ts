@@ -3,9 +3,9 @@
  * per planet in play, a header click sorts and a second reverses, Esc closes it before it undoes
  * anything, and a click on a row opens that planet (the planet panel shows it, the camera frames it).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openGamePage, startSession, type Session } from './browser';
+import { usePage } from './browser';
 import { decisionHtml, expectNothingSent, playState, startPlayedGame, waitForHuman } from './play-page';
 
 interface CameraState {
@@ -14,17 +14,9 @@ interface CameraState {
 }
 type Hook = { camera: (planet?: string) => CameraState; watch: (opts: Record<string, unknown>) => void };
 
-let session: Session;
 let page: Page;
 let errors: string[];
-beforeAll(async () => {
-  session = await startSession();
-  ({ page, errors } = await openGamePage(session));
-});
-afterAll(async () => {
-  await page?.close();
-  await session?.close();
-});
+usePage((opened) => ({ page, errors } = opened));
 
 const rowIds = () => page.locator('[data-testid="overview-row"]').evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.planet as string));
 

@@ -2,24 +2,16 @@
  * Single-screen play in the browser: a human Rebel plays one full game-turn against the AI through the
  * UI only (clicks and keys); the page hook is used only to read what the screen shows.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { cameraSettled, gameReady, openGamePage, startSession, type Session } from './browser';
+import { cameraSettled, gameReady, usePage } from './browser';
 import { chooseSetupAndStart, playState, startPlayedGame, waitForHuman, type PlayState } from './play-page';
 
 type Hook = { playState: () => PlayState };
 
-let session: Session;
 let page: Page;
 let errors: string[];
-beforeAll(async () => {
-  session = await startSession();
-  ({ page, errors } = await openGamePage(session));
-});
-afterAll(async () => {
-  await page?.close();
-  await session?.close();
-});
+usePage((opened) => ({ page, errors } = opened));
 
 /** Reload the page and start a Wendmoor game with the Rebel played by hand, as `setup` says, at instant pace. */
 async function startNewGame(page: Page, setup: { imperial: string; placement: 'auto' | 'hand'; seed?: string }): Promise<void> {

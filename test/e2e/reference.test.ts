@@ -2,22 +2,14 @@
  * The rules and card reference on the play screen (issue 24): the Rules button opens it, Esc closes it
  * before it would undo a move, R toggles it, and a rules word opens it at that word's entry.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openGamePage, startSession, type Session } from './browser';
+import { usePage } from './browser';
 import { decisionHtml, expectNothingSent, playState, startPlayedGame, waitForHuman } from './play-page';
 
-let session: Session;
 let page: Page;
 let errors: string[];
-beforeAll(async () => {
-  session = await startSession();
-  ({ page, errors } = await openGamePage(session));
-});
-afterAll(async () => {
-  await page?.close();
-  await session?.close();
-});
+usePage((opened) => ({ page, errors } = opened));
 
 describe('the rules reference in the play screen', () => {
   it('the Rules button opens it, search filters, Esc closes it without undoing; R and a rules word open it too', async () => {

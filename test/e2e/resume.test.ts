@@ -5,9 +5,9 @@
  * for the menu leaves nothing of it on the screen. The page hook only reads what the screen shows.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { cameraSettled, gameReady, openGamePage, startSession, type Session } from './browser';
+import { cameraSettled, gameReady, usePage } from './browser';
 import { playState, startPlayedGame, waitForHuman as waitForHumanOn, type PlayState } from './play-page';
 import { bundledContent } from '../../src/core/content/bundled';
 import { newGame } from '../../src/core/engine/game';
@@ -19,17 +19,11 @@ import { starSystemRuleset } from '../../systems/rebels-vs-empire/star-system-ru
 type Hook = { playState: () => PlayState; saves: () => { name: string; played?: boolean; who?: string }[] };
 const SHOTS = process.env.SHOTS_DIR ?? '';
 
-let session: Session;
 let page: Page;
 let errors: string[];
-beforeAll(async () => {
-  session = await startSession();
-  ({ page, errors } = await openGamePage(session));
+usePage((opened) => ({ page, errors } = opened));
+beforeAll(() => {
   if (SHOTS) mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await page?.close();
-  await session?.close();
 });
 
 /** Wait until the human has a decision (the AI done), or the game is over. */

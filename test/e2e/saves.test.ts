@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { gameReady, openPage, startSession, type Session } from './browser';
+import { gameReady, usePage } from './browser';
 
 /* The page's test hook (window.__galaxy), typed loosely: the tests only read plain data from it. */
 type Hook = Record<string, (...args: unknown[]) => unknown>;
@@ -16,20 +16,10 @@ interface State {
   info: { scenario: string; replay: boolean } | null;
 }
 
-let session: Session;
 let page: Page;
 let errors: string[];
 const ready = () => gameReady(page);
-
-beforeAll(async () => {
-  session = await startSession();
-  ({ page, errors } = await openPage(session, ''));
-  await ready();
-});
-afterAll(async () => {
-  await page?.close();
-  await session?.close();
-});
+usePage((opened) => ({ page, errors } = opened));
 
 describe('saves in the browser', () => {
   let saveText = '';

@@ -2,9 +2,9 @@
  * Screen and camera (issue 24) in the browser: Esc closes the topmost panel before it undoes a move;
  * the camera frames the planet a decision is about.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openGamePage, startSession, type Session } from './browser';
+import { openGamePage, usePage, type Session } from './browser';
 import { decisionHtml, expectNothingSent, playState, startPlayedGame, waitForHuman } from './play-page';
 
 interface CameraState {
@@ -17,14 +17,7 @@ type Hook = { camera: (planet?: string) => CameraState };
 let session: Session;
 let page: Page;
 let errors: string[];
-beforeAll(async () => {
-  session = await startSession();
-  ({ page, errors } = await openGamePage(session));
-});
-afterAll(async () => {
-  await page?.close();
-  await session?.close();
-});
+usePage((opened) => ({ session, page, errors } = opened));
 
 describe('screen and camera', () => {
   it('Esc with Settings open closes Settings and does not undo; the next Esc undoes', async () => {

@@ -4,9 +4,9 @@
  * file..." opens a file as the Saves panel does (a played game resumes as played, a replay plays as a
  * replay, anything else is refused with its reason).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { gameReady, mapSettled, openPage, startSession, type Session } from './browser';
+import { gameReady, mapSettled, openPage, useSession, type Session } from './browser';
 import { startPlayedGame, waitForHuman } from './play-page';
 import { bundledContent } from '../../src/core/content/bundled';
 import { newGame } from '../../src/core/engine/game';
@@ -20,12 +20,7 @@ const hook = <T>(page: Page, name: string, ...args: unknown[]) =>
   page.evaluate(([n, a]) => ((window as unknown as { __galaxy: Hook }).__galaxy[n as string] as (...x: unknown[]) => unknown)(...(a as unknown[])), [name, args] as const) as Promise<T>;
 
 let session: Session;
-beforeAll(async () => {
-  session = await startSession();
-});
-afterAll(async () => {
-  await session?.close();
-});
+useSession((s) => (session = s));
 
 /** Each map label whose box is off the page or under a panel or tab shown (its name, and what covers it). */
 function hiddenLabels(page: Page, labels: string, panels: string): Promise<string[]> {

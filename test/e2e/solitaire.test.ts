@@ -5,9 +5,9 @@
  * attack's exact odds on show before it is made), resumed from its autosave by Continue, and a game
  * watched with an AI Emperor, paused and stepped. No page error throughout. The page hook only reads.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openGamePage, startSession, type Session } from './browser';
+import { usePage } from './browser';
 
 interface SolState {
   active: boolean;
@@ -25,17 +25,9 @@ interface SolState {
 }
 type Hook = { solitaireState: () => SolState | null };
 
-let session: Session;
 let page: Page;
 let errors: string[];
-beforeAll(async () => {
-  session = await startSession();
-  ({ page, errors } = await openGamePage(session));
-});
-afterAll(async () => {
-  await page?.close();
-  await session?.close();
-});
+usePage((opened) => ({ page, errors } = opened));
 
 const state = (): Promise<SolState> => page.evaluate(() => (window as unknown as { __galaxy: Hook }).__galaxy.solitaireState() as SolState);
 

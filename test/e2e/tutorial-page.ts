@@ -24,7 +24,8 @@ interface Hook {
   screenOf(id: string): { x: number; y: number } | null;
 }
 
-const hook = (page: Page) => page.evaluate(() => (window as unknown as { __galaxy: Hook }).__galaxy.tutorialState());
+/** The tutorial being played, as the page's hook says (null when none). */
+export const tutorialState = (page: Page): Promise<TutorialState | null> => page.evaluate(() => (window as unknown as { __galaxy: Hook }).__galaxy.tutorialState());
 
 /** The panel buttons of each mode that answer its decision (with a tutorial, only the taught one is there). */
 export const LIT_BUTTONS: Record<string, string> = {
@@ -46,7 +47,7 @@ export async function openTutorial(page: Page, id: string, fast = false): Promis
   }, undefined, { timeout: 60_000 });
   const speed = page.locator('[data-testid="cq-speed"]');
   if (fast && (await speed.count())) await speed.selectOption('0');
-  return (await hook(page)) as TutorialState;
+  return (await tutorialState(page)) as TutorialState;
 }
 
 /**
@@ -95,6 +96,25 @@ async function movedOn(page: Page, before: TutorialState, timeout = 60_000): Pro
   );
 }
 
+/** Everything on the page a click may light or pick: the map's badges and markers, the stack's counters, the panels' answers. */
+const LIT_ANYWHERE = '[data-territory], [data-sector], [data-testid="board-marker"], [data-testid="board-dest-marker"], [data-testid="counter"], [data-testid="board-button"], .cq-decision [data-opt], .cq-decision [data-act], .sol-decision [data-opt]';
+
+/**
+ * In the page: with no `before`, what it lights now as one string (each target's tag, class, test id
+ * and whether it is disabled); with `before` (the tutorial's state and that string before a click),
+ * whether the page has answered the click: 'moved' (the tutorial moved on), 'lit' (what it lights changed,
+ * and on the Rebels-vs-Empire board no answer is still with the game's worker), else false.
+ */
+function answer({ sel, before }: { sel: string; before: { state: TutorialState; lit: string } | null }): string | false {
+  const lit = [...document.querySelectorAll(sel)].map((e) => `${e.tagName}.${e.getAttribute('class')}.${e.getAttribute('data-testid')}.${(e as HTMLButtonElement).disabled}`).join('|');
+  if (!before) return lit;
+  const g = (window as unknown as { __galaxy: Hook & { playState(): { busy: boolean } } }).__galaxy;
+  const s = g.tutorialState();
+  const b = before.state;
+  if (!s || s.step !== b.step || s.phase !== b.phase || s.made !== b.made) return 'moved';
+  return lit !== before.lit && !g.playState().busy ? 'lit' : false;
+}
+
 /**
  * Play the open tutorial to its end by clicks on what it lights, calling `atStep` once each step's words
  * are shown (for screenshots). Returns the steps seen, the clicks made, and how many of them the guide
@@ -112,7 +132,7 @@ export async function followTutorial(
   let total = 0;
   let notNow = 0;
   for (let guard = 0; guard < 400; guard++) {
-    const s = await hook(page);
+    const s = await tutorialState(page);
     if (!s) return { steps: seen + 1, clicks: total, notNow };
     notNow = s.notNow;
     // the opening moves, or the opponent's answers between the step's commands (the words stay, and wait for them)
@@ -132,12 +152,14 @@ export async function followTutorial(
     }
     // the taught command's places in turn (a move's origin, then its destination), then its button in the panel
     const place = s.lit[clicks];
+    const lit = (await page.evaluate(answer, { sel: LIT_ANYWHERE, before: null })) as string;
     if (place) await clickPlace(page, place);
     else await page.click(LIT_BUTTONS[mode] as string);
     clicks++;
-    // (a click that opens a stack or picks a counter moves nothing on: a moment for the game's answer, then the next click)
-    await movedOn(page, s, 1_000).catch(() => {});
-    const after = await hook(page);
+    // (a click that opens a stack, picks a counter or chooses a move's origin moves nothing on: wait for the page's answer, what it
+    // lights next, then make the next click; a click the page answers with nothing to see is given a second)
+    await page.waitForFunction(answer, { sel: LIT_ANYWHERE, before: { state: s, lit } }, { timeout: 1_000, polling: 'raf' }).catch(() => {});
+    const after = await tutorialState(page);
     if (after && after.made === s.made && after.step === s.step && after.phase === s.phase) {
       if (clicks > s.lit.length + 4) throw new Error(`step ${s.step + 1} "${s.stepId}": clicking what it lights did not make ${JSON.stringify(s.expected)}`);
       continue;

@@ -4,6 +4,7 @@
  * test-results/cpu/ for file-times.ts to add to file-times.json. On a machine others share, a file's
  * wall time is mostly how busy the machine was; its CPU time is what the file costs. It is the worker's
  * own, without the processes a file starts (Chromium, a server, a database), which do their work apart.
+ * With it, when the file started and ended and in which worker: the run's timeline (`npm run test:slowest`).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -12,6 +13,7 @@ import { CPU_DIR } from './paths';
 
 // (this module runs again before every file, before the file is imported: its import is counted)
 const started = process.cpuUsage();
+const startedAt = Date.now();
 // (vitest reads the first argument as fixtures, so it must be a pattern: none are used here)
 afterAll(({}, suite) => {
   const used = process.cpuUsage(started);
@@ -19,5 +21,5 @@ afterAll(({}, suite) => {
   const file = relative(process.cwd(), task.filepath ?? task.file?.filepath ?? '');
   if (!file) return;
   mkdirSync(CPU_DIR, { recursive: true });
-  writeFileSync(join(CPU_DIR, `${file.replace(/[\\/]/g, '__')}.json`), JSON.stringify({ file, cpuMs: Math.round((used.user + used.system) / 1000) }));
+  writeFileSync(join(CPU_DIR, `${file.replace(/[\\/]/g, '__')}.json`), JSON.stringify({ file, cpuMs: Math.round((used.user + used.system) / 1000), startedAt, endedAt: Date.now(), worker: process.pid }));
 });

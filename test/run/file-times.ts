@@ -17,6 +17,10 @@ export interface FileTime {
   cpuMs: number | null;
   tests: number;
   state: string;
+  /** When the file started and ended, in milliseconds from the run's start, and its worker's process id (file-cpu.ts); absent if not measured. */
+  startMs?: number;
+  endMs?: number;
+  worker?: number;
 }
 
 export interface FileTimes {
@@ -27,29 +31,36 @@ export interface FileTimes {
 
 export default class FileTimesReporter implements Reporter {
   private started = performance.now();
+  private startedAt = Date.now();
 
   onTestRunStart(): void {
     this.started = performance.now();
+    this.startedAt = Date.now();
     // the property tests' counts and the files' CPU times are this run's only
     rmSync(COMMANDS_DIR, { recursive: true, force: true });
     rmSync(CPU_DIR, { recursive: true, force: true });
   }
 
   onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
-    const cpu = new Map<string, number>();
+    const cpu = new Map<string, { cpuMs: number; startedAt?: number; endedAt?: number; worker?: number }>();
     for (const name of existsSync(CPU_DIR) ? readdirSync(CPU_DIR) : []) {
-      const { file, cpuMs } = JSON.parse(readFileSync(join(CPU_DIR, name), 'utf8')) as { file: string; cpuMs: number };
-      cpu.set(file, cpuMs);
+      const measured = JSON.parse(readFileSync(join(CPU_DIR, name), 'utf8')) as { file: string; cpuMs: number; startedAt?: number; endedAt?: number; worker?: number };
+      cpu.set(measured.file, measured);
     }
     const files = modules.map((m): FileTime => {
       const d = m.diagnostic();
+      const measured = cpu.get(relative(process.cwd(), m.moduleId));
+      const at = (t: number | undefined) => (t === undefined ? undefined : t - this.startedAt);
       return {
         file: relative(process.cwd(), m.moduleId),
         project: m.project.name,
         ms: Math.round(d.environmentSetupDuration + d.prepareDuration + d.collectDuration + d.setupDuration + d.duration),
-        cpuMs: cpu.get(relative(process.cwd(), m.moduleId)) ?? null,
+        cpuMs: measured?.cpuMs ?? null,
         tests: [...m.children.allTests()].length,
         state: m.state(),
+        startMs: at(measured?.startedAt),
+        endMs: at(measured?.endedAt),
+        worker: measured?.worker,
       };
     });
     const times: FileTimes = { wallMs: Math.round(performance.now() - this.started), files };

@@ -12,3 +12,6 @@ export const FILE_TIMES = join(RESULTS, 'file-times.json');
 
 /** Each test file's own CPU time (file-cpu.ts). */
 export const CPU_DIR = join(RESULTS, 'cpu');
+
+/** Each test file's time in a measured run, committed: the order the files start in (vite.config.ts). */
+export const DURATIONS = join(dirname(fileURLToPath(import.meta.url)), 'durations.json');

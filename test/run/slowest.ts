@@ -4,13 +4,16 @@
  * property test file writes its count to test-results/commands/). Run by `.ci/run` at its end.
  *
  *   npm run test:slowest [-- N]
+ *   npm run test:slowest -- --save   also writes each file's time to test/run/durations.json, the order
+ *                                    files start in (vite.config.ts): after a whole run on a quiet machine
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FileTime, FileTimes } from './file-times';
-import { COMMANDS_DIR, FILE_TIMES } from './paths';
+import { COMMANDS_DIR, DURATIONS, FILE_TIMES } from './paths';
 
-const count = Number(process.argv[2] ?? 10);
+const save = process.argv.includes('--save');
+const count = Number(process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 10);
 if (!existsSync(FILE_TIMES)) {
   console.error(`no ${FILE_TIMES}: run the tests first (npm test)`);
   process.exit(1);
@@ -29,6 +32,22 @@ console.log(`\nThe ${Math.min(count, times.files.length)} costliest by CPU time 
 for (const f of [...times.files].sort((a, b) => (b.cpuMs ?? 0) - (a.cpuMs ?? 0)).slice(0, count)) console.log(line(f));
 console.log(`${times.files.length} files, ${tests.toLocaleString('en')} tests: ${seconds(times.wallMs)} wall time, ${seconds(sum)} the files' times added up, ${seconds(cpuSum)} of CPU in the test workers`);
 
+// The run's timeline: the suite's wall time is its workers' longest chain, so a long file that starts late, or a
+// stretch with workers idle, shows here (not in the files' times added up).
+const timed = times.files.filter((f): f is FileTime & { startMs: number; endMs: number } => f.startMs !== undefined && f.endMs !== undefined);
+if (timed.length) {
+  const step = 20_000;
+  const busy: string[] = [];
+  for (let t = 0; t < times.wallMs; t += step) {
+    // the files running in this stretch, on average (the workers kept busy)
+    const overlap = timed.reduce((n, f) => n + Math.max(0, Math.min(f.endMs, t + step) - Math.max(f.startMs, t)), 0);
+    busy.push((overlap / Math.min(step, times.wallMs - t)).toFixed(1));
+  }
+  console.log(`Files running at once, each ${step / 1000} s from the start: ${busy.join(' ')}`);
+  console.log('The last files to end (started and ended, seconds from the run\'s start):');
+  for (const f of [...timed].sort((a, b) => b.endMs - a.endMs).slice(0, 5)) console.log(`  ${seconds(f.startMs).padStart(9)} -> ${seconds(f.endMs).padStart(8)}  ${f.file}`);
+}
+
 const counts = existsSync(COMMANDS_DIR) ? readdirSync(COMMANDS_DIR).filter((f) => f.endsWith('.json')) : [];
 const checked = counts.map((f) => JSON.parse(readFileSync(join(COMMANDS_DIR, f), 'utf8')) as { file: string; commands: number });
 const ran = new Set(times.files.map((f) => f.file));
@@ -36,4 +55,14 @@ const fresh = checked.filter((c) => ran.has(c.file));
 if (fresh.length) {
   const total = fresh.reduce((n, c) => n + c.commands, 0);
   console.log(`Property tests checked their invariants after ${total.toLocaleString('en')} commands: ${fresh.map((c) => `${c.file} ${c.commands.toLocaleString('en')}`).join(', ')}`);
+}
+
+if (save) {
+  // the files of this run, the longest first; a file this run did not have keeps its last measure
+  const last = existsSync(DURATIONS) ? (JSON.parse(readFileSync(DURATIONS, 'utf8')) as Record<string, number>) : {};
+  const measured = { ...last, ...Object.fromEntries(times.files.map((f) => [f.file, Math.round(f.ms / 100) / 10])) };
+  for (const file of Object.keys(measured)) if (!existsSync(file)) delete measured[file];
+  const sorted = Object.fromEntries(Object.entries(measured).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])));
+  writeFileSync(DURATIONS, `${JSON.stringify(sorted, null, 1)}\n`);
+  console.log(`Each file's time written to ${DURATIONS}: the order the files start in, longest first (vite.config.ts).`);
 }

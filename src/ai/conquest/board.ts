@@ -84,18 +84,32 @@ export class Board {
   threat = (t: string): number => this.enemiesAround(t).reduce((sum, n) => sum + this.armies(n), 0);
   continentOf = (t: string): string => this.view.map.continentOf.get(t)!;
 
-  territoriesOf(faction: FactionId): string[] {
-    return this.view.map.territories.filter((t) => this.view.owner[t] === faction);
+  /**
+   * The territories a faction holds, in the map's order. Kept for the board's life, as the planner asks
+   * for every faction at every plan it weighs (a board is a view, which is never changed once made).
+   */
+  territoriesOf(faction: FactionId): readonly string[] {
+    let held = this.held.get(faction);
+    if (!held) this.held.set(faction, (held = this.view.map.territories.filter((t) => this.view.owner[t] === faction)));
+    return held;
   }
+  private readonly held = new Map<FactionId, readonly string[]>();
 
-  get myTerritories(): string[] {
+  get myTerritories(): readonly string[] {
     return this.territoriesOf(this.me);
   }
 
-  /** The enemies still holding territory (every other faction, without blocs). */
-  get opponents(): FactionId[] {
-    return this.view.order.filter((f) => areEnemies(this.view.blocs, this.me, f) && this.view.map.territories.some((t) => this.view.owner[t] === f));
+  /** The enemies still holding territory (every other faction, without blocs). Kept, like `territoriesOf`. */
+  get opponents(): readonly FactionId[] {
+    return (this.enemiesLeft ??= this.view.order.filter((f) => areEnemies(this.view.blocs, this.me, f) && this.territoriesOf(f).length > 0));
   }
+  private enemiesLeft: readonly FactionId[] | undefined;
+
+  /** The territories held by an enemy, in the map's order. Kept, like `territoriesOf`. */
+  get hostileTerritories(): readonly string[] {
+    return (this.enemyHeld ??= this.view.map.territories.filter(this.hostile));
+  }
+  private enemyHeld: readonly string[] | undefined;
 
   /** The chance that `attackers` armies take a territory held by `defenders` [002 II.3]. */
   chance(attackers: number, defenders: number): number {

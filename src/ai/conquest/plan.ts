@@ -97,51 +97,132 @@ const knownChains = new Map<string, Readonly<ChainOdds>>();
 const MAX_KNOWN_CHAINS = 50_000;
 
 function exactChainOdds(stack: number, defenders: readonly number[], italian: boolean): ChainOdds {
-  const reach = [1];
-  let loss = 0;
-  let kills = 0;
-  let dist = new Float64Array(stack + 1);
-  dist[stack] = 1;
-  let top = stack;
-  const mostDefenceDice = italian ? MAX_DEFENCE_DICE_ITALIAN : MAX_DEFENCE_DICE;
-  for (const target of defenders) {
-    const d0 = Math.max(1, target);
-    const width = d0 + 1;
-    const mass = scratch((top + 1) * width);
-    for (let a = 2; a <= top; a++) mass[a * width + d0] = dist[a]!;
-    const next = new Float64Array(top + 1);
-    let won = 0;
-    for (let a = top; a >= 2; a--) {
-      const attackDice = maxAttackDice(a);
-      for (let d = d0; d >= 1; d--) {
-        const p = mass[a * width + d]!;
-        if (p === 0) continue;
-        // the outcomes of one roll, as `rollOutcomes` lists them, read from flat arrays: this loop is
-        // nearly all of a `hard` game whose armies have grown large
-        const outcomes = rollTable(attackDice, d < mostDefenceDice ? d : mostDefenceDice); // maxDefenceDice(d, italian)
-        for (let k = 0; k < outcomes.count; k++) {
-          const attackerLosses = outcomes.attackerLosses[k]!;
-          const defenderLosses = outcomes.defenderLosses[k]!;
-          const q = p * outcomes.probability[k]!;
-          loss += q * attackerLosses;
-          kills += q * defenderLosses;
-          const left = a - attackerLosses;
-          const d2 = d - defenderLosses;
-          if (d2 === 0) {
-            // Taken: all but one army move in and go on.
-            won += q;
-            next[left - 1] = next[left - 1]! + q;
-          } else mass[left * width + d2] = mass[left * width + d2]! + q;
-        }
-      }
-    }
-    reach.push(won);
-    dist = next;
-    if (won < 1e-4) break;
+  if (!defenders.length) return { reach: [1], loss: 0, kills: 0 };
+  // the first battle, from the whole stack, is kept: the plans of a turn weigh many chains that start alike
+  let after = firstBattle(stack, defenders[0]!, italian);
+  const reach = [1, after.won];
+  for (let i = 1; i < defenders.length && after.won >= 1e-4; i++) {
+    after = battle(after.dist, stack, defenders[i]!, italian, after.loss, after.kills);
+    reach.push(after.won);
   }
   while (reach.length <= defenders.length) reach.push(0);
-  return { reach, loss, kills };
+  return { reach, loss: after.loss, kills: after.kills };
 }
+
+/** Where a stack stands after one battle of a chain, and what the chain has won and lost so far. */
+interface AfterBattle {
+  /** The stack's size after it, all but one army moved in (its mass: the chance it took the target). */
+  readonly dist: Float64Array;
+  /** The chance the target was taken. */
+  readonly won: number;
+  readonly loss: number;
+  readonly kills: number;
+}
+
+/**
+ * A chain's first battle, by stack, defenders and rule: the plans of one turn weigh many chains that
+ * begin with the same attack (a stack against the one territory next to it, then on or not), and that
+ * first sweep is the costly one against a big army. Kept like the chains, at most 2,000 (read only).
+ */
+const firstBattles = new Map<string, AfterBattle>();
+const MAX_FIRST_BATTLES = 2_000;
+
+function firstBattle(stack: number, target: number, italian: boolean): AfterBattle {
+  const key = `${italian ? 'i' : 's'}${stack}:${target}`;
+  let after = firstBattles.get(key);
+  if (!after) {
+    if (firstBattles.size >= MAX_FIRST_BATTLES) firstBattles.clear();
+    const dist = new Float64Array(stack + 1);
+    dist[stack] = 1;
+    firstBattles.set(key, (after = battle(dist, stack, target, italian, 0, 0)));
+  }
+  return after;
+}
+
+/**
+ * One Annihilate battle of a chain: the stack's size distribution `dist` (sizes up to `top`) against
+ * `target` armies, adding what it loses and kills to `loss` and `kills` in the order the sweep meets them
+ * (so the sums are the same to the last bit, however the chain is split into battles).
+ */
+function battle(dist: Float64Array, top: number, target: number, italian: boolean, loss: number, kills: number): AfterBattle {
+  const mostDefenceDice = italian ? MAX_DEFENCE_DICE_ITALIAN : MAX_DEFENCE_DICE;
+  const d0 = Math.max(1, target);
+  const width = d0 + 1;
+  const mass = scratch((top + 1) * width);
+  for (let a = 2; a <= top; a++) mass[a * width + d0] = dist[a]!;
+  const next = new Float64Array(top + 1);
+  let won = 0;
+  for (let a = top; a >= 2; a--) {
+    // the outcomes of one roll, as `rollOutcomes` lists them, read from flat arrays: this loop is nearly
+    // all of a `hard` game whose armies have grown large
+    const byDefenceDice = rollTablesFor(maxAttackDice(a), mostDefenceDice);
+    const row = a * width;
+    // Against the most defence dice (every state but the last few) a roll has three outcomes when the
+    // defender rolls two: the loop below, unrolled, with the outcomes in locals (a quarter faster). The
+    // same sums in the same order, so the same odds to the last bit.
+    const most = byDefenceDice[mostDefenceDice]!;
+    const unrolled = most.count === 3;
+    if (unrolled) {
+      const [p0, p1, p2] = [most.probability[0]!, most.probability[1]!, most.probability[2]!];
+      const [al0, al1, al2] = [most.attackerLosses[0]!, most.attackerLosses[1]!, most.attackerLosses[2]!];
+      const [dl0, dl1, dl2] = [most.defenderLosses[0]!, most.defenderLosses[1]!, most.defenderLosses[2]!];
+      // where each outcome sends the state (a, d): row and column together, less d
+      const [to0, to1, to2] = [row - al0 * width - dl0, row - al1 * width - dl1, row - al2 * width - dl2];
+      for (let d = d0; d >= mostDefenceDice; d--) {
+        const p = mass[row + d]!;
+        if (p === 0) continue;
+        let q = p * p0;
+        loss += q * al0;
+        kills += q * dl0;
+        if (d === dl0) (won += q), (next[a - al0 - 1] = next[a - al0 - 1]! + q);
+        else mass[to0 + d] = mass[to0 + d]! + q;
+        q = p * p1;
+        loss += q * al1;
+        kills += q * dl1;
+        if (d === dl1) (won += q), (next[a - al1 - 1] = next[a - al1 - 1]! + q);
+        else mass[to1 + d] = mass[to1 + d]! + q;
+        q = p * p2;
+        loss += q * al2;
+        kills += q * dl2;
+        if (d === dl2) (won += q), (next[a - al2 - 1] = next[a - al2 - 1]! + q);
+        else mass[to2 + d] = mass[to2 + d]! + q;
+      }
+    }
+    for (let d = unrolled ? mostDefenceDice - 1 : d0; d >= 1; d--) {
+      const p = mass[row + d]!;
+      if (p === 0) continue;
+      const outcomes = byDefenceDice[d < mostDefenceDice ? d : mostDefenceDice]!; // maxDefenceDice(d, italian)
+      for (let k = 0; k < outcomes.count; k++) {
+        const attackerLosses = outcomes.attackerLosses[k]!;
+        const defenderLosses = outcomes.defenderLosses[k]!;
+        const q = p * outcomes.probability[k]!;
+        loss += q * attackerLosses;
+        kills += q * defenderLosses;
+        const left = a - attackerLosses;
+        const d2 = d - defenderLosses;
+        if (d2 === 0) {
+          // Taken: all but one army move in and go on.
+          won += q;
+          next[left - 1] = next[left - 1]! + q;
+        } else mass[left * width + d2] = mass[left * width + d2]! + q;
+      }
+    }
+  }
+  return { dist: next, won, loss, kills };
+}
+
+/** The roll tables of an attack with `attackDice` dice, by the defender's dice (1 to `mostDefenceDice`). */
+function rollTablesFor(attackDice: number, mostDefenceDice: number): readonly RollTable[] {
+  const key = attackDice * 4 + mostDefenceDice;
+  let tables = tablesByAttack[key];
+  if (!tables) {
+    tables = [];
+    for (let d = 1; d <= mostDefenceDice; d++) tables[d] = rollTable(attackDice, d);
+    tablesByAttack[key] = tables;
+  }
+  return tables;
+}
+const tablesByAttack: RollTable[][] = [];
 
 /** A zeroed array of at least `size` numbers, the same one each call (grown as needed): a battle's states, used at once. */
 let scratchArray = new Float64Array(1024);
@@ -191,7 +272,7 @@ export interface Goal {
   kind: 'continent' | 'eliminate' | 'territory' | 'win';
   /** The continent, faction or territory it names ('win': the game type). */
   subject: string;
-  targets: string[];
+  targets: readonly string[];
 }
 
 export interface Plan {
@@ -265,7 +346,7 @@ export class Planner {
   }
 
   /** The territories whose taking wins the game outright, when the game type names them. */
-  winTargets(): string[] | null {
+  winTargets(): readonly string[] | null {
     const b = this.b;
     const v = b.view;
     if (v.gameType === 'capital') return Object.values(v.capitals).filter((t) => !b.mine(t));
@@ -333,11 +414,10 @@ export class Planner {
     const left = new Set(targets);
     const chains: Chain[] = [];
     const used = new Map<string, number>();
-    const spareOn = (t: string) => b.armies(t) - (used.get(t) ?? 0) - this.guard(t);
     while (left.size) {
       let best: { source: string; path: string[]; cost: number } | null = null;
       for (const source of b.myTerritories) {
-        const spare = spareOn(source);
+        const spare = this.spareOn(source, used);
         if (!placing && spare < 2) continue;
         for (const first of b.neighbours(source)) {
           if (!left.has(first)) continue;
@@ -347,12 +427,17 @@ export class Planner {
         }
       }
       if (!best) break;
-      const stack = Math.max(1, spareOn(best.source));
+      const stack = Math.max(1, this.spareOn(best.source, used));
       used.set(best.source, (used.get(best.source) ?? 0) + stack);
       chains.push({ source: best.source, targets: best.path, stack });
       for (const t of best.path) left.delete(t);
     }
     return chains;
+  }
+
+  /** The armies on `t` free to attack: less those `used` by chains already, less its guard. */
+  private spareOn(t: string, used: ReadonlyMap<string, number>): number {
+    return this.b.armies(t) - (used.get(t) ?? 0) - this.guard(t);
   }
 
   /** What the chains are worth: the chance of each gain times its worth, less the armies lost. */
@@ -376,14 +461,14 @@ export class Planner {
       const holder = b.ownerOf(c.territories[0]!);
       if (holder && holder !== b.me && c.territories.every((t) => b.ownerOf(t) === holder)) {
         // Breaking it takes one territory: the likeliest of those we attack.
-        value += Math.max(...c.territories.map(outcome.pTaken)) * c.bonus * w.breakTurns;
+        value += Math.max(...c.territories.map((t) => outcome.pTaken(t))) * c.bonus * w.breakTurns;
       }
       value += outcome.pAll(c.territories) * this.continentWorth(id);
     }
     // Factions wiped out: their cards, one rival less.
     for (const f of b.opponents) {
       const held = b.territoriesOf(f);
-      if (held.every(outcome.planned)) value += outcome.pAll(held) * ((b.view.handSizes[f] ?? 0) * this.cardValue * 1.5 + w.elimination);
+      if (held.every((t) => outcome.planned(t))) value += outcome.pAll(held) * ((b.view.handSizes[f] ?? 0) * this.cardValue * 1.5 + w.elimination);
     }
     return value + outcome.pWin(this) * WIN;
   }
@@ -432,13 +517,18 @@ class Outcome {
     });
   }
 
-  planned = (t: string): boolean => this.at.has(t);
+  // methods, not arrow fields: tsx names each function made at run time (esbuild's keepNames), a cost per
+  // Outcome, and one is made for every set of chains a plan weighs
+
+  planned(t: string): boolean {
+    return this.at.has(t);
+  }
 
   /** The chance of taking `t` (0 if no chain attacks it). */
-  pTaken = (t: string): number => {
+  pTaken(t: string): number {
     const at = this.at.get(t);
     return at ? this.results[at.chain]!.reach[at.index + 1]! : 0;
-  };
+  }
 
   /** The chance of holding every one of `ts` at the end (ours already count as held). */
   pAll(ts: readonly string[]): number {
@@ -476,8 +566,7 @@ class Outcome {
   pWin(p: Planner): number {
     const b = this.b;
     const v = b.view;
-    const enemy = v.map.territories.filter(b.hostile);
-    const domination = this.pAll(enemy);
+    const domination = this.pAll(b.hostileTerritories);
     if (v.gameType === 'capital') return Math.max(domination, this.pAll(Object.values(v.capitals)));
     const m = p.mission;
     if (!m) return domination;
@@ -492,23 +581,32 @@ class Outcome {
 
 /** The longest simple path through `allowed` territories starting at `first` (small sets: exhaustive). */
 function longestPath(first: string, allowed: ReadonlySet<string>, b: Board): string[] {
-  let best: string[] = [first];
-  const path = [first];
-  const on = new Set([first]);
-  let budget = 400;
-  const walk = (at: string): void => {
-    if (--budget < 0) return;
-    if (path.length > best.length) best = [...path];
-    for (const n of b.neighbours(at)) {
-      if (!allowed.has(n) || on.has(n)) continue;
-      path.push(n);
-      on.add(n);
-      walk(n);
-      path.pop();
-      on.delete(n);
-    }
-  };
-  walk(first);
-  return best;
+  const search: PathSearch = { allowed, b, best: [first], path: [first], on: new Set([first]), budget: 400 };
+  walk(search, first);
+  return search.best;
+}
+
+/** A longest-path search under way: the best path so far, the path walked, and the steps it may still take. */
+interface PathSearch {
+  readonly allowed: ReadonlySet<string>;
+  readonly b: Board;
+  best: string[];
+  readonly path: string[];
+  readonly on: Set<string>;
+  budget: number;
+}
+
+// (a function of its own, not a closure in longestPath: tsx names each closure as it is made, a cost per call)
+function walk(s: PathSearch, at: string): void {
+  if (--s.budget < 0) return;
+  if (s.path.length > s.best.length) s.best = [...s.path];
+  for (const n of s.b.neighbours(at)) {
+    if (!s.allowed.has(n) || s.on.has(n)) continue;
+    s.path.push(n);
+    s.on.add(n);
+    walk(s, n);
+    s.path.pop();
+    s.on.delete(n);
+  }
 }
 

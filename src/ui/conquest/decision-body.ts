@@ -1,8 +1,9 @@
 /**
  * The conquest decision panel's body [002]: each decision's answers as buttons, in words, with the exact
  * odds before every attack and every roll (never simulated), the placements front line first, the pairs
- * the map's picks narrow. Pure HTML from a view and the decision; the screen (conquest-screen.ts) answers
- * the buttons' `data-opt` clicks.
+ * the map's picks narrow; around it, the panel's head, the question, and what the AI did meanwhile. Pure
+ * HTML from a view and the decision (and the count slider's words kept in step as it moves); the screen
+ * (conquest-screen.ts) answers the buttons' `data-opt` clicks.
  */
 import type { Command, Decision } from '../../core/engine/types';
 import type { Card } from '../../../systems/conquest/cards';
@@ -14,7 +15,8 @@ import { areEnemies } from '../../../systems/conquest/blocs';
 import { esc } from '../html';
 import { attackTagHtml, freeActionsHtml } from './blocs-panel';
 import { territoryHtml } from './board';
-import { armies1, attackOdds, optionText, pct, rollOutcomesText } from './words';
+import { armies1, attackOdds, DECISION_TITLES, optionText, pct, rollOutcomesText } from './words';
+import { capital } from '../game-screen/setup';
 
 type C = Command<FactionId>;
 
@@ -31,6 +33,45 @@ export interface PanelContext {
 
 export function opt(i: number, label: string, detail = '', cls = ''): string {
   return `<button class="cq-opt ${cls}" data-opt="${i}" data-testid="cq-option"><span>${label}</span>${detail ? `<small>${detail}</small>` : ''}</button>`;
+}
+
+/**
+ * The panel of a decision the viewer answers: who decides what under which rule, the coach's line
+ * (`coach`), why the last answer was refused (`refusal`), the question, the take-back, the answers
+ * (decisionBody), and what the AI did meanwhile: the summary of its turns (`roundLines`, fast), else its last moves.
+ */
+export function decisionPanelHtml(ctx: PanelContext, view: ConquestView, d: Decision<FactionId>, o: { coach: string; refusal: string; roundLines: readonly string[]; lastLines: readonly string[] }): string {
+  const hand = ((d.context?.hand as unknown as Card[] | undefined) ?? view.hands[d.side] ?? []) as Card[];
+  const nameOf = (t: string) => view.map.nameOf(t);
+  const body = decisionBody(ctx, view, d, hand, nameOf);
+  return `<div class="cq-who" style="--c:${ctx.colours.get(d.side) ?? '#888'}">${esc(ctx.name(d.side))} · <span class="cq-kind">${esc(DECISION_TITLES[d.kind] ?? d.kind)}</span> <span class="rule">${esc(d.rule)}</span></div>
+      ${o.coach}${o.refusal ? `<p class="cq-error" data-testid="cq-refused">Your answer was refused: ${esc(o.refusal)}. Choose again.</p>` : ''}
+      <p class="cq-prompt" data-testid="cq-prompt">${esc(capital(d.prompt.replace(/^[A-Z][a-z]+: /, '')))}</p>${takeBackHtml(view, d)}${body}
+      ${o.roundLines.length ? roundSummaryHtml(o.roundLines) : o.lastLines.length ? `<ul class="cq-last small muted">${o.lastLines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>` : ''}`;
+}
+
+/** [issue 53] The summary after the AI's turns (fast): each beat in a line, until the player answers. */
+export function roundSummaryHtml(lines: readonly string[]): string {
+  const n = lines.length;
+  return `<details class="cq-round" data-testid="cq-round-summary" open><summary>While you waited: ${n} ${n === 1 ? 'move' : 'moves'}</summary><ul class="small">${lines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul></details>`;
+}
+
+/** The count slider moved (`input`, in `panel`): its numbers, and what each system would hold, follow it. */
+export function countMoved(panel: HTMLElement, input: HTMLInputElement, d: Decision<FactionId> | null, nameOf: (t: string) => string): void {
+  for (const sel of ['[data-cq="count"]', '[data-cq="count-label"]']) {
+    const el = panel.querySelector(sel);
+    if (el) el.textContent = input.value;
+  }
+  // what each system would hold, as the slider says
+  const box = input.closest<HTMLElement>('.cq-range');
+  const after = panel.querySelector('[data-cq="after"]');
+  if (box && after && d) {
+    const n = Number(input.value);
+    const a = Number(box.dataset.a);
+    const b = Number(box.dataset.b);
+    const [x, y] = box.dataset.total === '1' ? [a + b - n, n] : [a - n, b + n];
+    after.textContent = `${nameOf(String(d.context?.from))} ${x} · ${nameOf(String(d.context?.to))} ${y}`;
+  }
 }
 
 export function decisionBody(ctx: PanelContext, view: ConquestView, d: Decision<FactionId>, hand: Card[], nameOf: (t: string) => string): string {

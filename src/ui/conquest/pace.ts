@@ -5,6 +5,7 @@
  * each beat is seen on the map (its arcs and pulses) and held for a while that shrinks as the round's time
  * runs out, so the AI turns between two of a player's decisions take about five seconds at ×4 (half that at
  * ×8) however many battles they hold. What each beat did is kept in words for the summary shown after.
+ * The screen's `Pacer` keeps the time: the speed, the pause, and the one timer of what comes next.
  */
 
 /** A beat of the AI's play: the steps the screen shows together. */
@@ -91,4 +92,88 @@ export function playBeat<S extends { decision: { kind: string; side: string }; c
     steps.push(step);
   }
   return { beat, steps };
+}
+
+/** Milliseconds between AI decisions at ×1, by kind: the setup's many placements go quicker. */
+const PACE_MS: Record<string, number> = { 'conquest-claim': 280, 'conquest-setup-place': 140, 'conquest-capital': 400, 'conquest-place': 320 };
+const DEFAULT_PACE_MS = 700;
+
+/**
+ * The conquest screen's clock: the speed chosen (0: as fast as the engine goes), the pause, and the one
+ * timer of what comes next (an AI move, or a replay's next command), which never fires before the
+ * animations of the last move end (the hold; a key or a click skips them). From ×4, not in a tutorial,
+ * the AI plays in beats held as their round's plan says.
+ */
+export class Pacer {
+  speed = 1;
+  paused = false;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private holdUntil = 0;
+  /** The timing plan of the AI's beats at this speed (fast and faster), and the game round its clock began in. */
+  private roundPace: RoundPace | null = null;
+  private paceRound = -1;
+
+  /** `guided`: a tutorial is played (its steps are never hurried into beats). */
+  constructor(private readonly guided: () => boolean) {}
+
+  /** A move is timed to come. */
+  get waiting(): boolean {
+    return this.timer !== null;
+  }
+
+  /** The animations of the last move are still on show. */
+  get holding(): boolean {
+    return this.holdUntil > performance.now();
+  }
+
+  /** The next move waits `ms` for the animations just started. */
+  hold(ms: number): void {
+    this.holdUntil = performance.now() + ms;
+  }
+
+  /** [issue 53] The AI's moves are shown in beats (fast and faster, not the fastest), with their timing plan. */
+  get beats(): RoundPace | null {
+    if (this.speed < BEATS_FROM_SPEED || this.guided()) return null;
+    if (this.roundPace?.speed !== this.speed) this.roundPace = new RoundPace(this.speed);
+    return this.roundPace;
+  }
+
+  /**
+   * Run `next` after the pace of a decision of `kind` (none in beats, where each beat's hold is the whole
+   * pause; none at the fastest speed), and never before the hold ends. Whatever was timed before is not.
+   */
+  later(kind: string, next: () => void, inBeats = false): void {
+    this.cancel();
+    const pace = this.speed === 0 || inBeats ? 0 : (PACE_MS[kind] ?? DEFAULT_PACE_MS) / this.speed;
+    const wait = Math.max(pace, this.holdUntil - performance.now());
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      next();
+    }, wait);
+  }
+
+  cancel(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  /** The animations skipped: true when a move was timed to wait for them (it is to come at once). */
+  skip(): boolean {
+    const waiting = this.holding;
+    this.holdUntil = 0;
+    return waiting && this.timer !== null;
+  }
+
+  /** A beat just shown is held as its round's plan says (watched without a player, each game round is a round on the clock). */
+  holdBeat(beat: Beat, round: number, watched: boolean): void {
+    const pace = this.beats as RoundPace;
+    if (watched && round !== this.paceRound) pace.newRound();
+    this.paceRound = round;
+    this.hold(pace.hold(beat));
+  }
+
+  /** The player answered: the next AI turns start a new round on the clock. */
+  newRound(): void {
+    this.roundPace?.newRound();
+  }
 }

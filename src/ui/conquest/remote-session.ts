@@ -12,8 +12,18 @@ import { parseConquestMap, type ConquestMap } from '../../../systems/conquest/ma
 import type { ConquestView } from '../../../systems/conquest/view';
 import type { ConquestScenario } from '../../../systems/conquest/content';
 import type { OnlineSeat } from '../../online/client';
-import type { StateMessage } from '../../online/protocol';
-import type { ConquestSetup, Step } from './session';
+import type { SeatRequest, StateMessage } from '../../online/protocol';
+import type { ConquestSession, ConquestSetup, Step } from './session';
+
+/** A game on this page (local), or on a game server (remote: this page holds one seat). */
+export type AnySession = ConquestSession | RemoteConquestSession;
+
+/** The seats of a game created on a server from a setup: each AI's on the server, each human's open, or kept for its person (`reserved`). */
+export function seatRequests(setup: ConquestSetup, reserved: readonly FactionId[]): SeatRequest[] {
+  return setup.seats.map((s) =>
+    s.player !== 'human' ? { side: s.faction, kind: 'ai', agent: s.player } : { side: s.faction, kind: reserved.includes(s.faction) ? 'reserved' : 'open' },
+  );
+}
 
 /** The view as it travels: the map as its file, the lookups rebuilt here. */
 type ViewJson = Omit<ConquestView, 'map' | 'options'> & { map: unknown; options: ConquestView['options'] };

@@ -7,13 +7,14 @@
  * summary of the AI's turns, and the way to open the panel. The player's own fold or unfold stands until
  * the question changes. And the battle dice stand where they cover no system of the board.
  */
+import type { Decision } from '../../core/engine/types';
+import type { FactionId } from '../../../systems/conquest/content';
 import type { ScreenBox } from '../screen-boxes';
 import { esc } from '../html';
+import { capital } from '../game-screen/setup';
+import { DECISION_TITLES } from './words';
 
-/** The widest window the side panels fold in (as shell/drawers.ts and the CSS say). */
-export const SMALL_WINDOW_PX = 900;
-
-export const smallWindow = (): boolean => window.innerWidth <= SMALL_WINDOW_PX;
+export { smallWindow } from '../shell/drawers';
 
 /** The player's questions answered on the map by a click on a system: the panel stays folded for them. */
 const ANSWERED_ON_MAP = new Set(['conquest-claim', 'conquest-setup-place', 'conquest-capital', 'conquest-bonus', 'conquest-place']);
@@ -33,6 +34,33 @@ export interface QuestionWords {
   end?: { opt: number; label: string };
   /** The moves the summary of the AI's turns holds (0: none to read). */
   summary: number;
+}
+
+/**
+ * What the question bar says: the viewer's decision (`mine`), else the pending one (`pending`) with the
+ * AI's last move (`lastLine`) or whom it waits for; `summary` the moves the summary of the AI's turns holds.
+ */
+export function questionWords(
+  mine: Decision<FactionId> | null,
+  pending: { side: FactionId; kind: string } | null,
+  o: { humanToDecide: boolean; lastLine?: string; summary: number },
+  faces: { name(f: FactionId | null): string; colour(f: FactionId | null): string },
+): QuestionWords {
+  const d = mine;
+  const side = d?.side ?? pending?.side ?? null;
+  const who = faces.name(side);
+  const title = DECISION_TITLES[d?.kind ?? pending?.kind ?? ''] ?? '';
+  if (!d) return { who, colour: faces.colour(side), title, prompt: o.humanToDecide ? `Waiting for ${who}…` : `The AI plays ${who}… ${o.lastLine ?? ''}`, summary: 0 };
+  const end = d.options.findIndex((c) => c.type === 'end-attacks' || c.type === 'end-turn');
+  const onMap = panelFolds(d.kind, true) ? ` Click a glowing system on the map${d.kind === 'conquest-place' ? ' (Shift-click: all)' : ''}.` : '';
+  return {
+    who,
+    colour: faces.colour(side),
+    title,
+    prompt: `${capital(d.prompt.replace(/^[A-Z][a-z]+: /, ''))}${onMap}`,
+    ...(end >= 0 ? { end: { opt: end, label: d.options[end]?.type === 'end-attacks' ? 'End attacks' : 'End your turn' } } : {}),
+    summary: o.summary,
+  };
 }
 
 /** The question bar's HTML (its buttons answer through the screen's own click handler: `data-opt`, `data-act`). */

@@ -4,13 +4,9 @@
  * are the eight of the mix, all on the turn track (docs/rules.md, "Solitaire").
  */
 import { describe, expect, it } from 'vitest';
-import type { Command } from '../../../src/core/engine/types';
-import { drawLeader, contentOf, neighboursOf, sectorNumber, stateOf, type Side, type SolitaireGame } from '../../../systems/solitaire/state';
-import { atBuild, layBoard, letHappen, playUntil, resolveEvent, restartTurn, solitaireGame } from './fixtures';
+import { drawLeader, contentOf, neighboursOf, sectorNumber, stateOf, type SolitaireGame } from '../../../systems/solitaire/state';
+import { atBuild, layBoard, letHappen, pass, playUntil, resolveEvent, restartTurn, solitaireGame } from './fixtures';
 import { leadersInPlay } from './invariants';
-
-const pass = (game: SolitaireGame): Command<Side> | undefined =>
-  game.pending!.options.find((o) => ['end-build', 'end-move', 'end-turn', 'institute-let', 'let-happen'].includes(o.type)) ?? game.pending!.options[0];
 
 /** The sectors a stack may reach in `steps` moves along the map's borders, never going on from `stop`. */
 function reachAround(game: SolitaireGame, from: string, steps: number, stop: string): Set<string> {

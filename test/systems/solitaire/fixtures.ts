@@ -1,12 +1,15 @@
 /**
  * Solitaire test fixtures [001]: a game on the bundled galaxy, a board laid out by hand (systems, units,
  * forces, the index and RP set in `stateOf(game)` directly), scripted dice, one Chaos Events marker
- * resolved by id, and a turn played again from its Chaos Events phase on a board a test laid out.
+ * resolved by id, and a turn played again from its Chaos Events phase on a board a test laid out; for
+ * the rules tests, a battle fought to the result wanted, found on the combat table itself.
  */
+import { expect } from 'vitest';
 import { advance, apply, newGame } from '../../../src/core/engine/game';
 import type { Command, Json } from '../../../src/core/engine/types';
 import { content } from '../../fixtures';
 import type { UnitType } from '../../../systems/solitaire/content';
+import { combatResult, fight, type Battle } from '../../../systems/solitaire/combat';
 import { EVENTS, SUBSTITUTE, type EventChoice } from '../../../systems/solitaire/events';
 import { solitaireRuleset } from '../../../systems/solitaire/ruleset';
 import {
@@ -173,3 +176,38 @@ export function letHappen(game: SolitaireGame): Command<Side> | undefined {
 }
 
 export const atBuild = (game: SolitaireGame): boolean => game.pending?.kind === 'chaos-build';
+
+/** The six scenarios [001 Scenarios]. */
+export const SCENARIOS = ['chaos-long-twilight', 'chaos-divided-heavens', 'chaos-reconquest', 'chaos-undying-emperor', 'chaos-transhuman-revolt', 'chaos-second-empire'];
+
+/** A game on turn 2 (no first-turn cap), ready for a board laid by hand. */
+export const game2 = (scenario = 'chaos-long-twilight'): SolitaireGame => {
+  const game = solitaireGame(scenario, 'rules');
+  game.turn = 2;
+  return game;
+};
+
+/** The die that gives `want` ("D3", "A1", "-") in this battle, found on the table itself. */
+function dieFor(game: SolitaireGame, b: Battle, want: string): number {
+  for (let die = 0; die < 10; die++) {
+    const r = combatResult(game, b.attack - b.defence, die + b.dieModifier);
+    if ((r.who ? `${r.who}${r.level}` : '-') === want) return die;
+  }
+  throw new Error(`no die gives ${want} at ${b.attack} against ${b.defence} (${b.dieModifier >= 0 ? '+' : ''}${b.dieModifier})`);
+}
+
+/** Fight a battle whose die is rigged to give `want`. */
+export function fightFor(game: SolitaireGame, b: Battle, want: string): void {
+  rig(game, [dieFor(game, b, want)]);
+  const { result } = fight(game, b);
+  expect(result.who ? `${result.who}${result.level}` : '-').toBe(want);
+}
+
+export const alive = (game: SolitaireGame, u: Unit): boolean => stateOf(game).units.includes(u);
+
+/** The answer that lets the phase pass (ends the build, the moves, the turn; lets an event happen), else the first. */
+export const pass = (game: SolitaireGame): Command<Side> | undefined =>
+  game.pending!.options.find((o) => ['end-build', 'end-move', 'end-turn', 'institute-let', 'let-happen'].includes(o.type)) ?? game.pending!.options[0];
+
+/** The markers drawn on a turn, in order. */
+export const drawn = (game: SolitaireGame, turn: number): string[] => game.events.filter((e) => e.kind === 'chaos-marker' && e.turn === turn).map((e) => e.data!.marker as string);
