@@ -11,7 +11,7 @@ import { groupById, groupOn, missionPhase } from '../../systems/rebels-vs-empire
 import { hidingBonus } from '../../systems/rebels-vs-empire/search';
 import { optionFacts, pdbWords } from './option-facts';
 import { nameOf } from '../core/names';
-import { stillFact } from './still';
+import { recall, remember } from './still';
 
 export interface OptionInfo {
   /** The button text. */
@@ -203,9 +203,12 @@ function pieceWhere(game: Game, option: Command): string {
  * options is described once (by its place among them); a command made up beside them, afresh each time.
  */
 export function describeOption(game: Game, option: Command, decision?: Decision): OptionInfo {
-  const describe = () => ({ ...describeLabel(game, option), ...optionFacts(game, option, decision) });
   const at = decision ? decision.options.indexOf(option) : -1;
-  return at < 0 ? describe() : stillFact(game, decision, at, describe);
+  const known = at < 0 ? undefined : recall<OptionInfo>(game, decision, at);
+  if (known) return known;
+  // the label's fresh object, the facts' fields added after its own (as a spread would, at a third of the cost)
+  const info: OptionInfo = Object.assign(describeLabel(game, option), optionFacts(game, option, decision));
+  return at < 0 ? info : remember(game, decision, at, info);
 }
 
 function describeLabel(game: Game, option: Command): OptionInfo {
