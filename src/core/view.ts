@@ -190,9 +190,10 @@ function sovereignView(game: Game, environ: string): EnvironView['sovereign'] {
  * them in `game.vars.loyaltyShifts` (systems/rebels-vs-empire/loyalty.ts), keyed by planet and side, for
  * the segment named in `game.vars.loyaltyShiftSegment`.
  */
-function shiftedThisSegment(game: Game, planet: number): Partial<Record<SideId, number>> {
+function shiftedThisSegment(game: Game, counts: Record<string, number> | undefined, planet: number): Partial<Record<SideId, number>> {
   const shifted: Partial<Record<SideId, number>> = {};
-  const counts = shiftsThisSegment(game) ?? {};
+  // most segments shift nothing: no key to write out for each planet and side
+  if (!counts) return shifted;
   for (const side of game.ruleset.sides) {
     const spaces = counts[`${planet}:${side}`];
     if (spaces) shifted[side] = spaces;
@@ -266,6 +267,7 @@ export function worldView(game: Game, side: SideId | null): WorldView {
   const c = w.c;
   const sees = (owner: SideId) => side === null || side === owner;
 
+  const shifts = shiftsThisSegment(game);
   const planets: PlanetView[] = allOf(w, 'planet').map((eid) => ({
     eid,
     id: refOf(w, eid),
@@ -277,7 +279,7 @@ export function worldView(game: Game, side: SideId | null): WorldView {
     control: (c.Control.side[eid] as number) >= 0 ? sideName(game, c.Control.side[eid] as number) : null,
     unknownToEmpire: isGalactic(game.scenario) && undiscoveredSecret(w, eid),
     rebelBase: hasComponent(w, eid, c.RebelBase) && (side !== 'imperial' || hasComponent(w, eid, c.Discovered)),
-    shifted: shiftedThisSegment(game, eid),
+    shifted: shiftedThisSegment(game, shifts, eid),
   }));
 
   const environs: EnvironView[] = allOf(w, 'environ').map((eid) => ({

@@ -11,11 +11,9 @@ import type { SeedHash } from '../core/rng';
 import { viewFor, worldView, worldViewKey, type WorldView } from '../core/view';
 import { beliefOf } from '../core/belief';
 import { namesIn } from '../words/describe';
-import { decisionInfo, sequenceLabels } from '../words/decision-info';
+import { decisionScreen, sequenceLabels } from '../words/decision-info';
 import { entityRefs } from '../core/world/entity-refs';
-import { groupedOptions } from '../words/decision-list';
 import { pickFacts, stackPieces } from '../words/board/stacks';
-import { boardForm } from '../words/board/forms';
 import { assignmentFacts } from '../words/assignment';
 import type { OnlinePlayFacts } from '../online/protocol';
 import { AGENTS } from '../ai/registry';
@@ -92,21 +90,21 @@ const starSystem: OnlineRuleset = {
   present(game, side, first) {
     const g = game as Game;
     const pending = g.pending && !g.winner && g.pending.side === side ? g.pending : null;
-    const info = pending ? decisionInfo(g, pending) : null;
+    const screen = pending ? decisionScreen(g, pending) : null;
     const facts: OnlinePlayFacts = {
       segment: g.segment,
       ...(first ? { refs: entityRefs(g.world), sequence: sequenceLabels(g) } : {}),
       // [issue 44] the board's facts for the seat's own decision only: its movers, grouped list and notes
-      ...(info && pending
+      ...(screen
         ? {
             decision: {
-              prompt: info.decision.prompt,
-              ...(info.decision.context ? { context: info.decision.context } : {}),
-              options: info.options,
-              combat: info.combat,
-              notes: info.notes,
-              board: boardForm(g, pending),
-              groups: groupedOptions(g, pending, info.options),
+              prompt: screen.info.decision.prompt,
+              ...(screen.info.decision.context ? { context: screen.info.decision.context } : {}),
+              options: screen.info.options,
+              combat: screen.info.combat,
+              notes: screen.info.notes,
+              board: screen.board,
+              groups: screen.groups,
             },
           }
         : {}),

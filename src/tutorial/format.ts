@@ -76,7 +76,7 @@ const Meta = z.strictObject({
   title: z.string().min(1).max(60),
   /** One line for the menu. */
   blurb: z.string().min(1).max(200),
-  /** About how long it takes, for the menu. */
+  /** About how long it takes, for the menu: a walk through it as a player reads, rounded (`npx tsx src/cli/tutorial-walk.ts <id> --player`). */
   minutes: z.number().int().min(1).max(60),
   scenario: z.string().min(1),
   seed: z.string().min(1).max(64),

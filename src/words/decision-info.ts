@@ -6,9 +6,13 @@
  */
 import type { Decision, Game } from '../core/engine/types';
 import { describeOption, namesIn, type OptionInfo } from './describe';
+import { whileStill } from './still';
 import { combatFacts, type CombatFacts } from './combat-facts';
 import { decisionNotes } from './decision-notes';
 import type { OddsNote } from './character-odds';
+import { boardForm } from './board/forms';
+import type { BoardForm } from './board/types';
+import { groupedOptions, type ListGroup } from './decision-list';
 
 export interface DecisionInfo {
   decision: Decision;
@@ -28,6 +32,19 @@ export function decisionInfo(game: Game, pending: Decision): DecisionInfo {
       : undefined,
   };
   return { decision, options: pending.options.map((o) => describeOption(game, o, pending)), combat: combatFacts(game, pending), notes: decisionNotes(game, pending) };
+}
+
+/**
+ * A pending decision as its side's screen shows it all: in words (`decisionInfo`), on the board
+ * (`boardForm`) and grouped for the list (`groupedOptions`), each option described once for the three,
+ * and each fact they share worked out once (`whileStill`) [issue 55]. What the play worker and the game
+ * server send to the deciding side's screen.
+ */
+export function decisionScreen(game: Game, pending: Decision): { info: DecisionInfo; board: BoardForm; groups: ListGroup[] } {
+  return whileStill(game, () => {
+    const info = decisionInfo(game, pending);
+    return { info, board: boardForm(game, pending), groups: groupedOptions(game, pending, info.options) };
+  });
 }
 
 /** The turn sequence as the play screen's bar labels it ("rebel operations: movement"). */

@@ -11,6 +11,7 @@ import { groupById, groupOn, missionPhase } from '../../systems/rebels-vs-empire
 import { hidingBonus } from '../../systems/rebels-vs-empire/search';
 import { optionFacts, pdbWords } from './option-facts';
 import { nameOf } from '../core/names';
+import { recall, remember } from './still';
 
 export interface OptionInfo {
   /** The button text. */
@@ -197,8 +198,17 @@ function pieceWhere(game: Game, option: Command): string {
   return '';
 }
 
+/**
+ * An option's words and facts. While the game stands still (`whileStill`), each of the decision's own
+ * options is described once (by its place among them); a command made up beside them, afresh each time.
+ */
 export function describeOption(game: Game, option: Command, decision?: Decision): OptionInfo {
-  return { ...describeLabel(game, option), ...optionFacts(game, option, decision) };
+  const at = decision ? decision.options.indexOf(option) : -1;
+  const known = at < 0 ? undefined : recall<OptionInfo>(game, decision, at);
+  if (known) return known;
+  // the label's fresh object, the facts' fields added after its own (as a spread would, at a third of the cost)
+  const info: OptionInfo = Object.assign(describeLabel(game, option), optionFacts(game, option, decision));
+  return at < 0 ? info : remember(game, decision, at, info);
 }
 
 function describeLabel(game: Game, option: Command): OptionInfo {

@@ -20,10 +20,13 @@ import { completionComesToNothing, lettersNeeded } from '../../systems/rebels-vs
 import { activeGroups, isContinuing, missionCard, sideOfGroup, type MissionGroup } from '../../systems/rebels-vs-empire/missions';
 import { planetOfEnviron } from '../core/world/world';
 import type { OddsNote } from './character-odds';
+import { stillFact } from './still';
 
 /** The action cards the side counts as still in the deck: all but those it saw drawn here. */
 export function knownDeck(game: Game, drawnHere: readonly number[] = []): ActionCardDef[] {
-  return game.content.actions.filter((card) => !drawnHere.includes(card.number));
+  const deck = () => game.content.actions.filter((card) => !drawnHere.includes(card.number));
+  // the whole deck, asked for by every mission option: the same list while the game stands still
+  return drawnHere.length ? deck() : stillFact(game, knownDeck, 'whole', deck);
 }
 
 function choose(n: number, r: number): number {
@@ -40,7 +43,8 @@ function choose(n: number, r: number): number {
 export function letterChance(game: Game, deck: readonly ActionCardDef[], environ: number, letter: string, draws: number, need = 1): number {
   if (need <= 0) return 1;
   const n = deck.length;
-  const k = deck.filter((card) => sectionFor(game, card, environ).letters.includes(letter as never)).length;
+  // the cards showing the letter here: counted once for each deck, environ and letter while the game stands still
+  const k = stillFact(game, deck, `${environ} ${letter}`, () => deck.filter((card) => sectionFor(game, card, environ).letters.includes(letter as never)).length);
   const d = Math.min(draws, n);
   // hypergeometric: P(exactly j letters in d cards) = C(k, j) C(n-k, d-j) / C(n, d)
   let p = 0;
@@ -120,6 +124,11 @@ export interface DrawOdds {
  * as likely: the odds run over those.
  */
 export function nextDrawOdds(game: Game, side: SideId): DrawOdds | null {
+  // asked by each answer of the draw, its note and its marker: worked out once while the game stands still
+  return stillFact(game, nextDrawOdds, side, () => drawOddsNow(game, side));
+}
+
+function drawOddsNow(game: Game, side: SideId): DrawOdds | null {
   const at = drawsAtEnviron(game);
   if (!at) return null;
   const { environ, seen, drawn } = at;

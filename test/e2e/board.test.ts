@@ -177,6 +177,14 @@ describe('play on the map [issue 44, 53]', () => {
       expect(await draw.getAttribute('data-tip')).toMatch(/next card (completes it|adds a) .*\d+%/);
       expect(await page.locator('[data-testid="board-dest-marker"]', { hasText: 'Stop drawing' }).count()).toBe(1);
       expect(await overPanels(page, '.board-column')).toEqual({ shown: 1, under: 0, off: 0 });
+      // its hover card covers none of the choices; in a small window it stands over the open decision panel, not the map
+      await draw.dispatchEvent('pointerenter');
+      const tip = await page.evaluate(() => {
+        const [t, c, p] = ['[data-testid="board-tip"]', '.board-column', '.decision-box'].map((s) => document.querySelector(s)!.getBoundingClientRect()) as [DOMRect, DOMRect, DOMRect];
+        return { overColumn: t.left < c.right && c.left < t.right && t.top < c.bottom && c.top < t.bottom, overPanelOnly: t.left >= p.left && t.right <= p.right };
+      });
+      expect(tip).toEqual({ overColumn: false, overPanelOnly: size.width <= 900 ? true : tip.overPanelOnly });
+      await draw.dispatchEvent('pointerleave');
       await draw.dispatchEvent('click');
       await moved(page, before);
       const after = await waitForHuman(page, { timeout: 120_000 });

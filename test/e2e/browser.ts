@@ -21,7 +21,8 @@
  *   on another's state, nor start a server on a fixed port (use port 0, or `freePort`).
  * - Wait for what the page says (`gameReady`, `page.waitForFunction` on the page hook, `expect.poll`),
  *   never for a time: a test that sleeps is slow on a quiet machine and flaky on a busy one.
- * - A server of the file's own (the online tests' game server) serves the same build: `inject('e2eSite')`.
+ * - A server of the file's own (the online tests' game server) serves the same build: `builtSite()`, in the
+ *   folder once `startSession` has returned (the run builds it while its first tests start).
  */
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, inject } from 'vitest';
@@ -78,9 +79,20 @@ export async function workerBrowser(): Promise<Browser> {
 /** The built game's folder (for a server of the test's own that serves it). */
 export const builtSite = (): string => inject('e2eSite');
 
+/** This worker's wait for the run's build (global-setup.ts): the built game's page, asked once. */
+let builtGame: Promise<void> | null = null;
+
+/** Wait until the built game is served (the run's global setup builds it while the first tests start). */
+function gameBuilt(url: string): Promise<void> {
+  builtGame ??= fetch(url).then(async (res) => {
+    if (!res.ok) throw new Error(`the built game is not served at ${url}: ${res.status} ${await res.text()}`);
+  });
+  return builtGame;
+}
+
 export async function startSession(): Promise<Session> {
   if (!process.env.VITEST) return startStandaloneSession();
-  const browser = await workerBrowser();
+  const [browser] = await Promise.all([workerBrowser(), gameBuilt(inject('e2eUrl'))]);
   const before = new Set<BrowserContext>(browser.contexts());
   return {
     server: { close: async () => {} },

@@ -34,9 +34,9 @@ const SHOTS = process.env.SHOTS_DIR ?? '';
 const errors: string[] = [];
 
 beforeAll(async () => {
-  // the game server serves the game built once for the run (global-setup.ts)
-  server = await startGameServer({ port: await freePort(), database: ':memory:', site: builtSite(), aiWorkers: 1 });
+  // the game server serves the game built once for the run (global-setup.ts), in its folder once the session has started
   session = await startSession();
+  server = await startGameServer({ port: await freePort(), database: ':memory:', site: builtSite(), aiWorkers: 1 });
 });
 // each test's windows close after it: software WebGL in windows left open slows the next test
 const pages: Page[] = [];
@@ -87,10 +87,10 @@ describe('online play between two browsers [issue 27]', () => {
     await expect.poll(async () => (await state(guest))?.round ?? 0, { timeout: 20_000 }).toBeGreaterThan(0);
     expect(guest.url()).toMatch(/#seat=[A-Za-z0-9_-]{32}$/);
 
-    // a few turns, each side answering its own decisions with the panel's first option
+    // into the second round (each side's turn played), each side answering its own decisions with the panel's first option
     for (let i = 0; i < 80; i++) {
       const [a, b] = [await state(host), await state(guest)];
-      if (a?.winner || (a?.round ?? 0) >= 3) break;
+      if (a?.winner || (a?.round ?? 0) >= 2) break;
       const mover = a?.decision?.human ? host : b?.decision?.human ? guest : null;
       if (!mover) {
         // a move on its way through the server: wait until a page has a decision of its own (or the game ends)

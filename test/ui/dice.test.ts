@@ -98,4 +98,13 @@ describe('where the dice land [issue 47]', () => {
     const count = (at: { left: number; top: number }) => everywhere.filter((b) => covers(at, b)).length;
     expect(count(least)).toBeLessThanOrEqual(count({ left: 250, top: 50 }));
   });
+
+  it("never over a tutorial's words, even where they stand on the one spot free of names", () => {
+    // names everywhere but the top middle, where the next step's words stand
+    const words = { x: 400, y: 110, width: 320, height: 120, visible: true };
+    const names = [] as ReturnType<typeof name>[];
+    for (let x = 40; x < 800; x += 90) for (let y = 60; y < 650; y += 40) if (!(Math.abs(x - words.x) < 220 && Math.abs(y - words.y) < 120)) names.push(name(x, y));
+    expect(trayPlace(size, { area, avoid: names })).toEqual({ left: 250, top: 50 });
+    expect(covers(trayPlace(size, { area, avoid: names, keepOff: [words] }), words)).toBe(false);
+  });
 });

@@ -14,10 +14,7 @@ import { esc } from '../html';
 import { capital } from '../game-screen/setup';
 import { DECISION_TITLES } from './words';
 
-/** The widest window the side panels fold in (as shell/drawers.ts and the CSS say). */
-export const SMALL_WINDOW_PX = 900;
-
-export const smallWindow = (): boolean => window.innerWidth <= SMALL_WINDOW_PX;
+export { smallWindow } from '../shell/drawers';
 
 /** The player's questions answered on the map by a click on a system: the panel stays folded for them. */
 const ANSWERED_ON_MAP = new Set(['conquest-claim', 'conquest-setup-place', 'conquest-capital', 'conquest-bonus', 'conquest-place']);

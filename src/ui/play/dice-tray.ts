@@ -44,16 +44,18 @@ export interface TrayArea {
 export interface TrayRoom {
   area: TrayArea;
   avoid: readonly ScreenBox[];
+  /** What the tray must never stand over (a tutorial's words): crowded all over, it covers names rather than these. */
+  keepOff?: readonly ScreenBox[];
 }
 
 /**
  * Where a tray of this size stands (its top-left corner): the first spot of the open area that covers
  * none of the `avoid` boxes shown (names, markers), trying the top middle first (where the eye is),
  * then the bottom middle, then every spot on a grid, top rows first; crowded all over, the spot that
- * covers the fewest.
+ * covers the fewest, and none of the `keepOff` boxes if it can.
  */
 export function trayPlace(size: { width: number; height: number }, room: TrayRoom, gap = 6): { left: number; top: number } {
-  const { area, avoid } = room;
+  const { area } = room;
   const maxLeft = Math.max(area.left, area.right - size.width);
   const maxTop = Math.max(area.top, area.bottom - size.height);
   const mid = area.left + Math.max(0, (area.right - area.left - size.width) / 2);
@@ -67,7 +69,7 @@ export function trayPlace(size: { width: number; height: number }, room: TrayRoo
   let best = spots[0] as { left: number; top: number };
   let fewest = Infinity;
   for (const spot of spots) {
-    const covered = coveredBy(spot, size, avoid, gap);
+    const covered = cost(spot, size, room, gap);
     if (covered < fewest) {
       fewest = covered;
       best = spot;
@@ -84,9 +86,15 @@ function coveredBy(spot: { left: number; top: number }, size: { width: number; h
   return avoid.filter((b) => b.visible && Math.abs(cx - b.x) < (size.width + b.width) / 2 + gap && Math.abs(cy - b.y) < (size.height + b.height) / 2 + gap).length;
 }
 
-/** Whether a tray at `spot` covers any name or marker of the room. */
+/** What covering at `spot` costs: each name or marker covered, and far more each box the tray must keep off. */
+function cost(spot: { left: number; top: number }, size: { width: number; height: number }, room: TrayRoom, gap: number): number {
+  return coveredBy(spot, size, room.avoid, gap) + KEEP_OFF_COST * coveredBy(spot, size, room.keepOff ?? [], gap);
+}
+const KEEP_OFF_COST = 1000;
+
+/** Whether a tray at `spot` covers any name or marker of the room (or what it must keep off). */
 export function trayCovers(spot: { left: number; top: number }, size: { width: number; height: number }, room: TrayRoom, gap = 6): boolean {
-  return coveredBy(spot, size, room.avoid, gap) > 0;
+  return cost(spot, size, room, gap) > 0;
 }
 
 export interface ShownRoll {
@@ -183,7 +191,9 @@ export class DiceTray {
     const here = { left: box.left, top: box.top };
     if (!fresh && !trayCovers(here, size, room)) return;
     const at = trayPlace(size, room);
-    if (!fresh && trayCovers(at, size, room)) return; // crowded all over: no jumping about for nothing
+    // crowded all over: no jumping about for nothing, unless it stands over what it must keep off and need not
+    const overKept = (spot: { left: number; top: number }) => cost(spot, size, room, 6) >= KEEP_OFF_COST;
+    if (!fresh && trayCovers(at, size, room) && !(overKept(here) && !overKept(at))) return;
     this.el.style.left = `${at.left.toFixed(0)}px`;
     this.el.style.top = `${at.top.toFixed(0)}px`;
   }

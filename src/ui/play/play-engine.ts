@@ -18,13 +18,11 @@ import { starSystemRuleset } from '../../../systems/rebels-vs-empire/star-system
 import type { EntityRefs } from '../../render/types';
 import { playOne } from '../../ai/play';
 import { namesIn } from '../../words/describe';
-import { decisionInfo, sequenceLabels } from '../../words/decision-info';
+import { decisionScreen, sequenceLabels } from '../../words/decision-info';
 import type { FromPlayWorker, PlayInfo, PlaySetup } from './play-protocol';
 import { entityRefs } from '../../core/world/entity-refs';
 import { canonical } from '../../core/engine/commands';
-import { groupedOptions } from '../../words/decision-list';
 import { pickFacts } from '../../words/board/stacks';
-import { boardForm } from '../../words/board/forms';
 import type { PickFacts } from '../../words/board/types';
 import { needless } from '../../words/defaults';
 import { assignmentFacts } from '../../words/assignment';
@@ -360,7 +358,8 @@ export class PlayEngine {
     this.resetPending = false;
     const d = g.pending;
     const pending = d && !g.winner && this.humans().includes(d.side) ? d : null;
-    const info = pending ? decisionInfo(g, pending) : null;
+    const screen = pending ? decisionScreen(g, pending) : null;
+    const info = screen?.info ?? null;
     const undo = this.undoTarget();
     return {
       type: 'state',
@@ -377,8 +376,8 @@ export class PlayEngine {
         options: info?.options ?? [],
         combat: info?.combat ?? null,
         notes: info?.notes ?? [],
-        ...(pending ? { board: boardForm(g, pending) } : {}),
-        groups: pending && info ? groupedOptions(g, pending, info.options) : [],
+        ...(screen ? { board: screen.board } : {}),
+        groups: screen?.groups ?? [],
         assignment: assignmentFacts(g),
         thinking: this.aiToMove(),
         paused: this.paused,

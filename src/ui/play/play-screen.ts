@@ -211,6 +211,11 @@ export class PlayScreen implements Mode {
     this.send({ type: 'guide-limit', limit });
   }
 
+  /** The player left a tutorial's step: its rolls' dice go with it. */
+  guidedStepLeft(): void {
+    this.dice.skip();
+  }
+
   /** The button that answers the taught command when it has no place on the map: the question's, else the list's. */
   guidedButton(): HTMLElement | null {
     return this.box.querySelector<HTMLElement>('[data-testid="board-button"]:not(.refused), .decision [data-option]:not(.refused)');
@@ -830,9 +835,14 @@ export class PlayScreen implements Mode {
     const panel = this.decisionBox.hidden ? null : this.decisionBox.getBoundingClientRect();
     const hud = this.box.ownerDocument.querySelector<HTMLElement>('.hud')?.getBoundingClientRect();
     const shift = (b: ScreenBox): ScreenBox => ({ ...b, x: b.x + c.left, y: b.y + c.top });
+    // a tutorial's words: the rolls of the step before never stand under the next step's words
+    const words = this.guide ? this.box.ownerDocument.querySelector<HTMLElement>('.tut-bubble') : null;
+    const w = words && !words.hidden && words.getClientRects().length ? words.getBoundingClientRect() : null;
+    const bubble: ScreenBox[] = w ? [{ x: w.left + w.width / 2, y: w.top + w.height / 2, width: w.width, height: w.height, visible: true }] : [];
     return {
       area: { left: c.left + 16, top: Math.max(c.top, hud?.bottom ?? 0) + 10, right: (panel && panel.width ? panel.left : c.right) - 16, bottom: c.bottom - 16 },
       avoid: [...this.app.mapLabels, ...this.layer.markers, ...this.layer.panels.boxes(), ...this.layer.planetBoxes()].map(shift),
+      keepOff: bubble,
     };
   }
 

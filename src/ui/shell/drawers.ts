@@ -4,6 +4,12 @@
  * frames its board again in the room left, so a folded panel hides no system of the map. Wider windows
  * never show the buttons or the tabs, and the panels stay as they are.
  */
+/** The widest window whose side panels are drawers (as the CSS says: style.css, max-width 900px). */
+export const SMALL_WINDOW_PX = 900;
+
+/** A window small enough for drawers: the map needs every pixel the panels can spare. */
+export const smallWindow = (): boolean => window.innerWidth <= SMALL_WINDOW_PX;
+
 export interface Drawer {
   readonly folded: boolean;
   fold(on: boolean): void;

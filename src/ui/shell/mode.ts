@@ -131,6 +131,8 @@ export interface Mode {
   playGuided?(guide: Guide, save: string): string | null;
   /** [issue 56] The guide moved on (a step's words were read): look at the pending decision again. */
   guidedRefresh?(): void;
+  /** [issue 56] The player left a tutorial's step (Next, Back, Skip): what it left on show (its rolls' dice) goes, not to linger under the next step's words. */
+  guidedStepLeft?(): void;
   /** [issue 56] The button in the mode's own panel that answers the taught command, when it is answered there (not on the map). */
   guidedButton?(): HTMLElement | null;
   /** [issue 56] A panel of the mode's screen a tutorial's step stands beside, by the name its ruleset gives it (src/tutorial). */

@@ -228,6 +228,7 @@ export class TutorialGuide implements Guide {
     const t = (e.target as HTMLElement).closest<HTMLElement>('[data-tut]');
     if (!t) return;
     e.stopPropagation();
+    if (t.dataset.tut === 'next' || t.dataset.tut === 'back') this.mode.guidedStepLeft?.();
     switch (t.dataset.tut) {
       case 'next':
         // a step with commands still to make is skipped: they are made for the player (the game rebuilt at the next step)

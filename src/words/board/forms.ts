@@ -72,18 +72,38 @@ export function boardForm(game: Game, d: Decision): BoardForm {
  * destination, a one-click choice, a stack's own choices, a button) and those it stands for (`same`), and
  * the pick of every counter of a stack. A stack's destinations come from its counters' picks, so in the
  * movement decision the picks are its options.
+ *
+ * A command reached is the same as an option when their canonical forms are. Most markers hold the option
+ * itself and most picks are a counter's, so those are matched first without writing any out [issue 55];
+ * an option matched neither way is compared with the commands reached of its own type.
  */
 export function presentedOptions(d: Decision, form: BoardForm): boolean[] {
-  const reached = new Set<string>();
+  const reached = new Set<Command>();
+  const counters = new Set<number>();
   const take = (dest: Dest) => {
     const first = dest.commands[0];
-    if (first) reached.add(canonical(first));
-    for (const c of dest.same ?? []) reached.add(canonical(c));
+    if (first) reached.add(first);
+    for (const c of dest.same ?? []) reached.add(c);
   };
   for (const m of form.movers) {
     for (const dest of [...m.dests, ...(m.actions ?? [])]) take(dest);
-    for (const c of m.counters ?? []) reached.add(canonical({ type: 'pick', side: d.side, piece: c.piece } as Command));
+    for (const c of m.counters ?? []) counters.add(c.piece);
   }
   for (const dest of [...form.deeds, ...form.buttons]) take(dest);
-  return d.options.map((o) => reached.has(canonical(o)));
+  // the canonical forms of the commands reached, by type, written out only for a type that needs them
+  const canonicalOf = new Map<string, Set<string>>();
+  const reachedOfType = (type: string) => {
+    let keys = canonicalOf.get(type);
+    if (!keys) {
+      const picks = type === 'pick' ? [...counters].map((piece) => ({ type: 'pick', side: d.side, piece }) as Command) : [];
+      canonicalOf.set(type, (keys = new Set([...reached, ...picks].filter((c) => c.type === type).map((c) => canonical(c)))));
+    }
+    return keys;
+  };
+  return d.options.map((o) => reached.has(o) || isCounterPick(o, d, counters) || reachedOfType(o.type).has(canonical(o)));
+}
+
+/** A pick of a counter shown: `{ type: 'pick', side, piece }` and nothing more, its piece one of the counters. */
+function isCounterPick(o: Command, d: Decision, counters: Set<number>): boolean {
+  return o.type === 'pick' && o.side === d.side && typeof o.piece === 'number' && counters.has(o.piece) && Object.keys(o).length === 3;
 }

@@ -21,6 +21,7 @@ import { driftPoint } from '../../shell/map-labels';
 import { esc } from '../../html';
 import type { PlayInfo } from '../play-protocol';
 import { factsHtml, placeName } from '../panel-html';
+import { smallWindow } from '../../shell/drawers';
 import type { MapPlay } from './map-play';
 import { trayElement } from './counters';
 import { QuestionBar } from './question-bar';
@@ -223,7 +224,12 @@ export class MarkerLayer {
     window.addEventListener('pointerup', up, true);
   }
 
-  /** The hover card beside `el` (beside its column, when it stands in one), kept inside the window. */
+  /**
+   * The hover card of `el`'s facts, kept inside the window and off the markers it belongs to (its column,
+   * when it stands in one): beside the column where it fits, else below or above it. In a small window
+   * the map has no room to spare (a draw's card, every mission's odds, covered half of it at 800x600): the
+   * card stands over the decision panel while that is open, as it tells the same question.
+   */
   showTip(el: HTMLElement, text: string): void {
     if (!this.tip) {
       this.tip = document.createElement('div');
@@ -231,17 +237,37 @@ export class MarkerLayer {
       this.tip.dataset.testid = 'board-tip';
       this.host.root.appendChild(this.tip);
     }
+    const tip = this.tip;
     const r = el.getBoundingClientRect();
     const col = (el.closest('.board-column, .board-tray') ?? el).getBoundingClientRect();
     const [head, ...rest] = text.split(': ');
-    this.tip.innerHTML = `<b>${esc(head ?? '')}</b>${rest.length ? `<br>${factsHtml(rest.join(': '))}` : ''}`;
-    this.tip.hidden = false;
-    const w = Math.min(360, window.innerWidth - 16);
-    this.tip.style.width = `${w}px`;
-    const right = col.right + 8 + w <= window.innerWidth - 8;
-    this.tip.style.left = `${right ? col.right + 8 : Math.max(8, col.left - w - 8)}px`;
-    const h = this.tip.offsetHeight;
-    this.tip.style.top = `${Math.max(8, Math.min(window.innerHeight - h - 8, r.top))}px`;
+    tip.innerHTML = `<b>${esc(head ?? '')}</b>${rest.length ? `<br>${factsHtml(rest.join(': '))}` : ''}`;
+    tip.hidden = false;
+    const { innerWidth: width, innerHeight: height } = window;
+    const panel = smallWindow() ? this.decisionPanel() : null;
+    const w = Math.min(360, width - 16, panel ? panel.width - 8 : Infinity);
+    tip.style.width = `${w}px`;
+    const h = tip.offsetHeight;
+    const top = (y: number) => Math.max(8, Math.min(height - h - 8, y));
+    const at = (left: number, y: number) => {
+      tip.style.left = `${Math.round(left)}px`;
+      tip.style.top = `${Math.round(top(y))}px`;
+    };
+    if (panel) return at(panel.right - w - 4, r.top);
+    if (col.right + 8 + w <= width - 8) return at(col.right + 8, r.top);
+    if (col.left - w - 8 >= 8) return at(col.left - w - 8, r.top);
+    const left = Math.max(8, Math.min(width - w - 8, col.left));
+    if (col.bottom + 8 + h <= height - 8) return at(left, col.bottom + 8);
+    if (col.top - 8 - h >= 8) return at(left, col.top - 8 - h);
+    at(Math.max(8, col.left - w - 8), r.top);
+  }
+
+  /** The decision panel's box while it is open on the page (not folded away, not hidden). */
+  private decisionPanel(): DOMRect | null {
+    const el = this.host.root.querySelector<HTMLElement>('.decision-box');
+    if (!el || el.hidden || el.classList.contains('folded') || !el.getClientRects().length) return null;
+    const box = el.getBoundingClientRect();
+    return box.width > 0 && box.left >= 0 && box.right <= window.innerWidth ? box : null;
   }
 
   hideTip(): void {
