@@ -105,7 +105,7 @@ export const LEVELS: Record<'easy' | 'hard', SearchLevel> = {
     // The cautious searches serve the Empire too: against `normal`, Hrodmar 156 of 200 with them and
     // 130 without, Embers 159 and 143, the Verdant Drift 110 and 100 of 147, Wendmoor 133 and 136.
     // The creature-shy landings made no difference to it.
-    skills: { rebel: { recruiting: true, avoidsCreatures: true, cautiousSearches: true, splitsTeam: true }, imperial: { imperialVoyages: true, cautiousSearches: true, routeAware: true, firebreaks: true, holdsFast: true } },
+    skills: { rebel: { recruiting: true, avoidsCreatures: true, cautiousSearches: true, splitsTeam: true, aimsAtTheHubs: true }, imperial: { imperialVoyages: true, cautiousSearches: true, routeAware: true, firebreaks: true, holdsFast: true } },
   },
 };
 

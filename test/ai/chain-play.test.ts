@@ -5,19 +5,19 @@
  */
 import { hasComponent } from 'bitecs';
 import { describe, expect, it } from 'vitest';
-import { advance } from '../../src/core/engine/game';
+import { advance, apply } from '../../src/core/engine/game';
 import type { Command, Decision, Game } from '../../src/core/engine/types';
 import { ENVIRON_TYPES, LOYALTIES, type DominoRule, type SideId } from '../../src/core/content/schema';
 import { spawnUnit } from '../../src/core/world/build';
 import { IMPERIAL_CONTROL, REBELLION } from '../../src/core/world/components';
-import { allOf, environsOf, place, systemOfPlanet } from '../../src/core/world/world';
+import { allOf, environOf, environsOf, place, planetOfEnviron, systemOfPlanet } from '../../src/core/world/world';
 import { viewFor } from '../../src/core/view';
 import { planFor, type PlanSkills } from '../../src/ai/plans';
 import { dominoReach } from '../../src/ai/plans/cascade';
 import { routeBetween } from '../../systems/rebels-vs-empire/hyperjump';
 import { shiftLoyalty } from '../../systems/rebels-vs-empire/loyalty';
 import { eliminateUnit } from '../../systems/rebels-vs-empire/military-combat';
-import { unitsIn, unitsOnPlanet } from '../../systems/rebels-vs-empire/sides';
+import { sideOf, unitsIn, unitsOnPlanet } from '../../systems/rebels-vs-empire/sides';
 import { atMovementOf, eid, passUntil, testGame } from '../fixtures';
 import { putUnit } from '../systems/rebels-vs-empire/character-fixtures';
 
@@ -274,5 +274,55 @@ describe('`holdsFast` sends units together where none alone would outlast the Re
   it('the first of them goes (one alone would change nothing: it would be swept away)', () => {
     const { game, movers, decision } = strongRising();
     expect(plan(game, decision, {}, { routeAware: true, holdsFast: true })).toMatchObject({ type: 'pick', piece: movers[0] });
+  });
+});
+
+describe("`aimsAtTheHubs`: where chains react in a province, the Rebel's team flies where a planet's domino effect reaches most [000 15.1c, 15.2c-e]", () => {
+  /**
+   * Embers of the Reach at the Rebel's first movement, every Rebel character and ship on Cinderfall, every
+   * planet patriotic and Imperial-controlled but two of Cinderfall's star system: Kzar Thuun at dissent,
+   * whose effect reaches the seven other planets of the Reach, and Hollowdeep at unrest, whose reaches
+   * Kzar Thuun and Cinderfall only.
+   */
+  function hubPosition(domino: DominoRule) {
+    const game = galactic(domino, 'hubs', EMBERS);
+    passUntil(game, atMovementOf('rebel'));
+    const w = game.world;
+    const ships = viewFor(game, 'rebel', { events: false }).ships.filter((s) => s.side === 'rebel');
+    calmGalaxy(game, 'patriotic');
+    setLoyalty(game, eid(game, 'planet', 'kzar-thuun'), 'dissent');
+    setLoyalty(game, eid(game, 'planet', 'hollowdeep'), 'unrest');
+    const [landing] = environsOf(w, eid(game, 'planet', 'cinderfall'));
+    for (const piece of allOf(w, 'character')) if (environOf(w, piece) && sideOf(game, piece) === 'rebel') place(w, piece, landing!);
+    for (const ship of ships) place(w, ship.eid, landing!);
+    return game;
+  }
+
+  /** The planet the Rebel's first flight of the segment lands on. */
+  function flightOf(game: Game, skills: PlanSkills): number {
+    const memory = {};
+    for (let i = 0; i < 20; i++) {
+      const decision = game.pending!;
+      const command = plan(game, decision, memory, skills);
+      if (command.type === 'move-to') return planetOfEnviron(game.world, command.to as number);
+      if (command.type === 'end-movement') return 0;
+      expect(apply(game, command)).toEqual({ ok: true });
+    }
+    return 0;
+  }
+
+  it('with it, to Kzar Thuun at dissent: its rising and fall would shift seven planets', () => {
+    const game = hubPosition('chain');
+    expect(flightOf(game, { aimsAtTheHubs: true })).toBe(eid(game, 'planet', 'kzar-thuun'));
+  });
+
+  it('without it (`normal`), to Hollowdeep, nearer unrest', () => {
+    const game = hubPosition('chain');
+    expect(flightOf(game, {})).toBe(eid(game, 'planet', 'hollowdeep'));
+  });
+
+  it('under `single` nothing spreads: with it too, to Hollowdeep', () => {
+    const game = hubPosition('single');
+    expect(flightOf(game, { aimsAtTheHubs: true })).toBe(eid(game, 'planet', 'hollowdeep'));
   });
 });

@@ -65,6 +65,17 @@ export interface PlanSkills {
    */
   splitsTeam?: boolean;
   /**
+   * Where chains react [000 15.1c], the Rebel's teams fly to planets whose own domino effect reaches
+   * many others (`chainReach`): a rising there, and its fall, shift every planet of its star system and
+   * of its star-faring races [15.2c-e], and a level-3 effect raises those already at unrest. Without it
+   * his teams flew by loyalty alone, to Veilhollow, whose effect reaches only Emberlode, as readily as to
+   * Kzar Thuun, whose reaches the whole Reach, and the Empire's characters talked Kzar Thuun back to
+   * loyal undisturbed. Measured in Embers of the Reach (`chain`), `normal`'s plans with `hard`'s Rebel
+   * skills against `normal`, 200 games each of seeds table, dev and alt: 114, 99 and 96 wins without it,
+   * 136, 130 and 118 with it.
+   */
+  aimsAtTheHubs?: boolean;
+  /**
    * [5.22] The Empire sends a unit to hold a planet in rebellion, or after detected Rebels, only where
    * one move can take it (the same star system, or one hyperjump route away), the surest jump first;
    * `normal` counts any mobile unit, and one sent where no route leads stays home while the planet

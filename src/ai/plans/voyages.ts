@@ -9,7 +9,7 @@ import type { GameView } from '../../core/view';
 import { assignmentValue } from './assignment';
 import { type PlanContext, LOYALTY_INDEX, option, best, environView, planetOfEnviron, strengthIn, character, teamIn, strengthOnPlanet, empireSkill } from './context';
 import { safeArrival } from './routes';
-import { chainExposure, chainsReact } from './cascade';
+import { chainExposure, chainsReact, dominoReach } from './cascade';
 
 /** A Rebel team flying to a planet where missions pay more. */
 export interface Voyage {
@@ -30,15 +30,37 @@ function seatsUsed(ctx: PlanContext, characters: readonly number[]): number {
   return characters.length + companions;
 }
 
-/** How much the Rebel gains by missions on a planet: unrest (rebellion) most, then dissent... */
+/**
+ * How much the Rebel gains by missions on a planet: unrest (rebellion) most, then dissent...; with
+ * `aimsAtTheHubs`, in a province where chains react, more where the planet's domino effect reaches more.
+ */
 function rebelPlanetValue(ctx: PlanContext, planetEid: number, ship = 0): number {
   const planet = ctx.view.planets.find((p) => p.eid === planetEid);
   if (!planet || !planet.inPlay) return -1;
   if (planet.state === 'rebellion' || planet.state === 'rebel-control') return 0;
   const value = 1 + LOYALTY_INDEX[planet.loyalty];
-  if (!isGalacticScenario(ctx.content, ctx.view.scenario)) return value;
+  if (!isGalacticScenario(ctx.content, ctx.view.scenario)) return value + (ctx.skills?.aimsAtTheHubs && chainsReact(ctx.view) ? chainReach(ctx, planet) / REACH_PER_STEP : 0);
   return Math.max(CROWDED_FLOOR, value - CROWDING * crowdOn(ctx, planetEid, ship));
 }
+
+/**
+ * [15.2c-e] The planets in play a domino effect from this planet may still shift toward the Rebel: those
+ * in its reach (cascade.ts) neither risen nor Rebel-controlled [15.14].
+ */
+export function chainReach(ctx: PlanContext, planet: GameView['planets'][number]): number {
+  let reach = 0;
+  for (const id of dominoReach(ctx.content, planet.id)) {
+    const other = ctx.view.planets.find((p) => p.id === id);
+    if (other?.inPlay && other.state === 'imperial-control') reach += 1;
+  }
+  return reach;
+}
+
+/**
+ * `aimsAtTheHubs`: the planets in a domino effect's reach worth a step of loyalty. Measured as for the
+ * skill, 600 games: a step for four planets 381 wins, for three 384, for two 378.
+ */
+const REACH_PER_STEP = 3;
 
 /** A planet at unrest or in rebellion: a rising there, or its fall, is at hand [15.2, 15.53]. */
 function atRisk(ctx: PlanContext, planet: number): boolean {
