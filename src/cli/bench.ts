@@ -14,8 +14,7 @@
  * helper threads' time beside it is `helperCpuSeconds`), and each target judged by both (`met`, `metByCpu`).
  * Each scenario's games are measured after a few unmeasured ones (`warmUpGames`), as the first games of a
  * scenario run while V8 compiles its code. The heap's target is judged by what is alive after a full
- * collection. It runs with the simulator's V8 flags (package.json: semi-spaces of 64 MB, see sim.ts), so its
- * figures are what `npm run sim` gives. With --json the last line is one JSON object: `{ targets, loadAverage, sim, scenarios, galactic, conquest, solitaire, memory, render, online }`.
+ * collection. With --json the last line is one JSON object: `{ targets, loadAverage, sim, scenarios, galactic, conquest, solitaire, memory, render, online }`.
  * The `render` numbers come from headless Chromium (see bench-render.ts); `--no-render` skips them.
  * `galactic` is the galactic scenario's own figures: random-vs-random games per second (over
  * --galactic-games, default 50, as its games are long), decisions per second, and `hard`'s median and p95

@@ -147,26 +147,35 @@ export class Audience {
  */
 export function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (typeof a === 'number' && typeof b === 'number') return !Number.isFinite(a) && !Number.isFinite(b);
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return writtenAsNull(a) && writtenAsNull(b);
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) {
+    if (typeof a === 'number' && typeof b === 'number') return !Number.isFinite(a) && !Number.isFinite(b);
+    return writtenAsNull(a) && writtenAsNull(b);
+  }
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   if (Array.isArray(a)) {
     const other = b as unknown[];
     if (a.length !== other.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], other[i])) return false;
+    // the same value is the same without a call (most of a view that has not changed)
+    for (let i = 0; i < a.length; i++) if (a[i] !== other[i] && !sameJson(a[i], other[i])) return false;
     return true;
   }
   const one = a as { [key: string]: unknown };
   const two = b as { [key: string]: unknown };
-  const keysA = Object.keys(one);
+  // the keys JSON writes, in order, side by side: a's walked (for-in makes no list of them), b's from its list
   const keysB = Object.keys(two);
-  // the keys JSON writes, in order, side by side
-  for (let i = 0, j = 0; ; i++, j++) {
-    while (i < keysA.length && omitted(one[keysA[i]!])) i++;
+  let j = 0;
+  for (const key in one) {
+    if (!Object.hasOwn(one, key)) continue;
+    const value = one[key];
+    if (omitted(value)) continue;
     while (j < keysB.length && omitted(two[keysB[j]!])) j++;
-    if (i === keysA.length || j === keysB.length) return i === keysA.length && j === keysB.length;
-    if (keysA[i] !== keysB[j] || !sameJson(one[keysA[i]!], two[keysB[j]!])) return false;
+    if (j === keysB.length || keysB[j] !== key) return false;
+    const other = two[key];
+    if (value !== other && !sameJson(value, other)) return false;
+    j++;
   }
+  while (j < keysB.length && omitted(two[keysB[j]!])) j++;
+  return j === keysB.length;
 }
 
 /** A value JSON leaves out of an object (and writes as null in a list). */

@@ -123,7 +123,7 @@ describe("a room's messages are the plain rule's, however cheaply made [issue 55
 });
 
 describe('fields compared as JSON writes them [issue 55]', () => {
-  it('equal data is the same; a changed number, a key more or in another order, a longer list is not; what JSON leaves out or writes as null counts so', () => {
+  it('equal data is the same; a changed number, a key more or in another order, a longer list is not; what JSON leaves out (an inherited key among it) or writes as null counts so', () => {
     expect(sameJson({ a: [1, { b: 'x' }], c: null }, { a: [1, { b: 'x' }], c: null })).toBe(true);
     expect(sameJson({ a: [1, { b: 'x' }] }, { a: [1, { b: 'y' }] })).toBe(false);
     expect(sameJson({ a: 1, b: 2 }, { b: 2, a: 1 })).toBe(false);
@@ -134,5 +134,10 @@ describe('fields compared as JSON writes them [issue 55]', () => {
     expect(sameJson([null, NaN], [undefined, null])).toBe(true);
     expect(sameJson(0, false)).toBe(false);
     expect(sameJson('1', 1)).toBe(false);
+    // a key of b's missing from a, before or after the keys they share; one only inherited, which JSON does not write
+    expect(sameJson({ b: 2 }, { a: 1, b: 2 })).toBe(false);
+    expect(sameJson({ a: 1 }, { a: 1, b: { c: 1 } })).toBe(false);
+    expect(sameJson(Object.assign(Object.create({ inherited: 1 }), { a: 1 }), { a: 1 })).toBe(true);
+    expect(sameJson({ a: 1 }, Object.assign(Object.create({ a: 1 }), {}))).toBe(false);
   });
 });
