@@ -80,9 +80,30 @@ describe('agents', () => {
     expect(searchableAlternatives(decision, planned).map((o) => o.type)).not.toContain('cancel-pick');
     // Even a search that always prefers another option than the plan's never answers the step back.
     const searched = { rebel: ['assign-mission'], imperial: ['assign-mission'] };
-    const distrustful = searchAgent({ ...LEVELS.hard, name: 'distrustful', searched, margin: -1e12, maxOptions: 99 })({ side: decision.side, seed: 'back' });
+    const distrustful = searchAgent({ ...LEVELS.hard, name: 'distrustful', searched, searchKinds: ['star-system', 'province', 'galactic'], margin: -1e12, maxOptions: 99 })({ side: decision.side, seed: 'back' });
     const command = distrustful.decide(viewFor(game, decision.side), decision, beliefOf(game, decision.side));
     expect(command.type).not.toBe('cancel-pick');
+  });
+
+  // The Rebel's search adds nothing measurable in the province and galactic games (`LEVELS.hard.searchKinds`),
+  // and there it cost a game 9-17 s: there `hard` answers by its plans and skills.
+  it('"hard" searches only in the scenario kinds its level names: a search that distrusts every plan overrules it in a star-system game, not in a province', () => {
+    const searched = { rebel: ['assign-mission'], imperial: ['assign-mission'] };
+    const distrustful = (searchKinds: typeof LEVELS.hard.searchKinds) => searchAgent({ ...LEVELS.hard, name: 'distrustful', searched, searchKinds, margin: -1e12, maxOptions: 2, samples: 1, horizon: 4 });
+    for (const scenario of ['start-of-rebellion', 'embers-of-the-reach']) {
+      const game = testGame(scenario, 'kinds');
+      const normal = { rebel: agentFactory('normal')({ side: 'rebel', seed: 'kinds' }), imperial: agentFactory('normal')({ side: 'imperial', seed: 'kinds' }) };
+      while (!(game.pending?.kind === 'assign-mission' && game.pending.side === 'rebel' && game.pending.options.length > 2)) playOne(game, normal);
+      const decision = game.pending!;
+      const view = viewFor(game, decision.side);
+      const planned = planFor({ content, view, decision, side: decision.side, memory: {}, skills: LEVELS.hard.skills[decision.side] });
+      const answer = (kinds: typeof LEVELS.hard.searchKinds) => distrustful(kinds)({ side: decision.side, seed: 'kinds' }).decide(view, decision, beliefOf(game, decision.side));
+      const hardKind = LEVELS.hard.searchKinds.includes(game.scenario.kind);
+      expect(hardKind, scenario).toBe(scenario === 'start-of-rebellion');
+      if (hardKind) expect(answer(LEVELS.hard.searchKinds), scenario).not.toEqual(planned);
+      else expect(answer(LEVELS.hard.searchKinds), scenario).toEqual(planned);
+      expect(answer(['star-system', 'province']), scenario).not.toEqual(planned);
+    }
   });
 
   // Five options against the plan's, two imagined games each: the luckiest of five often looks better
