@@ -107,28 +107,35 @@ describe('agents', () => {
   });
 
   // Five options against the plan's, two imagined games each: the luckiest of five often looks better
-  // than the plan by a few points of dice alone. On this seed, at a margin of 20, the Rebel traded Start
-  // Rebellion on Skaldrun for an Assassination on lucky dice; `LEVELS.hard.margin` keeps it.
-  it('[15.2] "hard" keeps the Start Rebellion its plan chose: two imagined games are no reason to give it up', () => {
-    const game = testGame('armageddon', 'table-0');
-    const hard = agentFactory('hard')({ side: 'rebel', seed: 'table-0' });
-    let checked = 0;
+  // than the plan by a few points of dice alone. On this seed, at a margin of 20, the Rebel trades a
+  // Start Rebellion his plan chose for another mission on lucky dice; `LEVELS.hard.margin` keeps it.
+  // Both are played, so the test keeps a situation where the margin matters (the rules and plans
+  // change the games a seed plays: this one was table-0 of armageddon until it no longer was).
+  function startRebellionsKept(margin: number, stopAtFirstGiven = false): { kept: number; given: number } {
+    const game = testGame('start-of-rebellion', 'table-3');
+    const searching = searchAgent({ ...LEVELS.hard, margin })({ side: 'rebel', seed: 'table-3' });
+    const tally = { kept: 0, given: 0 };
     const watched: Agent = {
       name: 'hard, watched',
       decide(view, decision, belief) {
-        const command = hard.decide(view, decision, belief);
+        const command = searching.decide(view, decision, belief);
         // the plan's mission for this character needs no memory: its ranking reads the view alone
         const planned = decision.kind === 'assign-mission' ? planFor({ content, view, decision, side: 'rebel', memory: {}, skills: LEVELS.hard.skills.rebel }) : undefined;
-        if (planned?.letter === 'R') {
-          expect(command).toEqual(planned);
-          checked++;
-        }
+        if (planned?.letter === 'R') tally[JSON.stringify(command) === JSON.stringify(planned) ? 'kept' : 'given']++;
         return command;
       },
     };
-    const agents = { rebel: watched, imperial: agentFactory('normal')({ side: 'imperial', seed: 'table-0' }) };
-    while (game.turn <= 3 && playOne(game, agents));
-    expect(checked).toBeGreaterThan(0);
+    const agents = { rebel: watched, imperial: agentFactory('normal')({ side: 'imperial', seed: 'table-3' }) };
+    while (game.turn <= 3 && !(stopAtFirstGiven && tally.given > 0) && playOne(game, agents));
+    return tally;
+  }
+
+  it('[15.2] "hard" keeps the Start Rebellion its plan chose: two imagined games are no reason to give it up', () => {
+    const hard = startRebellionsKept(LEVELS.hard.margin);
+    expect(hard.kept).toBeGreaterThan(0);
+    expect(hard.given).toBe(0);
+    // the same games at a margin of 20 give one up: the situation is one the margin decides
+    expect(startRebellionsKept(20, true).given).toBeGreaterThan(0);
   });
 
   it('are given by the runner a belief, and every event their side may see once: those since its last decision', () => {
