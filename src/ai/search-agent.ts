@@ -1,7 +1,7 @@
 /**
- * `hard`: `normal`'s plans with its skills, plus search where a choice matters. As the Rebel, on the
- * decisions that shape a game (declaring combat, choosing missions, domino effects, combat choices,
- * reaction moves...), it imagines games consistent with what its side knows (`Belief`), plays each
+ * `hard`: `normal`'s plans with its skills, plus search where a choice matters. As the Rebel in the
+ * star-system games, on the decisions that shape a game (declaring combat, choosing missions, domino
+ * effects, combat choices, reaction moves...), it imagines games consistent with what its side knows (`Belief`), plays each
  * option, lets both sides play on by the plans for a while (dice fall, the enemy answers), judges the
  * result (`evaluate`) and keeps the best. As the Empire it weighs its movement, move by move, a whole
  * game-turn ahead (`searchMovement`), and answers the rest by its plans: the same search on the Empire's
@@ -28,6 +28,12 @@ export interface SearchLevel {
   blunder: number;
   /** Decision kinds searched instead of answered by the plan, for each side. */
   searched: Record<SideId, readonly string[]>;
+  /**
+   * Scenario kinds where those decisions are searched at all (the Empire's movement has its own,
+   * `movementSearchKinds`). The Rebel's search pays in the star-system games and adds nothing measurable
+   * in the province and galactic games (see `LEVELS`), where it made a game take 9-17 s and more.
+   */
+  searchKinds: readonly ScenarioDef['kind'][];
   /** Imagined games per option. */
   samples: number;
   /** Decisions played on by the plans after the option before judging. */
@@ -80,7 +86,7 @@ const KEY_DECISIONS = [
 ] as const;
 
 export const LEVELS: Record<'easy' | 'hard', SearchLevel> = {
-  easy: { name: 'easy', blunder: 0.4, searched: { rebel: [], imperial: [] }, samples: 0, horizon: 0, maxOptions: 0, margin: 0, movementSamples: 0, movementMargin: 0, movementSearchKinds: [], weights: DEFAULT_WEIGHTS, skills: { rebel: {}, imperial: {} } },
+  easy: { name: 'easy', blunder: 0.4, searched: { rebel: [], imperial: [] }, searchKinds: [], samples: 0, horizon: 0, maxOptions: 0, margin: 0, movementSamples: 0, movementMargin: 0, movementSearchKinds: [], weights: DEFAULT_WEIGHTS, skills: { rebel: {}, imperial: {} } },
   hard: {
     name: 'hard',
     blunder: 0,
@@ -90,6 +96,12 @@ export const LEVELS: Record<'easy' | 'hard', SearchLevel> = {
     // (first seeds, with the margin below: Wendmoor 37 of 50 against 35 with the skill alone; Hrodmar
     // 18 of 40 against 18; Embers 19 of 31 against 19).
     searched: { rebel: KEY_DECISIONS, imperial: [] },
+    // Where the Rebel's search adds nothing it is left out: against `normal`, with the chapter whole
+    // (`chain`), 200 games seed table, Embers of the Reach 115 wins searching and 114 without (before
+    // `aimsAtTheHubs`), the galactic game 28 and 28 of the first 40 (normal 26); the Verdant Drift
+    // (`single`) 154 and 150. Searching, a galactic game took 9-17 s here and an Embers game 9 s;
+    // without, 1 s and a tenth of one. In Wendmoor it adds a few games (158 of 200, 142 without).
+    searchKinds: ['star-system'],
     samples: 2,
     horizon: 24,
     maxOptions: 6,
@@ -278,7 +290,7 @@ export function searchAgent(level: SearchLevel): AgentFactory {
         if (belief && level.movementSamples > 0 && level.movementSearchKinds.includes(kind) && side === 'imperial' && decision.kind === 'movement')
           return searchMovement(view, decision, belief);
         const planned = planFor({ content: c, view, decision, side, memory, skills });
-        if (!belief || !level.searched[side].includes(decision.kind)) return planned;
+        if (!belief || !level.searched[side].includes(decision.kind) || !level.searchKinds.includes(kind)) return planned;
         return search(decision, belief, planned);
       },
     };

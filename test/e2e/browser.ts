@@ -87,7 +87,11 @@ function gameBuilt(url: string): Promise<void> {
   builtGame ??= fetch(url).then(async (res) => {
     if (!res.ok) throw new Error(`the built game is not served at ${url}: ${res.status} ${await res.text()}`);
   });
-  return builtGame;
+  // (a failed ask is not kept: the worker's next file asks again)
+  return builtGame.catch((e: Error) => {
+    builtGame = null;
+    throw e;
+  });
 }
 
 export async function startSession(): Promise<Session> {

@@ -96,12 +96,22 @@ describe('conquest in a small window [issue 53]', () => {
       s = await human(s.steps);
       expect(s.decision?.kind).toBe('conquest-battle');
       await page.locator('[data-testid="cq-option"].annihilate').first().click();
-      await page.locator('.cq-dice').waitFor({ state: 'visible' });
-      const [dice] = await boxes('.cq-dice');
-      const now = await boxes('[data-testid="cq-territory"]');
-      expect(now.filter((b) => meets(b, dice!)).map((b) => b.id)).toEqual([]);
-      expect(dice!.left).toBeGreaterThanOrEqual(0);
-      expect(dice!.right).toBeLessThanOrEqual(size.width);
+      // the dice and the badges measured in one frame while the dice are on show (on a loaded machine the dice,
+      // shown for a few seconds, could be gone by a second call: the test read no box)
+      const { dice, now } = (await page
+        .waitForFunction(() => {
+          const shown = (el: Element) => !(el as HTMLElement).hidden && el.getClientRects().length > 0 && getComputedStyle(el).display !== 'none';
+          const box = (el: Element) => {
+            const r = el.getBoundingClientRect();
+            return { id: (el as HTMLElement).dataset.territory ?? '', left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+          };
+          const d = document.querySelector('.cq-dice');
+          return d && shown(d) ? { dice: box(d), now: [...document.querySelectorAll('[data-testid="cq-territory"]')].filter(shown).map(box) } : null;
+        }, undefined, { polling: 'raf', timeout: 30_000 })
+        .then((h) => h.jsonValue())) as { dice: Box & { id: string }; now: (Box & { id: string })[] };
+      expect(now.filter((b) => meets(b, dice)).map((b) => b.id)).toEqual([]);
+      expect(dice.left).toBeGreaterThanOrEqual(0);
+      expect(dice.right).toBeLessThanOrEqual(size.width);
       expect(errors).toEqual([]);
     }, 240_000);
 });

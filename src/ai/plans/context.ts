@@ -72,7 +72,8 @@ export interface PlanSkills {
    * Kzar Thuun, whose reaches the whole Reach, and the Empire's characters talked Kzar Thuun back to
    * loyal undisturbed. Measured in Embers of the Reach (`chain`), `normal`'s plans with `hard`'s Rebel
    * skills against `normal`, 200 games each of seeds table, dev and alt: 114, 99 and 96 wins without it,
-   * 136, 130 and 118 with it.
+   * 135, 130 and 118 with it; in the galactic game (`chain`), 200 games seed table: 131 without it, 147
+   * with it (`normal`'s Rebel 118).
    */
   aimsAtTheHubs?: boolean;
   /**

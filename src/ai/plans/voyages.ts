@@ -32,15 +32,16 @@ function seatsUsed(ctx: PlanContext, characters: readonly number[]): number {
 
 /**
  * How much the Rebel gains by missions on a planet: unrest (rebellion) most, then dissent...; with
- * `aimsAtTheHubs`, in a province where chains react, more where the planet's domino effect reaches more.
+ * `aimsAtTheHubs`, where chains react, more where the planet's domino effect reaches more.
  */
 function rebelPlanetValue(ctx: PlanContext, planetEid: number, ship = 0): number {
   const planet = ctx.view.planets.find((p) => p.eid === planetEid);
   if (!planet || !planet.inPlay) return -1;
   if (planet.state === 'rebellion' || planet.state === 'rebel-control') return 0;
   const value = 1 + LOYALTY_INDEX[planet.loyalty];
-  if (!isGalacticScenario(ctx.content, ctx.view.scenario)) return value + (ctx.skills?.aimsAtTheHubs && chainsReact(ctx.view) ? chainReach(ctx, planet) / REACH_PER_STEP : 0);
-  return Math.max(CROWDED_FLOOR, value - CROWDING * crowdOn(ctx, planetEid, ship));
+  if (!isGalacticScenario(ctx.content, ctx.view.scenario)) return value + (ctx.skills?.aimsAtTheHubs && chainsReact(ctx.view) ? chainReach(ctx, planet) / PROVINCE_REACH_PER_STEP : 0);
+  const hub = ctx.skills?.aimsAtTheHubs && chainsReact(ctx.view) ? chainReach(ctx, planet) / GALACTIC_REACH_PER_STEP : 0;
+  return Math.max(CROWDED_FLOOR, value + hub - CROWDING * crowdOn(ctx, planetEid, ship));
 }
 
 /**
@@ -57,10 +58,13 @@ export function chainReach(ctx: PlanContext, planet: GameView['planets'][number]
 }
 
 /**
- * `aimsAtTheHubs`: the planets in a domino effect's reach worth a step of loyalty. Measured as for the
- * skill, 600 games: a step for four planets 381 wins, for three 384, for two 378.
+ * `aimsAtTheHubs`: the planets in a domino effect's reach worth a step of loyalty. In a province, where
+ * a reach is 1-7 planets, measured as for the skill, 600 games: a step for four planets 381 wins, for
+ * three 384, for two 378. In the galactic game a reach is 0-27 planets (a star-faring race's worlds
+ * across the galaxy), so ten make a step, and the crowding of the teams (`crowdOn`) still spreads them.
  */
-const REACH_PER_STEP = 3;
+const PROVINCE_REACH_PER_STEP = 3;
+const GALACTIC_REACH_PER_STEP = 10;
 
 /** A planet at unrest or in rebellion: a rising there, or its fall, is at hand [15.2, 15.53]. */
 function atRisk(ctx: PlanContext, planet: number): boolean {

@@ -323,6 +323,9 @@ export class PlayScreen implements Mode {
     this.lastRolls = [];
     this.layer.reset();
     this.app.enter(this);
+    // the stars' and planets' names keep off the board's markers (a star's name under a column of choices was
+    // unreadable at 800x600), as the markers keep off the names where they can; a name with no clear side waits
+    this.app.setLabelObstacles(() => this.layer.markers.filter((m) => m.visible));
     (document.activeElement as HTMLElement | null)?.blur();
     this.applyPace();
     this.send({ type: 'ask-every-time', on: this.app.settings.askEveryTime });
@@ -664,6 +667,7 @@ export class PlayScreen implements Mode {
     for (const el of [this.decisionBox, this.privacyEl, this.helpEl, this.setupEl]) el.hidden = true;
     this.dice.skip();
     this.layer.stop();
+    this.app.setLabelObstacles(null);
     this.app.galaxy.setInsets({ right: 0, bottom: 0 });
   }
 
