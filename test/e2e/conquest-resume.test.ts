@@ -9,23 +9,12 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { gameReady, usePage } from './browser';
+import { conquestBoard, conquestState, waitForHuman as waitForHumanOn, type CqHook, type CqState } from './conquest-page';
 import { bundledContent } from '../../src/core/content/bundled';
 import { saveToText } from '../../src/core/save';
 import { ConquestSession } from '../../src/ui/conquest/session';
 
-interface CqState {
-  active: boolean;
-  setup: boolean;
-  decision: { kind: string; side: string; human: boolean; options: number } | null;
-  round: number;
-  winner: string | null;
-  handOver: string | null;
-  speed: number;
-  steps: number;
-  error: string;
-}
-type Hook = {
-  conquestState: () => CqState | null;
+type Hook = CqHook & {
   saves: () => { name: string; played?: boolean; who?: string; ruleset?: string; speed?: number }[];
   resumeSave: (text: string) => void;
 };
@@ -34,27 +23,10 @@ let page: Page;
 let errors: string[];
 usePage((opened) => ({ page, errors } = opened));
 
-const state = (): Promise<CqState> => page.evaluate(() => (window as unknown as { __galaxy: Hook }).__galaxy.conquestState() as CqState);
-
-/** Wait until the human has a decision to answer (after more than `steps` answers). */
-async function waitForHuman(steps = -1): Promise<CqState> {
-  await page.waitForFunction(
-    (n) => {
-      const s = (window as unknown as { __galaxy: Hook }).__galaxy.conquestState();
-      return !!s && s.active && s.steps > n && (s.winner !== null || (s.decision?.human ?? false));
-    },
-    steps,
-    { timeout: 30_000, polling: 40 },
-  );
-  return state();
-}
-
-/** The badges on the map: each territory's holder and armies, as drawn. */
-function board(): Promise<Record<string, string>> {
-  return page.evaluate(() =>
-    Object.fromEntries([...document.querySelectorAll<HTMLElement>('[data-testid="cq-territory"]')].map((b) => [b.dataset.territory, `${b.dataset.owner}:${b.dataset.armies}`])),
-  );
-}
+const state = (): Promise<CqState> => conquestState(page);
+/** Wait until the human has a decision to answer (after more than `steps` answers), in a game on the screen. */
+const waitForHuman = (steps = -1): Promise<CqState> => waitForHumanOn(page, steps, true);
+const board = (): Promise<Record<string, string>> => conquestBoard(page);
 
 /** What the screen shows of the decision and the board: to compare before leaving and after coming back. */
 async function shown() {

@@ -8,53 +8,19 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { gameReady, usePage } from './browser';
-
-interface CqState {
-  replay: { index: number; length: number; playing: boolean } | null;
-  active: boolean;
-  setup: boolean;
-  decision: { kind: string; side: string; human: boolean; options: number } | null;
-  round: number;
-  turnOf: string | null;
-  winner: string | null;
-  handOver: string | null;
-  paused: boolean;
-  aiWaiting: boolean;
-  speed: number;
-  steps: number;
-  error: string;
-}
-type Hook = { conquestState: () => CqState | null };
+import { conquestBoard, conquestState, waitForHuman as waitForHumanOn, type CqHook, type CqState } from './conquest-page';
 
 let page: Page;
 let errors: string[];
 usePage((opened) => ({ page, errors } = opened));
 
-const state = (): Promise<CqState> => page.evaluate(() => (window as unknown as { __galaxy: Hook }).__galaxy.conquestState() as CqState);
-
-/** Wait until the human has a decision to answer (after more than `steps` answers), or the game is over. */
-async function waitForHuman(steps = -1): Promise<CqState> {
-  await page.waitForFunction(
-    (n) => {
-      const s = (window as unknown as { __galaxy: Hook }).__galaxy.conquestState();
-      return !!s && s.steps > n && (s.winner !== null || (s.decision?.human ?? false));
-    },
-    steps,
-    { timeout: 30_000, polling: 40 },
-  );
-  return state();
-}
+const state = (): Promise<CqState> => conquestState(page);
+const waitForHuman = (steps = -1): Promise<CqState> => waitForHumanOn(page, steps);
+const board = (): Promise<Record<string, string>> => conquestBoard(page);
 
 /** Wait until the screen has taken more answers than `steps`. */
 async function waitForStep(steps: number): Promise<void> {
-  await page.waitForFunction((n) => ((window as unknown as { __galaxy: Hook }).__galaxy.conquestState()?.steps ?? 0) > n, steps, { timeout: 30_000, polling: 40 });
-}
-
-/** The badges on the map: each territory's holder and armies, as drawn. */
-function board(): Promise<Record<string, string>> {
-  return page.evaluate(() =>
-    Object.fromEntries([...document.querySelectorAll<HTMLElement>('[data-testid="cq-territory"]')].map((b) => [b.dataset.territory, `${b.dataset.owner}:${b.dataset.armies}`])),
-  );
+  await page.waitForFunction((n) => ((window as unknown as { __galaxy: CqHook }).__galaxy.conquestState()?.steps ?? 0) > n, steps, { timeout: 30_000, polling: 40 });
 }
 
 /** Click a territory's badge on the map, like a player (dice on show over the map are skipped first, by a key). */
@@ -194,7 +160,7 @@ describe('conquest', () => {
     await page.fill('[data-cq="seed"]', '9');
     expect(await page.locator('[data-cq="mode"]').textContent()).toMatch(/All AI/);
     await page.click('[data-testid="cq-start"]');
-    await page.waitForFunction(() => ((window as unknown as { __galaxy: Hook }).__galaxy.conquestState()?.steps ?? 0) > 2, undefined, { timeout: 20_000 });
+    await page.waitForFunction(() => ((window as unknown as { __galaxy: CqHook }).__galaxy.conquestState()?.steps ?? 0) > 2, undefined, { timeout: 20_000 });
     // every hand is shown to a spectator
     expect(await page.locator('[data-testid="cq-hand"]').textContent()).toMatch(/Cards/);
 
