@@ -3,13 +3,14 @@
  * and a map may be a player's own file whose territories are not star systems of our galaxy, while
  * armies are counts, not pieces. Plain data is hashed, saved and copied with the rest of the game.
  */
-import { emit } from '../../src/core/engine/game';
+import { currentSegmentLabel, emit } from '../../src/core/engine/game';
 import type { Game, Json } from '../../src/core/engine/types';
 import type { BlocState } from './bloc-state';
 import type { Card } from './cards';
 import { conquestContent, customMap, optionsOf, type ConquestOptionsDef, type ConquestScenario, type FactionId } from './content';
 import type { ConquestMap } from './map';
 import type { Mission } from './missions';
+import { RollEvent, type RollFacts, type RollNames } from './roll-event';
 
 export type ConquestGame = Game<FactionId, ConquestScenario>;
 
@@ -108,6 +109,11 @@ export function enemyNeighbours(game: ConquestGame, territory: string): string[]
 /** Say something every player may know. */
 export function tell(game: ConquestGame, kind: string, text: string, rule: string, data?: { [key: string]: Json }): void {
   emit(game, { kind, text, rule, visibleTo: 'all', ...(data ? { data } : {}) });
+}
+
+/** Tell a roll of the dice [002 II.3]: `emit`'s event, its words made when first read (roll-event.ts). */
+export function tellRoll(game: ConquestGame, names: RollNames, facts: RollFacts): void {
+  game.events.push(new RollEvent(game.turn, currentSegmentLabel(game), names, facts));
 }
 
 /** Say something only one faction may know (its own card, its own mission). */
