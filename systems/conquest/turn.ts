@@ -13,7 +13,7 @@ import type { Command, Frame, Json, Procedure, Step } from '../../src/core/engin
 import { afterConquest, attackKinds, beginTurn, blocsOf, cede, cedeOptions, defect, endTurn, freeActions, payForAttack, sneakDefenceDice, truce } from './blocs';
 import { bonusTerritories, forcedTrades, setValue, tradeableSets, type Card } from './cards';
 import { autoDefends, type FactionId } from './content';
-import { maxAttackDice, maxDefenceDice, resolveDice } from './dice';
+import { maxAttackDice, maxDefenceDice, resolveDice, throwDice } from './dice';
 import { winChance } from './odds';
 import {
   factionName,
@@ -460,10 +460,8 @@ function roll(game: ConquestGame, d: TurnData, attackDice: number, defenceDice: 
   const from = d.from!;
   const to = d.to!;
   const defender = s.owner[to]!;
-  const a: number[] = [];
-  for (let i = 0; i < attackDice; i++) a.push(game.rng.d6());
-  const b: number[] = [];
-  for (let i = 0; i < defenceDice; i++) b.push(game.rng.d6());
+  const a = throwDice(game.rng, attackDice);
+  const b = throwDice(game.rng, defenceDice);
   const { attackerLosses, defenderLosses } = resolveDice(a, b);
   s.armies[from] = (s.armies[from] ?? 0) - attackerLosses;
   s.armies[to] = (s.armies[to] ?? 0) - defenderLosses;
