@@ -6,6 +6,14 @@
  * clock, and games per second by the CPU time of the thread the games ran on (`cpuGamesPerSecond`), which
  * other work on a shared machine moves far less: compare figures taken on a busy machine by that one.
  *
+ * A Rebels-vs-Empire scenario warms up for a time, not a count (`WARM_UP_SECONDS`): V8 optimises the rules
+ * code on its helper threads for the first few hundred games of a scenario (its rules take many paths, and
+ * a function seen in a new way is optimised again), and on two cores those threads take the core the games
+ * need. The first 100 start-of-rebellion games ran at 95 games/s by the clock, with 1.4 s of helper CPU;
+ * games 300 to 1,000 at 300-380, with 0.02-0.08 s a hundred games (load ~3, 11:40). A simulation of
+ * thousands of games runs at the second rate; the warm-up's own rate is given beside it
+ * (`warmUpGamesPerSecond`), what a short run from a cold start sees.
+ *
  * That thread's CPU time, not the process's: V8 also marks and sweeps garbage and compiles on helper
  * threads, beside the games, so the process's CPU time ran up to twice the clock on a quiet machine and
  * made a figure "by CPU" lower than the clock's. The helpers' share is given apart (`helperCpuSeconds`).
@@ -56,6 +64,8 @@ export interface GamesFigures {
   helperCpuSeconds: number;
   /** Games played before, unmeasured, while V8 compiled the code. */
   warmUpGames: number;
+  /** Those games' rate by the clock, compiling and all: what a short run from a cold start sees (null: not timed). */
+  warmUpGamesPerSecond: number | null;
   gamesPerSecond: number;
   cpuGamesPerSecond: number;
   decisionsPerSecond: number;
@@ -83,7 +93,7 @@ function threadCpuSeconds(): number | null {
 }
 
 /** Time `play` (which plays `n` games and returns its decisions) by the clock and by CPU. */
-function measured(n: number, warmUpGames: number, times: number[], play: () => number): GamesFigures {
+function measured(n: number, warmUpGames: number, times: number[], play: () => number, warmUpGamesPerSecond: number | null = null): GamesFigures {
   const thread = threadCpuSeconds();
   const all = processCpuSeconds();
   const started = performance.now();
@@ -98,6 +108,7 @@ function measured(n: number, warmUpGames: number, times: number[], play: () => n
     cpuSeconds,
     helperCpuSeconds: Math.max(0, allSeconds - cpuSeconds),
     warmUpGames,
+    warmUpGamesPerSecond,
     gamesPerSecond: n / seconds,
     cpuGamesPerSecond: n / cpuSeconds,
     decisionsPerSecond: decisions / seconds,
@@ -111,13 +122,32 @@ export function warmUpFor(n: number): number {
   return Math.min(10, Math.ceil(n / 5));
 }
 
+/**
+ * How long a Rebels-vs-Empire scenario warms up, by the clock, before its games are measured: long enough
+ * for V8's optimising of the rules code to settle (start-of-rebellion's took about 300 games, a second or
+ * so; the galactic game's about 20 games, two seconds).
+ */
+export const WARM_UP_SECONDS = 2;
+
+/** Play warm-up games (seeded `warm-0`...) for at least `minGames` and `seconds`; their count and rate by the clock. */
+function warmUpTimed(play: (seed: string) => unknown, minGames: number, seconds: number): { games: number; gamesPerSecond: number | null } {
+  const started = performance.now();
+  let games = 0;
+  while (games < minGames || (performance.now() - started) / 1000 < seconds) play(`warm-${games++}`);
+  const spent = (performance.now() - started) / 1000;
+  return { games, gamesPerSecond: games && spent > 0 ? games / spent : null };
+}
+
 /** The seeds of `n` games: `bench-0`, `bench-1`... measured, or `warm-0`... to warm up on. */
 function seeds(n: number, prefix: 'bench' | 'warm'): string[] {
   return Array.from({ length: n }, (_, i) => `${prefix}-${i}`);
 }
 
-/** Rebels vs Empire: `n` games of a scenario with one agent on both sides, after `warmUp` unmeasured ones. */
-export function starSystemGames(scenario: string, agent: string, n: number, warmUp = 0) {
+/**
+ * Rebels vs Empire: `n` games of a scenario with one agent on both sides, after at least `warmUp` unmeasured
+ * ones and `warmUpSeconds` of them (`WARM_UP_SECONDS` for the bench's figures).
+ */
+export function starSystemGames(scenario: string, agent: string, n: number, warmUp = 0, warmUpSeconds = 0) {
   const times: number[] = [];
   let turns = 0;
   const wins = { rebel: 0, imperial: 0, draw: 0 };
@@ -132,9 +162,9 @@ export function starSystemGames(scenario: string, agent: string, n: number, warm
     wins[game.winner ?? 'draw'] += 1;
     return decisions;
   };
-  for (const seed of seeds(warmUp, 'warm')) play(seed);
+  const warm = warmUpTimed(play, warmUp, warmUpSeconds);
   (times.length = 0), (turns = 0), (wins.rebel = wins.imperial = wins.draw = 0);
-  const figures = measured(n, warmUp, times, () => seeds(n, 'bench').reduce((decisions, seed) => decisions + play(seed), 0));
+  const figures = measured(n, warm.games, times, () => seeds(n, 'bench').reduce((decisions, seed) => decisions + play(seed), 0), warm.gamesPerSecond);
   return { ...figures, meanTurns: turns / n, wins };
 }
 

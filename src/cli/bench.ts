@@ -13,7 +13,8 @@
  * games/s is also given by the CPU time of the thread that played the games (`cpuGamesPerSecond`; V8's
  * helper threads' time beside it is `helperCpuSeconds`), and each target judged by both (`met`, `metByCpu`).
  * Each scenario's games are measured after a few unmeasured ones (`warmUpGames`), as the first games of a
- * scenario run while V8 compiles its code. The heap's target is judged by what is alive after a full
+ * scenario run while V8 compiles its code: a Rebels-vs-Empire scenario's for two seconds (`WARM_UP_SECONDS`,
+ * see bench-games.ts), their rate beside (`warmUpGamesPerSecond`). The heap's target is judged by what is alive after a full
  * collection. With --json the last line is one JSON object: `{ targets, loadAverage, sim, scenarios, galactic, conquest, solitaire, memory, render, online }`.
  * The `render` numbers come from headless Chromium (see bench-render.ts); `--no-render` skips them.
  * `galactic` is the galactic scenario's own figures: random-vs-random games per second (over
@@ -56,7 +57,7 @@ import { battleOdds } from '../../systems/conquest/odds';
 import { solitaireRuleset } from '../../systems/solitaire/ruleset';
 import { SOLITAIRE_AGENTS } from '../ai/solitaire/registry';
 import type { DurabilityBench, OnlineBench } from './bench-online';
-import { anyGames, conquestGames, median, p95, solitaireGames, starSystemGames, warmUpFor, type GamesFigures } from './bench-games';
+import { anyGames, conquestGames, median, p95, solitaireGames, starSystemGames, WARM_UP_SECONDS, warmUpFor, type GamesFigures } from './bench-games';
 import { profile, profileTable } from './profile';
 import { playRecord, type Batch, type GameRecord } from './sim-batch';
 
@@ -162,12 +163,14 @@ const log = (line: string) => {
 };
 
 /** A games/s by CPU time, said with what that time is and how much V8's helper threads took beside it. */
-const byCpu = (r: GamesFigures) => `${r.cpuGamesPerSecond.toFixed(1)} by the games' thread's CPU, V8's helper threads ${r.helperCpuSeconds.toFixed(2)} s more; after ${r.warmUpGames} unmeasured games`;
+const byCpu = (r: GamesFigures) =>
+  `${r.cpuGamesPerSecond.toFixed(1)} by the games' thread's CPU, V8's helper threads ${r.helperCpuSeconds.toFixed(2)} s more; after ${r.warmUpGames} unmeasured games` +
+  (r.warmUpGamesPerSecond === null ? '' : `, played at ${r.warmUpGamesPerSecond.toFixed(1)} games/s while V8 compiled`);
 
 const perScenario: Record<string, ReturnType<typeof starSystemGames>> = {};
 for (const scenario of scenarios) {
   const n = content.scenarios.get(scenario)?.kind === 'galactic' ? Math.min(games, galacticGames) : games;
-  const result = starSystemGames(scenario, 'random', n, warmUpFor(n));
+  const result = starSystemGames(scenario, 'random', n, warmUpFor(n), WARM_UP_SECONDS);
   perScenario[scenario] = result;
   log(
     `${scenario}: ${n} random-vs-random games in ${result.seconds.toFixed(2)} s ` +
@@ -401,7 +404,7 @@ log(`\nThe targets (issue 57), load average ${loadAverage.start.join(' ')} at th
 log(
   `Games/s by the clock, and by the CPU time of the thread that played them (on a quiet machine the two agree; on a busy one the clock falls, that does not).\n` +
     `V8's helper threads (garbage collection, compiling) run beside it, on another core when there is one, and their CPU time is not in the second figure: each game line above says it.\n` +
-    `Every figure is after a few unmeasured games of its scenario (the first run while V8 compiles). The heap is judged by what is alive after a full collection.`,
+    `Every figure is after unmeasured games of its scenario (the first run while V8 compiles: a Rebels-vs-Empire scenario's for ${WARM_UP_SECONDS} s, what a short run from a cold start sees is their rate, on each game line). The heap is judged by what is alive after a full collection.`,
 );
 const width = Math.max(...targets.map((t) => t.what.length));
 for (const t of targets)
