@@ -4,9 +4,10 @@
  * game's start and log, then kept up with the commands it has not seen), and the AI players themselves,
  * so an AI remembers what it saw from one decision to the next. A game always goes to the same worker.
  */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { Command } from '../core/engine/types';
 import type { StoredGame } from './store';
+import { serverWorker } from './server-worker';
 
 /** Main thread to worker. */
 export type ToAiWorker =
@@ -36,8 +37,7 @@ export class AiPool {
 
   constructor(size: number) {
     for (let i = 0; i < Math.max(1, size); i++) {
-      // the worker is TypeScript, like the server; worker-start.mjs gives it the loader first
-      const worker = new Worker(new URL('./worker-start.mjs', import.meta.url), { workerData: { module: new URL('./ai-worker.ts', import.meta.url).href } });
+      const worker = serverWorker('ai-worker', {});
       worker.on('message', (m: FromAiWorker) => this.onMessage(m));
       worker.on('error', (e) => this.failAll(e));
       worker.unref();

@@ -8,8 +8,9 @@
  * together in one transaction (group commit): the server's thread, where every room runs, never waits for
  * the disk, and one fsync keeps every room's moves of the moment. Its cost per move is in the bench.
  */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { Command } from '../core/engine/types';
+import { serverWorker } from './server-worker';
 import { FailureWatch, fromRow, openSeats, readable, StoreError, type Row, type GameProgress, type GameStore, type LobbyQuery, type NewStoredGame, type StoredGame, type StoredSeat } from './store';
 
 /** What a SQLite error means for whoever waits on the game. */
@@ -53,7 +54,6 @@ export interface SqliteEnvelope {
 /** Its answer (id 0: the database opened, or why not). */
 export type SqliteReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; code: string; message: string };
 export interface SqliteWorkerData {
-  module: string;
   file: string;
   options: SqliteOptions;
 }
@@ -98,8 +98,8 @@ export class SqliteStore extends FailureWatch implements GameStore {
   /** The store's thread, started (again, after one that stopped: a database that failed may open now). */
   private start(): Promise<void> {
     if (this.opened) return this.opened;
-    const data: SqliteWorkerData = { module: new URL('./sqlite-worker.ts', import.meta.url).href, file: this.file, options: this.options };
-    const worker = new Worker(new URL('./worker-start.mjs', import.meta.url), { workerData: data });
+    const data: SqliteWorkerData = { file: this.file, options: this.options };
+    const worker = serverWorker('sqlite-worker', data);
     this.worker = worker;
     worker.unref();
     this.opened = new Promise<void>((resolve, reject) => {

@@ -1,4 +1,4 @@
-// A worker thread's first file (the AI workers of ai-pool.ts, the SQLite writer of sqlite-store.ts). A
+// A worker thread's first file when the server runs from its TypeScript (server-worker.ts). A
 // worker thread does not inherit the TypeScript loader the server runs under, so it registers tsx's own,
 // then loads the worker itself, named in its data (`module`: a file URL).
 import { workerData } from 'node:worker_threads';

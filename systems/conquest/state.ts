@@ -3,13 +3,14 @@
  * and a map may be a player's own file whose territories are not star systems of our galaxy, while
  * armies are counts, not pieces. Plain data is hashed, saved and copied with the rest of the game.
  */
-import { emit } from '../../src/core/engine/game';
+import { currentSegmentLabel, emit } from '../../src/core/engine/game';
 import type { Game, Json } from '../../src/core/engine/types';
 import type { BlocState } from './bloc-state';
 import type { Card } from './cards';
 import { conquestContent, customMap, optionsOf, type ConquestOptionsDef, type ConquestScenario, type FactionId } from './content';
 import type { ConquestMap } from './map';
 import type { Mission } from './missions';
+import { RollEvent, type RollFacts, type RollNames } from './roll-event';
 
 export type ConquestGame = Game<FactionId, ConquestScenario>;
 
@@ -74,6 +75,14 @@ export function territoriesOf(game: ConquestGame, faction: FactionId): string[] 
   return mapOf(game).territories.filter((t) => s.owner[t] === faction);
 }
 
+/** How many territories a faction holds: `territoriesOf(...).length`, without making the list (asked at every turn and conquest). */
+export function territoryCount(game: ConquestGame, faction: FactionId): number {
+  const { owner } = stateOf(game);
+  let count = 0;
+  for (const t of mapOf(game).territories) if (owner[t] === faction) count++;
+  return count;
+}
+
 /** Factions still in the game, in the order of play. */
 export function aliveFactions(game: ConquestGame): FactionId[] {
   const s = stateOf(game);
@@ -93,7 +102,7 @@ export function continentsHeld(game: ConquestGame, faction: FactionId): string[]
 /** The armies a faction receives at the start of its turn [002 II.2]: territories / 3 (at least 3) plus continent bonuses. */
 export function reinforcementsFor(game: ConquestGame, faction: FactionId): { territories: number; continents: number; total: number } {
   const map = mapOf(game);
-  const territories = Math.max(3, Math.floor(territoriesOf(game, faction).length / 3));
+  const territories = Math.max(3, Math.floor(territoryCount(game, faction) / 3));
   const continents = continentsHeld(game, faction).reduce((sum, c) => sum + (map.bonus.get(c) ?? 0), 0);
   return { territories, continents, total: territories + continents };
 }
@@ -108,6 +117,11 @@ export function enemyNeighbours(game: ConquestGame, territory: string): string[]
 /** Say something every player may know. */
 export function tell(game: ConquestGame, kind: string, text: string, rule: string, data?: { [key: string]: Json }): void {
   emit(game, { kind, text, rule, visibleTo: 'all', ...(data ? { data } : {}) });
+}
+
+/** Tell a roll of the dice [002 II.3]: `emit`'s event, its words made when first read (roll-event.ts). */
+export function tellRoll(game: ConquestGame, names: RollNames, facts: RollFacts): void {
+  game.events.push(new RollEvent(game.turn, currentSegmentLabel(game), names, facts));
 }
 
 /** Say something only one faction may know (its own card, its own mission). */

@@ -13,7 +13,7 @@ import type { Command, Frame, Json, Procedure, Step } from '../../src/core/engin
 import { afterConquest, attackKinds, beginTurn, blocsOf, cede, cedeOptions, defect, endTurn, freeActions, payForAttack, sneakDefenceDice, truce } from './blocs';
 import { bonusTerritories, forcedTrades, setValue, tradeableSets, type Card } from './cards';
 import { autoDefends, type FactionId } from './content';
-import { highestFirst, maxAttackDice, maxDefenceDice, resolveDice } from './dice';
+import { maxAttackDice, maxDefenceDice, resolveDice, throwDice } from './dice';
 import { winChance } from './odds';
 import {
   factionName,
@@ -23,7 +23,9 @@ import {
   stateOf,
   tell,
   tellOnly,
+  tellRoll,
   territoriesOf,
+  territoryCount,
   type ConquestGame,
 } from './state';
 import { checkVictory } from './victory';
@@ -454,29 +456,19 @@ function giveBonus(game: ConquestGame, me: FactionId, territory: string): void {
 }
 
 /** One roll of the dice [002 II.3], through `resolveDice`. */
-/** A roll's dice in words, the highest first: "6 4 1". */
-function diceText(dice: readonly number[]): string {
-  return highestFirst(dice).join(' ');
-}
-
 function roll(game: ConquestGame, d: TurnData, attackDice: number, defenceDice: number): void {
   const s = stateOf(game);
   const from = d.from!;
   const to = d.to!;
   const defender = s.owner[to]!;
-  const a: number[] = [];
-  for (let i = 0; i < attackDice; i++) a.push(game.rng.d6());
-  const b: number[] = [];
-  for (let i = 0; i < defenceDice; i++) b.push(game.rng.d6());
+  const a = throwDice(game.rng, attackDice);
+  const b = throwDice(game.rng, defenceDice);
   const { attackerLosses, defenderLosses } = resolveDice(a, b);
   s.armies[from] = (s.armies[from] ?? 0) - attackerLosses;
   s.armies[to] = (s.armies[to] ?? 0) - defenderLosses;
-  tell(
+  tellRoll(
     game,
-    'roll',
-    `${factionName(game, d.player)} attacks ${nameOf(game, to)} from ${nameOf(game, from)}: ${diceText(a)} against ${diceText(b)}; ` +
-      `${attackerLosses ? `the attacker loses ${attackerLosses}` : ''}${attackerLosses && defenderLosses ? ', ' : ''}${defenderLosses ? `${factionName(game, defender)} loses ${defenderLosses}` : ''}.`,
-    '[002 II.3]',
+    { attacker: factionName(game, d.player), defender: factionName(game, defender), from: nameOf(game, from), to: nameOf(game, to) },
     { from, to, attack: a, defence: b, attackerLosses, defenderLosses },
   );
   if ((s.armies[to] ?? 0) > 0) return;
@@ -488,7 +480,7 @@ function roll(game: ConquestGame, d: TurnData, attackDice: number, defenceDice: 
   s.armies[to] = attackDice;
   d.conquered = true;
   tell(game, 'conquest', `${factionName(game, d.player)} takes ${nameOf(game, to)} from ${factionName(game, defender)}.`, '[002 II.3]');
-  if (!territoriesOf(game, defender).length) eliminate(game, d, defender);
+  if (!territoryCount(game, defender)) eliminate(game, d, defender);
   afterConquest(game, d.player, defender, to);
   d.stage = 'move-in';
 }

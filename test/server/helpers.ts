@@ -66,9 +66,10 @@ const outputs = new WeakMap<ChildProcess, { text: string }>();
 export const serverOutput = (child: ChildProcess): string => outputs.get(child)?.text ?? '';
 
 /** A game server in a child process of its own (so a test can kill it), ready when it prints its address;
- * `flags` are `npm run serve`'s (limits), `env` its variables (DATABASE_URL, REDIS_URL, PUBLIC_ADDRESS). */
+ * `flags` are `npm run serve`'s (limits), `env` its variables (DATABASE_URL, REDIS_URL, PUBLIC_ADDRESS). The
+ * server is src/server/main.ts built once for the run (global-setup.ts): it starts in a third of the time. */
 export async function spawnServer(port: number, database: string, flags: string[] = [], env: Record<string, string> = {}): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--port', String(port), '--database', database, ...flags], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, [inject('serverMain'), '--port', String(port), '--database', database, ...flags], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   const log = { text: '' };
   outputs.set(child, log);
   child.stdout!.on('data', (chunk: Buffer) => (log.text += chunk.toString()));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { maxAttackDice, maxDefenceDice, resolveDice } from '../../../systems/conquest/dice';
+import { Rng } from '../../../src/core/rng';
+import { highestFirst, maxAttackDice, maxDefenceDice, resolveDice, throwDice } from '../../../systems/conquest/dice';
 import { singleRollOutcomes } from '../../../systems/conquest/odds';
 
 // ------------------------------------------------------------------------- an independent reference
@@ -150,5 +151,30 @@ describe('conquest dice [002 II.3 Attack]', () => {
         });
       }
     }
+  });
+});
+
+describe('[002 II.3 Attack] a roll thrown', () => {
+  it('[002 II.3] throwDice: one to three dice, one d6 each, in the order thrown', () => {
+    for (const count of [1, 2, 3]) {
+      const rng = Rng.fromSeed(`throw-${count}`);
+      const same = rng.clone();
+      const dice = throwDice(rng, count);
+      expect(dice).toEqual(Array.from({ length: count }, () => same.d6()));
+      expect(rng.state()).toEqual(same.state());
+    }
+  });
+
+  it('[002 II.3] throwDice refuses a roll of no dice or of four, naming the count', () => {
+    expect(() => throwDice(Rng.fromSeed('x'), 0)).toThrow(/not 0/);
+    expect(() => throwDice(Rng.fromSeed('x'), 4)).toThrow(/not 4/);
+  });
+
+  it('[002 II.3] highestFirst: the dice in a new list, the highest first, the list given left as it was', () => {
+    const thrown = [2, 6, 4];
+    expect(highestFirst(thrown)).toEqual([6, 4, 2]);
+    expect(thrown).toEqual([2, 6, 4]);
+    expect(highestFirst([1, 1, 5])).toEqual([5, 1, 1]);
+    expect(highestFirst([3])).toEqual([3]);
   });
 });
