@@ -65,7 +65,7 @@ try {
       await page.waitForFunction(() => document.body.dataset.ready === 'true', undefined, { timeout: 90_000 });
       const started = Date.now();
       await openTutorial(page, id);
-      const { steps, clicks, notNow } = await followTutorial(page, mode, async (s) => {
+      const { steps, clicks, notNow, hintsNotOnScreen, topLinesCovered } = await followTutorial(page, mode, async (s) => {
         // the words stand where they will once the camera has come to rest
         await page.waitForTimeout(250);
         await page.screenshot({ path: `${out}/${id}-${size.width}-${String(s.step + 1).padStart(2, '0')}-${s.stepId}.png` });
@@ -73,7 +73,7 @@ try {
       const seconds = (Date.now() - started) / 1000;
       await page.waitForTimeout(300);
       await page.screenshot({ path: `${out}/${id}-${size.width}-end.png` });
-      console.log(JSON.stringify({ tutorial: id, size: `${size.width}x${size.height}`, steps, clicks, notNow, seconds, errors }));
+      console.log(JSON.stringify({ tutorial: id, size: `${size.width}x${size.height}`, steps, clicks, notNow, hintsNotOnScreen, topLinesCovered, seconds, errors }));
       await page.close();
     }
   }

@@ -10,7 +10,7 @@
  */
 import type { Command } from '../../src/core/engine/types';
 import { conquestContent, type BlocId, type BlocsDef, type FactionId } from './content';
-import { factionName, mapOf, stateOf, tell, territoriesOf, type ConquestGame } from './state';
+import { factionName, mapOf, stateOf, tell, territoriesOf, territoryCount, type ConquestGame } from './state';
 
 export type { BlocEnding, BlocState, Chit, WarState } from './bloc-state';
 import type { BlocEnding, BlocState, Chit } from './bloc-state';
@@ -316,7 +316,7 @@ export function cedeOptions(game: ConquestGame, me: FactionId): Command<FactionI
   const s = stateOf(game);
   const mine = territoriesOf(game, me);
   if (mine.length < 2) return [];
-  const holding = s.order.filter((f) => f !== me && territoriesOf(game, f).length > 0);
+  const holding = s.order.filter((f) => f !== me && territoryCount(game, f) > 0);
   const enemies = holding.filter((f) => areEnemies(blocs, me, f));
   const takers = enemies.length ? enemies : holding;
   const map = mapOf(game);
@@ -341,7 +341,7 @@ export function cede(game: ConquestGame, me: FactionId, territory: string, to: F
 /** The enemy factions still holding systems: those a truce pays [3F3]. */
 function enemiesInGame(game: ConquestGame, me: FactionId): FactionId[] {
   const blocs = blocsOf(game)!;
-  return stateOf(game).order.filter((f) => areEnemies(blocs, me, f) && territoriesOf(game, f).length > 0);
+  return stateOf(game).order.filter((f) => areEnemies(blocs, me, f) && territoryCount(game, f) > 0);
 }
 
 /** What a truce costs `me` [3F3, docs/rules.md]: `trucePerEnemy` bribes to each enemy faction still holding systems. */
@@ -397,7 +397,7 @@ export function endTurn(game: ConquestGame, me: FactionId): void {
 }
 
 function names(game: ConquestGame, bloc: BlocId): string {
-  return membersOf(game, bloc).filter((f) => territoriesOf(game, f).length > 0).map((f) => factionName(game, f)).join(', ') || 'none';
+  return membersOf(game, bloc).filter((f) => territoryCount(game, f) > 0).map((f) => factionName(game, f)).join(', ') || 'none';
 }
 
 /** Every chit shows one bloc during the war: it has won [3F4]; the game ends with its leading member. */
@@ -442,7 +442,7 @@ export function declareBlocVictory(game: ConquestGame, bloc: BlocId, ending: Blo
  */
 export function victorsOf(game: ConquestGame, bloc: BlocId): FactionId[] {
   const blocs = blocsOf(game)!;
-  return membersOf(game, bloc).filter((f) => isVictor(blocs, bloc, f, territoriesOf(game, f).length));
+  return membersOf(game, bloc).filter((f) => isVictor(blocs, bloc, f, territoryCount(game, f)));
 }
 
 /** Is `faction`, holding `held` systems, among the victors of `bloc`'s win [3F4, 3F4d]? (`victorsOf`, for a view.) */
@@ -456,7 +456,7 @@ export function isVictor(blocs: BlocState, bloc: BlocId, faction: FactionId, hel
  * its bribes score nothing, and it is not among the victors (`victorsOf`).
  */
 export function points(game: ConquestGame, faction: FactionId): number {
-  return pointsOf(def(game), blocsOf(game)!, faction, territoriesOf(game, faction).length);
+  return pointsOf(def(game), blocsOf(game)!, faction, territoryCount(game, faction));
 }
 
 /** The points of `faction` holding `held` systems (`points`, for a view). */

@@ -8,7 +8,7 @@ import { createGameWorld } from '../../src/core/world/world';
 import { BLOC_NAMES, blocsOf, victorsOf } from './blocs';
 import { conquestContent, conquestOptionsProblem, FACTIONS, type ConquestScenario, type FactionId } from './content';
 import { conquestSetup, initialState, setupFrame } from './setup';
-import { aliveFactions, stateOf, territoriesOf, type ConquestGame } from './state';
+import { aliveFactions, stateOf, territoryCount, type ConquestGame } from './state';
 import { conquestTurn, turnFrame } from './turn';
 
 /** A round: each faction still in the game takes its turn, in the order of play [002 II Turns]. */
@@ -22,7 +22,7 @@ const conquestRound: Procedure<ConquestGame> = {
     }
     while (!s.winner && next < s.order.length) {
       const faction = s.order[next]!;
-      if (territoriesOf(game, faction).length) {
+      if (territoryCount(game, faction)) {
         frame.data.next = next;
         return { push: turnFrame(faction) };
       }
@@ -58,7 +58,7 @@ export const conquestRuleset: Ruleset<FactionId, ConquestScenario> = {
   },
   score(game) {
     // territories held, by faction still in the game
-    return Object.fromEntries(aliveFactions(game).map((f) => [f, territoriesOf(game, f).length]));
+    return Object.fromEntries(aliveFactions(game).map((f) => [f, territoryCount(game, f)]));
   },
   // [3F4] a bloc's victory: the winner is its leading member, the coalition the bloc
   coalition(game) {

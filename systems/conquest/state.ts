@@ -75,6 +75,14 @@ export function territoriesOf(game: ConquestGame, faction: FactionId): string[] 
   return mapOf(game).territories.filter((t) => s.owner[t] === faction);
 }
 
+/** How many territories a faction holds: `territoriesOf(...).length`, without making the list (asked at every turn and conquest). */
+export function territoryCount(game: ConquestGame, faction: FactionId): number {
+  const { owner } = stateOf(game);
+  let count = 0;
+  for (const t of mapOf(game).territories) if (owner[t] === faction) count++;
+  return count;
+}
+
 /** Factions still in the game, in the order of play. */
 export function aliveFactions(game: ConquestGame): FactionId[] {
   const s = stateOf(game);
@@ -94,7 +102,7 @@ export function continentsHeld(game: ConquestGame, faction: FactionId): string[]
 /** The armies a faction receives at the start of its turn [002 II.2]: territories / 3 (at least 3) plus continent bonuses. */
 export function reinforcementsFor(game: ConquestGame, faction: FactionId): { territories: number; continents: number; total: number } {
   const map = mapOf(game);
-  const territories = Math.max(3, Math.floor(territoriesOf(game, faction).length / 3));
+  const territories = Math.max(3, Math.floor(territoryCount(game, faction) / 3));
   const continents = continentsHeld(game, faction).reduce((sum, c) => sum + (map.bonus.get(c) ?? 0), 0);
   return { territories, continents, total: territories + continents };
 }

@@ -25,6 +25,7 @@ import {
   tellOnly,
   tellRoll,
   territoriesOf,
+  territoryCount,
   type ConquestGame,
 } from './state';
 import { checkVictory } from './victory';
@@ -479,7 +480,7 @@ function roll(game: ConquestGame, d: TurnData, attackDice: number, defenceDice: 
   s.armies[to] = attackDice;
   d.conquered = true;
   tell(game, 'conquest', `${factionName(game, d.player)} takes ${nameOf(game, to)} from ${factionName(game, defender)}.`, '[002 II.3]');
-  if (!territoriesOf(game, defender).length) eliminate(game, d, defender);
+  if (!territoryCount(game, defender)) eliminate(game, d, defender);
   afterConquest(game, d.player, defender, to);
   d.stage = 'move-in';
 }

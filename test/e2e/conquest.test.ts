@@ -2,7 +2,8 @@
  * Conquest in the browser [002]: the setup screen (its defaults, a colour taken twice is swapped, never
  * shared), a human playing the setup and a turn against three AIs through clicks on the panel and on the
  * map (the board's badges change, the exact odds show before the battle), an all-AI game watched with
- * pause, step and speed to its end, and the menu afterwards with nothing of the game left. The page hook
+ * pause, step and speed to its end, and the menu afterwards with nothing of the game left; a bloc game's
+ * factions panel whole at 1280x720. The page hook
  * is used only to read what the screen shows.
  */
 import { describe, expect, it } from 'vitest';
@@ -215,6 +216,34 @@ describe('conquest', () => {
     expect(await page.locator('.conquest > section:not([hidden]), .cq-over:not([hidden])').count()).toBe(0);
     expect(await page.locator('[data-testid="where"]').textContent()).toMatch(/Explore the galaxy/);
     expect((await state()).active).toBe(false);
+    expect(errors).toEqual([]);
+  });
+
+  it('[003] a bloc game at 1280x720: the factions panel shows its blocs, factions and every continent whole, the events log under it', async () => {
+    await page.click('[data-testid="conquest"]');
+    await page.locator('[data-testid="cq-setup"]').waitFor();
+    await page.check('[data-cq="blocs"]');
+    await page.selectOption('[data-seat-player="0"]', 'normal');
+    await page.check('[data-cq="autoPlace"]');
+    await page.fill('[data-cq="seed"]', '7');
+    await page.click('[data-testid="cq-start"]');
+    await waitForStep(2);
+    await page.click('[data-testid="cq-pause"]');
+    const left = await page.evaluate(() => {
+      const side = document.querySelector('.cq-side') as HTMLElement;
+      const log = document.querySelector('.cq-log') as HTMLElement;
+      const s = side.getBoundingClientRect();
+      const l = log.getBoundingClientRect();
+      return { text: side.innerText, cut: side.scrollHeight - side.clientHeight, sideBottom: s.bottom, logTop: l.top, logHeight: l.height, pageBottom: innerHeight };
+    });
+    expect(left.text).toMatch(/Blocs/);
+    for (const continent of ['The Sovereign Core', 'The Ember Reach', 'The Tidewell Expanse', 'The Verdant Drift', 'The Umbral Fringe']) expect(left.text).toContain(continent);
+    // nothing of the panel scrolled out of sight, the log below it, not under it, and tall enough to read
+    expect(left.cut).toBeLessThanOrEqual(1);
+    expect(left.logTop).toBeGreaterThanOrEqual(left.sideBottom);
+    expect(left.logHeight).toBeGreaterThanOrEqual(140);
+    expect(left.logTop + left.logHeight).toBeLessThanOrEqual(left.pageBottom);
+    await page.click('[data-testid="menu-button"]');
     expect(errors).toEqual([]);
   });
 });

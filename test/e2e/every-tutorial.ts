@@ -47,6 +47,10 @@ export function everyTutorialWalked(size: { width: number; height: number }): vo
         expect(walked.steps, t.id).toBe(stepsOf(t.id));
         // every click was on what the step lit: none was answered "not now"
         expect(walked.notNow, t.id).toBe(0);
+        // every button a hint names in quotes was on the screen, in those words, while its step waited for it
+        expect(walked.hintsNotOnScreen, t.id).toEqual([]);
+        // and the words never lay over the score, the Planets button or the board's question
+        expect(walked.topLinesCovered, t.id).toEqual([]);
         // the last step's button opens the mode's setup for a first game
         expect(await tutorialState(page)).toBeNull();
         if (t.id === 'rebels') {

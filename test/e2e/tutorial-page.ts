@@ -116,9 +116,35 @@ function answer({ sel, before }: { sel: string; before: { state: TutorialState; 
 }
 
 /**
+ * In the page: the step's hint (its words and what it quotes) and the text a player sees now. A hint names
+ * the buttons to click in quotes ("Click \"Roll 3 dice\" in the panel."), so each quote must be on the
+ * screen at some moment of its step, word for word.
+ */
+function hintAndScreen(): { hint: string; quotes: string[]; screen: string; covered: string[] } {
+  const hint = document.querySelector('[data-testid="tutorial-hint"]')?.textContent ?? '';
+  const quotes = [...hint.matchAll(/["“]([^"”]+)["”]/g)].map((m) => m[1] as string);
+  // (the screen without the words themselves, which quote it)
+  const words = document.querySelector<HTMLElement>('.tut-bubble');
+  const said = words?.innerText ?? '';
+  // the page's top lines the words lie over: the score, the Planets button, the board's question
+  const b = words && !words.hidden ? words.getBoundingClientRect() : null;
+  const covered = b
+    ? [...document.querySelectorAll<HTMLElement>('.score, .planets-button, .board-question')]
+        .filter((e) => {
+          const r = e.getBoundingClientRect();
+          return r.width > 0 && r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top;
+        })
+        .map((e) => e.className)
+    : [];
+  return { hint, quotes, screen: document.body.innerText.replace(said, '').replace(/\s+/g, ' '), covered };
+}
+
+/**
  * Play the open tutorial to its end by clicks on what it lights, calling `atStep` once each step's words
- * are shown (for screenshots). Returns the steps seen, the clicks made, and how many of them the guide
- * said "not now" to (none, when every click was on what it lit). Throws if a lit click changes nothing.
+ * are shown (for screenshots). Returns the steps seen, the clicks made, how many of them the guide
+ * said "not now" to (none, when every click was on what it lit), each hint that quotes a button no
+ * screen of its step showed, and each time the words lay over the page's top lines. Throws if a lit
+ * click changes nothing.
  */
 export async function followTutorial(
   page: Page,
@@ -126,22 +152,41 @@ export async function followTutorial(
   atStep?: (s: TutorialState) => Promise<void>,
   /** Before each click: a player's pause to read what the words say and find where to click (none in tests). */
   beforeClick?: () => Promise<void>,
-): Promise<{ steps: number; clicks: number; notNow: number }> {
+): Promise<{ steps: number; clicks: number; notNow: number; hintsNotOnScreen: string[]; topLinesCovered: string[] }> {
   let seen = -1;
   let clicks = 0;
   let total = 0;
   let notNow = 0;
+  // the step's quoted buttons not yet seen on the screen, and the hints left with one unseen
+  let unseen: { step: string; quotes: Set<string> } | null = null;
+  const hintsNotOnScreen: string[] = [];
+  // the steps whose words lay over the page's top lines
+  const topLinesCovered: string[] = [];
+  const stepOver = () => {
+    if (unseen?.quotes.size) hintsNotOnScreen.push(`step "${unseen.step}": ${[...unseen.quotes].map((q) => `"${q}"`).join(', ')} never on the screen`);
+    unseen = null;
+  };
   for (let guard = 0; guard < 400; guard++) {
     const s = await tutorialState(page);
-    if (!s) return { steps: seen + 1, clicks: total, notNow };
+    if (!s) {
+      stepOver();
+      return { steps: seen + 1, clicks: total, notNow, hintsNotOnScreen, topLinesCovered };
+    }
     notNow = s.notNow;
     // the opening moves, or the opponent's answers between the step's commands (the words stay, and wait for them)
     if (s.phase === 'opening' || (s.phase === 'words' && !s.expected && s.made < s.done)) {
       await movedOn(page, s);
       continue;
     }
-    if (s.step !== seen && atStep) await atStep(s);
+    if (s.step !== seen) {
+      stepOver();
+      if (atStep) await atStep(s);
+    }
     seen = s.step;
+    const now = await page.evaluate(hintAndScreen);
+    if (now.covered.length) topLinesCovered.push(`step "${s.stepId}": over ${now.covered.join(', ')}`);
+    if (!unseen) unseen = { step: s.stepId, quotes: new Set(now.quotes) };
+    for (const q of unseen.quotes) if (now.screen.includes(q)) unseen.quotes.delete(q);
     total++;
     if (beforeClick) await beforeClick();
     if (!s.expected) {

@@ -169,7 +169,7 @@ export class ConquestScreen implements GameActions, Mode {
       this.fitToWindow();
       this.layout.frameBoard();
     };
-    this.layout = new ScreenLayout(app.galaxy, { box: this.box, side: this.el.sideSection, panel: this.el.panel, question: this.el.question }, folded);
+    this.layout = new ScreenLayout(app.galaxy, { box: this.box, side: this.el.sideSection, log: this.el.logSection, panel: this.el.panel, question: this.el.question }, folded);
   }
 
   // ------------------------------------------------------------------ setup, start

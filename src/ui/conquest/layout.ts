@@ -57,10 +57,11 @@ export function buildParts(box: HTMLElement): ScreenParts {
   };
 }
 
-/** The parts of the screen laid out: its box, the two side panels' sections, the question bar. */
+/** The parts of the screen laid out: its box, the two side panels' sections, the events log under the factions, the question bar. */
 export interface LayoutParts {
   box: HTMLElement;
   side: HTMLElement;
+  log: HTMLElement;
   panel: HTMLElement;
   question: HTMLElement;
 }
@@ -91,8 +92,25 @@ export class ScreenLayout {
     folded: () => void,
   ) {
     this.frame = new BoardFrame(galaxy);
-    this.sideDrawer = makeDrawer(parts.side, 'left', 'Factions', folded);
+    this.sideDrawer = makeDrawer(parts.side, 'left', 'Factions', () => {
+      this.fitLog();
+      folded();
+    });
     this.panelDrawer = makeDrawer(parts.panel, 'right', 'Cards and turn', folded);
+    // the factions panel grows with a bloc game's blocs and every continent: the log gives it room
+    if (typeof ResizeObserver !== 'undefined') new ResizeObserver(() => this.fitLog()).observe(parts.side);
+  }
+
+  /**
+   * The events log stands under the factions panel, in what the panel leaves of the left column (the
+   * stylesheet keeps it at least 150 px by the panel's greatest height), so a bloc game's factions,
+   * blocs and continents show whole; with the panel folded or hidden, at its own height.
+   */
+  private fitLog(): void {
+    const { side, log, box } = this.parts;
+    const open = !this.sideDrawer.folded && !side.hidden && side.getClientRects().length ? side.getBoundingClientRect() : null;
+    log.style.top = open && open.height ? `${Math.round(open.bottom - box.getBoundingClientRect().top + 10)}px` : '';
+    log.style.height = open && open.height ? 'auto' : '';
   }
 
   /** A new game on the board: its systems measured, the factions folded to their tab (`foldSide`), the panel open. */

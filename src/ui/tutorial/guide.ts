@@ -292,7 +292,11 @@ export class TutorialGuide implements Guide {
     // (on the Rebels-vs-Empire board in a small window, over its left and lower panels if need be, the open stack's counters
     // and the event log: the counters are avoided one by one below; the decision panel on the right never)
     const small = this.mode.id === 'play' && (innerWidth <= 900 || innerHeight <= 650);
-    const free = { left: canvas.left + (small ? 0 : inset.left) + 8, right: canvas.right - inset.right - 8, top: canvas.top + 60, bottom: canvas.bottom - (small ? 0 : inset.bottom) - 8 };
+    // the page's top lines stay readable: the score, the Planets button, and the board's question (what the step asks, in the
+    // game's words); the words stand below them
+    const topLines = [...this.host.root.querySelectorAll<HTMLElement>('.score, .planets-button, .board-question')].map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0 && r.top < innerHeight / 3);
+    const top = Math.max(canvas.top + 60, ...topLines.map((r) => r.bottom + 8));
+    const free = { left: canvas.left + (small ? 0 : inset.left) + 8, right: canvas.right - inset.right - 8, top, bottom: canvas.bottom - (small ? 0 : inset.bottom) - 8 };
     const w = this.bubble.offsetWidth;
     const h = this.bubble.offsetHeight;
     const expected = this.expected();
@@ -324,7 +328,7 @@ export class TutorialGuide implements Guide {
     if (shown) {
       // beside the button (or panel), on the board's side of it, at any height that keeps it in reach
       const x = shown.left > innerWidth / 2 ? shown.left - 14 - w : shown.right + 14;
-      const clampPage = (y: number) => ({ x: Math.max(8, Math.min(x, innerWidth - w - 8)), y: Math.max(60, Math.min(y, innerHeight - h - 8)) });
+      const clampPage = (y: number) => ({ x: Math.max(8, Math.min(x, innerWidth - w - 8)), y: Math.max(top, Math.min(y, innerHeight - h - 8)) });
       tries = [shown.top + shown.height / 2 - h / 2, shown.top, shown.bottom - h, shown.top - h / 3, shown.bottom - (2 * h) / 3].map(clampPage);
     } else {
       // (where the open part is narrower than the words, they reach over the left panel, never the right one, where the decision is)

@@ -8,7 +8,7 @@ import { startingArmies } from '../../../systems/conquest/content';
 import { resolveDice } from '../../../systems/conquest/dice';
 import { setValue } from '../../../systems/conquest/cards';
 import { battleOdds } from '../../../systems/conquest/odds';
-import { mapOf, reinforcementsFor, stateOf, territoriesOf, type ConquestGame } from '../../../systems/conquest/state';
+import { mapOf, reinforcementsFor, stateOf, territoriesOf, territoryCount, type ConquestGame } from '../../../systems/conquest/state';
 import { conquestView } from '../../../systems/conquest/view';
 import { loadSave, saveToText } from '../../../src/core/save';
 import { CONQUEST_AGENTS, conquestAgentFactory } from '../../../src/ai/conquest/registry';
@@ -141,6 +141,13 @@ describe('[002 II Start of Game] setting up', () => {
       expect(missionEvents.filter((e) => e.visibleTo === f)).toHaveLength(1);
     }
     expect(game.events.filter((e) => e.kind === 'mission').every((e) => e.visibleTo !== 'all')).toBe(true);
+  });
+
+  it('[002 II.2] territoryCount counts what territoriesOf lists, for every faction, while territories are claimed and once dealt', () => {
+    for (const game of [conquestGame(), conquestGame({ scenario: 'conquest-mission' })])
+      for (const f of stateOf(game).order) expect(territoryCount(game, f)).toBe(territoriesOf(game, f).length);
+    const dealt = conquestGame({ scenario: 'conquest-mission' });
+    expect(stateOf(dealt).order.map((f) => territoryCount(dealt, f)).reduce((a, b) => a + b)).toBe(mapOf(dealt).territories.length);
   });
 
   it('[002 II Turns] a view says whose turn it is: nobody\'s while the board is set up, then the player on turn', () => {
