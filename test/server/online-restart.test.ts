@@ -15,7 +15,7 @@ import { createOnlineGame, OnlineSeat } from '../../src/online/client';
 import { SqliteStore } from '../../src/server/sqlite-store';
 import { replay } from '../../src/server/game-snapshots';
 import { ONLINE_RULESETS } from '../../src/server/online-rulesets';
-import { databaseFile, freePort, playSeat, spawnServer } from './helpers';
+import { databaseFile, freePort, playSeat, pollFor, spawnServer } from './helpers';
 
 const content = bundledContent();
 const scenario = [...content.scenarios.keys()][0]!;
@@ -85,9 +85,10 @@ describe.concurrent('online games survive [issue 27]', () => {
       // the state after the leave: a seat taken and left (the Rebel's first state, which may still be its
       // latest, has the seat open and nobody at it)
       await new Promise<void>((resolve) => rebel.onState((s) => s.seats.some((x) => x.side === 'imperial' && x.kind === 'human' && !x.connected) && resolve()));
-      // the server stamped the seat's time in the store, counted from the leave
+      // the server stamped the seat's time in the store, counted from the leave (read until it is there: a
+      // state sent for the join may reach the Rebel after the leave, before the stamp is kept)
       const store = await SqliteStore.open(database);
-      const due = (await store.game(made.gameId))!.seats.find((x) => x.side === 'imperial')!.handOverAt!;
+      const due = await pollFor(async () => (await store.game(made.gameId))!.seats.find((x) => x.side === 'imperial')!.handOverAt, 'the seat\'s hand-over time in the store');
       await store.close();
       expect(due).toBeGreaterThanOrEqual(left + seatTimeoutSeconds * 1000);
       return { made, rebel, imperial, due };
