@@ -65,6 +65,8 @@ export interface StackSummary {
 
 /** How far the camera stands from a star system it opens, in radii of the system's outer drift area. */
 const SYSTEM_VIEW_DISTANCE = 2.7;
+/** Where the camera looks from in the whole galaxy's view: above and to the south, 60 degrees over the galactic plane. */
+const HOME_BEARING = new Vector3(0, 2.0, 1.15).normalize();
 
 export class GalaxyScene {
   private shownContent: Content;
@@ -450,9 +452,10 @@ export class GalaxyScene {
   // ------------------------------------------------------------------ camera
 
   /** Fly the camera so it looks at `target` from `distance` away (keeping the current direction). */
-  flyTo(target: Vector3, distance: number, instant = false): void {
+  /** Fly to look at `target` from `distance`, from the camera's bearing now, or from `from` (a unit vector from the target). */
+  flyTo(target: Vector3, distance: number, instant = false, from?: Vector3): void {
     this.flights++;
-    const toPos = target.clone().addScaledVector(this.bearing(this.tmpV), distance);
+    const toPos = target.clone().addScaledVector(from ?? this.bearing(this.tmpV), distance);
     if (instant || this.reducedMotion) {
       this.controls.target.copy(target);
       this.camera.position.copy(toPos);
@@ -480,7 +483,7 @@ export class GalaxyScene {
     const L = this.layout;
     if (instant) {
       this.controls.target.copy(L.centre);
-      this.camera.position.set(L.centre.x, L.centre.y + L.radius * 2.0, L.centre.z + L.radius * 1.15);
+      this.camera.position.copy(L.centre).addScaledVector(HOME_BEARING, L.radius * Math.hypot(2.0, 1.15));
       this.controls.update();
       return;
     }
@@ -528,16 +531,18 @@ export class GalaxyScene {
 
   /**
    * Frame `points` (a board's star systems) as large as the open part of the page allows: the camera
-   * looks at `centre` along its bearing from the nearest distance at which every point shows inside the
-   * insets with `margin` pixels clear around it (for its name and badge). A board seen at a slant is
-   * wider than it is deep, so this fills the page where a sphere round it (`frameSphere`) leaves a border.
+   * looks at `centre` along its bearing (`fromHome`: the whole galaxy's, as a new game's board is always
+   * first seen, whatever view the last screen left) from the nearest distance at which every point shows
+   * inside the insets with `margin` pixels clear around it (for its name and badge). A board seen at a
+   * slant is wider than it is deep, so this fills the page where a sphere round it (`frameSphere`) leaves
+   * a border.
    */
-  framePoints(centre: Vector3, points: readonly Vector3[], margin: { x: number; top: number; bottom: number }, instant = false): void {
+  framePoints(centre: Vector3, points: readonly Vector3[], margin: { x: number; top: number; bottom: number }, instant = false, fromHome = false): void {
     const w = this.container.clientWidth || window.innerWidth;
     const h = this.container.clientHeight || window.innerHeight;
     const { left, right, bottom, top } = this.insets;
     const probe = (this.fitCamera ??= new PerspectiveCamera()).copy(this.camera);
-    const dir = this.bearing(new Vector3());
+    const dir = fromHome ? HOME_BEARING.clone() : this.bearing(new Vector3());
     const v = new Vector3();
     const fits = (distance: number) => {
       probe.position.copy(centre).addScaledVector(dir, distance);
@@ -560,12 +565,13 @@ export class GalaxyScene {
       else near = mid;
     }
     this.focusedSystem = null;
-    this.flyTo(centre, far, instant);
+    this.flyTo(centre, far, instant, dir);
   }
 
-  /** Where the camera looks from, as a unit vector from its target: its bearing now, between 25 and 70 degrees above the galactic plane. */
+  /** Where the camera looks from, as a unit vector from its target: its bearing now (or at the end of its flight), between 25 and 70 degrees above the galactic plane. */
   private bearing(out: Vector3): Vector3 {
-    const dir = out.copy(this.camera.position).sub(this.controls.target);
+    // (in flight, the bearing it flies to: a framing asked for mid-flight keeps the view the flight was taking)
+    const dir = this.fly ? out.copy(this.fly.toPos).sub(this.fly.toTarget) : out.copy(this.camera.position).sub(this.controls.target);
     if (dir.lengthSq() < 1e-6) dir.set(0, 1, 1);
     dir.normalize();
     // Keep a pleasant elevation: between 25 and 70 degrees above the galactic plane.

@@ -13,7 +13,7 @@
 import { hasComponent } from 'bitecs';
 import type { SideId } from '../../src/core/content/schema';
 import type { Command, Frame, Game, Procedure, Step } from '../../src/core/engine/types';
-import { environOf, environsOf, holderOf, planetOfEnviron } from '../../src/core/world/world';
+import { environOf, environsView, holderOf, planetOfEnviron } from '../../src/core/world/world';
 import { charactersIn, enemyOf, environsInPlay, phasing, unitsIn } from './sides';
 import { shipsIn } from './stacking';
 
@@ -41,12 +41,13 @@ export function reactionMoves(game: Game, side: SideId, planet: number): { piece
   const w = game.world;
   const c = w.c;
   const moves: { pieces: number[]; to: number }[] = [];
-  const environs = environsOf(w, planet).filter((e) => hasComponent(w, e, c.InPlay));
+  const environs = environsView(w, planet).filter((e) => hasComponent(w, e, c.InPlay));
   for (const from of environs) {
-    const unmoved = (e: number) => !hasComponent(w, e, c.Moved);
-    const units = unitsIn(game, from, side).filter(unmoved);
-    const chars = charactersIn(game, from, side).filter(unmoved);
+    const units = unitsIn(game, from, side).filter((u) => !hasComponent(w, u, c.Moved));
+    const chars = charactersIn(game, from, side).filter((ch) => !hasComponent(w, ch, c.Moved));
     const leaders = chars.filter((ch) => (c.Character.leadership[ch] as number) >= 1);
+    // [14.56] a character reacts alone, with his spaceship if he holds one here (the same wherever he goes)
+    const ships = chars.map((ch) => shipsIn(game, from, side).find((s) => holderOf(w, s) === ch && !hasComponent(w, s, c.Moved)) ?? 0);
     for (const to of environs) {
       if (to === from) continue;
       const room = unitsIn(game, to, side).length + 1 <= (c.Environ.size[to] as number); // [9.5, 9.62]
@@ -55,11 +56,10 @@ export function reactionMoves(game: Game, side: SideId, planet: number): { piece
         moves.push({ pieces: [u], to });
         for (const leader of leaders) moves.push({ pieces: [u, leader], to });
       }
-      for (const ch of chars) {
-        // [14.56] a character reacts alone, with his spaceship if he holds one here
-        const ship = shipsIn(game, from, side).find((s) => holderOf(w, s) === ch && unmoved(s));
+      chars.forEach((ch, i) => {
+        const ship = ships[i] as number;
         moves.push({ pieces: ship ? [ch, ship] : [ch], to });
-      }
+      });
     }
   }
   return moves;

@@ -137,6 +137,17 @@ describe('copying a world', () => {
     expect(snapshotWorld(restoreWorld(snapshotWorld(game.world)))).toEqual(snapshotWorld(game.world));
   });
 
+  it('the state hash writes the world as the canonical snapshot writes it, character for character, on played games of every kind', async () => {
+    const { snapshotWorld, worldText } = await import('../../src/core/world/snapshot');
+    const { canonical } = await import('../../src/core/engine/commands');
+    for (const scenario of ['start-of-rebellion', 'songs-of-the-verdant-drift', 'galactic-lucent-spiral']) {
+      const game = testGame(scenario, `text-${scenario}`);
+      expect(worldText(game.world)).toBe(canonical(snapshotWorld(game.world) as never));
+      playOut(game, randomPlayers('text'), { stopAfter: 600 });
+      expect(worldText(game.world)).toBe(canonical(snapshotWorld(game.world) as never));
+    }
+  });
+
   it('"where is this piece?" and "who holds it?" read the same in the game, in both copies, in the indexes and in the snapshot', async () => {
     const { cloneWorld, restoreWorld, snapshotWorld } = await import('../../src/core/world/snapshot');
     const { environOf, occupantsView, unplace } = await import('../../src/core/world/world');

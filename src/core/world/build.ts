@@ -11,7 +11,7 @@ import { ENVIRON_TYPES, LOYALTIES, PLANET_STATES, type ScenarioDef, type ShipRat
 import { POSSESSION_KINDS } from './components';
 import { HomeWorld, InProvince, InSystem, OfRace, OnPlanet, PeopledBy } from './relations';
 import type { Rng } from '../rng';
-import { createGameWorld, entityOf, hold, spawn, type GameWorld } from './world';
+import { createGameWorld, entityOf, environsView, hold, planetOfEnviron, spawn, systemOfPlanet, type GameWorld } from './world';
 import { cloneWorld } from './snapshot';
 
 export function sideIndex(sides: readonly SideId[], side: SideId): number {
@@ -141,6 +141,14 @@ function buildLayout(content: Content, scenario: ScenarioDef, sides: readonly Si
     const ship = world.ids[ch.side === 'rebel' ? 'possession' : 'ship'].get(ch.spaceship);
     if (ship !== undefined) hold(world, ship, entityOf(world, 'character', ch.id));
   }
+  // The lookups of the layout that never change in a game, filled here once rather than as each game asks:
+  // every game's copy has them. Asked per game, each planet's environs registered a bitecs query in each
+  // game's world (a hundredth of a random galactic game, and V8 optimised bitecs's registerQuery again and again).
+  for (const planet of world.byKind.planet ?? []) {
+    environsView(world, planet);
+    systemOfPlanet(world, planet);
+  }
+  for (const environ of world.byKind.environ ?? []) planetOfEnviron(world, environ);
   return world;
 }
 

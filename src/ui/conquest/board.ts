@@ -42,14 +42,12 @@ export class ConquestBoard {
   constructor(
     host: HTMLElement,
     private readonly galaxy: GalaxyScene,
-    /** The system names on the map: the badges keep off them. */
-    names: () => readonly ScreenBox[],
     private readonly colours: ReadonlyMap<FactionId, string>,
     onClick: (territory: string, e: MouseEvent) => void,
     onHover: (territory: string | null) => void,
   ) {
     this.layer = labelLayer(host, 'cq-board', 'territory', onClick, onHover);
-    this.placer = new SystemLabelPlacer(galaxy, names, { width: 28, height: 20 }, 6);
+    this.placer = new SystemLabelPlacer(galaxy, { width: 28, height: 20 }, 6);
   }
 
   /** Show a view: each badge's holder and armies; the rings in the holders' colours; the decision's marks. */

@@ -135,7 +135,6 @@ export class ConquestScreen implements GameActions, Mode {
     this.board = new ConquestBoard(
       this.box,
       app.galaxy,
-      () => [],
       this.colours,
       (t, e) => this.clickTerritory(t, e),
       (t) => this.hoverTerritory(t),

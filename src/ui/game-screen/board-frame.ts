@@ -15,8 +15,12 @@ export class BoardFrame {
 
   constructor(private readonly galaxy: GalaxyScene) {}
 
-  /** Measure the board's centre: the galaxy's systems, or a map file's (measured again after the map changes). */
+  /** The next framing is a new game's first: seen from the whole galaxy's bearing, not the one the last screen left. */
+  private firstView = true;
+
+  /** Measure the board's centre: the galaxy's systems, or a map file's (measured again after the map changes, and for each game). */
   measure(): void {
+    this.firstView = true;
     const systems = this.galaxy.layout.systems;
     this.centre.set(0, 0, 0);
     for (const s of systems) this.centre.add(s.position);
@@ -32,7 +36,9 @@ export class BoardFrame {
     const right = shown(rightPanel) ? Math.max(0, page.right - rightPanel.getBoundingClientRect().left + 8) : 0;
     this.galaxy.setInsets({ left, right, bottom: 0, top });
     // each star with room round it for its badge above (under the page's title bar at the top, or the bar below it) and its name below
-    this.galaxy.framePoints(this.centre, this.galaxy.layout.systems.map((s) => s.position), top ? { ...BOARD_MARGIN, top: BOARD_MARGIN.bottom } : BOARD_MARGIN);
+    // (a game's first view is the same whatever the last screen did with the camera; a player's own turn of it stands after)
+    this.galaxy.framePoints(this.centre, this.galaxy.layout.systems.map((s) => s.position), top ? { ...BOARD_MARGIN, top: BOARD_MARGIN.bottom } : BOARD_MARGIN, false, this.firstView);
+    this.firstView = false;
   }
 }
 

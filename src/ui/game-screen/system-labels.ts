@@ -1,7 +1,9 @@
 /**
  * A game board's labels over the star systems (conquest's badges, solitaire's sector labels): a layer
  * under the panels whose labels a click or the pointer acts on, each label placed each frame where its
- * system projects, above the system's star, kept off each other and off the systems' names.
+ * system projects, above the system's star, kept off each other only. The systems' names keep off the
+ * labels (shell/map-labels.ts, its obstacles), never the other way round: a label's place then depends on
+ * the camera alone, and the board looks the same whatever the screen before it left of the names [issue 53].
  */
 import { Matrix4, Vector2 } from 'three';
 import type { GalaxyScene } from '../../render/galaxy-scene';
@@ -48,8 +50,6 @@ export class SystemLabelPlacer {
 
   constructor(
     private readonly galaxy: GalaxyScene,
-    /** The system names on the map: the labels keep off them. */
-    private readonly names: () => readonly ScreenBox[],
     /** A label's size until it is measured (one not laid out yet measures 0). */
     private readonly guess: { width: number; height: number },
     /** Pixels between a system's star and its label's lower edge. */
@@ -72,14 +72,18 @@ export class SystemLabelPlacer {
       l.x = this.tmp.x;
       l.y = this.tmp.y - this.lift - l.height / 2;
     }
-    spreadMarkers(labels, this.names());
+    spreadMarkers(labels);
+    let moved = false;
     for (const l of labels) {
       const at = l.visible ? `translate(${l.x.toFixed(1)}px, ${l.y.toFixed(1)}px) translate(-50%, -50%)` : 'none';
       if (this.placed.get(l.id) === at) continue;
       this.placed.set(l.id, at);
+      moved = true;
       l.el.style.display = l.visible ? '' : 'none';
       if (l.visible) l.el.style.transform = at;
     }
+    // the names keep off the labels where they stand now (placed again at the next frame)
+    if (moved) g.relabel();
   }
 
   /** The labels are gone: the next ones are written wherever they go. */

@@ -80,12 +80,11 @@ export class SolitaireBoard {
   constructor(
     host: HTMLElement,
     private readonly galaxy: GalaxyScene,
-    names: () => readonly ScreenBox[],
     onClick: (sector: string) => void,
     onHover: (sector: string | null) => void,
   ) {
     this.layer = labelLayer(host, 'sol-board', 'sector', onClick, onHover);
-    this.placer = new SystemLabelPlacer(galaxy, names, { width: 40, height: 20 }, 8);
+    this.placer = new SystemLabelPlacer(galaxy, { width: 40, height: 20 }, 8);
   }
 
   show(view: SolitaireView, marks: SolitaireMarks, nameOf: (id: string) => string, defs: ReadonlyMap<UnitType, UnitDef>): void {
@@ -129,9 +128,14 @@ export class SolitaireBoard {
     }
   }
 
-  /** Where the labels go: just above each system's star, kept off each other and off the names. */
+  /** Where the labels go: just above each system's star, kept off each other (the names keep off them). */
   place(force = false): void {
     this.placer.place(this.labels, force);
+  }
+
+  /** Where the labels are on the screen (the system names keep off them). */
+  boxes(): readonly ScreenBox[] {
+    return this.labels;
   }
 
   clear(): void {

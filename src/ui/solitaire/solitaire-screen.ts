@@ -107,10 +107,10 @@ export class SolitaireScreen implements GameActions, Mode {
         app.showStartMenu(true);
       },
     });
+    // each sector's label stands on its star, kept off the other labels only: the system names keep off the labels [issue 53]
     this.board = new SolitaireBoard(
       this.box,
       app.galaxy,
-      () => app.mapLabels,
       (s) => this.clickSector(s),
       (s) => this.hoverSector(s),
     );
@@ -223,6 +223,11 @@ export class SolitaireScreen implements GameActions, Mode {
     if (!guide && session.human) this.app.coach.begin('solitaire', `solitaire|${session.scenario.id}|${session.game.seed}`);
     else this.app.coach.end();
     for (const el of [this.hudEl.parentElement, this.logEl.parentElement, this.panelEl]) (el as HTMLElement).hidden = false;
+    // the system names keep off the sectors' labels (placed first, for the camera now)
+    this.app.setLabelObstacles(() => {
+      this.board.place();
+      return this.board.boxes();
+    });
     this.app.galaxy.select(null);
     this.render();
     this.frameBoard();
@@ -255,6 +260,7 @@ export class SolitaireScreen implements GameActions, Mode {
     this.cards = [];
     this.card = null;
     this.board.clear();
+    this.app.setLabelObstacles(null);
     this.app.galaxy.skipAnimations();
     for (const el of [this.hudEl.parentElement, this.logEl.parentElement, this.panelEl, this.overEl, this.toastEl, this.helpEl]) (el as HTMLElement).hidden = true;
     for (const el of [this.hudEl, this.logEl, this.decisionEl, this.footEl]) setHtml(el, '');
