@@ -5,34 +5,19 @@
  *   npx tsx src/cli/bloc-screenshots.ts [outDir] [width] [height] [seed]
  */
 import { openGamePage, startSession } from '../../test/e2e/browser';
+import { waitForHuman } from '../../test/e2e/conquest-page';
 
 const out = process.argv[2] ?? '/tmp/bloc-shots';
 const width = Number(process.argv[3] ?? 1280);
 const height = Number(process.argv[4] ?? 720);
 const seed = process.argv[5] ?? '7';
 
-interface CqState {
-  decision: { kind: string; human: boolean } | null;
-  winner: string | null;
-  steps: number;
-  round: number;
-}
-type Hook = { conquestState: () => CqState | null };
-
 const session = await startSession();
 try {
   const { page, errors } = await openGamePage(session);
   await page.setViewportSize({ width, height });
-  const state = () => page.evaluate(() => (window as unknown as { __galaxy: Hook }).__galaxy.conquestState() as CqState);
-  const waitForHuman = (steps: number) =>
-    page.waitForFunction(
-      (n) => {
-        const s = (window as unknown as { __galaxy: Hook }).__galaxy.conquestState();
-        return !!s && s.steps > n && (s.winner !== null || (s.decision?.human ?? false));
-      },
-      steps,
-      { timeout: 120_000, polling: 50 },
-    );
+  // (the AIs' turns of a whole game: up to two minutes between the human's decisions)
+  const waitForHumanHere = (steps: number) => waitForHuman(page, steps, false, 120_000);
   const shot = async (name: string) => {
     await page.waitForTimeout(300);
     await page.screenshot({ path: `${out}/${name}-${width}.png` });
@@ -46,8 +31,7 @@ try {
   await page.selectOption('[data-cq="speed"]', '0');
   await shot('blocs-setup');
   await page.click('[data-testid="cq-start"]');
-  await waitForHuman(-1);
-  let s = await state();
+  let s = await waitForHumanHere(-1);
   const shots = new Set<string>();
   for (let i = 0; i < 2000 && !s.winner; i++) {
     const kind = s.decision?.kind as string;
@@ -73,8 +57,7 @@ try {
       if (!(await page.locator('.cq-panel').isVisible())) await page.locator('.cq-badge.clickable').first().click({ modifiers: ['Shift'] });
       else await ((await all.count()) ? all : page.locator('[data-testid="cq-decision"] [data-testid="cq-option"]').first()).click({ force: true });
     } else await page.locator('[data-testid="cq-decision"] [data-testid="cq-option"]').first().click({ force: true });
-    await waitForHuman(before);
-    s = await state();
+    s = await waitForHumanHere(before);
   }
   console.log(`ended in round ${s.round}: winner ${s.winner}`);
   await page.waitForTimeout(800);

@@ -371,7 +371,7 @@ async function targetShots(): Promise<void> {
     ['drift-in', 'galactic-lucent-spiral', 'rebel', '1', (d) => d.kind === 'movement' && d.options.some((o) => o.type === 'leave-drift' && o.outer === true)],
   ];
   const cases = all.filter(([name]) => !only || only.includes(name));
-  const { page, errors } = await openPage(session, '', { width: 1280, height: 720 });
+  const { page, errors } = await openPage(session, '', { width, height });
   for (const [name, scenario, side, seed, want] of cases) {
     const e = playUntil(scenario, side, seed, want);
     await page.reload({ waitUntil: 'load' });
@@ -394,7 +394,7 @@ async function targetShots(): Promise<void> {
     const lit = page.locator('[data-testid="board-dest-marker"]').first();
     if (await lit.count()) await lit.dispatchEvent('pointerenter');
     await page.waitForTimeout(200);
-    await page.screenshot({ path: `${shots}/target-${name}.png` });
+    await page.screenshot({ path: `${shots}/target-${name}${width === 1280 && height === 720 ? "" : `-${width}x${height}`}.png` });
     console.log(`${name}: ${await page.locator('[data-testid="board-dest-marker"]').count()} markers lit, hovered: ${(await lit.textContent().catch(() => null)) ?? 'none'}`);
   }
   console.log(`console errors: ${errors.length}`);

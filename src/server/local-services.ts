@@ -97,11 +97,21 @@ export async function startPostgres(): Promise<Service> {
   return { url: `postgres://gu@127.0.0.1:${port}/postgres`, port, start, stop, remove: async () => (await stop(), rmSync(dir, { recursive: true, force: true })) };
 }
 
+/**
+ * Whether process `pid` still runs. A daemonized Redis that has exited stays a zombie until whoever adopted it
+ * reaps it, which on this machine's init took 1.5-2 s after Redis had said "bye bye": a zombie has ended.
+ */
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
+  }
+  try {
+    // /proc/<pid>/stat: "pid (name) state ..."; the name may hold spaces and parentheses, the state follows the last ')'
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true; // no /proc: the signal's answer
   }
 }

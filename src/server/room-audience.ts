@@ -8,7 +8,7 @@
  * nobody sits at costs nothing. A state goes as JSON text (`STATE_MESSAGE`): V8 writes JSON about twice as
  * fast as Colyseus' msgpack encoder writes these messages, and the page reads it as fast.
  */
-import type { Client } from '@colyseus/core';
+import { getMessageBytes, Protocol, type Client } from '@colyseus/core';
 import type { AnyGame, Json } from '../core/engine/types';
 import { RATE_BURST, RATE_PER_SECOND, type SeatClock, type SeatInfo, type StateMessage } from '../online/protocol';
 import type { OnlineRuleset } from './online-rulesets';
@@ -118,7 +118,7 @@ export class Audience {
         ...(notes.pace && notes.clocks ? { pace: notes.pace, clocks: notes.clocks } : {}),
         ...(extra !== undefined ? { extra } : {}),
       };
-      client.sendBytes('state', Buffer.from(JSON.stringify(state)));
+      client.enqueueRaw(stateFrame(JSON.stringify(state)));
     }
   }
 
@@ -137,6 +137,22 @@ export class Audience {
     for (const key of Object.keys(fields)) if (!(key in before) || !sameJson(before[key] as Json, fields[key] as Json)) changed[key] = fields[key] as Json;
     return { view: changed, partial: true };
   }
+}
+
+/** What opens a state on the wire: Colyseus' code for a message of bytes and its type, `state`. */
+const STATE_HEAD = getMessageBytes.raw(Protocol.ROOM_DATA_BYTES, 'state', undefined, new Uint8Array(0));
+
+/**
+ * A state on the wire, the same bytes as `client.sendBytes('state', Buffer.from(json))` sends, written once
+ * [issue 55]: `sendBytes` copies the bytes twice more (into Colyseus' buffer, then out of it), and with
+ * `Buffer.from` that was about as long as writing the JSON text itself (a state of about 3 KB: 50 µs a
+ * state, against 30 µs so; JSON.stringify alone 26 µs).
+ */
+export function stateFrame(json: string): Buffer {
+  const frame = Buffer.allocUnsafe(STATE_HEAD.length + Buffer.byteLength(json));
+  frame.set(STATE_HEAD, 0);
+  frame.write(json, STATE_HEAD.length);
+  return frame;
 }
 
 /**

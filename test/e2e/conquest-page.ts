@@ -27,16 +27,17 @@ export const conquestState = (page: Page): Promise<CqState> => page.evaluate(() 
 
 /**
  * Wait until the human has a decision to answer (after more than `steps` answers), or the game is over;
- * with `inGame`, only while a game is on the screen (not the setup or the menu).
+ * with `inGame`, only while a game is on the screen (not the setup or the menu). `timeout`: for the AIs'
+ * turns of a whole game played out (a test's few turns wait 30 s at most).
  */
-export async function waitForHuman(page: Page, steps = -1, inGame = false): Promise<CqState> {
+export async function waitForHuman(page: Page, steps = -1, inGame = false, timeout = 30_000): Promise<CqState> {
   await page.waitForFunction(
     ([n, mustBeActive]) => {
       const s = (window as unknown as { __galaxy: CqHook }).__galaxy.conquestState();
       return !!s && (!mustBeActive || s.active) && s.steps > n && (s.winner !== null || (s.decision?.human ?? false));
     },
     [steps, inGame] as const,
-    { timeout: 30_000, polling: 40 },
+    { timeout, polling: 40 },
   );
   return conquestState(page);
 }

@@ -8,28 +8,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { cameraSettled, usePage } from './browser';
+import { waitForHuman, type CqState } from './conquest-page';
 
-type Cq = { decision: { kind: string; human: boolean } | null; steps: number; winner: string | null };
-type Hook = { conquestState(): Cq | null; screenOf(id: string): { x: number; y: number } | null };
+type Hook = { screenOf(id: string): { x: number; y: number } | null };
 
 let page: Page;
 let errors: string[];
 usePage((opened) => ({ page, errors } = opened));
 
-const state = () => page.evaluate(() => (window as unknown as { __galaxy: Hook }).__galaxy.conquestState() as Cq);
-
-/** Wait for the human's next decision (after more than `steps` answers). */
-async function human(steps = -1): Promise<Cq> {
-  await page.waitForFunction(
-    (n) => {
-      const s = (window as unknown as { __galaxy: Hook }).__galaxy.conquestState();
-      return !!s && s.steps > n && (s.winner !== null || !!s.decision?.human);
-    },
-    steps,
-    { timeout: 120_000, polling: 50 },
-  );
-  return state();
-}
+/** Wait for the human's next decision (after more than `steps` answers); the AIs play at the fastest speed. */
+const human = (steps = -1): Promise<CqState> => waitForHuman(page, steps, false, 120_000);
 
 /** The shown boxes of `selector`, in the window's pixels. */
 const boxes = (selector: string) =>

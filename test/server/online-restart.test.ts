@@ -3,8 +3,11 @@
  * way out) and started again on the same database; both players rejoin their seats by their links and
  * finish, and the game is the one a local replay of its stored log gives. A seat whose person does not
  * come back within the host's time is handed to an AI, and the game goes on.
+ *
+ * The tests run at once (each its own server on its own port and database): most of their time is waiting,
+ * on a server process starting and on the seats' times running out.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, it, type TestContext } from 'vitest';
 import type { ChildProcess } from 'node:child_process';
 import { bundledContent } from '../../src/core/content/bundled';
 import { stateHash } from '../../src/core/engine/game';
@@ -12,18 +15,22 @@ import { createOnlineGame, OnlineSeat } from '../../src/online/client';
 import { SqliteStore } from '../../src/server/sqlite-store';
 import { replay } from '../../src/server/game-snapshots';
 import { ONLINE_RULESETS } from '../../src/server/online-rulesets';
-import { databaseFile, freePort, playSeat, spawnServer } from './helpers';
+import { databaseFile, freePort, playSeat, pollFor, spawnServer } from './helpers';
 
 const content = bundledContent();
 const scenario = [...content.scenarios.keys()][0]!;
-let children: ChildProcess[] = [];
-afterEach(() => {
-  for (const c of children) c.kill('SIGKILL');
-  children = [];
-});
+/** The test's server processes, killed when it ends (the test's own hook: the tests run at once). */
+function serverProcesses(onTestFinished: TestContext['onTestFinished']): ChildProcess[] {
+  const children: ChildProcess[] = [];
+  onTestFinished(() => {
+    for (const c of children) c.kill('SIGKILL');
+  });
+  return children;
+}
 
-describe('online games survive [issue 27]', () => {
-  it('the server is killed mid-game and started again: both players rejoin by their links and finish', async () => {
+describe.concurrent('online games survive [issue 27]', () => {
+  it('the server is killed mid-game and started again: both players rejoin by their links and finish', async ({ expect, onTestFinished }) => {
+    const children = serverProcesses(onTestFinished);
     const port = await freePort();
     const database = databaseFile();
     const url = `http://127.0.0.1:${port}`;
@@ -61,7 +68,8 @@ describe('online games survive [issue 27]', () => {
     expect(stored.status).toBe('over');
   });
 
-  it('a seat whose person left is still handed to an AI when its time comes after a restart [issue 46]', async () => {
+  it('a seat whose person left is still handed to an AI when its time comes after a restart [issue 46]', async ({ expect, onTestFinished }) => {
+    const children = serverProcesses(onTestFinished);
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const database = databaseFile();
@@ -77,9 +85,10 @@ describe('online games survive [issue 27]', () => {
       // the state after the leave: a seat taken and left (the Rebel's first state, which may still be its
       // latest, has the seat open and nobody at it)
       await new Promise<void>((resolve) => rebel.onState((s) => s.seats.some((x) => x.side === 'imperial' && x.kind === 'human' && !x.connected) && resolve()));
-      // the server stamped the seat's time in the store, counted from the leave
+      // the server stamped the seat's time in the store, counted from the leave (read until it is there: a
+      // state sent for the join may reach the Rebel after the leave, before the stamp is kept)
       const store = await SqliteStore.open(database);
-      const due = (await store.game(made.gameId))!.seats.find((x) => x.side === 'imperial')!.handOverAt!;
+      const due = await pollFor(async () => (await store.game(made.gameId))!.seats.find((x) => x.side === 'imperial')!.handOverAt, 'the seat\'s hand-over time in the store');
       await store.close();
       expect(due).toBeGreaterThanOrEqual(left + seatTimeoutSeconds * 1000);
       return { made, rebel, imperial, due };
@@ -105,7 +114,8 @@ describe('online games survive [issue 27]', () => {
     await Promise.all([soon.rebel.leave(), later.rebel.leave(), back.leave(), waiting.leave()]);
   });
 
-  it('a seat left empty past the host\'s time is handed to an AI, and the game goes on to its end', async () => {
+  it('a seat left empty past the host\'s time is handed to an AI, and the game goes on to its end', async ({ expect, onTestFinished }) => {
+    const children = serverProcesses(onTestFinished);
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     children.push(await spawnServer(port, databaseFile()));

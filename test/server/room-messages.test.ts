@@ -8,18 +8,20 @@
  * joining late, the game copied midway as a move of several commands copies it) and a conquest game.
  */
 import { describe, expect, it } from 'vitest';
-import type { Client } from '@colyseus/core';
+import { getMessageBytes, Protocol, type Client } from '@colyseus/core';
 import { bundledContent } from '../../src/core/content/bundled';
 import { apply, cloneGame } from '../../src/core/engine/game';
 import type { AnyGame, Game, Json } from '../../src/core/engine/types';
 import { Rng } from '../../src/core/rng';
 import { viewFor } from '../../src/core/view';
-import { Audience, sameJson } from '../../src/server/room-audience';
+import { Audience, sameJson, stateFrame } from '../../src/server/room-audience';
 import { ONLINE_RULESETS, startStoredGame, type OnlineRuleset } from '../../src/server/online-rulesets';
 import type { StoredSeat } from '../../src/server/store';
 import type { StateMessage } from '../../src/online/protocol';
 
 const content = bundledContent();
+/** What Colyseus' `sendBytes('state', ...)` writes before the bytes. */
+const STATE_HEAD = getMessageBytes.raw(Protocol.ROOM_DATA_BYTES, 'state', undefined, new Uint8Array(0));
 
 interface Listener {
   sessionId: string;
@@ -76,8 +78,8 @@ function playAndCompare(ruleset: string, scenario: string, options: { [key: stri
   const join = (side: string, screen: boolean) => {
     const l: Listener = { sessionId: `c${listeners.length}`, side, screen, heard: [] };
     listeners.push(l);
-    // a state goes as the bytes of its JSON text
-    clients.push({ sessionId: l.sessionId, sendBytes: (type: string, bytes: Uint8Array) => type === 'state' && l.heard.push(new TextDecoder().decode(bytes)) } as unknown as Client);
+    // a state goes as the bytes of its JSON text, framed as Colyseus frames a message of bytes named 'state'
+    clients.push({ sessionId: l.sessionId, enqueueRaw: (frame: Uint8Array) => l.heard.push(new TextDecoder().decode(frame.subarray(STATE_HEAD.length))) } as unknown as Client);
     audience.seat(l.sessionId, side, screen);
   };
   // every seat a screen, the first side in a second tab too (a program that only plays)
@@ -139,5 +141,13 @@ describe('fields compared as JSON writes them [issue 55]', () => {
     expect(sameJson({ a: 1 }, { a: 1, b: { c: 1 } })).toBe(false);
     expect(sameJson(Object.assign(Object.create({ inherited: 1 }), { a: 1 }), { a: 1 })).toBe(true);
     expect(sameJson({ a: 1 }, Object.assign(Object.create({ a: 1 }), {}))).toBe(false);
+  });
+});
+
+describe('a state on the wire [issue 55]', () => {
+  it("is framed as Colyseus' sendBytes frames it: short, beyond one byte a character, longer than Colyseus' own buffer", () => {
+    for (const json of ['{}', JSON.stringify({ text: 'Wendhaven’s PDB · ✦ 1 up' }), JSON.stringify({ long: 'é'.repeat(20_000) })]) {
+      expect(stateFrame(json).equals(getMessageBytes.raw(Protocol.ROOM_DATA_BYTES, 'state', undefined, Buffer.from(json))), json.slice(0, 40)).toBe(true);
+    }
   });
 });

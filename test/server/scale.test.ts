@@ -137,6 +137,9 @@ describe('two processes, one Redis, one PostgreSQL [issue 55]', () => {
     const rebel = await OnlineSeat.join(a.url, { gameId: made.gameId, token: made.token! });
     const imperial = await OnlineSeat.join(a.url, { gameId: made.gameId, side: 'imperial' });
     await redis.stop();
+    // the server has found Redis gone (its status says so) before the join: a join in the moment before that
+    // gets ioredis's own words ("Reached the max retries per request limit")
+    await pollFor(async () => ((await serverStatus(a.url)).matchmaking.answers ? null : true), 'the server to find Redis gone');
     const refused = await OnlineSeat.join(a.url, { gameId: made.gameId, token: made.token! }).then(
       () => 'joined',
       (e: Error) => e.message,
