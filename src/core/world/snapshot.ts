@@ -85,7 +85,10 @@ const quotedTexts = new Map<string, string>();
 
 function quoted(text: string): string {
   let json = quotedTexts.get(text);
-  if (json === undefined) quotedTexts.set(text, (json = JSON.stringify(text)));
+  if (json === undefined) {
+    if (quotedTexts.size >= 100_000) quotedTexts.clear(); // a process that loads content after content stays bounded
+    quotedTexts.set(text, (json = JSON.stringify(text)));
+  }
   return json;
 }
 
