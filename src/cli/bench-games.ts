@@ -6,7 +6,7 @@
  * clock, and games per second by the CPU time of the thread the games ran on (`cpuGamesPerSecond`), which
  * other work on a shared machine moves far less: compare figures taken on a busy machine by that one.
  *
- * A Rebels-vs-Empire scenario warms up for a time, not a count (`WARM_UP_SECONDS`): V8 optimises the rules
+ * A Rebels-vs-Empire scenario warms up for a time of its thread's CPU, not a count (`WARM_UP_SECONDS`): V8 optimises the rules
  * code on its helper threads for the first few hundred games of a scenario (its rules take many paths, and
  * a function seen in a new way is optimised again), and on two cores those threads take the core the games
  * need. The first 100 start-of-rebellion games ran at 95 games/s by the clock, with 1.4 s of helper CPU;
@@ -123,17 +123,24 @@ export function warmUpFor(n: number): number {
 }
 
 /**
- * How long a Rebels-vs-Empire scenario warms up, by the clock, before its games are measured: long enough
- * for V8's optimising of the rules code to settle (start-of-rebellion's took about 300 games, a second or
- * so; the galactic game's about 20 games, two seconds).
+ * How long a Rebels-vs-Empire scenario warms up before its games are measured, in seconds of the games'
+ * thread's CPU (of the clock where that cannot be read): long enough for V8's optimising of the rules code
+ * to settle (start-of-rebellion's took about 300 games, a second or so; the galactic game's about 20
+ * games, two seconds). By the thread's CPU, as by the clock a busy machine gave the games a few tenths of
+ * a second of it (14 start-of-rebellion games at load 15).
  */
 export const WARM_UP_SECONDS = 2;
 
-/** Play warm-up games (seeded `warm-0`...) for at least `minGames` and `seconds`; their count and rate by the clock. */
+/** Play warm-up games (seeded `warm-0`...) for at least `minGames` and `seconds` of this thread's CPU; their count and rate by the clock. */
 function warmUpTimed(play: (seed: string) => unknown, minGames: number, seconds: number): { games: number; gamesPerSecond: number | null } {
   const started = performance.now();
+  const cpuStarted = threadCpuSeconds();
+  const spentSoFar = () => {
+    const cpu = cpuStarted === null ? null : threadCpuSeconds();
+    return cpu === null || cpuStarted === null ? (performance.now() - started) / 1000 : cpu - cpuStarted;
+  };
   let games = 0;
-  while (games < minGames || (performance.now() - started) / 1000 < seconds) play(`warm-${games++}`);
+  while (games < minGames || spentSoFar() < seconds) play(`warm-${games++}`);
   const spent = (performance.now() - started) / 1000;
   return { games, gamesPerSecond: games && spent > 0 ? games / spent : null };
 }

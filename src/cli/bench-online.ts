@@ -11,7 +11,7 @@
  * durable write is measured apart: a move kept in SQLite with synchronous FULL and with NORMAL.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
@@ -19,6 +19,7 @@ import { bundledContent } from '../core/content/bundled';
 import { Rng } from '../core/rng';
 import { createOnlineGame, OnlineSeat } from '../online/client';
 import type { StateMessage } from '../online/protocol';
+import { buildServer } from '../server/build';
 import { freePort } from '../server/free-port';
 import { startPostgres, startRedis } from '../server/local-services';
 import { SqliteStore } from '../server/sqlite-store';
@@ -67,12 +68,17 @@ export interface DurabilityBench {
  * spend less on garbage collection (see src/server/main.ts). */
 const SERVER_V8_FLAGS = ['--max-semi-space-size=64'];
 
-/** `npm run serve`'s server in a child process on a fresh database file, with its V8 flags (`SERVER_V8_FLAGS`);
- * resolves once it listens. With `profileDir`, under V8's CPU profiler (its profile written there when it stops). */
-async function spawnServer(port: number, database: string, env: Record<string, string> = {}, profileDir?: string): Promise<ChildProcess> {
+/**
+ * `npm run serve`'s server in a child process on a fresh database file: `main`, the server built as it
+ * builds it (src/server/build.ts), with its V8 flags (`SERVER_V8_FLAGS`); resolves once it listens. With
+ * `profileDir`, the server's source through tsx instead, under V8's CPU profiler (its profile written there
+ * when it stops): the profile's stages are read by the source files its functions are in (server-stages.ts),
+ * which a bundle does not keep. That server spends about a tenth more per command (tsx's `keepNames`).
+ */
+async function spawnServer(main: string, port: number, database: string, env: Record<string, string> = {}, profileDir?: string): Promise<ChildProcess> {
   const unlimited = ['--games-per-minute', '100000', '--joins-per-minute', '100000', '--lobby-per-minute', '100000'];
-  const profiled = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  const child = spawn(process.execPath, [...SERVER_V8_FLAGS, ...profiled, '--import', 'tsx', 'src/server/main.ts', '--port', String(port), '--database', database, '--public-address', `127.0.0.1:${port}`, ...unlimited], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  const program = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--import', 'tsx', 'src/server/main.ts'] : [main];
+  const child = spawn(process.execPath, [...SERVER_V8_FLAGS, ...program, '--port', String(port), '--database', database, '--public-address', `127.0.0.1:${port}`, ...unlimited], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const read = (chunk: Buffer) => {
@@ -114,7 +120,12 @@ export async function benchOnline(rooms = 50, processes = 1, profileDir?: string
   const services = processes > 1 ? await Promise.all([startRedis(), startPostgres()]) : [];
   const env: Record<string, string> = services.length ? { REDIS_URL: services[0]!.url, DATABASE_URL: services[1]!.url } : {};
   const ports = await Promise.all(Array.from({ length: processes }, () => freePort()));
-  const children = await Promise.all(ports.map((port) => spawnServer(port, join(folder, 'games.sqlite'), env, profileDir)));
+  // the server built inside the project (its imports of packages find node_modules), removed at the end
+  const cache = join('node_modules', '.cache');
+  mkdirSync(cache, { recursive: true });
+  const built = mkdtempSync(join(cache, 'gu-bench-server-'));
+  const main = await buildServer(built);
+  const children = await Promise.all(ports.map((port) => spawnServer(main, port, join(folder, 'games.sqlite'), env, profileDir)));
   const urls = ports.map((port) => `http://127.0.0.1:${port}`);
   const scenario = [...content.scenarios.keys()][0]!;
   const rss = () => children.reduce((n, c) => n + residentBytes(c.pid!), 0);
@@ -158,6 +169,7 @@ export async function benchOnline(rooms = 50, processes = 1, profileDir?: string
   }
   await Promise.all(services.map((s) => s.remove()));
   rmSync(folder, { recursive: true, force: true });
+  rmSync(built, { recursive: true, force: true });
   const sorted = [...roundTrips].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
   const finished = results.filter(Boolean).length;

@@ -13,7 +13,7 @@
  * games/s is also given by the CPU time of the thread that played the games (`cpuGamesPerSecond`; V8's
  * helper threads' time beside it is `helperCpuSeconds`), and each target judged by both (`met`, `metByCpu`).
  * Each scenario's games are measured after a few unmeasured ones (`warmUpGames`), as the first games of a
- * scenario run while V8 compiles its code: a Rebels-vs-Empire scenario's for two seconds (`WARM_UP_SECONDS`,
+ * scenario run while V8 compiles its code: a Rebels-vs-Empire scenario's for two seconds of the games' thread's CPU (`WARM_UP_SECONDS`,
  * see bench-games.ts), their rate beside (`warmUpGamesPerSecond`). The heap's target is judged by what is alive after a full
  * collection. With --json the last line is one JSON object: `{ targets, loadAverage, sim, scenarios, galactic, conquest, solitaire, memory, render, online }`.
  * The `render` numbers come from headless Chromium (see bench-render.ts); `--no-render` skips them.
@@ -404,7 +404,7 @@ log(`\nThe targets (issue 57), load average ${loadAverage.start.join(' ')} at th
 log(
   `Games/s by the clock, and by the CPU time of the thread that played them (on a quiet machine the two agree; on a busy one the clock falls, that does not).\n` +
     `V8's helper threads (garbage collection, compiling) run beside it, on another core when there is one, and their CPU time is not in the second figure: each game line above says it.\n` +
-    `Every figure is after unmeasured games of its scenario (the first run while V8 compiles: a Rebels-vs-Empire scenario's for ${WARM_UP_SECONDS} s, what a short run from a cold start sees is their rate, on each game line). The heap is judged by what is alive after a full collection.`,
+    `Every figure is after unmeasured games of its scenario (the first run while V8 compiles: a Rebels-vs-Empire scenario's for ${WARM_UP_SECONDS} s of its thread's CPU; what a short run from a cold start sees is their rate, on each game line). The heap is judged by what is alive after a full collection.`,
 );
 const width = Math.max(...targets.map((t) => t.what.length));
 for (const t of targets)

@@ -14,7 +14,8 @@
  * again loses none of them. With both variables, any number of processes (on any ports or machines) serve
  * the same games behind one address [issue 55]. The limits are the README's (Online play).
  *
- * `npm run serve` gives V8 semi-spaces of 64 MB, not 16 (`--max-semi-space-size=64`; start the server with
+ * `npm run serve` runs the server built to JavaScript (build.ts: build/server/main.mjs), not through tsx,
+ * and gives V8 semi-spaces of 64 MB, not 16 (`--max-semi-space-size=64`; start the server with
  * it however you start it): with 50 games at once, V8's helper threads (garbage collection, compiling) used
  * about a third of the server's CPU per command, beside its main thread. Measured with two servers at once,
  * one with the flag and one without, three times [issue 55]: CPU per command (all threads) 4-11% less, the

@@ -71,7 +71,12 @@ function split(cards: readonly Card[]): { troops: TroopKind[]; wilds: number } {
   return { troops, wilds };
 }
 
-const distinct = (kinds: readonly TroopKind[]): number => new Set(kinds).size;
+/** How many different kinds (of at most three cards): counted in place, as every turn asks it of every three cards of a hand. */
+function distinct(kinds: readonly TroopKind[]): number {
+  let count = 0;
+  for (let i = 0; i < kinds.length; i++) if (kinds.indexOf(kinds[i]!) === i) count++;
+  return count;
+}
 
 /**
  * Whether three cards form a set (002 II.1 a-e): three alike, one of each, or either of those with

@@ -170,3 +170,13 @@ export async function overPanels(page: Page, selector: string): Promise<{ shown:
     };
   }, selector);
 }
+
+/** How many stars' names are drawn under one of the board's markers (each should stand on a free side of its star, or wait). */
+export function namesUnderMarkers(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const rects = [...document.querySelectorAll<HTMLElement>('.map-marker, .system-label')].filter((el) => el.style.display !== 'none' && el.getClientRects().length);
+    const markers = rects.filter((el) => el.classList.contains('map-marker')).map((el) => el.getBoundingClientRect());
+    const names = rects.filter((el) => el.classList.contains('system-label')).map((el) => el.getBoundingClientRect());
+    return names.filter((n) => markers.some((m) => n.left < m.right && m.left < n.right && n.top < m.bottom && m.top < n.bottom)).length;
+  });
+}

@@ -11,7 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { cameraSettled, gameReady, usePage } from './browser';
-import { lit, movableStack, moved, moveOne, overPanels, resumeHere, sameIn, SIZES, start, untilMovement } from './board-page';
+import { lit, movableStack, moved, moveOne, namesUnderMarkers, overPanels, resumeHere, sameIn, SIZES, start, untilMovement } from './board-page';
 import { expectNothingSent, playState, waitForHuman } from './play-page';
 import type { Game } from '../../src/core/engine/types';
 import { boardForm } from '../../src/words/board/forms';
@@ -244,11 +244,7 @@ describe('play on the map [issue 44, 53]', () => {
       expect(await page.locator('[data-testid="panel"]').isVisible()).toBe(false);
       expect(await overPanels(page, '[data-testid="board-marker"]')).toEqual({ shown: there, under: 0, off: 0 });
       // no star's name is drawn under a marker: it stands on a free side of its star, or waits
-      expect(await page.evaluate(() => {
-        const shown = (s: string) => [...document.querySelectorAll<HTMLElement>(s)].filter((el) => el.style.display !== 'none' && el.getClientRects().length).map((el) => el.getBoundingClientRect());
-        const markers = shown('.map-marker');
-        return shown('.system-label').filter((n) => markers.some((m) => n.left < m.right && m.left < n.right && n.top < m.bottom && m.top < n.bottom)).length;
-      })).toBe(0);
+      expect(await namesUnderMarkers(page)).toBe(0);
       // the other systems' badges stay, each on the screen and clear of the panels, to go there next
       expect(await overPanels(page, '[data-testid="board-badge"]')).toEqual({ shown: bySystem.size - 1, under: 0, off: 0 });
       expect(await page.locator('[data-testid="board-elsewhere"] [data-testid="board-badge"]').count()).toBe(bySystem.size - 1);

@@ -83,12 +83,16 @@ describe('800x600: the panels fold away and the whole map is in reach', () => {
     await page.close();
   });
 
-  it('solitaire: with both panels folded, every sector of the map is on the page and under no panel', async () => {
+  it('solitaire: the game opens with the Empire panel folded; with both folded, every sector of the map is on the page and under no panel', async () => {
     const { page, errors } = await openPage(session, '', { width: 800, height: 600 });
     await gameReady(page);
     await page.click('[data-testid="solitaire"]');
     await page.click('[data-testid="sol-start"]');
     await page.locator('[data-testid="sol-sector"]').first().waitFor();
+    // a new game in a small window opens with the Empire panel at its tab, the orders open (with both open, the
+    // board had some 270 px between them)
+    expect(await page.locator('.sol-hud').evaluate((e) => e.classList.contains('folded'))).toBe(true);
+    expect(await page.locator('.sol-panel').evaluate((e) => e.classList.contains('folded'))).toBe(false);
     const panels = '.sol-hud, .sol-panel, .drawer-tab, .hud-tools, .menu-button';
     await foldAll(page);
     await page.keyboard.press('Control'); // a card on show goes

@@ -158,34 +158,31 @@ function battle(dist: Float64Array, top: number, target: number, italian: boolea
     const byDefenceDice = rollTablesFor(maxAttackDice(a), mostDefenceDice);
     const row = a * width;
     // Against the most defence dice (every state but the last few) a roll has three outcomes when the
-    // defender rolls two: the loop below, unrolled, with the outcomes in locals (a quarter faster). The
-    // same sums in the same order, so the same odds to the last bit.
+    // defender rolls two: the defender loses 2, each side 1, or the attacker 2 (`rollOutcomes`' order).
+    // The loop below is the general one further down for those three, unrolled: the chances in locals,
+    // and the terms that add nothing left out (a loss or kill of 0 adds 0; d is at least 2 here, so only
+    // the first outcome can empty the territory). The same sums in the same order, so the same odds to the
+    // last bit; this loop is nearly all of a cold `hard` game (a third of it).
     const most = byDefenceDice[mostDefenceDice]!;
-    const unrolled = most.count === 3;
+    const unrolled = most.count === 3 && threeOutcomes(most);
     if (unrolled) {
       const [p0, p1, p2] = [most.probability[0]!, most.probability[1]!, most.probability[2]!];
-      const [al0, al1, al2] = [most.attackerLosses[0]!, most.attackerLosses[1]!, most.attackerLosses[2]!];
-      const [dl0, dl1, dl2] = [most.defenderLosses[0]!, most.defenderLosses[1]!, most.defenderLosses[2]!];
       // where each outcome sends the state (a, d): row and column together, less d
-      const [to0, to1, to2] = [row - al0 * width - dl0, row - al1 * width - dl1, row - al2 * width - dl2];
+      const [to0, to1, to2] = [row - 2, row - width - 1, row - 2 * width];
       for (let d = d0; d >= mostDefenceDice; d--) {
         const p = mass[row + d]!;
         if (p === 0) continue;
         let q = p * p0;
-        loss += q * al0;
-        kills += q * dl0;
-        if (d === dl0) (won += q), (next[a - al0 - 1] = next[a - al0 - 1]! + q);
+        kills += q * 2;
+        if (d === 2) (won += q), (next[a - 1] = next[a - 1]! + q);
         else mass[to0 + d] = mass[to0 + d]! + q;
         q = p * p1;
-        loss += q * al1;
-        kills += q * dl1;
-        if (d === dl1) (won += q), (next[a - al1 - 1] = next[a - al1 - 1]! + q);
-        else mass[to1 + d] = mass[to1 + d]! + q;
+        loss += q;
+        kills += q;
+        mass[to1 + d] = mass[to1 + d]! + q;
         q = p * p2;
-        loss += q * al2;
-        kills += q * dl2;
-        if (d === dl2) (won += q), (next[a - al2 - 1] = next[a - al2 - 1]! + q);
-        else mass[to2 + d] = mass[to2 + d]! + q;
+        loss += q * 2;
+        mass[to2 + d] = mass[to2 + d]! + q;
       }
     }
     for (let d = unrolled ? mostDefenceDice - 1 : d0; d >= 1; d--) {
@@ -209,6 +206,12 @@ function battle(dist: Float64Array, top: number, target: number, italian: boolea
     }
   }
   return { dist: next, won, loss, kills };
+}
+
+/** A roll table of three outcomes in the order the unrolled sweep reads them: the defender loses 2, each side 1, the attacker 2. */
+function threeOutcomes(t: RollTable): boolean {
+  const [al, dl] = [t.attackerLosses, t.defenderLosses];
+  return al[0] === 0 && dl[0] === 2 && al[1] === 1 && dl[1] === 1 && al[2] === 2 && dl[2] === 0;
 }
 
 /** The roll tables of an attack with `attackDice` dice, by the defender's dice (1 to `mostDefenceDice`). */

@@ -41,7 +41,7 @@ export class MapLabels {
   /** The systems in the order their names are placed: the most important first (see `systemOrder`). */
   private order: number[] = [];
   /** The page's panels over the map, measured at most every quarter second (names keep out from under them). */
-  private panels: { at: number; boxes: ScreenBox[] } = { at: -Infinity, boxes: [] };
+  private panels: { at: number; boxes: ScreenBox[]; beside: ScreenBox[] } = { at: -Infinity, boxes: [], beside: [] };
   /**
    * A panel that grows or shrinks while the camera stands still (the decision panel's list, a folded
    * drawer) has the names placed again, clear of it: the camera moving is not the only thing that moves them.
@@ -133,18 +133,23 @@ export class MapLabels {
   /** What the order was made for (the focused system, the planets in play): made again when they change. */
   private orderFor = '';
 
-  /** The panels' boxes in the labels' coordinates (the canvas's), measured at most every quarter second. */
-  private panelBoxes(): ScreenBox[] {
+  /**
+   * The panels' boxes in the labels' coordinates (the canvas's), measured at most every quarter second:
+   * those no name may lie under, and a game screen's side panels (`beside`), which a name keeps off where
+   * its star has a side clear of them.
+   */
+  private panelBoxes(): { boxes: ScreenBox[]; beside: ScreenBox[] } {
     const now = performance.now();
-    if (now - this.panels.at < 250) return this.panels.boxes;
-    const boxes = panelBoxesOf(PANELS, this.galaxy.renderer.domElement, (el) => {
+    if (now - this.panels.at < 250) return this.panels;
+    const watch = (el: HTMLElement) => {
       if (this.panelSizes && !this.watched.has(el)) {
         this.watched.add(el);
         this.panelSizes.observe(el);
       }
-    });
-    this.panels = { at: now, boxes };
-    return boxes;
+    };
+    const canvas = this.galaxy.renderer.domElement;
+    this.panels = { at: now, boxes: panelBoxesOf(PANELS, canvas, watch), beside: panelBoxesOf(GAME_PANELS, canvas, watch) };
+    return this.panels;
   }
 
   /**
@@ -283,7 +288,10 @@ export class MapLabels {
     const L = this.galaxy.layout;
     const target = this.galaxy.controls.target;
     const camDist = this.galaxy.camera.position.distanceTo(target);
-    const panels = this.obstacles ? [...this.panelBoxes(), ...this.obstacles()] : this.panelBoxes();
+    const { boxes: pagePanels, beside } = this.panelBoxes();
+    const panels = this.obstacles ? [...pagePanels, ...this.obstacles()] : pagePanels;
+    // (off a game screen's side panels first; a name with no side clear of them stands cut by one rather than waits)
+    const passes = beside.length ? KEEP_OFF_THEN_OVER : OVER;
     if (this.orderFor !== `${this.galaxy.focusedSystem}|${this.pipsShown}`) this.systemOrder();
     let i = 0;
     L.systems.forEach((s, n) => {
@@ -309,15 +317,18 @@ export class MapLabels {
       box.visible = false;
       // beside the star, inside the window; where every side is taken (a crowded core, a board's badges on the
       // stars), a step farther out; else past the window's edge, cut but read in part, rather than not at all
-      for (const [far, inside] of TRIES) {
-        for (const [dx, dy] of SIDES) {
-          box.x = star.x + dx * (box.width / 2 + STAR_GAP_X + far * box.width * 0.5);
-          box.y = star.y + dy * (box.height / 2 + STAR_GAP_Y + far * box.height);
-          if (inside && (box.x - box.width / 2 < 0 || box.x + box.width / 2 > screen.clientWidth || box.y - box.height / 2 < 0 || box.y + box.height / 2 > screen.clientHeight)) continue;
-          if (!placed.some((o) => overlaps(box, o)) && !panels.some((p) => overlaps(box, p))) {
-            box.visible = true;
-            break;
+      for (const keepOff of passes) {
+        for (const [far, inside] of TRIES) {
+          for (const [dx, dy] of SIDES) {
+            box.x = star.x + dx * (box.width / 2 + STAR_GAP_X + far * box.width * 0.5);
+            box.y = star.y + dy * (box.height / 2 + STAR_GAP_Y + far * box.height);
+            if (inside && (box.x - box.width / 2 < 0 || box.x + box.width / 2 > screen.clientWidth || box.y - box.height / 2 < 0 || box.y + box.height / 2 > screen.clientHeight)) continue;
+            if (!placed.some((o) => overlaps(box, o)) && !panels.some((p) => overlaps(box, p)) && !(keepOff && beside.some((p) => overlaps(box, p)))) {
+              box.visible = true;
+              break;
+            }
           }
+          if (box.visible) break;
         }
         if (box.visible) break;
       }
@@ -416,6 +427,15 @@ export class MapLabels {
  * star systems with choices [issue 53]: each sits on its star, and the star's name takes another side.
  */
 const PANELS = '.hud, section.start, .decision-box, section.controls, section.log, aside.panel, .dice-tray, .map-marker.board-badge';
+/**
+ * The solitaire screen's side panels: a name keeps off them where its star has a side clear of them. (Not
+ * conquest's: there, at 1280x720, a name so placed takes the only side another name had, which then waits;
+ * conquest.test.ts holds every territory's name on show at the start.)
+ */
+const GAME_PANELS = '.sol-hud, .sol-log, .sol-panel';
+/** The passes over the sides tried: clear of a game screen's side panels, then (no side clear of them) over them. */
+const KEEP_OFF_THEN_OVER = [true, false] as const;
+const OVER = [false] as const;
 /** Where a star's name may go, in the order tried: under the star, above it, right of it, left of it, then the four corners. */
 const SIDES = [
   [0, 1],

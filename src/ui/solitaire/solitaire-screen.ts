@@ -16,7 +16,7 @@ import { solitaireContent, type UnitDef, type UnitType } from '../../../systems/
 import type { Side, SolitaireGame } from '../../../systems/solitaire/state';
 import type { SolitaireView } from '../../../systems/solitaire/view';
 import type { Guide, Host, Mode } from '../shell/mode';
-import { makeDrawer } from '../shell/drawers';
+import { makeDrawer, smallWindow, type Drawer } from '../shell/drawers';
 import { esc, setHtml } from '../html';
 import { BoardFrame, placeEachFrame, systemOfPick } from '../game-screen/board-frame';
 import { aiSpeed, clickedButton, GUIDE_READS_HTML, footHtml, gameButton, gameKey, LogList, samePlaces, typedInField, watchControlsHtml, playAi, playOne, type GameActions } from '../game-screen/controls';
@@ -51,6 +51,8 @@ export class SolitaireScreen implements GameActions, Mode {
   private readonly helpEl: HTMLElement;
   private readonly board: SolitaireBoard;
   private readonly frame: BoardFrame;
+  /** The Empire panel (the meters, the key to the labels), folding to its tab. */
+  private readonly empireDrawer: Drawer;
   private readonly log: LogList;
   private readonly defs: ReadonlyMap<UnitType, UnitDef>;
 
@@ -125,7 +127,7 @@ export class SolitaireScreen implements GameActions, Mode {
     window.addEventListener('keydown', (e) => this.onKey(e));
     window.addEventListener('resize', () => this.active && this.frameBoard());
     // a small window: the side panels fold away to tabs, and the board is framed again in the room left
-    makeDrawer(this.hudEl.parentElement as HTMLElement, 'left', 'Empire', () => this.active && this.frameBoard());
+    this.empireDrawer = makeDrawer(this.hudEl.parentElement as HTMLElement, 'left', 'Empire', () => this.active && this.frameBoard());
     makeDrawer(this.panelEl, 'right', 'Orders', () => this.active && this.frameBoard());
   }
 
@@ -223,6 +225,11 @@ export class SolitaireScreen implements GameActions, Mode {
     if (!guide && session.human) this.app.coach.begin('solitaire', `solitaire|${session.scenario.id}|${session.game.seed}`);
     else this.app.coach.end();
     for (const el of [this.hudEl.parentElement, this.logEl.parentElement, this.panelEl]) (el as HTMLElement).hidden = false;
+    // a small window: the map gets the room, the Empire panel at its tab (with both panels open, 800 px left the 25
+    // sectors some 270 px, their labels piled on each other); the orders stay, where most questions are answered.
+    // A tutorial's steps point at the panels: they stay as its guide shows them [issue 53, as conquest]
+    const fold = smallWindow() && !guide;
+    if (this.empireDrawer.folded !== fold) this.empireDrawer.fold(fold);
     // the system names keep off the sectors' labels (placed first, for the camera now)
     this.app.setLabelObstacles(() => {
       this.board.place();
