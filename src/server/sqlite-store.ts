@@ -74,6 +74,8 @@ export class SqliteStore extends FailureWatch implements GameStore {
   private opened: Promise<void> | null = null;
   private readonly pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   private nextId = 1;
+  /** Requests not yet posted to the store's thread (`post`). */
+  private readonly outbox: SqliteEnvelope[] = [];
   private closed = false;
 
   private constructor(
@@ -104,7 +106,9 @@ export class SqliteStore extends FailureWatch implements GameStore {
     worker.unref();
     this.opened = new Promise<void>((resolve, reject) => {
       this.pending.set(0, { resolve: () => resolve(), reject });
-      worker.on('message', (reply: SqliteReply) => this.answer(reply));
+      worker.on('message', (replies: SqliteReply[]) => {
+        for (const reply of replies) this.answer(reply);
+      });
       worker.on('error', (e) => this.stopped(worker, e));
       worker.on('exit', () => this.stopped(worker, new Error('the store\'s thread stopped')));
     });
@@ -128,6 +132,8 @@ export class SqliteStore extends FailureWatch implements GameStore {
     this.opened = null;
     for (const waiting of this.pending.values()) waiting.reject(error);
     this.pending.clear();
+    // failed, so never posted: the next thread must not keep a write its asker was told failed
+    this.outbox.length = 0;
   }
 
   /** Ask the store's thread; answered in its time (a write once it is on the disk). */
@@ -138,8 +144,19 @@ export class SqliteStore extends FailureWatch implements GameStore {
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
       this.worker!.ref();
-      this.worker!.postMessage({ id, request } satisfies SqliteEnvelope);
+      if (this.outbox.push({ id, request }) === 1) setImmediate(() => this.post());
     });
+  }
+
+  /**
+   * The requests of the moment go to the store's thread as one message [issue 55]: the rooms' moves read
+   * from the sockets in one turn of the event loop are posted once it has read them all, and kept by one
+   * commit, and their answers come back in one message. A message to a thread is a wake-up of it, and
+   * one each was about 4% of the server's main thread with 50 rooms at once.
+   */
+  private post(): void {
+    const batch = this.outbox.splice(0);
+    if (batch.length) this.worker?.postMessage(batch satisfies SqliteEnvelope[]);
   }
 
   /** A write, its failure said in words (and the store failing until it writes again). */

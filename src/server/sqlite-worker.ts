@@ -201,9 +201,9 @@ function failure(id: number, e: unknown): SqliteReply {
 let connection: Connection;
 try {
   connection = new Connection(file, options);
-  port.postMessage({ id: 0, ok: true, value: null } satisfies SqliteReply);
+  port.postMessage([{ id: 0, ok: true, value: null }] satisfies SqliteReply[]);
 } catch (e) {
-  port.postMessage(failure(0, e));
+  port.postMessage([failure(0, e)]);
   process.exit(0);
 }
 
@@ -211,8 +211,8 @@ try {
 // it, all of them, before the check phase runs the next flush
 const queue: SqliteEnvelope[] = [];
 let flushing = false;
-port.on('message', (envelope: SqliteEnvelope) => {
-  queue.push(envelope);
+port.on('message', (envelopes: SqliteEnvelope[]) => {
+  queue.push(...envelopes);
   if (flushing) return;
   flushing = true;
   setImmediate(flush);
@@ -231,5 +231,6 @@ function flush(): void {
       replies.push(failure(e.id, error));
     }
   }
-  for (const reply of replies) port.postMessage(reply);
+  // answered in one message (sqlite-store.ts `post`)
+  port.postMessage(replies);
 }

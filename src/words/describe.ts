@@ -284,14 +284,30 @@ function describeLabel(game: Game, option: Command): OptionInfo {
 }
 
 /**
+ * Texts already named, by content (`namesIn`): a content never changes, so a text is named alike every
+ * time, and the game server names each event once for each screen it goes to, and the decision's prompt in
+ * every state [issue 55]. Forgotten whole past `NAMED_MOST` texts (a server runs for days).
+ */
+const NAMED = new WeakMap<Game['content'], Map<string, string>>();
+const NAMED_MOST = 10_000;
+
+/**
  * Content ids in a rules prompt ("pip-tock", "tollis.1") replaced by their names ("Pip-Tock",
  * "Tollis 1 (urban)"), so a newcomer reads names, not ids. Only ids of the content are touched.
  */
 export function namesIn(game: Game, text: string): string {
   const c = game.content;
-  return text.replace(/\b[a-z][a-z0-9]*(?:-[a-z0-9]+)*(?:\.\d+)?\b/g, (id) => {
+  let named = NAMED.get(c);
+  if (!named) NAMED.set(c, (named = new Map()));
+  const known = named.get(text);
+  if (known !== undefined) return known;
+  const out = text.replace(/\b[a-z][a-z0-9]*(?:-[a-z0-9]+)*(?:\.\d+)?\b/g, (id) => {
     const env = c.environs.get(id);
     if (env) return `${c.planets.get(env.planet)?.name ?? env.planet} ${env.index + 1} (${env.type})`;
     return c.characters.get(id)?.name ?? c.planets.get(id)?.name ?? c.systems.get(id)?.name ?? id;
   });
+  if (named.size >= NAMED_MOST) named.clear();
+  named.set(text, out);
+  return out;
 }
+
