@@ -57,9 +57,12 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 180_000,
     hookTimeout: 120_000,
-    // Two cores: vitest's default (cores - 1) runs one file at a time. The browser tests spend most of
-    // their time waiting on Chromium, so a third worker keeps both cores busy.
-    maxWorkers: 3,
+    // Two cores: vitest's default (cores - 1) runs one file at a time. Most files spend most of their time
+    // waiting (on Chromium, a server, a timer): with three workers the whole run took 268 s of CPU in all its
+    // processes at load 15-22 (the workers' 158 s of it, against 120 s in a quiet run of 210 s), so about
+    // 200 s quiet: half of what two cores give in 210 s. A fourth file runs beside the three.
+    // `npm test -- --maxWorkers=3` runs three at once.
+    maxWorkers: 4,
     // and each file's time written to test-results/, for `npm run test:slowest` (.ci/run prints it)
     reporters: ['default', './test/run/file-times.ts'],
     // and each file's own CPU time beside it: what a file costs, however busy the machine
