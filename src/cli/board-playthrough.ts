@@ -394,7 +394,7 @@ async function targetShots(): Promise<void> {
     const lit = page.locator('[data-testid="board-dest-marker"]').first();
     if (await lit.count()) await lit.dispatchEvent('pointerenter');
     await page.waitForTimeout(200);
-    await page.screenshot({ path: `${shots}/target-${name}${width === 1280 && height === 720 ? "" : `-${width}x${height}`}.png` });
+    await page.screenshot({ path: `${shots}/target-${name}${width === 1280 && height === 720 ? '' : `-${width}x${height}`}.png` });
     console.log(`${name}: ${await page.locator('[data-testid="board-dest-marker"]').count()} markers lit, hovered: ${(await lit.textContent().catch(() => null)) ?? 'none'}`);
   }
   console.log(`console errors: ${errors.length}`);

@@ -451,8 +451,7 @@ export class GalaxyScene {
 
   // ------------------------------------------------------------------ camera
 
-  /** Fly the camera so it looks at `target` from `distance` away (keeping the current direction). */
-  /** Fly to look at `target` from `distance`, from the camera's bearing now, or from `from` (a unit vector from the target). */
+  /** Fly the camera so it looks at `target` from `distance` away: from its bearing now, or from `from` (a unit vector from the target). */
   flyTo(target: Vector3, distance: number, instant = false, from?: Vector3): void {
     this.flights++;
     const toPos = target.clone().addScaledVector(from ?? this.bearing(this.tmpV), distance);

@@ -310,28 +310,14 @@ export class MapLabels {
     // [issue 44] each name beside its star on the first side clear of the names placed before it and of the panels
     const placed: ScreenBox[] = [];
     const screen = this.galaxy.renderer.domElement;
+    const taken = (b: ScreenBox, keepOffBeside: boolean) => placed.some((o) => overlaps(b, o)) || panels.some((p) => overlaps(b, p)) || (keepOffBeside && beside.some((p) => overlaps(b, p)));
     for (const n of this.order) {
       const box = this.systemBoxes[n] as ScreenBox;
       if (!box.visible) continue;
       const star = this.stars[n] as { x: number; y: number };
       box.visible = false;
-      // beside the star, inside the window; where every side is taken (a crowded core, a board's badges on the
-      // stars), a step farther out; else past the window's edge, cut but read in part, rather than not at all
-      for (const keepOff of passes) {
-        for (const [far, inside] of TRIES) {
-          for (const [dx, dy] of SIDES) {
-            box.x = star.x + dx * (box.width / 2 + STAR_GAP_X + far * box.width * 0.5);
-            box.y = star.y + dy * (box.height / 2 + STAR_GAP_Y + far * box.height);
-            if (inside && (box.x - box.width / 2 < 0 || box.x + box.width / 2 > screen.clientWidth || box.y - box.height / 2 < 0 || box.y + box.height / 2 > screen.clientHeight)) continue;
-            if (!placed.some((o) => overlaps(box, o)) && !panels.some((p) => overlaps(box, p)) && !(keepOff && beside.some((p) => overlaps(box, p)))) {
-              box.visible = true;
-              break;
-            }
-          }
-          if (box.visible) break;
-        }
-        if (box.visible) break;
-      }
+      // off a game screen's side panels if it can be, else over one
+      box.visible = passes.some((keepOff) => besideStar(box, star, screen, (b) => taken(b, keepOff)));
       const el = this.labels[n] as HTMLElement;
       if (!box.visible) {
         el.style.display = 'none';
@@ -467,6 +453,24 @@ function hiddenBox(): ScreenBox {
 }
 
 /** A label's size never changes once built: read it from the page once, the first time it is shown. */
+/**
+ * Put a star's name (`box`) on the first side of its star where it meets nothing `taken` says is taken:
+ * beside the star, inside the window; where every side is taken (a crowded core, a board's badges on the
+ * stars), a step farther out; else past the window's edge, cut but read in part, rather than not at all.
+ * False when no side is free.
+ */
+function besideStar(box: ScreenBox, star: { x: number; y: number }, screen: HTMLElement, taken: (b: ScreenBox) => boolean): boolean {
+  for (const [far, inside] of TRIES) {
+    for (const [dx, dy] of SIDES) {
+      box.x = star.x + dx * (box.width / 2 + STAR_GAP_X + far * box.width * 0.5);
+      box.y = star.y + dy * (box.height / 2 + STAR_GAP_Y + far * box.height);
+      if (inside && (box.x - box.width / 2 < 0 || box.x + box.width / 2 > screen.clientWidth || box.y - box.height / 2 < 0 || box.y + box.height / 2 > screen.clientHeight)) continue;
+      if (!taken(box)) return true;
+    }
+  }
+  return false;
+}
+
 function measureOnce(box: ScreenBox, el: HTMLElement): void {
   if (!box.width) [box.width, box.height] = [el.offsetWidth, el.offsetHeight];
 }
