@@ -14,7 +14,16 @@ let page: Page;
 let errors: string[];
 usePage((opened) => ({ page, errors } = opened));
 
-const SHOTS = process.env.SHOTS_DIR ?? '';
+/** What the dice tray showed once its dice had landed, read in one frame. */
+interface TraySnapshot {
+  rows: { text: string; faces: number[] }[];
+  /** Each die's value and the pips drawn on it. */
+  pips: number[][];
+  log: string;
+  /** Names on the map under the tray. */
+  covered: (string | null)[];
+  skippedByKey: boolean;
+}
 
 describe('rolls shown as dice', () => {
   it('the dice land on the faces the roll\'s line names, the line is in the log, and a key skips them', async () => {
@@ -23,58 +32,68 @@ describe('rolls shown as dice', () => {
     await startPlayedGame(page, { scenario: 'start-of-rebellion', seed: 'shots', imperial: 'ai:normal', placement: 'auto', pace: 'normal' });
     const tray = page.locator('[data-testid="dice"]');
     // play on until a roll the Rebel sees; after each answer, wait for whichever comes first, the dice
-    // or the Rebel's next decision (a key would skip the dice)
-    for (let i = 0; i < 40; i++) {
+    // landed on their faces or the Rebel's next decision. What the tray shows is read in the same frame
+    // it is seen in: the tray fades by itself after a few seconds, and a busy machine may take that long
+    // between two of the test's questions to the page.
+    let seen: TraySnapshot | null = null;
+    for (let i = 0; i < 60 && !seen; i++) {
       const s = await waitForHuman(page, { timeout: 60_000 });
       if (s.winner) break;
-      if (await tray.isVisible()) break;
       // act (the last choice that does something), ending the segment every third time
       const acts = page.locator('[data-testid="option"]:not(.ends)');
       if (i % 3 !== 2 && (await acts.count()) > 0) await acts.last().click();
       else if ((await page.locator('[data-testid="option"].ends').count()) > 0) await page.keyboard.press('Enter');
       else await page.locator('[data-testid="option"]').first().click();
-      await page.waitForFunction(
+      const came = await page.waitForFunction(
         (before) => {
           const dice = document.querySelector<HTMLElement>('[data-testid="dice"]');
-          if (dice && !dice.hidden) return true;
+          if (dice && !dice.hidden) {
+            // still tumbling: they land in a moment
+            if (dice.querySelector('.die.tumbling')) return false;
+            const rows = [...dice.querySelectorAll('.dice-row')];
+            const boxes = rows.map((e) => e.getBoundingClientRect());
+            const covered = [...document.querySelectorAll<HTMLElement>('.planet-label, .system-label')]
+              .filter((el) => el.style.display !== 'none' && el.offsetParent !== null)
+              .filter((el) => {
+                const r = el.getBoundingClientRect();
+                return r.width > 0 && boxes.some((d) => r.left < d.right && r.right > d.left && r.top < d.bottom && r.bottom > d.top);
+              })
+              .map((el) => el.textContent);
+            const shot = {
+              rows: rows.map((el) => ({ text: el.querySelector('p')?.textContent ?? '', faces: [...el.querySelectorAll('.die')].map((d) => Number((d as HTMLElement).dataset.value)) })),
+              pips: [...dice.querySelectorAll('.die')].map((d) => [Number((d as HTMLElement).dataset.value), d.querySelectorAll('i.pip').length]),
+              log: document.querySelector('[data-testid="log"]')?.textContent ?? '',
+              covered,
+              // a key skips them: pressed while they are on show, they are gone at once
+              skippedByKey: false,
+            };
+            window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Shift' }));
+            shot.skippedByKey = dice.hidden;
+            return shot;
+          }
           const now = (window as unknown as { __galaxy: { playState: () => PlayState } }).__galaxy.playState();
-          return now.winner !== null || (now.states > before && now.decision !== null && !now.thinking && !now.busy);
+          return now.winner !== null || (now.states > before && now.decision !== null && !now.thinking && !now.busy) ? 'decision' : false;
         },
         s.states,
         { timeout: 60_000 },
       );
-      if (await tray.isVisible()) break;
+      const value = (await came.jsonValue()) as TraySnapshot | 'decision';
+      if (value !== 'decision') seen = value;
     }
-    await tray.waitFor({ state: 'visible', timeout: 30_000 });
-    // the faces settle on the roll's dice
-    await page.waitForFunction(() => !document.querySelector('[data-testid="dice"] .die.tumbling'), undefined, { timeout: 10_000 });
-    const rows = await page.locator('[data-testid="dice"] .dice-row').evaluateAll((els) =>
-      els.map((el) => ({ text: el.querySelector('p')?.textContent ?? '', faces: [...el.querySelectorAll('.die')].map((d) => Number((d as HTMLElement).dataset.value)) })),
-    );
+    expect(seen, 'a roll the Rebel sees came in the first 60 decisions').not.toBeNull();
+    const { rows, pips, log, covered, skippedByKey } = seen!;
+    // the faces landed on the roll's dice
     expect(rows.length).toBeGreaterThan(0);
-    const log = (await page.locator('[data-testid="log"]').textContent()) ?? '';
     for (const row of rows) {
       expect(row.faces).toEqual(diceOf(row.text));
       expect(row.faces.length).toBeGreaterThan(0);
       expect(log).toContain(row.text);
     }
     // each face shows its number of pips
-    const pips = await page.locator('[data-testid="dice"] .die').evaluateAll((els) => els.map((d) => [Number((d as HTMLElement).dataset.value), d.querySelectorAll('i.pip').length]));
     for (const [value, count] of pips) expect(count).toBe(value);
     // [issue 47] the dice land where they cover no name of a planet or star on the map
-    const covered = await page.evaluate(() => {
-      const dice = [...document.querySelectorAll('[data-testid="dice"] .dice-row')].map((e) => e.getBoundingClientRect());
-      return [...document.querySelectorAll<HTMLElement>('.planet-label, .system-label')]
-        .filter((el) => el.style.display !== 'none' && el.offsetParent !== null)
-        .filter((el) => {
-          const r = el.getBoundingClientRect();
-          return r.width > 0 && dice.some((d) => r.left < d.right && r.right > d.left && r.top < d.bottom && r.bottom > d.top);
-        })
-        .map((el) => el.textContent);
-    });
     expect(covered).toEqual([]);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/dice.png` });
-    await page.keyboard.press('Shift');
+    expect(skippedByKey).toBe(true);
     expect(await tray.isVisible()).toBe(false);
     await page.emulateMedia({ reducedMotion: 'reduce' });
     expect(errors).toEqual([]);
@@ -86,7 +105,6 @@ describe('rolls shown as dice', () => {
     await startPlayedGame(page, { scenario: 'start-of-rebellion', seed: 'pace', imperial: 'ai:normal', placement: 'auto', pace: 'slow' });
     // the setup's choice is the setting itself
     expect(await page.evaluate(() => (window as unknown as { __galaxy: { settings: () => { aiPace: string } } }).__galaxy.settings().aiPace)).toBe('slow');
-    const now = page.locator('[data-testid="ai-now"]');
     let skipped = false;
     for (let i = 0; i < 40 && !skipped; i++) {
       const s = await waitForHuman(page, { timeout: 60_000 });
@@ -94,12 +112,26 @@ describe('rolls shown as dice', () => {
       if ((await page.locator('[data-testid="option"].ends').count()) > 0) await page.keyboard.press('Enter');
       else await page.evaluate(() => (document.querySelector('[data-testid="option"]') as HTMLElement).click());
       await page.waitForFunction((n) => (window as unknown as { __galaxy: { playState: () => { states: number } } }).__galaxy.playState().states > n, s.states);
-      // the AI's turn: at the slow pace each step it shows is held, its line listed in the panel
+      // the AI's turn: at the slow pace each step it shows is held, its line listed in the panel. Read in
+      // one frame, while the AI still plays (on a busy machine its turn may end between two questions)
       if (!(await playState(page)).thinking) continue;
-      if (!(await now.waitFor({ state: 'visible', timeout: 5000 }).then(() => true, () => false))) continue;
-      expect((await now.textContent())?.length).toBeGreaterThan(0);
-      expect(await page.locator('[data-testid="skip-hint"]').isVisible()).toBe(true);
-      if (!(await playState(page)).thinking) continue;
+      const shown = await page
+        .waitForFunction(
+          () => {
+            const s = (window as unknown as { __galaxy: { playState: () => PlayState } }).__galaxy.playState();
+            if (!s.thinking) return 'ended';
+            const lines = document.querySelector<HTMLElement>('[data-testid="ai-now"]');
+            const hint = document.querySelector<HTMLElement>('[data-testid="skip-hint"]');
+            if (!lines || lines.offsetParent === null) return false;
+            return { lines: lines.textContent ?? '', hint: !!hint && hint.offsetParent !== null };
+          },
+          undefined,
+          { timeout: 5000 },
+        )
+        .then((h) => h.jsonValue() as Promise<'ended' | { lines: string; hint: boolean }>, () => 'ended' as const);
+      if (shown === 'ended') continue;
+      expect(shown.lines.length).toBeGreaterThan(0);
+      expect(shown.hint).toBe(true);
       await page.keyboard.press('x');
       // the screen took the key as a skip (the worker plays on at once; the page flies nothing more)
       const s2 = await playState(page);
