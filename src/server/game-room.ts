@@ -245,10 +245,12 @@ export class GameRoom extends Room {
       if (stored?.kind === 'human') {
         stored.handOverAt = at;
         kept = this.keepSeats();
+        this.audience.leaving(seat.side, kept);
       }
       this.handOverAt(seat.side, at);
     }
-    // the others are told once the deadline is kept (the store answers in its own time): what they hear is in it
+    // the others are told once the deadline is kept (the store answers in its own time): what they hear is in
+    // it, and no state sent meanwhile for another reason tells them first (`Audience.leaving`)
     void kept.then(() => this.sendStates());
     this.disposeWhenIdle();
   }
