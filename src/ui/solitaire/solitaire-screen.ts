@@ -203,7 +203,7 @@ export class SolitaireScreen implements GameActions, Mode {
     const selectors: Record<string, string> = { index: '.sol-meter-box', score: '.sol-vp-box' };
     const panel = selectors[name] ? this.box.querySelector<HTMLElement>(selectors[name] as string) : null;
     // a step about the Empire's fortunes, the panel folded away (a small window): it opens to show them
-    if (panel && this.empireDrawer.folded && this.hudEl.parentElement?.contains(panel)) this.empireDrawer.fold(false);
+    if (panel && this.empireDrawer.folded && this.empireDrawer.panel.contains(panel)) this.empireDrawer.fold(false);
     return panel;
   }
 
