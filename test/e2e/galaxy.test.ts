@@ -43,6 +43,18 @@ describe('the galaxy page (default route)', () => {
     const still = await hook<number>(page, 'framesDrawn');
     await page.waitForTimeout(1000);
     expect(await hook<number>(page, 'framesDrawn')).toBe(still);
+    // nothing moving, the frame loop sleeps (no frames asked of the browser); the player's pointer, a
+    // change to the page and a call to the scene each wake it
+    const asleep = () => page.waitForFunction(() => (window as unknown as { __galaxy: { asleep(): boolean } }).__galaxy.asleep(), undefined, { timeout: 30_000 });
+    await asleep();
+    await page.mouse.move(640, 300);
+    expect(await hook<boolean>(page, 'asleep')).toBe(false);
+    await asleep();
+    expect(await page.evaluate(() => {
+      document.body.appendChild(document.createElement('div')).remove();
+      return new Promise<boolean>((resolve) => queueMicrotask(() => resolve((window as unknown as { __galaxy: { asleep(): boolean } }).__galaxy.asleep())));
+    })).toBe(false);
+    await asleep();
     // the test can fail: a flight is drawn frame by frame
     await hook(page, 'select', { kind: 'system', id: 'caldris' });
     expect(await hook<{ flying: boolean }>(page, 'camera')).toMatchObject({ flying: true });
