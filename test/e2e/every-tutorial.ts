@@ -65,6 +65,8 @@ export function everyTutorialWalked(size: { width: number; height: number }): vo
         expect(walked.hintsNotOnScreen).toEqual([]);
         // and the words never lay over the score, the Planets button or the board's question
         expect(walked.topLinesCovered).toEqual([]);
+        // and what a step lit, a button or the panel it speaks of, was on the page (a folded panel opens to it)
+        expect(walked.litHidden).toEqual([]);
         // the last step's button opens the mode's setup for a first game
         expect(await tutorialState(page)).toBeNull();
         if (t.id === 'rebels') {
