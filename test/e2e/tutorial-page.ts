@@ -103,7 +103,8 @@ const LIT_ANYWHERE = '[data-territory], [data-sector], [data-testid="board-marke
  * In the page: with no `before`, what it lights now as one string (each target's tag, class, test id
  * and whether it is disabled); with `before` (the tutorial's state and that string before a click),
  * whether the page has answered the click: 'moved' (the tutorial moved on), 'lit' (what it lights changed,
- * and on the Rebels-vs-Empire board no answer is still with the game's worker), else false.
+ * and on the Rebels-vs-Empire board no answer is still with the game's worker: neither a command sent nor
+ * an open stack's pick, its tray saying "…" until the worker says where it may go), else false.
  */
 function answer({ sel, before }: { sel: string; before: { state: TutorialState; lit: string } | null }): string | false {
   const lit = [...document.querySelectorAll(sel)].map((e) => `${e.tagName}.${e.getAttribute('class')}.${e.getAttribute('data-testid')}.${(e as HTMLButtonElement).disabled}`).join('|');
@@ -112,7 +113,8 @@ function answer({ sel, before }: { sel: string; before: { state: TutorialState; 
   const s = g.tutorialState();
   const b = before.state;
   if (!s || s.step !== b.step || s.phase !== b.phase || s.made !== b.made) return 'moved';
-  return lit !== before.lit && !g.playState().busy ? 'lit' : false;
+  const asking = /…/.test(document.querySelector('[data-testid="board-tray"] .tray-note')?.textContent ?? '');
+  return lit !== before.lit && !g.playState().busy && !asking ? 'lit' : false;
 }
 
 /**
