@@ -33,6 +33,7 @@ import { ROUTE_STYLE } from './routes';
 import { ResourceTracker } from './tracker';
 import { QUALITY_PRESETS, type Quality } from './quality';
 import type { EntityRefs } from './types';
+import { FrameLoop } from './frame-loop';
 
 import { nearestToRay, selectionPosition, selectionScale, systemOfSelection, type Selection } from './selection';
 export type { Selection } from './selection';
@@ -103,8 +104,14 @@ export class GalaxyScene {
    * picture costs no drawing at all. Each change calls `invalidate`.
    */
   private frameDirty = true;
+  /** Asks the browser for frames while something may change, and sleeps when nothing does. */
+  private readonly loop: FrameLoop;
   /** Frames drawn (the tests and the bench read it: the idle menu draws none). */
   framesDrawn = 0;
+  /** No frames asked of the browser now: nothing has moved for a second (frame-loop.ts). */
+  get asleep(): boolean {
+    return this.loop.asleep;
+  }
   private readonly keys = new Set<string>();
 
   /** Latest view of the game (null before a game starts). */
@@ -167,6 +174,7 @@ export class GalaxyScene {
     this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, quality.pixelRatio));
     this.renderer.setClearColor(SPACE, 1);
     this.renderer.info.autoReset = true;
+    this.loop = new FrameLoop(this.renderer, (now) => this.update(now), container.ownerDocument.body);
     this.renderer.domElement.className = 'galaxy-canvas';
     container.appendChild(this.renderer.domElement);
 
@@ -341,7 +349,7 @@ export class GalaxyScene {
     }
     g.setDrawRange(0, n);
     pos.needsUpdate = col.needsUpdate = size.needsUpdate = shape.needsUpdate = true;
-    this.labelsDirty = true;
+    this.relabel();
   }
 
   /** Where an entity is in the picture, if it can be placed (planet, environ, system, piece in view). */
@@ -801,8 +809,11 @@ export class GalaxyScene {
     this.resize();
   }
 
-  /** Advance camera and animations by real time, then draw. Allocation-free. */
-  update(now = performance.now()): void {
+  /**
+   * Advance camera and animations by real time, then draw. Allocation-free. Says whether the frame did
+   * anything (drew, moved the camera, placed the names): the loop sleeps after a second of frames that didn't.
+   */
+  update(now = performance.now()): boolean {
     const dt = Math.min(0.1, this.lastFrame ? (now - this.lastFrame) / 1000 : 0.016);
     this.lastFrame = now;
     this.time = (now - this.clockStart) / 1000;
@@ -824,7 +835,8 @@ export class GalaxyScene {
     this.panKeys(dt);
     // (true while the camera's damping still carries it)
     const damping = this.controls.update();
-    if (moving || damping || this.frameDirty) {
+    const draw = moving || damping || this.frameDirty;
+    if (draw) {
       this.frameDirty = false;
       this.renderFrame();
       this.framesDrawn++;
@@ -833,12 +845,15 @@ export class GalaxyScene {
       this.lastCamera.copy(this.camera.matrixWorld);
       this.labelsDirty = true;
     }
+    const placing = this.labelsDirty;
     this.onFrame();
+    return draw || placing || animating;
   }
 
   /** Something on the picture changed: draw it at the next frame. */
   invalidate(): void {
     this.frameDirty = true;
+    this.loop.wake();
   }
 
   /**
@@ -877,6 +892,7 @@ export class GalaxyScene {
   /** Something over the map changed (a panel's size): the labels are placed again at the next frame, nothing redrawn. */
   relabel(): void {
     this.labelsDirty = true;
+    this.loop.wake();
   }
 
   /** Labels need moving (the camera or the view changed); the UI clears it after moving them. */
@@ -899,12 +915,13 @@ export class GalaxyScene {
     return this.camera.position.distanceTo(pos);
   }
 
+  /** Draw frames as they are needed (the loop sleeps while nothing moves: frame-loop.ts). */
   start(): void {
-    this.renderer.setAnimationLoop((t) => this.update(t));
+    this.loop.start();
   }
 
   stop(): void {
-    this.renderer.setAnimationLoop(null);
+    this.loop.stop();
   }
 
   /** The background starfield's positions (for the bench's reference scene). */

@@ -115,7 +115,9 @@ export class GameRoom extends Room {
         lost: () => void this.disconnect(),
       });
     } catch (e) {
-      throw new ServerError(503, `the server cannot open game ${id} now: its matchmaking store (Redis) does not answer (${(e as Error).message})`);
+      // said to the player in the server's words, the cause in the log (Redis's, redis-matchmaking.ts)
+      console.error(`game ${id}: its room cannot be claimed: ${(((e as Error).cause ?? e) as Error).message}`);
+      throw new ServerError(503, `the server cannot open game ${id} now: its matchmaking store (Redis) cannot be reached; try again in a moment`);
     }
     if (!this.claim) throw new ServerError(409, `game ${id} is open in another room already: join it again`);
     this.stored = stored;
@@ -243,10 +245,12 @@ export class GameRoom extends Room {
       if (stored?.kind === 'human') {
         stored.handOverAt = at;
         kept = this.keepSeats();
+        this.audience.leaving(seat.side, kept);
       }
       this.handOverAt(seat.side, at);
     }
-    // the others are told once the deadline is kept (the store answers in its own time): what they hear is in it
+    // the others are told once the deadline is kept (the store answers in its own time): what they hear is in
+    // it, and no state sent meanwhile for another reason tells them first (`Audience.leaving`)
     void kept.then(() => this.sendStates());
     this.disposeWhenIdle();
   }

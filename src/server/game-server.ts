@@ -20,7 +20,7 @@
  * Its limits [issue 46, 55]: request bodies (the API's and the matchmaker's) are capped; games made, seats
  * asked for and lobby reads are rate-limited per address; a room nobody joins goes after a short while.
  */
-import { Server, matchMaker, type Presence, type MatchMakerDriver } from '@colyseus/core';
+import { Server, matchMaker } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import express from 'express';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -35,11 +35,12 @@ import { SAVE_FORMAT_VERSION, type SaveFile } from '../core/save';
 import { AiPool } from './ai-pool';
 import { GameRoom, setRoomContext } from './game-room';
 import { keepSnapshot, seatsToStore } from './game-snapshots';
-import { newGameId, newSeed, newToken, StoreError, tokenHash, where, type GameStore, type StoredGame } from './store';
+import { newGameId, newSeed, newToken, StoreError, tokenHash, type GameStore, type StoredGame } from './store';
 import { SqliteStore } from './sqlite-store';
 import { clocksToSend, startingClocks } from './clocks';
 import { ONLINE_RULESETS } from './online-rulesets';
 import { RateLimit } from './rate-limit';
+import { MATCHMAKING_DOWN, redisMatchmaking } from './redis-matchmaking';
 
 export interface GameServerOptions {
   port: number;
@@ -219,7 +220,7 @@ function guardRequests(http: ReturnType<typeof createServer>, limits: { games: R
     if (!path.startsWith('/matchmake/')) return pass(req, res);
     if (!limits.joins.take(address)) return refuse(res, 429, `too many seats asked for from your address: at most ${limits.joins.max} a minute`);
     // [issue 55] without its Redis the matchmaker cannot find a game's room: said, not tried
-    if (!limits.matchmaking()) return refuse(res, 503, 'the server cannot seat anyone now: its matchmaking store (Redis) cannot be reached; the games at their tables play on; try again in a moment');
+    if (!limits.matchmaking()) return refuse(res, 503, MATCHMAKING_DOWN);
     if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) return refuse(res, 413, `a request may be at most ${MAX_BODY_BYTES} bytes`);
     const chunks: Buffer[] = [];
     let size = 0;
@@ -334,43 +335,6 @@ async function openStore(options: GameServerOptions): Promise<GameStore> {
     ...(options.maxDatabaseMegabytes !== undefined ? { maxMegabytes: options.maxDatabaseMegabytes } : {}),
     ...(options.synchronous ? { synchronous: options.synchronous } : {}),
   });
-}
-
-/**
- * Colyseus' Redis presence and driver on `url` [issue 55], once Redis answers (a server that cannot reach
- * it does not start, saying so). Redis going away later is ioredis's to reconnect; meanwhile joins fail
- * with its words, the games already open play on.
- */
-async function redisMatchmaking(url: string): Promise<{ presence: Presence; driver: MatchMakerDriver; answers(): boolean }> {
-  // Redis's clients load only when they are asked for
-  const [{ Redis }, { RedisPresence }, { RedisDriver }] = await Promise.all([import('ioredis'), import('@colyseus/redis-presence'), import('@colyseus/redis-driver')]);
-  // a command waits for a lost connection a moment, then fails (it never hangs a join); each connection's
-  // failures are said once until it is back, not at every retry
-  const connect = (role: string) => {
-    const redis = new Redis(url, { maxRetriesPerRequest: 2, connectTimeout: 2000, retryStrategy: (times) => Math.min(times * 200, 2000) });
-    let down = false;
-    redis.on('error', (e: Error) => {
-      if (!down) console.error(`Redis (${role}) at ${where(url)}: ${e.message}; joins wait until it is back`);
-      down = true;
-    });
-    redis.on('ready', () => {
-      if (down) console.log(`Redis (${role}) at ${where(url)} is back`);
-      down = false;
-    });
-    return redis;
-  };
-  const clients = [connect('presence'), connect('driver')] as const;
-  const presence = new RedisPresence(clients[0]);
-  const driver = new RedisDriver(clients[1]);
-  try {
-    await Promise.race([presence.get('gu:probe'), new Promise((_, reject) => setTimeout(() => reject(new Error('no answer in 3 s')), 3000))]);
-    await driver.has('gu:probe');
-  } catch (e) {
-    presence.shutdown();
-    await driver.shutdown().catch(() => {});
-    throw new Error(`Redis at ${where(url)} cannot be reached: ${(e as Error).message}`);
-  }
-  return { presence, driver, answers: () => clients.every((c) => c.status === 'ready') };
 }
 
 /**

@@ -40,8 +40,15 @@ export interface Service {
   remove(): Promise<void>;
 }
 
+/** A Redis that can also hang: `pause` stops the process (SIGSTOP) with its connections open, so its clients
+ * find nothing wrong until their requests go unanswered; `resume` lets it go on. */
+export interface RedisService extends Service {
+  pause(): void;
+  resume(): void;
+}
+
 /** A Redis of the test's own: no persistence (`--save ''`), as a matchmaking store needs none. */
-export async function startRedis(): Promise<Service> {
+export async function startRedis(): Promise<RedisService> {
   if (spawnSync('redis-server', ['--version']).status !== 0) throw new Error('redis-server is not installed (Debian: apt-get install redis-server; .ci/run does)');
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'gu-redis-'));
@@ -50,6 +57,7 @@ export async function startRedis(): Promise<Service> {
     execFileSync('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'yes', '--pidfile', pidFile, '--dir', dir, '--logfile', join(dir, 'log')]);
     await listening(port, 'redis-server');
   };
+  const signal = (name: NodeJS.Signals) => process.kill(Number(readFileSync(pidFile, 'utf8')), name);
   const stop = async () => {
     if (!existsSync(pidFile)) return;
     const pid = Number(readFileSync(pidFile, 'utf8'));
@@ -61,7 +69,15 @@ export async function startRedis(): Promise<Service> {
     for (let i = 0; i < 200 && alive(pid); i++) await new Promise((r) => setTimeout(r, 25));
   };
   await start();
-  return { url: `redis://127.0.0.1:${port}`, port, start, stop, remove: async () => (await stop(), rmSync(dir, { recursive: true, force: true })) };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    start,
+    stop,
+    pause: () => signal('SIGSTOP'),
+    resume: () => signal('SIGCONT'),
+    remove: async () => (await stop(), rmSync(dir, { recursive: true, force: true })),
+  };
 }
 
 /**

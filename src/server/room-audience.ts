@@ -42,6 +42,9 @@ export class Audience {
   private readonly viewsSent = new Map<string, { [key: string]: Json }>();
   /** Clients sent their first state already (a ruleset's static facts come with the first). */
   private readonly introduced = new Set<string>();
+  /** Sides whose person has left while the seat's hand-over time is being kept, with how many such keeps
+   * are under way: still shown connected until it is kept (`leaving`). */
+  private readonly leavingSides = new Map<string, number>();
 
   seat(sessionId: string, side: string, screen: boolean): void {
     this.seated.set(sessionId, { side, allowance: RATE_BURST, filled: Date.now(), floods: 0, screen });
@@ -79,8 +82,24 @@ export class Audience {
     return false;
   }
 
+  /**
+   * The person at `side` has left, and what the others are told of it waits for `kept` (the seat's hand-over
+   * time in the store): a seat shown left promises its hand-over to an AI, so until the promise is kept
+   * every state, whatever sends it (another seat's move, a tab opened), still shows the seat connected.
+   */
+  leaving(side: string, kept: Promise<unknown>): void {
+    this.leavingSides.set(side, (this.leavingSides.get(side) ?? 0) + 1);
+    const done = () => {
+      const n = (this.leavingSides.get(side) ?? 1) - 1;
+      if (n > 0) this.leavingSides.set(side, n);
+      else this.leavingSides.delete(side);
+    };
+    void kept.then(done, done);
+  }
+
   seatInfo(seats: readonly StoredSeat[]): SeatInfo[] {
     const connected = new Set([...this.seated.values()].map((s) => s.side));
+    for (const side of this.leavingSides.keys()) connected.add(side);
     return seats.map((s) => ({ side: s.side, kind: s.kind, ...(s.agent ? { agent: s.agent } : {}), connected: connected.has(s.side) }));
   }
 

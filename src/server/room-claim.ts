@@ -4,9 +4,10 @@
  * any other is refused and its client's join finds the first room when it tries again.
  *
  * A process that dies (SIGKILL, a lost machine) holds its claims until they expire. A room refused by a
- * claim asks the claiming process whether it lives (Colyseus' own health check, which also takes a dead
- * process's rooms off the matchmaker's listing); a claim whose process does not answer is taken over, by
- * one room only: the takeover is itself a claim, on the dead room's id.
+ * claim looks whether the claiming process still listens on its Redis channel, and if it does, asks it
+ * whether it lives (Colyseus' own health check, which also takes a dead process's rooms off the
+ * matchmaker's listing); a claim whose process is gone or does not answer is taken over, by one room only:
+ * the takeover is itself a claim, on the dead room's id.
  *
  * Redis restarted empty (its data is not kept) forgets every claim and listing: each live room's renewal
  * finds its claim gone and makes it again, and lists its room again, so a join after it still finds the
@@ -27,6 +28,17 @@ export interface ClaimHolder {
   lost(): void;
 }
 
+/**
+ * Whether process `processId` still listens on its channel, by which every process is asked to make a room
+ * or to say it lives (Colyseus' `p:<processId>`, MatchMaker's getProcessChannel). Its connection to Redis
+ * goes with the process, and Redis drops its subscriptions then: a process that does not listen can answer
+ * nothing, so a health check of it would only wait its 2 s to find so. (A Redis restarted empty has lost
+ * every subscription for the moment its clients take to subscribe again; a health check then fails too.)
+ */
+async function processListens(processId: string): Promise<boolean> {
+  return (await matchMaker.presence.channels(`p:${processId}`)).length > 0;
+}
+
 export class RoomClaim {
   private renewal: ReturnType<typeof setInterval> | null = null;
 
@@ -45,11 +57,15 @@ export class RoomClaim {
       // no owner yet: the claim is being made by another room (a race of joins); or it is this process's
       if (!owner) return null;
       const ownerProcess = owner.split('/')[0] as string;
-      if (ownerProcess === matchMaker.processId || (await matchMaker.healthCheckProcessId(ownerProcess))) return null;
-      // the owner's process does not answer: it died holding the game; one room takes over
+      if (ownerProcess === matchMaker.processId) return null;
+      // a process that no longer listens on its channel is gone (its connection to Redis closed with it); one
+      // that listens is asked whether it answers (Colyseus' health check, 2 s when it does not)
+      const listens = await processListens(ownerProcess);
+      if (listens && (await matchMaker.healthCheckProcessId(ownerProcess))) return null;
+      // the owner's process is gone or does not answer: it died holding the game; one room takes over
       if ((await presence.incr(takeoverKey(gameId, owner))) !== 1) return null;
       await presence.expire(takeoverKey(gameId, owner), CLAIM_SECONDS);
-      console.log(`game ${gameId}: its room ${owner} was lost with its process; taken over by room ${roomId}`);
+      console.log(`game ${gameId}: its room ${owner} was lost with its process (${listens ? 'it did not answer' : 'it no longer listens'}); taken over by room ${roomId}`);
     }
     const claim = new RoomClaim(gameId, `${matchMaker.processId}/${roomId}`, holder);
     await presence.setex(ownerKey(gameId), claim.owner, CLAIM_SECONDS);

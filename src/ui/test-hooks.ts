@@ -26,6 +26,8 @@ export function testHooks(app: App) {
     stats: () => g.stats(),
     /** Frames the galaxy has drawn (render on demand: a still picture draws none). */
     framesDrawn: () => g.framesDrawn,
+    /** The frame loop asks the browser for no frames (nothing moved for a second). */
+    asleep: () => g.asleep,
     /** Mean ms to render one galaxy frame plus a 1-pixel readPixels (forces the GPU to finish). */
     frameMs: (frames = 100) => timeFrames(g.renderer, () => g.renderFrame(), frames),
     referenceFrameMs: (frames = 100) => timeReferenceFrame(g, frames),

@@ -43,9 +43,36 @@ describe('the galaxy page (default route)', () => {
     const still = await hook<number>(page, 'framesDrawn');
     await page.waitForTimeout(1000);
     expect(await hook<number>(page, 'framesDrawn')).toBe(still);
-    // the test can fail: a flight is drawn frame by frame
-    await hook(page, 'select', { kind: 'system', id: 'caldris' });
-    expect(await hook<{ flying: boolean }>(page, 'camera')).toMatchObject({ flying: true });
+    // nothing moving, the frame loop sleeps (no frames asked of the browser); the player's pointer, a
+    // change to the page and a call to the scene each wake it
+    const asleep = () => page.waitForFunction(() => (window as unknown as { __galaxy: { asleep(): boolean } }).__galaxy.asleep(), undefined, { timeout: 30_000 });
+    await asleep();
+    // (watched from the page itself, every few milliseconds from before the move: awake, the loop sleeps again
+    // after 60 quiet frames, which a busy machine's next question to the page could come after)
+    await page.evaluate(() => {
+      const g = (window as unknown as { __galaxy: { asleep(): boolean } }).__galaxy;
+      const w = window as unknown as { woke?: boolean };
+      w.woke = false;
+      const look = setInterval(() => {
+        if (!g.asleep()) w.woke = true;
+        if (w.woke) clearInterval(look);
+      }, 2);
+    });
+    await page.mouse.move(640, 300);
+    await page.waitForFunction(() => (window as unknown as { woke?: boolean }).woke, undefined, { timeout: 5_000 });
+    await asleep();
+    expect(await page.evaluate(() => {
+      document.body.appendChild(document.createElement('div')).remove();
+      return new Promise<boolean>((resolve) => queueMicrotask(() => resolve((window as unknown as { __galaxy: { asleep(): boolean } }).__galaxy.asleep())));
+    })).toBe(false);
+    await asleep();
+    // the test can fail: a flight is drawn frame by frame (asked in the same task as the star is picked: a
+    // busy machine's next question could come after the flight's last frame)
+    expect(await page.evaluate(() => {
+      const g = (window as unknown as { __galaxy: { select(s: object): void; camera(): { flying: boolean } } }).__galaxy;
+      g.select({ kind: 'system', id: 'caldris' });
+      return g.camera().flying;
+    })).toBe(true);
     await page.waitForFunction((n) => (window as unknown as { __galaxy: { framesDrawn(): number } }).__galaxy.framesDrawn() > n + 2, still, { timeout: 30_000 });
     await hook(page, 'select', null);
     await hook(page, 'home');

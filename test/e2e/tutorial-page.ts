@@ -103,7 +103,8 @@ const LIT_ANYWHERE = '[data-territory], [data-sector], [data-testid="board-marke
  * In the page: with no `before`, what it lights now as one string (each target's tag, class, test id
  * and whether it is disabled); with `before` (the tutorial's state and that string before a click),
  * whether the page has answered the click: 'moved' (the tutorial moved on), 'lit' (what it lights changed,
- * and on the Rebels-vs-Empire board no answer is still with the game's worker), else false.
+ * and on the Rebels-vs-Empire board no answer is still with the game's worker: neither a command sent nor
+ * an open stack's pick, its tray saying "…" until the worker says where it may go), else false.
  */
 function answer({ sel, before }: { sel: string; before: { state: TutorialState; lit: string } | null }): string | false {
   const lit = [...document.querySelectorAll(sel)].map((e) => `${e.tagName}.${e.getAttribute('class')}.${e.getAttribute('data-testid')}.${(e as HTMLButtonElement).disabled}`).join('|');
@@ -112,7 +113,8 @@ function answer({ sel, before }: { sel: string; before: { state: TutorialState; 
   const s = g.tutorialState();
   const b = before.state;
   if (!s || s.step !== b.step || s.phase !== b.phase || s.made !== b.made) return 'moved';
-  return lit !== before.lit && !g.playState().busy ? 'lit' : false;
+  const asking = /…/.test(document.querySelector('[data-testid="board-tray"] .tray-note')?.textContent ?? '');
+  return lit !== before.lit && !g.playState().busy && !asking ? 'lit' : false;
 }
 
 /**
@@ -120,7 +122,7 @@ function answer({ sel, before }: { sel: string; before: { state: TutorialState; 
  * the buttons to click in quotes ("Click \"Roll 3 dice\" in the panel."), so each quote must be on the
  * screen at some moment of its step, word for word.
  */
-function hintAndScreen(): { hint: string; quotes: string[]; screen: string; covered: string[] } {
+function hintAndScreen(): { hint: string; quotes: string[]; screen: string; covered: string[]; litHidden: string[] } {
   const hint = document.querySelector('[data-testid="tutorial-hint"]')?.textContent ?? '';
   const quotes = [...hint.matchAll(/["“]([^"”]+)["”]/g)].map((m) => m[1] as string);
   // (the screen without the words themselves, which quote it)
@@ -136,14 +138,33 @@ function hintAndScreen(): { hint: string; quotes: string[]; screen: string; cove
         })
         .map((e) => e.className)
     : [];
-  return { hint, quotes, screen: document.body.innerText.replace(said, '').replace(/\s+/g, ' '), covered };
+  // what the step lights (its button, or the panel it speaks of) is on the page: not folded away, not off it
+  const litHidden = [...document.querySelectorAll<HTMLElement>('.tut-lit')]
+    .filter((e) => {
+      const r = e.getBoundingClientRect();
+      // (nor scrolled out of its panel's sight)
+      const clipped = (box: HTMLElement | null): boolean => {
+        for (; box; box = box.parentElement) {
+          if (getComputedStyle(box).overflowY === 'visible') continue;
+          const v = box.getBoundingClientRect();
+          if (r.bottom <= v.top + 4 || r.top >= v.bottom - 4) return true;
+        }
+        return false;
+      };
+      return !!e.closest('.folded') || r.width === 0 || r.right <= 0 || r.left >= innerWidth || r.bottom <= 0 || r.top >= innerHeight || clipped(e.parentElement);
+    })
+    .map((e) => {
+      const r = e.getBoundingClientRect();
+      return `${e.className} "${(e.textContent ?? '').trim().slice(0, 40)}"${e.closest('.folded') ? ' folded away' : ` at ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}x${Math.round(r.height)}`}`;
+    });
+  return { hint, quotes, screen: document.body.innerText.replace(said, '').replace(/\s+/g, ' '), covered, litHidden };
 }
 
 /**
  * Play the open tutorial to its end by clicks on what it lights, calling `atStep` once each step's words
  * are shown (for screenshots). Returns the steps seen, the clicks made, how many of them the guide
  * said "not now" to (none, when every click was on what it lit), each hint that quotes a button no
- * screen of its step showed, and each time the words lay over the page's top lines. Throws if a lit
+ * screen of its step showed, and each time the words lay over the page's top lines or what the step lit was not on the page. Throws if a lit
  * click changes nothing.
  */
 export async function followTutorial(
@@ -152,7 +173,7 @@ export async function followTutorial(
   atStep?: (s: TutorialState) => Promise<void>,
   /** Before each click: a player's pause to read what the words say and find where to click (none in tests). */
   beforeClick?: () => Promise<void>,
-): Promise<{ steps: number; clicks: number; notNow: number; hintsNotOnScreen: string[]; topLinesCovered: string[] }> {
+): Promise<{ steps: number; clicks: number; notNow: number; hintsNotOnScreen: string[]; topLinesCovered: string[]; litHidden: string[] }> {
   let seen = -1;
   let clicks = 0;
   let total = 0;
@@ -162,6 +183,8 @@ export async function followTutorial(
   const hintsNotOnScreen: string[] = [];
   // the steps whose words lay over the page's top lines
   const topLinesCovered: string[] = [];
+  // the steps whose lit button or panel was not on the page (folded away, or off it)
+  const litHidden: string[] = [];
   const stepOver = () => {
     if (unseen?.quotes.size) hintsNotOnScreen.push(`step "${unseen.step}": ${[...unseen.quotes].map((q) => `"${q}"`).join(', ')} never on the screen`);
     unseen = null;
@@ -170,7 +193,7 @@ export async function followTutorial(
     const s = await tutorialState(page);
     if (!s) {
       stepOver();
-      return { steps: seen + 1, clicks: total, notNow, hintsNotOnScreen, topLinesCovered };
+      return { steps: seen + 1, clicks: total, notNow, hintsNotOnScreen, topLinesCovered, litHidden };
     }
     notNow = s.notNow;
     // the opening moves, or the opponent's answers between the step's commands (the words stay, and wait for them)
@@ -185,6 +208,7 @@ export async function followTutorial(
     seen = s.step;
     const now = await page.evaluate(hintAndScreen);
     if (now.covered.length) topLinesCovered.push(`step "${s.stepId}": over ${now.covered.join(', ')}`);
+    if (now.litHidden.length) litHidden.push(`step "${s.stepId}": ${now.litHidden.join(', ')}`);
     if (!unseen) unseen = { step: s.stepId, quotes: new Set(now.quotes) };
     for (const q of unseen.quotes) if (now.screen.includes(q)) unseen.quotes.delete(q);
     total++;

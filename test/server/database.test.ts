@@ -4,7 +4,8 @@
  * read-only (immutable: the server runs as root here, whom a mode does not stop), and filled to its size
  * limit (SQLite's max_page_count). Each time the move is refused with the reason, the game is on hold
  * for everyone at its table, the store keeps exactly the moves that were answered, another game is still
- * served, and once the database writes again the game goes on.
+ * served, and once the database writes again the game goes on. A seat left while a write waits for
+ * another program's lock is shown left to the others only once its hand-over time is kept [issue 55].
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { execFileSync, type ChildProcess } from 'node:child_process';
@@ -26,7 +27,8 @@ afterEach(async () => {
 
 async function server(database: string, flags: string[] = []): Promise<{ url: string; child: ChildProcess; port: number }> {
   const port = await freePort();
-  const child = await spawnServer(port, database, ['--busy-timeout-ms', '100', ...flags]);
+  // a flag given comes first, so it overrides the default after it (the server reads the first)
+  const child = await spawnServer(port, database, [...flags, '--busy-timeout-ms', '100']);
   children.push(child);
   return { url: `http://127.0.0.1:${port}`, child, port };
 }
@@ -38,6 +40,14 @@ async function twoPlayers(url: string) {
   seats.push(rebel, imperial);
   return { gameId: made.gameId, tokens: { rebel: made.token!, imperial: imperial.token! }, rebel, imperial };
 }
+
+/** A seat's hand-over time as the store has it (read beside the server, as another program would). */
+const storedHandOver = (database: string, gameId: string, side: string) => {
+  const db = new Database(database, { readonly: true });
+  const row = db.prepare('select seats from games where id = ?').get(gameId) as { seats: string };
+  db.close();
+  return (JSON.parse(row.seats) as { side: string; handOverAt?: number }[]).find((s) => s.side === side)?.handOverAt;
+};
 
 const storedMoves = (database: string, gameId: string) => {
   const db = new Database(database, { readonly: true });
@@ -125,5 +135,28 @@ describe('a database that cannot write puts its games on hold, never ends the se
     seats.push(rebel, imperial);
     await goesOn({ ...game, rebel, imperial }, database);
     expect(rebel.latest!.step).toBe(held.step + 1);
+  });
+});
+
+describe('what the table is told of a seat left waits for the store [issue 55]', () => {
+  it('a seat is shown left (its hand-over to an AI promised) only once its hand-over time is kept', async () => {
+    const database = databaseFile();
+    // the store waits for another program's lock instead of failing: the hand-over time's write waits with it
+    const { url } = await server(database, ['--busy-timeout-ms', '15000']);
+    const game = await twoPlayers(url);
+    const lock = await spawnScript('lock-process.mjs', [database, '20'], 'locked');
+    children.push(lock);
+    await game.imperial.leave();
+    await pollFor(async () => ((await serverStatus(url, game.gameId)).clients === 1 ? true : null), 'the leave to reach the server');
+    // a state sent while the write waits, for another reason: the Rebel opens the game in a second tab
+    const tab = await OnlineSeat.join(url, { gameId: game.gameId, token: game.tokens.rebel });
+    seats.push(tab);
+    const first = await waitFor(() => tab.latest, "the new tab's first state");
+    expect(storedHandOver(database, game.gameId, 'imperial')).toBeUndefined();
+    expect(first.seats.find((s) => s.side === 'imperial')).toMatchObject({ kind: 'human', connected: true });
+    // once it is kept, the table is told
+    lock.stdin!.write('release\n');
+    await waitFor(() => tab.latest!.seats.some((s) => s.side === 'imperial' && !s.connected), 'the seat shown left');
+    expect(storedHandOver(database, game.gameId, 'imperial')).toBeGreaterThan(Date.now());
   });
 });

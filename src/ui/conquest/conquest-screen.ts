@@ -227,7 +227,10 @@ export class ConquestScreen implements GameActions, Mode {
   /** A panel a tutorial's step stands beside (src/tutorial/conquest.ts names them). */
   guidedPanel(name: string): HTMLElement | null {
     const selectors: Record<string, string> = { blocs: '[data-testid="cq-blocs"]', cards: '[data-cq="hand"]', factions: '.cq-factions', continents: '.cq-continents' };
-    return selectors[name] ? this.box.querySelector<HTMLElement>(selectors[name] as string) : null;
+    const panel = selectors[name] ? this.box.querySelector<HTMLElement>(selectors[name] as string) : null;
+    // a step about a panel folded away (a small window) opens it
+    if (panel) this.layout.reveal(panel);
+    return panel;
   }
 
   private begin(session: AnySession, speed: number, online: { serverUrl: string; gameId: string } | null = null, guide: Guide | null = null): void {
@@ -263,8 +266,8 @@ export class ConquestScreen implements GameActions, Mode {
     }
     for (const el of [this.el.sideSection, this.el.logSection, this.el.panel]) (el as HTMLElement).hidden = false;
     // a small window: the map gets the room, the factions at their tab [issue 53]
-    // (a tutorial's steps point at the panels: they stay as its guide shows them)
-    this.layout.begin(smallWindow() && !guide);
+    // (a tutorial's step about a panel opens it: guidedPanel)
+    this.layout.begin(smallWindow());
     this.app.setLabelObstacles(() => {
       this.board.place();
       return this.board.boxes();

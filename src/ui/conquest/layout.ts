@@ -125,6 +125,11 @@ export class ScreenLayout {
     this.panelDrawer.fold(false);
   }
 
+  /** Open whichever panel `el` stands in, if it is folded away (a tutorial's step speaks of it). */
+  reveal(el: HTMLElement): void {
+    for (const drawer of [this.sideDrawer, this.panelDrawer]) if (drawer.folded && drawer.panel.contains(el)) drawer.fold(false);
+  }
+
   /** Frame the whole board in the part of the page the panels (and the question bar of a small window) leave open. */
   frameBoard(): void {
     const { side, panel, question } = this.parts;

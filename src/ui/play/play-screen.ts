@@ -214,19 +214,33 @@ export class PlayScreen implements Mode {
   /** The player left a tutorial's step: its rolls' dice go with it. */
   guidedStepLeft(): void {
     this.dice.skip();
+    if (this.openedForStep && this.active) this.drawer.fold(true);
+    this.openedForStep = false;
   }
 
   /** The button that answers the taught command when it has no place on the map: the question's, else the list's. */
   guidedButton(): HTMLElement | null {
-    return this.box.querySelector<HTMLElement>('[data-testid="board-button"]:not(.refused), .decision [data-option]:not(.refused)');
+    // (one on the page: in a small window the decision panel is folded away, and the map's question asks)
+    const buttons = this.box.querySelectorAll<HTMLElement>('[data-testid="board-button"]:not(.refused), .decision [data-option]:not(.refused)');
+    return [...buttons].find((b) => b.getClientRects().length > 0) ?? null;
   }
 
   /** A panel a tutorial's step stands beside (src/tutorial/star-system.ts names them). */
   guidedPanel(name: string): HTMLElement | null {
+    const inDecision = name === 'sequence' || name === 'decision';
+    // a step about the turn's bar or the decision panel, the panel folded away (a small window): it opens
+    // for the step, and folds again when the step is left
+    if (inDecision && this.drawer.folded) {
+      this.drawer.fold(false);
+      this.openedForStep = true;
+    }
     if (name === 'sequence') return this.sequenceEl;
     if (name === 'decision') return this.decisionBox;
     return this.app.root.querySelector<HTMLElement>(name === 'score' ? '[data-el="score"]' : '[data-el="log"]');
   }
+
+  /** The decision panel was opened for a tutorial's step about it (guidedPanel). */
+  private openedForStep = false;
 
   /** The tutorial's game is left (another game starts here, or the screen stops): its guide closes. */
   private endGuide(): void {

@@ -11,6 +11,8 @@ export const SMALL_WINDOW_PX = 900;
 export const smallWindow = (): boolean => window.innerWidth <= SMALL_WINDOW_PX;
 
 export interface Drawer {
+  /** The panel that folds. */
+  readonly panel: HTMLElement;
   readonly folded: boolean;
   fold(on: boolean): void;
 }
@@ -32,6 +34,7 @@ export function makeDrawer(panel: HTMLElement, side: 'left' | 'right', label: st
   tab.title = `Show ${label.toLowerCase()}`;
   panel.after(tab);
   const drawer: Drawer = {
+    panel,
     get folded() {
       return panel.classList.contains('folded');
     },

@@ -201,7 +201,10 @@ export class SolitaireScreen implements GameActions, Mode {
   /** A panel a tutorial's step stands beside (src/tutorial/solitaire.ts names them). */
   guidedPanel(name: string): HTMLElement | null {
     const selectors: Record<string, string> = { index: '.sol-meter-box', score: '.sol-vp-box' };
-    return selectors[name] ? this.box.querySelector<HTMLElement>(selectors[name] as string) : null;
+    const panel = selectors[name] ? this.box.querySelector<HTMLElement>(selectors[name] as string) : null;
+    // a step about the Empire's fortunes, the panel folded away (a small window): it opens to show them
+    if (panel && this.empireDrawer.folded && this.empireDrawer.panel.contains(panel)) this.empireDrawer.fold(false);
+    return panel;
   }
 
   private begin(session: SolitaireSession, speed: number, fresh: boolean, guide: Guide | null = null): void {
@@ -227,8 +230,8 @@ export class SolitaireScreen implements GameActions, Mode {
     for (const el of [this.hudEl.parentElement, this.logEl.parentElement, this.panelEl]) (el as HTMLElement).hidden = false;
     // a small window: the map gets the room, the Empire panel at its tab (with both panels open, 800 px left the 25
     // sectors some 270 px, their labels piled on each other); the orders stay, where most questions are answered.
-    // A tutorial's steps point at the panels: they stay as its guide shows them [issue 53, as conquest]
-    const fold = smallWindow() && !guide;
+    // A tutorial's step about the Empire's fortunes opens it (guidedPanel)
+    const fold = smallWindow();
     if (this.empireDrawer.folded !== fold) this.empireDrawer.fold(fold);
     // the system names keep off the sectors' labels (placed first, for the camera now)
     this.app.setLabelObstacles(() => {

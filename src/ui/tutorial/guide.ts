@@ -304,6 +304,8 @@ export class TutorialGuide implements Guide {
     const panel = this.phase === 'opening' ? undefined : this.current.anchor?.panel;
     const button = expected && !expected.places.length ? (this.mode.guidedButton?.() ?? null) : panel ? (this.mode.guidedPanel?.(panel) ?? null) : null;
     for (const old of this.host.root.querySelectorAll('.tut-lit')) if (old !== button) old.classList.remove('tut-lit');
+    // newly lit, in sight: a long list of choices scrolls to it (once: the player may scroll away)
+    if (button && !button.classList.contains('tut-lit')) bringIntoSight(button);
     button?.classList.add('tut-lit');
     const at = this.phase === 'opening' ? null : anchorPoint(g, this.host.content, this.current.anchor);
     this.spot.hidden = !at;
@@ -388,4 +390,17 @@ function starPoints(g: GalaxyScene): Vector2[] {
 function anchorPoint(g: GalaxyScene, content: Content, anchor: Anchor | null): Vector2 | null {
   if (!anchor) return null;
   return placePoint(g, content, anchor.planet ?? anchor.system ?? '');
+}
+
+/** Scroll the panel `el` stands in (its nearest scrolling box) just enough that `el` is in sight. */
+function bringIntoSight(el: HTMLElement): void {
+  for (let box = el.parentElement; box; box = box.parentElement) {
+    const overflow = getComputedStyle(box).overflowY;
+    if (overflow !== 'auto' && overflow !== 'scroll') continue;
+    const r = el.getBoundingClientRect();
+    const view = box.getBoundingClientRect();
+    if (r.top < view.top) box.scrollTop -= view.top - r.top + 8;
+    else if (r.bottom > view.bottom) box.scrollTop += r.bottom - view.bottom + 8;
+    return;
+  }
 }

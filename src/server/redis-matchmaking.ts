@@ -1,0 +1,83 @@
+/**
+ * Matchmaking shared through Redis [issue 55]: Colyseus' Redis presence and driver, so that any number of
+ * server processes share which room holds a game, seat reservations and the one-room claim (room-claim.ts).
+ *
+ * Redis that is down, gone away or hung is said to a player in the server's words (`MATCHMAKING_DOWN`),
+ * never in ioredis's ("Reached the max retries per request limit", "Command timed out"): every request
+ * the presence or the driver makes fails so, whichever path (a seat asked for, a room made, a claim)
+ * reaches the player, and the cause goes to the server's log.
+ */
+import { ServerError, type MatchMakerDriver, type Presence } from '@colyseus/core';
+import { where } from './store';
+
+/** What a player is told while the matchmaking store cannot be used. */
+export const MATCHMAKING_DOWN = 'the server cannot seat anyone now: its matchmaking store (Redis) cannot be reached; the games at their tables play on; try again in a moment';
+
+/** How long a Redis command may wait for its answer (a hung Redis fails a join in words, never hangs it). */
+const COMMAND_TIMEOUT_MS = 3000;
+
+/**
+ * Colyseus' Redis presence and driver on `url`, once Redis answers (a server that cannot reach it does
+ * not start, saying so). Redis going away later is ioredis's to reconnect; meanwhile joins are refused in
+ * words (`MATCHMAKING_DOWN`), the games already open play on. `answers`: whether both connections are up.
+ */
+export async function redisMatchmaking(url: string): Promise<{ presence: Presence; driver: MatchMakerDriver; answers(): boolean }> {
+  // Redis's clients load only when they are asked for
+  const [{ Redis }, { RedisPresence }, { RedisDriver }] = await Promise.all([import('ioredis'), import('@colyseus/redis-presence'), import('@colyseus/redis-driver')]);
+  // a command waits for a lost connection a moment, then fails (it never hangs a join); each connection's
+  // failures are said once until it is back, not at every retry
+  const connect = (role: string) => {
+    const redis = new Redis(url, { maxRetriesPerRequest: 2, connectTimeout: 2000, commandTimeout: COMMAND_TIMEOUT_MS, retryStrategy: (times) => Math.min(times * 200, 2000) });
+    let down = false;
+    redis.on('error', (e: Error) => {
+      if (!down) console.error(`Redis (${role}) at ${where(url)}: ${e.message}; joins wait until it is back`);
+      down = true;
+    });
+    redis.on('ready', () => {
+      if (down) console.log(`Redis (${role}) at ${where(url)} is back`);
+      down = false;
+    });
+    return redis;
+  };
+  const clients = [connect('presence'), connect('driver')] as const;
+  const presence = new RedisPresence(clients[0]);
+  const driver = new RedisDriver(clients[1]);
+  try {
+    await Promise.race([presence.get('gu:probe'), new Promise((_, reject) => setTimeout(() => reject(new Error('no answer in 3 s')), 3000))]);
+    await driver.has('gu:probe');
+  } catch (e) {
+    presence.shutdown();
+    await driver.shutdown().catch(() => {});
+    throw new Error(`Redis at ${where(url)} cannot be reached: ${(e as Error).message}`);
+  }
+  return { presence: inWords(presence, 'presence'), driver: inWords(driver, 'driver'), answers: () => clients.every((c) => c.status === 'ready') };
+}
+
+/**
+ * `service` (the presence or the driver) whose every failed request fails with `MATCHMAKING_DOWN`, a
+ * refusal (503) Colyseus hands the player as it is; the cause is logged, once until a request goes through
+ * again. A method is called on the service itself, so its own calls within stay as they are.
+ */
+function inWords<T extends object>(service: T, role: string): T {
+  let said = false;
+  const fail = (e: unknown): never => {
+    if (!said) console.error(`Redis (${role}): a request failed: ${(e as Error)?.message ?? String(e)}; players are told the matchmaking store cannot be reached`);
+    said = true;
+    throw Object.assign(new ServerError(503, MATCHMAKING_DOWN), { cause: e });
+  };
+  return new Proxy(service, {
+    get(target, key) {
+      const value = Reflect.get(target, key, target) as unknown;
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        const result = (value as (...a: unknown[]) => unknown).apply(target, args);
+        // an answer to come: a promise, or a thenable (the driver's `findOne` answers a query to await)
+        if (typeof (result as PromiseLike<unknown> | null)?.then !== 'function') return result;
+        return Promise.resolve(result).then((answer) => {
+          said = false;
+          return answer;
+        }, fail);
+      };
+    },
+  });
+}
