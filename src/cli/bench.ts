@@ -22,7 +22,8 @@
  * decision time there.
  * `online` is the load check of the game server (bench-online.ts): 50 rooms played at once by bot
  * clients (screens, as real pages join), each command's round trip, the rooms lost, memory per room, on
- * one process; `onlineScaled` the same on two processes sharing a Redis and a PostgreSQL of the bench's
+ * one process, a fresh one; `online.warm` the same for 50 more rooms on that server just after (a fresh
+ * process spends much of its first round compiling); `onlineScaled` the same on two processes sharing a Redis and a PostgreSQL of the bench's
  * own (`--one-process` skips it); `durability` what a move kept with synchronous FULL costs against NORMAL
  * [issue 55]. `--online-only` measures only these. `--server-profile` runs the one-process server under
  * V8's CPU profiler and prints where its main thread's time went, stage by stage of a command
@@ -289,7 +290,9 @@ let onlineScaled: OnlineBench | { error: string } | null = null;
 let durability: DurabilityBench | { error: string } | null = null;
 const onlineLine = (o: OnlineBench) =>
   `online, ${o.processes === 1 ? 'one process (SQLite)' : `${o.processes} processes with Redis and PostgreSQL`}: ${o.rooms} rooms at once, ${o.roomsFinished} finished, ${o.roomsLost} lost${o.roomsLost ? ` (${Object.entries(o.lostBecause).map(([why, n]) => `${n}: ${why}`).join('; ')})` : ''}; ${o.commands} commands in ${o.seconds.toFixed(1)} s; ` +
-  `round trip median ${o.medianRoundTripMs.toFixed(2)} ms, p95 ${o.p95RoundTripMs.toFixed(2)} ms (target 50); server CPU ${o.serverCpuMsPerCommand.toFixed(2)} ms per command, its main thread's own ${o.serverThreadCpuMsPerCommand.toFixed(2)}; ${o.rssPerRoomMB.toFixed(2)} MB resident per room (screen clients, as real pages join; the servers in their own processes, as npm run serve runs them; load average ${o.loadAverage[0].toFixed(1)} as the games began, ${o.loadAverage[1].toFixed(1)} as they ended)`;
+  `round trip median ${o.medianRoundTripMs.toFixed(2)} ms, p95 ${o.p95RoundTripMs.toFixed(2)} ms (target 50); server CPU ${o.serverCpuMsPerCommand.toFixed(2)} ms per command, its main thread's own ${o.serverThreadCpuMsPerCommand.toFixed(2)}; ${o.rssPerRoomMB.toFixed(2)} MB resident per room (screen clients, as real pages join; the servers in their own processes, as npm run serve runs them; load average ${o.loadAverage[0].toFixed(1)} as the games began, ${o.loadAverage[1].toFixed(1)} as they ended)\n` +
+  `  then ${o.rooms} more rooms on the same server${o.processes === 1 ? '' : 's'}, warm: ${o.warm.roomsFinished} finished, ${o.warm.roomsLost} lost${o.warm.roomsLost ? ` (${Object.entries(o.warm.lostBecause).map(([why, n]) => `${n}: ${why}`).join('; ')})` : ''}; ${o.warm.commands} commands in ${o.warm.seconds.toFixed(1)} s; ` +
+  `round trip median ${o.warm.medianRoundTripMs.toFixed(2)} ms, p95 ${o.warm.p95RoundTripMs.toFixed(2)} ms; server CPU ${o.warm.serverCpuMsPerCommand.toFixed(2)} ms per command, its main thread's own ${o.warm.serverThreadCpuMsPerCommand.toFixed(2)} (load average ${o.warm.loadAverage[0].toFixed(1)}, ${o.warm.loadAverage[1].toFixed(1)})`;
 if (!argv.includes('--no-online') && (onlineOnly || !argv.includes('--conquest-only'))) {
   const { benchDurability, benchOnline } = await import('./bench-online');
   try {

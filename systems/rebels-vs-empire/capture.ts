@@ -13,7 +13,7 @@ import type { SideId } from '../../src/core/content/schema';
 import { emit } from '../../src/core/engine/game';
 import type { Game } from '../../src/core/engine/types';
 import { GuardedBy } from '../../src/core/world/relations';
-import { allOf, environOf, guardOf, guardedPieces, isActivePiece, place, possessionsOf, refOf, release, tag, untag } from '../../src/core/world/world';
+import { allOf, environOf, guardOf, guardedPieces, isActivePiece, place, possessionsOf, refOf, release, tag, untag, withComponent } from '../../src/core/world/world';
 import { nameOf } from '../../src/core/names';
 import { charactersIn, enemyOf, sideOf, unitsIn } from './sides';
 import { tallyPoints } from './tally';
@@ -76,14 +76,17 @@ export function freePrisoner(game: Game, prisoner: number, cause: string): void 
 /** Prisoners now held (captured, alive). */
 export function prisoners(game: Game): number[] {
   const w = game.world;
+  if (!withComponent(w, w.c.Captured).length) return []; // nobody captured: the usual case (asked after every change)
   return allOf(w, 'character').filter((ch) => hasComponent(w, ch, w.c.Captured) && !hasComponent(w, ch, w.c.Dead));
 }
 
 /** [12.81] is this piece guarding a prisoner? A guarding character cannot go on missions. */
 export function isGuarding(game: Game, piece: number): boolean {
   const w = game.world;
+  const held = guardedPieces(w);
+  if (!held.length) return false; // no prisoner anywhere: the usual case
   const guarded = GuardedBy(piece);
-  return guardedPieces(w).some((p) => hasComponent(w, p, guarded));
+  return held.some((p) => hasComponent(w, p, guarded));
 }
 
 /** The prisoners a piece guards. */

@@ -14,22 +14,36 @@
 import type { Game } from '../../src/core/engine/types';
 import { IMPERIAL_CONTROL, MAX_ENTITIES, NOBODY, REBELLION, REBELLION_STOPPED, REBEL_CONTROL } from '../../src/core/world/components';
 import { hasComponent } from 'bitecs';
-import { environOf, planetOfEnviron } from '../../src/core/world/world';
+import { environOf, planetOfEnviron, withComponent } from '../../src/core/world/world';
 import { becomeRebelControlled } from './loyalty';
 import { sideIndexOf, unitsOnPlanet } from './sides';
 
 /** Which sides have military units on each planet: bit `1 << side index` set, by planet entity. */
 export type UnitPresence = Uint8Array;
 
-/** Each world's presence table, made again after every change: one buffer, cleared, not a new one each time. */
-const presenceBuffers = new WeakMap<Game['world'], UnitPresence>();
+/** Each world's presence table, with the placements and eliminations it was counted after. */
+interface CountedPresence {
+  table: UnitPresence;
+  placements: number;
+  eliminated: number;
+}
 
-/** One pass over the units on the board: which sides have units on which planets (read it at once: the next pass reuses it). */
+const presenceTables = new WeakMap<Game['world'], CountedPresence>();
+
+/**
+ * Which sides have units on which planets (read it at once, never write it: the table is the world's
+ * own, kept until a piece is placed, taken off or eliminated, and then counted again in place).
+ */
 export function unitPresence(game: Game): UnitPresence {
   const w = game.world;
-  let presence = presenceBuffers.get(w);
-  if (presence) presence.fill(0);
-  else presenceBuffers.set(w, (presence = new Uint8Array(MAX_ENTITIES)));
+  const eliminated = withComponent(w, w.c.Eliminated).length;
+  let counted = presenceTables.get(w);
+  if (counted && counted.placements === w.placements && counted.eliminated === eliminated) return counted.table;
+  if (!counted) presenceTables.set(w, (counted = { table: new Uint8Array(MAX_ENTITIES), placements: 0, eliminated: 0 }));
+  counted.placements = w.placements;
+  counted.eliminated = eliminated;
+  const presence = counted.table;
+  presence.fill(0);
   const owner = w.c.Owner.side;
   for (const unit of w.byKind.unit ?? []) {
     const environ = environOf(w, unit);

@@ -9,7 +9,7 @@
 import { MISSION_LETTERS, type MissionLetterId, type SideId } from '../../src/core/content/schema';
 import { emit } from '../../src/core/engine/game';
 import type { Command, Frame, Game, Procedure, Step } from '../../src/core/engine/types';
-import { environOf } from '../../src/core/world/world';
+import { environOf, occupantsView } from '../../src/core/world/world';
 import { nameOf } from '../../src/core/names';
 import { beginMissionPhase, eligibleCharacters, groupOn, groupsIn, missionAllowed, missionCard, missionPhase, onMission, type MissionGroup, type MissionHere, type MissionPhase } from './missions';
 import { possessionBonusDraws } from './possessions';
@@ -23,6 +23,7 @@ import { environsInPlay, isCharacter, phasing } from './sides';
 function assignablePieces(game: Game, phase: MissionPhase, side: SideId): number[] {
   const pieces: number[] = [];
   for (const environ of environsInPlay(game)) {
+    if (!occupantsView(game.world, environ).length) continue; // nobody here, not even a camp (most environs)
     for (const character of eligibleCharacters(game, environ, side)) {
       if (onMission(game, character)) continue; // [13.1] one mission per character
       if (pieceOptions(game, phase, side, character, true).length) pieces.push(character);

@@ -24,6 +24,7 @@ import type { HyperjumpResult, SideId } from '../../src/core/content/schema';
 import { emit, interrupt } from '../../src/core/engine/game';
 import type { Command, Frame, Game, Json, Procedure, Step } from '../../src/core/engine/types';
 import { allOf, environOf, environsView, guardOf, has, holderOf, place, planetOfEnviron, tag, touch, untag } from '../../src/core/world/world';
+import { MAX_ENTITIES } from '../../src/core/world/components';
 import { nameOf } from '../../src/core/names';
 import { detectShip, mergeDetection, pilotNavigation, shedDetection } from './detection';
 import { canPutPdbUp, pdbAttackColumn, pdbFireResult, pdbUsableBy, applyPdbLoss, putPdbUp } from './pdb';
@@ -101,8 +102,10 @@ export function hasDestination(game: Game, pieces: number[]): boolean {
   if (!group) return false;
   // the environs of its own planet first: the likeliest destination, and a character's only one on foot [9.0]
   const w = game.world;
-  if (environsView(w, group.planet).some((e) => has(w, e, w.c.InPlay) && reaches(game, group, e))) return true;
-  return group.mayLeavePlanet && environsWithinOneJump(game, systemOfEnviron(game, group.from)).some((e) => planetOfEnviron(w, e) !== group.planet && reaches(game, group, e));
+  for (const e of environsView(w, group.planet)) if (has(w, e, w.c.InPlay) && reaches(game, group, e)) return true;
+  if (!group.mayLeavePlanet) return false;
+  for (const e of environsWithinOneJump(game, systemOfEnviron(game, group.from))) if (planetOfEnviron(w, e) !== group.planet && reaches(game, group, e)) return true;
+  return false;
 }
 
 /**
@@ -137,7 +140,8 @@ interface MovingGroup {
   side: SideId;
   from: number;
   planet: number;
-  units: number[];
+  /** How many military units it has (they count against an environ's size [9.5]). */
+  units: number;
   /** False when no environ of another planet can be its destination. */
   mayLeavePlanet: boolean;
 }
@@ -150,7 +154,7 @@ function movingGroup(game: Game, pieces: number[]): MovingGroup | null {
   const from = environOf(w, first);
   const parts = groupParts(game, pieces);
   if (groundedBy(game, parts) !== null) return null;
-  return { side: sideOf(game, first), from, planet: planetOfEnviron(w, from), units: parts.units, mayLeavePlanet: keptOnPlanetBy(game, parts) === null };
+  return { side: sideOf(game, first), from, planet: planetOfEnviron(w, from), units: parts.units.length, mayLeavePlanet: keptOnPlanetBy(game, parts) === null };
 }
 
 /**
@@ -185,7 +189,7 @@ export function keptOnPlanetBy(game: Game, parts: { units: number[]; characters:
   const { units, characters, ship } = parts;
   const w = game.world;
   const c = w.c;
-  const staying = units.find((u) => c.Unit.mobile[u] !== 1);
+  const staying = firstImmobile(game, units);
   if (staying !== undefined) {
     // [7.21] militia and [7.3] the Rebel's 1-0 units stay home
     const type = game.content.tables.unitTypes[c.Unit.type[staying] as number];
@@ -194,6 +198,12 @@ export function keptOnPlanetBy(game: Game, parts: { units: number[]; characters:
   if (characters.length && !ship) return 'characters change planets only by spaceship [9.0]';
   if (ship && hasComponent(w, ship, c.Inoperative)) return `${nameOf(game, ship)} is inoperative until it is repaired on a planet of your side [14.22]`;
   return null;
+}
+
+/** The first of these units that never leaves its planet (militia, the Rebel's 1-0s), if any. */
+function firstImmobile(game: Game, units: number[]): number | undefined {
+  for (const u of units) if (game.world.c.Unit.mobile[u] !== 1) return u;
+  return undefined;
 }
 
 /** May the group move to this environ? */
@@ -206,7 +216,7 @@ function reaches(game: Game, group: MovingGroup, to: number): boolean {
     if (jumpOf(game, group.from, to) === null) return false; // [5.22] to another star system only along a hyperjump route
     if (hiddenFrom(game, planetOfEnviron(w, to), group.side)) return false; // galactic: the Empire knows no way to an undiscovered secret planet
   }
-  return unitCountIn(game, to, group.side) + group.units.length <= (w.c.Environ.size[to] as number); // [9.5]
+  return unitCountIn(game, to, group.side) + group.units <= (w.c.Environ.size[to] as number); // [9.5]
 }
 
 /**
@@ -347,15 +357,25 @@ export const movementSegment: Procedure = {
 function movementOptions(game: Game, side: SideId): Command[] {
   const options: Command[] = [{ type: 'end-movement', side }];
   const movable = movableNow(game, side);
-  const piecesIn = new Map<number, number>();
-  for (const piece of movable) piecesIn.set(environOf(game.world, piece), (piecesIn.get(environOf(game.world, piece)) ?? 0) + 1);
-  for (const piece of movable) if (canStartGroup(game, piece, piecesIn)) options.push({ type: 'pick', side, piece });
+  const w = game.world;
+  for (const piece of movable) (movableIn[environOf(w, piece)] as number)++;
+  try {
+    for (const piece of movable) if (canStartGroup(game, piece, movableIn)) options.push({ type: 'pick', side, piece });
+  } finally {
+    for (const piece of movable) (movableIn[environOf(w, piece)] as number)--;
+  }
   options.push(...leaveDriftOptions(game, side)); // [5.22]
   for (const { ship, character } of shipAssignments(game, side)) options.push({ type: 'assign-ship', side, ship, character });
   for (const planet of planetsInPlay(game)) if (canPutPdbUp(game, planet, side)) options.push({ type: 'pdb-up', side, planet });
   for (const { prisoner, guard } of guardChanges(game, side)) options.push({ type: 'reassign-guard', side, prisoner, guard });
   return options;
 }
+
+/**
+ * How many of the moving side's movable pieces stand in each environ, by environ: counted up by
+ * `movementOptions` for its picks and back down to zero when they are made (a table for one list at a time).
+ */
+const movableIn = new Uint16Array(MAX_ENTITIES);
 
 /** `movablePieces`, worked out once while the world stands still (asked at every pick). */
 function movableNow(game: Game, side: SideId): readonly number[] {
@@ -405,9 +425,9 @@ export function guardChanges(game: Game, side: SideId): { prisoner: number; guar
  * piece with a movable mate in its environ may (as `groupMates` finds them), and so may one that could
  * move alone. `piecesIn` counts the side's movable pieces in each environ.
  */
-function canStartGroup(game: Game, piece: number, piecesIn: ReadonlyMap<number, number>): boolean {
+function canStartGroup(game: Game, piece: number, piecesIn: Uint16Array): boolean {
   if (isShip(game, piece)) return true;
-  if ((piecesIn.get(environOf(game.world, piece)) ?? 0) > 1) return true;
+  if ((piecesIn[environOf(game.world, piece)] as number) > 1) return true;
   return hasDestination(game, [piece]);
 }
 

@@ -13,15 +13,18 @@
 import { hasComponent } from 'bitecs';
 import type { SideId } from '../../src/core/content/schema';
 import type { Command, Frame, Game, Procedure, Step } from '../../src/core/engine/types';
-import { environOf, environsView, holderOf, planetOfEnviron } from '../../src/core/world/world';
-import { charactersIn, enemyOf, environsInPlay, phasing, unitsIn } from './sides';
+import { environOf, environsView, holderOf, occupantsView, planetOfEnviron } from '../../src/core/world/world';
+import { charactersIn, enemyOf, environsInPlay, phasing, unitCountIn, unitsIn } from './sides';
 import { shipsIn } from './stacking';
 
 /** [9.6] environs that give the reacting player a reaction move: phasing units or detected phasing characters there. */
 export function reactionTriggers(game: Game, phasingSide: SideId): number[] {
-  const c = game.world.c;
+  const w = game.world;
   return environsInPlay(game).filter(
-    (env) => unitsIn(game, env, phasingSide).length > 0 || charactersIn(game, env, phasingSide).some((ch) => hasComponent(game.world, ch, c.Detected)),
+    // (most environs are empty: they are passed over without a list made for them)
+    (env) =>
+      occupantsView(w, env).length > 0 &&
+      (unitCountIn(game, env, phasingSide) > 0 || charactersIn(game, env, phasingSide).some((ch) => hasComponent(w, ch, w.c.Detected))),
   );
 }
 
@@ -47,19 +50,21 @@ export function reactionMoves(game: Game, side: SideId, planet: number): { piece
     const chars = charactersIn(game, from, side).filter((ch) => !hasComponent(w, ch, c.Moved));
     const leaders = chars.filter((ch) => (c.Character.leadership[ch] as number) >= 1);
     // [14.56] a character reacts alone, with his spaceship if he holds one here (the same wherever he goes)
-    const ships = chars.map((ch) => shipsIn(game, from, side).find((s) => holderOf(w, s) === ch && !hasComponent(w, s, c.Moved)) ?? 0);
+    const shipsHere = chars.length ? shipsIn(game, from, side) : [];
+    const ships = chars.map((ch) => shipsHere.find((s) => holderOf(w, s) === ch && !hasComponent(w, s, c.Moved)) ?? 0);
     for (const to of environs) {
       if (to === from) continue;
-      const room = unitsIn(game, to, side).length + 1 <= (c.Environ.size[to] as number); // [9.5, 9.62]
+      const room = unitCountIn(game, to, side) + 1 <= (c.Environ.size[to] as number); // [9.5, 9.62]
       for (const u of units) {
         if (!room) continue;
         moves.push({ pieces: [u], to });
         for (const leader of leaders) moves.push({ pieces: [u, leader], to });
       }
-      chars.forEach((ch, i) => {
+      for (let i = 0; i < chars.length; i++) {
+        const ch = chars[i] as number;
         const ship = ships[i] as number;
         moves.push({ pieces: ship ? [ch, ship] : [ch], to });
-      });
+      }
     }
   }
   return moves;

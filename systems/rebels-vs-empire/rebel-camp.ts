@@ -7,14 +7,14 @@
 import { hasComponent } from 'bitecs';
 import { emit } from '../../src/core/engine/game';
 import type { Game } from '../../src/core/engine/types';
-import { occupants, place, spawn, tag, touch, untag } from '../../src/core/world/world';
+import { occupants, occupantsView, place, spawn, tag, touch, untag } from '../../src/core/world/world';
 import { nameOf } from '../../src/core/names';
 import { sideIndexOf } from './sides';
 
 /** The rebel camp standing in an environ, or 0. */
 export function campIn(game: Game, environ: number): number {
   const w = game.world;
-  return occupants(w, environ).find((e) => w.kinds[e] === 'camp' && hasComponent(w, e, w.c.RebelCamp)) ?? 0;
+  return occupantsView(w, environ).find((e) => w.kinds[e] === 'camp' && hasComponent(w, e, w.c.RebelCamp)) ?? 0;
 }
 
 /** [13.2] found a camp in the environ; only one per environ. Returns the camp, or 0 if one was there already. */

@@ -23,8 +23,11 @@ import { charactersIn, isFreeCharacter, sideIndexOf, sideOf, unitCountIn, unitsI
 
 // ---------------------------------------------------------------- spaceships
 
-/** Every spaceship entity: Rebel spaceship possessions and Imperial ships. */
-export function allShips(game: Game): number[] {
+/**
+ * Every spaceship entity: Rebel spaceship possessions and Imperial ships. The list is kept (rules ask for
+ * it after every change) and never changed in place: read it, never write it.
+ */
+export function allShips(game: Game): readonly number[] {
   const w = game.world;
   const tagged = withComponent(w, w.c.Spaceship);
   let ships = shipLists.get(w);
@@ -34,7 +37,7 @@ export function allShips(game: Game): number[] {
     ships = tagged.slice().sort((a, b) => (w.kinds[a] === 'ship' ? MAX_ENTITIES : 0) + a - ((w.kinds[b] === 'ship' ? MAX_ENTITIES : 0) + b));
     shipLists.set(w, ships);
   }
-  return ships.slice();
+  return ships;
 }
 
 const shipLists = new WeakMap<Game['world'], number[]>();

@@ -257,5 +257,6 @@ export function cloneWorld(src: GameWorld): GameWorld {
   for (const [planet, environs] of src.environsOfPlanet) dst.environsOfPlanet.set(planet, environs);
   indexPieces(dst);
   dst.revision = src.revision;
+  dst.placements = src.placements;
   return dst;
 }

@@ -63,6 +63,12 @@ export interface WorldContext {
    * ask or note a choice; refreshing after each was a quarter of a headless galactic game).
    */
   revision: number;
+  /**
+   * A count that rises whenever a piece is put in or taken out of an environ (`place`, `unplace`): what
+   * follows only from where pieces stand (which sides have units on which planets) is kept while it
+   * stands still, as most changes (a tag, a loyalty) move nothing.
+   */
+  placements: number;
 }
 
 export type GameWorld = World<WorldContext>;
@@ -94,6 +100,7 @@ export function createGameWorld(): GameWorld {
     possessionsOfHolder: new Map(),
     environsOfPlanet: new Map(),
     revision: 0,
+    placements: 0,
   });
 }
 
@@ -253,6 +260,7 @@ export function place(world: GameWorld, eid: number, environ: number): void {
   const from = environOf(world, eid);
   if (from === environ) return;
   touch(world);
+  world.placements++;
   if (from) leaveEnviron(world, eid, from);
   enterEnviron(world, eid, environ);
   world.environOfPiece[eid] = environ;
@@ -263,6 +271,7 @@ export function unplace(world: GameWorld, eid: number): void {
   const env = environOf(world, eid);
   if (env) {
     touch(world);
+    world.placements++;
     leaveEnviron(world, eid, env);
   }
   world.environOfPiece[eid] = 0;

@@ -5,9 +5,14 @@ import { describe, expect, it } from 'vitest';
 import type { Game } from '../../../src/core/engine/types';
 import { IMPERIAL_CONTROL, NOBODY, REBELLION, REBELLION_STOPPED, REBEL_CONTROL } from '../../../src/core/world/components';
 import { spawnUnit } from '../../../src/core/world/build';
-import { allOf, environsOf, place, unplace } from '../../../src/core/world/world';
-import { controllerByChart, rebelControlAtEndOfImperialTurn } from '../../../systems/rebels-vs-empire/control';
-import { planetsInPlay } from '../../../systems/rebels-vs-empire/sides';
+import { allOf, environsOf, place, tag, unplace } from '../../../src/core/world/world';
+import { newGame } from '../../../src/core/engine/game';
+import { playOut } from '../../../src/ai/play';
+import { randomAgent } from '../../../src/ai/random-agent';
+import { bundledContent } from '../../../src/core/content/bundled';
+import { starSystemRuleset } from '../../../systems/rebels-vs-empire/star-system-ruleset';
+import { controllerByChart, rebelControlAtEndOfImperialTurn, unitPresence } from '../../../systems/rebels-vs-empire/control';
+import { planetsInPlay, unitsOnPlanet } from '../../../systems/rebels-vs-empire/sides';
 import { testGame } from '../../fixtures';
 
 type Units = 'imperial' | 'both' | 'rebel' | 'none';
@@ -89,5 +94,52 @@ describe('the Planet Control Chart', () => {
       const { game, planet } = planetWith(REBELLION, 'both', true);
       expect(rebelControlAtEndOfImperialTurn(game, [planet])).toEqual([]);
     });
+  });
+});
+
+/** Which sides have units on each planet, counted afresh from the units on each planet's environs. */
+function presenceAfresh(game: Game): number[] {
+  return (game.world.byKind.planet ?? []).map((planet) => (unitsOnPlanet(game, planet, 'rebel').length ? 1 << R : 0) | (unitsOnPlanet(game, planet, 'imperial').length ? 1 << I : 0));
+}
+
+function presenceKept(game: Game): number[] {
+  const table = unitPresence(game);
+  return (game.world.byKind.planet ?? []).map((planet) => table[planet] as number);
+}
+
+describe('[15.5] the units on each planet, as control reads them (kept until a piece is placed, taken off or eliminated)', () => {
+  it('follows a unit placed, eliminated where it stands, and taken off', () => {
+    const game = testGame();
+    const w = game.world;
+    const planet = planetsInPlay(game)[0]!;
+    for (const u of allOf(w, 'unit')) unplace(w, u);
+    expect(presenceKept(game)[game.world.byKind.planet!.indexOf(planet)]).toBe(0);
+    const unit = spawnUnit(w, game.content, game.ruleset.sides, 'militia', null);
+    place(w, unit, environsOf(w, planet)[0]!);
+    expect(presenceKept(game)).toEqual(presenceAfresh(game));
+    expect(presenceKept(game)[game.world.byKind.planet!.indexOf(planet)]).toBe(1 << I);
+    tag(w, unit, w.c.Eliminated); // still standing there, but eliminated
+    expect(presenceKept(game)[game.world.byKind.planet!.indexOf(planet)]).toBe(0);
+    const other = spawnUnit(w, game.content, game.ruleset.sides, 'rebel-1-0', 'urban');
+    place(w, other, environsOf(w, planet)[0]!);
+    expect(presenceKept(game)[game.world.byKind.planet!.indexOf(planet)]).toBe(1 << R);
+    unplace(w, other);
+    expect(presenceKept(game)).toEqual(presenceAfresh(game));
+  });
+
+  it('equals a count made afresh after every command of random games', () => {
+    const content = bundledContent();
+    for (const [scenario, decisions] of [['songs-of-the-verdant-drift', Infinity], ['galactic-lucent-spiral', 150]] as const) {
+      const game = newGame({ content, ruleset: starSystemRuleset, scenario, seed: 'presence' });
+      let checked = 0;
+      playOut(game, { rebel: randomAgent({ side: 'rebel', seed: 'presence' }), imperial: randomAgent({ side: 'imperial', seed: 'presence' }) }, {
+        stopAfter: decisions,
+        afterCommand: (g) => {
+          expect(presenceKept(g)).toEqual(presenceAfresh(g));
+          checked++;
+        },
+      });
+      expect(checked).toBeGreaterThan(100);
+    }
   });
 });
