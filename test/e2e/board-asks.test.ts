@@ -53,7 +53,7 @@ describe('play on the map [issue 44, 53]: targets and questions at a place', () 
       expect(await page.locator('[data-testid="board-ask"]').textContent()).toMatch(/Domino effect from .*how many planets shift\?/);
       expect(await page.locator('.board-column').getAttribute('data-environ')).toBe(first.place);
       expect(content.environs.get(first.place)?.planet).toBe(source);
-    }, false);
+    });
     expect(dest.commands.map((c) => c.type)).toEqual(['domino-option']);
     expect(tip).toMatch(/one space toward the Rebel/);
     expect(after.decision?.kind ?? null).toBe(expected.pending?.kind ?? null);
@@ -72,7 +72,7 @@ describe('play on the map [issue 44, 53]: targets and questions at a place', () 
       await cameraSettled(page);
       expect(await overPanels(page, '.board-column')).toEqual({ shown: 1, under: 0, off: 0 });
       await page.setViewportSize(SIZES[0]);
-    }, false);
+    });
     expect(dest.commands.map((c) => c.type)).toEqual(['break-off']);
     expect(tip).toMatch(/get away \d+%/);
     // the same dice as in Node: the page's game went on as the engine's copy did
@@ -86,7 +86,7 @@ describe('play on the map [issue 44, 53]: targets and questions at a place', () 
     const { dest, tip, after, expected } = await clickTargetOf(page, e, async () => {
       expect(await page.locator('[data-testid="board-ask"]').textContent()).toMatch(/attack them now\?/);
       expect(await page.locator('.board-column [data-testid="board-dest-marker"]').allTextContents()).toEqual(boardForm(e.game as Game, (e.game as Game).pending!).movers[0]!.dests.map((x) => x.mark));
-    }, false);
+    });
     expect(dest.commands).toEqual([{ type: 'attack-found', side: 'imperial', attack: true }]);
     expect(tip).toMatch(/Round 1 to kill.*defenders take/);
     expect(after.decision?.kind ?? null).toBe(expected.pending?.kind ?? null);

@@ -20,10 +20,15 @@ export const SIZES = [
   { width: 800, height: 600 },
 ] as const;
 
-/** A new game with `side` played by hand (its forces placed automatically) and the other side by the AI. */
+/**
+ * A new game with `side` played by hand (its forces placed automatically) and the other side by the AI,
+ * from the start menu (a new page load if the page is elsewhere).
+ */
 export async function start(page: Page, scenario: string, side: 'rebel' | 'imperial', seed: string): Promise<void> {
-  await page.reload({ waitUntil: 'load' });
-  await gameReady(page);
+  if (!(await page.isVisible('[data-testid="new-game"]'))) {
+    await page.reload({ waitUntil: 'load' });
+    await gameReady(page);
+  }
   await startGameAs(page, scenario, side, seed);
 }
 
@@ -44,19 +49,26 @@ export async function untilMovement(page: Page): Promise<PlayState> {
 export const moved = (page: Page, before: PlayState) => page.waitForFunction((n) => (window as unknown as { __galaxy: Hook }).__galaxy.playState().states > n, before.states, { timeout: 60_000 });
 
 /**
- * Open `e`'s save on the page (over any game on show) and wait until the page shows its pending decision
- * (the same kind, turn and number of options: not the last game's, still on screen until the new one's comes).
+ * Open `e`'s save on the page (over any game on show) and wait until the page shows its pending decision:
+ * a state shown since the save was opened, of the same kind, turn and number of options (the last game's
+ * stays on screen until the new one's comes, and may look the same).
  */
 export async function resumeHere(page: Page, e: PlayEngine): Promise<PlayState> {
   const g = e.game as Game;
   const d = g.pending as Decision;
-  await page.evaluate((t) => (window as unknown as { __galaxy: { resumeSave: (t: string) => void } }).__galaxy.resumeSave(t), e.saveText());
+  const shown = await page.evaluate((t) => {
+    const hook = (window as unknown as { __galaxy: Hook & { resumeSave: (t: string) => void } }).__galaxy;
+    // (a page on the start menu has shown no play state: none counted)
+    const before = hook.playState().states;
+    hook.resumeSave(t);
+    return before;
+  }, e.saveText());
   await page.waitForFunction(
     (want) => {
       const s = (window as unknown as { __galaxy: Hook }).__galaxy.playState();
-      return s.decision?.kind === want.kind && s.decision.options.length === want.options && s.turn === want.turn && !s.thinking;
+      return s.states > want.shown && s.decision?.kind === want.kind && s.decision.options.length === want.options && s.turn === want.turn && !s.thinking;
     },
-    { kind: d.kind, options: d.options.length, turn: g.turn },
+    { kind: d.kind, options: d.options.length, turn: g.turn, shown },
     { timeout: 120_000 },
   );
   return playState(page);
@@ -82,18 +94,14 @@ async function firstBadge(page: Page): Promise<void> {
 }
 
 /**
- * Resume `e`'s game on the page (on a new page load unless `reload` is false: a save opens over the game
- * on show as well) and click the lit target at the first marker the map shows in the system on show;
- * returns the target the click took, as the engine has it, and what the same commands make of the game
- * in Node (the human's next decision), to compare with the page.
+ * Resume `e`'s game on the page (a save opens over the game on show: no new page load) and click the lit
+ * target at the first marker the map shows in the system on show; returns the target the click took, as
+ * the engine has it, and what the same commands make of the game in Node (the human's next decision), to
+ * compare with the page.
  */
-export async function clickTargetOf(page: Page, e: PlayEngine, look?: () => Promise<void>, reload = true): Promise<{ dest: Dest; tip: string; after: PlayState; expected: Game }> {
+export async function clickTargetOf(page: Page, e: PlayEngine, look?: () => Promise<void>): Promise<{ dest: Dest; tip: string; after: PlayState; expected: Game }> {
   const g = e.game as Game;
   const d = g.pending as Decision;
-  if (reload) {
-    await page.reload({ waitUntil: 'load' });
-    await gameReady(page);
-  }
   await resumeHere(page, e);
   const [held] = boardForm(g, d).movers;
   await firstBadge(page);

@@ -51,8 +51,6 @@ describe('play on the map [issue 44, 53]', () => {
     const passenger = team.counters!.find((c) => c.kind === 'character' && c.piece !== ship.pilot)!;
     for (const size of SIZES) {
       await page.setViewportSize(size);
-      await page.reload({ waitUntil: 'load' });
-      await gameReady(page);
       const before = await resumeHere(page, e);
       await page.locator(`[data-testid="board-marker"][data-environ="${team.place}"]`).dispatchEvent('click');
       await page.locator('[data-testid="board-tray"]').waitFor();
@@ -144,6 +142,7 @@ describe('play on the map [issue 44, 53]', () => {
     expect(big.pieces.length).toBeGreaterThan(12);
     const system = content.planets.get(content.environs.get(big.place)!.planet)!.system;
     await page.setViewportSize(SIZES[1]);
+    // a new page load: the map at galaxy zoom, as a resumed game opens (the last case's camera was close up elsewhere)
     await page.reload({ waitUntil: 'load' });
     await gameReady(page);
     await resumeHere(page, e);
@@ -167,8 +166,6 @@ describe('play on the map [issue 44, 53]', () => {
     const place = refOf((e.game as Game).world, d.options[0]!.environ as number);
     for (const size of SIZES) {
       await page.setViewportSize(size);
-      await page.reload({ waitUntil: 'load' });
-      await gameReady(page);
       const before = await resumeHere(page, e);
       const draw = page.locator('[data-testid="board-dest-marker"]', { hasText: /Draw card \d+ of \d+/ });
       await draw.waitFor();
@@ -210,6 +207,7 @@ describe('play on the map [issue 44, 53]', () => {
     const there = stacks.filter((m) => systemOf(m.place) === crowded[0]).length;
     for (const size of SIZES) {
       await page.setViewportSize(size);
+      // a new page load: the map at galaxy zoom, as a resumed game opens (the last case's camera was close up elsewhere)
       await page.reload({ waitUntil: 'load' });
       await gameReady(page);
       await resumeHere(page, e);
