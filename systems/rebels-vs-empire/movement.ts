@@ -23,7 +23,7 @@ import { hasComponent } from 'bitecs';
 import type { HyperjumpResult, SideId } from '../../src/core/content/schema';
 import { emit, interrupt } from '../../src/core/engine/game';
 import type { Command, Frame, Game, Json, Procedure, Step } from '../../src/core/engine/types';
-import { allOf, environOf, environsView, guardOf, has, holderOf, place, planetOfEnviron, tag, touch, untag } from '../../src/core/world/world';
+import { allOf, componentTest, environOf, environsView, guardOf, has, holderOf, place, planetOfEnviron, tag, touch, untag } from '../../src/core/world/world';
 import { MAX_ENTITIES } from '../../src/core/world/components';
 import { nameOf } from '../../src/core/names';
 import { detectShip, mergeDetection, pilotNavigation, shedDetection } from './detection';
@@ -32,7 +32,7 @@ import { markMoversBusy } from './healing';
 import { eliminateUnit } from './military-combat';
 import { killCharacter } from './character-combat';
 import { loseShip } from './possessions';
-import { reassignGuard } from './capture';
+import { capturedCharacters, reassignGuard } from './capture';
 import { rackingDecision, rackShip } from './racking';
 import { clearAdrift, driftingStacks, hyperjumpResult, HYPERJUMP_WORDS, isAdrift, jumpOf, routeBetween, setAdrift, stackNavigation, systemOfEnviron } from './hyperjump';
 import { placeWaitingRebelUnits } from './rebellion';
@@ -58,10 +58,11 @@ export function movablePieces(game: Game, side: SideId): number[] {
   const c = w.c;
   const pieces: number[] = [];
   const index = sideIndexOf(game, side);
+  const [moved, eliminated, dead, captured] = [componentTest(w, c.Moved), componentTest(w, c.Eliminated), componentTest(w, c.Dead), componentTest(w, c.Captured)];
   for (const kind of [w.byKind.unit ?? [], w.byKind.character ?? [], allShips(game)])
     for (const eid of kind) {
-      if (!environOf(w, eid) || c.Owner.side[eid] !== index || hasComponent(w, eid, c.Moved)) continue;
-      if (hasComponent(w, eid, c.Eliminated) || hasComponent(w, eid, c.Dead) || hasComponent(w, eid, c.Captured)) continue;
+      if (!environOf(w, eid) || c.Owner.side[eid] !== index || moved(eid)) continue;
+      if (eliminated(eid) || dead(eid) || captured(eid)) continue;
       pieces.push(eid);
     }
   return pieces;
@@ -292,7 +293,7 @@ export const movementSegment: Procedure = {
         prompt: 'Pick a piece to move (then more pieces from its environ to move with it), or end movement.',
         rule: '[9.0]',
         // the same list again after a pick dropped: nothing on the board has changed
-        options: whileUnchanged(game, `movement-options:${side}`, () => movementOptions(game, side)).slice(),
+        options: whileUnchanged(game, 'movement-options', side, () => movementOptions(game, side)).slice(),
       },
     };
   },
@@ -379,7 +380,7 @@ const movableIn = new Uint16Array(MAX_ENTITIES);
 
 /** `movablePieces`, worked out once while the world stands still (asked at every pick). */
 function movableNow(game: Game, side: SideId): readonly number[] {
-  return whileUnchanged(game, `movable:${side}`, () => movablePieces(game, side));
+  return whileUnchanged(game, 'movable', side, () => movablePieces(game, side));
 }
 
 /**
@@ -410,8 +411,8 @@ function leaveDriftOptions(game: Game, side: SideId): Command[] {
 export function guardChanges(game: Game, side: SideId): { prisoner: number; guard: number }[] {
   const w = game.world;
   const out: { prisoner: number; guard: number }[] = [];
-  for (const prisoner of allOf(w, 'character')) {
-    if (!hasComponent(w, prisoner, w.c.Captured) || !environOf(w, prisoner)) continue;
+  for (const prisoner of capturedCharacters(game)) {
+    if (!environOf(w, prisoner)) continue;
     const guard = guardOf(w, prisoner);
     if (!guard || sideOf(game, guard) !== side) continue;
     const at = environOf(w, prisoner);
@@ -666,8 +667,7 @@ function hyperjump(game: Game, d: MoveData): HyperjumpResult {
   const outer = result.startsWith('outer');
   const movers = liveParts(game, d);
   const adrift = [...movers.units, ...movers.characters, ...(movers.ship ? [movers.ship] : [])];
-  for (const prisoner of allOf(w, 'character'))
-    if (hasComponent(w, prisoner, w.c.Captured) && adrift.includes(guardOf(w, prisoner))) adrift.push(prisoner); // [12.81]
+  for (const prisoner of capturedCharacters(game)) if (adrift.includes(guardOf(w, prisoner))) adrift.push(prisoner); // [12.81]
   for (const p of adrift) {
     setAdrift(game, p, target, outer);
     tag(w, p, w.c.Moved);
@@ -684,8 +684,8 @@ function arrive(game: Game, d: MoveData) {
     clearAdrift(game, p);
     place(w, p, d.to);
   }
-  for (const prisoner of allOf(w, 'character'))
-    if (hasComponent(w, prisoner, w.c.Captured) && movers.includes(guardOf(w, prisoner))) {
+  for (const prisoner of capturedCharacters(game))
+    if (movers.includes(guardOf(w, prisoner))) {
       clearAdrift(game, prisoner);
       place(w, prisoner, d.to); // [12.81]
     }

@@ -70,7 +70,10 @@ export function refreshSecretPlanets(game: Game): void {
   for (const planet of undiscovered) if (c.PlanetState.value[planet] !== IMPERIAL_CONTROL) discover(game, planet, 'it has risen');
   // the planets Imperial units stand on, discovered in the order of the first unit on each (as a pass
   // over the units would find them): this runs after every change, so each planet's environs are read,
-  // not every unit in the galaxy
+  // not every unit in the galaxy, and only when a piece has been placed or taken off since they were
+  // last read (a planet found trodden then was discovered then, and a discovery is for good)
+  if (troddenReadAt.get(w) === w.placements) return;
+  troddenReadAt.set(w, w.placements);
   const imperial = sideIndexOf(game, 'imperial');
   const trodden: { planet: number; unit: number }[] = [];
   for (const planet of undiscovered) {
@@ -83,6 +86,9 @@ export function refreshSecretPlanets(game: Game): void {
   }
   for (const { planet } of trodden.sort((a, b) => a.unit - b.unit)) discover(game, planet, 'Imperial troops stand on it');
 }
+
+/** Each world's placements when its undiscovered planets were last read for Imperial units. */
+const troddenReadAt = new WeakMap<Game['world'], number>();
 
 /** The secret planets in play (a planet's secrecy and the area never change during a game): listed once per world. */
 const secretPlanetLists = new WeakMap<Game['world'], readonly number[]>();

@@ -184,3 +184,25 @@ describe('copying a world', () => {
     expect(pieces.filter((p) => environOf(game.world, p) !== 0).length).toBeGreaterThan(0);
   });
 });
+
+describe('a component tested over many entities (componentTest)', () => {
+  it('answers as hasComponent does, for every entity and every tag, in a played game, its copy and a fresh world', async () => {
+    const { cloneWorld } = await import('../../src/core/world/snapshot');
+    const { componentTest, createGameWorld, has } = await import('../../src/core/world/world');
+    const game = testGame(undefined, 'tests');
+    playOut(game, randomPlayers('tests'), { stopAfter: 300 });
+    const tags = ['Moved', 'Eliminated', 'Dead', 'Captured', 'Detected', 'InPlay', 'Spaceship', 'Adrift'] as const;
+    let held = 0;
+    for (const w of [game.world, cloneWorld(game.world)])
+      for (const name of tags) {
+        const test = componentTest(w, w.c[name]);
+        for (let eid = 0; eid < w.kinds.length + 2; eid++) {
+          expect(test(eid), `${name} of ${eid}`).toBe(has(w, eid, w.c[name]));
+          if (test(eid)) held++;
+        }
+      }
+    expect(held).toBeGreaterThan(20); // the tags are held, not only missing
+    const fresh = createGameWorld(); // no component given yet
+    expect(componentTest(fresh, fresh.c.Moved)(1)).toBe(false);
+  });
+});

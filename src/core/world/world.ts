@@ -4,6 +4,8 @@
  * "what stands in this environ?"), so systems read like the rules instead of like queries.
  */
 import {
+  $internal,
+  type InternalWorld,
   addComponent,
   commitRemovals,
   registerQuery,
@@ -342,6 +344,22 @@ export function undiscoveredSecret(world: GameWorld, planet: number): boolean {
 export function has(world: GameWorld, eid: number, component: object): boolean {
   return hasComponent(world, eid, component);
 }
+
+/**
+ * `has` for one component over many entities: its bit is looked up once, where `hasComponent` looks it
+ * up at every call (for a loop over every piece, such as the pieces that may still move). Read at once:
+ * the test is of the world as it stands.
+ */
+export function componentTest(world: GameWorld, component: object): (eid: number) => boolean {
+  const ctx = (world as unknown as InternalWorld)[$internal];
+  const data = ctx.componentMap.get(component);
+  if (!data) return NEVER; // a component never given to any entity
+  const masks = ctx.entityMasks[data.generationId] as number[];
+  const bit = data.bitflag;
+  return (eid) => ((masks[eid] as number) & bit) === bit;
+}
+
+const NEVER = (): boolean => false;
 
 /** Give an entity a component: a tag (`Moved`) or a relation pair (`GuardedBy(guard)`). */
 export function tag(world: GameWorld, eid: number, component: object): void {
