@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { gameReady, usePage } from './browser';
-import { playState, startPlayedGame, waitForHuman, type PlayState } from './play-page';
+import { usePage } from './browser';
+import { backToStartMenu, playState, startPlayedGame, waitForHuman, type PlayState } from './play-page';
 import { diceOf } from '../../src/ui/play/dice-tray';
 
 let page: Page;
@@ -100,8 +100,7 @@ describe('rolls shown as dice', () => {
   });
 
   it("[issue 44] the opponent's turn plays at the pace set (Settings' Opponent's moves), its seen moves listed as they come; a key skips the rest", async () => {
-    await page.reload({ waitUntil: 'load' });
-    await gameReady(page);
+    await backToStartMenu(page);
     await startPlayedGame(page, { scenario: 'start-of-rebellion', seed: 'pace', imperial: 'ai:normal', placement: 'auto', pace: 'slow' });
     // the setup's choice is the setting itself
     expect(await page.evaluate(() => (window as unknown as { __galaxy: { settings: () => { aiPace: string } } }).__galaxy.settings().aiPace)).toBe('slow');

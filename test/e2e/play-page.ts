@@ -78,6 +78,12 @@ export async function chooseSetupAndStart(page: Page, setup: GameSetup): Promise
   await page.click('[data-testid="start-game"]');
 }
 
+/** Leave the game on show for the start menu, by the HUD's Menu button, as a player does (no new page load). */
+export async function backToStartMenu(page: Page): Promise<void> {
+  await page.click('[data-el="menuButton"]');
+  await page.locator('[data-testid="new-game"]').waitFor();
+}
+
 /** From the start menu: New game, then the setup above. */
 export async function startPlayedGame(page: Page, setup: GameSetup): Promise<void> {
   await page.click('[data-testid="new-game"]');

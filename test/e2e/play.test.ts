@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { cameraSettled, gameReady, usePage } from './browser';
-import { chooseSetupAndStart, playState, startPlayedGame, waitForHuman, type PlayState } from './play-page';
+import { cameraSettled, usePage } from './browser';
+import { backToStartMenu, chooseSetupAndStart, playState, startPlayedGame, waitForHuman, type PlayState } from './play-page';
 
 type Hook = { playState: () => PlayState };
 
@@ -13,10 +13,9 @@ let page: Page;
 let errors: string[];
 usePage((opened) => ({ page, errors } = opened));
 
-/** Reload the page and start a Wendmoor game with the Rebel played by hand, as `setup` says, at instant pace. */
+/** Leave the game on show for the menu and start a Wendmoor game with the Rebel played by hand, as `setup` says, at instant pace. */
 async function startNewGame(page: Page, setup: { imperial: string; placement: 'auto' | 'hand'; seed?: string }): Promise<void> {
-  await page.reload({ waitUntil: 'load' });
-  await gameReady(page);
+  await backToStartMenu(page);
   await startPlayedGame(page, { scenario: 'start-of-rebellion', ...setup });
 }
 
@@ -151,8 +150,7 @@ describe('single-screen play', () => {
   });
 
   it('hot-seat: a privacy screen names the next player and hides the board until they click', async () => {
-    await page.reload({ waitUntil: 'load' });
-    await gameReady(page);
+    await backToStartMenu(page);
     await page.click('[data-testid="new-game"]');
     await page.selectOption('[data-player="imperial"]', 'human');
     expect(await page.locator('[data-setup="mode"]').textContent()).toMatch(/Hot-seat/);
