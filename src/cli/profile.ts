@@ -136,7 +136,7 @@ export function selfTimes(cpu: CpuProfile): { totalMs: number; rows: ProfileRow[
 }
 
 /**
- * The `count` functions with the most self time as a Markdown table (what docs/architecture.md keeps),
+ * The `count` functions with the most self time as a Markdown table (what docs/simulator-speed.md keeps),
  * then those with the most total time (themselves and what they call), with the time sampled beneath.
  */
 export function profileTable(p: { totalMs: number; rows: ProfileRow[] }, count = 25): string {
