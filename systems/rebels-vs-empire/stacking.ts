@@ -79,6 +79,8 @@ export function passengerCount(game: Game, characters: number[]): number {
 export function refreshShips(game: Game): void {
   const w = game.world;
   for (const ship of allShips(game)) {
+    // a ship nobody holds that is not in play (the possession deck's) has nothing to keep: most of them
+    if (!environOf(w, ship) && !holderOf(w, ship)) continue;
     // [5.22] a ship adrift is in space with its stack, wherever its holder is
     if (hasComponent(w, ship, w.c.Eliminated) || (hasComponent(w, ship, w.c.Adrift) && !environOf(w, ship))) continue;
     const holder = holderOf(w, ship);

@@ -21,7 +21,6 @@ import {
 } from 'bitecs';
 import { createComponents, MAX_ENTITIES, type Components } from './components';
 import { GuardedBy, InSystem, OnPlanet } from './relations';
-import { keptFor, type KeptAnswers } from '../kept';
 
 export type EntityKind = 'race' | 'province' | 'system' | 'navStar' | 'route' | 'planet' | 'environ' | 'character' | 'possession' | 'ship' | 'unit' | 'camp';
 
@@ -65,6 +64,8 @@ export interface WorldContext {
    * ask or note a choice; refreshing after each was a quarter of a headless galactic game).
    */
   revision: number;
+  /** The world's one-component queries (see `withComponent`), registered once each, as first asked. */
+  componentQueries: Map<object, Query>;
   /**
    * A count that rises whenever a piece is put in or taken out of an environ (`place`, `unplace`): what
    * follows only from where pieces stand (which sides have units on which planets) is kept while it
@@ -102,6 +103,7 @@ export function createGameWorld(): GameWorld {
     possessionsOfHolder: new Map(),
     environsOfPlanet: new Map(),
     revision: 0,
+    componentQueries: new Map(),
     placements: 0,
   });
 }
@@ -233,16 +235,15 @@ export function guardOf(world: GameWorld, prisoner: number): number {
   return firstTarget(world, prisoner, GuardedBy);
 }
 
-/** Each world's one-component queries, registered once: asking bitecs by terms hashes them every call. */
-const componentQueries: KeptAnswers<GameWorld, object, Query> = new WeakMap();
-
 /**
  * The entities that have a component (a tag, or a relation pair such as `GuardedBy(Wildcard)`), live and
  * in no set order: read it at once, it changes with the world. For the rarely held tags rules ask about
- * after every change (prisoners, stacks adrift).
+ * after every change (prisoners, stacks adrift). Each component's query is registered once a world and
+ * kept in it (asking bitecs by terms hashes them at every call).
  */
 export function withComponent(world: GameWorld, component: object): readonly number[] {
-  const q = keptFor(componentQueries, world, component, () => registerQuery(world, [component]));
+  let q = world.componentQueries.get(component);
+  if (!q) world.componentQueries.set(component, (q = registerQuery(world, [component])));
   commitRemovals(world);
   return q.dense as readonly number[];
 }
