@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openGamePage, usePage, type Session } from './browser';
-import { decisionHtml, expectNothingSent, playState, startPlayedGame, waitForHuman } from './play-page';
+import { usePage } from './browser';
+import { backToStartMenu, decisionHtml, expectNothingSent, playState, startPlayedGame, waitForHuman } from './play-page';
 
 interface CameraState {
   flying: boolean;
@@ -14,10 +14,9 @@ interface CameraState {
 }
 type Hook = { camera: (planet?: string) => CameraState };
 
-let session: Session;
 let page: Page;
 let errors: string[];
-usePage((opened) => ({ session, page, errors } = opened));
+usePage((opened) => ({ page, errors } = opened));
 
 describe('screen and camera', () => {
   it('Esc with Settings open closes Settings and does not undo; the next Esc undoes', async () => {
@@ -68,34 +67,31 @@ describe('the camera frames the decision', () => {
   }
 
   it('a decision about one planet frames it, large and clear of the decision panel, at the first movement and again at mission assignment, after the Empire\'s turn', async () => {
-    const { page: p, errors: errs } = await openGamePage(session);
-    try {
-      await startPlayedGame(p, { scenario: 'start-of-rebellion', seed: '11', imperial: 'ai:random', placement: 'auto' });
-      let s = await waitForHuman(p);
-      // the Rebels start together on one planet: their first movement is about it
-      expect(s.decision?.kind).toBe('movement');
-      const panelLeft = await p.locator('[data-testid="decision"]').evaluate((el) => el.getBoundingClientRect().left);
-      const check = async () => {
-        const box = await framedPlanet(p);
-        // at the system's zoom the planet and its rings were about 40 px across
-        expect(box.right - box.left).toBeGreaterThan(150);
-        expect(box.left).toBeGreaterThan(0);
-        expect(box.right).toBeLessThan(panelLeft);
-      };
-      await check();
-      // Enter takes the default (ends each segment) until the Rebel picks characters for missions,
-      // after the Empire's moves, which fly the camera elsewhere
-      for (let i = 0; i < 40 && s.decision?.kind !== 'pick-for-mission' && !s.winner; i++) {
-        const html = await decisionHtml(p);
-        await p.keyboard.press('Enter');
-        await p.waitForFunction((b) => document.querySelector('[data-testid="decision"]')?.innerHTML !== b, html, { timeout: 30_000 });
-        s = await waitForHuman(p);
-      }
-      expect(s.decision?.kind).toBe('pick-for-mission');
-      await check();
-      expect(errs).toEqual([]);
-    } finally {
-      await p.close();
+    // the page of the case before, its game left for the menu (as a player starts another)
+    await backToStartMenu(page);
+    await startPlayedGame(page, { scenario: 'start-of-rebellion', seed: '11', imperial: 'ai:random', placement: 'auto' });
+    let s = await waitForHuman(page);
+    // the Rebels start together on one planet: their first movement is about it
+    expect(s.decision?.kind).toBe('movement');
+    const panelLeft = await page.locator('[data-testid="decision"]').evaluate((el) => el.getBoundingClientRect().left);
+    const check = async () => {
+      const box = await framedPlanet(page);
+      // at the system's zoom the planet and its rings were about 40 px across
+      expect(box.right - box.left).toBeGreaterThan(150);
+      expect(box.left).toBeGreaterThan(0);
+      expect(box.right).toBeLessThan(panelLeft);
+    };
+    await check();
+    // Enter takes the default (ends each segment) until the Rebel picks characters for missions,
+    // after the Empire's moves, which fly the camera elsewhere
+    for (let i = 0; i < 40 && s.decision?.kind !== 'pick-for-mission' && !s.winner; i++) {
+      const html = await decisionHtml(page);
+      await page.keyboard.press('Enter');
+      await page.waitForFunction((b) => document.querySelector('[data-testid="decision"]')?.innerHTML !== b, html, { timeout: 30_000 });
+      s = await waitForHuman(page);
     }
+    expect(s.decision?.kind).toBe('pick-for-mission');
+    await check();
+    expect(errors).toEqual([]);
   });
 });
