@@ -29,20 +29,24 @@ interface Pending {
 }
 
 export class AiPool {
-  private readonly workers: Worker[] = [];
+  /**
+   * The workers, each started when a game first needs it: a server whose games have no AI seat (most
+   * online games are people against people) never pays a worker's start, its module loading and its
+   * compiling (about 2 s of CPU each, and their memory for good).
+   */
+  private readonly workers: (Worker | undefined)[];
   private readonly pending = new Map<number, Pending>();
   /** How many of a game's commands its worker has (it is sent only the rest). */
   private readonly known = new Map<string, number>();
   private nextId = 1;
 
   constructor(size: number) {
-    for (let i = 0; i < Math.max(1, size); i++) {
-      const worker = serverWorker('ai-worker', {});
-      worker.on('message', (m: FromAiWorker) => this.onMessage(m));
-      worker.on('error', (e) => this.failAll(e));
-      worker.unref();
-      this.workers.push(worker);
-    }
+    this.workers = new Array<Worker | undefined>(Math.max(1, size)).fill(undefined);
+  }
+
+  /** Workers started so far. */
+  get started(): number {
+    return this.workers.filter(Boolean).length;
   }
 
   /** The AI `agent` at `side` answers the game's pending decision (the game as `commands` made it). */
@@ -69,12 +73,13 @@ export class AiPool {
   forget(gameId: string): void {
     if (!gameId) return;
     this.known.delete(gameId);
-    this.workerOf(gameId).postMessage({ type: 'forget', gameId } satisfies ToAiWorker);
+    // (a worker never started has no copy to drop)
+    this.workers[this.indexOf(gameId)]?.postMessage({ type: 'forget', gameId } satisfies ToAiWorker);
   }
 
   async close(): Promise<void> {
     this.failAll(new Error('the server is stopping'));
-    await Promise.all(this.workers.map((w) => w.terminate()));
+    await Promise.all(this.workers.map((w) => w?.terminate()));
   }
 
   private onMessage(m: FromAiWorker): void {
@@ -96,9 +101,24 @@ export class AiPool {
     this.pending.clear();
   }
 
+  /** A game's worker, started if this is the first game it plays. */
   private workerOf(gameId: string): Worker {
+    const i = this.indexOf(gameId);
+    let worker = this.workers[i];
+    if (!worker) {
+      worker = serverWorker('ai-worker', {});
+      worker.on('message', (m: FromAiWorker) => this.onMessage(m));
+      worker.on('error', (e) => this.failAll(e));
+      worker.unref();
+      this.workers[i] = worker;
+    }
+    return worker;
+  }
+
+  /** Which worker plays a game: always the same one. */
+  private indexOf(gameId: string): number {
     let h = 0;
     for (let i = 0; i < gameId.length; i++) h = (h * 31 + gameId.charCodeAt(i)) >>> 0;
-    return this.workers[h % this.workers.length]!;
+    return h % this.workers.length;
   }
 }

@@ -81,6 +81,8 @@ export interface GameServerOptions {
 export interface GameServer {
   url: string;
   store: GameStore;
+  /** AI worker threads started so far (each is started by the first game that needs it). */
+  aiWorkersStarted(): number;
   close(): Promise<void>;
 }
 
@@ -180,6 +182,7 @@ export async function startGameServer(options: GameServerOptions): Promise<GameS
   return {
     url,
     store,
+    aiWorkersStarted: () => ai.started,
     async close() {
       await matchMaker.gracefullyShutdown().catch(() => {});
       transport.shutdown();

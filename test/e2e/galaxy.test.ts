@@ -58,7 +58,9 @@ describe('the galaxy page (default route)', () => {
         if (w.woke) clearInterval(look);
       }, 2);
     });
-    await page.mouse.move(640, 300);
+    // (over the start menu, not the map: the map's own hover would wake it another way)
+    const menu = (await page.locator('[data-el="start"]').boundingBox())!;
+    await page.mouse.move(menu.x + menu.width / 2, menu.y + menu.height / 2);
     await page.waitForFunction(() => (window as unknown as { woke?: boolean }).woke, undefined, { timeout: 5_000 });
     await asleep();
     expect(await page.evaluate(() => {

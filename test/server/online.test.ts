@@ -77,6 +77,8 @@ describe('online play [issue 27]', () => {
       for (const secret of secrets) expect(told.includes(secret), `${other} heard "${secret}"`).toBe(false);
     }
     await Promise.all([rebel.leave(), imperial.leave()]);
+    // a game of people alone started no AI worker thread (the first game with an AI seat starts its own)
+    expect(server.aiWorkersStarted()).toBe(0);
   });
 
   it('a star-system screen gets its own decision in words with the static entities first (a program that only plays gets none); placement by hand is kept [16.12-16.14]', async () => {
@@ -188,6 +190,7 @@ describe('online play [issue 27]', () => {
       for (const other of Object.keys(missions).filter((f) => f !== me)) expect(all, `${me} hears ${other}'s mission`).not.toContain(missions[other]!.id);
     }
     expect(game.log.some((c) => c.side === 'emerald')).toBe(true);
+    expect(server.aiWorkersStarted()).toBe(1);
     await Promise.all([crimson.leave(), azure.leave()]);
   });
 
