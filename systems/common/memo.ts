@@ -33,7 +33,7 @@ export function whileUnchanged<T>(game: Game, name: string, key: string | number
   const kept = byKey.get(key);
   if (kept && kept.revision === world.revision && kept.turn === turn && kept.segment === segment) return kept.value as T;
   const value = compute();
-  if (kept) (kept.revision = world.revision), (kept.turn = turn), (kept.segment = segment), (kept.value = value);
+  if (kept) Object.assign(kept, { revision: world.revision, turn, segment, value });
   else byKey.set(key, { revision: world.revision, turn, segment, value });
   return value;
 }

@@ -8,7 +8,7 @@ import type { GalaxyScene } from '../../render/galaxy-scene';
 import { BoardFrame } from '../game-screen/board-frame';
 import { setHtml } from '../html';
 import type { ScreenBox } from '../screen-boxes';
-import { makeDrawer, type Drawer } from '../shell/drawers';
+import { makeDrawer, openDrawerOf, type Drawer } from '../shell/drawers';
 import { clearSpot, panelFolds, questionBarHtml, type QuestionWords } from './small-window';
 
 /** The screen's parts: the setup; the factions (`side`, in its section `sideSection`), the events log (in `logSection`), the cards-and-turn panel with its hand, decision and foot; the question bar; the result, the hot-seat hand-over and the help over the map. */
@@ -127,7 +127,7 @@ export class ScreenLayout {
 
   /** Open whichever panel `el` stands in, if it is folded away (a tutorial's step speaks of it). */
   reveal(el: HTMLElement): void {
-    for (const drawer of [this.sideDrawer, this.panelDrawer]) if (drawer.folded && drawer.panel.contains(el)) drawer.fold(false);
+    openDrawerOf(el, [this.sideDrawer, this.panelDrawer]);
   }
 
   /** Frame the whole board in the part of the page the panels (and the question bar of a small window) leave open. */

@@ -12,7 +12,7 @@ import { silentAudio, soundForEvent, type GameAudio } from '../../audio/audio';
 import { SIDE_COLORS } from '../../render/palette';
 import type { Guide, Host, Mode } from '../shell/mode';
 import { gestureFrom, taughtCommands } from '../../tutorial/gesture';
-import { makeDrawer, type Drawer } from '../shell/drawers';
+import { makeDrawer, openDrawerOf, type Drawer } from '../shell/drawers';
 import { type ScreenBox } from '../screen-boxes';
 import type { OptionInfo } from '../../words/describe';
 import { driftOfPlace } from '../../words/drift-place';
@@ -227,16 +227,11 @@ export class PlayScreen implements Mode {
 
   /** A panel a tutorial's step stands beside (src/tutorial/star-system.ts names them). */
   guidedPanel(name: string): HTMLElement | null {
-    const inDecision = name === 'sequence' || name === 'decision';
+    const panel = name === 'sequence' ? this.sequenceEl : name === 'decision' ? this.decisionBox : this.app.root.querySelector<HTMLElement>(name === 'score' ? '[data-el="score"]' : '[data-el="log"]');
     // a step about the turn's bar or the decision panel, the panel folded away (a small window): it opens
     // for the step, and folds again when the step is left
-    if (inDecision && this.drawer.folded) {
-      this.drawer.fold(false);
-      this.openedForStep = true;
-    }
-    if (name === 'sequence') return this.sequenceEl;
-    if (name === 'decision') return this.decisionBox;
-    return this.app.root.querySelector<HTMLElement>(name === 'score' ? '[data-el="score"]' : '[data-el="log"]');
+    if (panel && openDrawerOf(panel, [this.drawer])) this.openedForStep = true;
+    return panel;
   }
 
   /** The decision panel was opened for a tutorial's step about it (guidedPanel). */

@@ -17,6 +17,13 @@ export interface Drawer {
   fold(on: boolean): void;
 }
 
+/** Open whichever of these drawers holds `el`, if it is folded away (a tutorial's step speaks of it); says whether one opened. */
+export function openDrawerOf(el: HTMLElement, drawers: readonly Drawer[]): boolean {
+  const drawer = drawers.find((d) => d.folded && d.panel.contains(el));
+  drawer?.fold(false);
+  return drawer !== undefined;
+}
+
 export function makeDrawer(panel: HTMLElement, side: 'left' | 'right', label: string, changed: () => void): Drawer {
   panel.classList.add('drawer', `drawer-${side}`);
   const foldButton = document.createElement('button');

@@ -452,7 +452,6 @@ function hiddenBox(): ScreenBox {
   return { x: 0, y: 0, width: 0, height: 0, visible: false };
 }
 
-/** A label's size never changes once built: read it from the page once, the first time it is shown. */
 /**
  * Put a star's name (`box`) on the first side of its star where it meets nothing `taken` says is taken:
  * beside the star, inside the window; where every side is taken (a crowded core, a board's badges on the
@@ -471,6 +470,7 @@ function besideStar(box: ScreenBox, star: { x: number; y: number }, screen: HTML
   return false;
 }
 
+/** A label's size never changes once built: read it from the page once, the first time it is shown. */
 function measureOnce(box: ScreenBox, el: HTMLElement): void {
   if (!box.width) [box.width, box.height] = [el.offsetWidth, el.offsetHeight];
 }

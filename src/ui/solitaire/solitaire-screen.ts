@@ -16,7 +16,7 @@ import { solitaireContent, type UnitDef, type UnitType } from '../../../systems/
 import type { Side, SolitaireGame } from '../../../systems/solitaire/state';
 import type { SolitaireView } from '../../../systems/solitaire/view';
 import type { Guide, Host, Mode } from '../shell/mode';
-import { makeDrawer, smallWindow, type Drawer } from '../shell/drawers';
+import { makeDrawer, openDrawerOf, smallWindow, type Drawer } from '../shell/drawers';
 import { esc, setHtml } from '../html';
 import { BoardFrame, placeEachFrame, systemOfPick } from '../game-screen/board-frame';
 import { aiSpeed, clickedButton, GUIDE_READS_HTML, footHtml, gameButton, gameKey, LogList, samePlaces, typedInField, watchControlsHtml, playAi, playOne, type GameActions } from '../game-screen/controls';
@@ -203,7 +203,7 @@ export class SolitaireScreen implements GameActions, Mode {
     const selectors: Record<string, string> = { index: '.sol-meter-box', score: '.sol-vp-box' };
     const panel = selectors[name] ? this.box.querySelector<HTMLElement>(selectors[name] as string) : null;
     // a step about the Empire's fortunes, the panel folded away (a small window): it opens to show them
-    if (panel && this.empireDrawer.folded && this.empireDrawer.panel.contains(panel)) this.empireDrawer.fold(false);
+    if (panel) openDrawerOf(panel, [this.empireDrawer]);
     return panel;
   }
 
