@@ -61,7 +61,7 @@ export function movablePieces(game: Game, side: SideId): number[] {
   const [moved, eliminated, dead, captured] = [componentTest(w, c.Moved), componentTest(w, c.Eliminated), componentTest(w, c.Dead), componentTest(w, c.Captured)];
   for (const kind of [w.byKind.unit ?? [], w.byKind.character ?? [], allShips(game)])
     for (const eid of kind) {
-      if (!environOf(w, eid) || c.Owner.side[eid] !== index || moved(eid)) continue;
+      if (c.Owner.side[eid] !== index || !environOf(w, eid) || moved(eid)) continue;
       if (eliminated(eid) || dead(eid) || captured(eid)) continue;
       pieces.push(eid);
     }
@@ -130,7 +130,8 @@ function environsWithinOneJump(game: Game, system: number): readonly number[] {
 
 /** The environs in play of a star system, in id order. */
 function environsInPlayOfSystem(game: Game, system: number): readonly number[] {
-  return environsInPlayFor(game, systemLists, system, (other) => other === system);
+  const kept = systemLists.get(environsInPlay(game))?.get(system);
+  return kept ?? environsInPlayFor(game, systemLists, system, (other) => other === system);
 }
 
 /** Lists of environs by star system, for each area in play. */
@@ -421,16 +422,20 @@ function movableNow(game: Game, side: SideId): readonly number[] {
 function leaveDriftOptions(game: Game, side: SideId): Command[] {
   const w = game.world;
   const out: Command[] = [];
-  for (const stack of driftingStacks(game, side, (eid) => sideOf(game, eid))) {
-    if (stack.pieces.some((p) => hasComponent(w, p, w.c.Moved))) continue;
+  const stacks = driftingStacks(game, side, (eid) => sideOf(game, eid));
+  if (!stacks.length) return out;
+  const moved = componentTest(w, w.c.Moved);
+  for (const stack of stacks) {
+    if (stack.pieces.some(moved)) continue;
     if (stack.outer) {
       out.push({ type: 'leave-drift', side, system: stack.system, outer: true, to: 0 });
       continue;
     }
-    const units = stack.pieces.filter((p) => isUnit(game, p));
+    let units = 0;
+    for (const p of stack.pieces) if (isUnit(game, p)) units++;
     for (const to of environsInPlayOfSystem(game, stack.system)) {
       if (hiddenFrom(game, planetOfEnviron(w, to), side)) continue; // galactic: not on a planet the Empire does not know
-      if (unitCountIn(game, to, side) + units.length > (w.c.Environ.size[to] as number)) continue;
+      if (unitCountIn(game, to, side) + units > (w.c.Environ.size[to] as number)) continue;
       out.push({ type: 'leave-drift', side, system: stack.system, outer: false, to });
     }
   }
@@ -495,10 +500,10 @@ function groupDecision(game: Game, group: number[], side: SideId): Step {
 /** [9.5, 9.57] at the end of movement: each character beside his units joins their stack or the mission stack. */
 function organizeStep(game: Game, d: MovementData, side: SideId): Step {
   const w = game.world;
-  for (const ch of allOf(w, 'character')) {
+  for (const ch of w.byKind.character ?? []) {
     if (!isFreeCharacter(game, ch) || sideOf(game, ch) !== side || (d.organized ?? []).includes(ch)) continue;
     const env = environOf(w, ch);
-    if (!unitsIn(game, env, side).length) continue;
+    if (!unitCountIn(game, env, side)) continue;
     return {
       decide: {
         side,

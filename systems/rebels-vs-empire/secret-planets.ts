@@ -19,7 +19,7 @@ import { emit } from '../../src/core/engine/game';
 import type { Command, Frame, Game, Procedure, Step } from '../../src/core/engine/types';
 import { IMPERIAL_CONTROL } from '../../src/core/world/components';
 import { isGalactic } from '../../src/core/content/validate';
-import { allOf, environOf, environsView, has, occupantsView, planetOfEnviron, tag, undiscoveredSecret, untag } from '../../src/core/world/world';
+import { allOf, componentTest, environOf, environsView, has, occupantsView, planetOfEnviron, tag, undiscoveredSecret, untag } from '../../src/core/world/world';
 import { planetName } from './loyalty';
 import { hasUnitsOnPlanet, planetsInPlay, sideIndexOf } from './sides';
 import { moveChaos } from './chaos';
@@ -65,10 +65,11 @@ export function refreshSecretPlanets(game: Game): void {
   if (!isGalactic(game.scenario)) return;
   const w = game.world;
   const c = w.c;
-  // (no list made of the undiscovered: this runs after every change; a discovery here is of that planet alone)
+  // (no list made of the undiscovered, their tag read by its bit: this runs after every change)
   let undiscovered = false;
+  const discovered = componentTest(w, c.Discovered); // (a discovery here is of that planet alone)
   for (const planet of secretPlanetsInPlay(game)) {
-    if (has(w, planet, c.Discovered)) continue;
+    if (discovered(planet)) continue;
     undiscovered = true;
     if (c.PlanetState.value[planet] !== IMPERIAL_CONTROL) discover(game, planet, 'it has risen');
   }
@@ -81,8 +82,9 @@ export function refreshSecretPlanets(game: Game): void {
   troddenReadAt.set(w, w.placements);
   const imperial = sideIndexOf(game, 'imperial');
   const trodden: { planet: number; unit: number }[] = [];
+  const discoveredNow = componentTest(w, c.Discovered);
   for (const planet of secretPlanetsInPlay(game)) {
-    if (has(w, planet, c.Discovered)) continue;
+    if (discoveredNow(planet)) continue;
     let first = 0;
     for (const environ of environsView(w, planet))
       for (const piece of occupantsView(w, environ))
