@@ -78,6 +78,20 @@ export function watchingMatchmaking(lost: () => void, handle: () => void): void 
 }
 
 /**
+ * The driver's room listing as Redis last failed to give it, forgotten. The driver shares one reading of the
+ * listing among the requests that want it at once, and lets go of it only when it succeeds
+ * (@colyseus/redis-driver `getRooms`): one that failed (Redis away) was handed to every later request, so
+ * after Redis came back no player could be seated again until the process restarted. The service given is
+ * the driver (the presence has no such fields, and is left as it is).
+ */
+function forgetFailedListing(service: object): void {
+  const driver = service as { _concurrentRoomCacheRequest?: unknown; _roomCacheRequestByName?: object };
+  if (!('_roomCacheRequestByName' in driver)) return;
+  driver._concurrentRoomCacheRequest = undefined;
+  driver._roomCacheRequestByName = {};
+}
+
+/**
  * `service` (the presence or the driver) whose every failed request fails with `MATCHMAKING_DOWN`, a
  * refusal (503) Colyseus hands the player as it is; the cause is logged, once until a request goes through
  * again. A method is called on the service itself, so its own calls within stay as they are.
@@ -103,6 +117,7 @@ function inWords<T extends object>(service: T, role: string): T {
             return answer;
           },
           (e: unknown) => {
+            forgetFailedListing(target);
             if (key === 'subscribe' && String(args[0]).startsWith('ipc:')) {
               // the request waiting on that channel is answered its failure there, as another process
               // answers a request that failed (so it ends, and lets go of its listener), and the player's

@@ -167,7 +167,11 @@ describe('two processes, one Redis, one PostgreSQL [issue 55]', () => {
     const { step, option } = await nextMove(mover);
     mover.send(option);
     await pollFor(async () => ((await store.commands(made.gameId)).length === step + 1 ? true : null), 'the move kept');
+    // back (empty: it keeps nothing), each process's matchmaking answers again, and a player is seated (the
+    // driver once handed its failed reading of the room listing to every later join, for good)
     await redis.start();
+    for (const s of servers) await pollFor(async () => ((await serverStatus(s.url)).matchmaking.answers ? true : null), 'the matchmaking back on each process');
+    expect(await join()).toBe('joined');
     for (const s of servers) expect(s.child.exitCode).toBeNull();
     await Promise.all(seats.map((s) => s.leave()));
   });
