@@ -1,7 +1,11 @@
 /**
  * How each kind of game event is animated. Data, not a switch: a new event kind from a rules system
- * needs no code here; an unknown kind (or one matched by no prefix) gets a plain white ping.
+ * needs no code here; an unknown kind (or one matched by no prefix) gets a plain white ping. The pool
+ * the effects play in is below.
  */
+import { BufferAttribute, Color, type BufferGeometry, type Vector3 } from 'three';
+import { FX_CAPACITY } from './layers';
+
 export interface EffectSpec {
   /** 0 ping (ring), 1 burst, 2 travel (comet), 3 shockwave. */
   fx: number;
@@ -57,4 +61,41 @@ export function effectFor(kind: string): EffectSpec {
   let best: string | null = null;
   for (const key of Object.keys(EFFECTS)) if (kind.startsWith(key) && (!best || key.length > best.length)) best = key;
   return best ? (EFFECTS[best] as EffectSpec) : PING;
+}
+
+/**
+ * The effects playing on the map: a ring of `FX_CAPACITY` slots in the fx layer's geometry, one effect a
+ * slot (the oldest is written over when all are taken). Each slot gives the shader its path, colour, size,
+ * start, length and kind; the shader plays it with no further work here.
+ */
+export class EffectPool {
+  private next = 0;
+  /** When the last effect playing ends, in the scene's clock (seconds). */
+  endsAt = 0;
+  private readonly color = new Color();
+
+  constructor(private readonly geometry: BufferGeometry) {}
+
+  /** Play an effect of `kind` (EffectSpec.fx) from `from` to `to`, starting at `start` for `duration` seconds. */
+  play(from: Vector3, to: Vector3, color: string, start: number, duration: number, kind: number, size: number): void {
+    const g = this.geometry;
+    const i = this.next;
+    this.next = (this.next + 1) % FX_CAPACITY;
+    this.color.set(color);
+    (g.getAttribute('position') as BufferAttribute).setXYZ(i, from.x, from.y, from.z);
+    (g.getAttribute('aTo') as BufferAttribute).setXYZ(i, to.x, to.y, to.z);
+    (g.getAttribute('aColor') as BufferAttribute).setXYZ(i, this.color.r, this.color.g, this.color.b);
+    (g.getAttribute('aTiming') as BufferAttribute).setXYZ(i, start, duration, kind);
+    (g.getAttribute('aSize') as BufferAttribute).setX(i, size);
+    this.endsAt = Math.max(this.endsAt, start + duration);
+    for (const name of ['position', 'aTo', 'aColor', 'aTiming', 'aSize']) (g.getAttribute(name) as BufferAttribute).needsUpdate = true;
+  }
+
+  /** End every effect now (each slot's start moved far into the past). */
+  skip(): void {
+    const timing = this.geometry.getAttribute('aTiming') as BufferAttribute;
+    (timing.array as Float32Array).fill(-100);
+    timing.needsUpdate = true;
+    this.endsAt = 0;
+  }
 }

@@ -4,13 +4,13 @@
  * The scene is a description of the game, rebuilt only in its changing parts: the static layout
  * (stars, drift areas, routes, orbits, environ rings) is built once from the content; the game's view
  * (`setView`) recolours planets by loyalty and state and places the markers for PDBs, units and
- * characters. The picture never writes to the game: it reads views and events only.
+ * characters (view-pieces.ts). The picture never writes to the game: it reads views and events only.
+ * The camera flies to framings worked out in camera-framing.ts; effects play in effects.ts' pool.
  *
  * Draw calls stay flat as the galaxy grows: each layer (`layers.ts`) is ONE draw call (the halos one
  * per style) whatever the number of systems (Points, merged geometry).
  */
 import {
-  BufferAttribute,
   Color,
   Matrix4,
   PerspectiveCamera,
@@ -25,44 +25,24 @@ import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import type { Content } from '../core/content/validate';
 import type { GameEvent } from '../core/engine/types';
 import type { GameView } from '../core/view';
-import { effectFor } from './effects';
+import { EffectPool, effectFor } from './effects';
 import { buildLayout, type GalaxyLayout } from './layout';
-import { FX_CAPACITY, HALO_STYLE, Layers, MARKER_CAPACITY } from './layers';
-import { LOYALTY_COLORS, SIDE_COLORS, SPACE } from './palette';
+import { HALO_STYLE, Layers } from './layers';
+import { SPACE } from './palette';
 import { ROUTE_STYLE } from './routes';
 import { ResourceTracker } from './tracker';
 import { QUALITY_PRESETS, type Quality } from './quality';
 import type { EntityRefs } from './types';
 import { FrameLoop } from './frame-loop';
+import { easeInOut, keyPan, openFitScale, pleasantBearing, pointsDistance, sphereDistance, type Flight, type OpenPage } from './camera-framing';
+import { paintPlanets, placeOf, stacksOf, writeMarkers, type StackSummary } from './view-pieces';
 
 import { nearestToRay, selectionPosition, selectionScale, systemOfSelection, type Selection } from './selection';
 export type { Selection } from './selection';
+export type { StackSummary } from './view-pieces';
 
 // the picture's quality presets lie below the scene and its layers, which both read them
 export { QUALITY_PRESETS, type Quality } from './quality';
-
-const PDB_UP = new Color('#7dffa8');
-const PDB_DOWN = new Color('#59607a');
-
-interface Fly {
-  fromTarget: Vector3;
-  toTarget: Vector3;
-  fromPos: Vector3;
-  toPos: Vector3;
-  t: number;
-  duration: number;
-}
-
-/** Where pieces stand, per environ and side, for the markers and the stack labels. */
-export interface StackSummary {
-  environ: string;
-  side: string;
-  units: number;
-  /** Total combat strength, or null when some is hidden [7.22]. */
-  strength: number | null;
-  characters: number;
-  undetected: number;
-}
 
 /** How far the camera stands from a star system it opens, in radii of the system's outer drift area. */
 const SYSTEM_VIEW_DISTANCE = 2.7;
@@ -85,14 +65,14 @@ export class GalaxyScene {
 
   /** The picture's layers, each one draw call (see layers.ts). */
   private layers!: Layers;
-  private fxNext = 0;
+  /** The effects playing on the map (effects.ts), in the fx layer. */
+  private effects!: EffectPool;
   /** Pixels of each page edge covered by panels: the picture's centre moves into what is left. */
   private readonly insets = { left: 0, right: 0, bottom: 0, top: 0 };
-  /** Time when the last running animation ends. */
-  private fxUntil = 0;
 
-  private fly: Fly | null = null;
+  private fly: Flight | null = null;
   private readonly tmpV = new Vector3();
+  private readonly panStep = new Vector3();
   private readonly tmpColor = new Color();
   private readonly raycaster = new Raycaster();
   private readonly pointer = new Vector2();
@@ -227,6 +207,7 @@ export class GalaxyScene {
   /** Build every layer of the static picture from the content and add it to the scene. */
   private build(): void {
     this.layers = new Layers(this.layout, this.content, this.quality, this.renderer, this.tracker, this.scene);
+    this.effects = new EffectPool(this.layers.fx.geometry);
     if (this.systemRings) this.setSystemRings(this.systemRings);
   }
 
@@ -259,133 +240,15 @@ export class GalaxyScene {
     this.invalidate();
     this.view = view;
     this.refs = refs;
-    const L = this.layout;
-    const byId = new Map(view?.planets.map((p) => [p.id, p]) ?? []);
-    // Planet atmospheres: loyalty colour [15.1]; pulsing in rebellion, bright red under Rebel control [15.5].
-    L.planets.forEach((p, i) => {
-      const pv = byId.get(p.id);
-      const slot = this.layers.atmosphereSlot + i;
-      const loyalty = pv?.loyalty ?? 'neutral';
-      this.tmpColor.set(LOYALTY_COLORS[loyalty]);
-      if (pv?.state === 'rebel-control') this.tmpColor.set('#ff3b2f').multiplyScalar(1.3);
-      if (pv && !pv.inPlay) this.tmpColor.multiplyScalar(0.25);
-      this.layers.halos.setColor(slot, this.tmpColor);
-      this.layers.halos.setPhase(slot, pv?.state === 'rebellion' ? 1 : 0);
-    });
-
-    // Stacks per environ and side.
-    this.stacks = [];
-    const stackAt = new Map<string, StackSummary>();
-    const environId = (eid: number) => refs[eid]?.id ?? '';
-    const stack = (environ: string, side: string): StackSummary => {
-      const key = `${environ}|${side}`;
-      let s = stackAt.get(key);
-      if (!s) {
-        s = { environ, side, units: 0, strength: 0, characters: 0, undetected: 0 };
-        stackAt.set(key, s);
-        this.stacks.push(s);
-      }
-      return s;
-    };
-    for (const u of view?.units ?? []) {
-      const env = environId(u.environ);
-      if (!env) continue;
-      const s = stack(env, u.side);
-      s.units++;
-      s.strength = s.strength === null || u.combat === null ? null : s.strength + u.combat;
-    }
-    for (const c of view?.characters ?? []) {
-      if (c.dead || !c.environ) continue;
-      const env = environId(c.environ);
-      if (!env) continue;
-      const s = stack(env, c.side);
-      s.characters++;
-      if (!c.detected) s.undetected++;
-    }
-
-    // Markers.
-    const g = this.layers.markers.geometry;
-    const pos = g.getAttribute('position') as BufferAttribute;
-    const col = g.getAttribute('aColor') as BufferAttribute;
-    const size = g.getAttribute('aSize') as BufferAttribute;
-    const shape = g.getAttribute('aShape') as BufferAttribute;
-    let n = 0;
-    const put = (p: Vector3, c: Color, s: number, sh: number) => {
-      if (n >= MARKER_CAPACITY) return;
-      pos.setXYZ(n, p.x, p.y, p.z);
-      col.setXYZ(n, c.r, c.g, c.b);
-      size.setX(n, s);
-      shape.setX(n, sh);
-      n++;
-    };
-    for (const pv of view?.planets ?? []) {
-      const p = L.planets[L.planetIndex.get(pv.id) ?? -1];
-      if (!p) continue;
-      // [8.0] PDB level as squares above the planet: green when up, grey when down.
-      for (let k = 0; k < pv.pdbLevel; k++) {
-        this.tmpV.set(p.position.x + (k - (pv.pdbLevel - 1) / 2) * p.radius * 0.9, p.position.y + p.radius * 1.9, p.position.z);
-        put(this.tmpV, pv.pdbUp ? PDB_UP : PDB_DOWN, p.radius * 0.75, 1);
-      }
-    }
-    for (const s of this.stacks) {
-      const where = L.environIndex.get(s.environ);
-      const p = where ? L.planets[where.planet] : undefined;
-      const e = where && p ? p.environs[where.environ] : undefined;
-      if (!p || !e) continue;
-      const side = s.side === 'rebel' ? 1 : -1;
-      const r = e.outer + p.radius * 0.55;
-      const a = e.angle + side * e.span * 0.22;
-      const c = this.tmpColor.set(SIDE_COLORS[s.side] ?? '#ffffff');
-      if (s.units) {
-        this.tmpV.set(p.position.x + Math.cos(a) * r, p.position.y + p.radius * 0.3, p.position.z + Math.sin(a) * r);
-        put(this.tmpV, c, p.radius * (0.9 + Math.min(6, s.units) * 0.08), 3);
-      }
-      if (s.characters) {
-        const r2 = r + p.radius * 0.9;
-        this.tmpV.set(p.position.x + Math.cos(a) * r2, p.position.y + p.radius * 0.3, p.position.z + Math.sin(a) * r2);
-        if (s.undetected === s.characters) c.multiplyScalar(0.55); // undetected: dimmer, as their owner knows
-        put(this.tmpV, c, p.radius * 0.95, 2);
-      }
-    }
-    g.setDrawRange(0, n);
-    pos.needsUpdate = col.needsUpdate = size.needsUpdate = shape.needsUpdate = true;
+    paintPlanets(this.layers, this.layout, view);
+    this.stacks = stacksOf(view, refs);
+    writeMarkers(this.layers.markers.geometry, this.layout, view, this.stacks);
     this.relabel();
   }
 
   /** Where an entity is in the picture, if it can be placed (planet, environ, system, piece in view). */
   positionOf(eid: number, out: Vector3): boolean {
-    const L = this.layout;
-    const ref = this.refs[eid];
-    let environ = 0;
-    if (ref) {
-      if (ref.kind === 'planet') {
-        const p = L.planets[L.planetIndex.get(ref.id) ?? -1];
-        if (p) return !!out.copy(p.position);
-      } else if (ref.kind === 'environ') {
-        const where = L.environIndex.get(ref.id);
-        const p = where ? L.planets[where.planet] : undefined;
-        const e = where && p ? p.environs[where.environ] : undefined;
-        if (p && e) {
-          const r = (e.inner + e.outer) / 2;
-          out.set(p.position.x + Math.cos(e.angle) * r, p.position.y, p.position.z + Math.sin(e.angle) * r);
-          return true;
-        }
-      } else if (ref.kind === 'system') {
-        const s = L.systems[L.systemIndex.get(ref.id) ?? -1];
-        if (s) return !!out.copy(s.position);
-      } else if (ref.kind === 'navStar') {
-        const s = L.navStars[L.navIndex.get(ref.id) ?? -1];
-        if (s) return !!out.copy(s.position);
-      }
-    }
-    const v = this.view;
-    if (v) {
-      const u = v.units.find((x) => x.eid === eid);
-      const c = u ? undefined : v.characters.find((x) => x.eid === eid);
-      environ = u?.environ ?? c?.environ ?? 0;
-    }
-    if (environ && environ !== eid) return this.positionOf(environ, out);
-    return false;
+    return placeOf(this.layout, this.refs, this.view, eid, out);
   }
 
   // ------------------------------------------------------------------ animations
@@ -433,28 +296,15 @@ export class GalaxyScene {
   private spawnFx(from: Vector3, to: Vector3, color: string, duration: number, kind: number, size: number): void {
     // the clock stands still while nothing is drawn: an effect starts now, not at the last frame drawn
     this.time = (performance.now() - this.clockStart) / 1000;
-    this.invalidate();
-    const g = this.layers.fx.geometry;
-    const i = this.fxNext;
-    this.fxNext = (this.fxNext + 1) % FX_CAPACITY;
-    (g.getAttribute('position') as BufferAttribute).setXYZ(i, from.x, from.y, from.z);
-    (g.getAttribute('aTo') as BufferAttribute).setXYZ(i, to.x, to.y, to.z);
-    this.tmpColor.set(color);
-    (g.getAttribute('aColor') as BufferAttribute).setXYZ(i, this.tmpColor.r, this.tmpColor.g, this.tmpColor.b);
-    (g.getAttribute('aTiming') as BufferAttribute).setXYZ(i, this.time, duration, kind);
-    (g.getAttribute('aSize') as BufferAttribute).setX(i, size);
-    this.fxUntil = Math.max(this.fxUntil, this.time + duration);
+    this.effects.play(from, to, color, this.time, duration, kind, size);
     this.fxShown = true;
-    for (const name of ['position', 'aTo', 'aColor', 'aTiming', 'aSize']) (g.getAttribute(name) as BufferAttribute).needsUpdate = true;
+    this.invalidate();
   }
 
   /** Skip every running animation. */
   skipAnimations(): void {
-    const timing = this.layers.fx.geometry.getAttribute('aTiming') as BufferAttribute;
-    (timing.array as Float32Array).fill(-100);
-    this.fxUntil = 0;
+    this.effects.skip();
     this.invalidate();
-    timing.needsUpdate = true;
   }
 
   // ------------------------------------------------------------------ camera
@@ -502,21 +352,12 @@ export class GalaxyScene {
     const s = this.layout.systems[this.layout.systemIndex.get(id) ?? -1];
     if (!s) return;
     this.focusedSystem = id;
-    this.flyTo(s.position, s.def.drift.outer * SYSTEM_VIEW_DISTANCE * this.fitOpenScale(SYSTEM_VIEW_DISTANCE), instant);
+    this.flyTo(s.position, s.def.drift.outer * SYSTEM_VIEW_DISTANCE * openFitScale(this.openPage(), this.camera.fov, SYSTEM_VIEW_DISTANCE), instant);
   }
 
-  /**
-   * How much further back the camera stands so that a circle seen from `distance` of its radii (about
-   * as tall as the page at that distance) fits the part the panels leave open: at least as close, at
-   * most half as far again (a small window keeps a close view).
-   */
-  private fitOpenScale(distance: number): number {
-    const w = this.container.clientWidth || window.innerWidth;
-    const h = this.container.clientHeight || window.innerHeight;
-    const { left, right, bottom, top } = this.insets;
-    const radiusPx = h / 2 / (distance * Math.tan((this.camera.fov * Math.PI) / 360));
-    const openHalf = Math.min(w - left - right, h - bottom - top) / 2;
-    return openHalf > 0 ? Math.min(1.5, Math.max(1, radiusPx / openHalf)) : 1;
+  /** The page the picture is drawn on, and what its panels cover (camera-framing.ts fits framings in it). */
+  private openPage(): OpenPage {
+    return { width: this.container.clientWidth || window.innerWidth, height: this.container.clientHeight || window.innerHeight, insets: this.insets };
   }
 
   /**
@@ -525,15 +366,8 @@ export class GalaxyScene {
    * the planets, a decision is about. `system` is the star system framed, if it is all in one.
    */
   frameSphere(centre: Vector3, radius: number, fill: number, system: string | null, instant = false): void {
-    const w = this.container.clientWidth || window.innerWidth;
-    const h = this.container.clientHeight || window.innerHeight;
-    const { left, right, bottom, top } = this.insets;
-    const openHalf = Math.max(60, Math.min(w - left - right, h - bottom - top) / 2);
-    const tan = Math.tan((this.camera.fov * Math.PI) / 360);
-    // a radius r at distance d is r·h / (2·d·tan(fov/2)) pixels: solve for the distance that makes it fill·openHalf
-    const distance = (radius * h) / (2 * tan * fill * openHalf);
     this.focusedSystem = system;
-    this.flyTo(centre, Math.max(distance, radius * 1.5), instant);
+    this.flyTo(centre, sphereDistance(this.openPage(), this.camera.fov, radius, fill), instant);
   }
 
   /**
@@ -545,47 +379,17 @@ export class GalaxyScene {
    * a border.
    */
   framePoints(centre: Vector3, points: readonly Vector3[], margin: { x: number; top: number; bottom: number }, instant = false, fromHome = false): void {
-    const w = this.container.clientWidth || window.innerWidth;
-    const h = this.container.clientHeight || window.innerHeight;
-    const { left, right, bottom, top } = this.insets;
     const probe = (this.fitCamera ??= new PerspectiveCamera()).copy(this.camera);
     const dir = fromHome ? HOME_BEARING.clone() : this.bearing(new Vector3());
-    const v = new Vector3();
-    const fits = (distance: number) => {
-      probe.position.copy(centre).addScaledVector(dir, distance);
-      probe.lookAt(centre);
-      probe.updateMatrixWorld();
-      return points.every((p) => {
-        v.copy(p).project(probe);
-        const x = ((v.x + 1) / 2) * w;
-        const y = ((1 - v.y) / 2) * h;
-        return v.z < 1 && x - margin.x >= left && x + margin.x <= w - right && y - margin.top >= top && y + margin.bottom <= h - bottom;
-      });
-    };
-    // the nearest distance that fits, by halving (fitting is monotone in the distance: nearer, larger)
-    let near = 1;
-    let far = 64;
-    while (!fits(far) && far < 4000) (near = far), (far *= 2);
-    for (let i = 0; i < 30 && far - near > 0.05; i++) {
-      const mid = (near + far) / 2;
-      if (fits(mid)) far = mid;
-      else near = mid;
-    }
+    const distance = pointsDistance(probe, this.openPage(), centre, dir, points, margin);
     this.focusedSystem = null;
-    this.flyTo(centre, far, instant, dir);
+    this.flyTo(centre, distance, instant, dir);
   }
 
   /** Where the camera looks from, as a unit vector from its target: its bearing now (or at the end of its flight), between 25 and 70 degrees above the galactic plane. */
   private bearing(out: Vector3): Vector3 {
     // (in flight, the bearing it flies to: a framing asked for mid-flight keeps the view the flight was taking)
-    const dir = this.fly ? out.copy(this.fly.toPos).sub(this.fly.toTarget) : out.copy(this.camera.position).sub(this.controls.target);
-    if (dir.lengthSq() < 1e-6) dir.set(0, 1, 1);
-    dir.normalize();
-    // Keep a pleasant elevation: between 25 and 70 degrees above the galactic plane.
-    const elev = Math.asin(Math.max(-1, Math.min(1, dir.y)));
-    const clamped = Math.max(0.45, Math.min(1.2, elev));
-    const horiz = Math.hypot(dir.x, dir.z) || 1;
-    return dir.set((dir.x / horiz) * Math.cos(clamped), Math.sin(clamped), (dir.z / horiz) * Math.cos(clamped));
+    return pleasantBearing(this.fly ? out.copy(this.fly.toPos).sub(this.fly.toTarget) : out.copy(this.camera.position).sub(this.controls.target));
   }
 
   /** A scratch camera for `framePoints` to try distances with. */
@@ -729,27 +533,12 @@ export class GalaxyScene {
 
   /** Keyboard panning in the galactic plane, relative to where the camera looks. */
   private panKeys(dt: number): void {
-    if (!this.keys.size) return;
-    let fx = 0;
-    let fz = 0;
-    for (const k of this.keys) {
-      if (k === 'arrowup' || k === 'w') fz += 1;
-      if (k === 'arrowdown' || k === 's') fz -= 1;
-      if (k === 'arrowleft' || k === 'a') fx -= 1;
-      if (k === 'arrowright' || k === 'd') fx += 1;
-    }
-    const dir = this.tmpV.copy(this.controls.target).sub(this.camera.position);
-    const dist = dir.length();
-    dir.y = 0;
-    dir.normalize();
-    const speed = dist * 0.9 * dt * this.cameraSensitivity;
-    const dx = (-dir.z * fx + dir.x * fz) * speed;
-    const dz = (dir.x * fx + dir.z * fz) * speed;
+    const look = this.tmpV.copy(this.controls.target).sub(this.camera.position);
+    const step = this.panStep;
+    if (!keyPan(this.keys, look, look.length(), dt, this.cameraSensitivity, step)) return;
     this.fly = null;
-    this.controls.target.x += dx;
-    this.controls.target.z += dz;
-    this.camera.position.x += dx;
-    this.camera.position.z += dz;
+    this.controls.target.add(step);
+    this.camera.position.add(step);
     this.labelsDirty = true;
   }
 
@@ -820,13 +609,13 @@ export class GalaxyScene {
     if (this.fly) {
       const f = this.fly;
       f.t = Math.min(1, f.t + dt / f.duration);
-      const e = f.t < 0.5 ? 4 * f.t * f.t * f.t : 1 - Math.pow(-2 * f.t + 2, 3) / 2; // ease in-out
+      const e = easeInOut(f.t);
       this.controls.target.lerpVectors(f.fromTarget, f.toTarget, e);
       this.camera.position.lerpVectors(f.fromPos, f.toPos, e);
       if (f.t >= 1) this.fly = null;
       this.labelsDirty = true;
     }
-    const animating = this.time < this.fxUntil;
+    const animating = this.time < this.effects.endsAt;
     const moving = this.fly !== null || this.keys.size > 0 || (animating && !this.still);
     if (this.fxShown && !animating) {
       this.fxShown = false;
@@ -872,7 +661,7 @@ export class GalaxyScene {
     // From afar a sun's drift area is a ring a few pixels across at the edge of its star's glow:
     // left out with the planets it surrounds.
     this.layers.halos.showStyle(HALO_STYLE.drift, near);
-    this.layers.fx.visible = this.time < this.fxUntil;
+    this.layers.fx.visible = this.time < this.effects.endsAt;
   }
 
   /** Draw one frame now (the bench and tests call this directly). */

@@ -16,7 +16,7 @@ import { IMPERIAL_CONTROL, MAX_ENTITIES, NOBODY, REBELLION, REBELLION_STOPPED, R
 import { hasComponent } from 'bitecs';
 import { environOf, planetOfEnviron, withComponent } from '../../src/core/world/world';
 import { becomeRebelControlled } from './loyalty';
-import { sideIndexOf, unitsOnPlanet } from './sides';
+import { hasUnitsOnPlanet, sideIndexOf, unitsOnPlanet } from './sides';
 
 /** Which sides have military units on each planet: bit `1 << side index` set, by planet entity. */
 export type UnitPresence = Uint8Array;
@@ -110,7 +110,7 @@ export function controls(game: Game, side: 'rebel' | 'imperial', planet: number)
 export function becomesRebelControlled(game: Game, planet: number): boolean {
   const c = game.world.c;
   if (c.PlanetState.value[planet] !== REBELLION) return false;
-  if (unitsOnPlanet(game, planet, 'imperial').length > 0) return false;
+  if (hasUnitsOnPlanet(game, planet, 'imperial')) return false;
   return c.Pdb.up[planet] === 1;
 }
 

@@ -21,7 +21,7 @@ import { controls } from './control';
 import { campIn } from './rebel-camp';
 import { maySummon } from './sovereigns';
 import { missionEligible } from './stacking';
-import { charactersIn, enemyOf, isFreeCharacter, sideOf, unitsIn, unitsOnPlanet } from './sides';
+import { charactersIn, enemyOf, hasUnitsOnPlanet, isCharacter, isFreeCharacter, sideOf, unitsIn } from './sides';
 
 /**
  * A mission group [13.1]: the characters of one environ assigned to the same mission (or a rebel camp
@@ -129,9 +129,10 @@ export function groupsIn(phase: MissionPhase, environ: number): MissionGroup[] {
   return phase.groups.filter((g) => g.environ === environ && !g.camp);
 }
 
-/** [13.1] The characters' group on this mission in this environ, if any. */
+/** [13.1] The characters' group on this mission in this environ, if any (asked for every letter of every candidate: no list made). */
 export function groupOn(phase: MissionPhase, environ: number, letter: string): MissionGroup | undefined {
-  return groupsIn(phase, environ).find((g) => g.letter === letter);
+  for (const g of phase.groups) if (g.environ === environ && !g.camp && g.letter === letter) return g;
+  return undefined;
 }
 
 /**
@@ -175,7 +176,11 @@ export function sideOfGroup(game: Game, group: MissionGroup): SideId {
  * A wounded character who wants to heal simply is not assigned: healing is doing nothing [13.71].
  */
 export function eligibleCharacters(game: Game, environ: number, side: SideId): number[] {
-  return charactersIn(game, environ, side).filter((ch) => missionEligible(game, ch) && (!isGuarding(game, ch) || mayQuestion(game, environ, side, ch)));
+  // one pass over the environ (`missionEligible` is `charactersIn`'s test and more): asked of every environ at every pick
+  const eligible: number[] = [];
+  for (const ch of occupantsView(game.world, environ))
+    if (isCharacter(game, ch) && sideOf(game, ch) === side && missionEligible(game, ch) && (!isGuarding(game, ch) || mayQuestion(game, environ, side, ch))) eligible.push(ch);
+  return eligible;
 }
 
 /** [13.2 Q] in the province and galactic games a guard may go on one mission: questioning his prisoner. */
@@ -185,7 +190,9 @@ function mayQuestion(game: Game, environ: number, side: SideId, guard: number): 
 
 /** Is this character already on a mission this phase? [13.1] each character on one mission only. */
 export function onMission(game: Game, character: number): MissionGroup | null {
-  return missionPhase(game)?.groups.find((g) => g.members.includes(character)) ?? null;
+  const phase = missionPhase(game);
+  if (phase) for (const g of phase.groups) if (g.members.includes(character)) return g;
+  return null;
 }
 
 /** Free characters of a side held captive in an environ [12.8]. */
@@ -205,6 +212,15 @@ function charactersOnBoard(game: Game, environ: number, side: SideId): number[] 
 export function assassinationTargets(game: Game, environ: number, side: SideId): number[] {
   const w = game.world;
   return charactersIn(game, environ, enemyOf(side)).filter((ch) => hasComponent(w, ch, w.c.Detected));
+}
+
+/** Is there one (`assassinationTargets(...).length > 0`, with no list made: the first mission asked of every candidate)? */
+function hasAssassinationTarget(game: Game, environ: number, side: SideId): boolean {
+  const w = game.world;
+  const enemy = enemyOf(side);
+  for (const ch of occupantsView(w, environ))
+    if (isCharacter(game, ch) && !hasComponent(w, ch, w.c.Dead) && !hasComponent(w, ch, w.c.Captured) && sideOf(game, ch) === enemy && hasComponent(w, ch, w.c.Detected)) return true;
+  return false;
 }
 
 /** [14.53, 13.2 G] characters of a side that may still be gained: in the content, never yet in play. */
@@ -267,7 +283,7 @@ export function missionAllowed(
   switch (letter) {
     // [9.44] only against a detected enemy character in the environ
     case 'A':
-      return assassinationTargets(game, environ, side).length > 0;
+      return hasAssassinationTarget(game, environ, side);
     // [13.2] at most one camp in an environ
     case 'B':
       return !campIn(game, environ);
@@ -343,7 +359,7 @@ export function spaceshipsInDeck(game: Game): string[] {
 export function gatheringBarred(game: Game, side: SideId, planet: number, counted: 'seen' | 'all'): boolean {
   if (!controls(game, side, planet)) return false;
   const enemy = enemyOf(side);
-  if (unitsOnPlanet(game, planet, enemy).length > 0) return true;
+  if (hasUnitsOnPlanet(game, planet, enemy)) return true;
   const w = game.world;
   return allOf(w, 'character').some((ch) => {
     const visible = counted === 'all' || hasComponent(w, ch, w.c.Detected);

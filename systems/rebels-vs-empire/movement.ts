@@ -61,7 +61,7 @@ export function movablePieces(game: Game, side: SideId): number[] {
   const [moved, eliminated, dead, captured] = [componentTest(w, c.Moved), componentTest(w, c.Eliminated), componentTest(w, c.Dead), componentTest(w, c.Captured)];
   for (const kind of [w.byKind.unit ?? [], w.byKind.character ?? [], allShips(game)])
     for (const eid of kind) {
-      if (!environOf(w, eid) || c.Owner.side[eid] !== index || moved(eid)) continue;
+      if (c.Owner.side[eid] !== index || !environOf(w, eid) || moved(eid)) continue;
       if (eliminated(eid) || dead(eid) || captured(eid)) continue;
       pieces.push(eid);
     }
@@ -81,11 +81,16 @@ export function groupParts(game: Game, pieces: number[]): { units: number[]; cha
     if (isCharacter(game, piece)) return { units: [], characters: [piece], ship: 0 };
     return { units: [], characters: [], ship: isShip(game, piece) ? piece : 0 };
   }
-  return {
-    units: pieces.filter((p) => isUnit(game, p)),
-    characters: pieces.filter((p) => isCharacter(game, p)),
-    ship: pieces.find((p) => isShip(game, p)) ?? 0,
-  };
+  // one pass (asked several times a move): a piece is a unit, a character or a ship, never two of them
+  const units: number[] = [];
+  const characters: number[] = [];
+  let ship = 0;
+  for (const p of pieces) {
+    if (isUnit(game, p)) units.push(p);
+    else if (isCharacter(game, p)) characters.push(p);
+    else if (!ship && isShip(game, p)) ship = p;
+  }
+  return { units, characters, ship };
 }
 
 /** Where a group of pieces (all in one environ) may move now, as one stack. */
@@ -100,7 +105,11 @@ export function groupDestinations(game: Game, pieces: number[]): number[] {
 /** Whether the group could move anywhere at all (the same test, stopping at the first destination). */
 export function hasDestination(game: Game, pieces: number[]): boolean {
   const group = movingGroup(game, pieces);
-  if (!group) return false;
+  return group !== null && groupHasDestination(game, group);
+}
+
+/** Whether this group could move anywhere at all. */
+function groupHasDestination(game: Game, group: MovingGroup): boolean {
   // the environs of its own planet first: the likeliest destination, and a character's only one on foot [9.0]
   const w = game.world;
   for (const e of environsView(w, group.planet)) if (has(w, e, w.c.InPlay) && reaches(game, group, e)) return true;
@@ -114,12 +123,15 @@ export function hasDestination(game: Game, pieces: number[]): boolean {
  * of every system a hyperjump route joins to it [5.22]; in id order.
  */
 function environsWithinOneJump(game: Game, system: number): readonly number[] {
-  return environsInPlayFor(game, oneJumpLists, system, (other) => other === system || routeBetween(game, system, other) !== null);
+  // the kept list looked up first: asked for every lone piece that may leave its planet, at every movement list
+  const kept = oneJumpLists.get(environsInPlay(game))?.get(system);
+  return kept ?? environsInPlayFor(game, oneJumpLists, system, (other) => other === system || routeBetween(game, system, other) !== null);
 }
 
 /** The environs in play of a star system, in id order. */
 function environsInPlayOfSystem(game: Game, system: number): readonly number[] {
-  return environsInPlayFor(game, systemLists, system, (other) => other === system);
+  const kept = systemLists.get(environsInPlay(game))?.get(system);
+  return kept ?? environsInPlayFor(game, systemLists, system, (other) => other === system);
 }
 
 /** Lists of environs by star system, for each area in play. */
@@ -146,6 +158,25 @@ interface MovingGroup {
   /** False when no environ of another planet can be its destination. */
   mayLeavePlanet: boolean;
 }
+
+/**
+ * A lone unit or character about to move, as `movingGroup` would make it of `[piece]` (no ship: nothing
+ * grounds it): a unit leaves its planet if it is mobile [7.21, 7.3], a character only by spaceship [9.0].
+ * One group is filled again for each piece, as a movement list asks this of every lone piece.
+ */
+function loneGroup(game: Game, piece: number): MovingGroup {
+  const w = game.world;
+  const unit = isUnit(game, piece);
+  const from = environOf(w, piece);
+  LONE.side = sideOf(game, piece);
+  LONE.from = from;
+  LONE.planet = planetOfEnviron(w, from);
+  LONE.units = unit ? 1 : 0;
+  LONE.mayLeavePlanet = unit && w.c.Unit.mobile[piece] === 1;
+  return LONE;
+}
+
+const LONE: MovingGroup = { side: 'rebel', from: 0, planet: 0, units: 0, mayLeavePlanet: false };
 
 /** The group, or null when it cannot move at all (a ship that cannot fly with those aboard). */
 function movingGroup(game: Game, pieces: number[]): MovingGroup | null {
@@ -273,7 +304,7 @@ export const movementSegment: Procedure = {
       d.started = true;
       d.firstEvent = game.events.length;
       const w = game.world;
-      for (const eid of [...allOf(w, 'unit'), ...allOf(w, 'character'), ...allShips(game)]) untag(w, eid, w.c.Moved);
+      for (const kind of [w.byKind.unit ?? [], w.byKind.character ?? [], allShips(game)]) for (const eid of kind) untag(w, eid, w.c.Moved);
       if (side === 'rebel') placeWaitingRebelUnits(game); // [15.44] units raised by a rebellion that now fit
     }
     // [16.15] reinforcements first
@@ -391,16 +422,20 @@ function movableNow(game: Game, side: SideId): readonly number[] {
 function leaveDriftOptions(game: Game, side: SideId): Command[] {
   const w = game.world;
   const out: Command[] = [];
-  for (const stack of driftingStacks(game, side, (eid) => sideOf(game, eid))) {
-    if (stack.pieces.some((p) => hasComponent(w, p, w.c.Moved))) continue;
+  const stacks = driftingStacks(game, side, (eid) => sideOf(game, eid));
+  if (!stacks.length) return out;
+  const moved = componentTest(w, w.c.Moved);
+  for (const stack of stacks) {
+    if (stack.pieces.some(moved)) continue;
     if (stack.outer) {
       out.push({ type: 'leave-drift', side, system: stack.system, outer: true, to: 0 });
       continue;
     }
-    const units = stack.pieces.filter((p) => isUnit(game, p));
+    let units = 0;
+    for (const p of stack.pieces) if (isUnit(game, p)) units++;
     for (const to of environsInPlayOfSystem(game, stack.system)) {
       if (hiddenFrom(game, planetOfEnviron(w, to), side)) continue; // galactic: not on a planet the Empire does not know
-      if (unitCountIn(game, to, side) + units.length > (w.c.Environ.size[to] as number)) continue;
+      if (unitCountIn(game, to, side) + units > (w.c.Environ.size[to] as number)) continue;
       out.push({ type: 'leave-drift', side, system: stack.system, outer: false, to });
     }
   }
@@ -429,7 +464,7 @@ export function guardChanges(game: Game, side: SideId): { prisoner: number; guar
 function canStartGroup(game: Game, piece: number, piecesIn: Uint16Array): boolean {
   if (isShip(game, piece)) return true;
   if ((piecesIn[environOf(game.world, piece)] as number) > 1) return true;
-  return hasDestination(game, [piece]);
+  return groupHasDestination(game, loneGroup(game, piece)); // a unit or a character alone
 }
 
 /** Pieces that may join a group: unmoved, same side, same environ, at most one ship in the group. */
@@ -465,10 +500,10 @@ function groupDecision(game: Game, group: number[], side: SideId): Step {
 /** [9.5, 9.57] at the end of movement: each character beside his units joins their stack or the mission stack. */
 function organizeStep(game: Game, d: MovementData, side: SideId): Step {
   const w = game.world;
-  for (const ch of allOf(w, 'character')) {
+  for (const ch of w.byKind.character ?? []) {
     if (!isFreeCharacter(game, ch) || sideOf(game, ch) !== side || (d.organized ?? []).includes(ch)) continue;
     const env = environOf(w, ch);
-    if (!unitsIn(game, env, side).length) continue;
+    if (!unitCountIn(game, env, side)) continue;
     return {
       decide: {
         side,

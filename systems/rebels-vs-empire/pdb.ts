@@ -14,7 +14,7 @@ import type { Game } from '../../src/core/engine/types';
 import { REBELLION } from '../../src/core/world/components';
 import { nameOf } from '../../src/core/names';
 import { controls } from './control';
-import { enemyOf, unitsOnPlanet } from './sides';
+import { enemyOf, hasUnitsOnPlanet } from './sides';
 import { combatResult } from './military-combat';
 import { touch } from '../../src/core/world/world';
 
@@ -94,7 +94,7 @@ export function canPutPdbUp(game: Game, planet: number, side: SideId): boolean {
   const c = game.world.c;
   if (c.Pdb.up[planet] === 1) return false;
   const hers = controls(game, side, planet) || (side === 'rebel' && c.PlanetState.value[planet] === REBELLION);
-  return hers && unitsOnPlanet(game, planet, enemyOf(side)).length === 0;
+  return hers && !hasUnitsOnPlanet(game, planet, enemyOf(side));
 }
 
 export function putPdbUp(game: Game, planet: number, side: SideId): void {

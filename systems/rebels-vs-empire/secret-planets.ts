@@ -19,9 +19,9 @@ import { emit } from '../../src/core/engine/game';
 import type { Command, Frame, Game, Procedure, Step } from '../../src/core/engine/types';
 import { IMPERIAL_CONTROL } from '../../src/core/world/components';
 import { isGalactic } from '../../src/core/content/validate';
-import { allOf, environOf, environsView, has, occupantsView, planetOfEnviron, tag, undiscoveredSecret, untag } from '../../src/core/world/world';
+import { allOf, componentTest, environOf, environsView, has, occupantsView, planetOfEnviron, tag, undiscoveredSecret, untag } from '../../src/core/world/world';
 import { planetName } from './loyalty';
-import { planetsInPlay, sideIndexOf, unitsOnPlanet } from './sides';
+import { hasUnitsOnPlanet, planetsInPlay, sideIndexOf } from './sides';
 import { moveChaos } from './chaos';
 
 const RULE = '[galactic: secret planets]';
@@ -65,9 +65,15 @@ export function refreshSecretPlanets(game: Game): void {
   if (!isGalactic(game.scenario)) return;
   const w = game.world;
   const c = w.c;
-  const undiscovered = secretPlanetsInPlay(game).filter((p) => !has(w, p, c.Discovered));
-  if (!undiscovered.length) return;
-  for (const planet of undiscovered) if (c.PlanetState.value[planet] !== IMPERIAL_CONTROL) discover(game, planet, 'it has risen');
+  // (no list made of the undiscovered, their tag read by its bit: this runs after every change)
+  let undiscovered = false;
+  const discovered = componentTest(w, c.Discovered); // (a discovery here is of that planet alone)
+  for (const planet of secretPlanetsInPlay(game)) {
+    if (discovered(planet)) continue;
+    undiscovered = true;
+    if (c.PlanetState.value[planet] !== IMPERIAL_CONTROL) discover(game, planet, 'it has risen');
+  }
+  if (!undiscovered) return;
   // the planets Imperial units stand on, discovered in the order of the first unit on each (as a pass
   // over the units would find them): this runs after every change, so each planet's environs are read,
   // not every unit in the galaxy, and only when a piece has been placed or taken off since they were
@@ -76,8 +82,9 @@ export function refreshSecretPlanets(game: Game): void {
   troddenReadAt.set(w, w.placements);
   const imperial = sideIndexOf(game, 'imperial');
   const trodden: { planet: number; unit: number }[] = [];
-  for (const planet of undiscovered) {
-    if (has(w, planet, c.Discovered)) continue;
+  const discoveredNow = componentTest(w, c.Discovered);
+  for (const planet of secretPlanetsInPlay(game)) {
+    if (discoveredNow(planet)) continue;
     let first = 0;
     for (const environ of environsView(w, planet))
       for (const piece of occupantsView(w, environ))
@@ -104,7 +111,7 @@ export function checkBase(game: Game): void {
   const base = rebelBase(game);
   const w = game.world;
   if (!base || !has(w, base, w.c.Discovered)) return;
-  if (unitsOnPlanet(game, base, 'imperial').length === 0 || unitsOnPlanet(game, base, 'rebel').length > 0) return;
+  if (!hasUnitsOnPlanet(game, base, 'imperial') || hasUnitsOnPlanet(game, base, 'rebel')) return;
   untag(w, base, w.c.RebelBase);
   moveChaos(game, game.content.galactic.chaos.changes.baseDestroyed, 'the Rebel base destroyed');
   emit(game, { kind: 'base-destroyed', text: `Imperial troops storm the Rebel secret base on ${planetName(game, base)}; the Rebellion has no base now.`, rule: RULE, visibleTo: 'all' });

@@ -50,6 +50,12 @@ export function unitCountIn(game: Game, environ: number, side: SideId): number {
   return n;
 }
 
+/** Whether a side has a live military unit on a planet (`unitsOnPlanet(...).length > 0`, with no list made). */
+export function hasUnitsOnPlanet(game: Game, planet: number, side: SideId): boolean {
+  for (const environ of environsView(game.world, planet)) if (unitCountIn(game, environ, side) > 0) return true;
+  return false;
+}
+
 /** Free (not captured, not dead) characters of a side in an environ. */
 export function charactersIn(game: Game, environ: number, side?: SideId): number[] {
   const c = game.world.c;

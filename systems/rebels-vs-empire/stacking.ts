@@ -107,11 +107,12 @@ export function refreshShips(game: Game): void {
 function hasFriendIn(game: Game, environ: number, side: SideId): boolean {
   const w = game.world;
   const index = sideIndexOf(game, side);
-  return occupantsView(w, environ).some((e) => {
-    if (w.c.Owner.side[e] !== index) return false;
-    if (w.kinds[e] === 'unit') return !hasComponent(w, e, w.c.Eliminated);
-    return w.kinds[e] === 'character' && !hasComponent(w, e, w.c.Dead) && !hasComponent(w, e, w.c.Captured);
-  });
+  // a loop, not `some` with a closure: asked of every ship in play after every change
+  for (const e of occupantsView(w, environ)) {
+    if (w.c.Owner.side[e] !== index) continue;
+    if (w.kinds[e] === 'unit' ? !hasComponent(w, e, w.c.Eliminated) : w.kinds[e] === 'character' && !hasComponent(w, e, w.c.Dead) && !hasComponent(w, e, w.c.Captured)) return true;
+  }
+  return false;
 }
 
 /** [14.51, 14.62] give a ship to another free friendly character stacked with it (who holds none [14.13]). */

@@ -9,7 +9,7 @@ import type { CombatFacts } from '../../words/combat-facts';
 import type { OddsNote } from '../../words/character-odds';
 import { attackColumns, militaryColumn, militaryOdds, oddsForEvent, percent, rackingOdds, searchOdds, type Outcome } from '../../core/odds';
 import { esc } from '../html';
-import { withTerms } from './glossary';
+import { GLOSSARY, withTerms } from './glossary';
 import type { OnlineTable, PlayInfo } from './play-protocol';
 import { LOYALTIES, type SideId } from '../../core/content/schema';
 import { LOYALTY_COLORS } from '../../render/palette';
@@ -130,6 +130,37 @@ export const SHORT_SEGMENTS: Record<string, string> = {
   'bonus draw': 'bonus',
 };
 
+/** The turn sequence, one row per player-turn, the current segment lit. */
+export function sequenceHtml(p: PlayInfo, view: GameView | null): string {
+  const rows = new Map<string, string[]>();
+  p.sequence.forEach((label, i) => {
+    const m = /^(rebel|imperial) [a-z-]+: (.+)$/.exec(label);
+    const row = m ? (m[1] === 'rebel' ? 'Rebel' : 'Empire') : '';
+    const chip = `<span class="seg${i === p.segment ? ' now' : ''}${i < p.segment ? ' done' : ''}" title="${esc(label)}">${esc(SHORT_SEGMENTS[m?.[2] ?? label] ?? m?.[2] ?? label)}</span>`;
+    rows.set(row, [...(rows.get(row) ?? []), chip]);
+  });
+  return `<div class="seq-turn">Turn <b>${view?.turn ?? 1}</b> of ${view?.turns ?? '?'}</div>${[...rows]
+    .map(([row, chips]) => `<div class="seq-row">${row ? `<span class="seq-side">${row}</span>` : ''}${chips.join('')}</div>`)
+    .join('')}`;
+}
+
+/**
+ * [issue 44] The panel while another side (`side`) plays: who, and what its turn has done so far
+ * (`recent`, newest last); `paced`: its moves are shown one by one, and a key or a click skips them. Online
+ * the server plays the others, and nobody pauses them.
+ */
+export function thinkingHtml(p: PlayInfo, side: SideId, recent: readonly GameEvent[], paced: boolean): string {
+  const lines = recent.length
+    ? `<p class="muted small">Since your last choice:</p><ul class="context ai-now" data-testid="ai-now">${recent.map((e) => `<li>${esc(e.text)} <span class="rule">${esc(e.rule ?? '')}</span></li>`).join('')}</ul>`
+    : '';
+  const hint = paced ? `<p class="muted small" data-testid="skip-hint">${p.online ? 'A key' : 'Any other key'}, or a click on the map, skips to the end of its turn. Its pace: Settings &gt; Motion &gt; Opponent's moves.</p>` : '';
+  if (p.online) return `<div class="thinking" data-testid="thinking"><span class="spinner"></span> ${esc(onlineWaiting(side, p.online))}</div>${lines}${hint}`;
+  return `<div class="thinking" data-testid="thinking"><span class="spinner"></span> ${esc(capital(SIDE_TEAMS[side] ?? side))} is ${recent.length ? 'playing' : 'thinking'}…</div>
+           ${lines}
+           <p><button data-act="pause" data-testid="pause">${p.paused ? 'Go on (Space)' : 'Pause the AI (Space)'}</button></p>
+           ${hint}`;
+}
+
 export const SIDE_NAMES: Record<string, string> = { rebel: 'Rebel', imperial: 'Imperial' };
 
 export const SIDE_TEAMS: Record<string, string> = { rebel: 'the Rebellion', imperial: 'the Empire' };
@@ -215,4 +246,13 @@ export function placeName(content: Content, environ: string): string {
   const e = content.environs.get(environ);
   const planet = e ? content.planets.get(e.planet) : undefined;
   return e ? `${planet?.name ?? e.planet} ${e.index + 1} (${e.type})` : environ;
+}
+
+/** The rules help card (?): how to play on the board and by keys, and the words of the rules with their numbers. */
+export function helpHtml(): string {
+  return `<div class="help-box"><h2>How to play</h2>
+    <p>When it is your turn to decide, the panel on the right says what is being decided and lists every legal choice. Click a choice, press its number, or click its numbered marker on the map. Enter takes the "end / no" choice; Esc (or Backspace) undoes your last choice within the current segment; Space pauses the AI; ? shows this help; R (or the Rules button) opens the rules and every card, searchable, and a dotted word opens its rule there; P (or Planets) lists every planet in play, sortable; rolls show as dice, and any key skips them.</p>
+    <p>On the map: at galaxy zoom each star system with choices has a badge with their count; click it to fly there. Click a stack (⬆) and it opens into its counters, what may fly together picked; click counters to take them in or out (units alike: shift-click takes all of them; a dimmed counter cannot go with the pick, and its hover says the rule); drag a character onto a ship to board it (a ship shows its seats). Click another side's stack to see its counters as you know them (a unit still hidden shows ?-?). Where the pick may go lights up, with its odds; click one to go, or drag the stack there. End, pass and no are buttons on the question at the top of the map. Action cards are drawn at the mission's place. Attacks (⚔), searches (◎), reinforcements and starting forces (⬇), missions (✦: the character, then his mission; or a mission first, named in the panel, and who may take it lights up), reactions (↪) and domino effects (⇄: how many planets, asked at the planet that rose, then which) light up the same way: hover one for its facts and odds, click it to take it. Characters found may be attacked or let be, and a character combat asks its questions where it is fought (hand-to-hand or a firefight, to kill or to capture, active or inactive, break off (⚑) or fight the round), each answer with its odds. A stack adrift (≈) stands on its drift area's ring: from the outer ring it goes on to the sun's, from there it lands. The list holds the same choices, for the keyboard.</p>
+    <h3>Words</h3><dl>${GLOSSARY.map((g) => `<dt><span class="term" data-term="${esc(g.term)}">${esc(g.term)}</span> <span class="rule">${esc(g.rule)}</span></dt><dd>${esc(g.text)}</dd>`).join('')}</dl>
+    <p class="muted">Click anywhere to close.</p></div>`;
 }

@@ -16,7 +16,7 @@ import { makeDrawer, openDrawerOf, type Drawer } from '../shell/drawers';
 import { type ScreenBox } from '../screen-boxes';
 import type { OptionInfo } from '../../words/describe';
 import { driftOfPlace } from '../../words/drift-place';
-import { GLOSSARY, withTerms } from './glossary';
+import { withTerms } from './glossary';
 import { DiceTray, diceOf, type TrayRoom } from './dice-tray';
 import type { FromPlayWorker, PlayInfo, PlaySetup, ToPlayWorker } from './play-protocol';
 import { scoreLines } from '../score-lines';
@@ -25,13 +25,13 @@ import { esc } from '../html';
 import type { OnlineSeat } from '../../online/client';
 import { RemotePlay } from './remote-play';
 import { PlaySetupForm } from './play-setup';
-import { placeName, SHORT_SEGMENTS, SIDE_NAMES, SIDE_TEAMS, capital, contextHtml, notesHtml, oddsHtml, factsHtml, onlineHtml, onlineWaiting, rollsHtml, words } from './panel-html';
+import { ChoiceKeys } from './choice-keys';
+import { helpHtml, placeName, SIDE_NAMES, SIDE_TEAMS, capital, contextHtml, notesHtml, oddsHtml, factsHtml, onlineHtml, rollsHtml, sequenceHtml, thinkingHtml, words } from './panel-html';
 // [issue 44] play on the map: the board's dests, and the grouped decision list
 import { MapPlay } from './board/map-play';
 import { viewCounters } from '../../words/board/counters';
 import { MarkerLayer } from './board/marker-layer';
 import { groupedListHtml } from './board/grouped-list';
-import { listOrder } from '../../words/decision-list';
 import { assignmentHtml, markAssignmentPlanets } from './board/assignment-box';
 import { TurnSummary } from './board/turn-summary';
 import { resultsHtml } from './board/results';
@@ -87,6 +87,21 @@ export class PlayScreen implements Mode {
   /** [issue 56] a tutorial's guide, while its game is played here; and how far the worker was last told the game may go. */
   private guide: Guide | null = null;
   private guideLimit = -1;
+  /** [issue 59] the number keys that take the choices as the list shows them (choice-keys.ts). */
+  private readonly keys = new ChoiceKeys({
+    options: () => this.play?.options ?? [],
+    groups: () => this.play?.groups,
+    take: (i) => {
+      // with a place chosen on the map, the numbers still mean the options' own numbers
+      const option = this.play?.options[i];
+      if (this.filter && option && !option.places.includes(this.filter)) return;
+      this.choose(i);
+    },
+    showTyped: (typed) => {
+      const el = this.decisionEl.querySelector('[data-testid="typed"]');
+      if (el) el.textContent = typed ? `Choice ${typed}…` : '';
+    },
+  });
 
   constructor(readonly app: Host) {
     const root = app.root;
@@ -143,10 +158,10 @@ export class PlayScreen implements Mode {
       play: () => screen.play,
       filter: () => screen.filter,
       pickPlace: (environ) => screen.pickPlace(environ),
-      keyOf: (i) => screen.keyOf(i),
+      keyOf: (i) => screen.keys.keyOf(i),
       mapChanged: () => screen.foldForMap(),
     });
-    this.helpEl.innerHTML = this.helpHtml();
+    this.helpEl.innerHTML = helpHtml();
     this.helpEl.addEventListener('click', () => (this.helpEl.hidden = true));
     this.privacyEl.addEventListener('click', () => this.reveal());
     this.decisionEl.addEventListener('click', (e) => this.onDecisionClick(e));
@@ -438,7 +453,7 @@ export class PlayScreen implements Mode {
   private render(): void {
     const p = this.play;
     if (!p) return;
-    this.renderSequence(p);
+    this.sequenceEl.innerHTML = sequenceHtml(p, this.view);
     const v = this.view;
     const parts: string[] = [];
     // online: where the others join comes first, while a seat still waits for its person
@@ -454,20 +469,8 @@ export class PlayScreen implements Mode {
       parts.push(resultsHtml(v, won, scoreLines(v.score), victory));
     } else if (p.thinking) {
       // [issue 44] what the AI's turn has done so far, as the map shows it: the latest lines, newest last
-      const now = this.summary.recent(4);
       const ai = !p.online || p.online.waitingFor === 'ai';
-      const paced = ai && this.app.settings.aiPace !== 'instant' && !p.paused;
-      const lines = now.length ? `<p class="muted small">Since your last choice:</p><ul class="context ai-now" data-testid="ai-now">${now.map((e) => `<li>${esc(e.text)} <span class="rule">${esc(e.rule ?? '')}</span></li>`).join('')}</ul>` : '';
-      const hint = paced ? `<p class="muted small" data-testid="skip-hint">${p.online ? 'A key' : 'Any other key'}, or a click on the map, skips to the end of its turn. Its pace: Settings &gt; Motion &gt; Opponent's moves.</p>` : '';
-      // online the server plays the others, and nobody pauses them
-      if (p.online) parts.push(`<div class="thinking" data-testid="thinking"><span class="spinner"></span> ${esc(onlineWaiting(p.thinking, p.online))}</div>${lines}${hint}`);
-      else
-        parts.push(
-          `<div class="thinking" data-testid="thinking"><span class="spinner"></span> ${esc(capital(SIDE_TEAMS[p.thinking] ?? p.thinking))} is ${now.length ? 'playing' : 'thinking'}…</div>
-           ${lines}
-           <p><button data-act="pause" data-testid="pause">${p.paused ? 'Go on (Space)' : 'Pause the AI (Space)'}</button></p>
-           ${hint}`,
-        );
+      parts.push(thinkingHtml(p, p.thinking, this.summary.recent(4), ai && this.app.settings.aiPace !== 'instant' && !p.paused));
     } else if (p.decision) {
       parts.push(this.summary.html());
       parts.push(this.decisionHtml(p.decision, p.options));
@@ -553,7 +556,7 @@ export class PlayScreen implements Mode {
     const button = (o: OptionInfo, i: number, count = 1) => {
         // [issue 59] a choice's key is its place in the list as shown, top first; past the 9th, typed as
         // two digits ("1" then "2" for 12)
-        const key = `<kbd>${this.keyOf(i)}</kbd>`;
+        const key = `<kbd>${this.keys.keyOf(i)}</kbd>`;
         const place = o.places.length ? ' has-place' : '';
         // the facts to weigh it by, and a warning before it throws something away
         const detail = o.detail ? `<small class="opt-detail" data-testid="option-detail">${factsHtml(o.detail)}</small>` : '';
@@ -586,20 +589,6 @@ export class PlayScreen implements Mode {
       ${filterNote}
       <div class="options">${buttons}</div>
       ${enter >= 0 ? `<p class="muted small">Enter: ${esc(options[enter]?.label ?? '')}</p>` : ''}`;
-  }
-
-  /** The turn sequence, one row per player-turn, the current segment lit. */
-  private renderSequence(p: PlayInfo): void {
-    const rows = new Map<string, string[]>();
-    p.sequence.forEach((label, i) => {
-      const m = /^(rebel|imperial) [a-z-]+: (.+)$/.exec(label);
-      const row = m ? (m[1] === 'rebel' ? 'Rebel' : 'Empire') : '';
-      const chip = `<span class="seg${i === p.segment ? ' now' : ''}${i < p.segment ? ' done' : ''}" title="${esc(label)}">${esc(SHORT_SEGMENTS[m?.[2] ?? label] ?? m?.[2] ?? label)}</span>`;
-      rows.set(row, [...(rows.get(row) ?? []), chip]);
-    });
-    this.sequenceEl.innerHTML = `<div class="seq-turn">Turn <b>${this.view?.turn ?? 1}</b> of ${this.view?.turns ?? '?'}</div>${[...rows]
-      .map(([row, chips]) => `<div class="seq-row">${row ? `<span class="seq-side">${row}</span>` : ''}${chips.join('')}</div>`)
-      .join('')}`;
   }
 
   private onDecisionClick(e: Event): void {
@@ -702,7 +691,7 @@ export class PlayScreen implements Mode {
     if (!p) return;
     if (e.key >= '0' && e.key <= '9') {
       e.preventDefault();
-      this.typeDigit(e.key, p);
+      this.keys.type(e.key);
     } else if (e.key === 'Enter') {
       e.preventDefault();
       const end = p.options.findIndex((o) => o.ends);
@@ -726,75 +715,6 @@ export class PlayScreen implements Mode {
     } else if (e.key === '?') {
       this.helpEl.hidden = !this.helpEl.hidden;
     }
-  }
-
-  /** Digits typed so far toward a two-digit option number, and the timer that ends the typing. */
-  private typed = '';
-  private typedTimer: ReturnType<typeof setTimeout> | null = null;
-
-  /**
-   * A number key. With more than nine choices, a digit that can begin a two-digit number waits a moment
-   * for the second digit ("1", "2" is choice 12); otherwise, or when the moment passes, it is taken alone.
-   */
-  private typeDigit(digit: string, p: PlayInfo): void {
-    if (this.typedTimer !== null) clearTimeout(this.typedTimer);
-    this.typedTimer = null;
-    const typed = this.typed + digit;
-    const n = Number(typed);
-    const canGrow = typed.length < 2 && n * 10 <= this.keyOrder().length && n > 0;
-    if (canGrow) {
-      this.typed = typed;
-      this.showTyped();
-      this.typedTimer = setTimeout(() => this.takeTyped(), 700);
-      return;
-    }
-    this.typed = typed;
-    this.takeTyped();
-  }
-
-  private takeTyped(): void {
-    const p = this.play;
-    const n = Number(this.typed);
-    this.typed = '';
-    this.typedTimer = null;
-    this.showTyped();
-    if (!p || !(n >= 1)) return;
-    const i = this.keyOrder()[n - 1] ?? -1;
-    if (i < 0) return;
-    if (this.filter) {
-      // with a place chosen on the map, the numbers still mean the options' own numbers
-      const opt = p.options[i];
-      if (opt && !opt.places.includes(this.filter)) return;
-    }
-    this.choose(i);
-  }
-
-  /**
-   * [issue 59] the options in the order the list shows them, one a line (identical choices merged into
-   * one line share its key): key n takes the n-th. The list is sorted by place and name, so an option's
-   * number in the decision is not its key (the domino effect's "Shift One" was shown first with key 2).
-   */
-  private keyOrder(): number[] {
-    const p = this.play;
-    if (!p) return [];
-    return p.groups?.length ? listOrder(p.groups) : p.options.map((_, i) => i);
-  }
-
-  /** The key that takes option `i`: its line's place in the list as shown. */
-  private keyOf(i: number): number {
-    const order = this.keyOrder();
-    const at = order.indexOf(i);
-    if (at >= 0) return at + 1;
-    // an option merged into a line above it: that line's key
-    const label = this.play?.options[i]?.label;
-    const line = order.findIndex((j) => this.play?.options[j]?.label === label);
-    return line >= 0 ? line + 1 : i + 1;
-  }
-
-  /** Show the digit typed so far, so the wait for the second one is not a mystery. */
-  private showTyped(): void {
-    const el = this.decisionEl.querySelector('[data-testid="typed"]');
-    if (el) el.textContent = this.typed ? `Choice ${this.typed}…` : '';
   }
 
   // ------------------------------------------------------------------ hot-seat privacy
@@ -857,16 +777,6 @@ export class PlayScreen implements Mode {
       avoid: [...this.app.mapLabels, ...this.layer.markers, ...this.layer.panels.boxes(), ...this.layer.planetBoxes()].map(shift),
       keepOff: bubble,
     };
-  }
-
-  // ------------------------------------------------------------------ help
-
-  private helpHtml(): string {
-    return `<div class="help-box"><h2>How to play</h2>
-      <p>When it is your turn to decide, the panel on the right says what is being decided and lists every legal choice. Click a choice, press its number, or click its numbered marker on the map. Enter takes the "end / no" choice; Esc (or Backspace) undoes your last choice within the current segment; Space pauses the AI; ? shows this help; R (or the Rules button) opens the rules and every card, searchable, and a dotted word opens its rule there; P (or Planets) lists every planet in play, sortable; rolls show as dice, and any key skips them.</p>
-      <p>On the map: at galaxy zoom each star system with choices has a badge with their count; click it to fly there. Click a stack (⬆) and it opens into its counters, what may fly together picked; click counters to take them in or out (units alike: shift-click takes all of them; a dimmed counter cannot go with the pick, and its hover says the rule); drag a character onto a ship to board it (a ship shows its seats). Click another side's stack to see its counters as you know them (a unit still hidden shows ?-?). Where the pick may go lights up, with its odds; click one to go, or drag the stack there. End, pass and no are buttons on the question at the top of the map. Action cards are drawn at the mission's place. Attacks (⚔), searches (◎), reinforcements and starting forces (⬇), missions (✦: the character, then his mission; or a mission first, named in the panel, and who may take it lights up), reactions (↪) and domino effects (⇄: how many planets, asked at the planet that rose, then which) light up the same way: hover one for its facts and odds, click it to take it. Characters found may be attacked or let be, and a character combat asks its questions where it is fought (hand-to-hand or a firefight, to kill or to capture, active or inactive, break off (⚑) or fight the round), each answer with its odds. A stack adrift (≈) stands on its drift area's ring: from the outer ring it goes on to the sun's, from there it lands. The list holds the same choices, for the keyboard.</p>
-      <h3>Words</h3><dl>${GLOSSARY.map((g) => `<dt><span class="term" data-term="${esc(g.term)}">${esc(g.term)}</span> <span class="rule">${esc(g.rule)}</span></dt><dd>${esc(g.text)}</dd>`).join('')}</dl>
-      <p class="muted">Click anywhere to close.</p></div>`;
   }
 
   /** The planets the camera last framed for a decision (for the framing test). */
