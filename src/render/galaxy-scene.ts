@@ -69,6 +69,12 @@ export class GalaxyScene {
   private effects!: EffectPool;
   /** Pixels of each page edge covered by panels: the picture's centre moves into what is left. */
   private readonly insets = { left: 0, right: 0, bottom: 0, top: 0 };
+  /**
+   * The picture's size in CSS pixels, as measured at the last `resize` (the canvas fills its container).
+   * What runs every frame (projecting the names and markers onto the page) reads it here: reading the
+   * canvas's own size after a label moved made the browser lay the page out again, once a label.
+   */
+  private readonly size = { width: 1, height: 1 };
 
   private fly: Flight | null = null;
   private readonly tmpV = new Vector3();
@@ -547,6 +553,8 @@ export class GalaxyScene {
   resize(): void {
     const w = this.container.clientWidth || window.innerWidth;
     const h = this.container.clientHeight || window.innerHeight;
+    this.size.width = w;
+    this.size.height = h;
     this.renderer.setSize(w, h, false);
     this.renderer.domElement.style.width = '100%';
     this.renderer.domElement.style.height = '100%';
@@ -691,12 +699,16 @@ export class GalaxyScene {
     return d;
   }
 
+  /** The picture's width and height in CSS pixels (see `size`), without a layout of the page. */
+  get viewSize(): Readonly<{ width: number; height: number }> {
+    return this.size;
+  }
+
   /** Project a world position to canvas pixels; false when behind the camera. */
   project(pos: Vector3, out: Vector2): boolean {
     const v = this.tmpV.copy(pos).project(this.camera);
     if (v.z > 1 || v.z < -1) return false;
-    const el = this.renderer.domElement;
-    out.set(((v.x + 1) / 2) * el.clientWidth, ((1 - v.y) / 2) * el.clientHeight);
+    out.set(((v.x + 1) / 2) * this.size.width, ((1 - v.y) / 2) * this.size.height);
     return true;
   }
 

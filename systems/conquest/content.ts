@@ -79,10 +79,17 @@ export interface ConquestContent {
 
 const cache = new WeakMap<Content, ConquestContent>();
 
+/** The content asked for last and its conquest content: every faction's name in every event asks (a WeakMap's look-up, each time). */
+let last: { content: Content; conquest: ConquestContent } | undefined;
+
 /** The conquest content over a galaxy (checked once per content; a problem names file and path). */
 export function conquestContent(content: Content): ConquestContent {
+  if (last?.content === content) return last.conquest;
   const known = cache.get(content);
-  if (known) return known;
+  if (known) {
+    last = { content, conquest: known };
+    return known;
+  }
   const parsed = ConquestFile.safeParse(raw);
   if (!parsed.success)
     throw new ContentError(parsed.error.issues.map((i) => ({ file: 'conquest.json', path: jsonPath(i.path), message: i.message })));

@@ -41,17 +41,32 @@ export interface DiceResult {
 export function resolveDice(attackerDice: readonly number[], defenderDice: readonly number[]): DiceResult {
   checkDice('attacker', attackerDice, MAX_ATTACK_DICE);
   checkDice('defender', defenderDice, MAX_DEFENCE_DICE_ITALIAN);
-  const attack = highestFirst(attackerDice);
-  const defence = highestFirst(defenderDice);
-  const pairs = Math.min(attack.length, defence.length);
+  const pairs = Math.min(attackerDice.length, defenderDice.length);
   let attackerLosses = 0;
   let defenderLosses = 0;
   for (let i = 0; i < pairs; i++) {
     // Strictly higher wins; "the same or lower" loses [II.3].
-    if (attack[i]! > defence[i]!) defenderLosses++;
+    if (nthHighest(attackerDice, i) > nthHighest(defenderDice, i)) defenderLosses++;
     else attackerLosses++;
   }
   return { attackerLosses, defenderLosses };
+}
+
+/**
+ * The (i+1)-th highest of one to three dice, read in place: a roll's dice are matched highest against
+ * highest without a sorted copy of each side (two lists a roll, some 10,000 rolls a random game).
+ */
+function nthHighest(dice: readonly number[], i: number): number {
+  const x = dice[0]!;
+  if (dice.length === 1) return x;
+  const y = dice[1]!;
+  const hi = x >= y ? x : y;
+  const lo = x >= y ? y : x;
+  if (dice.length === 2) return i === 0 ? hi : lo;
+  const z = dice[2]!;
+  if (i === 0) return z > hi ? z : hi;
+  if (i === 1) return z > hi ? hi : z > lo ? z : lo;
+  return z < lo ? z : lo;
 }
 
 /**

@@ -50,18 +50,13 @@ export class RollEvent implements GameEvent<FactionId> {
   declare readonly rule: string;
   declare readonly visibleTo: 'all';
   declare readonly data: RollFacts;
-  readonly #attacker: string;
-  readonly #defender: string;
-  readonly #from: string;
-  readonly #to: string;
+  /** Read only, and shared by the rolls of one battle (an Annihilate rolls again and again). */
+  readonly #names: Readonly<RollNames>;
   #text: string | undefined;
 
-  constructor(turn: number, when: string, names: RollNames, data: RollFacts) {
+  constructor(turn: number, when: string, names: Readonly<RollNames>, data: RollFacts) {
     // the fields in the order every event has them (turn, when, kind, text, rule, visibleTo, data)
-    this.#attacker = names.attacker;
-    this.#defender = names.defender;
-    this.#from = names.from;
-    this.#to = names.to;
+    this.#names = names;
     const self = this as { -readonly [K in keyof GameEvent<FactionId>]: GameEvent<FactionId>[K] };
     self.turn = turn;
     self.when = when;
@@ -76,9 +71,10 @@ export class RollEvent implements GameEvent<FactionId> {
   words(): string {
     if (this.#text === undefined) {
       const { attack, defence, attackerLosses, defenderLosses } = this.data;
+      const { attacker, defender, from, to } = this.#names;
       this.#text =
-        `${this.#attacker} attacks ${this.#to} from ${this.#from}: ${highestFirst(attack).join(' ')} against ${highestFirst(defence).join(' ')}; ` +
-        `${attackerLosses ? `the attacker loses ${attackerLosses}` : ''}${attackerLosses && defenderLosses ? ', ' : ''}${defenderLosses ? `${this.#defender} loses ${defenderLosses}` : ''}.`;
+        `${attacker} attacks ${to} from ${from}: ${highestFirst(attack).join(' ')} against ${highestFirst(defence).join(' ')}; ` +
+        `${attackerLosses ? `the attacker loses ${attackerLosses}` : ''}${attackerLosses && defenderLosses ? ', ' : ''}${defenderLosses ? `${defender} loses ${defenderLosses}` : ''}.`;
     }
     return this.#text;
   }

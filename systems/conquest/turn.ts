@@ -28,6 +28,7 @@ import {
   territoryCount,
   type ConquestGame,
 } from './state';
+import type { RollNames } from './roll-event';
 import { checkVictory } from './victory';
 
 type Stage = 'begin' | 'trade' | 'bonus' | 'place' | 'attack' | 'battle' | 'defend' | 'move-in' | 'goal-met' | 'cede' | 'fortify' | 'fortify-count' | 'end';
@@ -246,9 +247,11 @@ export const conquestTurn: Procedure<ConquestGame> = {
     const options = optionsOfGame(game);
     // anything but trading, placing and taking back (an attack, a free action, the end of attacks, a goal
     // claimed) commits the turn's placements
-    if (!UNCOMMITTED.includes(command.type)) {
-      d.committed = true;
+    if (d.committed === undefined && !UNCOMMITTED.includes(command.type)) {
+      // `placed` first, the property added last: deleting any other turns the frame's data into a slow
+      // dictionary for the rest of the turn, read at every step
       delete d.placed;
+      d.committed = true;
     }
     switch (command.type) {
       case 'trade': {
@@ -313,8 +316,9 @@ export const conquestTurn: Procedure<ConquestGame> = {
           d.bribe = command.bribe as 'vendetta' | 'sneak';
           d.paid = false;
         } else if (d.bribe !== undefined) {
-          delete d.bribe;
+          // the last added first (see `placed` above)
           delete d.paid;
+          delete d.bribe;
         }
         return;
       case 'defect':
@@ -341,20 +345,21 @@ export const conquestTurn: Procedure<ConquestGame> = {
           d.stage = 'defend';
           return;
         }
-        roll(game, d, d.dice, defenceDice(game, d));
+        roll(game, d, d.dice, defenceDice(game, d), rollNames(game, d));
         return;
       case 'defend':
         d.stage = 'battle';
-        roll(game, d, d.dice, command.dice as number);
+        roll(game, d, d.dice, command.dice as number, rollNames(game, d));
         return;
       case 'annihilate': {
         // [002 II.3] roll again and again, the most dice each side may, until one side is gone (or the
         // attacker's territory is down to `stopAt`, the way to stop it).
         const stopAt = Math.max(1, command.stopAt as number);
         payBribe(game, d);
+        const names = rollNames(game, d); // the same for every roll: the battle ends when the territory changes hands
         while (d.stage === 'battle' && (s.armies[d.from!] ?? 0) > stopAt && (s.armies[d.from!] ?? 0) >= 2) {
           d.dice = maxAttackDice(s.armies[d.from!] ?? 0);
-          roll(game, d, d.dice, defenceDice(game, d));
+          roll(game, d, d.dice, defenceDice(game, d), names);
         }
         return;
       }
@@ -405,7 +410,8 @@ function decide(
   options: Command<FactionId>[],
   context?: { [key: string]: Json },
 ): Step<FactionId> {
-  return { decide: { side, kind, prompt: `${factionName(game, side)}: ${prompt}`, rule, options, ...(context ? { context } : {}) } };
+  const said = `${factionName(game, side)}: ${prompt}`;
+  return { decide: context ? { side, kind, prompt: said, rule, options, context } : { side, kind, prompt: said, rule, options } };
 }
 
 /** The commands of a turn's start, before anything is committed: trades and their bonus, placements and take-backs. */
@@ -436,8 +442,10 @@ function payBribe(game: ConquestGame, d: TurnData): void {
 
 /** Where an Annihilate may stop: at the end (1 army left), or with half or three quarters of the army kept. */
 function annihilateStops(attackers: number): number[] {
-  const stops = [1, Math.floor(attackers / 2), Math.floor((attackers * 3) / 4)].filter((n) => n >= 1 && n < attackers);
-  return [...new Set(stops)];
+  // asked before every roll of a battle: the three, each kept if it is a stop and not one before it
+  const stops: number[] = [];
+  for (const n of [1, Math.floor(attackers / 2), Math.floor((attackers * 3) / 4)]) if (n >= 1 && n < attackers && !stops.includes(n)) stops.push(n);
+  return stops;
 }
 
 function handOf(game: ConquestGame, faction: FactionId): Card[] {
@@ -455,8 +463,14 @@ function giveBonus(game: ConquestGame, me: FactionId, territory: string): void {
   tell(game, 'trade-bonus', `${factionName(game, me)} holds ${nameOf(game, territory)}, shown on a traded card: 2 extra armies there.`, '[002 II.1]');
 }
 
+/** Who rolls against whom, where, by name, for the words of a roll's event. */
+function rollNames(game: ConquestGame, d: TurnData): RollNames {
+  const defender = stateOf(game).owner[d.to!]!;
+  return { attacker: factionName(game, d.player), defender: factionName(game, defender), from: nameOf(game, d.from!), to: nameOf(game, d.to!) };
+}
+
 /** One roll of the dice [002 II.3], through `resolveDice`. */
-function roll(game: ConquestGame, d: TurnData, attackDice: number, defenceDice: number): void {
+function roll(game: ConquestGame, d: TurnData, attackDice: number, defenceDice: number, names: Readonly<RollNames>): void {
   const s = stateOf(game);
   const from = d.from!;
   const to = d.to!;
@@ -466,11 +480,7 @@ function roll(game: ConquestGame, d: TurnData, attackDice: number, defenceDice: 
   const { attackerLosses, defenderLosses } = resolveDice(a, b);
   s.armies[from] = (s.armies[from] ?? 0) - attackerLosses;
   s.armies[to] = (s.armies[to] ?? 0) - defenderLosses;
-  tellRoll(
-    game,
-    { attacker: factionName(game, d.player), defender: factionName(game, defender), from: nameOf(game, from), to: nameOf(game, to) },
-    { from, to, attack: a, defence: b, attackerLosses, defenderLosses },
-  );
+  tellRoll(game, names, { from, to, attack: a, defence: b, attackerLosses, defenderLosses });
   if ((s.armies[to] ?? 0) > 0) return;
   // Conquered: the attacker moves in at once with at least the armies it attacked with [002 II.3]
   // (a roll that empties the territory lost the attacker nothing, so they are there to move); the

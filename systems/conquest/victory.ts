@@ -7,7 +7,8 @@
 import { areEnemies, blocOf, blocsOf, chitOf, declareBlocVictory } from './blocs';
 import { missionComplete } from './missions';
 import type { FactionId } from './content';
-import { factionName, mapOf, stateOf, tell, type ConquestGame } from './state';
+import type { BlocState } from './bloc-state';
+import { factionName, mapOf, stateOf, tell, type ConquestGame, type ConquestState } from './state';
 
 /**
  * Has `faction` won now? True when it has (the winner is recorded), 'goal-choice' when it has just met
@@ -21,7 +22,7 @@ export function checkVictory(game: ConquestGame, faction: FactionId): boolean | 
   // Domination, asked through areEnemies: no enemy holds a territory. With blocs, that is the bloc's
   // victory, led by its strongest member (docs/rules.md); without, it is holding every territory.
   const blocs = blocsOf(game);
-  if (map.territories.every((t) => !areEnemies(blocs, s.owner[t] ?? null, faction))) {
+  if (noEnemyHolds(map.territories, s.owner, blocs, faction)) {
     if (!blocs) {
       s.winner = faction;
       tell(game, 'victory', `${factionName(game, faction)} holds every territory: Domination.`, '[002 I Game Type 1]');
@@ -41,6 +42,12 @@ export function checkVictory(game: ConquestGame, faction: FactionId): boolean | 
     if (mission && missionComplete(mission, faction, missionState(game))) return 'goal-choice';
   }
   return false;
+}
+
+/** No territory is held by an enemy of `faction` (asked at every step of a turn: a loop, not a closure a call). */
+function noEnemyHolds(territories: readonly string[], owner: ConquestState['owner'], blocs: BlocState | null, faction: FactionId): boolean {
+  for (const t of territories) if (areEnemies(blocs, owner[t] ?? null, faction)) return false;
+  return true;
 }
 
 /** Capital mode: `faction` holds every faction's capital [002 I Game Type 2]. */

@@ -129,6 +129,21 @@ describe("hard's turn plan", () => {
     }
   });
 
+  it("works out a chain's first battle as the battle's own odds, its losses and kills too, whatever the sizes", () => {
+    // The first battle is swept four rows at a time and, under the standard rule, every other column
+    // (plan.ts, `battle`): stacks and defenders of both parities, small and large, against `battleOdds`.
+    for (const italian of [false, true])
+      for (const stack of [2, 3, 4, 9, 10, 41, 60])
+        for (const defenders of [1, 2, 5, 6, 33]) {
+          if (italian && stack === 3 && defenders === 1) continue; // the fault kept as it was (plan.ts, `pastTheRow`)
+          const chain = chainOdds(stack, [defenders], italian);
+          const odds = battleOdds(stack, defenders, { italian });
+          expect(chain.reach[1]).toBeCloseTo(odds.attackerWins, 12);
+          expect(chain.loss).toBeCloseTo(stack - odds.expectedAttackerLeft, 9);
+          expect(chain.kills).toBeCloseTo(defenders - odds.expectedDefenderLeft, 9);
+        }
+  });
+
   /** A board laid out by hand: every territory to `rest` with one army, then the listed ones. */
   function board(rest: FactionId, laid: Record<string, [FactionId, number]>, hands: Partial<Record<FactionId, number>> = {}): Board {
     const g = game('board');

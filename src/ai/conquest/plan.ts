@@ -10,7 +10,7 @@
  */
 import type { FactionId } from '../../../systems/conquest/content';
 import { increasingValue } from '../../../systems/conquest/cards';
-import { maxAttackDice, MAX_DEFENCE_DICE, MAX_DEFENCE_DICE_ITALIAN } from '../../../systems/conquest/dice';
+import { maxAttackDice, MAX_ATTACK_DICE, MAX_DEFENCE_DICE, MAX_DEFENCE_DICE_ITALIAN } from '../../../systems/conquest/dice';
 import { singleRollOutcomes, type RollOutcome } from '../../../systems/conquest/odds';
 import type { Mission } from '../../../systems/conquest/missions';
 import { Board, continentShapes, type ContinentShape } from './board';
@@ -76,11 +76,15 @@ export interface ChainOdds {
  * both downwards finishes each state's mass before it is passed on.
  */
 export function chainOdds(stack: number, defenders: readonly number[], italian: boolean): ChainOdds {
-  const key = `${italian ? 'i' : 's'}${stack}:${defenders.join(',')}`;
-  let odds = knownChains.get(key);
+  // a chain of one attack (most of those a plan weighs) is kept by a number: a string made and hashed
+  // at every ask was a tenth of the planner's own time
+  const single = defenders.length === 1 && stack < KEY_LIMIT && defenders[0]! < KEY_LIMIT;
+  const known = single ? knownSingle : knownChains;
+  const key = single ? (stack * KEY_LIMIT + defenders[0]!) * 2 + (italian ? 1 : 0) : `${italian ? 'i' : 's'}${stack}:${defenders.join(',')}`;
+  let odds = known.get(key);
   if (!odds) {
-    if (knownChains.size >= MAX_KNOWN_CHAINS) knownChains.clear();
-    knownChains.set(key, (odds = Object.freeze(exactChainOdds(stack, defenders, italian))));
+    if (known.size >= MAX_KNOWN_CHAINS) known.clear();
+    known.set(key, (odds = Object.freeze(exactChainOdds(stack, defenders, italian))));
   }
   return odds;
 }
@@ -93,7 +97,10 @@ export function chainOdds(stack: number, defenders: readonly number[], italian: 
  * worked out afresh each time they were nearly all of a `hard` game's time. The odds are exact and pure,
  * so a kept answer is the answer; the most kept at once is bounded.
  */
-const knownChains = new Map<string, Readonly<ChainOdds>>();
+const knownChains = new Map<string | number, Readonly<ChainOdds>>();
+/** The chains of one attack, by (stack, defenders, rule) as one small integer (V8's unboxed kind, below 2^31). */
+const knownSingle = new Map<string | number, Readonly<ChainOdds>>();
+const KEY_LIMIT = 2 ** 14;
 const MAX_KNOWN_CHAINS = 50_000;
 
 function exactChainOdds(stack: number, defenders: readonly number[], italian: boolean): ChainOdds {
@@ -134,7 +141,7 @@ function firstBattle(stack: number, target: number, italian: boolean): AfterBatt
     if (firstBattles.size >= MAX_FIRST_BATTLES) firstBattles.clear();
     const dist = new Float64Array(stack + 1);
     dist[stack] = 1;
-    firstBattles.set(key, (after = battle(dist, stack, target, italian, 0, 0)));
+    firstBattles.set(key, (after = battle(dist, stack, target, italian, 0, 0, true)));
   }
   return after;
 }
@@ -143,20 +150,31 @@ function firstBattle(stack: number, target: number, italian: boolean): AfterBatt
  * One Annihilate battle of a chain: the stack's size distribution `dist` (sizes up to `top`) against
  * `target` armies, adding what it loses and kills to `loss` and `kills` in the order the sweep meets them
  * (so the sums are the same to the last bit, however the chain is split into battles).
+ *
+ * The states (a, d) are swept a row of attackers at a time, downwards; a roll sends a state's mass to
+ * its own row or to one of the next three (a roll costs the attacker at most 3 armies), so only four rows
+ * are ever live: they take turns in a ring (`RING_ROWS`), a row entering it as the one four above it is
+ * done. The whole table (a thousand armies against a thousand, 8 MB) was swept from memory; four rows stay
+ * in the processor's cache. Each state gets the same additions in the same order as in the whole table.
  */
-function battle(dist: Float64Array, top: number, target: number, italian: boolean, loss: number, kills: number): AfterBattle {
+function battle(dist: Float64Array, top: number, target: number, italian: boolean, loss: number, kills: number, oneStack = false): AfterBattle {
   const mostDefenceDice = italian ? MAX_DEFENCE_DICE_ITALIAN : MAX_DEFENCE_DICE;
+  // From one stack (a chain's first battle) under the standard rule, every roll but the last few costs two
+  // armies in all, so a row holds mass only every other column: where its distance from (top, d0) is even.
+  // The sweep steps over the empty columns between (they held 0, and a state of 0 adds nothing).
+  const everyOther = oneStack && !italian;
   const d0 = Math.max(1, target);
   const width = d0 + 1;
-  const mass = scratch((top + 1) * width);
-  for (let a = 2; a <= top; a++) mass[a * width + d0] = dist[a]!;
+  const mass = scratch(RING_ROWS * width);
+  for (let a = top; a > top - RING_ROWS + 1; a--) enterRow(mass, width, a, dist);
   const next = new Float64Array(top + 1);
   let won = 0;
   for (let a = top; a >= 2; a--) {
+    enterRow(mass, width, a - RING_ROWS + 1, dist);
     // the outcomes of one roll, as `rollOutcomes` lists them, read from flat arrays: this loop is nearly
     // all of a `hard` game whose armies have grown large
     const byDefenceDice = rollTablesFor(maxAttackDice(a), mostDefenceDice);
-    const row = a * width;
+    const row = (a & RING_MASK) * width;
     // Against the most defence dice (every state but the last few) a roll has three outcomes when the
     // defender rolls two: the defender loses 2, each side 1, or the attacker 2 (`rollOutcomes`' order).
     // The loop below is the general one further down for those three, unrolled: the chances in locals,
@@ -167,26 +185,54 @@ function battle(dist: Float64Array, top: number, target: number, italian: boolea
     const unrolled = most.count === 3 && threeOutcomes(most);
     if (unrolled) {
       const [p0, p1, p2] = [most.probability[0]!, most.probability[1]!, most.probability[2]!];
-      // where each outcome sends the state (a, d): row and column together, less d
-      const [to0, to1, to2] = [row - 2, row - width - 1, row - 2 * width];
-      for (let d = d0; d >= mostDefenceDice; d--) {
-        const p = mass[row + d]!;
-        if (p === 0) continue;
-        let q = p * p0;
-        kills += q * 2;
-        if (d === 2) (won += q), (next[a - 1] = next[a - 1]! + q);
-        else mass[to0 + d] = mass[to0 + d]! + q;
-        q = p * p1;
-        loss += q;
-        kills += q;
-        mass[to1 + d] = mass[to1 + d]! + q;
-        q = p * p2;
-        loss += q * 2;
-        mass[to2 + d] = mass[to2 + d]! + q;
+      // where each outcome sends the state (a, d): its row and column together, less d
+      const [to0, to1, to2] = [row - 2, ((a - 1) & RING_MASK) * width - 1, ((a - 2) & RING_MASK) * width];
+      if (everyOther) {
+        // The same sweep over every other column: there the state two columns down, where the first
+        // outcome sends its share, is the next one swept, so that share is carried to it in a local (the
+        // same one addition, to what the rows above left there) rather than written and read straight back.
+        let carry = 0;
+        let d = d0 - ((top - a) & 1);
+        for (; d >= mostDefenceDice; d -= 2) {
+          const p = mass[row + d]! + carry;
+          carry = 0;
+          if (p === 0) continue;
+          let q = p * p0;
+          kills += q * 2;
+          if (d === 2) (won += q), (next[a - 1] = next[a - 1]! + q);
+          else carry = q;
+          q = p * p1;
+          loss += q;
+          kills += q;
+          mass[to1 + d] = mass[to1 + d]! + q;
+          q = p * p2;
+          loss += q * 2;
+          mass[to2 + d] = mass[to2 + d]! + q;
+        }
+        // the last share goes below the columns swept here, where the loop further down reads it
+        if (carry !== 0) mass[row + d] = mass[row + d]! + carry;
+      } else {
+        for (let d = d0; d >= mostDefenceDice; d--) {
+          const p = mass[row + d]!;
+          if (p === 0) continue;
+          let q = p * p0;
+          kills += q * 2;
+          if (d === 2) (won += q), (next[a - 1] = next[a - 1]! + q);
+          else mass[to0 + d] = mass[to0 + d]! + q;
+          q = p * p1;
+          loss += q;
+          kills += q;
+          mass[to1 + d] = mass[to1 + d]! + q;
+          q = p * p2;
+          loss += q * 2;
+          mass[to2 + d] = mass[to2 + d]! + q;
+        }
       }
     }
     for (let d = unrolled ? mostDefenceDice - 1 : d0; d >= 1; d--) {
-      const p = mass[row + d]!;
+      // A fault kept as it was, so that no game changes (`pastTheRow`): with the Italian rule's three
+      // defence dice, a roll of two attacking dice and one defender, this loop starts a column past the row.
+      const p = d > d0 ? pastTheRow(a, top) : mass[row + d]!;
       if (p === 0) continue;
       const outcomes = byDefenceDice[d < mostDefenceDice ? d : mostDefenceDice]!; // maxDefenceDice(d, italian)
       for (let k = 0; k < outcomes.count; k++) {
@@ -201,12 +247,41 @@ function battle(dist: Float64Array, top: number, target: number, italian: boolea
           // Taken: all but one army move in and go on.
           won += q;
           next[left - 1] = next[left - 1]! + q;
-        } else mass[left * width + d2] = mass[left * width + d2]! + q;
+        } else {
+          const at = (left & RING_MASK) * width + d2;
+          mass[at] = mass[at]! + q;
+        }
       }
     }
   }
   return { dist: next, won, loss, kills };
 }
+
+/**
+ * Row `a` of a battle's sweep enters the ring (in the place of the row four above it, done): the stack's
+ * mass of size `a` at the defenders' full strength, nothing else yet. (A function of its own, not a
+ * closure in `battle`: tsx names each closure as it is made.)
+ */
+function enterRow(mass: Float64Array, width: number, a: number, dist: Float64Array): void {
+  const row = (a & RING_MASK) * width;
+  mass.fill(0, row, row + width);
+  if (a >= 2) mass[row + width - 1] = dist[a]!;
+}
+
+/**
+ * What the sweep read a column past a row's end, when it kept the whole table (rows one after the other):
+ * the next row's column 0, which nothing writes (0), or past the table's end on its top row (undefined,
+ * so NaN: the chain's odds are NaN, and the `hard` player's plan weighing it is worth nothing). Only a
+ * stack of 3 against one army under the Italian rule meets it. Mending it changes the `hard` player's
+ * Italian games, so it waits for a change of its own that says so.
+ */
+function pastTheRow(a: number, top: number): number {
+  return a === top ? NaN : 0;
+}
+
+/** The rows of a battle's sweep live at once: a row and the three a roll may send its mass to. */
+const RING_ROWS = MAX_ATTACK_DICE + 1;
+const RING_MASK = RING_ROWS - 1; // RING_ROWS is a power of two
 
 /** A roll table of three outcomes in the order the unrolled sweep reads them: the defender loses 2, each side 1, the attacker 2. */
 function threeOutcomes(t: RollTable): boolean {
@@ -326,7 +401,7 @@ export class Planner {
     const b = this.b;
     if (b.view.gameType === 'capital' && b.view.capitals[b.me] === t) return Math.ceil(b.threat(t) * this.weights.guardShare * 1.5);
     const c = this.shapes.get(b.continentOf(t))!;
-    if (!c.borders.includes(t) || !c.territories.every(b.mine)) return 0;
+    if (!c.borders.includes(t) || !c.territories.every((x) => b.mine(x))) return 0;
     return Math.ceil(b.threat(t) * this.weights.guardShare);
   }
 
@@ -339,7 +414,7 @@ export class Planner {
     for (const c of this.shapes.values()) {
       const missing = c.territories.filter((t) => !b.mine(t));
       // an ally's system is taken only by a vendetta [3D1]: a continent that needs one is no goal
-      if (missing.length && missing.every(b.hostile)) goals.push({ kind: 'continent', subject: c.id, targets: missing });
+      if (missing.length && missing.every((t) => b.hostile(t))) goals.push({ kind: 'continent', subject: c.id, targets: missing });
     }
     for (const f of b.opponents) goals.push({ kind: 'eliminate', subject: f, targets: b.territoriesOf(f) });
     const near = new Set<string>();
@@ -419,13 +494,21 @@ export class Planner {
     const used = new Map<string, number>();
     while (left.size) {
       let best: { source: string; path: string[]; cost: number } | null = null;
+      // the longest path from a target depends on the target and what is left, not on the source: found
+      // once a round for all the sources next to it
+      const pathFrom = new Map<string, { path: string[]; armies: number }>();
       for (const source of b.myTerritories) {
         const spare = this.spareOn(source, used);
         if (!placing && spare < 2) continue;
         for (const first of b.neighbours(source)) {
           if (!left.has(first)) continue;
-          const path = longestPath(first, left, b);
-          const cost = path.reduce((s, t) => s + b.armies(t), 0) - Math.max(0, spare) * 0.01;
+          let found = pathFrom.get(first);
+          if (!found) {
+            const path = longestPath(first, left, b);
+            pathFrom.set(first, (found = { path, armies: path.reduce((s, t) => s + b.armies(t), 0) }));
+          }
+          const path = found.path;
+          const cost = found.armies - Math.max(0, spare) * 0.01;
           if (!best || path.length > best.path.length || (path.length === best.path.length && cost < best.cost)) best = { source, path, cost };
         }
       }
@@ -454,17 +537,20 @@ export class Planner {
       const r = outcome.results[i]!;
       // Armies lost are ours; armies killed weaken one rival among several.
       value -= r.loss - r.kills * this.killWeight;
-      chains[i]!.targets.forEach((t, k) => (value += r.reach[k + 1]! * this.territoryWorth(t)));
+      const targets = chains[i]!.targets;
+      for (let k = 0; k < targets.length; k++) value += r.reach[k + 1]! * this.territoryWorth(targets[k]!);
     }
     if (!this.conqueredThisTurn) value += outcome.pAny() * this.cardValue;
 
-    // Continents taken whole, or broken.
-    for (const id of new Set(chains.flatMap((c) => c.targets.map(b.continentOf)))) {
+    // Continents taken whole, or broken (each once, in the order the chains reach them).
+    for (const id of continentsOf(chains, b)) {
       const c = this.shapes.get(id)!;
       const holder = b.ownerOf(c.territories[0]!);
       if (holder && holder !== b.me && c.territories.every((t) => b.ownerOf(t) === holder)) {
         // Breaking it takes one territory: the likeliest of those we attack.
-        value += Math.max(...c.territories.map((t) => outcome.pTaken(t))) * c.bonus * w.breakTurns;
+        let likeliest = -Infinity;
+        for (const t of c.territories) likeliest = Math.max(likeliest, outcome.pTaken(t));
+        value += likeliest * c.bonus * w.breakTurns;
       }
       value += outcome.pAll(c.territories) * this.continentWorth(id);
     }
@@ -505,6 +591,17 @@ export class Planner {
   }
 }
 
+/** The continents of the chains' targets, each once, in the order the chains reach them (a plan weighs this hundreds of times a turn). */
+function continentsOf(chains: readonly Chain[], b: Board): string[] {
+  const ids: string[] = [];
+  for (const c of chains)
+    for (const t of c.targets) {
+      const id = b.continentOf(t);
+      if (!ids.includes(id)) ids.push(id);
+    }
+  return ids;
+}
+
 /** What a set of chains may take: the exact odds of each chain, and the chances they combine into. */
 class Outcome {
   readonly results: ChainOdds[];
@@ -516,7 +613,7 @@ class Outcome {
   ) {
     this.results = chains.map((c, i) => {
       c.targets.forEach((t, index) => this.at.set(t, { chain: i, index }));
-      return chainOdds(c.stack, c.targets.map(b.armies), b.italian);
+      return chainOdds(c.stack, c.targets.map((t) => b.armies(t)), b.italian);
     });
   }
 

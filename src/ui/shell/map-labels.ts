@@ -309,7 +309,7 @@ export class MapLabels {
     });
     // [issue 44] each name beside its star on the first side clear of the names placed before it and of the panels
     const placed: ScreenBox[] = [];
-    const screen = this.galaxy.renderer.domElement;
+    const screen = this.galaxy.viewSize;
     const taken = (b: ScreenBox, keepOffBeside: boolean) => placed.some((o) => overlaps(b, o)) || panels.some((p) => overlaps(b, p)) || (keepOffBeside && beside.some((p) => overlaps(b, p)));
     for (const n of this.order) {
       const box = this.systemBoxes[n] as ScreenBox;
@@ -458,12 +458,12 @@ function hiddenBox(): ScreenBox {
  * stars), a step farther out; else past the window's edge, cut but read in part, rather than not at all.
  * False when no side is free.
  */
-function besideStar(box: ScreenBox, star: { x: number; y: number }, screen: HTMLElement, taken: (b: ScreenBox) => boolean): boolean {
+function besideStar(box: ScreenBox, star: { x: number; y: number }, screen: Readonly<{ width: number; height: number }>, taken: (b: ScreenBox) => boolean): boolean {
   for (const [far, inside] of TRIES) {
     for (const [dx, dy] of SIDES) {
       box.x = star.x + dx * (box.width / 2 + STAR_GAP_X + far * box.width * 0.5);
       box.y = star.y + dy * (box.height / 2 + STAR_GAP_Y + far * box.height);
-      if (inside && (box.x - box.width / 2 < 0 || box.x + box.width / 2 > screen.clientWidth || box.y - box.height / 2 < 0 || box.y + box.height / 2 > screen.clientHeight)) continue;
+      if (inside && (box.x - box.width / 2 < 0 || box.x + box.width / 2 > screen.width || box.y - box.height / 2 < 0 || box.y + box.height / 2 > screen.height)) continue;
       if (!taken(box)) return true;
     }
   }

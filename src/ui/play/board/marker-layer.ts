@@ -555,8 +555,7 @@ export class MarkerLayer {
   private towards(pos: Vector3): void {
     const g = this.app.galaxy;
     const v = this.tmp3.copy(pos).applyMatrix4(g.camera.matrixWorldInverse);
-    const screen = g.renderer.domElement;
-    const [w, h] = [screen.clientWidth, screen.clientHeight];
+    const { width: w, height: h } = g.viewSize;
     // the camera looks along -z: x is to the right and y up on the screen, whichever side of it the point is
     const dx = v.x || 1e-6;
     const dy = -v.y || 1e-6;
@@ -579,8 +578,7 @@ export class MarkerLayer {
         m.y = this.tmp2.y;
       }
     }
-    const screen = this.app.galaxy.renderer.domElement;
-    const [width, height] = [screen.clientWidth, screen.clientHeight];
+    const { width, height } = this.app.galaxy.viewSize;
     // an open stack's counters stand at the left of the map, out of the way of what it may reach
     const docked = this.markers.filter((m) => (m.dock || m.elsewhere) && m.visible);
     for (const m of docked) if (m.dock) this.dock(m, panels, width, height);
@@ -673,9 +671,9 @@ export class MarkerLayer {
       { x: centre.x, y: centre.y + reach + half.h },
       { x: centre.x, y: centre.y - reach - half.h },
     ];
-    const screen = this.app.galaxy.renderer.domElement;
+    const screen = this.app.galaxy.viewSize;
     const fits = (c: { x: number; y: number }) =>
-      c.x - m.width / 2 >= 0 && c.x + m.width / 2 <= screen.clientWidth && c.y - m.height / 2 >= 0 && c.y + m.height / 2 <= screen.clientHeight && !panels.some((b) => underPanel({ ...m, ...c }, b));
+      c.x - m.width / 2 >= 0 && c.x + m.width / 2 <= screen.width && c.y - m.height / 2 >= 0 && c.y + m.height / 2 <= screen.height && !panels.some((b) => underPanel({ ...m, ...c }, b));
     const at = candidates.find(fits) ?? (candidates[0] as { x: number; y: number });
     m.x = at.x;
     m.y = at.y;
