@@ -15,6 +15,8 @@
  * thousands of commands cost it about half again as much CPU (V8 compiling the hot code on its helper
  * threads, which share the two cores with everything else, and the code colder meanwhile); a server that
  * has run a while answers as the second round does (docs/architecture.md, "A fresh server against a warm one").
+ * The server starts as `npm run serve` starts it, warm-up and all (src/server/warm-up.ts: games played in
+ * process before it listens); how long from its spawn to its listening, and its memory then, are printed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -61,6 +63,10 @@ export interface OnlineBench extends OnlineRound {
   processes: number;
   store: string;
   rooms: number;
+  /** From the server's spawn to its listening, in s (the slowest of them): its start, the warm-up included (warm-up.ts). */
+  listeningSeconds: number;
+  /** The server processes' resident memory as they listen, before any game, in MB. */
+  rssListeningMB: number;
   /** The server process's resident memory at its peak over the first round, less what it held before the games, per room. */
   rssPerRoomMB: number;
   warm: OnlineRound;
@@ -92,10 +98,11 @@ const SERVER_V8_FLAGS = ['--max-semi-space-size=64'];
  * when it stops): the profile's stages are read by the source files its functions are in (server-stages.ts),
  * which a bundle does not keep. That server spends about a tenth more per command (tsx's `keepNames`).
  */
-async function spawnServer(main: string, port: number, database: string, env: Record<string, string> = {}, profileDir?: string): Promise<ChildProcess> {
+async function spawnServer(main: string, port: number, database: string, env: Record<string, string>, profileDir: string | undefined, serverFlags: string[]): Promise<{ child: ChildProcess; listeningMs: number }> {
   const unlimited = ['--games-per-minute', '100000', '--joins-per-minute', '100000', '--lobby-per-minute', '100000'];
   const program = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--import', 'tsx', 'src/server/main.ts'] : [main];
-  const child = spawn(process.execPath, [...SERVER_V8_FLAGS, ...program, '--port', String(port), '--database', database, '--public-address', `127.0.0.1:${port}`, ...unlimited], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  const spawned = performance.now();
+  const child = spawn(process.execPath, [...SERVER_V8_FLAGS, ...program, '--port', String(port), '--database', database, '--public-address', `127.0.0.1:${port}`, ...unlimited, ...serverFlags], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const read = (chunk: Buffer) => {
@@ -106,7 +113,7 @@ async function spawnServer(main: string, port: number, database: string, env: Re
     child.stderr!.on('data', read);
     child.once('exit', (code) => reject(new Error(`the server exited (${code}): ${output.slice(-500)}`)));
   });
-  return child;
+  return { child, listeningMs: performance.now() - spawned };
 }
 
 /** A process's CPU time so far, in ms, or with `thread` its main thread's only (Linux; 0 where /proc is not there). */
@@ -130,7 +137,8 @@ function residentBytes(pid: number): number {
   }
 }
 
-export async function benchOnline(rooms = 50, processes = 1, profileDir?: string): Promise<OnlineBench> {
+/** `serverFlags`: `npm run serve`'s flags given to each server besides (`--warm-up-commands 0`: a server started cold). */
+export async function benchOnline(rooms = 50, processes = 1, profileDir?: string, serverFlags: string[] = []): Promise<OnlineBench> {
   const content = bundledContent();
   const folder = mkdtempSync(join(tmpdir(), 'gu-bench-online-'));
   // two processes share a Redis and a PostgreSQL, started here as the scale tests start them
@@ -142,7 +150,8 @@ export async function benchOnline(rooms = 50, processes = 1, profileDir?: string
   mkdirSync(cache, { recursive: true });
   const built = mkdtempSync(join(cache, 'gu-bench-server-'));
   const main = await buildServer(built);
-  const children = await Promise.all(ports.map((port) => spawnServer(main, port, join(folder, 'games.sqlite'), env, profileDir)));
+  const spawned = await Promise.all(ports.map((port) => spawnServer(main, port, join(folder, 'games.sqlite'), env, profileDir, serverFlags)));
+  const children = spawned.map((s) => s.child);
   const urls = ports.map((port) => `http://127.0.0.1:${port}`);
   const scenario = [...content.scenarios.keys()][0]!;
   const rss = () => children.reduce((n, c) => n + residentBytes(c.pid!), 0);
@@ -211,6 +220,8 @@ export async function benchOnline(rooms = 50, processes = 1, profileDir?: string
     processes,
     store: processes > 1 ? 'postgres' : 'sqlite',
     rooms,
+    listeningSeconds: Math.max(...spawned.map((s) => s.listeningMs)) / 1000,
+    rssListeningMB: rssBefore / 1048576,
     ...fresh,
     rssPerRoomMB: (rssPeak - rssBefore) / rooms / 1048576,
     warm,

@@ -2,7 +2,7 @@
  * Benchmarks: speed and memory, measured and printed, never asserted.
  *
  *   npm run bench [-- --json] [-- --games N] [-- --galactic-games N] [-- --conquest-games N] [-- --solitaire-games N] [-- --conquest-only]
- *                 [-- --online-only] [-- --online-rooms N] [-- --no-online] [-- --one-process] [-- --server-profile] [-- --no-render]
+ *                 [-- --online-only] [-- --online-rooms N] [-- --no-online] [-- --one-process] [-- --server-profile] [-- --no-warm-up] [-- --no-render]
  *   npm run bench -- --profile <scenario> [--agent <name>] [--games N]
  *   npm run bench -- --long-sim <games> [--scenario <id>]
  *
@@ -25,7 +25,8 @@
  * one process, a fresh one; `online.warm` the same for 50 more rooms on that server just after (a fresh
  * process spends much of its first round compiling); `onlineScaled` the same on two processes sharing a Redis and a PostgreSQL of the bench's
  * own (`--one-process` skips it); `durability` what a move kept with synchronous FULL costs against NORMAL
- * [issue 55]. `--online-only` measures only these. `--server-profile` runs the one-process server under
+ * [issue 55]. `--online-only` measures only these. `--no-warm-up` starts the servers without their warm-up
+ * (src/server/warm-up.ts), as they started before it: a cold start, to compare. `--server-profile` runs the one-process server under
  * V8's CPU profiler and prints where its main thread's time went, stage by stage of a command
  * (server-stages.ts; the profiler costs time of its own, so its round trips are not the figures).
  *
@@ -155,6 +156,8 @@ const solitaireGameCount = wholeArg('--solitaire-games', 100);
 const onlineOnly = argv.includes('--online-only');
 const conquestOnly = argv.includes('--conquest-only') || onlineOnly;
 const onlineRooms = wholeArg('--online-rooms', 50);
+/** The online check's servers started without their warm-up (src/server/warm-up.ts): a cold start, to compare. */
+const serverFlags = argv.includes('--no-warm-up') ? ['--warm-up-commands', '0'] : [];
 
 const loadAtStart = load();
 const ruleset = starSystemRuleset;
@@ -289,7 +292,7 @@ let online: OnlineBench | { error: string } | null = null;
 let onlineScaled: OnlineBench | { error: string } | null = null;
 let durability: DurabilityBench | { error: string } | null = null;
 const onlineLine = (o: OnlineBench) =>
-  `online, ${o.processes === 1 ? 'one process (SQLite)' : `${o.processes} processes with Redis and PostgreSQL`}: ${o.rooms} rooms at once, ${o.roomsFinished} finished, ${o.roomsLost} lost${o.roomsLost ? ` (${Object.entries(o.lostBecause).map(([why, n]) => `${n}: ${why}`).join('; ')})` : ''}; ${o.commands} commands in ${o.seconds.toFixed(1)} s; ` +
+  `online, ${o.processes === 1 ? 'one process (SQLite)' : `${o.processes} processes with Redis and PostgreSQL`}: ${o.rooms} rooms at once on a server ${o.listeningSeconds.toFixed(1)} s from its spawn to listening (warm-up included; ${o.rssListeningMB.toFixed(0)} MB resident then), ${o.roomsFinished} finished, ${o.roomsLost} lost${o.roomsLost ? ` (${Object.entries(o.lostBecause).map(([why, n]) => `${n}: ${why}`).join('; ')})` : ''}; ${o.commands} commands in ${o.seconds.toFixed(1)} s; ` +
   `round trip median ${o.medianRoundTripMs.toFixed(2)} ms, p95 ${o.p95RoundTripMs.toFixed(2)} ms (target 50); server CPU ${o.serverCpuMsPerCommand.toFixed(2)} ms per command, its main thread's own ${o.serverThreadCpuMsPerCommand.toFixed(2)}; ${o.rssPerRoomMB.toFixed(2)} MB resident per room (screen clients, as real pages join; the servers in their own processes, as npm run serve runs them; load average ${o.loadAverage[0].toFixed(1)} as the games began, ${o.loadAverage[1].toFixed(1)} as they ended)\n` +
   `  then ${o.rooms} more rooms on the same server${o.processes === 1 ? '' : 's'}, warm: ${o.warm.roomsFinished} finished, ${o.warm.roomsLost} lost${o.warm.roomsLost ? ` (${Object.entries(o.warm.lostBecause).map(([why, n]) => `${n}: ${why}`).join('; ')})` : ''}; ${o.warm.commands} commands in ${o.warm.seconds.toFixed(1)} s; ` +
   `round trip median ${o.warm.medianRoundTripMs.toFixed(2)} ms, p95 ${o.warm.p95RoundTripMs.toFixed(2)} ms; server CPU ${o.warm.serverCpuMsPerCommand.toFixed(2)} ms per command, its main thread's own ${o.warm.serverThreadCpuMsPerCommand.toFixed(2)} (load average ${o.warm.loadAverage[0].toFixed(1)}, ${o.warm.loadAverage[1].toFixed(1)})`;
@@ -297,7 +300,7 @@ if (!argv.includes('--no-online') && (onlineOnly || !argv.includes('--conquest-o
   const { benchDurability, benchOnline } = await import('./bench-online');
   try {
     const profileDir = argv.includes('--server-profile') ? mkdtempSync(join(tmpdir(), 'gu-server-profile-')) : undefined;
-    online = await benchOnline(onlineRooms, 1, profileDir);
+    online = await benchOnline(onlineRooms, 1, profileDir, serverFlags);
     log(onlineLine(online));
     if (profileDir) {
       const { serverProfile, stagesOf, stageTable } = await import('./server-stages');
@@ -312,7 +315,7 @@ if (!argv.includes('--no-online') && (onlineOnly || !argv.includes('--conquest-o
   // [issue 55] the same with two processes sharing Redis and PostgreSQL (Debian's, started here)
   if (!argv.includes('--one-process')) {
     try {
-      onlineScaled = await benchOnline(onlineRooms, 2);
+      onlineScaled = await benchOnline(onlineRooms, 2, undefined, serverFlags);
       log(onlineLine(onlineScaled));
     } catch (e) {
       onlineScaled = { error: (e as Error).message };

@@ -40,7 +40,7 @@ import { SqliteStore } from './sqlite-store';
 import { clocksToSend, startingClocks } from './clocks';
 import { ONLINE_RULESETS } from './online-rulesets';
 import { RateLimit } from './rate-limit';
-import { MATCHMAKING_DOWN, redisMatchmaking } from './redis-matchmaking';
+import { MATCHMAKING_DOWN, redisMatchmaking, watchingMatchmaking } from './redis-matchmaking';
 
 export interface GameServerOptions {
   port: number;
@@ -88,6 +88,14 @@ export interface GameServer {
 
 /** The largest request body the API and the matchmaker read: a new game is a few hundred bytes. */
 export const MAX_BODY_BYTES = 16 * 1024;
+
+/**
+ * How long a player's request for a seat may go unanswered before it is told the matchmaking cannot serve
+ * it (MATCHMAKING_DOWN) [issue 55]. Colyseus' own waits are shorter (a Redis command 3 s, a remote room 2 s,
+ * its process's health check 2 s more, the join tried again after them): the slowest join that succeeds,
+ * one whose room's process has died, took 4.7 s at load 20.
+ */
+export const MATCHMAKE_ANSWER_MS = 20_000;
 
 export async function startGameServer(options: GameServerOptions): Promise<GameServer> {
   const content = options.content ?? bundledContent();
@@ -242,9 +250,25 @@ function guardRequests(http: ReturnType<typeof createServer>, limits: { games: R
       } catch {
         return refuse(res, 400, 'the request could not be read: its body is not JSON');
       }
-      pass(req, res);
+      answerInTime(req, res);
     });
   });
+  /**
+   * [issue 55] a request for a seat is answered whatever becomes of it in the matchmaker: told
+   * MATCHMAKING_DOWN at once when a failure on its way would leave it unanswered (redis-matchmaking.ts), or
+   * when it has waited MATCHMAKE_ANSWER_MS. The matchmaker's own answer, should it come later, finds the
+   * response written (Colyseus then closes the connection, the answer long sent).
+   */
+  const answerInTime = (req: IncomingMessage, res: ServerResponse) => {
+    const tell = (why: string | null) => {
+      if (res.headersSent) return;
+      if (why) console.error(`${req.method} ${(req.url ?? '').slice(0, 80)}: ${why}; the player is told the matchmaking store cannot be reached`);
+      refuse(res, 503, MATCHMAKING_DOWN);
+    };
+    const deadline = setTimeout(() => tell(`no answer in ${MATCHMAKE_ANSWER_MS / 1000} s`), MATCHMAKE_ANSWER_MS);
+    res.once('close', () => clearTimeout(deadline));
+    watchingMatchmaking(() => tell(null), () => pass(req, res));
+  };
 }
 
 /** Whom a request comes from: the socket's address, or behind a trusted proxy the first one it names. */

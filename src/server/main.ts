@@ -4,7 +4,7 @@
  *   npm run serve [-- --port 2567] [--host 127.0.0.1] [--database data/games.sqlite]
  *                 [--max-database-mb N] [--busy-timeout-ms 250] [--empty-room-seconds 30]
  *                 [--games-per-minute 20] [--joins-per-minute 120] [--lobby-per-minute 120]
- *                 [--seat-ms-per-second 250] [--seat-burst-ms 3000] [--trust-proxy]
+ *                 [--seat-ms-per-second 250] [--seat-burst-ms 3000] [--trust-proxy] [--warm-up-commands 4000]
  *
  *   DATABASE_URL=postgres://user@host:5432/db  keep the games in PostgreSQL (else --database, SQLite)
  *   REDIS_URL=redis://host:6379                 share matchmaking with every process on that Redis
@@ -20,11 +20,18 @@
  * about a third of the server's CPU per command, beside its main thread. Measured with two servers at once,
  * one with the flag and one without, three times [issue 55]: CPU per command (all threads) 4-11% less, the
  * main thread's 2-6% less. The young generation may then hold more memory (the bench says how much per room).
+ *
+ * Before it listens, the server plays `--warm-up-commands` commands (4,000; 0 for none) of games of every
+ * online ruleset in process (warm-up.ts), so that V8 has compiled the engine and the states' making before
+ * the first player comes rather than while the first players play: a few seconds of one core at the start,
+ * and the memory V8 grew to meanwhile (docs/architecture.md, "The warm-up").
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { startGameServer } from './game-server';
 import { where } from './store';
+import { warmUp } from './warm-up';
+import { bundledContent } from '../core/content/bundled';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -80,8 +87,21 @@ if (!postgres && database !== ':memory:') mkdirSync(dirname(resolve(database)), 
 // end of the process: the games at their tables play on
 process.on('unhandledRejection', (reason) => console.error(`serve: a background task failed: ${(reason as Error)?.message ?? String(reason)}`));
 
+// [issue 55] the engine and the states' making compiled before the first player comes (warm-up.ts)
+const warmUpCommands = numberArg('warm-up-commands', 4000, 0) as number;
+const content = bundledContent();
+if (warmUpCommands > 0) {
+  try {
+    const warm = warmUp(content, warmUpCommands);
+    console.log(`warmed up: ${warm.commands} commands of ${warm.games.length} games played in process in ${(warm.ms / 1000).toFixed(1)} s`);
+  } catch (e) {
+    // a fault in some ruleset's game is the test suite's to find; the server starts cold, serving the rest
+    console.error(`serve: the warm-up failed (${(e as Error).message}); the server starts without it`);
+  }
+}
+
 try {
-  const server = await startGameServer({ port, host, database, ...(redis ? { redis } : {}), ...(publicAddress ? { publicAddress } : {}), site: resolve('dist'), ...limits });
+  const server = await startGameServer({ content, port, host, database, ...(redis ? { redis } : {}), ...(publicAddress ? { publicAddress } : {}), site: resolve('dist'), ...limits });
   const kept = postgres ? `PostgreSQL at ${where(postgres)}` : database;
   console.log(`Galactic Uprising game server: ${server.url}  (games kept in ${kept}${redis ? `; matchmaking shared through Redis at ${where(redis)}` : ''})`);
   const stop = () => void server.close().then(() => process.exit(0));

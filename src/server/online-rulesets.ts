@@ -23,7 +23,7 @@ import { starSystemRuleset } from '../../systems/rebels-vs-empire/star-system-ru
 import { conquestRuleset } from '../../systems/conquest/ruleset';
 import { optionsOfGame, type ConquestGame } from '../../systems/conquest/state';
 import { conquestView } from '../../systems/conquest/view';
-import type { FactionId } from '../../systems/conquest/content';
+import { FACTIONS, type FactionId } from '../../systems/conquest/content';
 
 /** An AI seat's player: it answers its side's decisions from what its side may know. */
 export interface OnlineAgent {
@@ -56,6 +56,8 @@ export interface OnlineRuleset {
   leadingCommands?: readonly string[];
   /** The AI levels, by name. */
   agentNames: string[];
+  /** The options of the games a fresh server plays to warm up (warm-up.ts); absent, none. */
+  warmUpOptions?: { [key: string]: Json };
   agent(name: string, side: string, seed: string, seedHash: SeedHash): OnlineAgent;
 }
 
@@ -146,6 +148,8 @@ const conquest: OnlineRuleset = {
   seatsOf: (game) => [...optionsOfGame(game as unknown as ConquestGame).players],
   view: (game, side) => conquestViewJson(game as unknown as ConquestGame, side as FactionId | null),
   events: visibleTo,
+  // four factions, as the simulator's games have unless told: one of each bloc in a blocs scenario [3A2b]
+  warmUpOptions: { players: FACTIONS.slice(0, 4) },
   agentNames: Object.keys(CONQUEST_AGENTS),
   agent(name, side, seed, seedHash) {
     const factory = CONQUEST_AGENTS[name];

@@ -6,8 +6,17 @@
  * never in ioredis's ("Reached the max retries per request limit", "Command timed out"): every request
  * the presence or the driver makes fails so, whichever path (a seat asked for, a room made, a claim)
  * reaches the player, and the cause goes to the server's log.
+ *
+ * One failure Colyseus loses: a request to another process's room (a seat in a room that lives there, a
+ * health check) subscribes to its answer's channel first, inside a promise that its failure never settles
+ * (@colyseus/core IPC.ts, `requestFromIPC`), so the player's join would wait for good, and a health check
+ * of that process with it (Colyseus keeps one per process: every later one would wait on it). Such a
+ * subscription's failure is answered on its channel, as a request that failed; and the player's request on
+ * whose way it was (`watchingMatchmaking`) is told MATCHMAKING_DOWN at once (Colyseus would tell it, after
+ * its retries, that the room is full).
  */
 import { ServerError, type MatchMakerDriver, type Presence } from '@colyseus/core';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { where } from './store';
 
 /** What a player is told while the matchmaking store cannot be used. */
@@ -53,6 +62,35 @@ export async function redisMatchmaking(url: string): Promise<{ presence: Presenc
   return { presence: inWords(presence, 'presence'), driver: inWords(driver, 'driver'), answers: () => clients.every((c) => c.status === 'ready') };
 }
 
+/** How an answer on an `ipc:` channel says its request failed (@colyseus/core Protocol.ts, `IpcProtocol.ERROR`,
+ * which the package does not export). */
+const IPC_ERROR = 1;
+
+/** The player's matchmaker request on whose way a request to Redis is made, if any: what tells it of a lost failure. */
+const watching = new AsyncLocalStorage<() => void>();
+
+/**
+ * Run `handle` (a player's matchmaker request) so that a subscription to Redis failing on its way (which
+ * Colyseus would never answer) calls `lost`: the player is told MATCHMAKING_DOWN then, not left waiting.
+ */
+export function watchingMatchmaking(lost: () => void, handle: () => void): void {
+  watching.run(lost, handle);
+}
+
+/**
+ * The driver's room listing as Redis last failed to give it, forgotten. The driver shares one reading of the
+ * listing among the requests that want it at once, and lets go of it only when it succeeds
+ * (@colyseus/redis-driver `getRooms`): one that failed (Redis away) was handed to every later request, so
+ * after Redis came back no player could be seated again until the process restarted. The service given is
+ * the driver (the presence has no such fields, and is left as it is).
+ */
+function forgetFailedListing(service: object): void {
+  const driver = service as { _concurrentRoomCacheRequest?: unknown; _roomCacheRequestByName?: object };
+  if (!('_roomCacheRequestByName' in driver)) return;
+  driver._concurrentRoomCacheRequest = undefined;
+  driver._roomCacheRequestByName = {};
+}
+
 /**
  * `service` (the presence or the driver) whose every failed request fails with `MATCHMAKING_DOWN`, a
  * refusal (503) Colyseus hands the player as it is; the cause is logged, once until a request goes through
@@ -73,10 +111,23 @@ function inWords<T extends object>(service: T, role: string): T {
         const result = (value as (...a: unknown[]) => unknown).apply(target, args);
         // an answer to come: a promise, or a thenable (the driver's `findOne` answers a query to await)
         if (typeof (result as PromiseLike<unknown> | null)?.then !== 'function') return result;
-        return Promise.resolve(result).then((answer) => {
-          said = false;
-          return answer;
-        }, fail);
+        return Promise.resolve(result).then(
+          (answer) => {
+            said = false;
+            return answer;
+          },
+          (e: unknown) => {
+            forgetFailedListing(target);
+            if (key === 'subscribe' && String(args[0]).startsWith('ipc:')) {
+              // the request waiting on that channel is answered its failure there, as another process
+              // answers a request that failed (so it ends, and lets go of its listener), and the player's
+              // request on whose way it was, at once
+              (args[1] as (message: unknown) => void)([IPC_ERROR, JSON.stringify({ code: 503, message: MATCHMAKING_DOWN })]);
+              watching.getStore()?.();
+            }
+            return fail(e);
+          },
+        );
       };
     },
   });

@@ -32,6 +32,9 @@ export interface TableNotes {
   clocks?: SeatClock[];
 }
 
+/** Whom a state is sent to: a room's client (or the warm-up's nowhere, warm-up.ts). */
+export type Recipient = Pick<Client, 'sessionId' | 'enqueueRaw'>;
+
 export class Audience {
   /** Each client's seat and message allowance, by session id. */
   readonly seated = new Map<string, Seated>();
@@ -104,7 +107,7 @@ export class Audience {
   }
 
   /** Each client its own side's view, the events it has not had yet, and its decision when it is its own. */
-  sendStates(clients: Iterable<Client>, game: AnyGame, online: OnlineRuleset, seats: readonly StoredSeat[], notes: TableNotes): void {
+  sendStates(clients: Iterable<Recipient>, game: AnyGame, online: OnlineRuleset, seats: readonly StoredSeat[], notes: TableNotes): void {
     const seatInfo = this.seatInfo(seats);
     const pending = game.winner ? null : game.pending;
     // each side's view and screen facts, made once for all its clients (the facts for a first state apart)

@@ -96,9 +96,16 @@ export function aliveFactions(game: ConquestGame): FactionId[] {
 
 /** The continents a faction holds whole [002 II.2]. */
 export function continentsHeld(game: ConquestGame, faction: FactionId): string[] {
-  const map = mapOf(game);
-  const s = stateOf(game);
-  return [...map.continentTerritories].filter(([, ts]) => ts.every((t) => s.owner[t] === faction)).map(([c]) => c);
+  const { owner } = stateOf(game);
+  const held: string[] = [];
+  // asked at the start of every turn and in every view: loops, not a copied list and closures
+  for (const [c, ts] of mapOf(game).continentTerritories) if (holdsAll(owner, ts, faction)) held.push(c);
+  return held;
+}
+
+function holdsAll(owner: ConquestState['owner'], territories: readonly string[], faction: FactionId): boolean {
+  for (const t of territories) if (owner[t] !== faction) return false;
+  return true;
 }
 
 /** The armies a faction receives at the start of its turn [002 II.2]: territories / 3 (at least 3) plus continent bonuses. */

@@ -55,14 +55,21 @@ export function conquestView(game: ConquestGame, me: FactionId | null): Conquest
     owner: { ...s.owner },
     armies: { ...s.armies },
     capitals: { ...s.capitals },
-    handSizes: Object.fromEntries(s.order.map((f) => [f, s.hands[f]?.length ?? 0])),
+    handSizes: byFaction(s.order, (f) => s.hands[f]?.length ?? 0),
     hands: mine(s.hands),
     missions: mine(s.missions),
     setsTraded: s.setsTraded,
     cardsInDeck: s.deck.length,
     eliminatedBy: { ...s.eliminatedBy },
-    continentsHeld: Object.fromEntries(s.order.map((f) => [f, continentsHeld(game, f)])),
+    continentsHeld: byFaction(s.order, (f) => continentsHeld(game, f)),
     winner: s.winner,
     ...(s.blocs ? { blocs: copyPlain(s.blocs) } : {}),
   };
+}
+
+/** A record of something for each faction, in the order of play (a view is made for every decision an agent reads). */
+function byFaction<T>(order: readonly FactionId[], of: (f: FactionId) => T): Partial<Record<FactionId, T>> {
+  const record: Partial<Record<FactionId, T>> = {};
+  for (const f of order) record[f] = of(f);
+  return record;
 }

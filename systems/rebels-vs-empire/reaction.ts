@@ -20,12 +20,17 @@ import { shipsIn } from './stacking';
 /** [9.6] environs that give the reacting player a reaction move: phasing units or detected phasing characters there. */
 export function reactionTriggers(game: Game, phasingSide: SideId): number[] {
   const w = game.world;
-  return environsInPlay(game).filter(
-    // (most environs are empty: they are passed over without a list made for them)
-    (env) =>
-      occupantsView(w, env).length > 0 &&
-      (unitCountIn(game, env, phasingSide) > 0 || charactersIn(game, env, phasingSide).some((ch) => hasComponent(w, ch, w.c.Detected))),
-  );
+  const triggers: number[] = [];
+  // (most environs are empty: they are passed over without a list made for them)
+  for (const env of environsInPlay(game)) if (occupantsView(w, env).length > 0 && (unitCountIn(game, env, phasingSide) > 0 || hasDetectedCharacter(game, env, phasingSide))) triggers.push(env);
+  return triggers;
+}
+
+/** Is a free character of the side in the environ detected? */
+function hasDetectedCharacter(game: Game, environ: number, side: SideId): boolean {
+  const w = game.world;
+  for (const ch of charactersIn(game, environ, side)) if (hasComponent(w, ch, w.c.Detected)) return true;
+  return false;
 }
 
 /** Reaction moves still open, per planet: how many triggers on it are unused. */
@@ -46,6 +51,7 @@ export function reactionMoves(game: Game, side: SideId, planet: number): { piece
   const moves: { pieces: number[]; to: number }[] = [];
   const environs = environsView(w, planet).filter((e) => hasComponent(w, e, c.InPlay));
   for (const from of environs) {
+    if (!occupantsView(w, from).length) continue; // nobody here to react (no lists made)
     const units = unitsIn(game, from, side).filter((u) => !hasComponent(w, u, c.Moved));
     const chars = charactersIn(game, from, side).filter((ch) => !hasComponent(w, ch, c.Moved));
     const leaders = chars.filter((ch) => (c.Character.leadership[ch] as number) >= 1);

@@ -69,7 +69,9 @@ export const serverOutput = (child: ChildProcess): string => outputs.get(child)?
  * `flags` are `npm run serve`'s (limits), `env` its variables (DATABASE_URL, REDIS_URL, PUBLIC_ADDRESS). The
  * server is src/server/main.ts built once for the run (global-setup.ts): it starts in a third of the time. */
 export async function spawnServer(port: number, database: string, flags: string[] = [], env: Record<string, string> = {}): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [inject('serverMain'), '--port', String(port), '--database', database, ...flags], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  // without its warm-up (warm-up.ts, a few seconds of CPU at each start, tested on its own): these tests
+  // time nothing, and the suite starts many servers
+  const child = spawn(process.execPath, [inject('serverMain'), '--port', String(port), '--database', database, '--warm-up-commands', '0', ...flags], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   const log = { text: '' };
   outputs.set(child, log);
   child.stdout!.on('data', (chunk: Buffer) => (log.text += chunk.toString()));

@@ -9,6 +9,7 @@
  * file, short games.
  */
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { Redis } from 'ioredis';
 import type { ChildProcess } from 'node:child_process';
 import { bundledContent } from '../../src/core/content/bundled';
 import { stateHash } from '../../src/core/engine/game';
@@ -166,8 +167,38 @@ describe('two processes, one Redis, one PostgreSQL [issue 55]', () => {
     const { step, option } = await nextMove(mover);
     mover.send(option);
     await pollFor(async () => ((await store.commands(made.gameId)).length === step + 1 ? true : null), 'the move kept');
+    // back (empty: it keeps nothing), each process's matchmaking answers again, and a player is seated (the
+    // driver once handed its failed reading of the room listing to every later join, for good)
     await redis.start();
+    for (const s of servers) await pollFor(async () => ((await serverStatus(s.url)).matchmaking.answers ? true : null), 'the matchmaking back on each process');
+    expect(await join()).toBe('joined');
     for (const s of servers) expect(s.child.exitCode).toBeNull();
     await Promise.all(seats.map((s) => s.leave()));
+  });
+
+  it('a seat in a room of the other process, asked for while Redis refuses the channel its answer comes by, is refused in the server\'s words, never left waiting', async () => {
+    const made = await createOnlineGame(servers[0]!.url, twoSeats, 'rebel');
+    const rebel = await OnlineSeat.join(servers[0]!.url, { gameId: made.gameId, token: made.token! });
+    const [, other] = (await serverStatus(servers[0]!.url, made.gameId)).here === 1 ? servers : [servers[1]!, servers[0]!];
+    // the seat is asked of the room's process through Redis, the answer awaited on a channel ipc:<request>
+    // (Colyseus' IPC): Redis's own access rules now refuse that channel, so subscribing to it fails, as
+    // any request to a Redis that hangs does (the matchmaker lost that failure and never answered the join)
+    const admin = new Redis(redis.url);
+    await admin.call('ACL', 'SETUSER', 'default', 'resetchannels', '&[^i]*');
+    let told: string;
+    try {
+      told = await Promise.race([
+        OnlineSeat.join(other!.url, { gameId: made.gameId, side: 'imperial' }).then((seat) => (void seat.leave(), 'joined'), (e: Error) => e.message),
+        new Promise<string>((resolve) => setTimeout(() => resolve('no answer in 8 s'), 8000)),
+      ]);
+    } finally {
+      await admin.call('ACL', 'SETUSER', 'default', 'allchannels');
+      admin.disconnect();
+    }
+    expect(told).toBe(MATCHMAKING_DOWN);
+    // Redis whole again: the same seat is taken through the same process
+    const imperial = await OnlineSeat.join(other!.url, { gameId: made.gameId, side: 'imperial' });
+    expect(imperial.side).toBe('imperial');
+    await Promise.all([rebel.leave(), imperial.leave()]);
   });
 });

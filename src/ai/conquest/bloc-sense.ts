@@ -139,7 +139,7 @@ export function cedeChoice(b: Board, decision: Decision<FactionId>): C | undefin
   let bestScore = Infinity;
   for (const o of decision.options) {
     const t = o.territory as string;
-    const score = b.armies(t) * 10 + b.neighbours(t).filter(b.mine).length;
+    const score = b.armies(t) * 10 + b.neighbours(t).filter((n) => b.mine(n)).length;
     if (score < bestScore) (bestScore = score), (best = o);
   }
   return best;

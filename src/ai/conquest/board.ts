@@ -73,16 +73,40 @@ export class Board {
     return this.view.options.cards === 'italian';
   }
 
-  armies = (t: string): number => this.view.armies[t] ?? 0;
-  ownerOf = (t: string): FactionId | null => this.view.owner[t] ?? null;
-  mine = (t: string): boolean => this.view.owner[t] === this.me;
-  neighbours = (t: string): readonly string[] => this.view.map.neighbours.get(t) ?? [];
+  // Methods, not arrow-function fields: a board is made for every decision and every plan weighed with
+  // armies moved, and tsx names each function made at run time (esbuild's keepNames), eight a board. To
+  // hand one to `filter` or `map`, wrap it: `(t) => b.mine(t)`.
+
+  armies(t: string): number {
+    return this.view.armies[t] ?? 0;
+  }
+  ownerOf(t: string): FactionId | null {
+    return this.view.owner[t] ?? null;
+  }
+  mine(t: string): boolean {
+    return this.view.owner[t] === this.me;
+  }
+  neighbours(t: string): readonly string[] {
+    return this.view.map.neighbours.get(t) ?? [];
+  }
   /** Held by an enemy [3Cc]: any other faction without blocs; the other bloc's with them (allies are not). */
-  hostile = (t: string): boolean => areEnemies(this.view.blocs, this.me, this.ownerOf(t));
-  enemiesAround = (t: string): string[] => this.neighbours(t).filter(this.hostile);
+  hostile(t: string): boolean {
+    return areEnemies(this.view.blocs, this.me, this.ownerOf(t));
+  }
+  enemiesAround(t: string): string[] {
+    const around: string[] = [];
+    for (const n of this.neighbours(t)) if (this.hostile(n)) around.push(n);
+    return around;
+  }
   /** Enemy armies next to `t`, all factions together. */
-  threat = (t: string): number => this.enemiesAround(t).reduce((sum, n) => sum + this.armies(n), 0);
-  continentOf = (t: string): string => this.view.map.continentOf.get(t)!;
+  threat(t: string): number {
+    let sum = 0;
+    for (const n of this.neighbours(t)) if (this.hostile(n)) sum += this.armies(n);
+    return sum;
+  }
+  continentOf(t: string): string {
+    return this.view.map.continentOf.get(t)!;
+  }
 
   /**
    * The territories a faction holds, in the map's order. Kept for the board's life, as the planner asks
@@ -90,7 +114,12 @@ export class Board {
    */
   territoriesOf(faction: FactionId): readonly string[] {
     let held = this.held.get(faction);
-    if (!held) this.held.set(faction, (held = this.view.map.territories.filter((t) => this.view.owner[t] === faction)));
+    if (!held) {
+      const { owner } = this.view;
+      const mine: string[] = [];
+      for (const t of this.view.map.territories) if (owner[t] === faction) mine.push(t);
+      this.held.set(faction, (held = mine));
+    }
     return held;
   }
   private readonly held = new Map<FactionId, readonly string[]>();
@@ -107,7 +136,7 @@ export class Board {
 
   /** The territories held by an enemy, in the map's order. Kept, like `territoriesOf`. */
   get hostileTerritories(): readonly string[] {
-    return (this.enemyHeld ??= this.view.map.territories.filter(this.hostile));
+    return (this.enemyHeld ??= this.view.map.territories.filter((t) => this.hostile(t)));
   }
   private enemyHeld: readonly string[] | undefined;
 

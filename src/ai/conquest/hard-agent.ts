@@ -88,8 +88,8 @@ function claimScore(b: Board, t: string): number {
   const shapes = continentShapes(b.map);
   const id = b.continentOf(t);
   const c = shapes.get(id)!;
-  const mine = c.territories.filter(b.mine).length;
-  const holders = new Set(c.territories.map(b.ownerOf).filter((o): o is FactionId => o !== null && o !== b.me));
+  const mine = c.territories.filter((x) => b.mine(x)).length;
+  const holders = new Set(c.territories.map((x) => b.ownerOf(x)).filter((o): o is FactionId => o !== null && o !== b.me));
   const quality = holdQuality(b, id);
   const border = c.borders.includes(t) ? 0.05 : 0;
   if (holders.size === 0) return 1 + quality * (1 + mine) + border;
@@ -97,7 +97,7 @@ function claimScore(b: Board, t: string): number {
     const theirs = c.territories.filter((x) => b.ownerOf(x) !== null).length;
     return 0.5 + quality * (theirs / c.territories.length) * 1.5;
   }
-  return b.neighbours(t).filter(b.mine).length * 0.01;
+  return b.neighbours(t).filter((n) => b.mine(n)).length * 0.01;
 }
 
 // ------------------------------------------------------------------------------------------ placing

@@ -77,7 +77,7 @@ class StyledBoard extends Board {
     let best = '';
     let bestScore = -Infinity;
     for (const [c, ts] of this.view.map.continentTerritories) {
-      const own = ts.filter(this.mine).length;
+      const own = ts.filter((t) => this.mine(t)).length;
       const enemy = ts.filter((t) => !this.mine(t)).reduce((s, t) => s + this.armies(t), 0);
       const score = own / ts.length - enemy / (ts.length * 6) + (this.view.map.bonus.get(c) ?? 0) / (ts.length * 10);
       if (own < ts.length && score > bestScore) (bestScore = score), (best = c);
@@ -144,7 +144,7 @@ const CHOOSERS: Record<string, Chooser> = {
       : maxBy(options, (o) => {
       const t = o.territory as string;
       const ts = b.view.map.continentTerritories.get(b.view.map.continentOf.get(t)!)!;
-      const own = ts.filter(b.mine).length;
+      const own = ts.filter((x) => b.mine(x)).length;
       const others = ts.filter((x) => b.view.owner[x] !== null && !b.mine(x)).length;
       return (own + 1) / ts.length - others / ts.length + (b.view.map.bonus.get(b.view.map.continentOf.get(t)!) ?? 0) / (ts.length * 5);
     }),

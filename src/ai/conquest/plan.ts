@@ -76,11 +76,15 @@ export interface ChainOdds {
  * both downwards finishes each state's mass before it is passed on.
  */
 export function chainOdds(stack: number, defenders: readonly number[], italian: boolean): ChainOdds {
-  const key = `${italian ? 'i' : 's'}${stack}:${defenders.join(',')}`;
-  let odds = knownChains.get(key);
+  // a chain of one attack (most of those a plan weighs) is kept by a number: a string made and hashed
+  // at every ask was a tenth of the planner's own time
+  const single = defenders.length === 1 && stack < KEY_LIMIT && defenders[0]! < KEY_LIMIT;
+  const known = single ? knownSingle : knownChains;
+  const key = single ? (stack * KEY_LIMIT + defenders[0]!) * 2 + (italian ? 1 : 0) : `${italian ? 'i' : 's'}${stack}:${defenders.join(',')}`;
+  let odds = known.get(key);
   if (!odds) {
-    if (knownChains.size >= MAX_KNOWN_CHAINS) knownChains.clear();
-    knownChains.set(key, (odds = Object.freeze(exactChainOdds(stack, defenders, italian))));
+    if (known.size >= MAX_KNOWN_CHAINS) known.clear();
+    known.set(key, (odds = Object.freeze(exactChainOdds(stack, defenders, italian))));
   }
   return odds;
 }
@@ -93,7 +97,10 @@ export function chainOdds(stack: number, defenders: readonly number[], italian: 
  * worked out afresh each time they were nearly all of a `hard` game's time. The odds are exact and pure,
  * so a kept answer is the answer; the most kept at once is bounded.
  */
-const knownChains = new Map<string, Readonly<ChainOdds>>();
+const knownChains = new Map<string | number, Readonly<ChainOdds>>();
+/** The chains of one attack, by (stack, defenders, rule) as one small integer (V8's unboxed kind, below 2^31). */
+const knownSingle = new Map<string | number, Readonly<ChainOdds>>();
+const KEY_LIMIT = 2 ** 14;
 const MAX_KNOWN_CHAINS = 50_000;
 
 function exactChainOdds(stack: number, defenders: readonly number[], italian: boolean): ChainOdds {
@@ -394,7 +401,7 @@ export class Planner {
     const b = this.b;
     if (b.view.gameType === 'capital' && b.view.capitals[b.me] === t) return Math.ceil(b.threat(t) * this.weights.guardShare * 1.5);
     const c = this.shapes.get(b.continentOf(t))!;
-    if (!c.borders.includes(t) || !c.territories.every(b.mine)) return 0;
+    if (!c.borders.includes(t) || !c.territories.every((x) => b.mine(x))) return 0;
     return Math.ceil(b.threat(t) * this.weights.guardShare);
   }
 
@@ -407,7 +414,7 @@ export class Planner {
     for (const c of this.shapes.values()) {
       const missing = c.territories.filter((t) => !b.mine(t));
       // an ally's system is taken only by a vendetta [3D1]: a continent that needs one is no goal
-      if (missing.length && missing.every(b.hostile)) goals.push({ kind: 'continent', subject: c.id, targets: missing });
+      if (missing.length && missing.every((t) => b.hostile(t))) goals.push({ kind: 'continent', subject: c.id, targets: missing });
     }
     for (const f of b.opponents) goals.push({ kind: 'eliminate', subject: f, targets: b.territoriesOf(f) });
     const near = new Set<string>();
@@ -487,13 +494,21 @@ export class Planner {
     const used = new Map<string, number>();
     while (left.size) {
       let best: { source: string; path: string[]; cost: number } | null = null;
+      // the longest path from a target depends on the target and what is left, not on the source: found
+      // once a round for all the sources next to it
+      const pathFrom = new Map<string, { path: string[]; armies: number }>();
       for (const source of b.myTerritories) {
         const spare = this.spareOn(source, used);
         if (!placing && spare < 2) continue;
         for (const first of b.neighbours(source)) {
           if (!left.has(first)) continue;
-          const path = longestPath(first, left, b);
-          const cost = path.reduce((s, t) => s + b.armies(t), 0) - Math.max(0, spare) * 0.01;
+          let found = pathFrom.get(first);
+          if (!found) {
+            const path = longestPath(first, left, b);
+            pathFrom.set(first, (found = { path, armies: path.reduce((s, t) => s + b.armies(t), 0) }));
+          }
+          const path = found.path;
+          const cost = found.armies - Math.max(0, spare) * 0.01;
           if (!best || path.length > best.path.length || (path.length === best.path.length && cost < best.cost)) best = { source, path, cost };
         }
       }
@@ -522,17 +537,20 @@ export class Planner {
       const r = outcome.results[i]!;
       // Armies lost are ours; armies killed weaken one rival among several.
       value -= r.loss - r.kills * this.killWeight;
-      chains[i]!.targets.forEach((t, k) => (value += r.reach[k + 1]! * this.territoryWorth(t)));
+      const targets = chains[i]!.targets;
+      for (let k = 0; k < targets.length; k++) value += r.reach[k + 1]! * this.territoryWorth(targets[k]!);
     }
     if (!this.conqueredThisTurn) value += outcome.pAny() * this.cardValue;
 
-    // Continents taken whole, or broken.
-    for (const id of new Set(chains.flatMap((c) => c.targets.map(b.continentOf)))) {
+    // Continents taken whole, or broken (each once, in the order the chains reach them).
+    for (const id of continentsOf(chains, b)) {
       const c = this.shapes.get(id)!;
       const holder = b.ownerOf(c.territories[0]!);
       if (holder && holder !== b.me && c.territories.every((t) => b.ownerOf(t) === holder)) {
         // Breaking it takes one territory: the likeliest of those we attack.
-        value += Math.max(...c.territories.map((t) => outcome.pTaken(t))) * c.bonus * w.breakTurns;
+        let likeliest = -Infinity;
+        for (const t of c.territories) likeliest = Math.max(likeliest, outcome.pTaken(t));
+        value += likeliest * c.bonus * w.breakTurns;
       }
       value += outcome.pAll(c.territories) * this.continentWorth(id);
     }
@@ -573,6 +591,17 @@ export class Planner {
   }
 }
 
+/** The continents of the chains' targets, each once, in the order the chains reach them (a plan weighs this hundreds of times a turn). */
+function continentsOf(chains: readonly Chain[], b: Board): string[] {
+  const ids: string[] = [];
+  for (const c of chains)
+    for (const t of c.targets) {
+      const id = b.continentOf(t);
+      if (!ids.includes(id)) ids.push(id);
+    }
+  return ids;
+}
+
 /** What a set of chains may take: the exact odds of each chain, and the chances they combine into. */
 class Outcome {
   readonly results: ChainOdds[];
@@ -584,7 +613,7 @@ class Outcome {
   ) {
     this.results = chains.map((c, i) => {
       c.targets.forEach((t, index) => this.at.set(t, { chain: i, index }));
-      return chainOdds(c.stack, c.targets.map(b.armies), b.italian);
+      return chainOdds(c.stack, c.targets.map((t) => b.armies(t)), b.italian);
     });
   }
 

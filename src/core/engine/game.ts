@@ -88,7 +88,7 @@ export type ApplyResult = { ok: true } | { ok: false; reason: string };
 export function apply(game: AnyGame, command: unknown): ApplyResult {
   // an agent usually answers with one of the options itself: the rules made it, so its shape is known
   const decision = game.winner ? null : game.pending;
-  let option = decision?.options.find((o) => o === command);
+  let option = decision?.options.includes(command as Command) ? (command as Command) : undefined;
   const shape = option ? null : commandShapeProblem(command, game.ruleset.sides);
   if (shape) return { ok: false, reason: shape };
   const cmd = command as Command;

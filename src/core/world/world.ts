@@ -250,8 +250,11 @@ export function withComponent(world: GameWorld, component: object): readonly num
 
 /** The pieces guarded by anyone (prisoners): see `withComponent`. */
 export function guardedPieces(world: GameWorld): readonly number[] {
-  return withComponent(world, GuardedBy(Wildcard));
+  return withComponent(world, GUARDED);
 }
+
+/** `GuardedBy(Wildcard)`, the one pair bitecs keeps for it, named once: asked after every change and of every mission candidate. */
+const GUARDED = GuardedBy(Wildcard) as object;
 
 /** The possessions a character holds, spaceships included. */
 export function possessionsOf(world: GameWorld, character: number): number[] {
