@@ -9,12 +9,12 @@
 import { MISSION_LETTERS, type MissionLetterId, type SideId } from '../../src/core/content/schema';
 import { emit } from '../../src/core/engine/game';
 import type { Command, Frame, Game, Procedure, Step } from '../../src/core/engine/types';
-import { environOf, occupantsView } from '../../src/core/world/world';
+import { environOf, has } from '../../src/core/world/world';
 import { nameOf } from '../../src/core/names';
 import { beginMissionPhase, eligibleCharacters, groupOn, groupsIn, missionAllowed, missionCard, missionPhase, onMission, type MissionGroup, type MissionHere, type MissionPhase } from './missions';
 import { possessionBonusDraws } from './possessions';
 import { campIn } from './rebel-camp';
-import { environsInPlay, isCharacter, phasing } from './sides';
+import { isCharacter, phasing, sideIndexOf } from './sides';
 
 /**
  * The characters (and rebel camps) that may be sent on a mission now, environ by environ: each offered
@@ -22,8 +22,7 @@ import { environsInPlay, isCharacter, phasing } from './sides';
  */
 function assignablePieces(game: Game, phase: MissionPhase, side: SideId): number[] {
   const pieces: number[] = [];
-  for (const environ of environsInPlay(game)) {
-    if (!occupantsView(game.world, environ).length) continue; // nobody here, not even a camp (most environs)
+  for (const environ of environsWithCandidates(game, side)) {
     for (const character of eligibleCharacters(game, environ, side)) {
       if (onMission(game, character)) continue; // [13.1] one mission per character
       if (pieceOptions(game, phase, side, character, true).length) pieces.push(character);
@@ -33,6 +32,24 @@ function assignablePieces(game: Game, phase: MissionPhase, side: SideId): number
     if (camp && !phase.groups.some((g) => g.camp === camp) && pieceOptions(game, phase, side, camp, true).length) pieces.push(camp);
   }
   return pieces;
+}
+
+/**
+ * The environs in play where the side has a character or (the Rebel) a camp, in id order: the only ones
+ * that can hold a candidate. Found from the pieces, not by reading every environ in play (most are empty,
+ * and the picks are listed again at every decision).
+ */
+function environsWithCandidates(game: Game, side: SideId): number[] {
+  const w = game.world;
+  const index = sideIndexOf(game, side);
+  const environs: number[] = [];
+  for (const character of w.byKind.character ?? []) if (w.c.Owner.side[character] === index) addEnvironInPlay(game, environs, environOf(w, character));
+  if (side === 'rebel') for (const camp of w.byKind.camp ?? []) addEnvironInPlay(game, environs, environOf(w, camp));
+  return environs.sort((a, b) => a - b);
+}
+
+function addEnvironInPlay(game: Game, environs: number[], environ: number): void {
+  if (environ && !environs.includes(environ) && has(game.world, environ, game.world.c.InPlay)) environs.push(environ);
 }
 
 /** One character's or camp's legal assignments (he is a candidate: see `assignablePieces`); `one`: stop at the first. Also read by the board, to offer a mission first [issue 44]. */
