@@ -58,7 +58,8 @@ export function warmUp(content: Content, commands = 4000, gameCommands = 300): W
     const send = () => audience.sendStates(nowhere, game, online, seats, {});
     send();
     for (let n = 0; n < gameCommands && played < commands && !game.winner && game.pending; n++, played++) {
-      const command = rng.pick(game.pending.options) as Command<string>;
+      // as it comes off the wire: a new object, not the option itself (V8 learns the shapes it will meet)
+      const command = JSON.parse(JSON.stringify(rng.pick(game.pending.options))) as Command<string>;
       if (commandShapeProblem(command, sides) || !apply(game as AnyGame, command).ok) {
         refused++;
         break;

@@ -138,20 +138,34 @@ function outcomesFor(attackerDice: number, defenderDice: number): readonly RollO
 class WinTable {
   readonly width: number;
   readonly win: Float64Array;
+  /**
+   * `known`, a smaller table of the same rule, has the same number in every entry it has (an entry reads
+   * only smaller battles): those are copied, and only the new ones worked out. A random Domination game's
+   * armies grow to a thousand and more, and the table, worked out afresh at every doubling, was a sixth of
+   * the bench's first random games.
+   */
   constructor(
     readonly attackers: number,
     readonly defenders: number,
     italian: boolean,
+    known?: WinTable,
   ) {
     this.width = defenders + 1;
     this.win = new Float64Array((attackers + 1) * this.width);
+    const knownRows = known ? Math.min(known.attackers, attackers) : 0;
+    const knownColumns = known ? Math.min(known.defenders, defenders) : 0;
+    if (known) for (let a = 0; a <= knownRows; a++) this.win.set(known.win.subarray(a * known.width, a * known.width + knownColumns + 1), a * this.width);
     for (let a = 1; a <= attackers; a++) {
       this.win[a * this.width] = 1;
       if (a < 2) continue; // one army cannot attack: the defender holds
       const attackDice = maxAttackDice(a);
-      for (let d = 1; d <= defenders; d++) {
+      for (let d = a <= knownRows ? knownColumns + 1 : 1; d <= defenders; d++) {
+        const outcomes = outcomesFor(attackDice, maxDefenceDice(d, italian));
         let p = 0;
-        for (const o of outcomesFor(attackDice, maxDefenceDice(d, italian))) p += o.probability * this.win[(a - o.attackerLosses) * this.width + d - o.defenderLosses]!;
+        for (let k = 0; k < outcomes.length; k++) {
+          const o = outcomes[k]!;
+          p += o.probability * this.win[(a - o.attackerLosses) * this.width + d - o.defenderLosses]!;
+        }
         this.win[a * this.width + d] = p;
       }
     }
@@ -174,7 +188,7 @@ export function winChance(attackers: number, defenders: number, italian: boolean
   let table = winTables[key];
   if (!table || table.attackers < attackers || table.defenders < defenders) {
     const grown = (asked: number, has: number | undefined) => (has !== undefined && asked <= has ? has : Math.max(asked, 2 * (has ?? 16)));
-    table = winTables[key] = new WinTable(grown(attackers, table?.attackers), grown(defenders, table?.defenders), italian);
+    table = winTables[key] = new WinTable(grown(attackers, table?.attackers), grown(defenders, table?.defenders), italian, table);
   }
   return table.win[attackers * table.width + defenders]!;
 }

@@ -48,7 +48,7 @@ describe('the galaxy page (default route)', () => {
     const asleep = () => page.waitForFunction(() => (window as unknown as { __galaxy: { asleep(): boolean } }).__galaxy.asleep(), undefined, { timeout: 30_000 });
     await asleep();
     // (watched from the page itself, every few milliseconds from before the move: awake, the loop sleeps again
-    // after 60 quiet frames, which a busy machine's next question to the page could come after)
+    // after 10 quiet frames, which a busy machine's next question to the page could come after)
     await page.evaluate(() => {
       const g = (window as unknown as { __galaxy: { asleep(): boolean } }).__galaxy;
       const w = window as unknown as { woke?: boolean };

@@ -168,13 +168,43 @@ function sectorIndex(view: SolitaireView): SectorIndex {
 }
 
 /**
+ * The strike risk's working arrays by sector index, made once for a number of sectors and filled again at
+ * every call: `hard` weighs the risk of every move it considers, and six typed arrays made for each were
+ * a fifth of its time. What a call fills is read before the next call fills it again (nothing keeps them).
+ */
+class StrikeScratch {
+  private sectors = -1;
+  withUnits = new Uint8Array(0);
+  worth = new Float64Array(0);
+  rising = new Int32Array(0);
+  claimant = new Int32Array(0);
+  rebellion = new Float64Array(0);
+  usurper = new Float64Array(0);
+
+  for(sectors: number): this {
+    if (sectors !== this.sectors) {
+      this.sectors = sectors;
+      this.withUnits = new Uint8Array(sectors);
+      this.worth = new Float64Array(sectors);
+      this.rising = new Int32Array(sectors);
+      this.claimant = new Int32Array(sectors);
+      this.rebellion = new Float64Array(sectors);
+      this.usurper = new Float64Array(sectors);
+    }
+    return this;
+  }
+}
+const scratch = new StrikeScratch();
+
+/**
  * Where the Empire's units stand, by sector: whether any does (`withUnits`) and what they are worth
  * (`worth`, added up in the units' order). `movedTo` puts the units it names in another sector.
  */
 function sectorsHeld(view: SolitaireView, units: readonly Unit[], movedTo?: { ids: readonly number[]; to: string }): { withUnits: Uint8Array; worth: Float64Array } {
   const index = sectorIndex(view);
-  const withUnits = new Uint8Array(view.sectors.length);
-  const worth = new Float64Array(view.sectors.length);
+  const { withUnits, worth } = scratch.for(view.sectors.length);
+  withUnits.fill(0);
+  worth.fill(0);
   for (const u of units) {
     if (u.side !== 'empire') continue;
     const i = index.of.get(movedTo && movedTo.ids.includes(u.id) ? movedTo.to : u.sector);
@@ -194,8 +224,7 @@ function sectorsHeld(view: SolitaireView, units: readonly Unit[], movedTo?: { id
 function landings(view: SolitaireView, withUnits: Uint8Array): { rising: Int32Array; claimant: Int32Array } {
   const { empireSystem } = sectorIndex(view);
   const n = view.sectors.length;
-  const rising = new Int32Array(n);
-  const claimant = new Int32Array(n);
+  const { rising, claimant } = scratch.for(n); // every entry written below
   for (let i = n - 1, next = -1; i >= 0; i--) {
     if (withUnits[i] || empireSystem[i]) next = i;
     rising[i] = next;
@@ -213,8 +242,9 @@ function landings(view: SolitaireView, withUnits: Uint8Array): { rising: Int32Ar
 function landingShares(view: SolitaireView, withUnits: Uint8Array): { rebellion: Float64Array; usurper: Float64Array } {
   const { rising, claimant } = landings(view, withUnits);
   const n = view.sectors.length;
-  const rebellion = new Float64Array(n);
-  const usurper = new Float64Array(n);
+  const { rebellion, usurper } = scratch.for(n);
+  rebellion.fill(0);
+  usurper.fill(0);
   for (let start = 0; start < n; start++) {
     const r = rising[start]!;
     if (r >= 0) rebellion[r] = (rebellion[r] as number) + 1 / n;
