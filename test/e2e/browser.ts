@@ -137,12 +137,32 @@ export function pageOptions(
 const TEST_PIXELS = process.env.VITEST ? 0.5 : 1;
 
 /**
+ * The page is asked for less transparency too, as a player can ask of the system: its panels are solid, with
+ * nothing blurred behind them (style.css). A blur over the moving map is redrawn with every frame, and in the
+ * software compositor it was half of that work: 150 frames of the start menu took 1.35-1.53 s of the
+ * compositor's CPU with its panel's blur, 0.78 s without. (Playwright has no option for it: the page is asked
+ * through DevTools, with the reduced motion and light colours Playwright's options asked for; a test's own
+ * `emulateMedia` asks again without it.)
+ */
+async function askLessTransparency(page: Page): Promise<void> {
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send('Emulation.setEmulatedMedia', {
+    features: [
+      { name: 'prefers-reduced-motion', value: 'reduce' },
+      { name: 'prefers-color-scheme', value: 'light' },
+      { name: 'prefers-reduced-transparency', value: 'reduce' },
+    ],
+  });
+}
+
+/**
  * Open a page and collect its console errors and uncaught exceptions. `settings`: the player's settings
  * the page starts with (stored before the game reads them, as a player's from an earlier visit), so a
  * test needs no reload to set them.
  */
 export async function openPage(session: Session, path = '', size = { width: 1280, height: 720 }, settings?: Partial<Settings>): Promise<{ page: Page; errors: string[] }> {
   const page = await session.browser.newPage(pageOptions(size));
+  await askLessTransparency(page);
   if (settings) await page.addInitScript(([key, value]) => localStorage.getItem(key) ?? localStorage.setItem(key, value), [SETTINGS_KEY, JSON.stringify(settings)] as const);
   const errors: string[] = [];
   page.on('console', (msg) => {
