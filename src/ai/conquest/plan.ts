@@ -229,10 +229,10 @@ function battle(dist: Float64Array, top: number, target: number, italian: boolea
         }
       }
     }
-    for (let d = unrolled ? mostDefenceDice - 1 : d0; d >= 1; d--) {
-      // A fault kept as it was, so that no game changes (`pastTheRow`): with the Italian rule's three
-      // defence dice, a roll of two attacking dice and one defender, this loop starts a column past the row.
-      const p = d > d0 ? pastTheRow(a, top) : mass[row + d]!;
+    // (the columns the unrolled sweep left, from the row's own last: a row of fewer defenders than the most
+    // dice, two attackers and one defender under the Italian rule, has no column past its end to read)
+    for (let d = unrolled ? Math.min(d0, mostDefenceDice - 1) : d0; d >= 1; d--) {
+      const p = mass[row + d]!;
       if (p === 0) continue;
       const outcomes = byDefenceDice[d < mostDefenceDice ? d : mostDefenceDice]!; // maxDefenceDice(d, italian)
       for (let k = 0; k < outcomes.count; k++) {
@@ -266,17 +266,6 @@ function enterRow(mass: Float64Array, width: number, a: number, dist: Float64Arr
   const row = (a & RING_MASK) * width;
   mass.fill(0, row, row + width);
   if (a >= 2) mass[row + width - 1] = dist[a]!;
-}
-
-/**
- * What the sweep read a column past a row's end, when it kept the whole table (rows one after the other):
- * the next row's column 0, which nothing writes (0), or past the table's end on its top row (undefined,
- * so NaN: the chain's odds are NaN, and the `hard` player's plan weighing it is worth nothing). Only a
- * stack of 3 against one army under the Italian rule meets it. Mending it changes the `hard` player's
- * Italian games, so it waits for a change of its own that says so.
- */
-function pastTheRow(a: number, top: number): number {
-  return a === top ? NaN : 0;
 }
 
 /** The rows of a battle's sweep live at once: a row and the three a roll may send its mass to. */
