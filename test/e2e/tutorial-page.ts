@@ -206,7 +206,13 @@ export async function followTutorial(
       if (atStep) await atStep(s);
     }
     seen = s.step;
-    const now = await page.evaluate(hintAndScreen);
+    let now = await page.evaluate(hintAndScreen);
+    // (the words may come a moment before the mode draws the panel they light, the game's first state still on its way
+    // from the worker on a busy machine: a player reads them for longer than that)
+    for (let wait = 0; now.litHidden.length && wait < 20; wait++) {
+      await page.waitForTimeout(100);
+      now = await page.evaluate(hintAndScreen);
+    }
     if (now.covered.length) topLinesCovered.push(`step "${s.stepId}": over ${now.covered.join(', ')}`);
     if (now.litHidden.length) litHidden.push(`step "${s.stepId}": ${now.litHidden.join(', ')}`);
     if (!unseen) unseen = { step: s.stepId, quotes: new Set(now.quotes) };
