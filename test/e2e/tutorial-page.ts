@@ -207,9 +207,9 @@ export async function followTutorial(
     }
     seen = s.step;
     let now = await page.evaluate(hintAndScreen);
-    // (the words may come a moment before the mode draws the panel they light, the game's first state still on its way
-    // from the worker on a busy machine: a player reads them for longer than that)
-    for (let wait = 0; now.litHidden.length && wait < 20; wait++) {
+    // (the words may come a moment before the mode draws the panel they light or stand clear of, the game's first state
+    // still on its way from the worker on a busy machine: a player reads them for longer than that)
+    for (let wait = 0; (now.litHidden.length || now.covered.length) && wait < 20; wait++) {
       await page.waitForTimeout(100);
       now = await page.evaluate(hintAndScreen);
     }

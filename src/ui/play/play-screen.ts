@@ -489,6 +489,8 @@ export class PlayScreen implements Mode {
     this.layer.build();
     this.foldForMap();
     this.markGuided();
+    // (a tutorial's words were placed before this state's panels were drawn: they stand clear of them now)
+    this.guide?.place();
   }
 
   /**

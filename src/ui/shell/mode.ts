@@ -161,6 +161,8 @@ export interface Guide {
   moved(made: number): void;
   /** The mode left the tutorial's game (the Menu button, or another mode took the page). */
   ended(): void;
+  /** The mode drew its panels anew: the words stand again where they cover none of them. */
+  place(): void;
   /**
    * For a mode whose game is played elsewhere (the Rebels-vs-Empire play worker), which cannot ask `lit`
    * and `opponentAnswer` at each decision: the script's commands, each with who makes it, and how many
