@@ -185,6 +185,28 @@ describe('copying a world', () => {
   });
 });
 
+describe("a copied world's queries", () => {
+  // cloneWorld writes bitecs's record of each component itself (CopiedComponent: the set of queries reading
+  // a component is made when bitecs first asks for it): if bitecs stops finding a component's queries through
+  // that record, a query registered on a copy no longer follows the copy's changes, and this fails
+  it('follow tags given and taken, before and after the query is registered, as in the world copied', async () => {
+    const { cloneWorld } = await import('../../src/core/world/snapshot');
+    const { tag, untag, withComponent } = await import('../../src/core/world/world');
+    const game = testGame(undefined, 'queries');
+    const [a, b, c] = game.world.byKind.character!;
+    tag(game.world, a!, game.world.c.Inoperative); // held before the copy: the copy's query finds it
+    const copy = cloneWorld(game.world);
+    for (const w of [game.world, copy]) {
+      tag(w, b!, w.c.Inoperative);
+      expect([...withComponent(w, w.c.Inoperative)].sort((x, y) => x - y)).toEqual([a, b]);
+      tag(w, c!, w.c.Inoperative); // after the query is registered: bitecs adds it through the record
+      untag(w, a!, w.c.Inoperative);
+      expect([...withComponent(w, w.c.Inoperative)].sort((x, y) => x - y)).toEqual([b, c]);
+    }
+    expect(withComponent(copy, copy.c.Inoperative)).not.toBe(withComponent(game.world, game.world.c.Inoperative));
+  });
+});
+
 describe('a component tested over many entities (componentTest)', () => {
   it('answers as hasComponent does, for every entity and every tag, in a played game, its copy and a fresh world', async () => {
     const { cloneWorld } = await import('../../src/core/world/snapshot');
