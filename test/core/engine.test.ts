@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { $internal, type InternalWorld } from 'bitecs';
 import { apply, cloneGame, replay, stateHash } from '../../src/core/engine/game';
 import { playOut } from '../../src/ai/play';
 import { randomAgent } from '../../src/ai/random-agent';
@@ -204,6 +205,27 @@ describe("a copied world's queries", () => {
       expect([...withComponent(w, w.c.Inoperative)].sort((x, y) => x - y)).toEqual([b, c]);
     }
     expect(withComponent(copy, copy.c.Inoperative)).not.toBe(withComponent(game.world, game.world.c.Inoperative));
+  });
+});
+
+describe("a scenario's layout, copied for every new game", () => {
+  // cloneWorld copies a layout from lists made once (keepForCopies): right only while nothing writes it
+  it('is never written by the games played from it, and its copies list each entity\'s components in its order', async () => {
+    const { cloneWorld, worldText } = await import('../../src/core/world/snapshot');
+    const { layoutOf } = await import('../../src/core/world/build');
+    for (const id of ['start-of-rebellion', 'galactic-lucent-spiral']) {
+      const layout = layoutOf(content, content.scenarios.get(id)!, ruleset.sides);
+      const [text, revision] = [worldText(layout), layout.revision];
+      for (const seed of ['a', 'b']) playOut(testGame(id, `layout-${seed}`), randomPlayers(seed), { stopAfter: 300 });
+      expect(worldText(layout)).toBe(text);
+      expect(layout.revision).toBe(revision);
+      const copy = cloneWorld(layout);
+      expect(worldText(copy)).toBe(text);
+      const sets = (w: typeof layout) => (w as unknown as InternalWorld)[$internal].entityComponents as Map<number, Set<object>>;
+      const stores = new Map<object, string>(Object.entries(layout.c).flatMap(([name, store]) => [[store as object, name], [copy.c[name as 'Ref'] as object, name]]));
+      const names = (components: Set<object>) => [...components].map((c) => stores.get(c) ?? c);
+      for (const [eid, components] of sets(layout)) expect(names(sets(copy).get(eid)!)).toEqual(names(components));
+    }
   });
 });
 
