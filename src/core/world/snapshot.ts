@@ -129,7 +129,7 @@ export function worldText(world: GameWorld): string {
     if (!kind) continue;
     const has: number[] = [];
     const targets: (number[] | undefined)[] = [];
-    for (const component of entityComponents.get(eid) ?? []) {
+    for (const component of (entityComponents instanceof KeptComponentSets ? entityComponents.peek(eid) : entityComponents.get(eid)) ?? []) {
       const at = componentAt.get(component);
       if (at !== undefined) {
         has.push(at);
@@ -236,12 +236,123 @@ class CopiedComponent implements ComponentData {
 
 /** Each entity of a world that is never written again, with its components: see `keepForCopies`. */
 interface ComponentLists {
+  /** The entities, in the order bitecs lists them. */
   eids: readonly number[];
-  /** The components of `eids[i]`, in bitecs's order: a store of ours by its place in `COMPONENT_NAMES`, a relation pair as itself. */
-  components: readonly (readonly (object | number)[])[];
+  /** By entity: its components in bitecs's order, a store of ours by its place in `COMPONENT_NAMES`, a relation pair as itself. */
+  byEid: readonly (readonly (object | number)[] | undefined)[];
 }
 
 const componentLists = new WeakMap<GameWorld, ComponentLists>();
+
+/**
+ * bitecs's record of each entity's components (its `entityComponents`: a Map from entity to a Set) in a
+ * copy of a kept world (`keepForCopies`): an entity's set is made from the kept list the first time
+ * bitecs asks for it (`get`). A new game changes the components of a few dozen of the galaxy's ~320
+ * entities: making all their sets at every copy was a third of a copy's time, and 107 of the 222 kB of
+ * heap a copy took, which the collector then carried through the game.
+ *
+ * bitecs 0.4 reaches these sets only by `get` (to add or remove a component, or list an entity's), `set`
+ * (a new entity), `delete` (an entity removed) and `keys` (every entity). Everything here that reads the
+ * whole map (`keys`, iterating it, `has`, `size`...) makes every set first, in the order a full copy
+ * would have listed them; `peek` reads one without making it (the state hash). A test
+ * (test/core/engine.test.ts, "a copy of a scenario's layout") fails if bitecs reaches them another way.
+ */
+class KeptComponentSets extends Map<number, Set<object>> {
+  /** The entities of the kept world whose sets are not made yet, with their lists. */
+  #pending: (readonly (object | number)[] | undefined)[];
+  /** Whether the map holds every set in a full copy's order (then it is an ordinary map). */
+  #ordered = false;
+
+  constructor(
+    private readonly lists: ComponentLists,
+    private readonly stores: readonly object[],
+  ) {
+    super();
+    this.#pending = lists.byEid.slice();
+  }
+
+  /** The components of one entity, without making its set: for reading at once. */
+  peek(eid: number): Iterable<object> | undefined {
+    const list = this.#pending[eid];
+    return list ? list.map((c) => (typeof c === 'number' ? (this.stores[c] as object) : c)) : super.get(eid);
+  }
+
+  override get(eid: number): Set<object> | undefined {
+    const list = this.#pending[eid];
+    if (list === undefined) return super.get(eid);
+    const own = this.#make(eid, list);
+    super.set(eid, own);
+    return own;
+  }
+
+  override set(eid: number, components: Set<object>): this {
+    this.#pending[eid] = undefined;
+    return super.set(eid, components);
+  }
+
+  override delete(eid: number): boolean {
+    const pending = this.#pending[eid] !== undefined;
+    this.#pending[eid] = undefined;
+    return super.delete(eid) || pending;
+  }
+
+  override has(eid: number): boolean {
+    return this.#pending[eid] !== undefined || super.has(eid);
+  }
+
+  override get size(): number {
+    this.#all();
+    return super.size;
+  }
+
+  override keys(): MapIterator<number> {
+    this.#all();
+    return super.keys();
+  }
+
+  override values(): MapIterator<Set<object>> {
+    this.#all();
+    return super.values();
+  }
+
+  override entries(): MapIterator<[number, Set<object>]> {
+    this.#all();
+    return super.entries();
+  }
+
+  override [Symbol.iterator](): MapIterator<[number, Set<object>]> {
+    this.#all();
+    return super.entries();
+  }
+
+  override forEach(callback: (value: Set<object>, key: number, map: Map<number, Set<object>>) => void, thisArg?: unknown): void {
+    this.#all();
+    super.forEach(callback, thisArg);
+  }
+
+  #make(eid: number, list: readonly (object | number)[]): Set<object> {
+    this.#pending[eid] = undefined;
+    const own = new Set<object>();
+    for (const c of list) own.add(typeof c === 'number' ? (this.stores[c] as object) : c);
+    return own;
+  }
+
+  /** Every set made, in a full copy's order: the kept world's entities first, then those made since. */
+  #all(): void {
+    if (this.#ordered) return;
+    this.#ordered = true;
+    const made = [...super.entries()];
+    super.clear();
+    const have = new Map(made);
+    for (const eid of this.lists.eids) {
+      const list = this.#pending[eid];
+      const own = list !== undefined ? this.#make(eid, list) : have.get(eid);
+      if (own !== undefined) super.set(eid, own);
+      have.delete(eid);
+    }
+    for (const [eid, own] of have) super.set(eid, own);
+  }
+}
 
 /**
  * Say that a world will never be written again, only copied (`cloneWorld`): each entity's components are
@@ -256,12 +367,12 @@ export function keepForCopies(world: GameWorld): void {
   const from = (world as unknown as InternalWorld)[$internal];
   const storeAt = new Map<object, number>(COMPONENT_NAMES.map((name, i) => [world.c[name] as object, i]));
   const eids: number[] = [];
-  const components: (object | number)[][] = [];
+  const byEid: (object | number)[][] = [];
   for (const [eid, own] of from.entityComponents) {
     eids.push(eid);
-    components.push([...own].map((c) => storeAt.get(c as object) ?? (c as object)));
+    byEid[eid] = [...own].map((c) => storeAt.get(c as object) ?? (c as object));
   }
-  componentLists.set(world, { eids, components });
+  componentLists.set(world, { eids, byEid });
 }
 
 /**
@@ -306,14 +417,12 @@ export function cloneWorld(src: GameWorld): GameWorld {
   // which entity has which component
   to.entityMasks = from.entityMasks.map((masks) => masks.slice());
   const lists = componentLists.get(src);
-  if (lists) {
-    const stores = COMPONENT_NAMES.map((name) => d[name] as object);
-    for (let i = 0; i < lists.eids.length; i++) {
-      const own = new Set<object>();
-      for (const component of lists.components[i]!) own.add(typeof component === 'number' ? (stores[component] as object) : component);
-      to.entityComponents.set(lists.eids[i]!, own);
-    }
-  } else
+  if (lists)
+    to.entityComponents = new KeptComponentSets(
+      lists,
+      COMPONENT_NAMES.map((name) => d[name] as object),
+    );
+  else
     for (const [eid, components] of from.entityComponents) {
       const own = new Set<object>();
       for (const component of components) own.add(storeOf.get(component as object) ?? (component as object));
