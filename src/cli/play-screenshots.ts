@@ -51,6 +51,9 @@ try {
     const before = await page.evaluate(() => document.querySelector('[data-testid="decision"]')?.innerHTML ?? '');
     // play actively so that combats, searches and missions come up: the first choice that is not "end"
     if (process.env.TRACE) console.log(i, s.decision.kind, s.turn);
+    // (a small window folds the decision panel while the map asks: its tab opens it, as a player would)
+    const tab = page.locator('.drawer-tab-right.shown');
+    if ((await tab.count()) && (await tab.isVisible())) await tab.click();
     const notEnd = page.locator('[data-testid="option"]:not(.ends)');
     const move = s.decision.kind === 'move-group' ? await page.locator('[data-testid="option"]', { hasText: 'Move' }).count() : 0;
     if (move) await page.locator('[data-testid="option"]', { hasText: 'Move' }).first().click();
