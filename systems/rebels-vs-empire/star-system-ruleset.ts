@@ -114,6 +114,16 @@ export const starSystemRuleset: Ruleset = {
     refreshHealing(game); // [13.71, 13.72]
     refreshSecretPlanets(game); // galactic game: a secret planet that rises, or is trodden, is discovered
   },
+  /**
+   * Of the refresh, only healing reads where the game stands in the turn (the phasing side, a segment just
+   * ended): the stacks, ships, control, prisoners and secret planets are kept from the world alone, so on
+   * a world a refresh has just left as it was they find nothing to do. The secret planets still follow
+   * healing, as in the whole refresh, in case a healing changes the world.
+   */
+  refreshTurn(game: Game) {
+    refreshHealing(game);
+    refreshSecretPlanets(game);
+  },
   revision: (game) => game.world.revision,
   /** The one new-game option: `domino`, how the domino chapter is played (000 15.x; domino.ts `dominoRule`). */
   optionsProblem(options) {

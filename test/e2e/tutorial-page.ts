@@ -142,16 +142,14 @@ function hintAndScreen(): { hint: string; quotes: string[]; screen: string; cove
   const litHidden = [...document.querySelectorAll<HTMLElement>('.tut-lit')]
     .filter((e) => {
       const r = e.getBoundingClientRect();
-      // (nor scrolled out of its panel's sight)
-      const clipped = (box: HTMLElement | null): boolean => {
-        for (; box; box = box.parentElement) {
-          if (getComputedStyle(box).overflowY === 'visible') continue;
-          const v = box.getBoundingClientRect();
-          if (r.bottom <= v.top + 4 || r.top >= v.bottom - 4) return true;
-        }
-        return false;
-      };
-      return !!e.closest('.folded') || r.width === 0 || r.right <= 0 || r.left >= innerWidth || r.bottom <= 0 || r.top >= innerHeight || clipped(e.parentElement);
+      // (nor scrolled out of its panel's sight; no named function in here: tsx names them with a helper the page lacks)
+      let clipped = false;
+      for (let box = e.parentElement; box && !clipped; box = box.parentElement) {
+        if (getComputedStyle(box).overflowY === 'visible') continue;
+        const v = box.getBoundingClientRect();
+        clipped = r.bottom <= v.top + 4 || r.top >= v.bottom - 4;
+      }
+      return !!e.closest('.folded') || r.width === 0 || r.right <= 0 || r.left >= innerWidth || r.bottom <= 0 || r.top >= innerHeight || clipped;
     })
     .map((e) => {
       const r = e.getBoundingClientRect();

@@ -142,15 +142,20 @@ const refreshedAt = new WeakMap<AnyGame, RefreshedAt>();
  * Make derived state fresh: the ruleset's refresh, skipped when its revision shows nothing has changed
  * since a refresh in the same segment. A refresh that changes the world itself (a ship lost for want of a
  * friend) is run again next time, as its change may call for more; when no segment is running (one has
- * just ended), it always runs, as the player-turn closes then. A copy (`cloneGame`) is as fresh as its source.
+ * just ended), it always runs, as the player-turn closes then. When the world stands as a refresh that
+ * changed nothing left it and only the turn sequence has moved (a segment begun or ended: two of every
+ * three refreshes of a random province game), only the ruleset's `refreshTurn` runs, where it has one.
+ * A copy (`cloneGame`) is as fresh as its source.
  */
 function refreshDerived(game: AnyGame): void {
   const { ruleset } = game;
   if (!ruleset.revision) return ruleset.refresh(game);
   const before = ruleset.revision(game);
   const last = refreshedAt.get(game);
-  if (game.stack.length && last && last.revision === before && last.turn === game.turn && last.segment === game.segment) return;
-  ruleset.refresh(game);
+  const worldStill = last !== undefined && last.revision === before;
+  if (worldStill && game.stack.length && last.turn === game.turn && last.segment === game.segment) return;
+  if (worldStill && ruleset.refreshTurn) ruleset.refreshTurn(game);
+  else ruleset.refresh(game);
   const after = ruleset.revision(game);
   if (after !== before) refreshedAt.delete(game);
   else if (last) (last.revision = after), (last.turn = game.turn), (last.segment = game.segment);

@@ -140,6 +140,14 @@ export interface Ruleset<S extends string = SideId, Scn extends ScenarioBase = S
    * it, it refreshes after every step.
    */
   revision?(game: Game<S, Scn>): number;
+  /**
+   * The part of `refresh` that reads where the game stands in the turn sequence (the turn, the segment,
+   * whether a segment is still running), not only the world: the rest of a refresh is then a function of
+   * the world alone. With it (and `revision`), when the world stands as a refresh that changed nothing
+   * left it and only the turn sequence has moved on (a segment begun or ended), the engine runs this part
+   * alone: the rest would find nothing to do. Absent: the whole refresh runs then.
+   */
+  refreshTurn?(game: Game<S, Scn>): void;
   /** The winner, if the game is decided now; `final` at the end of the last turn. */
   victory(game: Game<S, Scn>, final: boolean): Winner<S> | null;
   /** Short description of the state for the event log and the spectator (e.g. victory points). */
