@@ -3,6 +3,7 @@
  * screen of each kind met while a human Rebel plays (taking the end/first option) against the AI.
  *   npx tsx src/cli/play-screenshots.ts [outDir] [width] [height] [seed] [maxKinds] [rebel|imperial]
  */
+import type { Locator } from 'playwright-core';
 import { openPage, startSession } from '../../test/e2e/browser';
 
 const out = process.argv[2] ?? '/tmp/play-shots';
@@ -19,6 +20,18 @@ interface S {
   winner: string | null;
 }
 const state = () => (window as unknown as { __galaxy: { playState(): S } }).__galaxy.playState();
+/** Click a choice in the list; a long list folds its choices by system, so first open the groups it is in as a player would. */
+async function takeOption(option: Locator): Promise<void> {
+  // (its system's group, then its stack's within it: each folded group's summary clicked, the outermost first)
+  if (!(await option.isVisible()))
+    await option.evaluate((el) => {
+      const folded: HTMLDetailsElement[] = [];
+      for (let d = el.closest('details'); d; d = d.parentElement?.closest('details') ?? null) if (!d.open) folded.unshift(d);
+      for (const d of folded) d.querySelector('summary')?.click();
+    });
+  await option.click();
+}
+
 const session = await startSession();
 try {
   const { page, errors } = await openPage(session, '', { width, height });
@@ -56,9 +69,9 @@ try {
     if ((await tab.count()) && (await tab.isVisible())) await tab.click();
     const notEnd = page.locator('[data-testid="option"]:not(.ends)');
     const move = s.decision.kind === 'move-group' ? await page.locator('[data-testid="option"]', { hasText: 'Move' }).count() : 0;
-    if (move) await page.locator('[data-testid="option"]', { hasText: 'Move' }).first().click();
+    if (move) await takeOption(page.locator('[data-testid="option"]', { hasText: 'Move' }).first());
     else if (s.decision.kind === 'movement' && moves++ % 4 === 3) await page.keyboard.press('Enter');
-    else if (await notEnd.count()) await notEnd.first().click();
+    else if (await notEnd.count()) await takeOption(notEnd.first());
     else await page.keyboard.press('1');
     await page.waitForFunction((b) => document.querySelector('[data-testid="decision"]')?.innerHTML !== b, before, { timeout: 30_000 });
   }

@@ -156,14 +156,27 @@ async function askLessTransparency(page: Page): Promise<void> {
 }
 
 /**
+ * The player's settings a page starts with (stored before the game reads them, as a player's from an earlier
+ * visit), so a test needs no reload to set them; a reload keeps what the page stored since.
+ *
+ * The tests' pages are muted, as their browser is: a game that can be heard plays its ambient drone from the
+ * first click, and Chromium rendered it, heard by nobody, at about 0.02 of a core per page (0.46-0.47 s of
+ * Chromium's CPU in 20 s against 0.06-0.09 s muted, when the game suspends its audio). A test of sound passes
+ * `muted: false`.
+ */
+export async function startWithSettings(page: Page, settings: Partial<Settings> = {}): Promise<void> {
+  const stored = JSON.stringify({ muted: true, ...settings });
+  await page.addInitScript(([key, value]) => localStorage.getItem(key) ?? localStorage.setItem(key, value), [SETTINGS_KEY, stored] as const);
+}
+
+/**
  * Open a page and collect its console errors and uncaught exceptions. `settings`: the player's settings
- * the page starts with (stored before the game reads them, as a player's from an earlier visit), so a
- * test needs no reload to set them.
+ * the page starts with (`startWithSettings`).
  */
 export async function openPage(session: Session, path = '', size = { width: 1280, height: 720 }, settings?: Partial<Settings>): Promise<{ page: Page; errors: string[] }> {
   const page = await session.browser.newPage(pageOptions(size));
   await askLessTransparency(page);
-  if (settings) await page.addInitScript(([key, value]) => localStorage.getItem(key) ?? localStorage.setItem(key, value), [SETTINGS_KEY, JSON.stringify(settings)] as const);
+  await startWithSettings(page, settings);
   const errors: string[] = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error') errors.push(msg.text());

@@ -10,7 +10,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startGameServer, type GameServer } from '../../src/server/game-server';
-import { builtSite, gameReady, pageOptions, startSession, type Session } from './browser';
+import { builtSite, gameReady, pageOptions, startSession, startWithSettings, type Session } from './browser';
 import { freePort } from '../server/helpers';
 import { bundledContent } from '../../src/core/content/bundled';
 import type { Game } from '../../src/core/engine/types';
@@ -50,6 +50,7 @@ afterAll(async () => {
 
 async function open(path = ''): Promise<Page> {
   const page = await session.browser.newPage(pageOptions());
+  await startWithSettings(page);
   pages.push(page);
   page.on('console', (m) => m.type() === 'error' && !/WebSocket|4002|Failed to load resource/.test(m.text()) && errors.push(m.text()));
   page.on('pageerror', (e) => errors.push(e.message));

@@ -111,6 +111,29 @@ describe('saves in the browser', () => {
     await page.click('[data-testid="settings-button"]');
   });
 
+  it('a muted page plays no drone and its audio context is suspended; unmuted, the drone plays again', async () => {
+    // (the tests' pages start muted, as a player's can: browser.ts) a click unlocks sound, and Howler's own
+    // unlock resumes the audio context on it: the game suspends it again
+    type Sound = { ambient: boolean; context: string | null };
+    const sound = () => page.evaluate(() => (window as unknown as { __galaxy: Hook }).__galaxy.audioStatus!() as Sound);
+    const soundIs = (want: Sound) =>
+      page.waitForFunction((w) => {
+        const s = (window as unknown as { __galaxy: Hook }).__galaxy.audioStatus!() as Sound;
+        return s.ambient === w.ambient && s.context === w.context;
+      }, want, { timeout: 10_000 }).catch(async () => {
+        const { ambient, context } = await sound();
+        expect({ ambient, context }).toEqual(want);
+      });
+    await page.click('[data-testid="settings-button"]');
+    await soundIs({ ambient: false, context: 'suspended' });
+    const mute = page.locator('.settings-gui .lil-controller', { hasText: 'Mute' }).locator('input');
+    await mute.uncheck();
+    await soundIs({ ambient: true, context: 'running' });
+    await mute.check();
+    await soundIs({ ambient: false, context: 'suspended' });
+    await page.click('[data-testid="settings-button"]');
+  });
+
   it('settings are remembered across a reload and applied to the galaxy', async () => {
     await page.click('[data-testid="settings-button"]');
     await page.locator('.settings-gui .lil-controller', { hasText: 'Star and planet names' }).locator('input').uncheck();
