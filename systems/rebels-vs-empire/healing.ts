@@ -20,7 +20,7 @@ import { hasComponent } from 'bitecs';
 import type { SideId } from '../../src/core/content/schema';
 import { emit } from '../../src/core/engine/game';
 import type { Game } from '../../src/core/engine/types';
-import { allOf, environOf, guardedPieces, refOf, touch } from '../../src/core/world/world';
+import { allOf, environOf, guardedPieces, guardOf, refOf, touch } from '../../src/core/world/world';
 import { nameOf } from '../../src/core/names';
 import { isGuarding } from './capture';
 import { wentOnMissionThisTurn } from './missions';
@@ -103,12 +103,16 @@ export function beginPlayerTurn(game: Game, side: SideId, turn: number = game.tu
 export function refreshHealing(game: Game): void {
   const side = phasing(game);
   // (with no prisoner anywhere, nobody guards: the usual case, after every change)
-  if (side && guardedPieces(game.world).length) {
+  const w = game.world;
+  const prisoners = guardedPieces(w);
+  if (side && prisoners.length) {
     // [13.71] guarding in his own player-turn is doing something (moving is reported by movement.ts:
-    // not every piece tagged `Moved` moved himself)
-    for (const ch of allOf(game.world, 'character')) {
-      if (sideOf(game, ch) !== side || !isFreeCharacter(game, ch)) continue;
-      if (isGuarding(game, ch)) markBusy(game, ch, 'guarding');
+    // not every piece tagged `Moved` moved himself). The guards are read off the few prisoners (each has
+    // one), not asked of every character: this runs after every change while anyone is held.
+    const guards = prisoners.map((p) => guardOf(w, p));
+    for (const ch of w.byKind.character ?? []) {
+      if (!guards.includes(ch) || sideOf(game, ch) !== side || !isFreeCharacter(game, ch)) continue;
+      markBusy(game, ch, 'guarding');
     }
   }
   // A segment has just ended when its frame is gone: close the player-turn it ended, open the next.

@@ -166,13 +166,10 @@ export function driftingStacks(game: Game, side: string, sideOf: (eid: number) =
   const w = game.world;
   const adrift = withComponent(w, w.c.Adrift);
   if (!adrift.length) return [];
-  const mine = adrift.filter(
-    (eid) =>
-      DRIFT_ORDER[w.kinds[eid] as string] !== undefined &&
-      sideOf(eid) === side &&
-      !hasComponent(w, eid, w.c.Eliminated) &&
-      !hasComponent(w, eid, w.c.Dead),
-  );
+  // a loop, not a filter with a closure: asked at every movement list of the galactic game, where stacks stay adrift for long
+  const mine: number[] = [];
+  for (const eid of adrift)
+    if (DRIFT_ORDER[w.kinds[eid] as string] !== undefined && sideOf(eid) === side && !hasComponent(w, eid, w.c.Eliminated) && !hasComponent(w, eid, w.c.Dead)) mine.push(eid);
   if (!mine.length) return [];
   const stacks = new Map<number, { system: number; outer: boolean; pieces: number[] }>();
   for (const rank of inDriftOrder(w, mine)) {

@@ -20,7 +20,7 @@ import { ENVIRON_TYPES } from '../../src/core/content/schema';
 import { environOf, environsOf, tag, unplace } from '../../src/core/world/world';
 import { nameOf } from '../../src/core/names';
 import { ratioColumn, shiftColumn } from '../../src/core/odds';
-import { charactersIn, enemyOf, environsInPlay, phasing, sideOf, unitsIn } from './sides';
+import { charactersIn, enemyOf, environsInPlay, phasing, sideOf, unitCountIn, unitsIn } from './sides';
 import { markBusy } from './healing';
 import { moveChaos } from './chaos';
 
@@ -298,7 +298,8 @@ function squadAttack(game: Game, env: number, leaders: { rebel: number; imperial
 
 /** Environs where both sides have military units [10.0]. */
 export function contestedEnvirons(game: Game, among = environsInPlay(game)): number[] {
-  return among.filter((env) => unitsIn(game, env, 'rebel').length > 0 && unitsIn(game, env, 'imperial').length > 0);
+  // counted, not listed: asked of every environ in play at each step of the segment
+  return among.filter((env) => unitCountIn(game, env, 'rebel') > 0 && unitCountIn(game, env, 'imperial') > 0);
 }
 
 /** Procedure `military-combat`: the military combat segment [10.0, 10.1]. */

@@ -21,7 +21,7 @@ import { controls } from './control';
 import { campIn } from './rebel-camp';
 import { maySummon } from './sovereigns';
 import { missionEligible } from './stacking';
-import { charactersIn, enemyOf, hasUnitsOnPlanet, isCharacter, isFreeCharacter, sideOf, unitsIn } from './sides';
+import { charactersIn, enemyOf, hasUnitsOnPlanet, isCharacter, isFreeCharacter, sideOf, unitCountIn } from './sides';
 
 /**
  * A mission group [13.1]: the characters of one environ assigned to the same mission (or a rebel camp
@@ -233,6 +233,18 @@ export function reserveCharacters(game: Game, side: SideId): number[] {
     .filter((eid) => eid !== undefined && !environOf(w, eid) && !hasComponent(w, eid, w.c.Dead));
 }
 
+/** Is there one (`reserveCharacters(...).length > 0`, with no list made: Gain Characters is weighed for every character at every mission choice)? */
+function hasReserveCharacter(game: Game, side: SideId): boolean {
+  const w = game.world;
+  const gained = (game.vars.gainedCharacters as string[] | undefined) ?? [];
+  for (const id of unplannedCharacters(game, side)) {
+    if (gained.includes(id)) continue;
+    const eid = w.ids.character.get(id);
+    if (eid !== undefined && !environOf(w, eid) && !hasComponent(w, eid, w.c.Dead)) return true;
+  }
+  return false;
+}
+
 /**
  * The side's characters in the content that its scenario neither starts with nor brings as
  * reinforcements, in content order: worked out once per scenario (Gain Characters is weighed for every
@@ -308,7 +320,7 @@ export function missionAllowed(
       return captivesIn(game, environ, side).length > 0;
     // [13.2 G] someone left to gain
     case 'G':
-      return reserveCharacters(game, side).length > 0;
+      return hasReserveCharacter(game, side);
     // [15.52] not on a planet the performer controls while enemy characters or units are there; at the
     // choice only those he can see count [9.31] (the rest spoil it when it is done: mission-effects.ts)
     case 'I':
@@ -333,7 +345,7 @@ export function missionAllowed(
       return controls(game, enemyOf(side), planet);
     // [13.2] Imperial military units to subvert
     case 'T':
-      return unitsIn(game, environ, 'imperial').length > 0;
+      return unitCountIn(game, environ, 'imperial') > 0;
     default:
       return false;
   }

@@ -46,7 +46,7 @@ import {
   assignShip,
   passengerCount,
   setStackedWithUnits,
-  shipAssignments,
+  eachShipAssignment,
   solePilotOf,
 } from './stacking';
 
@@ -70,6 +70,12 @@ export function movablePieces(game: Game, side: SideId): number[] {
 
 export function isShip(game: Game, eid: number): boolean {
   return hasComponent(game.world, eid, game.world.c.Spaceship);
+}
+
+/** Is one of these pieces a spaceship (`groupParts(...).ship !== 0`, with no lists made)? */
+function withShip(game: Game, pieces: number[]): boolean {
+  for (const p of pieces) if (isShip(game, p)) return true;
+  return false;
 }
 
 /** Split a moving group into its units, characters and (at most one) spaceship. */
@@ -392,15 +398,42 @@ function movementOptions(game: Game, side: SideId): Command[] {
   const w = game.world;
   for (const piece of movable) (movableIn[environOf(w, piece)] as number)++;
   try {
-    for (const piece of movable) if (canStartGroup(game, piece, movableIn)) options.push({ type: 'pick', side, piece });
+    for (const piece of movable) if (canStartGroup(game, piece, movableIn)) options.push(pickOption(w, side, piece));
   } finally {
     for (const piece of movable) (movableIn[environOf(w, piece)] as number)--;
   }
   options.push(...leaveDriftOptions(game, side)); // [5.22]
-  for (const { ship, character } of shipAssignments(game, side)) options.push({ type: 'assign-ship', side, ship, character });
+  eachShipAssignment(game, side, (ship, character) => options.push({ type: 'assign-ship', side, ship, character }));
   for (const planet of planetsInPlay(game)) if (canPutPdbUp(game, planet, side)) options.push({ type: 'pdb-up', side, planet });
   for (const { prisoner, guard } of guardChanges(game, side)) options.push({ type: 'reassign-guard', side, prisoner, guard });
   return options;
+}
+
+/**
+ * The option to pick a piece, or to move the picked group to an environ: made once per world, side and
+ * piece (or environ), and offered again at every list. A galactic segment lists some fifty picks after
+ * each of its moves; an option is never changed once made (the engine takes the agent's own object, and
+ * the log keeps it as it is).
+ */
+function pickOption(w: Game['world'], side: SideId, piece: number): Command {
+  const made = keptOptions(w, pickOptions)[piece];
+  return made?.side === side ? made : (keptOptions(w, pickOptions)[piece] = { type: 'pick', side, piece });
+}
+
+function moveToOption(w: Game['world'], side: SideId, to: number): Command {
+  const made = keptOptions(w, moveToOptions)[to];
+  return made?.side === side ? made : (keptOptions(w, moveToOptions)[to] = { type: 'move-to', side, to });
+}
+
+type KeptOptions = WeakMap<Game['world'], Command[]>;
+const pickOptions: KeptOptions = new WeakMap();
+const moveToOptions: KeptOptions = new WeakMap();
+
+/** A world's kept options of one kind, by entity. */
+function keptOptions(w: Game['world'], options: KeptOptions): (Command | undefined)[] {
+  let made = options.get(w);
+  if (!made) options.set(w, (made = []));
+  return made;
 }
 
 /**
@@ -469,17 +502,20 @@ function canStartGroup(game: Game, piece: number, piecesIn: Uint16Array): boolea
 
 /** Pieces that may join a group: unmoved, same side, same environ, at most one ship in the group. */
 function groupMates(game: Game, group: number[]): number[] {
+  const w = game.world;
   const first = group[0] as number;
-  const from = environOf(game.world, first);
-  const side = sideOf(game, first);
-  const hasShip = group.some((p) => isShip(game, p));
-  return movableNow(game, side).filter((p) => environOf(game.world, p) === from && !group.includes(p) && !(hasShip && isShip(game, p)));
+  const from = environOf(w, first);
+  const hasShip = withShip(game, group);
+  // a loop, not a filter with a closure: asked at every pick
+  const mates: number[] = [];
+  for (const p of movableNow(game, sideOf(game, first))) if (environOf(w, p) === from && !group.includes(p) && !(hasShip && isShip(game, p))) mates.push(p);
+  return mates;
 }
 
 function groupDecision(game: Game, group: number[], side: SideId): Step {
   const options: Command[] = [];
-  for (const piece of groupMates(game, group)) options.push({ type: 'pick', side, piece });
-  for (const to of groupDestinations(game, group)) options.push({ type: 'move-to', side, to });
+  for (const piece of groupMates(game, group)) options.push(pickOption(game.world, side, piece));
+  for (const to of groupDestinations(game, group)) options.push(moveToOption(game.world, side, to));
   options.push({ type: 'drop-group', side });
   // a stack with nowhere to go says why, rather than leaving the player to guess (seen in play: a ship picked alone)
   const stuck = !options.some((o) => o.type === 'move-to');
@@ -539,7 +575,9 @@ interface MoveData {
 /** Pieces of the group still moving (not eliminated, not dead). */
 function liveParts(game: Game, d: MoveData) {
   const w = game.world;
-  const alive = d.pieces.filter((p) => !hasComponent(w, p, w.c.Eliminated) && !hasComponent(w, p, w.c.Dead) && (environOf(w, p) !== 0 || isAdrift(game, p)));
+  // a loop, not a filter with a closure: asked several times a move
+  const alive: number[] = [];
+  for (const p of d.pieces) if (!hasComponent(w, p, w.c.Eliminated) && !hasComponent(w, p, w.c.Dead) && (environOf(w, p) !== 0 || isAdrift(game, p))) alive.push(p);
   return groupParts(game, alive);
 }
 
@@ -606,7 +644,7 @@ export const moveGroup: Procedure = {
     const fromPlanet = d.from ? planetOfEnviron(w, d.from) : 0; // 0: out of a drift area [5.22]
     const toPlanet = planetOfEnviron(w, d.to);
     const interplanetary = fromPlanet !== toPlanet;
-    const flying = groupParts(game, d.pieces).ship !== 0;
+    const flying = withShip(game, d.pieces);
     d.stage ??= d.from === 0 ? 'left' : 'leave'; // [5.22] out of a drift area: no planet is left
     if (d.stage === 'leave') {
       // [9.3] the planet left checks the group; a flight on one planet is checked once only [9.33]

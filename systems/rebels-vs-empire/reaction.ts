@@ -14,7 +14,7 @@ import { hasComponent } from 'bitecs';
 import type { SideId } from '../../src/core/content/schema';
 import type { Command, Frame, Game, Procedure, Step } from '../../src/core/engine/types';
 import { environOf, environsView, holderOf, occupantsView, planetOfEnviron } from '../../src/core/world/world';
-import { charactersIn, enemyOf, environsInPlay, phasing, unitCountIn, unitsIn } from './sides';
+import { charactersIn, enemyOf, environsInPlay, isCharacter, isUnit, phasing, sideIndexOf, unitCountIn } from './sides';
 import { shipsIn } from './stacking';
 
 /** [9.6] environs that give the reacting player a reaction move: phasing units or detected phasing characters there. */
@@ -46,15 +46,32 @@ function openByPlanet(game: Game, phasingSide: SideId, used: number[]): Map<numb
 
 /** [9.6, 14.56] the reaction moves a side may make on a planet: pieces and destination. */
 export function reactionMoves(game: Game, side: SideId, planet: number): { pieces: number[]; to: number }[] {
+  const moves: { pieces: number[]; to: number }[] = [];
+  eachReactionMove(game, side, planet, (pieces, to) => moves.push({ pieces, to }));
+  return moves;
+}
+
+/** `reactionMoves`, each handed to `take` as it is found (the segment makes its options of them, with no list between). */
+function eachReactionMove(game: Game, side: SideId, planet: number, take: (pieces: number[], to: number) => void): void {
   const w = game.world;
   const c = w.c;
-  const moves: { pieces: number[]; to: number }[] = [];
+  const index = sideIndexOf(game, side);
   const environs = environsView(w, planet).filter((e) => hasComponent(w, e, c.InPlay));
   for (const from of environs) {
     if (!occupantsView(w, from).length) continue; // nobody here to react (no lists made)
-    const units = unitsIn(game, from, side).filter((u) => !hasComponent(w, u, c.Moved));
-    const chars = charactersIn(game, from, side).filter((ch) => !hasComponent(w, ch, c.Moved));
-    const leaders = chars.filter((ch) => (c.Character.leadership[ch] as number) >= 1);
+    // the side's live units and free characters here that have not moved, in one pass (as `unitsIn` and `charactersIn` list them)
+    const units: number[] = [];
+    const chars: number[] = [];
+    const leaders: number[] = [];
+    for (const e of occupantsView(w, from)) {
+      if (c.Owner.side[e] !== index || hasComponent(w, e, c.Moved)) continue;
+      if (isUnit(game, e)) {
+        if (!hasComponent(w, e, c.Eliminated)) units.push(e);
+      } else if (isCharacter(game, e) && !hasComponent(w, e, c.Dead) && !hasComponent(w, e, c.Captured)) {
+        chars.push(e);
+        if ((c.Character.leadership[e] as number) >= 1) leaders.push(e);
+      }
+    }
     // [14.56] a character reacts alone, with his spaceship if he holds one here (the same wherever he goes)
     const shipsHere = chars.length ? shipsIn(game, from, side) : [];
     const ships = chars.map((ch) => shipsHere.find((s) => holderOf(w, s) === ch && !hasComponent(w, s, c.Moved)) ?? 0);
@@ -63,17 +80,16 @@ export function reactionMoves(game: Game, side: SideId, planet: number): { piece
       const room = unitCountIn(game, to, side) + 1 <= (c.Environ.size[to] as number); // [9.5, 9.62]
       for (const u of units) {
         if (!room) continue;
-        moves.push({ pieces: [u], to });
-        for (const leader of leaders) moves.push({ pieces: [u, leader], to });
+        take([u], to);
+        for (const leader of leaders) take([u, leader], to);
       }
       for (let i = 0; i < chars.length; i++) {
         const ch = chars[i] as number;
         const ship = ships[i] as number;
-        moves.push({ pieces: ship ? [ch, ship] : [ch], to });
+        take(ship ? [ch, ship] : [ch], to);
       }
     }
   }
-  return moves;
 }
 
 export const reactionSegment: Procedure = {
@@ -91,8 +107,8 @@ export const reactionSegment: Procedure = {
     }
     if (d.finished) return { done: true };
     const options: Command[] = [];
-    for (const [planet] of openByPlanet(game, phasingSide, d.used))
-      for (const { pieces, to } of reactionMoves(game, side, planet)) options.push({ type: 'react', side, pieces, to });
+    const react = (pieces: number[], to: number) => options.push({ type: 'react', side, pieces, to });
+    for (const [planet] of openByPlanet(game, phasingSide, d.used)) eachReactionMove(game, side, planet, react);
     if (!options.length) return { done: true };
     options.unshift({ type: 'end-reaction', side });
     return {

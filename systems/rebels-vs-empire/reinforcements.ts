@@ -16,7 +16,7 @@ import { NOBODY } from '../../src/core/world/components';
 import { entityOf, environOf, place, planetOfEnviron } from '../../src/core/world/world';
 import { controls } from './control';
 import { bringOwnSpaceship } from './possessions';
-import { enemyOf, environsInPlay, unitsIn } from './sides';
+import { enemyOf, environsInPlay, unitCountIn, unitsIn } from './sides';
 import { ENVIRON_TYPES } from '../../src/core/content/schema';
 import { nameOf } from '../../src/core/names';
 import { hiddenFrom, isOwnBase } from './secret-planets';
@@ -51,7 +51,7 @@ export function reinforcementEnvirons(game: Game, side: SideId, arrival: Arrival
     const neither = c.Control.side[planet] === NOBODY;
     if (!own && !(neither && unitsIn(game, env, enemyOf(side)).length === 0)) return false;
     if ('unit' in arrival) {
-      if (unitsIn(game, env, side).length + 1 > (c.Environ.size[env] as number)) return false; // [9.5]
+      if (unitCountIn(game, env, side) + 1 > (c.Environ.size[env] as number)) return false; // [9.5]
       if (side === 'rebel' && arrival.environType !== null && ENVIRON_TYPES[c.Environ.type[env] as number] !== arrival.environType) return false; // [16.13]
     }
     return true;

@@ -19,11 +19,11 @@ import { hasComponent } from 'bitecs';
 import type { SideId } from '../../src/core/content/schema';
 import { emit } from '../../src/core/engine/game';
 import type { Command, Frame, Game, Json, Procedure, Step } from '../../src/core/engine/types';
-import { allOf, tag } from '../../src/core/world/world';
+import { allOf, occupantsView, tag } from '../../src/core/world/world';
 import { nameOf } from '../../src/core/names';
 import { squadFrom, type Attacker } from './character-combat';
 import { afterPossessionUse, possessionCard, workingPossessions } from './possessions';
-import { charactersIn, enemyOf, environsInPlay, isFreeCharacter, phasing, sideOf, unitsIn } from './sides';
+import { charactersIn, enemyOf, environsInPlay, isFreeCharacter, phasing, sideOf, unitCountIn, unitsIn } from './sides';
 
 export interface SearchData {
   environ: number;
@@ -331,9 +331,11 @@ export function searchableGroup(game: Game, environ: number, hidingSide: SideId)
 /** [11.1] environs where the searching side has characters or units AND detected enemy characters. */
 export function searchableEnvirons(game: Game, searchingSide: SideId): number[] {
   const hidingSide = enemyOf(searchingSide);
+  // most environs are empty: they are passed over without a list made for them
   return environsInPlay(game).filter(
     (env) =>
-      (charactersIn(game, env, searchingSide).length > 0 || unitsIn(game, env, searchingSide).length > 0) &&
+      occupantsView(game.world, env).length > 0 &&
+      (charactersIn(game, env, searchingSide).length > 0 || unitCountIn(game, env, searchingSide) > 0) &&
       searchableGroup(game, env, hidingSide).length > 0,
   );
 }
@@ -382,7 +384,7 @@ export const searchPhase: Procedure = {
       if (env === undefined) return { done: true };
       p.index!++;
       const group = searchableGroup(game, env, hidingSide);
-      const stillThere = charactersIn(game, env, side).length > 0 || unitsIn(game, env, side).length > 0;
+      const stillThere = charactersIn(game, env, side).length > 0 || unitCountIn(game, env, side) > 0;
       if (!group.length || !stillThere) continue;
       return { push: { proc: 'search', data: { environ: env, searchingSide: side, group, calledByCard: false } } };
     }

@@ -126,15 +126,24 @@ export function assignShip(game: Game, ship: number, character: number): void {
  * hold it, one who holds no other spaceship [14.13] (an Imperial pilot too [14.64]).
  */
 export function shipAssignments(game: Game, side: SideId): { ship: number; character: number }[] {
-  const w = game.world;
   const out: { ship: number; character: number }[] = [];
+  eachShipAssignment(game, side, (ship, character) => out.push({ ship, character }));
+  return out;
+}
+
+/** `shipAssignments`, each handed to `take` as it is found (the movement list makes its options of them, with no list between). */
+export function eachShipAssignment(game: Game, side: SideId, take: (ship: number, character: number) => void): void {
+  const w = game.world;
   for (const ship of allShips(game)) {
     const at = environOf(w, ship);
     if (!at || sideOf(game, ship) !== side || hasComponent(w, ship, w.c.Eliminated)) continue;
     if (solePilotOf(game, ship)) continue; // [14.6] Redjac's ship is his alone
-    for (const ch of charactersIn(game, at, side)) if (ch !== holderOf(w, ship) && mayHold(game, ch, ship)) out.push({ ship, character: ch });
+    // the side's free characters beside it (as `charactersIn` lists them), with no list made: asked at every movement list
+    const holder = holderOf(w, ship);
+    for (const ch of occupantsView(w, at))
+      if (w.kinds[ch] === 'character' && ch !== holder && !hasComponent(w, ch, w.c.Dead) && !hasComponent(w, ch, w.c.Captured) && sideOf(game, ch) === side && mayHold(game, ch, ship))
+        take(ship, ch);
   }
-  return out;
 }
 
 // ---------------------------------------------------------------- stacks
