@@ -26,6 +26,8 @@ export function testHooks(app: App) {
     stats: () => g.stats(),
     /** Frames the galaxy has drawn (render on demand: a still picture draws none). */
     framesDrawn: () => g.framesDrawn,
+    /** The stacks of the view on show, as the map's badges count them. */
+    stacks: () => g.stacks.map((st) => ({ ...st })),
     /** The frame loop asks the browser for no frames (nothing moved for a second). */
     asleep: () => g.asleep,
     /** Mean ms to render one galaxy frame plus a 1-pixel readPixels (forces the GPU to finish). */

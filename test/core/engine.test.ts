@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { $internal, type InternalWorld } from 'bitecs';
 import { apply, cloneGame, replay, stateHash } from '../../src/core/engine/game';
 import { playOut } from '../../src/ai/play';
 import { randomAgent } from '../../src/ai/random-agent';
@@ -182,6 +183,80 @@ describe('copying a world', () => {
     expect(possessionsOf(game.world, newHolder)).toContain(first!);
     expect(possessionsOf(game.world, newHolder)).not.toContain(second!);
     expect(pieces.filter((p) => environOf(game.world, p) !== 0).length).toBeGreaterThan(0);
+  });
+});
+
+describe("a copied world's queries", () => {
+  // cloneWorld writes bitecs's record of each component itself (CopiedComponent: the set of queries reading
+  // a component is made when bitecs first asks for it): if bitecs stops finding a component's queries through
+  // that record, a query registered on a copy no longer follows the copy's changes, and this fails
+  it('follow tags given and taken, before and after the query is registered, as in the world copied', async () => {
+    const { cloneWorld } = await import('../../src/core/world/snapshot');
+    const { tag, untag, withComponent } = await import('../../src/core/world/world');
+    const game = testGame(undefined, 'queries');
+    const [a, b, c] = game.world.byKind.character!;
+    tag(game.world, a!, game.world.c.Inoperative); // held before the copy: the copy's query finds it
+    const copy = cloneWorld(game.world);
+    for (const w of [game.world, copy]) {
+      tag(w, b!, w.c.Inoperative);
+      expect([...withComponent(w, w.c.Inoperative)].sort((x, y) => x - y)).toEqual([a, b]);
+      tag(w, c!, w.c.Inoperative); // after the query is registered: bitecs adds it through the record
+      untag(w, a!, w.c.Inoperative);
+      expect([...withComponent(w, w.c.Inoperative)].sort((x, y) => x - y)).toEqual([b, c]);
+    }
+    expect(withComponent(copy, copy.c.Inoperative)).not.toBe(withComponent(game.world, game.world.c.Inoperative));
+  });
+});
+
+describe("a scenario's layout, copied for every new game", () => {
+  // cloneWorld copies a layout from lists made once (keepForCopies): right only while nothing writes it
+  it('is never written by the games played from it, and its copies list each entity\'s components in its order', async () => {
+    const { cloneWorld, worldText } = await import('../../src/core/world/snapshot');
+    const { layoutOf } = await import('../../src/core/world/build');
+    for (const id of ['start-of-rebellion', 'galactic-lucent-spiral']) {
+      const layout = layoutOf(content, content.scenarios.get(id)!, ruleset.sides);
+      const [text, revision] = [worldText(layout), layout.revision];
+      for (const seed of ['a', 'b']) playOut(testGame(id, `layout-${seed}`), randomPlayers(seed), { stopAfter: 300 });
+      expect(worldText(layout)).toBe(text);
+      expect(layout.revision).toBe(revision);
+      const copy = cloneWorld(layout);
+      expect(worldText(copy)).toBe(text);
+      const sets = (w: typeof layout) => (w as unknown as InternalWorld)[$internal].entityComponents as Map<number, Set<object>>;
+      const stores = new Map<object, string>(Object.entries(layout.c).flatMap(([name, store]) => [[store as object, name], [copy.c[name as 'Ref'] as object, name]]));
+      const names = (components: Set<object>) => [...components].map((c) => stores.get(c) ?? c);
+      for (const [eid, components] of sets(layout)) expect(names(sets(copy).get(eid)!)).toEqual(names(components));
+    }
+  });
+
+  // a copy of a layout makes an entity's set of components when bitecs first asks for it (KeptComponentSets):
+  // if bitecs reaches those sets another way than the ones that make them, a lazy copy and a full one part
+  it('a copy of a scenario\'s layout, its components made as asked, behaves as a full copy under every change', async () => {
+    const { cloneWorld, worldText } = await import('../../src/core/world/snapshot');
+    const { layoutOf } = await import('../../src/core/world/build');
+    const { spawn, tag, untag, place } = await import('../../src/core/world/world');
+    const { GuardedBy } = await import('../../src/core/world/relations');
+    const { getAllEntities, getEntityComponents, getRelationTargets } = await import('bitecs');
+    const layout = layoutOf(content, content.scenarios.get('start-of-rebellion')!, ruleset.sides);
+    const layoutText = worldText(layout);
+    const lazy = cloneWorld(layout);
+    const full = cloneWorld(cloneWorld(layout)); // copied from a copy: every set made at once, in order
+    const [a, b] = lazy.byKind.character!;
+    const environ = lazy.byKind.environ![0]!;
+    for (const w of [lazy, full]) {
+      tag(w, a!, w.c.Detected);
+      tag(w, b!, GuardedBy(a!)); // a relation: pairs on both ends
+      untag(w, a!, w.c.Detected);
+      const unit = spawn(w, 'unit');
+      tag(w, unit, w.c.Moved);
+      place(w, unit, environ);
+    }
+    expect(worldText(lazy)).toBe(worldText(full));
+    expect(getRelationTargets(lazy, b!, GuardedBy)).toEqual([a]);
+    const stores = new Map<object, string>(Object.entries(lazy.c).flatMap(([name, store]) => [[store as object, name], [full.c[name as 'Ref'] as object, name]]));
+    const names = (components: object[]) => components.map((c) => stores.get(c) ?? c);
+    expect(getAllEntities(lazy)).toEqual(getAllEntities(full));
+    for (const eid of getAllEntities(full)) expect(names(getEntityComponents(lazy, eid)), `entity ${eid}`).toEqual(names(getEntityComponents(full, eid)));
+    expect(worldText(layout)).toBe(layoutText);
   });
 });
 

@@ -122,10 +122,28 @@ describe('play on the map [issue 44, 53]: targets and questions at a place', () 
     const markers = '[data-testid="board-marker"], [data-testid="board-dest-marker"], [data-testid="board-badge"]';
     expect((await overPanels(page, markers)).shown).toBeGreaterThan(0);
     expect((await overPanels(page, markers)).under).toBe(0);
+    const twoFrames = () => page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
     // the panel grows over most of the map: within two frames no marker is left under it
     await page.evaluate(() => ((document.querySelector('.decision-box') as HTMLElement).style.width = '85vw'));
-    await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+    await twoFrames();
     expect((await overPanels(page, markers)).under).toBe(0);
+    await page.evaluate(() => ((document.querySelector('.decision-box') as HTMLElement).style.width = ''));
+    await twoFrames();
+    // and the question at the top of the map narrows to the room left of the panel (placed when a panel changes
+    // size, not in every frame), its right edge clear of it
+    const questionClear = () =>
+      page.evaluate(() => {
+        const question = document.querySelector('.board-question')!.getBoundingClientRect();
+        const panel = document.querySelector('.decision-box')!.getBoundingClientRect();
+        return { width: Math.round(question.width), clear: question.right <= panel.left };
+      });
+    const wide = await questionClear();
+    expect(wide.clear).toBe(true);
+    await page.evaluate(() => ((document.querySelector('.decision-box') as HTMLElement).style.width = '60vw'));
+    await twoFrames();
+    const narrow = await questionClear();
+    expect(narrow.clear).toBe(true);
+    expect(narrow.width).toBeLessThan(wide.width);
     await page.evaluate(() => ((document.querySelector('.decision-box') as HTMLElement).style.width = ''));
     expect(errors).toEqual([]);
   }, 60_000);

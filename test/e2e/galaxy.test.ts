@@ -147,6 +147,18 @@ describe('the galaxy page (default route)', () => {
     expect(state.turnsWatched).toBeGreaterThanOrEqual(3);
     expect(await page.locator('[data-testid="log"] li').count()).toBeGreaterThan(0);
     expect(await page.locator('[data-testid="where"]').textContent()).toMatch(/Turn \d+/);
+    // the stack badges (kept from state to state, rewritten only where a count changed) count the stacks on
+    // show now: one badge a stack, none for a stack gone (read in one task: no state comes between)
+    const { badges, stacks } = await page.evaluate(() => {
+      type Stack = { environ: string; side: string; units: number; strength: number | null; characters: number; undetected: number };
+      const shown = (s: Stack) =>
+        `${s.environ} ${s.side} ${s.units ? `▲${s.units}·${s.strength ?? '?'}` : ''}${s.characters ? `◆${s.characters}${s.undetected ? '?' : ''}` : ''}`;
+      const all = ((window as unknown as { __galaxy: Hook }).__galaxy.stacks!() as Stack[]).map(shown).sort();
+      const els = [...document.querySelectorAll<HTMLElement>('.stack-label:not(.drift-label)')];
+      return { badges: els.map((el) => `${el.dataset.environ} ${el.dataset.side} ${el.textContent}`).sort(), stacks: all };
+    });
+    expect(stacks.length).toBeGreaterThan(0);
+    expect(badges).toEqual(stacks);
     expect(errors).toEqual([]);
   });
 

@@ -12,7 +12,7 @@ import { POSSESSION_KINDS } from './components';
 import { HomeWorld, InProvince, InSystem, OfRace, OnPlanet, PeopledBy } from './relations';
 import type { Rng } from '../rng';
 import { createGameWorld, entityOf, environsView, hold, planetOfEnviron, spawn, systemOfPlanet, type GameWorld } from './world';
-import { cloneWorld } from './snapshot';
+import { cloneWorld, keepForCopies } from './snapshot';
 
 export function sideIndex(sides: readonly SideId[], side: SideId): number {
   const i = sides.indexOf(side);
@@ -39,14 +39,17 @@ export function buildWorld(content: Content, scenario: ScenarioDef, sides: reado
  */
 const layouts = new WeakMap<Content, Map<ScenarioDef, Map<string, GameWorld>>>();
 
-function layoutOf(content: Content, scenario: ScenarioDef, sides: readonly SideId[]): GameWorld {
+export function layoutOf(content: Content, scenario: ScenarioDef, sides: readonly SideId[]): GameWorld {
   let byScenario = layouts.get(content);
   if (!byScenario) layouts.set(content, (byScenario = new Map()));
   let bySides = byScenario.get(scenario);
   if (!bySides) byScenario.set(scenario, (bySides = new Map()));
   const key = sides.join(',');
   let layout = bySides.get(key);
-  if (!layout) bySides.set(key, (layout = buildLayout(content, scenario, sides)));
+  if (!layout) {
+    bySides.set(key, (layout = buildLayout(content, scenario, sides)));
+    keepForCopies(layout);
+  }
   return layout;
 }
 

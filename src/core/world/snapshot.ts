@@ -3,7 +3,7 @@
  * This one format serves the state hash (hash of the snapshot), copies of a world for AI search
  * (snapshot, then restore), and debugging (it is readable JSON).
  */
-import { $internal, addComponent, getRelationTargets, hasComponent, type ComponentData, type InternalWorld } from 'bitecs';
+import { $internal, addComponent, getRelationTargets, hasComponent, type ComponentData, type InternalWorld, type Query } from 'bitecs';
 import { NUMERIC_FIELDS, type Components } from './components';
 import { RELATIONS, type RelationName } from './relations';
 import { createGameWorld, indexPieces, spawn, type EntityKind, type GameWorld } from './world';
@@ -129,7 +129,7 @@ export function worldText(world: GameWorld): string {
     if (!kind) continue;
     const has: number[] = [];
     const targets: (number[] | undefined)[] = [];
-    for (const component of entityComponents.get(eid) ?? []) {
+    for (const component of (entityComponents instanceof KeptComponentSets ? entityComponents.peek(eid) : entityComponents.get(eid)) ?? []) {
       const at = componentAt.get(component);
       if (at !== undefined) {
         has.push(at);
@@ -203,6 +203,179 @@ const UNOBSERVED: ComponentData['setObservable'] = {
 };
 
 /**
+ * bitecs's record of one component in a copied world: what its `registerComponent` makes, with the same
+ * bit. A copy makes one for each of the world's ~400 components (most of them relation pairs no query
+ * reads), so the set of queries reading the component is made only when bitecs first asks for it, and
+ * the record holds no observables (`UNOBSERVED`): a third of the heap a copy took (110 of 293 kB) was
+ * these records, half of that their empty sets. bitecs reads `queries` when a component is added or
+ * removed and adds to it when a query is registered; a test (test/core/engine.test.ts, "a copied world's
+ * queries") fails if it stops finding it through the record.
+ */
+class CopiedComponent implements ComponentData {
+  #queries: Set<Query> | undefined = undefined;
+
+  constructor(
+    public id: number,
+    public generationId: number,
+    public bitflag: number,
+    public ref: unknown,
+  ) {}
+
+  get queries(): Set<Query> {
+    return (this.#queries ??= new Set());
+  }
+
+  get setObservable(): ComponentData['setObservable'] {
+    return UNOBSERVED;
+  }
+
+  get getObservable(): ComponentData['getObservable'] {
+    return UNOBSERVED;
+  }
+}
+
+/** Each entity of a world that is never written again, with its components: see `keepForCopies`. */
+interface ComponentLists {
+  /** The entities, in the order bitecs lists them. */
+  eids: readonly number[];
+  /** By entity: its components in bitecs's order, a store of ours by its place in `COMPONENT_NAMES`, a relation pair as itself. */
+  byEid: readonly (readonly (object | number)[] | undefined)[];
+}
+
+const componentLists = new WeakMap<GameWorld, ComponentLists>();
+
+/**
+ * bitecs's record of each entity's components (its `entityComponents`: a Map from entity to a Set) in a
+ * copy of a kept world (`keepForCopies`): an entity's set is made from the kept list the first time
+ * bitecs asks for it (`get`). A new game changes the components of a few dozen of the galaxy's ~320
+ * entities: making all their sets at every copy was a third of a copy's time, and 107 of the 222 kB of
+ * heap a copy took, which the collector then carried through the game.
+ *
+ * bitecs 0.4 reaches these sets only by `get` (to add or remove a component, or list an entity's), `set`
+ * (a new entity), `delete` (an entity removed) and `keys` (every entity). Everything here that reads the
+ * whole map (`keys`, iterating it, `has`, `size`...) makes every set first, in the order a full copy
+ * would have listed them; `peek` reads one without making it (the state hash). A test
+ * (test/core/engine.test.ts, "a copy of a scenario's layout") fails if bitecs reaches them another way.
+ */
+class KeptComponentSets extends Map<number, Set<object>> {
+  /** The entities of the kept world whose sets are not made yet, with their lists. */
+  #pending: (readonly (object | number)[] | undefined)[];
+  /** Whether the map holds every set in a full copy's order (then it is an ordinary map). */
+  #ordered = false;
+
+  constructor(
+    private readonly lists: ComponentLists,
+    private readonly stores: readonly object[],
+  ) {
+    super();
+    this.#pending = lists.byEid.slice();
+  }
+
+  /** The components of one entity, without making its set: for reading at once. */
+  peek(eid: number): Iterable<object> | undefined {
+    const list = this.#pending[eid];
+    return list ? list.map((c) => (typeof c === 'number' ? (this.stores[c] as object) : c)) : super.get(eid);
+  }
+
+  override get(eid: number): Set<object> | undefined {
+    const list = this.#pending[eid];
+    if (list === undefined) return super.get(eid);
+    const own = this.#make(eid, list);
+    super.set(eid, own);
+    return own;
+  }
+
+  override set(eid: number, components: Set<object>): this {
+    this.#pending[eid] = undefined;
+    return super.set(eid, components);
+  }
+
+  override delete(eid: number): boolean {
+    const pending = this.#pending[eid] !== undefined;
+    this.#pending[eid] = undefined;
+    return super.delete(eid) || pending;
+  }
+
+  override has(eid: number): boolean {
+    return this.#pending[eid] !== undefined || super.has(eid);
+  }
+
+  override get size(): number {
+    this.#all();
+    return super.size;
+  }
+
+  override keys(): MapIterator<number> {
+    this.#all();
+    return super.keys();
+  }
+
+  override values(): MapIterator<Set<object>> {
+    this.#all();
+    return super.values();
+  }
+
+  override entries(): MapIterator<[number, Set<object>]> {
+    this.#all();
+    return super.entries();
+  }
+
+  override [Symbol.iterator](): MapIterator<[number, Set<object>]> {
+    this.#all();
+    return super.entries();
+  }
+
+  override forEach(callback: (value: Set<object>, key: number, map: Map<number, Set<object>>) => void, thisArg?: unknown): void {
+    this.#all();
+    super.forEach(callback, thisArg);
+  }
+
+  #make(eid: number, list: readonly (object | number)[]): Set<object> {
+    this.#pending[eid] = undefined;
+    const own = new Set<object>();
+    for (const c of list) own.add(typeof c === 'number' ? (this.stores[c] as object) : c);
+    return own;
+  }
+
+  /** Every set made, in a full copy's order: the kept world's entities first, then those made since. */
+  #all(): void {
+    if (this.#ordered) return;
+    this.#ordered = true;
+    const made = [...super.entries()];
+    super.clear();
+    const have = new Map(made);
+    for (const eid of this.lists.eids) {
+      const list = this.#pending[eid];
+      const own = list !== undefined ? this.#make(eid, list) : have.get(eid);
+      if (own !== undefined) super.set(eid, own);
+      have.delete(eid);
+    }
+    for (const [eid, own] of have) super.set(eid, own);
+  }
+}
+
+/**
+ * Say that a world will never be written again, only copied (`cloneWorld`): each entity's components are
+ * listed once, in bitecs's order (a relation's targets are read in it), a store of ours by its place (each
+ * copy has its own stores), a relation pair as itself (the same object in every world), and a copy makes
+ * each entity's set from its list without looking its stores up (those sets were a third of a copy's
+ * time). Writing the world afterwards would make its copies wrong: the layouts of build.ts, made once a
+ * scenario and copied for every new game, are what this is for (a test plays games and finds their
+ * layouts unchanged).
+ */
+export function keepForCopies(world: GameWorld): void {
+  const from = (world as unknown as InternalWorld)[$internal];
+  const storeAt = new Map<object, number>(COMPONENT_NAMES.map((name, i) => [world.c[name] as object, i]));
+  const eids: number[] = [];
+  const byEid: (object | number)[][] = [];
+  for (const [eid, own] of from.entityComponents) {
+    eids.push(eid);
+    byEid[eid] = [...own].map((c) => storeAt.get(c as object) ?? (c as object));
+  }
+  componentLists.set(world, { eids, byEid });
+}
+
+/**
  * A fast copy of a world, for AI search (thousands of copies a decision): numeric stores are copied
  * wholesale, and so is bitecs's own record of which entity has which component. Equal to
  * `restoreWorld(snapshotWorld(world))`, and it behaves the same afterwards (tested); several times faster
@@ -228,7 +401,7 @@ export function cloneWorld(src: GameWorld): GameWorld {
   // each (a third of a copy's time, for ~390 components): no game code observes a world's components
   for (const [component, data] of from.componentMap) {
     const ref = storeOf.get(component as object) ?? component;
-    to.componentMap.set(ref, { id: data.id, generationId: data.generationId, bitflag: data.bitflag, ref, queries: new Set(), setObservable: UNOBSERVED, getObservable: UNOBSERVED });
+    to.componentMap.set(ref, new CopiedComponent(data.id, data.generationId, data.bitflag, ref));
   }
   to.componentCount = from.componentCount;
   to.bitflag = from.bitflag;
@@ -243,11 +416,18 @@ export function cloneWorld(src: GameWorld): GameWorld {
   dst.c.Ref.id = src.c.Ref.id.slice();
   // which entity has which component
   to.entityMasks = from.entityMasks.map((masks) => masks.slice());
-  for (const [eid, components] of from.entityComponents) {
-    const own = new Set<object>();
-    for (const component of components) own.add(storeOf.get(component as object) ?? (component as object));
-    to.entityComponents.set(eid, own);
-  }
+  const lists = componentLists.get(src);
+  if (lists)
+    to.entityComponents = new KeptComponentSets(
+      lists,
+      COMPONENT_NAMES.map((name) => d[name] as object),
+    );
+  else
+    for (const [eid, components] of from.entityComponents) {
+      const own = new Set<object>();
+      for (const component of components) own.add(storeOf.get(component as object) ?? (component as object));
+      to.entityComponents.set(eid, own);
+    }
   to.entitiesWithRelations = new Set(from.entitiesWithRelations);
   dst.environOfPiece.set(src.environOfPiece);
   dst.holderOfPossession.set(src.holderOfPossession);

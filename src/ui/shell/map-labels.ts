@@ -25,6 +25,8 @@ export class MapLabels {
   obstacles: (() => readonly ScreenBox[]) | null = null;
   private labels: HTMLElement[] = [];
   private stackLabels: HTMLElement[] = [];
+  /** What each stack badge shows (its counts' HTML), to rewrite only the badges whose counts changed. */
+  private readonly badgeHtml = new WeakMap<HTMLElement, string>();
   /** Where each planet's name and each stack badge is on the screen, parallel to their elements. */
   private systemBoxes: ScreenBox[] = [];
   private nameBoxes: ScreenBox[] = [];
@@ -203,26 +205,45 @@ export class MapLabels {
     });
   }
 
-  /** Stack icons with counts; each shows only when the camera is close to its planet (see placeLabels). */
+  /**
+   * Stack icons with counts; each shows only when the camera is close to its planet (see placeLabels).
+   * Built again with every state shown, but only what changed: a stack's badge is kept while its counts
+   * are (its element and its measured size with it), so a state that moves one stack rewrites one badge,
+   * not every badge on the map, and the page measures none of the others again.
+   */
   buildStackLabels(): void {
-    for (const l of this.stackLabels) l.remove();
-    this.stackLabels = [];
-    const layer = this.layer;
+    const kept = new Map(this.stackLabels.map((el, n) => [`${el.dataset.environ}|${el.dataset.side}`, { el, box: this.badgeBoxes[n] as ScreenBox }]));
+    const labels: HTMLElement[] = [];
+    const boxes: ScreenBox[] = [];
     for (const s of this.galaxy.stacks) {
       if (!this.content.environs.has(s.environ)) continue;
-      const el = document.createElement('div');
-      el.className = `label stack-label side-${s.side}`;
-      el.style.setProperty('--c', SIDE_COLORS[s.side] ?? '#fff');
+      const key = `${s.environ}|${s.side}`;
       const units = s.units ? `<span title="military units">▲${s.units}<small>${s.strength === null ? '·?' : `·${s.strength}`}</small></span>` : '';
       const chars = s.characters ? `<span title="characters${s.undetected ? `, ${s.undetected} undetected` : ''}">◆${s.characters}${s.undetected ? '<small>?</small>' : ''}</span>` : '';
-      el.innerHTML = units + chars;
-      el.dataset.environ = s.environ;
-      el.dataset.side = s.side;
-      el.addEventListener('click', () => this.galaxy.select({ kind: 'stack', environ: s.environ, side: s.side }));
-      layer.appendChild(el);
-      this.stackLabels.push(el);
+      const html = units + chars;
+      let badge = kept.get(key);
+      kept.delete(key);
+      if (!badge) {
+        const el = document.createElement('div');
+        el.className = `label stack-label side-${s.side}`;
+        el.style.setProperty('--c', SIDE_COLORS[s.side] ?? '#fff');
+        el.dataset.environ = s.environ;
+        el.dataset.side = s.side;
+        el.addEventListener('click', () => this.galaxy.select({ kind: 'stack', environ: s.environ, side: s.side }));
+        this.layer.appendChild(el);
+        badge = { el, box: hiddenBox() };
+      }
+      if (this.badgeHtml.get(badge.el) !== html) {
+        badge.el.innerHTML = html;
+        this.badgeHtml.set(badge.el, html);
+        badge.box.width = 0; // measured again (measureOnce)
+      }
+      labels.push(badge.el);
+      boxes.push(badge.box);
     }
-    this.badgeBoxes = this.stackLabels.map(hiddenBox);
+    for (const { el } of kept.values()) el.remove();
+    this.stackLabels = labels;
+    this.badgeBoxes = boxes;
     this.buildDriftLabels();
     this.boxes = [...this.systemBoxes, ...this.nameBoxes, ...this.badgeBoxes, ...this.driftBoxes];
     this.galaxy.takeLabelsDirty();

@@ -81,14 +81,17 @@ export class MarkerLayer {
 
   /**
    * The panels' boxes (header, decision panel, event log, the question): markers keep out from under them.
-   * Measured again when a panel or the window changes size (the markers placed again at once), or the
-   * panel is drawn again; not on a timer.
+   * Measured again when a panel or the window changes size (the question and the markers placed again at
+   * once), or the panel is drawn again; not on a timer.
    */
   readonly panels: PanelWatch;
 
   constructor(private readonly host: LayerHost) {
     this.bar = new QuestionBar(host.layer, (dest) => !host.busy() && host.board.clickDest(dest));
-    this.panels = new PanelWatch('.hud, .decision-box, section.log, .hud-buttons, .top-buttons, .board-question, aside.panel, .drawer-tab', () => host.app.galaxy.renderer.domElement, () => this.place());
+    this.panels = new PanelWatch('.hud, .decision-box, section.log, .hud-buttons, .top-buttons, .board-question, aside.panel, .drawer-tab', () => host.app.galaxy.renderer.domElement, () => {
+      this.placeQuestion();
+      this.place();
+    });
     const prevFocus = host.app.galaxy.onFocus;
     host.app.galaxy.onFocus = (system) => {
       prevFocus(system);
@@ -563,10 +566,14 @@ export class MarkerLayer {
     this.tmp2.set(w / 2 + dx * scale, h / 2 + dy * scale);
   }
 
-  /** Place every marker for this frame: at its place, spread clear of the names and each other, out from under the panels; none hidden. */
+  /**
+   * Place every marker for this frame: at its place, spread clear of the names and each other, out from under
+   * the panels; none hidden. (Not the question: it stands where the panels leave room, whatever the camera
+   * does, so it is placed when a decision is drawn and when a panel or the window changes size. Placed in
+   * every frame, it measured the page after the frame's names had moved: a layout forced in every frame.)
+   */
   place(): void {
     const panels = this.panels.boxes();
-    this.placeQuestion();
     if (!this.markers.length) return;
     for (const m of this.markers) {
       const at = this.project(m);
