@@ -155,6 +155,9 @@ async function askLessTransparency(page: Page): Promise<void> {
   });
 }
 
+/** Whether the pages start muted: in the tests, not in the screenshot scripts (see `startWithSettings`). */
+const TEST_MUTED = !!process.env.VITEST;
+
 /**
  * The player's settings a page starts with (stored before the game reads them, as a player's from an earlier
  * visit), so a test needs no reload to set them; a reload keeps what the page stored since.
@@ -162,11 +165,12 @@ async function askLessTransparency(page: Page): Promise<void> {
  * The tests' pages are muted, as their browser is: a game that can be heard plays its ambient drone from the
  * first click, and Chromium rendered it, heard by nobody, at about 0.02 of a core per page (0.46-0.47 s of
  * Chromium's CPU in 20 s against 0.06-0.09 s muted, when the game suspends its audio). A test of sound passes
- * `muted: false`.
+ * `muted: false`. The screenshot scripts (run outside vitest) show the game's own settings, sound on.
  */
 export async function startWithSettings(page: Page, settings: Partial<Settings> = {}): Promise<void> {
-  const stored = JSON.stringify({ muted: true, ...settings });
-  await page.addInitScript(([key, value]) => localStorage.getItem(key) ?? localStorage.setItem(key, value), [SETTINGS_KEY, stored] as const);
+  const stored = { ...(TEST_MUTED ? { muted: true } : {}), ...settings };
+  if (!Object.keys(stored).length) return;
+  await page.addInitScript(([key, value]) => localStorage.getItem(key) ?? localStorage.setItem(key, value), [SETTINGS_KEY, JSON.stringify(stored)] as const);
 }
 
 /**
