@@ -206,6 +206,20 @@ describe("a copied world's queries", () => {
     }
     expect(withComponent(copy, copy.c.Inoperative)).not.toBe(withComponent(game.world, game.world.c.Inoperative));
   });
+
+  it('taken over from the world copied (askedAfterEveryChange): the same members in the same order, then its own', async () => {
+    const { cloneWorld } = await import('../../src/core/world/snapshot');
+    const { askedAfterEveryChange, tag, withComponent } = await import('../../src/core/world/world');
+    const game = testGame(undefined, 'asked');
+    playOut(game, randomPlayers('asked'), { stopAfter: 300 });
+    const copy = cloneWorld(game.world);
+    const [from, to] = [askedAfterEveryChange(game.world), askedAfterEveryChange(copy)];
+    from.forEach((component, i) => expect([...withComponent(copy, to[i]!)]).toEqual([...withComponent(game.world, component)]));
+    const unit = copy.byKind.unit!.find((u) => !withComponent(copy, copy.c.Eliminated).includes(u))!;
+    tag(copy, unit, copy.c.Eliminated);
+    expect(withComponent(copy, copy.c.Eliminated)).toContain(unit);
+    expect(withComponent(game.world, game.world.c.Eliminated)).not.toContain(unit);
+  });
 });
 
 describe("a scenario's layout, copied for every new game", () => {

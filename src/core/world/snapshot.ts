@@ -3,10 +3,10 @@
  * This one format serves the state hash (hash of the snapshot), copies of a world for AI search
  * (snapshot, then restore), and debugging (it is readable JSON).
  */
-import { $internal, addComponent, getRelationTargets, hasComponent, type ComponentData, type InternalWorld, type Query } from 'bitecs';
+import { $internal, addComponent, getRelationTargets, hasComponent, registerQuery, type ComponentData, type InternalWorld, type Query } from 'bitecs';
 import { NUMERIC_FIELDS, type Components } from './components';
 import { RELATIONS, type RelationName } from './relations';
-import { createGameWorld, indexPieces, spawn, type EntityKind, type GameWorld } from './world';
+import { askedAfterEveryChange, createGameWorld, indexPieces, spawn, withComponent, type EntityKind, type GameWorld } from './world';
 
 export interface EntitySnapshot {
   kind: EntityKind;
@@ -373,6 +373,8 @@ export function keepForCopies(world: GameWorld): void {
     byEid[eid] = [...own].map((c) => storeAt.get(c as object) ?? (c as object));
   }
   componentLists.set(world, { eids, byEid });
+  // and the queries rules ask after every change, registered here once for every copy to copy
+  for (const component of askedAfterEveryChange(world)) withComponent(world, component);
 }
 
 /**
@@ -405,6 +407,17 @@ export function cloneWorld(src: GameWorld): GameWorld {
   }
   to.componentCount = from.componentCount;
   to.bitflag = from.bitflag;
+  // the source's one-component queries (`withComponent`), registered on the copy while it has no entity yet
+  // (bitecs's registerQuery tests every entity: 8 a new songs game, 2-3% of it) and given the source's
+  // members in the source's order, pending removals too
+  for (const [component, query] of src.componentQueries) {
+    const ref = storeOf.get(component) ?? component;
+    const own = registerQuery(dst, [ref]);
+    for (const eid of query.dense) own.add(eid);
+    for (const eid of query.toRemove.dense) own.toRemove.add(eid);
+    if (query.toRemove.dense.length) to.dirtyQueries.add(own);
+    dst.componentQueries.set(ref, own);
+  }
   for (const [name, fields] of Object.entries(NUMERIC_FIELDS))
     for (const field of fields) ((d[name] as Record<string, Int16Array>)[field] as Int16Array).set((s[name] as Record<string, Int16Array>)[field] as Int16Array);
   // the same entities: bitecs's index of them, and ours (kinds, content ids)
