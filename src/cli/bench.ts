@@ -2,7 +2,7 @@
  * Benchmarks: speed and memory, measured and printed, never asserted.
  *
  *   npm run bench [-- --json] [-- --games N] [-- --galactic-games N] [-- --conquest-games N] [-- --solitaire-games N] [-- --conquest-only]
- *                 [-- --online-only] [-- --online-rooms N] [-- --no-online] [-- --one-process] [-- --server-profile] [-- --no-warm-up] [-- --no-render]
+ *                 [-- --online-only] [-- --online-rooms N] [-- --no-online] [-- --one-process] [-- --server-profile] [-- --no-warm-up] [-- --warm-up-commands N] [-- --no-render]
  *   npm run bench -- --profile <scenario> [--agent <name>] [--games N]
  *   npm run bench -- --long-sim <games> [--scenario <id>]
  *
@@ -157,7 +157,8 @@ const onlineOnly = argv.includes('--online-only');
 const conquestOnly = argv.includes('--conquest-only') || onlineOnly;
 const onlineRooms = wholeArg('--online-rooms', 50);
 /** The online check's servers started without their warm-up (src/server/warm-up.ts): a cold start, to compare. */
-const serverFlags = argv.includes('--no-warm-up') ? ['--warm-up-commands', '0'] : [];
+/** `--warm-up-commands N`: a warm-up of N commands instead of the server's own count, to weigh its size. */
+const serverFlags = argv.includes('--no-warm-up') ? ['--warm-up-commands', '0'] : argv.includes('--warm-up-commands') ? ['--warm-up-commands', String(wholeArg('--warm-up-commands', 4000))] : [];
 
 const loadAtStart = load();
 const ruleset = starSystemRuleset;
