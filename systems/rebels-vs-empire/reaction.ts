@@ -14,7 +14,7 @@ import { hasComponent } from 'bitecs';
 import type { SideId } from '../../src/core/content/schema';
 import type { Command, Frame, Game, Procedure, Step } from '../../src/core/engine/types';
 import { environOf, environsView, holderOf, occupantsView, planetOfEnviron } from '../../src/core/world/world';
-import { charactersIn, enemyOf, environsInPlay, isCharacter, isUnit, phasing, sideIndexOf, unitCountIn } from './sides';
+import { charactersIn, enemyOf, environsInPlay, isCharacter, isFreeCharacter, isUnit, phasing, sideIndexOf, unitCountIn } from './sides';
 import { shipsIn } from './stacking';
 
 /** [9.6] environs that give the reacting player a reaction move: phasing units or detected phasing characters there. */
@@ -67,7 +67,7 @@ function eachReactionMove(game: Game, side: SideId, planet: number, take: (piece
       if (c.Owner.side[e] !== index || hasComponent(w, e, c.Moved)) continue;
       if (isUnit(game, e)) {
         if (!hasComponent(w, e, c.Eliminated)) units.push(e);
-      } else if (isCharacter(game, e) && !hasComponent(w, e, c.Dead) && !hasComponent(w, e, c.Captured)) {
+      } else if (isCharacter(game, e) && isFreeCharacter(game, e)) {
         chars.push(e);
         if ((c.Character.leadership[e] as number) >= 1) leaders.push(e);
       }

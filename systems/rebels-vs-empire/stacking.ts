@@ -19,7 +19,7 @@ import type { Game } from '../../src/core/engine/types';
 import { MAX_ENTITIES, POSSESSION_KINDS } from '../../src/core/world/components';
 import { environOf, hold, holderOf, occupantsView, place, possessionsOf, refOf, release, tag, untag, withComponent } from '../../src/core/world/world';
 import { loseShip, mayHold } from './possessions';
-import { charactersIn, isFreeCharacter, sideIndexOf, sideOf, unitCountIn, unitsIn } from './sides';
+import { charactersIn, isCharacter, isFreeCharacter, sideIndexOf, sideOf, unitCountIn, unitsIn } from './sides';
 
 // ---------------------------------------------------------------- spaceships
 
@@ -141,7 +141,7 @@ export function eachShipAssignment(game: Game, side: SideId, take: (ship: number
     // the side's free characters beside it (as `charactersIn` lists them), with no list made: asked at every movement list
     const holder = holderOf(w, ship);
     for (const ch of occupantsView(w, at))
-      if (w.kinds[ch] === 'character' && ch !== holder && !hasComponent(w, ch, w.c.Dead) && !hasComponent(w, ch, w.c.Captured) && sideOf(game, ch) === side && mayHold(game, ch, ship))
+      if (isCharacter(game, ch) && ch !== holder && isFreeCharacter(game, ch) && sideOf(game, ch) === side && mayHold(game, ch, ship))
         take(ship, ch);
   }
 }
