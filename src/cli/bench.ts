@@ -156,8 +156,10 @@ const solitaireGameCount = wholeArg('--solitaire-games', 100);
 const onlineOnly = argv.includes('--online-only');
 const conquestOnly = argv.includes('--conquest-only') || onlineOnly;
 const onlineRooms = wholeArg('--online-rooms', 50);
-/** The online check's servers started without their warm-up (src/server/warm-up.ts): a cold start, to compare. */
-/** `--warm-up-commands N`: a warm-up of N commands instead of the server's own count, to weigh its size. */
+/**
+ * The online check's servers' warm-up (src/server/warm-up.ts): `--no-warm-up` starts them without it (a cold
+ * start, to compare), `--warm-up-commands N` with N commands instead of the server's own count (to weigh its size).
+ */
 const serverFlags = argv.includes('--no-warm-up') ? ['--warm-up-commands', '0'] : argv.includes('--warm-up-commands') ? ['--warm-up-commands', String(wholeArg('--warm-up-commands', 4000))] : [];
 
 const loadAtStart = load();
