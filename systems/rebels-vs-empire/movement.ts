@@ -416,13 +416,15 @@ function movementOptions(game: Game, side: SideId): Command[] {
  * the log keeps it as it is).
  */
 function pickOption(w: Game['world'], side: SideId, piece: number): Command {
-  const made = keptOptions(w, pickOptions)[piece];
-  return made?.side === side ? made : (keptOptions(w, pickOptions)[piece] = { type: 'pick', side, piece });
+  const kept = keptOptions(w, pickOptions);
+  const made = kept[piece];
+  return made?.side === side ? made : (kept[piece] = { type: 'pick', side, piece });
 }
 
 function moveToOption(w: Game['world'], side: SideId, to: number): Command {
-  const made = keptOptions(w, moveToOptions)[to];
-  return made?.side === side ? made : (keptOptions(w, moveToOptions)[to] = { type: 'move-to', side, to });
+  const kept = keptOptions(w, moveToOptions);
+  const made = kept[to];
+  return made?.side === side ? made : (kept[to] = { type: 'move-to', side, to });
 }
 
 type KeptOptions = WeakMap<Game['world'], Command[]>;
