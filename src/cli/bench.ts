@@ -2,7 +2,7 @@
  * Benchmarks: speed and memory, measured and printed, never asserted.
  *
  *   npm run bench [-- --json] [-- --games N] [-- --galactic-games N] [-- --conquest-games N] [-- --solitaire-games N] [-- --conquest-only]
- *                 [-- --online-only] [-- --online-rooms N] [-- --no-online] [-- --one-process] [-- --server-profile] [-- --server-trace <file>] [-- --no-warm-up] [-- --warm-up-commands N] [-- --no-render]
+ *                 [-- --online-only] [-- --online-rooms N] [-- --no-online] [-- --one-process] [-- --server-profile] [-- --server-trace <file>] [-- --no-warm-up] [-- --warm-up-commands N] [-- --network-warm-up-rooms N] [-- --no-render]
  *   npm run bench -- --profile <scenario> [--agent <name>] [--games N]
  *   npm run bench -- --long-sim <games> [--scenario <id>]
  *
@@ -161,10 +161,12 @@ const onlineOnly = argv.includes('--online-only');
 const conquestOnly = argv.includes('--conquest-only') || onlineOnly;
 const onlineRooms = wholeArg('--online-rooms', 50);
 /**
- * The online check's servers' warm-up (src/server/warm-up.ts): `--no-warm-up` starts them without it (a cold
- * start, to compare), `--warm-up-commands N` with N commands instead of the server's own count (to weigh its size).
+ * The online check's servers' warm-up (src/server/warm-up.ts, network-warm-up.ts): `--no-warm-up` starts them
+ * without either (a cold start, to compare), `--warm-up-commands N` with N commands in process instead of the
+ * server's own count (to weigh its size), `--network-warm-up-rooms N` with N games over the network (0: none).
  */
-const serverFlags = argv.includes('--no-warm-up') ? ['--warm-up-commands', '0'] : argv.includes('--warm-up-commands') ? ['--warm-up-commands', String(wholeArg('--warm-up-commands', 4000))] : [];
+const countFlag = (flag: string, fallback: number) => (argv.includes(`--${flag}`) ? [`--${flag}`, String(argv[argv.indexOf(`--${flag}`) + 1] === '0' ? 0 : wholeArg(`--${flag}`, fallback))] : []);
+const serverFlags = argv.includes('--no-warm-up') ? ['--warm-up-commands', '0'] : [...countFlag('warm-up-commands', 4000), ...countFlag('network-warm-up-rooms', 8)];
 
 const loadAtStart = load();
 const ruleset = starSystemRuleset;
