@@ -23,11 +23,10 @@ import { hasComponent } from 'bitecs';
 import type { HyperjumpResult, SideId } from '../../src/core/content/schema';
 import { emit, interrupt } from '../../src/core/engine/game';
 import type { Command, Frame, Game, Json, Procedure, Step } from '../../src/core/engine/types';
-import { allOf, componentTest, environOf, environsView, guardOf, has, holderOf, place, planetOfEnviron, tag, touch, untag } from '../../src/core/world/world';
-import { MAX_ENTITIES } from '../../src/core/world/components';
+import { componentTest, environOf, environsView, guardOf, has, holderOf, place, planetOfEnviron, tag, touch, untag } from '../../src/core/world/world';
 import { nameOf } from '../../src/core/names';
 import { detectShip, mergeDetection, pilotNavigation, shedDetection } from './detection';
-import { canPutPdbUp, pdbAttackColumn, pdbFireResult, pdbUsableBy, applyPdbLoss, putPdbUp } from './pdb';
+import { pdbAttackColumn, pdbFireResult, pdbUsableBy, applyPdbLoss, putPdbUp } from './pdb';
 import { markMoversBusy } from './healing';
 import { eliminateUnit } from './military-combat';
 import { killCharacter } from './character-combat';
@@ -38,15 +37,15 @@ import { clearAdrift, driftingStacks, hyperjumpResult, HYPERJUMP_WORDS, isAdrift
 import { placeWaitingRebelUnits } from './rebellion';
 import { reinforcementStep, answerReinforcement } from './reinforcements';
 import { whileUnchanged } from '../common/memo';
+import { movableNow, movementOptions, moveToOption, pickOption } from './movement-list';
 import { keptFor, type KeptAnswers } from '../../src/core/kept';
 import { hiddenFrom } from './secret-planets';
-import { charactersIn, enemyOf, environsInPlay, isCharacter, isFreeCharacter, isUnit, phasing, planetsInPlay, sideIndexOf, sideOf, unitCountIn, unitsIn } from './sides';
+import { charactersIn, enemyOf, environsInPlay, isCharacter, isFreeCharacter, isUnit, phasing, sideIndexOf, sideOf, unitCountIn } from './sides';
 import {
   allShips,
   assignShip,
   passengerCount,
   setStackedWithUnits,
-  eachShipAssignment,
   solePilotOf,
 } from './stacking';
 
@@ -135,7 +134,7 @@ function environsWithinOneJump(game: Game, system: number): readonly number[] {
 }
 
 /** The environs in play of a star system, in id order. */
-function environsInPlayOfSystem(game: Game, system: number): readonly number[] {
+export function environsInPlayOfSystem(game: Game, system: number): readonly number[] {
   const kept = systemLists.get(environsInPlay(game))?.get(system);
   return kept ?? environsInPlayFor(game, systemLists, system, (other) => other === system);
 }
@@ -183,6 +182,15 @@ function loneGroup(game: Game, piece: number): MovingGroup {
 }
 
 const LONE: MovingGroup = { side: 'rebel', from: 0, planet: 0, units: 0, mayLeavePlanet: false };
+
+/**
+ * Whether a unit or character could move alone. The test reads the piece, the room for its units and the
+ * secret planets in the environs of its own planet, and for a mobile unit those of every star system one
+ * jump away: what the movement list's kept picks (movement-list.ts) ask again after a change there.
+ */
+export function loneHasDestination(game: Game, piece: number): boolean {
+  return groupHasDestination(game, loneGroup(game, piece));
+}
 
 /** The group, or null when it cannot move at all (a ship that cannot fly with those aboard). */
 function movingGroup(game: Game, pieces: number[]): MovingGroup | null {
@@ -367,7 +375,7 @@ export const movementSegment: Procedure = {
           // [5.22] from the system's edge to its sun's drift area: a movement's worth of flying
           for (const p of stack.pieces) {
             game.world.c.Adrift.outer[p] = 0;
-            touch(game.world);
+            touch(game.world, p);
             tag(game.world, p, game.world.c.Moved);
           }
           emit(game, { kind: 'drift-in', text: `The ${side === 'rebel' ? 'Rebel' : 'Imperial'} stack adrift at the edge of ${nameOf(game, stack.system)} makes for its sun's drift area.`, rule: '[5.22]', visibleTo: side as SideId });
@@ -390,117 +398,6 @@ export const movementSegment: Procedure = {
     }
   },
 };
-
-/** What the moving side may do between groups: pick a piece, leave a drift area, hand over a ship, put a PDB up, change a guard, or stop. */
-function movementOptions(game: Game, side: SideId): Command[] {
-  const options: Command[] = [{ type: 'end-movement', side }];
-  const movable = movableNow(game, side);
-  const w = game.world;
-  for (const piece of movable) (movableIn[environOf(w, piece)] as number)++;
-  try {
-    for (const piece of movable) if (canStartGroup(game, piece, movableIn)) options.push(pickOption(w, side, piece));
-  } finally {
-    for (const piece of movable) (movableIn[environOf(w, piece)] as number)--;
-  }
-  options.push(...leaveDriftOptions(game, side)); // [5.22]
-  eachShipAssignment(game, side, (ship, character) => options.push({ type: 'assign-ship', side, ship, character }));
-  for (const planet of planetsInPlay(game)) if (canPutPdbUp(game, planet, side)) options.push({ type: 'pdb-up', side, planet });
-  for (const { prisoner, guard } of guardChanges(game, side)) options.push({ type: 'reassign-guard', side, prisoner, guard });
-  return options;
-}
-
-/**
- * The option to pick a piece, or to move the picked group to an environ: made once per world, side and
- * piece (or environ), and offered again at every list. A galactic segment lists some fifty picks after
- * each of its moves; an option is never changed once made (the engine takes the agent's own object, and
- * the log keeps it as it is).
- */
-function pickOption(w: Game['world'], side: SideId, piece: number): Command {
-  const kept = keptOptions(w, pickOptions);
-  const made = kept[piece];
-  return made?.side === side ? made : (kept[piece] = { type: 'pick', side, piece });
-}
-
-function moveToOption(w: Game['world'], side: SideId, to: number): Command {
-  const kept = keptOptions(w, moveToOptions);
-  const made = kept[to];
-  return made?.side === side ? made : (kept[to] = { type: 'move-to', side, to });
-}
-
-type KeptOptions = WeakMap<Game['world'], Command[]>;
-const pickOptions: KeptOptions = new WeakMap();
-const moveToOptions: KeptOptions = new WeakMap();
-
-/** A world's kept options of one kind, by entity. */
-function keptOptions(w: Game['world'], options: KeptOptions): (Command | undefined)[] {
-  let made = options.get(w);
-  if (!made) options.set(w, (made = []));
-  return made;
-}
-
-/**
- * How many of the moving side's movable pieces stand in each environ, by environ: counted up by
- * `movementOptions` for its picks and back down to zero when they are made (a table for one list at a time).
- */
-const movableIn = new Uint16Array(MAX_ENTITIES);
-
-/** `movablePieces`, worked out once while the world stands still (asked at every pick). */
-function movableNow(game: Game, side: SideId): readonly number[] {
-  return whileUnchanged(game, 'movable', side, () => movablePieces(game, side));
-}
-
-/**
- * [5.22] a side's stacks in drift areas, each a choice: from the outer drift area, on to the sun's; from
- * the sun's, down to an environ of a planet of that system (with room for its units [9.5]). A stack that
- * moved this segment waits for the next.
- */
-function leaveDriftOptions(game: Game, side: SideId): Command[] {
-  const w = game.world;
-  const out: Command[] = [];
-  const stacks = driftingStacks(game, side, (eid) => sideOf(game, eid));
-  if (!stacks.length) return out;
-  const moved = componentTest(w, w.c.Moved);
-  for (const stack of stacks) {
-    if (stack.pieces.some(moved)) continue;
-    if (stack.outer) {
-      out.push({ type: 'leave-drift', side, system: stack.system, outer: true, to: 0 });
-      continue;
-    }
-    let units = 0;
-    for (const p of stack.pieces) if (isUnit(game, p)) units++;
-    for (const to of environsInPlayOfSystem(game, stack.system)) {
-      if (hiddenFrom(game, planetOfEnviron(w, to), side)) continue; // galactic: not on a planet the Empire does not know
-      if (unitCountIn(game, to, side) + units > (w.c.Environ.size[to] as number)) continue;
-      out.push({ type: 'leave-drift', side, system: stack.system, outer: false, to });
-    }
-  }
-  return out;
-}
-
-/** [12.81] a prisoner may be handed to another character or unit of his guard's side in the same environ. */
-export function guardChanges(game: Game, side: SideId): { prisoner: number; guard: number }[] {
-  const w = game.world;
-  const out: { prisoner: number; guard: number }[] = [];
-  for (const prisoner of capturedCharacters(game)) {
-    if (!environOf(w, prisoner)) continue;
-    const guard = guardOf(w, prisoner);
-    if (!guard || sideOf(game, guard) !== side) continue;
-    const at = environOf(w, prisoner);
-    for (const other of [...unitsIn(game, at, side), ...charactersIn(game, at, side)]) if (other !== guard) out.push({ prisoner, guard: other });
-  }
-  return out;
-}
-
-/**
- * A piece may start a group if some group holding it could move: a ship always may (pilots join it), a
- * piece with a movable mate in its environ may (as `groupMates` finds them), and so may one that could
- * move alone. `piecesIn` counts the side's movable pieces in each environ.
- */
-function canStartGroup(game: Game, piece: number, piecesIn: Uint16Array): boolean {
-  if (isShip(game, piece)) return true;
-  if ((piecesIn[environOf(game.world, piece)] as number) > 1) return true;
-  return groupHasDestination(game, loneGroup(game, piece)); // a unit or a character alone
-}
 
 /** Pieces that may join a group: unmoved, same side, same environ, at most one ship in the group. */
 function groupMates(game: Game, group: number[]): number[] {
@@ -733,7 +630,7 @@ function hyperjump(game: Game, d: MoveData): HyperjumpResult {
   if (result.endsWith('-damaged')) {
     if (ship) {
       w.c.Spaceship.damaged[ship] = 1; // [9.31] it flies on, and is wrecked when it lands
-      touch(w);
+      touch(w, ship);
     } else {
       const weakest = [...units].sort((a, b) => (w.c.Unit.combat[a] as number) - (w.c.Unit.combat[b] as number))[0];
       if (weakest) eliminateUnit(game, weakest, '[5.22]');
