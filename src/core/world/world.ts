@@ -303,13 +303,13 @@ export function withComponent(world: GameWorld, component: object): readonly num
 
 /**
  * The components rules ask `withComponent` about after every change (ships, the eliminated, stacks, the
- * captured and their guards, stacks adrift): a scenario's layout registers their queries once
+ * captured and their guards, stacks adrift, the area in play): a scenario's layout registers their queries once
  * (`keepForCopies`), and each new game's copy takes them over member for member instead of testing every
  * entity. One left out is registered by the game when first asked, as any other.
  */
 export function askedAfterEveryChange(world: GameWorld): object[] {
   const c = world.c;
-  return [c.Spaceship, c.Eliminated, c.StackedWithUnits, c.Captured, c.Adrift, GUARDED];
+  return [c.Spaceship, c.Eliminated, c.StackedWithUnits, c.Captured, c.Adrift, GUARDED, c.InPlay];
 }
 
 /** The pieces guarded by anyone (prisoners): see `withComponent`. */
