@@ -19,14 +19,13 @@
  * process before it listens); how long from its spawn to its listening, and its memory then, are printed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { bundledContent } from '../core/content/bundled';
-import { Rng } from '../core/rng';
 import { createOnlineGame, OnlineSeat } from '../online/client';
-import type { StateMessage } from '../online/protocol';
+import { botPlay } from '../online/bots';
 import { buildServer } from '../server/build';
 import { freePort } from '../server/free-port';
 import { startPostgres, startRedis } from '../server/local-services';
@@ -48,8 +47,13 @@ export interface OnlineRound {
   /** The servers' main threads' own CPU time per command (where every room runs; the store's and the AI's
    * threads apart), in ms: what bounds the round trip when rooms wait for each other. */
   serverThreadCpuMsPerCommand: number;
+  /** The bench's own CPU time (its bot clients: decoding states, choosing, sending) per command, in ms: the
+   * bots share one process, so when they are slow the round trips wait on them, not on the server. */
+  clientCpuMsPerCommand: number;
   /** The load average (1 minute) as the games began and as they ended: the figures are relative to it. */
   loadAverage: [number, number];
+  /** When the round began and ended on the machine's monotonic clock, in µs (a server profile's clock). */
+  monotonicUs: [number, number];
 }
 
 /**
@@ -98,15 +102,18 @@ const SERVER_V8_FLAGS = ['--max-semi-space-size=64'];
  * when it stops): the profile's stages are read by the source files its functions are in (server-stages.ts),
  * which a bundle does not keep. That server spends about a tenth more per command (tsx's `keepNames`).
  */
-async function spawnServer(main: string, port: number, database: string, env: Record<string, string>, profileDir: string | undefined, serverFlags: string[]): Promise<{ child: ChildProcess; listeningMs: number }> {
+async function spawnServer(main: string, port: number, database: string, env: Record<string, string>, profileDir: string | undefined, serverFlags: string[], trace: ((text: string) => void) | undefined): Promise<{ child: ChildProcess; listeningMs: number }> {
   const unlimited = ['--games-per-minute', '100000', '--joins-per-minute', '100000', '--lobby-per-minute', '100000'];
   const program = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--import', 'tsx', 'src/server/main.ts'] : [main];
+  const traced = trace ? SERVER_TRACE_FLAGS : [];
   const spawned = performance.now();
-  const child = spawn(process.execPath, [...SERVER_V8_FLAGS, ...program, '--port', String(port), '--database', database, '--public-address', `127.0.0.1:${port}`, ...unlimited, ...serverFlags], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, [...SERVER_V8_FLAGS, ...traced, ...program, '--port', String(port), '--database', database, '--public-address', `127.0.0.1:${port}`, ...unlimited, ...serverFlags], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let output = '';
+  // a traced server's output goes on to the trace for as long as it runs
+  if (trace) for (const stream of [child.stdout!, child.stderr!]) stream.on('data', (chunk: Buffer) => trace(chunk.toString()));
   await new Promise<void>((resolve, reject) => {
     const read = (chunk: Buffer) => {
-      output += chunk.toString();
+      output = (output + chunk.toString()).slice(-2000);
       if (output.includes('game server:')) resolve();
     };
     child.stdout!.on('data', read);
@@ -114,6 +121,15 @@ async function spawnServer(main: string, port: number, database: string, env: Re
     child.once('exit', (code) => reject(new Error(`the server exited (${code}): ${output.slice(-500)}`)));
   });
   return { child, listeningMs: performance.now() - spawned };
+}
+
+/** What `traceFile` runs the server with: each garbage collection, and each function V8 optimizes or
+ * deoptimizes, a line of its output. */
+const SERVER_TRACE_FLAGS = ['--trace-gc', '--trace-opt', '--trace-deopt'];
+
+/** The machine's monotonic clock in µs: the clock of a V8 CPU profile's timestamps (Linux). */
+function monotonicUs(): number {
+  return Number(process.hrtime.bigint() / 1000n);
 }
 
 /** A process's CPU time so far, in ms, or with `thread` its main thread's only (Linux; 0 where /proc is not there). */
@@ -137,8 +153,12 @@ function residentBytes(pid: number): number {
   }
 }
 
-/** `serverFlags`: `npm run serve`'s flags given to each server besides (`--warm-up-commands 0`: a server started cold). */
-export async function benchOnline(rooms = 50, processes = 1, profileDir?: string, serverFlags: string[] = []): Promise<OnlineBench> {
+/**
+ * `serverFlags`: `npm run serve`'s flags given to each server besides (`--warm-up-commands 0`: a server started
+ * cold). `traceFile`: the servers run with V8's traces of garbage collection and compiling
+ * (`SERVER_TRACE_FLAGS`), their output written there with lines `### ...` where each round begins and ends.
+ */
+export async function benchOnline(rooms = 50, processes = 1, profileDir?: string, serverFlags: string[] = [], traceFile?: string): Promise<OnlineBench> {
   const content = bundledContent();
   const folder = mkdtempSync(join(tmpdir(), 'gu-bench-online-'));
   // two processes share a Redis and a PostgreSQL, started here as the scale tests start them
@@ -150,7 +170,11 @@ export async function benchOnline(rooms = 50, processes = 1, profileDir?: string
   mkdirSync(cache, { recursive: true });
   const built = mkdtempSync(join(cache, 'gu-bench-server-'));
   const main = await buildServer(built);
-  const spawned = await Promise.all(ports.map((port) => spawnServer(main, port, join(folder, 'games.sqlite'), env, profileDir, serverFlags)));
+  const traceOut = traceFile ? createWriteStream(traceFile) : null;
+  const trace = traceOut ? (text: string) => void traceOut.write(text) : undefined;
+  const mark = (what: string) => trace?.(`\n### ${what} (bench monotonic ${monotonicUs()} us)\n`);
+  mark('servers spawned');
+  const spawned = await Promise.all(ports.map((port) => spawnServer(main, port, join(folder, 'games.sqlite'), env, profileDir, serverFlags, trace)));
   const children = spawned.map((s) => s.child);
   const urls = ports.map((port) => `http://127.0.0.1:${port}`);
   const scenario = [...content.scenarios.keys()][0]!;
@@ -175,6 +199,9 @@ export async function benchOnline(rooms = 50, processes = 1, profileDir?: string
   };
   /** `rooms` rooms made, joined and played at once (numbered from `first`, so each round's bots play other games). */
   const playRound = async (first: number): Promise<OnlineRound> => {
+    mark(`round of rooms ${first}-${first + rooms - 1} begins`);
+    const began = monotonicUs();
+    const clientCpuBefore = process.cpuUsage();
     const cpuBefore = cpu();
     const threadCpuBefore = cpu(true);
     const loadBefore = loadavg()[0]!;
@@ -188,6 +215,8 @@ export async function benchOnline(rooms = 50, processes = 1, profileDir?: string
     const results = await Promise.all(Array.from({ length: rooms }, (_, i) => playRoom(first + i, roundTrips).then((done) => done || lose('not over in 120 s'), (e: Error & { cause?: { code?: string; message?: string } }) => lose(`${e.message}${e.cause ? ` (${e.cause.code ?? e.cause.message})` : ''}`.slice(0, 160)))));
     const cpuUsed = cpu() - cpuBefore;
     const threadCpuUsed = cpu(true) - threadCpuBefore;
+    const clientCpu = process.cpuUsage(clientCpuBefore);
+    mark(`round of rooms ${first}-${first + rooms - 1} ends`);
     const sorted = [...roundTrips].sort((a, b) => a - b);
     const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
     const finished = results.filter(Boolean).length;
@@ -201,7 +230,9 @@ export async function benchOnline(rooms = 50, processes = 1, profileDir?: string
       p95RoundTripMs: at(0.95),
       serverCpuMsPerCommand: roundTrips.length ? cpuUsed / roundTrips.length : 0,
       serverThreadCpuMsPerCommand: roundTrips.length ? threadCpuUsed / roundTrips.length : 0,
+      clientCpuMsPerCommand: roundTrips.length ? (clientCpu.user + clientCpu.system) / 1000 / roundTrips.length : 0,
       loadAverage: [loadBefore, loadavg()[0]!],
+      monotonicUs: [began, monotonicUs()],
     };
   };
   // the figures: a fresh server's first rooms (the memory per room measured over them), then as many more on
@@ -213,6 +244,7 @@ export async function benchOnline(rooms = 50, processes = 1, profileDir?: string
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
   }
+  await new Promise((resolve) => (traceOut ? traceOut.end(resolve) : resolve(null)));
   await Promise.all(services.map((s) => s.remove()));
   rmSync(folder, { recursive: true, force: true });
   rmSync(built, { recursive: true, force: true });
@@ -258,23 +290,4 @@ export async function benchDurability(moves = 400, rooms = 50): Promise<Durabili
   const normal = await measure('NORMAL');
   rmSync(folder, { recursive: true, force: true });
   return { fullMsPerMove: full.alone, normalMsPerMove: normal.alone, fullGroupMsPerMove: full.together, normalGroupMsPerMove: normal.together, serverThreadMsPerMove: full.threadMs };
-}
-
-/** A bot seat: answers each of its decisions at random and times how long the server takes to apply it. */
-function botPlay(seat: OnlineSeat, seed: string, roundTrips: number[]): Promise<void> {
-  const rng = Rng.fromSeed(seed);
-  let sent: { step: number; at: number } | null = null;
-  return new Promise((resolve) => {
-    seat.onOver(() => resolve());
-    seat.onState((state: StateMessage) => {
-      if (sent && state.step > sent.step) {
-        roundTrips.push(performance.now() - sent.at);
-        sent = null;
-      }
-      if (state.winner) return resolve();
-      if (!state.decision || sent) return;
-      sent = { step: state.step, at: performance.now() };
-      seat.send(rng.pick(state.decision.options));
-    });
-  });
 }

@@ -2,7 +2,7 @@
  * Benchmarks: speed and memory, measured and printed, never asserted.
  *
  *   npm run bench [-- --json] [-- --games N] [-- --galactic-games N] [-- --conquest-games N] [-- --solitaire-games N] [-- --conquest-only]
- *                 [-- --online-only] [-- --online-rooms N] [-- --no-online] [-- --one-process] [-- --server-profile] [-- --no-warm-up] [-- --warm-up-commands N] [-- --no-render]
+ *                 [-- --online-only] [-- --online-rooms N] [-- --no-online] [-- --one-process] [-- --server-profile] [-- --server-trace <file>] [-- --no-warm-up] [-- --warm-up-commands N] [-- --network-warm-up-rooms N] [-- --no-render]
  *   npm run bench -- --profile <scenario> [--agent <name>] [--games N]
  *   npm run bench -- --long-sim <games> [--scenario <id>]
  *
@@ -27,8 +27,12 @@
  * own (`--one-process` skips it); `durability` what a move kept with synchronous FULL costs against NORMAL
  * [issue 55]. `--online-only` measures only these. `--no-warm-up` starts the servers without their warm-up
  * (src/server/warm-up.ts), as they started before it: a cold start, to compare. `--server-profile` runs the one-process server under
- * V8's CPU profiler and prints where its main thread's time went, stage by stage of a command
- * (server-stages.ts; the profiler costs time of its own, so its round trips are not the figures).
+ * V8's CPU profiler and prints where its main thread's time went, stage by stage of a command, the fresh
+ * round and the warm one apart (server-stages.ts; the profiler costs time of its own, so its round trips
+ * are not the figures). `--server-trace <file>` runs the one-process server with V8's traces of garbage
+ * collection, optimizing and deoptimizing, and writes its output to the file, each round's start and end
+ * marked (`### ...`): what a fresh round spends that a warm one does not. Each round also says the bots' own
+ * CPU a command (the bench's process, as cold as the server in the fresh round).
  *
  * `--heap-snapshot <file>` writes a snapshot of the heap where the bench measures it (after the games,
  * before the render and online checks), for Chrome's DevTools (Memory) to say what it keeps alive.
@@ -157,10 +161,12 @@ const onlineOnly = argv.includes('--online-only');
 const conquestOnly = argv.includes('--conquest-only') || onlineOnly;
 const onlineRooms = wholeArg('--online-rooms', 50);
 /**
- * The online check's servers' warm-up (src/server/warm-up.ts): `--no-warm-up` starts them without it (a cold
- * start, to compare), `--warm-up-commands N` with N commands instead of the server's own count (to weigh its size).
+ * The online check's servers' warm-up (src/server/warm-up.ts, network-warm-up.ts): `--no-warm-up` starts them
+ * without either (a cold start, to compare), `--warm-up-commands N` with N commands in process instead of the
+ * server's own count (to weigh its size), `--network-warm-up-rooms N` with N games over the network (0: none).
  */
-const serverFlags = argv.includes('--no-warm-up') ? ['--warm-up-commands', '0'] : argv.includes('--warm-up-commands') ? ['--warm-up-commands', String(wholeArg('--warm-up-commands', 4000))] : [];
+const countFlag = (flag: string, fallback: number) => (argv.includes(`--${flag}`) ? [`--${flag}`, String(argv[argv.indexOf(`--${flag}`) + 1] === '0' ? 0 : wholeArg(`--${flag}`, fallback))] : []);
+const serverFlags = argv.includes('--no-warm-up') ? ['--warm-up-commands', '0'] : [...countFlag('warm-up-commands', 4000), ...countFlag('network-warm-up-rooms', 8)];
 
 const loadAtStart = load();
 const ruleset = starSystemRuleset;
@@ -296,19 +302,24 @@ let onlineScaled: OnlineBench | { error: string } | null = null;
 let durability: DurabilityBench | { error: string } | null = null;
 const onlineLine = (o: OnlineBench) =>
   `online, ${o.processes === 1 ? 'one process (SQLite)' : `${o.processes} processes with Redis and PostgreSQL`}: ${o.rooms} rooms at once on a server ${o.listeningSeconds.toFixed(1)} s from its spawn to listening (warm-up included; ${o.rssListeningMB.toFixed(0)} MB resident then), ${o.roomsFinished} finished, ${o.roomsLost} lost${o.roomsLost ? ` (${Object.entries(o.lostBecause).map(([why, n]) => `${n}: ${why}`).join('; ')})` : ''}; ${o.commands} commands in ${o.seconds.toFixed(1)} s; ` +
-  `round trip median ${o.medianRoundTripMs.toFixed(2)} ms, p95 ${o.p95RoundTripMs.toFixed(2)} ms (target 50); server CPU ${o.serverCpuMsPerCommand.toFixed(2)} ms per command, its main thread's own ${o.serverThreadCpuMsPerCommand.toFixed(2)}; ${o.rssPerRoomMB.toFixed(2)} MB resident per room (screen clients, as real pages join; the servers in their own processes, as npm run serve runs them; load average ${o.loadAverage[0].toFixed(1)} as the games began, ${o.loadAverage[1].toFixed(1)} as they ended)\n` +
+  `round trip median ${o.medianRoundTripMs.toFixed(2)} ms, p95 ${o.p95RoundTripMs.toFixed(2)} ms (target 50); server CPU ${o.serverCpuMsPerCommand.toFixed(2)} ms per command, its main thread's own ${o.serverThreadCpuMsPerCommand.toFixed(2)}, the bots' (the bench's) ${o.clientCpuMsPerCommand.toFixed(2)}; ${o.rssPerRoomMB.toFixed(2)} MB resident per room (screen clients, as real pages join; the servers in their own processes, as npm run serve runs them; load average ${o.loadAverage[0].toFixed(1)} as the games began, ${o.loadAverage[1].toFixed(1)} as they ended)\n` +
   `  then ${o.rooms} more rooms on the same server${o.processes === 1 ? '' : 's'}, warm: ${o.warm.roomsFinished} finished, ${o.warm.roomsLost} lost${o.warm.roomsLost ? ` (${Object.entries(o.warm.lostBecause).map(([why, n]) => `${n}: ${why}`).join('; ')})` : ''}; ${o.warm.commands} commands in ${o.warm.seconds.toFixed(1)} s; ` +
-  `round trip median ${o.warm.medianRoundTripMs.toFixed(2)} ms, p95 ${o.warm.p95RoundTripMs.toFixed(2)} ms; server CPU ${o.warm.serverCpuMsPerCommand.toFixed(2)} ms per command, its main thread's own ${o.warm.serverThreadCpuMsPerCommand.toFixed(2)} (load average ${o.warm.loadAverage[0].toFixed(1)}, ${o.warm.loadAverage[1].toFixed(1)})`;
+  `round trip median ${o.warm.medianRoundTripMs.toFixed(2)} ms, p95 ${o.warm.p95RoundTripMs.toFixed(2)} ms; server CPU ${o.warm.serverCpuMsPerCommand.toFixed(2)} ms per command, its main thread's own ${o.warm.serverThreadCpuMsPerCommand.toFixed(2)}, the bots' ${o.warm.clientCpuMsPerCommand.toFixed(2)} (load average ${o.warm.loadAverage[0].toFixed(1)}, ${o.warm.loadAverage[1].toFixed(1)})`;
 if (!argv.includes('--no-online') && (onlineOnly || !argv.includes('--conquest-only'))) {
   const { benchDurability, benchOnline } = await import('./bench-online');
   try {
     const profileDir = argv.includes('--server-profile') ? mkdtempSync(join(tmpdir(), 'gu-server-profile-')) : undefined;
-    online = await benchOnline(onlineRooms, 1, profileDir, serverFlags);
+    online = await benchOnline(onlineRooms, 1, profileDir, serverFlags, textArg('--server-trace'));
     log(onlineLine(online));
     if (profileDir) {
       const { serverProfile, stagesOf, stageTable } = await import('./server-stages');
       const cpu = serverProfile(profileDir);
-      log(cpu ? `where the server's main thread spent its time (under the profiler):\n${stageTable(stagesOf(cpu), online.commands)}` : `no profile of the server was written in ${profileDir}`);
+      const o = online;
+      log(
+        cpu
+          ? `where the server's main thread spent its time (under the profiler), the fresh round:\n${stageTable(stagesOf(cpu, o.monotonicUs), o.commands)}\n\nthe warm round:\n${stageTable(stagesOf(cpu, o.warm.monotonicUs), o.warm.commands)}`
+          : `no profile of the server was written in ${profileDir}`,
+      );
       rmSync(profileDir, { recursive: true, force: true });
     }
   } catch (e) {

@@ -16,6 +16,8 @@ interface CpuProfile {
   nodes: { id: number; callFrame: { functionName: string; url: string }; children?: number[] }[];
   samples?: number[];
   timeDeltas?: number[];
+  /** When profiling began, in µs of the machine's monotonic clock (each sample is that plus its deltas so far). */
+  startTime?: number;
 }
 
 /** A stage: its name, and the functions (name, and a piece of their file's path) that belong to it. */
@@ -61,8 +63,9 @@ export interface StageTable {
   rows: StageRow[];
 }
 
-/** A profile's busy time by stage (`STAGES`), the most first. */
-export function stagesOf(cpu: CpuProfile): StageTable {
+/** A profile's busy time by stage (`STAGES`), the most first; with `window` (µs of the monotonic clock, from
+ * and to), only the samples taken in it. */
+export function stagesOf(cpu: CpuProfile, window?: [number, number]): StageTable {
   const nodeById = new Map(cpu.nodes.map((n) => [n.id, n]));
   const parentOf = new Map<number, number>();
   for (const n of cpu.nodes) for (const child of n.children ?? []) parentOf.set(child, n.id);
@@ -88,10 +91,12 @@ export function stagesOf(cpu: CpuProfile): StageTable {
   let idleUs = 0;
   const samples = cpu.samples ?? [];
   const deltas = cpu.timeDeltas ?? [];
+  let at = cpu.startTime ?? 0;
   for (let i = 0; i < samples.length; i++) {
+    at += deltas[i] ?? 0;
     const node = nodeById.get(samples[i] as number);
     const delta = Math.max(0, deltas[i + 1] ?? 0);
-    if (!node) continue;
+    if (!node || (window && (at < window[0] || at >= window[1]))) continue;
     if (node.callFrame.functionName === '(idle)') idleUs += delta;
     else us[stageOfNode(node.id)]! += delta;
   }

@@ -22,6 +22,11 @@ export function keepSnapshot(gameId: string, game: AnyGame): void {
   if (snapshots.size > SNAPSHOTS) snapshots.delete(snapshots.keys().next().value as string);
 }
 
+/** Forget a game's snapshot (the network warm-up's games, whose store is gone: network-warm-up.ts). */
+export function forgetSnapshot(gameId: string): void {
+  snapshots.delete(gameId);
+}
+
 /** The game the store's start and log make: from its snapshot when that is a beginning of the log, else replayed. */
 export function fromSnapshot(content: Content, stored: StoredGame, commands: readonly Command<string>[]): AnyGame {
   const game = snapshots.get(stored.id);

@@ -102,4 +102,37 @@ describe('conquest in a small window [issue 53]', () => {
       expect(dice.right).toBeLessThanOrEqual(size.width);
       expect(errors).toEqual([]);
     }, 240_000);
+
+  it('1024x768, a bloc game: the two panels would leave the map 466 px, so the factions and the log fold to their tab and no system name stands under a panel', async () => {
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.reload({ waitUntil: 'load' });
+    await page.waitForFunction(() => document.body.dataset.ready === 'true', undefined, { timeout: 90_000 });
+    await page.click('[data-testid="conquest"]');
+    await page.locator('[data-testid="cq-setup"]').waitFor();
+    await page.check('[data-testid="cq-blocs-check"]');
+    await page.fill('[data-cq="seed"]', '7');
+    await page.check('[data-cq="autoPlace"]');
+    await page.selectOption('[data-cq="speed"]', '0');
+    await page.click('[data-testid="cq-start"]');
+    const s = await human();
+    expect(s.decision?.kind).toBe('conquest-place');
+    await cameraSettled(page);
+    // folded, with its tab; the cards-and-turn panel open (not a small window: no question bar)
+    expect(await page.locator('.cq-side').isVisible()).toBe(false);
+    expect(await page.locator('.cq-log').isVisible()).toBe(false);
+    expect(await page.locator('.cq-panel').isVisible()).toBe(true);
+    expect(await page.locator('[data-testid="cq-question"]').isVisible()).toBe(false);
+    const tab = page.locator('.cq-side + .drawer-tab');
+    expect(await tab.isVisible()).toBe(true);
+    // every system's name shown, none under the panel or the title bar
+    const names = await boxes('.system-label');
+    expect(names.length).toBe((await boxes('[data-testid="cq-territory"]')).length);
+    const panels = await boxes('.hud, .cq-panel, .drawer-tab');
+    for (const n of names) expect(panels.filter((p) => meets(n, p)), JSON.stringify(n)).toEqual([]);
+    // the tab brings the factions back, and the log with them
+    await tab.click();
+    expect(await page.locator('.cq-side').isVisible()).toBe(true);
+    expect(await page.locator('.cq-log').isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+  });
 });

@@ -265,9 +265,9 @@ export class ConquestScreen implements GameActions, Mode {
       session.seat.onRefused((reason) => this.session === session && this.refuse(`the server says ${reason}`));
     }
     for (const el of [this.el.sideSection, this.el.logSection, this.el.panel]) (el as HTMLElement).hidden = false;
-    // a small window: the map gets the room, the factions at their tab [issue 53]
+    // a small window, or a map left narrow by the panels: the map gets the room, the factions at their tab [issue 53]
     // (a tutorial's step about a panel opens it: guidedPanel)
-    this.layout.begin(smallWindow());
+    this.layout.begin();
     this.app.setLabelObstacles(() => {
       this.board.place();
       return this.board.boxes();
@@ -335,6 +335,7 @@ export class ConquestScreen implements GameActions, Mode {
   stop(): void {
     this.play.pacer.cancel();
     this.active = false;
+    this.layout.end();
     const guide = this.guide;
     this.guide = null;
     guide?.ended();

@@ -8,7 +8,7 @@ import type { GalaxyScene } from '../../render/galaxy-scene';
 import { BoardFrame } from '../game-screen/board-frame';
 import { setHtml } from '../html';
 import type { ScreenBox } from '../screen-boxes';
-import { makeDrawer, openDrawerOf, type Drawer } from '../shell/drawers';
+import { boardTooNarrow, drawersWhen, makeDrawer, openDrawerOf, smallWindow, type Drawer } from '../shell/drawers';
 import { clearSpot, panelFolds, questionBarHtml, type QuestionWords } from './small-window';
 
 /** The screen's parts: the setup; the factions (`side`, in its section `sideSection`), the events log (in `logSection`), the cards-and-turn panel with its hand, decision and foot; the question bar; the result, the hot-seat hand-over and the help over the map. */
@@ -113,12 +113,24 @@ export class ScreenLayout {
     log.style.height = open && open.height ? 'auto' : '';
   }
 
-  /** A new game on the board: its systems measured, the factions folded to their tab (`foldSide`), the panel open. */
-  begin(foldSide: boolean): void {
+  /**
+   * A new game on the board: its systems measured, the panel open, and the factions folded to their tab
+   * when the map needs their room: a small window, or one whose two panels leave the map too narrow (its
+   * names of the crowded side under a panel: shell/drawers.ts). The panels are drawers while either holds.
+   */
+  begin(): void {
     this.frame.measure();
     this.foldedFor = '';
+    const mapNeedsRoom = () => smallWindow() || boardTooNarrow(this.parts.side, this.parts.panel);
+    drawersWhen(mapNeedsRoom);
+    const foldSide = mapNeedsRoom();
     if (this.sideDrawer.folded !== foldSide) this.sideDrawer.fold(foldSide);
     if (this.panelDrawer.folded) this.panelDrawer.fold(false);
+  }
+
+  /** The game leaves the page: its drawers no longer say when the page has them. */
+  end(): void {
+    drawersWhen(null);
   }
 
   openPanel(): void {
