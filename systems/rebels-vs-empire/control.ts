@@ -74,9 +74,9 @@ function countPresence(game: Game, table: UnitPresence, planet: number): void {
 }
 
 /**
- * The planets a change since `mark` may have touched (`touchedPlanets`): those the change log names, and
- * those of the environs it names and of the units it names where they stand now, as the chart reads a
- * planet's state, its PDB and the units on it. False when the log cannot say.
+ * The planets whose units a change since `mark` may have changed (`touchedPlanets`): those of the
+ * environs the change log names (a piece placed or taken off) and of the units it names where they stand
+ * now (a unit eliminated). False when the log cannot say.
  */
 function planetsTouchedSince(game: Game, mark: ChangeMark): boolean {
   const w = game.world;
@@ -86,8 +86,7 @@ function planetsTouchedSince(game: Game, mark: ChangeMark): boolean {
   };
   return changesSince(w, mark, (eid) => {
     const kind = w.kinds[eid];
-    if (kind === 'planet') add(eid);
-    else if (kind === 'environ') add(planetOfEnviron(w, eid));
+    if (kind === 'environ') add(planetOfEnviron(w, eid));
     else if (kind === 'unit') {
       const at = environOf(w, eid);
       if (at) add(planetOfEnviron(w, at));
@@ -126,29 +125,22 @@ function chart(state: number, imperial: boolean, rebel: boolean, pdbUp: boolean,
 }
 
 /**
- * Keep every planet's `Control` equal to the chart. Run after every change (ruleset.refresh): the planets
- * the change log names since the last run are charted again, or all of them when it cannot say.
+ * Keep every planet's `Control` equal to the chart. Run after every change (ruleset.refresh). Every planet
+ * is charted, not only those the change log names: the chart is a few reads a planet, and a planet's state
+ * or PDB written without its name (a test's hand, say) is charted all the same.
  */
 export function refreshControl(game: Game): void {
-  const w = game.world;
-  const c = w.c;
+  const c = game.world.c;
   const presence = unitPresence(game);
   const I = sideIndexOf(game, 'imperial');
   const R = sideIndexOf(game, 'rebel');
   const imperialBit = 1 << I;
   const rebelBit = 1 << R;
-  const charted = chartedAt.get(w);
-  // the same revision again (a refresh asked twice, or a value written with no touch): all of them
-  const planets = charted && charted.revision !== w.revision && planetsTouchedSince(game, charted.mark) ? touchedPlanets : (w.byKind.planet ?? []);
-  for (const planet of planets) {
+  for (const planet of game.world.byKind.planet ?? []) {
     const here = presence[planet] as number;
     c.Control.side[planet] = chart(c.PlanetState.value[planet] as number, (here & imperialBit) !== 0, (here & rebelBit) !== 0, c.Pdb.up[planet] === 1, I, R);
   }
-  chartedAt.set(w, { mark: changeMark(w), revision: w.revision });
 }
-
-/** Where the change log stood when each world's planets were last charted. */
-const chartedAt = new WeakMap<Game['world'], { mark: ChangeMark; revision: number }>();
 
 /** Does this side control the planet now? */
 export function controls(game: Game, side: 'rebel' | 'imperial', planet: number): boolean {

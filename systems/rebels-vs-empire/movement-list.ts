@@ -25,7 +25,7 @@ import { driftingStacks, routeBetween, systemOfEnviron } from './hyperjump';
 import { hiddenFrom } from './secret-planets';
 import { charactersIn, environsInPlay, isUnit, planetsInPlay, sideIndexOf, sideOf, unitCountIn, unitsIn } from './sides';
 import { eachShipAssignment } from './stacking';
-import { environsInPlayOfSystem, isShip, loneHasDestination, movablePieces } from './movement';
+import { environsInPlayOfSystem, isShip, loneHasDestination, movablePieces } from './destinations';
 
 /** What the moving side may do between groups: pick a piece, leave a drift area, hand over a ship, put a PDB up, change a guard, or stop. */
 export function movementOptions(game: Game, side: SideId): Command[] {

@@ -1,7 +1,7 @@
 /**
  * Answers kept from change to change, worked out again only where the world's change log says a change
  * may have touched them: the movement list's picks and drift options (movement-list.ts), which sides have
- * units on each planet and who controls it (control.ts). A change the log misses, or an answer that reads
+ * units on each planet (control.ts, and so who controls it). A change the log misses, or an answer that reads
  * more than is worked out again, would leave a kept answer stale: a pick offered that the rule no longer
  * allows, or one missing; a planet's control by units no longer there. These games compare each kept
  * answer with one made anew from nothing kept, after every command.
