@@ -81,17 +81,19 @@ function countPresence(game: Game, table: UnitPresence, planet: number): void {
 function planetsTouchedSince(game: Game, mark: ChangeMark): boolean {
   const w = game.world;
   touchedPlanets.length = 0;
-  const add = (planet: number) => {
-    if (planet && !touchedPlanets.includes(planet)) touchedPlanets.push(planet);
-  };
   return changesSince(w, mark, (eid) => {
     const kind = w.kinds[eid];
-    if (kind === 'environ') add(planetOfEnviron(w, eid));
+    if (kind === 'environ') addTouchedPlanet(planetOfEnviron(w, eid));
     else if (kind === 'unit') {
       const at = environOf(w, eid);
-      if (at) add(planetOfEnviron(w, at));
+      if (at) addTouchedPlanet(planetOfEnviron(w, at));
     }
   });
+}
+
+/** (a function of the module, not a closure named in the call: tsx names each such closure as it is made, a defineProperty every time) */
+function addTouchedPlanet(planet: number): void {
+  if (!touchedPlanets.includes(planet)) touchedPlanets.push(planet);
 }
 
 const touchedPlanets: number[] = [];

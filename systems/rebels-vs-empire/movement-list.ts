@@ -152,17 +152,15 @@ function brought(game: Game, side: SideId, kept: KeptList): boolean {
   try {
     if (!told || !known) return false;
     const index = sideIndexOf(game, side);
-    const [moved, eliminated, dead, captured] = [componentTest(w, w.c.Moved), componentTest(w, w.c.Eliminated), componentTest(w, w.c.Dead), componentTest(w, w.c.Captured)];
-    const movableStill = (eid: number) => w.c.Owner.side[eid] === index && environOf(w, eid) !== 0 && !moved(eid) && !eliminated(eid) && !dead(eid) && !captured(eid);
     // a piece named may have become movable (freed, placed): not in the kept order, so the list is made anew
     for (let i = 0; i < markedAt.length; i++) {
       const eid = markedAt[i] as number;
-      if (marked[i] === changedPiece && movableStill(eid) && !kept.movable.includes(eid)) return false;
+      if (marked[i] === changedPiece && movableStill(game, index, eid) && !kept.movable.includes(eid)) return false;
     }
     const movable: number[] = [];
     const asked: number[] = [];
     for (const piece of kept.movable) {
-      if (changedPiece[piece] && !movableStill(piece)) {
+      if (changedPiece[piece] && !movableStill(game, index, piece)) {
         kept.starts[piece] = 0;
         continue;
       }
@@ -178,6 +176,13 @@ function brought(game: Game, side: SideId, kept: KeptList): boolean {
     marked.length = 0;
     markedAt.length = 0;
   }
+}
+
+/** May the piece of side `index` still move, as `movablePieces` asks (not moved, eliminated, dead or captured, and on the board)? */
+function movableStill(game: Game, index: number, eid: number): boolean {
+  const w = game.world;
+  const c = w.c;
+  return c.Owner.side[eid] === index && environOf(w, eid) !== 0 && !hasComponent(w, eid, c.Moved) && !hasComponent(w, eid, c.Eliminated) && !hasComponent(w, eid, c.Dead) && !hasComponent(w, eid, c.Captured);
 }
 
 /**
