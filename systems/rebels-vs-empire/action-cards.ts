@@ -158,7 +158,7 @@ export function applyEvent(game: Game, event: ActionEventKind, environ: number, 
     'locals-raid': () => {
       // [8.31] the locals raid the PDB: it goes down
       c.Pdb.up[planet] = 0;
-      touch(w);
+      touch(w, planet);
       say(`Locals raid the defence base: the PDB of ${nameOf(game, planet)} is down.`, '[8.31]', 'all');
     },
     'loyalty-to-rebel': () => void shiftLoyalty(game, planet, 'rebel', 1, 'action card'), // [15.12]
@@ -169,7 +169,7 @@ export function applyEvent(game: Game, event: ActionEventKind, environ: number, 
       if (!group) return;
       const victim = game.rng.pick(group.members);
       c.Wounds.value[victim] = (c.Wounds.value[victim] as number) + 1;
-      touch(w);
+      touch(w, victim);
       say(`An accident: ${nameOf(game, victim)} is wounded.`, '[12.7]');
       if ((c.Wounds.value[victim] as number) >= (c.Character.endurance[victim] as number) && !hasComponent(w, victim, c.Dead))
         killCharacter(game, victim, 'an accident', '[12.7]');

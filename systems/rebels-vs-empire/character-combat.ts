@@ -296,7 +296,7 @@ function woundTargets(game: Game, candidates: number[]): number[] {
 function giveWound(game: Game, s: State, ch: number): void {
   const c = game.world.c;
   c.Wounds.value[ch] = (c.Wounds.value[ch] as number) + 1;
-  touch(game.world);
+  touch(game.world, ch);
   if ((c.Wounds.value[ch] as number) >= (c.Character.endurance[ch] as number)) {
     const { ships, environ } = killCharacter(game, ch, 'character combat');
     s.killed!.push(ch);

@@ -14,36 +14,45 @@
 import type { Game } from '../../src/core/engine/types';
 import { IMPERIAL_CONTROL, MAX_ENTITIES, NOBODY, REBELLION, REBELLION_STOPPED, REBEL_CONTROL } from '../../src/core/world/components';
 import { hasComponent } from 'bitecs';
-import { environOf, planetOfEnviron, withComponent } from '../../src/core/world/world';
+import { changeMark, changesSince, environOf, environsView, occupantsView, planetOfEnviron, type ChangeMark } from '../../src/core/world/world';
 import { becomeRebelControlled } from './loyalty';
 import { hasUnitsOnPlanet, sideIndexOf, unitsOnPlanet } from './sides';
 
 /** Which sides have military units on each planet: bit `1 << side index` set, by planet entity. */
 export type UnitPresence = Uint8Array;
 
-/** Each world's presence table, with the placements and eliminations it was counted after. */
+/** Each world's presence table, with the change log's place and the revision it was counted at. */
 interface CountedPresence {
   table: UnitPresence;
-  placements: number;
-  eliminated: number;
+  mark: ChangeMark;
+  revision: number;
 }
 
 const presenceTables = new WeakMap<Game['world'], CountedPresence>();
 
 /**
  * Which sides have units on which planets (read it at once, never write it: the table is the world's
- * own, kept until a piece is placed, taken off or eliminated, and then counted again in place).
+ * own, kept while the world stands still; after a change only the planets the change log names are
+ * counted again, or all of them when it cannot say).
  */
 export function unitPresence(game: Game): UnitPresence {
   const w = game.world;
-  const eliminated = withComponent(w, w.c.Eliminated).length;
   let counted = presenceTables.get(w);
-  if (counted && counted.placements === w.placements && counted.eliminated === eliminated) return counted.table;
-  if (!counted) presenceTables.set(w, (counted = { table: new Uint8Array(MAX_ENTITIES), placements: 0, eliminated: 0 }));
-  counted.placements = w.placements;
-  counted.eliminated = eliminated;
-  const presence = counted.table;
-  presence.fill(0);
+  if (counted && counted.revision === w.revision) return counted.table;
+  if (counted && planetsTouchedSince(game, counted.mark)) {
+    for (const planet of touchedPlanets) countPresence(game, counted.table, planet);
+  } else {
+    if (!counted) presenceTables.set(w, (counted = { table: new Uint8Array(MAX_ENTITIES), mark: changeMark(w), revision: w.revision }));
+    countAllPresence(game, counted.table);
+  }
+  counted.mark = changeMark(w);
+  counted.revision = w.revision;
+  return counted.table;
+}
+
+function countAllPresence(game: Game, table: UnitPresence): void {
+  const w = game.world;
+  table.fill(0);
   const owner = w.c.Owner.side;
   for (const unit of w.byKind.unit ?? []) {
     const environ = environOf(w, unit);
@@ -51,10 +60,43 @@ export function unitPresence(game: Game): UnitPresence {
     const side = owner[unit] as number;
     if (side < 0) throw new Error(`entity ${unit} has no side`);
     const planet = planetOfEnviron(w, environ);
-    presence[planet] = (presence[planet] as number) | (1 << side);
+    table[planet] = (table[planet] as number) | (1 << side);
   }
-  return presence;
 }
+
+/** Count again which sides have live units on one planet. */
+function countPresence(game: Game, table: UnitPresence, planet: number): void {
+  const w = game.world;
+  let here = 0;
+  for (const environ of environsView(w, planet))
+    for (const eid of occupantsView(w, environ)) if (w.kinds[eid] === 'unit' && !hasComponent(w, eid, w.c.Eliminated)) here |= 1 << (w.c.Owner.side[eid] as number);
+  table[planet] = here;
+}
+
+/**
+ * The planets whose units a change since `mark` may have changed (`touchedPlanets`): those of the
+ * environs the change log names (a piece placed or taken off) and of the units it names where they stand
+ * now (a unit eliminated). False when the log cannot say.
+ */
+function planetsTouchedSince(game: Game, mark: ChangeMark): boolean {
+  const w = game.world;
+  touchedPlanets.length = 0;
+  return changesSince(w, mark, (eid) => {
+    const kind = w.kinds[eid];
+    if (kind === 'environ') addTouchedPlanet(planetOfEnviron(w, eid));
+    else if (kind === 'unit') {
+      const at = environOf(w, eid);
+      if (at) addTouchedPlanet(planetOfEnviron(w, at));
+    }
+  });
+}
+
+/** (a function of the module, not a closure named in the call: tsx names each such closure as it is made, a defineProperty every time) */
+function addTouchedPlanet(planet: number): void {
+  if (!touchedPlanets.includes(planet)) touchedPlanets.push(planet);
+}
+
+const touchedPlanets: number[] = [];
 
 /** Who controls a planet by the chart, as a side index or NOBODY. */
 export function controllerByChart(game: Game, planet: number, presence?: UnitPresence): number {
@@ -84,7 +126,11 @@ function chart(state: number, imperial: boolean, rebel: boolean, pdbUp: boolean,
   }
 }
 
-/** Keep every planet's `Control` equal to the chart. Run after every change (ruleset.refresh). */
+/**
+ * Keep every planet's `Control` equal to the chart. Run after every change (ruleset.refresh). Every planet
+ * is charted, not only those the change log names: the chart is a few reads a planet, and a planet's state
+ * or PDB written without its name (a test's hand, say) is charted all the same.
+ */
 export function refreshControl(game: Game): void {
   const c = game.world.c;
   const presence = unitPresence(game);

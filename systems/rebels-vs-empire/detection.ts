@@ -164,7 +164,7 @@ export function detectShip(game: Game, ship: number, pilot: number, aboard: numb
   if (outcome === 'Dd') {
     damaged.push(ship);
     c.Spaceship.damaged[ship] = 1; // eliminated when it reaches its destination [9.31]
-    touch(w);
+    touch(w, ship);
   }
   emit(game, {
     kind: 'detection',

@@ -181,7 +181,7 @@ function applyEffect(game: Game, effect: GalacticEffectDef, cause: string): void
       if (!planets.length) return;
       const p = game.rng.pick(planets);
       c.Pdb.up[p] = effect.up ? 1 : 0;
-      touch(game.world);
+      touch(game.world, p);
       emit(game, { kind: 'pdb', text: `The PDB of ${planetName(game, p)} is ${effect.up ? 'back up' : 'down'} (${cause}).`, rule: EVENT_RULE, visibleTo: 'all', entities: [p] });
       return;
     }

@@ -58,7 +58,7 @@ function heal(game: Game, ch: number, rule: string, cause: string, healer = 0): 
   const c = game.world.c;
   if (!(c.Wounds.value[ch] as number)) return;
   c.Wounds.value[ch] = 0;
-  touch(game.world);
+  touch(game.world, ch);
   // [9.31] the enemy hears of it only if he can see him, and the healer's name only if he can see him too
   const seen = (who: number) => hasComponent(game.world, who, c.Detected);
   const why = healer && !seen(healer) && seen(ch) ? 'tended by a friend' : cause;

@@ -125,7 +125,7 @@ export function setAdrift(game: Game, piece: number, system: number, outer: bool
   tag(w, piece, w.c.Adrift);
   w.c.Adrift.system[piece] = system;
   w.c.Adrift.outer[piece] = outer ? 1 : 0;
-  touch(w);
+  touch(w, piece);
 }
 
 /** Take a piece out of its drift area (it lands, or is lost). */

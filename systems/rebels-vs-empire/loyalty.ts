@@ -95,7 +95,7 @@ export function shiftLoyalty(game: Game, planet: number, side: SideId, spaces: n
   const moved = Math.abs(target - before);
   if (!moved) return 0;
   c.Loyalty.value[planet] = target;
-  touch(game.world);
+  touch(game.world, planet);
   emit(game, {
     kind: 'loyalty',
     text: `${planetName(game, planet)} shifts to ${LOYALTY_NAMES[target]} (${cause}).`,
@@ -150,7 +150,7 @@ export function enterRebellion(game: Game, planet: number, cause: string, at?: n
   const c = game.world.c;
   if (c.PlanetState.value[planet] === REBELLION) return;
   c.PlanetState.value[planet] = REBELLION;
-  touch(game.world);
+  touch(game.world, planet);
   emit(game, { kind: 'rebellion', text: `${planetName(game, planet)} rises in rebellion (${cause}).`, rule: '[15.4]', visibleTo: 'all', entities: at === undefined ? [planet] : [planet, at] });
   sovereignsLeave(game, planet, 'rises in rebellion'); // [13.2] ours: a sovereign lends his voice to talks, not to war
   moveChaos(game, game.content.galactic.chaos.changes.planetRisesPerResource * planetResource(game, planet), `${planetName(game, planet)} rises in rebellion`);
@@ -165,7 +165,7 @@ export function stopRebellion(game: Game, planet: number, cause: string): void {
   const c = game.world.c;
   if (c.PlanetState.value[planet] !== REBELLION) return;
   c.PlanetState.value[planet] = REBELLION_STOPPED;
-  touch(game.world);
+  touch(game.world, planet);
   emit(game, { kind: 'rebellion-stopped', text: `The rebellion on ${planetName(game, planet)} is stopped (${cause}).`, rule: '[15.54]', visibleTo: 'all', entities: [planet] });
   moveChaos(game, game.content.galactic.chaos.changes.rebellionStoppedPerResource * planetResource(game, planet), `the rebellion on ${planetName(game, planet)} stopped`);
   sparkDomino(game, planet, 2, 'imperial', 'rebellion stopped');
@@ -176,7 +176,7 @@ export function becomeRebelControlled(game: Game, planet: number, cause: string)
   const c = game.world.c;
   if (c.PlanetState.value[planet] === REBEL_CONTROL) return;
   c.PlanetState.value[planet] = REBEL_CONTROL;
-  touch(game.world);
+  touch(game.world, planet);
   emit(game, { kind: 'rebel-control', text: `${planetName(game, planet)} is now under Rebel control (${cause}).`, rule: '[15.53]', visibleTo: 'all', entities: [planet] });
   sovereignsLeave(game, planet, 'falls under Rebel control'); // [13.2] ours, as when it rises
   moveChaos(game, game.content.galactic.chaos.changes.planetFallsPerResource * planetResource(game, planet), `${planetName(game, planet)} falls to the Rebel`);
@@ -186,6 +186,6 @@ export function becomeRebelControlled(game: Game, planet: number, cause: string)
 /** 000 15.2b: "There is no DE when a planet in rebellion stopped becomes Imperial-controlled." */
 export function returnToImperialControl(game: Game, planet: number): void {
   game.world.c.PlanetState.value[planet] = IMPERIAL_CONTROL;
-  touch(game.world);
+  touch(game.world, planet);
   emit(game, { kind: 'imperial-control', text: `${planetName(game, planet)} is back under Imperial control.`, rule: '[15.54]', visibleTo: 'all', entities: [planet] });
 }

@@ -263,7 +263,7 @@ export function completeGroup(game: Game, queue: Effect[], group: MissionGroup):
       // [8.31] the first S puts the PDB down; each further one lowers its level, to no less than 0
       c.Pdb.up[planet] = 0;
       c.Pdb.level[planet] = Math.max(0, (c.Pdb.level[planet] as number) - (n - 1));
-      touch(game.world);
+      touch(game.world, planet);
       emit(game, { kind: 'pdb', text: `Sabotage at ${nameOf(game, env)}: the PDB of ${nameOf(game, planet)} is down, level ${c.Pdb.level[planet]}.`, rule: '[8.31]', visibleTo: 'all', entities: [planet, env] });
     },
     T: () => queue.push({ do: 'choose', what: 'subvert', group: group.id, left: n }),

@@ -75,7 +75,7 @@ export function applyPdbLoss(game: Game, planet: number, loss: number): void {
   if (loss < 2) return;
   c.Pdb.up[planet] = 0;
   if (loss >= 3) c.Pdb.level[planet] = Math.max(0, (c.Pdb.level[planet] as number) - 1);
-  touch(game.world);
+  touch(game.world, planet);
   emit(game, {
     kind: 'pdb',
     text: `The PDB of ${nameOf(game, planet)} is knocked down${loss >= 3 ? ` and falls to level ${c.Pdb.level[planet]}` : ''}.`,
@@ -99,6 +99,6 @@ export function canPutPdbUp(game: Game, planet: number, side: SideId): boolean {
 
 export function putPdbUp(game: Game, planet: number, side: SideId): void {
   game.world.c.Pdb.up[planet] = 1;
-  touch(game.world);
+  touch(game.world, planet);
   emit(game, { kind: 'pdb', text: `The ${side === 'rebel' ? 'Rebel' : 'Imperial'} player puts the PDB of ${nameOf(game, planet)} up.`, rule: '[15.61]', visibleTo: 'all', entities: [planet] });
 }

@@ -147,7 +147,7 @@ export function loseShip(game: Game, ship: number, why: string, rule: string, fo
   untag(w, ship, w.c.Detected);
   untag(w, ship, w.c.Revealed); // [14.2] should it come back into play, it is a secret again
   w.c.Spaceship.damaged[ship] = 0;
-  touch(w);
+  touch(w, ship);
   if (forGood) {
     release(w, ship);
     tag(w, ship, w.c.Eliminated);

@@ -75,7 +75,7 @@ export function rackShip(game: Game, planet: number, ship: number, aboard: numbe
   } else if (shipHit) {
     damaged.push(ship);
     w.c.Spaceship.damaged[ship] = 1; // [9.31] wrecked when it reaches its destination
-    touch(w);
+    touch(w, ship);
   }
   applyPdbLoss(game, planet, pdbLoss); // [9.25]
 }

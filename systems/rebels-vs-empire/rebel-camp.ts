@@ -25,7 +25,7 @@ export function foundRebelCamp(game: Game, environ: number): number {
   tag(w, camp, w.c.RebelCamp);
   tag(w, camp, w.c.Owner);
   w.c.Owner.side[camp] = sideIndexOf(game, 'rebel');
-  touch(w);
+  touch(w, camp);
   place(w, camp, environ);
   emit(game, {
     kind: 'rebel-camp',

@@ -168,7 +168,7 @@ export const rebellionForces: Procedure = {
       // [8.32] a force point puts the planet's PDB up
       d.points = (d.points as number) - PDB_FORCE_POINTS;
       game.world.c.Pdb.up[risingPlanet(frame)] = 1;
-      touch(game.world);
+      touch(game.world, risingPlanet(frame));
       emit(game, { kind: 'pdb', text: `The risen people of ${nameOf(game, risingPlanet(frame))} bring its PDB back up [8.32].`, rule: '[8.32]', visibleTo: 'all', entities: [risingPlanet(frame)] });
       return;
     }

@@ -1,10 +1,10 @@
 /**
  * Sides, as the rules systems talk about them: the phasing player, the enemy, a piece's owner.
  */
-import { commitRemovals, hasComponent, registerQuery, type Query } from 'bitecs';
+import { hasComponent } from 'bitecs';
 import type { SideId } from '../../src/core/content/schema';
 import type { Game } from '../../src/core/engine/types';
-import { environOf, environsView, isActivePiece, occupantsView, planetOfEnviron } from '../../src/core/world/world';
+import { environOf, environsView, isActivePiece, occupantsView, planetOfEnviron, withComponent } from '../../src/core/world/world';
 
 export function sideIndexOf(game: Game, side: SideId): number {
   return game.ruleset.sides.indexOf(side);
@@ -76,12 +76,14 @@ export function unitsOnPlanet(game: Game, planet: number, side?: SideId): number
 /**
  * The scenario's area does not change during a game (`buildWorld` marks it `InPlay`), so each world's
  * planets and environs in play are sorted once, not after every change as rules code asks for them;
- * the lists are made again only if the area grows or shrinks (tests widen it by hand). The two queries
- * are registered once per world and read directly: asking bitecs by terms hashes them on every call.
+ * the lists are made again only if the area grows or shrinks (tests widen it by hand). They are read off
+ * the world's one query of `InPlay` (`withComponent`), which a new game's copy of its scenario's layout
+ * takes over (`askedAfterEveryChange`): two queries of their own, registered by each game, tested every
+ * entity of the world (3% of a short random game).
  */
 interface InPlayLists {
-  environQuery: Query;
-  planetQuery: Query;
+  /** How many entities were in play when the lists were made. */
+  count: number;
   environs: readonly number[];
   planets: readonly number[];
 }
@@ -89,15 +91,17 @@ const inPlayOf = new WeakMap<Game['world'], InPlayLists>();
 
 function inPlay(game: Game): InPlayLists {
   const w = game.world;
+  const holders = withComponent(w, w.c.InPlay);
   let lists = inPlayOf.get(w);
-  if (!lists) {
-    lists = { environQuery: registerQuery(w, [w.c.Environ, w.c.InPlay]), planetQuery: registerQuery(w, [w.c.Planet, w.c.InPlay]), environs: [], planets: [] };
+  if (!lists || lists.count !== holders.length) {
+    const environs: number[] = [];
+    const planets: number[] = [];
+    for (const eid of holders) {
+      if (hasComponent(w, eid, w.c.Environ)) environs.push(eid);
+      if (hasComponent(w, eid, w.c.Planet)) planets.push(eid);
+    }
+    lists = { count: holders.length, environs: environs.sort((a, b) => a - b), planets: planets.sort((a, b) => a - b) };
     inPlayOf.set(w, lists);
-  }
-  commitRemovals(w); // a piece of the area untagged leaves the queries only when removals are committed
-  if (lists.environs.length !== lists.environQuery.dense.length || lists.planets.length !== lists.planetQuery.dense.length) {
-    lists.environs = [...lists.environQuery.dense].sort((a, b) => a - b);
-    lists.planets = [...lists.planetQuery.dense].sort((a, b) => a - b);
   }
   return lists;
 }

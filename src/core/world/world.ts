@@ -72,6 +72,17 @@ export interface WorldContext {
    * stands still, as most changes (a tag, a loyalty) move nothing.
    */
   placements: number;
+  /**
+   * The entities the latest changes named (`changesSince`), oldest first: the piece placed and the
+   * environs it left and entered, the entity tagged or untagged, the possession handed over and its
+   * holders, the entity whose value a `touch` names. Bounded: when full it is emptied, and
+   * `changeLogStart` counts what went.
+   */
+  changeLog: number[];
+  /** How many entries have left the front of `changeLog`: an entry's place in the whole log is this plus its index. */
+  changeLogStart: number;
+  /** How many changes named no entity (a bare `touch`): the log cannot tell a reader what those changed. */
+  unnamedChanges: number;
 }
 
 export type GameWorld = World<WorldContext>;
@@ -105,22 +116,64 @@ export function createGameWorld(): GameWorld {
     revision: 0,
     componentQueries: new Map(),
     placements: 0,
+    changeLog: [],
+    changeLogStart: 0,
+    unnamedChanges: 0,
   });
 }
 
 /**
  * The world has changed. `place`, `unplace`, `tag`, `untag` and `spawn` say so themselves; rules code that
  * writes a component's value (a planet's loyalty, a PDB's level) calls this after it, or the next refresh
- * of derived state may be skipped.
+ * of derived state may be skipped. It names the entity it wrote, `changed`, for the change log
+ * (`changesSince`); a touch naming none tells every reader of the log that it cannot know what changed.
  */
-export function touch(world: GameWorld): void {
+export function touch(world: GameWorld, changed?: number): void {
   world.revision++;
+  if (changed === undefined) world.unnamedChanges++;
+  else logChange(world, changed);
+}
+
+/** Entries the change log holds before it is emptied (a reader further behind works its answer out anew). */
+const CHANGE_LOG_SIZE = 1024;
+
+function logChange(world: GameWorld, eid: number): void {
+  const log = world.changeLog;
+  if (log.length >= CHANGE_LOG_SIZE) {
+    world.changeLogStart += log.length;
+    log.length = 0;
+  }
+  log.push(eid);
+}
+
+/** Where the change log stands now: keep it with an answer, and ask `changesSince` what has changed after. */
+export interface ChangeMark {
+  at: number;
+  unnamed: number;
+}
+
+export function changeMark(world: GameWorld): ChangeMark {
+  return { at: world.changeLogStart + world.changeLog.length, unnamed: world.unnamedChanges };
+}
+
+/**
+ * Every entity a change named since `mark`, passed to `visit` (an entity may come more than once), or
+ * false without a visit when the log cannot say: a change since named nothing (a bare `touch`), or the
+ * log has been emptied past the mark. An answer kept from the world may then be worked out again only
+ * for what these entities touch: the log names every change `place`, `unplace`, `tag`, `untag`, `hold`,
+ * `release`, `spawn` and a `touch` with an entity make.
+ */
+export function changesSince(world: GameWorld, mark: ChangeMark, visit: (eid: number) => void): boolean {
+  if (mark.unnamed !== world.unnamedChanges || mark.at < world.changeLogStart) return false;
+  const log = world.changeLog;
+  for (let i = mark.at - world.changeLogStart; i < log.length; i++) visit(log[i] as number);
+  return true;
 }
 
 /** Make an entity of a kind, optionally registered under its content id. */
 export function spawn(world: GameWorld, kind: EntityKind, contentId?: string): number {
   const eid = addEntity(world);
-  touch(world);
+  touch(world, eid);
   if (eid >= MAX_ENTITIES) throw new Error(`the world is full (${MAX_ENTITIES} entities)`);
   world.kinds[eid] = kind;
   (world.byKind[kind] ??= []).push(eid);
@@ -250,13 +303,13 @@ export function withComponent(world: GameWorld, component: object): readonly num
 
 /**
  * The components rules ask `withComponent` about after every change (ships, the eliminated, stacks, the
- * captured and their guards, stacks adrift): a scenario's layout registers their queries once
+ * captured and their guards, stacks adrift, the area in play): a scenario's layout registers their queries once
  * (`keepForCopies`), and each new game's copy takes them over member for member instead of testing every
  * entity. One left out is registered by the game when first asked, as any other.
  */
 export function askedAfterEveryChange(world: GameWorld): object[] {
   const c = world.c;
-  return [c.Spaceship, c.Eliminated, c.StackedWithUnits, c.Captured, c.Adrift, GUARDED];
+  return [c.Spaceship, c.Eliminated, c.StackedWithUnits, c.Captured, c.Adrift, GUARDED, c.InPlay];
 }
 
 /** The pieces guarded by anyone (prisoners): see `withComponent`. */
@@ -276,7 +329,9 @@ export function possessionsOf(world: GameWorld, character: number): number[] {
 export function place(world: GameWorld, eid: number, environ: number): void {
   const from = environOf(world, eid);
   if (from === environ) return;
-  touch(world);
+  touch(world, eid);
+  if (from) logChange(world, from);
+  logChange(world, environ);
   world.placements++;
   if (from) leaveEnviron(world, eid, from);
   enterEnviron(world, eid, environ);
@@ -287,7 +342,8 @@ export function place(world: GameWorld, eid: number, environ: number): void {
 export function unplace(world: GameWorld, eid: number): void {
   const env = environOf(world, eid);
   if (env) {
-    touch(world);
+    touch(world, eid);
+    logChange(world, env);
     world.placements++;
     leaveEnviron(world, eid, env);
   }
@@ -298,7 +354,9 @@ export function unplace(world: GameWorld, eid: number): void {
 export function hold(world: GameWorld, possession: number, character: number): void {
   const from = holderOf(world, possession);
   if (from === character) return;
-  touch(world);
+  touch(world, possession);
+  if (from) logChange(world, from);
+  logChange(world, character);
   if (from) removeFromList(world.possessionsOfHolder, from, possession);
   addToList(world.possessionsOfHolder, character, possession);
   world.holderOfPossession[possession] = character;
@@ -308,7 +366,8 @@ export function hold(world: GameWorld, possession: number, character: number): v
 export function release(world: GameWorld, possession: number): void {
   const from = holderOf(world, possession);
   if (!from) return;
-  touch(world);
+  touch(world, possession);
+  logChange(world, from);
   removeFromList(world.possessionsOfHolder, from, possession);
   world.holderOfPossession[possession] = 0;
 }
@@ -379,14 +438,14 @@ const NEVER = (): boolean => false;
 /** Give an entity a component: a tag (`Moved`) or a relation pair (`GuardedBy(guard)`). */
 export function tag(world: GameWorld, eid: number, component: object): void {
   if (hasComponent(world, eid, component)) return;
-  touch(world);
+  touch(world, eid);
   addComponent(world, eid, component);
 }
 
 /** Take a component (a tag or a relation pair) from an entity. */
 export function untag(world: GameWorld, eid: number, component: object): void {
   if (!hasComponent(world, eid, component)) return;
-  touch(world);
+  touch(world, eid);
   removeComponent(world, eid, component);
 }
 

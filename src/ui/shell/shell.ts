@@ -189,9 +189,10 @@ export class Shell implements Host {
       (e.target as HTMLInputElement).value = '';
     });
     on('menuButton', 'click', () => this.current?.leave());
-    on('score', 'click', () => this.feed.showVpBreakdown((this.el.vpBreakdown as HTMLElement).hidden));
+    // (open it if it is hidden: `hidden` is true, false or 'until-found', which hides too)
+    on('score', 'click', () => this.feed.showVpBreakdown(Boolean((this.el.vpBreakdown as HTMLElement).hidden)));
     on('score', 'keydown', (e) => {
-      if ((e as KeyboardEvent).key === 'Enter') this.feed.showVpBreakdown((this.el.vpBreakdown as HTMLElement).hidden);
+      if ((e as KeyboardEvent).key === 'Enter') this.feed.showVpBreakdown(Boolean((this.el.vpBreakdown as HTMLElement).hidden));
     });
     on('continueBox', 'click', (e) => {
       if ((e.target as HTMLElement).closest('[data-act="continue"]')) this.continueLastGame();

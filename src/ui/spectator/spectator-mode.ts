@@ -129,7 +129,8 @@ export class SpectatorMode implements Mode {
 
   /** Menu, while watching: the start menu opens over the game (the game goes on behind it). */
   leave(): void {
-    this.host.showStartMenu((this.host.root.querySelector('.start') as HTMLElement).hidden);
+    // (`hidden` is true, false or 'until-found', which hides too)
+    this.host.showStartMenu(Boolean((this.host.root.querySelector('.start') as HTMLElement).hidden));
   }
 
   stop(): void {
