@@ -26,9 +26,13 @@
  */
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { serveBuiltGame } from './serve-built';
 import { SETTINGS_KEY, type Settings } from '../../src/ui/settings';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { createRequire } from 'node:module';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+// playwright-core is CommonJS: imported from an ES module, Node first lexes its bundled source for the names it
+// exports (cjs-module-lexer), in every test worker that starts; required, it is only compiled
+const { chromium } = createRequire(import.meta.url)('playwright-core') as typeof import('playwright-core');
 
 /** The browser the screenshot scripts and the render bench drive: Debian's Chromium, as a player's. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -289,6 +293,8 @@ export function usePage(
  * serve it here, and close the browser and the server with the session.
  */
 async function startStandaloneSession(): Promise<Session> {
+  // (imported here: vite and express, which build and serve it, are no part of a test worker's start)
+  const { serveBuiltGame } = await import('./serve-built');
   const game = await serveBuiltGame();
   const browser = await workerBrowser();
   return {
