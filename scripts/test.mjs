@@ -30,7 +30,7 @@ function run(command, args, quiet, nice = 0) {
     }
     let output = '';
     if (quiet) for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => (output += chunk));
-    child.on('error', (e) => resolve({ code: 1, output: `${command}: ${e.message}\n` }));
+    child.on('error', (e) => resolve({ code: 1, output: `${command}: ${e.message}${e.code === 'ENOENT' ? ' (not installed here: npm ci)' : ''}\n` }));
     child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output }));
   });
 }

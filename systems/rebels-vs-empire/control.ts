@@ -14,39 +14,42 @@
 import type { Game } from '../../src/core/engine/types';
 import { IMPERIAL_CONTROL, MAX_ENTITIES, NOBODY, REBELLION, REBELLION_STOPPED, REBEL_CONTROL } from '../../src/core/world/components';
 import { hasComponent } from 'bitecs';
-import { changeMark, changesSince, environOf, environsView, occupantsView, planetOfEnviron, type ChangeMark } from '../../src/core/world/world';
+import { changeMark, changesSince, environOf, environsView, occupantsView, planetOfEnviron, withComponent, type ChangeMark } from '../../src/core/world/world';
 import { becomeRebelControlled } from './loyalty';
 import { hasUnitsOnPlanet, sideIndexOf, unitsOnPlanet } from './sides';
 
 /** Which sides have military units on each planet: bit `1 << side index` set, by planet entity. */
 export type UnitPresence = Uint8Array;
 
-/** Each world's presence table, with the change log's place and the revision it was counted at. */
+/** Each world's presence table, with the placements, eliminations and change log's place it was counted at. */
 interface CountedPresence {
   table: UnitPresence;
+  placements: number;
+  eliminated: number;
   mark: ChangeMark;
-  revision: number;
 }
 
 const presenceTables = new WeakMap<Game['world'], CountedPresence>();
 
 /**
  * Which sides have units on which planets (read it at once, never write it: the table is the world's
- * own, kept while the world stands still; after a change only the planets the change log names are
- * counted again, or all of them when it cannot say).
+ * own, kept until a piece is placed, taken off or eliminated; then only the planets the change log names
+ * are counted again, or all of them when it cannot say).
  */
 export function unitPresence(game: Game): UnitPresence {
   const w = game.world;
+  const eliminated = withComponent(w, w.c.Eliminated).length;
   let counted = presenceTables.get(w);
-  if (counted && counted.revision === w.revision) return counted.table;
+  if (counted && counted.placements === w.placements && counted.eliminated === eliminated) return counted.table;
   if (counted && planetsTouchedSince(game, counted.mark)) {
     for (const planet of touchedPlanets) countPresence(game, counted.table, planet);
   } else {
-    if (!counted) presenceTables.set(w, (counted = { table: new Uint8Array(MAX_ENTITIES), mark: changeMark(w), revision: w.revision }));
+    if (!counted) presenceTables.set(w, (counted = { table: new Uint8Array(MAX_ENTITIES), placements: 0, eliminated: 0, mark: changeMark(w) }));
     countAllPresence(game, counted.table);
   }
+  counted.placements = w.placements;
+  counted.eliminated = eliminated;
   counted.mark = changeMark(w);
-  counted.revision = w.revision;
   return counted.table;
 }
 
