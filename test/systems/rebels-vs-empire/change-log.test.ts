@@ -10,12 +10,14 @@ import { describe, expect, it } from 'vitest';
 import { newGame } from '../../../src/core/engine/game';
 import type { Game } from '../../../src/core/engine/types';
 import { hasComponent } from 'bitecs';
-import { allOf, changeMark, changesSince, environOf, hold, place, planetOfEnviron, release, tag, touch, unplace, untag } from '../../../src/core/world/world';
+import { allOf, changeMark, changesSince, environOf, hold, place, planetOfEnviron, release, systemOfPlanet, tag, touch, unplace, untag } from '../../../src/core/world/world';
 import { playOut } from '../../../src/ai/play';
 import { randomAgent } from '../../../src/ai/random-agent';
 import { freshMovementOptions } from '../../../systems/rebels-vs-empire/movement-list';
 import { controllerByChart, unitPresence } from '../../../systems/rebels-vs-empire/control';
 import { content, testGame } from '../../fixtures';
+import { groupDestinations } from '../../../systems/rebels-vs-empire/movement';
+import { clearBoard, env, reask, unit } from './ops-helpers';
 import { starSystemRuleset } from '../../../systems/rebels-vs-empire/star-system-ruleset';
 
 describe("the world's change log", () => {
@@ -102,4 +104,29 @@ describe('[9.0, 15.5] answers kept from change to change', () => {
   ])('%s (%s): the same movement lists, units on each planet and control as made anew', (scenario, seed) => {
     expect(compareKept(scenario, seed)).toBeGreaterThan(0);
   }, 60_000);
+});
+
+describe('[5.22, 9.5] a kept pick asked again after a change a jump away', () => {
+  it('a lone mobile unit whose one way out is an environ of another star system loses its pick when that environ fills up', () => {
+    // the Ember Reach: Hollowdeep (Pyrrhos) is one jump from Rakhar and Orrim
+    const game = clearBoard(testGame('embers-of-the-reach', 'kept-jump'));
+    const w = game.world;
+    const system = (environ: number) => systemOfPlanet(w, planetOfEnviron(w, environ));
+    const lone = unit(game, 'rebel-2-1', env(game, 'hollowdeep.1'));
+    const reach = groupDestinations(game, [lone]);
+    const away = reach.find((e) => system(e) !== system(environOf(w, lone))) as number;
+    expect(away).toBeDefined();
+    // every other environ it could reach is full of its own units [9.5]
+    const fill = (environ: number, moved = false) => {
+      for (let n = w.c.Environ.size[environ] as number; n > 0; n--) if (moved) tag(w, unit(game, 'rebel-2-1', environ), w.c.Moved);
+      else unit(game, 'rebel-2-1', environ);
+    };
+    for (const environ of reach) if (environ !== away) fill(environ);
+    const pick = (side: string) => reask(game).options.some((o) => o.type === 'pick' && o.piece === lone && o.side === side);
+    expect(pick('rebel')).toBe(true); // it may still jump to the one environ left
+    // units that have moved this segment fill it (new movable pieces would have the list made anew)
+    fill(away, true);
+    expect(pick('rebel')).toBe(false);
+    expect(game.pending!.options).toEqual(freshMovementOptions(game, 'rebel'));
+  });
 });
