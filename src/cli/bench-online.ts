@@ -157,9 +157,14 @@ function residentBytes(pid: number): number {
  * `serverFlags`: `npm run serve`'s flags given to each server besides (`--warm-up-commands 0`: a server started
  * cold). `traceFile`: the servers run with V8's traces of garbage collection and compiling
  * (`SERVER_TRACE_FLAGS`), their output written there with lines `### ...` where each round begins and ends.
+ * `warmBots`: the bench's bots warmed up before the servers start, so that the fresh round measures a fresh
+ * server and not fresh bots as well (the bots share this one process, and their round trips wait on it).
  */
-export async function benchOnline(rooms = 50, processes = 1, profileDir?: string, serverFlags: string[] = [], traceFile?: string): Promise<OnlineBench> {
+export async function benchOnline(rooms = 50, processes = 1, profileDir?: string, serverFlags: string[] = [], traceFile?: string, warmBots = false): Promise<OnlineBench> {
   const content = bundledContent();
+  // the bots' own code warmed up first, as the server's network warm-up warms the server's: this process
+  // plays it itself, against a server of its own in process (gone before the servers measured start)
+  if (warmBots) await (await import('../server/network-warm-up')).warmUpNetwork(content);
   const folder = mkdtempSync(join(tmpdir(), 'gu-bench-online-'));
   // two processes share a Redis and a PostgreSQL, started here as the scale tests start them
   const services = processes > 1 ? await Promise.all([startRedis(), startPostgres()]) : [];

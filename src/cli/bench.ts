@@ -2,7 +2,7 @@
  * Benchmarks: speed and memory, measured and printed, never asserted.
  *
  *   npm run bench [-- --json] [-- --games N] [-- --galactic-games N] [-- --conquest-games N] [-- --solitaire-games N] [-- --conquest-only]
- *                 [-- --online-only] [-- --online-rooms N] [-- --no-online] [-- --one-process] [-- --server-profile] [-- --server-trace <file>] [-- --no-warm-up] [-- --warm-up-commands N] [-- --network-warm-up-rooms N] [-- --no-render]
+ *                 [-- --online-only] [-- --online-rooms N] [-- --no-online] [-- --one-process] [-- --server-profile] [-- --server-trace <file>] [-- --no-warm-up] [-- --warm-up-commands N] [-- --network-warm-up-rooms N] [-- --warm-bots] [-- --no-render]
  *   npm run bench -- --profile <scenario> [--agent <name>] [--games N]
  *   npm run bench -- --long-sim <games> [--scenario <id>]
  *
@@ -32,7 +32,9 @@
  * are not the figures). `--server-trace <file>` runs the one-process server with V8's traces of garbage
  * collection, optimizing and deoptimizing, and writes its output to the file, each round's start and end
  * marked (`### ...`): what a fresh round spends that a warm one does not. Each round also says the bots' own
- * CPU a command (the bench's process, as cold as the server in the fresh round).
+ * CPU a command (the bench's process, as cold as the server in the fresh round); `--warm-bots` warms the bots
+ * up first (the server's network warm-up, played in the bench's process), so that the fresh round measures a
+ * fresh server alone.
  *
  * `--heap-snapshot <file>` writes a snapshot of the heap where the bench measures it (after the games,
  * before the render and online checks), for Chrome's DevTools (Memory) to say what it keeps alive.
@@ -165,6 +167,8 @@ const onlineRooms = wholeArg('--online-rooms', 50);
  * without either (a cold start, to compare), `--warm-up-commands N` with N commands in process instead of the
  * server's own count (to weigh its size), `--network-warm-up-rooms N` with N games over the network (0: none).
  */
+/** `--warm-bots`: the bench's own bots warmed up before the servers start (bench-online.ts `warmBots`). */
+const warmBots = argv.includes('--warm-bots');
 const countFlag = (flag: string, fallback: number) => (argv.includes(`--${flag}`) ? [`--${flag}`, String(argv[argv.indexOf(`--${flag}`) + 1] === '0' ? 0 : wholeArg(`--${flag}`, fallback))] : []);
 const serverFlags = argv.includes('--no-warm-up') ? ['--warm-up-commands', '0'] : [...countFlag('warm-up-commands', 4000), ...countFlag('network-warm-up-rooms', 8)];
 
@@ -309,7 +313,7 @@ if (!argv.includes('--no-online') && (onlineOnly || !argv.includes('--conquest-o
   const { benchDurability, benchOnline } = await import('./bench-online');
   try {
     const profileDir = argv.includes('--server-profile') ? mkdtempSync(join(tmpdir(), 'gu-server-profile-')) : undefined;
-    online = await benchOnline(onlineRooms, 1, profileDir, serverFlags, textArg('--server-trace'));
+    online = await benchOnline(onlineRooms, 1, profileDir, serverFlags, textArg('--server-trace'), warmBots);
     log(onlineLine(online));
     if (profileDir) {
       const { serverProfile, stagesOf, stageTable } = await import('./server-stages');
@@ -329,7 +333,7 @@ if (!argv.includes('--no-online') && (onlineOnly || !argv.includes('--conquest-o
   // [issue 55] the same with two processes sharing Redis and PostgreSQL (Debian's, started here)
   if (!argv.includes('--one-process')) {
     try {
-      onlineScaled = await benchOnline(onlineRooms, 2, undefined, serverFlags);
+      onlineScaled = await benchOnline(onlineRooms, 2, undefined, serverFlags, undefined, warmBots);
       log(onlineLine(onlineScaled));
     } catch (e) {
       onlineScaled = { error: (e as Error).message };
