@@ -8,7 +8,7 @@ import type { GalaxyScene } from '../../render/galaxy-scene';
 import { BoardFrame } from '../game-screen/board-frame';
 import { setHtml } from '../html';
 import type { ScreenBox } from '../screen-boxes';
-import { boardTooNarrow, drawersWhen, makeDrawer, openDrawerOf, smallWindow, type Drawer } from '../shell/drawers';
+import { boardDrawers, drawersWhen, makeDrawer, openDrawerOf, type Drawer } from '../shell/drawers';
 import { clearSpot, panelFolds, questionBarHtml, type QuestionWords } from './small-window';
 
 /** The screen's parts: the setup; the factions (`side`, in its section `sideSection`), the events log (in `logSection`), the cards-and-turn panel with its hand, decision and foot; the question bar; the result, the hot-seat hand-over and the help over the map. */
@@ -121,9 +121,7 @@ export class ScreenLayout {
   begin(): void {
     this.frame.measure();
     this.foldedFor = '';
-    const mapNeedsRoom = () => smallWindow() || boardTooNarrow(this.parts.side, this.parts.panel);
-    drawersWhen(mapNeedsRoom);
-    const foldSide = mapNeedsRoom();
+    const foldSide = boardDrawers(this.parts.side, this.parts.panel);
     if (this.sideDrawer.folded !== foldSide) this.sideDrawer.fold(foldSide);
     if (this.panelDrawer.folded) this.panelDrawer.fold(false);
   }

@@ -23,7 +23,7 @@ export const NARROWEST_BOARD_PX = 560;
 const shownWidth = new WeakMap<HTMLElement, number>();
 
 /** Whether two side panels leave the map between them narrower than `NARROWEST_BOARD_PX`, at the panels' shown widths. */
-export function boardTooNarrow(left: HTMLElement, right: HTMLElement): boolean {
+function boardTooNarrow(left: HTMLElement, right: HTMLElement): boolean {
   const width = (el: HTMLElement) => {
     const now = el.getClientRects().length ? el.getBoundingClientRect().width : 0;
     if (now) shownWidth.set(el, now);
@@ -34,7 +34,7 @@ export function boardTooNarrow(left: HTMLElement, right: HTMLElement): boolean {
 }
 
 /** When the page's drawers are on (its class `drawers`, style.css): a small window, unless a screen says otherwise. */
-let drawersWanted: () => boolean = () => smallWindow();
+let drawersWanted: () => boolean = smallWindow;
 
 /** The page's drawers on or off for the window now (and again at each resize). */
 function showDrawers(): void {
@@ -51,8 +51,19 @@ if (typeof window !== 'undefined') {
  * screen, in a small window.
  */
 export function drawersWhen(wanted: (() => boolean) | null): void {
-  drawersWanted = wanted ?? (() => smallWindow());
+  drawersWanted = wanted ?? smallWindow;
   showDrawers();
+}
+
+/**
+ * A board screen with side panels `left` and `right` (conquest, solitaire) opens a game: its drawers are on
+ * while the window is small or the panels leave its map too narrow. Says whether they are on now: the
+ * screen's left panel then starts folded to its tab.
+ */
+export function boardDrawers(left: HTMLElement, right: HTMLElement): boolean {
+  const mapNeedsRoom = () => smallWindow() || boardTooNarrow(left, right);
+  drawersWhen(mapNeedsRoom);
+  return mapNeedsRoom();
 }
 
 export interface Drawer {

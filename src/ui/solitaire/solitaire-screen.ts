@@ -16,7 +16,7 @@ import { solitaireContent, type UnitDef, type UnitType } from '../../../systems/
 import type { Side, SolitaireGame } from '../../../systems/solitaire/state';
 import type { SolitaireView } from '../../../systems/solitaire/view';
 import type { Guide, Host, Mode } from '../shell/mode';
-import { boardTooNarrow, drawersWhen, makeDrawer, openDrawerOf, smallWindow, type Drawer } from '../shell/drawers';
+import { boardDrawers, drawersWhen, makeDrawer, openDrawerOf, type Drawer } from '../shell/drawers';
 import { esc, setHtml } from '../html';
 import { BoardFrame, placeEachFrame, systemOfPick } from '../game-screen/board-frame';
 import { aiSpeed, clickedButton, GUIDE_READS_HTML, footHtml, gameButton, gameKey, LogList, samePlaces, typedInField, watchControlsHtml, playAi, playOne, type GameActions } from '../game-screen/controls';
@@ -232,9 +232,7 @@ export class SolitaireScreen implements GameActions, Mode {
     // both panels open, 800 px left the 25 sectors some 270 px, their labels piled on each other; 960 px, 400 px and
     // names under the panels); the orders stay, where most questions are answered. The panels are drawers while
     // either holds. A tutorial's step about the Empire's fortunes opens it (guidedPanel)
-    const mapNeedsRoom = () => smallWindow() || boardTooNarrow(this.hudEl.parentElement as HTMLElement, this.panelEl);
-    drawersWhen(mapNeedsRoom);
-    const fold = mapNeedsRoom();
+    const fold = boardDrawers(this.hudEl.parentElement as HTMLElement, this.panelEl);
     if (this.empireDrawer.folded !== fold) this.empireDrawer.fold(fold);
     // the system names keep off the sectors' labels (placed first, for the camera now)
     this.app.setLabelObstacles(() => {
