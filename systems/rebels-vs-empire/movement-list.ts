@@ -11,7 +11,7 @@
  * piece may go [9.0, 9.5]), and a mobile unit in a star system a hyperjump route joins to one it names
  * (where it may jump [5.22]). When the log cannot say (a change named no entity, or it was emptied past
  * the list), the list is made anew. `freshMovementOptions` makes it anew always:
- * test/systems/rebels-vs-empire/movement-list.test.ts holds the kept list to it.
+ * test/systems/rebels-vs-empire/change-log.test.ts holds the kept list to it.
  */
 import { hasComponent } from 'bitecs';
 import type { SideId } from '../../src/core/content/schema';
