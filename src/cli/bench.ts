@@ -394,6 +394,10 @@ if (twilight) targets.push(target('solitaire The Long Twilight, hard', 'games/s'
 // judged by what the bench keeps alive: the heap "garbage and all" says when V8 last collected, not what
 // is kept (V8 lets garbage pile up to a few hundred MB before a full collection when memory is plentiful)
 targets.push(target('heap alive after the bench (after a full collection)', 'MB', memory.liveHeapMB, null, 200, false));
+// [issue 55] the online round trip's p95, a fresh server's first rooms (the figure the issue names), and the
+// same with two processes sharing Redis and PostgreSQL (the issue's second figure, beside the same target)
+if (online && 'p95RoundTripMs' in online) targets.push(target(`online round trip p95, ${online.rooms} rooms, one process, fresh`, 'ms', online.p95RoundTripMs, null, 50, false));
+if (onlineScaled && 'p95RoundTripMs' in onlineScaled) targets.push(target(`online round trip p95, ${onlineScaled.rooms} rooms, two processes, fresh`, 'ms', onlineScaled.p95RoundTripMs, null, 50, false));
 const loadAverage = { start: loadAtStart, end: load() };
 
 const summary = {
@@ -430,7 +434,7 @@ if (render && 'frameMs' in render)
       `idle start menu ${render.idleCpuPercent === null ? 'not measured' : `${render.idleCpuPercent.toFixed(1)}% CPU`}; heap after 10 turns ${render.heapMBAfter10Turns.toFixed(1)} MB`,
   );
 else if (render) log(`render: not measured (${render.error})`);
-log(`\nThe targets (issue 57), load average ${loadAverage.start.join(' ')} at the start, ${loadAverage.end.join(' ')} at the end.`);
+log(`\nThe targets (issue 57; the online round trip issue 55), load average ${loadAverage.start.join(' ')} at the start, ${loadAverage.end.join(' ')} at the end.`);
 log(
   `Games/s by the clock, and by the CPU time of the thread that played them (on a quiet machine the two agree; on a busy one the clock falls, that does not).\n` +
     `V8's helper threads (garbage collection, compiling) run beside it, on another core when there is one, and their CPU time is not in the second figure: each game line above says it.\n` +
