@@ -5,10 +5,10 @@
  * bench process of its own (its bots as fresh as `npm run bench`'s).
  *
  *   npx tsx src/cli/bench-online-ab.ts [--pairs 2] [--processes 1] [--rooms 50] [--json] \
- *       'old: --network-warm-up-rooms 0' 'new: --network-warm-up-rooms 8' ['maglev: --node --maglev']
+ *       'old: --network-warm-up-rooms 0' 'new: --network-warm-up-rooms 8' ['maglev: --node --maglev'] ['bots: --warm-bots']
  *
  * Each way is `label: flags`: `npm run serve`'s flags for the servers, and after `--node`, Node's or V8's
- * flags for them. Each run prints its figures with the load average beside; at the end, each way's medians.
+ * flags for them; `--warm-bots` among them warms the bench's own bots up first (bench.ts `--warm-bots`). Each run prints its figures with the load average beside; at the end, each way's medians.
  * The figures least at the load's mercy are the CPU ones: the server's CPU a command in the fresh round less
  * the warm round's (what a fresh server spends more, compiling and in colder code), in all its threads and on
  * its main thread. The round trips' p95 is the goal's figure, to be read only from runs at a quiet hour.
@@ -18,20 +18,23 @@ import { loadavg } from 'node:os';
 import { promisify } from 'node:util';
 import type { OnlineBench } from './bench-online';
 
-/** One way of starting the servers: its label, `npm run serve`'s flags, and Node's. */
+/** One way of starting the servers: its label, `npm run serve`'s flags, Node's, and whether the bench's
+ * bots are warmed up first (bench-online.ts `warmBots`). */
 interface Way {
   label: string;
   serverFlags: string[];
   nodeFlags: string[];
+  warmBots: boolean;
 }
 
-/** `label: serve flags [--node node flags]` read as a `Way`. */
+/** `label: [--warm-bots] serve flags [--node node flags]` read as a `Way`. */
 export function wayOf(text: string): Way {
   const colon = text.indexOf(':');
   const label = colon > 0 ? text.slice(0, colon).trim() : text.trim();
   const words = (colon > 0 ? text.slice(colon + 1) : '').split(/\s+/).filter(Boolean);
-  const node = words.indexOf('--node');
-  return { label, serverFlags: node < 0 ? words : words.slice(0, node), nodeFlags: node < 0 ? [] : words.slice(node + 1) };
+  const node = words.includes('--node') ? words.indexOf('--node') : words.length;
+  const serve = words.slice(0, node);
+  return { label, serverFlags: serve.filter((w) => w !== '--warm-bots'), nodeFlags: words.slice(node + 1), warmBots: serve.includes('--warm-bots') };
 }
 
 /** The order of the runs: the ways forward, then backward (A B B A), `pairs` times. */
@@ -90,7 +93,7 @@ async function main(argv: string[]): Promise<void> {
   if (argv[0] === '--run') {
     const { rooms, processes, way } = JSON.parse(argv[1]!) as { rooms: number; processes: number; way: Way };
     const { benchOnline } = await import('./bench-online');
-    console.log(JSON.stringify(await benchOnline(rooms, processes, { serverFlags: way.serverFlags, nodeFlags: way.nodeFlags })));
+    console.log(JSON.stringify(await benchOnline(rooms, processes, { serverFlags: way.serverFlags, nodeFlags: way.nodeFlags, warmBots: way.warmBots ?? false })));
     return;
   }
   const number = (flag: string, fallback: number) => (argv.includes(flag) ? Number(argv[argv.indexOf(flag) + 1]) : fallback);
@@ -105,7 +108,7 @@ async function main(argv: string[]): Promise<void> {
     process.exit(2);
   }
   const runs: Run[] = [];
-  if (!json) console.log(`${rooms} rooms, ${processes === 1 ? 'one process' : `${processes} processes with Redis and PostgreSQL`}; ${ways.map((w) => `${w.label}: [${w.serverFlags.join(' ')}]${w.nodeFlags.length ? ` node [${w.nodeFlags.join(' ')}]` : ''}`).join('; ')}\n\n${HEADER}\n|${'---|'.repeat(11)}`);
+  if (!json) console.log(`${rooms} rooms, ${processes === 1 ? 'one process' : `${processes} processes with Redis and PostgreSQL`}; ${ways.map((w) => `${w.label}: [${w.serverFlags.join(' ')}]${w.nodeFlags.length ? ` node [${w.nodeFlags.join(' ')}]` : ''}${w.warmBots ? ' bots warmed up' : ''}`).join('; ')}\n\n${HEADER}\n|${'---|'.repeat(11)}`);
   for (const way of runOrder(ways, pairs)) {
     const at = new Date().toISOString().slice(11, 16);
     try {

@@ -2,7 +2,7 @@
  * Benchmarks: speed and memory, measured and printed, never asserted.
  *
  *   npm run bench [-- --json] [-- --games N] [-- --galactic-games N] [-- --conquest-games N] [-- --solitaire-games N] [-- --conquest-only]
- *                 [-- --online-only] [-- --online-rooms N] [-- --no-online] [-- --one-process] [-- --server-profile] [-- --server-trace <file>] [-- --no-warm-up] [-- --warm-up-commands N] [-- --network-warm-up-rooms N] [-- --warm-bots] [-- --server-node-flags "--flag ..."] [-- --no-render]
+ *                 [-- --online-only] [-- --online-rooms N] [-- --no-online] [-- --one-process] [-- --server-profile] [-- --server-trace <file>] [-- --no-warm-up] [-- --warm-up-commands N] [-- --network-warm-up-rooms N] [-- --network-warm-up-commands N] [-- --warm-bots] [-- --server-node-flags "--flag ..."] [-- --no-render]
  *   npm run bench -- --profile <scenario> [--agent <name>] [--games N]
  *   npm run bench -- --long-sim <games> [--scenario <id>]
  *
@@ -168,14 +168,15 @@ const onlineRooms = wholeArg('--online-rooms', 50);
 /**
  * The online check's servers' warm-up (src/server/warm-up.ts, network-warm-up.ts): `--no-warm-up` starts them
  * without either (a cold start, to compare), `--warm-up-commands N` with N commands in process instead of the
- * server's own count (to weigh its size), `--network-warm-up-rooms N` with N games over the network (0: none).
+ * server's own count (to weigh its size), `--network-warm-up-rooms N` with N games over the network (0: none),
+ * `--network-warm-up-commands N` each played to N commands at most.
  */
 /** `--warm-bots`: the bench's own bots warmed up before the servers start (bench-online.ts `warmBots`). */
 const warmBots = argv.includes('--warm-bots');
 /** `--server-node-flags "--maglev ..."`: Node's or V8's flags given to the online check's servers besides their own, to weigh one. */
 const nodeFlags = argv.includes('--server-node-flags') ? (argv[argv.indexOf('--server-node-flags') + 1] ?? '').split(/\s+/).filter(Boolean) : [];
 const countFlag = (flag: string, fallback: number) => (argv.includes(`--${flag}`) ? [`--${flag}`, String(argv[argv.indexOf(`--${flag}`) + 1] === '0' ? 0 : wholeArg(`--${flag}`, fallback))] : []);
-const serverFlags = argv.includes('--no-warm-up') ? ['--warm-up-commands', '0'] : [...countFlag('warm-up-commands', 4000), ...countFlag('network-warm-up-rooms', 8)];
+const serverFlags = argv.includes('--no-warm-up') ? ['--warm-up-commands', '0'] : [...countFlag('warm-up-commands', 4000), ...countFlag('network-warm-up-rooms', 50), ...countFlag('network-warm-up-commands', 60)];
 
 const loadAtStart = load();
 const ruleset = starSystemRuleset;

@@ -7,8 +7,10 @@ describe('the online A/B bench alternates its ways [issue 55]', () => {
       label: 'new',
       serverFlags: ['--network-warm-up-rooms', '16'],
       nodeFlags: ['--maglev', '--max-semi-space-size=32'],
+      warmBots: false,
     });
-    expect(wayOf('old:')).toEqual({ label: 'old', serverFlags: [], nodeFlags: [] });
+    expect(wayOf('old:')).toEqual({ label: 'old', serverFlags: [], nodeFlags: [], warmBots: false });
+    expect(wayOf('bots: --warm-bots --network-warm-up-rooms 0')).toEqual({ label: 'bots', serverFlags: ['--network-warm-up-rooms', '0'], nodeFlags: [], warmBots: true });
   });
 
   it('runs the ways forward then backward, each pair', () => {
