@@ -391,7 +391,8 @@ export function keepForCopies(world: GameWorld): void {
  * cannot be observed (bitecs's `observe`, which no game code uses): their observables are left out.
  */
 export function cloneWorld(src: GameWorld): GameWorld {
-  const dst = createGameWorld();
+  // every number of the world (components' fields, `environOfPiece`...) in one copy of its stores' buffer
+  const dst = createGameWorld(src.stores);
   const s = src.c as unknown as Record<string, Record<string, unknown>>;
   const d = dst.c as unknown as Record<string, Record<string, unknown>>;
   const from = (src as unknown as InternalWorld)[$internal];
@@ -418,8 +419,6 @@ export function cloneWorld(src: GameWorld): GameWorld {
     if (query.toRemove.dense.length) to.dirtyQueries.add(own);
     dst.componentQueries.set(ref, own);
   }
-  for (const [name, fields] of Object.entries(NUMERIC_FIELDS))
-    for (const field of fields) ((d[name] as Record<string, Int16Array>)[field] as Int16Array).set((s[name] as Record<string, Int16Array>)[field] as Int16Array);
   // the same entities: bitecs's index of them, and ours (kinds, content ids)
   const index = from.entityIndex;
   to.entityIndex = { ...index, dense: index.dense.slice(), sparse: index.sparse.slice() };
@@ -442,11 +441,8 @@ export function cloneWorld(src: GameWorld): GameWorld {
       to.entityComponents.set(eid, own);
     }
   to.entitiesWithRelations = new Set(from.entitiesWithRelations);
-  dst.environOfPiece.set(src.environOfPiece);
-  dst.holderOfPossession.set(src.holderOfPossession);
-  // the static layout's lookups, filled as they are asked: the same for the copy
-  dst.planetOfEnviron.set(src.planetOfEnviron);
-  dst.systemOfPlanet.set(src.systemOfPlanet);
+  // the static layout's lookups, filled as they are asked: the same for the copy (`planetOfEnviron` and
+  // `systemOfPlanet` came with the stores)
   for (const [planet, environs] of src.environsOfPlanet) dst.environsOfPlanet.set(planet, environs);
   indexPieces(dst);
   dst.revision = src.revision;
