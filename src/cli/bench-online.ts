@@ -25,7 +25,8 @@ import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { bundledContent } from '../core/content/bundled';
 import { createOnlineGame, OnlineSeat } from '../online/client';
-import { botPlay } from '../online/bots';
+import { botPlay, type RoundTrip } from '../online/bots';
+import { quantile, tailOf, type BenchTrip, type OnlineTail } from './bench-tail';
 import { buildServer } from '../server/build';
 import { freePort } from '../server/free-port';
 import { startPostgres, startRedis } from '../server/local-services';
@@ -54,6 +55,8 @@ export interface OnlineRound {
   loadAverage: [number, number];
   /** When the round began and ended on the machine's monotonic clock, in µs (a server profile's clock). */
   monotonicUs: [number, number];
+  /** What its slowest 5% are: by the seat's command, by when in the round, by decision (bench-tail.ts). */
+  tail: OnlineTail;
 }
 
 /**
@@ -102,12 +105,12 @@ const SERVER_V8_FLAGS = ['--max-semi-space-size=64'];
  * when it stops): the profile's stages are read by the source files its functions are in (server-stages.ts),
  * which a bundle does not keep. That server spends about a tenth more per command (tsx's `keepNames`).
  */
-async function spawnServer(main: string, port: number, database: string, env: Record<string, string>, profileDir: string | undefined, serverFlags: string[], trace: ((text: string) => void) | undefined): Promise<{ child: ChildProcess; listeningMs: number }> {
+async function spawnServer(main: string, port: number, database: string, env: Record<string, string>, profileDir: string | undefined, serverFlags: string[], nodeFlags: string[], trace: ((text: string) => void) | undefined): Promise<{ child: ChildProcess; listeningMs: number }> {
   const unlimited = ['--games-per-minute', '100000', '--joins-per-minute', '100000', '--lobby-per-minute', '100000'];
   const program = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--import', 'tsx', 'src/server/main.ts'] : [main];
   const traced = trace ? SERVER_TRACE_FLAGS : [];
   const spawned = performance.now();
-  const child = spawn(process.execPath, [...SERVER_V8_FLAGS, ...traced, ...program, '--port', String(port), '--database', database, '--public-address', `127.0.0.1:${port}`, ...unlimited, ...serverFlags], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, [...SERVER_V8_FLAGS, ...nodeFlags, ...traced, ...program, '--port', String(port), '--database', database, '--public-address', `127.0.0.1:${port}`, ...unlimited, ...serverFlags], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let output = '';
   // a traced server's output goes on to the trace for as long as it runs
   if (trace) for (const stream of [child.stdout!, child.stderr!]) stream.on('data', (chunk: Buffer) => trace(chunk.toString()));
@@ -153,14 +156,24 @@ function residentBytes(pid: number): number {
   }
 }
 
-/**
- * `serverFlags`: `npm run serve`'s flags given to each server besides (`--warm-up-commands 0`: a server started
- * cold). `traceFile`: the servers run with V8's traces of garbage collection and compiling
- * (`SERVER_TRACE_FLAGS`), their output written there with lines `### ...` where each round begins and ends.
- * `warmBots`: the bench's bots warmed up before the servers start, so that the fresh round measures a fresh
- * server and not fresh bots as well (the bots share this one process, and their round trips wait on it).
- */
-export async function benchOnline(rooms = 50, processes = 1, profileDir?: string, serverFlags: string[] = [], traceFile?: string, warmBots = false): Promise<OnlineBench> {
+/** How the load check runs its servers and bots, besides how many rooms and processes. */
+export interface OnlineBenchOptions {
+  /** The one-process server run under V8's CPU profiler, its profile written here (`spawnServer`). */
+  profileDir?: string;
+  /** `npm run serve`'s flags given to each server besides (`--warm-up-commands 0`: a server started cold). */
+  serverFlags?: string[];
+  /** Node's or V8's flags given to each server besides `SERVER_V8_FLAGS` (`--maglev`): to weigh one. */
+  nodeFlags?: string[];
+  /** The servers run with V8's traces of garbage collection and compiling (`SERVER_TRACE_FLAGS`), their output
+   * written here with lines `### ...` where each round begins and ends, and each second of a round. */
+  traceFile?: string;
+  /** The bench's bots warmed up before the servers start, so that the fresh round measures a fresh server and
+   * not fresh bots as well (the bots share this one process, and their round trips wait on it). */
+  warmBots?: boolean;
+}
+
+export async function benchOnline(rooms = 50, processes = 1, options: OnlineBenchOptions = {}): Promise<OnlineBench> {
+  const { profileDir, serverFlags = [], nodeFlags = [], traceFile, warmBots = false } = options;
   const content = bundledContent();
   // the bots' own code warmed up first, as the server's network warm-up warms the server's: this process
   // plays it itself, against a server of its own in process (gone before the servers measured start)
@@ -179,7 +192,7 @@ export async function benchOnline(rooms = 50, processes = 1, profileDir?: string
   const trace = traceOut ? (text: string) => void traceOut.write(text) : undefined;
   const mark = (what: string) => trace?.(`\n### ${what} (bench monotonic ${monotonicUs()} us)\n`);
   mark('servers spawned');
-  const spawned = await Promise.all(ports.map((port) => spawnServer(main, port, join(folder, 'games.sqlite'), env, profileDir, serverFlags, trace)));
+  const spawned = await Promise.all(ports.map((port) => spawnServer(main, port, join(folder, 'games.sqlite'), env, profileDir, serverFlags, nodeFlags, trace)));
   const children = spawned.map((s) => s.child);
   const urls = ports.map((port) => `http://127.0.0.1:${port}`);
   const scenario = [...content.scenarios.keys()][0]!;
@@ -189,41 +202,53 @@ export async function benchOnline(rooms = 50, processes = 1, profileDir?: string
   let rssPeak = rssBefore;
   const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rss())), 100);
 
-  const playRoom = async (i: number, roundTrips: number[]): Promise<boolean> => {
+  const playRoom = async (i: number, roundTrips: BenchTrip[], joinMs: number[]): Promise<boolean> => {
     // each player through another process (with one, the same): a seat link works whichever it reaches
     const [host, guest] = [urls[i % urls.length]!, urls[(i + 1) % urls.length]!];
     const made = await createOnlineGame(host, { ruleset: 'star-system', scenario, seats: [{ side: 'rebel', kind: 'open' }, { side: 'imperial', kind: 'open' }] }, 'rebel');
     // as real pages join: screens, each state with the play screen's facts
-    const seats = [await OnlineSeat.join(host, { gameId: made.gameId, token: made.token!, screen: true }), await OnlineSeat.join(guest, { gameId: made.gameId, side: 'imperial', screen: true })];
+    const join = async (...args: Parameters<typeof OnlineSeat.join>) => {
+      const at = performance.now();
+      const seat = await OnlineSeat.join(...args);
+      joinMs.push(performance.now() - at);
+      return seat;
+    };
+    const seats = [await join(host, { gameId: made.gameId, token: made.token!, screen: true }), await join(guest, { gameId: made.gameId, side: 'imperial', screen: true })];
+    const trips: RoundTrip[] = [];
     const finished = await Promise.race([
-      Promise.all(seats.map((seat, k) => botPlay(seat, `${i}-${k}`, roundTrips))).then(() => true),
+      Promise.all(seats.map((seat, k) => botPlay(seat, `${i}-${k}`, trips))).then(() => true),
       new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 120_000)),
     ]);
+    for (const trip of trips) roundTrips.push({ ...trip, room: i });
     await Promise.all(seats.map((s) => s.leave()));
     return finished;
   };
   /** `rooms` rooms made, joined and played at once (numbered from `first`, so each round's bots play other games). */
   const playRound = async (first: number): Promise<OnlineRound> => {
     mark(`round of rooms ${first}-${first + rooms - 1} begins`);
+    // a traced round is marked each second too, to see when in it V8 compiled what
+    let second = 0;
+    const ticks = trace ? setInterval(() => mark(`second ${++second} of the round`), 1000) : undefined;
     const began = monotonicUs();
     const clientCpuBefore = process.cpuUsage();
     const cpuBefore = cpu();
     const threadCpuBefore = cpu(true);
     const loadBefore = loadavg()[0]!;
-    const roundTrips: number[] = [];
+    const roundTrips: BenchTrip[] = [];
+    const joinMs: number[] = [];
     const started = performance.now();
     const lostBecause: Record<string, number> = {};
     const lose = (reason: string) => {
       lostBecause[reason] = (lostBecause[reason] ?? 0) + 1;
       return false;
     };
-    const results = await Promise.all(Array.from({ length: rooms }, (_, i) => playRoom(first + i, roundTrips).then((done) => done || lose('not over in 120 s'), (e: Error & { cause?: { code?: string; message?: string } }) => lose(`${e.message}${e.cause ? ` (${e.cause.code ?? e.cause.message})` : ''}`.slice(0, 160)))));
+    const results = await Promise.all(Array.from({ length: rooms }, (_, i) => playRoom(first + i, roundTrips, joinMs).then((done) => done || lose('not over in 120 s'), (e: Error & { cause?: { code?: string; message?: string } }) => lose(`${e.message}${e.cause ? ` (${e.cause.code ?? e.cause.message})` : ''}`.slice(0, 160)))));
     const cpuUsed = cpu() - cpuBefore;
     const threadCpuUsed = cpu(true) - threadCpuBefore;
     const clientCpu = process.cpuUsage(clientCpuBefore);
+    clearInterval(ticks);
     mark(`round of rooms ${first}-${first + rooms - 1} ends`);
-    const sorted = [...roundTrips].sort((a, b) => a - b);
-    const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+    const sorted = roundTrips.map((t) => t.ms).sort((a, b) => a - b);
     const finished = results.filter(Boolean).length;
     return {
       roomsFinished: finished,
@@ -231,13 +256,14 @@ export async function benchOnline(rooms = 50, processes = 1, profileDir?: string
       lostBecause,
       commands: roundTrips.length,
       seconds: (performance.now() - started) / 1000,
-      medianRoundTripMs: at(0.5),
-      p95RoundTripMs: at(0.95),
+      medianRoundTripMs: quantile(sorted, 0.5),
+      p95RoundTripMs: quantile(sorted, 0.95),
       serverCpuMsPerCommand: roundTrips.length ? cpuUsed / roundTrips.length : 0,
       serverThreadCpuMsPerCommand: roundTrips.length ? threadCpuUsed / roundTrips.length : 0,
       clientCpuMsPerCommand: roundTrips.length ? (clientCpu.user + clientCpu.system) / 1000 / roundTrips.length : 0,
       loadAverage: [loadBefore, loadavg()[0]!],
       monotonicUs: [began, monotonicUs()],
+      tail: tailOf(roundTrips, joinMs, started),
     };
   };
   // the figures: a fresh server's first rooms (the memory per room measured over them), then as many more on

@@ -2,7 +2,7 @@
  * Benchmarks: speed and memory, measured and printed, never asserted.
  *
  *   npm run bench [-- --json] [-- --games N] [-- --galactic-games N] [-- --conquest-games N] [-- --solitaire-games N] [-- --conquest-only]
- *                 [-- --online-only] [-- --online-rooms N] [-- --no-online] [-- --one-process] [-- --server-profile] [-- --server-trace <file>] [-- --no-warm-up] [-- --warm-up-commands N] [-- --network-warm-up-rooms N] [-- --warm-bots] [-- --no-render]
+ *                 [-- --online-only] [-- --online-rooms N] [-- --no-online] [-- --one-process] [-- --server-profile] [-- --server-trace <file>] [-- --no-warm-up] [-- --warm-up-commands N] [-- --network-warm-up-rooms N] [-- --warm-bots] [-- --server-node-flags "--flag ..."] [-- --no-render]
  *   npm run bench -- --profile <scenario> [--agent <name>] [--games N]
  *   npm run bench -- --long-sim <games> [--scenario <id>]
  *
@@ -34,7 +34,9 @@
  * marked (`### ...`): what a fresh round spends that a warm one does not. Each round also says the bots' own
  * CPU a command (the bench's process, as cold as the server in the fresh round); `--warm-bots` warms the bots
  * up first (the server's network warm-up, played in the bench's process), so that the fresh round measures a
- * fresh server alone.
+ * fresh server alone. Each round also says what its slowest 5% are (bench-tail.ts: each seat's first commands
+ * or later ones, which fifth of the round, which decisions). `--server-node-flags "--maglev"` gives the
+ * servers Node's or V8's flags besides their own, to weigh one.
  *
  * `--heap-snapshot <file>` writes a snapshot of the heap where the bench measures it (after the games,
  * before the render and online checks), for Chrome's DevTools (Memory) to say what it keeps alive.
@@ -65,6 +67,7 @@ import { battleOdds } from '../../systems/conquest/odds';
 import { solitaireRuleset } from '../../systems/solitaire/ruleset';
 import { SOLITAIRE_AGENTS } from '../ai/solitaire/registry';
 import type { DurabilityBench, OnlineBench } from './bench-online';
+import { tailLines } from './bench-tail';
 import { anyGames, conquestGames, median, p95, solitaireGames, starSystemGames, WARM_UP_SECONDS, warmUpFor, type GamesFigures } from './bench-games';
 import { profile, profileTable } from './profile';
 import { playRecord, type Batch, type GameRecord } from './sim-batch';
@@ -169,6 +172,8 @@ const onlineRooms = wholeArg('--online-rooms', 50);
  */
 /** `--warm-bots`: the bench's own bots warmed up before the servers start (bench-online.ts `warmBots`). */
 const warmBots = argv.includes('--warm-bots');
+/** `--server-node-flags "--maglev ..."`: Node's or V8's flags given to the online check's servers besides their own, to weigh one. */
+const nodeFlags = argv.includes('--server-node-flags') ? (argv[argv.indexOf('--server-node-flags') + 1] ?? '').split(/\s+/).filter(Boolean) : [];
 const countFlag = (flag: string, fallback: number) => (argv.includes(`--${flag}`) ? [`--${flag}`, String(argv[argv.indexOf(`--${flag}`) + 1] === '0' ? 0 : wholeArg(`--${flag}`, fallback))] : []);
 const serverFlags = argv.includes('--no-warm-up') ? ['--warm-up-commands', '0'] : [...countFlag('warm-up-commands', 4000), ...countFlag('network-warm-up-rooms', 8)];
 
@@ -307,13 +312,14 @@ let durability: DurabilityBench | { error: string } | null = null;
 const onlineLine = (o: OnlineBench) =>
   `online, ${o.processes === 1 ? 'one process (SQLite)' : `${o.processes} processes with Redis and PostgreSQL`}: ${o.rooms} rooms at once on a server ${o.listeningSeconds.toFixed(1)} s from its spawn to listening (warm-up included; ${o.rssListeningMB.toFixed(0)} MB resident then), ${o.roomsFinished} finished, ${o.roomsLost} lost${o.roomsLost ? ` (${Object.entries(o.lostBecause).map(([why, n]) => `${n}: ${why}`).join('; ')})` : ''}; ${o.commands} commands in ${o.seconds.toFixed(1)} s; ` +
   `round trip median ${o.medianRoundTripMs.toFixed(2)} ms, p95 ${o.p95RoundTripMs.toFixed(2)} ms (target 50); server CPU ${o.serverCpuMsPerCommand.toFixed(2)} ms per command, its main thread's own ${o.serverThreadCpuMsPerCommand.toFixed(2)}, the bots' (the bench's) ${o.clientCpuMsPerCommand.toFixed(2)}; ${o.rssPerRoomMB.toFixed(2)} MB resident per room (screen clients, as real pages join; the servers in their own processes, as npm run serve runs them; load average ${o.loadAverage[0].toFixed(1)} as the games began, ${o.loadAverage[1].toFixed(1)} as they ended)\n` +
+  `${tailLines(o.tail)}\n` +
   `  then ${o.rooms} more rooms on the same server${o.processes === 1 ? '' : 's'}, warm: ${o.warm.roomsFinished} finished, ${o.warm.roomsLost} lost${o.warm.roomsLost ? ` (${Object.entries(o.warm.lostBecause).map(([why, n]) => `${n}: ${why}`).join('; ')})` : ''}; ${o.warm.commands} commands in ${o.warm.seconds.toFixed(1)} s; ` +
-  `round trip median ${o.warm.medianRoundTripMs.toFixed(2)} ms, p95 ${o.warm.p95RoundTripMs.toFixed(2)} ms; server CPU ${o.warm.serverCpuMsPerCommand.toFixed(2)} ms per command, its main thread's own ${o.warm.serverThreadCpuMsPerCommand.toFixed(2)}, the bots' ${o.warm.clientCpuMsPerCommand.toFixed(2)} (load average ${o.warm.loadAverage[0].toFixed(1)}, ${o.warm.loadAverage[1].toFixed(1)})`;
+  `round trip median ${o.warm.medianRoundTripMs.toFixed(2)} ms, p95 ${o.warm.p95RoundTripMs.toFixed(2)} ms; server CPU ${o.warm.serverCpuMsPerCommand.toFixed(2)} ms per command, its main thread's own ${o.warm.serverThreadCpuMsPerCommand.toFixed(2)}, the bots' ${o.warm.clientCpuMsPerCommand.toFixed(2)} (load average ${o.warm.loadAverage[0].toFixed(1)}, ${o.warm.loadAverage[1].toFixed(1)})\n${tailLines(o.warm.tail)}`;
 if (!argv.includes('--no-online') && (onlineOnly || !argv.includes('--conquest-only'))) {
   const { benchDurability, benchOnline } = await import('./bench-online');
   try {
     const profileDir = argv.includes('--server-profile') ? mkdtempSync(join(tmpdir(), 'gu-server-profile-')) : undefined;
-    online = await benchOnline(onlineRooms, 1, profileDir, serverFlags, textArg('--server-trace'), warmBots);
+    online = await benchOnline(onlineRooms, 1, { profileDir, serverFlags, nodeFlags, traceFile: textArg('--server-trace'), warmBots });
     log(onlineLine(online));
     if (profileDir) {
       const { serverProfile, stagesOf, stageTable } = await import('./server-stages');
@@ -333,7 +339,7 @@ if (!argv.includes('--no-online') && (onlineOnly || !argv.includes('--conquest-o
   // [issue 55] the same with two processes sharing Redis and PostgreSQL (Debian's, started here)
   if (!argv.includes('--one-process')) {
     try {
-      onlineScaled = await benchOnline(onlineRooms, 2, undefined, serverFlags, undefined, warmBots);
+      onlineScaled = await benchOnline(onlineRooms, 2, { serverFlags, nodeFlags, warmBots });
       log(onlineLine(onlineScaled));
     } catch (e) {
       onlineScaled = { error: (e as Error).message };

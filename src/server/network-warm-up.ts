@@ -18,7 +18,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Content } from '../core/content/validate';
-import { botPlay } from '../online/bots';
+import { botPlay, type RoundTrip } from '../online/bots';
 import { createOnlineGame, OnlineSeat } from '../online/client';
 import type { NewOnlineGame } from '../online/protocol';
 import { freePort } from './free-port';
@@ -72,7 +72,7 @@ export async function warmUpNetwork(content: Content, rooms = 8, roomCommands = 
     for (const side of sides.slice(1)) seats.push(await OnlineSeat.join(server.url, { gameId: made.gameId, side, screen: true }));
     // the room is done when its game is, or at `roomCommands`: the first seat to see it ends the room (another
     // may be waiting for a decision that will not come), and no seat sends more
-    const applied: number[] = [];
+    const applied: RoundTrip[] = [];
     await Promise.race(seats.map((seat, k) => botPlay(seat, `warm-up-${i}-${k}`, applied, () => applied.length >= roomCommands)));
     commands += applied.length;
     await Promise.all(seats.map((seat) => seat.leave()));
