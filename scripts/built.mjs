@@ -31,8 +31,10 @@ process.argv.splice(2, 1);
 const outdir = join(ROOT, 'build', `cli-${process.pid}`);
 process.on('exit', () => rmSync(outdir, { recursive: true, force: true }));
 await build({
-  // the simulator's worker threads load their own file, beside the program (sim-workers.ts)
-  entryPoints: [program, 'sim-worker'].map((name) => join(ROOT, 'src/cli', `${name}.ts`)),
+  // worker threads load their own file, beside the program: the simulator's (sim-workers.ts), and the
+  // SQLite writer of the bench's durability check (src/server/server-worker.ts)
+  entryPoints: [join(ROOT, 'src/cli', `${program}.ts`), join(ROOT, 'src/cli/sim-worker.ts'), join(ROOT, 'src/server/sqlite-worker.ts')],
+  entryNames: '[name]',
   outdir,
   outExtension: { '.js': '.mjs' },
   bundle: true,
