@@ -85,6 +85,13 @@ export interface WorldContext {
   changeLogStart: number;
   /** How many changes named no entity (a bare `touch`): the log cannot tell a reader what those changed. */
   unnamedChanges: number;
+  /**
+   * Each entity's name for people, kept as `nameOf` (src/core/names.ts) first works it out: event texts
+   * and prompts name the same few pieces and places over and over (an environ's name is two lookups and a
+   * text made each time: `nameOf` was 1.9% of a songs game). Each world its own, never copied: a unit's
+   * name follows its type, and the units of two games are mustered in different orders.
+   */
+  names: (string | undefined)[];
 }
 
 export type GameWorld = World<WorldContext>;
@@ -124,6 +131,7 @@ export function createGameWorld(copyOf?: ArrayBuffer): GameWorld {
     changeLog: [],
     changeLogStart: 0,
     unnamedChanges: 0,
+    names: [],
   });
 }
 
