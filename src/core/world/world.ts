@@ -30,6 +30,12 @@ export interface WorldContext {
   stores: ArrayBuffer;
   /** Content id to entity, per kind of thing (units and camps have no content id). */
   ids: Record<EntityKind, Map<string, number>>;
+  /**
+   * Whether `ids` is shared with other worlds: a copy (`cloneWorld`) shares its source's, as only the
+   * building of a scenario's layout writes them (copying its ~400 entries was a tenth of a copy's time);
+   * `spawn` makes the world its own before it writes one.
+   */
+  idsShared: boolean;
   /** Entity to its kind, for every entity ever made. */
   kinds: EntityKind[];
   /** The entities of each kind, in id order (entities are never removed, so this only grows). */
@@ -85,9 +91,34 @@ export interface WorldContext {
   changeLogStart: number;
   /** How many changes named no entity (a bare `touch`): the log cannot tell a reader what those changed. */
   unnamedChanges: number;
+  /**
+   * Each entity's name for people, kept as `nameOf` (src/core/names.ts) first works it out: event texts
+   * and prompts name the same few pieces and places over and over (an environ's name is two lookups and a
+   * text made each time: `nameOf` was 1.9% of a songs game). Each world its own, never copied: a unit's
+   * name follows its type, and the units of two games are mustered in different orders.
+   */
+  names: (string | undefined)[];
 }
 
 export type GameWorld = World<WorldContext>;
+
+/** A registry of content ids with none in it, a Map for each kind. */
+function noIds(): Record<EntityKind, Map<string, number>> {
+  return {
+    race: new Map(),
+    province: new Map(),
+    system: new Map(),
+    navStar: new Map(),
+    route: new Map(),
+    planet: new Map(),
+    environ: new Map(),
+    character: new Map(),
+    possession: new Map(),
+    ship: new Map(),
+    unit: new Map(),
+    camp: new Map(),
+  };
+}
 
 /** A new world, empty; or, given `copyOf` (another world's `stores`), with a copy of that world's numbers (see `cloneWorld`). */
 export function createGameWorld(copyOf?: ArrayBuffer): GameWorld {
@@ -95,20 +126,8 @@ export function createGameWorld(copyOf?: ArrayBuffer): GameWorld {
   return createWorld<WorldContext>({
     c: createComponents(stores),
     stores: stores.buffer,
-    ids: {
-      race: new Map(),
-      province: new Map(),
-      system: new Map(),
-      navStar: new Map(),
-      route: new Map(),
-      planet: new Map(),
-      environ: new Map(),
-      character: new Map(),
-      possession: new Map(),
-      ship: new Map(),
-      unit: new Map(),
-      camp: new Map(),
-    },
+    ids: noIds(),
+    idsShared: false,
     kinds: [],
     byKind: {},
     planetOfEnviron: stores.i16(),
@@ -124,6 +143,7 @@ export function createGameWorld(copyOf?: ArrayBuffer): GameWorld {
     changeLog: [],
     changeLogStart: 0,
     unnamedChanges: 0,
+    names: [],
   });
 }
 
@@ -183,6 +203,11 @@ export function spawn(world: GameWorld, kind: EntityKind, contentId?: string): n
   world.kinds[eid] = kind;
   (world.byKind[kind] ??= []).push(eid);
   if (contentId !== undefined) {
+    if (world.idsShared) {
+      const own = noIds();
+      for (const k of Object.keys(own) as EntityKind[]) own[k] = new Map(world.ids[k]);
+      (world.ids = own), (world.idsShared = false);
+    }
     world.ids[kind].set(contentId, eid);
     addComponent(world, eid, world.c.Ref);
     world.c.Ref.id[eid] = contentId;
