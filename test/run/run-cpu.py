@@ -8,7 +8,11 @@ databases, the type check) and, for the big kinds, by thread: where a test run's
 
 Prints the wall time, the exit code, the CPU in all and by kind; OUT.json has the threads too. The total
 is exact (getrusage of the reaped children); the kinds are sampled from /proc every 0.2 s, so what a
-process does in its last fraction of a sample before it exits is counted in the total only. Linux only."""
+process does in its last fraction of a sample before it exits is counted in the total only. Linux only.
+
+It also gives each sample's CPU of a process (Chromium's, a server's) to the test file that the vitest
+worker it descends from was running then (test-results/cpu/, test/run/file-cpu.ts), and prints each
+file's CPU: its worker's own, and Chromium's and the other processes' it started."""
 import ctypes, os, sys, time, json, re, resource, signal, collections
 
 PR_SET_CHILD_SUBREAPER = 36
@@ -52,6 +56,8 @@ def kind_of(pid, comm):
     return 'other: ' + comm
 
 procs = {}     # pid -> dict(kind, comm, cpu, start)
+parents = {}   # pid -> its parent's pid, as of the last sample
+timeline = []  # (time, the vitest worker a process descends from, 'worker' | 'chromium' | 'children', CPU since the last sample)
 threads = {}   # (pid, tid) -> [comm, cpu]
 first_cmd = {}
 
@@ -71,6 +77,8 @@ def descendants():
             par[int(p)] = int(s.rsplit(')', 1)[1].split()[1])
         except OSError:
             pass
+    parents.clear()
+    parents.update(par)
     kids = collections.defaultdict(list)
     for p, pp in par.items(): kids[pp].append(p)
     out, stack = [], [me]
@@ -91,12 +99,20 @@ def sample():
             k = kind_of(pid, comm)
             if k is None: continue
             if rec is None:
-                rec = procs[pid] = {'kind': k, 'comm': comm, 'cpu': cpu, 'base': 0.0}
+                rec = procs[pid] = {'kind': k, 'comm': comm, 'cpu': 0.0, 'base': 0.0}
             else:  # exec'd: keep what it used before under its old kind
                 procs[f'{pid}-{len(procs)}'] = dict(rec)
                 rec.update(kind=k, comm=comm, base=rec['cpu'])
+        delta = cpu - rec['cpu']
         rec['cpu'] = cpu
         k = rec['kind']
+        if delta > 0:
+            # the vitest worker this process descends from (itself, if it is one)
+            w = pid
+            while w in parents and w != me and procs.get(w, {}).get('kind') != 'node vitest worker':
+                w = parents[w]
+            if procs.get(w, {}).get('kind') == 'node vitest worker':
+                timeline.append((time.time(), w, 'worker' if w == pid else 'chromium' if k.startswith('chromium') else 'children', delta))
         if k.startswith('chromium') or k.startswith('node vitest main') or k.startswith('node game server') or k.startswith('node vitest worker'):
             try:
                 for tid in os.listdir(f'/proc/{pid}/task'):
@@ -141,6 +157,24 @@ sampled = sum(by_kind.values())
 res = {'wall': end - t0, 'exit': os.waitstatus_to_exitcode(status), 'total_cpu': total, 'sampled': sampled,
        'by_kind': by_kind.most_common(), 'by_thread': by_thread.most_common(80),
        'processes': collections.Counter(r['kind'] for r in procs.values()).most_common()}
+# each file's CPU: what its worker, and the processes the worker started, did while it ran the file
+cpu_dir = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'test-results', 'cpu')
+ran = []
+for name in (os.listdir(cpu_dir) if os.path.isdir(cpu_dir) else []):
+    try:
+        f = json.load(open(os.path.join(cpu_dir, name)))
+    except (OSError, ValueError):
+        continue
+    if f.get('worker') and f.get('startedAt', 0) / 1000 >= t0 - 1: ran.append(f)
+by_file = collections.defaultdict(collections.Counter)
+for t, w, group, delta in timeline:
+    at = [f for f in ran if f['worker'] == w and f['startedAt'] / 1000 - 0.3 <= t <= f['endedAt'] / 1000 + 0.3]
+    by_file[at[0]['file'] if at else '(between files)'][group] += delta
+res['by_file'] = {f: dict(c) for f, c in by_file.items()}
 json.dump(res, open(out_path, 'w'), indent=1)
 print(f"wall {res['wall']:.1f} s, exit {res['exit']}, CPU {total:.1f} s (sampled {sampled:.1f})")
 for k, v in by_kind.most_common(): print(f'{v:8.1f}  {k}')
+if by_file:
+    print('By test file (CPU in all: its worker, Chromium, the other processes it started), the costliest first:')
+    for f, c in sorted(by_file.items(), key=lambda fc: -sum(fc[1].values()))[:40]:
+        print(f"{sum(c.values()):8.1f}  {c['worker']:6.1f} {c['chromium']:6.1f} {c['children']:6.1f}  {f}")
