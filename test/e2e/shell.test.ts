@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { gameReady, mapSettled, openPage, useSession, type Session } from './browser';
+import { mapSettled, startMenuPages, useSession, type Session } from './browser';
 import { startPlayedGame, waitForHuman } from './play-page';
 import { bundledContent } from '../../src/core/content/bundled';
 import { newGame } from '../../src/core/engine/game';
@@ -23,31 +23,7 @@ const hook = <T>(page: Page, name: string, ...args: unknown[]) =>
 let session: Session;
 useSession((s) => (session = s));
 
-/**
- * One page for the tests of a window size, each starting at the start menu as a player gets back to it: by the
- * game's menu button (a new page load only if a test before left the page where that does not lead back).
- * Its console errors are each test's own.
- */
-const pages = new Map<string, { page: Page; errors: string[] }>();
-async function atStartMenu(size = { width: 1280, height: 720 }): Promise<{ page: Page; errors: string[] }> {
-  const key = `${size.width}x${size.height}`;
-  let opened = pages.get(key);
-  if (!opened) {
-    pages.set(key, (opened = await openPage(session, '', size)));
-    await gameReady(opened.page);
-  } else {
-    const { page } = opened;
-    const menu = page.locator('[data-testid="menu-button"]:visible');
-    if (await menu.count()) await menu.click({ timeout: 5_000 }).catch(() => {});
-    const start = page.locator('[data-el="start"]:not([hidden])');
-    if (!(await start.waitFor({ timeout: 10_000 }).then(() => true, () => false))) {
-      await page.reload({ waitUntil: 'load' });
-      await gameReady(page);
-    }
-  }
-  opened.errors.splice(0);
-  return opened;
-}
+const atStartMenu = startMenuPages(() => session);
 
 /** Each map label whose box is off the page or under a panel or tab shown (its name, and what covers it). */
 function hiddenLabels(page: Page, labels: string, panels: string): Promise<string[]> {
