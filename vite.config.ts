@@ -9,9 +9,6 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 const GAMES = ['test/sim/**/*.test.ts', 'test/**/random-games.test.ts', 'test/cli/**/*.test.ts', 'test/ai/**/*.test.ts'];
 
-/** The projects whose files start in turn, the long ones; the others' (the unit tests) come after them. */
-const IN_TURN = ['e2e', 'games', 'server'];
-
 /**
  * Each test file's time in a measured run (test/run/durations.json; `npm run test:slowest -- --save`
  * writes it from the last run): how long a file takes, on a fresh clone too, where vitest has timed
@@ -20,15 +17,20 @@ const IN_TURN = ['e2e', 'games', 'server'];
 const MEASURED = JSON.parse(readFileSync(new URL('./test/run/durations.json', import.meta.url), 'utf8')) as Record<string, number>;
 
 /**
- * The order test files start in. vitest's own runs one project's files after another's (by name: all
- * the browser tests, then the whole games...), the longest first within each; on three workers the
- * long games then start last and finish late. This takes the projects in turn instead: the longest
- * browser test beside the longest whole game beside the server's tests, then the next of each, and
- * the many short unit and rules tests last, to fill the workers as the long files end. A file's length
- * is its time in vitest's last run here, else its measured time, else unknown: those start first (a new
- * file may be long).
+ * The order test files start in: the browser tests, then the whole games, each project's longest first,
+ * the server's files in turn among them, and the many short unit and rules tests last, to fill the
+ * workers as the long files end. A file's length is its time in vitest's last run here, else its
+ * measured time, else unknown: those start first (a new file may be long).
+ *
+ * One project after the other, because vitest (4.1, `Pool.schedule`) keeps a worker whose file ended
+ * only when the next file waiting is of the same project: it ends it otherwise, and starts another for
+ * that file, at about a second of CPU a start (a browser-test worker starts its own Chromium too). Taken
+ * in turn (a browser test, a whole game, a server test...), the browser tests ran in 10-14 workers a run
+ * and the games in 11-14, where one after the other they run in at most four each. `npm test` runs the
+ * server's files in a vitest of their own beside this one (scripts/test.mjs), so none comes between two
+ * files of another project here.
  */
-class InTurnSequencer extends BaseSequencer {
+class ProjectsInOrderSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const root = this.ctx.config.root;
     const length = (f: TestSpecification): number => {
@@ -36,10 +38,12 @@ class InTurnSequencer extends BaseSequencer {
       return this.ctx.cache.getFileTestResults(`${f.project.name}:${file}`)?.duration ?? (MEASURED[file] ?? Number.MAX_SAFE_INTEGER / 1000) * 1000;
     };
     const sorted = [...files].sort((a, b) => length(b) - length(a));
-    const queues = IN_TURN.map((name) => sorted.filter((f) => f.project.name === name));
+    const of = (name: string) => sorted.filter((f) => f.project.name === name);
+    const long = [...of('e2e'), ...of('games')];
+    const server = of('server');
     const inTurn: TestSpecification[] = [];
-    while (queues.some((q) => q.length)) for (const q of queues) if (q.length) inTurn.push(q.shift()!);
-    return [...inTurn, ...sorted.filter((f) => !IN_TURN.includes(f.project.name))];
+    while (long.length || server.length) for (const q of [long, server]) if (q.length) inTurn.push(q.shift()!);
+    return [...inTurn, ...sorted.filter((f) => !['e2e', 'games', 'server'].includes(f.project.name))];
   }
 }
 
@@ -61,14 +65,15 @@ export default defineConfig({
     // waiting (on Chromium, a server, a timer): with three workers the whole run took 268 s of CPU in all its
     // processes at load 15-22 (the workers' 158 s of it, against 120 s in a quiet run of 210 s), so about
     // 200 s quiet: half of what two cores give in 210 s. A fourth file runs beside the three.
-    // `npm test -- --maxWorkers=3` runs three at once.
+    // `npm test -- --maxWorkers=3` runs three at once. (`npm test` runs the server's tests in a vitest of their
+    // own beside the others', four at a time too: they wait on their servers and timers most of the time.)
     maxWorkers: 4,
     // and each file's time written to test-results/, for `npm run test:slowest` (.ci/run prints it)
     reporters: ['default', './test/run/file-times.ts'],
     // and each file's own CPU time beside it: what a file costs, however busy the machine
     setupFiles: ['./test/run/file-cpu.ts'],
-    // the long browser tests and whole games start side by side, the short tests last
-    sequence: { sequencer: InTurnSequencer },
+    // the long browser tests first, then the whole games, the short tests last
+    sequence: { sequencer: ProjectsInOrderSequencer },
     // What the README's `npm test` runs, by project (`vitest run --project unit` runs one):
     projects: [
       // the unit and rules tests: `npm run test:quick`. A worker's files share its modules (the content and
@@ -78,8 +83,10 @@ export default defineConfig({
       // whole games, every invariant checked after every command (`npm run soak` plays more of them), and the AI;
       // like the unit tests, a worker's files share its modules (the content and rules imported once a worker)
       { extends: true, test: { name: 'games', include: GAMES, isolate: false } },
-      // the game server, its clients and its database, in process and in a child process
-      { extends: true, test: { name: 'server', include: ['test/server/**/*.test.ts'], globalSetup: ['test/server/global-setup.ts'] } },
+      // the game server, its clients and its database, in process and in a child process; a worker's files share its
+      // modules, as above (each file closes the servers it started: a worker's next file starts its own), so the
+      // server's 15 files start 4 workers, not 15 (48.2-49.2 s of CPU against 55.6-61.9 s for the project, load 11-23)
+      { extends: true, test: { name: 'server', include: ['test/server/**/*.test.ts'], globalSetup: ['test/server/global-setup.ts'], isolate: false } },
       // the browser tests: the game built once and served statically, one Chromium per worker (test/e2e/browser.ts)
       { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], globalSetup: ['test/e2e/global-setup.ts'], isolate: false } },
     ],

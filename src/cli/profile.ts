@@ -5,7 +5,7 @@
  * with its file and line, so two functions of one name stay apart.
  *
  * The same profile, for Chrome's DevTools or speedscope, from any command:
- *   nice node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx src/cli/sim.ts --scenario armageddon --games 50
+ *   nice node --cpu-prof --cpu-prof-dir=/tmp/prof scripts/built.mjs sim --scenario armageddon --games 50
  */
 import { Session } from 'node:inspector/promises';
 import { findSourceMap, type SourceMap } from 'node:module';

@@ -34,7 +34,9 @@ export async function playInWorkers(batch: Batch, workers: number, onRecord: (in
   try {
     await Promise.all(
       Array.from({ length: Math.min(workers, batch.games) }, () => {
-        const worker = new Worker(new URL('./sim-worker-start.mjs', import.meta.url));
+        // from its TypeScript (tsx), a worker starts through a file that registers tsx's loader; built
+        // (scripts/built.mjs, as `npm run sim` runs), the worker is its own built file beside this one
+        const worker = new Worker(new URL(import.meta.url.endsWith('.ts') ? './sim-worker-start.mjs' : './sim-worker.mjs', import.meta.url));
         threads.push(worker);
         return new Promise<void>((resolve, reject) => {
           const handOut = () => {

@@ -7,6 +7,17 @@ import { ENVIRON_TYPES } from './content/schema';
 import { environOf, refOf } from './world/world';
 
 export function nameOf(game: Game, eid: number): string {
+  const names = game.world.names;
+  const known = names[eid];
+  if (known !== undefined) return known;
+  const name = nameNow(game, eid);
+  // a camp's name says where it stands; every other entity's name is fixed from the content and its spawn
+  if (game.world.kinds[eid] !== 'camp') names[eid] = name;
+  return name;
+}
+
+/** An entity's name worked out from the content (see `nameOf`, which keeps it). */
+function nameNow(game: Game, eid: number): string {
   const w = game.world;
   const c = game.content;
   const id = refOf(w, eid);

@@ -2,7 +2,8 @@
  * The simulator's contract (other checks rely on it): its last line with --json is one JSON object;
  * the same arguments give the same state hashes; a refused save ends with one clear line and a
  * non-zero exit. The cases run the simulator in this process (runSimulator, the very function
- * `npm run sim` runs); one case starts `npm run sim`'s own entry, for the exit code and stderr a shell sees.
+ * `npm run sim` runs); two cases start `npm run sim`'s own entry (the simulator built: scripts/built.mjs),
+ * for the games it plays built and the exit code and stderr a shell sees.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,7 +19,8 @@ import { CARD_OPTIONS } from '../../systems/conquest/content';
 import { DECKS } from '../../systems/conquest/cards';
 import { OPTIONAL_RULES } from '../../systems/solitaire/content';
 
-const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
+/** `npm run sim`'s entry: the simulator built, then run (scripts/built.mjs). */
+const BUILT = join(process.cwd(), 'scripts', 'built.mjs');
 
 /** What one run printed, and how it ended. */
 async function run(...args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
@@ -203,11 +205,21 @@ describe('npm run sim', () => {
     expect(shown).toEqual([]);
   }, 60_000);
 
+  it('npm run sim, built (scripts/built.mjs): the same games as from its TypeScript, on two worker threads of its own build', async () => {
+    const args = ['--scenario', 'embers-of-the-reach', '--games', '2', '--seed', 'b', '--json'];
+    const built = spawnSync(process.execPath, [BUILT, 'sim', ...args, '--workers', '2'], { encoding: 'utf8' });
+    expect(built.stderr).toBe('');
+    expect(built.status).toBe(0);
+    const fromTypeScript = lastJson(await sim(...args, '--workers', '1'));
+    expect(lastJson(built.stdout).stateHashes).toHaveLength(2);
+    expect(lastJson(built.stdout).stateHashes).toEqual(fromTypeScript.stateHashes);
+  }, 120_000);
+
   it('npm run sim: --replay refuses a hostile save with one clear line on stderr and a non-zero exit code', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'gu-'));
     const file = join(dir, 'hostile.json');
     writeFileSync(file, '{"formatVersion":2,"contentVersion":"x","scenario":"armageddon","seed":"1","commands":[],"__proto__":{"a":1}}');
-    const run = spawnSync(TSX, ['src/cli/sim.ts', '--replay', file, '--json'], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [BUILT, 'sim', '--replay', file, '--json'], { encoding: 'utf8' });
     rmSync(dir, { recursive: true, force: true });
     expect(run.status).not.toBe(0);
     expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^sim: refused .*hostile\.json: The save is malformed/)]);

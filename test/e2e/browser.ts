@@ -207,6 +207,35 @@ export async function openPage(session: Session, path = '', size = { width: 1280
   return { page, errors };
 }
 
+/**
+ * One page for a test file's tests of a window size (`startMenuPages` in the file, with its session), each test
+ * starting at the start menu as a player gets back to it: by the game's menu button, a new page load only if a test
+ * before left the page where that does not lead back. The page's console errors are each test's own. A page load is
+ * about 0.9 s of Chromium's CPU, and the tests then also go from one mode to another as a player does.
+ */
+export function startMenuPages(session: () => Session): (size?: { width: number; height: number }) => Promise<{ page: Page; errors: string[] }> {
+  const pages = new Map<string, { page: Page; errors: string[] }>();
+  return async (size = { width: 1280, height: 720 }) => {
+    const key = `${size.width}x${size.height}`;
+    let opened = pages.get(key);
+    if (!opened || opened.page.isClosed()) {
+      pages.set(key, (opened = await openPage(session(), '', size)));
+      await gameReady(opened.page);
+    } else {
+      const { page } = opened;
+      const menu = page.locator('[data-testid="menu-button"]:visible');
+      if (await menu.count()) await menu.click({ timeout: 5_000 }).catch(() => {});
+      const start = page.locator('[data-el="start"]:not([hidden])');
+      if (!(await start.waitFor({ timeout: 10_000 }).then(() => true, () => false))) {
+        await page.reload({ waitUntil: 'load' });
+        await gameReady(page);
+      }
+    }
+    opened.errors.splice(0);
+    return opened;
+  };
+}
+
 /** Wait until the game page says it is ready (content loaded, galaxy built). */
 export async function gameReady(page: Page, timeout = 90_000): Promise<void> {
   await page.waitForFunction(() => document.body.dataset.ready === 'true', undefined, { timeout });

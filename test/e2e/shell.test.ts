@@ -2,11 +2,12 @@
  * The game-screen shell's seams [issue 43]: at 800x600 a mode's side panels fold away so no system of
  * the map is hidden under one; the saves list's lines each have a row; the start menu's "Load a save
  * file..." opens a file as the Saves panel does (a played game resumes as played, a replay plays as a
- * replay, anything else is refused with its reason).
+ * replay, anything else is refused with its reason). The tests of a window size share a page, each starting
+ * at the start menu the game's menu button leads back to, as a player goes from one mode to another.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { gameReady, mapSettled, openPage, useSession, type Session } from './browser';
+import { mapSettled, startMenuPages, useSession, type Session } from './browser';
 import { startPlayedGame, waitForHuman } from './play-page';
 import { bundledContent } from '../../src/core/content/bundled';
 import { newGame } from '../../src/core/engine/game';
@@ -21,6 +22,8 @@ const hook = <T>(page: Page, name: string, ...args: unknown[]) =>
 
 let session: Session;
 useSession((s) => (session = s));
+
+const atStartMenu = startMenuPages(() => session);
 
 /** Each map label whose box is off the page or under a panel or tab shown (its name, and what covers it). */
 function hiddenLabels(page: Page, labels: string, panels: string): Promise<string[]> {
@@ -50,8 +53,7 @@ async function foldAll(page: Page): Promise<void> {
 
 describe('800x600: the panels fold away and the whole map is in reach', () => {
   it('conquest: the game opens with both panels folded, every system of the map on the page and under no panel, opened or folded again; the question bar brings the panel back', async () => {
-    const { page, errors } = await openPage(session, '', { width: 800, height: 600 });
-    await gameReady(page);
+    const { page, errors } = await atStartMenu({ width: 800, height: 600 });
     await page.click('[data-testid="conquest"]');
     // a fixed game: its first question is the placing of armies, answered on the map, so the panel folds (a
     // random seed sometimes opened with a card trade, asked in the panel, and the bar was rightly not shown)
@@ -80,12 +82,10 @@ describe('800x600: the panels fold away and the whole map is in reach', () => {
     await page.click('[data-testid="cq-open-panel"]');
     await page.locator('[data-testid="cq-decision"]').waitFor();
     expect(errors).toEqual([]);
-    await page.close();
   });
 
   it('solitaire: the game opens with the Empire panel folded; with both folded, every sector of the map is on the page and under no panel', async () => {
-    const { page, errors } = await openPage(session, '', { width: 800, height: 600 });
-    await gameReady(page);
+    const { page, errors } = await atStartMenu({ width: 800, height: 600 });
     await page.click('[data-testid="solitaire"]');
     await page.click('[data-testid="sol-start"]');
     await page.locator('[data-testid="sol-sector"]').first().waitFor();
@@ -99,14 +99,12 @@ describe('800x600: the panels fold away and the whole map is in reach', () => {
     await mapSettled(page);
     expect(await hiddenLabels(page, '[data-testid="sol-sector"]', panels)).toEqual([]);
     expect(errors).toEqual([]);
-    await page.close();
   });
 });
 
 describe('800x600: the play screen and the spectator', () => {
   it('play: the decision panel and the log fold away; then no system on the page is under a panel, and the tab brings the decision back', async () => {
-    const { page, errors } = await openPage(session, '', { width: 800, height: 600 });
-    await gameReady(page);
+    const { page, errors } = await atStartMenu({ width: 800, height: 600 });
     await startPlayedGame(page, { imperial: 'ai:normal', seed: 'shell-800' });
     await waitForHuman(page);
     await mapSettled(page);
@@ -120,10 +118,10 @@ describe('800x600: the play screen and the spectator', () => {
     expect(await page.locator('.decision-box').isVisible()).toBe(false);
     await mapSettled(page);
     expect((await hiddenLabels(page, labels, panels)).filter((l) => /under/.test(l))).toEqual([]);
-    await page.locator('.drawer-tab-right.shown').click();
+    // (the tab shown: a mode played before on this page keeps its own tabs, hidden with its screen)
+    await page.locator('.drawer-tab-right.shown:visible').click();
     await page.locator('[data-testid="decision"]').waitFor();
     expect(errors).toEqual([]);
-    await page.close();
   });
 });
 
@@ -139,8 +137,7 @@ describe('saves and files', () => {
   }
 
   it('the saves list gives each save\'s two lines a row of their own (not drawn over each other)', async () => {
-    const { page, errors } = await openPage(session, '');
-    await gameReady(page);
+    const { page, errors } = await atStartMenu();
     await hook(page, 'watch', { scenario: 'start-of-rebellion', seed: 'shell-saves', speed: 64 });
     await page.waitForFunction(() => ((window as unknown as { __galaxy: { state(): { turn: number } } }).__galaxy.state().turn >= 2), undefined, { timeout: 60_000 });
     await hook(page, 'pause');
@@ -155,12 +152,10 @@ describe('saves and files', () => {
     expect(withTwo.length).toBeGreaterThan(0);
     for (const [first, second] of withTwo) expect(second!.top).toBeGreaterThanOrEqual(first!.bottom - 0.5);
     expect(errors).toEqual([]);
-    await page.close();
   });
 
   it('the start menu\'s "Load a save file..." resumes a played save as played, plays a replay as a replay, and refuses anything else with its reason', async () => {
-    const { page, errors } = await openPage(session, '');
-    await gameReady(page);
+    const { page, errors } = await atStartMenu();
     const open = (name: string, text: string) => page.setInputFiles('[data-testid="open-file"]', { name, mimeType: 'application/json', buffer: Buffer.from(text) });
     // a broken file: refused, named, the menu stays
     await open('broken.json', '{"formatVersion": 2, "commands": "oops"}');
@@ -182,7 +177,6 @@ describe('saves and files', () => {
     expect((await hook<{ mode: string | null }>(page, 'state')).mode).toBe('spectator');
     expect(await page.locator('[data-testid="timeline"]').isVisible()).toBe(true);
     expect(errors).toEqual([]);
-    await page.close();
   });
 });
 

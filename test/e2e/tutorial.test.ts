@@ -5,8 +5,7 @@
  * end: every-tutorial.ts, a file a window size.)
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { gameReady, openPage, useSession, type Session } from './browser';
+import { startMenuPages, useSession, type Session } from './browser';
 import { clickPlace, openTutorial, tutorialState as state, type TutorialState } from './tutorial-page';
 import { BUNDLED_TUTORIALS } from '../../src/tutorial/bundled';
 
@@ -17,11 +16,11 @@ interface Hook {
 
 let session: Session;
 useSession((s) => (session = s));
+const atStartMenu = startMenuPages(() => session);
 
 describe('Learn to play: the guide refuses what it does not teach', () => {
   it('a click on anything but the lit target changes nothing and says what to do; leaving resumes the step; Back rebuilds the one before', async () => {
-    const { page, errors } = await openPage(session, '', { width: 1280, height: 720 });
-    await gameReady(page);
+    const { page, errors } = await atStartMenu({ width: 1280, height: 720 });
     await openTutorial(page, 'conquest');
     // a reading step: the board lights nothing
     await clickPlace(page, 'harrowmere');
@@ -53,8 +52,7 @@ describe('Learn to play: the guide refuses what it does not teach', () => {
   });
 
   it('on the Rebels-vs-Empire board, a click on what the step does not teach changes nothing and says what to do [9.0]', async () => {
-    const { page, errors } = await openPage(session, '', { width: 1280, height: 720 });
-    await gameReady(page);
+    const { page, errors } = await atStartMenu({ width: 1280, height: 720 });
     await openTutorial(page, 'rebels');
     for (let i = 0; i < 3; i++) await page.click('[data-testid="tutorial-next"]');
     await page.waitForFunction(() => (window as unknown as { __galaxy: Hook }).__galaxy.tutorialState()?.stepId === 'move');
@@ -72,8 +70,7 @@ describe('Learn to play: the guide refuses what it does not teach', () => {
   });
 
   it('a tutorial that does not match the engine is refused with its step and why, and the menu stays', async () => {
-    const { page, errors } = await openPage(session, '', { width: 800, height: 600 });
-    await gameReady(page);
+    const { page, errors } = await atStartMenu({ width: 800, height: 600 });
     const files = structuredClone(BUNDLED_TUTORIALS.conquest!);
     (files.steps as { id: string; do?: unknown[] }[]).find((s) => s.id === 'attack')!.do = [{ type: 'attack', from: 'rakhar', to: 'solenne' }];
     await page.evaluate((f) => (window as unknown as { __galaxy: Hook }).__galaxy.openTutorial('conquest', f), files);

@@ -8,6 +8,14 @@ import { dirname, join, relative } from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
 import { COMMANDS_DIR, CPU_DIR, FILE_TIMES } from './paths';
 
+/**
+ * `npm test` runs two vitests side by side (scripts/test.mjs), each a part of the run: each writes
+ * file-times.<part>.json, its files timed from the whole run's start, and scripts/test.mjs puts them
+ * together (it empties the folders below before both start).
+ */
+const PART = process.env.GU_TEST_PART;
+const RUN_STARTED_AT = Number(process.env.GU_TEST_STARTED_AT) || undefined;
+
 export interface FileTime {
   file: string;
   project: string;
@@ -35,7 +43,8 @@ export default class FileTimesReporter implements Reporter {
 
   onTestRunStart(): void {
     this.started = performance.now();
-    this.startedAt = Date.now();
+    this.startedAt = RUN_STARTED_AT ?? Date.now();
+    if (PART) return;
     // the property tests' counts and the files' CPU times are this run's only
     rmSync(COMMANDS_DIR, { recursive: true, force: true });
     rmSync(CPU_DIR, { recursive: true, force: true });
@@ -65,6 +74,6 @@ export default class FileTimesReporter implements Reporter {
     });
     const times: FileTimes = { wallMs: Math.round(performance.now() - this.started), files };
     mkdirSync(dirname(FILE_TIMES), { recursive: true });
-    writeFileSync(FILE_TIMES, JSON.stringify(times, null, 1));
+    writeFileSync(PART ? FILE_TIMES.replace(/\.json$/, `.${PART}.json`) : FILE_TIMES, JSON.stringify(times, null, 1));
   }
 }

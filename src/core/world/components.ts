@@ -2,7 +2,7 @@
  * The components of the game world. Numbers live here, in structure-of-arrays stores; names and texts
  * stay in the content tables, reached through `Ref.id` (the content id).
  *
- * Every world gets its own stores (`createComponents()`), so an AI's copy of a world never shares an
+ * Every world gets its own stores (`createComponents(stores)`), so an AI's copy of a world never shares an
  * array with the real one. "Belongs to" is a bitecs relation (see relations.ts), never an id field.
  *
  * Entities are never removed during a game: a dead character or an eliminated unit keeps its id and is
@@ -13,10 +13,51 @@
 /** Room for every entity a game can make: the galaxy and its pieces (~320) and units raised by rebellions. */
 export const MAX_ENTITIES = 2048;
 
-const u8 = () => new Uint8Array(MAX_ENTITIES);
-const i16 = () => new Int16Array(MAX_ENTITIES);
-/** A side-index store, -1 (nobody) by default. */
-const sideStore = () => new Int8Array(MAX_ENTITIES).fill(-1);
+/**
+ * The bytes a world's numeric stores take: the components' fields and the world's own entity-indexed
+ * arrays (`environOfPiece`...), 96,256 bytes today. Carving past it throws, saying to raise it.
+ */
+export const STORE_BYTES = 96 * 1024;
+
+/**
+ * A world's numeric stores, carved one after the other from one buffer (each `MAX_ENTITIES` long, so every
+ * store starts aligned), in the same order in every world. Why one buffer: a copy of a world
+ * (`cloneWorld`, each new game's and each of AI search's) copies all its numbers in one `slice` of the
+ * buffer and makes views on it, where making ~40 typed arrays of their own and copying each was a third of
+ * a copy's time (00:24, load 10). Given `copyOf`, the stores start as a copy of that buffer; else zero,
+ * and a side store -1 (nobody).
+ */
+export class Stores {
+  readonly buffer: ArrayBuffer;
+  readonly #copied: boolean;
+  #offset = 0;
+
+  constructor(copyOf?: ArrayBuffer) {
+    this.buffer = copyOf ? copyOf.slice(0) : new ArrayBuffer(STORE_BYTES);
+    this.#copied = copyOf !== undefined;
+  }
+
+  u8(): Uint8Array {
+    return new Uint8Array(this.buffer, this.#take(1), MAX_ENTITIES);
+  }
+
+  i16(): Int16Array {
+    return new Int16Array(this.buffer, this.#take(2), MAX_ENTITIES);
+  }
+
+  /** A side-index store, -1 (nobody) by default. */
+  sides(): Int8Array {
+    const store = new Int8Array(this.buffer, this.#take(1), MAX_ENTITIES);
+    return this.#copied ? store : store.fill(-1);
+  }
+
+  #take(bytesPerEntity: number): number {
+    const at = this.#offset;
+    this.#offset += bytesPerEntity * MAX_ENTITIES;
+    if (this.#offset > STORE_BYTES) throw new Error(`a world's numeric stores need more than STORE_BYTES (${STORE_BYTES}): raise it in components.ts`);
+    return at;
+  }
+}
 
 /** Side index into the ruleset's side list: 0 Rebel, 1 Imperial in the star-system game. */
 export const REBEL = 0;
@@ -31,44 +72,44 @@ export const REBELLION_STOPPED = 3;
 /** Who actually controls a planet right now [15.5]: a side index, or NOBODY. */
 export const NOBODY = -1;
 
-export function createComponents() {
+export function createComponents(stores: Stores) {
   return {
     // --- what an entity is (tags)
     Race: {},
     Province: {},
     StarSystem: {},
     NavigationStar: {},
-    Route: { from: i16(), to: i16(), via: i16(), distance: u8() },
+    Route: { from: stores.i16(), to: stores.i16(), via: stores.i16(), distance: stores.u8() },
     Planet: {},
-    Environ: { type: u8(), size: u8(), resource: u8(), coup: u8() },
-    Unit: { type: u8(), combat: u8(), mobile: u8(), hidden: u8(), environType: u8() },
+    Environ: { type: stores.u8(), size: stores.u8(), resource: stores.u8(), coup: stores.u8() },
+    Unit: { type: stores.u8(), combat: stores.u8(), mobile: stores.u8(), hidden: stores.u8(), environType: stores.u8() },
     Character: {
-      combat: u8(),
-      endurance: u8(),
-      intelligence: u8(),
-      leadership: u8(),
-      diplomacy: u8(),
-      navigation: u8(),
+      combat: stores.u8(),
+      endurance: stores.u8(),
+      intelligence: stores.u8(),
+      leadership: stores.u8(),
+      diplomacy: stores.u8(),
+      navigation: stores.u8(),
     },
-    Spaceship: { maneuver: u8(), passengers: u8(), fullManeuver: u8(), damaged: u8(), cannon: u8(), shields: u8() },
-    Possession: { kind: u8() },
+    Spaceship: { maneuver: stores.u8(), passengers: stores.u8(), fullManeuver: stores.u8(), damaged: stores.u8(), cannon: stores.u8(), shields: stores.u8() },
+    Possession: { kind: stores.u8() },
     RebelCamp: {},
 
     // --- the link back to content: `Ref.id[eid]` is the content id (planet id, character id...)
     Ref: { id: [] as string[] },
 
     // --- which side a piece belongs to
-    Owner: { side: sideStore() },
+    Owner: { side: stores.sides() },
 
     // --- planets
     /** [15.1] index into LOYALTIES: 0 patriotic ... 4 unrest. */
-    Loyalty: { value: u8() },
+    Loyalty: { value: stores.u8() },
     /** [15.5] index into PLANET_STATES. */
-    PlanetState: { value: u8() },
+    PlanetState: { value: stores.u8() },
     /** [8.0] level 0-2 and up (1) or down (0). */
-    Pdb: { level: u8(), up: u8() },
+    Pdb: { level: stores.u8(), up: stores.u8() },
     /** [15.5] who actually controls the planet now: a side index or NOBODY; kept by the control system. */
-    Control: { side: sideStore() },
+    Control: { side: stores.sides() },
     /** Planets (and their environs) where the scenario is played. */
     InPlay: {},
     Capital: {},
@@ -81,7 +122,7 @@ export function createComponents() {
 
     // --- characters
     /** [12.7] wounds taken; combat is reduced one for one, death at endurance. */
-    Wounds: { value: u8() },
+    Wounds: { value: stores.u8() },
     /** [9.31, 9.4] seen by the enemy. */
     Detected: {},
     Dead: {},
@@ -101,7 +142,7 @@ export function createComponents() {
      * [5.22] a piece in a drift area after a hyperjump went wrong: in space, in no environ and no orbit.
      * `system` is the star system's entity; `outer` 1 for the system's outer drift area, 0 for its sun's.
      */
-    Adrift: { system: i16(), outer: u8() },
+    Adrift: { system: stores.i16(), outer: stores.u8() },
   };
 }
 

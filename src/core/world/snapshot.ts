@@ -240,6 +240,8 @@ interface ComponentLists {
   eids: readonly number[];
   /** By entity: its components in bitecs's order, a store of ours by its place in `COMPONENT_NAMES`, a relation pair as itself. */
   byEid: readonly (readonly (object | number)[] | undefined)[];
+  /** The world's registered components in bitecs's order, each with its bit, a store of ours by its place. */
+  registered: readonly { component: object | number; id: number; generationId: number; bitflag: number }[];
 }
 
 const componentLists = new WeakMap<GameWorld, ComponentLists>();
@@ -372,9 +374,11 @@ export function keepForCopies(world: GameWorld): void {
     eids.push(eid);
     byEid[eid] = [...own].map((c) => storeAt.get(c as object) ?? (c as object));
   }
-  componentLists.set(world, { eids, byEid });
-  // and the queries rules ask after every change, registered here once for every copy to copy
+  // the queries rules ask after every change, registered here once for every copy to copy (which
+  // registers the components they ask for, so before the components are listed)
   for (const component of askedAfterEveryChange(world)) withComponent(world, component);
+  const registered = [...from.componentMap].map(([c, data]) => ({ component: storeAt.get(c as object) ?? (c as object), id: data.id, generationId: data.generationId, bitflag: data.bitflag }));
+  componentLists.set(world, { eids, byEid, registered });
 }
 
 /**
@@ -391,20 +395,31 @@ export function keepForCopies(world: GameWorld): void {
  * cannot be observed (bitecs's `observe`, which no game code uses): their observables are left out.
  */
 export function cloneWorld(src: GameWorld): GameWorld {
-  const dst = createGameWorld();
+  // every number of the world (components' fields, `environOfPiece`...) in one copy of its stores' buffer
+  const dst = createGameWorld(src.stores);
   const s = src.c as unknown as Record<string, Record<string, unknown>>;
   const d = dst.c as unknown as Record<string, Record<string, unknown>>;
   const from = (src as unknown as InternalWorld)[$internal];
   const to = (dst as unknown as InternalWorld)[$internal];
   const storeOf = new Map<object, object>();
   for (const name of COMPONENT_NAMES) storeOf.set(s[name] as object, d[name] as object);
+  const stores = COMPONENT_NAMES.map((name) => d[name] as object);
+  const lists = componentLists.get(src);
   // the same components with the same bits (a store of ours stands for its source's store), registered as
   // bitecs's registerComponent would in the source's order, without the two observables it makes for
-  // each (a third of a copy's time, for ~390 components): no game code observes a world's components
-  for (const [component, data] of from.componentMap) {
-    const ref = storeOf.get(component as object) ?? component;
-    to.componentMap.set(ref, new CopiedComponent(data.id, data.generationId, data.bitflag, ref));
-  }
+  // each (a third of a copy's time, for ~390 components): no game code observes a world's components.
+  // A kept world (a scenario's layout) has them listed: read from the list, not from the source's Map
+  // (an entry array made per component, and a lookup of its store), a third of that loop's time.
+  if (lists && lists.registered.length === from.componentMap.size)
+    for (const { component, id, generationId, bitflag } of lists.registered) {
+      const ref = typeof component === 'number' ? (stores[component] as object) : component;
+      to.componentMap.set(ref, new CopiedComponent(id, generationId, bitflag, ref));
+    }
+  else
+    for (const [component, data] of from.componentMap) {
+      const ref = storeOf.get(component as object) ?? component;
+      to.componentMap.set(ref, new CopiedComponent(data.id, data.generationId, data.bitflag, ref));
+    }
   to.componentCount = from.componentCount;
   to.bitflag = from.bitflag;
   // the source's one-component queries (`withComponent`), registered on the copy while it has no entity yet
@@ -418,23 +433,18 @@ export function cloneWorld(src: GameWorld): GameWorld {
     if (query.toRemove.dense.length) to.dirtyQueries.add(own);
     dst.componentQueries.set(ref, own);
   }
-  for (const [name, fields] of Object.entries(NUMERIC_FIELDS))
-    for (const field of fields) ((d[name] as Record<string, Int16Array>)[field] as Int16Array).set((s[name] as Record<string, Int16Array>)[field] as Int16Array);
   // the same entities: bitecs's index of them, and ours (kinds, content ids)
   const index = from.entityIndex;
   to.entityIndex = { ...index, dense: index.dense.slice(), sparse: index.sparse.slice() };
   dst.kinds = src.kinds.slice();
   for (const [kind, eids] of Object.entries(src.byKind)) dst.byKind[kind as EntityKind] = eids.slice();
-  for (const kind of Object.keys(src.ids) as EntityKind[]) dst.ids[kind] = new Map(src.ids[kind]);
+  // content id to entity: written only as the layout is built, so shared until a copy spawns one (`spawn`)
+  dst.ids = src.ids;
+  dst.idsShared = src.idsShared = true;
   dst.c.Ref.id = src.c.Ref.id.slice();
   // which entity has which component
   to.entityMasks = from.entityMasks.map((masks) => masks.slice());
-  const lists = componentLists.get(src);
-  if (lists)
-    to.entityComponents = new KeptComponentSets(
-      lists,
-      COMPONENT_NAMES.map((name) => d[name] as object),
-    );
+  if (lists) to.entityComponents = new KeptComponentSets(lists, stores);
   else
     for (const [eid, components] of from.entityComponents) {
       const own = new Set<object>();
@@ -442,11 +452,8 @@ export function cloneWorld(src: GameWorld): GameWorld {
       to.entityComponents.set(eid, own);
     }
   to.entitiesWithRelations = new Set(from.entitiesWithRelations);
-  dst.environOfPiece.set(src.environOfPiece);
-  dst.holderOfPossession.set(src.holderOfPossession);
-  // the static layout's lookups, filled as they are asked: the same for the copy
-  dst.planetOfEnviron.set(src.planetOfEnviron);
-  dst.systemOfPlanet.set(src.systemOfPlanet);
+  // the static layout's lookups, filled as they are asked: the same for the copy (`planetOfEnviron` and
+  // `systemOfPlanet` came with the stores)
   for (const [planet, environs] of src.environsOfPlanet) dst.environsOfPlanet.set(planet, environs);
   indexPieces(dst);
   dst.revision = src.revision;

@@ -19,15 +19,23 @@ import {
   removeComponent,
   type World,
 } from 'bitecs';
-import { createComponents, MAX_ENTITIES, type Components } from './components';
+import { createComponents, MAX_ENTITIES, Stores, type Components } from './components';
 import { GuardedBy, InSystem, OnPlanet } from './relations';
 
 export type EntityKind = 'race' | 'province' | 'system' | 'navStar' | 'route' | 'planet' | 'environ' | 'character' | 'possession' | 'ship' | 'unit' | 'camp';
 
 export interface WorldContext {
   c: Components;
+  /** The buffer every numeric store of `c` and the entity-indexed arrays below are views on (`Stores`). */
+  stores: ArrayBuffer;
   /** Content id to entity, per kind of thing (units and camps have no content id). */
   ids: Record<EntityKind, Map<string, number>>;
+  /**
+   * Whether `ids` is shared with other worlds: a copy (`cloneWorld`) shares its source's, as only the
+   * building of a scenario's layout writes them (copying its ~400 entries was a tenth of a copy's time);
+   * `spawn` makes the world its own before it writes one.
+   */
+  idsShared: boolean;
   /** Entity to its kind, for every entity ever made. */
   kinds: EntityKind[];
   /** The entities of each kind, in id order (entities are never removed, so this only grows). */
@@ -83,34 +91,50 @@ export interface WorldContext {
   changeLogStart: number;
   /** How many changes named no entity (a bare `touch`): the log cannot tell a reader what those changed. */
   unnamedChanges: number;
+  /**
+   * Each entity's name for people, kept as `nameOf` (src/core/names.ts) first works it out: event texts
+   * and prompts name the same few pieces and places over and over (an environ's name is two lookups and a
+   * text made each time: `nameOf` was 1.9% of a songs game). Each world its own, never copied: a unit's
+   * name follows its type, and the units of two games are mustered in different orders.
+   */
+  names: (string | undefined)[];
 }
 
 export type GameWorld = World<WorldContext>;
 
-export function createGameWorld(): GameWorld {
+/** A registry of content ids with none in it, a Map for each kind. */
+function noIds(): Record<EntityKind, Map<string, number>> {
+  return {
+    race: new Map(),
+    province: new Map(),
+    system: new Map(),
+    navStar: new Map(),
+    route: new Map(),
+    planet: new Map(),
+    environ: new Map(),
+    character: new Map(),
+    possession: new Map(),
+    ship: new Map(),
+    unit: new Map(),
+    camp: new Map(),
+  };
+}
+
+/** A new world, empty; or, given `copyOf` (another world's `stores`), with a copy of that world's numbers (see `cloneWorld`). */
+export function createGameWorld(copyOf?: ArrayBuffer): GameWorld {
+  const stores = new Stores(copyOf);
   return createWorld<WorldContext>({
-    c: createComponents(),
-    ids: {
-      race: new Map(),
-      province: new Map(),
-      system: new Map(),
-      navStar: new Map(),
-      route: new Map(),
-      planet: new Map(),
-      environ: new Map(),
-      character: new Map(),
-      possession: new Map(),
-      ship: new Map(),
-      unit: new Map(),
-      camp: new Map(),
-    },
+    c: createComponents(stores),
+    stores: stores.buffer,
+    ids: noIds(),
+    idsShared: false,
     kinds: [],
     byKind: {},
-    planetOfEnviron: new Int16Array(MAX_ENTITIES),
-    systemOfPlanet: new Int16Array(MAX_ENTITIES),
-    environOfPiece: new Int16Array(MAX_ENTITIES),
+    planetOfEnviron: stores.i16(),
+    systemOfPlanet: stores.i16(),
+    environOfPiece: stores.i16(),
     piecesInEnviron: new Map(),
-    holderOfPossession: new Int16Array(MAX_ENTITIES),
+    holderOfPossession: stores.i16(),
     possessionsOfHolder: new Map(),
     environsOfPlanet: new Map(),
     revision: 0,
@@ -119,6 +143,7 @@ export function createGameWorld(): GameWorld {
     changeLog: [],
     changeLogStart: 0,
     unnamedChanges: 0,
+    names: [],
   });
 }
 
@@ -178,6 +203,11 @@ export function spawn(world: GameWorld, kind: EntityKind, contentId?: string): n
   world.kinds[eid] = kind;
   (world.byKind[kind] ??= []).push(eid);
   if (contentId !== undefined) {
+    if (world.idsShared) {
+      const own = noIds();
+      for (const k of Object.keys(own) as EntityKind[]) own[k] = new Map(world.ids[k]);
+      (world.ids = own), (world.idsShared = false);
+    }
     world.ids[kind].set(contentId, eid);
     addComponent(world, eid, world.c.Ref);
     world.c.Ref.id[eid] = contentId;
@@ -439,14 +469,43 @@ const NEVER = (): boolean => false;
 export function tag(world: GameWorld, eid: number, component: object): void {
   if (hasComponent(world, eid, component)) return;
   touch(world, eid);
-  addComponent(world, eid, component);
+  if (!setPlainTag(world, eid, component, true)) addComponent(world, eid, component);
 }
 
 /** Take a component (a tag or a relation pair) from an entity. */
 export function untag(world: GameWorld, eid: number, component: object): void {
   if (!hasComponent(world, eid, component)) return;
   touch(world, eid);
-  removeComponent(world, eid, component);
+  if (!setPlainTag(world, eid, component, false)) removeComponent(world, eid, component);
+}
+
+/** How bitecs marks a relation pair (`GuardedBy(guard)`): a symbol of the global registry, as it defines it. */
+const IS_PAIR = Symbol.for('bitecs-isPairComponent');
+
+/**
+ * Give (`on`) or take a plain tag, one no query of this world asks for, as bitecs's addComponent and
+ * removeComponent do for it: the bit in the entity's mask, and the tag in the entity's set of components
+ * (added last, as bitecs adds it). Returns false, having done nothing, for a relation pair, a component
+ * this world has not registered, or one a query asks for: bitecs's own path then does all it does for
+ * those. Why: tags are given and taken at every move (`Moved`, `Detected`), and bitecs's general path
+ * checks the entity, looks the component up three times and walks its queries, and removeComponent makes
+ * an array and a closure for its arguments each time; `addComponent` was 2.0% of a songs game (00:23).
+ */
+function setPlainTag(world: GameWorld, eid: number, component: object, on: boolean): boolean {
+  if ((component as { [IS_PAIR]?: boolean })[IS_PAIR]) return false;
+  const ctx = (world as unknown as InternalWorld)[$internal];
+  const data = ctx.componentMap.get(component);
+  if (!data || data.queries.size) return false;
+  const masks = ctx.entityMasks[data.generationId] as number[];
+  const own = ctx.entityComponents.get(eid) as Set<object>;
+  if (on) {
+    masks[eid] = (masks[eid] as number) | data.bitflag;
+    own.add(component);
+  } else {
+    masks[eid] = (masks[eid] as number) & ~data.bitflag;
+    own.delete(component);
+  }
+  return true;
 }
 
 /** All entities of a kind, in id order (the registry keeps creation order). */
