@@ -176,7 +176,7 @@ const warmBots = argv.includes('--warm-bots');
 /** `--server-node-flags "--maglev ..."`: Node's or V8's flags given to the online check's servers besides their own, to weigh one. */
 const nodeFlags = argv.includes('--server-node-flags') ? (argv[argv.indexOf('--server-node-flags') + 1] ?? '').split(/\s+/).filter(Boolean) : [];
 const countFlag = (flag: string, fallback: number) => (argv.includes(`--${flag}`) ? [`--${flag}`, String(argv[argv.indexOf(`--${flag}`) + 1] === '0' ? 0 : wholeArg(`--${flag}`, fallback))] : []);
-const serverFlags = argv.includes('--no-warm-up') ? ['--warm-up-commands', '0'] : [...countFlag('warm-up-commands', 4000), ...countFlag('network-warm-up-rooms', 50), ...countFlag('network-warm-up-commands', 60)];
+const serverFlags = argv.includes('--no-warm-up') ? ['--warm-up-commands', '0'] : [...countFlag('warm-up-commands', 4000), ...countFlag('network-warm-up-rooms', 8), ...countFlag('network-warm-up-commands', 400)];
 
 const loadAtStart = load();
 const ruleset = starSystemRuleset;

@@ -5,7 +5,7 @@
  *                 [--max-database-mb N] [--busy-timeout-ms 250] [--empty-room-seconds 30]
  *                 [--games-per-minute 20] [--joins-per-minute 120] [--lobby-per-minute 120]
  *                 [--seat-ms-per-second 250] [--seat-burst-ms 3000] [--trust-proxy] [--warm-up-commands 4000]
- *                 [--network-warm-up-rooms 50] [--network-warm-up-commands 60]
+ *                 [--network-warm-up-rooms 8] [--network-warm-up-commands 400]
  *
  *   DATABASE_URL=postgres://user@host:5432/db  keep the games in PostgreSQL (else --database, SQLite)
  *   REDIS_URL=redis://host:6379                 share matchmaking with every process on that Redis
@@ -26,8 +26,8 @@
  * online ruleset in process (warm-up.ts), so that V8 has compiled the engine and the states' making before
  * the first player comes rather than while the first players play: a few seconds of one core at the start,
  * and the memory V8 grew to meanwhile (docs/architecture.md, "The warm-up"). Then it plays
- * `--network-warm-up-rooms` games (50; 0 for none) at once, each to its end or to `--network-warm-up-commands`
- * commands (60), over real sockets on a loopback port of its own
+ * `--network-warm-up-rooms` games (8; 0 for none) at once, each to its end or to `--network-warm-up-commands`
+ * commands (400), over real sockets on a loopback port of its own
  * (network-warm-up.ts), so that what carries the games (HTTP, websockets, Colyseus, the store's calls) is
  * compiled too; nothing of them is kept, and its own port opens only after. `--warm-up-commands 0` skips both.
  */
