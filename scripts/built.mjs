@@ -14,7 +14,7 @@
  * and source maps are on, so a stack trace or the bench's `--profile` names the TypeScript files and lines.
  */
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -30,6 +30,20 @@ process.argv.splice(2, 1);
 
 const outdir = join(ROOT, 'build', `cli-${process.pid}`);
 process.on('exit', () => rmSync(outdir, { recursive: true, force: true }));
+// and the folders of runs that were killed before they could remove theirs (their process is gone)
+for (const name of existsSync(join(ROOT, 'build')) ? readdirSync(join(ROOT, 'build')) : []) {
+  const pid = /^cli-(\d+)$/.exec(name)?.[1];
+  if (pid && !running(Number(pid))) rmSync(join(ROOT, 'build', name), { recursive: true, force: true });
+}
+
+function running(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === 'EPERM'; // someone else's process: running
+  }
+}
 await build({
   // worker threads load their own file, beside the program: the simulator's (sim-workers.ts), and the
   // SQLite writer of the bench's durability check (src/server/server-worker.ts)
