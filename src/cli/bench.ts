@@ -2,7 +2,7 @@
  * Benchmarks: speed and memory, measured and printed, never asserted.
  *
  *   npm run bench [-- --json] [-- --games N] [-- --galactic-games N] [-- --conquest-games N] [-- --solitaire-games N] [-- --conquest-only]
- *                 [-- --online-only] [-- --online-rooms N] [-- --no-online] [-- --one-process] [-- --server-profile] [-- --server-trace <file>] [-- --no-warm-up] [-- --warm-up-commands N] [-- --network-warm-up-rooms N] [-- --warm-bots] [-- --server-node-flags "--flag ..."] [-- --no-render]
+ *                 [-- --online-only] [-- --online-rooms N] [-- --no-online] [-- --one-process] [-- --server-profile] [-- --server-trace <file>] [-- --no-warm-up] [-- --warm-up-commands N] [-- --network-warm-up-rooms N] [-- --network-warm-up-commands N] [-- --warm-bots] [-- --server-node-flags "--flag ..."] [-- --no-render]
  *   npm run bench -- --profile <scenario> [--agent <name>] [--games N]
  *   npm run bench -- --long-sim <games> [--scenario <id>]
  *
@@ -168,14 +168,15 @@ const onlineRooms = wholeArg('--online-rooms', 50);
 /**
  * The online check's servers' warm-up (src/server/warm-up.ts, network-warm-up.ts): `--no-warm-up` starts them
  * without either (a cold start, to compare), `--warm-up-commands N` with N commands in process instead of the
- * server's own count (to weigh its size), `--network-warm-up-rooms N` with N games over the network (0: none).
+ * server's own count (to weigh its size), `--network-warm-up-rooms N` with N games over the network (0: none),
+ * `--network-warm-up-commands N` each played to N commands at most.
  */
 /** `--warm-bots`: the bench's own bots warmed up before the servers start (bench-online.ts `warmBots`). */
 const warmBots = argv.includes('--warm-bots');
 /** `--server-node-flags "--maglev ..."`: Node's or V8's flags given to the online check's servers besides their own, to weigh one. */
 const nodeFlags = argv.includes('--server-node-flags') ? (argv[argv.indexOf('--server-node-flags') + 1] ?? '').split(/\s+/).filter(Boolean) : [];
 const countFlag = (flag: string, fallback: number) => (argv.includes(`--${flag}`) ? [`--${flag}`, String(argv[argv.indexOf(`--${flag}`) + 1] === '0' ? 0 : wholeArg(`--${flag}`, fallback))] : []);
-const serverFlags = argv.includes('--no-warm-up') ? ['--warm-up-commands', '0'] : [...countFlag('warm-up-commands', 4000), ...countFlag('network-warm-up-rooms', 8)];
+const serverFlags = argv.includes('--no-warm-up') ? ['--warm-up-commands', '0'] : [...countFlag('warm-up-commands', 4000), ...countFlag('network-warm-up-rooms', 8), ...countFlag('network-warm-up-commands', 400)];
 
 const loadAtStart = load();
 const ruleset = starSystemRuleset;
@@ -394,6 +395,10 @@ if (twilight) targets.push(target('solitaire The Long Twilight, hard', 'games/s'
 // judged by what the bench keeps alive: the heap "garbage and all" says when V8 last collected, not what
 // is kept (V8 lets garbage pile up to a few hundred MB before a full collection when memory is plentiful)
 targets.push(target('heap alive after the bench (after a full collection)', 'MB', memory.liveHeapMB, null, 200, false));
+// [issue 55] the online round trip's p95, a fresh server's first rooms (the figure the issue names), and the
+// same with two processes sharing Redis and PostgreSQL (the issue's second figure, beside the same target)
+if (online && 'p95RoundTripMs' in online) targets.push(target(`online round trip p95, ${online.rooms} rooms, one process, fresh`, 'ms', online.p95RoundTripMs, null, 50, false));
+if (onlineScaled && 'p95RoundTripMs' in onlineScaled) targets.push(target(`online round trip p95, ${onlineScaled.rooms} rooms, two processes, fresh`, 'ms', onlineScaled.p95RoundTripMs, null, 50, false));
 const loadAverage = { start: loadAtStart, end: load() };
 
 const summary = {
@@ -430,7 +435,7 @@ if (render && 'frameMs' in render)
       `idle start menu ${render.idleCpuPercent === null ? 'not measured' : `${render.idleCpuPercent.toFixed(1)}% CPU`}; heap after 10 turns ${render.heapMBAfter10Turns.toFixed(1)} MB`,
   );
 else if (render) log(`render: not measured (${render.error})`);
-log(`\nThe targets (issue 57), load average ${loadAverage.start.join(' ')} at the start, ${loadAverage.end.join(' ')} at the end.`);
+log(`\nThe targets (issue 57; the online round trip issue 55), load average ${loadAverage.start.join(' ')} at the start, ${loadAverage.end.join(' ')} at the end.`);
 log(
   `Games/s by the clock, and by the CPU time of the thread that played them (on a quiet machine the two agree; on a busy one the clock falls, that does not).\n` +
     `V8's helper threads (garbage collection, compiling) run beside it, on another core when there is one, and their CPU time is not in the second figure: each game line above says it.\n` +

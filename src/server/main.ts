@@ -5,7 +5,7 @@
  *                 [--max-database-mb N] [--busy-timeout-ms 250] [--empty-room-seconds 30]
  *                 [--games-per-minute 20] [--joins-per-minute 120] [--lobby-per-minute 120]
  *                 [--seat-ms-per-second 250] [--seat-burst-ms 3000] [--trust-proxy] [--warm-up-commands 4000]
- *                 [--network-warm-up-rooms 8]
+ *                 [--network-warm-up-rooms 8] [--network-warm-up-commands 400]
  *
  *   DATABASE_URL=postgres://user@host:5432/db  keep the games in PostgreSQL (else --database, SQLite)
  *   REDIS_URL=redis://host:6379                 share matchmaking with every process on that Redis
@@ -26,7 +26,8 @@
  * online ruleset in process (warm-up.ts), so that V8 has compiled the engine and the states' making before
  * the first player comes rather than while the first players play: a few seconds of one core at the start,
  * and the memory V8 grew to meanwhile (docs/architecture.md, "The warm-up"). Then it plays
- * `--network-warm-up-rooms` games (8; 0 for none) over real sockets on a loopback port of its own
+ * `--network-warm-up-rooms` games (8; 0 for none) at once, each to its end or to `--network-warm-up-commands`
+ * commands (400), over real sockets on a loopback port of its own
  * (network-warm-up.ts), so that what carries the games (HTTP, websockets, Colyseus, the store's calls) is
  * compiled too; nothing of them is kept, and its own port opens only after. `--warm-up-commands 0` skips both.
  */
@@ -35,7 +36,7 @@ import { dirname, resolve } from 'node:path';
 import { startGameServer } from './game-server';
 import { where } from './store';
 import { warmUp } from './warm-up';
-import { warmUpNetwork } from './network-warm-up';
+import { DEFAULT_ROOM_COMMANDS, DEFAULT_ROOMS, warmUpNetwork } from './network-warm-up';
 import { bundledContent } from '../core/content/bundled';
 
 function arg(name: string, fallback: string): string {
@@ -104,10 +105,10 @@ if (warmUpCommands > 0) {
     console.error(`serve: the warm-up failed (${(e as Error).message}); the server starts without it`);
   }
 }
-const networkWarmUpRooms = warmUpCommands > 0 ? (numberArg('network-warm-up-rooms', 8, 0) as number) : 0;
+const networkWarmUpRooms = warmUpCommands > 0 ? (numberArg('network-warm-up-rooms', DEFAULT_ROOMS, 0) as number) : 0;
 if (networkWarmUpRooms > 0) {
   try {
-    const warm = await warmUpNetwork(content, Math.round(networkWarmUpRooms));
+    const warm = await warmUpNetwork(content, Math.round(networkWarmUpRooms), Math.round(numberArg('network-warm-up-commands', DEFAULT_ROOM_COMMANDS, 1) as number));
     console.log(`warmed up over the network: ${warm.commands} commands of ${warm.games.length} games played on a loopback port in ${(warm.ms / 1000).toFixed(1)} s`);
   } catch (e) {
     console.error(`serve: the network warm-up failed (${(e as Error).message}); the server starts without it`);

@@ -33,6 +33,10 @@ export interface NetworkWarmUp {
   ms: number;
 }
 
+/** The games the network warm-up plays at once, and the commands of each at most (`warmUpNetwork`). */
+export const DEFAULT_ROOMS = 8;
+export const DEFAULT_ROOM_COMMANDS = 400;
+
 /** Limits a real server keeps per address: the warm-up's bots all come from one, and are not limited. */
 const UNLIMITED = 1_000_000;
 
@@ -40,8 +44,15 @@ const UNLIMITED = 1_000_000;
  * Play `rooms` games at once over the network, each to its end or to `roomCommands` commands applied: the
  * online rulesets in turn (the first ruleset's first scenario, the one the load check plays, in every other
  * room), each seat a bot at a screen answering at random.
+ *
+ * How many at once matters beyond the code it reaches: V8 compiles the engine's world code for the world
+ * objects it has met, and some mixes of games leave the first players' worlds with an internal map that code
+ * has not met, and some 40 of the world's functions are deoptimized at once in their first seconds (traced:
+ * "wrong map" at bitecs's `ctx.entityMasks`, inlined in `has`, `isShip`, `charactersIn`...). Which mix does
+ * it moved with the world code itself (docs/architecture.md, "What a fresh round's tail is"): on main at
+ * 5840053, 8 games of 400 commands leave none in the first 50 players' games, and 50 of 60 leave 52.
  */
-export async function warmUpNetwork(content: Content, rooms = 8, roomCommands = 400): Promise<NetworkWarmUp> {
+export async function warmUpNetwork(content: Content, rooms = DEFAULT_ROOMS, roomCommands = DEFAULT_ROOM_COMMANDS): Promise<NetworkWarmUp> {
   const started = performance.now();
   const port = await freePort();
   const server = await startGameServer({
