@@ -170,7 +170,8 @@ export class PlayScreen implements Mode {
     const prevFrame = app.galaxy.onFrame;
     app.galaxy.onFrame = () => {
       prevFrame();
-      this.layer.place();
+      // the markers move with the camera, as the names do (placed again when the markers or the panels change)
+      if (app.galaxy.placingLabels) this.layer.place();
     };
     const prevSelect = app.galaxy.onSelect;
     app.galaxy.onSelect = (sel) => {
