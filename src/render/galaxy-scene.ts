@@ -141,6 +141,11 @@ export class GalaxyScene {
   onFocus: (system: string | null) => void = () => {};
   onFrame: () => void = () => {};
   /**
+   * True during `onFrame` in a frame where the camera or the view changed (the names over the map are placed
+   * again): what else stands over the map at a place moves then too, and not in a frame that moves nothing.
+   */
+  placingLabels = false;
+  /**
    * A screen that answers clicks on the map itself (a conquest game picks territories) takes them here:
    * it returns true when it did, and the click then neither selects nor flies.
    */
@@ -643,7 +648,9 @@ export class GalaxyScene {
       this.labelsDirty = true;
     }
     const placing = this.labelsDirty;
+    this.placingLabels = placing;
     this.onFrame();
+    this.placingLabels = false;
     return draw || placing || animating;
   }
 

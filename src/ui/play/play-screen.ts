@@ -21,7 +21,7 @@ import { DiceTray, diceOf, type TrayRoom } from './dice-tray';
 import type { FromPlayWorker, PlayInfo, PlaySetup, ToPlayWorker } from './play-protocol';
 import { scoreLines } from '../score-lines';
 import { AI_PACE_ANIMATION, AI_PACE_MS, type Settings } from '../settings';
-import { esc } from '../html';
+import { esc, setHtml } from '../html';
 import type { OnlineSeat } from '../../online/client';
 import { RemotePlay } from './remote-play';
 import { PlaySetupForm } from './play-setup';
@@ -170,7 +170,8 @@ export class PlayScreen implements Mode {
     const prevFrame = app.galaxy.onFrame;
     app.galaxy.onFrame = () => {
       prevFrame();
-      this.layer.place();
+      // the markers move with the camera, as the names do (placed again when the markers or the panels change)
+      if (app.galaxy.placingLabels) this.layer.place();
     };
     const prevSelect = app.galaxy.onSelect;
     app.galaxy.onSelect = (sel) => {
@@ -453,7 +454,7 @@ export class PlayScreen implements Mode {
   private render(): void {
     const p = this.play;
     if (!p) return;
-    this.sequenceEl.innerHTML = sequenceHtml(p, this.view);
+    setHtml(this.sequenceEl, sequenceHtml(p, this.view));
     const v = this.view;
     const parts: string[] = [];
     // online: where the others join comes first, while a seat still waits for its person
@@ -482,7 +483,9 @@ export class PlayScreen implements Mode {
        <button data-act="help" title="Rules help (?)">Help (?)</button>
        <span class="muted small">${p.canUndo || p.online ? '' : esc(p.undoNote)}</span><span class="typed" data-testid="typed"></span></div>`,
     );
-    this.decisionEl.innerHTML = parts.join('');
+    // (most states redraw a panel whose words have not changed, a stack opened or a counter picked: the same
+    // HTML is not parsed, styled and laid out again, and a button under the pointer stays the one pressed)
+    setHtml(this.decisionEl, parts.join(''));
     this.decisionBox.hidden = false;
     this.layer.panels.stale();
     this.frameAroundPanels();
