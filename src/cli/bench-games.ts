@@ -32,31 +32,12 @@ import { playConquestOne } from '../ai/conquest/play';
 import { solitaireRuleset } from '../../systems/solitaire/ruleset';
 import { solitaireAgentFactory } from '../ai/solitaire/registry';
 import { playSolitaireOne } from '../ai/solitaire/play';
+import { middleOf, quantile } from './quantiles';
 
 const content = bundledContent();
 
 /** Decision times kept at most (the median and p95 are of these). */
 const MAX_TIMES = 200_000;
-
-/** Numbers in ascending order, as a typed array (sorted natively, without a comparator called per pair). */
-function ascending(values: readonly number[]): Float64Array {
-  return Float64Array.from(values).sort();
-}
-
-/** The middle of numbers already in ascending order (0 for none). */
-function middleOf(sorted: Float64Array): number {
-  if (!sorted.length) return 0;
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
-
-export function median(values: readonly number[]): number {
-  return middleOf(ascending(values));
-}
-
-export function p95(values: readonly number[]): number {
-  return ascending(values)[Math.floor(values.length * 0.95)] ?? 0;
-}
 
 /**
  * The games' decision times, in milliseconds: written into one typed array made beforehand (no array
@@ -80,7 +61,7 @@ class DecisionTimes {
   /** The median and the 95th percentile of the times kept. */
   quantiles(): { medianDecisionMs: number; p95DecisionMs: number } {
     const sorted = this.#times.subarray(0, this.#count).sort();
-    return { medianDecisionMs: middleOf(sorted), p95DecisionMs: sorted[Math.floor(sorted.length * 0.95)] ?? 0 };
+    return { medianDecisionMs: middleOf(sorted), p95DecisionMs: quantile(sorted, 0.95) };
   }
 }
 

@@ -17,6 +17,7 @@ import { execFile } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { promisify } from 'node:util';
 import type { OnlineBench } from './bench-online';
+import { median } from './quantiles';
 
 /** One way of starting the servers: its label, `npm run serve`'s flags, Node's, and whether the bench's
  * bots are warmed up first (bench-online.ts `warmBots`). */
@@ -119,7 +120,6 @@ async function main(argv: string[]): Promise<void> {
       if (!json) console.log(`| ${way.label} | ${at} | ${loadavg()[0]!.toFixed(1)} | not measured: ${(e as Error).message.slice(0, 200)} |`);
     }
   }
-  const { median } = await import('./bench-games');
   const medians = ways.map((w) => {
     const of = runs.filter((r) => r.way === w.label);
     const m = (f: (r: Run) => number) => median(of.map(f));

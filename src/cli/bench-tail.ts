@@ -6,6 +6,7 @@
  * slowest than of all; if it were the round's start (50 rooms made and joined at once), the first fifth.
  */
 import type { RoundTrip } from '../online/bots';
+import { quantile } from './quantiles';
 
 /** A round trip of the load check, with the room it was played in. */
 export interface BenchTrip extends RoundTrip {
@@ -40,10 +41,6 @@ export interface OnlineTail {
   firstCommandLastMs: number;
 }
 
-/** The element at quantile `q` of `sorted` (ascending), 0 when empty. */
-export function quantile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-}
 
 const sortedMs = (trips: BenchTrip[]) => trips.map((t) => t.ms).sort((a, b) => a - b);
 

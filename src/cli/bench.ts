@@ -68,7 +68,8 @@ import { solitaireRuleset } from '../../systems/solitaire/ruleset';
 import { SOLITAIRE_AGENTS } from '../ai/solitaire/registry';
 import type { DurabilityBench, OnlineBench } from './bench-online';
 import { tailLines } from './bench-tail';
-import { anyGames, conquestGames, median, p95, solitaireGames, starSystemGames, WARM_UP_SECONDS, warmUpFor, type GamesFigures } from './bench-games';
+import { median, p95 } from './quantiles';
+import { anyGames, conquestGames, solitaireGames, starSystemGames, WARM_UP_SECONDS, warmUpFor, type GamesFigures } from './bench-games';
 import { profile, profileTable } from './profile';
 import { playRecord, type Batch, type GameRecord } from './sim-batch';
 
